@@ -1,0 +1,1 @@
+"""Benchmarks: ``python -m bench.engine`` and friends print median and p90 figures."""

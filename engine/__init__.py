@@ -1,0 +1,63 @@
+"""The rules of Moon, the three-player (and four-player partnership) domino game.
+
+Pure Python with no UI imports. The public API:
+
+- :class:`Tile`, :func:`tile_set` — tiles and the 22/21/28-tile sets
+- :class:`Trump` — a number, doubles or none, and what it does to suits
+- :func:`legal_plays`, :func:`trick_winner`, :func:`explain_play`, :func:`explain_winner`
+  — following suit and winning tricks, with a :class:`Reason` for each answer
+- :class:`RuleSet` — the house rules in force
+- :class:`Action` — ``pass``, ``bid 5``, ``discard 3-1``, ``trump 6``, ``play 6-4``
+- :class:`Game`, :class:`PlayerView` — a whole game, and what one seat may see
+- :class:`IllegalAction`, :class:`ParseError` — errors
+"""
+
+from engine.actions import Action
+from engine.errors import IllegalAction, ParseError
+from engine.game import PHASES, Game, HandResult, PlayerView, TrickRecord
+from engine.play import (
+    REASON_CODES,
+    Reason,
+    check_play,
+    explain_play,
+    explain_winner,
+    legal_plays,
+    trick_winner,
+)
+from engine.rules import VARIANTS, RuleSet
+from engine.tiles import ALL_TILES, SUIT_NAMES, Tile, parse_tiles, suit_name, tile_set
+from engine.trump import ALL_TRUMPS, TRUMP, Suit, Trump, describe_suit
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_TILES",
+    "ALL_TRUMPS",
+    "PHASES",
+    "REASON_CODES",
+    "SUIT_NAMES",
+    "TRUMP",
+    "VARIANTS",
+    "Action",
+    "Game",
+    "HandResult",
+    "IllegalAction",
+    "ParseError",
+    "PlayerView",
+    "Reason",
+    "RuleSet",
+    "Suit",
+    "Tile",
+    "TrickRecord",
+    "Trump",
+    "__version__",
+    "check_play",
+    "describe_suit",
+    "explain_play",
+    "explain_winner",
+    "legal_plays",
+    "parse_tiles",
+    "suit_name",
+    "tile_set",
+    "trick_winner",
+]
