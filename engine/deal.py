@@ -8,12 +8,14 @@ gives the same tiles on every machine and every Python version (Python's ``rando
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from engine.tiles import Tile
 
 __all__ = ["MAX_SEED", "SeededStream", "check_seed", "deal_hands", "first_bidder_for", "shuffled"]
 
 _MASK = (1 << 64) - 1
+_INDEX = attrgetter("index")
 #: Deal numbers run from 0 to MAX_SEED.
 MAX_SEED = _MASK
 
@@ -76,9 +78,9 @@ def deal_hands(
 
     Returns the hands by seat (7 tiles each, sorted) and the widow (the tiles left over).
     """
-    order = shuffled(sorted(tiles), SeededStream(seed, 1, hand_number))
-    hands = tuple(tuple(sorted(order[7 * s : 7 * s + 7])) for s in range(players))
-    return hands, tuple(sorted(order[7 * players :]))
+    order = shuffled(sorted(tiles, key=_INDEX), SeededStream(seed, 1, hand_number))
+    hands = tuple(tuple(sorted(order[7 * s : 7 * s + 7], key=_INDEX)) for s in range(players))
+    return hands, tuple(sorted(order[7 * players :], key=_INDEX))
 
 
 def first_bidder_for(seed: int, players: int) -> int:

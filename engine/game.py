@@ -20,6 +20,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from engine.actions import Action
@@ -38,6 +39,7 @@ PHASES = ("bidding", "discard", "trump", "playing", "hand_over", "game_over")
 RECORD_FORMAT = "moon-tutor-record"
 
 _PASS = Action("pass")
+_INDEX = attrgetter("index")
 _PLAY = {t: Action("play", t) for t in ALL_TILES}
 _DISCARD = {t: Action("discard", t) for t in ALL_TILES}
 
@@ -524,7 +526,7 @@ class Game:
 
     def _take_widow(self) -> None:
         assert self._bidder is not None
-        self._hands[self._bidder] = sorted(self._hands[self._bidder] + list(self._widow))
+        self._hands[self._bidder] = sorted(self._hands[self._bidder] + list(self._widow), key=_INDEX)
         self._widow_taken = True
 
     def _do_discard(self, seat: int, a: Action) -> None:

@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass, fields
 from typing import Any, cast
 
@@ -48,6 +49,23 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "scoring": ("points", "marks"),
     "tie_break": ("play-on", "bidder-out"),
 }
+
+
+_BID_VALUES = {m: (*range(m, 8), 21) for m in (3, 4, 5)}
+
+
+@functools.cache
+def _trumps_allowed(doubles: bool, no_trump: bool, no_blanks: bool) -> tuple[Trump, ...]:
+    out = []
+    for t in ALL_TRUMPS:
+        if t.kind == "doubles" and not doubles:
+            continue
+        if t.kind == "none" and not no_trump:
+            continue
+        if t.kind == "number" and t.value == 0 and no_blanks:
+            continue
+        out.append(t)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -113,21 +131,12 @@ class RuleSet:
     @property
     def bid_values(self) -> tuple[int, ...]:
         """The bids allowed, lowest first: ``(4, 5, 6, 7, 21)`` by default."""
-        return (*range(self.min_bid, 8), 21)
+        return _BID_VALUES[self.min_bid]
 
     @property
     def trumps(self) -> tuple[Trump, ...]:
         """The trumps the bidder may name under these rules."""
-        out = []
-        for t in ALL_TRUMPS:
-            if t.kind == "doubles" and not self.doubles_trump:
-                continue
-            if t.kind == "none" and not self.no_trump:
-                continue
-            if t.kind == "number" and t.value == 0 and self.players == 3 and not self.keep_double_blank:
-                continue
-            out.append(t)
-        return tuple(out)
+        return _trumps_allowed(self.doubles_trump, self.no_trump, self.players == 3 and not self.keep_double_blank)
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The scoring sides: one per seat with 3 players; (0, 2) and (1, 3) with 4."""

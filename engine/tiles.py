@@ -12,6 +12,7 @@ Tile(6, 4)
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from functools import total_ordering
@@ -140,6 +141,7 @@ class Tile:
 ALL_TILES: tuple[Tile, ...] = tuple(sorted(Tile(h, lo) for h in range(7) for lo in range(h + 1)))
 
 
+@functools.cache
 def tile_set(players: int = 3, keep_double_blank: bool = True) -> tuple[Tile, ...]:
     """The tiles Moon is played with, sorted low to high.
 
