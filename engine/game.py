@@ -649,19 +649,21 @@ class Game:
             )
         )
         self._to_act = None
-        winner = self._game_winner(bs, moon_game)
+        winner = self._game_winner(bs, made, moon_game)
         if winner is None:
             self._phase = "hand_over"
         else:
             self._winner = winner
             self._phase = "game_over"
 
-    def _game_winner(self, bidder_side: int, moon_game: bool) -> int | None:
+    def _game_winner(self, bidder_side: int, made: bool, moon_game: bool) -> int | None:
         if moon_game:
             return bidder_side
         target = self._rules.target
         scores = self._scores
-        if self._rules.tie_break == "bidder-out" and scores[bidder_side] >= target:
+        # "Bidder goes out first": a bidder who makes the bid and so reaches the target wins,
+        # whatever the others have. A set bidder never goes out on this rule.
+        if self._rules.tie_break == "bidder-out" and made and scores[bidder_side] >= target:
             return bidder_side
         top = max(scores)
         if top >= target and scores.count(top) == 1:

@@ -39,7 +39,7 @@ VARIANTS: dict[str, str] = {
     "'marks': a made bid earns the bidder a mark, a set earns each opponent one; first to 7.",
     "target": "The score that ends the game: 21 points or 7 marks unless set otherwise.",
     "tie_break": "'play-on': players tied for the lead at or above the target play more hands. "
-    "'bidder-out': a bidder who reaches the target wins, whatever the others have.",
+    "'bidder-out': a bidder who makes the bid and so reaches the target wins, whatever the others have.",
 }
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
