@@ -9,6 +9,7 @@ Pure Python with no UI imports. The public API:
 - :class:`RuleSet` — the house rules in force
 - :class:`Action` — ``pass``, ``bid 5``, ``discard 3-1``, ``trump 6``, ``play 6-4``
 - :class:`Game`, :class:`PlayerView` — a whole game, and what one seat may see
+- :func:`score_hand`, :func:`game_winner` — scoring a finished hand, deciding the game
 - :class:`IllegalAction`, :class:`ParseError` — errors
 """
 
@@ -25,6 +26,7 @@ from engine.play import (
     trick_winner,
 )
 from engine.rules import VARIANTS, RuleSet
+from engine.scoring import HandScore, game_winner, score_hand
 from engine.tiles import ALL_TILES, SUIT_NAMES, Tile, parse_tiles, suit_name, tile_set
 from engine.trump import ALL_TRUMPS, TRUMP, Suit, Trump, describe_suit
 
@@ -41,6 +43,7 @@ __all__ = [
     "Action",
     "Game",
     "HandResult",
+    "HandScore",
     "IllegalAction",
     "ParseError",
     "PlayerView",
@@ -55,8 +58,10 @@ __all__ = [
     "describe_suit",
     "explain_play",
     "explain_winner",
+    "game_winner",
     "legal_plays",
     "parse_tiles",
+    "score_hand",
     "suit_name",
     "tile_set",
     "trick_winner",

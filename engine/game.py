@@ -28,6 +28,7 @@ from engine.deal import check_seed, deal_hands, first_bidder_for
 from engine.errors import IllegalAction, ParseError
 from engine.play import Reason, explain_play, explain_winner
 from engine.rules import RuleSet
+from engine.scoring import score_hand
 from engine.tiles import ALL_TILES, Tile
 from engine.trump import Suit, Trump, describe_suit
 
@@ -617,58 +618,23 @@ class Game:
         )
 
     def _score_hand(self) -> None:
-        rules = self._rules
         bidder, bid = self._bidder, self._bid
         assert bidder is not None and bid is not None
-        sides = rules.teams()
-        side_tricks = tuple(sum(self._tricks_won[s] for s in team) for team in sides)
-        bs = rules.side_of(bidder)
-        need = 7 if bid == 21 else bid
-        made = side_tricks[bs] >= need
-        change = [0] * len(sides)
-        if rules.scoring == "points":
-            change[bs] = bid if made else -bid
-            for i in range(len(sides)):
-                if i != bs:
-                    change[i] = side_tricks[i]
-        else:
-            if made:
-                change[bs] = 1
-            else:
-                for i in range(len(sides)):
-                    if i != bs:
-                        change[i] = 1
-        for i, c in enumerate(change):
-            self._scores[i] += c
-        moon_game = made and bid == 21 and rules.moon_wins_game
+        scored = score_hand(self._rules, bidder, bid, self._tricks_won, self._scores)
+        self._scores = list(scored.scores)
         self._results.append(
             HandResult(
                 self._hand_number, self._first_bidder, bidder, bid, self._trump,
-                tuple(self._tricks_won), side_tricks, made, tuple(change), tuple(self._scores),
-                moon_won_game=moon_game,
+                tuple(self._tricks_won), scored.side_tricks, scored.made, scored.change,
+                scored.scores, moon_won_game=scored.moon_won_game,
             )
         )
         self._to_act = None
-        winner = self._game_winner(bs, made, moon_game)
-        if winner is None:
+        if scored.winner is None:
             self._phase = "hand_over"
         else:
-            self._winner = winner
+            self._winner = scored.winner
             self._phase = "game_over"
-
-    def _game_winner(self, bidder_side: int, made: bool, moon_game: bool) -> int | None:
-        if moon_game:
-            return bidder_side
-        target = self._rules.target
-        scores = self._scores
-        # "Bidder goes out first": a bidder who makes the bid and so reaches the target wins,
-        # whatever the others have. A set bidder never goes out on this rule.
-        if self._rules.tie_break == "bidder-out" and made and scores[bidder_side] >= target:
-            return bidder_side
-        top = max(scores)
-        if top >= target and scores.count(top) == 1:
-            return scores.index(top)
-        return None
 
     def next_hand(self) -> None:
         """Deal the next hand (from ``"hand_over"``); the next seat clockwise bids first."""
