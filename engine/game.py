@@ -26,7 +26,7 @@ from typing import Any
 from engine.actions import Action
 from engine.deal import check_seed, deal_hands, first_bidder_for
 from engine.errors import IllegalAction, ParseError
-from engine.play import Reason, explain_play, explain_winner
+from engine.play import Reason, explain_play, explain_winner, legal_plays, trick_winner
 from engine.rules import RuleSet
 from engine.scoring import score_hand
 from engine.tiles import ALL_TILES, Tile
@@ -194,11 +194,7 @@ def _legal_actions(
 ) -> list[Action]:
     if phase == "playing":
         assert trump is not None
-        if not trick:
-            return [_PLAY[t] for t in hand]
-        members = trump._follow.get(trump._lead[trick[0].index], ())
-        follow = [_PLAY[t] for t in hand if t in members]
-        return follow if follow else [_PLAY[t] for t in hand]
+        return [_PLAY[t] for t in legal_plays(hand, trick, trump)]
     if phase == "bidding":
         high = max((b for _, b in bids), default=0)
         out = [] if _must_bid(rules, bids) else [_PASS]
@@ -572,15 +568,9 @@ class Game:
         hand = self._hands[seat]
         trick = self._trick
         assert isinstance(tile, Tile) and trump is not None
-        if tile not in hand:
-            raise IllegalAction(f"{tile} is not in your hand", "not-in-hand")
-        if trick:
-            members = trump._follow.get(trump._lead[trick[0].index], ())
-            if tile not in members:
-                for t in hand:
-                    if t in members:
-                        reason = explain_play(hand, trick, trump, tile)
-                        raise IllegalAction(reason.text, reason.code)
+        if tile not in legal_plays(hand, trick, trump):
+            reason = explain_play(hand, trick, trump, tile)
+            raise IllegalAction(reason.text, reason.code)
         hand.remove(tile)
         trick.append(tile)
         n = self._n
@@ -588,15 +578,9 @@ class Game:
             self._to_act = (seat + 1) % n
             return
         # The trick is complete.
-        power = trump._power[trump._lead[trick[0].index]]
-        best_i, best_p = 0, power.get(trick[0], -1)
-        for i in range(1, n):
-            p = power.get(trick[i], -1)
-            if p > best_p:
-                best_i, best_p = i, p
         leader = self._leader
         assert leader is not None
-        winner = (leader + best_i) % n
+        winner = (leader + trick_winner(trick, trump)) % n
         self._tricks.append(TrickRecord(leader, tuple(trick), winner, n))
         self._tricks_won[winner] += 1
         self._trick = []
