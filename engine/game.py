@@ -544,9 +544,9 @@ class Game:
         assert isinstance(tr, Trump)
         if tr not in self._rules.trumps:
             if tr.kind == "doubles":
-                why = "doubles may not be named trump under these house rules"
+                why = "under these house rules the bidder may not name doubles as trump"
             elif tr.kind == "none":
-                why = "no trump may not be named under these house rules"
+                why = "under these house rules the bidder may not choose no trump"
             else:
                 why = "blanks cannot be trump when 0-0 is removed (there are no blanks in play)"
             raise IllegalAction(why, "trump-not-allowed")

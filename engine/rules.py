@@ -153,9 +153,87 @@ class RuleSet:
         default = RuleSet().to_dict()
         return {k: v for k, v in self.to_dict().items() if v != default[k]}
 
+    def describe_setting(self, name: str) -> str:
+        """One field of the rule set as it stands, in plain words for a learner.
+
+        >>> RuleSet(min_bid=5).describe_setting("min_bid")
+        'Lowest bid: 5 tricks.'
+        """
+        r = self
+        match name:
+            case "players":
+                return (
+                    "Four players in two partnerships (seats 0 and 2 against 1 and 3), all 28 tiles."
+                    if r.players == 4
+                    else "Three players, each for themselves."
+                )
+            case "keep_double_blank":
+                if r.players == 4:
+                    return "All 28 tiles are used."
+                return (
+                    "0-0 stays in: 22 tiles, so one tile is left over as the widow."
+                    if r.keep_double_blank
+                    else "0-0 is taken out too: 21 tiles, no widow, and blanks cannot be trump."
+                )
+            case "trump_before_widow":
+                return (
+                    "The bidder names trump first, then picks up the widow and discards."
+                    if r.trump_before_widow
+                    else "The bidder picks up the widow and discards before naming trump."
+                )
+            case "min_bid":
+                return f"Lowest bid: {r.min_bid} tricks."
+            case "all_pass":
+                return (
+                    "If everyone before the last bidder passes, the last bidder must bid."
+                    if r.all_pass == "force-last"
+                    else "If everyone passes, the hand is thrown in and dealt again."
+                )
+            case "doubles_trump":
+                return "Doubles may be named trump." if r.doubles_trump else "Doubles may not be named trump."
+            case "no_trump":
+                return "No trump (follow me) may be named." if r.no_trump else "The bidder must name a trump."
+            case "moon_wins_game":
+                return (
+                    "Making a bid of 21 (shooting the moon) wins the game on the spot."
+                    if r.moon_wins_game
+                    else "Making a bid of 21 scores like any made bid (21 points, or one mark)."
+                )
+            case "moon_overcall":
+                return (
+                    "After a 21, later players may also bid 21 and take the contract."
+                    if r.moon_overcall
+                    else "A bid of 21 ends the bidding."
+                )
+            case "scoring":
+                return (
+                    "Marks: a made bid earns one mark, a set bid gives each opponent one."
+                    if r.scoring == "marks"
+                    else "Points: the bidder scores the bid (or loses it); the others score their tricks."
+                )
+            case "target":
+                unit = "marks" if r.scoring == "marks" else "points"
+                return f"The game is played to {r.target} {unit}."
+            case "tie_break":
+                return (
+                    "A bidder who makes the bid and so reaches the target wins at once."
+                    if r.tie_break == "bidder-out"
+                    else "Players tied for the lead at the target play on until one is ahead."
+                )
+        raise KeyError(name)
+
     def describe(self) -> list[str]:
-        """One line per rule that differs from the classic game, for a house-rules summary."""
-        return [f"{k} = {v}: {VARIANTS[k]}" for k, v in self.differences().items()]
+        """One sentence per rule that differs from the classic game, for a house-rules summary.
+
+        >>> RuleSet(players=4, min_bid=5).describe()
+        ['Four players in two partnerships (seats 0 and 2 against 1 and 3), all 28 tiles.', 'Lowest bid: 5 tricks.']
+        """
+        usual_target = 21 if self.scoring == "points" else 7
+        return [
+            self.describe_setting(k)
+            for k in self.differences()
+            if not (k == "target" and self.target == usual_target)
+        ]
 
     # -- (de)serialisation ---------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
