@@ -1,0 +1,235 @@
+"""Bots against bots: whole games to 21, the same deals replayed with the seats rotated.
+
+    python -m bench.arena --games N --players 3 A B C     (A, B, C: random, basic or strong)
+    python -m bench.arena --games N --players 4 A B       (team A in seats 0 and 2, team B in 1 and 3)
+
+Each deal number is played once per rotation of the seats (three times with three players,
+twice with four), so every bot holds every hand. It prints, per bot: games won with a 95%
+(Wilson) interval, points per hand, bids made / bids tried, and sets inflicted (bids it
+defended against that failed). ``--out FILE`` appends one JSON line per game; ``--merge
+FILE ...`` prints the table of earlier runs (so a long benchmark can run in pieces).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from engine import Game, RuleSet
+from engine.ai import LEVELS, make_bot
+
+#: A game that has not ended after this many hands is stopped (and counted as not won).
+MAX_HANDS = 200
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of ``k`` successes in ``n`` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def seats_of(entry: int, rotation: int, players: int) -> tuple[int, ...]:
+    """The seats bot ``entry`` holds in ``rotation``."""
+    if players == 4:
+        first = (entry + rotation) % 2
+        return (first, first + 2)
+    return ((entry + rotation) % 3,)
+
+
+def play_game(
+    levels: Sequence[str],
+    players: int,
+    seed: int,
+    rotation: int,
+    rules: dict[str, Any] | None = None,
+    options: dict[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """Play one game; return per-entry statistics as a JSON-ready dict. ``options`` are bot
+    options by level (``{"strong": {"bid_threshold": 0.6}}``)."""
+    rs = RuleSet(players=players, **(rules or {}))
+    game = Game.new(rs, seed=seed)
+    entries = len(levels)
+    owner: dict[int, int] = {}
+    for e in range(entries):
+        for s in seats_of(e, rotation, players):
+            owner[s] = e
+    opts = options or {}
+    bots = {
+        s: make_bot(levels[owner[s]], seed=seed * 16 + s, **opts.get(levels[owner[s]], {}))
+        for s in range(players)
+    }
+    stats = [
+        {"points": 0, "hands": 0, "bids": 0, "made": 0, "sets": 0, "defended": 0, "won": 0, "decisions": 0}
+        for _ in range(entries)
+    ]
+    times: dict[str, list[float]] = {}
+    hands = 0
+    while True:
+        while game.phase not in ("hand_over", "game_over"):
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            t0 = time.perf_counter()
+            d = bots[seat].decide(view)
+            dt = time.perf_counter() - t0
+            times.setdefault(f"{levels[owner[seat]]}/{view.phase}", []).append(dt)
+            game.apply(d.action)
+        hands += 1
+        res = game.results[-1]
+        for e in range(entries):
+            side = rs.side_of(seats_of(e, rotation, players)[0])
+            stats[e]["hands"] += 1
+            stats[e]["points"] += res.change[side]
+            if res.bidder is None:
+                continue
+            if rs.side_of(res.bidder) == side:
+                if res.bidder in seats_of(e, rotation, players):
+                    stats[e]["bids"] += 1
+                    stats[e]["made"] += bool(res.made)
+            else:
+                stats[e]["defended"] += 1
+                stats[e]["sets"] += not res.made
+        if game.phase == "game_over" or hands >= MAX_HANDS:
+            break
+        game.next_hand()
+    winner = game.winner
+    for e in range(entries):
+        side = rs.side_of(seats_of(e, rotation, players)[0])
+        stats[e]["won"] = int(winner is not None and winner == side)
+    return {
+        "levels": list(levels),
+        "players": players,
+        "seed": seed,
+        "rotation": rotation,
+        "hands": hands,
+        "winner_entry": next((e for e in range(entries) if stats[e]["won"]), None),
+        "stats": stats,
+        "times": {k: [round(x, 5) for x in v] for k, v in times.items()},
+    }
+
+
+def _job(args: tuple[list[str], int, int, int, dict[str, Any], dict[str, dict[str, Any]]]) -> dict[str, Any]:
+    levels, players, seed, rotation, rules, options = args
+    return play_game(levels, players, seed, rotation, rules, options)
+
+
+def table(results: Iterable[dict[str, Any]]) -> str:
+    """The per-bot table of a set of game results."""
+    rows: dict[int, dict[str, int]] = {}
+    levels: list[str] = []
+    games = 0
+    for r in results:
+        games += 1
+        levels = r["levels"]
+        for e, st in enumerate(r["stats"]):
+            acc = rows.setdefault(e, {})
+            for k, v in st.items():
+                acc[k] = acc.get(k, 0) + v
+    if not games:
+        return "no games"
+    players = 4 if len(levels) == 2 else 3
+    fair = 1 / len(levels)
+    out = [
+        f"{games} games, {players} players ({' vs '.join(levels)}); a fair share of wins is {fair:.0%}",
+        f"{'bot':<12} {'games won':>10} {'95% interval':>16} {'points/hand':>12} {'bids made/tried':>16} "
+        f"{'made %':>7} {'sets inflicted':>15}",
+    ]
+    for e, lv in enumerate(levels):
+        st = rows[e]
+        lo, hi = wilson(st["won"], games)
+        made = f"{st['made']}/{st['bids']}"
+        pct = f"{st['made'] / st['bids']:.0%}" if st["bids"] else "-"
+        name = f"{lv}#{e}" if levels.count(lv) > 1 else lv
+        if players == 4:
+            name = f"team {name}"
+        out.append(
+            f"{name:<12} {st['won'] / games:>10.1%} {f'{lo:.1%}-{hi:.1%}':>16} "
+            f"{st['points'] / max(1, st['hands']):>12.2f} {made:>16} {pct:>7} "
+            f"{st['sets']:>6}/{st['defended']:<8}"
+        )
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the arena (see the module docstring)."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("bots", nargs="*", help="bot levels: 3 with --players 3, 2 (teams) with --players 4")
+    p.add_argument("--games", type=int, default=30, help="games in all (rounded up to whole rotations)")
+    p.add_argument("--players", type=int, choices=(3, 4), default=3)
+    p.add_argument("--seed", type=int, default=1, help="first deal number")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--out", help="append one JSON line per game to this file")
+    p.add_argument("--merge", nargs="+", help="print the table of these JSON-lines files and stop")
+    p.add_argument("--rule", action="append", default=[], help="a house rule, e.g. --rule min_bid=5")
+    p.add_argument(
+        "--option", action="append", default=[],
+        help="a bot option by level, e.g. --option strong.bid_threshold=0.6",
+    )
+    args = p.parse_args(argv)
+    if args.merge:
+        res = []
+        for path in args.merge:
+            with open(path) as f:
+                res += [json.loads(line) for line in f if line.strip()]
+        print(table(res))
+        return
+    want = 3 if args.players == 3 else 2
+    if len(args.bots) != want:
+        p.error(f"--players {args.players} needs {want} bots, got {len(args.bots)}")
+    for b in args.bots:
+        if b not in LEVELS:
+            p.error(f"unknown bot {b!r}: choose from {', '.join(LEVELS)}")
+    rules: dict[str, Any] = {}
+    for r in args.rule:
+        k, _, v = r.partition("=")
+        rules[k] = json.loads(v) if v not in ("redeal", "force-last", "points", "marks", "play-on", "bidder-out") else v
+    options: dict[str, dict[str, Any]] = {}
+    for o in args.option:
+        k, _, v = o.partition("=")
+        level, _, name = k.partition(".")
+        options.setdefault(level, {})[name] = json.loads(v)
+    rot = 3 if args.players == 3 else 2
+    deals = -(-args.games // rot)
+    jobs = [
+        (list(args.bots), args.players, args.seed + d, r, rules, options)
+        for d in range(deals)
+        for r in range(rot)
+    ]
+    t0 = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    out = open(args.out, "a") if args.out else None
+    try:
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as ex:
+                for res in ex.map(_job, jobs):
+                    results.append(res)
+                    if out:
+                        out.write(json.dumps(res) + "\n")
+                        out.flush()
+        else:
+            for j in jobs:
+                res = _job(j)
+                results.append(res)
+                if out:
+                    out.write(json.dumps(res) + "\n")
+                    out.flush()
+    finally:
+        if out:
+            out.close()
+    print(table(results))
+    print(f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+"""Hindsight grading of plays (engine.review)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import Game, RuleSet, Tile
+from engine.ai import make_bot
+from engine.review import grade, review_hand
+from engine.solver import move_values
+
+#: A hand where seat 2, the bidder (5 with ones trump), leads 3-1 to the fifth trick: leading
+#: 0-0 (the only blank, so nobody can beat it) makes the bid in every layout still possible,
+#: 3-1 loses it in every one. A blunder.
+BLUNDER: dict[str, Any] = {
+    "format": "moon-tutor-record",
+    "engine": "0.1.0",
+    "rules": RuleSet().to_dict(),
+    "seed": 2,
+    "hands": [
+        {
+            "number": 1,
+            "first_bidder": 0,
+            "dealt": "seed",
+            "hands": [
+                ["2-1", "4-1", "4-2", "5-1", "5-4", "5-5", "6-3"],
+                ["3-2", "4-4", "5-2", "5-3", "6-4", "6-5", "6-6"],
+                ["0-0", "1-1", "2-2", "3-1", "3-3", "6-1", "6-2"],
+            ],
+            "widow": ["4-3"],
+            "actions": [
+                "pass", "bid 4", "bid 5", "discard 6-2", "trump 1",
+                "play 1-1", "play 2-1", "play 3-2",
+                "play 6-1", "play 4-1", "play 5-2",
+                "play 3-3", "play 6-3", "play 5-3",
+                "play 2-2", "play 4-2", "play 6-4",
+                "play 3-1", "play 5-1", "play 6-5",
+                "play 5-5", "play 4-4", "play 4-3",
+                "play 5-4", "play 6-6", "play 0-0",
+            ],
+        }
+    ],
+}
+
+
+def test_grade_thresholds() -> None:
+    assert grade(100) == "blunder"
+    assert grade(15) == "blunder"
+    assert grade(14.9) == "mistake"
+    assert grade(10) == "mistake"
+    assert grade(7) == "inaccuracy"
+    assert grade(4.99) is None
+    assert grade(0) is None
+    assert grade(-3) is None
+
+
+def test_a_known_blunder_is_graded_a_blunder() -> None:
+    r = review_hand(BLUNDER, seats=[2])
+    plays = r.by_seat(2)
+    assert [p.trick for p in plays] == list(range(1, 8))
+    bad = next(p for p in plays if p.tile == Tile.parse("3-1"))
+    assert bad.trick == 5 and bad.goal == "make"
+    assert bad.grade == "blunder"
+    assert bad.chance_best == 1.0 and bad.chance_played == 0.0 and bad.drop == 100
+    assert bad.best == Tile.parse("0-0")
+    assert bad.tricks_lost >= 1 and Tile.parse("0-0") in bad.open_best
+    assert "blunder" in bad.describe() and "100%" in bad.describe()
+    assert r.graded("blunder") == [bad]
+    # the hand was really lost by it: seat 2 took 4 tricks and was set
+    g = Game.replay(BLUNDER)
+    assert g.results[-1].made is False and g.tricks_won[2] == 4
+
+
+def test_review_from_game_and_record_agree() -> None:
+    g = Game.replay(BLUNDER)
+    a = review_hand(g, seats=[2], expectation=False)
+    b = review_hand(BLUNDER, hand_number=1, seats=[2], expectation=False)
+    assert a == b
+    frame = a.to_frame()
+    assert list(frame["trick"]) == list(range(1, 8))
+    assert frame["tricks_lost"].min() >= 0
+
+
+def test_open_hands_verdicts_match_the_solver() -> None:
+    g = Game.new(RuleSet(players=4, all_pass="force-last"), seed=12)
+    bots = [make_bot("basic", seed=s) for s in range(4)]
+    while g.phase not in ("hand_over", "game_over"):
+        g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index,arg-type]
+    if g.results[-1].thrown_in:
+        pytest.skip("everyone passed")
+    r = review_hand(g, expectation=False)
+    assert len(r.plays) == 28
+    # Replay and check every verdict against the public solver entry point.
+    start = Game.replay({**g.record(), "hands": [{**g.record()["hands"][0], "actions": []}]})
+    i = 0
+    for _seat, action in g.history:
+        if start.phase == "playing":
+            p = r.plays[i]
+            assert start.bidder is not None and start.trump is not None and start.leader is not None
+            bside = {start.bidder, (start.bidder + 2) % 4}
+            side = bside if p.seat in bside else {0, 1, 2, 3} - bside
+            vals = move_values(start.hands, start.trump, start.leader, side, start.current_trick)
+            assert vals == p.open_values
+            assert p.tricks_lost == max(vals.values()) - vals[p.tile]
+            i += 1
+        start.apply(action)
+    assert i == 28
+
+
+def test_forced_plays_are_never_graded() -> None:
+    g = Game.new(RuleSet(all_pass="force-last"), seed=30)
+    bots = [make_bot("strong", seed=s, play_samples=dict.fromkeys(range(1, 8), 6), bid_samples=4, contract_samples=6) for s in range(3)]
+    while g.phase not in ("hand_over", "game_over"):
+        g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index,arg-type]
+    if g.results[-1].thrown_in:
+        pytest.skip("everyone passed")
+    r = review_hand(g, seats=[g.bidder])  # type: ignore[list-item]
+    for p in r.plays:
+        assert p.drop is not None and p.drop >= 0
+        if len(p.open_values) == 1:
+            assert p.drop == 0 and p.grade is None and p.tricks_lost == 0
+    last = r.plays[-1]
+    assert last.trick == 7 and last.grade is None
