@@ -1,0 +1,176 @@
+"""What lesson levels and puzzles share: a question on a position, checked by a task.
+
+:class:`Item` is the part the app talks to:
+
+- ``item.answer()`` / ``item.answer_json()`` — the engine's answer;
+- ``item.grade(answer)`` -> :class:`~lessons.checks.Feedback` (the file's own words replace
+  the engine's for the codes it overrides);
+- ``item.hint(1)`` (where to look), ``item.hint(2)`` (the answer, with the engine's reason);
+- ``item.stars(tries, hints)`` — 3, 2 or 1 stars against the item's par;
+- ``item.choices()`` — what to offer the learner to click, if the answer is picked;
+- ``item.export()`` — the row of ``python -m puzzles export``.
+
+:func:`build_common` reads the fields every entry has and builds the position and task,
+raising :class:`~lessons.errors.FieldError` naming the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import RuleSet
+from lessons.checks import KINDS, Feedback, Task, make_task
+from lessons.errors import FieldError
+from lessons.model import Position
+
+__all__ = ["Item", "build_common", "text_field"]
+
+
+def text_field(raw: Mapping[str, Any], name: str, required: bool = True) -> str | None:
+    if name not in raw:
+        if required:
+            raise FieldError(name, "this field is missing")
+        return None
+    value = raw[name]
+    if not isinstance(value, str) or not value.strip():
+        raise FieldError(name, "must be a non-empty text")
+    return " ".join(value.split()) if "\n\n" not in value else "\n\n".join(
+        " ".join(p.split()) for p in value.strip().split("\n\n")
+    )
+
+
+@dataclass
+class Item:
+    """A question with its position, its check and its help texts."""
+
+    id: str
+    file: str
+    kind: str
+    question: str
+    task: Task
+    hints: tuple[str, ...]
+    feedback: dict[str, str] = field(default_factory=dict)
+    par: int = 1
+
+    @property
+    def position(self) -> Position:
+        return self.task.position
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.task.position.rules
+
+    def answer(self) -> Any:
+        """The engine's answer (canonical Python value)."""
+        return self.task.answer()
+
+    def answer_json(self) -> Any:
+        """The engine's answer in the export format (see docs/content.md)."""
+        return self.task.answer_json()
+
+    def choices(self) -> list[str] | None:
+        return self.task.choices()
+
+    def grade(self, answer: Any) -> Feedback:
+        """Grade a learner's answer; the file's feedback overrides replace the text for
+        their codes. Raises :class:`~lessons.errors.AnswerError` for an unreadable answer."""
+        fb = self.task.grade(answer)
+        if not fb.correct and fb.code in self.feedback:
+            return Feedback(False, fb.code, self.feedback[fb.code], fb.reasons)
+        return fb
+
+    def hint(self, step: int) -> str:
+        """Step 1: where to look. Step 2: the answer, with the engine's reason."""
+        if step == 1:
+            return self.hints[0]
+        if step == 2:
+            lead = self.hints[1] + " " if len(self.hints) > 1 else ""
+            return lead + self.task.explain()
+        raise ValueError("a hint has two steps, 1 and 2")
+
+    def stars(self, tries: int, hints_used: int = 0) -> int:
+        """Stars for solving it in ``tries`` tries (the right one included) after
+        ``hints_used`` hints: 3 within par and no hint, 2 within par + 1 tries and at most
+        the first hint, else 1."""
+        if tries <= self.par and hints_used == 0:
+            return 3
+        if tries <= self.par + 1 and hints_used <= 1:
+            return 2
+        return 1
+
+    def export(self, source: str) -> dict[str, Any]:
+        """One row of ``python -m puzzles export``."""
+        pos = self.position
+        row: dict[str, Any] = {
+            "id": self.id,
+            "source": source,
+            "kind": self.kind,
+            "rules": pos.rules.to_dict(),
+            "trump": str(pos.trump) if pos.trump is not None else None,
+            "hands": pos.hands_json(),
+            "leader": pos.leader,
+            "to_play": pos.to_play,
+            "trick": [str(t) for t in pos.trick],
+            "bids": [[s, b] for s, b in pos.bids],
+            "first_bidder": pos.first_bidder,
+            "bidder": pos.bidder,
+            "bid": pos.bid,
+            "tricks_won": list(pos.tricks_won) if pos.tricks_won is not None else None,
+            "scores": list(pos.scores) if pos.scores is not None else None,
+            "tiles": [str(t) for t in pos.tiles],
+            "params": dict(sorted(self.task.p.items())),
+            "choices": self.choices(),
+            "question": self.question,
+            "answer": self.answer_json(),
+        }
+        accepted = getattr(self.task, "accepted", None)
+        if callable(accepted):
+            row["accepted"] = accepted()
+        return row
+
+
+def build_common(
+    raw: Mapping[str, Any], rules: RuleSet | None = None
+) -> tuple[str, str, Task, tuple[str, ...], dict[str, str]]:
+    """Read kind, position, question, hints, feedback and the kind's own fields.
+
+    ``rules`` is given for puzzles (their top-level field); lessons keep them in the position.
+    Returns (kind, question, task, hints, feedback overrides)."""
+    kind = raw.get("kind")
+    if kind is None:
+        raise FieldError("kind", "this field is missing")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise FieldError("kind", f"{kind!r} is not a check kind (the kinds: {', '.join(KINDS)})")
+    try:
+        position = Position.from_dict(raw.get("position"), rules)
+    except FieldError as e:
+        raise e.under("position") from None
+    params = {k: v for k, v in raw.items() if k in KINDS[kind].params}
+    task = make_task(kind, position, params)
+    question = text_field(raw, "question", required=False) or task.default_question
+    hints_raw = raw.get("hints")
+    if hints_raw is None:
+        raise FieldError("hints", "this field is missing: give one or two hints (where to look, then more)")
+    if not isinstance(hints_raw, list) or not 1 <= len(hints_raw) <= 2:
+        raise FieldError("hints", "give one or two hints: where to look, then (optional) words before the answer")
+    hints = []
+    for i, h in enumerate(hints_raw):
+        if not isinstance(h, str) or not h.strip():
+            raise FieldError(f"hints.{i}", "a hint is a non-empty text")
+        hints.append(" ".join(h.split()))
+    fb_raw = raw.get("feedback", {})
+    if not isinstance(fb_raw, Mapping):
+        raise FieldError("feedback", "feedback is a table of code = text")
+    feedback: dict[str, str] = {}
+    for code, text in fb_raw.items():
+        if code not in task.codes:
+            raise FieldError(
+                f"feedback.{code}",
+                f"kind '{kind}' gives no feedback code {code!r} (its codes: {', '.join(task.codes)})",
+            )
+        if not isinstance(text, str) or not text.strip():
+            raise FieldError(f"feedback.{code}", "must be a non-empty text")
+        feedback[code] = " ".join(text.split())
+    return kind, question, task, tuple(hints), feedback

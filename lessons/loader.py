@@ -1,0 +1,217 @@
+"""Load and validate the course: one TOML file per stage in ``lessons/data/``.
+
+A stage file::
+
+    stage = 7                      # its place in the course
+    id = "following"
+    title = "Following suit"
+    summary = "What you must play when a suit is led."
+
+    [[level]]
+    id = "follow-fives"
+    title = "Follow if you can"
+    intro = "Text shown before the question."
+    question = "Fives were led. Pick every tile you may play."
+    kind = "legal_tiles"          # a check kind, see lessons.checks.KINDS
+    par = 1                        # tries for three stars
+    hints = ["Where to look.", "Optional words before the engine's answer."]
+    expected = ["5-3", "5-1"]      # optional: cross-checked with the engine's answer
+    [level.position]              # see lessons.model.POSITION_FIELDS
+    trump = "6"
+    leader = 0
+    trick = ["5-4"]
+    hands = { 1 = "6-5 5-3 5-1 2-1" }
+    [level.feedback]              # optional: own words for some feedback codes
+    trump-cannot-follow = "..."
+
+Every problem is reported with the file, the entry and the field, and one bad level never
+hides the others: :func:`check_course` lists them all; :func:`load_course` raises
+:class:`~lessons.errors.ContentErrors` with all of them.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lessons.errors import ContentError, ContentErrors, FieldError, OracleMissing
+from lessons.items import Item, build_common, text_field
+
+__all__ = ["DATA_DIR", "Course", "Level", "Stage", "check_course", "load_course", "read_toml"]
+
+#: Where the stage files live.
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+_STAGE_FIELDS = {"stage", "id", "title", "summary", "level"}
+_LEVEL_FIELDS = {"id", "title", "intro", "question", "kind", "par", "hints", "expected", "feedback", "position"}
+
+
+@dataclass
+class Level(Item):
+    """One interactive step of a stage (see :class:`~lessons.items.Item` for the API)."""
+
+    stage: str = ""
+    title: str = ""
+    intro: str = ""
+
+
+@dataclass
+class Stage:
+    number: int
+    id: str
+    title: str
+    summary: str
+    file: str
+    levels: list[Level] = field(default_factory=list)
+
+
+@dataclass
+class Course:
+    """The stages in order. ``course.level(id)`` finds a level anywhere."""
+
+    stages: list[Stage]
+
+    def levels(self) -> Iterator[Level]:
+        for s in self.stages:
+            yield from s.levels
+
+    def level(self, level_id: str) -> Level:
+        for lv in self.levels():
+            if lv.id == level_id:
+                return lv
+        raise KeyError(level_id)
+
+    def stage(self, stage_id: str) -> Stage:
+        for s in self.stages:
+            if s.id == stage_id:
+                return s
+        raise KeyError(stage_id)
+
+
+def read_toml(path: Path, display: str) -> tuple[dict[str, Any] | None, ContentError | None]:
+    """Parse one TOML file; a syntax error becomes a ContentError naming the file."""
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f), None
+    except tomllib.TOMLDecodeError as e:
+        return None, ContentError(display, None, None, f"not valid TOML: {e}")
+    except OSError as e:
+        return None, ContentError(display, None, None, f"cannot be read: {e}")
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(DATA_DIR.parent.parent))
+    except ValueError:
+        return str(path)
+
+
+def entry_name(raw: Any, index: int, what: str) -> str:
+    if isinstance(raw, Mapping) and isinstance(raw.get("id"), str) and raw["id"].strip():
+        return str(raw["id"])
+    return f"{what} #{index + 1} (no id)"
+
+
+def build_level(raw: Mapping[str, Any], file: str, stage_id: str) -> Level:
+    """One level from its table (FieldError on the first problem)."""
+    from lessons.checks import KINDS
+
+    if not isinstance(raw, Mapping):
+        raise FieldError("", "a level is a table of fields")
+    kind = raw.get("kind")
+    own = set(KINDS[kind].params) if isinstance(kind, str) and kind in KINDS else set()
+    unknown = sorted(set(raw) - _LEVEL_FIELDS - own)
+    if unknown:
+        raise FieldError(unknown[0], "unknown field")
+    level_id = text_field(raw, "id")
+    intro = text_field(raw, "intro")
+    title = text_field(raw, "title", required=False) or ""
+    if "question" not in raw:
+        raise FieldError("question", "this field is missing")
+    par = raw.get("par")
+    if par is None:
+        raise FieldError("par", "this field is missing")
+    if type(par) is not int or not 1 <= par <= 5:
+        raise FieldError("par", f"par is the number of tries for three stars, 1 to 5, not {par!r}")
+    kind_name, question, task, hints, feedback = build_common(raw)
+    if "expected" in raw:
+        task.check_expected(raw["expected"])
+    else:
+        task.answer()  # computed now, so a broken question fails at load time
+    assert level_id is not None and intro is not None
+    return Level(
+        id=level_id, file=file, kind=kind_name, question=question, task=task, hints=hints,
+        feedback=feedback, par=par, stage=stage_id, title=title, intro=intro,
+    )
+
+
+def _load_stage(path: Path, errors: list[ContentError]) -> Stage | None:
+    file = _display(path)
+    data, err = read_toml(path, file)
+    if err is not None or data is None:
+        errors.append(err or ContentError(file, None, None, "empty"))
+        return None
+    bad = False
+    for name in sorted(set(data) - _STAGE_FIELDS):
+        errors.append(ContentError(file, None, name, "unknown field of a stage file"))
+        bad = True
+    values: dict[str, Any] = {}
+    for name in ("id", "title", "summary"):
+        try:
+            values[name] = text_field(data, name)
+        except FieldError as e:
+            errors.append(ContentError(file, None, e.field, e.message))
+            bad = True
+    number = data.get("stage")
+    if type(number) is not int or number < 1:
+        errors.append(ContentError(file, None, "stage", f"the stage number is a whole number from 1, not {number!r}"))
+        bad = True
+    raw_levels = data.get("level", [])
+    if not isinstance(raw_levels, list) or not raw_levels:
+        errors.append(ContentError(file, None, "level", "a stage needs at least one [[level]]"))
+        raw_levels = []
+    stage = Stage(number if type(number) is int else 0, values.get("id") or "?", values.get("title") or "?",
+                  values.get("summary") or "", file)
+    for i, raw in enumerate(raw_levels):
+        name = entry_name(raw, i, "level")
+        try:
+            stage.levels.append(build_level(raw, file, stage.id))
+        except FieldError as e:
+            errors.append(ContentError(file, name, e.field or None, e.message))
+        except OracleMissing as e:
+            errors.append(ContentError(file, name, "kind", str(e)))
+    return None if bad else stage
+
+
+def check_course(data_dir: Path | None = None) -> tuple[Course, list[ContentError]]:
+    """Load every stage file; return the course (the good parts) and every problem found."""
+    data_dir = data_dir or DATA_DIR
+    errors: list[ContentError] = []
+    stages: list[Stage] = []
+    for path in sorted(data_dir.glob("*.toml")):
+        stage = _load_stage(path, errors)
+        if stage is not None:
+            stages.append(stage)
+    seen_ids: dict[str, str] = {}
+    numbers: dict[int, str] = {}
+    for s in stages:
+        if s.number in numbers:
+            errors.append(ContentError(s.file, None, "stage", f"stage number {s.number} is also used by {numbers[s.number]}"))
+        numbers[s.number] = s.file
+        for lv in s.levels:
+            if lv.id in seen_ids:
+                errors.append(ContentError(s.file, lv.id, "id", f"the id is also used in {seen_ids[lv.id]}"))
+            seen_ids[lv.id] = s.file
+    stages.sort(key=lambda s: s.number)
+    return Course(stages), errors
+
+
+def load_course(data_dir: Path | None = None) -> Course:
+    """The whole course, or :class:`ContentErrors` listing every problem."""
+    course, errors = check_course(data_dir)
+    if errors:
+        raise ContentErrors(errors)
+    return course

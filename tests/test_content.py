@@ -1,0 +1,218 @@
+"""The course and the puzzles: every file loads, every answer is recomputed by the engine and
+matches the stored one, and every wrong answer a learner can give gets a specific explanation.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lessons import KINDS, Course, Item, check_course
+from lessons.loader import DATA_DIR as LESSON_DIR
+from puzzles import Puzzle, check_puzzles
+from puzzles.loader import DATA_DIR as PUZZLE_DIR
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@cache
+def course() -> Course:
+    c, errors = check_course()
+    assert not errors, "\n".join(map(str, errors))
+    return c
+
+
+@cache
+def puzzles() -> dict[str, Puzzle]:
+    ps, errors = check_puzzles()
+    assert not errors, "\n".join(map(str, errors))
+    return {p.id: p for p in ps}
+
+
+def _ids(folder: Path, table: str) -> list[str]:
+    """Entry ids read straight from the TOML files (cheap: no engine work at collection)."""
+    out = []
+    for path in sorted(folder.glob("*.toml")):
+        with path.open("rb") as f:
+            out += [e["id"] for e in tomllib.load(f).get(table, [])]
+    return out
+
+
+LEVEL_IDS = _ids(LESSON_DIR, "level")
+PUZZLE_IDS = _ids(PUZZLE_DIR, "puzzle")
+
+
+def _check_item(item: Item) -> None:
+    task = item.task
+    # The engine's answer, graded as a learner's answer, is right.
+    fb = item.grade(item.answer_json())
+    assert fb.correct and fb.code == "correct", (item.id, fb)
+    # Every wrong answer is refused with a specific explanation.
+    wrong = task.wrong_answers()
+    assert wrong, f"{item.id}: a question needs at least one wrong answer"
+    for w in wrong:
+        fb = item.grade(w)
+        assert not fb.correct, (item.id, w)
+        assert fb.code in task.codes, (item.id, w, fb.code)
+        assert len(fb.text) > 20, (item.id, w, fb.text)
+        if fb.code in item.feedback:
+            assert fb.text == item.feedback[fb.code]
+    # Two hints: where to look, then the engine's answer with its reason.
+    assert item.hint(1) and item.hint(2).endswith(task.explain())
+    choices = item.choices()
+    assert item.question and (choices is None or len(choices) >= 2)
+
+
+# -- the course --------------------------------------------------------------------------------
+def test_course_has_twelve_stages_of_at_least_three_levels() -> None:
+    c = course()
+    assert [s.number for s in c.stages] == list(range(1, 13))
+    for s in c.stages:
+        assert len(s.levels) >= 3, s.id
+        assert s.title and s.summary
+    assert len(LEVEL_IDS) == len(set(LEVEL_IDS)) == sum(len(s.levels) for s in c.stages)
+
+
+@pytest.mark.parametrize("level_id", LEVEL_IDS)
+def test_level(level_id: str) -> None:
+    level = course().level(level_id)
+    assert level.intro and level.par >= 1
+    _check_item(level)
+
+
+def test_stumbling_points_get_more_levels() -> None:
+    """Following suit and trump are where learners stumble: they get the most practice."""
+    sizes = {s.id: len(s.levels) for s in course().stages}
+    assert sizes["following"] >= 8 and sizes["trump"] >= 6
+
+
+def test_the_course_covers_its_topics() -> None:
+    c = course()
+    kinds = Counter(lv.kind for lv in c.levels())
+    # every kind the issue names is taught at least once
+    for k in ("legal_tiles", "suit_led", "is_trump", "rank", "trick_winner", "play", "score_hand",
+              "game_winner", "bid", "trump_choice"):
+        assert kinds[k] >= 1, k
+    house = c.stage("house-rules")
+    changed = set()
+    for lv in house.levels:
+        changed |= set(lv.rules.differences())
+    # every house rule of RULES.md has a level (players is stage 11's subject)
+    from engine import VARIANTS
+
+    assert set(VARIANTS) - {"players", "target"} <= changed
+
+
+def test_stars_follow_par() -> None:
+    level = course().level("follow-two-suit-threes")
+    assert level.par == 2
+    assert level.stars(1) == level.stars(2) == 3
+    assert level.stars(3) == 2 and level.stars(2, hints_used=1) == 2
+    assert level.stars(4) == 1 and level.stars(1, hints_used=2) == 1
+
+
+def test_feedback_override_replaces_the_engine_words() -> None:
+    level = course().level("follow-trump-does-not-follow")
+    fb = level.grade(["5-3", "6-5"])
+    assert fb.code == "trump-cannot-follow" and fb.reasons == ("trump-cannot-follow",)
+    assert fb.text == level.feedback["trump-cannot-follow"]
+    # a code without an override keeps the engine's words
+    fb = level.grade(["2-1"])
+    assert fb.code == "must-follow" and "You must follow fives" in fb.text
+
+
+# -- the puzzles -------------------------------------------------------------------------------
+def test_puzzle_set_size_and_coverage() -> None:
+    ps = list(puzzles().values())
+    assert len(ps) >= 150
+    kinds = Counter(p.kind for p in ps)
+    assert set(kinds) == set(KINDS), set(KINDS) - set(kinds)
+    assert kinds["ending"] >= 30
+    bands = Counter(p.band for p in ps)
+    assert len(bands) >= 3 and min(bands.values()) >= 10, bands
+    assert len(PUZZLE_IDS) == len(set(PUZZLE_IDS))
+    for p in ps:
+        assert p.themes and 400 <= p.rating <= 3000
+
+
+@pytest.mark.parametrize("puzzle_id", PUZZLE_IDS)
+def test_puzzle(puzzle_id: str) -> None:
+    p = puzzles()[puzzle_id]
+    _check_item(p)
+    # the stored solution is the engine's (the loader cross-checks; check again here)
+    p.task.check_expected(p.raw["solution"])
+    if p.kind in ("play", "ending"):
+        # exactly one tile is right
+        right = [t for t in p.task.choices() or [] if p.grade(t).correct]
+        assert right == [p.answer_json()]
+
+
+def test_endings_are_verified_by_the_solver() -> None:
+    from engine.solver import move_values
+
+    for p in puzzles().values():
+        if p.kind != "ending":
+            continue
+        pos = p.position
+        assert pos.trump is not None and pos.leader is not None and pos.to_play is not None
+        hands = [list(pos.hand(s)) for s in range(pos.players)]
+        mv = move_values(hands, pos.trump, pos.leader, set(pos.side_of(pos.to_play)), pos.trick)
+        need = p.task.p["need"]
+        assert max(mv.values()) == need
+        assert [t for t, v in mv.items() if v >= need] == [p.answer()]
+
+
+# -- export, stats, check ------------------------------------------------------------------------
+EXPORT_KEYS = {"id", "source", "kind", "rules", "trump", "hands", "leader", "to_play", "trick", "bids",
+               "bidder", "bid", "tricks_won", "scores", "question", "answer"}
+
+
+def test_export_rows() -> None:
+    from puzzles.__main__ import export_rows
+
+    rows: list[dict[str, Any]] = export_rows()
+    assert len(rows) == len(LEVEL_IDS) + len(PUZZLE_IDS)
+    assert len({r["id"] for r in rows}) == len(rows)
+    for r in rows:
+        assert EXPORT_KEYS <= set(r), r["id"]
+        assert r["source"] in ("puzzle", "lesson")
+        json.dumps(r)
+        item = course().level(str(r["id"])) if r["source"] == "lesson" else puzzles()[str(r["id"])]
+        assert r["answer"] == item.answer_json()
+        pos = item.position
+        for seat, h in enumerate(r["hands"]):
+            assert h == ([str(t) for t in pos.hand(seat)] if seat in pos.shown else [])
+        assert r["trump"] in (None, "doubles", "none", *map(str, range(7)))
+    by_id = {r["id"]: r for r in rows}
+    assert by_id["win-two-suit"]["answer"] == 1
+    assert by_id["follow-basic"]["answer"] == ["4-1", "4-4"]
+    assert by_id["score-set"]["answer"] == [2, -5, 1]
+    assert by_id["game-tie"]["answer"] is None
+    assert by_id["hw-two-suit-tile"]["hands"][0] == [] and by_id["hw-two-suit-tile"]["hands"][1]
+
+
+def test_cli_export() -> None:
+    out = subprocess.run([sys.executable, "-m", "puzzles", "export"], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    lines = out.splitlines()
+    assert len(lines) == len(LEVEL_IDS) + len(PUZZLE_IDS)
+    assert json.loads(lines[0])["source"] == "lesson" and json.loads(lines[-1])["source"] == "puzzle"
+
+
+def test_cli_stats_and_check(capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzles.__main__ import main
+
+    assert main(["stats"]) == 0
+    stats = capsys.readouterr().out
+    assert "beginner" in stats and "advanced" in stats and "ending" in stats
+    assert f"Puzzles: {len(PUZZLE_IDS)}" in stats
+    assert main(["check"]) == 0
+    assert "0 problem(s)" in capsys.readouterr().out

@@ -1,0 +1,208 @@
+"""The check kinds on their own: answer reading, feedback codes, and independent cross-checks
+of the engine-backed answers (scoring against RULES.md section 7, endings against a brute-force
+search)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from engine import RuleSet, Tile, Trump, legal_plays, parse_tiles, trick_winner
+from lessons import AnswerError, FieldError, Position, make_task
+from lessons.scoring import score_hand
+
+
+def task(kind: str, pos: dict[str, object], **params: object):  # type: ignore[no-untyped-def]
+    return make_task(kind, Position.from_dict(pos), params)
+
+
+# -- reading answers -----------------------------------------------------------------------------
+def test_answers_are_read_in_every_reasonable_form() -> None:
+    t = task("play", {"trump": "6", "leader": 0, "trick": ["5-4", "6-2"], "hands": {"2": "6-1 6-3 2-1"}}, goal="win")
+    for form in ("6-3", "3-6", " 6-3 ", "play 6-3", Tile(6, 3)):
+        assert t.grade(form).correct, form
+    with pytest.raises(AnswerError):
+        t.grade("seven")
+    with pytest.raises(AnswerError):
+        t.grade(12)
+    w = task("trick_winner", {"trump": "6", "leader": 0, "trick": ["5-1", "5-3", "6-1"]})
+    assert w.grade(2).correct and w.grade("6-1").correct and not w.grade(0).correct
+    with pytest.raises(AnswerError):
+        w.grade("4-4")
+    s = task("score_hand", {"bidder": 0, "bid": 5, "tricks_won": [5, 1, 1]})
+    assert s.grade([5, 1, 1]).correct and s.grade("5, 1, 1").correct and s.grade(["+5", "1", "1"]).correct
+    with pytest.raises(AnswerError):
+        s.grade([5, 1])
+    g = task("game_winner", {"bidder": 0, "bid": 4, "tricks_won": [4, 2, 1], "scores": [0, 0, 0]})
+    assert g.grade(None).correct and g.grade("nobody").correct and g.grade("play on").correct
+    assert task("is_trump", {"trump": "6", "tiles": ["6-4"]}).grade("yes").correct
+    assert task("suit_led", {"trump": "6", "tiles": ["5-3"]}).grade("fives").correct
+
+
+# -- feedback from engine reason codes ------------------------------------------------------------
+def test_legal_tiles_feedback_codes() -> None:
+    t = task("legal_tiles", {"trump": "6", "leader": 0, "trick": ["3-2"], "hands": {"1": "6-3 5-3 5-1 4-4 2-1"}})
+    assert t.answer_json() == ["5-3"]
+    assert t.grade(["5-3", "6-3"]).code == "trump-cannot-follow"
+    assert t.grade(["2-1"]).code == "must-follow"
+    assert t.grade([]).code == "empty"
+    void = task("legal_tiles", {"trump": "6", "leader": 0, "trick": ["5-4"], "hands": {"1": "6-5 3-1 2-2"}})
+    assert void.grade(["3-1"]).code == "missed-free"
+    lead = task("legal_tiles", {"trump": "6", "leader": 0, "hands": {"0": "6-5 3-1"}})
+    assert lead.grade(["3-1"]).code == "missed-lead"
+    two = task("legal_tiles", {"trump": "none", "leader": 0, "trick": ["3-2"], "hands": {"1": "5-3 6-6"}})
+    fb = two.grade(["6-6"])
+    assert fb.code == "must-follow" and "5-3" in fb.text and fb.reasons == ("must-follow", "follows")
+    assert two.features()["traps"] == ["two-suit-tile"]
+
+
+def test_trick_winner_feedback_codes() -> None:
+    t = task("trick_winner", {"trump": "1", "leader": 0, "trick": ["3-2", "6-6", "5-5"]})
+    fb = t.grade(1)
+    assert fb.code == "cannot-win" and "Pips do not count" in fb.text and fb.reasons == ("only-of-suit",)
+    t = task("trick_winner", {"trump": "6", "leader": 0, "trick": ["5-1", "5-3", "6-1"]})
+    assert t.grade(1).code == "trumped" and t.grade(1).reasons == ("only-trump",)
+    t = task("trick_winner", {"trump": "4", "leader": 0, "trick": ["6-5", "4-1", "4-3"]})
+    assert t.grade(1).code == "lower-trump"
+    t = task("trick_winner", {"trump": "none", "leader": 0, "trick": ["3-2", "5-3", "6-1"]})
+    assert t.grade(0).code == "lower-in-suit"
+
+
+def test_play_and_rank_feedback_codes() -> None:
+    t = task("play", {"trump": "6", "leader": 0, "trick": ["5-4", "6-2"], "hands": {"2": "6-1 6-3 2-1"}}, goal="win")
+    assert t.grade("6-1").code == "under-trump" and t.grade("2-1").code == "throw-off-cannot-win"
+    d = task("play", {"trump": "2", "leader": 0, "trick": ["6-5", "6-4"], "hands": {"2": "6-6 6-1 3-1"}}, goal="duck")
+    assert d.answer_json() == "6-1" and d.grade("6-6").code == "wins-the-trick" and d.grade("3-1").code == "must-follow"
+    r = task("rank", {"trump": "none", "tiles": ["3-2", "5-3", "3-3", "6-3"]}, suit=3)
+    assert r.grade(["3-3", "3-2", "5-3", "6-3"]).code == "two-suit-tile"
+    assert r.grade(["6-3", "3-3", "5-3", "3-2"]).code == "double-on-top"
+    with pytest.raises(AnswerError):
+        r.grade(["3-3", "5-3"])
+
+
+def test_a_question_without_a_unique_answer_is_refused() -> None:
+    with pytest.raises(FieldError) as info:
+        task("play", {"trump": "6", "leader": 0, "trick": ["5-4", "5-5"], "hands": {"2": "6-1 4-3 2-1"}}, goal="duck")
+    assert info.value.field == "goal" and "2 legal tiles duck" in info.value.message
+    with pytest.raises(FieldError):
+        task("ending", {"trump": "6", "leader": 0, "show": [0, 1, 2],
+                        "hands": {"0": "6-6 5-5 3-2", "1": "6-5 4-4 3-1", "2": "6-4 5-4 2-1"}}, need=2)
+
+
+# -- scoring: the engine's numbers against RULES.md section 7, written out independently ----------
+def _rules_md_score(rules: RuleSet, bidder: int, bid: int, won: Sequence[int]) -> list[int]:
+    teams = rules.teams()
+    side_tricks = [sum(won[s] for s in team) for team in teams]
+    bs = rules.side_of(bidder)
+    made = side_tricks[bs] >= (7 if bid == 21 else bid)
+    if rules.scoring == "marks":
+        return [(1 if made else 0) if i == bs else (0 if made else 1) for i in range(len(teams))]
+    return [(bid if made else -bid) if i == bs else side_tricks[i] for i in range(len(teams))]
+
+
+def test_scoring_agrees_with_the_rule_book() -> None:
+    rng = random.Random(5)
+    for _ in range(400):
+        rules = rng.choice([RuleSet(), RuleSet(players=4), RuleSet(scoring="marks"), RuleSet(moon_wins_game=False),
+                            RuleSet(players=4, scoring="marks")])
+        n = rules.players
+        won = [0] * n
+        for _ in range(7):
+            won[rng.randrange(n)] += 1
+        bidder = rng.randrange(n)
+        bid = rng.choice(rules.bid_values)
+        scores = [rng.randrange(-10, 21) for _ in rules.teams()]
+        got = score_hand(rules, bidder, bid, won, scores)
+        want = _rules_md_score(rules, bidder, bid, won)
+        assert list(got.change) == want
+        assert list(got.scores) == [a + b for a, b in zip(scores, want, strict=True)]
+        top = max(got.scores)
+        moon = bid == 21 and got.made and rules.moon_wins_game
+        expect = rules.side_of(bidder) if moon else (
+            got.scores.index(top) if top >= rules.target and got.scores.count(top) == 1 else None)
+        assert got.winner == expect
+
+
+# -- endings: the solver's unique answer against a brute-force search ------------------------------
+def _brute(hands: list[list[Tile]], trump: Trump, leader: int, trick: list[Tile], side: set[int]) -> int:
+    """Most tricks ``side`` takes from here, by plain minimax over every legal play."""
+    n = len(hands)
+    seat = (leader + len(trick)) % n
+    if not hands[seat]:
+        return 0
+    best: int | None = None
+    for t in legal_plays(hands[seat], trick, trump):
+        hands[seat].remove(t)
+        nt = [*trick, t]
+        if len(nt) == n:
+            w = (leader + trick_winner(nt, trump)) % n
+            v = (1 if w in side else 0) + _brute(hands, trump, w, [], side)
+        else:
+            v = _brute(hands, trump, leader, nt, side)
+        hands[seat].append(t)
+        if best is None or (v > best if seat in side else v < best):
+            best = v
+    assert best is not None
+    return best
+
+
+def test_shipped_short_endings_agree_with_brute_force() -> None:
+    from puzzles import load_puzzles
+
+    checked = 0
+    for p in load_puzzles():
+        pos = p.position
+        if p.kind != "ending" or len(pos.hand(pos.to_play or 0)) > 3:
+            continue
+        side = set(pos.side_of(pos.to_play or 0))
+        hands = [list(pos.hand(s)) for s in range(pos.players)]
+        tr = pos.trump
+        assert tr is not None and pos.leader is not None
+        good = []
+        for t in legal_plays(hands[pos.to_play or 0], pos.trick, tr):
+            hs = [list(h) for h in hands]
+            hs[pos.to_play or 0].remove(t)
+            nt = [*pos.trick, t]
+            if len(nt) == pos.players:
+                w = (pos.leader + trick_winner(nt, tr)) % pos.players
+                v = (w in side) + _brute(hs, tr, w, [], side)
+            else:
+                v = _brute(hs, tr, pos.leader, nt, side)
+            if v >= p.task.p["need"]:
+                good.append(t)
+        assert good == [p.answer()], p.id
+        checked += 1
+    assert checked >= 10
+
+
+def test_doc_example_of_the_checks_module() -> None:
+    pos = Position.from_dict({"trump": "6", "leader": 0, "trick": ["5-1"], "hands": {"1": "6-5 5-3 2-1"}})
+    t = make_task("legal_tiles", pos, {})
+    assert t.answer_json() == ["5-3"]
+    assert list(itertools.chain(parse_tiles("5-3"))) == list(t.answer())
+
+
+def test_docs_describe_every_kind() -> None:
+    from pathlib import Path
+
+    from lessons import KINDS
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "content.md").read_text(encoding="utf-8")
+    for kind in KINDS:
+        assert f"| `{kind}` |" in text, kind
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    import lessons.checks
+    import lessons.model
+    import lessons.scoring
+    import puzzles.tomlw
+
+    for mod in (lessons.checks, lessons.model, lessons.scoring, puzzles.tomlw):
+        result = doctest.testmod(mod)
+        assert result.failed == 0 and result.attempted > 0, mod.__name__
