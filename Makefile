@@ -6,7 +6,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8501
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit e2e bench bench-app notebook clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -30,12 +30,28 @@ typecheck: $(VENV)/.test-installed
 	$(PY) -m mypy engine
 
 unit: $(VENV)/.test-installed
-	$(PY) -m pytest -n auto
+	$(PY) -m pytest -n auto -m "not e2e"
 
-test: lint typecheck unit
+# Browser tests: Playwright drives /usr/bin/chromium (Debian's package) against `streamlit run`.
+e2e: $(VENV)/.test-installed
+	$(PY) -m pytest tests/e2e -p no:xdist
+
+test: lint typecheck unit e2e
+
+$(VENV)/.notebook-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[notebook]'
+	touch $@ $(VENV)/.run-installed
+
+# The teaching notebook: build the .ipynb from the committed jupytext file, then open Jupyter.
+notebook: $(VENV)/.notebook-installed
+	$(VENV)/bin/jupytext --sync lessons/moon_notebook.py
+	$(VENV)/bin/jupyter lab lessons/moon_notebook.ipynb
 
 bench: $(VENV)/.test-installed
 	$(PY) -m bench.engine
+
+bench-app: $(VENV)/.test-installed
+	$(PY) -m bench.app
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,159 @@
+"""Latency of the app in a real browser (Playwright + Debian's Chromium, headless).
+
+    python -m bench.app [--hands 3] [--level strong] [--runs 3] [--url URL]
+
+Starts ``streamlit run tutorial/app.py`` on a free local port (unless ``--url`` is given) and
+measures:
+
+- **first render** of every page in a fresh browser session: from ``goto`` to the page
+  drawn and the app idle (median, p90, max over ``--runs`` sessions);
+- **click to reply** on the Play page, three players, computer level ``--level``, computer
+  moves "automatic": from the click on one of your tiles (or a bid) to the computer's
+  next move shown on the page (median, p90, max over every such click in ``--hands`` hands).
+
+Needs ``pip install playwright`` and ``apt-get install chromium`` (no ``playwright install``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+
+from moon_browser import app_server, click, launch, open_page, runs, settle
+
+#: Page -> (path, an element that shows the page's content is drawn).
+PAGES = {
+    "Home": ("/", ".st-key-home-path"),
+    "Learn": ("/learn", ".st-key-learn-level-box"),
+    "Puzzles": ("/puzzles", ".st-key-pz-box"),
+    "Play (deal 7)": ("/play?deal=7", ".st-key-your-hand svg.moon-tile"),
+    "Classroom": ("/classroom", "[data-testid='stMainBlockContainer'] h1"),
+    "Bidding lab": ("/bidding-lab", ".st-key-lab-run"),
+    "Rules": ("/rules", "#game"),
+}
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (nearest rank) of ``values``."""
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, round(q * (len(s) - 1))))
+    return s[k]
+
+
+def line(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name:<24} (no samples)"
+    return (
+        f"{name:<24} n={len(values):<3} median {statistics.median(values):6.2f} s   "
+        f"p90 {pct(values, 0.9):6.2f} s   max {max(values):6.2f} s"
+    )
+
+
+def first_render(browser: Any, url: str, runs_: int) -> dict[str, list[float]]:
+    """Seconds from ``goto`` (a fresh session) until the page's content is on screen. The
+    first run of each page is a cold one (the server's first visitor)."""
+    out: dict[str, list[float]] = {name: [] for name in PAGES}
+    for _ in range(runs_):
+        for name, (path, ready) in PAGES.items():
+            ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+            page = ctx.new_page()
+            t0 = time.perf_counter()
+            page.goto(url + path)
+            page.wait_for_selector(ready, timeout=120_000)
+            out[name].append(time.perf_counter() - t0)
+            settle(page)
+            ctx.close()
+    return out
+
+
+_LAST = ".st-key-last-move-box"
+
+
+def _last_text(page: Any) -> str:
+    loc = page.locator(_LAST)
+    return loc.first.inner_text() if loc.count() else ""
+
+
+def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 40) -> list[float]:
+    """Play ``hands`` hands (automatic computer moves) and time each click until the reply."""
+    ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+    page = ctx.new_page()
+    page.set_default_timeout(120_000)
+    open_page(page, f"{url}/play?deal={deal}&level={level}")
+    samples: list[float] = []
+    played = 0
+    for _ in range(2000):
+        if page.locator(".st-key-hand-summary").count():
+            played += 1
+            if played >= hands:
+                break
+            nxt = page.locator(".st-key-next-hand button")
+            if nxt.count():
+                click(page, nxt.first)
+            else:  # game over: a new deal
+                deal += 1
+                open_page(page, f"{url}/play?deal={deal}&level={level}")
+            continue
+        target = None
+        for sel in ("[class*='st-key-hand-btn-'] button:enabled", ".st-key-bid-pass button",
+                    "[class*='st-key-bid-'] button:enabled", "[class*='st-key-discard-btn-'] button:enabled",
+                    ".st-key-trump-buttons button"):
+            loc = page.locator(sel)
+            if loc.count():
+                target = loc.first
+                break
+        if target is None:
+            settle(page)
+            continue
+        before = _last_text(page)
+        n = runs(page)
+        t0 = time.perf_counter()
+        target.click()
+        try:
+            page.wait_for_function(
+                """([sel, before]) => { const e = document.querySelector(sel);
+                     if (!e) return false; const t = e.innerText;
+                     return t !== before && /Seat \\d+ (plays|bids|passes|names|discards|shoots)/.test(t); }""",
+                arg=[_LAST, before], timeout=20_000, polling=20,
+            )
+            samples.append(time.perf_counter() - t0)
+        except Exception:
+            pass  # no computer reply after this click (your lead again, or the hand ended)
+        settle(page, since=n)
+    ctx.close()
+    return samples
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--hands", type=int, default=3, help="hands to play for the click-to-reply times")
+    p.add_argument("--level", default="strong", choices=["basic", "strong"])
+    p.add_argument("--runs", type=int, default=3, help="fresh sessions per page for the first-render times")
+    p.add_argument("--url", default=None, help="an app already running (default: start one)")
+    args = p.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    server = nullcontext(args.url) if args.url else app_server()
+    with server as url, sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            print(f"Moon Tutor app latency ({url})")
+            print("\nFirst render (fresh session, goto -> the page's content on screen):")
+            for name, values in first_render(browser, url, args.runs).items():
+                print("  " + line(name, values))
+            samples = click_to_reply(browser, url, args.level, args.hands)
+            print(f"\nClick to the computer's reply (3 players, {args.level} computer, {args.hands} hands):")
+            print("  " + line("click -> reply", samples))
+        finally:
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,249 @@
+"""Shared helpers for the browser tests and the latency benchmark: start the app with
+``streamlit run`` on a free local port, launch Debian's Chromium through Playwright, and wait
+for the app to settle after a click."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("MOON_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+    # Several pages at once (the ten-sessions test): do not slow down the ones in the background.
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
+    "--disable-renderer-backgrounding",
+]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+_STATE = "() => { const e = document.querySelector('[data-testid=\"stApp\"]'); return e ? e.getAttribute('data-test-script-state') : null }"
+
+
+def chromium_available() -> bool:
+    return Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is not None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def app_server(port: int | None = None, log: Path | None = None) -> Iterator[str]:
+    """``streamlit run tutorial/app.py`` on 127.0.0.1 (stopped afterwards); yields its URL."""
+    port = port or free_port()
+    log = log or ROOT / "artifacts" / f"streamlit-{port}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [
+        sys.executable, "-m", "streamlit", "run", str(ROOT / "tutorial" / "app.py"),
+        "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
+        "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+    ]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("MOON_NO_WARMUP", None)
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.time() + 60
+            while True:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"streamlit exited early; see {log}")
+                try:
+                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                        if r.status == 200:
+                            break
+                except OSError:
+                    pass
+                if time.time() > deadline:
+                    raise RuntimeError(f"streamlit did not start in 60 s; see {log}")
+                time.sleep(0.3)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def launch(playwright: Any) -> Any:
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+#: Counts finished script runs in the page (a MutationObserver on the app's run state), so a
+#: click's run is noticed even when it is over before the next poll.
+ARM = """() => {
+  if (window.__moonArmed) return;
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!app) return;
+  window.__moonArmed = true;
+  window.__moonRuns = 0;
+  new MutationObserver(() => {
+    if (app.getAttribute('data-test-script-state') === 'notRunning') window.__moonRuns += 1;
+  }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+}"""
+RUNS = "() => window.__moonRuns || 0"
+
+
+#: Waits inside the page (one round trip): for a run after ``since`` (if given), then for the
+#: app to stay finished for ``quiet`` milliseconds.
+SETTLE = """async ([since, quiet, timeout]) => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const t0 = performance.now();
+  const sleep = ms => new Promise(r => setTimeout(r, ms));
+  if (since !== null) {
+    while ((window.__moonRuns || 0) <= since && performance.now() - t0 < 3000) await sleep(25);
+  }
+  let calm = null;
+  while (performance.now() - t0 < timeout) {
+    if (app && app.getAttribute('data-test-script-state') === 'notRunning') {
+      calm = calm ?? performance.now();
+      if (performance.now() - calm >= quiet) return true;
+    } else {
+      calm = null;
+    }
+    await sleep(25);
+  }
+  return false;
+}"""
+
+
+def settle(page: Any, timeout: float = 90.0, quiet: float = 0.25, since: int | None = None) -> None:
+    """Wait until the app has finished running and stays finished for ``quiet`` seconds.
+    With ``since`` (a run count taken before a click), first wait for a run after it."""
+    page.evaluate(ARM)
+    if not page.evaluate(SETTLE, [since, quiet * 1000, timeout * 1000]):
+        raise TimeoutError("the app did not settle")
+
+
+def runs(page: Any) -> int:
+    page.evaluate(ARM)
+    return int(page.evaluate(RUNS))
+
+
+def click(page: Any, locator: Any) -> None:
+    """Click and wait for the run it starts to finish."""
+    before = runs(page)
+    locator.click()
+    settle(page, since=before)
+
+
+def open_page(page: Any, url: str, timeout: float = 90.0) -> None:
+    page.goto(url)
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state]', timeout=timeout * 1000)
+    page.wait_for_selector('[data-testid="stSidebarNav"]', timeout=timeout * 1000)
+    # Every page starts with its title: once it is drawn, the first run is under way.
+    page.wait_for_selector('[data-testid="stMainBlockContainer"] h1', timeout=timeout * 1000)
+    settle(page, timeout)
+
+
+def by_key(page: Any, key: str, what: str = "button") -> Any:
+    """The element inside the container of the widget with ``key``."""
+    return page.locator(f".st-key-{key} {what}")
+
+
+def click_key(page: Any, key: str) -> None:
+    click(page, by_key(page, key).first)
+
+
+def exists(page: Any, key: str, enabled: bool = True) -> bool:
+    sel = f".st-key-{key} button" + (":enabled" if enabled else "")
+    return page.locator(sel).count() > 0
+
+
+def enabled_with_prefix(page: Any, prefix: str) -> Any:
+    return page.locator(f"[class*='st-key-{prefix}'] button:enabled")
+
+
+def play_hand(page: Any, *, max_steps: int = 200, bid: str = "bid-4") -> None:
+    """Play the Play page's hand to the end through the buttons (in "Press Next" mode)."""
+    for _ in range(max_steps):
+        if page.locator(".st-key-hand-summary").count():
+            return
+        if exists(page, "to-my-turn"):
+            click_key(page, "to-my-turn")
+        elif exists(page, bid):
+            click_key(page, bid)
+        elif enabled_with_prefix(page, "bid-").count():
+            click(page, enabled_with_prefix(page, "bid-").first)
+        elif enabled_with_prefix(page, "discard-btn-").count():
+            click(page, enabled_with_prefix(page, "discard-btn-").first)
+        elif page.locator(".st-key-trump-buttons button").count():
+            click(page, page.locator(".st-key-trump-buttons button").first)
+        elif enabled_with_prefix(page, "hand-btn-").count():
+            click(page, enabled_with_prefix(page, "hand-btn-").first)
+        else:
+            settle(page)
+    raise AssertionError("the hand did not finish")
+
+
+def step_mode(page: Any) -> None:
+    """Switch the Play page to "Press Next" for computer moves."""
+    click(page, page.locator(".st-key-moon_play_mode button", has_text="Press Next").first)
+
+
+AXE_VERSION = "4.10.3"
+
+
+def axe_source() -> str | None:
+    """axe-core's ``axe.min.js``: from ``$MOON_AXE_JS``, or fetched once with ``npm pack``
+    into ``artifacts/axe/`` (git-ignored). ``None`` when neither works."""
+    import tarfile
+
+    given = os.environ.get("MOON_AXE_JS")
+    if given and Path(given).exists():
+        return Path(given).read_text()
+    folder = ROOT / "artifacts" / "axe"
+    js = folder / f"axe-{AXE_VERSION}.min.js"
+    if not js.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            return None
+        folder.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run([npm, "pack", f"axe-core@{AXE_VERSION}", "--silent"], cwd=folder,
+                              capture_output=True, text=True, timeout=180)
+        tgz = folder / f"axe-core-{AXE_VERSION}.tgz"
+        if done.returncode != 0 or not tgz.exists():
+            return None
+        with tarfile.open(tgz) as tar:
+            member = tar.extractfile("package/axe.min.js")
+            if member is None:
+                return None
+            js.write_bytes(member.read())
+    return js.read_text()
+
+
+def axe_violations(page: Any, source: str) -> list[dict[str, Any]]:
+    """Run axe-core on the page; returns its violations (each with ``impact``, ``id``...)."""
+    page.add_script_tag(content=source)
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return list(result["violations"])
+
+
+def full_screenshot(page: Any, path: Path | str) -> None:
+    """A screenshot of the whole page: the window is made as tall as the app's content."""
+    size = page.viewport_size or {"width": 1440, "height": 900}
+    height = page.evaluate(
+        "() => { const m = document.querySelector('[data-testid=stMain]'); return m ? m.scrollHeight : 900 }")
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(int(height) + 40, 8000))})
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)

@@ -1,0 +1,84 @@
+"""AppTest: the Classroom (deal by number, load a record, step back and forth with
+commentary, download, bad files)."""
+
+from __future__ import annotations
+
+import json
+
+from engine import Game, RuleSet
+from tutorial.services.records import hand_record
+from tutorial.testing import errors, open_app, texts
+
+BASIC = {"moon_class_level": "basic"}
+
+
+def _played_record(seed: int = 3) -> dict:  # type: ignore[type-arg]
+    g = Game.new(RuleSet(), seed)
+    while g.phase not in ("hand_over", "game_over"):
+        g.apply(g.legal_actions()[-1 if g.phase == "bidding" else 0])
+    return hand_record(g.record(), 0)
+
+
+def test_classroom_opens_empty() -> None:
+    at = open_app("classroom")
+    assert not at.exception, errors(at)
+    assert "Choose a hand above" in texts(at)
+
+
+def test_deal_by_number_and_step_trick_by_trick() -> None:
+    at = open_app("classroom", state=BASIC)
+    at.text_input(key="class-deal").set_value("12").run()
+    at.button(key="class-go").click().run()
+    assert not at.exception, errors(at)
+    t = at.session_state["moon_class_timeline"]
+    assert t is not None and at.session_state["moon_class_count"] == 0
+    # Every hand face up: one tile row per seat.
+    html = " ".join(str(m.value) for m in at.markdown)
+    assert html.count("Seat 0&#x27;s tiles") + html.count("Seat 0's tiles") >= 1
+    at.button(key="class-forward").click().run()
+    first = at.session_state["moon_class_count"]
+    assert first == t.stops[1].count
+    assert "Commentary" in texts(at) and "says:" in texts(at)
+    at.button(key="class-forward").click().run()
+    assert at.session_state["moon_class_count"] == t.stops[2].count
+    assert "Trick 1" in texts(at)
+    at.button(key="class-back").click().run()
+    assert at.session_state["moon_class_count"] == first
+    at.button(key="class-forward1").click().run()
+    assert at.session_state["moon_class_count"] == first + 1
+    at.select_slider(key="class-stop").set_value(t.stops[-1].label).run()
+    assert at.session_state["moon_class_count"] == len(t.hand.actions)
+    assert at.success  # the hand result
+
+
+def test_load_a_saved_record_and_download_it() -> None:
+    at = open_app("classroom", state=BASIC)
+    rec = _played_record()
+    at.file_uploader(key="class-upload").set_value(("hand.json", json.dumps(rec).encode(), "application/json")).run()
+    assert not at.exception, errors(at)
+    t = at.session_state["moon_class_timeline"]
+    assert t.hand.actions == rec["hands"][0]["actions"]
+    assert at.get("download_button")
+
+
+def test_bad_record_keeps_the_hand_on_screen() -> None:
+    at = open_app("classroom", state=BASIC)
+    at.file_uploader(key="class-upload").set_value(
+        ("hand.json", json.dumps(_played_record()).encode(), "application/json")).run()
+    t = at.session_state["moon_class_timeline"]
+    for bad in (b"not json", json.dumps({"rules": {}, "seed": 1, "hands": [{"actions": ["play 6-6"]}]}).encode(),
+                json.dumps({"format": "x"}).encode()):
+        at.file_uploader(key="class-upload").set_value(("bad.json", bad, "application/json")).run()
+        assert not at.exception, errors(at)
+        assert at.error and "unchanged" in at.error[0].value.replace("\\", "")
+        assert at.session_state["moon_class_timeline"] is t
+
+
+def test_hands_played_in_the_app_are_listed() -> None:
+    at = open_app("classroom", state=BASIC)
+    at.text_input(key="class-deal").set_value("7").run()
+    at.button(key="class-go").click().run()
+    at.switch_page("views/classroom.py").run()
+    assert at.button(key="class-show-0") is not None
+    at.button(key="class-show-0").click().run()
+    assert at.session_state["moon_class_timeline"].hand.record["seed"] == 7

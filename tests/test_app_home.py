@@ -1,0 +1,47 @@
+"""AppTest: the router, the shared frame and the Home page."""
+
+from __future__ import annotations
+
+from tutorial.testing import PAGE_FILES, errors, open_app, texts
+
+
+def test_home_renders_with_the_frame() -> None:
+    at = open_app("home")
+    assert not at.exception, errors(at)
+    page = texts(at)
+    assert "Moon Tutor" in page
+    assert "Your path" in page
+    # The frame: house rules summary and progress in the sidebar; the large-tiles switch.
+    side = " ".join(str(m.value) for m in at.sidebar.markdown)
+    assert "classic rules" in side and "Your progress" in side
+    assert at.sidebar.toggle(key="moon_large_tiles") is not None
+
+
+def test_home_tiles_are_labelled_images() -> None:
+    at = open_app("home")
+    html = " ".join(str(m.value) for m in at.markdown)
+    assert '<svg' in html and 'role="img"' in html and 'aria-label="6-4, trump"' in html
+
+
+def test_every_page_opens() -> None:
+    at = open_app("home")
+    for name, path in PAGE_FILES.items():
+        at.switch_page(path).run()
+        assert not at.exception, (name, errors(at))
+        assert at.title, name
+
+
+def test_large_tiles_switch_scales_the_tiles() -> None:
+    at = open_app("home")
+    small = next(str(m.value) for m in at.markdown if "<svg" in str(m.value))
+    at.sidebar.toggle(key="moon_large_tiles").set_value(True).run()
+    big = next(str(m.value) for m in at.markdown if "<svg" in str(m.value) and "moon-row" in str(m.value))
+    assert 'width="62"' in small and 'width="99.2"' in big
+
+
+def test_progress_shows_in_the_sidebar() -> None:
+    from tutorial.services.progress import Progress
+
+    at = open_app("home", state={"moon_progress": Progress(stars={"a": 3, "b": 2}, hands_played=4)})
+    side = " ".join(str(m.value) for m in at.sidebar.markdown)
+    assert "5 stars" in side and "4 hands played" in side

@@ -1,0 +1,131 @@
+"""AppTest: the Learn page (answering checks right and wrong, tiles clicked, hints, stars,
+the progress file)."""
+
+from __future__ import annotations
+
+import json
+
+from tutorial.services.items import course
+from tutorial.services.progress import Progress
+from tutorial.testing import errors, keys, open_app
+
+
+def _open_level(level_id: str):  # type: ignore[no-untyped-def]
+    lv = course().level(level_id)
+    return open_app("learn", state={"learn-stage": lv.stage, "learn-level": lv.id}), lv
+
+
+def _first(kind: str) -> str:
+    return next(lv.id for lv in course().levels() if lv.kind == kind)
+
+
+def test_learn_opens_on_the_first_level() -> None:
+    at = open_app("learn")
+    assert not at.exception, errors(at)
+    assert at.selectbox(key="learn-stage").value == course().stages[0].id
+
+
+def test_number_check_wrong_then_right() -> None:
+    at, lv = _open_level(_first("count"))
+    right = lv.answer()
+    at.number_input(key=f"lv-{lv.id}-number").set_value(right + 1).run()
+    at.button(key=f"lv-{lv.id}-check").click().run()
+    assert at.error and "Not quite" in at.error[0].value.replace("\\", "")
+    at.number_input(key=f"lv-{lv.id}-number").set_value(right).run()
+    at.button(key=f"lv-{lv.id}-check").click().run()
+    assert at.success and "Right!" in at.success[0].value
+    assert at.session_state["moon_progress"].stars[lv.id] == 2  # one wrong try: two stars
+    assert keys(at, "learn-next")
+
+
+def test_tiles_clicked_right_first_time_earn_three_stars() -> None:
+    at, lv = _open_level(_first("legal_tiles"))
+    for t in lv.answer():
+        at.button(key=f"lv-{lv.id}-tiles-btn-{t.high}{t.low}").click().run()
+    at.button(key=f"lv-{lv.id}-check").click().run()
+    assert not at.exception, errors(at)
+    assert at.success, [e.value for e in at.error]
+    assert at.session_state["moon_progress"].stars[lv.id] == 3
+
+
+def test_wrong_tile_gets_the_engine_reason() -> None:
+    at, lv = _open_level(_first("play"))
+    wrong = next(c for c in lv.choices() if c != str(lv.answer()))
+    a, b = wrong.split("-")
+    at.button(key=f"lv-{lv.id}-tiles-btn-{a}{b}").click().run()
+    assert at.error
+    assert lv.grade(wrong).text in at.error[0].value.replace("\\", "")
+
+
+def test_choice_buttons_and_two_step_hint() -> None:
+    at, lv = _open_level(_first("suit_led"))
+    at.button(key=f"lv-{lv.id}-hint").click().run()
+    assert "Hint 1:" in at.info[0].value
+    at.button(key=f"lv-{lv.id}-hint").click().run()
+    assert any("Hint 2:" in i.value for i in at.info)
+    at.button(key=f"lv-{lv.id}-choice-{lv.answer_json()}").click().run()
+    assert at.success
+    assert at.session_state["moon_progress"].stars[lv.id] == 1  # both hints used
+
+
+def test_next_level_button() -> None:
+    at, lv = _open_level(_first("is_trump"))
+    at.button(key=f"lv-{lv.id}-choice-{'yes' if lv.answer() else 'no'}").click().run()
+    at.button(key="learn-next").click().run()
+    assert at.session_state["learn-level"] != lv.id
+
+
+def test_progress_download_and_upload() -> None:
+    at = open_app("learn", state={"moon_progress": Progress(stars={"x": 2})})
+    data = at.get("download_button")[0]
+    assert data is not None
+    saved = Progress(stars={"tiles-sixes": 3}, hands_played=2).to_json().encode()
+    at.file_uploader(key="progress-upload").set_value(("p.json", saved, "application/json")).run()
+    assert at.success and "Progress loaded" in at.success[0].value
+    assert at.session_state["moon_progress"].stars == {"tiles-sixes": 3}
+
+
+def test_bad_progress_file_changes_nothing() -> None:
+    at = open_app("learn", state={"moon_progress": Progress(stars={"x": 2})})
+    bad = json.dumps({"format": "moon-tutor-progress", "stars": {"x": 9}}).encode()
+    at.file_uploader(key="progress-upload").set_value(("p.json", bad, "application/json")).run()
+    assert at.error and "unchanged" in at.error[0].value.replace("\\", "")
+    assert at.session_state["moon_progress"].stars == {"x": 2}
+
+
+def test_every_level_renders_and_its_answer_is_accepted() -> None:
+    """Open every level of the course; answer one level of each kind right through its controls."""
+    at = open_app("learn")
+    done_kinds: set[str] = set()
+    for lv in course().levels():
+        if at.selectbox(key="learn-stage").value != lv.stage:
+            at.selectbox(key="learn-stage").set_value(lv.stage).run()
+        at.radio(key="learn-level").set_value(lv.id).run()
+        assert not at.exception, (lv.id, errors(at))
+        assert at.session_state["learn-level"] == lv.id
+        if lv.kind in done_kinds or lv.kind in ("score_hand",):
+            continue
+        done_kinds.add(lv.kind)
+        key = f"lv-{lv.id}"
+        ans = lv.answer_json()
+        tiles = {"legal_tiles", "pick_tiles", "rank", "trick_winner", "play", "ending"}
+        if lv.kind in tiles:
+            if lv.kind == "trick_winner":
+                ans = [str(lv.position.trick[ans])]
+            picks = ans if isinstance(ans, list) else [ans]
+            for t in picks:
+                a, b = t.split("-")
+                at.button(key=f"{key}-tiles-btn-{a}{b}").click().run()
+            if keys(at, f"{key}-check"):
+                at.button(key=f"{key}-check").click().run()
+        elif lv.kind == "count":
+            at.number_input(key=f"{key}-number").set_value(ans).run()
+            at.button(key=f"{key}-check").click().run()
+        elif lv.kind == "legal_actions":
+            for c in ans:
+                at.button(key=f"{key}-choice-{c}").click().run()
+            at.button(key=f"{key}-check").click().run()
+        else:
+            choice = {True: "yes", False: "no", None: "nobody"}.get(ans, ans) if isinstance(ans, bool | None) else str(ans)
+            at.button(key=f"{key}-choice-{choice}").click().run()
+        assert at.success, (lv.id, lv.kind, [e.value for e in at.error])

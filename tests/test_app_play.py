@@ -1,0 +1,202 @@
+"""AppTest: the Play page (whole hands through the buttons, explanations, hints, undo,
+review, the URL)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutorial.testing import click, errors, keys, open_app, play_hand, texts
+
+STEP = {"moon_play_mode": "step"}
+
+
+def test_setup_panel_without_a_game() -> None:
+    at = open_app("play")
+    assert not at.exception
+    assert "press **Deal**" in texts(at)
+    assert keys(at, "new-game")
+
+
+def test_deal_button_starts_a_game_in_the_url() -> None:
+    at = open_app("play", state=STEP)
+    at.toggle(key="play-random").set_value(False).run()
+    at.text_input(key="play-deal").set_value("77").run()
+    click(at, "new-game")
+    assert not at.exception, errors(at)
+    assert at.query_params["deal"] == "77"
+    assert at.session_state["moon_play"].game.seed == 77
+
+
+def test_whole_three_player_hand() -> None:
+    at = open_app("play", {"deal": "5"}, state=STEP)
+    play_hand(at)
+    g = at.session_state["moon_play"].game
+    assert g.phase in ("hand_over", "game_over") and len(g.results) == 1
+    page = texts(at)
+    assert "Hand 1 is over" in page
+    # The hand summary table, the score chart and the hand review are there.
+    assert any("Change" in df.value.columns for df in at.dataframe)
+    assert 1 in at.session_state["moon_play"].reviews
+    at.session_state["play-tabs"] = "Hand review"
+    at.run()
+    assert any("Grade" in df.value.columns for df in at.dataframe)
+    assert "Your plays:" in texts(at)
+    assert at.session_state["moon_progress"].hands_played == 1
+    # The URL holds every move, so the game can be rebuilt from it.
+    assert at.query_params["moves"].count(".") >= 20
+
+
+def test_whole_four_player_hand() -> None:
+    at = open_app("play", {"deal": "9", "players": "4", "seat": "2"}, state=STEP)
+    assert at.session_state["moon_play"].players == 4
+    play_hand(at)
+    g = at.session_state["moon_play"].game
+    assert g.phase in ("hand_over", "game_over")
+    assert sum(g.tricks_won) == 7
+    assert "Your team" in texts(at)
+
+
+def test_explanation_of_a_computer_move() -> None:
+    # Deal 5 (3 players): seat 1 bids first, so the computer acts before the learner.
+    at = open_app("play", {"deal": "4"}, state=STEP)
+    sess = at.session_state["moon_play"]
+    for _ in range(10):
+        if not keys(at, "next-move"):
+            break
+        click(at, "next-move")
+        assert sess.last_step is not None
+        if sess.last_step.seat != sess.seat:
+            break
+    step = sess.last_step
+    if step is None:  # the learner bids first on this deal: bid, then let a computer move
+        click(at, keys(at, "bid-")[0])
+        click(at, "next-move")
+        step = sess.last_step
+    assert step is not None and step.seat != sess.seat
+    page = texts(at)
+    assert "says:" in page
+    assert any("Move" in df.value.columns and "Chosen" in df.value.columns for df in at.dataframe)
+    assert at.get("plotly_chart"), "the bar chart of the candidates"
+
+
+def test_illegal_tiles_are_disabled_with_a_reason() -> None:
+    at = open_app("play", {"deal": "5"}, state=STEP)
+    sess = at.session_state["moon_play"]
+    for _ in range(200):
+        g = sess.game
+        if g.phase == "playing" and g.to_act == sess.seat and g.current_trick:
+            legal = {str(a.value) for a in g.legal_actions()}
+            if len(legal) < len(g.hands[sess.seat]):
+                break
+        if keys(at, "next-move"):
+            click(at, "next-move")
+        elif keys(at, "bid-"):
+            click(at, "bid-pass")
+        elif keys(at, "hand-btn-"):
+            click(at, keys(at, "hand-btn-")[0])
+        else:
+            pytest.skip("no position with a tile that cannot be played on this deal")
+    g = sess.game
+    legal = {str(a.value) for a in g.legal_actions()}
+    blocked = [t for t in g.hands[sess.seat] if str(t) not in legal]
+    assert blocked
+    t = blocked[0]
+    button = at.button(key=f"hand-btn-{t.high}{t.low}")
+    assert button.disabled
+    assert button.help is not None and "follow" in button.help
+    assert "Why not?" in " ".join(e.label for e in at.expander)
+
+
+def test_hint_in_two_steps_and_undo() -> None:
+    at = open_app("play", {"deal": "5"}, state=STEP)
+    sess = at.session_state["moon_play"]
+    while not sess.is_human_turn():
+        click(at, "next-move")
+    click(at, "hint")
+    assert "Hint 1 of 2" in texts(at)
+    assert "Hint 2 of 2" not in texts(at)
+    click(at, "hint")
+    assert "Hint 2 of 2" in texts(at)
+    before = len(sess.game.history)
+    click(at, "hint-do")
+    assert len(sess.game.history) == before + 1
+    assert not at.button(key="undo").disabled
+    click(at, "undo")
+    assert len(sess.game.history) == before
+    assert sess.is_human_turn()
+
+
+def test_bad_url_keeps_the_game() -> None:
+    at = open_app("play", {"deal": "5"}, state=STEP)
+    sess = at.session_state["moon_play"]
+    click(at, keys(at, "bid-")[0]) if sess.is_human_turn() else click(at, "next-move")
+    moves = list(sess.game.history)
+    for bad in ({"deal": "abc"}, {"deal": "5", "players": "9"}, {"deal": "5", "rules": "min_bid:9"},
+                {"deal": "5", "moves": "zz.qq"}, {"deal": "5", "moves": "66.66.66"}, {"deal": "5", "seat": "7"}):
+        at.query_params.clear()
+        at.query_params.update(bad)
+        at.run()
+        assert not at.exception, errors(at)
+        assert at.error, f"no message for {bad}"
+        assert "unchanged" in at.error[0].value.replace("\\", "")
+        assert at.session_state["moon_play"] is sess
+        assert list(sess.game.history) == moves
+
+
+def test_bad_url_without_a_game_says_so() -> None:
+    at = open_app("play", {"deal": "-3"})
+    assert not at.exception
+    assert at.error and "deal number" in at.error[0].value.replace("\\", "")
+    assert at.session_state["moon_play"] is None if "moon_play" in at.session_state else True
+
+
+def test_link_rebuilds_the_game_after_a_refresh() -> None:
+    at = open_app("play", {"deal": "5"}, state=STEP)
+    for _ in range(6):
+        if keys(at, "next-move"):
+            click(at, "next-move")
+        elif keys(at, "bid-"):
+            click(at, keys(at, "bid-")[0])
+    query = dict(at.query_params)
+    history = list(at.session_state["moon_play"].game.history)
+    fresh = open_app("play", query, state=STEP)  # a new browser session with the same URL
+    assert list(fresh.session_state["moon_play"].game.history) == history
+
+
+def test_navigation_keeps_the_game() -> None:
+    at = open_app("play", {"deal": "5"}, state=STEP)
+    click(at, "next-move") if keys(at, "next-move") else click(at, keys(at, "bid-")[0])
+    sess = at.session_state["moon_play"]
+    n = len(sess.game.history)
+    at.switch_page("views/rules.py").run()
+    at.query_params.clear()
+    at.switch_page("views/play.py").run()
+    assert at.session_state["moon_play"] is sess
+    assert len(sess.game.history) == n
+    assert at.query_params["deal"] == "5"
+
+
+def test_a_crafted_link_cannot_inject_markdown() -> None:
+    at = open_app("play", {"deal": "[click me](http://example.invalid)"})
+    assert at.error
+    raw = at.error[0].value
+    assert "[click me](" not in raw and "\\[click me\\]" in raw
+
+
+def test_a_whole_game_to_its_end_with_the_score_chart() -> None:
+    at = open_app("play", {"deal": "3", "rules": "target:5"}, state=STEP)
+    sess = at.session_state["moon_play"]
+    for _ in range(12):
+        play_hand(at)
+        if sess.game.phase == "game_over":
+            break
+        click(at, "next-hand")
+    assert sess.game.phase == "game_over"
+    assert "Game over" in texts(at)
+    assert not keys(at, "next-hand")
+    at.session_state["play-tabs"] = "Scores"
+    at.run()
+    assert len(at.get("plotly_chart")) >= 1
+    scores = next(df.value for df in at.dataframe if "What happened" in df.value.columns)
+    assert len(scores) == len(sess.game.results)
+    assert at.session_state["moon_progress"].hands_played == len(sess.game.results)

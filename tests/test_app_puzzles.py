@@ -1,0 +1,114 @@
+"""AppTest: the Puzzles page (filters, solving, hint, retry, solution, streak, the generator)."""
+
+from __future__ import annotations
+
+from tutorial.services.items import puzzles
+from tutorial.testing import errors, keys, open_app
+
+
+def _current(at):  # type: ignore[no-untyped-def]
+    pid = at.session_state["pz-current"]
+    extra = at.session_state["moon_extra_puzzles"] if "moon_extra_puzzles" in at.session_state else []
+    return next(p for p in [*puzzles(), *extra] if p.id == pid)
+
+
+def _solve(at, p) -> None:  # type: ignore[no-untyped-def]
+    key = f"pz-{p.id}"
+    ans = p.answer_json()
+    if p.kind in ("play", "ending", "trick_winner"):
+        tile = ans if isinstance(ans, str) else str(p.position.trick[ans])
+        a, b = tile.split("-")
+        at.button(key=f"{key}-tiles-btn-{a}{b}").click().run()
+    elif p.kind in ("legal_tiles", "pick_tiles", "rank"):
+        for t in ans:
+            a, b = t.split("-")
+            at.button(key=f"{key}-tiles-btn-{a}{b}").click().run()
+        at.button(key=f"{key}-check").click().run()
+    elif p.kind == "legal_actions":
+        for c in ans:
+            at.button(key=f"{key}-choice-{c}").click().run()
+        at.button(key=f"{key}-check").click().run()
+    elif p.kind == "count":
+        at.number_input(key=f"{key}-number").set_value(ans).run()
+        at.button(key=f"{key}-check").click().run()
+    elif p.kind == "score_hand":
+        for i, v in enumerate(ans):
+            at.number_input(key=f"{key}-num-{i}").set_value(v).run()
+        at.button(key=f"{key}-check").click().run()
+    else:
+        choice = {True: "yes", False: "no", None: "nobody"}.get(ans, ans) if not isinstance(ans, int) or isinstance(ans, bool) else str(ans)
+        at.button(key=f"{key}-choice-{choice}").click().run()
+
+
+def test_puzzles_page_opens_with_filters() -> None:
+    at = open_app("puzzles")
+    assert not at.exception, errors(at)
+    assert at.multiselect(key="pz-kinds") is not None
+    assert at.metric[0].value == str(len(puzzles()))
+
+
+def test_filter_by_kind_theme_and_difficulty() -> None:
+    at = open_app("puzzles")
+    at.multiselect(key="pz-kinds").set_value(["trick_winner"]).run()
+    assert _current(at).kind == "trick_winner"
+    at.multiselect(key="pz-bands").set_value(["beginner"]).run()
+    n = sum(1 for p in puzzles() if p.kind == "trick_winner" and p.band == "beginner")
+    assert at.metric[0].value == str(n)
+    at.multiselect(key="pz-bands").set_value([]).run()
+    at.multiselect(key="pz-kinds").set_value([]).run()
+    at.multiselect(key="pz-themes").set_value(["void"]).run()
+    assert "void" in _current(at).themes
+
+
+def test_solve_a_puzzle_and_keep_a_streak() -> None:
+    at = open_app("puzzles", state={"pz-kinds": ["trick_winner"]})
+    p = _current(at)
+    _solve(at, p)
+    assert not at.exception, errors(at)
+    assert at.success, [e.value for e in at.error]
+    prog = at.session_state["moon_progress"]
+    assert p.id in prog.puzzles_solved and prog.streak == 1
+    at.button(key="pz-next").click().run()
+    q = _current(at)
+    assert q.id != p.id
+    _solve(at, q)
+    assert at.session_state["moon_progress"].streak == 2
+
+
+def test_wrong_answer_retry_and_solution() -> None:
+    at = open_app("puzzles", state={"pz-kinds": ["play"]})
+    p = _current(at)
+    key = f"pz-{p.id}"
+    wrong = next(c for c in p.choices() if c != p.answer_json())
+    a, b = wrong.split("-")
+    at.button(key=f"{key}-tiles-btn-{a}{b}").click().run()
+    assert at.error and p.grade(wrong).text in at.error[0].value.replace("\\", "")
+    at.button(key="pz-retry").click().run()
+    assert not at.error
+    at.button(key=f"{key}-hint").click().run()
+    assert "Hint 1:" in at.info[0].value
+    at.button(key="pz-solution").click().run()
+    assert any("Solution:" in i.value for i in at.info)
+    assert at.session_state["moon_progress"].streak == 0
+    assert not keys(at, f"{key}-tiles-btn-")  # solved or given up: no more clicking
+
+
+def test_new_puzzle_from_the_generator() -> None:
+    at = open_app("puzzles", state={"pz-kinds": ["legal_tiles"]})
+    at.button(key="pz-new").click().run()
+    assert not at.exception, errors(at)
+    p = _current(at)
+    assert p.file == "generated" and p.kind == "legal_tiles"
+    _solve(at, p)
+    assert at.success
+
+
+def test_one_puzzle_of_every_kind_is_solved_through_its_controls() -> None:
+    at = open_app("puzzles")
+    for kind in sorted({p.kind for p in puzzles()}):
+        at.multiselect(key="pz-kinds").set_value([kind]).run()
+        p = _current(at)
+        assert p.kind == kind
+        _solve(at, p)
+        assert not at.exception, (kind, errors(at))
+        assert at.success, (p.id, kind, [e.value for e in at.error])

@@ -1,0 +1,42 @@
+"""AppTest: the Rules page and the house-rules editor."""
+
+from __future__ import annotations
+
+from engine import RuleSet
+from tutorial.services.rules_text import SECTIONS, house_rules, short_summary
+from tutorial.testing import errors, open_app, texts
+
+
+def test_rules_page_has_every_section() -> None:
+    at = open_app("rules")
+    assert not at.exception, errors(at)
+    heads = [h.value for h in at.header]
+    for sec in SECTIONS:
+        assert sec.title in heads
+    assert "These are the classic rules" in texts(at)
+
+
+def test_house_rules_in_force_are_highlighted() -> None:
+    at = open_app("rules", state={"moon_house_rules": RuleSet(min_bid=5, doubles_trump=False)})
+    infos = " ".join(i.value for i in at.info)
+    assert "Lowest bid: 5 tricks." in infos
+    assert "Doubles may not be named trump." in infos
+    side = " ".join(str(m.value) for m in at.sidebar.markdown)
+    assert "2 house rules" in side
+
+
+def test_editing_a_house_rule_updates_the_frame() -> None:
+    at = open_app("rules")
+    at.radio(key="rules-page-rule-min_bid").set_value(5).run()
+    assert at.session_state["moon_house_rules"].min_bid == 5
+    assert "Lowest bid: 5 tricks." in " ".join(i.value for i in at.info)
+    at.button(key="rules-page-reset").click().run()
+    assert at.session_state["moon_house_rules"] == RuleSet()
+
+
+def test_four_players_and_summaries() -> None:
+    at = open_app("rules")
+    at.radio(key="rules-page-rule-players").set_value(4).run()
+    assert at.session_state["moon_house_rules"].players == 4
+    assert short_summary(RuleSet(players=4)) == "4 players · classic rules"
+    assert house_rules(RuleSet(scoring="marks"))[-1].startswith("Marks")

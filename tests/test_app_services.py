@@ -1,0 +1,128 @@
+"""The app's Streamlit-free services and the tile drawing: URL state, sessions, records,
+progress, rules text, simulations (their doctests too)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+
+import pytest
+
+from engine import Game, RuleSet, Tile
+from engine.svg import back_svg, row_svg, tile_label, tile_svg
+from tutorial.services.progress import Progress, ProgressError
+from tutorial.services.records import RecordError, hand_record, load_hand
+from tutorial.services.session import FirstLegal, PlaySession
+from tutorial.services.urlstate import LinkError, PlaySetup, decode, encode, replay
+
+MODULES = [
+    "tutorial.services.urlstate", "tutorial.services.session", "tutorial.services.records",
+    "tutorial.services.progress", "tutorial.services.rules_text", "tutorial.services.describe",
+    "tutorial.services.items", "tutorial.services.text", "tutorial.services.classroom",
+    "tutorial.services.bidding",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_services_do_not_import_streamlit() -> None:
+    import pathlib
+
+    for path in pathlib.Path("tutorial/services").glob("*.py"):
+        assert "import streamlit" not in path.read_text(), path
+    assert "streamlit" not in pathlib.Path("engine/svg.py").read_text()
+
+
+def _bot(level: str, seed: int | None = None) -> FirstLegal:
+    return FirstLegal()
+
+
+def test_url_round_trip_every_house_rule() -> None:
+    rules = RuleSet(players=3, keep_double_blank=False, min_bid=3, all_pass="force-last", doubles_trump=False,
+                    no_trump=False, moon_wins_game=False, moon_overcall=True, scoring="marks", target=9,
+                    tie_break="bidder-out")
+    setup = PlaySetup(rules, deal=2**64 - 1, seat=2, level="strong")
+    moves = [["pass", "bid 3", "pass", "trump 6", "play 6-4"]]
+    req = decode(encode(setup, moves))
+    assert req.setup == setup and req.moves == moves
+
+
+@pytest.mark.parametrize("query, word", [
+    ({}, "no deal number"), ({"deal": "x"}, "not a whole number"), ({"deal": str(2**64)}, "too large"),
+    ({"deal": "1", "players": "5"}, "3 or 4"), ({"deal": "1", "rules": "min_bid"}, "should look like"),
+    ({"deal": "1", "rules": "colour:red"}, "does not exist"), ({"deal": "1", "rules": "min_bid:9"}, "do not work"),
+    ({"deal": "1", "rules": "no_trump:maybe"}, "yes or no"), ({"deal": "1", "seat": "3"}, "not a seat"),
+    ({"deal": "1", "level": "genius"}, "computer level"), ({"deal": "1", "moves": "p.zz"}, "not a move"),
+])
+def test_bad_links(query: dict[str, str], word: str) -> None:
+    with pytest.raises(LinkError, match=word):
+        decode(query)
+
+
+def test_moves_that_do_not_fit_the_deal() -> None:
+    with pytest.raises(LinkError, match="do not fit deal 5"):
+        replay(PlaySetup(deal=5), [["play 6-6"]])
+
+
+def test_session_undo_and_explanations() -> None:
+    s = PlaySession(PlaySetup(deal=5), factory=_bot)
+    s.run_computers()
+    assert s.is_human_turn()
+    assert not s.can_undo()
+    before = len(s.game.history)
+    s.act(s.game.legal_actions()[-1])
+    s.run_computers()
+    assert s.can_undo()
+    assert s.undo()
+    assert len(s.game.history) == before and s.is_human_turn()
+
+
+def test_session_hint_has_two_steps() -> None:
+    s = PlaySession(PlaySetup(deal=5), factory=_bot)
+    s.run_computers()
+    h = s.ask_hint()
+    assert h.step == 1
+    assert s.ask_hint().step == 2
+
+
+def test_records_round_trip_and_errors() -> None:
+    g = Game.new(RuleSet(players=4), seed=8)
+    while g.phase not in ("hand_over", "game_over"):
+        g.apply(g.legal_actions()[-1 if g.phase == "bidding" else 0])
+    rec = hand_record(g.record(), 0)
+    hand = load_hand(json.dumps(rec).encode())
+    assert hand.rules.players == 4 and hand.game_at(len(hand.actions)) == Game.replay(rec)
+    for bad in (b"\xff\xfe", b"[]", b"{", json.dumps({"rules": {}, "seed": 1, "hands": [{"actions": ["bid 2"]}]}).encode(),
+                b"x" * 300_000):
+        with pytest.raises(RecordError):
+            load_hand(bad)
+
+
+def test_progress_file() -> None:
+    p = Progress()
+    p.award("a", 3)
+    p.puzzle_result("x", True)
+    p.puzzle_result("y", True, clean=False)
+    assert p.streak == 0 and p.best_streak == 1 and p.puzzles_solved == ["x", "y"]
+    assert Progress.from_json(p.to_json()) == p
+    for bad in ('{"format": "moon-tutor-progress", "stars": {"a": 4}}', "[]", "nope",
+                '{"format": "moon-tutor-progress", "streak": -1}'):
+        with pytest.raises(ProgressError):
+            Progress.from_json(bad)
+
+
+def test_tile_drawings_are_labelled_and_escaped() -> None:
+    svg = tile_svg("6-4", trump=True, playable=False, reason='<script>"x"</script>')
+    assert svg.count("<svg") == 1 and 'role="img"' in svg
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+    assert tile_label(Tile(3, 3), playable=True) == "3-3 (double), playable"
+    assert 'aria-label="face-down tile"' in back_svg()
+    assert row_svg(["6-6", "0-0"]).count("<svg") == 3
+    # Trump and not-playable marks are shapes, not only colours: a star and stripes/dashes.
+    assert "<polygon" in svg and "stroke-dasharray" in svg
+    assert "<polygon" not in tile_svg("6-4") and "stroke-dasharray" not in tile_svg("6-4", playable=True)

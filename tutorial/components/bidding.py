@@ -1,0 +1,99 @@
+"""The Bidding lab's pieces: pick or deal a hand, run the simulations, show the chances."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from engine import Game
+from engine.deal import MAX_SEED
+from tutorial.components import state
+from tutorial.components.tiles import show_tiles
+from tutorial.services.bidding import BidLab, parse_hand, simulate
+from tutorial.services.charts import bid_heatmap
+from tutorial.services.rules_text import short_summary
+from tutorial.services.text import md_escape
+
+HAND = "moon_lab_hand"
+RESULT = "moon_lab_result"
+
+
+def _default_samples(players: int) -> int:
+    return 60 if players == 3 else 20
+
+
+def pick_hand() -> tuple[Any, ...] | None:
+    """The hand to study: dealt by number, or typed in. Returns the tiles (or ``None``)."""
+    rules = state.house_rules()
+    st.caption(f"House rules: {short_summary(rules)}. The lab assumes you bid first and lead.")
+    how = st.radio("The hand", ["Deal one", "Type the tiles"], horizontal=True, key="lab-how")
+    if how == "Deal one":
+        c1, c2 = st.columns(2)
+        raw = c1.text_input("Deal number", value="1", key="lab-deal")
+        seat = c2.selectbox("Seat", list(range(rules.players)), key="lab-seat")
+        if not raw.strip().isdigit() or int(raw) > MAX_SEED:
+            st.error(md_escape(f"{raw[:40]!r} is not a deal number: use a whole number from 0 to {MAX_SEED}."))
+            return state.get(HAND)
+        hand = Game.new(rules, int(raw)).hands[seat if seat < rules.players else 0]
+    else:
+        text = st.text_input("Seven tiles", value="6-6 6-5 6-4 5-5 4-4 3-2 2-1", key="lab-tiles",
+                             help="Write each tile as two numbers, e.g. 6-4, separated by spaces.")
+        try:
+            hand = parse_hand(text, rules)
+        except ValueError as e:
+            st.error(md_escape(str(e)))
+            return state.get(HAND)
+    hand = tuple(sorted(hand))
+    if state.get(HAND) != hand:
+        state.put(HAND, hand)
+    show_tiles(hand, label="The hand being studied")
+    return hand
+
+
+def run(hand: tuple[Any, ...]) -> None:
+    rules = state.house_rules()
+    samples = st.slider("Simulated deals", 10, 300, _default_samples(rules.players), step=10, key="lab-samples",
+                        help="More deals give steadier numbers but take longer (four players are slower).")
+    if st.button("Simulate", type="primary", key="lab-run", icon=":material/science:"):
+        bar = st.progress(0.0, text="Simulating…")
+        last = [0]
+
+        def tick(x: float) -> None:
+            pct = int(100 * x)
+            if pct > last[0]:
+                last[0] = pct
+                bar.progress(x, text=f"Simulating… {pct}%")
+
+        res = simulate(rules, hand, samples=samples, seed=samples, progress=tick)
+        bar.empty()
+        state.put(RESULT, res)
+
+
+def results(hand: tuple[Any, ...]) -> None:
+    res = state.get(RESULT)
+    if not isinstance(res, BidLab):
+        st.info("Press **Simulate** to see the chance of making each bid with each trump.")
+        return
+    if res.hand != tuple(sorted(hand)) or res.rules != state.house_rules():
+        st.warning("These results are for another hand or other house rules; press **Simulate** again.")
+    table = res.table()
+    best4 = res.best(res.rules.min_bid)
+    st.markdown(
+        f"**{res.samples} simulated deals per trump.** Best trump for a bid of {res.rules.min_bid}: "
+        f"**{best4.name}** ({res.chance(best4, res.rules.min_bid):.0%}). "
+        "A common rule is to bid only when the chance is about 75% or more."
+    )
+    st.plotly_chart(bid_heatmap(table, "Chance of making each bid (%)"), key="lab-heatmap",
+                    config={"displayModeBar": False})
+    shown = table.copy()
+    shown.columns = [("21 (moon)" if c == 21 else f"Bid {c}") for c in shown.columns]
+    shown.insert(0, "Average tricks", res.averages().round(2))
+    shown.index.name = "Trump"
+    config = {c: st.column_config.NumberColumn(format="%.0f%%") for c in shown.columns if c != "Average tricks"}
+    st.dataframe(shown, column_config=config, key="lab-table")
+    st.caption(
+        "Each simulated deal gives the other players random tiles from those you cannot see, gives you the widow "
+        "(three players) and lays aside your weakest tile, then counts your side's tricks when everyone plays "
+        "perfectly with all hands open. Real play is not that perfect, so treat the numbers as a guide."
+    )

@@ -1,0 +1,276 @@
+"""The Classroom's pieces: choosing a hand (a deal number, a saved record, a hand played in
+the app), stepping through it, and the table with every hand face up and the commentary."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import streamlit as st
+
+from engine import Action, explain_winner, trick_winner
+from engine.deal import MAX_SEED
+from tutorial.components import state
+from tutorial.components.explain import show_decision
+from tutorial.components.tiles import Shown, is_trump, show_row
+from tutorial.services import describe as words
+from tutorial.services.classroom import Timeline, generate_hand
+from tutorial.services.players import Decider, bot_seed, default_factory
+from tutorial.services.records import RecordError, load_hand
+from tutorial.services.rules_text import short_summary
+from tutorial.services.session import seat_name
+from tutorial.services.text import md_escape
+
+TIMELINE = "moon_class_timeline"
+COUNT = "moon_class_count"
+LEVEL = "moon_class_level"
+BOTS = "moon_class_bots"
+ERROR = "moon_class_error"
+
+
+def current() -> Timeline | None:
+    t = state.get(TIMELINE)
+    return t if isinstance(t, Timeline) else None
+
+
+def _set(timeline: Timeline, count: int = 0) -> None:
+    state.put(TIMELINE, timeline)
+    state.put(COUNT, count)
+
+
+def _level() -> str:
+    level = st.session_state.get(LEVEL, "strong")
+    return level if level in ("basic", "strong") else "strong"
+
+
+def _bot_for(seat: int) -> Decider:
+    bots: dict[tuple[str, int], Decider] = state.get(BOTS) or {}
+    key = (_level(), seat)
+    if key not in bots:
+        bots[key] = default_factory()(_level(), seed=bot_seed(0, seat, 2))
+        state.put(BOTS, bots)
+    return bots[key]
+
+
+# -- choosing a hand ---------------------------------------------------------------------------
+def _deal_clicked() -> None:
+    raw = str(st.session_state.get("class-deal", "")).strip()
+    if not raw.isdigit() or int(raw) > MAX_SEED:
+        st.session_state[ERROR] = md_escape(f"{raw[:40]!r} is not a deal number: use a whole number from 0 to {MAX_SEED}.")
+        return
+    st.session_state["class-generate"] = int(raw)
+
+
+def choose_hand() -> None:
+    """The three ways to pick a hand; a bad choice leaves the hand on screen as it was."""
+    with st.expander("Choose a hand", expanded=current() is None, icon=":material/folder_open:"):
+        by_deal, by_file, played = st.tabs(["Deal by number", "Load a saved hand", "Hands played here"])
+        with by_deal:
+            rules = state.house_rules()
+            st.caption(f"House rules: {short_summary(rules)} (change them on the Rules or Play page).")
+            st.text_input("Deal number", value="1", key="class-deal")
+            st.button("Deal and let the computer play it", key="class-go", on_click=_deal_clicked,
+                      type="primary", icon=":material/playing_cards:")
+            deal = st.session_state.pop("class-generate", None)
+            if deal is not None:
+                bar = st.progress(0.0, text=f"The {_level()} computer players are playing deal {deal}…")
+                hand, decisions = generate_hand(
+                    rules, deal, _level(), progress=lambda x: bar.progress(x, text=f"Playing deal {deal}… {x:.0%}"),
+                )
+                bar.empty()
+                t = Timeline(hand, dict(decisions), _level())
+                _set(t)
+                remember(t)
+        with by_file:
+            up = st.file_uploader("A hand record (JSON), as downloaded from the Play page or this one",
+                                  type=["json"], key="class-upload")
+            if up is not None and st.session_state.get("class-loaded") != up.file_id:
+                st.session_state["class-loaded"] = up.file_id
+                try:
+                    hand = load_hand(up.getvalue())
+                except RecordError as e:
+                    st.session_state[ERROR] = md_escape(f"This file cannot be used: {e}")
+                else:
+                    _set(Timeline(hand))
+        with played:
+            hands = state.archive()
+            if not hands:
+                st.caption("Hands you finish on the Play page, and hands dealt here, are listed here.")
+            for i, item in enumerate(reversed(hands)):
+                c1, c2, c3 = st.columns([3, 1, 1])
+                c1.markdown(item["title"])
+                if c2.button("Show", key=f"class-show-{i}"):
+                    try:
+                        _set(Timeline(load_hand(item["record"])))
+                    except RecordError as e:
+                        st.session_state[ERROR] = md_escape(str(e))
+                c3.download_button(
+                    "Download", json.dumps(item["record"], indent=1), file_name=_file_name(item["record"]),
+                    mime="application/json", key=f"class-dl-{i}", on_click="ignore",
+                )
+    err = st.session_state.pop(ERROR, None)
+    if err:
+        st.error(err + (" The hand on screen is unchanged." if current() is not None else ""))
+
+
+def _file_name(record: dict[str, Any]) -> str:
+    return f"moon-deal{record.get('seed', 'x')}-hand{record.get('hand_number', 1)}.json"
+
+
+# -- stepping ----------------------------------------------------------------------------------------
+def _count() -> int:
+    return int(state.get(COUNT, 0))
+
+
+def _go(count: int) -> None:
+    t = current()
+    if t is not None:
+        state.put(COUNT, max(0, min(len(t.hand.actions), count)))
+        st.session_state["class-stop"] = _stop_label(t, state.get(COUNT))
+
+
+def _stop_label(t: Timeline, count: int) -> str:
+    label = t.stops[0].label
+    for s in t.stops:
+        if s.count <= count:
+            label = s.label
+    return label
+
+
+def _prev_stop() -> None:
+    t = current()
+    if t is not None:
+        c = _count()
+        _go(max((s.count for s in t.stops if s.count < c), default=0))
+
+
+def _next_stop() -> None:
+    t = current()
+    if t is not None:
+        c = _count()
+        _go(min((s.count for s in t.stops if s.count > c), default=len(t.hand.actions)))
+
+
+def _slider_moved() -> None:
+    t = current()
+    if t is not None:
+        label = st.session_state.get("class-stop")
+        for s in t.stops:
+            if s.label == label:
+                state.put(COUNT, s.count)
+
+
+def controls(t: Timeline) -> None:
+    count = _count()
+    n = len(t.hand.actions)
+    labels = [s.label for s in t.stops]
+    st.session_state["class-stop"] = _stop_label(t, count)
+    with st.container(horizontal=True, key="class-controls", vertical_alignment="bottom"):
+        st.button("Back", key="class-back", on_click=_prev_stop, disabled=count == 0, icon=":material/arrow_back:",
+                  help="Back to the previous trick (or the deal).")
+        st.button("Forward", key="class-forward", on_click=_next_stop, disabled=count >= n, type="primary",
+                  icon=":material/arrow_forward:", help="On to the end of the next trick.")
+        st.button("One move back", key="class-back1", on_click=_go, args=(count - 1,), disabled=count == 0)
+        st.button("One move on", key="class-forward1", on_click=_go, args=(count + 1,), disabled=count >= n)
+        st.segmented_control("Commentary by", ["basic", "strong"], key=LEVEL, default="strong",
+                             help="Which computer player explains the moves.")
+    st.select_slider("Jump to", labels, key="class-stop", on_change=_slider_moved)
+
+
+# -- the table ----------------------------------------------------------------------------------------
+def table(t: Timeline) -> None:
+    count = _count()
+    game = t.game_at(count)
+    rules = t.rules
+    n = rules.players
+    trump = game.trump
+    contract = (f"contract: **Seat {game.bidder} bid {words.bid_label(game.bid or 0)}**"
+                if game.bidder is not None else "bidding")
+    st.markdown(
+        f"**Deal {t.hand.record.get('seed')}, hand {t.hand.record.get('hand_number', 1)}** · {short_summary(rules)} · "
+        f"move {count} of {len(t.hand.actions)} · trump: **{words.trump_label(trump)}** · {contract}"
+    )
+    middle, hands = st.columns([2, 3], gap="medium")
+    with middle:
+        # The trick in the middle of the table.
+        if game.current_trick and trump is not None and game.leader is not None:
+            best = trick_winner(game.current_trick, trump)
+            items = [
+                Shown(x, f"Seat {(game.leader + i) % n}", trump=is_trump(x, trump), highlight=i == best,
+                      extra="winning so far" if i == best else None)
+                for i, x in enumerate(game.current_trick)
+            ]
+            st.markdown(f"## Trick {len(game.tricks) + 1} so far")
+            show_row(items, base=1.3, label="The trick so far")
+        elif game.tricks and trump is not None:
+            last = game.tricks[-1]
+            win_i = last.seats.index(last.winner)
+            st.markdown(f"## Trick {len(game.tricks)}: won by Seat {last.winner}")
+            show_row(
+                [Shown(x, f"Seat {s}", trump=is_trump(x, trump), highlight=i == win_i,
+                       extra="won the trick" if i == win_i else None)
+                 for i, (x, s) in enumerate(zip(last.tiles, last.seats, strict=True))],
+                base=1.3, label=f"Trick {len(game.tricks)}",
+            )
+            st.markdown(explain_winner(last.tiles, trump).text)
+        elif game.bids:
+            st.markdown("## The bidding")
+            st.markdown("  \n".join(f"Seat {s}: **{words.bid_label(b)}**" for s, b in game.bids))
+        else:
+            st.markdown("## The deal")
+            st.markdown("Every hand is shown face up. Press **Forward** for the bidding.")
+        if game.phase in ("hand_over", "game_over") and game.results:
+            st.success(game.results[-1].describe())
+    with hands:
+        # Every hand, face up.
+        for seat in range(n):
+            with st.container(border=True, key=f"class-seat-{seat}"):
+                role = []
+                if game.bidder == seat:
+                    role.append("bidder")
+                elif n == 4 and game.bidder is not None and seat % 2 == game.bidder % 2:
+                    role.append("bidder's partner")
+                bid = next((b for s, b in game.bids if s == seat), None)
+                if bid is not None:
+                    role.append(f"bid {words.bid_label(bid)}")
+                role.append(f"{game.tricks_won[seat]} trick{'s' if game.tricks_won[seat] != 1 else ''}")
+                st.markdown(f"**Seat {seat}** · " + " · ".join(role))
+                show_row([Shown(x, trump=is_trump(x, trump), horizontal=True) for x in game.hands[seat]],
+                         base=0.6, label=f"Seat {seat}'s tiles")
+
+
+def commentary(t: Timeline) -> None:
+    """The computer's words on the moves of the last step."""
+    count = _count()
+    prev = max((s.count for s in t.stops if s.count < count), default=0)
+    if count == 0:
+        st.caption("Press **Forward** to see the bidding and the contract, then each trick.")
+        return
+    moves = t.moves(prev, count)
+    st.markdown("## Commentary")
+    level = _level()
+    if t.commentary_level != level:
+        t.commentary.clear()
+        t.commentary_level = level
+    with st.spinner(f"The {level} computer player is looking at the moves…"):
+        notes = [t.comment(i, _bot_for) for i, _s, _a in moves]
+    for note in notes:
+        text = words.describe_action(note.seat, note.action, you=-1, players=t.rules.players, show_discard=True)
+        with st.expander(f"Move {note.index + 1}: {text}", expanded=len(notes) <= 4):
+            if not note.agrees and note.suggested is not None:
+                st.markdown(f"The {level} computer would rather **{words.action_words(note.suggested)}** here.")
+            show_decision(note.decision, key=f"class-note-{note.index}", who=seat_name(note.seat, -1, t.rules.players))
+
+
+def download(t: Timeline) -> None:
+    st.download_button(
+        "Download this hand's record (JSON)", json.dumps(t.hand.record, indent=1), file_name=_file_name(t.hand.record),
+        mime="application/json", key="class-dl-current", icon=":material/download:", on_click="ignore",
+    )
+
+
+def remember(t: Timeline) -> None:
+    state.archive_hand(t.hand.record, f"Classroom: {t.hand.title}")
+
+
+__all__ = ["Action", "choose_hand", "commentary", "controls", "current", "download", "table"]

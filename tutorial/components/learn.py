@@ -1,0 +1,128 @@
+"""The Learn page's pieces: choosing a stage and a level, asking it, stars, and the progress
+file (download and upload)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from tutorial.components import item as ask
+from tutorial.components import state
+from tutorial.services.items import Attempt, course
+from tutorial.services.progress import MAX_STARS, Progress, ProgressError
+from tutorial.services.text import md_escape
+
+STAGE = "learn-stage"
+LEVEL = "learn-level"
+
+
+def load() -> Any | None:
+    try:
+        with st.spinner("Loading the course…"):
+            return course()
+    except Exception as e:  # a broken content file must not take the page down
+        st.error(f"The course could not be loaded: {e}")
+        return None
+
+
+def _stars(level_id: str) -> int:
+    return state.progress().stars.get(level_id, 0)
+
+
+def _star_text(n: int) -> str:
+    return "★" * n + "☆" * (MAX_STARS - n)
+
+
+def _solved(level: Any, att: Attempt) -> None:
+    state.progress().award(level.id, att.stars)
+
+
+def stage_picker(c: Any) -> Any:
+    stages = c.stages
+    ids = [s.id for s in stages]
+    if st.session_state.get(STAGE) not in ids:
+        st.session_state[STAGE] = ids[0]
+
+    def label(sid: str) -> str:
+        s = c.stage(sid)
+        return f"{s.number}. {s.title}"
+
+    st.selectbox("Stage", ids, key=STAGE, format_func=label)
+    stage = c.stage(st.session_state[STAGE])
+    got = sum(_stars(lv.id) for lv in stage.levels)
+    total = sum(_stars(lv.id) for lv in c.levels())
+    st.caption(
+        f"This stage: {got} of {MAX_STARS * len(stage.levels)} stars · the whole course: {total} of "
+        f"{MAX_STARS * sum(len(s.levels) for s in c.stages)} stars"
+    )
+    return stage
+
+
+def level_picker(stage: Any) -> Any:
+    ids = [lv.id for lv in stage.levels]
+    if st.session_state.get(LEVEL) not in ids:
+        st.session_state[LEVEL] = next((i for i in ids if _stars(i) == 0), ids[0])
+    st.markdown(f"**{stage.title}.** {stage.summary}")
+
+    def label(lid: str) -> str:
+        return f"Level {ids.index(lid) + 1}"
+
+    st.radio("Level", ids, key=LEVEL, format_func=label, horizontal=True,
+             help="Each level has one question. Three stars: right first time without a hint.")
+    st.markdown(" · ".join(f"{i + 1}: {_star_text(_stars(lid))}" for i, lid in enumerate(ids)))
+    return next(lv for lv in stage.levels if lv.id == st.session_state[LEVEL])
+
+
+def _go_next(c: Any, level_id: str) -> None:
+    levels = list(c.levels())
+    i = next(k for k, lv in enumerate(levels) if lv.id == level_id)
+    if i + 1 < len(levels):
+        nxt = levels[i + 1]
+        st.session_state[STAGE] = nxt.stage
+        st.session_state[LEVEL] = nxt.id
+
+
+def _retry(level_id: str) -> None:
+    ask.attempt_for(f"lv-{level_id}").reset()
+
+
+def level_view(c: Any, level: Any) -> None:
+    key = f"lv-{level.id}"
+    att = ask.attempt_for(key)
+    with st.container(border=True, key="learn-level-box"):
+        st.markdown(f"## {level.title or level.id}")
+        st.markdown(level.intro)
+        st.markdown(f"**{level.question}**")
+        ask.position_view(level)
+        ask.answer_controls(level, key, on_solved=_solved)
+        ask.feedback(level, key)
+        ask.hints(level, key)
+        if att.solved:
+            with st.container(horizontal=True, key="learn-after"):
+                st.button("Next level", key="learn-next", type="primary", on_click=_go_next, args=(c, level.id),
+                          icon=":material/arrow_forward:")
+                st.button("Try this level again", key="learn-retry", on_click=_retry, args=(level.id,),
+                          icon=":material/replay:")
+    best = _stars(level.id)
+    if best:
+        st.caption(f"Your best on this level: {_star_text(best)}")
+
+
+def progress_file() -> None:
+    """Download the progress as JSON, or upload a saved file (a bad file changes nothing)."""
+    with st.expander("Save or load your progress", icon=":material/save:"):
+        p = state.progress()
+        st.download_button("Download my progress (JSON)", p.to_json(), file_name="moon-progress.json",
+                           mime="application/json", key="progress-download", icon=":material/download:",
+                           on_click="ignore")
+        up = st.file_uploader("Load a saved progress file", type=["json"], key="progress-upload")
+        if up is not None and st.session_state.get("progress-loaded") != up.file_id:
+            st.session_state["progress-loaded"] = up.file_id
+            try:
+                loaded = Progress.from_json(up.getvalue())
+            except ProgressError as e:
+                st.error(md_escape(f"This file cannot be loaded: {e} Your progress is unchanged."))
+            else:
+                state.set_progress(loaded)
+                st.success(f"Progress loaded: {loaded.total_stars()} stars over {loaded.levels_done()} levels.")

@@ -1,0 +1,90 @@
+"""The house-rules editor (shared by the Play, Rules and Bidding lab pages)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from engine import VARIANTS, RuleSet
+from tutorial.components import state
+
+# (field, label, widget kind, choices)
+_FIELDS: list[tuple[str, str, str, tuple[Any, ...]]] = [
+    ("players", "Players", "radio", (3, 4)),
+    ("keep_double_blank", "Keep 0-0 in the three-player set (a widow)", "toggle", ()),
+    ("trump_before_widow", "Name trump before taking the widow", "toggle", ()),
+    ("min_bid", "Lowest bid", "radio", (3, 4, 5)),
+    ("all_pass", "When everyone passes", "radio", ("redeal", "force-last")),
+    ("doubles_trump", "Doubles may be trump", "toggle", ()),
+    ("no_trump", "No trump (follow me) allowed", "toggle", ()),
+    ("moon_wins_game", "A made 21 wins the game", "toggle", ()),
+    ("moon_overcall", "Others may bid 21 after a 21", "toggle", ()),
+    ("scoring", "Scoring", "radio", ("points", "marks")),
+    ("tie_break", "Tie at the target", "radio", ("play-on", "bidder-out")),
+]
+
+_CHOICE_WORDS = {
+    "redeal": "throw the hand in",
+    "force-last": "last player must bid",
+    "points": "points to 21",
+    "marks": "marks to 7",
+    "play-on": "play on",
+    "bidder-out": "bidder goes out",
+}
+
+
+def _applies(name: str, rules: RuleSet) -> bool:
+    if rules.players == 4 and name in ("keep_double_blank", "trump_before_widow"):
+        return False
+    return not (name == "trump_before_widow" and not rules.keep_double_blank)
+
+
+def rules_editor(prefix: str, *, disabled: bool = False) -> RuleSet:
+    """Widgets for every house rule; changes update the app's house rules at once.
+
+    A combination the engine refuses shows its message and changes nothing.
+    """
+    rules = state.house_rules()
+    current = rules.to_dict()
+    # Keep the widgets in step with the rules (they may have been changed elsewhere).
+    for name, _label, _kind, _choices in _FIELDS:
+        key = f"{prefix}-rule-{name}"
+        if st.session_state.get(key) != current[name]:
+            st.session_state[key] = current[name]
+
+    def changed(name: str) -> None:
+        data = state.house_rules().to_dict()
+        data[name] = st.session_state[f"{prefix}-rule-{name}"]
+        if name == "scoring":
+            data["target"] = None  # the usual target of the new scoring
+        if name == "players" and data["players"] == 4:
+            data["keep_double_blank"] = True
+            data["trump_before_widow"] = False
+        if name == "keep_double_blank" and not data["keep_double_blank"]:
+            data["trump_before_widow"] = False
+        try:
+            state.set_house_rules(RuleSet.from_dict(data))
+        except ValueError as e:
+            st.session_state[state.NOTICE] = ("warning", f"That combination is not possible: {e}")
+
+    cols = st.columns(2)
+    i = 0
+    for name, label, kind, choices in _FIELDS:
+        if name != "players" and not _applies(name, rules):
+            continue
+        with cols[i % 2]:
+            key = f"{prefix}-rule-{name}"
+            helptext = VARIANTS[name]
+            if kind == "toggle":
+                st.toggle(label, key=key, help=helptext, on_change=changed, args=(name,), disabled=disabled)
+            else:
+                st.radio(
+                    label, choices, key=key, help=helptext, horizontal=True, on_change=changed,
+                    args=(name,), disabled=disabled, format_func=lambda v: _CHOICE_WORDS.get(v, str(v)),
+                )
+        i += 1
+    if st.button("Back to the classic rules", key=f"{prefix}-reset", disabled=disabled or rules == RuleSet(players=rules.players)):
+        state.set_house_rules(RuleSet(players=rules.players))
+        st.rerun()
+    return state.house_rules()

@@ -1,0 +1,87 @@
+"""Typed access to what the app keeps in ``st.session_state`` (one place for the keys).
+
+Everything here lives in the browser session only: two people on one server never share it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from engine import RuleSet
+from tutorial.services.progress import Progress
+
+# Session-state keys.
+PROGRESS = "moon_progress"
+HOUSE_RULES = "moon_house_rules"
+PLAY = "moon_play"
+PLAY_QUERY = "moon_play_query"
+LARGE = "moon_large_tiles"
+HANDS_PLAYED = "moon_hands_archive"
+NOTICE = "moon_notice"
+
+#: How much bigger tiles are drawn in "large tiles" mode.
+LARGE_SCALE = 1.6
+
+
+def progress() -> Progress:
+    """The learner's progress (made on first use)."""
+    if PROGRESS not in st.session_state:
+        st.session_state[PROGRESS] = Progress()
+    p: Progress = st.session_state[PROGRESS]
+    return p
+
+
+def set_progress(p: Progress) -> None:
+    st.session_state[PROGRESS] = p
+
+
+def house_rules() -> RuleSet:
+    """The house rules chosen in the app (the defaults at first)."""
+    rules = st.session_state.get(HOUSE_RULES)
+    if not isinstance(rules, RuleSet):
+        rules = RuleSet()
+        st.session_state[HOUSE_RULES] = rules
+    return rules
+
+
+def set_house_rules(rules: RuleSet) -> None:
+    st.session_state[HOUSE_RULES] = rules
+
+
+def large_tiles() -> bool:
+    """True when the "large tiles" switch is on (projector mode)."""
+    return bool(st.session_state.get(LARGE, False))
+
+
+def tile_scale(base: float = 1.0) -> float:
+    """The scale to draw tiles at, given the page's own base size."""
+    return base * (LARGE_SCALE if large_tiles() else 1.0)
+
+
+def get(key: str, default: Any = None) -> Any:
+    return st.session_state.get(key, default)
+
+
+def put(key: str, value: Any) -> None:
+    st.session_state[key] = value
+
+
+def archive() -> list[dict[str, Any]]:
+    """Hand records of every hand finished in this session (newest last), for the Classroom."""
+    if HANDS_PLAYED not in st.session_state:
+        st.session_state[HANDS_PLAYED] = []
+    out: list[dict[str, Any]] = st.session_state[HANDS_PLAYED]
+    return out
+
+
+def archive_hand(record: dict[str, Any], title: str) -> None:
+    """Keep a finished hand (once) for the Classroom and downloads."""
+    hands = archive()
+    key = (record.get("seed"), record.get("hand_number"), tuple(record["hands"][0]["actions"]))
+    for item in hands:
+        if item["key"] == key:
+            return
+    hands.append({"key": key, "title": title, "record": record})
+    del hands[:-30]

@@ -1,0 +1,144 @@
+"""Tiles on screen: rows of SVG pictures, and hands of tiles the learner clicks.
+
+The pictures come from :mod:`engine.svg` (each an ``<svg role="img">`` with a label) and
+are shown with ``st.markdown(..., unsafe_allow_html=True)``. Every piece of text put into
+that HTML is escaped. Clicking is done with native buttons under the tiles, so the keyboard
+works everywhere; a tile that cannot be played has a disabled button whose tooltip (and
+the tile's own tooltip) gives the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+
+import streamlit as st
+
+from engine import Tile, Trump
+from engine.svg import back_svg, tile_svg
+from tutorial.components.state import tile_scale
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A tile as a row shows it: a caption under it and its marks."""
+
+    tile: Tile | None  # None: face down
+    caption: str = ""
+    trump: bool = False
+    playable: bool | None = None
+    highlight: bool = False
+    extra: str | None = None
+    reason: str | None = None
+    horizontal: bool = False
+
+
+def is_trump(tile: Tile, trump: Trump | None) -> bool:
+    return trump is not None and trump.is_trump(tile)
+
+
+def tile_html(item: Shown, scale: float) -> str:
+    """One tile with its caption, as HTML (escaped)."""
+    if item.tile is None:
+        pic = back_svg(scale=scale, horizontal=item.horizontal)
+    else:
+        pic = tile_svg(
+            item.tile, scale=scale, horizontal=item.horizontal, trump=item.trump, playable=item.playable,
+            highlight=item.highlight, extra=item.extra, reason=item.reason,
+        )
+    cap = f'<div class="moon-cap">{escape(item.caption)}</div>' if item.caption else ""
+    return f'<div class="moon-cell">{pic}{cap}</div>'
+
+
+def row_html(items: Sequence[Shown], scale: float = 1.0, label: str | None = None) -> str:
+    """A wrapping row of tiles."""
+    aria = f' role="group" aria-label="{escape(label)}"' if label else ""
+    inner = "".join(tile_html(i, scale) for i in items)
+    if not items:
+        inner = '<div class="moon-empty">(none)</div>'
+    return f'<div class="moon-row"{aria}>{inner}</div>'
+
+
+def show_row(items: Sequence[Shown], *, base: float = 1.0, label: str | None = None) -> None:
+    """Draw a row of tiles (scaled up in large-tiles mode)."""
+    st.markdown(row_html(items, tile_scale(base), label), unsafe_allow_html=True)
+
+
+def show_tiles(
+    tiles: Sequence[Tile],
+    *,
+    trump: Trump | None = None,
+    base: float = 1.0,
+    label: str | None = None,
+    highlight: Tile | None = None,
+) -> None:
+    """Draw plain tiles (trumps marked)."""
+    show_row(
+        [Shown(t, trump=is_trump(t, trump), highlight=t is highlight) for t in tiles],
+        base=base, label=label,
+    )
+
+
+def clickable_tiles(
+    tiles: Sequence[Tile],
+    *,
+    key: str,
+    verb: str = "Play",
+    trump: Trump | None = None,
+    blocked: Mapping[Tile, str] | None = None,
+    selected: Sequence[Tile] = (),
+    base: float = 1.0,
+    disabled: bool = False,
+    on_click: Callable[[Tile], None] | None = None,
+    captions: Mapping[Tile, str] | None = None,
+    toggle: bool = False,
+    mark_playable: bool = True,
+) -> Tile | None:
+    """A hand of tiles, each with a button under it; returns the tile clicked (or ``None``).
+
+    ``blocked`` maps tiles that may not be chosen to the reason (shown as the tooltip and in
+    the tile's label). ``selected`` tiles are drawn highlighted and their buttons say so.
+    ``on_click`` (if given) is called with the tile as a button callback.
+    """
+    blocked = blocked or {}
+    captions = captions or {}
+    if disabled:
+        show_row([Shown(t, captions.get(t, ""), trump=is_trump(t, trump), highlight=t in selected) for t in tiles],
+                 base=base, label="Tiles")
+        return None
+    scale = tile_scale(base)
+    clicked: Tile | None = None
+    with st.container(horizontal=True, gap="small", key=f"{key}-hand"):
+        for t in tiles:
+            reason = blocked.get(t)
+            playable = (reason is None) if mark_playable else None
+            sel = t in selected
+            with st.container(key=f"{key}-tile-{t.high}{t.low}", width="content", gap="small"):
+                st.markdown(
+                    tile_html(
+                        Shown(t, captions.get(t, ""), trump=is_trump(t, trump), playable=playable, highlight=sel,
+                              extra="selected" if sel else None, reason=reason),
+                        scale,
+                    ),
+                    unsafe_allow_html=True,
+                )
+                star = "★ " if is_trump(t, trump) else ""
+                if reason is not None:
+                    label = f"{star}{t} ✕"
+                elif sel:
+                    label = f"✓ {t}" + (" (selected)" if toggle else "")
+                else:
+                    label = f"{verb} {star}{t}"
+                help_text = reason if reason is not None else (
+                    f"{verb} {t}" + (" (a trump)" if star else "")
+                )
+                kwargs = {}
+                if on_click is not None:
+                    kwargs = {"on_click": on_click, "args": (t,)}
+                if st.button(
+                    label, key=f"{key}-btn-{t.high}{t.low}", help=help_text,
+                    disabled=reason is not None, width="stretch", **kwargs,  # type: ignore[arg-type]
+                ):
+                    clicked = t
+    return clicked

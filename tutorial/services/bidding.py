@@ -1,0 +1,134 @@
+"""The Bidding lab's numbers: for one hand, the chance of making each bid under each trump.
+
+Each simulation deals the unseen tiles at random to the other seats (and the widow), gives
+the bidder the widow and lets it discard its weakest tile (three players), then counts the
+tricks the bidder's side takes with every hand open and perfect play on both sides (the
+exact solver). The same simulated deals are used for every trump, so the trumps are
+compared fairly.
+
+>>> from engine import RuleSet, Trump, parse_tiles
+>>> res = simulate(RuleSet(), parse_tiles("6-6 6-5 6-4 6-3 5-5 4-4 2-1"), samples=8, seed=1)
+>>> res.chance(Trump.parse("6"), 4) >= res.chance(Trump.parse("1"), 4)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pandas as pd
+
+from engine import Game, RuleSet, Tile, Trump
+from engine.sampling import PILE, Constraints
+from engine.solver import Solver, mask_of
+
+__all__ = ["BidLab", "parse_hand", "simulate", "weakest"]
+
+
+def weakest(tiles: Sequence[Tile], trump: Trump) -> Tile:
+    """The tile a bidder lays aside: the one least worth keeping (never a trump if avoidable)."""
+
+    def keep(t: Tile) -> tuple[float, int]:
+        return (trump.power(t, trump.suit_led(t)) + t.pips / 100, t.index)
+
+    return min(tiles, key=keep)
+
+
+def parse_hand(text: str | Sequence[str], rules: RuleSet) -> tuple[Tile, ...]:
+    """Seven different tiles of the rule set, or ``ValueError`` saying what is wrong."""
+    from engine import parse_tiles
+
+    try:
+        tiles = parse_tiles(text)
+    except ValueError as e:
+        raise ValueError(f"That hand is not understood: {e}") from None
+    if len(tiles) != 7:
+        raise ValueError(f"A hand has 7 tiles; this one has {len(tiles)}.")
+    if len(set(tiles)) != 7:
+        raise ValueError("A tile appears twice in that hand.")
+    allowed = set(rules.tiles)
+    bad = [str(t) for t in tiles if t not in allowed]
+    if bad:
+        raise ValueError(f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not in the {len(allowed)}-tile set of these rules.")
+    return tuple(sorted(tiles))
+
+
+def _start_view(rules: RuleSet, hand: Sequence[Tile], seat: int) -> Constraints:
+    """What the bidder knows before the auction: its own seven tiles."""
+    rest = [t for t in rules.tiles if t not in set(hand)]
+    hands: list[list[Tile]] = []
+    for s in range(rules.players):
+        if s == seat:
+            hands.append(list(hand))
+        else:
+            hands.append(rest[:7])
+            rest = rest[7:]
+    game = Game.from_deal(rules, hands, rest, first_bidder=seat, seed=0)
+    return Constraints.from_view(game.view(seat))
+
+
+@dataclass(frozen=True)
+class BidLab:
+    """The tricks the bidder's side took in each simulated deal, for each trump."""
+
+    rules: RuleSet
+    hand: tuple[Tile, ...]
+    tricks: dict[Trump, tuple[int, ...]]
+    samples: int
+
+    def chance(self, trump: Trump, bid: int) -> float:
+        need = 7 if bid == 21 else bid
+        r = self.tricks[trump]
+        return sum(1 for x in r if x >= need) / len(r) if r else 0.0
+
+    def table(self) -> pd.DataFrame:
+        """Chance (0-100) of making each bid (columns) with each trump (rows, by name)."""
+        rows = {
+            _name(tr): {b: round(100 * self.chance(tr, b), 1) for b in self.rules.bid_values}
+            for tr in self.tricks
+        }
+        return pd.DataFrame.from_dict(rows, orient="index")
+
+    def averages(self) -> pd.Series:
+        return pd.Series({_name(tr): sum(r) / len(r) for tr, r in self.tricks.items() if r}, name="Average tricks")
+
+    def best(self, bid: int) -> Trump:
+        return max(self.tricks, key=lambda tr: (self.chance(tr, bid), sum(self.tricks[tr])))
+
+
+def _name(trump: Trump) -> str:
+    return trump.name
+
+
+def simulate(
+    rules: RuleSet,
+    hand: Sequence[Tile],
+    *,
+    samples: int = 100,
+    seed: int = 0,
+    seat: int = 0,
+    progress: Callable[[float], None] | None = None,
+) -> BidLab:
+    """Run ``samples`` simulated deals of the unseen tiles for every trump allowed."""
+    hand = tuple(sorted(hand))
+    c = _start_view(rules, hand, seat)
+    layouts = c.samples(random.Random(seed), samples)
+    n = rules.players
+    side = (1 << seat) | ((1 << ((seat + 2) % 4)) if n == 4 else 0)
+    results: dict[Trump, list[int]] = {}
+    trumps = list(rules.trumps)
+    for k, trump in enumerate(trumps):
+        solver = Solver(trump, n)
+        out = []
+        for lay in layouts:
+            mine = list(hand) + list(lay.get(PILE, ())) if rules.has_widow else list(hand)
+            if len(mine) > 7:
+                mine.remove(weakest(mine, trump))
+            masks = [mask_of(mine) if s == seat else mask_of(lay[s]) for s in range(n)]
+            out.append(solver.solve_masks(masks, seat, side))
+            if progress is not None:
+                progress((k + len(out) / len(layouts)) / len(trumps))
+        results[trump] = out
+    return BidLab(rules, hand, {t: tuple(r) for t, r in results.items()}, len(layouts))

@@ -1,0 +1,194 @@
+"""Words and tables for what happens at the table (no Streamlit).
+
+>>> from engine import Action
+>>> describe_action(1, Action.parse("play 6-4"), you=0, players=3)
+'Seat 1 plays 6-4'
+>>> describe_action(0, Action.parse("bid 21"), you=0, players=3)
+'You shoot the moon (bid 21)'
+>>> describe_action(2, Action.parse("discard 3-1"), you=0, players=3)
+'Seat 2 discards a tile face down'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+
+from engine import Action, Tile, Trump
+from engine.tiles import suit_name
+from engine.trump import TRUMP, describe_suit
+from tutorial.services.session import seat_name
+
+__all__ = [
+    "bid_label",
+    "decision_frame",
+    "decision_metric",
+    "describe_action",
+    "describe_suit",
+    "hint_nudge",
+    "trump_label",
+]
+
+
+def trump_label(trump: Trump | None) -> str:
+    """``"sixes"``, ``"doubles"``, ``"no trump"``, or ``"not named yet"``."""
+    if trump is None:
+        return "not named yet"
+    return trump.name
+
+
+def bid_label(value: int) -> str:
+    """``"pass"``, ``"5"``, ``"21 (moon)"``."""
+    if value == 0:
+        return "pass"
+    return "21 (moon)" if value == 21 else str(value)
+
+
+def describe_action(seat: int, action: Action | None, *, you: int, players: int, show_discard: bool = False) -> str:
+    """A short sentence for one action (a hidden discard stays hidden)."""
+    who = seat_name(seat, you, players)
+    s = "" if who == "You" else "s"
+    if action is None or (action.kind == "discard" and not show_discard and seat != you):
+        return f"{who} discard{s} a tile face down"
+    if action.kind == "pass":
+        return f"{who} pass{'es' if s else ''}"
+    if action.kind == "bid":
+        if action.value == 21:
+            return f"{who} shoot{s} the moon (bid 21)"
+        return f"{who} bid{s} {action.value}"
+    if action.kind == "discard":
+        return f"{who} discard{s} {action.value}"
+    if action.kind == "trump":
+        assert isinstance(action.value, Trump)
+        name = "no trump" if action.value.kind == "none" else f"{action.value.name} trump"
+        return f"{who} name{s} {name}"
+    return f"{who} play{s} {action.value}"
+
+
+def action_words(action: Action) -> str:
+    """``"play 6-4"`` -> ``"6-4"``, ``"bid 5"`` -> ``"bid 5"``, ``"trump 6"`` -> ``"sixes"``."""
+    if action.kind == "play":
+        return str(action.value)
+    if action.kind == "trump":
+        assert isinstance(action.value, Trump)
+        return "no trump" if action.value.kind == "none" else action.value.name
+    if action.kind == "bid" and action.value == 21:
+        return "bid 21 (moon)"
+    return str(action)
+
+
+_COLUMNS = {
+    "goal_chance": "Chance to {goal} the bid",
+    "tricks": "Expected tricks",
+    "win_trick": "Wins this trick",
+    "draws": "Trumps pulled",
+    "score": "Rule-of-thumb score",
+    "trump": "With trump",
+    "layouts": "Deals looked at",
+}
+
+
+def _explanation(decision: Any) -> Any:
+    return getattr(decision, "explanation", None)
+
+
+def decision_metric(decision: Any) -> tuple[str, str] | None:
+    """The number to chart for a decision: (column, axis title), or ``None`` if it has none."""
+    exp = _explanation(decision)
+    if exp is None or not getattr(exp, "candidates", None):
+        return None
+    cands = exp.candidates
+    if any(getattr(c, "goal_chance", None) is not None for c in cands):
+        goal = next((c.goal for c in cands if getattr(c, "goal", "")), "make") or "make"
+        return "goal_chance", f"Chance to {goal} the bid (%)"
+    if any(getattr(c, "tricks", None) is not None for c in cands):
+        return "tricks", "Expected tricks"
+    if any(getattr(c, "score", None) is not None for c in cands):
+        if all(getattr(getattr(c, "action", None), "kind", "") == "play" for c in cands):
+            return "score", _PLAY_SCORE
+        return "score", "Rule-of-thumb score"
+    return None
+
+
+#: What the basic player's score means for a play: minus how much the tile is worth keeping.
+_PLAY_SCORE = "How cheap the tile is"
+
+
+def decision_frame(decision: Any) -> pd.DataFrame:
+    """The candidates of a decision as a readable table: one row per legal move, the chosen
+    one first, percentages as numbers 0-100, empty columns dropped."""
+    exp = _explanation(decision)
+    if exp is None:
+        return pd.DataFrame()
+    raw = exp.to_frame() if hasattr(exp, "to_frame") else pd.DataFrame()
+    if raw.empty:
+        return raw
+    cands = list(exp.candidates)
+    goal = next((c.goal for c in cands if getattr(c, "goal", "")), "make") or "make"
+    out = pd.DataFrame()
+    out["Move"] = [action_words(Action.parse(a)) for a in raw["action"]]
+    out["Chosen"] = ["✓" if c else "" for c in raw["chosen"]]
+    for col, title in _COLUMNS.items():
+        if col not in raw.columns:
+            continue
+        values = raw[col]
+        if values.isna().all() or (col == "layouts" and (values == 0).all()):
+            continue
+        if col in ("goal_chance", "win_trick"):
+            values = (values.astype(float) * 100).round(0)
+        elif col in ("tricks", "draws", "score"):
+            values = values.astype(float).round(2)
+        out[title.format(goal=goal)] = values
+    if "tags" in raw.columns and raw["tags"].astype(str).str.len().gt(0).any():
+        out["Notes"] = raw["tags"]
+    if "Rule-of-thumb score" in out.columns and all(Action.parse(a).kind == "play" for a in raw["action"]):
+        out = out.rename(columns={"Rule-of-thumb score": _PLAY_SCORE})
+    out = pd.concat([out[out["Chosen"] == "✓"], out[out["Chosen"] != "✓"]]).reset_index(drop=True)
+    return out
+
+
+_TAG_HINTS = {
+    "leads": "you lead this trick",
+    "draws trump": "pulling the others' trumps out",
+    "follows suit": "following suit",
+    "trumps in": "trumping in",
+    "throws off": "throwing off a tile that cannot win",
+    "sure winner": "a tile that is sure to win this trick",
+    "gives up the lead": "letting this trick go",
+    "cannot win": "a tile that cannot win this trick",
+    "passes": "passing",
+    "bids": "bidding",
+    "shoots the moon": "shooting the moon",
+    "discards a trump": "discarding a trump",
+    "discards a double": "discarding a double",
+    "discards the widow": "discarding the widow tile",
+    "forced": "your only legal move",
+}
+
+
+def hint_nudge(decision: Any, phase: str, trump: Trump | None, hand: Sequence[Tile]) -> str:
+    """The first step of a hint: what kind of move to look for, without naming it."""
+    exp = _explanation(decision)
+    action = getattr(decision, "action", None)
+    tags = [t for t in getattr(exp, "tags", ()) if t in _TAG_HINTS]
+    if phase == "bidding":
+        if action is not None and action.kind == "pass":
+            return "Count the tricks you can really expect. Is it enough for the bids still open?"
+        return "Count your trumps and doubles for your best trump: your hand may be worth a bid."
+    if phase == "trump":
+        return "Which number do you hold most of, with its top tiles? Doubles and no trump are options too."
+    if phase == "discard":
+        return "Keep your trumps and winners; get rid of a tile that is unlikely to take a trick."
+    words = [_TAG_HINTS[t] for t in tags if t != "leads"]
+    if action is not None and isinstance(action.value, Tile) and trump is not None:
+        t = action.value
+        kind = "a trump" if trump.is_trump(t) else ("a double" if t.is_double else None)
+        suit = trump.suit_led(t)
+        if kind is None and suit != TRUMP:
+            kind = f"one of your {suit_name(int(suit))}"
+        words.insert(0, f"think about playing {kind}")
+    if not words:
+        return "Look at what has been played and what is still out."
+    return "Think about " + ", ".join(words).removeprefix("think about ") + "."

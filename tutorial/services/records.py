@@ -1,0 +1,121 @@
+"""Hand records: one hand of a game as a small JSON file that replays anywhere.
+
+A *hand record* is a game record (the format of :meth:`engine.Game.record`) with a single
+hand, dealt as given: the four (or three) hands as dealt, the widow, the first bidder and
+every action. The Classroom loads them; the Play page offers one for every hand played.
+
+>>> from engine import Game
+>>> g = Game.new(seed=3)
+>>> while g.phase not in ("hand_over", "game_over"):
+...     g.apply(g.legal_actions()[-1 if g.phase == "bidding" else 0])
+>>> rec = hand_record(g.record(), 0)
+>>> load_hand(json.dumps(rec)).actions == g.record()["hands"][0]["actions"]
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Game, IllegalAction, ParseError, RuleSet
+from engine.game import RECORD_FORMAT
+
+__all__ = ["MAX_RECORD_BYTES", "HandFile", "RecordError", "hand_record", "load_hand", "replay_hand"]
+
+#: Uploaded records larger than this are refused (a hand record is about 1 kB).
+MAX_RECORD_BYTES = 200_000
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says what is wrong."""
+
+
+@dataclass(frozen=True)
+class HandFile:
+    """A loaded hand: its rules, deal and actions (checked by replaying them)."""
+
+    record: dict[str, Any]
+    rules: RuleSet
+    actions: list[str]
+    title: str
+
+    def game_at(self, count: int) -> Game:
+        """The hand after its first ``count`` actions."""
+        return replay_hand(self.record, count)
+
+
+def hand_record(game_record: dict[str, Any], index: int) -> dict[str, Any]:
+    """Hand ``index`` (0-based) of a game record, as a stand-alone one-hand record."""
+    hands = game_record["hands"]
+    if not 0 <= index < len(hands):
+        raise IndexError(f"the game has {len(hands)} hands, not {index + 1}")
+    entry = hands[index]
+    if "hands" not in entry:
+        # A seeded hand without its deal written out: replay to find it.
+        game = Game.replay({**game_record, "hands": hands[: index + 1]})
+        entry = game.record()["hands"][-1]
+    return {
+        "format": RECORD_FORMAT,
+        "engine": game_record.get("engine", ""),
+        "rules": game_record["rules"],
+        "seed": game_record["seed"],
+        "hand_number": entry.get("number", index + 1),
+        "hands": [
+            {
+                "dealt": "given",
+                "first_bidder": entry["first_bidder"],
+                "hands": entry["hands"],
+                "widow": entry["widow"],
+                "actions": list(entry["actions"]),
+            }
+        ],
+    }
+
+
+def replay_hand(record: dict[str, Any], count: int | None = None) -> Game:
+    """Replay the one hand of ``record`` up to ``count`` actions (all of them by default)."""
+    if count is None:
+        return Game.replay(record)
+    entry = record["hands"][0]
+    cut = {**record, "hands": [{**entry, "actions": entry["actions"][:count]}]}
+    return Game.replay(cut)
+
+
+def load_hand(data: str | bytes | dict[str, Any]) -> HandFile:
+    """Read a record (JSON text, bytes or a dict) and check it replays.
+
+    A game record with several hands gives its last hand. Anything wrong raises
+    :class:`RecordError` with a message for the user.
+    """
+    if isinstance(data, bytes | bytearray):
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(f"This file is too large to be a hand record ({len(data)} bytes).")
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("This file is not a text file: a hand record is JSON text.") from None
+    if isinstance(data, str):
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError("This text is too large to be a hand record.")
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"This is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+    if not isinstance(data, dict):
+        raise RecordError("A hand record is a JSON object with 'rules', 'seed' and 'hands'.")
+    try:
+        game = Game.replay(data)
+    except (ParseError, IllegalAction, ValueError, TypeError, KeyError) as e:
+        raise RecordError(f"This record does not replay: {e}") from None
+    full = game.record()
+    one = hand_record(full, len(full["hands"]) - 1)
+    try:
+        replay_hand(one)
+    except (ParseError, IllegalAction, ValueError) as e:  # pragma: no cover - defensive
+        raise RecordError(f"This record does not replay: {e}") from None
+    rules = RuleSet.from_dict(one["rules"])
+    actions = list(one["hands"][0]["actions"])
+    title = f"deal {one['seed']}, hand {one['hand_number']} ({rules.players} players)"
+    return HandFile(one, rules, actions, title)

@@ -1,0 +1,254 @@
+"""A game in progress on the Play page: the engine's game, the learner's seat, the computer
+players on the other seats, their explanations, hints and undo. No Streamlit here.
+
+>>> from tutorial.services.urlstate import PlaySetup
+>>> s = PlaySession(PlaySetup(deal=7), factory=lambda level, seed=None: FirstLegal())
+>>> while s.is_computer_turn():
+...     _ = s.computer_step()
+>>> s.is_human_turn() or s.game.phase == "hand_over"
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Action, Game, IllegalAction, PlayerView, Reason, Tile
+from tutorial.services.players import BotFactory, Decider, bot_seed, decision_action, default_factory
+from tutorial.services.records import hand_record
+from tutorial.services.urlstate import PlaySetup, encode, replay
+
+__all__ = ["FirstLegal", "Hint", "PlaySession", "Step", "seat_name"]
+
+
+class FirstLegal:
+    """A trivial player (the first legal action) for doctests and examples."""
+
+    def decide(self, view: PlayerView) -> Action:
+        return view.legal_actions()[0]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action taken in a hand: where it is in the hand's log and who took it."""
+
+    hand: int
+    index: int
+    seat: int
+    action: Action
+    decision: Any = None
+
+
+@dataclass
+class Hint:
+    """A two-step hint for one position: first a nudge, then the move itself."""
+
+    key: tuple[int, int]
+    decision: Any
+    step: int = 1
+
+
+def seat_name(seat: int, you: int, players: int) -> str:
+    """``"You"``, ``"Seat 2 (partner)"``, ``"Seat 1"`` (``you=-1``: nobody is "you")."""
+    if you < 0:
+        return f"Seat {seat}"
+    if seat == you:
+        return "You"
+    if players == 4 and seat % 2 == you % 2:
+        return f"Seat {seat} (partner)"
+    return f"Seat {seat}"
+
+
+class PlaySession:
+    """The Play page's game. ``factory(level, seed=...)`` makes a computer player
+    (``engine.ai.make_bot`` by default)."""
+
+    def __init__(
+        self,
+        setup: PlaySetup,
+        moves: list[list[str]] | None = None,
+        factory: BotFactory | None = None,
+    ) -> None:
+        self.setup = setup
+        self._factory = factory
+        self.game: Game = replay(setup, moves) if moves else Game.new(setup.rules, setup.deal)
+        self._bots: dict[tuple[str, int], Decider] = {}
+        #: The computer's decisions, by (hand number, index in that hand's log).
+        self.decisions: dict[tuple[int, int], Any] = {}
+        self.hint: Hint | None = None
+        #: Reviews of finished hands, by hand number (filled by the page on demand).
+        self.reviews: dict[int, Any] = {}
+        #: The last step taken (for "why did it play that?").
+        self.last_step: Step | None = None
+
+    # -- facts ------------------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        """The learner's seat."""
+        return self.setup.seat
+
+    @property
+    def players(self) -> int:
+        return self.setup.rules.players
+
+    def view(self) -> PlayerView:
+        """What the learner may see."""
+        return self.game.view(self.seat)
+
+    def moves(self) -> list[list[str]]:
+        """Every hand's actions so far (as text), for the URL and records."""
+        return [list(h["actions"]) for h in self.game.record()["hands"]]
+
+    def query(self) -> dict[str, str]:
+        """The URL query parameters that rebuild this game."""
+        return encode(self.setup, self.moves())
+
+    def position_key(self) -> tuple[int, int]:
+        """(hand number, actions taken this hand): names the current position."""
+        return (self.game.hand_number, len(self.game.history))
+
+    def is_human_turn(self) -> bool:
+        return self.game.to_act == self.seat
+
+    def is_computer_turn(self) -> bool:
+        return self.game.to_act is not None and self.game.to_act != self.seat
+
+    def seat_name(self, seat: int) -> str:
+        return seat_name(seat, self.seat, self.players)
+
+    # -- computer players ---------------------------------------------------------------
+    def bot(self, seat: int, level: str | None = None) -> Decider:
+        """The computer player for ``seat`` (made once, seeded from the deal and seat)."""
+        level = level or self.setup.level
+        key = (level, seat)
+        if key not in self._bots:
+            factory = self._factory or default_factory()
+            self._bots[key] = factory(level, seed=bot_seed(self.setup.deal, seat))
+        return self._bots[key]
+
+    def computer_step(self) -> Step:
+        """Let the computer player to act take its action; returns what it did."""
+        seat = self.game.to_act
+        if seat is None or seat == self.seat:
+            raise IllegalAction("it is not a computer player's turn", "not-computer-turn")
+        hand, index = self.position_key()
+        decision = self.bot(seat).decide(self.game.view(seat))
+        action = decision_action(decision)
+        try:
+            self.game.apply(action)
+        except IllegalAction:
+            # A player must never stall the game: fall back to the first legal action.
+            action = self.game.legal_actions()[0]
+            self.game.apply(action)
+            decision = None
+        self.decisions[(hand, index)] = decision
+        self.hint = None
+        self.last_step = Step(hand, index, seat, action, decision)
+        return self.last_step
+
+    def run_computers(self, limit: int = 100) -> list[Step]:
+        """Let the computer players act until it is the learner's turn or the hand ends."""
+        out = []
+        while self.is_computer_turn() and len(out) < limit:
+            out.append(self.computer_step())
+        return out
+
+    # -- the learner ----------------------------------------------------------------------
+    def act(self, action: Action | str) -> Step:
+        """The learner's action. An illegal one raises :class:`IllegalAction` (naming the rule)
+        and changes nothing."""
+        if not self.is_human_turn():
+            raise IllegalAction("it is not your turn", "not-your-turn")
+        hand, index = self.position_key()
+        a = Action.parse(action)
+        self.game.apply(a)
+        self.hint = None
+        self.last_step = Step(hand, index, self.seat, a)
+        return self.last_step
+
+    def why_not(self, tile: Tile) -> Reason | None:
+        """Why the learner may or may not play ``tile`` now (``None`` outside the play)."""
+        view = self.view()
+        if view.phase != "playing" or view.trump is None:
+            return None
+        return view.explain(tile)
+
+    def can_undo(self) -> bool:
+        """True when the learner has acted in this hand (so there is something to take back)."""
+        return any(s == self.seat for s, _ in self.game.history)
+
+    def undo(self) -> bool:
+        """Take back the learner's last action in this hand and everything after it."""
+        history = self.game.history
+        mine = [i for i, (s, _) in enumerate(history) if s == self.seat]
+        if not mine:
+            return False
+        cut = mine[-1]
+        moves = self.moves()
+        moves[-1] = moves[-1][:cut]
+        self.game = replay(self.setup, moves)
+        hand = self.game.hand_number
+        self.decisions = {k: v for k, v in self.decisions.items() if k[0] != hand or k[1] < cut}
+        self.reviews.pop(hand, None)
+        self.hint = None
+        self.last_step = None
+        return True
+
+    def next_hand(self) -> None:
+        """Deal the next hand once this one is over."""
+        self.game.next_hand()
+        self.hint = None
+        self.last_step = None
+
+    # -- explanations ---------------------------------------------------------------------
+    def decision_at(self, hand: int, index: int) -> Any:
+        """The computer's decision for action ``index`` of hand ``hand`` (asked again if it
+        is not remembered, e.g. after a page refresh). ``None`` for the learner's actions."""
+        if (hand, index) in self.decisions:
+            return self.decisions[(hand, index)]
+        game = self.game_at(hand, index)
+        seat = game.to_act
+        if seat is None or seat == self.seat:
+            return None
+        decision = self.bot(seat).decide(game.view(seat))
+        self.decisions[(hand, index)] = decision
+        return decision
+
+    def game_at(self, hand: int, index: int) -> Game:
+        """The game just before action ``index`` of hand ``hand``."""
+        moves = self.moves()
+        if not 1 <= hand <= len(moves):
+            raise IndexError(f"there is no hand {hand}")
+        cut = [*moves[: hand - 1], moves[hand - 1][:index]]
+        return replay(self.setup, cut)
+
+    def ask_hint(self, level: str = "strong") -> Hint:
+        """Ask the ``level`` player what the learner should do; a second call moves the hint
+        to its second step (the move itself)."""
+        if not self.is_human_turn():
+            raise IllegalAction("a hint is for your own turn", "not-your-turn")
+        key = self.position_key()
+        if self.hint is not None and self.hint.key == key:
+            self.hint.step = 2
+            return self.hint
+        decision = self.bot(self.seat, level).decide(self.view())
+        self.hint = Hint(key, decision, 1)
+        return self.hint
+
+    # -- records ----------------------------------------------------------------------------
+    def hand_record(self, hand_number: int) -> dict[str, Any]:
+        """A stand-alone record of one hand (for download or the Classroom)."""
+        return hand_record(self.game.record(), hand_number - 1)
+
+    def finished_hands(self) -> list[int]:
+        """The numbers of the hands that are over."""
+        done = [r.hand_number for r in self.game.results]
+        return done
+
+
+def new_session(setup: PlaySetup, moves: list[list[str]] | None = None,
+                factory: Callable[..., Decider] | None = None) -> PlaySession:
+    """A :class:`PlaySession` (raises ``LinkError`` for moves that do not fit)."""
+    return PlaySession(setup, moves, factory)

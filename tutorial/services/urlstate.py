@@ -1,0 +1,236 @@
+"""A game in the URL: deal number, house rules, seat, level and the moves so far.
+
+A link such as ``?deal=42&players=4&rules=min_bid:5&seat=1&level=strong&moves=p.b5~`` rebuilds
+the same game anywhere: the deal number and the rules fix every deal, the moves replay it.
+
+>>> from engine import RuleSet
+>>> q = encode(PlaySetup(RuleSet(players=4, min_bid=5), deal=42, seat=1, level="strong"), [["pass", "bid 5"]])
+>>> q == {"deal": "42", "players": "4", "rules": "min_bid:5", "seat": "1", "level": "strong", "moves": "p.b5"}
+True
+>>> decode(q).setup.rules.min_bid, decode(q).moves
+(5, [['pass', 'bid 5']])
+>>> decode({"deal": "x"})
+Traceback (most recent call last):
+...
+tutorial.services.urlstate.LinkError: The deal number in the link, 'x', is not a whole number. A deal number is a whole number from 0 to 18446744073709551615.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from engine import Action, Game, IllegalAction, ParseError, RuleSet
+from engine.deal import MAX_SEED
+from engine.game import RECORD_FORMAT
+
+__all__ = [
+    "LEVELS",
+    "LinkError",
+    "LinkRequest",
+    "PlaySetup",
+    "decode",
+    "decode_moves",
+    "decode_rules",
+    "encode",
+    "encode_moves",
+    "encode_rules",
+    "record_for",
+    "replay",
+]
+
+#: Computer-player levels offered in the app.
+LEVELS = ("basic", "strong")
+
+#: The query parameters this module reads and writes.
+PARAMS = ("deal", "players", "rules", "seat", "level", "moves")
+
+
+class LinkError(ValueError):
+    """A link (or a file) that does not describe a game; the message says what is wrong."""
+
+
+@dataclass(frozen=True)
+class PlaySetup:
+    """What a game needs before its first move."""
+
+    rules: RuleSet = field(default_factory=RuleSet)
+    deal: int = 1
+    seat: int = 0
+    level: str = "basic"
+
+
+@dataclass(frozen=True)
+class LinkRequest:
+    """A decoded link: the setup and the moves of each hand so far."""
+
+    setup: PlaySetup
+    moves: list[list[str]]
+
+
+# -- rules ----------------------------------------------------------------------------------
+_BOOL_WORDS = {"yes": True, "true": True, "1": True, "on": True, "no": False, "false": False, "0": False, "off": False}
+
+
+def encode_rules(rules: RuleSet) -> str:
+    """The house rules that differ from the classic game (players aside), as ``field:value,...``."""
+    out = []
+    for key, value in rules.differences().items():
+        if key == "players":
+            continue
+        if isinstance(value, bool):
+            text = "yes" if value else "no"
+        else:
+            text = str(value)
+        out.append(f"{key}:{text}")
+    return ",".join(out)
+
+
+def decode_rules(text: str, players: int = 3) -> RuleSet:
+    """Read :func:`encode_rules` back; a wrong field or value raises :class:`LinkError`."""
+    kinds = {f.name: f.type for f in fields(RuleSet)}
+    data: dict[str, Any] = {"players": players}
+    for item in (x.strip() for x in text.split(",")):
+        if not item:
+            continue
+        key, sep, raw = item.partition(":")
+        key = key.strip()
+        raw = raw.strip()
+        if not sep:
+            raise LinkError(f"The house rules in the link are not understood: {item!r} should look like 'min_bid:5'.")
+        if key not in kinds or key == "players":
+            raise LinkError(f"The link names a house rule that does not exist: {key!r}.")
+        kind = str(kinds[key])
+        if "bool" in kind:
+            if raw.lower() not in _BOOL_WORDS:
+                raise LinkError(f"The house rule {key!r} in the link must be yes or no, not {raw!r}.")
+            data[key] = _BOOL_WORDS[raw.lower()]
+        elif "int" in kind:
+            if not raw.isdigit():
+                raise LinkError(f"The house rule {key!r} in the link must be a whole number, not {raw!r}.")
+            data[key] = int(raw)
+        else:
+            data[key] = raw
+    try:
+        return RuleSet.from_dict(data)
+    except ValueError as e:
+        msg = str(e).removeprefix("rules: ")
+        raise LinkError(f"The house rules in the link do not work together: {msg}.") from None
+
+
+# -- moves ----------------------------------------------------------------------------------
+def _token(action: str) -> str:
+    a = Action.parse(action)
+    if a.kind == "pass":
+        return "p"
+    if a.kind == "bid":
+        return f"b{a.value}"
+    if a.kind == "trump":
+        v = str(a.value)
+        return "t" + ({"doubles": "d", "none": "n"}.get(v, v))
+    tile = str(a.value).replace("-", "")
+    return ("d" + tile) if a.kind == "discard" else tile
+
+
+def _action(token: str) -> str:
+    t = token.strip().lower()
+    if t == "p":
+        return "pass"
+    if t.startswith("b") and t[1:].isdigit():
+        return f"bid {int(t[1:])}"
+    if t.startswith("t") and len(t) == 2:
+        return "trump " + {"d": "doubles", "n": "none"}.get(t[1], t[1])
+    if t.startswith("d") and len(t) == 3 and t[1:].isdigit():
+        return f"discard {t[1]}-{t[2]}"
+    if len(t) == 2 and t.isdigit():
+        return f"play {t[0]}-{t[1]}"
+    raise LinkError(f"The moves in the link are not understood: {token!r} is not a move.")
+
+
+def encode_moves(moves: Sequence[Sequence[str]]) -> str:
+    """Hands separated by ``~``, moves by ``.``: ``p.b5.p.d31.t6.64~``."""
+    return "~".join(".".join(_token(a) for a in hand) for hand in moves)
+
+
+def decode_moves(text: str) -> list[list[str]]:
+    """Read :func:`encode_moves` back (a bad token raises :class:`LinkError`)."""
+    if len(text) > 20000:
+        raise LinkError("The moves in the link are far too long to be a game of Moon.")
+    hands = text.split("~")
+    return [[_action(tok) for tok in hand.split(".") if tok.strip()] for hand in hands]
+
+
+# -- the whole link --------------------------------------------------------------------------
+def _first(value: str | Sequence[str]) -> str:
+    if isinstance(value, str):
+        return value
+    return str(value[-1]) if value else ""
+
+
+def encode(setup: PlaySetup, moves: Sequence[Sequence[str]] = ()) -> dict[str, str]:
+    """Query parameters for a game (only what differs from the defaults, deal always)."""
+    q = {"deal": str(setup.deal)}
+    if setup.rules.players != 3:
+        q["players"] = str(setup.rules.players)
+    rules = encode_rules(setup.rules)
+    if rules:
+        q["rules"] = rules
+    if setup.seat:
+        q["seat"] = str(setup.seat)
+    if setup.level != "basic":
+        q["level"] = setup.level
+    text = encode_moves(moves)
+    if text:
+        q["moves"] = text
+    return q
+
+
+def decode(params: Mapping[str, str | Sequence[str]]) -> LinkRequest:
+    """Read a link's query parameters; anything wrong raises :class:`LinkError` naming it.
+
+    Only ``deal`` is required. The moves are not checked against the rules here; see
+    :func:`replay`.
+    """
+    p = {k: _first(v) for k, v in params.items()}
+    raw = p.get("deal", "").strip()
+    limits = f"A deal number is a whole number from 0 to {MAX_SEED}."
+    if not raw:
+        raise LinkError(f"The link has no deal number. {limits}")
+    if not raw.isdigit():
+        raise LinkError(f"The deal number in the link, {raw[:40]!r}, is not a whole number. {limits}")
+    deal = int(raw)
+    if deal > MAX_SEED:
+        raise LinkError(f"The deal number in the link is too large. {limits}")
+    players_raw = p.get("players", "3").strip() or "3"
+    if players_raw not in ("3", "4"):
+        raise LinkError(f"The link asks for {players_raw[:20]!r} players: Moon is played by 3 or 4.")
+    players = int(players_raw)
+    rules = decode_rules(p.get("rules", ""), players)
+    seat_raw = p.get("seat", "0").strip() or "0"
+    if not seat_raw.isdigit() or int(seat_raw) >= players:
+        raise LinkError(f"The seat in the link, {seat_raw[:20]!r}, is not a seat: the seats are 0 to {players - 1}.")
+    level = p.get("level", "basic").strip().lower() or "basic"
+    if level not in LEVELS:
+        raise LinkError(f"The computer level in the link, {level[:20]!r}, is not one of {', '.join(LEVELS)}.")
+    moves = decode_moves(p.get("moves", ""))
+    return LinkRequest(PlaySetup(rules, deal, int(seat_raw), level), moves)
+
+
+def record_for(setup: PlaySetup, moves: Sequence[Sequence[str]]) -> dict[str, Any]:
+    """A game record (the format of :meth:`engine.Game.record`) for these moves."""
+    hands = [list(h) for h in moves] or [[]]
+    return {
+        "format": RECORD_FORMAT,
+        "rules": setup.rules.to_dict(),
+        "seed": setup.deal,
+        "hands": [{"actions": h} for h in hands],
+    }
+
+
+def replay(setup: PlaySetup, moves: Sequence[Sequence[str]]) -> Game:
+    """The game after ``moves``; moves that do not fit raise :class:`LinkError` saying which."""
+    try:
+        return Game.replay(record_for(setup, moves))
+    except (IllegalAction, ParseError) as e:
+        raise LinkError(f"The moves in the link do not fit deal {setup.deal}: {e}") from None

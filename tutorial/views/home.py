@@ -1,0 +1,51 @@
+"""Home: what Moon is, the path through the app, and the progress so far."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine import Trump, parse_tiles
+from tutorial.components import state
+from tutorial.components.frame import PAGES
+from tutorial.components.tiles import show_tiles
+
+st.title(":material/dark_mode: Moon Tutor")
+st.markdown(
+    "**Moon** is a trick-taking game played with dominoes, a close cousin of Texas 42. "
+    "Three players (or four, in two teams) each get seven tiles. After one round of bidding, "
+    "the highest bidder names **trump** and tries to win at least as many of the seven "
+    "tricks as they promised. Everyone else scores the tricks they take."
+)
+show_tiles(parse_tiles("6-6 6-4 5-3 3-3 2-1"), trump=Trump.parse("6"), label="Example tiles, sixes trump")
+st.caption("Five tiles with sixes as trump: 6-6 and 6-4 carry a star because they are trumps.")
+
+st.header("Your path")
+p = state.progress()
+c1, c2, c3 = st.container(key="home-path").columns(3)
+with c1, st.container(border=True):
+    st.markdown("### 1 · Learn")
+    st.markdown("Short levels, each with a question and instant feedback that tells you why.")
+    st.markdown(f":material/star: **{p.total_stars()}** stars over **{p.levels_done()}** levels")
+    st.page_link(PAGES["learn"], label="Start learning", icon=":material/school:")
+with c2, st.container(border=True):
+    st.markdown("### 2 · Puzzles")
+    st.markdown("One position at a time: find the right play, with hints when you need them.")
+    st.markdown(f":material/extension: **{len(p.puzzles_solved)}** solved · best streak **{p.best_streak}**")
+    st.page_link(PAGES["puzzles"], label="Solve puzzles", icon=":material/extension:")
+with c3, st.container(border=True):
+    st.markdown("### 3 · Play")
+    st.markdown("Whole games against the computer. Ask *why?* after any of its moves.")
+    st.markdown(f":material/playing_cards: **{p.hands_played}** hands played · **{p.games_won}** games won")
+    st.page_link(PAGES["play"], label="Play a game", icon=":material/playing_cards:")
+
+st.header("Also here")
+d1, d2, d3 = st.columns(3)
+with d1:
+    st.page_link(PAGES["classroom"], label="Classroom", icon=":material/co_present:")
+    st.caption("For a projector: every hand face up, stepped through trick by trick.")
+with d2:
+    st.page_link(PAGES["bidding"], label="Bidding lab", icon=":material/science:")
+    st.caption("How likely is a hand to make each bid, for every trump?")
+with d3:
+    st.page_link(PAGES["rules"], label="Rules", icon=":material/menu_book:")
+    st.caption("The complete rules, with your house rules pointed out.")

@@ -1,0 +1,15 @@
+"""Learn: the course, stage by stage; every level is a question answered with real controls."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutorial.components import learn as ui
+
+st.title(":material/school: Learn")
+course = ui.load()
+if course is not None:
+    stage = ui.stage_picker(course)
+    level = ui.level_picker(stage)
+    ui.level_view(course, level)
+ui.progress_file()
