@@ -765,7 +765,8 @@ class StrongBot(Bot):
     count), ``bid_samples`` and ``bid_trumps`` (simulated deals and trumps tried when bidding),
     ``contract_samples`` (deals for the discard and trump choices), ``bid_threshold`` (the
     chance of making a bid it wants; ``bid_threshold_4p`` with four players, where the
-    simulated deals must also show ``spare_4p`` tricks more than the bid),
+    simulated deals must also show ``spare_4p`` tricks more than the bid, or, where that
+    would pass seven, make it in ``sure_4p`` of them),
     ``moon_threshold`` (the same for 21),
     ``solver_factory`` (makes the solver for a trump and number of players; ``Solver``).
     """
@@ -785,6 +786,7 @@ class StrongBot(Bot):
         bid_threshold: float = 0.5,
         bid_threshold_4p: float = 0.65,
         spare_4p: int = 1,
+        sure_4p: float = 0.95,
         moon_threshold: float = 0.85,
         solver_factory: _SolverFactory | None = None,
     ) -> None:
@@ -798,6 +800,7 @@ class StrongBot(Bot):
         self.bid_threshold = bid_threshold
         self.bid_threshold_4p = bid_threshold_4p
         self.spare_4p = spare_4p
+        self.sure_4p = sure_4p
         self.moon_threshold = moon_threshold
         self._factory: _SolverFactory = solver_factory or Solver
         self._solvers: dict[tuple[Trump, int], Solver] = {}
@@ -1004,6 +1007,9 @@ class StrongBot(Bot):
             st = best_by_need[k]
             p = st.chance(want(k))
             threshold = self.moon_threshold if a.value == 21 else self.threshold(rules)
+            if four and k + self.spare_4p > 7:
+                # No trick to spare: ask the simulated deals for near certainty instead.
+                threshold = max(threshold, self.sure_4p)
             if p < threshold:
                 continue
             ev = (2 * p - 1) * a.value
@@ -1290,7 +1296,10 @@ def _bid_summary(
     floor = max(rules.min_bid, high + 1)
     k = _need(floor) if floor <= 7 else 7
     st = best_by_need[k]
-    want = _pct(bot.threshold(rules) if floor <= 7 else bot.moon_threshold)
+    need_chance = bot.threshold(rules) if floor <= 7 else bot.moon_threshold
+    if rules.players == 4 and k + bot.spare_4p > 7:
+        need_chance = max(need_chance, bot.sure_4p)
+    want = _pct(need_chance)
     over = (f" to bid over {high}" if floor <= 7 else f" to shoot the moon over {high}") if high else ""
     if partner_holds:
         return (
@@ -1301,7 +1310,7 @@ def _bid_summary(
     w = bot.wanted(rules)(k)
     p = st.chance(w)
     mean = st.mean()
-    if rules.players == 4 and floor <= 7 and p >= bot.threshold(rules) and mean is not None:
+    if rules.players == 4 and floor <= 7 and p >= need_chance and mean is not None:
         worth = (2 * p - 1) * floor
         return (
             f"I pass: I would make {w}{over} in {_pct(p)} of {deals} simulated deals with "
