@@ -318,6 +318,31 @@ class Bot:
         return f"make_bot({self.level!r}, seed={self.seed})"
 
 
+class _PhaseBot(Bot):
+    """A bot with one method per phase: ``_bid``, ``_discard``, ``_trump`` and ``_play``."""
+
+    def _decide(self, view: PlayerView, legal: list[Action]) -> Decision:
+        if view.phase == "playing":
+            return self._play(view, legal)
+        if view.phase == "bidding":
+            return self._bid(view, legal)
+        if view.phase == "discard":
+            return self._discard(view, legal)
+        return self._trump(view, legal)
+
+    def _bid(self, view: PlayerView, legal: list[Action]) -> Decision:
+        raise NotImplementedError
+
+    def _discard(self, view: PlayerView, legal: list[Action]) -> Decision:
+        raise NotImplementedError
+
+    def _trump(self, view: PlayerView, legal: list[Action]) -> Decision:
+        raise NotImplementedError
+
+    def _play(self, view: PlayerView, legal: list[Action]) -> Decision:
+        raise NotImplementedError
+
+
 def _tags_for(view: PlayerView, a: Action) -> tuple[str, ...]:
     if a.kind == "play":
         assert isinstance(a.value, Tile)
@@ -391,7 +416,7 @@ def _unseen_beats(view: PlayerView, tile: Tile, suit: Any) -> list[Tile]:
     return [u for u in view.unseen() if trump.power(u, suit) > p]
 
 
-class BasicBot(Bot):
+class BasicBot(_PhaseBot):
     """Rules of thumb: bid from doubles and trump length, draw trump, win cheaply, throw off
     the lowest tile."""
 
@@ -400,15 +425,6 @@ class BasicBot(Bot):
     def __init__(self, seed: int | None = None, *, margin: float = 0.0) -> None:
         super().__init__(seed)
         self.margin = margin
-
-    def _decide(self, view: PlayerView, legal: list[Action]) -> Decision:
-        if view.phase == "bidding":
-            return self._bid(view, legal)
-        if view.phase == "discard":
-            return self._discard(view, legal)
-        if view.phase == "trump":
-            return self._trump(view, legal)
-        return self._play(view, legal)
 
     # bidding, discard, trump
     def _bid(self, view: PlayerView, legal: list[Action]) -> Decision:
@@ -756,7 +772,7 @@ class _ContractStats:
         return sum(self.tricks) / len(self.tricks) if self.tricks and not self.capped else None
 
 
-class StrongBot(Bot):
+class StrongBot(_PhaseBot):
     """Samples layouts of the unseen tiles, solves each with all hands open and plays the
     action with the best average for its side (see the module docstring).
 
@@ -826,15 +842,6 @@ class StrongBot(Bot):
         if s is None:
             s = self._solvers[key] = self._factory(trump, players)
         return s
-
-    def _decide(self, view: PlayerView, legal: list[Action]) -> Decision:
-        if view.phase == "playing":
-            return self._play(view, legal)
-        if view.phase == "bidding":
-            return self._bid(view, legal)
-        if view.phase == "discard":
-            return self._discard(view, legal)
-        return self._trump(view, legal)
 
     # -- play -----------------------------------------------------------------------------
     def play_layouts(self, view: PlayerView, rng: random.Random) -> tuple[list[Layout], int, bool]:
