@@ -17,7 +17,6 @@ from functools import lru_cache
 from typing import Any
 
 from engine import Tile
-from engine.tiles import suit_name
 
 __all__ = [
     "TILE_KINDS",
@@ -32,71 +31,41 @@ __all__ = [
     "warm_up",
 ]
 
-_ONE = {"suit_led", "is_trump", "trick_winner", "play", "game_winner", "auction_winner", "ending", "bid", "trump_choice"}
-_MANY = {"legal_tiles", "pick_tiles", "legal_actions"}
-#: Kinds whose choices are tiles (answered by clicking tiles).
-TILE_KINDS = {"legal_tiles", "pick_tiles", "rank", "trick_winner", "play", "ending"}
+def _kind(kind: str) -> Any:
+    from lessons.checks import KINDS
 
-_KIND_TITLES = {
-    "legal_tiles": "Legal tiles",
-    "suit_led": "Suit led",
-    "is_trump": "Is it a trump?",
-    "pick_tiles": "Pick the tiles",
-    "count": "Counting",
-    "rank": "Ranking",
-    "trick_winner": "Trick winner",
-    "play": "Best play",
-    "score_hand": "Scoring",
-    "game_winner": "Game winner",
-    "legal_actions": "Legal actions",
-    "auction_winner": "Auction winner",
-    "ending": "Endings",
-    "bid": "Bidding",
-    "trump_choice": "Naming trump",
-}
+    return KINDS.get(kind)
+
+
+def _tile_kinds() -> frozenset[str]:
+    from lessons.checks import KINDS
+
+    return frozenset(k for k, cls in KINDS.items() if cls.tile_choices)
+
+
+#: Kinds whose choices are tiles (answered by clicking tiles); each kind declares it.
+TILE_KINDS = _tile_kinds()
 
 
 def mode_of(kind: str) -> str:
-    """How a kind is answered: ``one`` (click one choice), ``many`` (select, then check),
-    ``order`` (click in order), ``number`` or ``numbers`` (type)."""
-    if kind in _ONE:
-        return "one"
-    if kind in _MANY:
-        return "many"
-    if kind == "rank":
-        return "order"
-    if kind == "score_hand":
-        return "numbers"
-    return "number"
+    """How a kind is answered (declared by the kind, ``lessons.checks``): ``one`` (click one
+    choice), ``many`` (select, then check), ``order`` (click in order), ``number`` or
+    ``numbers`` (type)."""
+    cls = _kind(kind)
+    return str(cls.mode) if cls is not None else "number"
 
 
 def kind_title(kind: str) -> str:
-    return _KIND_TITLES.get(kind, kind.replace("_", " ").capitalize())
+    """The kind's short title, as it declares it (``"Legal tiles"``)."""
+    cls = _kind(kind)
+    return str(cls.short_title) if cls is not None else kind.replace("_", " ").capitalize()
 
 
 def choice_label(kind: str, choice: str, players: int = 3) -> str:
-    """The button text of a choice: ``'5'`` -> ``'Fives'`` (suit led), ``'1'`` -> ``'Seat 1'``..."""
-    if kind == "suit_led":
-        return "Trumps" if choice == "trump" else suit_name(int(choice)).capitalize()
-    if kind == "is_trump":
-        return choice.capitalize()
-    if kind in ("auction_winner", "game_winner"):
-        if choice == "nobody":
-            return "Nobody (play goes on)" if kind == "game_winner" else "Nobody (thrown in)"
-        if kind == "game_winner" and players == 4:
-            return f"Team {choice} (seats {choice} & {int(choice) + 2})"
-        return f"Seat {choice}"
-    if kind == "trump_choice":
-        if choice == "doubles":
-            return "Doubles"
-        if choice == "none":
-            return "No trump"
-        return suit_name(int(choice)).capitalize()
-    if kind in ("bid", "legal_actions"):
-        if choice == "pass":
-            return "Pass"
-        return choice.replace("bid 21", "bid 21 (moon)").capitalize()
-    return choice
+    """The button text of a choice, as the kind declares it: ``'5'`` -> ``'Fives'`` (suit
+    led), ``'1'`` -> ``'Seat 1'``..."""
+    cls = _kind(kind)
+    return str(cls.choice_label(choice, players)) if cls is not None else choice
 
 
 @dataclass
