@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -342,3 +342,16 @@ def action_label(choice: str) -> str:
     if choice == "pass":
         return "Pass"
     return choice.replace("bid 21", "bid 21 (moon)").capitalize()
+
+
+def tile_lines(lines: Sequence[str]) -> str:
+    """Feedback about several tiles (or actions): one line each, as a short Markdown list; a
+    single line stays a plain sentence.
+
+    >>> print(tile_lines(["6-5 is a trump.", "You left out 5-3."]))
+    - 6-5 is a trump.
+    - You left out 5-3.
+    """
+    if len(lines) == 1:
+        return lines[0]
+    return "\n".join(f"- {line}" for line in lines)

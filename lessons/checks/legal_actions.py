@@ -17,6 +17,7 @@ from lessons.checks.base import (
     action_label,
     names,
     register,
+    tile_lines,
 )
 from lessons.errors import AnswerError, FieldError
 
@@ -119,13 +120,14 @@ class LegalActions(Task):
         right, picked = set(self.answer()), set(value)
         extra = [c for c in self.choices() if c in picked and c not in right]
         missed = [c for c in self.choices() if c in right and c not in picked]
-        if extra:
-            e = self._refusal(extra[0])
-            text = f"{extra[0]} is not allowed: {e.message}."
-            if missed:
-                text += " Also, " + self._why_allowed(missed[0])
-            return Feedback(False, e.code if e.code in self.codes else "wrong-phase", text, (e.code,))
-        return Feedback(False, "missed-action", "You left out an action: " + self._why_allowed(missed[0]))
+        refusals = [(c, self._refusal(c)) for c in extra]
+        lines = [f"{c} is not allowed: {e.message}." for c, e in refusals]
+        lines += ["You left out an action: " + self._why_allowed(c) for c in missed]
+        if refusals:
+            e = refusals[0][1]
+            return Feedback(False, e.code if e.code in self.codes else "wrong-phase", tile_lines(lines),
+                            tuple(dict.fromkeys(r.code for _, r in refusals)))
+        return Feedback(False, "missed-action", tile_lines(lines))
 
     def explain(self) -> str:
         right = self.answer()

@@ -20,6 +20,7 @@ from lessons.checks.base import (
     names,
     read_tiles,
     register,
+    tile_lines,
 )
 from lessons.checks.words import lead_words
 
@@ -77,25 +78,26 @@ class LegalTiles(Task):
         parts: list[str] = []
         code = ""
         reasons: list[str] = []
-        if wrong:
-            r = self._why(wrong[0])
-            code, reasons = r.code, [r.code]
+        for tile in wrong:
+            r = self._why(tile)
+            code = code or r.code
+            reasons.append(r.code)
             parts.append(r.text)
-        if missing:
-            r = self._why(missing[0])
+        for tile in missing:
+            r = self._why(tile)
             reasons.append(r.code)
             if r.code == "lead":
-                c, text = "missed-lead", f"You left out {missing[0]}. You are leading, so any tile may be played."
+                c, text = "missed-lead", f"You left out {tile}. You are leading, so any tile may be played."
             elif r.code == "follows":
-                c, text = "missed-follower", f"You left out {missing[0]}: {r.text}"
+                c, text = "missed-follower", f"You left out {tile}: {r.text}"
             else:
                 suit = self.trump().suit_led(self.position.trick[0])
                 c = "missed-free"
-                text = (f"You left out {missing[0]}. You hold no {_many(suit)}, so every tile is legal: "
+                text = (f"You left out {tile}. You hold no {_many(suit)}, so every tile is legal: "
                         "you may trump in or throw off.")
-            parts.append(text if not wrong else "Also: " + text[0].lower() + text[1:])
+            parts.append(text)
             code = code or c
-        return Feedback(False, code, " ".join(parts), tuple(reasons))
+        return Feedback(False, code, tile_lines(parts), tuple(dict.fromkeys(reasons)))
 
     def explain(self) -> str:
         trick, tr = self.position.trick, self.trump()

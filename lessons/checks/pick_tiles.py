@@ -19,6 +19,7 @@ from lessons.checks.base import (
     names,
     read_tiles,
     register,
+    tile_lines,
 )
 from lessons.checks.words import trump_words
 from lessons.errors import AnswerError, FieldError
@@ -116,12 +117,9 @@ class PickTiles(Task):
     def judge(self, value: Any) -> Feedback:
         right, picked = set(self.answer()), set(value)
         extra, missed = sorted(picked - right), sorted(right - picked)
-        if extra:
-            text = f"{extra[0]} does not fit: {self.why(extra[0])}"
-            if missed:
-                text += f" And you left out {missed[0]}: {self.why(missed[0])}"
-            return Feedback(False, "extra-tile", text)
-        return Feedback(False, "missed-tile", f"You left out {missed[0]}: {self.why(missed[0])}")
+        lines = [f"{t} does not fit: {self.why(t)}" for t in extra]
+        lines += [f"You left out {t}: {self.why(t)}" for t in missed]
+        return Feedback(False, "extra-tile" if extra else "missed-tile", tile_lines(lines))
 
     def explain(self) -> str:
         right = self.answer()
