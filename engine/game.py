@@ -6,7 +6,7 @@ The state object follows the OpenSpiel style: :meth:`Game.legal_actions`,
 
 >>> g = Game.new(seed=7)
 >>> g.phase, len(g.hands), [len(h) for h in g.hands], len(g.widow)
-('bidding', 3, [7, 7, 7], 1)
+(<Phase.BIDDING: 'bidding'>, 3, [7, 7, 7], 1)
 >>> while not g.hand_finished:
 ...     g.apply(g.legal_actions()[-1 if g.phase == "bidding" else 0])
 >>> sum(g.tricks_won)
