@@ -15,6 +15,7 @@ from engine import (
     Trump,
 )
 from engine.trump import Suit, describe_suit
+from engine.words import count_words, join_words
 from lessons.errors import AnswerError, FieldError
 from lessons.model import Position
 
@@ -39,14 +40,10 @@ class Feedback:
 # -- words --------------------------------------------------------------------------------
 def names(tiles: Iterable[Tile | str]) -> str:
     """``"5-3"``, ``"5-3 and 5-1"``, ``"6-6, 5-3 and 5-1"``."""
-    items = [str(t) for t in tiles]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return join_words(tiles)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+_plural = count_words
 
 
 def side_name(pos: Position, side: int) -> str:

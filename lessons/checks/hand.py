@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import tricks_needed
 from lessons.checks.base import (
     Task,
     _plural,
@@ -36,7 +37,7 @@ class _HandTask(Task):
         """"Seat 1 bid 5 and took 6 tricks: made." in words."""
         pos, s = self.position, self.scored()
         bs = self.bidder_side()
-        need = 7 if pos.bid == 21 else pos.bid
+        need = tricks_needed(pos.bid)
         took = s.side_tricks[bs]
         who = side_name(pos, bs)
         bid = "21 (shooting the moon: all 7 tricks)" if pos.bid == 21 else str(pos.bid)

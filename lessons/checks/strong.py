@@ -8,6 +8,7 @@ from engine import (
     Action,
     Trump,
 )
+from engine.words import percent, trump_phrase
 from lessons import oracles
 from lessons.checks.base import (
     JSON,
@@ -24,14 +25,13 @@ TRUMP_TOLERANCE = 0.05
 BOT_SEED = 42
 
 
-def _pct(x: float | None) -> str:
-    return "?" if x is None else f"{round(100 * x)}%"
+_pct = percent
 
 
 def _trump_label(tr: Trump | None) -> str:
     if tr is None:
         return "its best trump"
-    return "no trump" if tr.kind == "none" else f"{tr.name} trump"
+    return trump_phrase(tr)
 
 
 #: The strong player's decisions, by the question they answer (it is deterministic for a
