@@ -286,3 +286,15 @@ def test_feedback_on_many_tiles_is_one_line_per_tile() -> None:
     assert text.count("\n- ") == 1 and "5-5 does not fit" in text and "You left out 6-4" in text
     # one issue stays one sentence
     assert "\n" not in t.grade(["5-3", "3-1", "2-1"]).text
+
+
+def test_intros_teach_with_other_tiles_than_the_question() -> None:
+    """An intro teaches the idea with its own example: it names none of the tiles the
+    question puts on the table (the tiles asked about, the trick, the hands shown)."""
+    from tutorial.services.items import tiles_named
+
+    for lv in course().levels():
+        pos = lv.position
+        on_table = {*pos.tiles, *pos.trick, *(t for s in pos.shown for t in pos.hand(s))}
+        named = set(tiles_named(lv.intro))
+        assert not named & on_table, (lv.id, sorted(map(str, named & on_table)))

@@ -124,7 +124,7 @@ class PickTiles(Task):
     def explain(self) -> str:
         right = self.answer()
         lead = f"The tiles that fit: {names(right)}." if right else "None of these tiles fits."
-        return lead + " " + " ".join(self.why(t) for t in self.position.tiles)
+        return lead + "\n" + tile_lines([self.why(t) for t in self.position.tiles])
 
     def wrong_answers(self) -> list[Any]:
         right = set(self.answer())
