@@ -25,15 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.ai import GRADES, StrongBot, _goal_of, make_bot
 from engine.game import Game
+from engine.players import GRADES, StrongBot, goal_of, make_bot
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
-
-if TYPE_CHECKING:  # pragma: no cover
-    import pandas as pd  # type: ignore[import-untyped]
 
 __all__ = ["HandReview", "PlayReview", "grade", "review_hand"]
 
@@ -105,7 +102,7 @@ class PlayReview:
         return text
 
     def row(self) -> dict[str, Any]:
-        """This review as a flat dict (a row of :meth:`HandReview.to_frame`)."""
+        """This review as a flat dict (one row of a table of the hand's plays)."""
         return {
             "hand": self.hand_number,
             "trick": self.trick,
@@ -138,11 +135,9 @@ class HandReview:
         """The plays with one of ``grades`` (all graded plays when none is given)."""
         return [p for p in self.plays if p.grade and (not grades or p.grade in grades)]
 
-    def to_frame(self) -> pd.DataFrame:
-        """The reviews as a pandas DataFrame, one row per play."""
-        import pandas as pd
-
-        return pd.DataFrame([p.row() for p in self.plays])
+    def rows(self) -> list[dict[str, Any]]:
+        """The reviews as flat dicts, one per play (for a table)."""
+        return [p.row() for p in self.plays]
 
 
 def _start_of_hand(record: dict[str, Any], hand_number: int) -> Game:
@@ -184,7 +179,7 @@ def review_hand(
             trump = g.trump
             assert trump is not None and g.leader is not None
             tile = Tile.parse(str(text).split(None, 1)[1])
-            goal, gside, _won, _target = _goal_of(view)
+            goal, gside, _won, _target = goal_of(view)
             gmask = 0
             for s in gside:
                 gmask |= 1 << s

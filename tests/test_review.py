@@ -10,6 +10,7 @@ from engine import Game, RuleSet, Tile
 from engine.ai import make_bot
 from engine.review import grade, review_hand
 from engine.solver import move_values
+from tutorial.services.reviewing import hand_review_table
 
 #: A hand where seat 2, the bidder (5 with ones trump), leads 3-1 to the fifth trick: leading
 #: 0-0 (the only blank, so nobody can beat it) makes the bid in every layout still possible,
@@ -78,7 +79,7 @@ def test_review_from_game_and_record_agree() -> None:
     a = review_hand(g, seats=[2], expectation=False)
     b = review_hand(BLUNDER, hand_number=1, seats=[2], expectation=False)
     assert a == b
-    frame = a.to_frame()
+    frame = hand_review_table(a)
     assert list(frame["trick"]) == list(range(1, 8))
     assert frame["tricks_lost"].min() >= 0
 

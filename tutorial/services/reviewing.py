@@ -8,7 +8,7 @@ import pandas as pd
 
 from tutorial.services.session import seat_name
 
-__all__ = ["GRADE_MARKS", "review_frame", "review_summary", "run_review"]
+__all__ = ["GRADE_MARKS", "hand_review_table", "review_frame", "review_summary", "run_review"]
 
 #: Grades with the marks chess players use, so a grade never rests on colour alone.
 GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -19,6 +19,12 @@ def run_review(record: dict[str, Any], hand_number: int) -> Any:
     from engine.review import review_hand
 
     return review_hand(record, hand_number)
+
+
+def hand_review_table(review: Any) -> pd.DataFrame:
+    """A :class:`engine.review.HandReview` as a raw pandas table, one row per play, with the
+    engine's own column names (``trick``, ``seat``, ``tile``, ``tricks_lost``, ...)."""
+    return pd.DataFrame(review.rows())
 
 
 def _grade_text(grade: str | None) -> str:
