@@ -75,6 +75,12 @@ def test_explanation_of_a_computer_move() -> None:
     assert step is not None and step.seat != sess.seat
     page = texts(at)
     assert "says:" in page
+    # The plain reason is shown; the numbers wait behind the details toggle.
+    reason = step.decision.explanation.reason
+    assert reason and reason in page
+    assert not any("Move" in df.value.columns and "Chosen" in df.value.columns for df in at.dataframe)
+    at.toggle(key="last-move-details").set_value(True).run()
+    assert step.decision.explanation.summary in texts(at)
     assert any("Move" in df.value.columns and "Chosen" in df.value.columns for df in at.dataframe)
     assert at.get("plotly_chart"), "the bar chart of the candidates"
 

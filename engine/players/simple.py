@@ -18,6 +18,14 @@ from engine.players.facts import (
     tricks_needed,
     unseen_beats,
 )
+from engine.players.reasons import (
+    basic_bid_reason,
+    basic_discard_reason,
+    basic_follow_reason,
+    basic_lead_reason,
+    random_reason,
+    trump_reason,
+)
 from engine.players.wording import verb, word
 from engine.tiles import Tile
 from engine.trump import TRUMP, Trump, describe_suit
@@ -38,7 +46,8 @@ class RandomBot(Bot):
             if len(legal) > 1
             else f"I {verb(view, a)}: it is my only legal choice."
         )
-        return Decision(a, Explanation(summary, cands, tags_for(view, a)))
+        reason = random_reason(len(legal) == 1)
+        return Decision(a, Explanation(summary, cands, tags_for(view, a), reason=reason))
 
 
 class BasicBot(PhaseBot):
@@ -93,7 +102,9 @@ class BasicBot(PhaseBot):
             summary = f"I pass: {base}{why}."
         else:
             summary = f"I {verb(view, choice)}: {base}."
-        return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice)))
+        value = choice.value if isinstance(choice.value, int) else None
+        reason = basic_bid_reason(view, choice.kind, value, est, trump)
+        return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice), reason=reason))
 
     def _discard(self, view: PlayerView, legal: list[Action]) -> Decision:
         rules = view.rules
@@ -108,7 +119,8 @@ class BasicBot(PhaseBot):
             f"I discard {tile}: with {trump.name} trump it is the tile least worth keeping "
             f"(keep value {keep_value(tile, trump):.0f}, the lowest of my {len(legal)})."
         )
-        return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice)))
+        reason = basic_discard_reason(view, tile, trump)
+        return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice), reason=reason))
 
     def _trump(self, view: PlayerView, legal: list[Action]) -> Decision:
         ranked = {t: e for e, t in best_trumps(view.hand, view.rules)}
@@ -124,7 +136,9 @@ class BasicBot(PhaseBot):
         best = max(cands, key=key)
         choice = best.action
         summary = f"I {verb(view, choice)}: I count about {best.score:.1f} tricks with it, the most of any trump."
-        return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice)))
+        assert best.trump is not None
+        reason = trump_reason(view, best.trump, "count")
+        return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice), reason=reason))
 
     # play
     def _play(self, view: PlayerView, legal: list[Action]) -> Decision:
@@ -137,8 +151,10 @@ class BasicBot(PhaseBot):
         if len(tiles) == 1:
             tile = tiles[0]
             why = "it is my only legal play"
+            reason = basic_follow_reason(view, tile, "only", tile)
         elif not trick:
-            tile, why = self._lead(view, tiles)
+            tile, why, rule = self._lead(view, tiles)
+            reason = basic_lead_reason(view, tile, rule)
         else:
             suit = trump.suit_led(trick[0])
             powers = [trump.power(t, suit) for t in trick]
@@ -151,13 +167,17 @@ class BasicBot(PhaseBot):
             if partner_wins:
                 tile = cheapest
                 why = f"my partner is winning the trick with {trick[best_i]}, so I play my cheapest tile"
+                rule = "partner"
             elif winners:
                 tile = winners[0]
                 k = len(winners)
                 why = f"it is the cheapest of my {word(k)} tile{'s' if k > 1 else ''} that beat {trick[best_i]}"
+                rule = "beat"
             else:
                 tile = cheapest
                 why = f"none of my tiles beats {trick[best_i]}, so I keep my better tiles"
+                rule = "none"
+            reason = basic_follow_reason(view, tile, rule, trick[best_i])
         choice = Action.play(tile)
         cands = []
         for a in legal:
@@ -165,9 +185,10 @@ class BasicBot(PhaseBot):
             assert isinstance(t, Tile)
             cands.append(Candidate(a, play_tags(view, t), score=round(-keep_value(t, trump), 2)))
         summary = f"I {verb(view, choice)}: {why}."
-        return Decision(choice, Explanation(summary, mark(cands, choice), play_tags(view, tile)))
+        return Decision(choice, Explanation(summary, mark(cands, choice), play_tags(view, tile), reason=reason))
 
-    def _lead(self, view: PlayerView, tiles: list[Tile]) -> tuple[Tile, str]:
+    def _lead(self, view: PlayerView, tiles: list[Tile]) -> tuple[Tile, str, str]:
+        """The lead, its summary words and its rule (``draw``, ``boss``, ``double``, ``cheap``)."""
         trump = view.trump
         assert trump is not None
         unseen = view.unseen()
@@ -180,17 +201,17 @@ class BasicBot(PhaseBot):
                 return top, (
                     f"it is the highest trump left, and {word(k)} trump{'s are' if k != 1 else ' is'} "
                     "still out, so I draw trump"
-                )
+                ), "draw"
         # A tile nothing unseen can beat in its own suit, with no trump out to ruff it.
         for t in sorted(tiles, key=lambda t: -keep_value(t, trump)):
             suit = trump.suit_led(t)
             if not unseen_beats(view, t, suit) and (suit == TRUMP or not out_trumps):
-                return t, "no tile still out can beat it"
+                return t, "no tile still out can beat it", "boss"
         non_trumps = [t for t in tiles if not trump.is_trump(t)]
         doubles = [t for t in non_trumps if t.is_double]
         if doubles:
             t = max(doubles, key=lambda d: d.high)
-            return t, f"it is the top tile of {describe_suit(t.high)}"
+            return t, f"it is the top tile of {describe_suit(t.high)}", "double"
         pool = non_trumps or tiles
         t = min(pool, key=lambda t: (keep_value(t, trump), t.index))
-        return t, "it is my cheapest tile to give up the lead with"
+        return t, "it is my cheapest tile to give up the lead with", "cheap"

@@ -26,6 +26,7 @@ from engine.players.facts import (
     tags_for,
     tricks_needed,
 )
+from engine.players.reasons import bid_reason, contract_reason_discard, play_reason, trump_reason
 from engine.players.wording import bid_summary, pct, play_summary, trump_words, verb
 from engine.rules import RuleSet
 from engine.sampling import PILE, Constraints, Layout, view_digest
@@ -220,9 +221,10 @@ class StrongBot(PhaseBot):
         marked = mark(cands, choice)
         chosen = next(c for c in marked if c.chosen)
         summary = play_summary(view, an, tile, marked)
+        reason = play_reason(view, an, tile)
         return Decision(
             choice,
-            Explanation(summary, marked, chosen.tags, an.layouts, an.exhaustive, an.possible),
+            Explanation(summary, marked, chosen.tags, an.layouts, an.exhaustive, an.possible, reason),
         )
 
     # -- contracts: bid, discard, trump ----------------------------------------------------
@@ -371,7 +373,8 @@ class StrongBot(PhaseBot):
         if partner_holds and not must_bid:
             # Raising the partner's bid only makes the team's contract harder.
             choice = Action("pass")
-        if must_bid and choice.kind == "pass":
+        forced = must_bid and choice.kind == "pass"
+        if forced:
             choice = min((a for a in legal if a.kind == "bid"), key=lambda a: a.value if isinstance(a.value, int) else 99)
         cands = []
         for a in legal:
@@ -397,8 +400,38 @@ class StrongBot(PhaseBot):
                 )
         marked = mark(cands, choice)
         summary = bid_summary(view, choice, best_by_need, len(layouts), high, self.settings, must_bid, partner_holds)
+        reason = self._bid_reason(view, choice, best_by_need, high, forced, partner_holds)
         chosen = next(c for c in marked if c.chosen)
-        return Decision(choice, Explanation(summary, marked, chosen.tags, len(layouts), False, None))
+        return Decision(choice, Explanation(summary, marked, chosen.tags, len(layouts), False, None, reason))
+
+    def _bid_reason(
+        self,
+        view: PlayerView,
+        choice: Action,
+        best_by_need: dict[int, ContractStats],
+        high: int,
+        forced: bool,
+        partner_holds: bool,
+    ) -> str:
+        """The plain reason for a bid or pass, from the same chances the choice was made on."""
+        rules = view.rules
+        want = self.wanted(rules)
+        if choice.kind == "bid":
+            assert isinstance(choice.value, int)
+            k = tricks_needed(choice.value)
+            st = best_by_need[k]
+            return bid_reason(view, choice.value, st.trump, st.chance(want(k)), forced=forced)
+        floor = max(rules.min_bid, high + 1)
+        k = tricks_needed(floor) if floor <= 7 else 7
+        st = best_by_need[k]
+        need_chance = self.threshold(rules) if floor <= 7 else self.settings.moon_threshold
+        if rules.players == 4 and k + self.settings.spare_4p > 7:
+            need_chance = max(need_chance, self.settings.sure_4p)
+        p = st.chance(want(k))
+        worth_little = rules.players == 4 and floor <= 7 and p >= need_chance and st.mean() is not None
+        return bid_reason(
+            view, None, st.trump, p, partner_holds=partner_holds, high=high, worth_little=worth_little
+        )
 
     def _contract_choices(
         self,
@@ -483,8 +516,9 @@ class StrongBot(PhaseBot):
             f"{pct(best.chance(need))} of {best.deals} simulated deals, averaging "
             f"{best.mean():.1f} tricks, the best of my {len(legal)} discards{nxt}."
         )
+        reason = contract_reason_discard(view, best.discard, best.trump, _compare(best, others, need))
         chosen = next(c for c in marked if c.chosen)
-        return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None))
+        return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason))
 
     def _trump(self, view: PlayerView, legal: list[Action]) -> Decision:
         rules = view.rules
@@ -514,8 +548,27 @@ class StrongBot(PhaseBot):
             f"I {verb(view, choice)}: I make my {view.bid} in {pct(best.chance(need))} of "
             f"{best.deals} simulated deals (averaging {best.mean():.1f} tricks){nxt}."
         )
+        how = _compare(best, others, need)
+        reason = trump_reason(view, best.trump, {"best": "best", "most": "most", "good": "good"}.get(how, "even"))
         chosen = next(c for c in marked if c.chosen)
-        return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None))
+        return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason))
+
+
+def _compare(best: ContractStats, others: Sequence[ContractStats], need: int) -> str:
+    """How the chosen contract choice beats the others, from the numbers it was chosen on:
+    ``"best"`` (a higher chance to make the bid than every other), ``"most"`` (the same
+    chance, more tricks on average), ``"least"`` (no other does better)."""
+    chance = best.chance(need)
+    if not others:
+        return "least"
+    if all(o.chance(need) < chance for o in others):
+        return "best"
+    if any(o.chance(need) > chance for o in others):
+        return "good"  # another looked better on the quick first check only
+    mean = best.mean()
+    if mean is not None and all((o.mean() or 0.0) < mean for o in others if o.chance(need) == chance):
+        return "most"
+    return "least"
 
 
 def contract_candidate(view: PlayerView, a: Action, st: ContractStats, need: int) -> Candidate:

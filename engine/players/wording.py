@@ -11,6 +11,7 @@ from engine.game import PlayerView
 from engine.players.analysis import PlayAnalysis
 from engine.players.decision import Candidate
 from engine.players.facts import keep_value, tricks_needed
+from engine.players.reasons import can_win
 from engine.tiles import Tile
 from engine.trump import Trump
 
@@ -94,15 +95,21 @@ def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence
     did = verb(view, Action.play(tile))
     goal_word = "make" if an.goal == "make" else "set"
     three = view.rules.players == 3
-    who = "I" if three and an.goal == "make" else "we"
+    # Three-player Moon has no partners: the two defenders set the bid together, but
+    # neither says "we".
+    who = ("I" if an.goal == "make" else "the defenders") if three else "we"
     mine = "I" if three else "we"
     g = an.goal_chance[tile]
-    goal_sentence = f"{who.capitalize()} {goal_word} the bid {in_layouts(g, an)}."
+    goal_sentence = f"{who[:1].upper() + who[1:]} {goal_word} the bid {in_layouts(g, an)}."
     if len(an.tiles) == 1:
         return f"I {did}: it is my only legal play. {goal_sentence}"
     first: list[str] = []
     if an.win_trick[tile] == 1.0:
-        first.append(f"it wins this trick {in_layouts(1.0, an)}")
+        if can_win(view, tile):
+            first.append(f"it wins this trick {in_layouts(1.0, an)}")
+        else:
+            # A tile that neither follows nor beats the best tile never wins: the partner does.
+            first.append(f"my partner wins this trick {in_layouts(1.0, an)}")
     if not view.current_trick and trump.is_trump(tile) and an.trumps_out:
         d = an.draws[tile]
         out = an.trumps_out
