@@ -40,7 +40,12 @@ def test_whole_three_player_hand() -> None:
     at.session_state["play-tabs"] = "Hand review"
     at.run()
     assert any("Grade" in df.value.columns for df in at.dataframe)
-    assert "Your plays:" in texts(at)
+    assert "Your decisions and plays:" in texts(at)
+    # The learner's bid (or pass) is graded too, with the strong player's choice in words.
+    review = at.session_state["moon_play"].reviews[1]
+    mine = [d for d in review.decisions if d.seat == at.session_state["moon_play"].seat]
+    assert mine and mine[0].kind == "bid"
+    assert mine[0].describe("you") in texts(at)
     assert at.session_state["moon_progress"].hands_played == 1
     # The URL holds every move, so the game can be rebuilt from it.
     assert at.query_params["moves"].count(".") >= 20
