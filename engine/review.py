@@ -36,7 +36,7 @@ from typing import Any
 
 from engine.actions import Action
 from engine.game import Game
-from engine.players import GRADES, StrongBot, goal_of, make_bot
+from engine.players import GRADES, StrongBot, make_bot, seat_goal
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 from engine.trump import Trump
@@ -151,10 +151,16 @@ class DecisionReview:
             if cb is not None:
                 text += f" Its bid of {_bid_value(self.best)} was {_chance_words(cb)} to make ({cb:.0%})."
             if self.points_lost:
-                text += f" That costs about {self.points_lost:.1f} points on average."
+                n = max(1, round(self.points_lost))
+                text += f" That costs about {n} point{'s' if n != 1 else ''} on average ({self.points_lost:.1f})."
         elif cp is not None and cb is not None:
             if round(100 * cb) == round(100 * cp):
                 text += f" The chance to make the bid stays {_chance_words(cp)} ({cp:.0%})."
+            elif _chance_words(cb) == _chance_words(cp):
+                text += (
+                    f" The chance to make the bid stays {_chance_words(cp)}, but a little lower "
+                    f"({cb:.0%} to {cp:.0%})."
+                )
             else:
                 text += (
                     f" The chance to make the bid goes from {_chance_words(cb)} to "
@@ -338,7 +344,7 @@ def review_hand(
             trump = g.trump
             assert trump is not None and g.leader is not None
             tile = Tile.parse(str(text).split(None, 1)[1])
-            goal, gside, _won, _target = goal_of(view)
+            goal, gside, _won, _target = seat_goal(view)
             gmask = 0
             for s in gside:
                 gmask |= 1 << s

@@ -23,25 +23,15 @@ from engine.players.analysis import PlayAnalysis
 from engine.players.facts import keep_value, tricks_needed, unseen_beats
 from engine.tiles import Tile
 from engine.trump import TRUMP, Suit, Trump, describe_suit
+from engine.words import number_word
 
 __all__ = [
     "can_win",
     "chance_words",
     "hand_features",
+    "named_trump",
     "play_reason",
-    "trump_phrase",
 ]
-
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-
-
-def _word(n: int) -> str:
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
 
 def chance_words(p: float) -> str:
     """A chance in words, for a reason: ``"almost surely"`` … ``"very unlikely"``."""
@@ -64,7 +54,7 @@ def likely_words(p: float) -> str:
     return chance_words(p).replace("almost surely", "almost sure").replace("about as likely as not", "as likely as not")
 
 
-def trump_phrase(tr: Trump) -> str:
+def named_trump(tr: Trump) -> str:
     """``"sixes as trump"``, ``"doubles as trump"`` or ``"no trump"``."""
     return "no trump" if tr.kind == "none" else f"{tr.name} as trump"
 
@@ -89,15 +79,15 @@ def hand_features(hand: Sequence[Tile], tr: Trump) -> str:
     trumps = [t for t in hand if tr.is_trump(t)]
     doubles = [t for t in hand if t.is_double and not tr.is_trump(t)]
     if tr.kind == "doubles":
-        return f"{_word(len(trumps))} double{'s' if len(trumps) != 1 else ''}"
+        return f"{number_word(len(trumps))} double{'s' if len(trumps) != 1 else ''}"
     if tr.kind == "none":
-        return f"{_word(len(doubles))} double{'s' if len(doubles) != 1 else ''}"
+        return f"{number_word(len(doubles))} double{'s' if len(doubles) != 1 else ''}"
     top = next((t for t in trumps if t.is_double), None)
-    head = f"{_word(len(trumps))} {tr.name if len(trumps) != 1 else describe_suit(tr.value, plural=False)}"  # type: ignore[arg-type]
+    head = f"{number_word(len(trumps))} {tr.name if len(trumps) != 1 else describe_suit(tr.value, plural=False)}"  # type: ignore[arg-type]
     if top is not None:
         head += f" including {top}" if len(trumps) > 1 else f", {top}"
     if doubles:
-        head += f" and {_word(len(doubles))} other double{'s' if len(doubles) != 1 else ''}"
+        head += f" and {number_word(len(doubles))} other double{'s' if len(doubles) != 1 else ''}"
     return head
 
 
@@ -170,8 +160,8 @@ def _sure_by_sight(view: PlayerView, tile: Tile) -> bool:
 
 
 def _top_of_suit(view: PlayerView, tile: Tile) -> str:
-    """``"the highest six left"`` / ``"the highest trump left"`` when no unseen tile of its
-    suit beats it, else ``""``."""
+    """``"the highest of the sixes left"`` / ``"the highest trump left"`` when no tile of its suit
+    still out (unseen, or in the seat's own hand) beats it, else ``""``."""
     trump = view.trump
     assert trump is not None
     trick = view.current_trick
@@ -179,10 +169,13 @@ def _top_of_suit(view: PlayerView, tile: Tile) -> str:
         suit: Suit = TRUMP
     else:
         suit = trump.suit_led(trick[0]) if trick else trump.suit_led(tile)
-    higher = [u for u in view.unseen() if trump.follows(u, suit) and trump.power(u, suit) > trump.power(tile, suit)]
+    left = [*view.unseen(), *(t for t in view.hand if t is not tile)]
+    higher = [u for u in left if trump.follows(u, suit) and trump.power(u, suit) > trump.power(tile, suit)]
     if higher:
         return ""
-    return f"the highest {_suit_word(suit)} left"
+    if suit == TRUMP:
+        return "the highest trump left"
+    return f"the highest of the {describe_suit(suit)} left"
 
 
 def _cheapest(tiles: Sequence[Tile], trump: Trump) -> Tile:
@@ -229,11 +222,11 @@ def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
         return f"None of my tiles can win this trick, so I let {tile} go and keep the tiles I need later."
     # 4. The contract decides.
     if g > g2:
-        what = "the best chance" if g < 1.0 else "a sure way"
-        who = _side(view)
+        sure_goal = g == 1.0 and an.exhaustive
         if an.goal == "set" and view.rules.players == 3:
-            return f"{tile} gives the best chance to set the bid." if g < 1.0 else f"{tile} is a sure way to set the bid."
-        return f"{tile} gives {who} {what} to {goal_verb} the bid."
+            return f"{tile} is a sure way to set the bid." if sure_goal else f"{tile} gives the best chance to set the bid."
+        what = "a sure way" if sure_goal else "the best chance"
+        return f"{tile} gives {_side(view)} {what} to {goal_verb} the bid."
     # 5. Drawing trump with a trump lead.
     if not trick and trump.is_trump(tile) and an.trumps_out and an.draws[tile] > 0:
         return f"I lead {tile} to draw the trumps still out, so they cannot ruff my good tiles later."
@@ -282,14 +275,15 @@ def basic_follow_reason(view: PlayerView, tile: Tile, rule: str, best: Tile) -> 
 def basic_bid_reason(view: PlayerView, choice_kind: str, value: int | None, est: float, tr: Trump) -> str:
     """The basic player's reason for a bid or a pass: what it counts in its hand."""
     feats = hand_features(view.hand, tr)
-    tricks = _word(max(0, min(7, round(est))))
+    n = max(0, min(7, round(est)))
+    tricks = f"about {number_word(n)} tricks" if n > 1 else ("about one trick" if n == 1 else "hardly any tricks")
     if choice_kind == "bid" and value is not None:
         if _must_bid(view) and value == min(view.rules.bid_values):
-            return f"Everyone else passed, so I must bid: I take the lowest bid, {value}, with {trump_phrase(tr)}."
-        return f"I bid {value}: with {feats}, {trump_phrase(tr)} should take about {tricks} tricks."
+            return f"Everyone else passed, so I must bid: I take the lowest bid, {value}, with {named_trump(tr)}."
+        return f"I bid {value}: with {feats}, {named_trump(tr)} should take {tricks}."
     high = max((b for _, b in view.bids), default=0)
     short = f"not enough to bid over {high}" if high else f"short of the {view.rules.min_bid} I need"
-    return f"I pass: with {feats}, my hand is worth about {tricks} tricks with {trump_phrase(tr)}, {short}."
+    return f"I pass: with {feats}, my hand is worth {tricks} with {named_trump(tr)}, {short}."
 
 
 def _must_bid(view: PlayerView) -> bool:
@@ -301,7 +295,7 @@ def basic_discard_reason(view: PlayerView, tile: Tile, tr: Trump) -> str:
     """The basic player's reason for discarding ``tile``."""
     if tr.is_trump(tile):
         return f"I discard {tile}: every tile I hold is worth keeping, and this trump is the least of them."
-    return f"I discard {tile}: with {trump_phrase(tr)} it is the tile I need least."
+    return f"I discard {tile}: with {named_trump(tr)} it is the tile I need least."
 
 
 def trump_reason(view: PlayerView, tr: Trump, why: str) -> str:
@@ -320,15 +314,15 @@ def trump_reason(view: PlayerView, tr: Trump, why: str) -> str:
         return f"I name {tr.name}: {lone} is my only {describe_suit(tr.value, plural=False)}, so it plays like no trump with one sure trick."  # type: ignore[arg-type]
     if tr.kind == "doubles":
         n = sum(1 for t in hand if t.is_double)
-        return f"I name doubles: I hold {_word(n)} of them, which gives {compare}."
+        return f"I name doubles: I hold {number_word(n)} of them, which gives {compare}."
     if tr.kind == "none":
         n = sum(1 for t in hand if t.is_double)
         if n:
-            return f"I name no trump: my {_word(n)} double{'s' if n != 1 else ''} and high tiles give {compare}."
+            return f"I name no trump: my {number_word(n)} double{'s' if n != 1 else ''} and high tiles give {compare}."
         return f"I name no trump: no suit is long enough to be worth naming, and it gives {compare}."
     n = sum(1 for t in hand if tr.is_trump(t))
     top = next((t for t in hand if t.is_double and tr.is_trump(t)), None)
-    held = f"{_word(n)} of them, {top} included" if top is not None and n > 1 else f"{_word(n)} of them"
+    held = f"{number_word(n)} of them, {top} included" if top is not None and n > 1 else f"{number_word(n)} of them"
     return f"I name {tr.name}: I hold {held}, which gives {compare}."
 
 
@@ -349,20 +343,20 @@ def bid_reason(
     if value is not None:
         k = tricks_needed(value)
         if forced:
-            return f"Everyone else passed, so I must bid: {value} with {trump_phrase(tr)} is my best chance."
+            return f"Everyone else passed, so I must bid: {value} with {named_trump(tr)} is my best chance."
         if value == 21:
-            return f"I shoot the moon: with {feats}, {trump_phrase(tr)} should take all seven tricks."
-        return f"I bid {value}: with {feats}, {trump_phrase(tr)} should take {_word(k)} tricks."
+            return f"I shoot the moon: with {feats}, {named_trump(tr)} should take all seven tricks."
+        return f"I bid {value}: with {feats}, {named_trump(tr)} should take {number_word(k)} tricks."
     if partner_holds:
         return "I pass: my partner holds the bid, and raising it would only make our contract harder."
     if worth_little:
         return (
-            f"I pass: {trump_phrase(tr)} would {chance_words(chance)} make the bid, but it is worth "
+            f"I pass: {named_trump(tr)} would {chance_words(chance)} make the bid, but it is worth "
             "little against the tricks the other team scores anyway."
         )
     floor = max(view.rules.min_bid, high + 1)
     target = "shoot the moon" if floor > 7 else (f"bid over {high}" if high else f"bid {floor}")
-    return f"I pass: even with {trump_phrase(tr)}, my hand is {likely_words(chance)} to make enough tricks to {target}."
+    return f"I pass: even with {named_trump(tr)}, my hand is {likely_words(chance)} to make enough tricks to {target}."
 
 
 def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str) -> str:
@@ -374,7 +368,7 @@ def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str) -
         odd = " even though it is a trump"
     elif tile.is_double:
         odd = " even though it is a double"
-    with_trump = "" if view.trump is not None else f" with {trump_phrase(tr)}"
+    with_trump = "" if view.trump is not None else f" with {named_trump(tr)}"
     if how == "best":
         return f"I discard {tile}{odd}: the tiles I keep give me the best chance to make my {bid}{with_trump}."
     if how == "most":

@@ -54,9 +54,10 @@ def review_panel(sess: PlaySession) -> None:
         st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(mine, start=1)))
     elif getattr(review, "decisions", ()) or review.plays:
         st.markdown("**No mistakes of yours in this hand:** the strong player agrees with your choices, or nearly.")
-    decisions = [d for d in getattr(review, "decisions", ()) if d.seat == sess.seat]
-    for d in decisions:
-        st.markdown("- " + d.describe("you"))
+    # The learner's contract decisions that are not among the mistakes above.
+    decisions = [d for d in getattr(review, "decisions", ()) if d.seat == sess.seat and not d.grade]
+    if decisions:
+        st.markdown("\n".join("- " + d.describe("you") for d in decisions))
     st.caption(
         "Grades compare each choice with the one the strong player makes from what that player "
         "could see: for a play, discard or trump, a drop of 5 points in the chance to make (or set) "

@@ -68,10 +68,12 @@ def _play_sentence(p: Any, who: str) -> str:
         text += f"; the strong player would have played {p.best}"
     text += "."
     if p.chance_best is not None and p.chance_played is not None:
-        text += (
-            f" The chance to {goal} the bid went from {_chance_words(p.chance_best)} to "
-            f"{_chance_words(p.chance_played)} ({p.chance_best:.0%} to {p.chance_played:.0%})."
-        )
+        before, after = _chance_words(p.chance_best), _chance_words(p.chance_played)
+        numbers = f"({p.chance_best:.0%} to {p.chance_played:.0%})"
+        if before == after:
+            text += f" The chance to {goal} the bid stays {after}, but a little lower {numbers}."
+        else:
+            text += f" The chance to {goal} the bid went from {before} to {after} {numbers}."
     return text
 
 
@@ -109,7 +111,11 @@ def contract_frame(review: Any, you: int, players: int) -> pd.DataFrame:
                 "Points lost": None if d.points_lost is None else round(d.points_lost, 1),
             }
         )
-    return pd.DataFrame(rows)
+    frame = pd.DataFrame(rows)
+    for col in ("Chance to make (chosen)", "Chance to make (strong)", "Points lost"):
+        if col in frame.columns:
+            frame[col] = pd.to_numeric(frame[col], errors="coerce")
+    return frame
 
 
 def review_frame(review: Any, you: int, players: int, only_seat: int | None = None) -> pd.DataFrame:
