@@ -39,7 +39,7 @@ def test_a_scene_per_position_and_the_move_that_led_there(show: Show) -> None:
         assert scene.move.action == show.hand.actions[i - 1]
         assert scene.move.seat == show.scenes[i - 1].to_act
     end = show.scenes[-1]
-    assert end.phase in ("hand_over", "game_over") and end.result
+    assert end.phase.finished and end.result
     # Every hand is face up: the dealt hands hold every tile of the set but the widow.
     dealt = [t for h in show.scenes[0].hands for t in h]
     assert len(dealt) == len(set(dealt)) == 21

@@ -21,6 +21,7 @@ from typing import Any
 import streamlit as st
 
 from engine import Game, RuleSet, Tile, Trump
+from engine.game import Phase
 from engine.svg import back_svg, tile_svg
 from tutorial.components import state
 from tutorial.services import describe as words
@@ -347,7 +348,7 @@ def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool) -> str:
         role.append("bidder")
     elif scene.players == 4 and scene.bidder is not None and seat % 2 == scene.bidder % 2:
         role.append("partner")
-    if scene.trump is not None or scene.phase in ("playing", "hand_over", "game_over"):
+    if scene.trump is not None or scene.phase in (Phase.PLAYING, Phase.HAND_OVER, Phase.GAME_OVER):
         won = scene.tricks_won[seat]
         role.append(f"{won} trick{'s' if won != 1 else ''}")
     else:

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Action, Game, Tile, Trump, explain_play, explain_winner, trick_winner
+from engine.contract import tricks_needed
+from engine.game import Phase
 from tutorial.services import describe as words
 from tutorial.services.players import decision_action
 from tutorial.services.records import HandFile
@@ -45,11 +47,6 @@ __all__ = [
 
 #: How one decision is asked for: (action index, the position before it) -> a decision.
 Decide = Callable[[int, Game], Any]
-
-
-def _tricks_needed(bid: int) -> int:
-    """Tricks the bidder's side must take for ``bid`` (21, the moon, needs all seven)."""
-    return 7 if bid == 21 else bid
 
 
 @dataclass(frozen=True)
@@ -81,7 +78,7 @@ class Question:
 
     count: int
     seat: int
-    phase: str
+    phase: Phase
     prompt: str
     choices: tuple[str, ...]
     answer: Move
@@ -107,7 +104,7 @@ class Scene:
     bids: tuple[tuple[int, int], ...]
     tricks_won: tuple[int, ...]
     to_act: int | None
-    phase: str
+    phase: Phase
     #: The move that led here (``None`` at the deal).
     move: Move | None
     result: str | None
@@ -146,7 +143,7 @@ def _derived_reason(before: Game, seat: int, action: Action) -> str:
         return f"{who} passes" + (f": the bid to beat is {words.bid_label(high)}." if high else ".")
     if action.kind == "bid":
         assert isinstance(action.value, int)
-        need = _tricks_needed(action.value)
+        need = tricks_needed(action.value)
         return f"{who} bids {words.bid_label(action.value)}: to make it, that side must take {need} tricks."
     if action.kind == "discard":
         return f"{who} took the widow and lays {action.value} aside; it counts for nobody."
@@ -211,12 +208,12 @@ def _move(before: Game, index: int, action: Action, decision: Any) -> Move:
 
 
 def _prompt(game: Game, seat: int) -> str:
-    phase = str(game.phase)
-    if phase == "bidding":
+    phase = game.phase
+    if phase == Phase.BIDDING:
         return f"{_who(seat)} is to bid. Pass, or bid how many?"
-    if phase == "discard":
+    if phase == Phase.DISCARD:
         return f"{_who(seat)} took the widow. Which tile would you lay aside?"
-    if phase == "trump":
+    if phase == Phase.TRUMP:
         return f"{_who(seat)} won the bid. Which trump would you name?"
     return f"{_who(seat)} is to play. What would you play?"
 
@@ -249,8 +246,8 @@ def _scene(game: Game, count: int, total: int, move: Move | None) -> Scene:
         contract = f"Bidding (high bid {words.bid_label(high)})" if high else "Bidding"
     else:
         contract = "Bidding"
-    phase = str(game.phase)
-    result = game.results[-1].describe() if phase in ("hand_over", "game_over") and game.results else None
+    phase = game.phase
+    result = game.results[-1].describe() if game.hand_finished and game.results else None
     return Scene(
         count=count, total=total, players=n, hands=tuple(tuple(h) for h in game.hands), trick=trick,
         trick_title=title, trick_best=best, trick_done=done, trump=trump, contract=contract, bidder=game.bidder,
@@ -312,7 +309,7 @@ def build_show(
         else:
             answer = made
         questions.append(Question(
-            count=i, seat=seat, phase=str(before.phase), prompt=_prompt(before, seat),
+            count=i, seat=seat, phase=before.phase, prompt=_prompt(before, seat),
             choices=tuple(str(a) for a in before.legal_actions()), answer=answer,
         ))
         game.apply(action)
