@@ -39,6 +39,7 @@ from tutorial.services.players import Decider, bot_seed, default_factory
 from tutorial.services.presenter import (
     ItemShow,
     Move,
+    Question,
     Scene,
     Show,
     Slide,
@@ -276,12 +277,12 @@ header[data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecor
 .pres-name {font-weight: 700;}
 .pres-name span {font-weight: 500; color: #2F353B;}
 .pres-tiles {display: flex; flex-wrap: wrap; justify-content: center; gap: 0.7vh;}
-.pres-tiles svg.moon-tile {height: max(60px, calc(124 * var(--u))); width: auto; display: block;}
+.pres-tiles svg.moon-tile {height: max(60px, calc(136 * var(--u))); width: auto; display: block;}
 .pres-trick {grid-area: trick; display: flex; flex-direction: column; align-items: center; gap: 0.6vh; min-width: 30vh;}
 .pres-trick-title {font-weight: 700;}
 .pres-trick-tiles {display: flex; gap: 1.2vh; align-items: flex-end;}
 .pres-trick-tiles .pres-cell {display: flex; flex-direction: column; align-items: center;}
-.pres-trick-tiles svg.moon-tile {height: max(90px, calc(190 * var(--u))); width: auto; display: block;}
+.pres-trick-tiles svg.moon-tile {height: max(90px, calc(200 * var(--u))); width: auto; display: block;}
 .pres-empty {color: #3C434B; font-style: italic;}
 .pres-talk {background: #FFFFFF; border: 3px solid #C8CDD3; border-radius: 18px; padding: 1.4vh 1.2vw;
   max-height: calc(100vh - 22vh); overflow-y: auto;}
@@ -500,6 +501,19 @@ def _stage_html(p: Presentation) -> str:
                      where=f"Deck: {where} · move {count} of {show.total}")
 
 
+def asked(p: Presentation) -> Question | ItemShow | None:
+    """The question the room is being asked right now ("what would you play?" at a move, or a
+    puzzle / level of a deck), or ``None``. The live class attaches students' answers to it."""
+    s = p.stepper
+    if not s.asking:
+        return None
+    show = p.hand if p.hand is not None else entry_show(p, s.slide.entry)
+    if isinstance(show, ItemShow):
+        return show
+    count = min(s.slide.count, show.total)
+    return show.question(count) if count < show.total else None
+
+
 # -- stepping --------------------------------------------------------------------------------------
 def _step(how: str) -> None:
     p = current()
@@ -575,6 +589,7 @@ def stage() -> None:
 __all__ = [
     "PRESENTATION",
     "Presentation",
+    "asked",
     "current",
     "deal_show",
     "entry_show",

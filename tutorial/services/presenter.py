@@ -350,6 +350,8 @@ class ItemShow:
     answer: str
     reason: str
     intro: str = ""
+    #: The choices to answer from, when the kind has a fixed list (else ``()``: typed answers).
+    choices: tuple[str, ...] = ()
 
 
 def build_item_show(item: Any, ref_kind: str) -> ItemShow:
@@ -371,7 +373,7 @@ def build_item_show(item: Any, ref_kind: str) -> ItemShow:
     return ItemShow(
         kind=ref_kind, ref=item.id, title=title, question=item.question, players=n, trump=pos.trump,
         hands=hands, trick=trick, tiles=tuple(pos.tiles), answer=answer_label(item), reason=item.task.explain(),
-        intro=str(getattr(item, "intro", "") or ""),
+        intro=str(getattr(item, "intro", "") or ""), choices=tuple(str(c) for c in (item.choices() or ())),
     )
 
 
