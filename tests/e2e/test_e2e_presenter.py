@@ -6,11 +6,12 @@ sizes under artifacts/screenshots/."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from moon_browser import SCREENSHOTS, click, click_key, open_page, runs, settle
+from moon_browser import SCREENSHOTS, axe_source, axe_violations, click, click_key, open_page, runs, settle
 
 LINK = "/presenter?deal=12&computer=basic&move={move}"
 
@@ -172,3 +173,21 @@ def test_screenshots_at_other_sizes(browser: Any, server: str, width: int, heigh
         pg.screenshot(path=str(SCREENSHOTS / f"presenter-move14-{width}x{height}.png"), full_page=True)
     finally:
         ctx.close()
+
+
+def test_presenter_has_no_serious_accessibility_violations(projector: Any, server: str) -> None:
+    """axe-core on the presenter, open and asking (no serious or critical violation)."""
+    source = axe_source()
+    if source is None:
+        if os.environ.get("CI"):
+            pytest.fail("axe-core could not be fetched with `npm pack axe-core` (set MOON_AXE_JS to a copy)")
+        pytest.skip("axe-core could not be fetched (npm pack axe-core)")
+    open_presenter(projector, server + LINK.format(move=10))
+    click_key(projector, "pres-ask")
+    found = axe_violations(projector, source)
+    bad = [v for v in found if v.get("impact") in ("serious", "critical")]
+    report = "\n".join(f"{v['impact']}: {v['id']}: {v['help']} ({len(v['nodes'])} nodes): "
+                       f"{v['nodes'][0]['target']}" for v in found)
+    (SCREENSHOTS.parent / "axe").mkdir(parents=True, exist_ok=True)
+    (SCREENSHOTS.parent / "axe" / "presenter.txt").write_text((report or "no violations") + "\n")
+    assert not bad, report

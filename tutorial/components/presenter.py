@@ -27,6 +27,7 @@ from tutorial.components import state
 from tutorial.services import describe as words
 from tutorial.services.classroom import generate_hand
 from tutorial.services.decks import (
+    MAX_TOKEN,
     Deck,
     DeckEntry,
     DeckError,
@@ -534,6 +535,8 @@ def _sync_url(p: Presentation) -> None:
     if p.source and p.source[0] == "deal":
         st.query_params["move"] = str(p.stepper.slide.count)
     elif p.source and p.source[0] == "deck":
+        if len(str(p.source[1])) <= MAX_TOKEN:
+            st.query_params["deck"] = str(p.source[1])
         st.query_params["slide"] = str(p.stepper.pos)
 
 
