@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from engine import Game, RuleSet, Tile
+from engine import Game, RuleSet, Tile, parse_tiles
 from engine.ai import make_bot
-from engine.review import grade, review_hand
+from engine.review import bid_grade, grade, review_hand
 from engine.solver import move_values
+from tutorial.services.reviewing import hand_review_table
 
 #: A hand where seat 2, the bidder (5 with ones trump), leads 3-1 to the fifth trick: leading
 #: 0-0 (the only blank, so nobody can beat it) makes the bid in every layout still possible,
@@ -78,7 +79,7 @@ def test_review_from_game_and_record_agree() -> None:
     a = review_hand(g, seats=[2], expectation=False)
     b = review_hand(BLUNDER, hand_number=1, seats=[2], expectation=False)
     assert a == b
-    frame = a.to_frame()
+    frame = hand_review_table(a)
     assert list(frame["trick"]) == list(range(1, 8))
     assert frame["tricks_lost"].min() >= 0
 
@@ -123,3 +124,107 @@ def test_forced_plays_are_never_graded() -> None:
             assert p.drop == 0 and p.grade is None and p.tricks_lost == 0
     last = r.plays[-1]
     assert last.trick == 7 and last.grade is None
+
+
+# -- bids, discards and trump choices -----------------------------------------------------------
+
+#: A fast strong player for the contract reviews (few simulated deals).
+FAST_REVIEW: dict[str, Any] = {
+    "play_samples": dict.fromkeys(range(1, 8), 4),
+    "play_samples_4p": dict.fromkeys(range(1, 8), 3),
+    "bid_samples": 6,
+    "contract_samples": 8,
+    "bid_trumps": 2,
+}
+
+
+def _bad_trump_game() -> Game:
+    """Seat 0 holds five sixes with 6-6, bids 4, keeps the widow's 3-1 and names threes."""
+    g = Game.from_deal(
+        RuleSet(),
+        [parse_tiles("6-6 6-5 6-4 6-3 6-2 5-5 4-4"), parse_tiles("5-4 5-3 5-2 4-1 2-2 2-1 1-1"),
+         parse_tiles("0-0 6-1 3-3 4-3 5-1 3-2 4-2")],
+        parse_tiles("3-1"),
+        0,
+    )
+    for a in ("bid 4", "pass", "pass", "discard 6-6", "trump 3"):
+        g.apply(a)
+    bots = [make_bot("basic", seed=s) for s in range(3)]
+    while g.phase not in ("hand_over", "game_over"):
+        g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index,arg-type]
+    return g
+
+
+def test_bid_discard_and_trump_are_graded_against_the_strong_player() -> None:
+    g = _bad_trump_game()
+    r = review_hand(g, seats=[0], bot=make_bot("strong", seed=0, **FAST_REVIEW))  # type: ignore[arg-type]
+    kinds = [d.kind for d in r.decisions]
+    assert kinds == ["bid", "discard", "trump"]
+    assert all(d.seat == 0 for d in r.decisions)
+    trump = r.decisions[2]
+    # Threes with one three in hand against sixes with four: the chance to make 4 collapses.
+    assert str(trump.action) == "trump 3" and str(trump.best) == "trump 6"
+    assert trump.chance_best is not None and trump.chance_played is not None
+    assert trump.drop == pytest.approx(100 * (trump.chance_best - trump.chance_played))
+    assert trump.grade == "blunder"
+    text = trump.describe("you")
+    assert text.startswith("Trump: you named threes; the strong player would have named sixes.")
+    assert "very unlikely" in text and "%" in text
+    assert trump.reason.startswith("I name sixes")
+    # The bid: the strong player bids higher with this hand; the points given away are graded.
+    bid = r.decisions[0]
+    assert bid.best.kind == "bid" and bid.points_lost is not None and bid.points_lost > 0
+    assert bid.grade == bid_grade(bid.points_lost)
+    # Biggest mistake first: the blunders lead, the trump choice before the play blunders of the
+    # same grade only if its drop is larger.
+    worst = r.mistakes(0)
+    assert worst and worst[0].grade == "blunder"
+    sev = {"blunder": 3, "mistake": 2, "inaccuracy": 1}
+    assert [sev[x.grade] for x in worst] == sorted((sev[x.grade] for x in worst), reverse=True)  # type: ignore[index]
+
+
+def test_the_strong_players_own_contract_choices_agree_with_the_review() -> None:
+    rules = RuleSet(players=4, all_pass="force-last")
+    g = Game.new(rules, seed=5)
+    bots = [make_bot("strong", seed=0, **FAST_REVIEW) for _ in range(4)]
+    while g.phase not in ("hand_over", "game_over"):
+        g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index,arg-type]
+    r = review_hand(g, seats=[], contract_seats=range(4), bot=make_bot("strong", seed=0, **FAST_REVIEW))  # type: ignore[arg-type]
+    assert r.plays == ()
+    assert len([d for d in r.decisions if d.kind == "bid"]) >= 4
+    assert all(d.agrees and d.grade is None for d in r.decisions)
+    assert all(d.describe("Seat 1").endswith("as the strong player would.") for d in r.decisions)
+
+
+def test_expectation_off_skips_the_contract_review() -> None:
+    r = review_hand(Game.replay(BLUNDER), seats=[2], expectation=False)
+    assert r.decisions == ()
+
+
+def test_biggest_mistake_first_in_words_then_numbers() -> None:
+    """Built by hand (no search): the ordering and the words of the review's mistakes list."""
+    from engine import Action, Trump
+    from engine.review import DecisionReview, HandReview, PlayReview
+    from tutorial.services.reviewing import biggest_mistakes, contract_frame, review_summary
+
+    bid = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 5"), None, 0.86,
+                         Trump.parse("3"), None, 3.6, "blunder", "I bid 5: ...")
+    trump = DecisionReview(1, 0, "trump", Action.parse("trump 2"), Action.parse("trump 3"), 0.55, 0.62,
+                           Trump.parse("3"), 7.0, None, "inaccuracy")
+    play = PlayReview(1, 2, 0, Tile(6, 1), "make", {Tile(6, 1): 3, Tile(6, 6): 4}, 1, 0.3, 0.8,
+                      Tile(6, 6), 50.0, "blunder", 40)
+    other = PlayReview(1, 2, 1, Tile(5, 1), "set", {Tile(5, 1): 2}, 0, 0.1, 0.25, Tile(5, 5), 15.0, "blunder", 40)
+    r = HandReview(1, (play, other), (bid, trump))
+    # Blunders first, the biggest drop first (a point lost counts as 5 percentage points).
+    assert r.mistakes(0) == [play, bid, trump]
+    assert r.mistakes() == [play, bid, other, trump]
+    lines = biggest_mistakes(r, you=0, players=3, seat=0)
+    assert lines[0].startswith("**Blunder ??** — Trick 2: you played 6-1; the strong player would have played 6-6.")
+    assert "The chance to make the bid went from very likely to unlikely (80% to 30%)." in lines[0]
+    assert lines[1].startswith("**Blunder ??** — Bid: you passed; the strong player would have bid 5 with threes as trump.")
+    assert "very likely to make (86%)" in lines[1] and "about 4 points" in lines[1]
+    assert lines[2].startswith("**Inaccuracy ?!** — Trump: you named twos; the strong player would have named threes.")
+    assert "The chance to make the bid goes from likely to a coin flip (62% to 55%)." in lines[2]
+    frame = contract_frame(r, you=0, players=3)
+    assert list(frame["Decision"]) == ["Bid", "Trump"] and frame["Chance to make (chosen)"].isna().iloc[0]
+    assert review_summary(r, 0, 3).startswith("**Your decisions and plays:** 1 inaccuracy, no mistakes, 2 blunders.")
