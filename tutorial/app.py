@@ -24,10 +24,13 @@ PAGES = [
     st.Page(frame.PAGES["home"], title="Home", icon=":material/home:", default=True),
     st.Page(frame.PAGES["learn"], title="Learn", icon=":material/school:", url_path="learn"),
     st.Page(frame.PAGES["puzzles"], title="Puzzles", icon=":material/extension:", url_path="puzzles"),
+    st.Page(frame.PAGES["practice"], title="Practice", icon=":material/fitness_center:", url_path="practice"),
     st.Page(frame.PAGES["play"], title="Play", icon=":material/playing_cards:", url_path="play"),
+    st.Page(frame.PAGES["progress"], title="Progress", icon=":material/insights:", url_path="progress"),
     st.Page(frame.PAGES["classroom"], title="Classroom", icon=":material/co_present:", url_path="classroom"),
     st.Page(frame.PAGES["bidding"], title="Bidding lab", icon=":material/science:", url_path="bidding-lab"),
     st.Page(frame.PAGES["rules"], title="Rules", icon=":material/menu_book:", url_path="rules"),
+    st.Page(frame.PAGES["classes"], title="Classes", icon=":material/groups:", url_path="classes"),
 ]
 
 warm_up()  # load the course and puzzles in the background, once per server
@@ -35,6 +38,7 @@ warm_up()  # load the course and puzzles in the background, once per server
 page = st.navigation(PAGES, position="sidebar", expanded=True)
 frame.styles()
 progress_slot = frame.sidebar()
+frame.learner()
 frame.notice()
 try:
     page.run()

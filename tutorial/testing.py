@@ -21,6 +21,9 @@ PAGE_FILES = {
     "classroom": "views/classroom.py",
     "bidding": "views/bidding_lab.py",
     "rules": "views/rules.py",
+    "practice": "views/practice.py",
+    "progress": "views/progress.py",
+    "classes": "views/classes.py",
 }
 
 os.environ.setdefault("MOON_NO_WARMUP", "1")
