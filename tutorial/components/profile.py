@@ -16,7 +16,7 @@ import streamlit as st
 
 from store import Store, StoreUnavailable, database_url, learners, open_store, stats, transfer
 from tutorial.components import state
-from tutorial.services.progress import Progress, ProgressError
+from tutorial.services.progress import Progress, ProgressError, check_file
 from tutorial.services.text import md_escape
 
 COOKIE = "moon_learner"
@@ -241,13 +241,8 @@ def progress_file() -> None:
 def import_file(raw: bytes) -> bool:
     """Load a progress file into the learner's store rows; shows what happened."""
     try:
-        obj = transfer.parse(raw)
-        if obj.get("version", 1) == 1:
-            Progress.from_dict(obj)  # checks every field of the old format
-        else:
-            for key in ("lesson_attempts", "puzzle_attempts", "hands", "games"):
-                transfer.check_rows(obj.get(key, []), key)
-    except (transfer.TransferError, ProgressError) as e:
+        obj = check_file(raw)
+    except ProgressError as e:
         st.error(md_escape(f"This file cannot be loaded: {e} Your progress is unchanged."))
         return False
     lid, db = ensure(), store()
