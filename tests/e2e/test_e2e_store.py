@@ -41,6 +41,10 @@ def _answer_count_level(page: Any, base: str, value: int) -> None:
     click_key(page, f"lv-{lv.id}-check")
 
 
+def _wait_for_cookie(page: Any) -> None:
+    page.wait_for_function("() => document.cookie.includes('moon_learner=')", timeout=30_000)
+
+
 def _sidebar(page: Any) -> str:
     return str(page.locator('[data-testid="stSidebar"]').inner_text())
 
@@ -67,6 +71,7 @@ def test_progress_survives_refresh_browser_restart_and_server_restart(browser: A
         page = ctx.new_page()
         _answer_count_level(page, url, lv.answer())
         assert "3 stars" in _sidebar(page)
+        _wait_for_cookie(page)
         page.reload()
         open_page(page, url + "/learn")
         assert "3 stars" in _sidebar(page)  # refresh

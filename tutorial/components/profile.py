@@ -107,14 +107,12 @@ def ensure() -> int | None:
 
 
 def sync_cookie() -> None:
-    """Keep this browser's cookie pointing at the session's learner (a tiny script, sent only
-    when the cookie the browser sent differs)."""
+    """Keep this browser's cookie pointing at the session's learner: a tiny script, sent on
+    every run while the cookie the browser connected with differs (the same element each run,
+    so the browser runs it once)."""
     token = st.session_state.get(state.LEARNER_TOKEN)
     if not token or st.context.cookies.get(COOKIE) == token:
         return
-    if st.session_state.get(state.COOKIE_SENT) == token:
-        return
-    st.session_state[state.COOKIE_SENT] = token
     value = json.dumps(f"{COOKIE}={token}; path=/; max-age={COOKIE_SECONDS}; SameSite=Lax")
     st.html(
         f"<script>document.cookie = {value} + (location.protocol === 'https:' ? '; Secure' : '');</script>",

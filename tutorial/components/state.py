@@ -22,7 +22,6 @@ HANDS_PLAYED = "moon_hands_archive"
 NOTICE = "moon_notice"
 LEARNER = "moon_learner_id"
 LEARNER_TOKEN = "moon_learner_token"
-COOKIE_SENT = "moon_cookie_sent"
 OUTBOX = "moon_outbox"
 STORE_DOWN = "moon_store_down"
 
