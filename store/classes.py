@@ -267,10 +267,30 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
     return store.run(work)
 
 
+def _cell(v: Any) -> Any:
+    """A CSV cell a spreadsheet will not run as a formula (a student's name is theirs to choose).
+
+    >>> _cell("=HYPERLINK(1)"), _cell("Ada"), _cell(3)
+    ("'=HYPERLINK(1)", 'Ada', 3)
+    """
+    if isinstance(v, str) and v[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + v
+    return v
+
+
+class _SafeWriter:
+    def __init__(self, out: io.StringIO) -> None:
+        self._w = csv.writer(out)
+
+    def writerow(self, row: list[Any]) -> None:
+        self._w.writerow([_cell(v) for v in row])
+
+
 def dashboard_csv(board: Dashboard) -> str:
-    """The dashboard's students table as CSV (one row per student), then the levels table."""
+    """The dashboard's students table as CSV (one row per student), then the levels table.
+    Text cells that a spreadsheet would read as a formula get a leading apostrophe."""
     out = io.StringIO()
-    w = csv.writer(out)
+    w = _SafeWriter(out)
     w.writerow(["student", "stage", "stars", "levels", "puzzles_solved", "rating", "answers"])
     for st in board.students:
         w.writerow([st["name"], st["stage"], st["stars"], st["levels"], st["puzzles_solved"], st["rating"],

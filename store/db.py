@@ -59,10 +59,14 @@ class Store:
     """One database: an engine and a session factory. Use :meth:`run` for work that should
     survive a short outage (it retries), or :meth:`session` for a plain transaction."""
 
-    def __init__(self, url: str, *, retries: int = 3, backoff: float = 0.2, echo: bool = False) -> None:
+    def __init__(self, url: str, *, retries: int = 3, backoff: float = 0.2, pause: float = 5.0,
+                 echo: bool = False) -> None:
         self.url = url
         self.retries = retries
         self.backoff = backoff
+        #: After the retries fail, calls fail at once for this many seconds (then try again).
+        self.pause = pause
+        self._down_until = 0.0
         kwargs: dict[str, Any] = {"echo": echo, "future": True}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
@@ -89,17 +93,23 @@ class Store:
 
     def run(self, work: Callable[[Session], T]) -> T:
         """Run ``work(session)`` in a transaction, retrying a few times (with a growing pause)
-        when the database is unreachable; raises :class:`StoreUnavailable` if it stays so.
+        when the database is unreachable; raises :class:`StoreUnavailable` if it stays so (and,
+        for the next ``pause`` seconds, at once: a page does not wait once per call).
         ``work`` must be safe to repeat (a failed try is rolled back whole)."""
+        if time.monotonic() < self._down_until:  # it just failed: do not make every caller wait again
+            raise StoreUnavailable("The progress database cannot be reached just now.")
         delay = self.backoff
         for attempt in range(self.retries + 1):
             try:
                 with self.session() as s:
-                    return work(s)
+                    out = work(s)
+                self._down_until = 0.0
+                return out
             except (OperationalError, DBAPIError) as e:
                 if not _is_transient(e):
                     raise
                 if attempt == self.retries:
+                    self._down_until = time.monotonic() + self.pause
                     raise StoreUnavailable("The progress database cannot be reached just now.") from None
                 time.sleep(delay)
                 delay *= 3

@@ -99,3 +99,36 @@ def test_wrong_class_code_is_refused_with_a_message() -> None:
     form_button.click().run()
     assert not at.exception, errors(at)
     assert "no class with this code" in texts(at)
+
+
+def test_database_away_for_a_while_keeps_the_answer_and_says_so() -> None:
+    from sqlalchemy import event
+    from sqlalchemy.exc import OperationalError
+
+    db = open_store()
+    down = {"on": False}
+
+    def refuse(*_: object) -> None:
+        if down["on"]:
+            raise OperationalError("connect", {}, Exception("the database is restarting"))
+
+    event.listen(db.engine, "do_connect", refuse)
+    try:
+        lv = _level("count")
+        at = open_app("learn", state={"learn-stage": lv.stage, "learn-level": lv.id})
+        at.number_input(key=f"lv-{lv.id}-number").set_value(lv.answer() + 1).run()
+        at.button(key=f"lv-{lv.id}-check").click().run()  # makes the profile, writes a row
+        lid = at.session_state["moon_learner_id"]
+        down["on"] = True
+        db.engine.dispose()
+        at.number_input(key=f"lv-{lv.id}-number").set_value(lv.answer()).run()
+        at.button(key=f"lv-{lv.id}-check").click().run()
+        assert not at.exception, errors(at)
+        assert "waiting to be saved" in texts(at) and "Nothing is lost" in texts(at)
+        down["on"] = False
+        db._down_until = 0.0  # the pause after a failure is over
+        at.run()  # the next run sends what waited
+        assert "waiting to be saved" not in texts(at)
+        assert stats.summary(db, lid).stars == {lv.id: 2}
+    finally:
+        event.remove(db.engine, "do_connect", refuse)

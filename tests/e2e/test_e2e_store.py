@@ -153,7 +153,7 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
     assert len(code) == 6
     students = [("Ana", [lv.answer()]), ("Ben", [lv.answer() + 2, lv.answer()]), ("Cleo", [lv.answer() + 2])]
     for name, answers in students:
-        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
         page = ctx.new_page()
         open_page(page, server + "/classes")
         page.locator(".st-key-class-code input").fill(code.lower())
@@ -187,6 +187,8 @@ def test_progress_page_screenshots(browser: Any, server: str) -> None:
             click(page, page.locator(".st-key-practice-box button:has-text('Show the solution')").first)
         click_key(page, "practice-next")
     open_page(page, server + "/progress")
+    page.wait_for_selector('[data-testid="stMetricLabel"]')
+    page.wait_for_selector(".js-plotly-plot")
     text = str(page.locator('[data-testid="stMain"]').inner_text())
     assert "Puzzle rating" in text and "To revisit" in text
     assert page.locator(".js-plotly-plot").count() >= 2

@@ -241,6 +241,8 @@ def test_a_short_outage_is_retried_and_a_long_one_loses_no_answer(store: Store) 
     with pytest.raises(StoreUnavailable):
         stats.summary(store, me.id)
     assert len(box.pending) == 2
-    flaky.n = 0  # back again
+    flaky.n = 0  # back again; after the pause the store tries again
+    assert box.flush(store) is False  # still within the pause: fails at once, keeps everything
+    store._down_until = 0.0
     assert box.flush(store) is True and box.pending == []
     assert stats.summary(store, me.id).stars == {"tiles-1": 3, "tiles-2": 3}
