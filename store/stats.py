@@ -39,14 +39,22 @@ def star_rule(tries: int, hints: int, par: int = 1) -> int:
 
 def level_stars(rows: Iterable[tuple[str, bool, int, int, int, int | None]]) -> dict[str, int]:
     """Best stars per level from ``(level_id, correct, try_number, hints, par, imported_stars)``
-    rows (a level never answered right has no entry)."""
+    rows, oldest first (a level never answered right has no entry). The tries of a right
+    answer count every wrong answer since the level was last answered right, so reloading
+    the page forgives no wrong try.
+
+    >>> level_stars([("a", False, 1, 0, 1, None), ("a", True, 1, 0, 1, None)])
+    {'a': 2}
+    """
     best: dict[str, int] = {}
+    wrong_since: dict[str, int] = {}
     for level_id, correct, tries, hints, par, imported in rows:
         if imported is not None:
             stars = imported
         elif correct:
-            stars = star_rule(tries, hints, par)
+            stars = star_rule(max(tries, wrong_since.pop(level_id, 0) + 1), hints, par)
         else:
+            wrong_since[level_id] = wrong_since.get(level_id, 0) + 1
             continue
         if stars > best.get(level_id, -1):
             best[level_id] = stars

@@ -132,3 +132,31 @@ def test_database_away_for_a_while_keeps_the_answer_and_says_so() -> None:
         assert stats.summary(db, lid).stars == {lv.id: 2}
     finally:
         event.remove(db.engine, "do_connect", refuse)
+
+
+def test_practice_offers_the_puzzle_nearest_the_learners_rating_and_due_reviews_first() -> None:
+    from tutorial.services.items import puzzles
+
+    pool = list(puzzles())
+    at = open_app("practice")
+    assert not at.exception, errors(at)
+    shown = at.session_state["pr-current"]
+    from store import practice
+
+    learned = practice.learned_ratings(open_store(), {p.id for p in pool})  # other tests may have rated some
+    rating = {p.id: learned.get(p.id, float(p.rating)) for p in pool}
+    assert abs(rating[shown] - 1500) == min(abs(r - 1500) for r in rating.values())
+    # A puzzle missed earlier and now due comes first.
+    db = open_store()
+    me, token = learners.create(db)
+    far = max(pool, key=lambda p: abs(p.rating - 1500))
+    record.write(db, me.id, record.PuzzleAnswer(far.id, False, themes=tuple(far.themes), rating=far.rating))
+    from datetime import timedelta
+
+    from store.models import Review, now
+
+    with db.session() as s:
+        s.get(Review, (me.id, "puzzle", far.id)).due_at = now() - timedelta(minutes=1)  # type: ignore[union-attr]
+    at = open_app("practice", query={"me": token})
+    assert not at.exception, errors(at)
+    assert at.session_state["pr-current"] == far.id

@@ -171,6 +171,13 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
     _shot(tpage, "dashboard", 390, 844)
     page_text = str(tpage.locator('[data-testid="stMain"]').inner_text())
     assert "Students (3)" in page_text
+    # The CSV is the dashboard: Ana right first time (3 stars), Ben after a wrong try (2), Cleo wrong.
+    with tpage.expect_download() as dl:
+        tpage.locator(".st-key-class-csv button").click()
+    rows = open(dl.value.path(), encoding="utf-8").read().splitlines()
+    assert [r.split(",")[:3] for r in rows[1:4]] == [["Ana", lv.stage, "3"], ["Ben", lv.stage, "2"],
+                                                     ["Cleo", lv.stage, "0"]]
+    assert any(r.startswith(f"{lv.id},{lv.stage},3,1,") and f"{lv.answer() + 2} (2)" in r for r in rows)
     # The levels table: one right first time of three, wrong answers counted.
     assert tpage.locator('[data-testid="stDataFrame"]').count() == 2
     teacher.close()

@@ -54,6 +54,10 @@ def test_every_answer_is_a_row_and_stars_come_from_the_rows(store: Store) -> Non
     record.write(store, me.id, LessonAnswer("tiles-1", True, try_number=1))
     record.write(store, me.id, LessonAnswer("tiles-2", True, try_number=3, hints=2))
     assert stats.summary(store, me.id).stars == {"tiles-1": 3, "tiles-2": 3}
+    # A page reload starts the try count again in the page, not in the rows.
+    record.write(store, me.id, LessonAnswer("tiles-3", False, try_number=1))
+    record.write(store, me.id, LessonAnswer("tiles-3", True, try_number=1))
+    assert stats.summary(store, me.id).stars["tiles-3"] == 2
 
 
 def test_puzzle_streaks_hands_and_games(store: Store) -> None:

@@ -24,7 +24,7 @@ def rating_chart(history: Sequence[tuple[datetime, float]], title: str = "Your p
         line={"color": OKABE_ITO[0], "width": 3}, marker={"symbol": "circle", "size": 8},
         hovertext=[f"{t:%d %b %H:%M}" for t, _ in history], name="Rating",
     ))
-    fig.update_xaxes(title="Rated puzzles (first tries)")
+    fig.update_xaxes(title="Rated puzzles (first tries)", tickformat="d", dtick=max(1, len(history) // 8))
     fig.update_yaxes(title="Rating")
     return _layout(fig, title)
 
@@ -38,8 +38,9 @@ def accuracy_bars(accuracy: Mapping[str, tuple[int, int]], title: str,
     pct = [round(100 * r / n, 1) if n else 0.0 for _, (r, n) in rows]
     fig = go.Figure(go.Bar(
         x=pct, y=names, orientation="h", marker={"color": OKABE_ITO[2], "pattern": {"shape": ""}},
-        text=[f"{r} of {n}" for _, (r, n) in rows], textposition="auto", name="Right first time (%)",
+        text=[f"{r} of {n}" for _, (r, n) in rows], textposition="outside", cliponaxis=False,
+        name="Right first time (%)",
     ))
-    fig.update_xaxes(range=[0, 100], title="Right first time, without a hint (%)")
+    fig.update_xaxes(range=[0, 112], tickvals=[0, 25, 50, 75, 100], title="Right first time, without a hint (%)")
     fig.update_yaxes(autorange="reversed")
     return _layout(fig, title, height=max(220, 60 + 34 * len(rows)))
