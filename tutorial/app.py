@@ -28,6 +28,7 @@ PAGES = [
     st.Page(frame.PAGES["play"], title="Play", icon=":material/playing_cards:", url_path="play"),
     st.Page(frame.PAGES["progress"], title="Progress", icon=":material/insights:", url_path="progress"),
     st.Page(frame.PAGES["classroom"], title="Classroom", icon=":material/co_present:", url_path="classroom"),
+    st.Page(frame.PAGES["presenter"], title="Presenter", icon=":material/present_to_all:", url_path="presenter"),
     st.Page(frame.PAGES["bidding"], title="Bidding lab", icon=":material/science:", url_path="bidding-lab"),
     st.Page(frame.PAGES["rules"], title="Rules", icon=":material/menu_book:", url_path="rules"),
     st.Page(frame.PAGES["classes"], title="Classes", icon=":material/groups:", url_path="classes"),
@@ -37,11 +38,15 @@ warm_up()  # load the course and puzzles in the background, once per server
 
 page = st.navigation(PAGES, position="sidebar", expanded=True)
 frame.styles()
-progress_slot = frame.sidebar()
-frame.learner()
-frame.notice()
-try:
+if page.url_path == "presenter":  # full screen: no sidebar (the page hides it), no frame
+    frame.notice()
     page.run()
-finally:
-    # Drawn after the page, so a hand or level just finished is already counted.
-    frame.progress(progress_slot)
+else:
+    progress_slot = frame.sidebar()
+    frame.learner()
+    frame.notice()
+    try:
+        page.run()
+    finally:
+        # Drawn after the page, so a hand or level just finished is already counted.
+        frame.progress(progress_slot)

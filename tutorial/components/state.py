@@ -24,6 +24,8 @@ LEARNER = "moon_learner_id"
 LEARNER_TOKEN = "moon_learner_token"
 OUTBOX = "moon_outbox"
 STORE_DOWN = "moon_store_down"
+PRESENTER = "moon_presenter"  # the presenter view's hand or deck, and where it is
+DECK = "moon_deck"  # the lesson deck being put together in the Classroom
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6
