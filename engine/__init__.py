@@ -10,11 +10,14 @@ Pure Python with no UI imports. The public API:
 - :class:`Action` — ``pass``, ``bid 5``, ``discard 3-1``, ``trump 6``, ``play 6-4``
 - :class:`Game`, :class:`PlayerView` — a whole game, and what one seat may see
 - :func:`score_hand`, :func:`game_winner` — scoring a finished hand, deciding the game
-- :class:`IllegalAction`, :class:`ParseError` — errors
+- :class:`GameRecord`, :class:`HandRecord` — typed records; :func:`engine.record.replay`
+  rebuilds a game up to any hand and action
+- :class:`IllegalAction`, :class:`ParseError` (with :class:`RulesError` and
+  :class:`RecordError`) — errors; the limits on input are in :mod:`engine.limits`
 """
 
 from engine.actions import Action
-from engine.errors import IllegalAction, ParseError
+from engine.errors import IllegalAction, ParseError, RulesError
 from engine.game import PHASES, Game, HandResult, PlayerView, TrickRecord
 from engine.play import (
     REASON_CODES,
@@ -25,6 +28,7 @@ from engine.play import (
     legal_plays,
     trick_winner,
 )
+from engine.record import GameRecord, HandRecord, RecordError
 from engine.rules import VARIANTS, RuleSet
 from engine.scoring import HandScore, game_winner, score_hand
 from engine.tiles import ALL_TILES, SUIT_NAMES, Tile, parse_tiles, suit_name, tile_set
@@ -42,13 +46,17 @@ __all__ = [
     "VARIANTS",
     "Action",
     "Game",
+    "GameRecord",
+    "HandRecord",
     "HandResult",
     "HandScore",
     "IllegalAction",
     "ParseError",
     "PlayerView",
     "Reason",
+    "RecordError",
     "RuleSet",
+    "RulesError",
     "Suit",
     "Tile",
     "TrickRecord",
