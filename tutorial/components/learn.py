@@ -122,7 +122,7 @@ def progress_file() -> None:
             try:
                 loaded = Progress.from_json(up.getvalue())
             except ProgressError as e:
-                st.error(md_escape(f"This file cannot be loaded: {e} Your progress is unchanged."))
+                st.error(md_escape(f"This file cannot be used: {e} Your progress is unchanged."))
             else:
                 state.set_progress(loaded)
                 st.success(f"Progress loaded: {loaded.total_stars()} stars over {loaded.levels_done()} levels.")

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -24,7 +25,18 @@ from engine import Game, RuleSet, Tile, Trump
 from engine.sampling import PILE, Constraints
 from engine.solver import Solver, mask_of
 
-__all__ = ["BidLab", "parse_hand", "simulate", "weakest"]
+__all__ = ["MAX_SAMPLES", "TIME_LIMIT", "BidLab", "max_samples", "parse_hand", "simulate", "weakest"]
+
+#: The most simulated deals one request may ask for, by number of players (a four-player
+#: deal costs several times a three-player one: the solver searches 28 tiles, not 21).
+MAX_SAMPLES: dict[int, int] = {3: 200, 4: 60}
+#: Seconds one simulation may run; it then stops and reports the deals done so far.
+TIME_LIMIT = 20.0
+
+
+def max_samples(rules: RuleSet) -> int:
+    """The most simulated deals one request may ask for under ``rules``."""
+    return MAX_SAMPLES[rules.players]
 
 
 def weakest(tiles: Sequence[Tile], trump: Trump) -> Tile:
@@ -77,6 +89,13 @@ class BidLab:
     hand: tuple[Tile, ...]
     tricks: dict[Trump, tuple[int, ...]]
     samples: int
+    #: The deals asked for; ``samples`` is fewer when the time limit stopped the run.
+    requested: int = 0
+
+    @property
+    def complete(self) -> bool:
+        """True when every deal asked for was simulated (no time limit hit)."""
+        return self.samples >= self.requested
 
     def chance(self, trump: Trump, bid: int) -> float:
         need = 7 if bid == 21 else bid
@@ -110,25 +129,37 @@ def simulate(
     seed: int = 0,
     seat: int = 0,
     progress: Callable[[float], None] | None = None,
+    time_limit: float | None = TIME_LIMIT,
+    clock: Callable[[], float] = time.monotonic,
 ) -> BidLab:
-    """Run ``samples`` simulated deals of the unseen tiles for every trump allowed."""
+    """Run up to ``samples`` simulated deals of the unseen tiles for every trump allowed.
+
+    ``samples`` is capped at :func:`max_samples`. Each deal is solved for every trump before
+    the next deal starts, so when ``time_limit`` seconds have passed the run stops with the
+    deals done so far, every trump compared on the same deals (:attr:`BidLab.complete` is
+    then false). ``progress`` is called with the fraction done after each deal.
+    """
+    samples = max(1, min(int(samples), max_samples(rules)))
     hand = tuple(sorted(hand))
     c = _start_view(rules, hand, seat)
     layouts = c.samples(random.Random(seed), samples)
     n = rules.players
     side = (1 << seat) | ((1 << ((seat + 2) % 4)) if n == 4 else 0)
-    results: dict[Trump, list[int]] = {}
     trumps = list(rules.trumps)
-    for k, trump in enumerate(trumps):
-        solver = Solver(trump, n)
-        out = []
-        for lay in layouts:
+    solvers = {trump: Solver(trump, n) for trump in trumps}
+    results: dict[Trump, list[int]] = {trump: [] for trump in trumps}
+    start = clock()
+    done = 0
+    for lay in layouts:
+        for trump in trumps:
             mine = list(hand) + list(lay.get(PILE, ())) if rules.has_widow else list(hand)
             if len(mine) > 7:
                 mine.remove(weakest(mine, trump))
             masks = [mask_of(mine) if s == seat else mask_of(lay[s]) for s in range(n)]
-            out.append(solver.solve_masks(masks, seat, side))
-            if progress is not None:
-                progress((k + len(out) / len(layouts)) / len(trumps))
-        results[trump] = out
-    return BidLab(rules, hand, {t: tuple(r) for t, r in results.items()}, len(layouts))
+            results[trump].append(solvers[trump].solve_masks(masks, seat, side))
+        done += 1
+        if progress is not None:
+            progress(done / len(layouts))
+        if time_limit is not None and clock() - start > time_limit:
+            break
+    return BidLab(rules, hand, {t: tuple(r) for t, r in results.items()}, done, len(layouts))
