@@ -201,13 +201,21 @@ def test_simulation_is_capped_and_stops_at_its_time_limit_with_partial_results()
     ticks = iter(range(1000))
     seen: list[float] = []
     res = simulate(RuleSet(), hand, samples=10_000, seed=1, time_limit=2.5, clock=lambda: float(next(ticks)),
-                   progress=seen.append)
+                   progress=seen.append, chunk=1)
     assert res.requested == MAX_SAMPLES[3] == max_samples(RuleSet())
     assert res.samples == 3 and not res.complete  # clock: start 0, then 1, 2, 3 > 2.5
     assert {len(r) for r in res.tricks.values()} == {3}  # every trump on the same deals
     assert seen == [1 / 200, 2 / 200, 3 / 200]
-    full = simulate(RuleSet(), hand, samples=5, seed=1)
-    assert full.complete and full.samples == 5
+    full = simulate(RuleSet(), hand, samples=12, seed=1)
+    assert full.complete and full.samples == 12
+    calls: list[int] = []
+
+    def runner(fn, args):  # type: ignore[no-untyped-def]
+        calls.append(len(args[3]))
+        return fn(*args)
+
+    chunked = simulate(RuleSet(), hand, samples=12, seed=1, runner=runner, chunk=5)
+    assert calls == [5, 5, 2] and chunked.tricks == full.tricks
 
 
 def test_bidding_lab_four_players_slider_is_capped_and_partial_results_are_said() -> None:
