@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import Game, RuleSet, parse_tiles
 from tutorial.services.bidding import MAX_SAMPLES, max_samples, simulate
@@ -102,6 +104,23 @@ def test_link_messages_say_what_is_wrong() -> None:
     assert "not a move" in msg({"deal": "1", "moves": "b²"})
     assert "at most 200" in msg({"deal": "1", "moves": "~".join(["p.p.p"] * 3300)})
     assert parse_deal_number("0042") == 42
+
+
+@given(
+    deal=st.text(max_size=30) | st.from_regex(r"\A[0-9]{1,25}\Z"),
+    seat=st.text(max_size=4),
+    rules=st.text(max_size=40) | st.builds(lambda k, v: f"{k}:{v}", st.sampled_from(["target", "min_bid", "players", "no_trump"]), st.text(max_size=8)),
+    moves=st.text(alphabet="pbdtn0123456789.~²٤ ", max_size=60),
+)
+@settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+def test_any_link_parameters_raise_only_link_error(deal: str, seat: str, rules: str, moves: str) -> None:
+    from tutorial.services.urlstate import replay
+
+    try:
+        req = decode({"deal": deal, "seat": seat, "rules": rules, "moves": moves})
+        replay(req.setup, req.moves)
+    except LinkError as e:
+        assert len(str(e)) < MAX_BANNER
 
 
 # -- deal-number boxes ------------------------------------------------------------------------
