@@ -252,3 +252,12 @@ def test_long_games_chart_without_markers_or_a_tick_per_hand() -> None:
     assert fig.layout.xaxis.dtick is None
     short = score_chart([1, 2], [(1, 0, 0), (2, 0, 0)], ["A", "B", "C"], 21, "points")
     assert all(tr.mode == "lines+markers" for tr in short.data) and short.layout.xaxis.dtick == 1
+
+
+@pytest.mark.parametrize("query", [{"deal": "²"}, {"deal": "٤٢"}, {"deal": NINES_50K}, {"deal": "12", "move": "²"}],
+                         ids=["sup2", "arabic-42", "50k-nines", "move-sup2"])
+def test_presenter_link_with_bad_numbers(query: dict[str, str]) -> None:
+    at = open_app("presenter", query={**query, "computer": "basic"})
+    assert not at.exception, errors(at)
+    if query["deal"] != "12":
+        assert at.error and "deal number" in banner(at) and len(banner(at)) < MAX_BANNER
