@@ -637,7 +637,7 @@ def strong_vs_basic(deals: int, seed: int, progress: Progress | None = None) -> 
         for strong_seat in range(3):
             game = Game.new(RuleSet(), seed=seed + d)
             bots = [make_bot("strong" if s == strong_seat else "basic", seed=10 * (seed + d) + s) for s in range(3)]
-            while game.phase not in ("hand_over", "game_over"):
+            while not game.hand_finished:
                 seat = game.to_act
                 assert seat is not None
                 game.apply(bots[seat].decide(game.view(seat)).action)

@@ -80,7 +80,7 @@ print(f"Moon Tutor engine {engine.__version__}")
 # %%
 game = Game.new(RuleSet(), seed=SEED)
 bots = [make_bot("basic", seed=seat) for seat in range(3)]
-while game.phase not in ("hand_over", "game_over"):
+while not game.hand_finished:
     game.apply(bots[game.to_act].decide(game.view(game.to_act)).action)
 print("Bids:", ", ".join(f"seat {s} {'passes' if b == 0 else f'bids {b}'}" for s, b in game.bids))
 print(f"Seat {game.bidder} won the auction with {game.bid} and named {trump_words(game.trump)}.")
@@ -690,7 +690,7 @@ reveal("game-tie")
 # %%
 four = Game.new(RuleSet(players=4), seed=SEED)
 print("hands:", [len(h) for h in four.hands], "| widow:", list(four.widow) or "none", "| scores by team:", four.scores)
-while four.phase not in ("hand_over", "game_over"):
+while not four.hand_finished:
     actions = four.legal_actions()
     four.apply(actions[1] if four.phase == "bidding" and len(four.bids) == 0 else actions[0])
 print(four.results[-1].describe())

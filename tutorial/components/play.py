@@ -17,8 +17,9 @@ from urllib.parse import urlencode
 import pandas as pd
 import streamlit as st
 
-from engine import Action, IllegalAction, Tile, Trump, explain_winner, suit_name
+from engine import Action, IllegalAction, Tile, Trump, explain_winner
 from engine.deal import MAX_SEED
+from engine.words import trump_phrase
 from tutorial.components import state
 from tutorial.components.explain import show_decision, summary_of
 from tutorial.components.settings import rules_editor
@@ -488,7 +489,7 @@ def history_panel(sess: PlaySession) -> None:
 def _count_hand(sess: PlaySession) -> None:
     """Count a finished hand once in the progress, and keep its record for the Classroom."""
     g = sess.game
-    if g.phase not in ("hand_over", "game_over"):
+    if not g.hand_finished:
         return
     counted: set[tuple[Any, ...]] = state.get("moon_counted", set())
     key = (g.seed, g.rules, g.hand_number, tuple(str(a) for _, a in g.history))
@@ -507,7 +508,7 @@ def _count_hand(sess: PlaySession) -> None:
 def hand_over(sess: PlaySession) -> None:
     """The hand summary, score chart and next-hand button, once a hand is over."""
     g = sess.game
-    if g.phase not in ("hand_over", "game_over"):
+    if not g.hand_finished:
         return
     _count_hand(sess)
     result = g.results[-1]
@@ -544,7 +545,7 @@ def _result_sentence(sess: PlaySession, result: Any) -> str:
     bidder = sess.seat_name(result.bidder)
     side = sess.game.rules.side_of(result.bidder)
     took = result.side_tricks[side]
-    trump = "no trump" if result.trump.kind == "none" else f"{result.trump.name} trump"
+    trump = trump_phrase(result.trump)
     verdict = "made it" if result.made else "was set"
     return (
         f"**{bidder}** bid **{words.bid_label(result.bid)}** with {trump}, took **{took}** "
@@ -580,7 +581,3 @@ def records_panel(sess: PlaySession) -> None:
         file_name=f"moon-deal{g.seed}.json", mime="application/json", key="dl-game",
         icon=":material/download:", on_click="ignore",
     )
-
-
-def suit_word(suit: Any) -> str:
-    return "trumps" if suit == "trump" else suit_name(int(suit))
