@@ -52,6 +52,7 @@ from engine import (
 from engine.deal import deal_hands
 from engine.solver import solve
 from engine.svg import TileRow
+from engine.words import trump_phrase
 
 __all__ = [
     "DILEMMA_DEAL",
@@ -68,8 +69,11 @@ __all__ = [
     "eight_tiles",
     "exercise",
     "makes_by",
+    "match_summary",
     "mean_se",
+    "paired_difference",
     "reveal",
+    "seat_summary",
     "set_by_suit",
     "show",
     "solve_contract",
@@ -164,8 +168,7 @@ class Progress:
 
 def trump_words(trump: Trump | str) -> str:
     """``"sixes trump"``, ``"doubles trump"``, or ``"no trump"`` (never "no trump trump")."""
-    t = Trump.parse(trump) if isinstance(trump, str) else trump
-    return t.name if t.kind == "none" else f"{t.name} trump"
+    return trump_phrase(Trump.parse(trump) if isinstance(trump, str) else trump)
 
 
 def set_by_suit(tiles: Sequence[Tile], trump: Trump | str = "none") -> list[dict[str, Any]]:
@@ -203,7 +206,7 @@ def table(rows: Sequence[dict[str, Any]] | Any, index: str | None = None, small:
         styler = styler.apply(
             lambda row: ["color: #8a8a8a; font-style: italic" if row[small] < MIN_DEALS else "" for _ in row], axis=1
         )
-    if index is None:
+    if index is None and isinstance(frame.index, pd.RangeIndex):  # a row number says nothing
         styler = styler.hide(axis="index")
     return styler
 
@@ -668,20 +671,49 @@ def mean_se(values: Sequence[float]) -> tuple[float, float]:
     return m, se
 
 
+def _cell(values: Sequence[float]) -> str:
+    m, se = mean_se(values)
+    return f"{m:+.2f} ± {se:.2f} ({len(values)} hands)"
+
+
 def match_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Mean ± standard error of points per hand for the strong player and for each basic player
-    (the one after it and the one before it, clockwise), and for each seat by who sat there."""
-    out = []
-    groups: dict[str, list[float]] = {}
+    """Mean ± standard error of points per hand for the strong player and for each basic
+    player: the one after it and the one before it, clockwise."""
+    names = ["strong", "basic, after the strong player", "basic, before the strong player"]
+    groups: dict[str, list[float]] = {n: [] for n in names}
     for r in rows:
-        offset = (r["seat"] - r["strong seat"]) % 3
-        who = ["strong", "basic, after the strong player", "basic, before the strong player"][offset]
-        groups.setdefault(who, []).append(r["points"])
-        groups.setdefault(f"seat {r['seat']}, {r['player']}", []).append(r["points"])
+        groups[names[(r["seat"] - r["strong seat"]) % 3]].append(r["points"])
+    out = []
     for who, values in groups.items():
         m, se = mean_se(values)
-        out.append({"who": who, "hands": len(values), "mean points per hand": round(m, 2), "± standard error": round(se, 2)})
+        out.append({"player": who, "hands": len(values), "mean points per hand": round(m, 2), "± standard error": round(se, 2)})
     return out
+
+
+def seat_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per seat: points per hand (mean ± standard error) when the strong player sat there and
+    when a basic one did: the same cards, so the gap is the player, not the deal."""
+    out = []
+    for seat in sorted({r["seat"] for r in rows}):
+        cell = {"seat": seat}
+        for player in ("strong", "basic"):
+            values = [r["points"] for r in rows if r["seat"] == seat and r["player"] == player]
+            cell[f"{player} player here"] = _cell(values) if values else "–"
+        out.append(cell)
+    return out
+
+
+def paired_difference(rows: Sequence[dict[str, Any]]) -> tuple[float, float, int]:
+    """Per deal, the strong player's mean points minus the basic players' mean (the three
+    seatings of that deal); then the mean ± standard error over deals, and their number."""
+    diffs = []
+    for d in sorted({r["deal"] for r in rows}):
+        same = [r for r in rows if r["deal"] == d]
+        strong = statistics.fmean(r["points"] for r in same if r["player"] == "strong")
+        basic = statistics.fmean(r["points"] for r in same if r["player"] == "basic")
+        diffs.append(strong - basic)
+    m, se = mean_se(diffs)
+    return m, se, len(diffs)
 
 
 # --------------------------------------------------------------------------- reference runs
@@ -743,14 +775,14 @@ def _reference(which: str, deals: int, layouts: int, seed: int, out: str | None 
             print(f"deal {d + 1}/{deals} done after {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
         print(f"Experiment 4: {deals} deals x 3 seatings = {deals * 3} hands, seed {seed}")
         _print_rows(match_summary(rows))
-        diffs = []
-        for d in {r["deal"] for r in rows}:
-            same = [r for r in rows if r["deal"] == d]
-            strong = statistics.fmean(r["points"] for r in same if r["player"] == "strong")
-            basic = statistics.fmean(r["points"] for r in same if r["player"] == "basic")
-            diffs.append(strong - basic)
-        m, se = mean_se(diffs)
-        print(f"strong minus basic, per deal: {m:.2f} ± {se:.2f} points per hand ({len(diffs)} deals)")
+        _print_rows(seat_summary(rows))
+        m, se, n = paired_difference(rows)
+        for player in ("strong", "basic"):
+            hands = sum(r["player"] == player for r in rows)
+            bids = [r for r in rows if r["player"] == player and r["bidder"]]
+            made = sum(bool(r["made"]) for r in bids)
+            print(f"{player}: won the auction in {len(bids)} of {hands} hands, made {made} of those bids")
+        print(f"strong minus basic, per deal: {m:.2f} ± {se:.2f} points per hand ({n} deals)")
     print(f"runtime {time.perf_counter() - start:.0f} s")
 
 

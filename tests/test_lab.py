@@ -137,3 +137,28 @@ def test_mean_and_standard_error() -> None:
     assert mean_se([5.0]) == (5.0, 0.0)
     with pytest.raises(ValueError):
         mean_se([])
+
+
+def _match_rows() -> list[dict[str, object]]:
+    """Two deals, each played three times; the strong player scores 3 more than either basic one."""
+    rows = []
+    for deal, base in ((1, 0), (2, 2)):
+        for strong_seat in range(3):
+            for seat in range(3):
+                strong = seat == strong_seat
+                rows.append({"deal": deal, "strong seat": strong_seat, "seat": seat,
+                             "player": "strong" if strong else "basic", "points": base + (3 if strong else 0)})
+    return rows
+
+
+def test_match_summaries_report_each_player_and_seat_with_standard_errors() -> None:
+    rows = _match_rows()
+    players = {r["player"]: r for r in lab.match_summary(rows)}
+    assert players["strong"]["hands"] == 6 and players["strong"]["mean points per hand"] == 4.0
+    assert players["basic, after the strong player"]["mean points per hand"] == 1.0
+    assert players["strong"]["± standard error"] == round(mean_se([3, 3, 3, 5, 5, 5])[1], 2)
+    seats = lab.seat_summary(rows)
+    assert [s["seat"] for s in seats] == [0, 1, 2]
+    assert seats[0]["strong player here"].startswith("+4.00 ± ") and "(2 hands)" in seats[0]["strong player here"]
+    assert "(4 hands)" in seats[0]["basic player here"]
+    assert lab.paired_difference(rows) == (3.0, 0.0, 2)
