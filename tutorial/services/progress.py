@@ -1,6 +1,7 @@
 """The learner's progress: stars per lesson level, puzzles solved, streaks, hands played.
 
-Kept in the session and saved as a small JSON file the learner downloads and uploads again.
+Computed from the learner's rows in the store (see :mod:`store.stats`) and shown in the sidebar
+and on Home; the progress file (download and upload) is built by :mod:`store.transfer`.
 
 >>> p = Progress()
 >>> p.award("tiles-1", 2); p.award("tiles-1", 1); p.stars["tiles-1"]
@@ -19,7 +20,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["FORMAT", "MAX_STARS", "Progress", "ProgressError"]
+from engine.limits import quote
+
+__all__ = ["FORMAT", "MAX_STARS", "Progress", "ProgressError", "check_file"]
 
 FORMAT = "moon-tutor-progress"
 MAX_STARS = 3
@@ -95,11 +98,11 @@ class Progress:
                 data = data.decode("utf-8")
             except UnicodeDecodeError:
                 raise ProgressError("This file is not text: a progress file is JSON.") from None
-        try:
-            obj = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise ProgressError(f"This is not valid JSON (line {e.lineno}: {e.msg}).") from None
-        return cls.from_dict(obj)
+        if len(data) > _MAX_BYTES:
+            raise ProgressError("This text is too large to be a progress file.")
+        from tutorial.services.records import read_json
+
+        return cls.from_dict(read_json(data, "progress file", ProgressError))
 
     @classmethod
     def from_dict(cls, obj: Any) -> Progress:
@@ -107,7 +110,7 @@ class Progress:
             raise ProgressError("A progress file holds a JSON object.")
         if obj.get("format") != FORMAT:
             raise ProgressError(
-                f"This is not a Moon Tutor progress file (its 'format' is {obj.get('format')!r})."
+                f"This is not a Moon Tutor progress file (its 'format' is {quote(obj.get('format'))})."
             )
         stars = obj.get("stars", {})
         if not isinstance(stars, dict) or len(stars) > _MAX_ITEMS:
@@ -131,3 +134,20 @@ class Progress:
                 raise ProgressError(f"{key!r} must be a whole number of at least 0.")
             numbers[key] = v
         return cls(stars=clean, puzzles_solved=list(dict.fromkeys(solved)), **numbers)
+
+
+def check_file(raw: str | bytes) -> dict[str, Any]:
+    """A progress file read and checked (version 1: the summary; version 2: every row, see
+    :mod:`store.transfer`); raises :class:`ProgressError` saying what is wrong."""
+    from store import transfer
+
+    try:
+        obj = transfer.parse(raw)
+        if obj.get("version", 1) == 1:
+            Progress.from_dict(obj)
+        else:
+            for key in ("lesson_attempts", "puzzle_attempts", "hands", "games"):
+                transfer.check_rows(obj.get(key, []), key)
+    except transfer.TransferError as e:
+        raise ProgressError(str(e)) from None
+    return obj
