@@ -1,4 +1,4 @@
-"""RULES.md §4 — Bidding: one chance each, clockwise; pass, 4-7 or 21; each bid higher than
+"""docs/rules.md §4 — Bidding: one chance each, clockwise; pass, 4-7 or 21; each bid higher than
 the last; 21 ends the auction; highest bidder wins; all pass throws the hand in (or, variant,
 forces the last bidder); minimum bid 3 or 5; and (§9) the moon-overcall variant."""
 

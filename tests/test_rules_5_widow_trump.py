@@ -1,4 +1,4 @@
-"""RULES.md §5 — The widow and trump: the default order (widow, discard, trump), the
+"""docs/rules.md §5 — The widow and trump: the default order (widow, discard, trump), the
 "trump before widow" and "no double blank" variants, four players, and what each kind of
 trump (a number, doubles, none) does to the suits."""
 

@@ -1,4 +1,4 @@
-"""RULES.md §6 — Play: the bidder leads; the suit led; following; trumping in or throwing off
+"""docs/rules.md §6 — Play: the bidder leads; the suit led; following; trumping in or throwing off
 when void; winning a trick; the winner leads; all seven tricks are played out."""
 
 from __future__ import annotations

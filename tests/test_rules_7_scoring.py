@@ -1,4 +1,4 @@
-"""RULES.md §7 — Scoring a hand: points (bidder ±bid, others +1 a trick; a made 21 wins the
+"""docs/rules.md §7 — Scoring a hand: points (bidder ±bid, others +1 a trick; a made 21 wins the
 game, a set 21 costs 21; variant "moon scores 21"), four-player teams, and the marks variant.
 
 Every position is a hand-built deal whose tricks are forced by a script; each trick's winner is

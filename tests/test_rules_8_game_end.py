@@ -1,4 +1,4 @@
-"""RULES.md §8 — End of the game: the target (21 points, 7 marks) reached at the end of a
+"""docs/rules.md §8 — End of the game: the target (21 points, 7 marks) reached at the end of a
 hand, a made 21, negative scores, ties at the top continuing until one is strictly ahead, and
 the "bidder goes out first" tie-break of §9."""
 

@@ -8,7 +8,7 @@ from engine import Trump, parse_tiles
 from tutorial.components import state
 from tutorial.components.settings import rules_editor
 from tutorial.components.tiles import show_tiles
-from tutorial.services.rules_text import SECTIONS, describe_setting, house_rules, in_force
+from tutorial.services.rules_text import SECTIONS, citation, describe_setting, house_rules, in_force
 
 st.title(":material/menu_book: The rules of Moon")
 rules = state.house_rules()
@@ -26,6 +26,7 @@ with st.container(border=True):
 for sec in SECTIONS:
     st.header(sec.title, anchor=sec.key)
     st.markdown(sec.body)
+    st.caption(f"Rule book: {citation(sec)}")
     if sec.tiles:
         show_tiles(parse_tiles(sec.tiles), trump=Trump.parse(sec.trump) if sec.trump else None,
                    base=0.8, label=sec.caption)
