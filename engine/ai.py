@@ -45,7 +45,7 @@ from engine.trump import ALL_TRUMPS, TRUMP, Trump, describe_suit
 from engine.words import join_words, number_word, percent, trump_phrase
 
 if TYPE_CHECKING:  # pragma: no cover
-    import pandas as pd  # type: ignore[import-untyped]
+    import pandas as pd
 
 __all__ = [
     "GRADES",

@@ -33,7 +33,7 @@ from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 
 if TYPE_CHECKING:  # pragma: no cover
-    import pandas as pd  # type: ignore[import-untyped]
+    import pandas as pd
 
 __all__ = ["HandReview", "PlayReview", "grade", "review_hand"]
 

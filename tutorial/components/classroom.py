@@ -21,11 +21,11 @@ from tutorial.services.rules_text import short_summary
 from tutorial.services.session import seat_name
 from tutorial.services.text import md_escape
 
-TIMELINE = "moon_class_timeline"
-COUNT = "moon_class_count"
-LEVEL = "moon_class_level"
-BOTS = "moon_class_bots"
-ERROR = "moon_class_error"
+TIMELINE = state.CLASS_TIMELINE
+COUNT = state.CLASS_COUNT
+LEVEL = state.CLASS_LEVEL
+BOTS = state.CLASS_BOTS
+ERROR = state.CLASS_ERROR
 
 
 def current() -> Timeline | None:
@@ -58,7 +58,7 @@ def _deal_clicked() -> None:
     if not raw.isdigit() or int(raw) > MAX_SEED:
         st.session_state[ERROR] = md_escape(f"{raw[:40]!r} is not a deal number: use a whole number from 0 to {MAX_SEED}.")
         return
-    st.session_state["class-generate"] = int(raw)
+    st.session_state[state.CLASS_GENERATE] = int(raw)
 
 
 def choose_hand() -> None:
@@ -71,12 +71,13 @@ def choose_hand() -> None:
             st.text_input("Deal number", value="1", key="class-deal")
             st.button("Deal and let the computer play it", key="class-go", on_click=_deal_clicked,
                       type="primary", icon=":material/playing_cards:")
-            deal = st.session_state.pop("class-generate", None)
+            deal = st.session_state.pop(state.CLASS_GENERATE, None)
             if deal is not None:
                 bar = st.progress(0.0, text=f"The {_level()} computer players are playing deal {deal}…")
-                hand, decisions = generate_hand(
-                    rules, deal, _level(), progress=lambda x: bar.progress(x, text=f"Playing deal {deal}… {x:.0%}"),
-                )
+                def show_progress(x: float) -> None:
+                    bar.progress(x, text=f"Playing deal {deal}… {x:.0%}")
+
+                hand, decisions = generate_hand(rules, deal, _level(), progress=show_progress)
                 bar.empty()
                 t = Timeline(hand, dict(decisions), _level())
                 _set(t)
@@ -84,8 +85,8 @@ def choose_hand() -> None:
         with by_file:
             up = st.file_uploader("A hand record (JSON), as downloaded from the Play page or this one",
                                   type=["json"], key="class-upload")
-            if up is not None and st.session_state.get("class-loaded") != up.file_id:
-                st.session_state["class-loaded"] = up.file_id
+            if up is not None and st.session_state.get(state.CLASS_LOADED) != up.file_id:
+                st.session_state[state.CLASS_LOADED] = up.file_id
                 try:
                     hand = load_hand(up.getvalue())
                 except RecordError as e:

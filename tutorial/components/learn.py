@@ -13,8 +13,8 @@ from tutorial.services.items import Attempt, course
 from tutorial.services.progress import MAX_STARS, Progress, ProgressError
 from tutorial.services.text import md_escape
 
-STAGE = "learn-stage"
-LEVEL = "learn-level"
+STAGE = state.LEARN_STAGE
+LEVEL = state.LEARN_LEVEL
 
 
 def load() -> Any | None:
@@ -117,8 +117,8 @@ def progress_file() -> None:
                            mime="application/json", key="progress-download", icon=":material/download:",
                            on_click="ignore")
         up = st.file_uploader("Load a saved progress file", type=["json"], key="progress-upload")
-        if up is not None and st.session_state.get("progress-loaded") != up.file_id:
-            st.session_state["progress-loaded"] = up.file_id
+        if up is not None and st.session_state.get(state.PROGRESS_LOADED) != up.file_id:
+            st.session_state[state.PROGRESS_LOADED] = up.file_id
             try:
                 loaded = Progress.from_json(up.getvalue())
             except ProgressError as e:
