@@ -98,6 +98,7 @@ def test_solve_and_move_values_match_the_reference(players: int, trump: str) -> 
     assert checked == 2 * 2 * 4 * players
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("trump", [str(t) for t in ALL_TRUMPS])
 def test_five_trick_three_player_positions_match_the_reference(trump: str) -> None:
     """Bigger positions (15 tiles in hand, or 14 mid-trick) where the reference is still
@@ -150,6 +151,7 @@ def _deal(players: int, seed: int) -> tuple[list[int], Trump, int, int]:
     return [mask_of(h) for h in hands], ALL_TRUMPS[seed % 9], leader, side
 
 
+@pytest.mark.slow
 def test_whole_three_player_deals_match_the_solver_with_everything_off() -> None:
     """Nine whole deals (one per trump) against the bare zero-window search (no table, no
     bounds, no ordering, no equivalences)."""
@@ -159,6 +161,7 @@ def test_whole_three_player_deals_match_the_solver_with_everything_off() -> None
         assert Solver(tr, 3).solve_masks(masks, leader, side) == bare.solve_masks(masks, leader, side)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_whole_deals_agree_whatever_techniques_are_on(players: int) -> None:
     """Whole deals: every single technique off, each probe, and the table alone agree."""
