@@ -26,7 +26,6 @@ with st.container(border=True):
 for sec in SECTIONS:
     st.header(sec.title, anchor=sec.key)
     st.markdown(sec.body)
-    st.caption(f"Rule book: {citation(sec)}")
     if sec.tiles:
         show_tiles(parse_tiles(sec.tiles), trump=Trump.parse(sec.trump) if sec.trump else None,
                    base=0.8, label=sec.caption)
@@ -39,3 +38,4 @@ for sec in SECTIONS:
         )
     elif sec.fields:
         st.caption("✎ Can change by house rule: " + " ".join(describe_setting(rules, f) for f in sec.fields))
+    st.caption(f"Rule book: {citation(sec)}")
