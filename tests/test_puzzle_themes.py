@@ -13,22 +13,13 @@ from puzzles.generate import GENERATORS, generate
 from puzzles.themes import THEMES, theme_title
 from tutorial.testing import open_app
 
-PUZZLE = '''
-[[puzzle]]
-id = "{id}"
-kind = "trick_winner"
-rules = {{}}
-question = "Who wins this trick?"
-solution = 2
-themes = {themes}
-rating = 900
-hints = ["H"]
-source = {{ kind = "hand-written" }}
-[puzzle.position]
-trump = "6"
-leader = 0
-trick = ["5-1", "5-3", "6-1"]
-'''
+from test_content_errors import GOOD_PUZZLE
+
+
+def puzzle(pid: str, themes: str) -> str:
+    """A good trick-winner puzzle (the content tests' own) with the given themes."""
+    text = GOOD_PUZZLE.format(id=pid, solution="2", trick='["5-1", "5-3", "6-1"]')
+    return text.replace('themes = ["trick-winner"]', f"themes = {themes}")
 
 
 def test_every_theme_has_a_title_and_a_description() -> None:
@@ -39,9 +30,7 @@ def test_every_theme_has_a_title_and_a_description() -> None:
 
 
 def test_an_unknown_theme_is_refused_naming_file_entry_and_field(tmp_path: Path) -> None:
-    text = PUZZLE.format(id="fine", themes='["trick-winner", "trumped"]') + PUZZLE.format(
-        id="odd", themes='["trick-winner", "sneaky-trap"]'
-    )
+    text = puzzle("fine", '["trick-winner", "trumped"]') + puzzle("odd", '["trick-winner", "sneaky-trap"]')
     (tmp_path / "p.toml").write_text(text, encoding="utf-8")
     ok, errors = check_puzzles(tmp_path)
     assert [p.id for p in ok] == ["fine"]
