@@ -42,7 +42,7 @@ from typing import Any
 from engine.players.analysis import PlayAnalysis, analyse_play
 from engine.players.base import Bot, PhaseBot
 from engine.players.decision import Candidate, Decision, Explanation
-from engine.players.facts import Goal, estimate_tricks, goal_of, play_tags, scoring_side, tricks_needed
+from engine.players.facts import SeatGoal, estimate_tricks, play_tags, scoring_side, seat_goal, tricks_needed
 from engine.players.simple import BasicBot, RandomBot
 from engine.players.strong import StrongBot, StrongSettings
 
@@ -54,18 +54,18 @@ __all__ = [
     "Candidate",
     "Decision",
     "Explanation",
-    "Goal",
     "PhaseBot",
     "PlayAnalysis",
     "RandomBot",
+    "SeatGoal",
     "StrongBot",
     "StrongSettings",
     "analyse_play",
     "estimate_tricks",
-    "goal_of",
     "make_bot",
     "play_tags",
     "scoring_side",
+    "seat_goal",
     "tricks_needed",
 ]
 

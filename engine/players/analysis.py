@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.game import PlayerView
-from engine.players.facts import goal_of, keep_value, scoring_side, seats_mask
+from engine.players.facts import keep_value, scoring_side, seat_goal, seats_mask
 from engine.sampling import Layout
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
@@ -73,7 +73,7 @@ def analyse_play(
     n = rules.players
     me = view.seat
     tiles = [a.value for a in view.legal_actions() if isinstance(a.value, Tile)]
-    goal, gside, gwon, target = goal_of(view)
+    goal, gside, gwon, target = seat_goal(view)
     scoring = scoring_side(rules, me)
     smask = seats_mask(scoring)
     gmask = seats_mask(gside)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from engine.actions import Action
+from engine.contract import goal_of, side_seats, tricks_needed
 from engine.game import PlayerView
 from engine.players.decision import Candidate
 from engine.rules import RuleSet
@@ -15,24 +16,17 @@ from engine.tiles import Tile
 from engine.trump import ALL_TRUMPS, TRUMP, Suit, Trump
 
 __all__ = [
-    "Goal",
+    "SeatGoal",
     "estimate_tricks",
-    "goal_of",
     "keep_value",
     "play_tags",
     "scoring_side",
+    "seat_goal",
     "tricks_needed",
 ]
 
-
-def scoring_side(rules: RuleSet, seat: int) -> tuple[int, ...]:
-    """The seats whose tricks count for ``seat``: itself (3 players) or its team (4)."""
-    return (seat, (seat + 2) % 4) if rules.players == 4 else (seat,)
-
-
-def tricks_needed(bid: int) -> int:
-    """The tricks a bid asks for: the bid itself, or all seven for a 21 (shooting the moon)."""
-    return 7 if bid == 21 else bid
+#: The seats whose tricks count for a seat (the seat alone, or its team): the contract's rule.
+scoring_side = side_seats
 
 
 def seats_mask(seats: Sequence[int]) -> int:
@@ -43,10 +37,10 @@ def seats_mask(seats: Sequence[int]) -> int:
     return m
 
 
-class Goal(NamedTuple):
-    """The contract fight from one seat's side: ``goal`` (``"make"`` for the bidder's side,
+class SeatGoal(NamedTuple):
+    """The contract fight from one seat's view: ``goal`` (``"make"`` for the bidder's side,
     ``"set"`` for the defenders), the ``seats`` fighting for it, the tricks ``won`` by them so
-    far and the ``target`` they must reach."""
+    far and the ``target`` they must reach (see :func:`engine.contract.goal_of`)."""
 
     goal: str
     seats: tuple[int, ...]
@@ -54,22 +48,14 @@ class Goal(NamedTuple):
     target: int
 
 
-def goal_of(view: PlayerView) -> Goal:
-    """The goal of the view's seat once the contract is known (bidder and bid set).
-
-    With three players the two defenders together set the bid (though each scores alone).
-    """
-    rules = view.rules
+def seat_goal(view: PlayerView) -> SeatGoal:
+    """The goal of the view's seat once the contract is known (bidder and bid set), with the
+    tricks its side has won so far. With three players the two defenders together set the
+    bid (though each scores alone)."""
     if view.bidder is None or view.bid is None:
         raise ValueError("the goal is known only once the auction is over")
-    need = tricks_needed(view.bid)
-    bside = scoring_side(rules, view.bidder)
-    if view.seat in bside:
-        won = sum(view.tricks_won[s] for s in bside)
-        return Goal("make", bside, won, need)
-    dside = tuple(s for s in range(rules.players) if s not in bside)
-    won = sum(view.tricks_won[s] for s in dside)
-    return Goal("set", dside, won, 8 - need)
+    g = goal_of(view.rules, view.seat, view.bidder, view.bid)
+    return SeatGoal(g.kind, g.seats, sum(view.tricks_won[s] for s in g.seats), g.target)
 
 
 def keep_value(tile: Tile, trump: Trump) -> float:

@@ -26,9 +26,10 @@ from engine.players.reasons import (
     random_reason,
     trump_reason,
 )
-from engine.players.wording import verb, word
+from engine.players.wording import verb
 from engine.tiles import Tile
 from engine.trump import TRUMP, Trump, describe_suit
+from engine.words import number_word as word
 
 __all__ = ["BasicBot", "RandomBot"]
 

@@ -27,12 +27,14 @@ from engine.players.facts import (
     tricks_needed,
 )
 from engine.players.reasons import bid_reason, contract_reason_discard, play_reason, trump_reason
-from engine.players.wording import bid_summary, pct, play_summary, trump_words, verb
+from engine.players.wording import bid_summary, play_summary, verb
 from engine.rules import RuleSet
 from engine.sampling import PILE, Constraints, Layout, view_digest
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 from engine.trump import Trump
+from engine.words import percent as pct
+from engine.words import trump_phrase as trump_words
 
 __all__ = ["ContractStats", "StrongBot", "StrongSettings"]
 
@@ -233,7 +235,7 @@ class StrongBot(PhaseBot):
         knew when the auction ended, so both choices use the same simulated deals."""
         core = replace(
             view,
-            phase="contract",
+            phase="contract",  # type: ignore[arg-type]  # a digest key for the contract stream, not a phase
             to_act=None,
             hand=tuple(sorted(hand)),
             discard=None,

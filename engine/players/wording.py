@@ -14,34 +14,13 @@ from engine.players.facts import keep_value, tricks_needed
 from engine.players.reasons import can_win
 from engine.tiles import Tile
 from engine.trump import Trump
+from engine.words import join_words as join
+from engine.words import number_word as word
+from engine.words import percent as pct
+from engine.words import trump_phrase as trump_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.players.strong import ContractStats, StrongSettings
-
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-
-
-def word(n: int) -> str:
-    """``3 -> "three"`` (numbers up to nine in words, larger ones as digits)."""
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
-
-
-def pct(x: float) -> str:
-    """``0.25 -> "25%"``."""
-    return f"{round(100 * x)}%"
-
-
-def join(parts: Sequence[str]) -> str:
-    """``["a", "b", "c"] -> "a, b and c"``."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def trump_words(tr: Trump) -> str:
-    """``"sixes trump"``, ``"doubles trump"`` or ``"no trump"``."""
-    return "no trump" if tr.kind == "none" else f"{tr.name} trump"
-
 
 def verb(view: PlayerView, a: Action) -> str:
     """What the seat does, as a verb phrase: ``"bid 5"``, ``"follow with 6-4"``."""
