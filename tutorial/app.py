@@ -33,10 +33,14 @@ warm_up()  # load the course and puzzles in the background, once per server
 
 page = st.navigation(PAGES, position="sidebar", expanded=True)
 frame.styles()
-progress_slot = frame.sidebar()
-frame.notice()
-try:
+if page.url_path == "presenter":  # full screen: no sidebar (the page hides it), no frame
+    frame.notice()
     page.run()
-finally:
-    # Drawn after the page, so a hand or level just finished is already counted.
-    frame.progress(progress_slot)
+else:
+    progress_slot = frame.sidebar()
+    frame.notice()
+    try:
+        page.run()
+    finally:
+        # Drawn after the page, so a hand or level just finished is already counted.
+        frame.progress(progress_slot)

@@ -46,6 +46,7 @@ PAGES: tuple[Page, ...] = (
     Page("puzzles", "Puzzles", ":material/extension:", "views/puzzles.py", "puzzles"),
     Page("play", "Play", ":material/playing_cards:", "views/play.py", "play"),
     Page("classroom", "Classroom", ":material/co_present:", "views/classroom.py", "classroom"),
+    Page("presenter", "Presenter", ":material/present_to_all:", "views/presenter.py", "presenter"),
     Page("bidding", "Bidding lab", ":material/science:", "views/bidding_lab.py", "bidding-lab"),
     Page("rules", "Rules", ":material/menu_book:", "views/rules.py", "rules"),
 )

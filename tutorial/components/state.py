@@ -41,6 +41,9 @@ PROGRESS_LOADED = "progress-loaded"
 PUZZLE_CURRENT = "pz-current"
 PUZZLE_EXTRA = "moon_extra_puzzles"
 PUZZLE_MESSAGE = "pz-message"
+PRESENTER = "moon_presenter"  # the presenter view's hand or deck, and where it is
+DECK = "moon_deck"  # the lesson deck being put together in the Classroom
+DECK_ERROR = "moon_deck_error"
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6
