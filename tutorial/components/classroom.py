@@ -380,7 +380,7 @@ def deck_builder(t: Timeline | None) -> None:
     deck = _deck()
     with st.expander(f"Lesson deck: {deck.title} ({len(deck.entries)} entries)", icon=":material/slideshow:",
                      expanded=bool(deck.entries)):
-        if "deck-title" not in st.session_state or st.session_state.pop("deck-retitle", False):
+        if "deck-title" not in st.session_state or st.session_state.pop(state.DECK_RETITLE, False):
             st.session_state["deck-title"] = deck.title
         st.text_input("Title of the deck", key="deck-title", on_change=_retitle, max_chars=200)
         if t is not None:
@@ -420,8 +420,8 @@ def deck_builder(t: Timeline | None) -> None:
                           disabled=i == len(deck.entries) - 1, icon=":material/arrow_downward:")
                 st.button("Remove", key=f"deck-remove-{i}", on_click=_edit, args=(i, 0), icon=":material/delete:")
         up = st.file_uploader("Load a deck (JSON)", type=["json"], key="deck-upload")
-        if up is not None and st.session_state.get("deck-loaded") != up.file_id:
-            st.session_state["deck-loaded"] = up.file_id
+        if up is not None and st.session_state.get(state.DECK_LOADED) != up.file_id:
+            st.session_state[state.DECK_LOADED] = up.file_id
             try:
                 loaded = load_deck(up.getvalue())
                 if needs_content(loaded):
@@ -430,7 +430,7 @@ def deck_builder(t: Timeline | None) -> None:
                 _deck_error(f"This deck cannot be used: {e}")
             else:
                 _set_deck(loaded)
-                st.session_state["deck-retitle"] = True
+                st.session_state[state.DECK_RETITLE] = True
                 st.rerun()
         err = st.session_state.pop(DECK_ERROR, None)
         if err:

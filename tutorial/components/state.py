@@ -44,6 +44,8 @@ PUZZLE_MESSAGE = "pz-message"
 PRESENTER = "moon_presenter"  # the presenter view's hand or deck, and where it is
 DECK = "moon_deck"  # the lesson deck being put together in the Classroom
 DECK_ERROR = "moon_deck_error"
+DECK_LOADED = "deck-loaded"
+DECK_RETITLE = "deck-retitle"
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6
