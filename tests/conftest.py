@@ -1,5 +1,7 @@
 """Shared pytest set-up.
 
+- The app under test (AppTest and the browser tests' ``streamlit run``) keeps its progress in
+  a throw-away SQLite file, never in ``data/moon.sqlite3``.
 - ``tests/`` is on ``sys.path`` (this file lives there), so tests import the shared helpers
   with ``from helpers import ...`` (fixed deals, a game driver, the reference solver).
 - Doctests are collected by pytest itself: ``--doctest-modules`` over the packages in
@@ -11,7 +13,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,9 +24,12 @@ from engine import Game, RuleSet
 
 from helpers import deal_game
 
+if not os.environ.get("MOON_DATABASE_URL"):
+    os.environ["MOON_DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='moon-test-db-')}/moon.sqlite3"
+
 ROOT = Path(__file__).resolve().parent.parent
 #: The packages whose docstring examples pytest runs.
-DOCTEST_PACKAGES = ("engine", "lessons", "puzzles", "tutorial")
+DOCTEST_PACKAGES = ("engine", "lessons", "puzzles", "tutorial", "store")
 
 _doctests_seen: set[str] = set()
 

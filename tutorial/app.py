@@ -38,6 +38,7 @@ if page.url_path == "presenter":  # full screen: no sidebar (the page hides it),
     page.run()
 else:
     progress_slot = frame.sidebar()
+    frame.learner()
     frame.notice()
     try:
         page.run()

@@ -44,11 +44,14 @@ PAGES: tuple[Page, ...] = (
     Page("home", "Home", ":material/home:", "views/home.py"),
     Page("learn", "Learn", ":material/school:", "views/learn.py", "learn"),
     Page("puzzles", "Puzzles", ":material/extension:", "views/puzzles.py", "puzzles"),
+    Page("practice", "Practice", ":material/fitness_center:", "views/practice.py", "practice"),
     Page("play", "Play", ":material/playing_cards:", "views/play.py", "play"),
+    Page("progress", "Progress", ":material/insights:", "views/progress.py", "progress"),
     Page("classroom", "Classroom", ":material/co_present:", "views/classroom.py", "classroom"),
     Page("presenter", "Presenter", ":material/present_to_all:", "views/presenter.py", "presenter"),
     Page("bidding", "Bidding lab", ":material/science:", "views/bidding_lab.py", "bidding-lab"),
     Page("rules", "Rules", ":material/menu_book:", "views/rules.py", "rules"),
+    Page("classes", "Classes", ":material/groups:", "views/classes.py", "classes"),
 )
 
 _BY_KEY = {p.key: p for p in PAGES}

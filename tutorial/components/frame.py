@@ -71,6 +71,9 @@ def sidebar() -> Any:
 
 def progress(slot: Any) -> None:
     """The learner's progress, in the sidebar slot made by :func:`sidebar`."""
+    from tutorial.components import profile
+
+    profile.sync_cookie()
     p = state.progress()
     with slot.container():
         st.markdown("**Your progress**")
@@ -80,6 +83,16 @@ def progress(slot: Any) -> None:
             f":material/playing_cards: {p.hands_played} hand{'' if p.hands_played == 1 else 's'} played · "
             f"{p.games_won} game{'' if p.games_won == 1 else 's'} won"
         )
+
+
+def learner() -> None:
+    """Find this browser's learner (cookie or personal link) and send answers that waited for
+    the database; call before the page runs."""
+    from tutorial.components import profile, recording
+
+    profile.resolve()
+    recording.flush()
+    profile.page_message()
 
 
 def notice() -> None:

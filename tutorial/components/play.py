@@ -20,7 +20,7 @@ import streamlit as st
 from engine import Action, IllegalAction, Tile, Trump, explain_winner
 from engine.deal import MAX_SEED
 from engine.words import trump_phrase
-from tutorial.components import state
+from tutorial.components import recording, state
 from tutorial.components.explain import show_decision, summary_of
 from tutorial.components.settings import rules_editor
 from tutorial.components.tiles import Shown, clickable_tiles, is_trump, show_row
@@ -503,6 +503,7 @@ def _count_hand(sess: PlaySession) -> None:
         p.games_won += 1
     rec = sess.hand_record(g.hand_number)
     state.archive_hand(rec, f"Play: deal {g.seed}, hand {g.hand_number}")
+    recording.hand_finished(sess)
 
 
 def hand_over(sess: PlaySession) -> None:

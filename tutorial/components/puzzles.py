@@ -10,7 +10,7 @@ import streamlit as st
 
 from puzzles.themes import theme_title
 from tutorial.components import item as ask
-from tutorial.components import state
+from tutorial.components import recording, state
 from tutorial.services.items import Attempt, kind_title, new_puzzle, puzzles
 
 CURRENT = state.PUZZLE_CURRENT
@@ -81,6 +81,7 @@ def _solution(puzzle: Any, key: str) -> None:
     att.gave_up = True
     att.hints = 2
     state.progress().puzzle_result(puzzle.id, False)
+    recording.gave_up(puzzle, key, att)
 
 
 def new_clicked(kinds: list[str]) -> None:

@@ -41,6 +41,10 @@ PROGRESS_LOADED = "progress-loaded"
 PUZZLE_CURRENT = "pz-current"
 PUZZLE_EXTRA = "moon_extra_puzzles"
 PUZZLE_MESSAGE = "pz-message"
+LEARNER = "moon_learner_id"
+LEARNER_TOKEN = "moon_learner_token"
+OUTBOX = "moon_outbox"
+STORE_DOWN = "moon_store_down"
 PRESENTER = "moon_presenter"  # the presenter view's hand or deck, and where it is
 DECK = "moon_deck"  # the lesson deck being put together in the Classroom
 DECK_ERROR = "moon_deck_error"
@@ -52,9 +56,12 @@ LARGE_SCALE = 1.6
 
 
 def progress() -> Progress:
-    """The learner's progress (made on first use)."""
+    """The learner's progress: computed from their rows in the store (once per change), or
+    empty before their first answer."""
     if PROGRESS not in st.session_state:
-        st.session_state[PROGRESS] = Progress()
+        from tutorial.components.profile import load_progress
+
+        st.session_state[PROGRESS] = load_progress()
     p: Progress = st.session_state[PROGRESS]
     return p
 
