@@ -50,6 +50,8 @@ DECK = "moon_deck"  # the lesson deck being put together in the Classroom
 DECK_ERROR = "moon_deck_error"
 DECK_LOADED = "deck-loaded"
 DECK_RETITLE = "deck-retitle"
+CLASS_MESSAGE = "class-msg"
+CLASS_NEW_MESSAGE = "class-new-msg"
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6
