@@ -18,7 +18,6 @@ import pandas as pd
 import streamlit as st
 
 from engine import Action, IllegalAction, Tile, Trump, explain_winner
-from engine.deal import MAX_SEED
 from engine.words import trump_phrase
 from tutorial.components import recording, state
 from tutorial.components.explain import show_decision, summary_of
@@ -28,7 +27,7 @@ from tutorial.services import describe as words
 from tutorial.services.charts import score_chart
 from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
-from tutorial.services.urlstate import LEVELS, PARAMS, LinkError, PlaySetup, decode
+from tutorial.services.urlstate import LEVELS, PARAMS, LinkError, PlaySetup, decode, parse_deal_number
 
 MODE = state.PLAY_MODE
 MESSAGE = state.PLAY_MESSAGE
@@ -199,11 +198,12 @@ def _new_game_clicked() -> None:
         import secrets
 
         deal = secrets.randbelow(1_000_000)
-    elif not raw.isdigit() or int(raw) > MAX_SEED:
-        _say("error", md_escape(f"{raw[:40]!r} is not a deal number: use a whole number from 0 to {MAX_SEED}."))
-        return
     else:
-        deal = int(raw)
+        try:
+            deal = parse_deal_number(raw)
+        except LinkError as e:
+            _say("error", md_escape(str(e)))
+            return
     rules = state.house_rules()
     seat = int(st.session_state.get("play-seat", 0))
     if seat >= rules.players:
