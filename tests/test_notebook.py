@@ -18,6 +18,8 @@ import pytest
 from nbclient import NotebookClient
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "lessons" / "moon_notebook.py"
+#: Running the notebook starts a kernel and plays whole hands: part of `make unit`, not `make quick`.
+pytestmark = pytest.mark.slow
 
 
 def _executed(simulations: int = 12, seed: int = 7):  # type: ignore[no-untyped-def]

@@ -11,13 +11,13 @@ import streamlit as st
 
 from engine import Tile
 from lessons.stars import RULE
-from tutorial.components import recording
+from tutorial.components import recording, state
 from tutorial.components.tiles import Shown, clickable_tiles, is_trump, show_row
 from tutorial.services import describe as words
 from tutorial.services.items import TILE_KINDS, Attempt, choice_label, mode_of, rules_note, submit
 from tutorial.services.rules_text import house_rules
 
-ATTEMPTS = "moon_attempts"
+ATTEMPTS = state.ATTEMPTS
 #: The star rule, as the learner reads it (``lessons.stars``).
 STAR_RULE = RULE
 Solved = Callable[[Any, Attempt], None]

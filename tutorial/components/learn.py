@@ -14,8 +14,8 @@ from tutorial.services.items import Attempt, course, stage_summary, tiles_named
 from tutorial.services.progress import MAX_STARS
 from tutorial.services.text import md_escape
 
-STAGE = "learn-stage"
-LEVEL = "learn-level"
+STAGE = state.LEARN_STAGE
+LEVEL = state.LEARN_LEVEL
 #: The levels still to practise again, in order (set by "Practise these again").
 PRACTICE = "learn-practice"
 

@@ -29,8 +29,8 @@ from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LEVELS, PARAMS, LinkError, PlaySetup, decode, parse_deal_number
 
-MODE = "moon_play_mode"
-MESSAGE = "moon_play_message"
+MODE = state.PLAY_MODE
+MESSAGE = state.PLAY_MESSAGE
 MODES = {"auto": "Automatic", "step": "Press Next"}
 #: Pause between two computer moves in automatic mode (seconds).
 AUTO_DELAY = 0.9
@@ -419,7 +419,7 @@ def computer_controls(sess: PlaySession) -> None:
                       help="Ask the strong computer player: first a nudge, then the move itself.")
         st.button("Undo my last move", key="undo", on_click=_undo, disabled=not sess.can_undo(),
                   icon=":material/undo:", help="Takes back your last move in this hand (and the computer moves after it).")
-        st.segmented_control("Computer moves", list(MODES), format_func=MODES.get, key=MODE,
+        st.segmented_control("Computer moves", list(MODES), format_func=MODES.__getitem__, key=MODE,
                              default="auto", help="How the computer players' moves appear: each after a short "
                              "pause, or each when you press Next.")
 
@@ -478,7 +478,7 @@ def history_panel(sess: PlaySession) -> None:
     moves = [(i, s, a) for i, (s, a) in enumerate(g.history) if s != sess.seat]
     if moves:
         labels = {i: f"{i + 1}. " + words.describe_action(s, a, you=sess.seat, players=sess.players) for i, s, a in moves}
-        pick = st.selectbox("Explain a computer move of this hand", list(labels), format_func=labels.get,
+        pick = st.selectbox("Explain a computer move of this hand", list(labels), format_func=labels.__getitem__,
                             index=None, key="explain-pick", placeholder="Choose a move…")
         if pick is not None:
             with st.spinner("Asking the computer…"):
@@ -491,12 +491,12 @@ def _count_hand(sess: PlaySession) -> None:
     g = sess.game
     if not g.hand_finished:
         return
-    counted: set[tuple[Any, ...]] = state.get("moon_counted", set())
+    counted: set[tuple[Any, ...]] = state.get(state.PLAY_COUNTED, set())
     key = (g.seed, g.rules, g.hand_number, tuple(str(a) for _, a in g.history))
     if key in counted:
         return
     counted.add(key)
-    state.put("moon_counted", counted)
+    state.put(state.PLAY_COUNTED, counted)
     p = state.progress()
     p.hands_played += 1
     if g.phase == "game_over" and g.winner == g.rules.side_of(sess.seat):

@@ -31,7 +31,7 @@ def default_factory() -> BotFactory:
     """``engine.ai.make_bot`` (imported on first use)."""
     from engine.ai import make_bot
 
-    return make_bot  # type: ignore[no-any-return]
+    return make_bot
 
 
 def bot_seed(deal: int, seat: int, salt: int = 0) -> int:
