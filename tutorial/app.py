@@ -18,7 +18,7 @@ import streamlit as st  # noqa: E402
 from tutorial.components import frame  # noqa: E402
 from tutorial.services.items import warm_up  # noqa: E402
 
-st.set_page_config(page_title="Moon Tutor", page_icon="🌙", layout="wide", initial_sidebar_state="expanded")
+st.set_page_config(page_title="Moon Tutor", page_icon="🌙", layout="wide", initial_sidebar_state="auto")
 
 PAGES = [
     st.Page(frame.PAGES["home"], title="Home", icon=":material/home:", default=True),

@@ -24,6 +24,8 @@ PAGE_FILES = {
 }
 
 os.environ.setdefault("MOON_NO_WARMUP", "1")
+#: The AppTests think in their own process (the worker pool is covered by its own tests).
+os.environ.setdefault("MOON_WORKERS", "0")
 
 
 def open_app(page: str = "home", query: Mapping[str, str] | None = None, *, timeout: float = 60,
