@@ -175,7 +175,7 @@ def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None
     page.set_viewport_size({"width": 1440, "height": 560})
     page.wait_for_timeout(300)
     tabs_before = page.locator("[data-testid=stTabs]").first.bounding_box()
-    page.mouse.move(900, 700)
+    page.mouse.move(900, 400)
     page.mouse.wheel(0, 900)
     page.wait_for_timeout(400)
     tabs_after = page.locator("[data-testid=stTabs]").first.bounding_box()

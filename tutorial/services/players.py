@@ -132,7 +132,10 @@ def _pool() -> ProcessPoolExecutor | None:
 
 
 def warm_pool() -> None:
-    """Start the workers (and import the players in each) ahead of the first decision."""
+    """Start the workers (and import the players in each) ahead of the first decision; once
+    the pool runs, nothing more to do."""
+    if _POOL is not None:
+        return
     pool = _pool()
     if pool is None:
         return

@@ -9,6 +9,7 @@ from tutorial.components import review as review_ui
 
 ui.table_styles()
 ui.replace_history()
+ui.refocus_hand()
 with st.container(horizontal=True, vertical_alignment="center", key="play-top"):
     st.title(":material/playing_cards: Play", width="content")
     ui.play_now_button()
@@ -49,7 +50,5 @@ else:
             ui.records_panel(sess)
 
     ui.sync_url(sess)
-    if sess.is_human_turn():
-        ui.refocus_hand(sess.position_key())
     review_ui.ensure_review(sess)
     ui.autoplay(sess)

@@ -244,9 +244,12 @@ def controls(sess: PlaySession) -> None:
 # -- styles and keyboard ---------------------------------------------------------------------------
 _TABLE_CSS = """
 <style>
-.st-key-table-status {position: sticky; top: 3.75rem; z-index: 20; background: #F4F1E8;
-  border: 1px solid #C9C2AE; border-radius: 8px; padding: 4px 10px 6px; height: auto !important;}
+/* The status strip stays in view (sticky on Streamlit's wrapper around the container). */
+[data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {position: sticky; top: 3.75rem; z-index: 20;}
+.st-key-table-status {background: #F4F1E8; border: 1px solid #C9C2AE; border-radius: 8px; padding: 4px 10px 8px;}
 .st-key-table-status [data-testid="stMarkdownContainer"] {overflow: visible;}
+.st-key-table-status [data-testid="stMarkdown"], .st-key-table-status [data-testid="stMarkdownContainer"],
+.st-key-table-status [data-testid="stElementContainer"] {margin-bottom: 0 !important; height: auto !important;}
 .st-key-table-status p {margin: 0 !important; font-size: 0.95rem; line-height: 1.45;}
 .moon-table {display: grid; gap: 8px 12px; align-items: start; margin: 4px 0;}
 .moon-three {grid-template-columns: 1fr 1fr; grid-template-areas: "left right" "middle middle";}
@@ -274,7 +277,8 @@ _TABLE_CSS = """
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] {padding: 3.2rem 0.6rem 1rem !important;}
   .st-key-play-top h1 {font-size: 1.3rem !important; padding: 0 !important;}
-  .st-key-table-status {top: 2.9rem; padding: 2px 6px;}
+  [data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {top: 2.9rem;}
+  .st-key-table-status {padding: 2px 6px 4px;}
   .st-key-table-status p {font-size: 0.8rem; line-height: 1.3;}
   .moon-seat-box {padding: 2px 6px;} .moon-seat-facts {font-size: 0.75rem;}
   .moon-trick-cell {min-width: 4.2em;} .moon-trick-cell .moon-cap {font-size: 0.72rem;}
@@ -291,17 +295,27 @@ _TABLE_CSS = """
 </style>
 """
 
-#: After each run: if the focus was lost (the tile just played is gone), put it back on the
-#: learner's first playable tile.
+#: Installed once per browser tab: after every run of the page, if the focus was lost (the
+#: tile just played is gone), put it back on the learner's first playable tile.
 _FOCUS_JS = """<script>
 (() => {
-  const doc = window.parent && window.parent.document ? window.parent.document : document;
-  setTimeout(() => {
-    const active = doc.activeElement;
-    if (active && active !== doc.body && doc.contains(active)) return;
-    const b = doc.querySelector('.st-key-table-hand button:enabled');
+  if (window.__moonRefocus) return;
+  window.__moonRefocus = true;
+  const refocus = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    const b = document.querySelector('.st-key-table-hand button:enabled');
     if (b) b.focus({preventScroll: true});
-  }, 60);
+  };
+  const watch = () => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    if (!app) { setTimeout(watch, 200); return; }
+    new MutationObserver(() => {
+      if (app.getAttribute('data-test-script-state') === 'notRunning') setTimeout(refocus, 30);
+    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+    setTimeout(refocus, 30);
+  };
+  watch();
 })();
 </script>"""
 
@@ -311,7 +325,7 @@ def table_styles() -> None:
     st.markdown(_TABLE_CSS, unsafe_allow_html=True)
 
 
-def refocus_hand(position: object) -> None:
-    """Give the keyboard focus back to the hand after a play (see :data:`_FOCUS_JS`). The
-    script names the ``position``, so it is new (and runs again) after every move."""
-    st.html(f"<!-- {escape(str(position))} -->" + _FOCUS_JS, unsafe_allow_javascript=True, width="content")
+def refocus_hand() -> None:
+    """Keep the keyboard in the hand: after a play, the focus comes back to the first playable
+    tile (see :data:`_FOCUS_JS`)."""
+    st.html(_FOCUS_JS, unsafe_allow_javascript=True, width="content")
