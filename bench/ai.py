@@ -47,7 +47,7 @@ def time_decisions(
     while done < hands:
         g = Game.new(rules, seed=s)
         s += 1
-        while g.phase not in ("hand_over", "game_over"):
+        while not g.hand_finished:
             seat = g.to_act
             assert seat is not None
             view = g.view(seat)
@@ -87,7 +87,7 @@ def gap_hand(seed: int) -> dict[str, Any] | None:
     g = Game.new(rules, seed=seed)
     bots = [make_bot("strong", seed=seed * 8 + s) for s in range(3)]
     open_value: int | None = None
-    while g.phase not in ("hand_over", "game_over"):
+    while not g.hand_finished:
         if g.phase == "playing" and open_value is None:
             assert g.bidder is not None and g.trump is not None
             solver = Solver(g.trump, 3)

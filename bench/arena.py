@@ -76,7 +76,7 @@ def play_game(
     times: dict[str, list[float]] = {}
     hands = 0
     while True:
-        while game.phase not in ("hand_over", "game_over"):
+        while not game.hand_finished:
             seat = game.to_act
             assert seat is not None
             view = game.view(seat)

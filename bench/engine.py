@@ -23,7 +23,7 @@ def play_random_hands(rules: RuleSet, hands: int, seed: int) -> int:
     actions = 0
     game = Game.new(rules, seed=seed)
     for _ in range(hands):
-        while game.phase not in ("hand_over", "game_over"):
+        while not game.hand_finished:
             game.apply(rng.choice(game.legal_actions()))
             actions += 1
         if game.phase == "game_over":

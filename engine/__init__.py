@@ -8,14 +8,18 @@ Pure Python with no UI imports. The public API:
   — following suit and winning tricks, with a :class:`Reason` for each answer
 - :class:`RuleSet` — the house rules in force
 - :class:`Action` — ``pass``, ``bid 5``, ``discard 3-1``, ``trump 6``, ``play 6-4``
-- :class:`Game`, :class:`PlayerView` — a whole game, and what one seat may see
+- :class:`Game`, :class:`PlayerView`, :class:`Phase` — a whole game, what one seat may see,
+  and where the game stands
+- :func:`tricks_needed`, :func:`side_seats`, :func:`goal_of` — contract facts: what a bid
+  asks for, which seats play together for it and against it
 - :func:`score_hand`, :func:`game_winner` — scoring a finished hand, deciding the game
 - :class:`IllegalAction`, :class:`ParseError` — errors
 """
 
 from engine.actions import Action
+from engine.contract import MOON, Goal, bid_made, goal_of, other_seats, side_seats, tricks_needed
 from engine.errors import IllegalAction, ParseError
-from engine.game import PHASES, Game, HandResult, PlayerView, TrickRecord
+from engine.game import PHASES, Game, HandResult, Phase, PlayerView, TrickRecord
 from engine.play import (
     REASON_CODES,
     Reason,
@@ -35,6 +39,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ALL_TILES",
     "ALL_TRUMPS",
+    "MOON",
     "PHASES",
     "REASON_CODES",
     "SUIT_NAMES",
@@ -42,10 +47,12 @@ __all__ = [
     "VARIANTS",
     "Action",
     "Game",
+    "Goal",
     "HandResult",
     "HandScore",
     "IllegalAction",
     "ParseError",
+    "Phase",
     "PlayerView",
     "Reason",
     "RuleSet",
@@ -54,15 +61,20 @@ __all__ = [
     "TrickRecord",
     "Trump",
     "__version__",
+    "bid_made",
     "check_play",
     "describe_suit",
     "explain_play",
     "explain_winner",
     "game_winner",
+    "goal_of",
     "legal_plays",
+    "other_seats",
     "parse_tiles",
     "score_hand",
+    "side_seats",
     "suit_name",
     "tile_set",
     "trick_winner",
+    "tricks_needed",
 ]

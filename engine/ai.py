@@ -35,12 +35,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.actions import Action
+from engine.contract import goal_of, side_seats, tricks_needed
 from engine.game import PlayerView
 from engine.rules import RuleSet
 from engine.sampling import PILE, Constraints, Layout, view_digest
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 from engine.trump import ALL_TRUMPS, TRUMP, Trump, describe_suit
+from engine.words import join_words, number_word, percent, trump_phrase
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd  # type: ignore[import-untyped]
@@ -68,15 +70,8 @@ LEVELS = ("random", "basic", "strong")
 #: Hindsight grades, by the drop in chance to make (or set) the bid, in percentage points.
 GRADES = (("blunder", 15.0), ("mistake", 10.0), ("inaccuracy", 5.0))
 
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-
-
-def _word(n: int) -> str:
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
-
-
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
+_word = number_word
+_pct = percent
 
 
 # -- explanations ---------------------------------------------------------------------------
@@ -181,17 +176,9 @@ class Decision:
 # -- shared facts about a view ----------------------------------------------------------------
 
 
-def _scoring_side(rules: RuleSet, seat: int) -> tuple[int, ...]:
-    """The seats whose tricks count for ``seat``: itself (3 players) or its team (4)."""
-    return (seat, (seat + 2) % 4) if rules.players == 4 else (seat,)
-
-
-def _need(bid: int) -> int:
-    return 7 if bid == 21 else bid
-
-
-def _bidding_side(rules: RuleSet, bidder: int) -> tuple[int, ...]:
-    return _scoring_side(rules, bidder)
+_scoring_side = side_seats
+_need = tricks_needed
+_bidding_side = side_seats
 
 
 def _mask(seats: Sequence[int]) -> int:
@@ -614,16 +601,9 @@ class PlayAnalysis:
 
 def _goal_of(view: PlayerView) -> tuple[str, tuple[int, ...], int, int]:
     """(goal, goal side seats, tricks the goal side has, tricks it must reach)."""
-    rules = view.rules
     assert view.bidder is not None and view.bid is not None
-    need = _need(view.bid)
-    bside = _bidding_side(rules, view.bidder)
-    if view.seat in bside:
-        won = sum(view.tricks_won[s] for s in bside)
-        return "make", bside, won, need
-    dside = tuple(s for s in range(rules.players) if s not in bside)
-    won = sum(view.tricks_won[s] for s in dside)
-    return "set", dside, won, 8 - need
+    goal = goal_of(view.rules, view.seat, view.bidder, view.bid)
+    return goal.kind, goal.seats, sum(view.tricks_won[s] for s in goal.seats), goal.target
 
 
 def _play_child(
@@ -895,7 +875,7 @@ class StrongBot(_PhaseBot):
         knew when the auction ended, so both choices use the same simulated deals."""
         core = replace(
             view,
-            phase="contract",
+            phase="contract",  # type: ignore[arg-type]  # a digest key for the contract stream, not a phase
             to_act=None,
             hand=tuple(sorted(hand)),
             discard=None,
@@ -1182,8 +1162,7 @@ class StrongBot(_PhaseBot):
         return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None))
 
 
-def _trump_words(tr: Trump) -> str:
-    return "no trump" if tr.kind == "none" else f"{tr.name} trump"
+_trump_words = trump_phrase
 
 
 def _contract_candidate(view: PlayerView, a: Action, st: _ContractStats, need: int) -> Candidate:
@@ -1217,10 +1196,7 @@ def _in_layouts(hits: float, an: PlayAnalysis) -> str:
     return f"in {_pct(hits)} of {what}"
 
 
-def _join(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+_join = join_words
 
 
 def _play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence[Candidate]) -> str:

@@ -6,8 +6,8 @@ The state object follows the OpenSpiel style: :meth:`Game.legal_actions`,
 
 >>> g = Game.new(seed=7)
 >>> g.phase, len(g.hands), [len(h) for h in g.hands], len(g.widow)
-('bidding', 3, [7, 7, 7], 1)
->>> while g.phase not in ("hand_over", "game_over"):
+(<Phase.BIDDING: 'bidding'>, 3, [7, 7, 7], 1)
+>>> while not g.hand_finished:
 ...     g.apply(g.legal_actions()[-1 if g.phase == "bidding" else 0])
 >>> sum(g.tricks_won)
 7
@@ -20,22 +20,46 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from operator import attrgetter
 from typing import Any
 
 from engine.actions import Action
 from engine.deal import check_seed, deal_hands, first_bidder_for
 from engine.errors import IllegalAction, ParseError
-from engine.play import Reason, explain_play, explain_winner, legal_plays, trick_winner
+from engine.play import Reason, explain_play, legal_plays, trick_winner
 from engine.rules import RuleSet
 from engine.scoring import score_hand
 from engine.tiles import ALL_TILES, Tile
-from engine.trump import Suit, Trump, describe_suit
+from engine.trump import Suit, Trump
+from engine.words import trump_phrase
 
-__all__ = ["PHASES", "RECORD_FORMAT", "Game", "HandResult", "PlayerView", "TrickRecord"]
+__all__ = ["PHASES", "RECORD_FORMAT", "Game", "HandResult", "Phase", "PlayerView", "TrickRecord"]
+
+
+class Phase(StrEnum):
+    """Where a game stands. A :class:`~enum.StrEnum`: each member equals its string, so
+    ``game.phase == "playing"`` still holds.
+
+    >>> Phase.PLAYING == "playing", Phase("hand_over").finished
+    (True, True)
+    """
+
+    BIDDING = "bidding"
+    DISCARD = "discard"
+    TRUMP = "trump"
+    PLAYING = "playing"
+    HAND_OVER = "hand_over"
+    GAME_OVER = "game_over"
+
+    @property
+    def finished(self) -> bool:
+        """True once the hand is over (``hand_over`` or ``game_over``)."""
+        return self in (Phase.HAND_OVER, Phase.GAME_OVER)
+
 
 #: The phases of a game, in order.
-PHASES = ("bidding", "discard", "trump", "playing", "hand_over", "game_over")
+PHASES: tuple[Phase, ...] = tuple(Phase)
 #: The ``format`` field of a hand record.
 RECORD_FORMAT = "moon-tutor-record"
 
@@ -95,7 +119,7 @@ class HandResult:
         assert self.bidder is not None and self.bid is not None and self.trump is not None
         side = self.bidder % 2 if len(self.change) == 2 else self.bidder
         who = f"Seat {self.bidder}" + (f" (team {side})" if len(self.change) == 2 else "")
-        trump = f"{self.trump.name} trump" if self.trump.kind != "none" else "no trump"
+        trump = trump_phrase(self.trump)
         took = self.side_tricks[side]
         verdict = "made it" if self.made else "was set"
         return (
@@ -115,7 +139,7 @@ class PlayerView:
 
     seat: int
     rules: RuleSet
-    phase: str
+    phase: Phase
     to_act: int | None
     hand: tuple[Tile, ...]
     widow: tuple[Tile, ...]
@@ -135,6 +159,11 @@ class PlayerView:
     actions: tuple[tuple[int, Action | None], ...]
     results: tuple[HandResult, ...] = field(default=())
     winner: int | None = None
+
+    @property
+    def hand_finished(self) -> bool:
+        """True once the hand is over: the phase is ``hand_over`` or ``game_over``."""
+        return self.phase.finished
 
     def legal_actions(self) -> list[Action]:
         """The actions this seat may take now (empty when it is not its turn)."""
@@ -185,26 +214,26 @@ class PlayerView:
 
 def _legal_actions(
     rules: RuleSet,
-    phase: str,
+    phase: Phase,
     hand: Sequence[Tile],
     bids: Sequence[tuple[int, int]],
     trump: Trump | None,
     trick: Sequence[Tile],
     seat: int,
 ) -> list[Action]:
-    if phase == "playing":
+    if phase == Phase.PLAYING:
         assert trump is not None
         return [_PLAY[t] for t in legal_plays(hand, trick, trump)]
-    if phase == "bidding":
+    if phase == Phase.BIDDING:
         high = max((b for _, b in bids), default=0)
         out = [] if _must_bid(rules, bids) else [_PASS]
         for v in rules.bid_values:
             if v > high or (v == 21 and high == 21 and rules.moon_overcall):
                 out.append(Action("bid", v))
         return out
-    if phase == "discard":
+    if phase == Phase.DISCARD:
         return [_DISCARD[t] for t in hand]
-    if phase == "trump":
+    if phase == Phase.TRUMP:
         return [Action("trump", t) for t in rules.trumps]
     return []
 
@@ -301,7 +330,7 @@ class Game:
         self._widow = widow
         self._widow_taken = False
         self._discard: Tile | None = None
-        self._phase = "bidding"
+        self._phase = Phase.BIDDING
         self._to_act: int | None = first_bidder
         self._bids: list[tuple[int, int]] = []
         self._bidder: int | None = None
@@ -325,9 +354,14 @@ class Game:
         return self._seed
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """One of :data:`PHASES`."""
         return self._phase
+
+    @property
+    def hand_finished(self) -> bool:
+        """True once the hand is over: the phase is ``hand_over`` or ``game_over``."""
+        return self._phase.finished
 
     @property
     def to_act(self) -> int | None:
@@ -446,7 +480,7 @@ class Game:
     def explain(self, action: Action | str) -> Reason | None:
         """For a play, why the seat to act may or may not play that tile (else ``None``)."""
         a = Action.parse(action)
-        if self._phase != "playing" or a.kind != "play" or self._to_act is None:
+        if self._phase != Phase.PLAYING or a.kind != "play" or self._to_act is None:
             return None
         assert self._trump is not None and isinstance(a.value, Tile)
         return explain_play(self._hands[self._to_act], self._trick, self._trump, a.value)
@@ -458,22 +492,22 @@ class Game:
         phase = self._phase
         seat = self._to_act
         if seat is None:
-            if phase == "game_over":
+            if phase == Phase.GAME_OVER:
                 raise IllegalAction("the game is over", "game-over")
             raise IllegalAction("the hand is over: deal the next hand first", "hand-over")
-        if phase == "playing":
+        if phase == Phase.PLAYING:
             if a.kind != "play":
                 raise IllegalAction(f"it is time to play a tile, not to {a.kind}", "wrong-phase")
             self._play(seat, a)
-        elif phase == "bidding":
+        elif phase == Phase.BIDDING:
             self._bid_action(seat, a)
-        elif phase == "discard":
+        elif phase == Phase.DISCARD:
             if a.kind != "discard":
                 raise IllegalAction(
                     f"the bidder must discard a tile now, not {a.kind}", "wrong-phase"
                 )
             self._do_discard(seat, a)
-        elif phase == "trump":
+        elif phase == Phase.TRUMP:
             if a.kind != "trump":
                 raise IllegalAction(f"the bidder must name trump now, not {a.kind}", "wrong-phase")
             self._name_trump(seat, a)
@@ -517,9 +551,9 @@ class Game:
         self._to_act = self._bidder
         if rules.has_widow and not rules.trump_before_widow:
             self._take_widow()
-            self._phase = "discard"
+            self._phase = Phase.DISCARD
         else:
-            self._phase = "trump"
+            self._phase = Phase.TRUMP
 
     def _take_widow(self) -> None:
         assert self._bidder is not None
@@ -535,7 +569,7 @@ class Game:
         hand.remove(tile)
         self._discard = tile
         if self._trump is None:
-            self._phase = "trump"
+            self._phase = Phase.TRUMP
         else:
             self._start_play()
 
@@ -553,12 +587,12 @@ class Game:
         self._trump = tr
         if self._rules.has_widow and not self._widow_taken:
             self._take_widow()
-            self._phase = "discard"
+            self._phase = Phase.DISCARD
         else:
             self._start_play()
 
     def _start_play(self) -> None:
-        self._phase = "playing"
+        self._phase = Phase.PLAYING
         self._leader = self._bidder
         self._to_act = self._bidder
 
@@ -591,7 +625,7 @@ class Game:
 
     # -- scoring ------------------------------------------------------------------------
     def _finish_thrown_in(self) -> None:
-        self._phase = "hand_over"
+        self._phase = Phase.HAND_OVER
         self._to_act = None
         self._results.append(
             HandResult(
@@ -615,16 +649,16 @@ class Game:
         )
         self._to_act = None
         if scored.winner is None:
-            self._phase = "hand_over"
+            self._phase = Phase.HAND_OVER
         else:
             self._winner = scored.winner
-            self._phase = "game_over"
+            self._phase = Phase.GAME_OVER
 
     def next_hand(self) -> None:
         """Deal the next hand (from ``"hand_over"``); the next seat clockwise bids first."""
-        if self._phase == "game_over":
+        if self._phase == Phase.GAME_OVER:
             raise IllegalAction("the game is over: no more hands are dealt", "game-over")
-        if self._phase != "hand_over":
+        if self._phase != Phase.HAND_OVER:
             raise IllegalAction("the hand is not over yet: all seven tricks are played out", "hand-not-over")
         self._past.append(self._hand_record())
         number = self._hand_number + 1
@@ -800,18 +834,6 @@ class Game:
             f"<Game seed={self._seed} hand={self._hand_number} phase={self._phase} "
             f"to_act={self._to_act} scores={list(self._scores)}>"
         )
-
-    def explain_last_trick(self) -> Reason | None:
-        """Why the last finished trick went to its winner."""
-        if not self._tricks or self._trump is None:
-            return None
-        return explain_winner(self._tricks[-1].tiles, self._trump)
-
-    def describe_suit_led(self) -> str | None:
-        """The suit led to the current trick in words ("fives", "trumps"), if any."""
-        if not self._trick or self._trump is None:
-            return None
-        return describe_suit(self._trump.suit_led(self._trick[0]))
 
 
 def _tiles(items: Iterable[Tile | str], what: str) -> list[Tile]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from engine.errors import IllegalAction
 from engine.tiles import Tile, suit_name
 from engine.trump import TRUMP, Suit, Trump, describe_suit
+from engine.words import join_words
 
 __all__ = [
     "REASON_CODES",
@@ -82,7 +83,7 @@ def legal_plays(hand: Sequence[Tile], trick: Sequence[Tile], trump: Trump | str 
     if not trick:
         return list(hand)
     tr = _trump(trump)
-    members = tr._follow.get(tr._lead[trick[0].index], ())
+    members = tr.suit_members(tr.suit_led(trick[0]))
     followers = [t for t in hand if t in members]
     return followers if followers else list(hand)
 
@@ -95,20 +96,13 @@ def trick_winner(trick: Sequence[Tile], trump: Trump | str | int) -> int:
     if not trick:
         raise ValueError("an empty trick has no winner")
     tr = _trump(trump)
-    power = tr._power[tr._lead[trick[0].index]]
-    best, best_p = 0, power.get(trick[0], -1)
+    suit = tr.suit_led(trick[0])
+    best, best_p = 0, tr.power(trick[0], suit)
     for i in range(1, len(trick)):
-        p = power.get(trick[i], -1)
+        p = tr.power(trick[i], suit)
         if p > best_p:
             best, best_p = i, p
     return best
-
-
-def _list(tiles: Sequence[Tile]) -> str:
-    names = [str(t) for t in tiles]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def explain_play(
@@ -144,11 +138,11 @@ def explain_play(
         return Reason(True, "follows", text, tile, suit, followers)
     if followers:
         if suit == TRUMP:
-            must = f"You must follow trumps: {_list(followers)} {'are trumps' if len(followers) > 1 else 'is a trump'}."
+            must = f"You must follow trumps: {join_words(followers)} {'are trumps' if len(followers) > 1 else 'is a trump'}."
         else:
             word = suit_name(suit, False)  # type: ignore[arg-type]
             must = (
-                f"You must follow {led}: {_list(followers)} "
+                f"You must follow {led}: {join_words(followers)} "
                 f"{'bear' if len(followers) > 1 else 'bears'} a {word}."
             )
         if suit != TRUMP and tr.is_trump(tile) and tile.has(suit):  # type: ignore[arg-type]
@@ -183,12 +177,12 @@ def explain_winner(trick: Sequence[Tile], trump: Trump | str | int) -> Reason:
                 return Reason(True, "only-trump", f"{win} wins: trumps were led and it is the only trump played.", win, suit)
             return Reason(
                 True, "highest-trump",
-                f"{win} wins: the highest trump played (over {_list(others)}).", win, suit,
+                f"{win} wins: the highest trump played (over {join_words(others)}).", win, suit,
             )
         if len(trumps) == 1:
             return Reason(True, "only-trump", f"{win} wins: the only trump played.", win, suit)
         others = [t for t in trumps if t is not win]
-        return Reason(True, "highest-trump", f"{win} wins: the highest trump played (over {_list(others)}).", win, suit)
+        return Reason(True, "highest-trump", f"{win} wins: the highest trump played (over {join_words(others)}).", win, suit)
     led = describe_suit(suit)
     others = [t for t in trick if t is not win and tr.follows(t, suit)]
     if not others:
@@ -198,6 +192,6 @@ def explain_winner(trick: Sequence[Tile], trump: Trump | str | int) -> Reason:
         )
     return Reason(
         True, "highest-of-suit",
-        f"{win} wins: no trump was played and it is the highest of the {led} (over {_list(others)}).",
+        f"{win} wins: no trump was played and it is the highest of the {led} (over {join_words(others)}).",
         win, suit,
     )

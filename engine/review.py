@@ -14,7 +14,7 @@ For every tile played, :func:`review_hand` gives two verdicts:
 >>> from engine.ai import make_bot
 >>> g = Game.new(seed=4)
 >>> bots = [make_bot("basic", seed=s) for s in range(3)]
->>> while g.phase not in ("hand_over", "game_over"):
+>>> while not g.hand_finished:
 ...     g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)
 >>> r = review_hand(g, seats=[g.bidder], expectation=False)
 >>> len(r.plays), all(p.tricks_lost >= 0 for p in r.plays)

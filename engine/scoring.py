@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.contract import MOON, bid_made
 from engine.rules import RuleSet
 
 __all__ = ["HandScore", "game_winner", "score_hand"]
@@ -63,7 +64,7 @@ def score_hand(
         raise ValueError(f"scores are kept for {len(sides)} sides, not {len(before)}")
     side_tricks = tuple(sum(tricks_won[s] for s in team) for team in sides)
     bs = rules.side_of(bidder)
-    made = side_tricks[bs] >= (7 if bid == 21 else bid)
+    made = bid_made(bid, side_tricks[bs])
     change = [0] * len(sides)
     if rules.scoring == "points":
         for i in range(len(sides)):
@@ -75,7 +76,7 @@ def score_hand(
             if i != bs:
                 change[i] = 1
     after = tuple(b + c for b, c in zip(before, change, strict=True))
-    moon = made and bid == 21 and rules.moon_wins_game
+    moon = made and bid == MOON and rules.moon_wins_game
     return HandScore(
         made=made,
         change=tuple(change),

@@ -47,8 +47,10 @@ from engine import (
     explain_winner,
     legal_plays,
     trick_winner,
+    tricks_needed,
 )
 from engine.trump import TRUMP, Suit, describe_suit
+from engine.words import count_words, join_words, percent, trump_phrase
 from lessons import oracles
 from lessons.errors import AnswerError, FieldError
 from lessons.model import Position, parse_suit, parse_trump
@@ -74,14 +76,10 @@ class Feedback:
 # -- words --------------------------------------------------------------------------------
 def names(tiles: Iterable[Tile | str]) -> str:
     """``"5-3"``, ``"5-3 and 5-1"``, ``"6-6, 5-3 and 5-1"``."""
-    items = [str(t) for t in tiles]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return join_words(tiles)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+_plural = count_words
 
 
 def side_name(pos: Position, side: int) -> str:
@@ -1116,7 +1114,7 @@ class _HandTask(Task):
         """"Seat 1 bid 5 and took 6 tricks: made." in words."""
         pos, s = self.position, self.scored()
         bs = self.bidder_side()
-        need = 7 if pos.bid == 21 else pos.bid
+        need = tricks_needed(pos.bid)
         took = s.side_tricks[bs]
         who = side_name(pos, bs)
         bid = "21 (shooting the moon: all 7 tricks)" if pos.bid == 21 else str(pos.bid)
@@ -1703,14 +1701,13 @@ TRUMP_TOLERANCE = 0.05
 BOT_SEED = 42
 
 
-def _pct(x: float | None) -> str:
-    return "?" if x is None else f"{round(100 * x)}%"
+_pct = percent
 
 
 def _trump_label(tr: Trump | None) -> str:
     if tr is None:
         return "its best trump"
-    return "no trump" if tr.kind == "none" else f"{tr.name} trump"
+    return trump_phrase(tr)
 
 
 #: The strong player's decisions, by the question they answer (it is deterministic for a

@@ -668,7 +668,7 @@ for h in range(MATCH_HANDS):
     match = Game.new(RuleSet(), seed=SEED + h)
     strong_seat = h % 3
     bots = [make_bot("strong" if seat == strong_seat else "basic", seed=SEED + 10 * h + seat) for seat in range(3)]
-    while match.phase not in ("hand_over", "game_over"):
+    while not match.hand_finished:
         seat = match.to_act
         match.apply(bots[seat].decide(match.view(seat)).action)
     result = match.results[-1]
@@ -722,7 +722,7 @@ check("game-tie", "nobody")
 # %%
 four = Game.new(RuleSet(players=4), seed=SEED)
 print("hands:", [len(h) for h in four.hands], "widow:", list(four.widow), "scores by team:", four.scores)
-while four.phase not in ("hand_over", "game_over"):
+while not four.hand_finished:
     actions = four.legal_actions()
     four.apply(actions[1] if four.phase == "bidding" and len(four.bids) == 0 else actions[0])
 print(four.results[-1].describe())

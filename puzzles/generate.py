@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import RuleSet, Tile, Trump, legal_plays, trick_winner
+from engine import RuleSet, Tile, Trump, legal_plays, trick_winner, tricks_needed
 from engine.deal import SeededStream, deal_hands
 from engine.trump import TRUMP, Suit, describe_suit
 from lessons.checks import KINDS
@@ -342,7 +342,7 @@ def gen_score_hand(seed: int, rng: Rng) -> Entry | None:
     won = _split_tricks(rng, n)
     if rng.chance(40):  # bring the bidder near the bid
         side = rules.teams()[rules.side_of(bidder)]
-        target = min(7, (7 if bid == 21 else bid) + rng.below(3) - 1)
+        target = min(7, tricks_needed(bid) + rng.below(3) - 1)
         rest = [s for s in range(n) if s not in side]
         won = [0] * n
         won[side[0]] = target

@@ -95,7 +95,7 @@ def check_decision(view: PlayerView, d: Decision) -> None:
 
 
 def play_hand(game: Game, bots: Sequence[Any], check: bool = True) -> None:
-    while game.phase not in ("hand_over", "game_over"):
+    while not game.hand_finished:
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
@@ -106,7 +106,7 @@ def play_hand(game: Game, bots: Sequence[Any], check: bool = True) -> None:
 
 
 def play_until(game: Game, bots: Sequence[Any], stop: Any) -> None:
-    while game.phase not in ("hand_over", "game_over") and not stop(game):
+    while not game.hand_finished and not stop(game):
         seat = game.to_act
         assert seat is not None
         game.apply(bots[seat].decide(game.view(seat)).action)
@@ -134,7 +134,7 @@ def test_strong_bot_plays_legal_hands(rules: RuleSet) -> None:
         g = Game.new(rules, seed=100 + seed)
         bots = [make_bot("strong", seed=s, **FAST) if s % 2 == seed % 2 else make_bot("basic") for s in range(rules.players)]
         play_hand(g, bots)
-        assert g.phase in ("hand_over", "game_over")
+        assert g.hand_finished
 
 
 def test_strong_bot_full_strength_hand() -> None:
@@ -249,7 +249,7 @@ def test_same_view_same_decision_whatever_the_hidden_tiles(players: int) -> None
 def test_same_view_and_seed_reproduce_the_decision_across_bots() -> None:
     g = Game.new(RuleSet(), seed=21)
     used = make_bot("strong", seed=4, **FAST)
-    while g.phase not in ("hand_over", "game_over"):
+    while not g.hand_finished:
         v = g.view(g.to_act)  # type: ignore[arg-type]
         a = used.decide(v)
         b = make_bot("strong", seed=4, **FAST).decide(v)
@@ -292,10 +292,10 @@ def test_sampled_layouts_agree_with_everything_seen(rules: RuleSet) -> None:
         bots = [make_bot("random", seed=s) for s in range(rules.players)]
         steps = rng.randrange(0, 30)
         for _ in range(steps):
-            if g.phase in ("hand_over", "game_over"):
+            if g.hand_finished:
                 break
             g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index,arg-type]
-        if g.phase in ("hand_over", "game_over"):
+        if g.hand_finished:
             continue
         for seat in range(rules.players):
             view = g.view(seat)
@@ -470,7 +470,7 @@ def test_play_explanations_quote_the_candidates_numbers() -> None:
     for seed in range(6):
         g = Game.new(RuleSet(), seed=seed)
         bots = [make_bot("strong", seed=s, **FAST) for s in range(3)]
-        while g.phase not in ("hand_over", "game_over"):
+        while not g.hand_finished:
             seat = g.to_act
             view = g.view(seat)  # type: ignore[arg-type]
             d = bots[seat].decide(view)  # type: ignore[index]

@@ -347,7 +347,7 @@ def test_mutating_returned_state_does_not_change_the_game() -> None:
 def test_phases_of_a_hand() -> None:
     g = Game.new(seed=8)
     seen = [g.phase]
-    while g.phase not in ("hand_over", "game_over"):
+    while not g.hand_finished:
         acts = g.legal_actions()
         g.apply(acts[1] if g.phase == "bidding" and not g.bids else acts[0])
         if g.phase != seen[-1]:
@@ -368,7 +368,7 @@ def test_clone_is_equal_and_independent() -> None:
     assert c != g
     assert g.bids == [(g.bids[0][0], 4)]
     assert len(c.bids) == 2
-    while c.phase not in ("hand_over", "game_over"):
+    while not c.hand_finished:
         c.apply(c.legal_actions()[0])
     assert g.phase == "bidding"
     assert len(g.bids) == 1
@@ -381,7 +381,7 @@ def test_clone_is_equal_and_independent() -> None:
 def played(rules: RuleSet, seed: int, hands: int = 2) -> Game:
     g = Game.new(rules, seed=seed)
     for _ in range(hands):
-        while g.phase not in ("hand_over", "game_over"):
+        while not g.hand_finished:
             acts = g.legal_actions()
             g.apply(acts[1] if g.phase == "bidding" and not g.bids else acts[0])
         if g.phase == "game_over":
@@ -562,7 +562,7 @@ def check_view(g: Game, rules: RuleSet, seat: int) -> None:
 def test_view_shows_only_what_the_seat_may_know(rules: RuleSet) -> None:
     for seed in range(4):
         g = Game.new(rules, seed=seed)
-        while g.phase not in ("hand_over", "game_over"):
+        while not g.hand_finished:
             for seat in range(rules.players):
                 check_view(g, rules, seat)
             acts = g.legal_actions()

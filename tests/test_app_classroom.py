@@ -14,7 +14,7 @@ BASIC = {"moon_class_level": "basic"}
 
 def _played_record(seed: int = 3) -> dict:  # type: ignore[type-arg]
     g = Game.new(RuleSet(), seed)
-    while g.phase not in ("hand_over", "game_over"):
+    while not g.hand_finished:
         g.apply(g.legal_actions()[-1 if g.phase == "bidding" else 0])
     return hand_record(g.record(), 0)
 

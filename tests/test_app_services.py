@@ -92,7 +92,7 @@ def test_session_hint_has_two_steps() -> None:
 
 def test_records_round_trip_and_errors() -> None:
     g = Game.new(RuleSet(players=4), seed=8)
-    while g.phase not in ("hand_over", "game_over"):
+    while not g.hand_finished:
         g.apply(g.legal_actions()[-1 if g.phase == "bidding" else 0])
     rec = hand_record(g.record(), 0)
     hand = load_hand(json.dumps(rec).encode())

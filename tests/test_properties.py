@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 from engine import Action, Game, IllegalAction, RuleSet, Tile, Trump, tile_set
 
 ALL28 = tile_set(4)
-END = ("hand_over", "game_over")
 
 
 def prop_settings(n: int) -> settings:
@@ -200,7 +199,7 @@ Step = Callable[[Game], None]
 def play_hands(g: Game, rng: random.Random, hands: int, before: Step | None = None,
                after_hand: Step | None = None) -> None:
     for _ in range(hands):
-        while g.phase not in END:
+        while not g.hand_finished:
             if before is not None:
                 before(g)
             g.apply(choose(g, rng))
@@ -235,7 +234,7 @@ def test_random_hands_follow_the_rules(rules: RuleSet, seed: int, choices: int) 
         played: list[Tile] = []
         discard: Tile | None = None
         tricks = 0
-        while g.phase not in END:
+        while not g.hand_finished:
             acts = g.legal_actions()
             assert acts, "no legal action before the hand is over"
             assert g.to_act is not None
@@ -386,21 +385,21 @@ def test_a_clone_is_independent(rules: RuleSet, seed: int, choices: int, cut: in
     rng = random.Random(choices)
     g = Game.new(rules, seed=seed)
     for _ in range(cut):
-        if g.phase in END:
+        if g.hand_finished:
             break
         g.apply(choose(g, rng))
     c = g.clone()
     assert c == g
     rec = g.record()
     # play the clone on: the original does not move
-    while c.phase not in END:
+    while not c.hand_finished:
         c.apply(choose(c, rng))
     assert g.record() == rec
     assert g == Game.replay(rec)
     # play the original on: the clone does not move
     crec = c.record()
     snapshot = c.clone()
-    while g.phase not in END:
+    while not g.hand_finished:
         g.apply(choose(g, rng))
     assert c.record() == crec
     assert c == snapshot
@@ -455,7 +454,7 @@ def test_a_view_never_shows_another_seats_hidden_tile(rules: RuleSet, seed: int,
 
     for _ in range(2):
         state["discard"] = None
-        while g.phase not in END:
+        while not g.hand_finished:
             check(g)
             a = choose(g, rng)
             if a.kind == "discard":
@@ -479,7 +478,7 @@ def test_same_seed_and_rules_give_the_same_deals(rules: RuleSet, seed: int, choi
         dealt = sorted([t for h in a.hands for t in h] + list(a.widow))
         assert dealt == sorted(tile_set(rules.players, rules.keep_double_blank))
         assert [len(h) for h in a.hands] == [7] * rules.players
-        while a.phase not in END:
+        while not a.hand_finished:
             a.apply(choose(a, rng_a))
             b.apply(choose(b, rng_b))
         assert a == b

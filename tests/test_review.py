@@ -86,7 +86,7 @@ def test_review_from_game_and_record_agree() -> None:
 def test_open_hands_verdicts_match_the_solver() -> None:
     g = Game.new(RuleSet(players=4, all_pass="force-last"), seed=12)
     bots = [make_bot("basic", seed=s) for s in range(4)]
-    while g.phase not in ("hand_over", "game_over"):
+    while not g.hand_finished:
         g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index,arg-type]
     if g.results[-1].thrown_in:
         pytest.skip("everyone passed")
@@ -112,7 +112,7 @@ def test_open_hands_verdicts_match_the_solver() -> None:
 def test_forced_plays_are_never_graded() -> None:
     g = Game.new(RuleSet(all_pass="force-last"), seed=30)
     bots = [make_bot("strong", seed=s, play_samples=dict.fromkeys(range(1, 8), 6), bid_samples=4, contract_samples=6) for s in range(3)]
-    while g.phase not in ("hand_over", "game_over"):
+    while not g.hand_finished:
         g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index,arg-type]
     if g.results[-1].thrown_in:
         pytest.skip("everyone passed")

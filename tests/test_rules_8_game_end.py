@@ -288,7 +288,7 @@ def expected_winner(rules: RuleSet, scores: tuple[int, ...], bidder_side: int | 
 def play_game(rules: RuleSet, seed: int, on_hand_end: Callable[[Game], None]) -> Game:
     g = Game.new(rules, seed=seed)
     while True:
-        while g.phase not in ("hand_over", "game_over"):
+        while not g.hand_finished:
             g.apply(policy(g))
         on_hand_end(g)
         if g.phase == "game_over":

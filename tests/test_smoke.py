@@ -10,7 +10,7 @@ def test_public_names_exist() -> None:
 
 def test_a_seeded_hand_plays_out_and_replays() -> None:
     g = engine.Game.new(seed=3)
-    while g.phase not in ("hand_over", "game_over"):
+    while not g.hand_finished:
         g.apply(g.legal_actions()[0] if g.phase != "bidding" else g.legal_actions()[-2])
     assert sum(g.tricks_won) == 7
     assert engine.Game.replay(g.record()) == g

@@ -81,7 +81,7 @@ def play_hand(at: AppTest, *, bid: str = "bid-4", max_steps: int = 300) -> AppTe
     Next for the computer players."""
     for _ in range(max_steps):
         assert not at.exception, errors(at)
-        if keys(at, "next-hand") or at.session_state["moon_play"].game.phase in ("hand_over", "game_over"):
+        if keys(at, "next-hand") or at.session_state["moon_play"].game.hand_finished:
             return at
         if keys(at, "next-move"):
             click(at, "next-move")

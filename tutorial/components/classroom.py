@@ -219,7 +219,7 @@ def table(t: Timeline) -> None:
         else:
             st.markdown("## The deal")
             st.markdown("Every hand is shown face up. Press **Forward** for the bidding.")
-        if game.phase in ("hand_over", "game_over") and game.results:
+        if game.hand_finished and game.results:
             st.success(game.results[-1].describe())
     with hands:
         # Every hand, face up.

@@ -14,7 +14,7 @@ from tutorial.services.session import PlaySession
 def ensure_review(sess: PlaySession) -> None:
     """Review the hand just finished (called last on the page, so the page shows first)."""
     g = sess.game
-    if g.phase not in ("hand_over", "game_over") or not g.results or g.results[-1].thrown_in:
+    if not g.hand_finished or not g.results or g.results[-1].thrown_in:
         return
     number = g.hand_number
     if number in sess.reviews:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from engine import Game, RuleSet, Tile, Trump
+from engine import Game, RuleSet, Tile, Trump, bid_made
 from engine.sampling import PILE, Constraints
 from engine.solver import Solver, mask_of
 
@@ -79,9 +79,8 @@ class BidLab:
     samples: int
 
     def chance(self, trump: Trump, bid: int) -> float:
-        need = 7 if bid == 21 else bid
         r = self.tricks[trump]
-        return sum(1 for x in r if x >= need) / len(r) if r else 0.0
+        return sum(1 for x in r if bid_made(bid, x)) / len(r) if r else 0.0
 
     def table(self) -> pd.DataFrame:
         """Chance (0-100) of making each bid (columns) with each trump (rows, by name)."""

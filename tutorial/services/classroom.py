@@ -7,7 +7,7 @@ contract, each trick) and the computer's commentary on every move. No Streamlit.
 >>> t = Timeline(hand)
 >>> [s.label for s in t.stops][:3]
 ['The deal', 'The contract', 'Trick 1']
->>> t.game_at(t.stops[-1].count).phase in ("hand_over", "game_over")
+>>> t.game_at(t.stops[-1].count).hand_finished
 True
 """
 
@@ -69,7 +69,7 @@ def generate_hand(
     decisions: dict[int, Any] = {}
     steps = 0
     expected = rules.players * 7 + rules.players + 2
-    while game.phase not in ("hand_over", "game_over"):
+    while not game.hand_finished:
         seat = game.to_act
         assert seat is not None
         d = bots[seat].decide(game.view(seat))

@@ -19,6 +19,7 @@ import pandas as pd
 from engine import Action, Tile, Trump
 from engine.tiles import suit_name
 from engine.trump import TRUMP, describe_suit
+from engine.words import trump_phrase
 from tutorial.services.session import seat_name
 
 __all__ = [
@@ -62,7 +63,7 @@ def describe_action(seat: int, action: Action | None, *, you: int, players: int,
         return f"{who} discard{s} {action.value}"
     if action.kind == "trump":
         assert isinstance(action.value, Trump)
-        name = "no trump" if action.value.kind == "none" else f"{action.value.name} trump"
+        name = trump_phrase(action.value)
         return f"{who} name{s} {name}"
     return f"{who} play{s} {action.value}"
 

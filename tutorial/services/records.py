@@ -6,7 +6,7 @@ every action. The Classroom loads them; the Play page offers one for every hand 
 
 >>> from engine import Game
 >>> g = Game.new(seed=3)
->>> while g.phase not in ("hand_over", "game_over"):
+>>> while not g.hand_finished:
 ...     g.apply(g.legal_actions()[-1 if g.phase == "bidding" else 0])
 >>> rec = hand_record(g.record(), 0)
 >>> load_hand(json.dumps(rec)).actions == g.record()["hands"][0]["actions"]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Action, Game, IllegalAction, PlayerView, Reason, Tile
+from engine import Action, Game, IllegalAction, Phase, PlayerView, Reason, Tile
 from tutorial.services.players import BotFactory, Decider, bot_seed, decision_action, think
 from tutorial.services.records import hand_record
 from tutorial.services.table import FeedLine, feed_lines
@@ -196,10 +196,10 @@ class PlaySession:
 
     def _note_finished(self) -> None:
         g = self.game
-        if g.phase not in ("hand_over", "game_over") or g.hand_number in self._reported:
+        if not g.hand_finished or g.hand_number in self._reported:
             return
         self._reported.add(g.hand_number)
-        over = g.phase == "game_over"
+        over = g.phase == Phase.GAME_OVER
         won = over and g.winner == g.rules.side_of(self.seat)
         self._finished.append(FinishedHand(g.hand_number, self.hand_record(g.hand_number), over, won))
 
@@ -220,7 +220,7 @@ class PlaySession:
     def can_undo(self) -> bool:
         """True when the learner has acted in this hand (so there is something to take back)
         and the game is not over."""
-        if self.game.phase == "game_over":
+        if self.game.phase == Phase.GAME_OVER:
             return False
         return any(s == self.seat for s, _ in self.game.history)
 
@@ -228,7 +228,7 @@ class PlaySession:
         """Take back the learner's last action in this hand and everything after it."""
         history = self.game.history
         mine = [i for i, (s, _) in enumerate(history) if s == self.seat]
-        if not mine or self.game.phase == "game_over":
+        if not mine or self.game.phase == Phase.GAME_OVER:
             return False
         cut = mine[-1]
         moves = self.moves()

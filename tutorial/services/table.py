@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Action, PlayerView
+from engine import Action, PlayerView, tricks_needed
 
-__all__ = ["FeedLine", "feed_lines", "reason_of", "seats_around", "side_tricks", "tricks_line", "tricks_needed"]
+__all__ = ["FeedLine", "feed_lines", "reason_of", "seats_around", "side_tricks", "tricks_line"]
 
 
 def seats_around(you: int, players: int) -> dict[str, int]:
@@ -31,11 +31,6 @@ def seats_around(you: int, players: int) -> dict[str, int]:
     if players == 4:
         return {"bottom": you, "left": (you + 1) % 4, "top": (you + 2) % 4, "right": (you + 3) % 4}
     return {"bottom": you, "left": (you + 1) % 3, "right": (you + 2) % 3}
-
-
-def tricks_needed(bid: int) -> int:
-    """Tricks a bid promises (21, shooting the moon, promises all seven)."""
-    return 7 if bid == 21 else bid
 
 
 def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool) -> str:

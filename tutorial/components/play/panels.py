@@ -10,7 +10,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from engine import explain_winner
+from engine import Phase, explain_winner
+from engine.words import trump_phrase
 from tutorial.components import state
 from tutorial.components.explain import show_decision
 from tutorial.components.play import sync
@@ -150,7 +151,7 @@ def action_phrase(action: Any) -> str:
     if action.kind == "play":
         return f"play {action.value}"
     if action.kind == "trump":
-        return "play with no trump" if action.value.kind == "none" else f"name {action.value.name} trump"
+        return "play with no trump" if action.value.kind == "none" else f"name {trump_phrase(action.value)}"
     if action.kind == "bid":
         return "shoot the moon (bid 21)" if action.value == 21 else f"bid {action.value}"
     if action.kind == "discard":
@@ -163,11 +164,11 @@ def hand_over(sess: PlaySession) -> None:
     """The hand's result where the eye is (in place of the empty hand), with the way on:
     the next hand, or at the end of the game "Play again" and "New game"."""
     g = sess.game
-    if g.phase not in ("hand_over", "game_over"):
+    if not g.hand_finished:
         return
     result = g.results[-1]
     with st.container(border=True, key="hand-summary"):
-        if g.phase == "game_over":
+        if g.phase == Phase.GAME_OVER:
             winner = side_names(sess)[g.winner or 0]
             won = g.winner == g.rules.side_of(sess.seat)
             (st.success if won else st.info)(
@@ -176,7 +177,7 @@ def hand_over(sess: PlaySession) -> None:
             )
         st.markdown(f"**Hand {result.hand_number} is over.** {result_sentence(sess, result)}")
         with st.container(horizontal=True, key="after-hand"):
-            if g.phase == "game_over":
+            if g.phase == Phase.GAME_OVER:
                 st.button("Play again", key="play-again", type="primary", on_click=sync.play_again,
                           icon=":material/replay:", help="A new game with the same rules, on a new deal.")
                 st.button("New game", key="game-over-new", on_click=_open_new_game, icon=":material/add_circle:",
@@ -208,7 +209,7 @@ def result_sentence(sess: PlaySession, result: Any) -> str:
     bidder = sess.seat_name(result.bidder)
     side = sess.game.rules.side_of(result.bidder)
     took = result.side_tricks[side]
-    trump = "no trump" if result.trump.kind == "none" else f"{result.trump.name} trump"
+    trump = trump_phrase(result.trump)
     verdict = "made it" if result.made else "was set"
     return (
         f"**{bidder}** bid **{words.bid_label(result.bid)}** with {trump}, took **{took}** "

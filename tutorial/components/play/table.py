@@ -11,7 +11,7 @@ from html import escape
 
 import streamlit as st
 
-from engine import Trump, explain_winner, trick_winner
+from engine import Phase, Trump, explain_winner, trick_winner
 from tutorial.components.play import sync
 from tutorial.components.state import tile_scale
 from tutorial.components.tiles import Shown, clickable_tiles, is_trump, row_html, tile_html
@@ -227,7 +227,7 @@ def controls(sess: PlaySession) -> None:
             label = "Hint" if step == 0 else ("Show the move" if step == 1 else "Hint shown")
             st.button(label, key="hint", on_click=sync.hint, disabled=step == 2, icon=":material/lightbulb:",
                       help="Ask the strong computer player: first a nudge, then the move itself.")
-        if sess.game.phase != "game_over":
+        if sess.game.phase != Phase.GAME_OVER:
             st.button("Undo my last move", key="undo", on_click=sync.undo, disabled=not sess.can_undo(),
                       icon=":material/undo:",
                       help="Takes back your last move in this hand (and the computer moves after it).")
