@@ -148,6 +148,7 @@ def test_discard_buttons_say_discard_and_name_the_widow(page: Any, server: str) 
     setup, bids = _learner_wins_the_bid(8)
     open_page(page, _link(server, setup, [bids]))
     buttons = page.locator("[class*='st-key-discard-btn-'] button")
+    buttons.first.wait_for()
     assert buttons.count() == 8
     for text in buttons.all_inner_texts():
         assert text.startswith("Discard "), text

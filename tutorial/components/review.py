@@ -7,6 +7,7 @@ from typing import Any
 
 import streamlit as st
 
+from tutorial.services.players import offload
 from tutorial.services.reviewing import GRADE_MARKS, review_frame, review_summary, run_review
 from tutorial.services.session import PlaySession
 
@@ -20,7 +21,7 @@ def ensure_review(sess: PlaySession) -> None:
     if number in sess.reviews:
         return
     with st.spinner(f"Reviewing hand {number}…"):
-        sess.reviews[number] = run_review(g.record(), number)
+        sess.reviews[number] = offload(run_review, g.record(), number)  # in a worker process
     st.rerun()
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "decision_action",
     "default_factory",
     "level_label",
+    "offload",
     "shutdown_pool",
     "think",
     "warm_pool",
@@ -55,7 +56,7 @@ def default_factory() -> BotFactory:
     """``engine.ai.make_bot`` (imported on first use)."""
     from engine.ai import make_bot
 
-    return make_bot  # type: ignore[no-any-return]
+    return make_bot
 
 
 def bot_seed(deal: int, seat: int, salt: int = 0) -> int:
@@ -170,3 +171,17 @@ def think(level: str, seed: int, view: PlayerView, factory: BotFactory | None = 
     except (BrokenProcessPool, RuntimeError):
         shutdown_pool()
         return _decide_here(level, seed, view)
+
+
+def offload(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` in a worker process (``fn`` a module-level function, its arguments and
+    result picklable), or here when there is no pool; for the other heavy thinking of the
+    page (the review of a finished hand)."""
+    pool = _pool()
+    if pool is None:
+        return fn(*args)
+    try:
+        return pool.submit(fn, *args).result()
+    except (BrokenProcessPool, RuntimeError):
+        shutdown_pool()
+        return fn(*args)

@@ -175,7 +175,7 @@ class PlaySession:
 
     def run_computers(self, limit: int = 100) -> list[Step]:
         """Let the computer players act until it is the learner's turn or the hand ends."""
-        out = []
+        out: list[Step] = []
         while self.is_computer_turn() and len(out) < limit:
             out.append(self.computer_step())
         return out

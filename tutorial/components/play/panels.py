@@ -239,7 +239,7 @@ def history_panel(sess: PlaySession) -> None:
     moves = [(i, s, a) for i, (s, a) in enumerate(g.history) if s != sess.seat]
     if moves:
         labels = {i: f"{i + 1}. " + words.describe_action(s, a, you=sess.seat, players=sess.players) for i, s, a in moves}
-        pick = st.selectbox("Explain a computer move of this hand", list(labels), format_func=labels.get,
+        pick = st.selectbox("Explain a computer move of this hand", list(labels), format_func=lambda i: labels.get(i, str(i)),
                             index=None, key="explain-pick", placeholder="Choose a move…")
         if pick is not None:
             with st.spinner("Asking the computer…"):

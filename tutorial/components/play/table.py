@@ -231,11 +231,11 @@ def controls(sess: PlaySession) -> None:
             st.button("Undo my last move", key="undo", on_click=sync.undo, disabled=not sess.can_undo(),
                       icon=":material/undo:",
                       help="Takes back your last move in this hand (and the computer moves after it).")
-        st.segmented_control("Computer moves", list(sync.MODES), format_func=sync.MODES.get, key=sync.MODE,
+        st.segmented_control("Computer moves", list(sync.MODES), format_func=lambda m: sync.MODES.get(m, str(m)), key=sync.MODE,
                              default="auto", help="How the computer players' moves appear: on their own, "
                              "or each when you press Next.")
         if sync.mode() == "auto":
-            st.segmented_control("Pause between moves", list(sync.PACES), format_func=sync.PACE_WORDS.get,
+            st.segmented_control("Pause between moves", list(sync.PACES), format_func=lambda p: sync.PACE_WORDS.get(p, str(p)),
                                  key=sync.PACE, default="short",
                                  help="Off: the computer players answer at once. Short: about a third of a "
                                  "second between their moves. Long: a second.")
