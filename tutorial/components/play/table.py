@@ -48,10 +48,10 @@ def status_strip(sess: PlaySession) -> None:
         )
         scores = " · ".join(f"{name} {score}" for name, score in zip(names, g.scores, strict=True))
         st.markdown(
-            f"**Hand {g.hand_number}** · contract: **{escape(contract)}** · trump: **{words.trump_label(g.trump)}**  \n"
+            f"**Hand {g.hand_number}** · deal {g.seed} · contract: **{escape(contract)}** · "
+            f"trump: **{words.trump_label(g.trump)}** · computer: {sess.setup.level}  \n"
             f"**Tricks** {escape(tricks)}  \n"
-            f"**Scores** {escape(scores)} (game to {g.rules.target} {unit}) · deal {g.seed} · "
-            f"computer: {sess.setup.level}"
+            f"**Scores** {escape(scores)} (game to {g.rules.target} {unit})"
         )
 
 
@@ -70,10 +70,13 @@ def _seat_html(sess: PlaySession, seat: int, where: str) -> str:
     bits.append(f"{count} tile{'' if count == 1 else 's'}")
     turn = g.to_act == seat
     mark = '<span class="moon-turn">to play</span>' if turn else ""
+    backs = "".join(tile_html(Shown(None), tile_scale(0.26)) for _ in range(count))
     return (
         f'<div class="moon-seat-box moon-at-{where}{" moon-acting" if turn else ""}">'
         f'<span class="moon-seat">{escape(sess.seat_name(seat))}</span> {mark}'
-        f'<div class="moon-seat-facts">{escape(" · ".join(bits))}</div></div>'
+        f'<div class="moon-seat-facts">{escape(" · ".join(bits))}</div>'
+        f'<div class="moon-backs" role="group" aria-label="{escape(sess.seat_name(seat))}: {count} tiles face down">'
+        f"{backs}</div></div>"
     )
 
 
@@ -259,6 +262,7 @@ _TABLE_CSS = """
 .moon-seat-box.moon-at-top {grid-area: top;}
 .moon-acting {border: 2px solid #0B4F8A;}
 .moon-seat-facts {font-size: 0.85rem; color: #3A3F47;}
+.moon-backs {display: flex; flex-wrap: wrap; gap: 2px; margin-top: 2px;} .moon-backs .moon-cell {display: block;}
 .moon-turn, .moon-led, .moon-best {display: inline-block; padding: 0 6px; border-radius: 8px; font-size: 0.78rem;
   font-weight: 600; border: 1px solid #0B4F8A; color: #0B4F8A; background: #EAF2FA;}
 .moon-best {border-color: #8A5A00; color: #5A3A00; background: #FBE3A6;}
@@ -281,6 +285,7 @@ _TABLE_CSS = """
   .st-key-table-status {padding: 2px 6px 4px;}
   .st-key-table-status p {font-size: 0.8rem; line-height: 1.3;}
   .moon-seat-box {padding: 2px 6px;} .moon-seat-facts {font-size: 0.75rem;}
+  .moon-backs svg {width: 10px; height: auto;}
   .moon-trick-cell {min-width: 4.2em;} .moon-trick-cell .moon-cap {font-size: 0.72rem;}
   .moon-trick svg.moon-tile {width: 34px; height: auto;}
   .moon-slot {width: 30px; height: 56px;}
