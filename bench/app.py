@@ -10,7 +10,11 @@ measures:
 - **click to your turn again** on the Play page, computer level ``--level``, computer moves
   "automatic" with the pause off: from the click on one of your tiles (or a bid) until the
   page is drawn again with every computer move up to your next turn (median, p90, max over
-  every such click in ``--hands`` hands), with three players and with four.
+  every such click in ``--hands`` hands), with three players and with four;
+- **presenter step**: the presenter view at 1920x1080 (``/presenter?deal=12``), from a key
+  press (→ / ← and Page Down / Page Up, as a clicker sends them) to the next position drawn,
+  through the whole hand forward and back ``--presenter-rounds`` times (``--presenter-only``
+  measures just this).
 
 Needs ``pip install playwright`` and ``apt-get install chromium`` (no ``playwright install``).
 """
@@ -135,6 +139,40 @@ def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 4
     return samples
 
 
+_STAGE_COUNT = "() => { const e = document.querySelector('.pres-stage'); return e ? e.dataset.count : null }"
+
+
+def presenter_steps(browser: Any, url: str, rounds: int = 2, deal: int = 12) -> list[float]:
+    """Seconds from a step key to the presenter's next position on screen (the hand's
+    positions are worked out once, on opening; that first load is not counted)."""
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = ctx.new_page()
+    page.set_default_timeout(120_000)
+    page.goto(f"{url}/presenter?deal={deal}&computer=basic&move=0")
+    page.wait_for_selector(".pres-stage", timeout=120_000)
+    settle(page)
+    samples: list[float] = []
+    for r in range(rounds):
+        for forward in (True, False):
+            keys = ("ArrowRight", "PageDown") if forward else ("ArrowLeft", "PageUp")
+            for i in range(200):
+                before = page.evaluate(_STAGE_COUNT)
+                n = runs(page)
+                t0 = time.perf_counter()
+                page.keyboard.press(keys[(i + r) % 2])
+                try:
+                    page.wait_for_function(
+                        "(b) => { const e = document.querySelector('.pres-stage'); return e && e.dataset.count !== b; }",
+                        arg=before, timeout=5_000, polling="raf",
+                    )
+                except Exception:
+                    break  # the end (or the start) of the hand: nothing moved
+                samples.append(time.perf_counter() - t0)
+                settle(page, since=n, quiet=0.05)
+    ctx.close()
+    return samples
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--hands", type=int, default=3, help="hands to play for the click-to-reply times")
@@ -144,6 +182,8 @@ def main(argv: list[str] | None = None) -> None:
                    help="table sizes for the click-to-your-turn times")
     p.add_argument("--skip-pages", action="store_true", help="only the click-to-your-turn times")
     p.add_argument("--url", default=None, help="an app already running (default: start one)")
+    p.add_argument("--presenter-rounds", type=int, default=2, help="times through the hand for the presenter steps")
+    p.add_argument("--presenter-only", action="store_true", help="measure only the presenter steps")
     args = p.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -152,17 +192,23 @@ def main(argv: list[str] | None = None) -> None:
         browser = launch(pw)
         try:
             print(f"Moon Tutor app latency ({url})")
+            if not args.presenter_only:
+                if not args.skip_pages:
+                    print("\nFirst render (fresh session, goto -> the page's content on screen):")
+                    for name, values in first_render(browser, url, args.runs).items():
+                        print("  " + line(name, values))
+                for players in args.players:
+                    samples = click_to_reply(browser, url, args.level, args.hands, players=players)
+                    print(f"\nClick to your turn again ({players} players, {args.level} computer, pause off, "
+                          f"{args.hands} hands):")
+                    print("  " + line("click -> your turn", samples))
             if not args.skip_pages:
-                print("\nFirst render (fresh session, goto -> the page's content on screen):")
-                for name, values in first_render(browser, url, args.runs).items():
-                    print("  " + line(name, values))
-            for players in args.players:
-                samples = click_to_reply(browser, url, args.level, args.hands, players=players)
-                print(f"\nClick to your turn again ({players} players, {args.level} computer, pause off, "
-                      f"{args.hands} hands):")
-                print("  " + line("click -> your turn", samples))
-            print(f"\nLoad average: {Path('/proc/loadavg').read_text().split()[:3]}" if Path("/proc/loadavg").exists()
-                  else "")
+                steps = presenter_steps(browser, url, args.presenter_rounds)
+                print(f"\nPresenter step at 1920x1080 (key -> next position drawn, deal 12, "
+                      f"{args.presenter_rounds} rounds forward and back):")
+                print("  " + line("presenter step", steps))
+            if Path("/proc/loadavg").exists():
+                print(f"\nLoad average: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
         finally:
             browser.close()
 

@@ -1,4 +1,11 @@
-"""Hindsight grading of the plays of a hand.
+"""Hindsight grading of a hand: the bid, the discard, the trump named and every play.
+
+For every bid (or pass), discard and trump choice, :func:`review_hand` asks the strong player
+what it would have chosen from the same view and what the choice changed (a
+:class:`DecisionReview`): for a discard or a trump, the drop in the chance to make the bid,
+graded like a play; for a bid or pass, the points it expects to lose (a bid of ``v`` made
+with chance ``p`` is worth about ``(2p - 1) * v`` points, a pass nothing): 1 point is an
+*inaccuracy*, 2 a *mistake*, 3 a *blunder* (:data:`BID_GRADES`).
 
 For every tile played, :func:`review_hand` gives two verdicts:
 
@@ -25,17 +32,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.ai import GRADES, StrongBot, _goal_of, make_bot
+from engine.actions import Action
 from engine.game import Game
+from engine.players import GRADES, StrongBot, make_bot, seat_goal
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
+from engine.trump import Trump
 
-if TYPE_CHECKING:  # pragma: no cover
-    import pandas as pd  # type: ignore[import-untyped]
+__all__ = ["BID_GRADES", "DecisionReview", "HandReview", "PlayReview", "bid_grade", "grade", "review_hand"]
 
-__all__ = ["HandReview", "PlayReview", "grade", "review_hand"]
+#: Grades of a bid or pass, by the points it expects to lose against the strong player's.
+BID_GRADES = (("blunder", 3.0), ("mistake", 2.0), ("inaccuracy", 1.0))
+
+#: How bad each grade is (for "biggest mistake first").
+_SEVERITY = {"blunder": 3, "mistake": 2, "inaccuracy": 1}
 
 
 def grade(drop: float) -> str | None:
@@ -49,6 +61,127 @@ def grade(drop: float) -> str | None:
         if drop >= points - 1e-9:
             return name
     return None
+
+
+def bid_grade(points: float) -> str | None:
+    """The grade of a bid or pass that expects to lose ``points`` against the best choice.
+
+    >>> bid_grade(3.2), bid_grade(2), bid_grade(1.0), bid_grade(0.5)
+    ('blunder', 'mistake', 'inaccuracy', None)
+    """
+    for name, limit in BID_GRADES:
+        if points >= limit - 1e-9:
+            return name
+    return None
+
+
+def _chance_words(p: float) -> str:
+    if p >= 0.95:
+        return "almost sure"
+    if p >= 0.8:
+        return "very likely"
+    if p >= 0.6:
+        return "likely"
+    if p >= 0.4:
+        return "a coin flip"
+    if p >= 0.2:
+        return "unlikely"
+    return "very unlikely"
+
+
+def _bid_value(action: Action) -> int | None:
+    return action.value if action.kind == "bid" and isinstance(action.value, int) else None
+
+
+@dataclass(frozen=True)
+class DecisionReview:
+    """The verdict on one bid (or pass), discard or trump choice.
+
+    ``kind`` is ``"bid"``, ``"discard"`` or ``"trump"``; ``action`` what was chosen, ``best``
+    what the strong player chose from the same view; ``chance_played`` / ``chance_best`` the
+    chance to make the bid with each (for a bid: of making that bid with its best trump;
+    ``None`` for a pass); ``trump_best`` the trump the strong player's numbers are for;
+    ``drop`` the drop in percentage points (discard and trump) and ``points_lost`` the
+    expected points lost (bid), ``grade`` the grade; ``reason`` the strong player's reason.
+    """
+
+    hand_number: int
+    seat: int
+    kind: str
+    action: Action
+    best: Action
+    chance_played: float | None
+    chance_best: float | None
+    trump_best: Trump | None = None
+    drop: float | None = None
+    points_lost: float | None = None
+    grade: str | None = None
+    reason: str = ""
+
+    @property
+    def agrees(self) -> bool:
+        """True when the strong player chose the same."""
+        return self.action is self.best
+
+    def _what(self, a: Action) -> str:
+        if a.kind == "pass":
+            return "passed"
+        if a.kind == "bid":
+            return "shot the moon" if a.value == 21 else f"bid {a.value}"
+        if a.kind == "discard":
+            return f"discarded {a.value}"
+        assert isinstance(a.value, Trump)
+        return "named no trump" if a.value.kind == "none" else f"named {a.value.name}"
+
+    def describe(self, who: str = "You") -> str:
+        """One to three sentences for a hand review: words first, the numbers in brackets."""
+        title = {"bid": "Bid", "discard": "Discard", "trump": "Trump"}[self.kind]
+        mine = self._what(self.action)
+        if self.agrees:
+            return f"{title}: {who} {mine}, as the strong player would."
+        text = f"{title}: {who} {mine}; the strong player would have {self._what(self.best)}"
+        if self.kind == "bid" and self.trump_best is not None and self.best.kind == "bid":
+            tr = self.trump_best
+            text += " with " + ("no trump" if tr.kind == "none" else f"{tr.name} as trump")
+        text += "."
+        cp, cb = self.chance_played, self.chance_best
+        if self.kind == "bid":
+            if cp is not None:
+                text += f" A bid of {_bid_value(self.action)} was {_chance_words(cp)} to make ({cp:.0%})."
+            if cb is not None:
+                text += f" Its bid of {_bid_value(self.best)} was {_chance_words(cb)} to make ({cb:.0%})."
+            if self.points_lost:
+                n = max(1, round(self.points_lost))
+                text += f" That costs about {n} point{'s' if n != 1 else ''} on average ({self.points_lost:.1f})."
+        elif cp is not None and cb is not None:
+            if round(100 * cb) == round(100 * cp):
+                text += f" The chance to make the bid stays {_chance_words(cp)} ({cp:.0%})."
+            elif _chance_words(cb) == _chance_words(cp):
+                text += (
+                    f" The chance to make the bid stays {_chance_words(cp)}, but a little lower "
+                    f"({cb:.0%} to {cp:.0%})."
+                )
+            else:
+                text += (
+                    f" The chance to make the bid goes from {_chance_words(cb)} to "
+                    f"{_chance_words(cp)} ({cb:.0%} to {cp:.0%})."
+                )
+        return text
+
+    def row(self) -> dict[str, Any]:
+        """This verdict as a flat dict (one row of a table)."""
+        return {
+            "hand": self.hand_number,
+            "seat": self.seat,
+            "kind": self.kind,
+            "action": str(self.action),
+            "best": str(self.best),
+            "chance_played": self.chance_played,
+            "chance_best": self.chance_best,
+            "drop": self.drop,
+            "points_lost": self.points_lost,
+            "grade": self.grade,
+        }
 
 
 @dataclass(frozen=True)
@@ -105,7 +238,7 @@ class PlayReview:
         return text
 
     def row(self) -> dict[str, Any]:
-        """This review as a flat dict (a row of :meth:`HandReview.to_frame`)."""
+        """This review as a flat dict (one row of a table of the hand's plays)."""
         return {
             "hand": self.hand_number,
             "trick": self.trick,
@@ -125,10 +258,27 @@ class PlayReview:
 
 @dataclass(frozen=True)
 class HandReview:
-    """The reviews of a hand's plays, in play order."""
+    """The reviews of a hand: its contract decisions (bids, discard, trump) and its plays,
+    each in the order they were made."""
 
     hand_number: int
     plays: tuple[PlayReview, ...]
+    decisions: tuple[DecisionReview, ...] = ()
+
+    def mistakes(self, seat: int | None = None) -> list[DecisionReview | PlayReview]:
+        """Every graded decision and play (of ``seat``, or of everyone), biggest first: by
+        grade, then by the size of the drop (expected points lost count as 5 percentage
+        points each), then in the order they were made."""
+        pool: list[DecisionReview | PlayReview] = [*self.decisions, *self.plays]
+        items = [x for x in pool if x.grade and (seat is None or x.seat == seat)]
+
+        def size(x: DecisionReview | PlayReview) -> float:
+            if isinstance(x, DecisionReview) and x.points_lost is not None:
+                return 5 * x.points_lost
+            return x.drop or 0.0
+
+        order = {id(x): i for i, x in enumerate(items)}
+        return sorted(items, key=lambda x: (-_SEVERITY.get(x.grade or "", 0), -size(x), order[id(x)]))
 
     def by_seat(self, seat: int) -> list[PlayReview]:
         """The reviews of one seat's plays."""
@@ -138,11 +288,9 @@ class HandReview:
         """The plays with one of ``grades`` (all graded plays when none is given)."""
         return [p for p in self.plays if p.grade and (not grades or p.grade in grades)]
 
-    def to_frame(self) -> pd.DataFrame:
-        """The reviews as a pandas DataFrame, one row per play."""
-        import pandas as pd
-
-        return pd.DataFrame([p.row() for p in self.plays])
+    def rows(self) -> list[dict[str, Any]]:
+        """The reviews as flat dicts, one per play (for a table)."""
+        return [p.row() for p in self.plays]
 
 
 def _start_of_hand(record: dict[str, Any], hand_number: int) -> Game:
@@ -161,12 +309,15 @@ def review_hand(
     seats: Iterable[int] | None = None,
     expectation: bool = True,
     bot: StrongBot | None = None,
+    contract_seats: Iterable[int] | None = None,
 ) -> HandReview:
-    """Review the plays of one hand of ``game`` (a :class:`Game` or its :meth:`Game.record`).
+    """Review one hand of ``game`` (a :class:`Game` or its :meth:`Game.record`).
 
     ``hand_number`` defaults to the last hand of the record; ``seats`` limits the review to
-    those seats' plays; ``expectation=False`` skips the own-view chances (faster); ``bot`` is
-    the strong bot whose analysis gives them (a default one otherwise).
+    those seats' plays; ``expectation=False`` skips the own-view chances and the contract
+    decisions (faster); ``bot`` is the strong bot whose analysis gives them (a default one
+    otherwise); ``contract_seats`` limits the review of bids, discards and trump choices to
+    those seats (default: ``seats``).
     """
     record = game.record() if isinstance(game, Game) else game
     number = len(record["hands"]) if hand_number is None else hand_number
@@ -175,16 +326,25 @@ def review_hand(
     wanted = None if seats is None else set(seats)
     analyst = bot if bot is not None else make_bot("strong", seed=0)
     assert isinstance(analyst, StrongBot)
+    contract = wanted if contract_seats is None else set(contract_seats)
     solvers: dict[Any, Solver] = {}
     out: list[PlayReview] = []
+    decisions: list[DecisionReview] = []
     for text in actions:
         seat = g.to_act
+        if (
+            expectation
+            and g.phase in ("bidding", "discard", "trump")
+            and seat is not None
+            and (contract is None or seat in contract)
+        ):
+            decisions.append(_review_decision(analyst, g, seat, Action.parse(str(text)), number))
         if g.phase == "playing" and seat is not None and (wanted is None or seat in wanted):
             view = g.view(seat)
             trump = g.trump
             assert trump is not None and g.leader is not None
             tile = Tile.parse(str(text).split(None, 1)[1])
-            goal, gside, _won, _target = _goal_of(view)
+            goal, gside, _won, _target = seat_goal(view)
             gmask = 0
             for s in gside:
                 gmask |= 1 << s
@@ -207,4 +367,29 @@ def review_hand(
                 )
             out.append(review)
         g.apply(text)
-    return HandReview(number, tuple(out))
+    return HandReview(number, tuple(out), tuple(decisions))
+
+
+def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, number: int) -> DecisionReview:
+    """The verdict on one bid, discard or trump choice, from the strong player's numbers."""
+    view = g.view(seat)
+    d = analyst.decide(view)
+    exp = d.explanation
+    kind = "bid" if view.phase == "bidding" else view.phase
+    mine, best = exp.candidate(action), exp.chosen
+    cp, cb = mine.goal_chance, best.goal_chance
+    if kind == "bid":
+        def worth(a: Action, p: float | None) -> float:
+            v = _bid_value(a)
+            return 0.0 if v is None or p is None else (2 * p - 1) * v
+
+        lost = round(max(0.0, worth(d.action, cb) - worth(action, cp)), 6)
+        return DecisionReview(
+            number, seat, kind, action, d.action, cp, cb, best.trump, None, lost,
+            bid_grade(lost) if action is not d.action else None, exp.reason,
+        )
+    drop = None if cp is None or cb is None else round(100 * max(0.0, cb - cp), 6)
+    return DecisionReview(
+        number, seat, kind, action, d.action, cp, cb, best.trump, drop, None,
+        grade(drop) if drop is not None and action is not d.action else None, exp.reason,
+    )

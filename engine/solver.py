@@ -836,6 +836,34 @@ class Solver:
             return False
         return ge(k)
 
+    def after_play(
+        self, hands: Sequence[int], leader: int, trick: Sequence[int], m: int
+    ) -> tuple[list[int], int, list[int], int]:
+        """The position after the seat to move plays tile index ``m`` (which it must hold):
+        ``(hands, leader, trick, winner)``. When the play ends the trick, its winner leads
+        an empty trick and ``winner`` is that seat; otherwise ``winner`` is -1. The play is
+        not checked for legality (see :meth:`move_values_masks` for the legal plays).
+
+        >>> from engine.tiles import parse_tiles
+        >>> s = Solver("6", 3)
+        >>> hands = [mask_of(parse_tiles(h)) for h in ("6-6 2-1", "4-1", "3-3")]
+        >>> led = [Tile(5, 5).index, Tile(6, 1).index]  # seat 1 led 5-5, seat 2 trumped with 6-1
+        >>> child, leader, trick, winner = s.after_play(hands, 1, led, Tile(2, 1).index)
+        >>> winner, leader, trick, child[0] == mask_of(parse_tiles("6-6"))
+        (2, 2, [], True)
+        """
+        n = self.players
+        seat = (leader + len(trick)) % n
+        child = list(hands)
+        child[seat] = hands[seat] ^ (1 << m)
+        played = [*trick, m]
+        if len(played) < n:
+            return child, leader, played, -1
+        pc = self._tables.power[self._tables.lead_ctx[played[0]]]
+        best = max(range(n), key=lambda j: pc[played[j]])
+        winner = (leader + best) % n
+        return child, winner, [], winner
+
     def move_values_masks(
         self, hands: Sequence[int], leader: int, side: int, trick: Sequence[int] = ()
     ) -> dict[int, int]:

@@ -15,6 +15,7 @@ from engine.ai import Decision, StrongBot, analyse_play, make_bot
 from engine.game import PlayerView
 from engine.sampling import PILE, Constraints, view_digest
 from engine.solver import Solver
+from tutorial.services.describe import explanation_frame
 
 # -- a tiny exhaustive minimax, to check the strong bot's use of the solver -----------------
 
@@ -476,7 +477,7 @@ def test_play_explanations_quote_the_candidates_numbers() -> None:
             d = bots[seat].decide(view)  # type: ignore[index]
             ex = d.explanation
             c = ex.chosen
-            frame = ex.to_frame()
+            frame = explanation_frame(ex)
             assert len(frame) == len(view.legal_actions())
             assert int(frame["chosen"].sum()) == 1
             if view.phase == "playing":

@@ -41,7 +41,12 @@ def test_whole_three_player_hand() -> None:
     at.session_state["play-tabs"] = "Hand review"
     at.run()
     assert any("Grade" in df.value.columns for df in at.dataframe)
-    assert "Your plays:" in texts(at)
+    assert "Your decisions and plays:" in texts(at)
+    # The learner's bid (or pass) is graded too, with the strong player's choice in words.
+    review = at.session_state["moon_play"].reviews[1]
+    mine = [d for d in review.decisions if d.seat == at.session_state["moon_play"].seat]
+    assert mine and mine[0].kind == "bid"
+    assert mine[0].describe("you") in texts(at)
     assert at.session_state["moon_progress"].hands_played == 1
     # The URL holds every move, so the game can be rebuilt from it.
     assert at.query_params["moves"].count(".") >= 20
@@ -84,6 +89,12 @@ def test_explanation_of_a_computer_move() -> None:
     click(at, f"why-{step.hand}-{step.index}")
     page = texts(at)
     assert "says:" in page
+    # The plain reason is shown; the numbers wait behind the details toggle.
+    reason = step.decision.explanation.reason
+    assert reason and reason in page
+    assert not any("Move" in df.value.columns and "Chosen" in df.value.columns for df in at.dataframe)
+    at.toggle(key=f"why-{step.hand}-{step.index}-details").set_value(True).run()
+    assert step.decision.explanation.summary in texts(at)
     assert any("Move" in df.value.columns and "Chosen" in df.value.columns for df in at.dataframe)
     assert at.get("plotly_chart"), "the bar chart of the candidates"
 

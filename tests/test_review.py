@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from engine import Game, RuleSet, Tile
+from engine import Game, RuleSet, Tile, parse_tiles
 from engine.ai import make_bot
-from engine.review import grade, review_hand
+from engine.review import bid_grade, grade, review_hand
 from engine.solver import move_values
+from tutorial.services.reviewing import hand_review_table
 
 #: A hand where seat 2, the bidder (5 with ones trump), leads 3-1 to the fifth trick: leading
 #: 0-0 (the only blank, so nobody can beat it) makes the bid in every layout still possible,
@@ -78,7 +79,7 @@ def test_review_from_game_and_record_agree() -> None:
     a = review_hand(g, seats=[2], expectation=False)
     b = review_hand(BLUNDER, hand_number=1, seats=[2], expectation=False)
     assert a == b
-    frame = a.to_frame()
+    frame = hand_review_table(a)
     assert list(frame["trick"]) == list(range(1, 8))
     assert frame["tricks_lost"].min() >= 0
 
@@ -123,3 +124,78 @@ def test_forced_plays_are_never_graded() -> None:
             assert p.drop == 0 and p.grade is None and p.tricks_lost == 0
     last = r.plays[-1]
     assert last.trick == 7 and last.grade is None
+
+
+# -- bids, discards and trump choices -----------------------------------------------------------
+
+#: A fast strong player for the contract reviews (few simulated deals).
+FAST_REVIEW: dict[str, Any] = {
+    "play_samples": dict.fromkeys(range(1, 8), 4),
+    "play_samples_4p": dict.fromkeys(range(1, 8), 3),
+    "bid_samples": 6,
+    "contract_samples": 8,
+    "bid_trumps": 2,
+}
+
+
+def _bad_trump_game() -> Game:
+    """Seat 0 holds five sixes with 6-6, bids 4, keeps the widow's 3-1 and names threes."""
+    g = Game.from_deal(
+        RuleSet(),
+        [parse_tiles("6-6 6-5 6-4 6-3 6-2 5-5 4-4"), parse_tiles("5-4 5-3 5-2 4-1 2-2 2-1 1-1"),
+         parse_tiles("0-0 6-1 3-3 4-3 5-1 3-2 4-2")],
+        parse_tiles("3-1"),
+        0,
+    )
+    for a in ("bid 4", "pass", "pass", "discard 6-6", "trump 3"):
+        g.apply(a)
+    bots = [make_bot("basic", seed=s) for s in range(3)]
+    while g.phase not in ("hand_over", "game_over"):
+        g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index,arg-type]
+    return g
+
+
+def test_bid_discard_and_trump_are_graded_against_the_strong_player() -> None:
+    g = _bad_trump_game()
+    r = review_hand(g, seats=[0], bot=make_bot("strong", seed=0, **FAST_REVIEW))  # type: ignore[arg-type]
+    kinds = [d.kind for d in r.decisions]
+    assert kinds == ["bid", "discard", "trump"]
+    assert all(d.seat == 0 for d in r.decisions)
+    trump = r.decisions[2]
+    # Threes with one three in hand against sixes with four: the chance to make 4 collapses.
+    assert str(trump.action) == "trump 3" and str(trump.best) == "trump 6"
+    assert trump.chance_best is not None and trump.chance_played is not None
+    assert trump.drop == pytest.approx(100 * (trump.chance_best - trump.chance_played))
+    assert trump.grade == "blunder"
+    text = trump.describe("you")
+    assert text.startswith("Trump: you named threes; the strong player would have named sixes.")
+    assert "very unlikely" in text and "%" in text
+    assert trump.reason.startswith("I name sixes")
+    # The bid: the strong player bids higher with this hand; the points given away are graded.
+    bid = r.decisions[0]
+    assert bid.best.kind == "bid" and bid.points_lost is not None and bid.points_lost > 0
+    assert bid.grade == bid_grade(bid.points_lost)
+    # Biggest mistake first: the blunders lead, the trump choice before the play blunders of the
+    # same grade only if its drop is larger.
+    worst = r.mistakes(0)
+    assert worst and worst[0].grade == "blunder"
+    sev = {"blunder": 3, "mistake": 2, "inaccuracy": 1}
+    assert [sev[x.grade] for x in worst] == sorted((sev[x.grade] for x in worst), reverse=True)  # type: ignore[index]
+
+
+def test_the_strong_players_own_contract_choices_agree_with_the_review() -> None:
+    rules = RuleSet(players=4, all_pass="force-last")
+    g = Game.new(rules, seed=5)
+    bots = [make_bot("strong", seed=0, **FAST_REVIEW) for _ in range(4)]
+    while g.phase not in ("hand_over", "game_over"):
+        g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index,arg-type]
+    r = review_hand(g, seats=[], contract_seats=range(4), bot=make_bot("strong", seed=0, **FAST_REVIEW))  # type: ignore[arg-type]
+    assert r.plays == ()
+    assert len([d for d in r.decisions if d.kind == "bid"]) >= 4
+    assert all(d.agrees and d.grade is None for d in r.decisions)
+    assert all(d.describe("Seat 1").endswith("as the strong player would.") for d in r.decisions)
+
+
+def test_expectation_off_skips_the_contract_review() -> None:
+    r = review_hand(Game.replay(BLUNDER), seats=[2], expectation=False)
+    assert r.decisions == ()

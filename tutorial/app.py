@@ -27,6 +27,7 @@ PAGES = [
     st.Page(frame.PAGES["puzzles"], title="Puzzles", icon=":material/extension:", url_path="puzzles"),
     st.Page(frame.PAGES["play"], title="Play", icon=":material/playing_cards:", url_path="play"),
     st.Page(frame.PAGES["classroom"], title="Classroom", icon=":material/co_present:", url_path="classroom"),
+    st.Page(frame.PAGES["presenter"], title="Presenter", icon=":material/present_to_all:", url_path="presenter"),
     st.Page(frame.PAGES["bidding"], title="Bidding lab", icon=":material/science:", url_path="bidding-lab"),
     st.Page(frame.PAGES["rules"], title="Rules", icon=":material/menu_book:", url_path="rules"),
 ]
@@ -36,10 +37,14 @@ warm_pool()  # start the processes the computer players think in, once per serve
 
 page = st.navigation(PAGES, position="sidebar", expanded=True)
 frame.styles()
-progress_slot = frame.sidebar()
-frame.notice()
-try:
+if page.url_path == "presenter":  # full screen: no sidebar (the page hides it), no frame
+    frame.notice()
     page.run()
-finally:
-    # Drawn after the page, so a hand or level just finished is already counted.
-    frame.progress(progress_slot)
+else:
+    progress_slot = frame.sidebar()
+    frame.notice()
+    try:
+        page.run()
+    finally:
+        # Drawn after the page, so a hand or level just finished is already counted.
+        frame.progress(progress_slot)

@@ -19,6 +19,7 @@ PAGE_FILES = {
     "puzzles": "views/puzzles.py",
     "play": "views/play.py",
     "classroom": "views/classroom.py",
+    "presenter": "views/presenter.py",
     "bidding": "views/bidding_lab.py",
     "rules": "views/rules.py",
 }

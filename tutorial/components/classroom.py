@@ -4,28 +4,43 @@ the app), stepping through it, and the table with every hand face up and the com
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
+from urllib.parse import urlencode
 
 import streamlit as st
 
 from engine import Action, explain_winner, trick_winner
 from engine.deal import MAX_SEED
-from tutorial.components import state
+from tutorial.components import presenter, state
 from tutorial.components.explain import show_decision
 from tutorial.components.tiles import Shown, is_trump, show_row
 from tutorial.services import describe as words
 from tutorial.services.classroom import Timeline, generate_hand
+from tutorial.services.decks import (
+    MAX_TOKEN,
+    Deck,
+    DeckEntry,
+    DeckError,
+    check_refs,
+    deck_token,
+    dump_deck,
+    load_deck,
+    needs_content,
+)
 from tutorial.services.players import Decider, bot_seed, default_factory
 from tutorial.services.records import RecordError, load_hand
 from tutorial.services.rules_text import short_summary
 from tutorial.services.session import seat_name
 from tutorial.services.text import md_escape
+from tutorial.services.urlstate import encode_rules
 
 TIMELINE = "moon_class_timeline"
 COUNT = "moon_class_count"
 LEVEL = "moon_class_level"
 BOTS = "moon_class_bots"
 ERROR = "moon_class_error"
+DECK_ERROR = "moon_deck_error"
 
 
 def current() -> Timeline | None:
@@ -78,7 +93,7 @@ def choose_hand() -> None:
                     rules, deal, _level(), progress=lambda x: bar.progress(x, text=f"Playing deal {deal}… {x:.0%}"),
                 )
                 bar.empty()
-                t = Timeline(hand, dict(decisions), _level())
+                t = Timeline(hand, dict(decisions), _level(), deal=deal)
                 _set(t)
                 remember(t)
         with by_file:
@@ -269,8 +284,174 @@ def download(t: Timeline) -> None:
     )
 
 
+# -- the presenter and lesson decks -------------------------------------------------------------------
+def presenter_link(t: Timeline, count: int | None = None) -> str | None:
+    """The presenter's link for this hand at ``count`` (only for a hand the computer played
+    from a deal number: a saved record does not fit in a link)."""
+    if t.deal is None or not t.commentary_level:
+        return None
+    q = {"deal": str(t.deal), "players": str(t.rules.players), "computer": t.commentary_level,
+         "move": str(_count() if count is None else count)}
+    rules = encode_rules(t.rules)
+    if rules:
+        q["rules"] = rules
+    return "/presenter?" + urlencode(q)
+
+
+def present(t: Timeline) -> None:
+    """Open this hand, at this move, in the full-screen presenter view."""
+    with st.container(horizontal=True, key="class-present-row", vertical_alignment="center"):
+        go = st.button("Present full screen", key="class-present", icon=":material/present_to_all:", type="primary",
+                       help="A full-screen view for a projector: big tiles and text, → ← or a clicker to step.")
+        link = presenter_link(t)
+        if link:
+            st.markdown(f"[Link to this move in the presenter]({link})")
+    if go:
+        level = t.commentary_level or _level()
+        known = dict(t.commentary) if t.commentary_level == level else {}
+        show = presenter.record_show(t.hand, level, known)
+        presenter.present_hand(show, _count(), source=("classroom", t.hand.title, _count()))
+        st.switch_page("views/presenter.py")
+
+
+def _deck() -> Deck:
+    d = state.get(state.DECK)
+    return d if isinstance(d, Deck) else Deck()
+
+
+def _set_deck(deck: Deck) -> None:
+    state.put(state.DECK, deck)
+
+
+def _deck_error(text: str) -> None:
+    st.session_state[DECK_ERROR] = md_escape(text)
+
+
+def _add(entry: DeckEntry) -> None:
+    try:
+        _set_deck(_deck().add(entry))
+    except DeckError as e:
+        _deck_error(str(e))
+
+
+def _add_position() -> None:
+    t = current()
+    if t is None:
+        return
+    count = _count()
+    to = min(count + int(st.session_state.get("deck-more") or 0), len(t.hand.actions))
+    note = str(st.session_state.get("deck-note", "")).strip()
+    ask = bool(st.session_state.get("deck-ask")) and count < len(t.hand.actions)
+    if t.deal is not None and t.commentary_level:
+        entry = DeckEntry("deal", note=note, deal=t.deal, rules=t.rules.differences() or None,
+                          computer=t.commentary_level, move=count, to=to if to != count else None, ask=ask)
+    else:
+        entry = DeckEntry("hand", note=note, record=t.hand.record, computer=_level(), move=count,
+                          to=to if to != count else None, ask=ask)
+    _add(entry)
+    st.session_state["deck-note"] = ""
+    st.session_state["deck-more"] = 0
+    st.session_state["deck-ask"] = False
+
+
+def _add_item(kind: str) -> None:
+    ref = st.session_state.get(f"deck-{kind}")
+    if ref:
+        _add(DeckEntry(kind, note=str(st.session_state.get(f"deck-{kind}-note", "")).strip(), ref=str(ref)))
+        st.session_state[f"deck-{kind}-note"] = ""
+
+
+def _retitle() -> None:
+    title = str(st.session_state.get("deck-title", "")).strip()[:200] or "Lesson deck"
+    _set_deck(replace(_deck(), title=title))
+
+
+def _edit(index: int, by: int) -> None:
+    d = _deck()
+    _set_deck(d.remove(index) if by == 0 else d.move(index, by))
+
+
+def deck_builder(t: Timeline | None) -> None:
+    """Put a lesson deck together: positions, puzzles and levels, each with a note; save it
+    as a file, load one, present it."""
+    from tutorial.services.items import course, puzzles
+
+    deck = _deck()
+    with st.expander(f"Lesson deck: {deck.title} ({len(deck.entries)} entries)", icon=":material/slideshow:",
+                     expanded=bool(deck.entries)):
+        if "deck-title" not in st.session_state or st.session_state.pop("deck-retitle", False):
+            st.session_state["deck-title"] = deck.title
+        st.text_input("Title of the deck", key="deck-title", on_change=_retitle, max_chars=200)
+        if t is not None:
+            count = _count()
+            st.markdown(f"**This position** (move {count} of {len(t.hand.actions)})")
+            st.text_area("Note for this position", key="deck-note", max_chars=2000,
+                         placeholder="What to look at, what to ask the room…")
+            c1, c2 = st.columns(2)
+            c1.number_input("Moves to step through after it", min_value=0, max_value=64, value=0, step=1,
+                            key="deck-more", help="0: just this position. 3: this one and the next three moves.")
+            c2.checkbox("Open with “what would you play?”", key="deck-ask", disabled=count >= len(t.hand.actions))
+            st.button("Add this position", key="deck-add-hand", on_click=_add_position, icon=":material/add:")
+        if st.toggle("Add puzzles and lesson levels", key="deck-items"):
+            c1, c2 = st.columns(2)
+            with c1:
+                pz = puzzles()
+                titles = {p.id: f"{p.id} · {p.kind.replace('_', ' ')} · {p.rating}" for p in pz}
+                st.selectbox("A puzzle", list(titles), key="deck-puzzle", format_func=lambda x: titles.get(x, x))
+                st.text_input("Note for the puzzle", key="deck-puzzle-note", max_chars=2000)
+                st.button("Add the puzzle", key="deck-add-puzzle", on_click=_add_item, args=("puzzle",),
+                          icon=":material/add:")
+            with c2:
+                levels = {lv.id: f"{lv.title} ({lv.id})" for lv in course().levels()}
+                st.selectbox("A lesson level", list(levels), key="deck-level", format_func=lambda x: levels.get(x, x))
+                st.text_input("Note for the level", key="deck-level-note", max_chars=2000)
+                st.button("Add the level", key="deck-add-level", on_click=_add_item, args=("level",),
+                          icon=":material/add:")
+        if deck.entries:
+            st.markdown("**In the deck**")
+        for i, e in enumerate(deck.entries):
+            with st.container(horizontal=True, key=f"deck-entry-{i}", vertical_alignment="center"):
+                note = f" — {e.note[:80]}" if e.note else ""
+                st.markdown(md_escape(f"{i + 1}. {e.describe()}{note}"))
+                st.button("Up", key=f"deck-up-{i}", on_click=_edit, args=(i, -1), disabled=i == 0,
+                          icon=":material/arrow_upward:")
+                st.button("Down", key=f"deck-down-{i}", on_click=_edit, args=(i, 1),
+                          disabled=i == len(deck.entries) - 1, icon=":material/arrow_downward:")
+                st.button("Remove", key=f"deck-remove-{i}", on_click=_edit, args=(i, 0), icon=":material/delete:")
+        up = st.file_uploader("Load a deck (JSON)", type=["json"], key="deck-upload")
+        if up is not None and st.session_state.get("deck-loaded") != up.file_id:
+            st.session_state["deck-loaded"] = up.file_id
+            try:
+                loaded = load_deck(up.getvalue())
+                if needs_content(loaded):
+                    check_refs(loaded, {p.id for p in puzzles()}, {lv.id for lv in course().levels()})
+            except DeckError as e:
+                _deck_error(f"This deck cannot be used: {e}")
+            else:
+                _set_deck(loaded)
+                st.session_state["deck-retitle"] = True
+                st.rerun()
+        err = st.session_state.pop(DECK_ERROR, None)
+        if err:
+            st.error(err + " The deck on screen is unchanged.")
+        deck = _deck()
+        with st.container(horizontal=True, key="deck-actions", vertical_alignment="center"):
+            st.download_button("Save the deck (JSON)", dump_deck(deck), file_name="moon-deck.json",
+                               mime="application/json", key="deck-save", disabled=not deck.entries,
+                               icon=":material/download:", on_click="ignore")
+            go = st.button("Present the deck", key="deck-present", disabled=not deck.entries, type="primary",
+                           icon=":material/present_to_all:")
+            token = deck_token(deck) if deck.entries else ""
+            if token and len(token) <= MAX_TOKEN:
+                st.markdown(f"[Link to the deck in the presenter](/presenter?deck={token})")
+        if go and deck.entries:
+            presenter.present_deck(deck, source=("deck", token))
+            st.switch_page("views/presenter.py")
+
+
 def remember(t: Timeline) -> None:
     state.archive_hand(t.hand.record, f"Classroom: {t.hand.title}")
 
 
-__all__ = ["Action", "choose_hand", "commentary", "controls", "current", "download", "table"]
+__all__ = ["Action", "choose_hand", "commentary", "controls", "current", "deck_builder", "download", "present",
+           "presenter_link", "table"]

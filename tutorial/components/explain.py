@@ -1,5 +1,6 @@
-"""Showing why a computer player chose its move: the summary sentence, a table of the moves
-it weighed, and a bar chart of their numbers."""
+"""Showing why a computer player chose its move: its plain reason first (one sentence, no
+numbers), and behind a "details" control the numbers: the detailed summary, a table of the
+moves it weighed and a bar chart of them."""
 
 from __future__ import annotations
 
@@ -12,21 +13,40 @@ from tutorial.services.describe import decision_frame, decision_metric, decision
 
 
 def summary_of(decision: Any) -> str:
+    """The detailed summary of a decision (the numbers in words), or ``""``."""
     exp = getattr(decision, "explanation", None)
     return str(getattr(exp, "summary", "")) if exp is not None else ""
+
+
+def reason_of(decision: Any) -> str:
+    """The plain reason of a decision (falls back to the summary for an explanation without
+    one), or ``""``."""
+    exp = getattr(decision, "explanation", None)
+    if exp is None:
+        return ""
+    return str(getattr(exp, "reason", "") or getattr(exp, "summary", ""))
 
 
 def show_decision(
     decision: Any, *, key: str, who: str = "The computer", chart: bool = True, wide: bool = True
 ) -> None:
-    """The explanation of one decision."""
+    """The explanation of one decision: the plain reason, then the numbers behind a
+    "details" toggle (a toggle, not an expander, so that it also works inside one)."""
     if decision is None:
         st.caption("No explanation is available for this move.")
         return
-    text = summary_of(decision)
+    text = reason_of(decision)
     if text:
         st.markdown(f"**{who} says:** “{text}”")
     frame = decision_frame(decision)
+    details = summary_of(decision)
+    if frame.empty and (not details or details == text):
+        return
+    if not st.toggle("Details: the numbers behind it", key=f"{key}-details",
+                     help="The chances and trick counts the computer weighed, move by move."):
+        return
+    if details and details != text:
+        st.caption(details)
     if frame.empty:
         return
     if len(frame) == 1:

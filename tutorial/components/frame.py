@@ -47,6 +47,7 @@ PAGES = {
     "puzzles": "views/puzzles.py",
     "play": "views/play.py",
     "classroom": "views/classroom.py",
+    "presenter": "views/presenter.py",
     "bidding": "views/bidding_lab.py",
     "rules": "views/rules.py",
 }

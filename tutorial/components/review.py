@@ -1,5 +1,6 @@
-"""The hand review: every play of a finished hand with its grade (inaccuracy, mistake,
-blunder, from :mod:`engine.review`) and the better play."""
+"""The hand review: the learner's bid, discard and trump choice and every play of a finished
+hand, graded (inaccuracy, mistake, blunder, from :mod:`engine.review`) against the strong
+player; the biggest mistakes first in words, the numbers in the tables below."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ from typing import Any
 import streamlit as st
 
 from tutorial.services.players import offload
-from tutorial.services.reviewing import GRADE_MARKS, review_frame, review_summary, run_review
+from tutorial.services.reviewing import (
+    GRADE_MARKS,
+    biggest_mistakes,
+    contract_frame,
+    review_frame,
+    review_summary,
+    run_review,
+)
 from tutorial.services.session import PlaySession
 
 
@@ -21,11 +29,13 @@ def ensure_review(sess: PlaySession) -> None:
     if number in sess.reviews:
         return
     with st.spinner(f"Reviewing hand {number}…"):
-        sess.reviews[number] = offload(run_review, g.record(), number)  # in a worker process
+        sess.reviews[number] = offload(run_review, g.record(), number, you=sess.seat)  # in a worker process
     st.rerun()
 
 
 def review_panel(sess: PlaySession) -> None:
+    """The review of a finished hand: a count of grades, the learner's biggest mistakes in
+    words, then the bid/discard/trump table and the plays table."""
     g = sess.game
     done = [r.hand_number for r in g.results if not r.thrown_in]
     if not done:
@@ -39,12 +49,30 @@ def review_panel(sess: PlaySession) -> None:
     review = sess.reviews[number]
     only_mine = st.toggle("Only my plays", key="review-mine")
     st.markdown(review_summary(review, sess.seat, sess.players))
+    mine = biggest_mistakes(review, sess.seat, sess.players, seat=sess.seat)
+    if mine:
+        st.markdown("**Your biggest mistakes, biggest first:**")
+        st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(mine, start=1)))
+    elif getattr(review, "decisions", ()) or review.plays:
+        st.markdown("**No mistakes of yours in this hand:** the strong player agrees with your choices, or nearly.")
+    # The learner's contract decisions that are not among the mistakes above.
+    decisions = [d for d in getattr(review, "decisions", ()) if d.seat == sess.seat and not d.grade]
+    if decisions:
+        st.markdown("\n".join("- " + d.describe("you") for d in decisions))
     st.caption(
-        "Grades compare each play with the best one the strong player finds from what that player "
-        "could see: a drop of 5 points in the chance to make (or set) the bid is an inaccuracy, "
-        "10 a mistake, 15 a blunder. *Tricks lost* is the exact count with all hands open. "
-        + " ".join(f"{mark} {name}" for name, mark in GRADE_MARKS.items())
+        "Grades compare each choice with the one the strong player makes from what that player "
+        "could see: for a play, discard or trump, a drop of 5 points in the chance to make (or set) "
+        "the bid is an inaccuracy, 10 a mistake, 15 a blunder; for a bid or pass, 1 point expected "
+        "to be lost is an inaccuracy, 2 a mistake, 3 a blunder. *Tricks lost* is the exact count "
+        "with all hands open. " + " ".join(f"{mark} {name}" for name, mark in GRADE_MARKS.items())
     )
+    cframe = contract_frame(review, sess.seat, sess.players)
+    if not cframe.empty:
+        ccfg: dict[str, Any] = {
+            "Chance to make (chosen)": st.column_config.NumberColumn(format="%.0f%%"),
+            "Chance to make (strong)": st.column_config.NumberColumn(format="%.0f%%"),
+        }
+        st.dataframe(cframe, hide_index=True, column_config=ccfg, key=f"review-contract-{number}")
     frame = review_frame(review, sess.seat, sess.players, only_seat=sess.seat if only_mine else None)
     config: dict[str, Any] = {
         "Chance after the play": st.column_config.NumberColumn(format="%.0f%%"),

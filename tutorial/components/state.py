@@ -20,6 +20,8 @@ PLAY_QUERY = "moon_play_query"
 LARGE = "moon_large_tiles"
 HANDS_PLAYED = "moon_hands_archive"
 NOTICE = "moon_notice"
+PRESENTER = "moon_presenter"  # the presenter view's hand or deck, and where it is
+DECK = "moon_deck"  # the lesson deck being put together in the Classroom
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6

@@ -89,6 +89,8 @@ class Timeline:
     commentary: dict[int, Any] = field(default_factory=dict)
     #: The computer level whose decisions are in ``commentary``.
     commentary_level: str = ""
+    #: The deal number, when the computer played the whole hand from it (at ``commentary_level``).
+    deal: int | None = None
     stops: list[Stop] = field(default_factory=list, init=False)
     _games: dict[int, Game] = field(default_factory=dict, init=False, repr=False)
 

@@ -28,6 +28,7 @@ __all__ = [
     "decision_metric",
     "describe_action",
     "describe_suit",
+    "explanation_frame",
     "hint_nudge",
     "trump_label",
 ]
@@ -117,13 +118,21 @@ def decision_metric(decision: Any) -> tuple[str, str] | None:
 _PLAY_SCORE = "How cheap the tile is"
 
 
+def explanation_frame(explanation: Any) -> pd.DataFrame:
+    """The candidates of an :class:`engine.players.Explanation` as a raw pandas table, one
+    row per legal action, with the engine's own column names (``action``, ``chosen``,
+    ``tricks``, ``goal_chance``, ...)."""
+    rows = explanation.rows() if hasattr(explanation, "rows") else []
+    return pd.DataFrame(rows)
+
+
 def decision_frame(decision: Any) -> pd.DataFrame:
     """The candidates of a decision as a readable table: one row per legal move, the chosen
     one first, percentages as numbers 0-100, empty columns dropped."""
     exp = _explanation(decision)
     if exp is None:
         return pd.DataFrame()
-    raw = exp.to_frame() if hasattr(exp, "to_frame") else pd.DataFrame()
+    raw = explanation_frame(exp)
     if raw.empty:
         return raw
     cands = list(exp.candidates)

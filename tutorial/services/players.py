@@ -173,15 +173,15 @@ def think(level: str, seed: int, view: PlayerView, factory: BotFactory | None = 
         return _decide_here(level, seed, view)
 
 
-def offload(fn: Callable[..., Any], *args: Any) -> Any:
-    """``fn(*args)`` in a worker process (``fn`` a module-level function, its arguments and
-    result picklable), or here when there is no pool; for the other heavy thinking of the
-    page (the review of a finished hand)."""
+def offload(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``fn(*args, **kwargs)`` in a worker process (``fn`` a module-level function, its
+    arguments and result picklable), or here when there is no pool; for the other heavy
+    thinking of the page (the review of a finished hand)."""
     pool = _pool()
     if pool is None:
-        return fn(*args)
+        return fn(*args, **kwargs)
     try:
-        return pool.submit(fn, *args).result()
+        return pool.submit(fn, *args, **kwargs).result()
     except (BrokenProcessPool, RuntimeError):
         shutdown_pool()
-        return fn(*args)
+        return fn(*args, **kwargs)

@@ -1,4 +1,8 @@
-"""Hand reviews as the app shows them (a table and a sentence), from :mod:`engine.review`."""
+"""Hand reviews as the app shows them (sentences, then tables), from :mod:`engine.review`.
+
+The review grades the learner's bid (or pass), discard and trump choice as well as every
+play; the biggest mistakes come first, in words, with the numbers in brackets.
+"""
 
 from __future__ import annotations
 
@@ -8,23 +12,110 @@ import pandas as pd
 
 from tutorial.services.session import seat_name
 
-__all__ = ["GRADE_MARKS", "review_frame", "review_summary", "run_review"]
+__all__ = [
+    "GRADE_MARKS",
+    "biggest_mistakes",
+    "contract_frame",
+    "hand_review_table",
+    "review_frame",
+    "review_summary",
+    "run_review",
+]
 
 #: Grades with the marks chess players use, so a grade never rests on colour alone.
 GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
-def run_review(record: dict[str, Any], hand_number: int) -> Any:
-    """Review every play of one hand of a game record."""
+def run_review(record: dict[str, Any], hand_number: int, you: int | None = None) -> Any:
+    """Review one hand of a game record: every play, and the contract decisions (bids,
+    discard, trump) of seat ``you`` (of every seat when ``you`` is ``None``)."""
     from engine.review import review_hand
 
-    return review_hand(record, hand_number)
+    return review_hand(record, hand_number, contract_seats=None if you is None else [you])
+
+
+def hand_review_table(review: Any) -> pd.DataFrame:
+    """A :class:`engine.review.HandReview` as a raw pandas table, one row per play, with the
+    engine's own column names (``trick``, ``seat``, ``tile``, ``tricks_lost``, ...)."""
+    return pd.DataFrame(review.rows())
 
 
 def _grade_text(grade: str | None) -> str:
     if not grade:
         return "good"
     return f"{grade} {GRADE_MARKS.get(grade, '')}".strip()
+
+
+def _chance_words(p: float) -> str:
+    if p >= 0.95:
+        return "almost sure"
+    if p >= 0.8:
+        return "very likely"
+    if p >= 0.6:
+        return "likely"
+    if p >= 0.4:
+        return "a coin flip"
+    if p >= 0.2:
+        return "unlikely"
+    return "very unlikely"
+
+
+def _play_sentence(p: Any, who: str) -> str:
+    """A graded play in words first: what was played, the better play, what it changed."""
+    goal = "make" if p.goal == "make" else "set"
+    text = f"Trick {p.trick}: {who} played {p.tile}"
+    if p.best is not None and p.best != p.tile:
+        text += f"; the strong player would have played {p.best}"
+    text += "."
+    if p.chance_best is not None and p.chance_played is not None:
+        before, after = _chance_words(p.chance_best), _chance_words(p.chance_played)
+        numbers = f"({p.chance_best:.0%} to {p.chance_played:.0%})"
+        if before == after:
+            text += f" The chance to {goal} the bid stays {after}, but a little lower {numbers}."
+        else:
+            text += f" The chance to {goal} the bid went from {before} to {after} {numbers}."
+    return text
+
+
+def biggest_mistakes(review: Any, you: int, players: int, seat: int | None = None, limit: int = 3) -> list[str]:
+    """The graded decisions and plays of ``seat`` (everyone's when ``None``), biggest first,
+    as markdown lines: the grade mark, then what happened in words, numbers in brackets."""
+    items = review.mistakes(seat) if hasattr(review, "mistakes") else []
+    lines = []
+    for x in items[:limit]:
+        who = seat_name(x.seat, you, players)
+        who = "you" if who == "You" else who
+        mark = GRADE_MARKS.get(x.grade, "")
+        if hasattr(x, "kind"):
+            text = x.describe(who)
+        else:
+            text = _play_sentence(x, who)
+        lines.append(f"**{x.grade.capitalize()} {mark}** — {text}")
+    return lines
+
+
+def contract_frame(review: Any, you: int, players: int) -> pd.DataFrame:
+    """One row per reviewed bid, discard and trump choice: who, what, the strong player's
+    choice, the grade, and the chances behind it."""
+    rows = []
+    for d in getattr(review, "decisions", ()):
+        rows.append(
+            {
+                "Decision": {"bid": "Bid", "discard": "Discard", "trump": "Trump"}[d.kind],
+                "Player": seat_name(d.seat, you, players),
+                "Chose": str(d.action),
+                "Grade": _grade_text(d.grade),
+                "Strong player": str(d.best),
+                "Chance to make (chosen)": None if d.chance_played is None else round(100 * d.chance_played),
+                "Chance to make (strong)": None if d.chance_best is None else round(100 * d.chance_best),
+                "Points lost": None if d.points_lost is None else round(d.points_lost, 1),
+            }
+        )
+    frame = pd.DataFrame(rows)
+    for col in ("Chance to make (chosen)", "Chance to make (strong)", "Points lost"):
+        if col in frame.columns:
+            frame[col] = pd.to_numeric(frame[col], errors="coerce")
+    return frame
 
 
 def review_frame(review: Any, you: int, players: int, only_seat: int | None = None) -> pd.DataFrame:
@@ -55,16 +146,17 @@ def review_frame(review: Any, you: int, players: int, only_seat: int | None = No
 
 
 def review_summary(review: Any, you: int, players: int) -> str:
-    """``"Your plays: 1 inaccuracy, no mistakes, no blunders. Computer players: ..."``."""
+    """``"Your decisions and plays: 1 inaccuracy, no mistakes, no blunders. Computer players: ..."``."""
 
     def count(seats: set[int]) -> str:
-        plays = [p for p in review.plays if p.seat in seats]
+        graded = [*(p.grade for p in review.plays if p.seat in seats),
+                  *(d.grade for d in getattr(review, "decisions", ()) if d.seat in seats)]
         parts = []
         for g in ("inaccuracy", "mistake", "blunder"):
-            n = sum(1 for p in plays if p.grade == g)
+            n = sum(1 for x in graded if x == g)
             word = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}[g] if n != 1 else g
             parts.append(f"{n if n else 'no'} {word}")
         return ", ".join(parts)
 
     others = {s for s in range(players) if s != you}
-    return f"**Your plays:** {count({you})}. **Computer players:** {count(others)}."
+    return f"**Your decisions and plays:** {count({you})}. **Computer players' plays:** {count(others)}."

@@ -15,6 +15,8 @@ if timeline is None:
     st.info("Choose a hand above: deal one by number, load a saved hand record, or pick a hand played here.")
 else:
     ui.controls(timeline)
+    ui.present(timeline)
     ui.table(timeline)
     ui.commentary(timeline)
     ui.download(timeline)
+ui.deck_builder(timeline)

@@ -1,0 +1,114 @@
+"""What a computer player hands back: a :class:`Decision` (the action) with its
+:class:`Explanation` (one plain ``reason``, and the numbers behind it as details)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import Action
+from engine.trump import Trump
+
+__all__ = ["Candidate", "Decision", "Explanation"]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One legal action and the numbers the bot computed for it.
+
+    - ``tricks``: expected tricks this seat's scoring side ends the hand with (the seat
+      itself with three players, the team with four); for a bid, with the best trump.
+    - ``goal``: ``"make"`` for the bidder's side, ``"set"`` for the defenders (``""`` before
+      the auction is over, where it is the bidder's chance to make a bid).
+    - ``goal_chance``: the chance (0..1) of making (or setting) the bid.
+    - ``win_trick``: for a play, the chance that this play wins the trick for the side
+      whatever the others play.
+    - ``layouts``: how many layouts (or simulated deals) the numbers come from.
+    - ``trump``: for a bid or discard, the trump the numbers are for.
+    - ``bid_chances``: for a bid, the chance of making each number of tricks (bid value -> chance).
+    - ``score``: the basic bot's rule-of-thumb priority (higher is better).
+    """
+
+    action: Action
+    tags: tuple[str, ...] = ()
+    tricks: float | None = None
+    goal: str = ""
+    goal_chance: float | None = None
+    win_trick: float | None = None
+    layouts: int = 0
+    exhaustive: bool = False
+    trump: Trump | None = None
+    bid_chances: tuple[tuple[int, float], ...] = ()
+    draws: float | None = None
+    score: float | None = None
+    chosen: bool = False
+
+    def row(self) -> dict[str, Any]:
+        """This candidate as a flat dict (one row of a table of candidates)."""
+        return {
+            "action": str(self.action),
+            "chosen": self.chosen,
+            "tricks": self.tricks,
+            "goal": self.goal,
+            "goal_chance": self.goal_chance,
+            "win_trick": self.win_trick,
+            "layouts": self.layouts,
+            "exhaustive": self.exhaustive,
+            "trump": None if self.trump is None else str(self.trump),
+            "draws": self.draws,
+            "score": self.score,
+            "tags": ", ".join(self.tags),
+        }
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a bot chose its action.
+
+    ``reason`` is one plain sentence, the principle a good player would say at the table
+    (no percentages, decimals or counts of layouts); ``summary`` is the detailed sentence
+    quoting the numbers that decided; ``candidates`` has one :class:`Candidate` per legal
+    action (the chosen one has ``chosen=True``); ``tags`` are the chosen action's tags.
+    The summary and the candidates are the *details* behind the reason.
+    """
+
+    summary: str
+    candidates: tuple[Candidate, ...]
+    tags: tuple[str, ...] = ()
+    layouts: int = 0
+    exhaustive: bool = False
+    possible: int | None = None
+    reason: str = ""
+
+    @property
+    def details(self) -> str:
+        """The numbers behind the reason, in words (the summary)."""
+        return self.summary
+
+    @property
+    def chosen(self) -> Candidate:
+        """The candidate of the action taken."""
+        for c in self.candidates:
+            if c.chosen:
+                return c
+        raise LookupError("no candidate is marked as chosen")
+
+    def candidate(self, action: Action | str) -> Candidate:
+        """The candidate of ``action``."""
+        a = Action.parse(action)
+        for c in self.candidates:
+            if c.action is a:
+                return c
+        raise KeyError(str(a))
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The candidates as flat dicts, one per legal action (for a table)."""
+        return [c.row() for c in self.candidates]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bot's choice: the ``action`` and its ``explanation``."""
+
+    action: Action
+    explanation: Explanation

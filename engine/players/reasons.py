@@ -1,0 +1,385 @@
+"""The plain reasons of the computer players: one sentence a good player would say at the table.
+
+A reason states the principle behind a decision, in words a beginner understands: no
+percentages, no decimals, no counts of layouts or deals (those stay in the explanation's
+details). Every reason is true of the position it explains:
+
+- "we", "our" and "my partner" only with four players (three-player Moon has no partners);
+- a tile is said to win or take a trick only if it can: it leads, or it follows suit or
+  trumps and beats the tile winning the trick so far;
+- the strong player's reason is read off the same numbers as its choice, the basic
+  player's reason is its rule of thumb.
+
+>>> chance_words(0.97), chance_words(0.7), chance_words(0.1)
+('almost surely', 'likely', 'very unlikely')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.game import PlayerView
+from engine.players.analysis import PlayAnalysis
+from engine.players.facts import keep_value, tricks_needed, unseen_beats
+from engine.tiles import Tile
+from engine.trump import TRUMP, Suit, Trump, describe_suit
+from engine.words import number_word
+
+__all__ = [
+    "can_win",
+    "chance_words",
+    "hand_features",
+    "named_trump",
+    "play_reason",
+]
+
+def chance_words(p: float) -> str:
+    """A chance in words, for a reason: ``"almost surely"`` … ``"very unlikely"``."""
+    if p >= 0.95:
+        return "almost surely"
+    if p >= 0.8:
+        return "very likely"
+    if p >= 0.6:
+        return "likely"
+    if p >= 0.4:
+        return "about as likely as not"
+    if p >= 0.2:
+        return "unlikely"
+    return "very unlikely"
+
+
+def likely_words(p: float) -> str:
+    """A chance as an adjective, for "my hand is ... to make": ``"almost sure"`` …
+    ``"very unlikely"``."""
+    return chance_words(p).replace("almost surely", "almost sure").replace("about as likely as not", "as likely as not")
+
+
+def named_trump(tr: Trump) -> str:
+    """``"sixes as trump"``, ``"doubles as trump"`` or ``"no trump"``."""
+    return "no trump" if tr.kind == "none" else f"{tr.name} as trump"
+
+
+def _suit_word(suit: Suit) -> str:
+    """``"six"`` / ``"trump"`` (singular suit word)."""
+    if suit == TRUMP:
+        return "trump"
+    return describe_suit(suit, plural=False)
+
+
+def hand_features(hand: Sequence[Tile], tr: Trump) -> str:
+    """What in a hand counts with ``tr`` as trump: ``"four sixes with 6-6 and two other
+    doubles"``, ``"five doubles"``, ``"three doubles"``.
+
+    >>> from engine.tiles import parse_tiles
+    >>> hand_features(parse_tiles("6-6 6-5 6-4 6-1 5-5 4-4 3-1"), Trump.parse("6"))
+    'four sixes including 6-6 and two other doubles'
+    >>> hand_features(parse_tiles("6-6 5-5 4-4 3-3 2-2 6-1 3-1"), Trump.parse("doubles"))
+    'five doubles'
+    """
+    trumps = [t for t in hand if tr.is_trump(t)]
+    doubles = [t for t in hand if t.is_double and not tr.is_trump(t)]
+    if tr.kind == "doubles":
+        return f"{number_word(len(trumps))} double{'s' if len(trumps) != 1 else ''}"
+    if tr.kind == "none":
+        return f"{number_word(len(doubles))} double{'s' if len(doubles) != 1 else ''}"
+    top = next((t for t in trumps if t.is_double), None)
+    head = f"{number_word(len(trumps))} {tr.name if len(trumps) != 1 else describe_suit(tr.value, plural=False)}"  # type: ignore[arg-type]
+    if top is not None:
+        head += f" including {top}" if len(trumps) > 1 else f", {top}"
+    if doubles:
+        head += f" and {number_word(len(doubles))} other double{'s' if len(doubles) != 1 else ''}"
+    return head
+
+
+def lone_top_trump(hand: Sequence[Tile], tr: Trump) -> Tile | None:
+    """The one trump of ``hand`` when it holds exactly one and it is the top trump (say 0-0
+    with blanks trump): such a trump plays like no trump with one sure trick."""
+    if tr.kind != "number":
+        return None
+    trumps = [t for t in hand if tr.is_trump(t)]
+    if len(trumps) == 1 and trumps[0].is_double:
+        return trumps[0]
+    return None
+
+
+def can_win(view: PlayerView, tile: Tile) -> bool:
+    """Whether ``tile`` can still win the current trick if the seat plays it: it leads, or it
+    follows suit (or trumps) and beats the tile winning so far. A tile that neither follows
+    nor trumps never wins."""
+    trump = view.trump
+    assert trump is not None
+    trick = view.current_trick
+    if not trick:
+        return True
+    suit = trump.suit_led(trick[0])
+    if not (trump.follows(tile, suit) or trump.is_trump(tile)):
+        return False
+    return trump.power(tile, suit) > max(trump.power(t, suit) for t in trick)
+
+
+def _winning_seat(view: PlayerView) -> int | None:
+    trump = view.trump
+    trick = view.current_trick
+    if trump is None or not trick or view.leader is None:
+        return None
+    suit = trump.suit_led(trick[0])
+    i = max(range(len(trick)), key=lambda j: trump.power(trick[j], suit))
+    return (view.leader + i) % view.rules.players
+
+
+def partner_winning(view: PlayerView) -> bool:
+    """With four players: the partner's tile is winning the trick so far."""
+    if view.rules.players != 4:
+        return False
+    return _winning_seat(view) == (view.seat + 2) % 4
+
+
+def _only_play(view: PlayerView, tile: Tile) -> str:
+    trump = view.trump
+    assert trump is not None
+    trick = view.current_trick
+    if trick:
+        suit = trump.suit_led(trick[0])
+        if trump.follows(tile, suit):
+            return f"I must follow {describe_suit(suit)}, and {tile} is the only {_suit_word(suit)} I hold."
+    return f"{tile} is my only legal play."
+
+
+def _sure_by_sight(view: PlayerView, tile: Tile) -> bool:
+    """Nothing unseen can beat ``tile`` in this trick (so it wins whoever holds what)."""
+    trump = view.trump
+    assert trump is not None
+    trick = view.current_trick
+    suit = trump.suit_led(trick[0]) if trick else trump.suit_led(tile)
+    if not can_win(view, tile):
+        return False
+    if unseen_beats(view, tile, suit):
+        # A trump could still come, or a higher tile of the suit.
+        return False
+    return True
+
+
+def _top_of_suit(view: PlayerView, tile: Tile) -> str:
+    """``"the highest of the sixes left"`` / ``"the highest trump left"`` when no tile of its suit
+    still out (unseen, or in the seat's own hand) beats it, else ``""``."""
+    trump = view.trump
+    assert trump is not None
+    trick = view.current_trick
+    if trump.is_trump(tile):
+        suit: Suit = TRUMP
+    else:
+        suit = trump.suit_led(trick[0]) if trick else trump.suit_led(tile)
+    left = [*view.unseen(), *(t for t in view.hand if t is not tile)]
+    higher = [u for u in left if trump.follows(u, suit) and trump.power(u, suit) > trump.power(tile, suit)]
+    if higher:
+        return ""
+    if suit == TRUMP:
+        return "the highest trump left"
+    return f"the highest of the {describe_suit(suit)} left"
+
+
+def _cheapest(tiles: Sequence[Tile], trump: Trump) -> Tile:
+    return min(tiles, key=lambda t: (keep_value(t, trump), t.index))
+
+
+def _side(view: PlayerView) -> str:
+    """``"us"`` with a partner, else ``"me"``."""
+    return "us" if view.rules.players == 4 else "me"
+
+
+def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
+    """The strong player's reason for playing ``tile``, read off its analysis ``an``."""
+    trump = view.trump
+    assert trump is not None
+    tiles = an.tiles
+    if len(tiles) == 1:
+        return _only_play(view, tile)
+    trick = view.current_trick
+    goal_verb = "make" if an.goal == "make" else "set"
+    others = [t for t in tiles if t is not tile]
+    runner = max(others, key=lambda t: (*an.key(t), -keep_value(t, trump), -t.index))
+    g, g2 = an.goal_chance[tile], an.goal_chance[runner]
+    tr, tr2 = an.tricks[tile], an.tricks[runner]
+    mine = can_win(view, tile)
+    sure = an.win_trick[tile] == 1.0
+    # 1. A sure winner of its own.
+    if sure and mine:
+        top = _top_of_suit(view, tile)
+        certain = an.exhaustive or _sure_by_sight(view, tile)
+        if top and certain:
+            return f"{tile} is {top}, so it takes this trick for sure."
+        if certain:
+            return f"Nobody still to play can beat {tile}, so it takes this trick for sure."
+        return f"Nobody still to play should be able to beat {tile}, so it should take this trick."
+    # 2. The partner holds the trick: keep the good tiles.
+    if sure and partner_winning(view):
+        keep = "my trumps" if any(trump.is_trump(t) for t in others) and not trump.is_trump(tile) else "my better tiles"
+        return f"My partner is already winning this trick, so I keep {keep} and play {tile}."
+    # 3. Nothing can win this trick.
+    if trick and not any(can_win(view, t) for t in tiles):
+        if tile is _cheapest(tiles, trump):
+            return f"None of my tiles can win this trick, so I give up my cheapest, {tile}."
+        return f"None of my tiles can win this trick, so I let {tile} go and keep the tiles I need later."
+    # 4. The contract decides.
+    if g > g2:
+        sure_goal = g == 1.0 and an.exhaustive
+        if an.goal == "set" and view.rules.players == 3:
+            return f"{tile} is a sure way to set the bid." if sure_goal else f"{tile} gives the best chance to set the bid."
+        what = "a sure way" if sure_goal else "the best chance"
+        return f"{tile} gives {_side(view)} {what} to {goal_verb} the bid."
+    # 5. Drawing trump with a trump lead.
+    if not trick and trump.is_trump(tile) and an.trumps_out and an.draws[tile] > 0:
+        return f"I lead {tile} to draw the trumps still out, so they cannot ruff my good tiles later."
+    # 6. More tricks.
+    if tr > tr2 + 1e-9:
+        if view.rules.players == 4:
+            return f"{tile} should bring our side the most tricks from here."
+        return f"{tile} should bring me the most tricks from here."
+    # 7. A tile that may win the trick when the others cannot do better.
+    if mine and an.win_trick[tile] > an.win_trick[runner]:
+        return f"{tile} has the best chance of taking this trick, and no other play does better later."
+    if mine and not trick:
+        return f"I lead {tile}: no other lead does better, and it keeps my stronger tiles for later."
+    return f"No other play does better than {tile}, so I give up the tile I need least."
+
+
+# -- the basic player's rules of thumb --------------------------------------------------------
+
+
+def basic_lead_reason(view: PlayerView, tile: Tile, rule: str) -> str:
+    """The basic player's reason for leading ``tile`` by ``rule`` (``"draw"``, ``"boss"``,
+    ``"double"`` or ``"cheap"``)."""
+    trump = view.trump
+    assert trump is not None
+    if rule == "draw":
+        return f"{tile} is the highest trump left, so I lead it to draw the other trumps."
+    if rule == "boss":
+        return f"No tile still out can beat {tile}, so it takes this trick for sure."
+    if rule == "double":
+        return f"{tile} is the top tile of {describe_suit(tile.high)}, so I lead it hoping it takes the trick."
+    return f"I lead my cheapest tile, {tile}, to give up the lead without wasting a good one."
+
+
+def basic_follow_reason(view: PlayerView, tile: Tile, rule: str, best: Tile) -> str:
+    """The basic player's reason for playing ``tile`` to a trick now won by ``best``
+    (``rule``: ``"only"``, ``"partner"``, ``"beat"`` or ``"none"``)."""
+    if rule == "only":
+        return _only_play(view, tile)
+    if rule == "partner":
+        return f"My partner is already winning this trick, so I play my cheapest tile, {tile}."
+    if rule == "beat":
+        return f"{tile} is my cheapest tile that beats {best}, so I play it to try to win the trick."
+    return f"None of my tiles can beat {best}, so I give up my cheapest, {tile}."
+
+
+def basic_bid_reason(view: PlayerView, choice_kind: str, value: int | None, est: float, tr: Trump) -> str:
+    """The basic player's reason for a bid or a pass: what it counts in its hand."""
+    feats = hand_features(view.hand, tr)
+    n = max(0, min(7, round(est)))
+    tricks = f"about {number_word(n)} tricks" if n > 1 else ("about one trick" if n == 1 else "hardly any tricks")
+    if choice_kind == "bid" and value is not None:
+        if _must_bid(view) and value == min(view.rules.bid_values):
+            return f"Everyone else passed, so I must bid: I take the lowest bid, {value}, with {named_trump(tr)}."
+        return f"I bid {value}: with {feats}, {named_trump(tr)} should take {tricks}."
+    high = max((b for _, b in view.bids), default=0)
+    short = f"not enough to bid over {high}" if high else f"short of the {view.rules.min_bid} I need"
+    return f"I pass: with {feats}, my hand is worth {tricks} with {named_trump(tr)}, {short}."
+
+
+def _must_bid(view: PlayerView) -> bool:
+    """True when the seat may not pass (everyone else passed and the rules force a bid)."""
+    return all(a.kind != "pass" for a in view.legal_actions())
+
+
+def basic_discard_reason(view: PlayerView, tile: Tile, tr: Trump) -> str:
+    """The basic player's reason for discarding ``tile``."""
+    if tr.is_trump(tile):
+        return f"I discard {tile}: every tile I hold is worth keeping, and this trump is the least of them."
+    return f"I discard {tile}: with {named_trump(tr)} it is the tile I need least."
+
+
+def trump_reason(view: PlayerView, tr: Trump, why: str) -> str:
+    """The reason for naming ``tr``: what in the hand makes it (``why``: ``"best"``, ``"most"``
+    or ``"even"``, how it compares with the other trumps)."""
+    hand = list(view.hand)
+    lone = lone_top_trump(hand, tr)
+    compare = {
+        "best": "the best chance to make my bid",
+        "most": "the most tricks for my bid",
+        "even": "as good a chance as any other trump",
+        "count": "more tricks than any other trump, by my count",
+        "good": "a good chance to make my bid",
+    }[why]
+    if lone is not None:
+        return f"I name {tr.name}: {lone} is my only {describe_suit(tr.value, plural=False)}, so it plays like no trump with one sure trick."  # type: ignore[arg-type]
+    if tr.kind == "doubles":
+        n = sum(1 for t in hand if t.is_double)
+        return f"I name doubles: I hold {number_word(n)} of them, which gives {compare}."
+    if tr.kind == "none":
+        n = sum(1 for t in hand if t.is_double)
+        if n:
+            return f"I name no trump: my {number_word(n)} double{'s' if n != 1 else ''} and high tiles give {compare}."
+        return f"I name no trump: no suit is long enough to be worth naming, and it gives {compare}."
+    n = sum(1 for t in hand if tr.is_trump(t))
+    top = next((t for t in hand if t.is_double and tr.is_trump(t)), None)
+    held = f"{number_word(n)} of them, {top} included" if top is not None and n > 1 else f"{number_word(n)} of them"
+    return f"I name {tr.name}: I hold {held}, which gives {compare}."
+
+
+def bid_reason(
+    view: PlayerView,
+    value: int | None,
+    tr: Trump,
+    chance: float,
+    *,
+    forced: bool = False,
+    partner_holds: bool = False,
+    high: int = 0,
+    worth_little: bool = False,
+) -> str:
+    """The strong player's reason for a bid (``value``) or a pass (``value=None``): what in
+    the hand makes the bid, read off its chance with its best trump ``tr``."""
+    feats = hand_features(view.hand, tr)
+    if value is not None:
+        k = tricks_needed(value)
+        if forced:
+            return f"Everyone else passed, so I must bid: {value} with {named_trump(tr)} is my best chance."
+        if value == 21:
+            return f"I shoot the moon: with {feats}, {named_trump(tr)} should take all seven tricks."
+        return f"I bid {value}: with {feats}, {named_trump(tr)} should take {number_word(k)} tricks."
+    if partner_holds:
+        return "I pass: my partner holds the bid, and raising it would only make our contract harder."
+    if worth_little:
+        return (
+            f"I pass: {named_trump(tr)} would {chance_words(chance)} make the bid, but it is worth "
+            "little against the tricks the other team scores anyway."
+        )
+    floor = max(view.rules.min_bid, high + 1)
+    target = "shoot the moon" if floor > 7 else (f"bid over {high}" if high else f"bid {floor}")
+    return f"I pass: even with {named_trump(tr)}, my hand is {likely_words(chance)} to make enough tricks to {target}."
+
+
+def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str) -> str:
+    """The strong player's reason for discarding ``tile`` (``how``: ``"best"``, ``"most"``
+    or ``"least"``: best chance to make the bid, most tricks, or no discard does better)."""
+    bid = view.bid
+    odd = ""
+    if tr.is_trump(tile):
+        odd = " even though it is a trump"
+    elif tile.is_double:
+        odd = " even though it is a double"
+    with_trump = "" if view.trump is not None else f" with {named_trump(tr)}"
+    if how == "best":
+        return f"I discard {tile}{odd}: the tiles I keep give me the best chance to make my {bid}{with_trump}."
+    if how == "most":
+        return f"I discard {tile}{odd}: the tiles I keep should take the most tricks{with_trump}."
+    if how == "good":
+        return f"I discard {tile}{odd}: the tiles I keep give me a good chance to make my {bid}{with_trump}."
+    return f"I discard {tile}: no other discard does better{with_trump}, and it is the tile I need least."
+
+
+def random_reason(only: bool) -> str:
+    """The random player's reason."""
+    if only:
+        return "It is my only legal move."
+    return "I am the random player: I pick one of my legal moves at random."

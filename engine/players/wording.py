@@ -1,0 +1,182 @@
+"""The wording of the computer players' explanations: the detailed summaries that quote the
+numbers, and the plain reasons (:mod:`engine.players.reasons`) built from the same numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine.actions import Action
+from engine.game import PlayerView
+from engine.players.analysis import PlayAnalysis
+from engine.players.decision import Candidate
+from engine.players.facts import keep_value, tricks_needed
+from engine.players.reasons import can_win
+from engine.tiles import Tile
+from engine.trump import Trump
+from engine.words import join_words as join
+from engine.words import number_word as word
+from engine.words import percent as pct
+from engine.words import trump_phrase as trump_words
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.players.strong import ContractStats, StrongSettings
+
+def verb(view: PlayerView, a: Action) -> str:
+    """What the seat does, as a verb phrase: ``"bid 5"``, ``"follow with 6-4"``."""
+    if a.kind == "pass":
+        return "pass"
+    if a.kind == "bid":
+        return "shoot the moon (bid 21)" if a.value == 21 else f"bid {a.value}"
+    if a.kind == "discard":
+        return f"discard {a.value}"
+    if a.kind == "trump":
+        assert isinstance(a.value, Trump)
+        return "name no trump" if a.value.kind == "none" else f"name {a.value.name} trump"
+    assert isinstance(a.value, Tile) and view.trump is not None
+    tile = a.value
+    trick = view.current_trick
+    if not trick:
+        return f"lead {tile}"
+    suit = view.trump.suit_led(trick[0])
+    if view.trump.follows(tile, suit):
+        return f"follow with {tile}"
+    if view.trump.is_trump(tile):
+        return f"trump in with {tile}"
+    return f"throw off {tile}"
+
+
+def in_layouts(hits: float, an: PlayAnalysis) -> str:
+    """The share ``hits`` of the analysis' layouts in words: "in every one of the 924
+    layouts still possible" / "in 78% of 40 sampled layouts"."""
+    if an.exhaustive:
+        count = round(hits * an.layouts)
+        if an.layouts == 1:
+            return "in the one layout still possible" if count else "in no layout (one is still possible)"
+        what = f"{an.layouts} layouts still possible"
+        if count == an.layouts:
+            return f"in every one of the {what}"
+        if count == 0:
+            return f"in none of the {what}"
+        return f"in {count} of the {what}"
+    what = f"{an.layouts} sampled layouts (of {an.possible:,} possible)"
+    if hits == 1.0:
+        return f"in every one of {what}"
+    if hits == 0.0:
+        return f"in none of {what}"
+    return f"in {pct(hits)} of {what}"
+
+
+def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence[Candidate]) -> str:
+    """The strong player's detailed sentence for playing ``tile``, quoting its numbers."""
+    trump = view.trump
+    assert trump is not None
+    did = verb(view, Action.play(tile))
+    goal_word = "make" if an.goal == "make" else "set"
+    three = view.rules.players == 3
+    # Three-player Moon has no partners: the two defenders set the bid together, but
+    # neither says "we".
+    who = ("I" if an.goal == "make" else "the defenders") if three else "we"
+    mine = "I" if three else "we"
+    g = an.goal_chance[tile]
+    goal_sentence = f"{who[:1].upper() + who[1:]} {goal_word} the bid {in_layouts(g, an)}."
+    if len(an.tiles) == 1:
+        return f"I {did}: it is my only legal play. {goal_sentence}"
+    first: list[str] = []
+    if an.win_trick[tile] == 1.0:
+        if can_win(view, tile):
+            first.append(f"it wins this trick {in_layouts(1.0, an)}")
+        else:
+            # A tile that neither follows nor beats the best tile never wins: the partner does.
+            first.append(f"my partner wins this trick {in_layouts(1.0, an)}")
+    if not view.current_trick and trump.is_trump(tile) and an.trumps_out:
+        d = an.draws[tile]
+        out = an.trumps_out
+        if out == 1:
+            first.append("pulls the one trump still out" if d == 1.0 else f"pulls the one trump still out in {pct(d)} of them")
+        elif abs(d - round(d)) < 1e-9:
+            first.append(f"pulls {word(round(d))} of the {word(out)} trumps still out")
+        else:
+            first.append(f"pulls {d:.1f} of the {word(out)} trumps still out on average")
+    others = [t for t in an.tiles if t is not tile]
+    runner = max(others, key=lambda t: (*an.key(t), -keep_value(t, trump), -t.index))
+    g2 = an.goal_chance[runner]
+    tr, tr2 = an.tricks[tile], an.tricks[runner]
+    second = goal_sentence
+    if g > g2:
+        first.append(f"{who} {goal_word} the bid {in_layouts(g, an)}, against {pct(g2)} with {runner}")
+        second = ""
+    elif tr > tr2 + 1e-9:
+        first.append(f"{mine} take {tr:.2f} tricks on average, against {tr2:.2f} with {runner}")
+    elif not first:
+        if an.lose_always[tile] and not any(an.win_trick.values()):
+            first.append("none of my tiles can win this trick, so I give the cheapest")
+        else:
+            first.append(f"no other play does better ({runner} does as well), and it is the cheaper tile")
+    if all(an.goal_chance[t] == g for t in an.tiles) and g in (0.0, 1.0) and second:
+        made = (g == 1.0) == (an.goal == "make")
+        second = f"The bid is {'made' if made else 'set'} {in_layouts(1.0, an)} whatever I play."
+    return f"I {did}: {join(first)}." + (f" {second}" if second else "")
+
+
+def bid_summary(
+    view: PlayerView,
+    choice: Action,
+    best_by_need: dict[int, ContractStats],
+    deals: int,
+    high: int,
+    settings: StrongSettings,
+    forced: bool,
+    partner_holds: bool = False,
+) -> str:
+    """The strong player's detailed sentence for a bid or a pass, quoting its numbers."""
+    rules = view.rules
+
+    if choice.kind == "bid":
+        assert isinstance(choice.value, int)
+        k = tricks_needed(choice.value)
+        st = best_by_need[k]
+        text = f"I bid {choice.value} with {trump_words(st.trump)}" if choice.value != 21 else (
+            f"I shoot the moon with {trump_words(st.trump)}"
+        )
+        w = settings.wanted(rules)(k)
+        if w > k:
+            text += (
+                f": keeping {word(w - k)} trick{'s' if w - k > 1 else ''} to spare (my partner "
+                f"cannot see my hand), I make {w} in {pct(st.chance(w))} of {deals} simulated deals"
+            )
+        else:
+            text += f": I make {k} in {pct(st.chance(k))} of {deals} simulated deals"
+            if k + 1 <= 7 and choice.value != 21:
+                text += f", {k + 1} in {pct(st.chance(k + 1))}"
+        if forced:
+            text += " (everyone else passed, so I must bid)"
+        return text + "."
+    floor = max(rules.min_bid, high + 1)
+    k = tricks_needed(floor) if floor <= 7 else 7
+    st = best_by_need[k]
+    need_chance = settings.threshold(rules) if floor <= 7 else settings.moon_threshold
+    if rules.players == 4 and k + settings.spare_4p > 7:
+        need_chance = max(need_chance, settings.sure_4p)
+    want = pct(need_chance)
+    over = (f" to bid over {high}" if floor <= 7 else f" to shoot the moon over {high}") if high else ""
+    if partner_holds:
+        return (
+            f"I pass: my partner holds the bid at {high}, and raising it only makes our contract "
+            f"harder (I would make {k} in {pct(st.chance(k))} of {deals} simulated deals with "
+            f"{trump_words(st.trump)})."
+        )
+    w = settings.wanted(rules)(k)
+    p = st.chance(w)
+    mean = st.mean()
+    if rules.players == 4 and floor <= 7 and p >= need_chance and mean is not None:
+        worth = (2 * p - 1) * floor
+        return (
+            f"I pass: I would make {w}{over} in {pct(p)} of {deals} simulated deals with "
+            f"{trump_words(st.trump)}, averaging {mean:.1f} tricks, so the bid is worth "
+            f"{worth:.1f} points to us against the {7 - mean:.1f} tricks the other team would score."
+        )
+    return (
+        f"I pass: my best chance to make {w}{over} is {pct(p)} with {trump_words(st.trump)} "
+        f"in {deals} simulated deals, below the {want} I want."
+    )

@@ -1,0 +1,193 @@
+"""Browser tests of the presenter view: the keys (→ ← Page Down Page Up), "pause and ask"
+revealed with →, a deck loaded in the Classroom and stepped in the presenter, and the sizes
+a room can read at 1920×1080 (tiles, every text), with screenshots at projector and phone
+sizes under artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from moon_browser import SCREENSHOTS, axe_source, axe_violations, click, click_key, open_page, runs, settle
+
+LINK = "/presenter?deal=12&computer=basic&move={move}"
+
+
+@pytest.fixture
+def projector(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    yield pg
+    ctx.close()
+
+
+def open_presenter(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(".pres-stage", timeout=120_000)
+    settle(page)
+
+
+def stage(page: Any, attr: str = "count") -> str:
+    return str(page.evaluate(f"() => document.querySelector('.pres-stage').dataset.{attr}"))
+
+
+def press(page: Any, key: str) -> None:
+    before = runs(page)
+    page.keyboard.press(key)
+    settle(page, since=before)
+
+
+def test_keys_step_forward_and_back(projector: Any, server: str) -> None:
+    open_presenter(projector, server + LINK.format(move=3))
+    assert stage(projector) == "3"
+    press(projector, "ArrowRight")
+    assert stage(projector) == "4"
+    press(projector, "ArrowLeft")
+    assert stage(projector) == "3"
+    press(projector, "PageDown")
+    press(projector, "PageDown")
+    assert stage(projector) == "5"
+    press(projector, "PageUp")
+    assert stage(projector) == "4"
+    # The place is kept in the link: a refresh stays on the move.
+    assert "move=4" in projector.url
+    open_presenter(projector, projector.url)
+    assert stage(projector) == "4"
+
+
+def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: str) -> None:
+    open_presenter(projector, server + LINK.format(move=10))
+    shown = projector.locator(".pres-tiles svg.moon-tile:not(.moon-back)").count()
+    click_key(projector, "pres-ask")
+    assert stage(projector, "asking") == "1"
+    acting = projector.locator(".pres-seat.pres-act")
+    assert acting.count() == 1
+    own = acting.locator("svg.moon-tile:not(.moon-back)").count()
+    # Every hand but the one to play is face down.
+    assert projector.locator(".pres-tiles svg.moon-tile:not(.moon-back)").count() == own
+    assert projector.locator(".pres-tiles svg.moon-back").count() == shown - own > 0
+    assert "What would you play?" in projector.locator(".pres-talk").inner_text()
+    assert "The computer" not in projector.locator(".pres-talk").inner_text()
+    full = SCREENSHOTS / "presenter-ask-1920x1080.png"
+    full.parent.mkdir(parents=True, exist_ok=True)
+    projector.screenshot(path=str(full))
+    press(projector, "ArrowRight")
+    assert stage(projector, "revealed") == "1" and stage(projector) == "10"
+    talk = projector.locator(".pres-talk").inner_text()
+    assert "The computer: Seat" in talk and "Seat" in projector.locator(".pres-talk .pres-reason").last.inner_text()
+    projector.screenshot(path=str(SCREENSHOTS / "presenter-reveal-1920x1080.png"))
+    press(projector, "ArrowRight")
+    assert stage(projector) == "11" and stage(projector, "asking") == "0"
+    assert projector.locator(".pres-tiles svg.moon-back").count() == 0
+
+
+def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp_path: Any) -> None:
+    deck = {"format": "moon-deck-1", "title": "Two positions", "entries": [
+        {"kind": "deal", "deal": 5, "computer": "basic", "move": 3, "to": 4, "note": "Watch the lead."},
+        {"kind": "deal", "deal": 6, "computer": "basic", "move": 8, "ask": True, "note": "Your turn, seat?"},
+    ]}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**deck, "entries": [{"kind": "deal", "deal": "five"}]}))
+    good = tmp_path / "deck.json"
+    good.write_text(json.dumps(deck))
+    open_page(page, server + "/classroom")
+    page.locator("[data-testid='stExpander'] summary", has_text="Lesson deck").click()
+    upload = page.locator(".st-key-deck-upload input[type=file]")
+    before = runs(page)
+    upload.set_input_files(str(bad))
+    settle(page, since=before)
+    err = page.locator("[data-testid='stAlertContentError']").inner_text()
+    assert "Entry 1 (deal), field 'deal'" in err and "unchanged" in err
+    before = runs(page)
+    upload.set_input_files(str(good))
+    settle(page, since=before)
+    assert page.locator(".st-key-deck-entry-1").count() == 1
+    click(page, page.locator(".st-key-deck-present button"))
+    page.wait_for_selector(".pres-stage", timeout=120_000)
+    settle(page)
+    assert stage(page) == "3" and "Watch the lead." in page.locator(".pres-note").inner_text()
+    press(page, "ArrowRight")
+    assert stage(page) == "4"
+    press(page, "PageDown")  # the next entry opens on its question
+    assert stage(page) == "8" and stage(page, "asking") == "1"
+    assert "Your turn, seat?" in page.locator(".pres-note").inner_text()
+    press(page, "ArrowRight")
+    assert stage(page, "revealed") == "1"
+    assert page.locator(".st-key-pres-forward button").first.is_disabled()
+    press(page, "PageUp")
+    press(page, "PageUp")
+    assert stage(page) == "4"
+
+
+_TEXTS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.querySelector('[data-testid=stMain]'), NodeFilter.SHOW_TEXT);
+  let n;
+  while ((n = walker.nextNode())) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el || el.closest('style,script,title')) continue;
+    if (!el.checkVisibility() || el.getBoundingClientRect().width === 0) continue;
+    out.push([n.textContent.trim().slice(0, 40), parseFloat(getComputedStyle(el).fontSize)]);
+  }
+  return out;
+}"""
+_HEIGHTS = "(sel) => [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect().height)"
+
+
+@pytest.mark.parametrize("move", [0, 10, 14])
+def test_sizes_a_room_can_read_at_1920x1080(projector: Any, server: str, move: int) -> None:
+    open_presenter(projector, server + LINK.format(move=move))
+    hands = projector.evaluate(_HEIGHTS, ".pres-tiles svg.moon-tile")
+    assert hands and min(hands) >= 90, hands
+    trick = projector.evaluate(_HEIGHTS, ".pres-trick-tiles svg.moon-tile")
+    if move:
+        assert trick and min(trick) >= 140, trick
+    texts = projector.evaluate(_TEXTS)
+    assert len(texts) > 10
+    small = [t for t in texts if t[1] < 24]
+    assert not small, small
+    reason = projector.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('.pres-talk .pres-reason')).fontSize)")
+    assert reason >= 28
+    # No scrolling on a projector: the stage and its buttons fit in the window.
+    bottom = projector.evaluate(
+        "() => document.querySelector('.st-key-pres-controls').getBoundingClientRect().bottom")
+    assert bottom <= 1080
+    projector.screenshot(path=str(SCREENSHOTS / f"presenter-move{move}-1920x1080.png"))
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (390, 844)])
+def test_screenshots_at_other_sizes(browser: Any, server: str, width: int, height: int) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    pg = ctx.new_page()
+    try:
+        open_presenter(pg, server + LINK.format(move=14))
+        assert pg.locator(".st-key-pres-forward button:visible").count() >= 1
+        if width >= 1280:
+            bottom = pg.evaluate("() => document.querySelector('.st-key-pres-controls').getBoundingClientRect().bottom")
+            assert bottom <= height
+        pg.screenshot(path=str(SCREENSHOTS / f"presenter-move14-{width}x{height}.png"), full_page=True)
+    finally:
+        ctx.close()
+
+
+def test_presenter_has_no_serious_accessibility_violations(projector: Any, server: str) -> None:
+    """axe-core on the presenter, open and asking (no serious or critical violation)."""
+    source = axe_source()
+    if source is None:
+        if os.environ.get("CI"):
+            pytest.fail("axe-core could not be fetched with `npm pack axe-core` (set MOON_AXE_JS to a copy)")
+        pytest.skip("axe-core could not be fetched (npm pack axe-core)")
+    open_presenter(projector, server + LINK.format(move=10))
+    click_key(projector, "pres-ask")
+    found = axe_violations(projector, source)
+    bad = [v for v in found if v.get("impact") in ("serious", "critical")]
+    report = "\n".join(f"{v['impact']}: {v['id']}: {v['help']} ({len(v['nodes'])} nodes): "
+                       f"{v['nodes'][0]['target']}" for v in found)
+    (SCREENSHOTS.parent / "axe").mkdir(parents=True, exist_ok=True)
+    (SCREENSHOTS.parent / "axe" / "presenter.txt").write_text((report or "no violations") + "\n")
+    assert not bad, report

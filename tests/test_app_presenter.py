@@ -1,0 +1,172 @@
+"""AppTest: the presenter view (by link, from the Classroom, a deck) and the Classroom's lesson
+deck builder (add, reorder, save, load a bad file, present)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from streamlit.testing.v1 import AppTest
+
+from tutorial.services.decks import DECK_FORMAT, Deck, DeckEntry, deck_token, dump_deck, load_deck
+from tutorial.testing import PAGE_FILES, errors, open_app, texts
+
+BASIC = {"moon_class_level": "basic"}
+
+
+def _stage(at: AppTest) -> dict[str, str]:
+    html = " ".join(str(m.value) for m in at.markdown)
+    m = re.search(r'<section class="pres-stage" data-count="(\d+)" data-asking="(\d)" data-revealed="(\d)".*?</section>',
+                  html, re.S)
+    assert m, "no stage on the page"
+    return {"count": m.group(1), "asking": m.group(2), "revealed": m.group(3), "html": m.group(0)}
+
+
+def test_presenter_with_nothing_to_show_points_to_the_classroom() -> None:
+    at = open_app("presenter")
+    assert not at.exception, errors(at)
+    assert "Nothing to present yet" in texts(at)
+
+
+def test_a_deal_link_opens_at_the_move_and_steps() -> None:
+    at = open_app("presenter", query={"deal": "12", "computer": "basic", "move": "5"})
+    assert not at.exception, errors(at)
+    assert _stage(at)["count"] == "5"
+    at.button(key="pres-forward").click().run()
+    assert _stage(at)["count"] == "6"
+    assert at.query_params["move"] == ["6"] or at.query_params["move"] == "6"
+    at.button(key="pres-back").click().run()
+    at.button(key="pres-back").click().run()
+    assert _stage(at)["count"] == "4"
+    # The twins a clicker's Page Down / Page Up press step the same way.
+    at.button(key="pres-forward-page").click().run()
+    assert _stage(at)["count"] == "5"
+    at.button(key="pres-back-page").click().run()
+    assert _stage(at)["count"] == "4"
+
+
+def test_pause_and_ask_hides_the_other_hands_then_reveals_the_answer() -> None:
+    at = open_app("presenter", query={"deal": "12", "computer": "basic", "move": "10"})
+    open_tiles = _stage(at)["html"].count('class="moon-tile"')
+    at.button(key="pres-ask").click().run()
+    s = _stage(at)
+    assert s["asking"] == "1" and s["revealed"] == "0"
+    assert "The computer:" not in s["html"]
+    p = at.session_state["moon_presenter"]
+    q = p.hand.question(10)
+    hidden = sum(len(h) for seat, h in enumerate(p.hand.scenes[10].hands) if seat != q.seat)
+    assert s["html"].count('class="moon-tile moon-back"') == hidden > 0
+    assert s["html"].count('class="moon-tile"') == open_tiles - hidden
+    from tutorial.components.presenter import asked
+
+    assert asked(at.session_state["moon_presenter"]) == q  # what a live class would hang answers on
+    at.button(key="pres-forward").click().run()  # → reveals
+    s = _stage(at)
+    assert s["revealed"] == "1" and s["count"] == "10"
+    assert f"The computer: {q.answer.headline}" in s["html"] and q.answer.reason.split(".")[0] in s["html"]
+    at.button(key="pres-forward").click().run()  # → on to the move, every hand open again
+    s = _stage(at)
+    assert s["count"] == "11" and s["asking"] == "0" and "moon-back" not in s["html"]
+
+
+def test_numbers_only_on_request() -> None:
+    at = open_app("presenter", query={"deal": "12", "computer": "basic", "move": "12"})
+    assert "pres-numbers" not in _stage(at)["html"]
+    at.button(key="pres-numbers").click().run()
+    assert 'class="pres-numbers"' in _stage(at)["html"]
+
+
+def test_a_bad_link_says_what_is_wrong() -> None:
+    for query in ({"deal": "twelve"}, {"deal": "3", "players": "5"}, {"deal": "3", "rules": "min_bid:x"},
+                  {"deal": "3", "computer": "genius"}, {"deck": "!!notadeck"}):
+        at = open_app("presenter", query=query)
+        assert not at.exception, errors(at)
+        assert at.error, query
+
+
+def test_present_from_the_classroom_keeps_the_move() -> None:
+    at = open_app("classroom", state=BASIC)
+    at.text_input(key="class-deal").set_value("12").run()
+    at.button(key="class-go").click().run()
+    at.button(key="class-forward").click().run()
+    count = at.session_state["moon_class_count"]
+    assert any("/presenter?deal=12" in str(m.value) for m in at.markdown)
+    at.button(key="class-present").click().run()
+    assert not at.exception, errors(at)
+    assert _stage(at)["count"] == str(count)
+    at.switch_page(PAGE_FILES["presenter"]).run()
+    at.button(key="pres-forward").click().run()
+    assert _stage(at)["count"] == str(count + 1)
+
+
+def _open_deck_builder(deal: str = "12") -> AppTest:
+    at = open_app("classroom", state=BASIC)
+    at.text_input(key="class-deal").set_value(deal).run()
+    at.button(key="class-go").click().run()
+    return at
+
+
+def test_build_a_deck_save_it_and_present_it() -> None:
+    at = _open_deck_builder()
+    at.button(key="class-forward").click().run()
+    count = at.session_state["moon_class_count"]
+    at.text_area(key="deck-note").set_value("Who bid, and why?").run()
+    at.number_input(key="deck-more").set_value(2).run()
+    at.button(key="deck-add-hand").click().run()
+    at.button(key="class-forward").click().run()
+    at.checkbox(key="deck-ask").check().run()
+    at.button(key="deck-add-hand").click().run()
+    assert not at.exception, errors(at)
+    deck = at.session_state["moon_deck"]
+    first = deck.entries[0]
+    assert (first.kind, first.deal, first.move, first.end, first.note) == ("deal", 12, count, count + 2,
+                                                                          "Who bid, and why?")
+    assert deck.entries[1].ask and deck.entries[1].computer == "basic"
+    at.button(key="deck-up-1").click().run()
+    assert at.session_state["moon_deck"].entries[0].ask
+    save = [b for b in at.get("download_button") if b.proto.label == "Save the deck (JSON)"]
+    assert save and not save[0].proto.disabled
+    saved = load_deck(dump_deck(at.session_state["moon_deck"]))
+    assert [e.to_json() for e in saved.entries] == [e.to_json() for e in at.session_state["moon_deck"].entries]
+    at.button(key="deck-present").click().run()
+    assert not at.exception, errors(at)
+    at.switch_page(PAGE_FILES["presenter"]).run()  # AppTest stays on the page it last switched to
+    s = _stage(at)
+    assert s["asking"] == "1" and "Who bid" not in s["html"]
+    at.button(key="pres-forward").click().run()  # reveal
+    at.button(key="pres-forward").click().run()  # entry 2 starts: its note beside the table
+    s = _stage(at)
+    assert "Who bid, and why?" in s["html"] and s["count"] == str(count)
+
+
+def test_a_bad_deck_file_names_the_entry_and_keeps_the_deck() -> None:
+    at = _open_deck_builder("7")
+    at.button(key="deck-add-hand").click().run()
+    deck = at.session_state["moon_deck"]
+    bad = {"format": DECK_FORMAT, "entries": [{"kind": "deal", "deal": 3}, {"kind": "deal", "deal": 3, "move": -1}]}
+    at.file_uploader(key="deck-upload").set_value(("d.json", json.dumps(bad).encode(), "application/json")).run()
+    assert not at.exception, errors(at)
+    msg = at.error[0].value.replace("\\", "")
+    assert "Entry 2 (deal), field 'move'" in msg and "unchanged" in msg
+    assert at.session_state["moon_deck"] is deck
+    good = Deck("Loaded", (DeckEntry("deal", deal=5, computer="basic", move=3),))
+    at.file_uploader(key="deck-upload").set_value(("g.json", dump_deck(good).encode(), "application/json")).run()
+    assert not at.exception, errors(at)
+    assert at.session_state["moon_deck"].title == "Loaded"
+
+
+def test_a_deck_link_steps_through_its_entries() -> None:
+    deck = Deck("Two deals", (DeckEntry("deal", deal=5, computer="basic", move=3, to=4, note="First"),
+                              DeckEntry("deal", deal=6, computer="basic", move=0, note="Second")))
+    at = open_app("presenter", query={"deck": deck_token(deck)})
+    assert not at.exception, errors(at)
+    s = _stage(at)
+    assert s["count"] == "3" and "First" in s["html"] and "1 of 2" in s["html"]
+    at.button(key="pres-forward").click().run()
+    assert _stage(at)["count"] == "4"
+    at.button(key="pres-forward").click().run()
+    s = _stage(at)
+    assert s["count"] == "0" and "Second" in s["html"] and "2 of 2" in s["html"]
+    assert at.button(key="pres-forward").disabled
+    at.button(key="pres-back").click().run()
+    assert _stage(at)["count"] == "4"

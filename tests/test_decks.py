@@ -1,0 +1,142 @@
+"""Lesson decks as files and links: round trips, edits, and a clear message naming the entry
+and the field for every kind of bad input."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engine import Game, RuleSet
+from tutorial.services.decks import (
+    DECK_FORMAT,
+    MAX_ENTRIES,
+    Deck,
+    DeckEntry,
+    DeckError,
+    check_refs,
+    deck_from_token,
+    deck_token,
+    dump_deck,
+    load_deck,
+    needs_content,
+)
+from tutorial.services.records import hand_record
+
+
+def _record(seed: int = 3) -> dict[str, Any]:
+    g = Game.new(RuleSet(), seed)
+    while g.phase not in ("hand_over", "game_over"):
+        g.apply(g.legal_actions()[-1 if g.phase == "bidding" else 0])
+    return hand_record(g.record(), 0)
+
+
+def _deck() -> Deck:
+    return Deck("Following suit", (
+        DeckEntry("deal", note="Who must follow?", deal=12, rules={"min_bid": 5}, computer="basic", move=9, to=12,
+                  ask=True),
+        DeckEntry("hand", record=_record(), move=5),
+        DeckEntry("puzzle", note="Last to play.", ref="play-3104"),
+        DeckEntry("level", ref="doubles-not"),
+    ))
+
+
+def test_a_deck_saves_and_loads_unchanged() -> None:
+    deck = _deck()
+    text = dump_deck(deck)
+    assert json.loads(text)["format"] == DECK_FORMAT
+    back = load_deck(text.encode())
+    assert back.title == deck.title
+    assert [e.to_json() for e in back.entries] == [e.to_json() for e in deck.entries]
+    assert back.entries[0].rules == {"min_bid": 5}
+
+
+def test_a_deck_fits_in_a_link() -> None:
+    deck = _deck()
+    token = deck_token(deck)
+    assert token.replace("-", "").replace("_", "").isalnum()
+    assert [e.to_json() for e in deck_from_token(token).entries] == [e.to_json() for e in deck.entries]
+    with pytest.raises(DeckError, match="damaged"):
+        deck_from_token(token[:-7] + "!!!!!!!")
+
+
+def test_edits_add_remove_and_reorder() -> None:
+    deck = Deck().add(DeckEntry("puzzle", ref="a")).add(DeckEntry("puzzle", ref="b"))
+    assert [e.ref for e in deck.move(1, -1).entries] == ["b", "a"]
+    assert [e.ref for e in deck.move(0, -1).entries] == ["a", "b"]  # already first
+    assert [e.ref for e in deck.remove(0).entries] == ["b"]
+    full = Deck(entries=tuple(DeckEntry("puzzle", ref=str(i)) for i in range(MAX_ENTRIES)))
+    with pytest.raises(DeckError, match="at most"):
+        full.add(DeckEntry("puzzle", ref="x"))
+
+
+def _bad(entries: Any, **top: Any) -> str:
+    data = {"format": DECK_FORMAT, "title": "t", "entries": entries, **top}
+    with pytest.raises(DeckError) as e:
+        load_deck(json.dumps(data))
+    return str(e.value)
+
+
+@pytest.mark.parametrize(
+    ("entry", "where", "words"),
+    [
+        ({"kind": "slide"}, "Entry 2, field 'kind'", "use one of deal, hand, puzzle, level"),
+        ({"kind": "deal"}, "Entry 2 (deal), field 'deal'", "needs its deal number"),
+        ({"kind": "deal", "deal": "12"}, "Entry 2 (deal), field 'deal'", "whole number"),
+        ({"kind": "deal", "deal": 1, "move": 99}, "Entry 2 (deal), field 'move'", "from 0 to 64"),
+        ({"kind": "deal", "deal": 1, "move": 5, "to": 2}, "Entry 2 (deal), field 'to'", "from 5 to 64"),
+        ({"kind": "deal", "deal": 1, "rules": {"min_bid": 99}}, "Entry 2 (deal), field 'rules'", "min_bid"),
+        ({"kind": "deal", "deal": 1, "computer": "genius"}, "Entry 2 (deal), field 'computer'", "basic"),
+        ({"kind": "deal", "deal": 1, "ask": "yes"}, "Entry 2 (deal), field 'ask'", "true or false"),
+        ({"kind": "deal", "deal": 1, "colour": "red"}, "Entry 2 (deal), field 'colour'", "unknown field"),
+        ({"kind": "deal", "deal": 1, "note": 5}, "Entry 2 (deal), field 'note'", "text"),
+        ({"kind": "hand"}, "Entry 2 (hand), field 'record'", "hand record"),
+        ({"kind": "hand", "record": {"format": "x"}}, "Entry 2 (hand), field 'record'", "does not replay"),
+        ({"kind": "puzzle"}, "Entry 2 (puzzle), field 'id'", "needs the puzzle's id"),
+        ("deal 12", "Entry 2:", "an entry is an object"),
+    ],
+)
+def test_a_bad_entry_is_named_with_its_field(entry: Any, where: str, words: str) -> None:
+    msg = _bad([{"kind": "deal", "deal": 3}, entry])
+    assert msg.startswith(where), msg
+    assert words in msg
+
+
+def test_a_move_past_the_end_of_a_saved_hand_is_refused() -> None:
+    rec = _record()
+    n = len(rec["hands"][0]["actions"])
+    msg = _bad([{"kind": "hand", "record": rec, "move": n + 1}])
+    assert msg.startswith("Entry 1 (hand), field 'move'") and f"from 0 to {n}" in msg
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"not json", "not valid JSON (line 1"),
+        (b"\xff\xfe", "not a text file"),
+        (b"[1, 2]", "a JSON object"),
+        (json.dumps({"format": "moon-record-1", "entries": []}).encode(), "Field 'format'"),
+        (json.dumps({"format": DECK_FORMAT, "entries": []}).encode(), "Field 'entries'"),
+        (json.dumps({"format": DECK_FORMAT, "entries": [{"kind": "level", "id": "x"}], "extra": 1}).encode(),
+         "Field 'extra'"),
+        (json.dumps({"format": DECK_FORMAT, "title": 5, "entries": [{"kind": "level", "id": "x"}]}).encode(),
+         "Field 'title'"),
+        (b" " * 1_000_001, "too large"),
+    ],
+)
+def test_a_bad_file_gets_a_clear_message(data: bytes, words: str) -> None:
+    with pytest.raises(DeckError) as e:
+        load_deck(data)
+    assert words in str(e.value)
+
+
+def test_unknown_puzzles_and_levels_are_named() -> None:
+    deck = load_deck(dump_deck(_deck()))
+    assert needs_content(deck)
+    assert check_refs(deck, {"play-3104"}, {"doubles-not"}) is deck
+    with pytest.raises(DeckError, match=r"^Entry 3 \(puzzle\), field 'id': there is no puzzle with id 'play-3104'"):
+        check_refs(deck, set(), {"doubles-not"})
+    with pytest.raises(DeckError, match=r"^Entry 1 \(level\), field 'id'"):
+        load_deck({"format": DECK_FORMAT, "entries": [{"kind": "level", "id": "nope"}]}, level_ids={"a"})
+    assert not needs_content(Deck(entries=(DeckEntry("deal", deal=1),)))

@@ -1,0 +1,194 @@
+"""The presenter's content (no Streamlit): scenes, plain reasons, questions for "pause and
+ask", puzzles as questions, and the stepper behind → and ←."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from engine import Action, RuleSet, Tile, trick_winner
+from puzzles.loader import build_puzzle
+from tutorial.services.classroom import generate_hand
+from tutorial.services.presenter import (
+    Show,
+    Slide,
+    Stepper,
+    build_item_show,
+    build_show,
+    deck_slides,
+    hand_slides,
+    plain_reason,
+)
+from tutorial.services.records import load_hand
+
+
+@pytest.fixture(scope="module")
+def show() -> Show:
+    hand, decisions = generate_hand(RuleSet(), 12, "basic")
+    return build_show(hand, decisions, "basic")
+
+
+def test_a_scene_per_position_and_the_move_that_led_there(show: Show) -> None:
+    assert len(show.scenes) == show.total + 1
+    assert show.scenes[0].move is None and show.scenes[0].trick_title == "The deal"
+    for i, scene in enumerate(show.scenes[1:], start=1):
+        assert scene.count == i
+        assert scene.move is not None and scene.move.index == i - 1
+        assert scene.move.action == show.hand.actions[i - 1]
+        assert scene.move.seat == show.scenes[i - 1].to_act
+    end = show.scenes[-1]
+    assert end.phase.finished and end.result
+    # Every hand is face up: the dealt hands hold every tile of the set but the widow.
+    dealt = [t for h in show.scenes[0].hands for t in h]
+    assert len(dealt) == len(set(dealt)) == 21
+
+
+def test_every_reason_is_one_plain_sentence_or_two_and_names_the_trick_winner(show: Show) -> None:
+    for before, scene in zip(show.scenes, show.scenes[1:], strict=False):
+        move = scene.move
+        assert move is not None
+        assert move.reason.startswith(f"Seat {move.seat}")
+        assert "\n" not in move.reason and "|" not in move.reason and "%" not in move.reason
+        a = Action.parse(move.action)
+        if a.kind == "play":
+            assert str(a.value) in move.reason
+            if scene.trick_done and len(before.trick) == scene.players - 1 and not before.trick_done:
+                winner = scene.trick[scene.trick_best or 0][0]
+                assert move.reason.endswith(f"Seat {winner} takes the trick.")
+        # The numbers are kept apart, for when the teacher asks.
+        assert move.summary and move.rows and move.columns[0] == "Move"
+
+
+def test_trick_in_the_middle_marks_the_winning_tile(show: Show) -> None:
+    for scene in show.scenes:
+        if scene.trick and scene.trump is not None:
+            tiles = [t for _s, t in scene.trick]
+            assert scene.trick_best == trick_winner(tiles, scene.trump)
+            seats = [s for s, _t in scene.trick]
+            assert seats == [(seats[0] + i) % scene.players for i in range(len(seats))]
+
+
+def test_pause_and_ask_has_the_legal_choices_and_the_computers_answer(show: Show) -> None:
+    for count in range(show.total):
+        q = show.question(count)
+        scene = show.scenes[count]
+        assert q.seat == scene.to_act and q.count == count
+        assert q.answer.action in q.choices
+        # The computer played this hand itself, so its answer is the move it made.
+        assert q.answer.action == show.hand.actions[count]
+        assert q.prompt.startswith(f"Seat {q.seat} ")
+
+
+@dataclass(frozen=True)
+class _Exp:
+    summary: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class _Decision:
+    action: Action
+    explanation: Any
+
+
+def test_the_players_own_reason_comes_first_when_it_has_one() -> None:
+    hand, _ = generate_hand(RuleSet(), 12, "basic")
+    game = hand.game_at(0)
+    seat = game.to_act
+    assert seat is not None
+    action = Action.parse(hand.actions[0])
+    d = _Decision(action, _Exp("72% with 40 layouts", "I hold four trumps and two doubles."))
+    assert plain_reason(game, seat, action, d) == f"Seat {seat}: “I hold four trumps and two doubles.”"
+    # No reason attribute: a sentence from the engine's rule reasons, never the numbers.
+    d2 = _Decision(action, type("E", (), {"summary": "72% with 40 layouts"})())
+    assert "72%" not in plain_reason(game, seat, action, d2)
+
+
+def test_a_saved_hand_gets_the_computers_word_through_decide() -> None:
+    hand, decisions = generate_hand(RuleSet(), 5, "basic")
+    asked: list[int] = []
+
+    def decide(i: int, game: Any) -> Any:
+        asked.append(i)
+        return decisions[i]
+
+    show = build_show(load_hand(hand.record), {0: decisions[0]}, "basic", decide=decide)
+    assert asked == list(range(1, len(hand.actions)))
+    assert all(s.move is not None and s.move.reason for s in show.scenes[1:])
+
+
+def test_leads_and_follows_are_said_in_the_engines_words() -> None:
+    hand, _ = generate_hand(RuleSet(), 12, "basic")
+    show = build_show(hand, {}, "basic")  # no decisions: every reason is derived
+    reasons = [s.move.reason for s in show.scenes[1:] if s.move is not None]
+    assert any(" leads " in r for r in reasons)
+    assert any(" takes the trick." in r for r in reasons)
+    assert any("bids" in r or "passes" in r for r in reasons)
+
+
+def test_a_puzzle_is_asked_then_answered_with_the_engines_reason() -> None:
+    raw = {
+        "id": "play-x", "kind": "play", "rules": {}, "to_play": 2, "goal": "win", "solution": "5-1",
+        "question": "Ones are trump. Seat 0 led 3-1, seat 1 played 6-3. Play the tile that takes the trick.",
+        "themes": ["play"], "rating": 1000, "hints": ["What is winning now?"], "source": {"kind": "hand-written"},
+        "position": {"trump": "1", "hands": {"0": "0-0 5-4 6-4 6-5", "1": "3-3 4-3 5-2 5-3",
+                                             "2": "2-1 3-2 5-1 5-5 6-6"}, "leader": 0, "trick": ["3-1", "6-3"]},
+    }
+    item = build_item_show(build_puzzle(raw, "test"), "puzzle")
+    assert item.answer == "5-1" and "5-1" in item.choices
+    assert "5-1" in item.reason
+    assert [s for s, _ in item.trick] == [0, 1] and item.trick[0][1] == Tile(3, 1)
+    # Only the hands the puzzle shows (the player's own): the others are not known at the table.
+    assert [s for s, _ in item.hands] == [2] and Tile(5, 1) in item.hands[0][1]
+
+
+def test_stepper_forward_back_pause_and_reveal() -> None:
+    s = Stepper(hand_slides(3))
+    assert [x.count for x in s.slides] == [0, 1, 2, 3]
+    assert not s.can_back() and s.can_forward()
+    s.forward()
+    s.forward()
+    assert s.slide.count == 2
+    s.pause()
+    assert s.asking and not s.revealed and s.can_forward()
+    s.forward()  # reveals, stays on the move
+    assert s.revealed and s.slide.count == 2
+    s.back()  # hides the answer again
+    assert s.asking and not s.revealed and s.slide.count == 2
+    s.back()  # stops asking
+    assert not s.asking and s.slide.count == 2
+    s.pause()
+    s.forward()
+    s.forward()  # after the reveal, on to the next move, the table open again
+    assert s.slide.count == 3 and not s.asking
+    assert not s.can_forward()
+    s.forward()
+    assert s.slide.count == 3
+    s.pause()
+    s.resume()
+    assert not s.asking
+
+
+def test_deck_slides_ask_first_and_step_within_an_entry() -> None:
+    slides = deck_slides([(4, 6, True), None, (2, 2, False)])
+    assert slides == [Slide(0, 4, True), Slide(0, 5), Slide(0, 6), Slide(1, 0, True), Slide(2, 2)]
+    s = Stepper(slides)
+    assert s.asking  # opens on the question
+    s.forward()
+    assert s.revealed and s.slide == Slide(0, 4, True)
+    s.back()
+    s.back()  # an asked slide is not left by "stop asking": back goes to the slide before (none)
+    assert s.pos == 0 and s.asking
+    s.go(3)
+    assert s.asking and s.slide.entry == 1
+    s.back()
+    assert s.slide == Slide(0, 6) and not s.asking
+    with pytest.raises(ValueError):
+        Stepper([])
+
+
+def test_hand_slides_clamp_and_never_ask_after_the_last_move() -> None:
+    assert hand_slides(5, start=7, end=9, ask=True) == [Slide(0, 5, False)]
+    assert hand_slides(5, start=2, end=3, ask=True) == [Slide(0, 2, True), Slide(0, 3)]

@@ -1,0 +1,608 @@
+"""The presenter view's pieces: a full-screen table for a projector (every hand face up, the
+trick in the middle, trump and contract in large type, the computer's plain reason beside
+the trick), stepped with buttons, the arrow keys or a clicker (Page Down / Page Up), with
+"pause and ask" and lesson decks.
+
+Everything a step needs is worked out once per hand (:func:`tutorial.services.presenter.build_show`,
+kept in a server-wide cache), so a step only redraws the stage (an ``st.fragment``) from
+HTML already made.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+import streamlit as st
+
+from engine import Game, RuleSet, Tile, Trump
+from engine.game import Phase
+from engine.svg import back_svg, tile_svg
+from tutorial.components import state
+from tutorial.services import describe as words
+from tutorial.services.classroom import generate_hand
+from tutorial.services.decks import (
+    MAX_TOKEN,
+    Deck,
+    DeckEntry,
+    DeckError,
+    check_refs,
+    deck_from_token,
+    deck_token,
+    needs_content,
+)
+from tutorial.services.players import Decider, bot_seed, default_factory
+from tutorial.services.presenter import (
+    ItemShow,
+    Move,
+    Question,
+    Scene,
+    Show,
+    Slide,
+    Stepper,
+    build_item_show,
+    build_show,
+    deck_slides,
+    hand_slides,
+)
+from tutorial.services.records import HandFile, RecordError, load_hand
+from tutorial.services.text import md_escape
+from tutorial.services.urlstate import LinkError, decode_rules, encode_rules
+
+#: Session-state key of the presentation on screen.
+PRESENTATION = state.PRESENTER
+
+# -- the presentation --------------------------------------------------------------------------------
+
+
+@dataclass
+class Presentation:
+    """What the presenter shows: one hand, or a deck; where it is; what is on screen."""
+
+    source: tuple[Any, ...]
+    title: str
+    stepper: Stepper
+    #: The hand shown (a single hand), or the deck's entries.
+    hand: Show | None = None
+    deck: Deck | None = None
+    numbers: bool = False
+    shows: dict[int, Show | ItemShow] = field(default_factory=dict)
+
+
+_CACHE: OrderedDict[tuple[Any, ...], Show] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+_CACHE_SIZE = 48
+
+
+def _cached(key: tuple[Any, ...], make: Callable[[], Show]) -> Show:
+    """A hand's show, worked out once per server (the last few dozen are kept)."""
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    show = make()
+    with _CACHE_LOCK:
+        _CACHE[key] = show
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return show
+
+
+def _progress_bar(what: str) -> tuple[Any, Callable[[float], None]]:
+    bar = st.progress(0.0, text=what)
+
+    def tick(x: float) -> None:
+        bar.progress(min(1.0, x), text=f"{what} {x:.0%}")
+
+    return bar, tick
+
+
+def deal_show(rules: RuleSet, deal: int, level: str) -> Show:
+    """Deal ``deal`` played by the ``level`` computer players, worked out for the presenter."""
+    key = ("deal", json.dumps(rules.to_dict(), sort_keys=True), deal, level)
+
+    def make() -> Show:
+        bar, tick = _progress_bar(f"The {level} computer players are playing deal {deal}…")
+        hand, decisions = generate_hand(rules, deal, level, progress=tick)
+        bar.empty()
+        return build_show(hand, decisions, level)
+
+    return _cached(key, make)
+
+
+def record_show(hand: HandFile, level: str, known: dict[int, Any] | None = None) -> Show:
+    """A saved hand with the ``level`` computer's word on every move, worked out once."""
+    key = ("hand", json.dumps(hand.record, sort_keys=True), level)
+
+    def make() -> Show:
+        bots: dict[int, Decider] = {}
+
+        def decide(_i: int, game: Game) -> Any:
+            seat = game.to_act
+            assert seat is not None
+            if seat not in bots:
+                bots[seat] = default_factory()(level, seed=bot_seed(0, seat, 2))
+            return bots[seat].decide(game.view(seat))
+
+        bar, tick = _progress_bar(f"The {level} computer player is looking at every move…")
+        show = build_show(hand, known or {}, level, decide=decide, progress=tick)
+        bar.empty()
+        return show
+
+    return _cached(key, make)
+
+
+def current() -> Presentation | None:
+    p = state.get(PRESENTATION)
+    return p if isinstance(p, Presentation) else None
+
+
+def present_hand(show: Show, count: int = 0, source: tuple[Any, ...] = ()) -> Presentation:
+    """Put one hand on the presenter, at move ``count``."""
+    slides = hand_slides(show.total)
+    p = Presentation(source or ("show", id(show)), f"Deal {show.hand.record.get('seed')}",
+                     Stepper(slides, pos=max(0, min(count, show.total))), hand=show)
+    state.put(PRESENTATION, p)
+    return p
+
+
+def present_deck(deck: Deck, slide: int = 0, source: tuple[Any, ...] = ()) -> Presentation:
+    """Put a deck on the presenter, at slide ``slide``."""
+    specs: list[tuple[int, int, bool] | None] = []
+    for e in deck.entries:
+        if e.kind in ("deal", "hand"):
+            specs.append((e.move, e.end, e.ask))
+        else:
+            specs.append(None)
+    p = Presentation(source or ("deck", deck_token(deck)), deck.title, Stepper(deck_slides(specs), pos=slide),
+                     deck=deck)
+    state.put(PRESENTATION, p)
+    return p
+
+
+def _item(entry: DeckEntry) -> Any:
+    from tutorial.services.items import course, puzzles
+
+    if entry.kind == "puzzle":
+        for pz in puzzles():
+            if pz.id == entry.ref:
+                return pz
+        raise KeyError(entry.ref)
+    return course().level(entry.ref)
+
+
+def entry_show(p: Presentation, index: int) -> Show | ItemShow:
+    """The show of deck entry ``index`` (worked out on first use)."""
+    if index in p.shows:
+        return p.shows[index]
+    assert p.deck is not None
+    e = p.deck.entries[index]
+    show: Show | ItemShow
+    if e.kind == "deal":
+        assert e.deal is not None
+        show = deal_show(RuleSet.from_dict(e.rules) if e.rules else RuleSet(), e.deal, e.computer)
+    elif e.kind == "hand":
+        show = record_show(load_hand(e.record or {}), e.computer)
+    else:
+        show = build_item_show(_item(e), e.kind)
+    p.shows[index] = show
+    return show
+
+
+# -- opening: from the URL or the Classroom ------------------------------------------------------------
+def _ids() -> dict[str, set[str]]:
+    from tutorial.services.items import course, puzzles
+
+    return {"puzzle_ids": {p.id for p in puzzles()}, "level_ids": {lv.id for lv in course().levels()}}
+
+
+def open_from_link() -> Presentation | None:
+    """The presentation the URL asks for (``?deal=…&move=…`` or ``?deck=…``), or the one in
+    this session. A bad link shows a clear message and keeps what is on screen."""
+    q = st.query_params
+    p = current()
+    source: tuple[Any, ...]
+    try:
+        if "deck" in q:
+            token = q.get("deck", "")
+            source = ("deck", token)
+            if p is None or p.source != source:
+                deck = deck_from_token(token)
+                if needs_content(deck):
+                    check_refs(deck, **_ids())
+                p = present_deck(deck, _int_param("slide", 0), source)
+        elif "deal" in q:
+            raw = q.get("deal", "").strip()
+            if not raw.isdigit():
+                raise LinkError(f"The deal number in the link, {raw[:40]!r}, is not a whole number.")
+            players = q.get("players", "3").strip() or "3"
+            if players not in ("3", "4"):
+                raise LinkError(f"The link asks for {players[:20]!r} players: Moon is played by 3 or 4.")
+            rules = decode_rules(q.get("rules", ""), int(players))
+            level = (q.get("computer", "strong") or "strong").strip().lower()
+            if level not in ("basic", "strong"):
+                raise LinkError(f"The computer player in the link, {level[:20]!r}, is 'basic' or 'strong'.")
+            source = ("deal", encode_rules(rules), int(raw), int(players), level)
+            if p is None or p.source != source:
+                from engine.deal import MAX_SEED
+
+                if int(raw) > MAX_SEED:
+                    raise LinkError(f"The deal number in the link is too large: at most {MAX_SEED}.")
+                show = deal_show(rules, int(raw), level)
+                p = present_hand(show, _int_param("move", 0), source)
+    except (LinkError, DeckError) as e:
+        st.error(md_escape(str(e)) + (" The presentation on screen is unchanged." if p is not None else ""))
+    return p
+
+
+def _int_param(name: str, default: int) -> int:
+    raw = st.query_params.get(name, "")
+    return int(raw) if raw.isdigit() and len(raw) < 6 else default
+
+
+# -- drawing -------------------------------------------------------------------------------------------
+_CSS = """
+<style>
+/* The presenter: the whole window, no sidebar, no header. Sizes follow the window's height
+   (a 1280x720 projector shows the same picture as a 1920x1080 one, scaled). */
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
+header[data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecoration"] {display: none !important;}
+[data-testid="stMainBlockContainer"] {padding: 0.6vh 1.4vw 0 1.4vw !important; max-width: 100% !important;}
+[data-testid="stMain"] {margin-left: 0 !important;}
+/* The style and key-script elements take no room. */
+[data-testid="stMainBlockContainer"] .stElementContainer:has(style) {display: none;}
+.st-key-pres-forward-page, .st-key-pres-back-page {display: none !important;}
+:root {--u: max(0.5px, 0.0926vh);}
+.pres-stage {font-size: max(24px, calc(30 * var(--u))); line-height: 1.25; color: #14171A;}
+.pres-stage * {font-size: inherit;}
+.pres-top {display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.4em 1.6em; margin: 0 0 0.4em 0;
+  padding-bottom: 0.25em; border-bottom: 3px solid #C8CDD3;}
+.pres-stage h1.pres-title {font-size: max(32px, calc(44 * var(--u))); margin: 0; padding: 0; font-weight: 700;}
+.pres-fact {font-size: max(30px, calc(42 * var(--u)));}
+.pres-fact b {font-weight: 800;}
+.pres-k {color: #3C434B; font-weight: 500;}
+.pres-where {margin-left: auto; color: #3C434B;}
+.pres-body {display: grid; grid-template-columns: minmax(0, 63fr) minmax(0, 37fr); gap: 1.6vw; align-items: start;}
+.pres-table {display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
+  grid-template-areas: "top top top" "left trick right" "bottom bottom bottom"; gap: 1.2vh 1.2vw;
+  align-items: center; justify-items: center; background: #E8F1EA; border-radius: 18px; padding: 1.2vh 1vw;}
+.pres-seat {display: flex; flex-direction: column; align-items: center; gap: 0.3vh;}
+.pres-seat.pres-act {outline: 4px solid #0B4F8A; outline-offset: 4px; border-radius: 10px;}
+.pres-top-seat {grid-area: top;} .pres-left {grid-area: left;} .pres-right {grid-area: right;}
+.pres-bottom {grid-area: bottom;}
+.pres-name {font-weight: 700;}
+.pres-name span {font-weight: 500; color: #2F353B;}
+.pres-tiles {display: flex; flex-wrap: wrap; justify-content: center; gap: 0.7vh;}
+.pres-tiles svg.moon-tile {height: max(60px, calc(136 * var(--u))); width: auto; display: block;}
+.pres-trick {grid-area: trick; display: flex; flex-direction: column; align-items: center; gap: 0.6vh; min-width: 30vh;}
+.pres-trick-title {font-weight: 700;}
+.pres-trick-tiles {display: flex; gap: 1.2vh; align-items: flex-end;}
+.pres-trick-tiles .pres-cell {display: flex; flex-direction: column; align-items: center;}
+.pres-trick-tiles svg.moon-tile {height: max(90px, calc(200 * var(--u))); width: auto; display: block;}
+.pres-empty {color: #3C434B; font-style: italic;}
+.pres-talk {background: #FFFFFF; border: 3px solid #C8CDD3; border-radius: 18px; padding: 1.4vh 1.2vw;
+  max-height: calc(100vh - 22vh); overflow-y: auto;}
+.pres-talk h2 {font-size: max(30px, calc(40 * var(--u))); margin: 0 0 0.4em 0; padding: 0; font-weight: 700;}
+.pres-stage .pres-reason {font-size: max(28px, calc(38 * var(--u))); line-height: 1.3; margin: 0 0 0.6em 0;}
+.pres-note {background: #FFF4D6; border-left: 8px solid #8A5A00; padding: 0.4em 0.6em; margin: 0 0 0.8em 0;
+  border-radius: 6px;}
+.pres-stage .pres-ask {font-size: max(34px, calc(44 * var(--u))); font-weight: 800; margin: 0 0 0.3em 0;}
+.pres-stage .pres-answer {font-size: max(30px, calc(38 * var(--u))); font-weight: 800; color: #0B4F8A;}
+.pres-result {font-weight: 700; color: #14532D; margin-top: 0.4em;}
+.pres-numbers table {border-collapse: collapse; margin-top: 0.4em;}
+.pres-numbers td, .pres-numbers th {border-bottom: 1px solid #C8CDD3; padding: 0.1em 0.4em; text-align: left;}
+.pres-numbers {font-size: max(24px, calc(26 * var(--u)));}
+.pres-item-tiles {display: flex; flex-direction: column; gap: 1.2vh; align-items: flex-start;}
+.st-key-pres-controls button, .st-key-pres-controls a {font-size: max(24px, calc(28 * var(--u))) !important;}
+.st-key-pres-controls button *, .st-key-pres-controls a * {font-size: max(24px, calc(28 * var(--u))) !important;}
+.st-key-pres-controls button [data-testid="stIconMaterial"], .st-key-pres-controls a [data-testid="stIconMaterial"],
+.st-key-pres-controls button kbd {font-size: max(24px, calc(28 * var(--u))) !important; line-height: 1;}
+.st-key-pres-controls button, .st-key-pres-controls a {min-height: 6vh; padding: 0.2em 0.9em;}
+.st-key-pres-controls {margin-top: 0.6vh;}
+.pres-help {font-size: max(24px, calc(24 * var(--u))); color: #3C434B;}
+/* A phone (or a narrow window): one column, sizes from the width. */
+@media (max-width: 800px) {
+  .pres-stage {font-size: 18px;}
+  .pres-body {grid-template-columns: 1fr;}
+  .pres-table {grid-template-areas: "top" "left" "trick" "right" "bottom"; grid-template-columns: 1fr;}
+  .pres-tiles svg.moon-tile {height: 64px;}
+  .pres-trick-tiles svg.moon-tile {height: 96px;}
+  .pres-stage h1.pres-title, .pres-fact, .pres-talk h2, .pres-reason, .pres-ask, .pres-stage .pres-answer {font-size: 22px;}
+  .st-key-pres-controls button p {font-size: 18px !important;}
+  .pres-talk {max-height: none;}
+}
+</style>
+"""
+
+
+def styles() -> None:
+    """The presenter's styles (hides the sidebar and the header)."""
+    st.markdown(_CSS, unsafe_allow_html=True)
+
+
+def keys() -> None:
+    """Nothing to add: the step buttons carry their own keyboard shortcuts (Streamlit's
+    ``shortcut``): → and ← on Forward and Back, Page Down and Page Up (a clicker) on two
+    hidden twins of them."""
+
+
+def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = False, caption: str = "") -> str:
+    if hidden:
+        pic = back_svg(scale=1.0)
+    else:
+        tr = trump is not None and trump.is_trump(t)
+        pic = tile_svg(t, scale=1.0, trump=tr, highlight=best, extra="winning" if best else None)
+    cap = f'<div class="pres-cap">{escape(caption)}</div>' if caption else ""
+    return f'<div class="pres-cell">{pic}{cap}</div>'
+
+
+_PLACES = {3: ("pres-bottom", "pres-left", "pres-right"), 4: ("pres-bottom", "pres-left", "pres-top-seat", "pres-right")}
+
+
+def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool) -> str:
+    role = []
+    if scene.bidder == seat:
+        role.append("bidder")
+    elif scene.players == 4 and scene.bidder is not None and seat % 2 == scene.bidder % 2:
+        role.append("partner")
+    if scene.trump is not None or scene.phase in (Phase.PLAYING, Phase.HAND_OVER, Phase.GAME_OVER):
+        won = scene.tricks_won[seat]
+        role.append(f"{won} trick{'s' if won != 1 else ''}")
+    else:
+        bid = next((b for s, b in scene.bids if s == seat), None)
+        if bid is not None:
+            role.append(f"bid {words.bid_label(bid)}")
+    tiles = "".join(_tile(t, scene.trump, hidden=hidden) for t in scene.hands[seat]) or '<span class="pres-empty">no tiles</span>'
+    place = _PLACES[scene.players][seat] if scene.players in _PLACES else "pres-bottom"
+    cls = f"pres-seat {place}" + (" pres-act" if acting else "")
+    extra = f' <span>· {escape(" · ".join(role))}</span>' if role else ""
+    label = f"Seat {seat}'s tiles" + (" (hidden)" if hidden else "")
+    return (f'<div class="{cls}" data-seat="{seat}"><div class="pres-name">Seat {seat}{extra}</div>'
+            f'<div class="pres-tiles" role="group" aria-label="{escape(label)}">{tiles}</div></div>')
+
+
+def _trick_html(scene: Scene) -> str:
+    if scene.trick:
+        cells = "".join(
+            _tile(t, scene.trump, best=i == scene.trick_best, caption=f"Seat {s}")
+            for i, (s, t) in enumerate(scene.trick)
+        )
+        body = f'<div class="pres-trick-tiles" role="group" aria-label="{escape(scene.trick_title)}">{cells}</div>'
+    elif scene.bids:
+        body = '<div class="pres-bids">' + "<br>".join(
+            f"Seat {s}: <b>{escape(words.bid_label(b))}</b>" for s, b in scene.bids) + "</div>"
+    else:
+        body = '<div class="pres-empty">No tile played yet</div>'
+    return f'<div class="pres-trick"><div class="pres-trick-title">{escape(scene.trick_title)}</div>{body}</div>'
+
+
+def _numbers_html(move: Move) -> str:
+    parts = []
+    if move.summary:
+        parts.append(f"<p>{escape(move.summary)}</p>")
+    if move.rows:
+        head = "".join(f"<th>{escape(c)}</th>" for c in move.columns)
+        rows = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in r) + "</tr>" for r in move.rows[:8])
+        parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+    if not parts:
+        return ""
+    return '<div class="pres-numbers" aria-label="The numbers">' + "".join(parts) + "</div>"
+
+
+def _move_html(move: Move, numbers: bool, title: str | None = None) -> str:
+    h = title or f"Move {move.index + 1}: {move.headline}"
+    out = f"<h2>{escape(h)}</h2><p class=\"pres-reason\">{escape(move.reason)}</p>"
+    if move.suggested:
+        out += f'<p class="pres-reason">The computer would rather play {escape(move.suggested)} here.</p>'
+    if numbers:
+        out += _numbers_html(move)
+    return out
+
+
+def _note_html(note: str) -> str:
+    return f'<div class="pres-note" aria-label="Teacher\'s note">{escape(note)}</div>' if note else ""
+
+
+def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: bool, note: str = "",
+              where: str = "") -> str:
+    """The stage of a hand at ``count`` actions (cached per hand and view)."""
+    key = (count, asking, revealed, numbers, note, where)
+    if key in show.drawn:
+        return show.drawn[key]
+    scene = show.scenes[count]
+    asking = asking and count < show.total
+    question = show.question(count) if asking else None
+    acting = scene.to_act if count < show.total else None
+    seats = "".join(
+        _seat_html(scene, s, hidden=question is not None and s != question.seat, acting=s == acting)
+        for s in range(scene.players)
+    )
+    trump = words.trump_label(scene.trump).capitalize() if scene.trump is not None else "Not named yet"
+    top = (
+        f'<div class="pres-top"><h1 class="pres-title">{escape(show.title.split(" (")[0].capitalize())}</h1>'
+        f'<div class="pres-fact"><span class="pres-k">Trump:</span> <b>{escape(trump)}</b></div>'
+        f'<div class="pres-fact"><span class="pres-k">Contract:</span> <b>{escape(scene.contract)}</b></div>'
+        f'<div class="pres-where">{escape(where or f"Move {count} of {show.total}")}</div></div>'
+    )
+    talk = _note_html(note)
+    if question is not None:
+        talk += f'<p class="pres-ask">{escape(question.prompt)}</p>'
+        if revealed:
+            talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer.headline}")
+        else:
+            talk += '<p class="pres-help">Every other hand is hidden. → reveals the computer\'s answer.</p>'
+    elif scene.move is not None:
+        talk += _move_html(scene.move, numbers)
+    else:
+        talk += ("<h2>The deal</h2><p class=\"pres-reason\">Every hand is face up. "
+                 "Press → (or Page Down) for the bidding, then each move.</p>")
+    if scene.result and question is None:
+        talk += f'<p class="pres-result">{escape(scene.result)}</p>'
+    html = (
+        f'<section class="pres-stage" data-count="{count}" data-asking="{int(asking)}" '
+        f'data-revealed="{int(revealed)}" aria-label="Presenter">{top}<div class="pres-body">'
+        f'<div class="pres-table pres-n{scene.players}">{seats}{_trick_html(scene)}</div>'
+        f'<aside class="pres-talk" aria-live="polite">{talk}</aside></div></section>'
+    )
+    show.drawn[key] = html
+    return html
+
+
+def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = "") -> str:
+    """The stage of a puzzle or lesson level: the question, then the engine's answer."""
+    trump = words.trump_label(item.trump).capitalize() if item.trump is not None else ""
+    top = (f'<div class="pres-top"><h1 class="pres-title">{escape(item.title)}</h1>'
+           + (f'<div class="pres-fact"><span class="pres-k">Trump:</span> <b>{escape(trump)}</b></div>' if trump else "")
+           + f'<div class="pres-where">{escape(where)}</div></div>')
+    rows = []
+    for seat, tiles in item.hands:
+        cells = "".join(_tile(t, item.trump) for t in tiles)
+        rows.append(f'<div class="pres-seat"><div class="pres-name">Seat {seat}</div>'
+                    f'<div class="pres-tiles" role="group" aria-label="Seat {seat}\'s tiles">{cells}</div></div>')
+    if item.trick:
+        cells = "".join(_tile(t, item.trump, caption=f"Seat {s}" if s >= 0 else "") for s, t in item.trick)
+        rows.append('<div class="pres-trick"><div class="pres-trick-title">The trick so far</div>'
+                    f'<div class="pres-trick-tiles" role="group" aria-label="The trick so far">{cells}</div></div>')
+    if item.tiles:
+        cells = "".join(_tile(t, item.trump) for t in item.tiles)
+        rows.append(f'<div class="pres-trick"><div class="pres-trick-tiles" role="group" aria-label="Tiles">{cells}</div></div>')
+    table = ('<div class="pres-table pres-item-tiles">' + "".join(rows) + "</div>") if rows else "<div></div>"
+    talk = _note_html(note)
+    if item.intro:
+        talk += f'<p class="pres-reason">{escape(item.intro)}</p>'
+    talk += f'<p class="pres-ask">{escape(item.question)}</p>'
+    if revealed:
+        talk += (f'<p class="pres-answer">Answer: {escape(item.answer)}</p>'
+                 f'<p class="pres-reason">{escape(item.reason)}</p>')
+    else:
+        talk += '<p class="pres-help">→ reveals the answer and the reason.</p>'
+    return (f'<section class="pres-stage" data-count="0" data-asking="1" data-revealed="{int(revealed)}" '
+            f'aria-label="Presenter">{top}<div class="pres-body">{table}'
+            f'<aside class="pres-talk" aria-live="polite">{talk}</aside></div></section>')
+
+
+def _stage_html(p: Presentation) -> str:
+    s = p.stepper
+    slide: Slide = s.slide
+    if p.hand is not None:
+        return hand_html(p.hand, slide.count, asking=s.asking, revealed=s.revealed, numbers=p.numbers)
+    assert p.deck is not None
+    entry = p.deck.entries[slide.entry]
+    where = f"{slide.entry + 1} of {len(p.deck.entries)}"
+    show = entry_show(p, slide.entry)
+    if isinstance(show, ItemShow):
+        return item_html(show, revealed=s.revealed, note=entry.note, where=f"Deck: {where}")
+    count = min(slide.count, show.total)
+    return hand_html(show, count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, note=entry.note,
+                     where=f"Deck: {where} · move {count} of {show.total}")
+
+
+def asked(p: Presentation) -> Question | ItemShow | None:
+    """The question the room is being asked right now ("what would you play?" at a move, or a
+    puzzle / level of a deck), or ``None``. The live class attaches students' answers to it."""
+    s = p.stepper
+    if not s.asking:
+        return None
+    show = p.hand if p.hand is not None else entry_show(p, s.slide.entry)
+    if isinstance(show, ItemShow):
+        return show
+    count = min(s.slide.count, show.total)
+    return show.question(count) if count < show.total else None
+
+
+# -- stepping --------------------------------------------------------------------------------------
+def _step(how: str) -> None:
+    p = current()
+    if p is None:
+        return
+    getattr(p.stepper, how)()
+    _sync_url(p)
+
+
+def _toggle_numbers() -> None:
+    p = current()
+    if p is not None:
+        p.numbers = not p.numbers
+
+
+def _sync_url(p: Presentation) -> None:
+    """Keep the place in the link, so a refresh stays on the same move."""
+    if p.source and p.source[0] == "deal":
+        st.query_params["move"] = str(p.stepper.slide.count)
+    elif p.source and p.source[0] == "deck":
+        if len(str(p.source[1])) <= MAX_TOKEN:
+            st.query_params["deck"] = str(p.source[1])
+        st.query_params["slide"] = str(p.stepper.pos)
+
+
+def _can_ask(p: Presentation) -> bool:
+    slide = p.stepper.slide
+    if p.hand is not None:
+        return slide.count < p.hand.total
+    assert p.deck is not None
+    e = p.deck.entries[slide.entry]
+    if e.kind not in ("deal", "hand"):
+        return False
+    show = p.shows.get(slide.entry)
+    return isinstance(show, Show) and slide.count < show.total
+
+
+@st.fragment
+def stage() -> None:
+    """The stage and its controls (a step redraws only this)."""
+    p = current()
+    if p is None:
+        return
+    try:
+        html = _stage_html(p)
+    except (RecordError, KeyError, ValueError) as e:
+        st.error(md_escape(f"This entry cannot be shown: {e}"))
+        html = ""
+    if html:
+        st.markdown(html, unsafe_allow_html=True)
+    s = p.stepper
+    with st.container(horizontal=True, key="pres-controls", vertical_alignment="center"):
+        st.button("Back", key="pres-back", on_click=_step, args=("back",), disabled=not s.can_back(),
+                  icon=":material/arrow_back:", help="Back one step (← or Page Up).", shortcut="Left")
+        fwd = "Reveal" if s.asking and not s.revealed else "Forward"
+        st.button(fwd, key="pres-forward", on_click=_step, args=("forward",), disabled=not s.can_forward(),
+                  type="primary", icon=":material/arrow_forward:", help="On one step (→ or Page Down).",
+                  shortcut="Right")
+        if s.asking and not s.slide.ask:
+            st.button("Show every hand", key="pres-resume", on_click=_step, args=("resume",),
+                      icon=":material/visibility:")
+        elif not s.asking:
+            st.button("Pause and ask", key="pres-ask", on_click=_step, args=("pause",), disabled=not _can_ask(p),
+                      icon=":material/front_hand:", help="Hide every hand but the one to play and ask the room.")
+        st.button("Hide the numbers" if p.numbers else "Show the numbers", key="pres-numbers",
+                  on_click=_toggle_numbers, icon=":material/bar_chart:")
+        st.page_link("views/classroom.py", label="Classroom", icon=":material/close:")
+        # A clicker sends Page Down / Page Up: hidden twins of Forward and Back take them.
+        st.button("Forward (Page Down)", key="pres-forward-page", on_click=_step, args=("forward",),
+                  disabled=not s.can_forward(), shortcut="PageDown")
+        st.button("Back (Page Up)", key="pres-back-page", on_click=_step, args=("back",),
+                  disabled=not s.can_back(), shortcut="PageUp")
+
+
+__all__ = [
+    "PRESENTATION",
+    "Presentation",
+    "asked",
+    "current",
+    "deal_show",
+    "entry_show",
+    "hand_html",
+    "item_html",
+    "keys",
+    "open_from_link",
+    "present_deck",
+    "present_hand",
+    "record_show",
+    "stage",
+    "styles",
+]

@@ -1,0 +1,356 @@
+"""Lesson decks: positions a teacher strings together to present, each with a note, saved
+as a small JSON file to share (or packed into a link). No Streamlit.
+
+A deck file::
+
+    {"format": "moon-deck-1", "title": "Following suit",
+     "entries": [
+       {"kind": "deal", "deal": 12, "move": 9, "to": 12, "ask": true, "note": "Who must follow?"},
+       {"kind": "hand", "record": {...a hand record...}, "move": 5},
+       {"kind": "puzzle", "id": "play-3104", "note": "Last to play."},
+       {"kind": "level", "id": "doubles-not"}
+     ]}
+
+- ``deal``: deal number ``deal`` played by the computer (``computer``: ``"basic"`` or
+  ``"strong"``, default strong) under ``rules`` (house rules, as in a hand record; the classic
+  game by default); shown from move ``move`` to move ``to`` (default: ``move`` only).
+- ``hand``: a hand record (as downloaded from Play or Classroom), same ``move``/``to``.
+- ``puzzle`` / ``level``: a puzzle or lesson level by ``id``, asked, then answered.
+- every entry may have a ``note`` (shown beside the table) and, for hands, ``ask``: open on
+  "what would you play?" for the move after ``move``.
+
+:func:`load_deck` checks everything and raises :class:`DeckError` naming the entry and the
+field at fault.
+
+>>> deck = Deck("Demo", (DeckEntry("deal", deal=12, move=9, note="Who wins?"),))
+>>> load_deck(dump_deck(deck)) == deck
+True
+>>> deck_from_token(deck_token(deck)) == deck
+True
+>>> load_deck('{"format": "moon-deck-1", "entries": [{"kind": "deal", "deal": -3}]}')
+Traceback (most recent call last):
+...
+tutorial.services.decks.DeckError: Entry 1 (deal), field 'deal': a deal number is a whole number from 0 to 18446744073709551615, not -3.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine import RuleSet
+from engine.deal import MAX_SEED
+from tutorial.services.records import RecordError, load_hand
+
+__all__ = [
+    "DECK_FORMAT",
+    "KINDS",
+    "MAX_DECK_BYTES",
+    "MAX_ENTRIES",
+    "Deck",
+    "DeckEntry",
+    "DeckError",
+    "check_refs",
+    "deck_from_token",
+    "deck_token",
+    "dump_deck",
+    "load_deck",
+    "needs_content",
+]
+
+DECK_FORMAT = "moon-deck-1"
+#: The kinds of entry, with what each shows.
+KINDS: dict[str, str] = {
+    "deal": "a deal number played by the computer, at a chosen move",
+    "hand": "a saved hand record, at a chosen move",
+    "puzzle": "a puzzle, asked and then answered",
+    "level": "a lesson level, asked and then answered",
+}
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "deal": ("kind", "note", "deal", "rules", "computer", "move", "to", "ask"),
+    "hand": ("kind", "note", "record", "computer", "move", "to", "ask"),
+    "puzzle": ("kind", "note", "id"),
+    "level": ("kind", "note", "id"),
+}
+MAX_ENTRIES = 100
+MAX_NOTE = 2000
+MAX_DECK_BYTES = 1_000_000
+#: No hand has more actions than this (bids, widow, discard, trump, 8 tricks of 4).
+MAX_MOVES = 64
+LEVELS = ("basic", "strong")
+
+
+class DeckError(ValueError):
+    """A deck that cannot be used; the message names the entry and field at fault."""
+
+
+@dataclass(frozen=True)
+class DeckEntry:
+    """One position of a deck (see the module doc for the fields of each kind)."""
+
+    kind: str
+    note: str = ""
+    deal: int | None = None
+    rules: dict[str, Any] | None = None
+    record: dict[str, Any] | None = field(default=None, compare=True)
+    ref: str = ""
+    computer: str = "strong"
+    move: int = 0
+    to: int | None = None
+    ask: bool = False
+
+    @property
+    def end(self) -> int:
+        """The last move shown (``to``, or ``move`` when not given)."""
+        return self.move if self.to is None else self.to
+
+    def describe(self) -> str:
+        """A short line naming the entry ("Deal 12 at move 9", "Puzzle play-3104")."""
+        span = f"move {self.move}" if self.end == self.move else f"moves {self.move}–{self.end}"
+        if self.kind == "deal":
+            return f"Deal {self.deal}, {span}" + (" (ask)" if self.ask else "")
+        if self.kind == "hand":
+            seed = (self.record or {}).get("seed", "?")
+            return f"Saved hand (deal {seed}), {span}" + (" (ask)" if self.ask else "")
+        return f"{self.kind.capitalize()} {self.ref}"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.kind == "deal":
+            out["deal"] = self.deal
+            if self.rules:
+                out["rules"] = self.rules
+        if self.kind == "hand":
+            out["record"] = self.record
+        if self.kind in ("deal", "hand"):
+            if self.computer != "strong":
+                out["computer"] = self.computer
+            out["move"] = self.move
+            if self.to is not None:
+                out["to"] = self.to
+            if self.ask:
+                out["ask"] = True
+        if self.kind in ("puzzle", "level"):
+            out["id"] = self.ref
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A titled list of entries."""
+
+    title: str = "Lesson deck"
+    entries: tuple[DeckEntry, ...] = ()
+
+    def add(self, entry: DeckEntry) -> Deck:
+        if len(self.entries) >= MAX_ENTRIES:
+            raise DeckError(f"A deck holds at most {MAX_ENTRIES} entries.")
+        return replace(self, entries=(*self.entries, entry))
+
+    def remove(self, index: int) -> Deck:
+        return replace(self, entries=tuple(e for i, e in enumerate(self.entries) if i != index))
+
+    def move(self, index: int, by: int) -> Deck:
+        """Move entry ``index`` up (``by=-1``) or down (``by=1``)."""
+        j = index + by
+        if not (0 <= index < len(self.entries) and 0 <= j < len(self.entries)):
+            return self
+        items = list(self.entries)
+        items[index], items[j] = items[j], items[index]
+        return replace(self, entries=tuple(items))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": DECK_FORMAT, "title": self.title, "entries": [e.to_json() for e in self.entries]}
+
+
+def dump_deck(deck: Deck) -> str:
+    """The deck as JSON text (what a deck file holds)."""
+    return json.dumps(deck.to_json(), indent=1, ensure_ascii=False)
+
+
+def _where(i: int, raw: Any) -> str:
+    kind = raw.get("kind") if isinstance(raw, Mapping) else None
+    return f"Entry {i + 1}" + (f" ({kind})" if isinstance(kind, str) and kind in KINDS else "")
+
+
+def _int(value: Any, lo: int, hi: int, what: str) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise ValueError(f"{what} is a whole number from {lo} to {hi}, not {json.dumps(value)[:40]}.")
+    return value
+
+
+def _entry(
+    raw: Any,
+    puzzle_ids: Collection[str] | None,
+    level_ids: Collection[str] | None,
+) -> DeckEntry:
+    """One entry; a fault raises :class:`_FieldError` naming the field."""
+    if not isinstance(raw, Mapping):
+        raise _FieldError("", f"an entry is an object with a 'kind', not {type(raw).__name__}.")
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise _FieldError("kind", f"{json.dumps(kind)[:40]} is not a kind of entry; use one of {', '.join(KINDS)}.")
+    unknown = sorted(set(raw) - set(_FIELDS[kind]))
+    if unknown:
+        raise _FieldError(unknown[0], f"unknown field (a {kind} entry may have {', '.join(_FIELDS[kind])}).")
+    note = raw.get("note", "")
+    if not isinstance(note, str):
+        raise _FieldError("note", "a note is text.")
+    if len(note) > MAX_NOTE:
+        raise _FieldError("note", f"a note is at most {MAX_NOTE} characters, not {len(note)}.")
+    if kind in ("puzzle", "level"):
+        ref = raw.get("id")
+        if not isinstance(ref, str) or not ref.strip():
+            raise _FieldError("id", f"a {kind} entry needs the {kind}'s id (text).")
+        known = puzzle_ids if kind == "puzzle" else level_ids
+        if known is not None and ref not in known:
+            raise _FieldError("id", f"there is no {kind} with id {ref[:60]!r}.")
+        return DeckEntry(kind, note=note, ref=ref)
+    computer = raw.get("computer", "strong")
+    if computer not in LEVELS:
+        raise _FieldError("computer", f"the computer player is 'basic' or 'strong', not {json.dumps(computer)[:40]}.")
+    fields: dict[str, Any] = {"kind": kind, "note": note, "computer": computer}
+    limit = MAX_MOVES
+    if kind == "deal":
+        if "deal" not in raw:
+            raise _FieldError("deal", "a deal entry needs its deal number.")
+        try:
+            fields["deal"] = _int(raw["deal"], 0, MAX_SEED, "a deal number")
+        except ValueError as e:
+            raise _FieldError("deal", str(e)) from None
+        rules = raw.get("rules")
+        if rules is not None:
+            if not isinstance(rules, Mapping):
+                raise _FieldError("rules", "house rules are an object of rule names and values.")
+            try:
+                fields["rules"] = RuleSet.from_dict(dict(rules)).differences() or None
+            except (ValueError, TypeError, KeyError) as e:
+                raise _FieldError("rules", str(e)) from None
+    else:
+        record = raw.get("record")
+        if not isinstance(record, Mapping):
+            raise _FieldError("record", "a hand entry needs a hand record (an object, as downloaded from Play).")
+        try:
+            hand = load_hand(dict(record))
+        except RecordError as e:
+            raise _FieldError("record", str(e)) from None
+        fields["record"] = hand.record
+        limit = len(hand.actions)
+    try:
+        move = _int(raw.get("move", 0), 0, limit, "the move")
+    except ValueError as e:
+        raise _FieldError("move", str(e)) from None
+    fields["move"] = move
+    if raw.get("to") is not None:
+        try:
+            fields["to"] = _int(raw["to"], move, limit, "'to' (the last move shown)")
+        except ValueError as e:
+            raise _FieldError("to", str(e)) from None
+    ask = raw.get("ask", False)
+    if not isinstance(ask, bool):
+        raise _FieldError("ask", "ask is true or false.")
+    fields["ask"] = ask
+    return DeckEntry(**fields)
+
+
+class _FieldError(Exception):
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name = name
+        self.message = message
+
+
+def load_deck(
+    data: str | bytes | Mapping[str, Any],
+    *,
+    puzzle_ids: Collection[str] | None = None,
+    level_ids: Collection[str] | None = None,
+) -> Deck:
+    """Read and check a deck (JSON text, bytes or a dict).
+
+    ``puzzle_ids`` / ``level_ids``, when given, are the ids that exist. Anything wrong
+    raises :class:`DeckError` with a message naming the entry and field.
+    """
+    if isinstance(data, bytes | bytearray):
+        if len(data) > MAX_DECK_BYTES:
+            raise DeckError(f"This file is too large to be a deck ({len(data)} bytes; at most {MAX_DECK_BYTES}).")
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise DeckError("This file is not a text file: a deck is JSON text.") from None
+    if isinstance(data, str):
+        if len(data) > MAX_DECK_BYTES:
+            raise DeckError("This text is too large to be a deck.")
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as e:
+            raise DeckError(f"This is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+    if not isinstance(data, Mapping):
+        raise DeckError("A deck is a JSON object with 'format', 'title' and 'entries'.")
+    if data.get("format") != DECK_FORMAT:
+        raise DeckError(f"Field 'format': a deck file says \"format\": \"{DECK_FORMAT}\", "
+                        f"not {json.dumps(data.get('format'))[:40]}.")
+    unknown = sorted(set(data) - {"format", "title", "entries"})
+    if unknown:
+        raise DeckError(f"Field {unknown[0]!r}: unknown (a deck has format, title and entries).")
+    title = data.get("title", "Lesson deck")
+    if not isinstance(title, str) or len(title) > 200:
+        raise DeckError("Field 'title': the title is text of at most 200 characters.")
+    entries = data.get("entries")
+    if not isinstance(entries, list) or not entries:
+        raise DeckError("Field 'entries': a deck needs a list of at least one entry.")
+    if len(entries) > MAX_ENTRIES:
+        raise DeckError(f"Field 'entries': a deck holds at most {MAX_ENTRIES} entries, not {len(entries)}.")
+    out = []
+    for i, raw in enumerate(entries):
+        try:
+            out.append(_entry(raw, puzzle_ids, level_ids))
+        except _FieldError as e:
+            where = _where(i, raw)
+            raise DeckError(f"{where}, field {e.name!r}: {e.message}" if e.name else f"{where}: {e.message}") from None
+    return Deck(title.strip() or "Lesson deck", tuple(out))
+
+
+def needs_content(deck: Deck) -> bool:
+    """Whether the deck names puzzles or lesson levels (whose ids :func:`check_refs` checks)."""
+    return any(e.kind in ("puzzle", "level") for e in deck.entries)
+
+
+def check_refs(deck: Deck, puzzle_ids: Collection[str], level_ids: Collection[str]) -> Deck:
+    """Check that every puzzle and level the deck names exists; returns the deck."""
+    for i, e in enumerate(deck.entries):
+        known = puzzle_ids if e.kind == "puzzle" else level_ids if e.kind == "level" else None
+        if known is not None and e.ref not in known:
+            raise DeckError(f"Entry {i + 1} ({e.kind}), field 'id': there is no {e.kind} with id {e.ref[:60]!r}.")
+    return deck
+
+
+#: Longest deck link accepted (characters of the packed deck).
+MAX_TOKEN = 20_000
+
+
+def deck_token(deck: Deck) -> str:
+    """The deck packed for a link (``/presenter?deck=…``): zlib-compressed JSON, base64url."""
+    raw = json.dumps(deck.to_json(), separators=(",", ":"), ensure_ascii=False).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def deck_from_token(
+    token: str, *, puzzle_ids: Collection[str] | None = None, level_ids: Collection[str] | None = None
+) -> Deck:
+    """The deck of a link made by :func:`deck_token` (checked like a file)."""
+    if len(token) > MAX_TOKEN:
+        raise DeckError("This deck link is too long.")
+    try:
+        raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)),
+                                              MAX_DECK_BYTES)
+    except (binascii.Error, zlib.error, ValueError):
+        raise DeckError("This deck link is damaged (it does not unpack); ask for the link again.") from None
+    return load_deck(raw, puzzle_ids=puzzle_ids, level_ids=level_ids)

@@ -1,0 +1,485 @@
+"""The presenter view's content, worked out once per hand: every position of a hand (the
+*scenes*), the computer's word on every move in plain sentences (the numbers kept apart, for
+when the teacher asks), the question "what would you play?" at every move, and the stepper
+that walks through a hand or a lesson deck. No Streamlit.
+
+>>> from engine import RuleSet
+>>> from tutorial.services.classroom import generate_hand
+>>> from tutorial.services.session import FirstLegal
+>>> first = lambda level, seed=None: FirstLegal()
+>>> hand, decisions = generate_hand(RuleSet(all_pass="force-last"), 12, factory=first)
+>>> show = build_show(hand, decisions)
+>>> len(show.scenes) == len(hand.actions) + 1
+True
+>>> show.scenes[0].move is None and show.scenes[1].move.seat == show.scenes[0].to_act
+True
+>>> q = show.question(0)
+>>> q.answer.action in q.choices
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Action, Game, Tile, Trump, explain_play, explain_winner, trick_winner
+from engine.contract import tricks_needed
+from engine.game import Phase
+from tutorial.services import describe as words
+from tutorial.services.players import decision_action
+from tutorial.services.records import HandFile
+
+__all__ = [
+    "ItemShow",
+    "Move",
+    "Question",
+    "Scene",
+    "Show",
+    "Slide",
+    "Stepper",
+    "answer_label",
+    "build_item_show",
+    "build_show",
+    "plain_reason",
+]
+
+#: How one decision is asked for: (action index, the position before it) -> a decision.
+Decide = Callable[[int, Game], Any]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move with the computer's word on it.
+
+    ``headline`` names the move ("Seat 2 plays 6-4"); ``reason`` is the plain sentence (the
+    player's own ``explanation.reason`` when it has one, else words built from the engine's
+    rule reasons); ``summary`` and ``rows`` are the numbers, shown only on request.
+    ``suggested`` is the computer's own choice when it differs from the move made.
+    """
+
+    index: int
+    seat: int
+    action: str
+    headline: str
+    reason: str
+    summary: str = ""
+    columns: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+    suggested: str | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """"What would you play?" at one position: who is to act, the legal choices (actions in
+    notation) and the computer's answer with its reason. The live class hangs its students'
+    answers on this."""
+
+    count: int
+    seat: int
+    phase: Phase
+    prompt: str
+    choices: tuple[str, ...]
+    answer: Move
+
+
+@dataclass(frozen=True)
+class Scene:
+    """The table after ``count`` actions: everything the presenter draws."""
+
+    count: int
+    total: int
+    players: int
+    hands: tuple[tuple[Tile, ...], ...]
+    #: The tiles in the middle: (seat, tile) in play order.
+    trick: tuple[tuple[int, Tile], ...]
+    trick_title: str
+    #: Index in ``trick`` of the tile winning (or that won) it, if any.
+    trick_best: int | None
+    trick_done: bool
+    trump: Trump | None
+    contract: str
+    bidder: int | None
+    bids: tuple[tuple[int, int], ...]
+    tricks_won: tuple[int, ...]
+    to_act: int | None
+    phase: Phase
+    #: The move that led here (``None`` at the deal).
+    move: Move | None
+    result: str | None
+
+
+def _who(seat: int) -> str:
+    return f"Seat {seat}"
+
+
+def _headline(seat: int, action: Action, players: int) -> str:
+    return words.describe_action(seat, action, you=-1, players=players, show_discard=True)
+
+
+def _derived_reason(before: Game, seat: int, action: Action) -> str:
+    """A plain sentence from the engine's own rule reasons (no numbers)."""
+    who = _who(seat)
+    if action.kind == "play":
+        tile = action.value
+        assert isinstance(tile, Tile) and before.trump is not None
+        trick = list(before.current_trick)
+        why = explain_play(before.hands[seat], trick, before.trump, tile)
+        if why.code == "lead":
+            rest = why.text.split(". ", 1)[1] if ". " in why.text else str(tile)
+            text = f"{who} leads {rest}"
+        else:
+            text = f"{who} plays {tile}. {why.text}"
+        after = [*trick, tile]
+        if len(after) == before.rules.players:
+            win = explain_winner(after, before.trump)
+            assert before.leader is not None
+            seat_won = (before.leader + trick_winner(after, before.trump)) % before.rules.players
+            text += f" {win.text} {_who(seat_won)} takes the trick."
+        return text
+    if action.kind == "pass":
+        high = max((b for _s, b in before.bids), default=0)
+        return f"{who} passes" + (f": the bid to beat is {words.bid_label(high)}." if high else ".")
+    if action.kind == "bid":
+        assert isinstance(action.value, int)
+        need = tricks_needed(action.value)
+        return f"{who} bids {words.bid_label(action.value)}: to make it, that side must take {need} tricks."
+    if action.kind == "discard":
+        return f"{who} took the widow and lays {action.value} aside; it counts for nobody."
+    assert isinstance(action.value, Trump)
+    name = "no trump" if action.value.kind == "none" else f"{action.value.name} as trump"
+    return f"{who}, the bidder, names {name}."
+
+
+def plain_reason(before: Game, seat: int, action: Action, decision: Any = None) -> str:
+    """The one plain sentence for ``action``: the player's ``explanation.reason`` when the
+    decision has one (and chose this action), else a sentence built from the engine's rule
+    reasons. The trick's winner is added when the move ends a trick."""
+    exp = getattr(decision, "explanation", None)
+    reason = getattr(exp, "reason", None)
+    if isinstance(reason, str) and reason.strip() and decision_action(decision) is action:
+        text = f"{_who(seat)}: “{reason.strip()}”"
+        if action.kind == "play" and len(before.current_trick) + 1 == before.rules.players:
+            assert before.trump is not None and isinstance(action.value, Tile)
+            after = [*before.current_trick, action.value]
+            assert before.leader is not None
+            won = (before.leader + trick_winner(after, before.trump)) % before.rules.players
+            text += f" {explain_winner(after, before.trump).text} {_who(won)} takes the trick."
+        return text
+    return _derived_reason(before, seat, action)
+
+
+def _numbers(decision: Any) -> tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    if decision is None:
+        return "", (), ()
+    exp = getattr(decision, "explanation", None)
+    summary = str(getattr(exp, "summary", "") or "")
+    frame = words.decision_frame(decision)
+    if frame.empty:
+        return summary, (), ()
+    cols = tuple(str(c) for c in frame.columns)
+
+    def cell(v: Any) -> str:
+        if v is None or (isinstance(v, float) and v != v):
+            return ""
+        if isinstance(v, float):
+            return f"{v:.0f}" if v == int(v) else f"{v:.2f}"
+        return str(v)
+
+    rows = tuple(tuple(cell(v) for v in r) for r in frame.itertuples(index=False))
+    return summary, cols, rows
+
+
+def _move(before: Game, index: int, action: Action, decision: Any) -> Move:
+    seat = before.to_act
+    assert seat is not None
+    summary, cols, rows = _numbers(decision)
+    suggested = None
+    if decision is not None:
+        mine = decision_action(decision)
+        if mine is not action:
+            suggested = words.action_words(mine)
+    return Move(
+        index=index, seat=seat, action=str(action), headline=_headline(seat, action, before.rules.players),
+        reason=plain_reason(before, seat, action, decision), summary=summary, columns=cols, rows=rows,
+        suggested=suggested,
+    )
+
+
+def _prompt(game: Game, seat: int) -> str:
+    phase = game.phase
+    if phase == Phase.BIDDING:
+        return f"{_who(seat)} is to bid. Pass, or bid how many?"
+    if phase == Phase.DISCARD:
+        return f"{_who(seat)} took the widow. Which tile would you lay aside?"
+    if phase == Phase.TRUMP:
+        return f"{_who(seat)} won the bid. Which trump would you name?"
+    return f"{_who(seat)} is to play. What would you play?"
+
+
+def _scene(game: Game, count: int, total: int, move: Move | None) -> Scene:
+    n = game.rules.players
+    trump = game.trump
+    trick: tuple[tuple[int, Tile], ...] = ()
+    best: int | None = None
+    done = False
+    title = ""
+    if game.current_trick and trump is not None and game.leader is not None:
+        trick = tuple(((game.leader + i) % n, t) for i, t in enumerate(game.current_trick))
+        best = trick_winner(list(game.current_trick), trump)
+        title = f"Trick {len(game.tricks) + 1}"
+    elif game.tricks and trump is not None:
+        last = game.tricks[-1]
+        trick = tuple(zip(last.seats, last.tiles, strict=True))
+        best = last.seats.index(last.winner)
+        done = True
+        title = f"Trick {len(game.tricks)}: Seat {last.winner} wins"
+    elif game.bids:
+        title = "The bidding"
+    else:
+        title = "The deal"
+    if game.bidder is not None and game.bid is not None:
+        contract = f"Seat {game.bidder} bid {words.bid_label(game.bid)}"
+    elif game.bids:
+        high = max((b for _s, b in game.bids), default=0)
+        contract = f"Bidding (high bid {words.bid_label(high)})" if high else "Bidding"
+    else:
+        contract = "Bidding"
+    phase = game.phase
+    result = game.results[-1].describe() if game.hand_finished and game.results else None
+    return Scene(
+        count=count, total=total, players=n, hands=tuple(tuple(h) for h in game.hands), trick=trick,
+        trick_title=title, trick_best=best, trick_done=done, trump=trump, contract=contract, bidder=game.bidder,
+        bids=tuple(game.bids), tricks_won=tuple(game.tricks_won), to_act=game.to_act, phase=phase, move=move,
+        result=result,
+    )
+
+
+@dataclass
+class Show:
+    """A hand worked out for the presenter: a scene per position, a question per move."""
+
+    title: str
+    hand: HandFile
+    level: str
+    scenes: list[Scene]
+    questions: list[Question]
+    #: Drawings already made for this hand (by the view; keyed as it likes).
+    drawn: dict[Any, str] = field(default_factory=dict, repr=False)
+
+    @property
+    def total(self) -> int:
+        return len(self.hand.actions)
+
+    def question(self, count: int) -> Question:
+        """"What would you play?" before action ``count`` (0 <= count < total)."""
+        return self.questions[count]
+
+
+def build_show(
+    hand: HandFile,
+    decisions: Mapping[int, Any] | None = None,
+    level: str = "",
+    decide: Decide | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> Show:
+    """Work out every scene and question of ``hand`` once.
+
+    ``decisions`` are the computer's decisions by action index (from
+    :func:`tutorial.services.classroom.generate_hand`); missing ones are asked of ``decide``
+    (if given), so every move has the computer's word and every question its answer.
+    """
+    decided: dict[int, Any] = dict(decisions or {})
+    game = hand.game_at(0)
+    total = len(hand.actions)
+    scenes = [_scene(game, 0, total, None)]
+    questions: list[Question] = []
+    for i, text in enumerate(hand.actions):
+        before = game.clone()
+        seat = before.to_act
+        assert seat is not None
+        action = Action.parse(text)
+        if i not in decided and decide is not None:
+            decided[i] = decide(i, before)
+        decision = decided.get(i)
+        made = _move(before, i, action, decision)
+        if decision is not None and decision_action(decision) is not action:
+            answer = _move(before, i, decision_action(decision), decision)
+        else:
+            answer = made
+        questions.append(Question(
+            count=i, seat=seat, phase=before.phase, prompt=_prompt(before, seat),
+            choices=tuple(str(a) for a in before.legal_actions()), answer=answer,
+        ))
+        game.apply(action)
+        scenes.append(_scene(game, i + 1, total, made))
+        if progress is not None:
+            progress((i + 1) / max(1, total))
+    return Show(title=hand.title, hand=hand, level=level, scenes=scenes, questions=questions)
+
+
+# -- puzzles and lesson levels -------------------------------------------------------------------------
+def answer_label(item: Any) -> str:
+    """The engine's answer to a puzzle or level, in words ("5-1", "Seat 2", "Yes", "3")."""
+    from tutorial.services.items import choice_label
+
+    value = item.answer_json()
+    players = item.rules.players
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, list):
+        return ", ".join(choice_label(item.kind, str(v), players) for v in value) or "none"
+    return choice_label(item.kind, str(value), players)
+
+
+@dataclass(frozen=True)
+class ItemShow:
+    """A puzzle or lesson level as the presenter asks it: the question, the position, and the
+    engine's answer and reason."""
+
+    kind: str
+    ref: str
+    title: str
+    question: str
+    players: int
+    trump: Trump | None
+    hands: tuple[tuple[int, tuple[Tile, ...]], ...]
+    trick: tuple[tuple[int, Tile], ...]
+    tiles: tuple[Tile, ...]
+    answer: str
+    reason: str
+    intro: str = ""
+    #: The choices to answer from, when the kind has a fixed list (else ``()``: typed answers).
+    choices: tuple[str, ...] = ()
+
+
+def build_item_show(item: Any, ref_kind: str) -> ItemShow:
+    """A puzzle (``ref_kind="puzzle"``) or lesson level (``"level"``) ready to present."""
+    pos = item.position
+    n = pos.players
+    shown = sorted(pos.shown) if pos.shown else [s for s in range(len(pos.hands)) if pos.hands[s] is not None]
+    hands = tuple((s, tuple(pos.hands[s])) for s in shown if s < len(pos.hands) and pos.hands[s] is not None)
+    trick: tuple[tuple[int, Tile], ...] = ()
+    if pos.trick and pos.leader is not None:
+        trick = tuple(((pos.leader + i) % n, t) for i, t in enumerate(pos.trick))
+    elif pos.trick:
+        trick = tuple((-1, t) for t in pos.trick)
+    title = str(getattr(item, "title", "") or "")
+    if not title:
+        from tutorial.services.items import kind_title
+
+        title = f"Puzzle: {kind_title(item.kind)}"
+    return ItemShow(
+        kind=ref_kind, ref=item.id, title=title, question=item.question, players=n, trump=pos.trump,
+        hands=hands, trick=trick, tiles=tuple(pos.tiles), answer=answer_label(item), reason=item.task.explain(),
+        intro=str(getattr(item, "intro", "") or ""), choices=tuple(str(c) for c in (item.choices() or ())),
+    )
+
+
+# -- stepping ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Slide:
+    """One stop of the presenter: entry ``entry`` of the deck (0 for a single hand) at
+    ``count`` actions; ``ask`` slides open with the question (puzzles, levels, asked moves)."""
+
+    entry: int
+    count: int = 0
+    ask: bool = False
+
+
+@dataclass
+class Stepper:
+    """Where the presenter is: the slide, and whether the room is being asked (and whether
+    the answer is revealed). → goes forward (revealing an answer first), ← back.
+
+    >>> s = Stepper([Slide(0, 0), Slide(0, 1), Slide(1, 0, ask=True)])
+    >>> s.forward(); s.slide
+    Slide(entry=0, count=1, ask=False)
+    >>> s.pause(); (s.asking, s.revealed)
+    (True, False)
+    >>> s.forward(); (s.slide.count, s.revealed)
+    (1, True)
+    >>> s.forward(); (s.slide.entry, s.asking, s.revealed)
+    (1, True, False)
+    >>> s.back(); s.slide.entry
+    0
+    """
+
+    slides: list[Slide]
+    pos: int = 0
+    asking: bool = False
+    revealed: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.slides:
+            raise ValueError("a presentation needs at least one slide")
+        self.pos = max(0, min(self.pos, len(self.slides) - 1))
+        self.asking = self.slides[self.pos].ask
+
+    @property
+    def slide(self) -> Slide:
+        return self.slides[self.pos]
+
+    def _enter(self, pos: int) -> None:
+        self.pos = pos
+        self.asking = self.slides[pos].ask
+        self.revealed = False
+
+    def can_forward(self) -> bool:
+        return (self.asking and not self.revealed) or self.pos < len(self.slides) - 1
+
+    def can_back(self) -> bool:
+        return self.revealed or (self.asking and not self.slide.ask) or self.pos > 0
+
+    def forward(self) -> None:
+        """Reveal the answer if the room is asked; else on to the next slide."""
+        if self.asking and not self.revealed:
+            self.revealed = True
+        elif self.pos < len(self.slides) - 1:
+            self._enter(self.pos + 1)
+
+    def back(self) -> None:
+        """Hide a revealed answer, stop asking, or go back one slide."""
+        if self.revealed:
+            self.revealed = False
+        elif self.asking and not self.slide.ask:
+            self.asking = False
+        elif self.pos > 0:
+            self._enter(self.pos - 1)
+
+    def pause(self) -> None:
+        """Ask the room about the move to come (hides every hand but the one to act)."""
+        self.asking = True
+        self.revealed = False
+
+    def resume(self) -> None:
+        """Stop asking (back to the open table)."""
+        self.asking = self.slide.ask
+        self.revealed = False
+
+    def go(self, pos: int) -> None:
+        """Jump to slide ``pos`` (clamped)."""
+        self._enter(max(0, min(pos, len(self.slides) - 1)))
+
+
+def hand_slides(total: int, entry: int = 0, start: int = 0, end: int | None = None, ask: bool = False) -> list[Slide]:
+    """The slides of one hand: a slide per position from ``start`` to ``end`` (the hand's end
+    by default); with ``ask`` the first one opens with the question."""
+    start = max(0, min(start, total))
+    end = total if end is None else max(start, min(end, total))
+    return [Slide(entry, c, ask and c == start and c < total) for c in range(start, end + 1)]
+
+
+def deck_slides(specs: Sequence[tuple[int, int, bool] | None]) -> list[Slide]:
+    """The slides of a deck: per entry, ``(start, end, ask)`` for a hand (a slide per
+    position from ``start`` to ``end``; with ``ask`` the first opens with the question), or
+    ``None`` for a puzzle or level (one asked slide)."""
+    out: list[Slide] = []
+    for i, spec in enumerate(specs):
+        if spec is None:
+            out.append(Slide(i, 0, True))
+        else:
+            start, end, ask = spec
+            out.extend(Slide(i, c, ask and c == start) for c in range(start, max(start, end) + 1))
+    return out
