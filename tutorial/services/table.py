@@ -33,14 +33,21 @@ def seats_around(you: int, players: int) -> dict[str, int]:
     return {"bottom": you, "left": (you + 1) % 3, "right": (you + 2) % 3}
 
 
-def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool) -> str:
-    """One side's tricks: ``"You: 3 of 5 — 2 more to make your bid"`` for the bidding side,
-    ``"Seat 2: 2 tricks"`` for the others."""
+def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: bool = False) -> str:
+    """One side's tricks: ``"You: 3 of 5 — 2 more to make your bid"`` for the bidding side
+    (``"bid made"`` / ``"bid set"`` once it is decided or ``over``), ``"Seat 2: 2 tricks"``
+    for the others.
+
+    >>> tricks_line(taken=3, bid=4, name="You", bidding=True, over=True)
+    'You: 3 of 4 — bid set'
+    """
     if not bidding or bid is None:
         return f"{name}: {taken} trick{'' if taken == 1 else 's'}"
     need = tricks_needed(bid)
     if taken >= need:
         return f"{name}: {taken} of {need} — bid made"
+    if over:
+        return f"{name}: {taken} of {need} — bid set"
     whose = "your" if name.startswith("You") else ("their" if name.endswith("team") else "the")
     return f"{name}: {taken} of {need} — {need - taken} more to make {whose} bid"
 

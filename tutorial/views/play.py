@@ -8,8 +8,9 @@ from tutorial.components import play as ui
 from tutorial.components import review as review_ui
 
 ui.table_styles()
-ui.replace_history()
-ui.refocus_hand()
+with st.container(key="play-scripts"):  # hidden: the URL replaced, not pushed; focus kept in the hand
+    ui.replace_history()
+    ui.refocus_hand()
 with st.container(horizontal=True, vertical_alignment="center", key="play-top"):
     st.title(":material/playing_cards: Play", width="content")
     ui.play_now_button()

@@ -43,7 +43,7 @@ def status_strip(sess: PlaySession) -> None:
         bidding_side = None if g.bidder is None else g.rules.side_of(g.bidder)
         taken = side_tricks(view)
         tricks = " · ".join(
-            tricks_line(taken=n, bid=g.bid, name=name, bidding=side == bidding_side)
+            tricks_line(taken=n, bid=g.bid, name=name, bidding=side == bidding_side, over=g.hand_finished)
             for side, (name, n) in enumerate(zip(names, taken, strict=True))
         )
         scores = " · ".join(f"{name} {score}" for name, score in zip(names, g.scores, strict=True))
@@ -208,12 +208,13 @@ def _hand(sess: PlaySession) -> None:
                 for t, why in blocked.items():
                     st.markdown(f"- **{t}**: {why}")
         return
+    if n == 0:
+        return  # the hand is over: its result is shown above
     waiting = ""
     if g.phase in ("bidding", "discard", "trump", "playing") and g.to_act is not None:
         waiting = f" — waiting for {sess.seat_name(g.to_act)}."
     st.markdown(f"{title}{waiting}")
-    if n:
-        clickable_tiles(view.hand, key="hand", trump=trump, disabled=True)
+    clickable_tiles(view.hand, key="hand", trump=trump, disabled=True)
 
 
 # -- the controls -------------------------------------------------------------------------------------
@@ -247,6 +248,7 @@ def controls(sess: PlaySession) -> None:
 # -- styles and keyboard ---------------------------------------------------------------------------
 _TABLE_CSS = """
 <style>
+.st-key-play-scripts {display: none;}
 /* The status strip stays in view (sticky on Streamlit's wrapper around the container). */
 [data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {position: sticky; top: 3.75rem; z-index: 20;}
 .st-key-table-status {background: #F4F1E8; border: 1px solid #C9C2AE; border-radius: 8px; padding: 4px 10px 8px;}
