@@ -199,3 +199,32 @@ def test_the_strong_players_own_contract_choices_agree_with_the_review() -> None
 def test_expectation_off_skips_the_contract_review() -> None:
     r = review_hand(Game.replay(BLUNDER), seats=[2], expectation=False)
     assert r.decisions == ()
+
+
+def test_biggest_mistake_first_in_words_then_numbers() -> None:
+    """Built by hand (no search): the ordering and the words of the review's mistakes list."""
+    from engine import Action, Trump
+    from engine.review import DecisionReview, HandReview, PlayReview
+    from tutorial.services.reviewing import biggest_mistakes, contract_frame, review_summary
+
+    bid = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 5"), None, 0.86,
+                         Trump.parse("3"), None, 3.6, "blunder", "I bid 5: ...")
+    trump = DecisionReview(1, 0, "trump", Action.parse("trump 2"), Action.parse("trump 3"), 0.55, 0.62,
+                           Trump.parse("3"), 7.0, None, "inaccuracy")
+    play = PlayReview(1, 2, 0, Tile(6, 1), "make", {Tile(6, 1): 3, Tile(6, 6): 4}, 1, 0.3, 0.8,
+                      Tile(6, 6), 50.0, "blunder", 40)
+    other = PlayReview(1, 2, 1, Tile(5, 1), "set", {Tile(5, 1): 2}, 0, 0.1, 0.25, Tile(5, 5), 15.0, "blunder", 40)
+    r = HandReview(1, (play, other), (bid, trump))
+    # Blunders first, the biggest drop first (a point lost counts as 5 percentage points).
+    assert r.mistakes(0) == [play, bid, trump]
+    assert r.mistakes() == [play, bid, other, trump]
+    lines = biggest_mistakes(r, you=0, players=3, seat=0)
+    assert lines[0].startswith("**Blunder ??** — Trick 2: you played 6-1; the strong player would have played 6-6.")
+    assert "The chance to make the bid went from very likely to unlikely (80% to 30%)." in lines[0]
+    assert lines[1].startswith("**Blunder ??** — Bid: you passed; the strong player would have bid 5 with threes as trump.")
+    assert "very likely to make (86%)" in lines[1] and "about 4 points" in lines[1]
+    assert lines[2].startswith("**Inaccuracy ?!** — Trump: you named twos; the strong player would have named threes.")
+    assert "The chance to make the bid goes from likely to a coin flip (62% to 55%)." in lines[2]
+    frame = contract_frame(r, you=0, players=3)
+    assert list(frame["Decision"]) == ["Bid", "Trump"] and frame["Chance to make (chosen)"].isna().iloc[0]
+    assert review_summary(r, 0, 3).startswith("**Your decisions and plays:** 1 inaccuracy, no mistakes, 2 blunders.")

@@ -25,11 +25,14 @@ PAGES = [
     st.Page(frame.PAGES["home"], title="Home", icon=":material/home:", default=True),
     st.Page(frame.PAGES["learn"], title="Learn", icon=":material/school:", url_path="learn"),
     st.Page(frame.PAGES["puzzles"], title="Puzzles", icon=":material/extension:", url_path="puzzles"),
+    st.Page(frame.PAGES["practice"], title="Practice", icon=":material/fitness_center:", url_path="practice"),
     st.Page(frame.PAGES["play"], title="Play", icon=":material/playing_cards:", url_path="play"),
+    st.Page(frame.PAGES["progress"], title="Progress", icon=":material/insights:", url_path="progress"),
     st.Page(frame.PAGES["classroom"], title="Classroom", icon=":material/co_present:", url_path="classroom"),
     st.Page(frame.PAGES["presenter"], title="Presenter", icon=":material/present_to_all:", url_path="presenter"),
     st.Page(frame.PAGES["bidding"], title="Bidding lab", icon=":material/science:", url_path="bidding-lab"),
     st.Page(frame.PAGES["rules"], title="Rules", icon=":material/menu_book:", url_path="rules"),
+    st.Page(frame.PAGES["classes"], title="Classes", icon=":material/groups:", url_path="classes"),
 ]
 
 warm_up()  # load the course and puzzles in the background, once per server
@@ -42,6 +45,7 @@ if page.url_path == "presenter":  # full screen: no sidebar (the page hides it),
     page.run()
 else:
     progress_slot = frame.sidebar()
+    frame.learner()
     frame.notice()
     try:
         page.run()

@@ -22,6 +22,9 @@ PAGE_FILES = {
     "presenter": "views/presenter.py",
     "bidding": "views/bidding_lab.py",
     "rules": "views/rules.py",
+    "practice": "views/practice.py",
+    "progress": "views/progress.py",
+    "classes": "views/classes.py",
 }
 
 os.environ.setdefault("MOON_NO_WARMUP", "1")

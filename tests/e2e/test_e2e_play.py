@@ -80,8 +80,9 @@ def test_quick_clicks_in_automatic_mode_are_all_kept(page: Any, server: str) -> 
     _pace(page, "Short")
     played = 0
     for _ in range(60):
-        if page.locator(".st-key-hand-summary").count():
-            break
+        game = _game_in_url(page)
+        if game.hand_finished or (game.phase == "playing" and len(game.hands[0]) <= 1):
+            break  # (the last tile is left alone: the hand's review would only slow the test)
         tile = page.locator(
             "[class*='st-key-discard-btn-'] button:enabled, .st-key-trump-buttons button, "
             "[class*='st-key-hand-btn-'] button:enabled"
@@ -100,7 +101,6 @@ def test_quick_clicks_in_automatic_mode_are_all_kept(page: Any, server: str) -> 
         assert len(after.history) > before, f"the click on {label!r} was lost"
         played += 1
     assert played >= 8
-    assert _game_in_url(page).phase in ("hand_over", "game_over")
     assert not _errors(page)
 
 

@@ -50,6 +50,9 @@ PAGES = {
     "presenter": "views/presenter.py",
     "bidding": "views/bidding_lab.py",
     "rules": "views/rules.py",
+    "practice": "views/practice.py",
+    "progress": "views/progress.py",
+    "classes": "views/classes.py",
 }
 
 
@@ -73,6 +76,9 @@ def sidebar() -> Any:
 def progress(slot: Any) -> None:
     """The house rules in force and the learner's progress, in the sidebar slot made by
     :func:`sidebar` (drawn after the page, which may have changed both)."""
+    from tutorial.components import profile
+
+    profile.sync_cookie()
     p = state.progress()
     with slot.container():
         rules = state.house_rules()
@@ -88,6 +94,16 @@ def progress(slot: Any) -> None:
             f":material/playing_cards: {p.hands_played} hand{'' if p.hands_played == 1 else 's'} played · "
             f"{p.games_won} game{'' if p.games_won == 1 else 's'} won"
         )
+
+
+def learner() -> None:
+    """Find this browser's learner (cookie or personal link) and send answers that waited for
+    the database; call before the page runs."""
+    from tutorial.components import profile, recording
+
+    profile.resolve()
+    recording.flush()
+    profile.page_message()
 
 
 def notice() -> None:

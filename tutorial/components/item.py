@@ -10,6 +10,7 @@ from typing import Any
 import streamlit as st
 
 from engine import Tile
+from tutorial.components import recording
 from tutorial.components.tiles import Shown, clickable_tiles, is_trump, show_row
 from tutorial.services import describe as words
 from tutorial.services.items import TILE_KINDS, Attempt, choice_label, mode_of, submit
@@ -91,6 +92,7 @@ def _answer(item: Any, key: str, answer: Any, on_solved: Solved | None) -> None:
     ok = submit(item, att, answer)
     if ok and on_solved is not None:
         on_solved(item, att)
+    recording.answered(item, key, att, answer, ok)
 
 
 def _pick(item: Any, key: str, choice: str, on_solved: Solved | None) -> None:
@@ -134,6 +136,7 @@ def _hint(key: str) -> None:
 def answer_controls(item: Any, key: str, on_solved: Solved | None = None) -> None:
     """The controls for answering ``item`` (disabled once it is solved)."""
     att = attempt_for(key)
+    recording.shown(key)
     kind, mode = item.kind, mode_of(item.kind)
     choices = item.choices() or []
     trump = item.position.trump

@@ -10,8 +10,7 @@ import streamlit as st
 from tutorial.components import item as ask
 from tutorial.components import state
 from tutorial.services.items import Attempt, course
-from tutorial.services.progress import MAX_STARS, Progress, ProgressError
-from tutorial.services.text import md_escape
+from tutorial.services.progress import MAX_STARS
 
 STAGE = "learn-stage"
 LEVEL = "learn-level"
@@ -111,18 +110,6 @@ def level_view(c: Any, level: Any) -> None:
 
 def progress_file() -> None:
     """Download the progress as JSON, or upload a saved file (a bad file changes nothing)."""
-    with st.expander("Save or load your progress", icon=":material/save:"):
-        p = state.progress()
-        st.download_button("Download my progress (JSON)", p.to_json(), file_name="moon-progress.json",
-                           mime="application/json", key="progress-download", icon=":material/download:",
-                           on_click="ignore")
-        up = st.file_uploader("Load a saved progress file", type=["json"], key="progress-upload")
-        if up is not None and st.session_state.get("progress-loaded") != up.file_id:
-            st.session_state["progress-loaded"] = up.file_id
-            try:
-                loaded = Progress.from_json(up.getvalue())
-            except ProgressError as e:
-                st.error(md_escape(f"This file cannot be loaded: {e} Your progress is unchanged."))
-            else:
-                state.set_progress(loaded)
-                st.success(f"Progress loaded: {loaded.total_stars()} stars over {loaded.levels_done()} levels.")
+    from tutorial.components import profile
+
+    profile.progress_file()

@@ -294,7 +294,7 @@ header[data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecor
 .pres-stage .pres-ask {font-size: max(34px, calc(44 * var(--u))); font-weight: 800; margin: 0 0 0.3em 0;}
 .pres-stage .pres-answer {font-size: max(30px, calc(38 * var(--u))); font-weight: 800; color: #0B4F8A;}
 .pres-result {font-weight: 700; color: #14532D; margin-top: 0.4em;}
-.pres-numbers table {border-collapse: collapse; margin-top: 0.4em;}
+.pres-numbers table {border-collapse: collapse; margin-top: 0.4em; display: block; overflow-x: auto;}
 .pres-numbers td, .pres-numbers th {border-bottom: 1px solid #C8CDD3; padding: 0.1em 0.4em; text-align: left;}
 .pres-numbers {font-size: max(24px, calc(26 * var(--u)));}
 .pres-item-tiles {display: flex; flex-direction: column; gap: 1.2vh; align-items: flex-start;}

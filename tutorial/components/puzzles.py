@@ -9,7 +9,7 @@ from typing import Any
 import streamlit as st
 
 from tutorial.components import item as ask
-from tutorial.components import state
+from tutorial.components import recording, state
 from tutorial.services.items import Attempt, kind_title, new_puzzle, puzzles
 
 CURRENT = "pz-current"
@@ -80,6 +80,7 @@ def _solution(puzzle: Any, key: str) -> None:
     att.gave_up = True
     att.hints = 2
     state.progress().puzzle_result(puzzle.id, False)
+    recording.gave_up(puzzle, key, att)
 
 
 def new_clicked(kinds: list[str]) -> None:

@@ -20,6 +20,10 @@ PLAY_QUERY = "moon_play_query"
 LARGE = "moon_large_tiles"
 HANDS_PLAYED = "moon_hands_archive"
 NOTICE = "moon_notice"
+LEARNER = "moon_learner_id"
+LEARNER_TOKEN = "moon_learner_token"
+OUTBOX = "moon_outbox"
+STORE_DOWN = "moon_store_down"
 PRESENTER = "moon_presenter"  # the presenter view's hand or deck, and where it is
 DECK = "moon_deck"  # the lesson deck being put together in the Classroom
 
@@ -28,9 +32,12 @@ LARGE_SCALE = 1.6
 
 
 def progress() -> Progress:
-    """The learner's progress (made on first use)."""
+    """The learner's progress: computed from their rows in the store (once per change), or
+    empty before their first answer."""
     if PROGRESS not in st.session_state:
-        st.session_state[PROGRESS] = Progress()
+        from tutorial.components.profile import load_progress
+
+        st.session_state[PROGRESS] = load_progress()
     p: Progress = st.session_state[PROGRESS]
     return p
 

@@ -178,6 +178,10 @@ def _numbers(decision: Any) -> tuple[str, tuple[str, ...], tuple[tuple[str, ...]
     frame = words.decision_frame(decision)
     if frame.empty:
         return summary, (), ()
+    if "Chosen" in frame.columns and "Move" in frame.columns:
+        # The chosen move is the first row: mark it there rather than in a column of its own.
+        frame = frame.assign(Move=[f"{m} ✓" if c else str(m) for m, c in zip(frame["Move"], frame["Chosen"], strict=True)])
+        frame = frame.drop(columns=["Chosen"])
     cols = tuple(str(c) for c in frame.columns)
 
     def cell(v: Any) -> str:

@@ -1,6 +1,7 @@
 """The learner's progress: stars per lesson level, puzzles solved, streaks, hands played.
 
-Kept in the session and saved as a small JSON file the learner downloads and uploads again.
+Computed from the learner's rows in the store (see :mod:`store.stats`) and shown in the sidebar
+and on Home; the progress file (download and upload) is built by :mod:`store.transfer`.
 
 >>> p = Progress()
 >>> p.award("tiles-1", 2); p.award("tiles-1", 1); p.stars["tiles-1"]
@@ -19,7 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["FORMAT", "MAX_STARS", "Progress", "ProgressError"]
+__all__ = ["FORMAT", "MAX_STARS", "Progress", "ProgressError", "check_file"]
 
 FORMAT = "moon-tutor-progress"
 MAX_STARS = 3
@@ -131,3 +132,20 @@ class Progress:
                 raise ProgressError(f"{key!r} must be a whole number of at least 0.")
             numbers[key] = v
         return cls(stars=clean, puzzles_solved=list(dict.fromkeys(solved)), **numbers)
+
+
+def check_file(raw: str | bytes) -> dict[str, Any]:
+    """A progress file read and checked (version 1: the summary; version 2: every row, see
+    :mod:`store.transfer`); raises :class:`ProgressError` saying what is wrong."""
+    from store import transfer
+
+    try:
+        obj = transfer.parse(raw)
+        if obj.get("version", 1) == 1:
+            Progress.from_dict(obj)
+        else:
+            for key in ("lesson_attempts", "puzzle_attempts", "hands", "games"):
+                transfer.check_rows(obj.get(key, []), key)
+    except transfer.TransferError as e:
+        raise ProgressError(str(e)) from None
+    return obj

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import Trump, parse_tiles
-from tutorial.components import state
+from tutorial.components import profile, state
 from tutorial.components.frame import PAGES
 from tutorial.components.play import play_now_button
 from tutorial.components.tiles import show_tiles
@@ -40,6 +40,8 @@ with c3, st.container(border=True):
     st.markdown("Whole games against the computer. Ask *why?* after any of its moves.")
     st.markdown(f":material/playing_cards: **{p.hands_played}** hands played · **{p.games_won}** games won")
     st.page_link(PAGES["play"], label="Play a game", icon=":material/playing_cards:")
+
+profile.home_box()
 
 st.header("Also here")
 d1, d2, d3 = st.columns(3)

@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from engine import Action, IllegalAction, RuleSet, Tile
-from tutorial.components import state
+from tutorial.components import recording, state
 from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import PARAMS, LinkError, PlaySetup, decode
@@ -189,6 +189,7 @@ def count_finished(sess: PlaySession) -> None:
         if done.won_game:
             p.games_won += 1
         state.archive_hand(done.record, f"Play: deal {sess.setup.deal}, hand {done.hand_number}")
+        recording.hand_finished(sess)  # the store keeps the hand (and the game, when it is over)
 
 
 # -- computer moves ---------------------------------------------------------------------------

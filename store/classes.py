@@ -1,0 +1,303 @@
+"""Classes: a teacher makes one and gets a short join code (for students) and a secret teacher
+link (its hash is stored); students join with the code and a display name, and a 4-digit PIN
+if the teacher asks for one (hashed with scrypt; at most 5 wrong PINs a minute per name).
+
+The teacher's dashboard and its CSV are built here from the rows; students never see them.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import re
+import secrets
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from store import stats
+from store.db import Store
+from store.learners import clean_name, looks_like_token, new_token, token_hash
+from store.models import ClassMember, Classroom, Learner, LessonAttempt, PinFailure, PuzzleAttempt, now
+
+__all__ = ["ClassError", "ClassInfo", "Dashboard", "create_class", "dashboard", "dashboard_csv",
+           "find_by_code", "find_by_teacher_token", "hash_pin", "join", "memberships", "verify_pin"]
+
+#: Join codes use letters and digits that cannot be mistaken for one another.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+MAX_WRONG_PINS = 5
+PIN_WINDOW = timedelta(minutes=1)
+_PIN = re.compile(r"\d{4}")
+
+
+class ClassError(ValueError):
+    """A join that cannot be done; the message says why, in words for the student."""
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class as the app shows it (never the teacher token)."""
+
+    id: int
+    name: str
+    join_code: str
+    pin_required: bool
+
+
+def _info(c: Classroom) -> ClassInfo:
+    return ClassInfo(c.id, c.name, c.join_code, c.pin_required)
+
+
+def normalise_code(code: object) -> str:
+    """A join code as typed (any case, spaces, dashes) in its stored form.
+
+    >>> normalise_code(" ab3-k9z ")
+    'AB3K9Z'
+    """
+    return re.sub(r"[\s-]", "", str(code)).upper()[:20]
+
+
+def hash_pin(pin: str, salt: bytes | None = None) -> str:
+    """A slow salted hash of a PIN (scrypt, n=2**14)."""
+    salt = salt or secrets.token_bytes(16)
+    digest = hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
+    return f"scrypt$16384$8$1${salt.hex()}${digest.hex()}"
+
+
+def verify_pin(pin: str, stored: str) -> bool:
+    """True when ``pin`` matches the stored hash.
+
+    >>> verify_pin("1234", hash_pin("1234")), verify_pin("1235", hash_pin("1234"))
+    (True, False)
+    """
+    try:
+        _, n, r, p, salt, digest = stored.split("$")
+        got = hashlib.scrypt(pin.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p), dklen=32)
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(got.hex(), digest)
+
+
+def create_class(store: Store, name: str, pin_required: bool = False) -> tuple[ClassInfo, str]:
+    """A new class and its teacher token (shown once)."""
+    token = new_token()
+    title = clean_name(name) or "My class"
+    for _ in range(20):
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+        def work(s: Session, code: str = code) -> ClassInfo:
+            row = Classroom(name=title, join_code=code, teacher_token_hash=token_hash(token),
+                            pin_required=pin_required)
+            s.add(row)
+            s.flush()
+            return _info(row)
+
+        try:
+            return store.run(work), token
+        except IntegrityError:  # the code was taken: draw again
+            continue
+    raise RuntimeError("could not draw a free join code")  # pragma: no cover
+
+
+def find_by_code(store: Store, code: object) -> ClassInfo | None:
+    """The class with this join code (``None`` if there is none)."""
+    c = normalise_code(code)
+    if not c:
+        return None
+    return store.run(lambda s: (lambda r: _info(r) if r else None)(
+        s.scalar(select(Classroom).where(Classroom.join_code == c))))
+
+
+def find_by_teacher_token(store: Store, token: object) -> ClassInfo | None:
+    """The class whose teacher link this is (``None`` for an unknown or malformed one)."""
+    if not looks_like_token(token):
+        return None
+    assert isinstance(token, str)
+    h = token_hash(token)
+    return store.run(lambda s: (lambda r: _info(r) if r else None)(
+        s.scalar(select(Classroom).where(Classroom.teacher_token_hash == h))))
+
+
+@dataclass(frozen=True)
+class Joined:
+    """The result of a join: the learner to use from now on, and whether they came back."""
+
+    learner_id: int
+    display_name: str
+    returning: bool
+
+
+def join(store: Store, code: object, display_name: str, learner_id: int, pin: str | None = None) -> Joined:
+    """Join the class with ``code`` as ``display_name``, bringing ``learner_id``'s progress.
+    A name already in the class with a PIN is the same student coming back on another
+    device (the right PIN opens their profile); without a PIN a taken name is refused.
+    Raises :class:`ClassError` with a message for the student."""
+    klass = find_by_code(store, code)
+    if klass is None:
+        raise ClassError("There is no class with this code. Check it with your teacher.")
+    name = clean_name(display_name)
+    if not name:
+        raise ClassError("Type the name your teacher will see.")
+    if klass.pin_required and (pin is None or not _PIN.fullmatch(pin)):
+        raise ClassError("This class asks for a 4-digit PIN (choose one the first time, then use it to come back).")
+    pin_hash = hash_pin(pin) if klass.pin_required and pin is not None else None
+
+    def work(s: Session) -> Joined:
+        member = s.scalar(select(ClassMember).where(ClassMember.class_id == klass.id,
+                                                   ClassMember.display_name == name))
+        if member is None:
+            mine = s.scalar(select(ClassMember).where(ClassMember.class_id == klass.id,
+                                                     ClassMember.learner_id == learner_id))
+            if mine is not None:
+                raise ClassError(f"You are already in this class as {mine.display_name}.")
+            s.add(ClassMember(class_id=klass.id, learner_id=learner_id, display_name=name, pin_hash=pin_hash))
+            s.flush()
+            return Joined(learner_id, name, False)
+        if member.learner_id == learner_id:
+            return Joined(learner_id, name, True)
+        if member.pin_hash is None:
+            raise ClassError(f"The name {name!r} is taken in this class: choose another one.")
+        since = now() - PIN_WINDOW
+        wrong = s.scalar(select(func.count()).select_from(PinFailure).where(
+            PinFailure.class_id == klass.id, PinFailure.display_name == name, PinFailure.at >= since)) or 0
+        if wrong >= MAX_WRONG_PINS:
+            raise ClassError("Too many wrong PINs for this name: wait a minute and try again.")
+        assert pin is not None
+        if not verify_pin(pin, member.pin_hash):
+            s.add(PinFailure(class_id=klass.id, display_name=name))
+            return Joined(-1, name, False)
+        s.execute(delete(PinFailure).where(PinFailure.class_id == klass.id, PinFailure.display_name == name))
+        return Joined(member.learner_id, name, True)
+
+    out = store.run(work)
+    if out.learner_id == -1:
+        raise ClassError("That PIN is not right for this name.")
+    return out
+
+
+def memberships(store: Store, learner_id: int) -> list[tuple[ClassInfo, str]]:
+    """The classes the learner is in, with their display name in each."""
+    rows = store.run(lambda s: s.execute(select(Classroom, ClassMember.display_name).join(
+        ClassMember, ClassMember.class_id == Classroom.id).where(ClassMember.learner_id == learner_id)).all())
+    return [(_info(c), n) for c, n in rows]
+
+
+@dataclass
+class Dashboard:
+    """The teacher's view of a class."""
+
+    klass: ClassInfo
+    #: One dict per student: name, stage, stars, levels, puzzles_solved, rating, answers.
+    students: list[dict[str, Any]] = field(default_factory=list)
+    #: One dict per lesson level answered: level, stage, students, first_time_right, wrong_answers.
+    levels: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _answer_text(a: Any) -> str:
+    if isinstance(a, list):
+        return ", ".join(str(x) for x in a)
+    return "" if a is None else str(a)
+
+
+def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None = None) -> Dashboard:
+    """Each student's stage, stars, puzzles solved and rating; per lesson level, how many got it
+    right first time and the most common wrong answers. ``level_order`` sorts the levels (course
+    order); otherwise by id."""
+
+    def work(s: Session) -> Dashboard:
+        members = s.execute(select(ClassMember.learner_id, ClassMember.display_name, Learner.rating)
+                            .join(Learner, Learner.id == ClassMember.learner_id)
+                            .where(ClassMember.class_id == klass.id)).all()
+        ids = [m[0] for m in members]
+        lrows = s.execute(select(LessonAttempt.learner_id, LessonAttempt.level_id, LessonAttempt.stage_id,
+                                 LessonAttempt.correct, LessonAttempt.try_number, LessonAttempt.hints,
+                                 LessonAttempt.par, LessonAttempt.imported_stars, LessonAttempt.answer)
+                          .where(LessonAttempt.learner_id.in_(ids)).order_by(LessonAttempt.id)).all() if ids else []
+        prows = s.execute(select(PuzzleAttempt.learner_id, PuzzleAttempt.puzzle_id, PuzzleAttempt.correct)
+                          .where(PuzzleAttempt.learner_id.in_(ids))).all() if ids else []
+        by_learner: dict[int, list[Any]] = defaultdict(list)
+        for r in lrows:
+            by_learner[r[0]].append(r)
+        solved: dict[int, set[str]] = defaultdict(set)
+        answers: Counter[int] = Counter()
+        for r in prows:
+            answers[r[0]] += 1
+            if r[2]:
+                solved[r[0]].add(r[1])
+        board = Dashboard(klass)
+        for lid, name, rating in sorted(members, key=lambda m: m[1].lower()):
+            rows = by_learner.get(lid, [])
+            stars = stats.level_stars((r[1], r[3], r[4], r[5], r[6], r[7]) for r in rows)
+            stage = rows[-1][2] if rows else ""
+            board.students.append({
+                "name": name, "stage": stage, "stars": sum(stars.values()), "levels": len(stars),
+                "puzzles_solved": len(solved.get(lid, ())), "rating": round(rating),
+                "answers": len(rows) + answers.get(lid, 0),
+            })
+        per_level: dict[str, dict[str, Any]] = {}
+        first_seen: set[tuple[int, str]] = set()
+        for r in lrows:
+            if r[7] is not None:
+                continue
+            d = per_level.setdefault(r[1], {"level": r[1], "stage": r[2], "students": set(), "first_time_right": 0,
+                                            "wrong": Counter()})
+            d["students"].add(r[0])
+            if (r[0], r[1]) not in first_seen:
+                first_seen.add((r[0], r[1]))
+                d["first_time_right"] += int(bool(r[3]) and r[5] == 0)
+            if not r[3]:
+                d["wrong"][_answer_text(r[8])] += 1
+        order = level_order or {}
+        for lv in sorted(per_level.values(), key=lambda d: (order.get(d["level"], 10**6), d["level"])):
+            board.levels.append({
+                "level": lv["level"], "stage": lv["stage"], "students": len(lv["students"]),
+                "first_time_right": lv["first_time_right"],
+                "wrong_answers": [(a, n) for a, n in lv["wrong"].most_common(3)],
+            })
+        return board
+
+    return store.run(work)
+
+
+def _cell(v: Any) -> Any:
+    """A CSV cell a spreadsheet will not run as a formula (a student's name is theirs to choose).
+
+    >>> _cell("=HYPERLINK(1)"), _cell("Ada"), _cell(3)
+    ("'=HYPERLINK(1)", 'Ada', 3)
+    """
+    if isinstance(v, str) and v[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + v
+    return v
+
+
+class _SafeWriter:
+    def __init__(self, out: io.StringIO) -> None:
+        self._w = csv.writer(out)
+
+    def writerow(self, row: list[Any]) -> None:
+        self._w.writerow([_cell(v) for v in row])
+
+
+def dashboard_csv(board: Dashboard) -> str:
+    """The dashboard's students table as CSV (one row per student), then the levels table.
+    Text cells that a spreadsheet would read as a formula get a leading apostrophe."""
+    out = io.StringIO()
+    w = _SafeWriter(out)
+    w.writerow(["student", "stage", "stars", "levels", "puzzles_solved", "rating", "answers"])
+    for st in board.students:
+        w.writerow([st["name"], st["stage"], st["stars"], st["levels"], st["puzzles_solved"], st["rating"],
+                    st["answers"]])
+    w.writerow([])
+    w.writerow(["level", "stage", "students", "first_time_right", "most_common_wrong_answers"])
+    for lv in board.levels:
+        w.writerow([lv["level"], lv["stage"], lv["students"], lv["first_time_right"],
+                    "; ".join(f"{a} ({n})" for a, n in lv["wrong_answers"])])
+    return out.getvalue()

@@ -1,0 +1,213 @@
+"""The tables. Every answer is a row; stars, streaks, ratings shown and statistics are
+computed from the rows (see :mod:`store.stats`), so a new star rule changes nothing stored.
+
+Change a table here **and** add an Alembic migration under ``store/migrations/versions``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+__all__ = [
+    "Base",
+    "ClassMember",
+    "Classroom",
+    "Game",
+    "Hand",
+    "Learner",
+    "LessonAttempt",
+    "PinFailure",
+    "PuzzleAttempt",
+    "PuzzleRating",
+    "Review",
+    "now",
+]
+
+#: Glicko-2 starting values (as on Lichess).
+START_RATING, START_RD, START_VOL = 1500.0, 350.0, 0.06
+
+
+def now() -> datetime:
+    """The current time in UTC (every stored time is UTC)."""
+    return datetime.now(UTC)
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """A time stored in UTC and read back as an aware UTC time (SQLite keeps no time zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is not None and value.tzinfo is not None:
+            value = value.astimezone(UTC)
+        return value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value.astimezone(UTC) if value is not None else None
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table."""
+
+
+class Learner(Base):
+    """A learner: made on the first answer, found again by the hash of their token."""
+
+    __tablename__ = "learners"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    name: Mapped[str] = mapped_column(String(60), default="")
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    rating: Mapped[float] = mapped_column(Float, default=START_RATING)
+    rd: Mapped[float] = mapped_column(Float, default=START_RD)
+    vol: Mapped[float] = mapped_column(Float, default=START_VOL)
+    #: The best puzzle streak from an imported version-1 file (which had no rows to count).
+    imported_best_streak: Mapped[int] = mapped_column(Integer, default=0)
+
+    def __repr__(self) -> str:  # never the token hash
+        return f"Learner(id={self.id}, name={self.name!r})"
+
+
+class LessonAttempt(Base):
+    """One answer to a lesson level."""
+
+    __tablename__ = "lesson_attempts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"))
+    level_id: Mapped[str] = mapped_column(String(200))
+    stage_id: Mapped[str] = mapped_column(String(200), default="")
+    answer: Mapped[Any] = mapped_column(JSON, nullable=True)
+    correct: Mapped[bool] = mapped_column(Boolean)
+    try_number: Mapped[int] = mapped_column(Integer, default=1)
+    hints: Mapped[int] = mapped_column(Integer, default=0)
+    seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    par: Mapped[int] = mapped_column(Integer, default=1)
+    #: Set only for rows imported from a version-1 progress file (stars without the tries).
+    imported_stars: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    __table_args__ = (Index("ix_lesson_attempts_learner", "learner_id", "id"),)
+
+
+class PuzzleAttempt(Base):
+    """One answer to a puzzle (or a give-up: ``gave_up`` and no answer)."""
+
+    __tablename__ = "puzzle_attempts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"))
+    puzzle_id: Mapped[str] = mapped_column(String(200))
+    kind: Mapped[str] = mapped_column(String(40), default="")
+    themes: Mapped[Any] = mapped_column(JSON, default=list)
+    answer: Mapped[Any] = mapped_column(JSON, nullable=True)
+    correct: Mapped[bool] = mapped_column(Boolean)
+    gave_up: Mapped[bool] = mapped_column(Boolean, default=False)
+    try_number: Mapped[int] = mapped_column(Integer, default=1)
+    hints: Mapped[int] = mapped_column(Integer, default=0)
+    seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: The learner's rating after this attempt (set on rated attempts: the first of a puzzle).
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    __table_args__ = (Index("ix_puzzle_attempts_learner", "learner_id", "id"),)
+
+
+class PuzzleRating(Base):
+    """A puzzle's Glicko-2 rating, learned from every learner's first try."""
+
+    __tablename__ = "puzzle_ratings"
+    puzzle_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float, default=200.0)
+    vol: Mapped[float] = mapped_column(Float, default=START_VOL)
+    plays: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Hand(Base):
+    """A hand played to its end on the Play page (its whole record)."""
+
+    __tablename__ = "hands"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
+    game_key: Mapped[str] = mapped_column(String(200))
+    hand_number: Mapped[int] = mapped_column(Integer)
+    record: Mapped[Any] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    __table_args__ = (UniqueConstraint("learner_id", "game_key", "hand_number"),)
+
+
+class Game(Base):
+    """A game played to its end: who won."""
+
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
+    game_key: Mapped[str] = mapped_column(String(200))
+    won: Mapped[bool] = mapped_column(Boolean)
+    hands: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    __table_args__ = (UniqueConstraint("learner_id", "game_key"),)
+
+
+class Review(Base):
+    """A missed level or puzzle on the learner's review schedule (Leitner boxes)."""
+
+    __tablename__ = "reviews"
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    item_kind: Mapped[str] = mapped_column(String(10), primary_key=True)  # "level" or "puzzle"
+    item_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    box: Mapped[int] = mapped_column(Integer, default=1)
+    due_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class Classroom(Base):
+    """A teacher's class: a short join code for students, a secret link (hashed) for the teacher."""
+
+    __tablename__ = "classes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    join_code: Mapped[str] = mapped_column(String(12), unique=True, index=True)
+    teacher_token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    pin_required: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+
+class ClassMember(Base):
+    """A student in a class, under a display name unique in the class."""
+
+    __tablename__ = "class_members"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
+    display_name: Mapped[str] = mapped_column(String(40))
+    pin_hash: Mapped[str | None] = mapped_column(Text, nullable=True)
+    joined_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    __table_args__ = (UniqueConstraint("class_id", "display_name"),)
+
+
+class PinFailure(Base):
+    """A wrong PIN (kept a short while, to refuse more than 5 a minute per name)."""
+
+    __tablename__ = "pin_failures"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"))
+    display_name: Mapped[str] = mapped_column(String(40))
+    at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    __table_args__ = (Index("ix_pin_failures_name", "class_id", "display_name", "at"),)

@@ -1,0 +1,188 @@
+"""Writing what a learner does, when they do it: an answer to a lesson level or a puzzle, a
+give-up, a hand played, a game finished. Each write also moves the review schedule and, for a
+learner's first try at a puzzle, both Glicko-2 ratings.
+
+While the database is away, :class:`Outbox` keeps the events and sends them when it is back:
+no answer already given is lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import exists, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from store import glicko2, repetition
+from store.db import Store, StoreUnavailable
+from store.models import Game, Hand, Learner, LessonAttempt, PuzzleAttempt, PuzzleRating, Review, now
+
+__all__ = ["Event", "GameFinished", "HandPlayed", "LessonAnswer", "Outbox", "PuzzleAnswer", "write"]
+
+PUZZLE_START_RD = 200.0
+
+
+@dataclass(frozen=True)
+class LessonAnswer:
+    """One graded answer to a lesson level (``try_number`` counts this one)."""
+
+    level_id: str
+    correct: bool
+    answer: Any = None
+    stage_id: str = ""
+    try_number: int = 1
+    hints: int = 0
+    seconds: float | None = None
+    par: int = 1
+
+
+@dataclass(frozen=True)
+class PuzzleAnswer:
+    """One graded answer to a puzzle, or a give-up (``gave_up``, not correct, no answer).
+    ``rating`` is the puzzle's own rating from its file (its starting Glicko rating)."""
+
+    puzzle_id: str
+    correct: bool
+    answer: Any = None
+    kind: str = ""
+    themes: tuple[str, ...] = ()
+    gave_up: bool = False
+    try_number: int = 1
+    hints: int = 0
+    seconds: float | None = None
+    rating: float = 1500.0
+
+
+@dataclass(frozen=True)
+class HandPlayed:
+    """A hand played to its end: its record (JSON-ready)."""
+
+    game_key: str
+    hand_number: int
+    record: Any = None
+
+
+@dataclass(frozen=True)
+class GameFinished:
+    """A game played to its end."""
+
+    game_key: str
+    won: bool
+    hands: int = 0
+
+
+Event = LessonAnswer | PuzzleAnswer | HandPlayed | GameFinished
+
+
+def _review(s: Session, learner_id: int, kind: str, item_id: str, missed: bool, clean: bool) -> None:
+    at = now()
+    row = s.get(Review, (learner_id, kind, item_id))
+    if missed:
+        box, due = repetition.after_miss(at)
+        if row is None:
+            s.add(Review(learner_id=learner_id, item_kind=kind, item_id=item_id, box=box, due_at=due))
+        else:
+            row.box, row.due_at = box, due
+    elif clean and row is not None and _aware(row.due_at) <= at:
+        nxt = repetition.after_right(row.box, at)
+        if nxt is None:
+            s.delete(row)
+        else:
+            row.box, row.due_at = nxt
+
+
+def _aware(t: Any) -> Any:
+    from datetime import UTC
+
+    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
+
+
+def _puzzle_rating(s: Session, puzzle_id: str, start: float) -> PuzzleRating:
+    row = s.get(PuzzleRating, puzzle_id, with_for_update=True)
+    if row is not None:
+        return row
+    try:
+        with s.begin_nested():
+            row = PuzzleRating(puzzle_id=puzzle_id, rating=float(start), rd=PUZZLE_START_RD,
+                               vol=glicko2.Rating().vol, plays=0)
+            s.add(row)
+    except IntegrityError:  # another process made it first
+        row = s.get(PuzzleRating, puzzle_id, with_for_update=True, populate_existing=True)
+        assert row is not None
+    return row
+
+
+def _write(s: Session, learner_id: int, ev: Event) -> None:
+    if isinstance(ev, LessonAnswer):
+        s.add(LessonAttempt(learner_id=learner_id, level_id=ev.level_id, stage_id=ev.stage_id, answer=ev.answer,
+                            correct=ev.correct, try_number=ev.try_number, hints=ev.hints, seconds=ev.seconds,
+                            par=ev.par))
+        clean = ev.correct and ev.try_number == 1 and ev.hints == 0
+        _review(s, learner_id, "level", ev.level_id, missed=not ev.correct, clean=clean)
+    elif isinstance(ev, PuzzleAnswer):
+        first = not s.scalar(select(exists().where(PuzzleAttempt.learner_id == learner_id,
+                                                   PuzzleAttempt.puzzle_id == ev.puzzle_id)))
+        rating_after = None
+        if first:  # rated like Lichess: only the first try at a puzzle counts
+            learner = s.get(Learner, learner_id, with_for_update=True)
+            assert learner is not None
+            pz = _puzzle_rating(s, ev.puzzle_id, ev.rating)
+            won = ev.correct and ev.hints == 0 and not ev.gave_up
+            new_l, new_p = glicko2.update_pair(glicko2.Rating(learner.rating, learner.rd, learner.vol),
+                                               glicko2.Rating(pz.rating, pz.rd, pz.vol), won)
+            learner.rating, learner.rd, learner.vol = new_l.rating, new_l.rd, new_l.vol
+            pz.rating, pz.rd, pz.vol, pz.plays = new_p.rating, new_p.rd, new_p.vol, pz.plays + 1
+            rating_after = new_l.rating
+        s.add(PuzzleAttempt(learner_id=learner_id, puzzle_id=ev.puzzle_id, kind=ev.kind, themes=list(ev.themes),
+                            answer=ev.answer, correct=ev.correct, gave_up=ev.gave_up, try_number=ev.try_number,
+                            hints=ev.hints, seconds=ev.seconds, rating_after=rating_after))
+        clean = ev.correct and ev.try_number == 1 and ev.hints == 0
+        _review(s, learner_id, "puzzle", ev.puzzle_id, missed=ev.gave_up or not ev.correct, clean=clean)
+    elif isinstance(ev, HandPlayed):
+        dup = s.scalar(select(exists().where(Hand.learner_id == learner_id, Hand.game_key == ev.game_key,
+                                             Hand.hand_number == ev.hand_number)))
+        if not dup:
+            s.add(Hand(learner_id=learner_id, game_key=ev.game_key, hand_number=ev.hand_number, record=ev.record))
+    elif isinstance(ev, GameFinished):
+        dup = s.scalar(select(exists().where(Game.learner_id == learner_id, Game.game_key == ev.game_key)))
+        if not dup:
+            s.add(Game(learner_id=learner_id, game_key=ev.game_key, won=ev.won, hands=ev.hands))
+    else:  # pragma: no cover
+        raise TypeError(f"not a store event: {type(ev).__name__}")
+
+
+def write(store: Store, learner_id: int, *events: Event) -> None:
+    """Write ``events`` for the learner in one transaction (retried through short outages;
+    :class:`~store.db.StoreUnavailable` if the database stays away)."""
+
+    def work(s: Session) -> None:
+        for ev in events:
+            _write(s, learner_id, ev)
+
+    store.run(work)
+
+
+@dataclass
+class Outbox:
+    """Events not written yet because the database was away (kept in the learner's session)."""
+
+    pending: list[tuple[int, Event]] = field(default_factory=list)
+
+    def send(self, store: Store, learner_id: int, event: Event) -> bool:
+        """Write what is pending and then ``event``; ``False`` (all kept here) if the database
+        is still away."""
+        self.pending.append((learner_id, event))
+        return self.flush(store)
+
+    def flush(self, store: Store) -> bool:
+        """Write every pending event, oldest first; ``True`` when none is left."""
+        while self.pending:
+            learner_id, ev = self.pending[0]
+            try:
+                write(store, learner_id, ev)
+            except StoreUnavailable:
+                return False
+            self.pending.pop(0)
+        return True

@@ -1,0 +1,204 @@
+"""Browser tests of the store: progress survives a refresh, a browser restart and a server
+restart; two servers on one PostgreSQL database share progress; a teacher and three students.
+Screenshots of Home (personal link), Progress and the teacher dashboard go to
+artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from moon_browser import (
+    SCREENSHOTS,
+    app_server,
+    click,
+    click_key,
+    free_port,
+    full_screenshot,
+    open_page,
+    runs,
+    settle,
+)
+
+from store.pgserver import private_server, unavailable_reason
+from tutorial.services.items import course
+
+
+def _first_level() -> Any:
+    return next(lv for lv in course().levels() if lv.kind == "count")
+
+
+def _answer_count_level(page: Any, base: str, value: int) -> None:
+    lv = _first_level()
+    open_page(page, f"{base}/learn")
+    box = page.locator(f".st-key-lv-{lv.id}-number input")
+    box.fill(str(value))
+    before = runs(page)
+    box.press("Enter")
+    settle(page, since=before)
+    click_key(page, f"lv-{lv.id}-check")
+
+
+def _wait_for_cookie(page: Any) -> None:
+    page.wait_for_function("() => document.cookie.includes('moon_learner=')", timeout=30_000)
+
+
+def _sidebar(page: Any) -> str:
+    return str(page.locator('[data-testid="stSidebar"]').inner_text())
+
+
+def _personal_link(page: Any, base: str) -> str:
+    open_page(page, base + "/")
+    text = str(page.locator(".st-key-profile-link code").inner_text()).strip()
+    assert "?me=" in text, text
+    return text.split("?me=")[1]
+
+
+def _shot(page: Any, name: str, width: int, height: int) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": width, "height": height})
+    settle(page)
+    full_screenshot(page, SCREENSHOTS / f"store-{name}-{width}x{height}.png")
+
+
+def test_progress_survives_refresh_browser_restart_and_server_restart(browser: Any) -> None:
+    lv = _first_level()
+    port = free_port()
+    with app_server(port) as url:
+        ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+        page = ctx.new_page()
+        _answer_count_level(page, url, lv.answer())
+        assert "3 stars" in _sidebar(page)
+        _wait_for_cookie(page)
+        page.reload()
+        open_page(page, url + "/learn")
+        assert "3 stars" in _sidebar(page)  # refresh
+        token = _personal_link(page, url)
+        _shot(page, "home", 1440, 1000)
+        _shot(page, "home", 390, 844)
+        storage = ctx.storage_state()
+        ctx.close()
+        ctx = browser.new_context(viewport={"width": 1440, "height": 1000}, storage_state=storage)
+        page = ctx.new_page()
+        open_page(page, url + "/")
+        assert "3 stars" in _sidebar(page)  # browser restart: the stored cookie finds it
+        ctx.close()
+    with app_server(port) as url:  # the same server started again
+        ctx = browser.new_context(viewport={"width": 1440, "height": 1000}, storage_state=storage)
+        page = ctx.new_page()
+        open_page(page, url + "/progress")
+        assert "3 stars" in _sidebar(page)
+        assert _personal_link(page, url) == token
+        ctx.close()
+        # Another browser with no cookie starts empty; the personal link opens the progress.
+        ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+        page = ctx.new_page()
+        open_page(page, url + "/")
+        assert "0 stars" in _sidebar(page)
+        open_page(page, f"{url}/?me={token}")
+        assert "3 stars" in _sidebar(page)
+        ctx.close()
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    url = os.environ.get("MOON_TEST_POSTGRES_URL")
+    if url:
+        yield url
+        return
+    reason = unavailable_reason()
+    if reason:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run this on PostgreSQL: {reason}")
+        pytest.skip(f"no PostgreSQL: {reason}")
+    with private_server("moon_e2e") as url:
+        yield url
+
+
+def test_two_servers_on_one_postgresql_database_share_progress(browser: Any, pg_url: str,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MOON_DATABASE_URL", pg_url)
+    lv = _first_level()
+    with app_server() as one, app_server() as two:
+        ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+        page = ctx.new_page()
+        _answer_count_level(page, one, lv.answer() + 1)  # wrong, then right: two stars
+        box = page.locator(f".st-key-lv-{lv.id}-number input")
+        box.fill(str(lv.answer()))
+        before = runs(page)
+        box.press("Enter")
+        settle(page, since=before)
+        click_key(page, f"lv-{lv.id}-check")
+        assert "2 stars" in _sidebar(page)
+        token = _personal_link(page, one)
+        ctx.close()
+        other = browser.new_context(viewport={"width": 1440, "height": 1000})
+        page = other.new_page()
+        open_page(page, f"{two}/?me={token}")
+        assert "2 stars" in _sidebar(page)
+        other.close()
+
+
+def test_teacher_and_three_students(browser: Any, server: str) -> None:
+    lv = _first_level()
+    teacher = browser.new_context(viewport={"width": 1440, "height": 1000})
+    tpage = teacher.new_page()
+    open_page(tpage, server + "/classes")
+    tpage.locator(".st-key-class-new-name input").fill("Moon club")
+    click(tpage, tpage.get_by_role("button", name="Make the class"))
+    tpage.wait_for_selector(".st-key-class-codes")
+    code = str(tpage.locator(".st-key-class-codes div[style*='letter-spacing']").inner_text()).strip()
+    assert len(code) == 6
+    students = [("Ana", [lv.answer()]), ("Ben", [lv.answer() + 2, lv.answer()]), ("Cleo", [lv.answer() + 2])]
+    for name, answers in students:
+        ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+        page = ctx.new_page()
+        open_page(page, server + "/classes")
+        page.locator(".st-key-class-code input").fill(code.lower())
+        page.locator(".st-key-class-name input").fill(name)
+        click(page, page.get_by_role("button", name="Join"))
+        assert f"Welcome, {name}" in str(page.locator('[data-testid="stAlert"]').inner_text())
+        for value in answers:
+            _answer_count_level(page, server, value)
+        if name == "Ben":  # a student never sees the dashboard: a made-up teacher link opens nothing
+            open_page(page, server + "/classes?teacher=" + "x" * 32)
+            assert "teacher link is unknown" in str(page.locator('[data-testid="stAlert"]').inner_text())
+        ctx.close()
+    click_key(tpage, "class-refresh")
+    _shot(tpage, "dashboard", 1440, 1000)
+    _shot(tpage, "dashboard", 390, 844)
+    page_text = str(tpage.locator('[data-testid="stMain"]').inner_text())
+    assert "Students (3)" in page_text
+    # The CSV is the dashboard: Ana right first time (3 stars), Ben after a wrong try (2), Cleo wrong.
+    with tpage.expect_download() as dl:
+        tpage.locator(".st-key-class-csv button").click()
+    rows = open(dl.value.path(), encoding="utf-8").read().splitlines()
+    assert [r.split(",")[:3] for r in rows[1:4]] == [["Ana", lv.stage, "3"], ["Ben", lv.stage, "2"],
+                                                     ["Cleo", lv.stage, "0"]]
+    assert any(r.startswith(f"{lv.id},{lv.stage},3,1,") and f"{lv.answer() + 2} (2)" in r for r in rows)
+    # The levels table: one right first time of three, wrong answers counted.
+    assert tpage.locator('[data-testid="stDataFrame"]').count() == 2
+    teacher.close()
+
+
+def test_progress_page_screenshots(browser: Any, server: str) -> None:
+    ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+    page = ctx.new_page()
+    lv = _first_level()
+    _answer_count_level(page, server, lv.answer() + 1)
+    open_page(page, server + "/practice")
+    for _ in range(3):  # answer whatever Practice picks: a wrong try, then the solution
+        if page.locator(".st-key-practice-box button:has-text('Show the solution')").count():
+            click(page, page.locator(".st-key-practice-box button:has-text('Show the solution')").first)
+        click_key(page, "practice-next")
+    open_page(page, server + "/progress")
+    page.wait_for_selector('[data-testid="stMetricLabel"]')
+    page.wait_for_selector(".js-plotly-plot")
+    text = str(page.locator('[data-testid="stMain"]').inner_text())
+    assert "Puzzle rating" in text and "To revisit" in text
+    assert page.locator(".js-plotly-plot").count() >= 2
+    _shot(page, "progress", 1440, 1000)
+    _shot(page, "progress", 390, 844)
+    ctx.close()

@@ -1,0 +1,162 @@
+"""AppTest: the store behind the pages — answers written as rows, the profile made on the
+first answer, the personal link on Home, unknown links, progress files, classes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from store import classes, learners, open_store, record, stats
+from store.record import LessonAnswer
+from tutorial.services.items import course
+from tutorial.services.progress import ProgressError, check_file
+from tutorial.testing import errors, open_app, texts
+
+
+def _level(kind: str):  # type: ignore[no-untyped-def]
+    return next(lv for lv in course().levels() if lv.kind == kind)
+
+
+def test_first_answer_makes_a_profile_and_every_answer_is_a_row() -> None:
+    lv = _level("count")
+    at = open_app("learn", state={"learn-stage": lv.stage, "learn-level": lv.id})
+    assert at.session_state["moon_learner_id"] is None if "moon_learner_id" in at.session_state else True
+    at.number_input(key=f"lv-{lv.id}-number").set_value(lv.answer() + 1).run()
+    at.button(key=f"lv-{lv.id}-check").click().run()
+    at.number_input(key=f"lv-{lv.id}-number").set_value(lv.answer()).run()
+    at.button(key=f"lv-{lv.id}-check").click().run()
+    assert not at.exception, errors(at)
+    lid = at.session_state["moon_learner_id"]
+    db = open_store()
+    summ = stats.summary(db, lid)
+    assert summ.stars == {lv.id: 2}  # wrong, then right: two stars, from the two rows
+    assert at.session_state["moon_progress"].stars == {lv.id: 2}
+    # Home shows the personal link, with a token that opens this learner.
+    at.switch_page("views/home.py").run()
+    link = next(str(c.value) for c in at.code if "?me=" in str(c.value))
+    token = link.split("?me=")[1]
+    assert learners.find(db, token).id == lid  # type: ignore[union-attr]
+
+
+def test_personal_link_opens_the_profile_in_a_new_session() -> None:
+    db = open_store()
+    me, token = learners.create(db, "Nadia")
+    record.write(db, me.id, LessonAnswer("tiles-1", True))
+    at = open_app("home", query={"me": token})
+    assert not at.exception, errors(at)
+    assert at.session_state["moon_learner_id"] == me.id
+    assert at.session_state["moon_progress"].stars == {"tiles-1": 3}
+    assert "me" not in at.query_params  # taken out of the address bar
+
+
+def test_unknown_or_reset_link_says_so_and_opens_nothing() -> None:
+    db = open_store()
+    me, token = learners.create(db)
+    learners.reset_token(db, me.id)
+    for bad in (token, "not-a-token", learners.new_token()):
+        at = open_app("home", query={"me": bad})
+        assert not at.exception, errors(at)
+        assert "unknown or has been replaced" in texts(at)
+        assert at.session_state["moon_learner_id"] is None if "moon_learner_id" in at.session_state else True
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    (b"\x00\xff", "not text"),
+    (b'{"format": "other"}', "not a Moon Tutor progress file"),
+    (json.dumps({"format": "moon-tutor-progress", "version": 1, "stars": {"a": 9}}).encode(), "from 0 to 3"),
+    (json.dumps({"format": "moon-tutor-progress", "version": 2, "games": [{"game": 1}]}).encode(), "wrong type"),
+])
+def test_corrupt_or_foreign_progress_file_is_refused(raw: bytes, message: str) -> None:
+    with pytest.raises(ProgressError, match=message):
+        check_file(raw)
+
+
+def test_teacher_link_unknown_and_dashboard_shows_students() -> None:
+    at = open_app("classes", query={"teacher": learners.new_token()})
+    assert not at.exception, errors(at)
+    assert "teacher link is unknown" in texts(at)
+    db = open_store()
+    klass, teacher = classes.create_class(db, "Club AppTest")
+    a, _ = learners.create(db)
+    classes.join(db, klass.join_code, "Amira", a.id)
+    lv = _level("count")
+    record.write(db, a.id, LessonAnswer(lv.id, False, answer=lv.answer() + 1, stage_id=lv.stage))
+    at = open_app("classes", query={"teacher": teacher})
+    assert not at.exception, errors(at)
+    assert klass.join_code in texts(at)
+    students = at.dataframe[0].value
+    assert list(students["Student"]) == ["Amira"]
+    levels = at.dataframe[1].value
+    assert list(levels["Right first time"]) == ["0 of 1"] and str(lv.answer() + 1) in levels.iloc[0, 3]
+
+
+def test_wrong_class_code_is_refused_with_a_message() -> None:
+    at = open_app("classes")
+    at.text_input(key="class-code").set_value("NOPE99")
+    at.text_input(key="class-name").set_value("Zed")
+    form_button = next(b for b in at.button if "Join" in str(b.label))
+    form_button.click().run()
+    assert not at.exception, errors(at)
+    assert "no class with this code" in texts(at)
+
+
+def test_database_away_for_a_while_keeps_the_answer_and_says_so() -> None:
+    from sqlalchemy import event
+    from sqlalchemy.exc import OperationalError
+
+    db = open_store()
+    down = {"on": False}
+
+    def refuse(*_: object) -> None:
+        if down["on"]:
+            raise OperationalError("connect", {}, Exception("the database is restarting"))
+
+    event.listen(db.engine, "do_connect", refuse)
+    try:
+        lv = _level("count")
+        at = open_app("learn", state={"learn-stage": lv.stage, "learn-level": lv.id})
+        at.number_input(key=f"lv-{lv.id}-number").set_value(lv.answer() + 1).run()
+        at.button(key=f"lv-{lv.id}-check").click().run()  # makes the profile, writes a row
+        lid = at.session_state["moon_learner_id"]
+        down["on"] = True
+        db.engine.dispose()
+        at.number_input(key=f"lv-{lv.id}-number").set_value(lv.answer()).run()
+        at.button(key=f"lv-{lv.id}-check").click().run()
+        assert not at.exception, errors(at)
+        assert "waiting to be saved" in texts(at) and "Nothing is lost" in texts(at)
+        down["on"] = False
+        db._down_until = 0.0  # the pause after a failure is over
+        at.run()  # the next run sends what waited
+        assert "waiting to be saved" not in texts(at)
+        assert stats.summary(db, lid).stars == {lv.id: 2}
+    finally:
+        event.remove(db.engine, "do_connect", refuse)
+
+
+def test_practice_offers_the_puzzle_nearest_the_learners_rating_and_due_reviews_first() -> None:
+    from tutorial.services.items import puzzles
+
+    pool = list(puzzles())
+    at = open_app("practice")
+    assert not at.exception, errors(at)
+    shown = at.session_state["pr-current"]
+    from store import practice
+
+    learned = practice.learned_ratings(open_store(), {p.id for p in pool})  # other tests may have rated some
+    rating = {p.id: learned.get(p.id, float(p.rating)) for p in pool}
+    assert abs(rating[shown] - 1500) == min(abs(r - 1500) for r in rating.values())
+    # A puzzle missed earlier and now due comes first.
+    db = open_store()
+    me, token = learners.create(db)
+    far = max(pool, key=lambda p: abs(p.rating - 1500))
+    record.write(db, me.id, record.PuzzleAnswer(far.id, False, themes=tuple(far.themes), rating=far.rating))
+    from datetime import timedelta
+
+    from store.models import Review, now
+
+    with db.session() as s:
+        s.get(Review, (me.id, "puzzle", far.id)).due_at = now() - timedelta(minutes=1)  # type: ignore[union-attr]
+    at = open_app("practice", query={"me": token})
+    assert not at.exception, errors(at)
+    assert at.session_state["pr-current"] == far.id

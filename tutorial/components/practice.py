@@ -1,0 +1,131 @@
+"""Practice: the puzzle of the day, then puzzles picked for the learner — reviews that are due
+first, then near their Glicko-2 rating from the themes they miss most."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import streamlit as st
+
+from store import StoreUnavailable, practice, stats
+from tutorial.components import item as ask
+from tutorial.components import profile, recording
+from tutorial.services.items import kind_title, puzzles
+
+CURRENT = "pr-current"
+RECENT = "pr-recent"
+
+
+def load() -> list[Any] | None:
+    """The shipped puzzles (``None`` with a message if they cannot be loaded)."""
+    try:
+        with st.spinner("Loading the puzzles…"):
+            return list(puzzles())
+    except Exception as e:  # a broken content file must not take the page down
+        st.error(f"The puzzles could not be loaded: {e}")
+        return None
+
+
+def _cards(pool: list[Any]) -> list[practice.PuzzleCard]:
+    db = profile.store()
+    learned: dict[str, float] = {}
+    if db is not None:
+        try:
+            learned = practice.learned_ratings(db, {p.id for p in pool})
+        except StoreUnavailable:
+            learned = {}
+    return [practice.PuzzleCard(p.id, learned.get(p.id, float(p.rating)), tuple(p.themes)) for p in pool]
+
+
+def _choose(pool: list[Any]) -> str | None:
+    """The id of the next puzzle for this learner."""
+    rating, misses, due = 1500.0, {}, []
+    db, lid = profile.store(), profile.learner_id()
+    if db is not None and lid is not None:
+        try:
+            st_ = stats.learner_stats(db, lid)
+            rating, misses = st_.rating, practice.theme_misses(st_.theme_accuracy)
+            due = stats.due_now(st_, "puzzle")
+        except (StoreUnavailable, LookupError):
+            pass
+    recent: list[str] = st.session_state.get(RECENT, [])
+    card = practice.next_puzzle(_cards(pool), rating, misses, set(recent), due)
+    return card.id if card else None
+
+
+def _next(pool: list[Any]) -> None:
+    cur = st.session_state.get(CURRENT)
+    recent: list[str] = st.session_state.setdefault(RECENT, [])
+    if cur:
+        recent.append(cur)
+        del recent[:-30]
+        ask.attempt_for(f"pr-{cur}").reset()
+    st.session_state[CURRENT] = _choose(pool)
+
+
+def _give_up(puzzle: Any, key: str) -> None:
+    att = ask.attempt_for(key)
+    att.gave_up = True
+    att.hints = 2
+    recording.gave_up(puzzle, key, att)
+
+
+def ask_puzzle(puzzle: Any, key: str, why: str) -> None:
+    """One puzzle with its controls, feedback, hints and a "show the solution" button."""
+    att = ask.attempt_for(key)
+    st.markdown(f"**{kind_title(puzzle.kind)}** · themes: {', '.join(puzzle.themes)} · {why}")
+    st.markdown(f"#### {puzzle.question}")
+    ask.position_view(puzzle)
+    ask.answer_controls(puzzle, key)
+    ask.feedback(puzzle, key)
+    if att.gave_up:
+        st.info(f"**Solution:** {puzzle.hint(2)}", icon=":material/visibility:")
+    else:
+        ask.hints(puzzle, key)
+        st.button("Show the solution", key=f"{key}-solution", on_click=_give_up, args=(puzzle, key),
+                  disabled=att.solved, icon=":material/visibility:")
+
+
+def daily(pool: list[Any]) -> None:
+    """The puzzle of the day (the same for everyone today)."""
+    today = datetime.now(UTC).date()
+    card = practice.daily_puzzle([practice.PuzzleCard(p.id, p.rating, tuple(p.themes)) for p in pool], today)
+    if card is None:
+        return
+    puzzle = next(p for p in pool if p.id == card.id)
+    with st.expander(f"Puzzle of the day · {today:%d %B %Y}", icon=":material/today:", expanded=False):
+        ask_puzzle(puzzle, f"daily-{puzzle.id}", "the same puzzle for everyone today")
+
+
+def rating_line() -> None:
+    """The learner's puzzle rating and how many reviews are due."""
+    db, lid = profile.store(), profile.learner_id()
+    if db is None or lid is None:
+        st.caption("Your puzzle rating starts at 1500 and moves with every first try at a puzzle.")
+        return
+    try:
+        s = stats.learner_stats(db, lid)
+    except (StoreUnavailable, LookupError):
+        return
+    due = len(stats.due_now(s))
+    st.markdown(f":material/trending_up: Your puzzle rating: **{s.rating:.0f}** (± {2 * s.rd:.0f}) · "
+                f"{due} review{'s' if due != 1 else ''} due")
+
+
+def next_for_you(pool: list[Any]) -> None:
+    """The puzzle picked for the learner, with a button for the next one."""
+    ids = {p.id for p in pool}
+    if st.session_state.get(CURRENT) not in ids:
+        st.session_state[CURRENT] = _choose(pool)
+    pid = st.session_state.get(CURRENT)
+    puzzle = next((p for p in pool if p.id == pid), None)
+    if puzzle is None:
+        st.info("No puzzle to practise.")
+        return
+    key = f"pr-{puzzle.id}"
+    att = ask.attempt_for(key)
+    with st.container(border=True, key="practice-box"):
+        ask_puzzle(puzzle, key, f"rated {puzzle.rating}")
+        st.button("Next puzzle", key="practice-next", type="primary" if att.solved or att.gave_up else "secondary",
+                  on_click=_next, args=(pool,), icon=":material/arrow_forward:")

@@ -1,0 +1,114 @@
+"""The hooks that write what the learner does into the store, each called at the one point
+where it happens: an answer graded (Learn, Puzzles, Practice), a puzzle given up, a hand
+finished (Play). While the database is away the events wait in the session's outbox (nothing
+already answered is lost) and go out on the next run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from typing import Any
+
+import streamlit as st
+
+from store import StoreUnavailable
+from store.record import Event, GameFinished, HandPlayed, LessonAnswer, Outbox, PuzzleAnswer
+from tutorial.components import profile, state
+
+#: When each item's current try started (``time.monotonic``), by attempt key.
+_CLOCK = "moon_item_clock"
+
+
+def _outbox() -> Outbox:
+    box = st.session_state.get(state.OUTBOX)
+    if not isinstance(box, Outbox):
+        box = Outbox()
+        st.session_state[state.OUTBOX] = box
+    return box
+
+
+def pending() -> int:
+    """How many events wait for the database."""
+    box = st.session_state.get(state.OUTBOX)
+    return len(box.pending) if isinstance(box, Outbox) else 0
+
+
+def flush() -> None:
+    """Send what waits in the outbox (each run, before the page)."""
+    if not pending():
+        return
+    db = profile.store()
+    if db is not None and _outbox().flush(db):
+        st.session_state.pop(state.PROGRESS, None)
+
+
+def _send(event: Event) -> None:
+    lid = profile.ensure()
+    db = profile.store()
+    if lid is None or db is None:  # no database at all: the session's own progress still counts
+        return
+    try:
+        sent = _outbox().send(db, lid, event)
+    except StoreUnavailable:  # pragma: no cover - send catches it
+        sent = False
+    if sent:
+        st.session_state.pop(state.PROGRESS, None)  # recomputed from the rows on the next read
+
+
+def _seconds(key: str) -> float | None:
+    clocks: dict[str, float] = st.session_state.setdefault(_CLOCK, {})
+    now = time.monotonic()
+    started = clocks.get(key)
+    clocks[key] = now
+    return round(now - started, 1) if started is not None else None
+
+
+def shown(key: str) -> None:
+    """Start the clock of an item (once per try), so the time taken can be stored."""
+    st.session_state.setdefault(_CLOCK, {}).setdefault(key, time.monotonic())
+
+
+def _json_answer(answer: Any) -> Any:
+    if isinstance(answer, list | tuple):
+        return [str(a) if not isinstance(a, int | float | None) else a for a in answer]
+    if isinstance(answer, int | float | str) or answer is None:
+        return answer
+    return str(answer)
+
+
+def answered(item: Any, key: str, attempt: Any, answer: Any, correct: bool | None) -> None:
+    """An answer to a lesson level or a puzzle was graded (``correct`` ``None``: it could not
+    be read, which is not a try and is not stored)."""
+    if correct is None:
+        return
+    seconds = _seconds(key)
+    if hasattr(item, "stage"):  # a lesson level
+        _send(LessonAnswer(level_id=item.id, stage_id=str(item.stage), answer=_json_answer(answer),
+                           correct=bool(correct), try_number=int(attempt.tries), hints=int(attempt.hints),
+                           seconds=seconds, par=int(getattr(item, "par", 1))))
+    else:
+        _send(PuzzleAnswer(puzzle_id=item.id, kind=str(item.kind), themes=tuple(getattr(item, "themes", ())),
+                           answer=_json_answer(answer), correct=bool(correct), try_number=int(attempt.tries),
+                           hints=int(attempt.hints), seconds=seconds, rating=float(getattr(item, "rating", 1500))))
+
+
+def gave_up(item: Any, key: str, attempt: Any) -> None:
+    """The learner asked for a puzzle's solution."""
+    _send(PuzzleAnswer(puzzle_id=item.id, kind=str(item.kind), themes=tuple(getattr(item, "themes", ())),
+                       correct=False, gave_up=True, try_number=int(attempt.tries) + 1, hints=int(attempt.hints),
+                       seconds=_seconds(key), rating=float(getattr(item, "rating", 1500))))
+
+
+def hand_finished(sess: Any) -> None:
+    """A hand on the Play page is over (and perhaps the game): store its record."""
+    g = sess.game
+    game_key = f"{g.seed}-{hashlib.sha1(repr(g.rules).encode()).hexdigest()[:10]}"
+    try:
+        rec = sess.hand_record(g.hand_number)
+    except Exception:
+        rec = None
+    _send(HandPlayed(game_key=game_key, hand_number=int(g.hand_number), record=rec))
+    if g.phase == "game_over":
+        _send(GameFinished(game_key=game_key, won=g.winner == g.rules.side_of(sess.seat),
+                           hands=len(g.results)))

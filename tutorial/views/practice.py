@@ -1,0 +1,16 @@
+"""Practice: puzzles picked for you by rating and by the themes you miss; missed ones come back."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutorial.components import practice as ui
+
+st.title(":material/fitness_center: Practice")
+st.markdown("Puzzles picked for you: ones you missed come back when they are due, then new ones near your "
+            "rating, from the themes you miss most.")
+pool = ui.load()
+if pool:
+    ui.rating_line()
+    ui.daily(pool)
+    ui.next_for_you(pool)
