@@ -13,12 +13,15 @@ Pure Python with no UI imports. The public API:
 - :func:`tricks_needed`, :func:`side_seats`, :func:`goal_of` — contract facts: what a bid
   asks for, which seats play together for it and against it
 - :func:`score_hand`, :func:`game_winner` — scoring a finished hand, deciding the game
-- :class:`IllegalAction`, :class:`ParseError` — errors
+- :class:`GameRecord`, :class:`HandRecord` — typed records; :func:`engine.record.replay`
+  rebuilds a game up to any hand and action
+- :class:`IllegalAction`, :class:`ParseError` (with :class:`RulesError` and
+  :class:`RecordError`) — errors; the limits on input are in :mod:`engine.limits`
 """
 
 from engine.actions import Action
 from engine.contract import MOON, Goal, bid_made, goal_of, other_seats, side_seats, tricks_needed
-from engine.errors import IllegalAction, ParseError
+from engine.errors import IllegalAction, ParseError, RulesError
 from engine.game import PHASES, Game, HandResult, Phase, PlayerView, TrickRecord
 from engine.play import (
     REASON_CODES,
@@ -29,6 +32,7 @@ from engine.play import (
     legal_plays,
     trick_winner,
 )
+from engine.record import GameRecord, HandRecord, RecordError
 from engine.rules import VARIANTS, RuleSet
 from engine.scoring import HandScore, game_winner, score_hand
 from engine.tiles import ALL_TILES, SUIT_NAMES, Tile, parse_tiles, suit_name, tile_set
@@ -47,7 +51,9 @@ __all__ = [
     "VARIANTS",
     "Action",
     "Game",
+    "GameRecord",
     "Goal",
+    "HandRecord",
     "HandResult",
     "HandScore",
     "IllegalAction",
@@ -55,7 +61,9 @@ __all__ = [
     "Phase",
     "PlayerView",
     "Reason",
+    "RecordError",
     "RuleSet",
+    "RulesError",
     "Suit",
     "Tile",
     "TrickRecord",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.errors import ParseError
+from engine.limits import is_ascii_number, quote
 from engine.tiles import Tile
 from engine.trump import Trump
 
@@ -18,6 +19,11 @@ __all__ = ["KINDS", "Action"]
 KINDS = ("pass", "bid", "discard", "trump", "play")
 
 _Value = int | Tile | Trump | None
+
+#: The bid values any rule set allows; only these bids are kept in the parse cache.
+_CACHED_BIDS = frozenset((3, 4, 5, 6, 7, 21))
+#: The longest bid number read (a bid is at most 21): longer ones are not notation.
+_MAX_BID_DIGITS = 3
 
 
 class Action:
@@ -29,6 +35,8 @@ class Action:
     """
 
     __slots__ = ("_str", "kind", "value")
+    #: One object per action that can ever be legal; other (refused) bids are built afresh,
+    #: so bogus input cannot grow the cache.
     _cache: ClassVar[dict[tuple[str, object], Action]] = {}
 
     kind: str
@@ -45,20 +53,21 @@ class Action:
                 raise ParseError("'pass' takes no value")
         elif kind == "bid":
             if type(value) is not int or value < 1:
-                raise ParseError(f"a bid is a whole number of tricks (4-7) or 21, not {value!r}")
+                raise ParseError(f"a bid is a whole number of tricks (4-7) or 21, not {quote(value)}")
         elif kind in ("discard", "play"):
             if not isinstance(value, Tile):
-                raise ParseError(f"'{kind}' needs a tile, not {value!r}")
+                raise ParseError(f"'{kind}' needs a tile, not {quote(value)}")
         elif kind == "trump":
             if not isinstance(value, Trump):
-                raise ParseError(f"'trump' needs a trump, not {value!r}")
+                raise ParseError(f"'trump' needs a trump, not {quote(value)}")
         else:
-            raise ParseError(f"{kind!r} is not an action: the actions are {', '.join(KINDS)}")
+            raise ParseError(f"{quote(kind)} is not an action: the actions are {', '.join(KINDS)}")
         self = object.__new__(cls)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "_str", kind if value is None else f"{kind} {value}")
-        cls._cache[key] = self
+        if kind != "bid" or value in _CACHED_BIDS:
+            cls._cache[key] = self
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -99,37 +108,44 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise ParseError(f"an action is written like 'play 6-4', not {text!r}")
+            raise ParseError(f"an action is written like 'play 6-4', not {quote(text)}")
         words = text.strip().lower().split(None, 1)
         if not words:
             raise ParseError("an empty string is not an action")
         kind = words[0]
         arg = words[1].strip() if len(words) > 1 else None
+        shown = quote(text)
         if kind == "pass":
             if arg is not None:
-                raise ParseError(f"{text!r}: 'pass' takes nothing after it")
+                raise ParseError(f"{shown}: 'pass' takes nothing after it")
             return cls("pass")
         if kind not in KINDS:
             raise ParseError(
-                f"{text!r} is not an action: write pass, bid N, discard 3-1, trump 5 "
+                f"{shown} is not an action: write pass, bid N, discard 3-1, trump 5 "
                 "(or doubles, none) or play 6-4"
             )
         if arg is None:
-            raise ParseError(f"{text!r}: '{kind}' needs {'a number' if kind == 'bid' else 'a value'} after it")
+            raise ParseError(f"{shown}: '{kind}' needs {'a number' if kind == 'bid' else 'a value'} after it")
         if kind == "bid":
-            if not arg.isdigit():
-                raise ParseError(f"{text!r}: a bid is a number of tricks (4-7) or 21")
+            # ASCII digits only ("bid ²" is not a bid), and no int() of an overlong string.
+            if not is_ascii_number(arg) or len(arg.lstrip("0")) > _MAX_BID_DIGITS:
+                raise ParseError(f"{shown}: a bid is a number of tricks (4-7) or 21, written with the digits 0-9")
             n = int(arg)
             if n == 0:
-                raise ParseError(f"{text!r}: to bid nothing, write 'pass'")
+                raise ParseError(f"{shown}: to bid nothing, write 'pass'")
             return cls("bid", n)
-        if kind == "trump":
-            return cls("trump", Trump.parse(arg))
         try:
+            if kind == "trump":
+                return cls("trump", Trump.parse(arg))
             tile = Tile.parse(arg)
         except ParseError as e:
-            raise ParseError(f"{text!r}: {e}") from None
+            raise ParseError(f"{shown}: {e}") from None
         return cls(kind, tile)
+
+    @classmethod
+    def cache_size(cls) -> int:
+        """How many actions the parse cache holds (it never holds more than the legal ones)."""
+        return len(cls._cache)
 
     # -- protocol -----------------------------------------------------------------------
     def __str__(self) -> str:
@@ -139,7 +155,11 @@ class Action:
         return f"Action.parse({self._str!r})"
 
     def __eq__(self, other: object) -> bool:
-        return self is other
+        if self is other:
+            return True
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.kind == other.kind and self.value == other.value
 
     def __hash__(self) -> int:
         return hash(self._str)

@@ -58,7 +58,9 @@ class SeededStream:
 def check_seed(seed: int) -> int:
     """Return ``seed`` if it is a valid deal number, else raise ``ValueError``."""
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"a deal number is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        from engine.limits import quote
+
+        raise ValueError(f"a deal number is a whole number from 0 to {MAX_SEED}, not {quote(seed)}")
     return seed
 
 

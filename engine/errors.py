@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "ParseError"]
+__all__ = ["IllegalAction", "ParseError", "RulesError"]
 
 
 class ParseError(ValueError):
     """Text that is not valid notation: a tile, a trump, an action or a record field."""
+
+
+class RulesError(ParseError):
+    """A rule set that cannot be: an unknown field, a wrong type, a value out of range, or
+    two settings that do not go together. The message names the field."""
 
 
 class IllegalAction(ValueError):

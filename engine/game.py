@@ -27,7 +27,10 @@ from typing import Any
 from engine.actions import Action
 from engine.deal import check_seed, deal_hands, first_bidder_for
 from engine.errors import IllegalAction, ParseError
+from engine.limits import MAX_HANDS, quote
 from engine.play import Reason, explain_play, legal_plays, trick_winner
+from engine.record import RECORD_FORMAT, GameRecord, HandRecord
+from engine.record import replay as _replay
 from engine.rules import RuleSet
 from engine.scoring import score_hand
 from engine.tiles import ALL_TILES, Tile
@@ -60,8 +63,6 @@ class Phase(StrEnum):
 
 #: The phases of a game, in order.
 PHASES: tuple[Phase, ...] = tuple(Phase)
-#: The ``format`` field of a hand record.
-RECORD_FORMAT = "moon-tutor-record"
 
 _PASS = Action("pass")
 _INDEX = attrgetter("index")
@@ -266,7 +267,7 @@ class Game:
         self._n = rules.players
         self._scores = [0] * len(rules.teams())
         self._results: list[HandResult] = []
-        self._past: list[dict[str, Any]] = []  # records of finished hands
+        self._past: list[HandRecord] = []  # records of finished hands
         self._winner: int | None = None
         self._hand_number = 0
         self._first_bidder = 0
@@ -308,7 +309,7 @@ class Game:
         wid = tuple(sorted(_tiles(widow, "widow")))
         _check_deal(rules, parsed, wid)
         if type(first_bidder) is not int or not 0 <= first_bidder < rules.players:
-            raise ValueError(f"first_bidder must be a seat 0-{rules.players - 1}, not {first_bidder!r}")
+            raise ValueError(f"first_bidder must be a seat 0-{rules.players - 1}, not {quote(first_bidder)}")
         game = cls(rules, seed)
         game._start_hand(1, first_bidder, parsed, wid, "given")
         return game
@@ -655,15 +656,55 @@ class Game:
             self._phase = Phase.GAME_OVER
 
     def next_hand(self) -> None:
-        """Deal the next hand (from ``"hand_over"``); the next seat clockwise bids first."""
+        """Deal the next hand (from ``"hand_over"``); the next seat clockwise bids first.
+
+        A game is limited to :data:`engine.limits.MAX_HANDS` hands: past that, the next hand
+        is refused with the code ``"too-many-hands"``.
+        """
         if self._phase == Phase.GAME_OVER:
             raise IllegalAction("the game is over: no more hands are dealt", "game-over")
         if self._phase != Phase.HAND_OVER:
             raise IllegalAction("the hand is not over yet: all seven tricks are played out", "hand-not-over")
+        if self._hand_number >= MAX_HANDS:
+            raise IllegalAction(
+                f"a game has at most {MAX_HANDS} hands: start a new game", "too-many-hands"
+            )
         self._past.append(self._hand_record())
         number = self._hand_number + 1
         hands, widow = deal_hands(self._rules.tiles, self._n, self._seed, number)
         self._start_hand(number, (self._first_bidder + 1) % self._n, hands, widow, "seed")
+
+    def undo(self) -> Action:
+        """Take back the last action and return it, as python-chess's ``Board.pop()``.
+
+        At the start of a hand (no action yet), the previous hand is taken back to its end
+        and its last action undone too, so ``undo()`` walks back through the whole game.
+        Raises ``IndexError`` when there is nothing to take back.
+        """
+        if not self._log:
+            if not self._past:
+                raise IndexError("nothing to undo: no action has been taken")
+            entry = self._past.pop()
+            if not entry.actions:  # pragma: no cover - a finished hand has actions
+                raise IndexError("nothing to undo")
+            self._rewind(entry, len(entry.actions) - 1)
+            return entry.actions[-1]
+        entry = self._hand_record()
+        self._rewind(entry, len(entry.actions) - 1)
+        return entry.actions[-1]
+
+    def _rewind(self, entry: HandRecord, keep: int) -> None:
+        """Restart hand ``entry`` and replay its first ``keep`` actions; a finished hand's
+        result and score change are taken back first."""
+        assert entry.hands is not None and entry.widow is not None and entry.number is not None
+        if len(self._results) >= entry.number:
+            del self._results[entry.number - 1 :]
+        self._scores = list(self._results[-1].scores) if self._results else [0] * len(self._rules.teams())
+        self._winner = None
+        assert entry.first_bidder is not None
+        self._start_hand(entry.number, entry.first_bidder, entry.hands, entry.widow, entry.dealt)
+        for a in entry.actions[:keep]:
+            self.apply(a)
 
     # -- copies, views, records ---------------------------------------------------------
     def clone(self) -> Game:
@@ -714,102 +755,36 @@ class Game:
             winner=self._winner,
         )
 
-    def _hand_record(self) -> dict[str, Any]:
-        return {
-            "number": self._hand_number,
-            "first_bidder": self._first_bidder,
-            "dealt": self._dealt,
-            "hands": [[str(t) for t in h] for h in self._deal],
-            "widow": [str(t) for t in self._deal_widow],
-            "actions": [str(a) for _, a in self._log],
-        }
+    def _hand_record(self) -> HandRecord:
+        return HandRecord(
+            actions=tuple(a for _, a in self._log),
+            dealt=self._dealt,
+            number=self._hand_number,
+            first_bidder=self._first_bidder,
+            hands=self._deal,
+            widow=self._deal_widow,
+        )
+
+    def to_record(self) -> GameRecord:
+        """The game so far as a typed :class:`engine.record.GameRecord`."""
+        return GameRecord(self._rules, self._seed, (*self._past, self._hand_record()), _engine_version())
 
     def record(self) -> dict[str, Any]:
         """The game so far as a JSON-serialisable dict: rules, deal number, every hand's
-        deal and actions, and the engine version. :meth:`replay` rebuilds the game from it."""
-        return {
-            "format": RECORD_FORMAT,
-            "engine": _engine_version(),
-            "rules": self._rules.to_dict(),
-            "seed": self._seed,
-            "hands": [*self._past, self._hand_record()],
-        }
+        deal and actions, and the engine version. :meth:`replay` rebuilds the game from it
+        (the typed form and the format are in :mod:`engine.record`)."""
+        return self.to_record().to_dict()
 
     @classmethod
-    def replay(cls, record: dict[str, Any]) -> Game:
-        """Rebuild a game from :meth:`record`.
+    def replay(cls, record: dict[str, Any] | GameRecord) -> Game:
+        """Rebuild a game from :meth:`record` (see :func:`engine.record.replay`, which can
+        also stop at any hand and action).
 
-        A malformed record raises :class:`ParseError`; an illegal action raises
-        :class:`IllegalAction` whose message says which hand and action of the record it is.
+        A malformed record raises :class:`ParseError` naming the field; an illegal action
+        raises :class:`IllegalAction` whose message says which hand and action of the
+        record it is.
         """
-        if not isinstance(record, dict):
-            raise ParseError(f"a record is a JSON object, not {type(record).__name__}")
-        if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise ParseError(f"record: 'format' is {record.get('format')!r}, not {RECORD_FORMAT!r}")
-        for key in ("rules", "seed", "hands"):
-            if key not in record:
-                raise ParseError(f"record: the field {key!r} is missing")
-        try:
-            rules = RuleSet.from_dict(record["rules"])
-        except ValueError as e:
-            raise ParseError(f"record: field 'rules': {e}") from None
-        seed = record["seed"]
-        try:
-            check_seed(seed)
-        except ValueError as e:
-            raise ParseError(f"record: field 'seed': {e}") from None
-        hands = record["hands"]
-        if not isinstance(hands, list) or not hands:
-            raise ParseError("record: 'hands' must be a non-empty list")
-        game: Game | None = None
-        for h, entry in enumerate(hands, start=1):
-            where = f"record: hand {h}"
-            if not isinstance(entry, dict):
-                raise ParseError(f"{where} is not an object")
-            dealt = entry.get("dealt", "seed")
-            if game is None:
-                if dealt == "given":
-                    try:
-                        game = cls.from_deal(
-                            rules, entry.get("hands", []), entry.get("widow", []),
-                            entry.get("first_bidder", 0), seed=seed,
-                        )
-                    except ValueError as e:
-                        raise ParseError(f"{where}, field 'hands': {e}") from None
-                else:
-                    game = cls.new(rules, seed)
-            else:
-                try:
-                    game.next_hand()
-                except IllegalAction as e:
-                    raise IllegalAction(f"{where}: cannot start it: {e}", e.code) from None
-            if dealt not in ("seed", "given") or (dealt == "given" and h > 1):
-                raise ParseError(f"{where}, field 'dealt': only the first hand may be a given deal")
-            # A seeded deal must agree with what the record shows (when it shows it).
-            if "hands" in entry and dealt == "seed":
-                shown = entry["hands"]
-                actual = [[str(t) for t in hh] for hh in game._deal]
-                if shown != actual:
-                    raise ParseError(
-                        f"{where}, field 'hands': the recorded deal is not the deal of number {seed}"
-                    )
-            if "first_bidder" in entry and entry["first_bidder"] != game._first_bidder:
-                raise ParseError(
-                    f"{where}, field 'first_bidder': {entry['first_bidder']!r} does not match the "
-                    f"deal (seat {game._first_bidder} bids first)"
-                )
-            actions = entry.get("actions", [])
-            if not isinstance(actions, list):
-                raise ParseError(f"{where}, field 'actions' must be a list")
-            for i, text in enumerate(actions, start=1):
-                try:
-                    game.apply(text)
-                except IllegalAction as e:
-                    raise IllegalAction(f"{where}, action {i} ({text!r}): {e}", e.code) from None
-                except ParseError as e:
-                    raise ParseError(f"{where}, action {i}: {e}") from None
-        assert game is not None
-        return game
+        return _replay(record)
 
     # -- comparison ---------------------------------------------------------------------
     def _key(self) -> tuple[Any, ...]:
@@ -819,7 +794,7 @@ class Game:
             self._phase, self._to_act, tuple(self._bids), self._bidder, self._bid, self._trump,
             self._leader, tuple(self._trick), tuple(self._tricks), tuple(self._tricks_won),
             tuple(self._scores), tuple(self._results), self._winner, tuple(self._log),
-            tuple(map(repr, self._past)),
+            tuple(self._past),
         )
 
     def __eq__(self, other: object) -> bool:

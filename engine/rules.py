@@ -14,11 +14,12 @@ import functools
 from dataclasses import asdict, dataclass, fields
 from typing import Any, cast
 
-from engine.errors import ParseError
+from engine.errors import RulesError
+from engine.limits import quote
 from engine.tiles import Tile, tile_set
 from engine.trump import ALL_TRUMPS, Trump
 
-__all__ = ["VARIANTS", "RuleSet"]
+__all__ = ["TARGET_RANGE", "VARIANTS", "RuleSet"]
 
 #: A plain-words description of every field of :class:`RuleSet`, for settings pages and lessons.
 VARIANTS: dict[str, str] = {
@@ -37,7 +38,8 @@ VARIANTS: dict[str, str] = {
     "and takes the contract over. Off: a 21 ends the auction.",
     "scoring": "'points': bids and tricks score points, first to the target (21) wins. "
     "'marks': a made bid earns the bidder a mark, a set earns each opponent one; first to 7.",
-    "target": "The score that ends the game: 21 points or 7 marks unless set otherwise.",
+    "target": "The score that ends the game: 21 points or 7 marks unless set otherwise "
+    "(1 to 250 points, or 1 to 25 marks).",
     "tie_break": "'play-on': players tied for the lead at or above the target play more hands. "
     "'bidder-out': a bidder who makes the bid and so reaches the target wins, whatever the others have.",
 }
@@ -50,6 +52,11 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "tie_break": ("play-on", "bidder-out"),
 }
 
+
+#: The targets allowed, by scoring: a game to more would take longer than anyone plays.
+TARGET_RANGE: dict[str, tuple[int, int]] = {"points": (1, 250), "marks": (1, 25)}
+
+_INT_FIELDS = ("players", "min_bid", "target")
 
 _BID_VALUES = {m: (*range(m, 8), 21) for m in (3, 4, 5)}
 
@@ -91,29 +98,36 @@ class RuleSet:
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name in _INT_FIELDS and value is not None and type(value) is not int:
+                # 3.0, True, "3": a number field takes a whole number and nothing else.
+                raise RulesError(f"rules: {f.name} must be a whole number, not {quote(value)}")
             if f.name in _CHOICES:
                 if value not in _CHOICES[f.name] or isinstance(value, bool):
                     allowed = ", ".join(repr(c) for c in _CHOICES[f.name])
-                    raise ValueError(f"rules: {f.name} must be one of {allowed}, not {value!r}")
+                    raise RulesError(f"rules: {f.name} must be one of {allowed}, not {quote(value)}")
             elif f.type in ("bool", bool):
                 if not isinstance(value, bool):
-                    raise ValueError(f"rules: {f.name} must be true or false, not {value!r}")
+                    raise RulesError(f"rules: {f.name} must be true or false, not {quote(value)}")
         if cast("int | None", self.target) is None:
             object.__setattr__(self, "target", 21 if self.scoring == "points" else 7)
-        if type(self.target) is not int or self.target < 1:
-            raise ValueError(f"rules: target must be a whole number of at least 1, not {self.target!r}")
+        lo, hi = TARGET_RANGE[self.scoring]
+        if not lo <= self.target <= hi:
+            raise RulesError(
+                f"rules: target must be a whole number from {lo} to {hi} when playing for "
+                f"{self.scoring}, not {quote(self.target)}"
+            )
         if self.players == 4:
             if not self.keep_double_blank:
-                raise ValueError(
+                raise RulesError(
                     "rules: four-player Moon uses all 28 tiles, so 0-0 cannot be removed "
                     "(keep_double_blank=False is a three-player variant)"
                 )
             if self.trump_before_widow:
-                raise ValueError(
+                raise RulesError(
                     "rules: four-player Moon has no widow, so trump_before_widow cannot be set"
                 )
         elif self.trump_before_widow and not self.keep_double_blank:
-            raise ValueError(
+            raise RulesError(
                 "rules: without 0-0 there is no widow, so trump_before_widow cannot be set"
             )
 
@@ -244,14 +258,18 @@ class RuleSet:
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
         """Build a rule set from a dict; missing fields take their defaults.
 
-        Unknown fields and wrong values raise ``ValueError`` naming the field.
+        Unknown fields and wrong values raise :class:`~engine.errors.RulesError` (a
+        ``ValueError``) naming the field.
         """
         if not isinstance(data, dict):
-            raise ParseError(f"rules must be a mapping of field to value, not {type(data).__name__}")
+            raise RulesError(f"rules must be a mapping of field to value, not {type(data).__name__}")
         names = {f.name for f in fields(cls)}
+        for key in data:
+            if not isinstance(key, str):
+                raise RulesError(f"rules: a field name is text, not {quote(key)}")
         unknown = sorted(set(data) - names)
         if unknown:
-            raise ValueError(
-                f"rules: unknown field {unknown[0]!r} (the fields are {', '.join(sorted(names))})"
+            raise RulesError(
+                f"rules: unknown field {quote(unknown[0])} (the fields are {', '.join(sorted(names))})"
             )
         return cls(**data)

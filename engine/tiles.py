@@ -19,6 +19,7 @@ from functools import total_ordering
 from typing import ClassVar
 
 from engine.errors import ParseError
+from engine.limits import quote
 
 __all__ = ["ALL_TILES", "SUIT_NAMES", "Tile", "parse_tiles", "suit_name", "tile_set"]
 
@@ -53,13 +54,13 @@ class Tile:
 
     def __new__(cls, a: int, b: int) -> Tile:
         if type(a) is not int or type(b) is not int:
-            raise ParseError(f"a tile's ends are whole numbers 0 to 6, not {a!r} and {b!r}")
+            raise ParseError(f"a tile's ends are whole numbers 0 to 6, not {quote(a)} and {quote(b)}")
         key = (a, b) if a >= b else (b, a)
         tile = cls._cache.get(key)
         if tile is not None:
             return tile
         if not (0 <= a <= 6 and 0 <= b <= 6):
-            raise ParseError(f"a tile's ends run from 0 to 6: {a}-{b} is not a tile")
+            raise ParseError(f"a tile's ends run from 0 to 6: {quote(a)}-{quote(b)} is not a tile")
         tile = object.__new__(cls)
         object.__setattr__(tile, "high", key[0])
         object.__setattr__(tile, "low", key[1])
@@ -91,10 +92,10 @@ class Tile:
         if isinstance(text, Tile):
             return text
         if not isinstance(text, str):
-            raise ParseError(f"a tile is written like '6-4', not {text!r}")
-        m = _TILE_RE.match(text)
+            raise ParseError(f"a tile is written like '6-4', not {quote(text)}")
+        m = _TILE_RE.match(text) if len(text) <= 40 else None
         if not m:
-            raise ParseError(f"{text!r} is not a tile: write it as two numbers 0-6, like '6-4'")
+            raise ParseError(f"{quote(text)} is not a tile: write it as two numbers 0-6, like '6-4'")
         return cls(int(m.group(1)), int(m.group(2)))
 
     @property
@@ -167,4 +168,4 @@ def parse_tiles(items: str | Iterable[str | Tile]) -> tuple[Tile, ...]:
 def _as_tile(x: object) -> Tile:
     if isinstance(x, Tile):
         return x
-    raise ParseError(f"{x!r} is not a tile")
+    raise ParseError(f"{quote(x)} is not a tile")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.errors import ParseError
+from engine.limits import quote
 from engine.tiles import ALL_TILES, Tile, suit_name
 
 __all__ = ["ALL_TRUMPS", "TRUMP", "Suit", "Trump", "describe_suit"]
@@ -53,14 +54,14 @@ class Trump:
     _power: dict[Suit, dict[Tile, int]]
 
     def __new__(cls, kind: str, value: int | None = None) -> Trump:
+        if kind == "number":
+            if type(value) is not int or not 0 <= value <= 6:
+                raise ParseError(f"a trump number runs from 0 to 6, not {quote(value)}")
+        elif kind not in ("doubles", "none") or value is not None:
+            raise ParseError(f"trump is a number 0-6, 'doubles' or 'none', not {quote(kind)}")
         key = str(value) if kind == "number" else kind
         if key in cls._cache:
             return cls._cache[key]
-        if kind == "number":
-            if type(value) is not int or not 0 <= value <= 6:
-                raise ParseError(f"a trump number runs from 0 to 6, not {value!r}")
-        elif kind not in ("doubles", "none") or value is not None:
-            raise ParseError(f"trump is a number 0-6, 'doubles' or 'none', not {kind!r}")
         self = object.__new__(cls)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "value", value)
@@ -90,18 +91,20 @@ class Trump:
         if isinstance(text, int) and not isinstance(text, bool):
             return cls("number", text)
         if not isinstance(text, str):
-            raise ParseError(f"trump is a number 0-6, 'doubles' or 'none', not {text!r}")
+            raise ParseError(f"trump is a number 0-6, 'doubles' or 'none', not {quote(text)}")
+        if len(text) > 40:
+            raise ParseError(f"{quote(text)} is not a trump: write a number 0-6, 'doubles' or 'none'")
         t = " ".join(text.strip().lower().split())
         if t in ("doubles", "double"):
             return cls("doubles")
         if t in ("none", "no trump", "no-trump", "notrump", "follow me", "follow-me"):
             return cls("none")
-        if len(t) == 1 and t.isdigit():
+        if len(t) == 1 and t in "0123456":  # ASCII digits only: "²" and "٤" are not trumps
             return cls("number", int(t))
         for n in range(7):
             if t == suit_name(n):
                 return cls("number", n)
-        raise ParseError(f"{text!r} is not a trump: write a number 0-6, 'doubles' or 'none'")
+        raise ParseError(f"{quote(text)} is not a trump: write a number 0-6, 'doubles' or 'none'")
 
     @classmethod
     def number(cls, n: int) -> Trump:

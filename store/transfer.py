@@ -89,6 +89,9 @@ def parse(data: str | bytes) -> dict[str, Any]:
         raise TransferError(f"This is not valid JSON (line {e.lineno}: {e.msg}).") from None
     except RecursionError:
         raise TransferError("This file is nested too deeply to be a progress file.") from None
+    except ValueError:
+        # Python refuses to read integers of more than 4,300 digits (issue 15).
+        raise TransferError("This file holds a number with thousands of digits; no number in it is that long.") from None
     if not isinstance(obj, dict):
         raise TransferError("A progress file holds a JSON object.")
     if obj.get("format") != FORMAT:

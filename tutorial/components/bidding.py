@@ -7,13 +7,13 @@ from typing import Any
 import streamlit as st
 
 from engine import Game
-from engine.deal import MAX_SEED
 from tutorial.components import state
 from tutorial.components.tiles import show_tiles
-from tutorial.services.bidding import BidLab, parse_hand, simulate
+from tutorial.services.bidding import TIME_LIMIT, BidLab, max_samples, parse_hand, simulate
 from tutorial.services.charts import bid_heatmap
 from tutorial.services.rules_text import short_summary
 from tutorial.services.text import md_escape
+from tutorial.services.urlstate import LinkError, parse_deal_number
 
 HAND = "moon_lab_hand"
 RESULT = "moon_lab_result"
@@ -32,10 +32,12 @@ def pick_hand() -> tuple[Any, ...] | None:
         c1, c2 = st.columns(2)
         raw = c1.text_input("Deal number", value="1", key="lab-deal")
         seat = c2.selectbox("Seat", list(range(rules.players)), key="lab-seat")
-        if not raw.strip().isdigit() or int(raw) > MAX_SEED:
-            st.error(md_escape(f"{raw[:40]!r} is not a deal number: use a whole number from 0 to {MAX_SEED}."))
+        try:
+            deal = parse_deal_number(raw)
+        except LinkError as e:
+            st.error(md_escape(str(e)))
             return state.get(HAND)
-        hand = Game.new(rules, int(raw)).hands[seat if seat < rules.players else 0]
+        hand = Game.new(rules, deal).hands[seat if seat < rules.players else 0]
     else:
         text = st.text_input("Seven tiles", value="6-6 6-5 6-4 5-5 4-4 3-2 2-1", key="lab-tiles",
                              help="Write each tile as two numbers, e.g. 6-4, separated by spaces.")
@@ -53,8 +55,12 @@ def pick_hand() -> tuple[Any, ...] | None:
 
 def run(hand: tuple[Any, ...]) -> None:
     rules = state.house_rules()
-    samples = st.slider("Simulated deals", 10, 300, _default_samples(rules.players), step=10, key="lab-samples",
-                        help="More deals give steadier numbers but take longer (four players are slower).")
+    top = max_samples(rules)
+    if st.session_state.get("lab-samples", 0) > top:
+        st.session_state["lab-samples"] = top  # the rules changed to four players: keep within the budget
+    samples = st.slider("Simulated deals", 10, top, _default_samples(rules.players), step=10, key="lab-samples",
+                        help=f"More deals give steadier numbers but take longer (four players are slower). "
+                        f"At most {top} deals, and a run stops after {TIME_LIMIT:.0f} seconds with the deals done.")
     if st.button("Simulate", type="primary", key="lab-run", icon=":material/science:"):
         bar = st.progress(0.0, text="Simulating…")
         last = [0]
@@ -65,7 +71,7 @@ def run(hand: tuple[Any, ...]) -> None:
                 last[0] = pct
                 bar.progress(x, text=f"Simulating… {pct}%")
 
-        res = simulate(rules, hand, samples=samples, seed=samples, progress=tick)
+        res = simulate(rules, hand, samples=samples, seed=samples, progress=tick, time_limit=TIME_LIMIT)
         bar.empty()
         state.put(RESULT, res)
 
@@ -77,6 +83,11 @@ def results(hand: tuple[Any, ...]) -> None:
         return
     if res.hand != tuple(sorted(hand)) or res.rules != state.house_rules():
         st.warning("These results are for another hand or other house rules; press **Simulate** again.")
+    if not res.complete:
+        st.warning(
+            f"The simulation stopped at its time limit ({TIME_LIMIT:.0f} seconds) after {res.samples} of the "
+            f"{res.requested} deals asked for; the numbers below use those {res.samples} deals."
+        )
     table = res.table()
     best4 = res.best(res.rules.min_bid)
     st.markdown(

@@ -11,7 +11,6 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from engine import Action, explain_winner, trick_winner
-from engine.deal import MAX_SEED
 from tutorial.components import presenter, state
 from tutorial.components.explain import show_decision
 from tutorial.components.tiles import Shown, is_trump, show_row
@@ -33,7 +32,7 @@ from tutorial.services.records import RecordError, load_hand
 from tutorial.services.rules_text import short_summary
 from tutorial.services.session import seat_name
 from tutorial.services.text import md_escape
-from tutorial.services.urlstate import encode_rules
+from tutorial.services.urlstate import LinkError, encode_rules, parse_deal_number
 
 TIMELINE = "moon_class_timeline"
 COUNT = "moon_class_count"
@@ -70,10 +69,10 @@ def _bot_for(seat: int) -> Decider:
 # -- choosing a hand ---------------------------------------------------------------------------
 def _deal_clicked() -> None:
     raw = str(st.session_state.get("class-deal", "")).strip()
-    if not raw.isdigit() or int(raw) > MAX_SEED:
-        st.session_state[ERROR] = md_escape(f"{raw[:40]!r} is not a deal number: use a whole number from 0 to {MAX_SEED}.")
-        return
-    st.session_state["class-generate"] = int(raw)
+    try:
+        st.session_state["class-generate"] = parse_deal_number(raw)
+    except LinkError as e:
+        st.session_state[ERROR] = md_escape(str(e))
 
 
 def choose_hand() -> None:

@@ -52,7 +52,7 @@ from tutorial.services.presenter import (
 )
 from tutorial.services.records import HandFile, RecordError, load_hand
 from tutorial.services.text import md_escape
-from tutorial.services.urlstate import LinkError, decode_rules, encode_rules
+from tutorial.services.urlstate import LinkError, decode_rules, encode_rules, parse_deal_number
 
 #: Session-state key of the presentation on screen.
 PRESENTATION = state.PRESENTER
@@ -217,9 +217,7 @@ def open_from_link() -> Presentation | None:
                     check_refs(deck, **_ids())
                 p = present_deck(deck, _int_param("slide", 0), source)
         elif "deal" in q:
-            raw = q.get("deal", "").strip()
-            if not raw.isdigit():
-                raise LinkError(f"The deal number in the link, {raw[:40]!r}, is not a whole number.")
+            raw = str(parse_deal_number(q.get("deal", ""), " in the link"))  # ASCII digits, capped
             players = q.get("players", "3").strip() or "3"
             if players not in ("3", "4"):
                 raise LinkError(f"The link asks for {players[:20]!r} players: Moon is played by 3 or 4.")
@@ -242,7 +240,7 @@ def open_from_link() -> Presentation | None:
 
 def _int_param(name: str, default: int) -> int:
     raw = st.query_params.get(name, "")
-    return int(raw) if raw.isdigit() and len(raw) < 6 else default
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else default
 
 
 # -- drawing -------------------------------------------------------------------------------------------

@@ -15,8 +15,10 @@ True
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 
@@ -24,7 +26,28 @@ from engine import Game, RuleSet, Tile, Trump, bid_made
 from engine.sampling import PILE, Constraints
 from engine.solver import Solver, mask_of
 
-__all__ = ["BidLab", "parse_hand", "simulate", "weakest"]
+__all__ = [
+    "MAX_SAMPLES",
+    "TIME_LIMIT",
+    "BidLab",
+    "Runner",
+    "max_samples",
+    "parse_hand",
+    "simulate",
+    "solve_deals",
+    "weakest",
+]
+
+#: The most simulated deals one request may ask for, by number of players (a four-player
+#: deal costs several times a three-player one: the solver searches 28 tiles, not 21).
+MAX_SAMPLES: dict[int, int] = {3: 200, 4: 60}
+#: Seconds one simulation may run; it then stops and reports the deals done so far.
+TIME_LIMIT = 20.0
+
+
+def max_samples(rules: RuleSet) -> int:
+    """The most simulated deals one request may ask for under ``rules``."""
+    return MAX_SAMPLES[rules.players]
 
 
 def weakest(tiles: Sequence[Tile], trump: Trump) -> Tile:
@@ -77,6 +100,13 @@ class BidLab:
     hand: tuple[Tile, ...]
     tricks: dict[Trump, tuple[int, ...]]
     samples: int
+    #: The deals asked for; ``samples`` is fewer when the time limit stopped the run.
+    requested: int = 0
+
+    @property
+    def complete(self) -> bool:
+        """True when every deal asked for was simulated (no time limit hit)."""
+        return self.samples >= self.requested
 
     def chance(self, trump: Trump, bid: int) -> float:
         r = self.tricks[trump]
@@ -101,6 +131,35 @@ def _name(trump: Trump) -> str:
     return trump.name
 
 
+def solve_deals(rules: RuleSet, hand: tuple[Tile, ...], seat: int, layouts: Sequence[Any]) -> list[tuple[int, ...]]:
+    """For each simulated deal, the tricks the bidder's side takes under each trump of
+    ``rules.trumps`` (in that order). A plain function of picklable arguments, so a chunk of
+    deals can be solved in a worker process."""
+    n = rules.players
+    side = (1 << seat) | ((1 << ((seat + 2) % 4)) if n == 4 else 0)
+    trumps = list(rules.trumps)
+    solvers = [Solver(trump, n) for trump in trumps]
+    out = []
+    for lay in layouts:
+        row = []
+        for trump, solver in zip(trumps, solvers, strict=True):
+            mine = list(hand) + list(lay.get(PILE, ())) if rules.has_widow else list(hand)
+            if len(mine) > 7:
+                mine.remove(weakest(mine, trump))
+            masks = [mask_of(mine) if s == seat else mask_of(lay[s]) for s in range(n)]
+            row.append(solver.solve_masks(masks, seat, side))
+        out.append(tuple(row))
+    return out
+
+
+#: Runs ``solve_deals`` on a chunk of deals: in this process by default, or in a worker.
+Runner = Callable[[Callable[..., list[tuple[int, ...]]], tuple[Any, ...]], list[tuple[int, ...]]]
+
+
+def _here(fn: Callable[..., list[tuple[int, ...]]], args: tuple[Any, ...]) -> list[tuple[int, ...]]:
+    return fn(*args)
+
+
 def simulate(
     rules: RuleSet,
     hand: Sequence[Tile],
@@ -109,25 +168,33 @@ def simulate(
     seed: int = 0,
     seat: int = 0,
     progress: Callable[[float], None] | None = None,
+    time_limit: float | None = TIME_LIMIT,
+    clock: Callable[[], float] = time.monotonic,
+    runner: Runner | None = None,
+    chunk: int = 5,
 ) -> BidLab:
-    """Run ``samples`` simulated deals of the unseen tiles for every trump allowed."""
+    """Run up to ``samples`` simulated deals of the unseen tiles for every trump allowed.
+
+    ``samples`` is capped at :func:`max_samples`. The deals are solved ``chunk`` at a time,
+    every trump on each deal, by ``runner`` (in this process by default; the app can hand
+    the chunks to a worker process). When ``time_limit`` seconds have passed the run stops
+    with the deals done so far, every trump compared on the same deals
+    (:attr:`BidLab.complete` is then false). ``progress`` gets the fraction done after
+    each chunk.
+    """
+    samples = max(1, min(int(samples), max_samples(rules)))
     hand = tuple(sorted(hand))
     c = _start_view(rules, hand, seat)
     layouts = c.samples(random.Random(seed), samples)
-    n = rules.players
-    side = (1 << seat) | ((1 << ((seat + 2) % 4)) if n == 4 else 0)
-    results: dict[Trump, list[int]] = {}
     trumps = list(rules.trumps)
-    for k, trump in enumerate(trumps):
-        solver = Solver(trump, n)
-        out = []
-        for lay in layouts:
-            mine = list(hand) + list(lay.get(PILE, ())) if rules.has_widow else list(hand)
-            if len(mine) > 7:
-                mine.remove(weakest(mine, trump))
-            masks = [mask_of(mine) if s == seat else mask_of(lay[s]) for s in range(n)]
-            out.append(solver.solve_masks(masks, seat, side))
-            if progress is not None:
-                progress((k + len(out) / len(layouts)) / len(trumps))
-        results[trump] = out
-    return BidLab(rules, hand, {t: tuple(r) for t, r in results.items()}, len(layouts))
+    run = runner or _here
+    rows: list[tuple[int, ...]] = []
+    start = clock()
+    for i in range(0, len(layouts), max(1, chunk)):
+        rows.extend(run(solve_deals, (rules, hand, seat, layouts[i : i + max(1, chunk)])))
+        if progress is not None:
+            progress(len(rows) / len(layouts))
+        if time_limit is not None and clock() - start > time_limit:
+            break
+    tricks = {trump: tuple(row[k] for row in rows) for k, trump in enumerate(trumps)}
+    return BidLab(rules, hand, tricks, len(rows), len(layouts))

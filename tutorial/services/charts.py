@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
-__all__ = ["OKABE_ITO", "bid_heatmap", "decision_bars", "score_chart"]
+__all__ = ["MARKED_HANDS", "OKABE_ITO", "bid_heatmap", "decision_bars", "score_chart"]
 
 #: The Okabe-Ito palette (safe for the common colour-vision deficiencies).
 OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
@@ -52,19 +52,29 @@ def decision_bars(frame: pd.DataFrame, column: str, title: str) -> go.Figure:
     return _layout(fig, title + " by move", height=300)
 
 
+#: Up to this many hands the score chart marks every hand and labels every tick; a longer
+#: game is drawn as plain lines with automatic ticks (a tick per hand would freeze the browser).
+MARKED_HANDS = 30
+
+
 def score_chart(hands: Sequence[int], scores: Sequence[Sequence[int]], names: Sequence[str], target: int, unit: str) -> go.Figure:
-    """Running scores by hand, one line per side (distinct colour, marker and dash)."""
+    """Running scores by hand, one line per side (distinct colour, marker and dash).
+
+    A long game (more than :data:`MARKED_HANDS` hands) is drawn without markers and with
+    automatic ticks, so the chart stays light whatever the number of hands."""
     fig = go.Figure()
+    long_game = len(hands) > MARKED_HANDS
     for i, name in enumerate(names):
         fig.add_trace(
             go.Scatter(
-                x=[0, *hands], y=[0, *[s[i] for s in scores]], name=name, mode="lines+markers",
-                line={"color": OKABE_ITO[i % len(OKABE_ITO)], "dash": _DASHES[i % 4], "width": 3},
+                x=[0, *hands], y=[0, *[s[i] for s in scores]], name=name,
+                mode="lines" if long_game else "lines+markers",
+                line={"color": OKABE_ITO[i % len(OKABE_ITO)], "dash": _DASHES[i % 4], "width": 2 if long_game else 3},
                 marker={"symbol": _MARKERS[i % 4], "size": 10},
             )
         )
     fig.add_hline(y=target, line_dash="dot", line_color="#555555", annotation_text=f"target {target}")
-    fig.update_xaxes(title="After hand", dtick=1)
+    fig.update_xaxes(title="After hand", dtick=None if long_game else 1)
     fig.update_yaxes(title=unit.capitalize(), zeroline=True, zerolinecolor="#999999")
     return _layout(fig, "Score across the game")
 

@@ -20,6 +20,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.limits import quote
+
 __all__ = ["FORMAT", "MAX_STARS", "Progress", "ProgressError", "check_file"]
 
 FORMAT = "moon-tutor-progress"
@@ -96,11 +98,11 @@ class Progress:
                 data = data.decode("utf-8")
             except UnicodeDecodeError:
                 raise ProgressError("This file is not text: a progress file is JSON.") from None
-        try:
-            obj = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise ProgressError(f"This is not valid JSON (line {e.lineno}: {e.msg}).") from None
-        return cls.from_dict(obj)
+        if len(data) > _MAX_BYTES:
+            raise ProgressError("This text is too large to be a progress file.")
+        from tutorial.services.records import read_json
+
+        return cls.from_dict(read_json(data, "progress file", ProgressError))
 
     @classmethod
     def from_dict(cls, obj: Any) -> Progress:
@@ -108,7 +110,7 @@ class Progress:
             raise ProgressError("A progress file holds a JSON object.")
         if obj.get("format") != FORMAT:
             raise ProgressError(
-                f"This is not a Moon Tutor progress file (its 'format' is {obj.get('format')!r})."
+                f"This is not a Moon Tutor progress file (its 'format' is {quote(obj.get('format'))})."
             )
         stars = obj.get("stars", {})
         if not isinstance(stars, dict) or len(stars) > _MAX_ITEMS:

@@ -20,16 +20,66 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Game, IllegalAction, ParseError, RuleSet
-from engine.game import RECORD_FORMAT
+from engine.limits import quote
+from engine.record import RECORD_FORMAT, replay
 
-__all__ = ["MAX_RECORD_BYTES", "HandFile", "RecordError", "hand_record", "load_hand", "replay_hand"]
+__all__ = [
+    "MAX_JSON_DEPTH",
+    "MAX_RECORD_BYTES",
+    "HandFile",
+    "RecordError",
+    "hand_record",
+    "load_hand",
+    "read_json",
+    "replay_hand",
+]
 
 #: Uploaded records larger than this are refused (a hand record is about 1 kB).
 MAX_RECORD_BYTES = 200_000
+#: JSON nested deeper than this is refused before it is parsed (a record nests 4 deep).
+MAX_JSON_DEPTH = 32
 
 
 class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says what is wrong."""
+
+
+def read_json(text: str, what: str = "file", error: type[ValueError] = ValueError) -> Any:
+    """Parse uploaded JSON text, refusing what would crash or burden the parser.
+
+    Deep nesting (Python's parser would hit its recursion limit) and integers of thousands
+    of digits (Python refuses to convert them) raise ``error`` with a sentence for the user,
+    like a syntax error does.
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:  # a cheap scan: brackets outside strings
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_JSON_DEPTH:
+                    raise error(f"This {what} is nested too deeply (more than {MAX_JSON_DEPTH} levels) to be read.")
+        elif ch in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise error(f"This is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+    except RecursionError:  # pragma: no cover - the scan above refuses deep nesting first
+        raise error(f"This {what} is nested too deeply to be read.") from None
+    except ValueError:
+        # Python refuses to read integers of more than 4,300 digits.
+        raise error(f"This {what} holds a number with thousands of digits; no number in it is that long.") from None
 
 
 @dataclass(frozen=True)
@@ -54,8 +104,7 @@ def hand_record(game_record: dict[str, Any], index: int) -> dict[str, Any]:
     entry = hands[index]
     if "hands" not in entry:
         # A seeded hand without its deal written out: replay to find it.
-        game = Game.replay({**game_record, "hands": hands[: index + 1]})
-        entry = game.record()["hands"][-1]
+        entry = replay(game_record, hand=index + 1).record()["hands"][-1]
     return {
         "format": RECORD_FORMAT,
         "engine": game_record.get("engine", ""),
@@ -76,11 +125,7 @@ def hand_record(game_record: dict[str, Any], index: int) -> dict[str, Any]:
 
 def replay_hand(record: dict[str, Any], count: int | None = None) -> Game:
     """Replay the one hand of ``record`` up to ``count`` actions (all of them by default)."""
-    if count is None:
-        return Game.replay(record)
-    entry = record["hands"][0]
-    cut = {**record, "hands": [{**entry, "actions": entry["actions"][:count]}]}
-    return Game.replay(cut)
+    return replay(record, upto=count, hand=1 if count is not None else None)
 
 
 def load_hand(data: str | bytes | dict[str, Any]) -> HandFile:
@@ -99,16 +144,15 @@ def load_hand(data: str | bytes | dict[str, Any]) -> HandFile:
     if isinstance(data, str):
         if len(data) > MAX_RECORD_BYTES:
             raise RecordError("This text is too large to be a hand record.")
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"This is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+        data = read_json(data, "hand record", RecordError)
     if not isinstance(data, dict):
         raise RecordError("A hand record is a JSON object with 'rules', 'seed' and 'hands'.")
     try:
         game = Game.replay(data)
-    except (ParseError, IllegalAction, ValueError, TypeError, KeyError) as e:
+    except (ParseError, IllegalAction) as e:
         raise RecordError(f"This record does not replay: {e}") from None
+    except (ValueError, TypeError, KeyError, RecursionError) as e:  # pragma: no cover - the engine raises its own
+        raise RecordError(f"This record does not replay: {quote(str(e))}") from None
     full = game.record()
     one = hand_record(full, len(full["hands"]) - 1)
     try:

@@ -12,7 +12,7 @@ True
 >>> decode({"deal": "x"})
 Traceback (most recent call last):
 ...
-tutorial.services.urlstate.LinkError: The deal number in the link, 'x', is not a whole number. A deal number is a whole number from 0 to 18446744073709551615.
+tutorial.services.urlstate.LinkError: The deal number in the link, 'x', is not a whole number: use a whole number from 0 to 18446744073709551615, written with the digits 0-9.
 """
 
 from __future__ import annotations
@@ -23,7 +23,9 @@ from typing import Any
 
 from engine import Action, Game, IllegalAction, ParseError, RuleSet
 from engine.deal import MAX_SEED
-from engine.game import RECORD_FORMAT
+from engine.limits import MAX_HANDS, is_ascii_number, parse_int, quote
+from engine.record import RECORD_FORMAT
+from engine.rules import TARGET_RANGE
 
 __all__ = [
     "LEVELS",
@@ -36,6 +38,7 @@ __all__ = [
     "encode",
     "encode_moves",
     "encode_rules",
+    "parse_deal_number",
     "record_for",
     "replay",
 ]
@@ -49,6 +52,34 @@ PARAMS = ("deal", "players", "rules", "seat", "level", "moves")
 
 class LinkError(ValueError):
     """A link (or a file) that does not describe a game; the message says what is wrong."""
+
+
+#: The most characters of a rule number read from a link (the largest rule value is 250).
+_MAX_RULE_DIGITS = 6
+
+
+def parse_deal_number(raw: str, where: str = "") -> int:
+    """A deal number typed in a box or given in a link: ASCII digits 0-9 only, 0 to
+    :data:`~engine.deal.MAX_SEED`. Anything else raises :class:`LinkError` with a sentence
+    for the learner (quoting at most ~80 characters of what was typed).
+
+    >>> parse_deal_number(" 42 ")
+    42
+    >>> parse_deal_number("٤٢")
+    Traceback (most recent call last):
+    ...
+    tutorial.services.urlstate.LinkError: The deal number, '٤٢', is not a whole number: use a whole number from 0 to 18446744073709551615, written with the digits 0-9.
+    """
+    text = str(raw).strip()
+    limits = f"use a whole number from 0 to {MAX_SEED}, written with the digits 0-9"
+    if not text:
+        raise LinkError(f"There is no deal number{where}: {limits}.")
+    try:
+        return parse_int(text, "a deal number", 0, MAX_SEED)
+    except ParseError:
+        if is_ascii_number(text):
+            raise LinkError(f"The deal number{where} is too large: {limits}.") from None
+        raise LinkError(f"The deal number{where}, {quote(text)}, is not a whole number: {limits}.") from None
 
 
 @dataclass(frozen=True)
@@ -98,17 +129,25 @@ def decode_rules(text: str, players: int = 3) -> RuleSet:
         key = key.strip()
         raw = raw.strip()
         if not sep:
-            raise LinkError(f"The house rules in the link are not understood: {item!r} should look like 'min_bid:5'.")
+            raise LinkError(f"The house rules in the link are not understood: {quote(item)} should look like 'min_bid:5'.")
         if key not in kinds or key == "players":
-            raise LinkError(f"The link names a house rule that does not exist: {key!r}.")
+            raise LinkError(f"The link names a house rule that does not exist: {quote(key)}.")
         kind = str(kinds[key])
         if "bool" in kind:
             if raw.lower() not in _BOOL_WORDS:
-                raise LinkError(f"The house rule {key!r} in the link must be yes or no, not {raw!r}.")
+                raise LinkError(f"The house rule {key!r} in the link must be yes or no, not {quote(raw)}.")
             data[key] = _BOOL_WORDS[raw.lower()]
         elif "int" in kind:
-            if not raw.isdigit():
-                raise LinkError(f"The house rule {key!r} in the link must be a whole number, not {raw!r}.")
+            # ASCII digits only ("²" is not a number here), and no int() of a huge string.
+            if not is_ascii_number(raw):
+                raise LinkError(
+                    f"The house rule {key!r} in the link must be a whole number written with the digits 0-9, "
+                    f"not {quote(raw)}."
+                )
+            if len(raw.lstrip("0")) > _MAX_RULE_DIGITS:
+                ranges = " or ".join(f"{lo} to {hi} {unit}" for unit, (lo, hi) in TARGET_RANGE.items())
+                allowed = f" (the target is {ranges})" if key == "target" else ""
+                raise LinkError(f"The house rule {key!r} in the link is far too large{allowed}.")
             data[key] = int(raw)
         else:
             data[key] = raw
@@ -137,15 +176,16 @@ def _action(token: str) -> str:
     t = token.strip().lower()
     if t == "p":
         return "pass"
-    if t.startswith("b") and t[1:].isdigit():
+    # ASCII digits only: "b²" or "٦٤" are not moves.
+    if t.startswith("b") and 2 <= len(t) <= 3 and is_ascii_number(t[1:]):
         return f"bid {int(t[1:])}"
-    if t.startswith("t") and len(t) == 2:
+    if t.startswith("t") and len(t) == 2 and (t[1] in "dn" or is_ascii_number(t[1])):
         return "trump " + {"d": "doubles", "n": "none"}.get(t[1], t[1])
-    if t.startswith("d") and len(t) == 3 and t[1:].isdigit():
+    if t.startswith("d") and len(t) == 3 and is_ascii_number(t[1:]):
         return f"discard {t[1]}-{t[2]}"
-    if len(t) == 2 and t.isdigit():
+    if len(t) == 2 and is_ascii_number(t):
         return f"play {t[0]}-{t[1]}"
-    raise LinkError(f"The moves in the link are not understood: {token!r} is not a move.")
+    raise LinkError(f"The moves in the link are not understood: {quote(token)} is not a move.")
 
 
 def encode_moves(moves: Sequence[Sequence[str]]) -> str:
@@ -158,6 +198,10 @@ def decode_moves(text: str) -> list[list[str]]:
     if len(text) > 20000:
         raise LinkError("The moves in the link are far too long to be a game of Moon.")
     hands = text.split("~")
+    if len(hands) > MAX_HANDS:
+        raise LinkError(
+            f"The moves in the link have {len(hands)} hands; a game has at most {MAX_HANDS}. Start a new game."
+        )
     return [[_action(tok) for tok in hand.split(".") if tok.strip()] for hand in hands]
 
 
@@ -193,26 +237,20 @@ def decode(params: Mapping[str, str | Sequence[str]]) -> LinkRequest:
     :func:`replay`.
     """
     p = {k: _first(v) for k, v in params.items()}
-    raw = p.get("deal", "").strip()
-    limits = f"A deal number is a whole number from 0 to {MAX_SEED}."
-    if not raw:
-        raise LinkError(f"The link has no deal number. {limits}")
-    if not raw.isdigit():
-        raise LinkError(f"The deal number in the link, {raw[:40]!r}, is not a whole number. {limits}")
-    deal = int(raw)
-    if deal > MAX_SEED:
-        raise LinkError(f"The deal number in the link is too large. {limits}")
+    deal = parse_deal_number(p.get("deal", ""), " in the link")
     players_raw = p.get("players", "3").strip() or "3"
     if players_raw not in ("3", "4"):
-        raise LinkError(f"The link asks for {players_raw[:20]!r} players: Moon is played by 3 or 4.")
+        raise LinkError(f"The link asks for {quote(players_raw, 20)} players: Moon is played by 3 or 4.")
     players = int(players_raw)
     rules = decode_rules(p.get("rules", ""), players)
     seat_raw = p.get("seat", "0").strip() or "0"
-    if not seat_raw.isdigit() or int(seat_raw) >= players:
-        raise LinkError(f"The seat in the link, {seat_raw[:20]!r}, is not a seat: the seats are 0 to {players - 1}.")
+    if seat_raw not in [str(s) for s in range(players)]:
+        raise LinkError(
+            f"The seat in the link, {quote(seat_raw, 20)}, is not a seat: the seats are 0 to {players - 1}."
+        )
     level = p.get("level", "basic").strip().lower() or "basic"
     if level not in LEVELS:
-        raise LinkError(f"The computer level in the link, {level[:20]!r}, is not one of {', '.join(LEVELS)}.")
+        raise LinkError(f"The computer level in the link, {quote(level, 20)}, is not one of {', '.join(LEVELS)}.")
     moves = decode_moves(p.get("moves", ""))
     return LinkRequest(PlaySetup(rules, deal, int(seat_raw), level), moves)
 

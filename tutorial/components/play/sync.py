@@ -23,7 +23,7 @@ from engine import Action, IllegalAction, RuleSet, Tile
 from tutorial.components import recording, state
 from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
-from tutorial.services.urlstate import PARAMS, LinkError, PlaySetup, decode
+from tutorial.services.urlstate import PARAMS, LinkError, PlaySetup, decode, parse_deal_number
 
 MESSAGE = "moon_play_message"
 #: How computer moves appear: one after another on their own, or one per press of Next.
@@ -304,16 +304,15 @@ DEAL_CHOICE = "moon_play_deal_choice"
 
 def new_game_clicked() -> None:
     """The New game panel's Deal button."""
-    from engine.deal import MAX_SEED
-
     raw = str(st.session_state.get(DEAL_CHOICE, "")).strip()
     if st.session_state.get(RANDOM_CHOICE, True) or not raw:
         deal = random_deal()
-    elif not (raw.isascii() and raw.isdigit()) or len(raw) > 20 or int(raw) > MAX_SEED:
-        say("error", md_escape(f"{raw[:40]!r} is not a deal number: use a whole number from 0 to {MAX_SEED}."))
-        return
     else:
-        deal = int(raw)
+        try:
+            deal = parse_deal_number(raw)
+        except LinkError as e:
+            say("error", md_escape(str(e)))
+            return
     rules = state.house_rules()
     seat = int(st.session_state.get(SEAT_CHOICE, 0) or 0)
     if seat >= rules.players:
