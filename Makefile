@@ -6,7 +6,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8501
 
-.PHONY: run test lint typecheck unit e2e bench bench-app notebook clean
+.PHONY: run test lint typecheck unit quick e2e bench bench-app notebook clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -23,14 +23,22 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 run: $(VENV)/.run-installed
 	$(PY) -m streamlit run tutorial/app.py --server.port $(PORT) --browser.gatherUsageStats false
 
+# ruff, then the layering contracts of pyproject.toml's [tool.importlinter] (engine imports
+# nothing of ours; no Streamlit outside tutorial/; tutorial/services is Streamlit-free).
 lint: $(VENV)/.test-installed
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 
+# mypy --strict over the packages listed in pyproject.toml's [tool.mypy] (the notebook is left out).
 typecheck: $(VENV)/.test-installed
-	$(PY) -m mypy engine
+	$(PY) -m mypy
 
 unit: $(VENV)/.test-installed
 	$(PY) -m pytest -n auto -m "not e2e"
+
+# The fast loop while you work: no browser, no tests marked slow, stop at the first failure.
+quick: $(VENV)/.test-installed
+	$(PY) -m pytest -n auto -x -q -m "not e2e and not slow"
 
 # Browser tests: Playwright drives /usr/bin/chromium (Debian's package) against `streamlit run`.
 e2e: $(VENV)/.test-installed

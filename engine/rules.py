@@ -1,6 +1,6 @@
 """The rule set: which variant of each rule of Moon is in force.
 
-Defaults are the rules of ``RULES.md`` (the classic three-player game to 21 points).
+Defaults are the rules of ``docs/rules.md`` (the classic three-player game to 21 points).
 
 >>> RuleSet().players, RuleSet().target, RuleSet(scoring="marks").target
 (3, 21, 7)
@@ -77,7 +77,7 @@ def _trumps_allowed(doubles: bool, no_trump: bool, no_blanks: bool) -> tuple[Tru
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Which variant of each rule is in force. Frozen; defaults are the rules of RULES.md.
+    """Which variant of each rule is in force. Frozen; defaults are the rules of docs/rules.md.
 
     ``target=None`` means the usual target for the scoring: 21 points or 7 marks.
     """

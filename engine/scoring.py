@@ -1,4 +1,4 @@
-"""Scoring a finished hand and deciding the game (RULES.md sections 7 and 8).
+"""Scoring a finished hand and deciding the game (docs/rules.md §7 and §8).
 
 :class:`~engine.Game` scores every hand with these functions; lessons and puzzles call them
 directly to score a given result.

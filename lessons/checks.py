@@ -1114,6 +1114,7 @@ class _HandTask(Task):
         """"Seat 1 bid 5 and took 6 tricks: made." in words."""
         pos, s = self.position, self.scored()
         bs = self.bidder_side()
+        assert pos.bid is not None
         need = tricks_needed(pos.bid)
         took = s.side_tricks[bs]
         who = side_name(pos, bs)

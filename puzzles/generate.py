@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import RuleSet, Tile, Trump, legal_plays, trick_winner, tricks_needed
+from engine import RuleSet, Tile, Trump, legal_plays, other_seats, side_seats, trick_winner, tricks_needed
 from engine.deal import SeededStream, deal_hands
 from engine.trump import TRUMP, Suit, describe_suit
 from lessons.checks import KINDS
@@ -341,18 +341,17 @@ def gen_score_hand(seed: int, rng: Rng) -> Entry | None:
     bid = rng.choice(list(rules.bid_values[:-1])) if rng.chance(85) else 21
     won = _split_tricks(rng, n)
     if rng.chance(40):  # bring the bidder near the bid
-        side = rules.teams()[rules.side_of(bidder)]
         target = min(7, tricks_needed(bid) + rng.below(3) - 1)
-        rest = [s for s in range(n) if s not in side]
+        rest = other_seats(rules, bidder)
         won = [0] * n
-        won[side[0]] = target
+        won[side_seats(rules, bidder)[0]] = target
         for _ in range(7 - target):
             won[rng.choice(rest)] += 1
     who = ", ".join(f"seat {s} {won[s]}" for s in range(n))
     house = house_words(rules)
-    side = "team (team 0, team 1)" if n == 4 else "seat"
-    ask = (f"How many marks does each {side} get for this hand?" if rules.scoring == "marks"
-           else f"What does each {side} score for this hand?")
+    unit = "team (team 0, team 1)" if n == 4 else "seat"
+    ask = (f"How many marks does each {unit} get for this hand?" if rules.scoring == "marks"
+           else f"What does each {unit} score for this hand?")
     q = f"Seat {bidder} bid {bid}. Tricks taken: {who}.{house} {ask}"
     return {"rules": rules, "position": {"bidder": bidder, "bid": bid, "tricks_won": won}, "question": q,
             "want_trap": False}

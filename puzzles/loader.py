@@ -32,6 +32,7 @@ from lessons.checks import KINDS
 from lessons.errors import ContentError, ContentErrors, FieldError, OracleMissing
 from lessons.items import Item, build_common, text_field
 from lessons.loader import entry_name, read_toml
+from puzzles.themes import THEMES
 
 __all__ = ["BANDS", "DATA_DIR", "Puzzle", "band_of", "check_puzzles", "load_puzzles"]
 
@@ -102,6 +103,13 @@ def build_puzzle(raw: Mapping[str, Any], file: str) -> Puzzle:
     themes = raw.get("themes")
     if not isinstance(themes, list) or not themes or not all(isinstance(t, str) and t for t in themes):
         raise FieldError("themes", "give a list of one or more themes")
+    unknown_themes = [t for t in themes if t not in THEMES]
+    if unknown_themes:
+        raise FieldError(
+            "themes",
+            f"unknown theme {unknown_themes[0]!r}: a theme is one of the list in puzzles/themes.py "
+            "(add a new one there, with a title and a description)",
+        )
     rating = raw.get("rating")
     if type(rating) is not int or not 400 <= rating <= 3000:
         raise FieldError("rating", f"a rating is a whole number 400 to 3000, not {rating!r}")

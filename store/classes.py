@@ -217,21 +217,29 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
                             .join(Learner, Learner.id == ClassMember.learner_id)
                             .where(ClassMember.class_id == klass.id)).all()
         ids = [m[0] for m in members]
-        lrows = s.execute(select(LessonAttempt.learner_id, LessonAttempt.level_id, LessonAttempt.stage_id,
+        conn = s.connection()  # plain rows, no ORM bookkeeping: thousands of them
+        if not ids:
+            return Dashboard(klass, [{"name": n, "stage": "", "stars": 0, "levels": 0, "puzzles_solved": 0,
+                                      "rating": round(r), "answers": 0} for _, n, r in sorted(members)], [])
+        # Lesson rows without their answers (the answers are read for the wrong ones only);
+        # puzzles counted by the database.
+        lrows = conn.execute(select(LessonAttempt.learner_id, LessonAttempt.level_id, LessonAttempt.stage_id,
                                  LessonAttempt.correct, LessonAttempt.try_number, LessonAttempt.hints,
-                                 LessonAttempt.par, LessonAttempt.imported_stars, LessonAttempt.answer)
-                          .where(LessonAttempt.learner_id.in_(ids)).order_by(LessonAttempt.id)).all() if ids else []
-        prows = s.execute(select(PuzzleAttempt.learner_id, PuzzleAttempt.puzzle_id, PuzzleAttempt.correct)
-                          .where(PuzzleAttempt.learner_id.in_(ids))).all() if ids else []
+                                 LessonAttempt.par, LessonAttempt.imported_stars)
+                          .where(LessonAttempt.learner_id.in_(ids)).order_by(LessonAttempt.id)).all()
+        wrong_rows = conn.execute(select(LessonAttempt.level_id, LessonAttempt.answer)
+                               .where(LessonAttempt.learner_id.in_(ids), LessonAttempt.correct.is_(False),
+                                      LessonAttempt.imported_stars.is_(None))).all()
+        answers: dict[int, int] = {lid: int(n) for lid, n in conn.execute(
+            select(PuzzleAttempt.learner_id, func.count()).where(PuzzleAttempt.learner_id.in_(ids))
+            .group_by(PuzzleAttempt.learner_id)).all()}
+        solved_n: dict[int, int] = {lid: int(n) for lid, n in conn.execute(
+            select(PuzzleAttempt.learner_id, func.count(func.distinct(PuzzleAttempt.puzzle_id)))
+            .where(PuzzleAttempt.learner_id.in_(ids), PuzzleAttempt.correct.is_(True))
+            .group_by(PuzzleAttempt.learner_id)).all()}
         by_learner: dict[int, list[Any]] = defaultdict(list)
         for r in lrows:
             by_learner[r[0]].append(r)
-        solved: dict[int, set[str]] = defaultdict(set)
-        answers: Counter[int] = Counter()
-        for r in prows:
-            answers[r[0]] += 1
-            if r[2]:
-                solved[r[0]].add(r[1])
         board = Dashboard(klass)
         for lid, name, rating in sorted(members, key=lambda m: m[1].lower()):
             rows = by_learner.get(lid, [])
@@ -239,7 +247,7 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
             stage = rows[-1][2] if rows else ""
             board.students.append({
                 "name": name, "stage": stage, "stars": sum(stars.values()), "levels": len(stars),
-                "puzzles_solved": len(solved.get(lid, ())), "rating": round(rating),
+                "puzzles_solved": solved_n.get(lid, 0), "rating": round(rating),
                 "answers": len(rows) + answers.get(lid, 0),
             })
         per_level: dict[str, dict[str, Any]] = {}
@@ -247,14 +255,17 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
         for r in lrows:
             if r[7] is not None:
                 continue
-            d = per_level.setdefault(r[1], {"level": r[1], "stage": r[2], "students": set(), "first_time_right": 0,
-                                            "wrong": Counter()})
+            d = per_level.get(r[1])
+            if d is None:
+                d = per_level[r[1]] = {"level": r[1], "stage": r[2], "students": set(), "first_time_right": 0,
+                                       "wrong": Counter()}
             d["students"].add(r[0])
             if (r[0], r[1]) not in first_seen:
                 first_seen.add((r[0], r[1]))
                 d["first_time_right"] += int(bool(r[3]) and r[5] == 0)
-            if not r[3]:
-                d["wrong"][_answer_text(r[8])] += 1
+        for level_id, answer in wrong_rows:
+            if level_id in per_level:
+                per_level[level_id]["wrong"][_answer_text(answer)] += 1
         order = level_order or {}
         for lv in sorted(per_level.values(), key=lambda d: (order.get(d["level"], 10**6), d["level"])):
             board.levels.append({

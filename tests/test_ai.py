@@ -129,6 +129,7 @@ def test_random_and_basic_bots_play_legal_games(rules: RuleSet) -> None:
                 g.next_hand()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.differences().items()) or "default")
 def test_strong_bot_plays_legal_hands(rules: RuleSet) -> None:
     for seed in range(2):
@@ -138,6 +139,7 @@ def test_strong_bot_plays_legal_hands(rules: RuleSet) -> None:
         assert g.hand_finished
 
 
+@pytest.mark.slow
 def test_strong_bot_full_strength_hand() -> None:
     g = Game.new(RuleSet(), seed=3)
     bots = [make_bot("strong", seed=0), make_bot("basic"), make_bot("basic")]
@@ -324,6 +326,7 @@ def test_sampled_layouts_agree_with_everything_seen(rules: RuleSet) -> None:
                 assert truth in every
 
 
+@pytest.mark.slow
 def test_sampling_is_uniform_over_layouts() -> None:
     tiles = list(parse_tiles("6-6 6-5 5-5 4-4 3-3"))
     c = Constraints.build([1, 2], [2, 3], tiles, {1: frozenset({6})}, Trump.parse("none"))

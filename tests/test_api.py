@@ -26,6 +26,8 @@ from engine import (
     tile_set,
 )
 
+from helpers import HANDS3
+
 # -- Tile ---------------------------------------------------------------------------------
 
 
@@ -148,13 +150,6 @@ def test_errors_are_value_errors_with_a_code() -> None:
         g.apply("bid 2")
     assert isinstance(info.value.code, str) and info.value.code
     assert str(info.value)
-
-
-HANDS3 = [
-    "6-6 6-5 6-4 6-3 4-1 3-1 2-1",
-    "5-5 5-4 5-3 5-2 5-1 4-4 4-3",
-    "6-2 6-1 4-2 3-3 3-2 2-2 1-1",
-]
 
 
 @pytest.mark.parametrize(

@@ -40,3 +40,19 @@ def test_four_players_and_summaries() -> None:
     assert at.session_state["moon_house_rules"].players == 4
     assert short_summary(RuleSet(players=4)) == "4 players · classic rules"
     assert house_rules(RuleSet(scoring="marks"))[-1].startswith("Marks")
+
+
+def test_every_section_cites_the_project_rule_book() -> None:
+    from pathlib import Path
+
+    from tutorial.services.rules_text import RULE_BOOK, RULE_BOOK_SECTIONS, citation
+
+    book = (Path(__file__).resolve().parent.parent / RULE_BOOK).read_text(encoding="utf-8")
+    heads = [line for line in book.splitlines() if line.startswith("## ")]
+    assert [h.split(".")[0] for h in heads] == [f"## {i}" for i in range(1, 10)]
+    assert sorted(RULE_BOOK_SECTIONS) == sorted(sec.key for sec in SECTIONS)
+    assert sorted(RULE_BOOK_SECTIONS.values()) == list(range(1, 9))
+    at = open_app("rules")
+    captions = [c.value for c in at.caption]
+    for sec in SECTIONS:
+        assert f"Rule book: {citation(sec)}" in captions

@@ -105,7 +105,7 @@ def test_the_course_covers_its_topics() -> None:
     changed = set()
     for lv in house.levels:
         changed |= set(lv.rules.differences())
-    # every house rule of RULES.md has a level (players is stage 11's subject)
+    # every house rule of docs/rules.md has a level (players is stage 11's subject)
     from engine import VARIANTS
 
     assert set(VARIANTS) - {"players", "target"} <= changed

@@ -1,5 +1,5 @@
 """The check kinds on their own: answer reading, feedback codes, and independent cross-checks
-of the engine-backed answers (scoring against RULES.md section 7, endings against a brute-force
+of the engine-backed answers (scoring against docs/rules.md §7, endings against a brute-force
 search)."""
 
 from __future__ import annotations
@@ -10,9 +10,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from engine import RuleSet, Tile, Trump, legal_plays, parse_tiles, trick_winner
+from engine import RuleSet, Tile, parse_tiles
 from lessons import AnswerError, FieldError, Position, make_task
 from lessons.scoring import score_hand
+
+from helpers import reference_move_values
 
 
 def task(kind: str, pos: dict[str, object], **params: object):  # type: ignore[no-untyped-def]
@@ -92,7 +94,7 @@ def test_a_question_without_a_unique_answer_is_refused() -> None:
                         "hands": {"0": "6-6 5-5 3-2", "1": "6-5 4-4 3-1", "2": "6-4 5-4 2-1"}}, need=2)
 
 
-# -- scoring: the engine's numbers against RULES.md section 7, written out independently ----------
+# -- scoring: the engine's numbers against docs/rules.md §7, written out independently ----------
 def _rules_md_score(rules: RuleSet, bidder: int, bid: int, won: Sequence[int]) -> list[int]:
     teams = rules.teams()
     side_tricks = [sum(won[s] for s in team) for team in teams]
@@ -127,28 +129,6 @@ def test_scoring_agrees_with_the_rule_book() -> None:
 
 
 # -- endings: the solver's unique answer against a brute-force search ------------------------------
-def _brute(hands: list[list[Tile]], trump: Trump, leader: int, trick: list[Tile], side: set[int]) -> int:
-    """Most tricks ``side`` takes from here, by plain minimax over every legal play."""
-    n = len(hands)
-    seat = (leader + len(trick)) % n
-    if not hands[seat]:
-        return 0
-    best: int | None = None
-    for t in legal_plays(hands[seat], trick, trump):
-        hands[seat].remove(t)
-        nt = [*trick, t]
-        if len(nt) == n:
-            w = (leader + trick_winner(nt, trump)) % n
-            v = (1 if w in side else 0) + _brute(hands, trump, w, [], side)
-        else:
-            v = _brute(hands, trump, leader, nt, side)
-        hands[seat].append(t)
-        if best is None or (v > best if seat in side else v < best):
-            best = v
-    assert best is not None
-    return best
-
-
 def test_shipped_short_endings_agree_with_brute_force() -> None:
     from puzzles import load_puzzles
 
@@ -161,18 +141,8 @@ def test_shipped_short_endings_agree_with_brute_force() -> None:
         hands = [list(pos.hand(s)) for s in range(pos.players)]
         tr = pos.trump
         assert tr is not None and pos.leader is not None
-        good = []
-        for t in legal_plays(hands[pos.to_play or 0], pos.trick, tr):
-            hs = [list(h) for h in hands]
-            hs[pos.to_play or 0].remove(t)
-            nt = [*pos.trick, t]
-            if len(nt) == pos.players:
-                w = (pos.leader + trick_winner(nt, tr)) % pos.players
-                v = (w in side) + _brute(hs, tr, w, [], side)
-            else:
-                v = _brute(hs, tr, pos.leader, nt, side)
-            if v >= p.task.p["need"]:
-                good.append(t)
+        values = reference_move_values(hands, tr, pos.leader, side, pos.trick)
+        good = [t for t, v in values.items() if v >= p.task.p["need"]]
         assert good == [p.answer()], p.id
         checked += 1
     assert checked >= 10
@@ -193,16 +163,3 @@ def test_docs_describe_every_kind() -> None:
     text = (Path(__file__).resolve().parent.parent / "docs" / "content.md").read_text(encoding="utf-8")
     for kind in KINDS:
         assert f"| `{kind}` |" in text, kind
-
-
-def test_module_doctests() -> None:
-    import doctest
-
-    import lessons.checks
-    import lessons.model
-    import lessons.scoring
-    import puzzles.tomlw
-
-    for mod in (lessons.checks, lessons.model, lessons.scoring, puzzles.tomlw):
-        result = doctest.testmod(mod)
-        assert result.failed == 0 and result.attempted > 0, mod.__name__

@@ -41,6 +41,7 @@ def test_every_kind_has_a_generator_and_shipped_files() -> None:
     assert len(GENERATED) == sum(n for _k, n, _s in SHIPPED)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kind", "seed", "entry"), GENERATED, ids=[str(e["id"]) for _k, _s, e in GENERATED])
 def test_shipped_puzzle_regenerates_identically(kind: str, seed: int, entry: dict[str, object]) -> None:
     made = generate_one(kind, seed)

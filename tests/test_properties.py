@@ -1,7 +1,7 @@
 """Property tests (hypothesis) over random games of every variant.
 
 A rule set is drawn from every valid combination, a deal number, and a stream of random legal
-choices. Each property is checked against a small reference model of RULES.md written here,
+choices. Each property is checked against a small reference model of docs/rules.md written here,
 independently of the engine: who may bid what, which tiles may be played (§6), who wins each
 trick (§6), how each hand scores (§7) and when the game ends (§8).
 
@@ -63,7 +63,7 @@ def rulesets(draw: st.DrawFn, small_target: bool = False) -> RuleSet:
 SEEDS = st.integers(min_value=0, max_value=2**63)
 
 
-# -- a reference model of RULES.md ---------------------------------------------------------
+# -- a reference model of docs/rules.md ---------------------------------------------------------
 
 
 def side_of(rules: RuleSet, seat: int) -> int:

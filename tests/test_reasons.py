@@ -93,7 +93,7 @@ def reason_problems(view: PlayerView, action: Action, reason: str) -> list[str]:
 def play_hand_checking(game: Game, bots: Sequence[Any]) -> int:
     """Play one hand, checking every decision's reason; returns how many were checked."""
     checked = 0
-    while game.phase not in ("hand_over", "game_over"):
+    while not game.hand_finished:
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
@@ -137,7 +137,7 @@ def test_every_strong_decision_has_a_reason_in_both_player_counts() -> None:
         g = Game.new(RuleSet(players=players, all_pass="force-last"), seed=21)
         bots = [make_bot("strong", seed=s, **FAST) for s in range(players)]
         phases = set()
-        while g.phase not in ("hand_over", "game_over"):
+        while not g.hand_finished:
             view = g.view(g.to_act)  # type: ignore[arg-type]
             d = bots[g.to_act].decide(view)  # type: ignore[index]
             assert d.explanation.reason and not reason_problems(view, d.action, d.explanation.reason)

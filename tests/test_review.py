@@ -150,7 +150,7 @@ def _bad_trump_game() -> Game:
     for a in ("bid 4", "pass", "pass", "discard 6-6", "trump 3"):
         g.apply(a)
     bots = [make_bot("basic", seed=s) for s in range(3)]
-    while g.phase not in ("hand_over", "game_over"):
+    while not g.hand_finished:
         g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index,arg-type]
     return g
 
@@ -187,7 +187,7 @@ def test_the_strong_players_own_contract_choices_agree_with_the_review() -> None
     rules = RuleSet(players=4, all_pass="force-last")
     g = Game.new(rules, seed=5)
     bots = [make_bot("strong", seed=0, **FAST_REVIEW) for _ in range(4)]
-    while g.phase not in ("hand_over", "game_over"):
+    while not g.hand_finished:
         g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index,arg-type]
     r = review_hand(g, seats=[], contract_seats=range(4), bot=make_bot("strong", seed=0, **FAST_REVIEW))  # type: ignore[arg-type]
     assert r.plays == ()

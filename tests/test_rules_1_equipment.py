@@ -1,4 +1,4 @@
-"""RULES.md §1 — Equipment: the 22-, 21- and 28-tile sets, seats, partners, tile notation."""
+"""docs/rules.md §1 — Equipment: the 22-, 21- and 28-tile sets, seats, partners, tile notation."""
 
 from __future__ import annotations
 

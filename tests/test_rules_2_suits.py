@@ -1,6 +1,6 @@
-"""RULES.md §2 — Suits and rank (before trump takes tiles away: no trump named / no trump).
+"""docs/rules.md §2 — Suits and rank (before trump takes tiles away: no trump named / no trump).
 
-Every expected value here is read off RULES.md §2: seven number suits, a non-double in both
+Every expected value here is read off docs/rules.md §2: seven number suits, a non-double in both
 of its numbers' suits, a double in its own suit only and on top, the rest ranked by the other
 end (suit 2: 2-2, 2-6, 2-5, 2-4, 2-3, 2-1, 2-0).
 """

@@ -1,4 +1,4 @@
-"""RULES.md §3 — Deal: 7 tiles each; with three players one tile is left over (the widow),
+"""docs/rules.md §3 — Deal: 7 tiles each; with three players one tile is left over (the widow),
 with four players (and in the 21-tile variant) none. Plus the seeded, reproducible deal and
 the random first bidder of §4's first sentence (it is decided at the deal)."""
 

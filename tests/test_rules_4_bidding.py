@@ -1,4 +1,4 @@
-"""RULES.md §4 — Bidding: one chance each, clockwise; pass, 4-7 or 21; each bid higher than
+"""docs/rules.md §4 — Bidding: one chance each, clockwise; pass, 4-7 or 21; each bid higher than
 the last; 21 ends the auction; highest bidder wins; all pass throws the hand in (or, variant,
 forces the last bidder); minimum bid 3 or 5; and (§9) the moon-overcall variant."""
 
@@ -8,17 +8,7 @@ import pytest
 
 from engine import Action, Game, IllegalAction, RuleSet
 
-HANDS3 = [
-    "6-6 6-5 6-4 6-3 4-1 3-1 2-1",
-    "5-5 5-4 5-3 5-2 5-1 4-4 4-3",
-    "6-2 6-1 4-2 3-3 3-2 2-2 1-1",
-]
-HANDS4 = [
-    "6-6 6-5 6-4 1-1 1-0 2-0 3-0",
-    "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
-    "6-3 6-2 6-1 6-0 4-3 4-2 4-1",
-    "4-0 3-3 3-2 3-1 2-2 2-1 0-0",
-]
+from helpers import HANDS3, HANDS4
 
 
 def game(rules: RuleSet | None = None, first: int = 0) -> Game:

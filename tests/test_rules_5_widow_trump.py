@@ -1,4 +1,4 @@
-"""RULES.md §5 — The widow and trump: the default order (widow, discard, trump), the
+"""docs/rules.md §5 — The widow and trump: the default order (widow, discard, trump), the
 "trump before widow" and "no double blank" variants, four players, and what each kind of
 trump (a number, doubles, none) does to the suits."""
 
@@ -10,18 +10,9 @@ import pytest
 
 from engine import Game, IllegalAction, RuleSet, Tile, Trump, tile_set, trick_winner
 
+from helpers import HANDS3, HANDS4
+
 T = Tile.parse
-HANDS3 = [
-    "6-6 6-5 6-4 6-3 4-1 3-1 2-1",
-    "5-5 5-4 5-3 5-2 5-1 4-4 4-3",
-    "6-2 6-1 4-2 3-3 3-2 2-2 1-1",
-]
-HANDS4 = [
-    "6-6 6-5 6-4 1-1 1-0 2-0 3-0",
-    "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
-    "6-3 6-2 6-1 6-0 4-3 4-2 4-1",
-    "4-0 3-3 3-2 3-1 2-2 2-1 0-0",
-]
 ALL_TRUMP_NAMES = ["0", "1", "2", "3", "4", "5", "6", "doubles", "none"]
 
 

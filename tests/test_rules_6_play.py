@@ -1,4 +1,4 @@
-"""RULES.md §6 — Play: the bidder leads; the suit led; following; trumping in or throwing off
+"""docs/rules.md §6 — Play: the bidder leads; the suit led; following; trumping in or throwing off
 when void; winning a trick; the winner leads; all seven tricks are played out."""
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ from engine import (
     tile_set,
     trick_winner,
 )
+
+from helpers import HANDS3 as HANDS_S
+from helpers import SCRIPT_S
 
 T = Tile.parse
 
@@ -288,24 +291,6 @@ def test_explain_winner_agrees_with_trick_winner() -> None:
 
 
 # -- in a game: the bidder leads, the winner leads next, seven tricks ----------------------
-
-# A deal (3 players, sixes trump) where the tricks are forced by the script below:
-# seat 0 takes 4 tricks with its trumps, then seat 1 takes the last 3.
-HANDS_S = [
-    "6-6 6-5 6-4 6-3 4-1 3-1 2-1",
-    "5-5 5-4 5-3 5-2 5-1 4-4 4-3",
-    "6-2 6-1 4-2 3-3 3-2 2-2 1-1",
-]
-SCRIPT_S = [
-    # (tiles in play order, expected winner seat)
-    (["6-6", "5-1", "6-1"], 0),  # seat 2 must follow trumps
-    (["6-5", "5-2", "6-2"], 0),
-    (["6-4", "5-3", "1-1"], 0),  # seat 2 void in trumps: throws off
-    (["6-3", "5-5", "2-2"], 0),
-    (["4-1", "4-4", "4-2"], 1),  # fours: the double wins
-    (["5-4", "3-2", "2-1"], 1),  # seat 1 leads; nobody else has a five
-    (["4-3", "3-3", "3-1"], 1),  # 4-3 leads fours: 3-3 cannot win
-]
 
 
 def started(bid: str = "bid 4") -> Game:

@@ -1,4 +1,4 @@
-"""RULES.md §7 — Scoring a hand: points (bidder ±bid, others +1 a trick; a made 21 wins the
+"""docs/rules.md §7 — Scoring a hand: points (bidder ±bid, others +1 a trick; a made 21 wins the
 game, a set 21 costs 21; variant "moon scores 21"), four-player teams, and the marks variant.
 
 Every position is a hand-built deal whose tricks are forced by a script; each trick's winner is
@@ -11,23 +11,12 @@ import pytest
 
 from engine import Game, RuleSet
 
+from helpers import HANDS3 as HANDS_S
+from helpers import HANDS4 as HANDS_G
+from helpers import HANDS_T, HANDS_W, SCRIPT_G, SCRIPT_S, SCRIPT_T
+
 # -- deals ------------------------------------------------------------------------------
 
-# S (3 players, seat 0 bids, sixes trump): seat 0 takes 4 tricks, seat 1 takes 3, seat 2 none.
-HANDS_S = [
-    "6-6 6-5 6-4 6-3 4-1 3-1 2-1",
-    "5-5 5-4 5-3 5-2 5-1 4-4 4-3",
-    "6-2 6-1 4-2 3-3 3-2 2-2 1-1",
-]
-SCRIPT_S = [
-    (["6-6", "5-1", "6-1"], 0),  # seat 2 must follow trumps; 6-6 tops them
-    (["6-5", "5-2", "6-2"], 0),
-    (["6-4", "5-3", "1-1"], 0),
-    (["6-3", "5-5", "2-2"], 0),
-    (["4-1", "4-4", "4-2"], 1),  # fours: 4-4 is the double
-    (["5-4", "3-2", "2-1"], 1),  # fives: only 5-4 follows
-    (["4-3", "3-3", "3-1"], 1),  # fours: 3-3 cannot win
-]
 
 # U (3 players, seat 0 bids, sixes trump): seat 0 takes 4, seat 1 takes 2, seat 2 takes 1.
 HANDS_U = [
@@ -45,48 +34,9 @@ SCRIPT_U = [
     (["5-4", "4-3", "2-1"], 1),  # fives: only 5-4
 ]
 
-# T (3 players, seat 0 bids, sixes trump): seat 0 takes 3 tricks, seat 1 takes 4.
-HANDS_T = [
-    "6-6 6-5 6-4 4-1 3-1 2-1 1-1",
-    "5-5 5-4 5-3 5-2 5-1 4-4 4-3",
-    "6-3 6-2 6-1 4-2 3-3 3-2 2-2",
-]
-SCRIPT_T = [
-    (["6-6", "5-1", "6-1"], 0),
-    (["6-5", "5-2", "6-2"], 0),
-    (["6-4", "5-3", "6-3"], 0),
-    (["4-1", "4-4", "4-2"], 1),
-    (["5-5", "2-2", "1-1"], 1),
-    (["5-4", "3-2", "2-1"], 1),
-    (["4-3", "3-3", "3-1"], 1),
-]
 
-# W (3 players): seat 0 holds every six and 5-5; with sixes trump it takes all seven tricks
-# whatever the others play (nobody else can follow or trump a six; 5-5 tops the fives).
-HANDS_W = [
-    "6-6 6-5 6-4 6-3 6-2 6-1 5-5",
-    "5-4 5-3 5-2 5-1 4-4 4-3 4-2",
-    "4-1 3-3 3-2 3-1 2-2 2-1 1-1",
-]
 LEADS_W = ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "5-5"]
 
-# G (4 players, seat 0 bids, sixes trump): tricks by seat 3, 2, 1, 1 -> team 0 (seats 0, 2)
-# takes 4, team 1 (seats 1, 3) takes 3. Seat 0 alone takes only 3.
-HANDS_G = [
-    "6-6 6-5 6-4 1-1 1-0 2-0 3-0",
-    "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
-    "6-3 6-2 6-1 6-0 4-3 4-2 4-1",
-    "4-0 3-3 3-2 3-1 2-2 2-1 0-0",
-]
-SCRIPT_G = [
-    (["6-6", "5-0", "6-0", "0-0"], 0),  # seat 2 must follow trumps
-    (["6-5", "5-1", "6-1", "2-1"], 0),
-    (["6-4", "5-2", "6-2", "2-2"], 0),
-    (["3-0", "5-3", "4-3", "3-3"], 3),  # threes: 6-3 is a trump so seat 2 plays 4-3; 3-3 wins
-    (["4-0", "1-0", "4-4", "4-2"], 1),  # seat 3 leads fours; 4-4 wins
-    (["5-5", "6-3", "3-1", "2-0"], 2),  # seat 1 leads fives; seat 2 is void and trumps in
-    (["4-1", "3-2", "1-1", "5-4"], 1),  # seat 2 leads fours; 5-4 ranks above 4-1
-]
 
 # F (4 players): seat 0 holds all seven sixes. Seat 1 bids and names sixes: seat 0 takes
 # every trick (it trumps the first, then leads trumps nobody else holds).

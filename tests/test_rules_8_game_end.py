@@ -1,4 +1,4 @@
-"""RULES.md §8 — End of the game: the target (21 points, 7 marks) reached at the end of a
+"""docs/rules.md §8 — End of the game: the target (21 points, 7 marks) reached at the end of a
 hand, a made 21, negative scores, ties at the top continuing until one is strictly ahead, and
 the "bidder goes out first" tie-break of §9."""
 
@@ -10,54 +10,9 @@ import pytest
 
 from engine import Action, Game, IllegalAction, RuleSet
 
-HANDS_S = [  # seat 0 takes 4 tricks, seat 1 takes 3 (see test_rules_7_scoring)
-    "6-6 6-5 6-4 6-3 4-1 3-1 2-1",
-    "5-5 5-4 5-3 5-2 5-1 4-4 4-3",
-    "6-2 6-1 4-2 3-3 3-2 2-2 1-1",
-]
-SCRIPT_S = [
-    (["6-6", "5-1", "6-1"], 0),
-    (["6-5", "5-2", "6-2"], 0),
-    (["6-4", "5-3", "1-1"], 0),
-    (["6-3", "5-5", "2-2"], 0),
-    (["4-1", "4-4", "4-2"], 1),
-    (["5-4", "3-2", "2-1"], 1),
-    (["4-3", "3-3", "3-1"], 1),
-]
-HANDS_T = [  # seat 0 takes 3 tricks, seat 1 takes 4
-    "6-6 6-5 6-4 4-1 3-1 2-1 1-1",
-    "5-5 5-4 5-3 5-2 5-1 4-4 4-3",
-    "6-3 6-2 6-1 4-2 3-3 3-2 2-2",
-]
-SCRIPT_T = [
-    (["6-6", "5-1", "6-1"], 0),
-    (["6-5", "5-2", "6-2"], 0),
-    (["6-4", "5-3", "6-3"], 0),
-    (["4-1", "4-4", "4-2"], 1),
-    (["5-5", "2-2", "1-1"], 1),
-    (["5-4", "3-2", "2-1"], 1),
-    (["4-3", "3-3", "3-1"], 1),
-]
-HANDS_G = [  # 4 players: team 0 takes 4 tricks, team 1 takes 3
-    "6-6 6-5 6-4 1-1 1-0 2-0 3-0",
-    "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
-    "6-3 6-2 6-1 6-0 4-3 4-2 4-1",
-    "4-0 3-3 3-2 3-1 2-2 2-1 0-0",
-]
-SCRIPT_G = [
-    (["6-6", "5-0", "6-0", "0-0"], 0),
-    (["6-5", "5-1", "6-1", "2-1"], 0),
-    (["6-4", "5-2", "6-2", "2-2"], 0),
-    (["3-0", "5-3", "4-3", "3-3"], 3),
-    (["4-0", "1-0", "4-4", "4-2"], 1),
-    (["5-5", "6-3", "3-1", "2-0"], 2),
-    (["4-1", "3-2", "1-1", "5-4"], 1),
-]
-HANDS_W = [  # seat 0 takes all seven with sixes trump
-    "6-6 6-5 6-4 6-3 6-2 6-1 5-5",
-    "5-4 5-3 5-2 5-1 4-4 4-3 4-2",
-    "4-1 3-3 3-2 3-1 2-2 2-1 1-1",
-]
+from helpers import HANDS3 as HANDS_S
+from helpers import HANDS4 as HANDS_G
+from helpers import HANDS_T, HANDS_W, SCRIPT_G, SCRIPT_S, SCRIPT_T
 
 
 def hand(hands: list[str], script: list[tuple[list[str], int]], bid: int, rules: RuleSet,

@@ -10,8 +10,6 @@ switched off; and on hand-made positions with known answers.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
-from functools import cache
 
 import pytest
 
@@ -28,65 +26,9 @@ from engine.solver import (
     tiles_of,
 )
 
+from helpers import reference, reference_move_values
+
 Hands = list[list[Tile]]
-
-# -- the reference ------------------------------------------------------------------------
-
-
-def reference(
-    hands: Sequence[Sequence[Tile]],
-    trump: Trump | str,
-    leader: int,
-    side: Collection[int],
-    trick: Sequence[Tile] = (),
-) -> int:
-    """Tricks ``side`` takes from here (the current trick counts) with best play by all:
-    every legal play of every seat is tried; the side maximises, the others minimise."""
-    tr = trump if isinstance(trump, Trump) else Trump.parse(trump)
-    n = len(hands)
-
-    @cache
-    def value(hs: tuple[tuple[Tile, ...], ...], lead: int, played: tuple[Tile, ...]) -> int:
-        seat = (lead + len(played)) % n
-        if not played and not hs[seat]:
-            return 0
-        results = []
-        for tile in legal_plays(hs[seat], played, tr):
-            rest = list(hs)
-            rest[seat] = tuple(t for t in hs[seat] if t is not tile)
-            now = (*played, tile)
-            if len(now) == n:
-                winner = (lead + trick_winner(now, tr)) % n
-                results.append((winner in side) + value(tuple(rest), winner, ()))
-            else:
-                results.append(value(tuple(rest), lead, now))
-        return max(results) if seat in side else min(results)
-
-    return value(tuple(tuple(h) for h in hands), leader, tuple(trick))
-
-
-def reference_move_values(
-    hands: Sequence[Sequence[Tile]],
-    trump: Trump | str,
-    leader: int,
-    side: Collection[int],
-    trick: Sequence[Tile] = (),
-) -> dict[Tile, int]:
-    """:func:`reference` after each legal play of the seat to move."""
-    n = len(hands)
-    seat = (leader + len(trick)) % n
-    out = {}
-    for tile in legal_plays(hands[seat], trick, trump):
-        rest = [list(h) for h in hands]
-        rest[seat].remove(tile)
-        now = [*trick, tile]
-        if len(now) == n:
-            winner = (leader + trick_winner(now, trump)) % n
-            out[tile] = (winner in side) + reference(rest, trump, winner, side)
-        else:
-            out[tile] = reference(rest, trump, leader, side, now)
-    return out
-
 
 # -- positions ------------------------------------------------------------------------------
 
@@ -156,6 +98,7 @@ def test_solve_and_move_values_match_the_reference(players: int, trump: str) -> 
     assert checked == 2 * 2 * 4 * players
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("trump", [str(t) for t in ALL_TRUMPS])
 def test_five_trick_three_player_positions_match_the_reference(trump: str) -> None:
     """Bigger positions (15 tiles in hand, or 14 mid-trick) where the reference is still
@@ -208,6 +151,7 @@ def _deal(players: int, seed: int) -> tuple[list[int], Trump, int, int]:
     return [mask_of(h) for h in hands], ALL_TRUMPS[seed % 9], leader, side
 
 
+@pytest.mark.slow
 def test_whole_three_player_deals_match_the_solver_with_everything_off() -> None:
     """Nine whole deals (one per trump) against the bare zero-window search (no table, no
     bounds, no ordering, no equivalences)."""
@@ -217,6 +161,7 @@ def test_whole_three_player_deals_match_the_solver_with_everything_off() -> None
         assert Solver(tr, 3).solve_masks(masks, leader, side) == bare.solve_masks(masks, leader, side)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_whole_deals_agree_whatever_techniques_are_on(players: int) -> None:
     """Whole deals: every single technique off, each probe, and the table alone agree."""

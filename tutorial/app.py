@@ -1,7 +1,8 @@
 """Moon Tutor, the app: ``streamlit run tutorial/app.py`` (or ``make run``).
 
 The router: it sets up the page, draws the shared frame (sidebar) and runs the page the
-learner picked. The pages live in ``tutorial/views/``.
+learner picked. The pages are listed in ``tutorial/pages.py``; their files live in
+``tutorial/views/``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ if str(_ROOT) not in sys.path:  # `streamlit run tutorial/app.py` puts only tuto
 
 import streamlit as st  # noqa: E402
 
+from tutorial import pages  # noqa: E402
 from tutorial.components import frame  # noqa: E402
 from tutorial.services.items import warm_up  # noqa: E402
 from tutorial.services.players import warm_pool  # noqa: E402
@@ -22,17 +24,10 @@ from tutorial.services.players import warm_pool  # noqa: E402
 st.set_page_config(page_title="Moon Tutor", page_icon="🌙", layout="wide", initial_sidebar_state="auto")
 
 PAGES = [
-    st.Page(frame.PAGES["home"], title="Home", icon=":material/home:", default=True),
-    st.Page(frame.PAGES["learn"], title="Learn", icon=":material/school:", url_path="learn"),
-    st.Page(frame.PAGES["puzzles"], title="Puzzles", icon=":material/extension:", url_path="puzzles"),
-    st.Page(frame.PAGES["practice"], title="Practice", icon=":material/fitness_center:", url_path="practice"),
-    st.Page(frame.PAGES["play"], title="Play", icon=":material/playing_cards:", url_path="play"),
-    st.Page(frame.PAGES["progress"], title="Progress", icon=":material/insights:", url_path="progress"),
-    st.Page(frame.PAGES["classroom"], title="Classroom", icon=":material/co_present:", url_path="classroom"),
-    st.Page(frame.PAGES["presenter"], title="Presenter", icon=":material/present_to_all:", url_path="presenter"),
-    st.Page(frame.PAGES["bidding"], title="Bidding lab", icon=":material/science:", url_path="bidding-lab"),
-    st.Page(frame.PAGES["rules"], title="Rules", icon=":material/menu_book:", url_path="rules"),
-    st.Page(frame.PAGES["classes"], title="Classes", icon=":material/groups:", url_path="classes"),
+    st.Page(p.file, title=p.title, icon=p.icon, default=True)
+    if p.default
+    else st.Page(p.file, title=p.title, icon=p.icon, url_path=p.url_path)
+    for p in pages.PAGES
 ]
 
 warm_up()  # load the course and puzzles in the background, once per server

@@ -10,22 +10,12 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from tutorial.pages import page_files
+
 APP = Path(__file__).resolve().with_name("app.py")
 
-#: The page files, as ``AppTest.switch_page`` wants them.
-PAGE_FILES = {
-    "home": "views/home.py",
-    "learn": "views/learn.py",
-    "puzzles": "views/puzzles.py",
-    "play": "views/play.py",
-    "classroom": "views/classroom.py",
-    "presenter": "views/presenter.py",
-    "bidding": "views/bidding_lab.py",
-    "rules": "views/rules.py",
-    "practice": "views/practice.py",
-    "progress": "views/progress.py",
-    "classes": "views/classes.py",
-}
+#: The page files, as ``AppTest.switch_page`` wants them (from :mod:`tutorial.pages`).
+PAGE_FILES = page_files()
 
 os.environ.setdefault("MOON_NO_WARMUP", "1")
 #: The AppTests think in their own process (the worker pool is covered by its own tests).

@@ -20,15 +20,11 @@ from moon_browser import (
     step_mode,
 )
 
-PAGES = {
-    "home": "/",
-    "learn": "/learn",
-    "puzzles": "/puzzles",
-    "play": "/play?deal=21&level=basic",
-    "classroom": "/classroom",
-    "bidding-lab": "/bidding-lab",
-    "rules": "/rules",
-}
+from tutorial.pages import PAGES as ALL_PAGES
+
+#: Every page of tutorial/pages.py, by URL path, with the query that makes it interesting.
+QUERIES = {"play": "?deal=21&level=basic"}
+PAGES = {(p.url_path or p.key): p.url + QUERIES.get(p.key, "") for p in ALL_PAGES}
 
 
 def _prepare(page: Any, name: str) -> None:

@@ -127,6 +127,7 @@ def test_game_over_offers_play_again_and_new_game(page: Any, server: str) -> Non
         if exists(page, "play-again"):
             break
         click_key(page, "next-hand")
+    settle(page, quiet=1.5)  # the hand's review runs (and redraws the page) once it is over
     assert exists(page, "play-again") and exists(page, "game-over-new")
     assert not exists(page, "undo", enabled=False)
     box = page.locator(".st-key-hand-summary").first

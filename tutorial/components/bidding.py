@@ -15,12 +15,18 @@ from tutorial.services.rules_text import short_summary
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LinkError, parse_deal_number
 
-HAND = "moon_lab_hand"
-RESULT = "moon_lab_result"
+HAND = state.LAB_HAND
+RESULT = state.LAB_RESULT
 
 
 def _default_samples(players: int) -> int:
     return 60 if players == 3 else 20
+
+
+def _kept_hand() -> tuple[Any, ...] | None:
+    """The hand studied last (kept while the input is being corrected)."""
+    hand: tuple[Any, ...] | None = state.get(HAND)
+    return hand
 
 
 def pick_hand() -> tuple[Any, ...] | None:
@@ -36,7 +42,7 @@ def pick_hand() -> tuple[Any, ...] | None:
             deal = parse_deal_number(raw)
         except LinkError as e:
             st.error(md_escape(str(e)))
-            return state.get(HAND)
+            return _kept_hand()
         hand = Game.new(rules, deal).hands[seat if seat < rules.players else 0]
     else:
         text = st.text_input("Seven tiles", value="6-6 6-5 6-4 5-5 4-4 3-2 2-1", key="lab-tiles",
@@ -45,7 +51,7 @@ def pick_hand() -> tuple[Any, ...] | None:
             hand = parse_hand(text, rules)
         except ValueError as e:
             st.error(md_escape(str(e)))
-            return state.get(HAND)
+            return _kept_hand()
     hand = tuple(sorted(hand))
     if state.get(HAND) != hand:
         state.put(HAND, hand)
@@ -98,7 +104,7 @@ def results(hand: tuple[Any, ...]) -> None:
     st.plotly_chart(bid_heatmap(table, "Chance of making each bid (%)"), key="lab-heatmap",
                     config={"displayModeBar": False})
     shown = table.copy()
-    shown.columns = [("21 (moon)" if c == 21 else f"Bid {c}") for c in shown.columns]
+    shown.columns = [("21 (moon)" if str(c) == "21" else f"Bid {c}") for c in shown.columns]
     shown.insert(0, "Average tricks", res.averages().round(2))
     shown.index.name = "Trump"
     config = {c: st.column_config.NumberColumn(format="%.0f%%") for c in shown.columns if c != "Average tricks"}

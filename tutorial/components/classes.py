@@ -28,26 +28,26 @@ def _join() -> None:
     name = str(st.session_state.get("class-name", ""))
     pin = str(st.session_state.get("class-pin", "")).strip() or None
     if db is None:
-        st.session_state["class-msg"] = ("error", "Classes cannot be joined just now: the database is not reachable.")
+        st.session_state[state.CLASS_MESSAGE] = ("error", "Classes cannot be joined just now: the database is not reachable.")
         return
     lid = profile.ensure()
     if lid is None:
-        st.session_state["class-msg"] = ("error", "Classes cannot be joined just now: the database is not reachable.")
+        st.session_state[state.CLASS_MESSAGE] = ("error", "Classes cannot be joined just now: the database is not reachable.")
         return
     try:
         joined = classes.join(db, code, name, lid, pin)
     except classes.ClassError as e:
-        st.session_state["class-msg"] = ("error", str(e))
+        st.session_state[state.CLASS_MESSAGE] = ("error", str(e))
         return
     except StoreUnavailable:
-        st.session_state["class-msg"] = ("error", "Classes cannot be joined just now: the database is not "
+        st.session_state[state.CLASS_MESSAGE] = ("error", "Classes cannot be joined just now: the database is not "
                                                   "reachable. Try again in a minute.")
         return
     if joined.learner_id != lid:  # the same student on another device: their own profile
         st.session_state[state.LEARNER] = joined.learner_id
         st.session_state[state.LEARNER_TOKEN] = None
         st.session_state.pop(state.PROGRESS, None)
-    st.session_state["class-msg"] = ("success", f"Welcome{' back' if joined.returning else ''}, "
+    st.session_state[state.CLASS_MESSAGE] = ("success", f"Welcome{' back' if joined.returning else ''}, "
                                                 f"{joined.display_name}! Your teacher sees your progress.")
 
 
@@ -60,7 +60,7 @@ def join_form() -> None:
         st.text_input("4-digit PIN (only if your teacher asked for one)", max_chars=4, key="class-pin",
                       type="password", help="Choose it the first time; type it again to come back on another device.")
         st.form_submit_button("Join", type="primary", on_click=_join, icon=":material/login:")
-    msg = st.session_state.pop("class-msg", None)
+    msg = st.session_state.pop(state.CLASS_MESSAGE, None)
     if msg:
         getattr(st, msg[0])(md_escape(msg[1]))
     db, lid = profile.store(), profile.learner_id()
@@ -76,13 +76,13 @@ def join_form() -> None:
 def _create() -> None:
     db = profile.store()
     if db is None:
-        st.session_state["class-new-msg"] = "Classes cannot be made just now: the database is not reachable."
+        st.session_state[state.CLASS_NEW_MESSAGE] = "Classes cannot be made just now: the database is not reachable."
         return
     try:
         _klass, token = classes.create_class(db, str(st.session_state.get("class-new-name", "")),
                                              bool(st.session_state.get("class-new-pin", False)))
     except StoreUnavailable:
-        st.session_state["class-new-msg"] = "Classes cannot be made just now: the database is not reachable."
+        st.session_state[state.CLASS_NEW_MESSAGE] = "Classes cannot be made just now: the database is not reachable."
         return
     st.query_params[TEACHER_PARAM] = token
 
@@ -94,7 +94,7 @@ def create_form() -> None:
         st.text_input("Class name", max_chars=40, key="class-new-name", placeholder="e.g. Year 7 Moon club")
         st.checkbox("Students choose a 4-digit PIN (so they can come back on another device)", key="class-new-pin")
         st.form_submit_button("Make the class", on_click=_create, icon=":material/add:")
-    msg = st.session_state.pop("class-new-msg", None)
+    msg = st.session_state.pop(state.CLASS_NEW_MESSAGE, None)
     if msg:
         st.error(msg)
 

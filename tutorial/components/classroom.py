@@ -34,12 +34,12 @@ from tutorial.services.session import seat_name
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LinkError, encode_rules, parse_deal_number
 
-TIMELINE = "moon_class_timeline"
-COUNT = "moon_class_count"
-LEVEL = "moon_class_level"
-BOTS = "moon_class_bots"
-ERROR = "moon_class_error"
-DECK_ERROR = "moon_deck_error"
+TIMELINE = state.CLASS_TIMELINE
+COUNT = state.CLASS_COUNT
+LEVEL = state.CLASS_LEVEL
+BOTS = state.CLASS_BOTS
+ERROR = state.CLASS_ERROR
+DECK_ERROR = state.DECK_ERROR
 
 
 def current() -> Timeline | None:
@@ -70,7 +70,7 @@ def _bot_for(seat: int) -> Decider:
 def _deal_clicked() -> None:
     raw = str(st.session_state.get("class-deal", "")).strip()
     try:
-        st.session_state["class-generate"] = parse_deal_number(raw)
+        st.session_state[state.CLASS_GENERATE] = parse_deal_number(raw)
     except LinkError as e:
         st.session_state[ERROR] = md_escape(str(e))
 
@@ -85,12 +85,13 @@ def choose_hand() -> None:
             st.text_input("Deal number", value="1", key="class-deal")
             st.button("Deal and let the computer play it", key="class-go", on_click=_deal_clicked,
                       type="primary", icon=":material/playing_cards:")
-            deal = st.session_state.pop("class-generate", None)
+            deal = st.session_state.pop(state.CLASS_GENERATE, None)
             if deal is not None:
                 bar = st.progress(0.0, text=f"The {_level()} computer players are playing deal {deal}…")
-                hand, decisions = generate_hand(
-                    rules, deal, _level(), progress=lambda x: bar.progress(x, text=f"Playing deal {deal}… {x:.0%}"),
-                )
+                def show_progress(x: float) -> None:
+                    bar.progress(x, text=f"Playing deal {deal}… {x:.0%}")
+
+                hand, decisions = generate_hand(rules, deal, _level(), progress=show_progress)
                 bar.empty()
                 t = Timeline(hand, dict(decisions), _level(), deal=deal)
                 _set(t)
@@ -98,8 +99,8 @@ def choose_hand() -> None:
         with by_file:
             up = st.file_uploader("A hand record (JSON), as downloaded from the Play page or this one",
                                   type=["json"], key="class-upload")
-            if up is not None and st.session_state.get("class-loaded") != up.file_id:
-                st.session_state["class-loaded"] = up.file_id
+            if up is not None and st.session_state.get(state.CLASS_LOADED) != up.file_id:
+                st.session_state[state.CLASS_LOADED] = up.file_id
                 try:
                     hand = load_hand(up.getvalue())
                 except RecordError as e:
@@ -378,7 +379,7 @@ def deck_builder(t: Timeline | None) -> None:
     deck = _deck()
     with st.expander(f"Lesson deck: {deck.title} ({len(deck.entries)} entries)", icon=":material/slideshow:",
                      expanded=bool(deck.entries)):
-        if "deck-title" not in st.session_state or st.session_state.pop("deck-retitle", False):
+        if "deck-title" not in st.session_state or st.session_state.pop(state.DECK_RETITLE, False):
             st.session_state["deck-title"] = deck.title
         st.text_input("Title of the deck", key="deck-title", on_change=_retitle, max_chars=200)
         if t is not None:
@@ -418,8 +419,8 @@ def deck_builder(t: Timeline | None) -> None:
                           disabled=i == len(deck.entries) - 1, icon=":material/arrow_downward:")
                 st.button("Remove", key=f"deck-remove-{i}", on_click=_edit, args=(i, 0), icon=":material/delete:")
         up = st.file_uploader("Load a deck (JSON)", type=["json"], key="deck-upload")
-        if up is not None and st.session_state.get("deck-loaded") != up.file_id:
-            st.session_state["deck-loaded"] = up.file_id
+        if up is not None and st.session_state.get(state.DECK_LOADED) != up.file_id:
+            st.session_state[state.DECK_LOADED] = up.file_id
             try:
                 loaded = load_deck(up.getvalue())
                 if needs_content(loaded):
@@ -428,7 +429,7 @@ def deck_builder(t: Timeline | None) -> None:
                 _deck_error(f"This deck cannot be used: {e}")
             else:
                 _set_deck(loaded)
-                st.session_state["deck-retitle"] = True
+                st.session_state[state.DECK_RETITLE] = True
                 st.rerun()
         err = st.session_state.pop(DECK_ERROR, None)
         if err:

@@ -8,6 +8,7 @@ from typing import Any
 import streamlit as st
 
 from tutorial.components import state
+from tutorial.pages import page_files
 from tutorial.services.rules_text import house_rules, short_summary
 
 _CSS = """
@@ -40,20 +41,9 @@ h1 {font-size: 2rem !important; padding-top: 0.5rem !important;}
 </style>
 """
 
-#: The page files, by name, relative to ``app.py`` (for links between pages).
-PAGES = {
-    "home": "views/home.py",
-    "learn": "views/learn.py",
-    "puzzles": "views/puzzles.py",
-    "play": "views/play.py",
-    "classroom": "views/classroom.py",
-    "presenter": "views/presenter.py",
-    "bidding": "views/bidding_lab.py",
-    "rules": "views/rules.py",
-    "practice": "views/practice.py",
-    "progress": "views/progress.py",
-    "classes": "views/classes.py",
-}
+#: The page files, by name, relative to ``app.py`` (for links between pages), from
+#: :data:`tutorial.pages.PAGES`.
+PAGES = page_files()
 
 
 def styles() -> None:

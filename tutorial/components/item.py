@@ -10,13 +10,13 @@ from typing import Any
 import streamlit as st
 
 from engine import Tile
-from tutorial.components import recording
+from tutorial.components import recording, state
 from tutorial.components.tiles import Shown, clickable_tiles, is_trump, show_row
 from tutorial.services import describe as words
 from tutorial.services.items import TILE_KINDS, Attempt, choice_label, mode_of, submit
 from tutorial.services.rules_text import house_rules
 
-ATTEMPTS = "moon_attempts"
+ATTEMPTS = state.ATTEMPTS
 Solved = Callable[[Any, Attempt], None]
 
 

@@ -12,8 +12,8 @@ from tutorial.components import state
 from tutorial.services.items import Attempt, course
 from tutorial.services.progress import MAX_STARS
 
-STAGE = "learn-stage"
-LEVEL = "learn-level"
+STAGE = state.LEARN_STAGE
+LEVEL = state.LEARN_LEVEL
 
 
 def load() -> Any | None:

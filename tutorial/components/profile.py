@@ -231,8 +231,8 @@ def progress_file() -> None:
                            mime="application/json", key="progress-download", icon=":material/download:",
                            on_click="ignore")
         up = st.file_uploader("Load a saved progress file", type=["json"], key="progress-upload")
-        if up is not None and st.session_state.get("progress-loaded") != up.file_id:
-            st.session_state["progress-loaded"] = up.file_id
+        if up is not None and st.session_state.get(state.PROGRESS_LOADED) != up.file_id:
+            st.session_state[state.PROGRESS_LOADED] = up.file_id
             import_file(up.getvalue())
 
 

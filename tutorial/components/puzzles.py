@@ -8,12 +8,13 @@ from typing import Any
 
 import streamlit as st
 
+from puzzles.themes import theme_title
 from tutorial.components import item as ask
 from tutorial.components import recording, state
 from tutorial.services.items import Attempt, kind_title, new_puzzle, puzzles
 
-CURRENT = "pz-current"
-EXTRA = "moon_extra_puzzles"
+CURRENT = state.PUZZLE_CURRENT
+EXTRA = state.PUZZLE_EXTRA
 BANDS = ("beginner", "intermediate", "advanced")
 
 
@@ -29,10 +30,10 @@ def load() -> list[Any] | None:
 
 def filters(all_puzzles: list[Any]) -> list[Any]:
     kinds = sorted({p.kind for p in all_puzzles}, key=kind_title)
-    themes = sorted({t for p in all_puzzles for t in p.themes})
+    themes = sorted({t for p in all_puzzles for t in p.themes}, key=theme_title)
     c1, c2, c3 = st.columns(3)
     picked_kinds = c1.multiselect("Kind", kinds, key="pz-kinds", format_func=kind_title, placeholder="All kinds")
-    picked_themes = c2.multiselect("Theme", themes, key="pz-themes", placeholder="All themes")
+    picked_themes = c2.multiselect("Theme", themes, key="pz-themes", format_func=theme_title, placeholder="All themes")
     picked_bands = c3.multiselect("Difficulty", list(BANDS), key="pz-bands", placeholder="All levels",
                                   format_func=str.capitalize)
     out = [
@@ -91,7 +92,7 @@ def new_clicked(kinds: list[str]) -> None:
     seed = 100_000 + secrets.randbelow(10**9)
     puzzle = new_puzzle(kind, seed)
     if puzzle is None:
-        st.session_state["pz-message"] = "The generator found no good puzzle this time; try again."
+        st.session_state[state.PUZZLE_MESSAGE] = "The generator found no good puzzle this time; try again."
         return
     extra = st.session_state.setdefault(EXTRA, [])
     extra.append(puzzle)
@@ -120,7 +121,7 @@ def puzzle_view(puzzle: Any, chosen: list[Any]) -> None:
         origin = "new from the generator" if puzzle.file == "generated" else f"puzzle {ids.index(puzzle.id) + 1} of {len(ids)}"
         st.markdown(
             f"**{kind_title(puzzle.kind)}** · {puzzle.band} (rating {puzzle.rating}) · {origin}  \n"
-            f"Themes: {', '.join(puzzle.themes)}"
+            f"Themes: {', '.join(theme_title(t) for t in puzzle.themes)}"
         )
         st.markdown(f"## {puzzle.question}")
         ask.position_view(puzzle)
@@ -139,6 +140,6 @@ def puzzle_view(puzzle: Any, chosen: list[Any]) -> None:
                       disabled=att.solved or att.gave_up, icon=":material/visibility:")
             st.button("New puzzle", key="pz-new", on_click=new_clicked, args=(list(st.session_state.get("pz-kinds", [])),),
                       icon=":material/auto_awesome:", help="A fresh puzzle from the generator (of the kinds picked above).")
-    msg = st.session_state.pop("pz-message", None)
+    msg = st.session_state.pop(state.PUZZLE_MESSAGE, None)
     if msg:
         st.warning(msg)

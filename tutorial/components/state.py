@@ -12,7 +12,9 @@ import streamlit as st
 from engine import RuleSet
 from tutorial.services.progress import Progress
 
-# Session-state keys.
+# Session-state keys: every key the app keeps in ``st.session_state`` is named here, once
+# (append new ones; the components refer to these names). Widget keys (``key=`` of a widget)
+# stay with their widgets.
 PROGRESS = "moon_progress"
 HOUSE_RULES = "moon_house_rules"
 PLAY = "moon_play"
@@ -20,12 +22,43 @@ PLAY_QUERY = "moon_play_query"
 LARGE = "moon_large_tiles"
 HANDS_PLAYED = "moon_hands_archive"
 NOTICE = "moon_notice"
+PLAY_MODE = "moon_play_mode"
+PLAY_MESSAGE = "moon_play_message"
+PLAY_COUNTED = "moon_counted"
+LAB_HAND = "moon_lab_hand"
+LAB_RESULT = "moon_lab_result"
+CLASS_TIMELINE = "moon_class_timeline"
+CLASS_COUNT = "moon_class_count"
+CLASS_LEVEL = "moon_class_level"
+CLASS_BOTS = "moon_class_bots"
+CLASS_ERROR = "moon_class_error"
+CLASS_GENERATE = "class-generate"
+CLASS_LOADED = "class-loaded"
+ATTEMPTS = "moon_attempts"
+LEARN_STAGE = "learn-stage"
+LEARN_LEVEL = "learn-level"
+PROGRESS_LOADED = "progress-loaded"
+PUZZLE_CURRENT = "pz-current"
+PUZZLE_EXTRA = "moon_extra_puzzles"
+PUZZLE_MESSAGE = "pz-message"
 LEARNER = "moon_learner_id"
 LEARNER_TOKEN = "moon_learner_token"
 OUTBOX = "moon_outbox"
 STORE_DOWN = "moon_store_down"
 PRESENTER = "moon_presenter"  # the presenter view's hand or deck, and where it is
 DECK = "moon_deck"  # the lesson deck being put together in the Classroom
+DECK_ERROR = "moon_deck_error"
+DECK_LOADED = "deck-loaded"
+DECK_RETITLE = "deck-retitle"
+CLASS_MESSAGE = "class-msg"
+CLASS_NEW_MESSAGE = "class-new-msg"
+PLAY_PACE = "moon_play_pace"  # the pause between computer moves: off / short / long
+PLAY_WRITTEN = "moon_play_written"  # the queries this session wrote into the URL
+PLAY_LEVEL_CHOICE = "moon_play_level_choice"  # the New game panel's choices, kept while it is closed
+PLAY_SEAT_CHOICE = "moon_play_seat_choice"
+PLAY_RANDOM_CHOICE = "moon_play_random_choice"
+PLAY_DEAL_CHOICE = "moon_play_deal_choice"
+PLAY_WHY = "moon_play_why"  # the feed line whose full explanation is open
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6

@@ -102,7 +102,7 @@ class Timeline:
         for i, text in enumerate(self.hand.actions, start=1):
             before = len(game.tricks)
             game.apply(text)
-            if contract_at is None and game.phase in ("playing", "hand_over", "game_over") and not game.tricks:
+            if contract_at is None and (game.phase == "playing" or game.hand_finished) and not game.tricks:
                 contract_at = i
                 stops.append(Stop("The contract" if game.phase == "playing" else "The bidding", i))
             if len(game.tricks) > before:

@@ -16,7 +16,25 @@ from dataclasses import dataclass
 
 from engine import RuleSet
 
-__all__ = ["SECTIONS", "Section", "describe_setting", "house_rules", "in_force", "short_summary"]
+__all__ = [
+    "RULE_BOOK",
+    "RULE_BOOK_SECTIONS",
+    "SECTIONS",
+    "Section",
+    "citation",
+    "describe_setting",
+    "house_rules",
+    "in_force",
+    "short_summary",
+]
+
+#: The project's rule book, the specification the engine implements.
+RULE_BOOK = "docs/rules.md"
+#: The numbered section of :data:`RULE_BOOK` each part of this reference follows (the house
+#: rules of every section are §9).
+RULE_BOOK_SECTIONS = {
+    "tiles": 1, "suits": 2, "deal": 3, "bidding": 4, "trump": 5, "play": 6, "scoring": 7, "game": 8,
+}
 
 
 @dataclass(frozen=True)
@@ -31,6 +49,15 @@ class Section:
     tiles: str = ""
     trump: str | None = None
     caption: str = ""
+
+
+def citation(section: Section) -> str:
+    """Where the full rule of ``section`` stands in the rule book.
+
+    >>> citation(SECTIONS[3])
+    'docs/rules.md §4 (house rules: §9)'
+    """
+    return f"{RULE_BOOK} §{RULE_BOOK_SECTIONS[section.key]} (house rules: §9)"
 
 
 def describe_setting(rules: RuleSet, name: str) -> str:

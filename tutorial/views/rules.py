@@ -8,7 +8,7 @@ from engine import Trump, parse_tiles
 from tutorial.components import state
 from tutorial.components.settings import rules_editor
 from tutorial.components.tiles import show_tiles
-from tutorial.services.rules_text import SECTIONS, describe_setting, house_rules, in_force
+from tutorial.services.rules_text import SECTIONS, citation, describe_setting, house_rules, in_force
 
 st.title(":material/menu_book: The rules of Moon")
 rules = state.house_rules()
@@ -38,3 +38,4 @@ for sec in SECTIONS:
         )
     elif sec.fields:
         st.caption("✎ Can change by house rule: " + " ".join(describe_setting(rules, f) for f in sec.fields))
+    st.caption(f"Rule book: {citation(sec)}")

@@ -25,7 +25,7 @@ from tutorial.services.table import reason_of
 from tutorial.services.urlstate import LEVELS
 
 #: The feed line whose full explanation is open: (hand, index) or None.
-WHY = "moon_play_why"
+WHY = state.PLAY_WHY
 
 
 # -- quick start and the New game panel -----------------------------------------------------------

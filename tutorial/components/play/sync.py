@@ -25,16 +25,16 @@ from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import PARAMS, LinkError, PlaySetup, decode, parse_deal_number
 
-MESSAGE = "moon_play_message"
+MESSAGE = state.PLAY_MESSAGE
 #: How computer moves appear: one after another on their own, or one per press of Next.
-MODE = "moon_play_mode"
+MODE = state.PLAY_MODE
 MODES = {"auto": "Automatic", "step": "Press Next"}
 #: The pause between two computer moves in automatic mode.
-PACE = "moon_play_pace"
+PACE = state.PLAY_PACE
 PACES = {"off": 0.0, "short": 0.35, "long": 1.0}
 PACE_WORDS = {"off": "Off", "short": "Short", "long": "Long"}
 #: Queries this session wrote into the URL (never read back as a new link).
-WRITTEN = "moon_play_written"
+WRITTEN = state.PLAY_WRITTEN
 _WRITTEN_KEPT = 4000
 
 
@@ -296,10 +296,10 @@ def next_hand() -> None:
 
 
 # -- the new-game choices (kept while the panel is closed) -------------------------------------
-LEVEL_CHOICE = "moon_play_level_choice"
-SEAT_CHOICE = "moon_play_seat_choice"
-RANDOM_CHOICE = "moon_play_random_choice"
-DEAL_CHOICE = "moon_play_deal_choice"
+LEVEL_CHOICE = state.PLAY_LEVEL_CHOICE
+SEAT_CHOICE = state.PLAY_SEAT_CHOICE
+RANDOM_CHOICE = state.PLAY_RANDOM_CHOICE
+DEAL_CHOICE = state.PLAY_DEAL_CHOICE
 
 
 def new_game_clicked() -> None:
