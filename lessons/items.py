@@ -6,7 +6,7 @@
 - ``item.grade(answer)`` -> :class:`~lessons.checks.Feedback` (the file's own words replace
   the engine's for the codes it overrides);
 - ``item.hint(1)`` (where to look), ``item.hint(2)`` (the answer, with the engine's reason);
-- ``item.stars(tries, hints)`` — 3, 2 or 1 stars against the item's par;
+- ``item.stars(tries, hints)`` — 3, 2 or 1 stars by the one rule of :mod:`lessons.stars`;
 - ``item.choices()`` — what to offer the learner to click, if the answer is picked;
 - ``item.export()`` — the row of ``python -m puzzles export``.
 
@@ -24,6 +24,7 @@ from engine import RuleSet
 from lessons.checks import KINDS, Feedback, Task, make_task
 from lessons.errors import FieldError
 from lessons.model import Position
+from lessons.stars import stars_for
 
 __all__ = ["Item", "build_common", "text_field"]
 
@@ -52,7 +53,6 @@ class Item:
     task: Task
     hints: tuple[str, ...]
     feedback: dict[str, str] = field(default_factory=dict)
-    par: int = 1
 
     @property
     def position(self) -> Position:
@@ -92,13 +92,8 @@ class Item:
 
     def stars(self, tries: int, hints_used: int = 0) -> int:
         """Stars for solving it in ``tries`` tries (the right one included) after
-        ``hints_used`` hints: 3 within par and no hint, 2 within par + 1 tries and at most
-        the first hint, else 1."""
-        if tries <= self.par and hints_used == 0:
-            return 3
-        if tries <= self.par + 1 and hints_used <= 1:
-            return 2
-        return 1
+        ``hints_used`` hints, by the one rule :func:`lessons.stars.stars_for`."""
+        return stars_for(max(0, tries - 1), hints_used)
 
     def export(self, source: str) -> dict[str, Any]:
         """One row of ``python -m puzzles export``."""
@@ -120,6 +115,10 @@ class Item:
             "tricks_won": list(pos.tricks_won) if pos.tricks_won is not None else None,
             "scores": list(pos.scores) if pos.scores is not None else None,
             "tiles": [str(t) for t in pos.tiles],
+            "widow": [str(t) for t in pos.widow],
+            "played": [str(t) for t in pos.played],
+            "shown": sorted(pos.shown),
+            "position": pos.to_dict(),
             "params": dict(sorted(self.task.p.items())),
             "choices": self.choices(),
             "question": self.question,

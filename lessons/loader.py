@@ -13,7 +13,6 @@ A stage file::
     intro = "Text shown before the question."
     question = "Fives were led. Pick every tile you may play."
     kind = "legal_tiles"          # a check kind, see lessons.checks.KINDS
-    par = 1                        # tries for three stars
     hints = ["Where to look.", "Optional words before the engine's answer."]
     expected = ["5-3", "5-1"]      # optional: cross-checked with the engine's answer
     [level.position]              # see lessons.model.POSITION_FIELDS
@@ -46,7 +45,7 @@ __all__ = ["DATA_DIR", "Course", "Level", "Stage", "check_course", "load_course"
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 _STAGE_FIELDS = {"stage", "id", "title", "summary", "level"}
-_LEVEL_FIELDS = {"id", "title", "intro", "question", "kind", "par", "hints", "expected", "feedback", "position"}
+_LEVEL_FIELDS = {"id", "title", "intro", "question", "kind", "hints", "expected", "feedback", "position"}
 
 
 @dataclass
@@ -56,6 +55,9 @@ class Level(Item):
     stage: str = ""
     title: str = ""
     intro: str = ""
+    #: False in the stages before the course teaches trump: the app does not show
+    #: "Trump: no trump" on a level whose learner has not met trump yet.
+    trump_taught: bool = True
 
 
 @dataclass
@@ -123,6 +125,9 @@ def build_level(raw: Mapping[str, Any], file: str, stage_id: str) -> Level:
         raise FieldError("", "a level is a table of fields")
     kind = raw.get("kind")
     own = set(KINDS[kind].params) if isinstance(kind, str) and kind in KINDS else set()
+    if "par" in raw:
+        raise FieldError("par", "levels no longer have a par: stars follow one rule for every level "
+                         "(lessons.stars.stars_for); remove this line")
     unknown = sorted(set(raw) - _LEVEL_FIELDS - own)
     if unknown:
         raise FieldError(unknown[0], "unknown field")
@@ -131,11 +136,6 @@ def build_level(raw: Mapping[str, Any], file: str, stage_id: str) -> Level:
     title = text_field(raw, "title", required=False) or ""
     if "question" not in raw:
         raise FieldError("question", "this field is missing")
-    par = raw.get("par")
-    if par is None:
-        raise FieldError("par", "this field is missing")
-    if type(par) is not int or not 1 <= par <= 5:
-        raise FieldError("par", f"par is the number of tries for three stars, 1 to 5, not {par!r}")
     kind_name, question, task, hints, feedback = build_common(raw)
     if "expected" in raw:
         task.check_expected(raw["expected"])
@@ -144,7 +144,7 @@ def build_level(raw: Mapping[str, Any], file: str, stage_id: str) -> Level:
     assert level_id is not None and intro is not None
     return Level(
         id=level_id, file=file, kind=kind_name, question=question, task=task, hints=hints,
-        feedback=feedback, par=par, stage=stage_id, title=title, intro=intro,
+        feedback=feedback, stage=stage_id, title=title, intro=intro,
     )
 
 
@@ -206,7 +206,18 @@ def check_course(data_dir: Path | None = None) -> tuple[Course, list[ContentErro
                 errors.append(ContentError(s.file, lv.id, "id", f"the id is also used in {seen_ids[lv.id]}"))
             seen_ids[lv.id] = s.file
     stages.sort(key=lambda s: s.number)
+    _mark_trump_taught(stages)
     return Course(stages), errors
+
+
+def _mark_trump_taught(stages: list[Stage]) -> None:
+    """Trump is taught from the first stage with a level whose trump is named (a number or
+    doubles); the levels of earlier stages say nothing about trump."""
+    first = next((s.number for s in stages for lv in s.levels
+                  if lv.position.trump is not None and lv.position.trump.kind != "none"), None)
+    for s in stages:
+        for lv in s.levels:
+            lv.trump_taught = first is not None and s.number >= first
 
 
 def load_course(data_dir: Path | None = None) -> Course:

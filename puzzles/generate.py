@@ -117,33 +117,8 @@ def trick_words(leader: int, trick: list[Tile] | tuple[Tile, ...], n: int) -> st
     return ", ".join(f"seat {(leader + i) % n} {'led' if i == 0 else 'played'} {t}" for i, t in enumerate(trick))
 
 
-HINTS: dict[str, str] = {
-    "legal_tiles": "Name the suit led first: trumps if the lead is a trump, else the lead's higher end. "
-    "A trump lead is followed by any trump; a number suit only by your tiles bearing that number "
-    "that are not trumps. If you cannot follow, every tile is legal.",
-    "suit_led": "Is the led tile a trump? If it is, trumps were led; if not, its higher end names the suit.",
-    "is_trump": "Does the tile bear the trump number? With doubles trump: is it a double? "
-    "With no trump, nothing is a trump.",
-    "pick_tiles": "Check each tile on its own: which suit does it belong to once trump is named?",
-    "count": "List the tiles one by one, highest first.",
-    "rank": "Trumps come first, in their own order; then the tiles of the suit led. In a suit the double "
-    "is on top (unless doubles are trump: then they rank by their number), and the other tiles rank by "
-    "their other end.",
-    "trick_winner": "Was a trump played? Then the highest trump wins. If not, only tiles of the suit led can win.",
-    "play": "What is winning the trick now? Which of your legal tiles beats it, and which cannot?",
-    "score_hand": "Did the bidder (with four players, the bidder's team) reach the bid? Made scores the bid, "
-    "set costs it; the other sides score a point per trick. Under marks, tricks earn nothing: a made bid "
-    "earns the bidder one mark, a set earns each opponent one.",
-    "game_winner": "Work out the scores after this hand. Who is at or above the target, and alone at the top? "
-    "Mind the house rules, and remember that a made 21 wins at once by the standard rules.",
-    "legal_actions": "What phase is the hand in, and what is the highest bid so far?",
-    "auction_winner": "The highest bid wins the auction (under 'moon overcall', the last 21); "
-    "if nobody bid, the hand is thrown in.",
-    "ending": "Count the tricks you can be sure of, and ask what the others will keep for the end. "
-    "The biggest tile is not always the right one first.",
-    "bid": "Count your trumps in your best suit and your doubles: each is a likely trick.",
-    "trump_choice": "Which suit gives you the most sure tricks: long trumps with the top ones, or your doubles?",
-}
+#: The first hint of a generated puzzle: its kind's general hint (declared with the kind).
+HINTS: dict[str, str] = {kind: cls.hint for kind, cls in KINDS.items()}
 
 
 # -- random helpers ------------------------------------------------------------------------

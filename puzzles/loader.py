@@ -122,7 +122,7 @@ def build_puzzle(raw: Mapping[str, Any], file: str) -> Puzzle:
     task.check_expected(raw["solution"])
     return Puzzle(
         id=pid, file=file, kind=kind_name, question=question, task=task, hints=hints,
-        feedback=feedback, par=1, themes=tuple(themes), rating=rating, source=dict(source), raw=dict(raw),
+        feedback=feedback, themes=tuple(themes), rating=rating, source=dict(source), raw=dict(raw),
     )
 
 

@@ -54,7 +54,11 @@ def test_wrong_tile_gets_the_engine_reason() -> None:
     a, b = wrong.split("-")
     at.button(key=f"lv-{lv.id}-tiles-btn-{a}{b}").click().run()
     assert at.error
-    assert lv.grade(wrong).text in at.error[0].value.replace("\\", "")
+    first = at.error[0].value.replace("\\", "")
+    assert lv.hint(1) in first and lv.task.explain() not in first  # a hint, not the answer
+    at.button(key=f"lv-{lv.id}-tiles-btn-{a}{b}").click().run()
+    second = at.error[0].value.replace("\\", "")
+    assert lv.grade(wrong).text in second and lv.hint(2) in second  # the reason, then the answer
 
 
 def test_choice_buttons_and_two_step_hint() -> None:
@@ -129,3 +133,87 @@ def test_every_level_renders_and_its_answer_is_accepted() -> None:
             choice = {True: "yes", False: "no", None: "nobody"}.get(ans, ans) if isinstance(ans, bool | None) else str(ans)
             at.button(key=f"{key}-choice-{choice}").click().run()
         assert at.success, (lv.id, lv.kind, [e.value for e in at.error])
+
+
+def _trump_marks(at) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every trump mark on the page: a "★" on a button, or a tile drawn as a trump."""
+    marks = [b.label for b in at.button if "★" in b.label]
+    marks += [m.value[:80] for m in at.markdown if ", trump" in m.value]
+    return marks
+
+
+def test_no_trump_question_marks_the_trumps_before_it_is_answered() -> None:
+    """A question about which tiles are trumps (or whether a tile is one) must not show the
+    answer in the picture: no gold face, no star on a tile or a button, until it is answered."""
+    asked = [lv for lv in course().levels() if lv.task.hides_trumps()]
+    assert {lv.kind for lv in asked} >= {"is_trump", "pick_tiles", "suit_led"}
+    at = open_app("learn")
+    for lv in asked:
+        if at.selectbox(key="learn-stage").value != lv.stage:
+            at.selectbox(key="learn-stage").set_value(lv.stage).run()
+        at.radio(key="learn-level").set_value(lv.id).run()
+        assert not at.exception, (lv.id, errors(at))
+        assert not _trump_marks(at), (lv.id, _trump_marks(at))
+    # Once answered, the trumps are marked again (the picture then teaches).
+    lv = course().level("trump-pick")
+    at.selectbox(key="learn-stage").set_value(lv.stage).run()
+    at.radio(key="learn-level").set_value(lv.id).run()
+    for t in lv.answer_json():
+        a, b = t.split("-")
+        at.button(key=f"lv-{lv.id}-tiles-btn-{a}{b}").click().run()
+    at.button(key=f"lv-{lv.id}-check").click().run()
+    assert at.success and _trump_marks(at)
+
+
+def test_every_stage_one_level_shows_tiles_and_stage_two_says_nothing_of_trump() -> None:
+    at = open_app("learn")
+    for stage in course().stages[:2]:
+        at.selectbox(key="learn-stage").set_value(stage.id).run()
+        for lv in stage.levels:
+            at.radio(key="learn-level").set_value(lv.id).run()
+            pictures = [m for m in at.markdown if 'role="img"' in m.value]
+            assert pictures, (lv.id, "no tile drawn")
+            assert not any(m.value.startswith("Trump:") for m in at.markdown), lv.id
+
+
+def test_the_star_rule_is_shown_with_the_stars() -> None:
+    from lessons.stars import RULE
+
+    at, lv = _open_level(_first("is_trump"))
+    at.button(key=f"lv-{lv.id}-choice-{'no' if lv.answer() else 'yes'}").click().run()  # one miss
+    at.button(key=f"lv-{lv.id}-choice-{'yes' if lv.answer() else 'no'}").click().run()
+    assert at.success and RULE in at.success[0].value and "2 of 3 stars" in at.success[0].value
+    assert at.session_state["moon_progress"].stars[lv.id] == 2
+
+
+def test_end_of_stage_summary_and_practise_again() -> None:
+    stage = course().stages[0]
+    ids = [lv.id for lv in stage.levels]
+    stars = {i: 3 for i in ids}
+    stars[ids[1]] = 2
+    stars[ids[3]] = 1
+    at = open_app("learn", state={"moon_progress": Progress(stars=stars), "learn-stage": stage.id,
+                                  "learn-level": ids[0]})
+    assert not at.exception, errors(at)
+    head = [m.value for m in at.markdown if m.value.startswith("### Stage")]
+    assert head and f"{sum(stars.values())} of {3 * len(ids)} stars" in head[0]
+    missed = next(m.value for m in at.markdown if m.value.startswith("**Levels to practise**")).replace("\\", "")
+    assert stage.levels[1].title in missed and stage.levels[3].title in missed
+    assert stage.levels[0].title not in missed and stage.levels[2].title not in missed
+    at.button(key="learn-practise").click().run()
+    assert at.session_state["learn-level"] == ids[1]
+    assert at.session_state["learn-practice"] == [ids[1], ids[3]]
+    # Solve the first missed level: "Next level" goes to the next missed one.
+    lv = stage.levels[1]
+    at.number_input(key=f"lv-{lv.id}-number").set_value(lv.answer()).run()
+    at.button(key=f"lv-{lv.id}-check").click().run()
+    assert at.success, [e.value for e in at.error]
+    at.button(key="learn-next").click().run()
+    assert at.session_state["learn-level"] == ids[3]
+
+
+def test_no_summary_before_the_stage_is_done() -> None:
+    at = open_app("learn", state={"moon_progress": Progress(stars={course().stages[0].levels[0].id: 3})})
+    assert not at.exception, errors(at)
+    assert not keys(at, "learn-practise")
+    assert not [m for m in at.markdown if m.value.startswith("### Stage")]

@@ -82,7 +82,15 @@ def test_wrong_answer_retry_and_solution() -> None:
     wrong = next(c for c in p.choices() if c != p.answer_json())
     a, b = wrong.split("-")
     at.button(key=f"{key}-tiles-btn-{a}{b}").click().run()
-    assert at.error and p.grade(wrong).text in at.error[0].value.replace("\\", "")
+    # The first miss gets a hint toward the reason, not the answer.
+    first = at.error[0].value.replace("\\", "")
+    assert p.hint(1) in first and p.task.explain() not in first
+    assert not any(c.value.startswith("Themes:") for c in at.caption)  # themes only after the answer
+    at.button(key=f"{key}-tiles-btn-{a}{b}").click().run()
+    # The second miss: the engine's reason, then the answer.
+    second = at.error[0].value.replace("\\", "")
+    assert p.grade(wrong).text in second and p.hint(2) in second
+    assert any(c.value.startswith("Themes:") for c in at.caption)
     at.button(key="pz-retry").click().run()
     assert not at.error
     at.button(key=f"{key}-hint").click().run()

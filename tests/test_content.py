@@ -84,7 +84,7 @@ def test_course_has_twelve_stages_of_at_least_three_levels() -> None:
 @pytest.mark.parametrize("level_id", LEVEL_IDS)
 def test_level(level_id: str) -> None:
     level = course().level(level_id)
-    assert level.intro and level.par >= 1
+    assert level.intro
     _check_item(level)
 
 
@@ -111,12 +111,22 @@ def test_the_course_covers_its_topics() -> None:
     assert set(VARIANTS) - {"players", "target"} <= changed
 
 
-def test_stars_follow_par() -> None:
+def test_stars_follow_the_one_visible_rule() -> None:
+    """3 stars right first time without a hint, 2 after one miss or one hint, 1 otherwise; the
+    same rule for every level (no par), through ``Item.stars`` and ``lessons.stars``."""
+    from lessons.stars import RULE, stars_for
+
     level = course().level("follow-two-suit-threes")
-    assert level.par == 2
-    assert level.stars(1) == level.stars(2) == 3
-    assert level.stars(3) == 2 and level.stars(2, hints_used=1) == 2
-    assert level.stars(4) == 1 and level.stars(1, hints_used=2) == 1
+    assert not hasattr(level, "par")
+    assert level.stars(1) == 3
+    assert level.stars(2) == 2 and level.stars(1, hints_used=1) == 2
+    assert level.stars(3) == 1 and level.stars(2, hints_used=1) == 1 and level.stars(1, hints_used=2) == 1
+    table = {(m, h): stars_for(m, h) for m in range(4) for h in range(3)}
+    assert table[(0, 0)] == 3 and table[(1, 0)] == table[(0, 1)] == 2
+    assert all(v == 1 for k, v in table.items() if sum(k) >= 2)
+    with pytest.raises(ValueError):
+        stars_for(-1, 0)
+    assert "first time" in RULE and "one hint" in RULE
 
 
 def test_feedback_override_replaces_the_engine_words() -> None:
@@ -216,3 +226,75 @@ def test_cli_stats_and_check(capsys: pytest.CaptureFixture[str]) -> None:
     assert f"Puzzles: {len(PUZZLE_IDS)}" in stats
     assert main(["check"]) == 0
     assert "0 problem(s)" in capsys.readouterr().out
+
+
+def test_export_rederives_every_answer_from_outside() -> None:
+    """An export row holds everything its position needs: ``position`` (the widow, earlier
+    tricks and every given hand included), ``rules``, ``kind`` and ``params`` rebuild the task and
+    its answer, with no access to the content files."""
+    from engine import RuleSet
+    from lessons import Position, make_task
+    from puzzles.__main__ import export_rows
+
+    rows = export_rows()
+    for row in rows:
+        pos = Position.from_dict(json.loads(json.dumps(row["position"])), RuleSet.from_dict(row["rules"]))
+        task = make_task(row["kind"], pos, row["params"])
+        assert task.answer_json() == row["answer"], row["id"]
+        assert row["widow"] == [str(t) for t in pos.widow] and row["played"] == [str(t) for t in pos.played]
+    widow = next(r for r in rows if r["id"] == "bid-widow-first")
+    assert widow["widow"] == ["6-4"] and widow["position"]["widow"] == ["6-4"]
+
+
+def test_rules_for_the_question_never_state_its_answer() -> None:
+    """The "Rules for this question" note drops a sentence that gives the answer (the number
+    asked for, or the tiles of the set when the set is the question)."""
+    from tutorial.services.items import rules_note
+    from tutorial.services.rules_text import house_rules
+
+    checked = 0
+    for lv in course().levels():
+        if lv.position.players != 4 and not lv.rules.differences():
+            continue
+        note = " ".join(rules_note(lv, house_rules(lv.rules)))
+        ans = lv.answer_json()
+        if isinstance(ans, int) and not isinstance(ans, bool):
+            import re
+
+            assert not re.search(rf"(?<![\d-]){ans}(?![\d-])", note), (lv.id, note)
+            checked += 1
+        if lv.kind in ("count", "pick_tiles") and "tiles" in note:
+            assert getattr(lv.task, "of", None) != "set" and getattr(lv.task, "select", None) != "in_set", lv.id
+    assert checked >= 5
+    # the rule itself stays when it does not give the answer away
+    four = course().level("four-follow")
+    assert "partnerships" in " ".join(rules_note(four, house_rules(four.rules)))
+
+
+def test_feedback_on_many_tiles_is_one_line_per_tile() -> None:
+    from lessons import Position, make_task
+
+    t = make_task("legal_tiles", Position.from_dict(
+        {"trump": "6", "leader": 0, "trick": ["3-2"], "hands": {"1": "6-3 5-3 3-1 4-4 2-1"}}), {})
+    lines = t.grade(["6-3", "2-1"]).text.split("\n")
+    assert len(lines) == 4 and all(line.startswith("- ") for line in lines)
+    assert [line.split()[1] for line in lines] == ["2-1", "6-3", "You", "You"]
+    assert "3-1" in lines[2] and "5-3" in lines[3]
+    p = make_task("pick_tiles", Position.from_dict({"trump": "6", "tiles": ["6-1", "5-5", "4-6", "3-2"]}),
+                  {"select": "trumps"})
+    text = p.grade(["5-5", "6-1"]).text
+    assert text.count("\n- ") == 1 and "5-5 does not fit" in text and "You left out 6-4" in text
+    # one issue stays one sentence
+    assert "\n" not in t.grade(["5-3", "3-1", "2-1"]).text
+
+
+def test_intros_teach_with_other_tiles_than_the_question() -> None:
+    """An intro teaches the idea with its own example: it names none of the tiles the
+    question puts on the table (the tiles asked about, the trick, the hands shown)."""
+    from tutorial.services.items import tiles_named
+
+    for lv in course().levels():
+        pos = lv.position
+        on_table = {*pos.tiles, *pos.trick, *(t for s in pos.shown for t in pos.hand(s))}
+        named = set(tiles_named(lv.intro))
+        assert not named & on_table, (lv.id, sorted(map(str, named & on_table)))

@@ -163,3 +163,24 @@ def test_docs_describe_every_kind() -> None:
     text = (Path(__file__).resolve().parent.parent / "docs" / "content.md").read_text(encoding="utf-8")
     for kind in KINDS:
         assert f"| `{kind}` |" in text, kind
+
+
+def test_every_kind_declares_how_it_is_answered_in_one_place() -> None:
+    """Each kind's class says how it is answered, its short title, its choice labels and its
+    hint; the app and the generator read them from there."""
+    from lessons import KINDS
+    from puzzles.generate import HINTS
+    from tutorial.services.items import TILE_KINDS, choice_label, kind_title, mode_of
+
+    assert set(HINTS) == set(KINDS)
+    for kind, cls in KINDS.items():
+        assert cls.mode in ("one", "many", "order", "number", "numbers"), kind
+        assert cls.short_title and cls.hint, kind
+        assert mode_of(kind) == cls.mode and kind_title(kind) == cls.short_title, kind
+        assert HINTS[kind] == cls.hint, kind
+        assert (kind in TILE_KINDS) == cls.tile_choices, kind
+        assert cls.__module__ == f"lessons.checks.{kind}", kind  # one module per kind
+    assert choice_label("suit_led", "5") == "Fives" and choice_label("suit_led", "trump") == "Trumps"
+    assert choice_label("game_winner", "1", players=4) == "Team 1 (seats 1 & 3)"
+    assert choice_label("bid", "bid 21") == "Bid 21 (moon)" and choice_label("trump_choice", "none") == "No trump"
+    assert choice_label("legal_tiles", "6-4") == "6-4"

@@ -18,7 +18,6 @@ id = "{id}"
 intro = "I"
 question = "Q"
 kind = "legal_tiles"
-par = 1
 hints = ["H"]
 [level.position]
 trump = "6"
@@ -62,7 +61,7 @@ def test_a_good_file_loads(tmp_path: Path) -> None:
     ("changes", "field", "words"),
     [
         ({"hints": ""}, "hints", "missing"),
-        ({"par": ""}, "par", "missing"),
+        ({"hints": 'hints = ["H"]\npar = 2'}, "par", "stars follow one rule"),
         ({"intro": ""}, "intro", "missing"),
         ({"kind": 'kind = "guess"'}, "kind", "not a check kind"),
         ({"hands": 'hands = { 1 = "6-5 5-3 7-1" }'}, "position.hands.1", "7-1"),
@@ -74,8 +73,8 @@ def test_a_good_file_loads(tmp_path: Path) -> None:
         ({"trick": 'trick = ["5-1"]\ntricks_won = [1, 0, 0]'}, "position.tricks_won", "tricks are finished"),
         ({"leader": 'leader = 3'}, "position.leader", "seat"),
         ({"trump": 'trump = "sevens"'}, "position.trump", "not a trump"),
-        ({"par": 'par = 1\nexpected = ["5-3", "6-5"]'}, "expected", "the engine's answer is"),
-        ({"par": 'par = 1\ncolour = "red"'}, "colour", "unknown field"),
+        ({"hints": 'hints = ["H"]\nexpected = ["5-3", "6-5"]'}, "expected", "the engine's answer is"),
+        ({"hints": 'hints = ["H"]\ncolour = "red"'}, "colour", "unknown field"),
         ({"hands": 'hands = { 1 = "6-5 5-3 2-1" }\n[level.feedback]\nno-such-code = "x"'}, "feedback.no-such-code",
          "no feedback code"),
     ],

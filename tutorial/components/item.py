@@ -10,13 +10,16 @@ from typing import Any
 import streamlit as st
 
 from engine import Tile
+from lessons.stars import RULE
 from tutorial.components import recording, state
 from tutorial.components.tiles import Shown, clickable_tiles, is_trump, show_row
 from tutorial.services import describe as words
-from tutorial.services.items import TILE_KINDS, Attempt, choice_label, mode_of, submit
+from tutorial.services.items import TILE_KINDS, Attempt, choice_label, mode_of, rules_note, submit
 from tutorial.services.rules_text import house_rules
 
 ATTEMPTS = state.ATTEMPTS
+#: The star rule, as the learner reads it (``lessons.stars``).
+STAR_RULE = RULE
 Solved = Callable[[Any, Attempt], None]
 
 
@@ -33,18 +36,34 @@ def _pos_seat(pos: Any, seat: int, you: int | None) -> str:
     return f"Seat {seat}"
 
 
-def position_view(item: Any) -> None:
+def trump_marks(item: Any, key: str | None = None) -> Any:
+    """The trump to mark tiles with (gold, "★"), or ``None`` when marking trumps would give the
+    answer away: a question about which tiles are trumps, not yet answered."""
+    trump = item.position.trump
+    if trump is None or not item.task.hides_trumps():
+        return trump
+    if key is not None:
+        att = attempt_for(key)
+        if att.solved or att.answer_shown:
+            return trump
+    return None
+
+
+def position_view(item: Any, key: str | None = None) -> None:
     """The table of a question: rules, trump, auction, trick, hands and loose tiles. The tiles
-    the learner answers with are left out here (they are drawn as the controls)."""
+    the learner answers with are left out here (they are drawn as the controls). Trumps are
+    not marked while they are what the question asks about (see :func:`trump_marks`)."""
     pos = item.position
     kind = item.kind
-    trump = pos.trump
+    trump = trump_marks(item, key)
     you = pos.to_play
     notes = []
     if pos.players == 4 or pos.rules.differences():
-        notes.append("*Rules for this question:* " + " ".join(house_rules(pos.rules)))
-    if trump is not None:
-        notes.append(f"Trump: **{words.trump_label(trump)}**")
+        note = rules_note(item, house_rules(pos.rules))
+        if note:
+            notes.append("*Rules for this question:* " + " ".join(note))
+    if pos.trump is not None and getattr(item, "trump_taught", True):
+        notes.append(f"Trump: **{words.trump_label(pos.trump)}**")
     if pos.bids:
         first = pos.first_bidder or 0
         notes.append("Bids: " + ", ".join(f"seat {s}: {words.bid_label(b)}" for s, b in pos.bids)
@@ -139,7 +158,7 @@ def answer_controls(item: Any, key: str, on_solved: Solved | None = None) -> Non
     recording.shown(key)
     kind, mode = item.kind, mode_of(item.kind)
     choices = item.choices() or []
-    trump = item.position.trump
+    trump = trump_marks(item, key)
     pos = item.position
     done = att.solved or att.gave_up
     if kind in TILE_KINDS:
@@ -167,21 +186,44 @@ def answer_controls(item: Any, key: str, on_solved: Solved | None = None) -> Non
                 st.button(label, key=f"{key}-choice-{c}", disabled=done, on_click=_pick,
                           args=(item, key, c, on_solved), type="primary" if picked else "secondary")
     elif mode == "number":
-        st.number_input("Your answer", min_value=-100, max_value=100, step=1, value=0, key=f"{key}-number",
-                        disabled=done)
+        if done:
+            # The field shows the answer that was graded, in a fresh widget: the old one may
+            # still hold what the browser drew before the last edit was sent (issue 9, bug 8).
+            st.number_input("Your answer", value=_as_int(att.graded), key=f"{key}-number-graded-{att.tries}",
+                            disabled=True)
+        else:
+            st.number_input("Your answer", min_value=-100, max_value=100, step=1, value=0,
+                            key=f"{key}-number")
     else:
         sides = len(item.rules.teams())
         cols = st.columns(sides)
+        graded = att.graded if isinstance(att.graded, list | tuple) else [None] * sides
         for i, col in enumerate(cols):
             label = f"Team {i} (seats {i} & {i + 2})" if sides == 2 else f"Seat {i}"
-            col.number_input(f"{label}: score change", min_value=-50, max_value=50, step=1, value=0,
-                             key=f"{key}-num-{i}", disabled=done)
+            if done:
+                col.number_input(f"{label}: score change", value=_as_int(graded[i] if i < len(graded) else None),
+                                 key=f"{key}-num-graded-{att.tries}-{i}", disabled=True)
+            else:
+                col.number_input(f"{label}: score change", min_value=-50, max_value=50, step=1, value=0,
+                                 key=f"{key}-num-{i}")
     if mode != "one" and not done:
         with st.container(horizontal=True, key=f"{key}-check-row"):
             st.button("Check my answer", key=f"{key}-check", type="primary", on_click=_check,
                       args=(item, key, on_solved), icon=":material/check:")
             if mode in ("many", "order"):
                 st.button("Clear", key=f"{key}-clear", on_click=_clear, args=(key,), disabled=not att.selected)
+
+
+def _as_int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _para(text: str) -> str:
+    """A feedback text: a list of lines (one per tile) starts on its own line."""
+    return "\n\n" + text if text.startswith("- ") else " " + text
 
 
 def feedback(item: Any, key: str) -> None:
@@ -191,10 +233,10 @@ def feedback(item: Any, key: str) -> None:
     ok, text = att.feedback
     if ok:
         stars = "★" * att.stars + "☆" * (3 - att.stars)
-        st.success(f"**Right!** {text.removeprefix('Right! ')}  \n{stars} ({att.stars} of 3 stars)",
+        st.success(f"**Right!**{_para(text.removeprefix('Right! '))}  \n{stars} ({att.stars} of 3 stars: {STAR_RULE})",
                    icon=":material/check_circle:")
     else:
-        st.error(f"**Not quite.** {text}", icon=":material/cancel:")
+        st.error(f"**Not quite.**{_para(text)}", icon=":material/cancel:")
 
 
 def hints(item: Any, key: str) -> None:
@@ -202,8 +244,8 @@ def hints(item: Any, key: str) -> None:
     if att.solved:
         return
     label = ["Hint", "Show the answer", "Answer shown"][att.hints]
-    st.button(label, key=f"{key}-hint", on_click=_hint, args=(key,), disabled=att.hints >= 2,
-              icon=":material/lightbulb:", help="First where to look, then the answer with its reason. Hints cost a star.")
+    st.button(label, key=f"{key}-hint", on_click=_hint, args=(key,), disabled=att.hints >= 2 or att.answer_shown,
+              icon=":material/lightbulb:", help=f"First where to look, then the answer with its reason. {STAR_RULE}.")
     if att.hints >= 1:
         st.info(f"**Hint 1:** {item.hint(1)}", icon=":material/lightbulb:")
     if att.hints >= 2:

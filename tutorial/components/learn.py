@@ -9,11 +9,15 @@ import streamlit as st
 
 from tutorial.components import item as ask
 from tutorial.components import state
-from tutorial.services.items import Attempt, course
+from tutorial.components.tiles import Shown, show_row
+from tutorial.services.items import Attempt, course, stage_summary, tiles_named
 from tutorial.services.progress import MAX_STARS
+from tutorial.services.text import md_escape
 
 STAGE = state.LEARN_STAGE
 LEVEL = state.LEARN_LEVEL
+#: The levels still to practise again, in order (set by "Practise these again").
+PRACTICE = "learn-practice"
 
 
 def load() -> Any | None:
@@ -68,12 +72,17 @@ def level_picker(stage: Any) -> Any:
         return f"Level {ids.index(lid) + 1}"
 
     st.radio("Level", ids, key=LEVEL, format_func=label, horizontal=True,
-             help="Each level has one question. Three stars: right first time without a hint.")
+             help=f"Each level has one question. Stars: {ask.STAR_RULE}.")
     st.markdown(" · ".join(f"{i + 1}: {_star_text(_stars(lid))}" for i, lid in enumerate(ids)))
     return next(lv for lv in stage.levels if lv.id == st.session_state[LEVEL])
 
 
 def _go_next(c: Any, level_id: str) -> None:
+    queue = [i for i in st.session_state.get(PRACTICE, []) if i != level_id]
+    st.session_state[PRACTICE] = queue
+    if queue:
+        st.session_state[LEVEL] = queue[0]
+        return
     levels = list(c.levels())
     i = next(k for k, lv in enumerate(levels) if lv.id == level_id)
     if i + 1 < len(levels):
@@ -86,14 +95,53 @@ def _retry(level_id: str) -> None:
     ask.attempt_for(f"lv-{level_id}").reset()
 
 
+def _practise(stage_id: str, missed: list[str]) -> None:
+    """Start the missed levels of a stage again, one after the other."""
+    for lid in missed:
+        ask.attempt_for(f"lv-{lid}").reset()
+    st.session_state[PRACTICE] = list(missed)
+    st.session_state[STAGE] = stage_id
+    if missed:
+        st.session_state[LEVEL] = missed[0]
+
+
+def stage_end(stage: Any) -> None:
+    """The end-of-stage summary: stars earned, the levels missed (fewer than three stars) and
+    a "Practise these again" button. Shown once every level of the stage has stars."""
+    stars = state.progress().stars
+    s = stage_summary(stage, stars)
+    if not s["done"]:
+        return
+    ids = [lv.id for lv in stage.levels]
+    with st.container(border=True, key="learn-stage-summary"):
+        st.markdown(f"### Stage {stage.number} done: {s['earned']} of {s['most']} stars")
+        st.caption(f"Stars: {ask.STAR_RULE}.")
+        if s["missed"]:
+            lines = [
+                f"- Level {ids.index(lid) + 1}, *{md_escape(stage.levels[ids.index(lid)].title or lid)}*: "
+                f"{_star_text(stars.get(lid, 0))}"
+                for lid in s["missed"]
+            ]
+            st.markdown("**Levels to practise** (fewer than three stars):\n" + "\n".join(lines))
+            st.button("Practise these again", key="learn-practise", on_click=_practise, args=(stage.id, s["missed"]),
+                      icon=":material/replay:", type="primary")
+        else:
+            st.markdown("Every level with three stars. On to the next stage!")
+
+
 def level_view(c: Any, level: Any) -> None:
     key = f"lv-{level.id}"
     att = ask.attempt_for(key)
     with st.container(border=True, key="learn-level-box"):
         st.markdown(f"## {level.title or level.id}")
         st.markdown(level.intro)
+        named = tiles_named(level.intro)
+        if named:
+            # The intro's own examples, as pictures (never marked as trumps: the intro teaches
+            # with other tiles than the question's).
+            show_row([Shown(t, str(t)) for t in named], base=0.7, label="The tiles named above")
         st.markdown(f"**{level.question}**")
-        ask.position_view(level)
+        ask.position_view(level, key)
         ask.answer_controls(level, key, on_solved=_solved)
         ask.feedback(level, key)
         ask.hints(level, key)

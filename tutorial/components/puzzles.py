@@ -119,14 +119,14 @@ def puzzle_view(puzzle: Any, chosen: list[Any]) -> None:
     ids = [p.id for p in chosen]
     with st.container(border=True, key="pz-box"):
         origin = "new from the generator" if puzzle.file == "generated" else f"puzzle {ids.index(puzzle.id) + 1} of {len(ids)}"
-        st.markdown(
-            f"**{kind_title(puzzle.kind)}** · {puzzle.band} (rating {puzzle.rating}) · {origin}  \n"
-            f"Themes: {', '.join(theme_title(t) for t in puzzle.themes)}"
-        )
+        st.markdown(f"**{kind_title(puzzle.kind)}** · {puzzle.band} (rating {puzzle.rating}) · {origin}")
         st.markdown(f"## {puzzle.question}")
-        ask.position_view(puzzle)
+        ask.position_view(puzzle, key)
         ask.answer_controls(puzzle, key, on_solved=_solved)
         ask.feedback(puzzle, key)
+        if att.solved or att.answer_shown:
+            # The themes name the trap: shown after the answer, never before.
+            st.caption(f"Themes: {', '.join(theme_title(t) for t in puzzle.themes)}")
         if att.gave_up:
             st.info(f"**Solution:** {puzzle.hint(2)}", icon=":material/visibility:")
         else:

@@ -17,7 +17,6 @@ from functools import lru_cache
 from typing import Any
 
 from engine import Tile
-from engine.tiles import suit_name
 
 __all__ = [
     "TILE_KINDS",
@@ -28,80 +27,55 @@ __all__ = [
     "mode_of",
     "new_puzzle",
     "puzzles",
+    "rules_note",
+    "stage_summary",
     "submit",
+    "tiles_named",
     "warm_up",
+    "wrong_answer_text",
 ]
 
-_ONE = {"suit_led", "is_trump", "trick_winner", "play", "game_winner", "auction_winner", "ending", "bid", "trump_choice"}
-_MANY = {"legal_tiles", "pick_tiles", "legal_actions"}
-#: Kinds whose choices are tiles (answered by clicking tiles).
-TILE_KINDS = {"legal_tiles", "pick_tiles", "rank", "trick_winner", "play", "ending"}
+def _kind(kind: str) -> Any:
+    from lessons.checks import KINDS
 
-_KIND_TITLES = {
-    "legal_tiles": "Legal tiles",
-    "suit_led": "Suit led",
-    "is_trump": "Is it a trump?",
-    "pick_tiles": "Pick the tiles",
-    "count": "Counting",
-    "rank": "Ranking",
-    "trick_winner": "Trick winner",
-    "play": "Best play",
-    "score_hand": "Scoring",
-    "game_winner": "Game winner",
-    "legal_actions": "Legal actions",
-    "auction_winner": "Auction winner",
-    "ending": "Endings",
-    "bid": "Bidding",
-    "trump_choice": "Naming trump",
-}
+    return KINDS.get(kind)
+
+
+def _tile_kinds() -> frozenset[str]:
+    from lessons.checks import KINDS
+
+    return frozenset(k for k, cls in KINDS.items() if cls.tile_choices)
+
+
+#: Kinds whose choices are tiles (answered by clicking tiles); each kind declares it.
+TILE_KINDS = _tile_kinds()
 
 
 def mode_of(kind: str) -> str:
-    """How a kind is answered: ``one`` (click one choice), ``many`` (select, then check),
-    ``order`` (click in order), ``number`` or ``numbers`` (type)."""
-    if kind in _ONE:
-        return "one"
-    if kind in _MANY:
-        return "many"
-    if kind == "rank":
-        return "order"
-    if kind == "score_hand":
-        return "numbers"
-    return "number"
+    """How a kind is answered (declared by the kind, ``lessons.checks``): ``one`` (click one
+    choice), ``many`` (select, then check), ``order`` (click in order), ``number`` or
+    ``numbers`` (type)."""
+    cls = _kind(kind)
+    return str(cls.mode) if cls is not None else "number"
 
 
 def kind_title(kind: str) -> str:
-    return _KIND_TITLES.get(kind, kind.replace("_", " ").capitalize())
+    """The kind's short title, as it declares it (``"Legal tiles"``)."""
+    cls = _kind(kind)
+    return str(cls.short_title) if cls is not None else kind.replace("_", " ").capitalize()
 
 
 def choice_label(kind: str, choice: str, players: int = 3) -> str:
-    """The button text of a choice: ``'5'`` -> ``'Fives'`` (suit led), ``'1'`` -> ``'Seat 1'``..."""
-    if kind == "suit_led":
-        return "Trumps" if choice == "trump" else suit_name(int(choice)).capitalize()
-    if kind == "is_trump":
-        return choice.capitalize()
-    if kind in ("auction_winner", "game_winner"):
-        if choice == "nobody":
-            return "Nobody (play goes on)" if kind == "game_winner" else "Nobody (thrown in)"
-        if kind == "game_winner" and players == 4:
-            return f"Team {choice} (seats {choice} & {int(choice) + 2})"
-        return f"Seat {choice}"
-    if kind == "trump_choice":
-        if choice == "doubles":
-            return "Doubles"
-        if choice == "none":
-            return "No trump"
-        return suit_name(int(choice)).capitalize()
-    if kind in ("bid", "legal_actions"):
-        if choice == "pass":
-            return "Pass"
-        return choice.replace("bid 21", "bid 21 (moon)").capitalize()
-    return choice
+    """The button text of a choice, as the kind declares it: ``'5'`` -> ``'Fives'`` (suit
+    led), ``'1'`` -> ``'Seat 1'``..."""
+    cls = _kind(kind)
+    return str(cls.choice_label(choice, players)) if cls is not None else choice
 
 
 @dataclass
 class Attempt:
-    """The learner's work on one item: tries, hints asked, tiles selected, the last feedback."""
+    """The learner's work on one item: tries, hints asked, tiles selected, the last feedback,
+    and the answer that was graded last (``graded``, shown in the answer field once done)."""
 
     tries: int = 0
     hints: int = 0
@@ -110,6 +84,17 @@ class Attempt:
     gave_up: bool = False
     feedback: tuple[bool, str] | None = None
     stars: int = 0
+    graded: Any = None
+
+    @property
+    def misses(self) -> int:
+        """Wrong answers given so far (an unreadable answer is not a try)."""
+        return self.tries - (1 if self.solved else 0)
+
+    @property
+    def answer_shown(self) -> bool:
+        """The answer has been given: asked for, given up, or after the second wrong try."""
+        return self.hints >= 2 or self.gave_up or (not self.solved and self.tries >= 2)
 
     def toggle(self, choice: str) -> None:
         if choice in self.selected:
@@ -124,11 +109,25 @@ class Attempt:
         self.solved = False
         self.gave_up = False
         self.tries = 0
+        self.graded = None
+
+
+def wrong_answer_text(item: Any, text: str, misses: int) -> str:
+    """What the learner reads after a wrong answer. The first miss gets a hint toward the
+    reason (the item's first hint), not the answer; from the second miss on, the engine's
+    reason why that answer is wrong, then the answer with its reason.
+
+    A text of several lines (one per tile) stays a list."""
+    if misses <= 1:
+        return f"Try again. **Hint:** {item.hint(1)}"
+    sep = "\n\n" if "\n" in text else " "
+    return f"{text}{sep}**The answer:** {item.hint(2)}"
 
 
 def submit(item: Any, attempt: Attempt, answer: Any) -> bool | None:
     """Grade ``answer``; updates the attempt. Returns whether it was right, or ``None`` when
-    the answer could not be read (that does not count as a try)."""
+    the answer could not be read (that does not count as a try). Stars come from
+    :func:`lessons.stars.stars_for` (through ``item.stars``)."""
     from lessons.errors import AnswerError
 
     try:
@@ -137,11 +136,74 @@ def submit(item: Any, attempt: Attempt, answer: Any) -> bool | None:
         attempt.feedback = (False, f"That answer cannot be read: {e}")
         return None
     attempt.tries += 1
-    attempt.feedback = (fb.correct, fb.text)
+    attempt.graded = answer
     if fb.correct:
         attempt.solved = True
+        attempt.feedback = (True, fb.text)
         attempt.stars = int(item.stars(attempt.tries, attempt.hints))
+    else:
+        attempt.feedback = (False, wrong_answer_text(item, fb.text, attempt.tries))
     return bool(fb.correct)
+
+
+def rules_note(item: Any, lines: Sequence[str]) -> list[str]:
+    """The "Rules for this question" lines without any sentence that would give the answer
+    away: a sentence naming the number asked for, or, when the question is about which tiles
+    are in the set, a sentence about the set's tiles."""
+    import re
+
+    ans = item.answer_json()
+    task = getattr(item, "task", None)
+    about_set = item.kind in ("count", "pick_tiles") and (
+        getattr(task, "of", None) == "set" or getattr(task, "select", None) == "in_set")
+    out = []
+    for line in lines:
+        kept = []
+        for sentence in re.split(r"(?<=[.!?])\s+", line.strip()):
+            if isinstance(ans, int) and not isinstance(ans, bool) and re.search(rf"(?<![\d-]){ans}(?![\d-])", sentence):
+                continue
+            if about_set and "tiles" in sentence:
+                continue
+            kept.append(sentence)
+        if kept:
+            out.append(" ".join(kept))
+    return out
+
+
+def tiles_named(text: str) -> list[Tile]:
+    """The tiles a text names (``"6-4"``), in order, each once: the pictures beside an intro.
+
+    >>> [str(t) for t in tiles_named("A tile like 6-0 has a blank end; 2-1 and 1-2 have none, 1-7 is no tile.")]
+    ['6-0', '2-1']
+    """
+    import re
+
+    out: list[Tile] = []
+    for m in re.findall(r"(?<![\d-])([0-6]-[0-6])(?![\d-])", text):
+        t = Tile.parse(m)
+        if t not in out:
+            out.append(t)
+    return out
+
+
+def stage_summary(stage: Any, stars: dict[str, int]) -> dict[str, Any]:
+    """The end-of-stage summary: stars earned of the most, and the levels missed (fewer than
+    three stars, or not solved), in order.
+
+    >>> class S: levels = [type("L", (), {"id": i, "title": i.upper()}) for i in "abc"]
+    >>> s = stage_summary(S, {"a": 3, "b": 2})
+    >>> s["earned"], s["most"], s["missed"]
+    (5, 9, ['b', 'c'])
+    """
+    from lessons.stars import MAX_STARS
+
+    ids = [lv.id for lv in stage.levels]
+    return {
+        "earned": sum(stars.get(i, 0) for i in ids),
+        "most": MAX_STARS * len(ids),
+        "done": all(stars.get(i, 0) > 0 for i in ids),
+        "missed": [i for i in ids if stars.get(i, 0) < MAX_STARS],
+    }
 
 
 # -- content, loaded once per process ------------------------------------------------------------

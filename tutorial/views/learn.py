@@ -12,4 +12,5 @@ if course is not None:
     stage = ui.stage_picker(course)
     level = ui.level_picker(stage)
     ui.level_view(course, level)
+    ui.stage_end(stage)
 ui.progress_file()

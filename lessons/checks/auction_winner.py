@@ -1,0 +1,78 @@
+"""``auction_winner``: who wins the auction."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from lessons.checks.base import (
+    JSON,
+    Feedback,
+    Task,
+    read_seat,
+    register,
+)
+from lessons.errors import FieldError
+
+
+@register
+class AuctionWinner(Task):
+    kind = "auction_winner"
+    title = "Who wins the auction"
+    short_title = "Auction winner"
+    mode = "one"
+    hint = (
+        "The highest bid wins the auction (under 'moon overcall', the last 21); if nobody bid, the "
+        "hand is thrown in."
+    )
+    default_question = "Who wins the auction?"
+    answer_format = "the bidder's seat, or null when everyone passed (the hand is thrown in)"
+    codes: ClassVar[dict[str, str]] = {
+        "not-highest": "named a seat that did not make the highest bid",
+        "all-passed": "named a seat, but everyone passed",
+        "someone-bid": "said nobody, but someone bid",
+        "last-moon": "under 'moon overcall', the last 21 takes the contract",
+    }
+
+    @classmethod
+    def choice_label(cls, choice: str, players: int = 3) -> str:
+        """``"1"`` -> ``"Seat 1"``; ``"nobody"`` -> ``"Nobody (thrown in)"``."""
+        return "Nobody (thrown in)" if choice == "nobody" else f"Seat {choice}"
+
+    def setup(self) -> None:
+        if not self.position.auction_done():
+            raise FieldError("position.bids", "kind 'auction_winner' needs a finished auction")
+        self.game = self.position.game_after_bids()
+
+    def compute(self) -> int | None:
+        return self.game.bidder
+
+    def read(self, raw: Any) -> int | None:
+        return read_seat(raw, self.position, allow_none=True)
+
+    def to_json(self, value: Any) -> JSON:
+        return value
+
+    def choices(self) -> list[str]:
+        return [str(s) for s in range(self.position.players)] + ["nobody"]
+
+    def judge(self, value: Any) -> Feedback:
+        right = self.answer()
+        if right is None:
+            return Feedback(False, "all-passed", self.explain())
+        if value is None:
+            return Feedback(False, "someone-bid", self.explain())
+        if 21 in (b for _, b in self.position.bids) and self.position.rules.moon_overcall:
+            return Feedback(False, "last-moon", self.explain())
+        return Feedback(False, "not-highest", self.explain())
+
+    def explain(self) -> str:
+        g = self.game
+        said = ", ".join(f"seat {s} {'passed' if b == 0 else 'bid ' + str(b)}" for s, b in self.position.bids)
+        if g.bidder is None:
+            return f"The auction: {said}. Everyone passed, so the hand is thrown in and dealt again."
+        if g.bid == 21 and [b for _, b in g.bids].count(21) > 1:
+            return f"The auction: {said}. Under 'moon overcall' the last player to bid 21 takes the contract: seat {g.bidder}."
+        return f"The auction: {said}. The highest bid, {g.bid}, was seat {g.bidder}'s, so seat {g.bidder} wins the auction."
+
+    def wrong_answers(self) -> list[Any]:
+        return [c for c in [*range(self.position.players), None] if c != self.answer()]

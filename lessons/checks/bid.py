@@ -1,0 +1,153 @@
+"""``bid``: bid or pass, checked against the strong player."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine import (
+    Action,
+    IllegalAction,
+    ParseError,
+)
+from lessons import oracles
+from lessons.checks.base import (
+    Feedback,
+    action_label,
+    names,
+    register,
+)
+from lessons.checks.strong import BID_TOLERANCE, BOT_SEED, _BotTask, _pct
+from lessons.errors import AnswerError, FieldError
+
+
+@register
+class Bid(_BotTask):
+    kind = "bid"
+    title = "Bid or pass"
+    short_title = "Bidding"
+    mode = "one"
+    hint = (
+        "Count your trumps in your best suit and your doubles: each is a likely trick."
+    )
+    default_question = "Your turn to bid. Pass, or bid how many tricks?"
+    answer_format = ('the strong player\'s action: "pass" or "bid 5"; any action within the '
+                     "tolerance of its numbers is also accepted (see `accepted` in the export)")
+    codes: ClassVar[dict[str, str]] = {
+        "bid-too-low": "a bid not higher than the highest so far (engine code)",
+        "bid-value": "a number that is not a bid (engine code)",
+        "must-bid": "passed when the house rule forces a bid (engine code)",
+        "overbid": "bid more tricks than the hand is likely to make",
+        "underbid": "bid fewer tricks than the hand makes with good odds",
+        "should-bid": "passed with a hand that makes a bid with good odds",
+        "moon-too-risky": "shot the moon with a hand that rarely takes all seven",
+    }
+
+    @classmethod
+    def choice_label(cls, choice: str, players: int = 3) -> str:
+        """``"pass"`` -> ``"Pass"``, ``"bid 21"`` -> ``"Bid 21 (moon)"``."""
+        return action_label(choice)
+
+    def setup(self) -> None:
+        pos = self.position
+        if pos.to_play is None or pos.auction_done():
+            raise FieldError("position.bids", "kind 'bid' needs an auction still going (first_bidder, bids so far)")
+        self.seat = pos.to_play
+        if not pos.has_hand(self.seat) or len(pos.hand(self.seat)) != 7:
+            raise FieldError(f"position.hands.{self.seat}", f"kind 'bid' needs the 7 tiles of seat {self.seat}, to bid")
+        self.g = pos.game_after_bids()
+        self.legal = [str(a) for a in self.g.legal_actions()]
+
+    def game(self) -> Any:
+        return self.g
+
+    def read(self, raw: Any) -> str:
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            raw = f"bid {raw}"
+        if isinstance(raw, str) and raw.strip().isdigit():
+            raw = f"bid {raw.strip()}"
+        try:
+            a = Action.parse(raw)
+        except ParseError as e:
+            raise AnswerError(str(e)) from None
+        if a.kind not in ("pass", "bid"):
+            raise AnswerError("answer 'pass' or a bid like 'bid 5'")
+        return str(a)
+
+    def choices(self) -> list[str]:
+        return ["pass", *(f"bid {b}" for b in self.position.rules.bid_values)]
+
+    def chance(self, bid: int) -> float | None:
+        """The strong player's chance of making ``bid`` with its best trump."""
+        try:
+            c = self.candidate(Action("bid", bid))
+            if c.goal_chance is not None:
+                return float(c.goal_chance)
+        except KeyError:
+            pass
+        for k, p in self.decision().explanation.chosen.bid_chances:
+            if k == bid:
+                return float(p)
+        return None
+
+    def threshold(self) -> float:
+        bot_cls = oracles.ai().make_bot("strong", seed=BOT_SEED)
+        return float(getattr(bot_cls, "bid_threshold", 0.5))
+
+    def accepted(self) -> list[str]:
+        """Every legal action that counts as sensible: the strong player's own, and bids whose
+        chance is within :data:`BID_TOLERANCE` of its threshold without a clearly safe
+        higher bid left (pass when no bid clearly makes)."""
+        want = self.threshold()
+        out = {self.answer()}
+        bids = [int(a.split()[1]) for a in self.legal if a.startswith("bid")]
+        chances = {b: self.chance(b) for b in bids}
+        for b in bids:
+            p = chances[b]
+            if p is None or b == 21:
+                continue
+            higher_safe = any((chances.get(h) or 0.0) >= want + BID_TOLERANCE for h in bids if h > b and h != 21)
+            if p >= want - BID_TOLERANCE and not higher_safe:
+                out.add(f"bid {b}")
+        if "pass" in self.legal and not any((p or 0.0) >= want + BID_TOLERANCE for b, p in chances.items() if b != 21):
+            out.add("pass")
+        return [c for c in self.choices() if c in out]
+
+    def accepts(self, value: Any) -> bool:
+        return value in self.accepted()
+
+    def judge(self, value: Any) -> Feedback:
+        if value not in self.legal:
+            try:
+                self.g.clone().apply(value)
+            except IllegalAction as e:
+                code = e.code if e.code in self.codes else "bid-too-low"
+                return Feedback(False, code, f"{value} is not allowed: {e.message}.", (e.code,))
+        want = self.threshold()
+        bot = self.answer()
+        if value == "pass":
+            best = max((b for b in (int(a.split()[1]) for a in self.legal if a.startswith("bid")) if b != 21
+                        and (self.chance(b) or 0) >= want), default=None)
+            return Feedback(False, "should-bid",
+                            f"This hand is worth a bid: the strong player makes {best} in {_pct(self.chance(best or 0))} "
+                            f"of its simulated deals. {self.summary()}")
+        b = int(value.split()[1])
+        p = self.chance(b)
+        if b == 21:
+            return Feedback(False, "moon-too-risky", f"Shooting the moon needs all seven tricks: the strong player takes all "
+                            f"seven in only {_pct(p)} of its simulated deals. {self.summary()}")
+        if p is not None and p < want - BID_TOLERANCE:
+            return Feedback(False, "overbid", f"Bidding {b} is too risky: the strong player makes {b} in only {_pct(p)} "
+                            f"of its simulated deals (it bids at {_pct(want)} or better). {self.summary()}")
+        return Feedback(False, "underbid", f"The hand is worth more than {b}: the strong player chose {bot}. {self.summary()}")
+
+    def explain(self) -> str:
+        ok = self.accepted()
+        extra = f" Also accepted (close to its numbers): {names(a for a in ok if a != self.answer())}." if len(ok) > 1 else ""
+        return f"The strong player says {self.answer()}. {self.summary()}{extra}"
+
+    def wrong_answers(self) -> list[Any]:
+        ok = self.accepted()
+        return [c for c in self.choices() if c not in ok]
+
+    def features(self) -> dict[str, Any]:
+        return {"options": len(self.legal), "traps": ["bidding"], "depth": 0}

@@ -1,0 +1,103 @@
+"""``count``: count the tiles of the set, of a suit or the trumps."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine import (
+    Tile,
+    Trump,
+)
+from lessons.checks.base import (
+    JSON,
+    Feedback,
+    Task,
+    _many,
+    names,
+    read_int,
+    register,
+)
+from lessons.errors import FieldError
+from lessons.model import parse_suit
+
+
+@register
+class Count(Task):
+    kind = "count"
+    title = "Count the tiles"
+    short_title = "Counting"
+    mode = "number"
+    asks_trump = True
+    hint = (
+        "List the tiles one by one, highest first."
+    )
+    default_question = "How many?"
+    answer_format = "a whole number"
+    params: ClassVar[dict[str, str]] = {
+        "of": "'set' (tiles in play under these rules), 'suit' (tiles of the set that follow "
+        "'suit', under the trump if one is named) or 'trumps' (trumps in the set)",
+        "suit": "for of = 'suit': a number 0-6",
+    }
+    codes: ClassVar[dict[str, str]] = {
+        "too-many": "counted more tiles than there are",
+        "too-few": "counted fewer tiles than there are",
+    }
+
+    def setup(self) -> None:
+        self.of = self.param("of", required=True)
+        if self.of not in ("set", "suit", "trumps"):
+            raise FieldError("of", f"of is 'set', 'suit' or 'trumps', not {self.of!r}")
+        if self.of == "suit":
+            self.suit = parse_suit(self.param("suit", required=True), "suit")
+        if self.of == "trumps":
+            self.trump()
+
+    def members(self) -> list[Tile]:
+        tiles = self.position.rules.tiles
+        tr = self.position.trump or Trump.parse("none")
+        if self.of == "set":
+            return list(tiles)
+        if self.of == "trumps":
+            return [t for t in tiles if tr.is_trump(t)]
+        return [t for t in tiles if tr.follows(t, self.suit)]
+
+    def what(self) -> str:
+        n = len(self.position.rules.tiles)
+        if self.of == "set":
+            return f"tiles in the set for {self.position.players} players under these rules"
+        if self.of == "trumps":
+            return f"trumps in the {n}-tile set {self.trump().while_clause()}"
+        tr = self.position.trump
+        return f"{_many(self.suit)} in the {n}-tile set" + (f" {tr.while_clause()}" if tr else "")
+
+    def compute(self) -> int:
+        return len(self.members())
+
+    def read(self, raw: Any) -> int:
+        return read_int(raw)
+
+    def to_json(self, value: Any) -> JSON:
+        return int(value)
+
+    def judge(self, value: Any) -> Feedback:
+        code = "too-many" if value > self.answer() else "too-few"
+        return Feedback(False, code, f"Not {value}. " + self.explain())
+
+    def explain(self) -> str:
+        m = self.members()
+        what = self.what()
+        if len(m) == 1 and self.of == "set":
+            head = f"There is 1 {what.replace('tiles', 'tile', 1)}"
+        elif len(m) == 1 and self.of == "trumps":
+            head = f"There is only 1 {what.replace('trumps', 'trump', 1)}"
+        elif len(m) == 1:
+            head = f"There is only one of the {what}"
+        else:
+            head = f"There are {len(m) or 'no'} {what}"
+        if self.of == "set" or not m:
+            return head + "."
+        return f"{head}: {names(sorted(m, reverse=True))}."
+
+    def wrong_answers(self) -> list[Any]:
+        n = self.answer()
+        return sorted({max(0, n - 2), max(0, n - 1), n + 1, n + 2, 0, 7, 21, 22, 28} - {n})

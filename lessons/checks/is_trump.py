@@ -1,0 +1,84 @@
+"""``is_trump``: is this tile a trump?"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from lessons.checks.base import (
+    JSON,
+    Feedback,
+    Task,
+    register,
+)
+from lessons.checks.words import trump_words
+from lessons.errors import AnswerError, FieldError
+
+
+@register
+class IsTrump(Task):
+    kind = "is_trump"
+    title = "Is it a trump"
+    short_title = "Is it a trump?"
+    mode = "one"
+    asks_trump = True
+    hint = (
+        "Does the tile bear the trump number? With doubles trump: is it a double? With no trump, "
+        "nothing is a trump."
+    )
+    default_question = "Is this tile a trump?"
+    answer_format = "true or false"
+    codes: ClassVar[dict[str, str]] = {
+        "is-trump": "said no, but the tile is a trump",
+        "not-trump": "said yes, but the tile is not a trump",
+    }
+
+    @classmethod
+    def choice_label(cls, choice: str, players: int = 3) -> str:
+        """``"yes"`` -> ``"Yes"``."""
+        return choice.capitalize()
+
+    def setup(self) -> None:
+        self.trump()
+        if len(self.position.tiles) != 1:
+            raise FieldError("position.tiles", "kind 'is_trump' asks about exactly one tile")
+        self.tile = self.position.tiles[0]
+        self.tiles_in_set([self.tile])
+
+    def compute(self) -> bool:
+        return self.trump().is_trump(self.tile)
+
+    def read(self, raw: Any) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and raw.strip().lower() in ("yes", "true", "y", "trump"):
+            return True
+        if isinstance(raw, str) and raw.strip().lower() in ("no", "false", "n", "not a trump"):
+            return False
+        raise AnswerError(f"answer yes or no, not {raw!r}")
+
+    def to_json(self, value: Any) -> JSON:
+        return bool(value)
+
+    def choices(self) -> list[str]:
+        return ["yes", "no"]
+
+    def judge(self, value: Any) -> Feedback:
+        code = "is-trump" if self.answer() else "not-trump"
+        return Feedback(False, code, self.explain())
+
+    def explain(self) -> str:
+        return trump_words(self.trump(), self.tile)
+
+    def wrong_answers(self) -> list[Any]:
+        return [not self.answer()]
+
+    def features(self) -> dict[str, Any]:
+        tr, t = self.trump(), self.tile
+        traps = []
+        if tr.kind == "number" and t.has(tr.value or 0) and t.high != tr.value:
+            traps.append("trump-low-end")
+        if tr.kind == "doubles" and t.is_double:
+            traps.append("double-leaves-suit")
+        if tr.kind == "none" and t.is_double:
+            traps.append("no-trump-double")
+        return {"options": 2, "traps": traps, "depth": 0}

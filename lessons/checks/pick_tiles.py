@@ -1,0 +1,149 @@
+"""``pick_tiles``: pick the tiles that fit (in the set, trumps, a suit)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, ClassVar
+
+from engine import (
+    Tile,
+    Trump,
+)
+from engine.trump import TRUMP
+from lessons.checks.base import (
+    JSON,
+    Feedback,
+    Task,
+    _many,
+    _one,
+    names,
+    read_tiles,
+    register,
+    tile_lines,
+)
+from lessons.checks.words import trump_words
+from lessons.errors import AnswerError, FieldError
+from lessons.model import parse_suit
+
+
+@register
+class PickTiles(Task):
+    kind = "pick_tiles"
+    title = "Pick the tiles that..."
+    short_title = "Pick the tiles"
+    mode = "many"
+    tile_choices = True
+    hint = (
+        "Check each tile on its own: which suit does it belong to once trump is named?"
+    )
+    default_question = "Pick every tile that fits."
+    answer_format = 'the matching tiles among position.tiles, sorted low to high: ["0-0", "6-5"]'
+    params: ClassVar[dict[str, str]] = {
+        "select": "'in_set' (the tiles of these rules' set), 'trumps', or 'suit' (the tiles that "
+        "follow the suit in 'suit', under the trump if one is named)",
+        "suit": "for select = 'suit': a number 0-6 or 'trump'",
+    }
+    codes: ClassVar[dict[str, str]] = {
+        "extra-tile": "picked a tile that does not fit",
+        "missed-tile": "left out a tile that fits",
+    }
+
+    def setup(self) -> None:
+        self.select = self.param("select", required=True)
+        if self.select not in ("in_set", "trumps", "suit"):
+            raise FieldError("select", f"select is 'in_set', 'trumps' or 'suit', not {self.select!r}")
+        if len(self.position.tiles) < 2:
+            raise FieldError("position.tiles", "kind 'pick_tiles' needs at least two tiles to pick from")
+        if self.select == "suit":
+            self.suit = parse_suit(self.param("suit", required=True), "suit")
+        if self.select in ("trumps",) or (self.select == "suit" and self.suit == TRUMP):
+            self.trump()
+        if self.select != "in_set":
+            self.tiles_in_set(self.position.tiles)
+
+    def hides_trumps(self) -> bool:
+        """Picking the trumps, or the tiles of a suit once trump is named, is the question
+        itself: the picture must not mark the trumps."""
+        return bool(self.select != "in_set")
+
+    def _tr(self) -> Trump:
+        return self.position.trump or Trump.parse("none")
+
+    def fits(self, t: Tile) -> bool:
+        if self.select == "in_set":
+            return t in self.position.rules.tiles
+        if self.select == "trumps":
+            return self._tr().is_trump(t)
+        return self._tr().follows(t, self.suit)
+
+    def why(self, t: Tile) -> str:
+        if self.select == "in_set":
+            rules = self.position.rules
+            n = len(rules.tiles)
+            if t in rules.tiles:
+                return f"{t} is one of the {n} tiles of this set."
+            if t == Tile(0, 0):
+                return "0-0 is taken out too under the 'no double blank' rule, leaving 21 tiles."
+            return f"{t} is a blank other than 0-0: three-player Moon takes 0-1 to 0-6 out of the set."
+        if self.select == "trumps":
+            return trump_words(self._tr(), t)
+        tr, s = self._tr(), self.suit
+        if s == TRUMP:
+            return trump_words(tr, t)
+        assert isinstance(s, int)
+        if tr.follows(t, s):
+            extra = f" (it is also a {_one(t.other_end(s))})" if not t.is_double else " (its double, the top of the suit)"
+            return f"{t} bears a {_one(s)} and is not a trump, so it is one of the {_many(s)}{extra}."
+        if tr.is_trump(t) and t.has(s):
+            return f"{t} bears a {_one(s)}, but it is a trump {tr.while_clause()}, so it belongs to the trump suit only."
+        return f"{t} bears no {_one(s)}."
+
+    def compute(self) -> tuple[Tile, ...]:
+        return tuple(sorted(t for t in self.position.tiles if self.fits(t)))
+
+    def read(self, raw: Any) -> tuple[Tile, ...]:
+        tiles = set(read_tiles(raw))
+        for t in tiles:
+            if t not in self.position.tiles:
+                raise AnswerError(f"{t} is not one of the tiles on offer")
+        return tuple(sorted(tiles))
+
+    def to_json(self, value: Any) -> JSON:
+        return [str(t) for t in value]
+
+    def choices(self) -> list[str]:
+        return [str(t) for t in self.position.tiles]
+
+    def judge(self, value: Any) -> Feedback:
+        right, picked = set(self.answer()), set(value)
+        extra, missed = sorted(picked - right), sorted(right - picked)
+        lines = [f"{t} does not fit: {self.why(t)}" for t in extra]
+        lines += [f"You left out {t}: {self.why(t)}" for t in missed]
+        return Feedback(False, "extra-tile" if extra else "missed-tile", tile_lines(lines))
+
+    def explain(self) -> str:
+        right = self.answer()
+        lead = f"The tiles that fit: {names(right)}." if right else "None of these tiles fits."
+        return lead + "\n" + tile_lines([self.why(t) for t in self.position.tiles])
+
+    def wrong_answers(self) -> list[Any]:
+        right = set(self.answer())
+        tiles = self.position.tiles
+        out = []
+        for r in range(len(tiles) + 1):
+            for combo in itertools.combinations(tiles, r):
+                if set(combo) != right:
+                    out.append([str(t) for t in combo])
+                if len(out) > 300:
+                    return out
+        return out
+
+    def features(self) -> dict[str, Any]:
+        traps = []
+        tr = self._tr()
+        for t in self.position.tiles:
+            if self.select == "suit" and isinstance(self.suit, int) and tr.is_trump(t) and t.has(self.suit):
+                traps.append("trump-cannot-follow")
+            if self.select == "suit" and isinstance(self.suit, int) and self.fits(t) and t.high != self.suit:
+                traps.append("two-suit-tile")
+        return {"options": len(self.position.tiles), "traps": sorted(set(traps)), "depth": 0}

@@ -1,0 +1,107 @@
+"""``rank``: put tiles in order, strongest first."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, ClassVar
+
+from engine import (
+    Tile,
+)
+from engine.trump import TRUMP
+from lessons.checks.base import (
+    JSON,
+    Feedback,
+    Task,
+    _many,
+    read_tiles,
+    register,
+)
+from lessons.checks.words import rank_reason
+from lessons.errors import AnswerError, FieldError
+from lessons.model import parse_suit
+
+
+@register
+class Rank(Task):
+    kind = "rank"
+    title = "Rank these tiles"
+    short_title = "Ranking"
+    mode = "order"
+    tile_choices = True
+    hint = (
+        "Trumps come first, in their own order; then the tiles of the suit led. In a suit the "
+        "double is on top (unless doubles are trump: then they rank by their number), and the other"
+        " tiles rank by their other end."
+    )
+    default_question = "Put these tiles in order, strongest first."
+    answer_format = 'the tiles from strongest to weakest: ["6-6", "6-5", "5-3"]'
+    params: ClassVar[dict[str, str]] = {
+        "suit": "the suit led that the tiles are ranked in: a number 0-6 or 'trump' "
+        "(default 'trump' when every tile is a trump)",
+    }
+    codes: ClassVar[dict[str, str]] = {
+        "trump-beats-suit": "put a plain tile above a trump",
+        "double-on-top": "put a tile above the double of its suit",
+        "other-end": "ordered two tiles of a suit wrongly: they rank by their other end",
+        "two-suit-tile": "misranked a tile that follows by its lower end (5-3 in the threes)",
+        "doubles-by-number": "misordered two doubles while doubles are trump",
+    }
+
+    def setup(self) -> None:
+        tr = self.trump()
+        tiles = self.position.tiles
+        if not 2 <= len(tiles) <= 6:
+            raise FieldError("position.tiles", "kind 'rank' ranks 2 to 6 tiles")
+        self.tiles_in_set(tiles)
+        if "suit" in self.p:
+            self.suit = parse_suit(self.p["suit"], "suit")
+        elif all(tr.is_trump(t) for t in tiles):
+            self.suit = TRUMP
+        else:
+            raise FieldError("suit", "say which suit was led: the tiles are ranked in a trick of that suit")
+        if self.suit == TRUMP and tr.kind == "none":
+            raise FieldError("suit", "with no trump, no suit of trumps can be led")
+        for t in tiles:
+            if tr.power(t, self.suit) < 0:
+                raise FieldError("position.tiles", f"{t} neither follows {_many(self.suit)} nor is a trump, so it has no rank there")
+
+    def compute(self) -> tuple[Tile, ...]:
+        tr = self.trump()
+        return tuple(sorted(self.position.tiles, key=lambda t: -tr.power(t, self.suit)))
+
+    def read(self, raw: Any) -> tuple[Tile, ...]:
+        tiles = read_tiles(raw)
+        if sorted(tiles) != sorted(self.position.tiles):
+            raise AnswerError("put every tile shown in order, each once")
+        return tuple(tiles)
+
+    def to_json(self, value: Any) -> JSON:
+        return [str(t) for t in value]
+
+    def choices(self) -> list[str]:
+        return [str(t) for t in self.position.tiles]
+
+    def judge(self, value: Any) -> Feedback:
+        tr = self.trump()
+        for a, b in itertools.pairwise(value):
+            if tr.power(a, self.suit) < tr.power(b, self.suit):
+                code, why = rank_reason(tr, self.suit, b, a)
+                return Feedback(False, code, f"{b} ranks above {a}: {why}.")
+        raise AssertionError("a wrong order has a misplaced pair")
+
+    def explain(self) -> str:
+        tr, order = self.trump(), self.answer()
+        where = "trumps" if self.suit == TRUMP else f"a trick where {_many(self.suit)} were led"
+        steps = [rank_reason(tr, self.suit, a, b)[1] for a, b in itertools.pairwise(order)]
+        return f"In {where}, strongest first: {', '.join(map(str, order))}. " + " ".join(s[0].upper() + s[1:] + "." for s in steps)
+
+    def wrong_answers(self) -> list[Any]:
+        right = self.answer()
+        return [[str(t) for t in p] for p in itertools.permutations(right) if p != right]
+
+    def features(self) -> dict[str, Any]:
+        tr = self.trump()
+        codes = {rank_reason(tr, self.suit, a, b)[0] for a, b in itertools.pairwise(self.answer())}
+        traps = sorted(codes & {"two-suit-tile", "trump-beats-suit", "doubles-by-number"})
+        return {"options": len(self.position.tiles), "traps": traps, "depth": 0}

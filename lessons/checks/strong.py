@@ -1,0 +1,72 @@
+"""The shared base of the kinds checked against the strong computer player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import (
+    Action,
+    Trump,
+)
+from engine.words import percent, trump_phrase
+from lessons import oracles
+from lessons.checks.base import (
+    JSON,
+    Task,
+)
+
+# -- the strong player's kinds ---------------------------------------------------------------
+#: How far (as a chance, 0..1) a learner's bid may be from the strong player's bidding
+#: threshold and still count as sensible.
+BID_TOLERANCE = 0.10
+#: How far a learner's trump's chance to make the bid may be below the best trump's.
+TRUMP_TOLERANCE = 0.05
+#: The seed of the strong player used to check answers (fixed: answers must be stable).
+BOT_SEED = 42
+
+
+_pct = percent
+
+
+def _trump_label(tr: Trump | None) -> str:
+    if tr is None:
+        return "its best trump"
+    return trump_phrase(tr)
+
+
+#: The strong player's decisions, by the question they answer (it is deterministic for a
+#: given view and seed, so a decision is computed once per process).
+_DECISIONS: dict[str, Any] = {}
+
+
+class _BotTask(Task):
+    """A decision checked against the strong player (``engine.ai``)."""
+
+    needs = "ai"
+    seat: int
+
+    def decision(self) -> Any:
+        key = repr((self.kind, sorted(self.position.rules.to_dict().items()),
+                    sorted(self.position.to_dict().items()), sorted(self.p.items())))
+        cached = _DECISIONS.get(key)
+        if cached is None:
+            bot = oracles.ai().make_bot("strong", seed=BOT_SEED)
+            game = self.game()
+            cached = bot.decide(game.view(self.seat))
+            _DECISIONS[key] = cached
+        return cached
+
+    def game(self) -> Any:
+        raise NotImplementedError
+
+    def candidate(self, action: Action) -> Any:
+        return self.decision().explanation.candidate(action)
+
+    def compute(self) -> str:
+        return str(self.decision().action)
+
+    def to_json(self, value: Any) -> JSON:
+        return str(value)
+
+    def summary(self) -> str:
+        return str(self.decision().explanation.summary)

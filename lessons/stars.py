@@ -1,0 +1,35 @@
+"""The one star rule of the course and the puzzles, shown to the learner as :data:`RULE`.
+
+>>> stars_for(0, 0), stars_for(1, 0), stars_for(0, 1), stars_for(1, 1), stars_for(3, 0)
+(3, 2, 2, 1, 1)
+
+``misses`` counts the wrong answers given before the right one; ``hints`` counts the hint
+steps the learner asked for (the first hint, then "show the answer"). A hint shown by itself
+after a first wrong answer is not counted again: that miss already costs its star. Anything
+that stores attempts (a progress file, a database) computes stars with this function, so the
+rule lives in one place.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MAX_STARS", "RULE", "stars_for"]
+
+#: The most stars a level or puzzle gives.
+MAX_STARS = 3
+
+#: The rule in the learner's words (the app shows it beside the stars).
+RULE = "★★★ right first time without a hint · ★★ after one wrong try or one hint · ★ otherwise"
+
+
+def stars_for(misses: int, hints: int) -> int:
+    """Stars for a solved question: 3 when right at the first try without a hint; 2 after
+    exactly one wrong try or one hint (not both); 1 otherwise (more misses, both, or the answer
+    shown). Negative counts are a ``ValueError``."""
+    if misses < 0 or hints < 0:
+        raise ValueError(f"misses and hints are counts of at least 0, not {misses} and {hints}")
+    slips = misses + hints
+    if slips == 0:
+        return 3
+    if slips == 1:
+        return 2
+    return 1

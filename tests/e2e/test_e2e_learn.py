@@ -1,0 +1,28 @@
+"""Browser tests of the Learn page: what the learner typed is what is graded and shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from moon_browser import click_key, open_page
+
+
+def test_number_field_shows_the_answer_that_was_graded(page: Any, server: str) -> None:
+    """Issue 9, bug 8: type a wrong number and Check, then type another and click Check
+    without pressing Enter. The answer graded is the one typed last, and the field (disabled
+    once the level is solved) shows that very answer, not the earlier one."""
+    open_page(page, f"{server}/learn")
+    box = page.locator(".st-key-learn-level-box")
+    assert "how many tiles bear a six" in box.inner_text().lower()
+    page.get_by_label("Your answer").fill("6")
+    click_key(page, "lv-tiles-sixes-check")  # no Enter: the click alone sends the number
+    assert "Not quite" in box.inner_text()
+    assert page.get_by_label("Your answer").input_value() == "6"
+    page.get_by_label("Your answer").fill("7")
+    click_key(page, "lv-tiles-sixes-check")
+    text = box.inner_text()
+    assert "Right!" in text and "Not quite" not in text
+    field = page.get_by_label("Your answer")
+    assert field.is_disabled()
+    assert field.input_value() == "7"
+    assert not page.locator('[data-testid="stException"]').count()
