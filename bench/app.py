@@ -7,9 +7,10 @@ measures:
 
 - **first render** of every page in a fresh browser session: from ``goto`` to the page
   drawn and the app idle (median, p90, max over ``--runs`` sessions);
-- **click to reply** on the Play page, three players, computer level ``--level``, computer
-  moves "automatic": from the click on one of your tiles (or a bid) to the computer's
-  next move shown on the page (median, p90, max over every such click in ``--hands`` hands).
+- **click to your turn again** on the Play page, computer level ``--level``, computer moves
+  "automatic" with the pause off: from the click on one of your tiles (or a bid) until the
+  page is drawn again with every computer move up to your next turn (median, p90, max over
+  every such click in ``--hands`` hands), with three players and with four;
 - **presenter step**: the presenter view at 1920x1080 (``/presenter?deal=12``), from a key
   press (→ / ← and Page Down / Page Up, as a clicker sends them) to the next position drawn,
   through the whole hand forward and back ``--presenter-rounds`` times (``--presenter-only``
@@ -77,20 +78,33 @@ def first_render(browser: Any, url: str, runs_: int) -> dict[str, list[float]]:
     return out
 
 
-_LAST = ".st-key-last-move-box"
+#: Resolves when a run that started after ``since`` is over (no quiet period: the time is
+#: the learner's wait).
+_RUN_OVER = """async ([since, timeout]) => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const t0 = performance.now();
+  const sleep = ms => new Promise(r => setTimeout(r, ms));
+  while (performance.now() - t0 < timeout) {
+    if ((window.__moonRuns || 0) > since && app.getAttribute('data-test-script-state') === 'notRunning') return true;
+    await sleep(10);
+  }
+  return false;
+}"""
+
+_MINE = ("[class*='st-key-hand-btn-'] button:enabled", ".st-key-bid-pass button",
+         "[class*='st-key-bid-'] button:enabled", "[class*='st-key-discard-btn-'] button:enabled",
+         ".st-key-trump-buttons button")
 
 
-def _last_text(page: Any) -> str:
-    loc = page.locator(_LAST)
-    return loc.first.inner_text() if loc.count() else ""
-
-
-def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 40) -> list[float]:
-    """Play ``hands`` hands (automatic computer moves) and time each click until the reply."""
+def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 40, players: int = 3) -> list[float]:
+    """Play ``hands`` hands with the pause between computer moves off, and time each click
+    of yours until it is your turn again (every computer move in between made and drawn)."""
     ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
     page = ctx.new_page()
     page.set_default_timeout(120_000)
-    open_page(page, f"{url}/play?deal={deal}&level={level}")
+    extra = "&players=4" if players == 4 else ""
+    open_page(page, f"{url}/play?deal={deal}&level={level}{extra}")
+    click(page, page.locator(".st-key-moon_play_pace button", has_text="Off").first)
     samples: list[float] = []
     played = 0
     for _ in range(2000):
@@ -103,12 +117,11 @@ def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 4
                 click(page, nxt.first)
             else:  # game over: a new deal
                 deal += 1
-                open_page(page, f"{url}/play?deal={deal}&level={level}")
+                open_page(page, f"{url}/play?deal={deal}&level={level}{extra}")
+                click(page, page.locator(".st-key-moon_play_pace button", has_text="Off").first)
             continue
         target = None
-        for sel in ("[class*='st-key-hand-btn-'] button:enabled", ".st-key-bid-pass button",
-                    "[class*='st-key-bid-'] button:enabled", "[class*='st-key-discard-btn-'] button:enabled",
-                    ".st-key-trump-buttons button"):
+        for sel in _MINE:
             loc = page.locator(sel)
             if loc.count():
                 target = loc.first
@@ -116,20 +129,11 @@ def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 4
         if target is None:
             settle(page)
             continue
-        before = _last_text(page)
         n = runs(page)
         t0 = time.perf_counter()
         target.click()
-        try:
-            page.wait_for_function(
-                """([sel, before]) => { const e = document.querySelector(sel);
-                     if (!e) return false; const t = e.innerText;
-                     return t !== before && /Seat \\d+ (plays|bids|passes|names|discards|shoots)/.test(t); }""",
-                arg=[_LAST, before], timeout=20_000, polling=20,
-            )
+        if page.evaluate(_RUN_OVER, [n, 60_000]):
             samples.append(time.perf_counter() - t0)
-        except Exception:
-            pass  # no computer reply after this click (your lead again, or the hand ended)
         settle(page, since=n)
     ctx.close()
     return samples
@@ -174,6 +178,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--hands", type=int, default=3, help="hands to play for the click-to-reply times")
     p.add_argument("--level", default="strong", choices=["basic", "strong"])
     p.add_argument("--runs", type=int, default=3, help="fresh sessions per page for the first-render times")
+    p.add_argument("--players", type=int, nargs="+", default=[3, 4], choices=[3, 4],
+                   help="table sizes for the click-to-your-turn times")
+    p.add_argument("--skip-pages", action="store_true", help="only the click-to-your-turn times")
     p.add_argument("--url", default=None, help="an app already running (default: start one)")
     p.add_argument("--presenter-rounds", type=int, default=2, help="times through the hand for the presenter steps")
     p.add_argument("--presenter-only", action="store_true", help="measure only the presenter steps")
@@ -186,16 +193,22 @@ def main(argv: list[str] | None = None) -> None:
         try:
             print(f"Moon Tutor app latency ({url})")
             if not args.presenter_only:
-                print("\nFirst render (fresh session, goto -> the page's content on screen):")
-                for name, values in first_render(browser, url, args.runs).items():
-                    print("  " + line(name, values))
-                samples = click_to_reply(browser, url, args.level, args.hands)
-                print(f"\nClick to the computer's reply (3 players, {args.level} computer, {args.hands} hands):")
-                print("  " + line("click -> reply", samples))
-            steps = presenter_steps(browser, url, args.presenter_rounds)
-            print(f"\nPresenter step at 1920x1080 (key -> next position drawn, deal 12, "
-                  f"{args.presenter_rounds} rounds forward and back):")
-            print("  " + line("presenter step", steps))
+                if not args.skip_pages:
+                    print("\nFirst render (fresh session, goto -> the page's content on screen):")
+                    for name, values in first_render(browser, url, args.runs).items():
+                        print("  " + line(name, values))
+                for players in args.players:
+                    samples = click_to_reply(browser, url, args.level, args.hands, players=players)
+                    print(f"\nClick to your turn again ({players} players, {args.level} computer, pause off, "
+                          f"{args.hands} hands):")
+                    print("  " + line("click -> your turn", samples))
+            if not args.skip_pages:
+                steps = presenter_steps(browser, url, args.presenter_rounds)
+                print(f"\nPresenter step at 1920x1080 (key -> next position drawn, deal 12, "
+                      f"{args.presenter_rounds} rounds forward and back):")
+                print("  " + line("presenter step", steps))
+            if Path("/proc/loadavg").exists():
+                print(f"\nLoad average: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
         finally:
             browser.close()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import RuleSet
 from tutorial.testing import click, errors, keys, open_app, play_hand, texts
 
 STEP = {"moon_play_mode": "step"}
@@ -78,13 +79,21 @@ def test_explanation_of_a_computer_move() -> None:
         click(at, "next-move")
         step = sess.last_step
     assert step is not None and step.seat != sess.seat
+    # The feed has a line for the move, with its reason; its full explanation opens from it.
+    assert keys(at, f"why-{step.hand}-{step.index}")
+    from tutorial.services.describe import describe_action
+    from tutorial.services.table import reason_of
+
+    said = describe_action(step.seat, step.action, you=sess.seat, players=sess.players)
+    assert f"**{said}.** {reason_of(step.decision)}" in texts(at)
+    click(at, f"why-{step.hand}-{step.index}")
     page = texts(at)
     assert "says:" in page
     # The plain reason is shown; the numbers wait behind the details toggle.
     reason = step.decision.explanation.reason
     assert reason and reason in page
     assert not any("Move" in df.value.columns and "Chosen" in df.value.columns for df in at.dataframe)
-    at.toggle(key="last-move-details").set_value(True).run()
+    at.toggle(key=f"why-{step.hand}-{step.index}-details").set_value(True).run()
     assert step.decision.explanation.summary in texts(at)
     assert any("Move" in df.value.columns and "Chosen" in df.value.columns for df in at.dataframe)
     assert at.get("plotly_chart"), "the bar chart of the candidates"
@@ -211,3 +220,70 @@ def test_a_whole_game_to_its_end_with_the_score_chart() -> None:
     scores = next(df.value for df in at.dataframe if "What happened" in df.value.columns)
     assert len(scores) == len(sess.game.results)
     assert at.session_state["moon_progress"].hands_played == len(sess.game.results)
+
+
+def test_a_stale_url_does_not_take_moves_back() -> None:
+    """Issue 9 bug 2: the game in the session is the truth. A URL this session wrote earlier
+    (still in the browser while a click is on its way) is never read back."""
+    at = open_app("play", {"deal": "5"}, state=STEP)
+    sess = at.session_state["moon_play"]
+    while not sess.is_human_turn():
+        click(at, "next-move")
+    stale = dict(at.query_params)
+    click(at, keys(at, "bid-")[0])
+    while sess.is_computer_turn():
+        click(at, "next-move")
+    history = list(sess.game.history)
+    at.query_params.clear()
+    at.query_params.update(stale)  # the browser still shows an older URL of this game
+    at.run()
+    assert at.session_state["moon_play"] is sess
+    assert list(sess.game.history) == history
+    assert at.query_params["moves"].count(".") == len(history) - 1  # the URL follows the game
+
+
+def test_deal_after_a_link_starts_the_game_chosen() -> None:
+    """Issue 9 bug 1: New game → 4 players, strong → Deal starts that game, and the URL and
+    the house rules follow it."""
+    at = open_app("play", {"deal": "5"}, state=STEP)
+    at.session_state["new-game-box"] = True  # open the New game panel
+    at.run()
+    at.toggle(key="play-show-rules").set_value(True).run()
+    at.radio(key="play-rule-players").set_value(4).run()
+    at.radio(key="play-level").set_value("strong").run()
+    at.toggle(key="play-random").set_value(False).run()
+    at.text_input(key="play-deal").set_value("77").run()
+    click(at, "new-game")
+    assert not at.exception, errors(at)
+    sess = at.session_state["moon_play"]
+    assert (sess.players, sess.setup.level, sess.setup.deal) == (4, "strong", 77)
+    assert at.query_params["players"] == "4" and at.query_params["level"] == "strong"
+    assert at.query_params["deal"] == "77"
+    assert at.session_state["moon_house_rules"].players == 4
+
+
+def test_play_now_on_home_starts_a_strong_three_player_game() -> None:
+    at = open_app("home")
+    click(at, "home-play-now")
+    assert not at.exception, errors(at)
+    sess = at.session_state["moon_play"]
+    assert sess.players == 3 and sess.setup.level == "strong" and sess.setup.rules == RuleSet()
+
+
+def test_play_again_after_game_over_keeps_the_rules() -> None:
+    at = open_app("play", {"deal": "3", "rules": "target:1"}, state=STEP)
+    sess = at.session_state["moon_play"]
+    for _ in range(12):
+        play_hand(at)
+        if sess.game.phase == "game_over":
+            break
+        click(at, "next-hand")
+    assert keys(at, "play-again") and keys(at, "game-over-new")
+    assert not keys(at, "undo", enabled=False)
+    counted = at.session_state["moon_progress"].hands_played
+    assert counted == len(sess.game.results)
+    click(at, "play-again")
+    new = at.session_state["moon_play"]
+    assert new is not sess and new.setup.rules == sess.setup.rules and new.game.results == ()
+    assert at.query_params["rules"] == "target:1"
+    assert at.session_state["moon_progress"].hands_played == counted

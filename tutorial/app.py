@@ -19,8 +19,9 @@ import streamlit as st  # noqa: E402
 from tutorial import pages  # noqa: E402
 from tutorial.components import frame  # noqa: E402
 from tutorial.services.items import warm_up  # noqa: E402
+from tutorial.services.players import warm_pool  # noqa: E402
 
-st.set_page_config(page_title="Moon Tutor", page_icon="🌙", layout="wide", initial_sidebar_state="expanded")
+st.set_page_config(page_title="Moon Tutor", page_icon="🌙", layout="wide", initial_sidebar_state="auto")
 
 PAGES = [
     st.Page(p.file, title=p.title, icon=p.icon, default=True)
@@ -30,6 +31,7 @@ PAGES = [
 ]
 
 warm_up()  # load the course and puzzles in the background, once per server
+warm_pool()  # start the processes the computer players think in, once per server
 
 page = st.navigation(PAGES, position="sidebar", expanded=True)
 frame.styles()

@@ -18,6 +18,8 @@ APP = Path(__file__).resolve().with_name("app.py")
 PAGE_FILES = page_files()
 
 os.environ.setdefault("MOON_NO_WARMUP", "1")
+#: The AppTests think in their own process (the worker pool is covered by its own tests).
+os.environ.setdefault("MOON_WORKERS", "0")
 
 
 def open_app(page: str = "home", query: Mapping[str, str] | None = None, *, timeout: float = 60,

@@ -58,6 +58,7 @@ def app_server(port: int | None = None, log: Path | None = None) -> Iterator[str
     ]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("MOON_NO_WARMUP", None)
+    env.pop("MOON_WORKERS", None)
     with log.open("w") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
         url = f"http://127.0.0.1:{port}"
@@ -149,7 +150,7 @@ def click(page: Any, locator: Any) -> None:
 def open_page(page: Any, url: str, timeout: float = 90.0) -> None:
     page.goto(url)
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state]', timeout=timeout * 1000)
-    page.wait_for_selector('[data-testid="stSidebarNav"]', timeout=timeout * 1000)
+    page.wait_for_selector('[data-testid="stSidebarNav"]', timeout=timeout * 1000, state="attached")
     # Every page starts with its title: once it is drawn, the first run is under way.
     page.wait_for_selector('[data-testid="stMainBlockContainer"] h1', timeout=timeout * 1000)
     settle(page, timeout)

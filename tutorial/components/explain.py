@@ -9,7 +9,7 @@ from typing import Any
 import streamlit as st
 
 from tutorial.services.charts import decision_bars
-from tutorial.services.describe import decision_frame, decision_metric
+from tutorial.services.describe import decision_frame, decision_metric, decision_styler
 
 
 def summary_of(decision: Any) -> str:
@@ -51,15 +51,14 @@ def show_decision(
         return
     if len(frame) == 1:
         st.caption("It was the only legal move.")
-    percent_cols = [c for c in frame.columns if c.startswith("Chance") or c == "Wins this trick"]
-    config: dict[str, Any] = {c: st.column_config.NumberColumn(c, format="%.0f%%") for c in percent_cols}
+    table = decision_styler(frame)  # percentages as "63%", a number that does not apply as "—"
     metric = decision_metric(decision)
     if not (chart and metric is not None and len(frame) > 1):
-        st.dataframe(frame, hide_index=True, column_config=config, key=f"{key}-table")
+        st.dataframe(table, hide_index=True, key=f"{key}-table")
         return
     left, right = st.columns([1, 1]) if wide else (st.container(), st.container())
     with left:
-        st.dataframe(frame, hide_index=True, column_config=config, key=f"{key}-table")
+        st.dataframe(table, hide_index=True, key=f"{key}-table")
     with right:
         column, title = metric
         titles = {"goal_chance": next((c for c in frame.columns if c.startswith("Chance")), None),

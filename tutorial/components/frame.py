@@ -60,22 +60,23 @@ def sidebar() -> Any:
             "Large tiles (projector)", key=state.LARGE,
             help="Draws the tiles and the text bigger, for a projector or a big screen.",
         )
+        return st.empty()
+
+
+def progress(slot: Any) -> None:
+    """The house rules in force and the learner's progress, in the sidebar slot made by
+    :func:`sidebar` (drawn after the page, which may have changed both)."""
+    from tutorial.components import profile
+
+    profile.sync_cookie()
+    p = state.progress()
+    with slot.container():
         rules = state.house_rules()
         st.markdown("**House rules**")
         st.markdown(short_summary(rules))
         with st.expander("What is in force"):
             for line in house_rules(rules):
                 st.markdown(f"- {line}")
-        return st.empty()
-
-
-def progress(slot: Any) -> None:
-    """The learner's progress, in the sidebar slot made by :func:`sidebar`."""
-    from tutorial.components import profile
-
-    profile.sync_cookie()
-    p = state.progress()
-    with slot.container():
         st.markdown("**Your progress**")
         st.markdown(
             f":material/star: {p.total_stars()} stars · {p.levels_done()} levels  \n"

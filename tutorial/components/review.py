@@ -8,6 +8,7 @@ from typing import Any
 
 import streamlit as st
 
+from tutorial.services.players import offload
 from tutorial.services.reviewing import (
     GRADE_MARKS,
     biggest_mistakes,
@@ -28,7 +29,7 @@ def ensure_review(sess: PlaySession) -> None:
     if number in sess.reviews:
         return
     with st.spinner(f"Reviewing hand {number}…"):
-        sess.reviews[number] = run_review(g.record(), number, you=sess.seat)
+        sess.reviews[number] = offload(run_review, g.record(), number, you=sess.seat)  # in a worker process
     st.rerun()
 
 

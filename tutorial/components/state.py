@@ -52,6 +52,13 @@ DECK_LOADED = "deck-loaded"
 DECK_RETITLE = "deck-retitle"
 CLASS_MESSAGE = "class-msg"
 CLASS_NEW_MESSAGE = "class-new-msg"
+PLAY_PACE = "moon_play_pace"  # the pause between computer moves: off / short / long
+PLAY_WRITTEN = "moon_play_written"  # the queries this session wrote into the URL
+PLAY_LEVEL_CHOICE = "moon_play_level_choice"  # the New game panel's choices, kept while it is closed
+PLAY_SEAT_CHOICE = "moon_play_seat_choice"
+PLAY_RANDOM_CHOICE = "moon_play_random_choice"
+PLAY_DEAL_CHOICE = "moon_play_deal_choice"
+PLAY_WHY = "moon_play_why"  # the feed line whose full explanation is open
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
 import streamlit as st
@@ -38,8 +39,9 @@ def is_trump(tile: Tile, trump: Trump | None) -> bool:
     return trump is not None and trump.is_trump(tile)
 
 
+@lru_cache(maxsize=4096)
 def tile_html(item: Shown, scale: float) -> str:
-    """One tile with its caption, as HTML (escaped)."""
+    """One tile with its caption, as HTML (escaped; drawn once per look and size)."""
     if item.tile is None:
         pic = back_svg(scale=scale, horizontal=item.horizontal)
     else:

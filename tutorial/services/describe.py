@@ -202,3 +202,15 @@ def hint_nudge(decision: Any, phase: str, trump: Trump | None, hand: Sequence[Ti
     if not words:
         return "Look at what has been played and what is still out."
     return "Think about " + ", ".join(words).removeprefix("think about ") + "."
+
+
+def decision_styler(frame: pd.DataFrame) -> Any:
+    """The table of :func:`decision_frame` ready to show: percentages as ``"63%"`` and an
+    empty cell (a number that does not apply, such as the chance of making a bid for "pass")
+    as ``"—"`` instead of ``None``."""
+    percent = [c for c in frame.columns if c.startswith("Chance") or c == "Wins this trick"]
+    formats: dict[str, Any] = {c: "{:.0f}%" for c in percent}
+    for c in frame.columns:
+        if c not in percent and frame[c].dtype.kind == "f":
+            formats[c] = "{:.2f}"
+    return frame.style.format(formats, na_rep="—").format(na_rep="—", subset=[c for c in frame.columns if c not in formats])

@@ -15,12 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Action, Game, IllegalAction, PlayerView, Reason, Tile
-from tutorial.services.players import BotFactory, Decider, bot_seed, decision_action, default_factory
+from engine import Action, Game, IllegalAction, Phase, PlayerView, Reason, Tile
+from tutorial.services.players import BotFactory, Decider, bot_seed, decision_action, think
 from tutorial.services.records import hand_record
+from tutorial.services.table import FeedLine, feed_lines
 from tutorial.services.urlstate import PlaySetup, encode, replay
 
-__all__ = ["FirstLegal", "Hint", "PlaySession", "Step", "seat_name"]
+__all__ = ["FinishedHand", "FirstLegal", "Hint", "PlaySession", "Step", "seat_name"]
 
 
 class FirstLegal:
@@ -39,6 +40,17 @@ class Step:
     seat: int
     action: Action
     decision: Any = None
+
+
+@dataclass(frozen=True)
+class FinishedHand:
+    """A hand that has just ended (reported once): its number, its record, and whether it
+    ended the game with the learner's side the winner."""
+
+    hand_number: int
+    record: dict[str, Any]
+    game_over: bool
+    won_game: bool
 
 
 @dataclass
@@ -62,8 +74,9 @@ def seat_name(seat: int, you: int, players: int) -> str:
 
 
 class PlaySession:
-    """The Play page's game. ``factory(level, seed=...)`` makes a computer player
-    (``engine.ai.make_bot`` by default)."""
+    """The Play page's game. ``factory(level, seed=...)`` makes a computer player; by default
+    ``engine.ai.make_bot``'s players think in worker processes (see
+    :func:`tutorial.services.players.think`)."""
 
     def __init__(
         self,
@@ -82,6 +95,9 @@ class PlaySession:
         self.reviews: dict[int, Any] = {}
         #: The last step taken (for "why did it play that?").
         self.last_step: Step | None = None
+        #: Hands that ended since the page last asked (see :meth:`take_finished`).
+        self._finished: list[FinishedHand] = []
+        self._reported: set[int] = {r.hand_number for r in self.game.results}
 
     # -- facts ------------------------------------------------------------------------
     @property
@@ -120,7 +136,10 @@ class PlaySession:
 
     # -- computer players ---------------------------------------------------------------
     def bot(self, seat: int, level: str | None = None) -> Decider:
-        """The computer player for ``seat`` (made once, seeded from the deal and seat)."""
+        """The computer player for ``seat`` in this process (made once, seeded from the deal
+        and seat). The game's own moves go through :meth:`decide` instead."""
+        from tutorial.services.players import default_factory
+
         level = level or self.setup.level
         key = (level, seat)
         if key not in self._bots:
@@ -128,13 +147,18 @@ class PlaySession:
             self._bots[key] = factory(level, seed=bot_seed(self.setup.deal, seat))
         return self._bots[key]
 
+    def decide(self, seat: int, view: PlayerView, level: str | None = None) -> Any:
+        """The decision of the computer player of ``seat`` for ``view`` (made in a worker
+        process with the default players)."""
+        return think(level or self.setup.level, bot_seed(self.setup.deal, seat), view, self._factory)
+
     def computer_step(self) -> Step:
         """Let the computer player to act take its action; returns what it did."""
         seat = self.game.to_act
         if seat is None or seat == self.seat:
             raise IllegalAction("it is not a computer player's turn", "not-computer-turn")
         hand, index = self.position_key()
-        decision = self.bot(seat).decide(self.game.view(seat))
+        decision = self.decide(seat, self.game.view(seat))
         action = decision_action(decision)
         try:
             self.game.apply(action)
@@ -146,6 +170,7 @@ class PlaySession:
         self.decisions[(hand, index)] = decision
         self.hint = None
         self.last_step = Step(hand, index, seat, action, decision)
+        self._note_finished()
         return self.last_step
 
     def run_computers(self, limit: int = 100) -> list[Step]:
@@ -166,7 +191,24 @@ class PlaySession:
         self.game.apply(a)
         self.hint = None
         self.last_step = Step(hand, index, self.seat, a)
+        self._note_finished()
         return self.last_step
+
+    def _note_finished(self) -> None:
+        g = self.game
+        if not g.hand_finished or g.hand_number in self._reported:
+            return
+        self._reported.add(g.hand_number)
+        over = g.phase == Phase.GAME_OVER
+        won = over and g.winner == g.rules.side_of(self.seat)
+        self._finished.append(FinishedHand(g.hand_number, self.hand_record(g.hand_number), over, won))
+
+    def take_finished(self) -> list[FinishedHand]:
+        """The hands that ended since the last call, each reported once (the page counts
+        them in the learner's progress). A hand taken back and finished again is not
+        reported twice."""
+        out, self._finished = self._finished, []
+        return out
 
     def why_not(self, tile: Tile) -> Reason | None:
         """Why the learner may or may not play ``tile`` now (``None`` outside the play)."""
@@ -176,14 +218,17 @@ class PlaySession:
         return view.explain(tile)
 
     def can_undo(self) -> bool:
-        """True when the learner has acted in this hand (so there is something to take back)."""
+        """True when the learner has acted in this hand (so there is something to take back)
+        and the game is not over."""
+        if self.game.phase == Phase.GAME_OVER:
+            return False
         return any(s == self.seat for s, _ in self.game.history)
 
     def undo(self) -> bool:
         """Take back the learner's last action in this hand and everything after it."""
         history = self.game.history
         mine = [i for i, (s, _) in enumerate(history) if s == self.seat]
-        if not mine:
+        if not mine or self.game.phase == Phase.GAME_OVER:
             return False
         cut = mine[-1]
         moves = self.moves()
@@ -212,9 +257,14 @@ class PlaySession:
         seat = game.to_act
         if seat is None or seat == self.seat:
             return None
-        decision = self.bot(seat).decide(game.view(seat))
+        decision = self.decide(seat, game.view(seat))
         self.decisions[(hand, index)] = decision
         return decision
+
+    def feed(self) -> list[FeedLine]:
+        """The computer moves of the current and the previous trick, oldest first."""
+        view = self.view()
+        return feed_lines(view.actions, self.seat, self.game.hand_number, self.players)
 
     def game_at(self, hand: int, index: int) -> Game:
         """The game just before action ``index`` of hand ``hand``."""
@@ -233,7 +283,7 @@ class PlaySession:
         if self.hint is not None and self.hint.key == key:
             self.hint.step = 2
             return self.hint
-        decision = self.bot(self.seat, level).decide(self.view())
+        decision = self.decide(self.seat, self.view(), level)
         self.hint = Hint(key, decision, 1)
         return self.hint
 

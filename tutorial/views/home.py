@@ -7,9 +7,12 @@ import streamlit as st
 from engine import Trump, parse_tiles
 from tutorial.components import profile, state
 from tutorial.components.frame import PAGES
+from tutorial.components.play import play_now_button
 from tutorial.components.tiles import show_tiles
 
 st.title(":material/dark_mode: Moon Tutor")
+if play_now_button("home-play-now"):  # three players, classic rules, strong computer players
+    st.switch_page(PAGES["play"])
 st.markdown(
     "**Moon** is a trick-taking game played with dominoes, a close cousin of Texas 42. "
     "Three players (or four, in two teams) each get seven tiles. After one round of bidding, "

@@ -1,4 +1,4 @@
-"""Play: a whole game against the computer, with explanations, hints, undo and reviews."""
+"""Play: a whole game against the computer at a Moon table, each move explained."""
 
 from __future__ import annotations
 
@@ -7,21 +7,31 @@ import streamlit as st
 from tutorial.components import play as ui
 from tutorial.components import review as review_ui
 
-st.title(":material/playing_cards: Play")
-sess = ui.load_from_url()
+ui.table_styles()
+with st.container(key="play-scripts"):  # hidden: the URL replaced, not pushed; focus kept in the hand
+    ui.replace_history()
+    ui.refocus_hand()
+with st.container(horizontal=True, vertical_alignment="center", key="play-top"):
+    st.title(":material/playing_cards: Play", width="content")
+    ui.play_now_button()
+ui.load_from_url()
 ui.show_message()
-ui.new_game_panel(expanded=sess is None)
+sess = ui.current()
+ui.new_game_panel(sess)
 if sess is None:
-    st.info("Choose the house rules and press **Deal** to start. You can also open a shared game link.")
+    st.info("Press **Play now** for a quick game (three players, classic rules, strong computer players), "
+            "or choose your own in **New game** and press **Deal**. You can also open a shared game link.")
 else:
-    ui.status_bar(sess)
-    ui.opponents(sess)
-    ui.trick_area(sess)
-    ui.your_turn(sess)
-    ui.computer_controls(sess)
-    ui.hint_panel(sess)
-    ui.hand_over(sess)
-    ui.last_move_panel(sess)
+    ui.status_strip(sess)
+    table, side = st.columns([5, 3], gap="medium")
+    with table:
+        ui.table_area(sess)
+        ui.hand_over(sess)
+        ui.hand_area(sess)
+        ui.controls(sess)
+        ui.hint_panel(sess)
+    with side:
+        ui.feed(sess)
 
     # Only the open tab is drawn (each click on a tab runs the page again).
     history, scores, review, share = st.tabs(

@@ -1,0 +1,287 @@
+"""Browser tests of the Play table (issue 9's bugs, the layout, the keyboard, the phone, and
+the URL that follows the game without a history entry per move)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlparse
+
+from moon_browser import (
+    SCREENSHOTS,
+    by_key,
+    click,
+    click_key,
+    exists,
+    open_page,
+    play_hand,
+    runs,
+    settle,
+    step_mode,
+)
+
+from engine import Game, RuleSet
+from tutorial.services.urlstate import PlaySetup, decode, encode, replay
+
+
+def _errors(page: Any) -> list[str]:
+    return page.locator('[data-testid="stException"]').all_inner_texts()
+
+
+def _query(page: Any) -> dict[str, str]:
+    return {k: v[-1] for k, v in parse_qs(urlparse(page.url).query).items()}
+
+
+def _game_in_url(page: Any) -> Game:
+    req = decode(_query(page))
+    return replay(req.setup, req.moves)
+
+
+def _link(server: str, setup: PlaySetup, moves: list[list[str]]) -> str:
+    return f"{server}/play?{urlencode(encode(setup, moves))}"
+
+
+def _learner_wins_the_bid(deal: int, rules: RuleSet | None = None) -> tuple[PlaySetup, list[str]]:
+    """Moves of a hand where seat 0 bids 4 and everybody else passes."""
+    setup = PlaySetup(rules or RuleSet(), deal)
+    g = Game.new(setup.rules, deal)
+    while g.phase == "bidding":
+        g.apply("bid 4" if g.to_act == 0 else "pass")
+    return setup, [str(a) for _, a in g.history]
+
+
+def _pace(page: Any, which: str) -> None:
+    click(page, page.locator(".st-key-moon_play_pace button", has_text=which).first)
+
+
+def test_new_game_starts_with_the_settings_chosen(page: Any, server: str) -> None:
+    """Bug 1: after a game is in the URL, New game → 4 players, strong → Deal starts that game."""
+    open_page(page, f"{server}/play?deal=5")
+    step_mode(page)
+    first = _query(page)
+    click(page, page.locator(".st-key-new-game-box summary").first)
+    click(page, page.get_by_text("House rules:").first)
+    click(page, page.locator(".st-key-play-rule-players label", has_text="4").first)
+    click(page, page.locator(".st-key-play-level label", has_text="strong").first)
+    click_key(page, "new-game")
+    q = _query(page)
+    assert q.get("players") == "4" and q.get("level") == "strong", q
+    assert q != first
+    assert "Seat 3" in by_key(page, "table-trick", "div").first.inner_text()
+    assert "computer: strong" in by_key(page, "table-status", "div").first.inner_text()
+    assert "4 players" in page.locator('[data-testid="stSidebar"]').inner_text()
+    assert not _errors(page)
+
+
+def test_quick_clicks_in_automatic_mode_are_all_kept(page: Any, server: str) -> None:
+    """Bug 2: a tile clicked the moment it becomes playable is played; the URL follows the
+    game and never takes a move back."""
+    setup, bids = _learner_wins_the_bid(21)
+    open_page(page, _link(server, setup, [bids]))
+    _pace(page, "Short")
+    played = 0
+    for _ in range(60):
+        game = _game_in_url(page)
+        if game.hand_finished or (game.phase == "playing" and len(game.hands[0]) <= 1):
+            break  # (the last tile is left alone: the hand's review would only slow the test)
+        tile = page.locator(
+            "[class*='st-key-discard-btn-'] button:enabled, .st-key-trump-buttons button, "
+            "[class*='st-key-hand-btn-'] button:enabled"
+        )
+        try:
+            tile.first.wait_for(timeout=20_000)
+        except Exception:
+            settle(page)
+            continue
+        before = len(_game_in_url(page).history)
+        label = tile.first.inner_text()
+        n = runs(page)
+        tile.first.click()  # at once, while the computer's moves may still be coming
+        settle(page, since=n)
+        after = _game_in_url(page)
+        assert len(after.history) > before, f"the click on {label!r} was lost"
+        played += 1
+    assert played >= 8
+    assert not _errors(page)
+
+
+def test_new_game_panel_keeps_the_computer_level(page: Any, server: str) -> None:
+    """Bug 3: the New game panel remembers "strong" after it is closed and opened again."""
+    open_page(page, f"{server}/play?deal=5")
+    summary = page.locator(".st-key-new-game-box summary").first
+    click(page, summary)
+    click(page, page.locator(".st-key-play-level label", has_text="strong").first)
+    click(page, summary)  # close
+    click(page, summary)  # open again
+    checked = page.locator(".st-key-play-level input[type=radio]:checked")
+    assert checked.count() == 1
+    assert checked.first.evaluate("e => e.closest('label').innerText").strip() == "strong"
+
+
+def test_game_over_offers_play_again_and_new_game(page: Any, server: str) -> None:
+    """Bug 4: at game over the result is at the top of the table with "Play again" and
+    "New game"; Undo is gone."""
+    open_page(page, f"{server}/play?deal=3&rules=target:1")
+    step_mode(page)
+    for _ in range(6):
+        play_hand(page)
+        if exists(page, "play-again"):
+            break
+        click_key(page, "next-hand")
+    settle(page, quiet=1.5)  # the hand's review runs (and redraws the page) once it is over
+    assert exists(page, "play-again") and exists(page, "game-over-new")
+    assert not exists(page, "undo", enabled=False)
+    box = page.locator(".st-key-hand-summary").first
+    assert "Game over" in box.inner_text()
+    assert box.bounding_box()["y"] < 700, "the result is where the eye is"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "play-game-over-desktop.png"))
+    old = _query(page)
+    click_key(page, "play-again")
+    q = _query(page)
+    assert q["rules"] == "target:1" and q["deal"] != old["deal"]
+    assert "moves" not in q or q["moves"].count(".") < 10
+    assert not _errors(page)
+
+
+def test_discard_buttons_say_discard_and_name_the_widow(page: Any, server: str) -> None:
+    """Bug 5: no tile is pre-selected; every button reads "Discard 6-6"; the widow tiles
+    say "from the widow" in words."""
+    setup, bids = _learner_wins_the_bid(8)
+    open_page(page, _link(server, setup, [bids]))
+    buttons = page.locator("[class*='st-key-discard-btn-'] button")
+    buttons.first.wait_for()
+    settle(page)
+    texts = sorted(set(buttons.all_inner_texts()))  # (a redraw may briefly show a button twice)
+    assert len(texts) == 8, texts
+    for text in texts:
+        assert text.startswith("Discard "), text
+        assert "✓" not in text
+    widow = Game.new(setup.rules, 8).widow
+    hand = by_key(page, "table-hand", "div").first.inner_text()
+    assert hand.count("from the widow") == len(widow)
+    page.screenshot(path=str(SCREENSHOTS / "play-discard-desktop.png"))
+
+
+def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None:
+    """Bug 6 and the table: the status strip (always in view) gives tricks per side and
+    what the bidder still needs; the regions have their stable keys."""
+    setup, bids = _learner_wins_the_bid(8)
+    g = replay(setup, [bids])
+    g.apply(f"discard {g.hands[0][0]}")
+    g.apply("trump " + str(g.legal_actions()[0].value))
+    moves = [str(a) for _, a in g.history]
+    open_page(page, _link(server, setup, [moves]))
+    for key in ("table-status", "table-trick", "table-hand", "table-feed"):
+        assert page.locator(f".st-key-{key}").count() == 1, key
+    status = page.locator(".st-key-table-status").first.inner_text()
+    assert "You: 0 of 4 — 4 more to make your bid" in status
+    assert "Seat 1: 0 tricks" in status and "Seat 2: 0 tricks" in status
+    page.set_viewport_size({"width": 1440, "height": 560})
+    page.wait_for_timeout(300)
+    tabs_before = page.locator("[data-testid=stTabs]").first.bounding_box()
+    page.mouse.move(900, 400)
+    page.mouse.wheel(0, 900)
+    page.wait_for_timeout(400)
+    tabs_after = page.locator("[data-testid=stTabs]").first.bounding_box()
+    assert tabs_before and tabs_after and tabs_after["y"] < tabs_before["y"] - 150, "the page scrolled"
+    box = page.locator(".st-key-table-status").first.bounding_box()
+    assert box is not None and 0 <= box["y"] < 200, "the status strip stays in view"
+
+
+def test_text_glitches_are_gone(page: Any, server: str) -> None:
+    """Bug 7: the hint names a verb, the trump prompt points at the numbers where they are,
+    and one tile is "1 tile"."""
+    setup, bids = _learner_wins_the_bid(8)
+    g = replay(setup, [bids])
+    g.apply(f"discard {g.hands[0][0]}")
+    open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    hand = by_key(page, "table-hand", "div").first.inner_text()
+    assert "in brackets" in hand and "below each choice" not in hand
+    click_key(page, "hint")
+    click_key(page, "hint")
+    hint = page.locator(".st-key-hint-box").first.inner_text()
+    assert "the strong player would name" in hint or "the strong player would play with no trump" in hint, hint
+    # One tile left: "1 tile".
+    while g.phase != "playing" or len(g.hands[0]) > 1 or g.to_act != 0:
+        g.apply(g.legal_actions()[0])
+    open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    assert "(1 tile)" in by_key(page, "table-hand", "div").first.inner_text()
+
+
+def test_keyboard_plays_a_tile_and_keeps_focus_in_the_hand(page: Any, server: str) -> None:
+    """From the top of the table, the first playable tile is at most 3 Tabs away, Enter plays
+    it, and the focus comes back to the hand."""
+    setup, bids = _learner_wins_the_bid(8)
+    g = replay(setup, [bids])
+    g.apply(f"discard {g.hands[0][0]}")
+    g.apply("trump " + str(g.legal_actions()[0].value))
+    open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    _pace(page, "Off")
+    page.evaluate("() => { const s = document.querySelector('.st-key-table-status');"
+                  " s.setAttribute('tabindex', '-1'); s.focus(); }")
+    found = None
+    for presses in range(1, 4):
+        page.keyboard.press("Tab")
+        key = page.evaluate("() => { const c = document.activeElement.closest('[class*=st-key-hand-btn-]');"
+                            " return c ? [...c.classList].find(k => k.startsWith('st-key-hand-btn-')) : null }")
+        if key:
+            found = presses
+            break
+    assert found is not None, "no playable tile within 3 Tab presses"
+    before = len(_game_in_url(page).history)
+    n = runs(page)
+    page.keyboard.press("Enter")
+    settle(page, since=n)
+    page.wait_for_timeout(300)
+    assert len(_game_in_url(page).history) > before
+    focused = page.evaluate("() => !!document.activeElement.closest('.st-key-table-hand')")
+    assert focused, "the focus is back in the hand"
+
+
+def test_phone_shows_trick_status_and_hand_without_scrolling(browser: Any, server: str) -> None:
+    """Phone (390×844): the trick, the status strip and the whole hand fit the screen; the
+    sidebar starts collapsed."""
+    setup, bids = _learner_wins_the_bid(8)
+    g = replay(setup, [bids])
+    g.apply(f"discard {g.hands[0][0]}")
+    g.apply("trump " + str(g.legal_actions()[0].value))
+    g.apply(g.legal_actions()[0])
+    while g.to_act != 0:
+        g.apply(g.legal_actions()[0])
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+        page.wait_for_timeout(500)
+        assert page.locator('[data-testid="stSidebarContent"]').is_hidden() or \
+            page.locator('[data-testid="stSidebar"]').evaluate("e => e.getBoundingClientRect().right <= 5")
+        for sel in (".st-key-table-status", ".moon-trick", ".st-key-table-hand"):
+            box = page.locator(sel).first.bounding_box()
+            assert box is not None, sel
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (sel, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (sel, box)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "play-table-phone.png"))
+    finally:
+        ctx.close()
+
+
+def test_moves_replace_the_url_instead_of_adding_history(page: Any, server: str) -> None:
+    """Issue 15 item 10: moves do not add browser-history entries, so Back leaves Play
+    instead of silently taking back moves."""
+    open_page(page, f"{server}/")
+    open_page(page, f"{server}/play?deal=5")
+    start = page.evaluate("() => history.length")
+    step_mode(page)
+    for _ in range(6):
+        if exists(page, "next-move"):
+            click_key(page, "next-move")
+        elif page.locator("[class*='st-key-bid-'] button:enabled").count():
+            click(page, page.locator("[class*='st-key-bid-'] button:enabled").first)
+    moves = _query(page).get("moves", "")
+    assert moves.count(".") >= 4
+    assert page.evaluate("() => history.length") == start
+    page.go_back()
+    page.wait_for_timeout(1500)
+    assert "/play" not in urlparse(page.url).path

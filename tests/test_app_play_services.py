@@ -1,0 +1,176 @@
+"""The Play page's Streamlit-free parts: the table's words, the feed of computer moves,
+finished hands counted once in the session, undo after game over, and the worker pool the
+computer players think in."""
+
+from __future__ import annotations
+
+import doctest
+import os
+
+import pytest
+
+from engine import Action, Game, RuleSet
+from engine.ai import make_bot
+from tutorial.services import players, table
+from tutorial.services.session import FirstLegal, PlaySession
+from tutorial.services.urlstate import PlaySetup
+
+
+def _first_legal(level: str, seed: int | None = None) -> FirstLegal:
+    return FirstLegal()
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(table, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+def test_seats_around_the_table() -> None:
+    assert table.seats_around(2, 3) == {"bottom": 2, "left": 0, "right": 1}
+    four = table.seats_around(3, 4)
+    assert four["top"] == 1  # the partner sits opposite
+    assert sorted(four.values()) == [0, 1, 2, 3]
+
+
+def test_tricks_line_for_the_bidder_and_the_others() -> None:
+    assert table.tricks_line(taken=3, bid=5, name="You", bidding=True) == "You: 3 of 5 — 2 more to make your bid"
+    assert table.tricks_line(taken=2, bid=21, name="Their team", bidding=True) == (
+        "Their team: 2 of 7 — 5 more to make their bid")
+    assert table.tricks_line(taken=1, bid=5, name="Seat 1", bidding=False) == "Seat 1: 1 trick"
+
+
+def test_reason_prefers_the_plain_reason() -> None:
+    class Exp:
+        summary = "long summary"
+        reason = "plain reason"
+
+    class Dec:
+        explanation = Exp()
+
+    assert table.reason_of(Dec()) == "plain reason"
+    Exp.reason = ""
+    assert table.reason_of(Dec()) == "long summary"
+    assert table.reason_of(None) == ""
+
+
+def test_feed_keeps_the_current_and_the_previous_trick() -> None:
+    s = PlaySession(PlaySetup(deal=5), factory=make_bot)
+    g = s.game
+    me = make_bot("basic", seed=1)
+    seen_tricks: set[int] = set()
+    while g.phase not in ("hand_over", "game_over"):
+        if s.is_computer_turn():
+            s.computer_step()
+        else:
+            s.act(me.decide(s.view()).action)
+        lines = s.feed()
+        tricks = {ln.trick for ln in lines}
+        assert len(tricks) <= 2, tricks
+        assert all(ln.seat != s.seat for ln in lines)
+        played = sum(1 for _, a in g.history if a.kind == "play")
+        current = (played + 2) // 3 + (1 if played and played % 3 == 0 and g.phase == "playing" else 0)
+        assert tricks <= {current, current - 1} or not played
+        # Every computer move of those tricks is in the feed, oldest first.
+        expected = [i for i, (seat, a) in enumerate(g.history) if seat != s.seat]
+        got = [ln.index for ln in lines]
+        assert got == sorted(got) and set(got) <= set(expected)
+        seen_tricks |= tricks
+    assert {0, 1, 7} <= seen_tricks
+
+
+def test_a_finished_hand_is_reported_once_in_the_move_handling() -> None:
+    s = PlaySession(PlaySetup(deal=5), factory=_first_legal)
+    reported = []
+    while s.game.phase not in ("hand_over", "game_over"):
+        if s.is_computer_turn():
+            s.computer_step()
+        else:
+            s.act(s.game.legal_actions()[0])
+        reported += s.take_finished()
+    assert [r.hand_number for r in reported] == [1]
+    assert reported[0].record["hands"][0]["actions"]
+    # Taken back and finished again: not reported a second time.
+    if s.undo():
+        s.run_computers()
+        while s.game.phase not in ("hand_over", "game_over"):
+            if s.is_human_turn():
+                s.act(s.game.legal_actions()[0])
+            s.run_computers()
+        assert s.take_finished() == []
+
+
+def test_no_undo_after_game_over() -> None:
+    s = PlaySession(PlaySetup(RuleSet(target=1), deal=3), factory=make_bot)
+    me = make_bot("basic", seed=2)
+    for _ in range(50):
+        while s.game.phase not in ("hand_over", "game_over"):
+            if s.is_computer_turn():
+                s.computer_step()
+            else:
+                s.act(me.decide(s.view()).action)
+        if s.game.phase == "game_over":
+            break
+        s.next_hand()
+    assert s.game.phase == "game_over"
+    assert not s.can_undo()
+    n = len(s.game.history)
+    assert s.undo() is False and len(s.game.history) == n
+
+
+def test_the_pool_decides_like_the_player_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision made in a worker process is the one the bot makes here (same seed, same
+    view), for basic and strong players."""
+    monkeypatch.setenv("MOON_WORKERS", "2")
+    try:
+        g = Game.new(RuleSet(), 12)
+        for level in ("basic", "strong"):
+            view = g.view(g.to_act)
+            seed = players.bot_seed(12, view.seat)
+            far = players.think(level, seed, view)
+            here = make_bot(level, seed=seed).decide(view)
+            assert far.action is here.action
+            assert far.explanation.summary == here.explanation.summary
+        assert players._POOL is not None  # it really went through the pool
+    finally:
+        players.shutdown_pool()
+
+
+def test_the_pool_keeps_the_page_thread_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a worker thinks, the calling process's threads keep running (the wait does not
+    hold the interpreter)."""
+    import threading
+    import time
+
+    monkeypatch.setenv("MOON_WORKERS", "1")
+    try:
+        players.warm_pool()
+        g = Game.new(RuleSet(players=4), 3)
+        view = g.view(g.to_act)
+        ticks = 0
+        done = threading.Event()
+
+        def count() -> None:
+            nonlocal ticks
+            while not done.is_set():
+                ticks += 1
+                time.sleep(0.001)
+
+        t = threading.Thread(target=count)
+        t.start()
+        t0 = time.perf_counter()
+        players.think("strong", 1, view)
+        spent = time.perf_counter() - t0
+        done.set()
+        t.join()
+        assert ticks >= spent * 100  # the other thread ran (at least 10% of its 1 ms ticks) meanwhile
+    finally:
+        players.shutdown_pool()
+
+
+def test_workers_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MOON_WORKERS", "0")
+    assert players.workers() == 0
+    g = Game.new(RuleSet(), 4)
+    view = g.view(g.to_act)
+    assert isinstance(players.think("basic", 1, view).action, Action)
+    monkeypatch.setenv("MOON_WORKERS", "²")  # not an ASCII number: the default
+    assert players.workers() == max(1, min(os.cpu_count() or 1, 8))

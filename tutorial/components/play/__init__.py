@@ -1,0 +1,65 @@
+"""The Play page's pieces, split along their seams:
+
+- :mod:`.sync` — the game in the session and in the URL, and every change made to it (button
+  callbacks, the computer's moves, counting finished hands);
+- :mod:`.table` — the table itself: status strip, seats and trick, the learner's hand and the
+  controls;
+- :mod:`.panels` — around the table: quick start and New game, the feed of the computer's
+  moves, hints, the end of a hand, trick history, scores and records.
+"""
+
+from __future__ import annotations
+
+from tutorial.components.play.panels import (
+    feed,
+    hand_over,
+    hint_panel,
+    history_panel,
+    new_game_panel,
+    play_now_button,
+    records_panel,
+    scores_panel,
+)
+from tutorial.components.play.sync import (
+    autoplay,
+    current,
+    load_from_url,
+    replace_history,
+    share_link,
+    show_message,
+    start_game,
+    sync_url,
+)
+from tutorial.components.play.table import (
+    controls,
+    hand_area,
+    refocus_hand,
+    status_strip,
+    table_area,
+    table_styles,
+)
+
+__all__ = [
+    "autoplay",
+    "controls",
+    "current",
+    "feed",
+    "hand_area",
+    "hand_over",
+    "hint_panel",
+    "history_panel",
+    "load_from_url",
+    "new_game_panel",
+    "play_now_button",
+    "records_panel",
+    "refocus_hand",
+    "replace_history",
+    "scores_panel",
+    "share_link",
+    "show_message",
+    "start_game",
+    "status_strip",
+    "sync_url",
+    "table_area",
+    "table_styles",
+]

@@ -1,0 +1,274 @@
+"""The Play page's panels around the table: quick start and the New game panel, the feed of
+the computer's moves with their explanations, the hint, the end of a hand (and of the game),
+the trick history, the scores, and the records to share."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from engine import Phase, explain_winner
+from engine.words import trump_phrase
+from tutorial.components import state
+from tutorial.components.explain import show_decision
+from tutorial.components.play import sync
+from tutorial.components.play.table import side_names
+from tutorial.components.settings import rules_editor
+from tutorial.components.tiles import Shown, is_trump, show_row
+from tutorial.services import describe as words
+from tutorial.services.charts import score_chart
+from tutorial.services.session import PlaySession
+from tutorial.services.table import reason_of
+from tutorial.services.urlstate import LEVELS
+
+#: The feed line whose full explanation is open: (hand, index) or None.
+WHY = state.PLAY_WHY
+
+
+# -- quick start and the New game panel -----------------------------------------------------------
+def play_now_button(key: str = "play-now") -> bool:
+    """"Play now": three players, classic rules, strong computer players. True when pressed
+    (the game is already started by then)."""
+    return st.button("Play now", key=key, type="primary", on_click=sync.play_now, icon=":material/play_arrow:",
+                     help="Three players, the classic rules, strong computer players, a random deal.")
+
+
+def _keep(widget: str, store: str, default: Any) -> None:
+    """Give a widget the value kept under ``store`` (widgets of a closed panel are not drawn,
+    and Streamlit forgets their values)."""
+    st.session_state[widget] = st.session_state.get(store, default)
+
+
+def _copy(widget: str, store: str) -> None:
+    st.session_state[store] = st.session_state.get(widget)
+
+
+def new_game_panel(sess: PlaySession | None) -> None:
+    """The New game panel: computer level, seat, deal number and the house rules (folded)."""
+    if sess is None and "new-game-box" not in st.session_state:
+        st.session_state["new-game-box"] = True
+    box = st.expander("New game", icon=":material/add_circle:", key="new-game-box", on_change="rerun")
+    if not box.open:
+        return  # drawn only when open
+    with box:
+        if sess is not None:
+            st.caption("The game in progress keeps its rules; these apply to the next deal.")
+        default_level = sess.setup.level if sess is not None else "basic"
+        _keep("play-level", sync.LEVEL_CHOICE, default_level)
+        _keep("play-random", sync.RANDOM_CHOICE, True)
+        _keep("play-deal", sync.DEAL_CHOICE, "")
+        rules = state.house_rules()
+        seats = list(range(rules.players))
+        if st.session_state.get(sync.SEAT_CHOICE) not in seats:
+            st.session_state[sync.SEAT_CHOICE] = 0
+        _keep("play-seat", sync.SEAT_CHOICE, 0)
+        c1, c2, c3 = st.columns(3)
+        with c1:
+            st.radio("Computer players", LEVELS, key="play-level", horizontal=True,
+                     on_change=_copy, args=("play-level", sync.LEVEL_CHOICE),
+                     help="basic: rules of thumb, quick. strong: looks ahead through many possible deals.")
+        with c2:
+            st.selectbox("Your seat", seats, key="play-seat", on_change=_copy, args=("play-seat", sync.SEAT_CHOICE),
+                         help="Seats go clockwise; with four players your partner sits opposite (two seats on).")
+        with c3:
+            st.toggle("Random deal", key="play-random", on_change=_copy, args=("play-random", sync.RANDOM_CHOICE))
+            st.text_input("Deal number", key="play-deal", disabled=bool(st.session_state.get("play-random", True)),
+                          on_change=_copy, args=("play-deal", sync.DEAL_CHOICE), placeholder="e.g. 2024",
+                          help="The same deal number and house rules always deal the same tiles.")
+        from tutorial.services.rules_text import short_summary
+
+        if st.toggle(f"House rules: {short_summary(rules)}", key="play-show-rules",
+                     help="Players, lowest bid, what doubles do, scoring... The classic rules by default."):
+            rules_editor("play")
+        st.button("Deal", type="primary", key="new-game", on_click=sync.new_game_clicked,
+                  icon=":material/playing_cards:")
+
+
+# -- the feed of the computer's moves ----------------------------------------------------------------
+def _open_why(key: tuple[int, int] | None) -> None:
+    st.session_state[WHY] = key
+
+
+def feed(sess: PlaySession) -> None:
+    """Every computer move of the current and the previous trick, one sentence each; the
+    full explanation opens from its line."""
+    with st.container(key="table-feed", border=True):
+        st.markdown("**The computer's moves**")
+        lines = sess.feed()
+        if not lines:
+            st.caption("No computer move yet in this hand.")
+        last_trick = None
+        open_key = st.session_state.get(WHY)
+        for ln in lines:
+            if ln.trick != last_trick:
+                st.caption("Bidding, widow and trump" if ln.trick == 0 else f"Trick {ln.trick}")
+                last_trick = ln.trick
+            decision = sess.decisions.get((ln.hand, ln.index))
+            said = words.describe_action(ln.seat, ln.action, you=sess.seat, players=sess.players)
+            reason = reason_of(decision)
+            with st.container(horizontal=True, key=f"feed-{ln.hand}-{ln.index}", vertical_alignment="center",
+                              gap="small"):
+                st.markdown(f"**{said}.** {reason}" if reason else f"**{said}.**", width="stretch")
+                st.button("Why?", key=f"why-{ln.hand}-{ln.index}", type="tertiary", on_click=_open_why,
+                          args=((ln.hand, ln.index),), help=f"The full explanation: {said}")
+        if isinstance(open_key, tuple) and open_key[0] == sess.game.hand_number:
+            hand, index = open_key
+            if index < len(sess.game.history) and sess.game.history[index][0] != sess.seat:
+                seat, action = sess.game.history[index]
+                with st.container(border=True, key="feed-why"):
+                    said = words.describe_action(seat, action, you=sess.seat, players=sess.players)
+                    st.markdown(f"**Why? {said}.**")
+                    with st.spinner("Asking the computer…"):
+                        decision = sess.decision_at(hand, index)
+                    show_decision(decision, key=f"why-{hand}-{index}", who=sess.seat_name(seat), wide=False)
+                    st.button("Close", key="why-close", on_click=_open_why, args=(None,), icon=":material/close:")
+
+
+# -- hint -------------------------------------------------------------------------------------------------
+def hint_panel(sess: PlaySession) -> None:
+    h = sess.hint
+    if h is None or h.key != sess.position_key() or not sess.is_human_turn():
+        return
+    view = sess.view()
+    with st.container(border=True, key="hint-box"):
+        st.markdown("**:material/lightbulb: Hint 1 of 2**")
+        st.markdown(words.hint_nudge(h.decision, view.phase, view.trump, view.hand))
+        if h.step >= 2:
+            action = h.decision.action
+            st.markdown(f"**Hint 2 of 2 — the strong player would {action_phrase(action)}.**")
+            reason = reason_of(h.decision)
+            if reason:
+                st.markdown(f"“{reason}”")
+            st.button(f"Do it: {action_phrase(action)}", key="hint-do", on_click=sync.act, args=(str(action),))
+
+
+def action_phrase(action: Any) -> str:
+    """What a move does, as a verb phrase: "play 6-4", "bid 5", "pass", "name sixes trump",
+    "discard 3-1", "shoot the moon (bid 21)"."""
+    if action.kind == "play":
+        return f"play {action.value}"
+    if action.kind == "trump":
+        return "play with no trump" if action.value.kind == "none" else f"name {trump_phrase(action.value)}"
+    if action.kind == "bid":
+        return "shoot the moon (bid 21)" if action.value == 21 else f"bid {action.value}"
+    if action.kind == "discard":
+        return f"discard {action.value}"
+    return "pass"
+
+
+# -- the end of a hand and of the game ------------------------------------------------------------------
+def hand_over(sess: PlaySession) -> None:
+    """The hand's result where the eye is (in place of the empty hand), with the way on:
+    the next hand, or at the end of the game "Play again" and "New game"."""
+    g = sess.game
+    if not g.hand_finished:
+        return
+    result = g.results[-1]
+    with st.container(border=True, key="hand-summary"):
+        if g.phase == Phase.GAME_OVER:
+            winner = side_names(sess)[g.winner or 0]
+            won = g.winner == g.rules.side_of(sess.seat)
+            (st.success if won else st.info)(
+                f"**Game over: {winner} won** ({' · '.join(f'{n} {s}' for n, s in zip(side_names(sess), g.scores, strict=True))})."
+                + (" Well played!" if won else "")
+            )
+        st.markdown(f"**Hand {result.hand_number} is over.** {result_sentence(sess, result)}")
+        with st.container(horizontal=True, key="after-hand"):
+            if g.phase == Phase.GAME_OVER:
+                st.button("Play again", key="play-again", type="primary", on_click=sync.play_again,
+                          icon=":material/replay:", help="A new game with the same rules, on a new deal.")
+                st.button("New game", key="game-over-new", on_click=_open_new_game, icon=":material/add_circle:",
+                          help="Choose the rules, your seat and the computer players.")
+            else:
+                st.button("Deal the next hand", key="next-hand", type="primary", on_click=sync.next_hand,
+                          icon=":material/playing_cards:")
+            st.download_button(
+                "Download this hand's record (JSON)", json.dumps(sess.hand_record(g.hand_number), indent=1),
+                file_name=f"moon-deal{g.seed}-hand{g.hand_number}.json", mime="application/json",
+                key=f"dl-hand-{g.hand_number}", icon=":material/download:", on_click="ignore",
+            )
+        if not result.thrown_in:
+            rows = [
+                {"Side": name, "Tricks": result.side_tricks[side], "Change": f"{result.change[side]:+d}",
+                 "Score": result.scores[side]}
+                for side, name in enumerate(side_names(sess))
+            ]
+            st.dataframe(pd.DataFrame(rows), hide_index=True, key="summary-table")
+
+
+def _open_new_game() -> None:
+    st.session_state["new-game-box"] = True
+
+
+def result_sentence(sess: PlaySession, result: Any) -> str:
+    if result.thrown_in:
+        return "Everybody passed, so the hand was thrown in. Nobody scores; the next hand is dealt."
+    bidder = sess.seat_name(result.bidder)
+    side = sess.game.rules.side_of(result.bidder)
+    took = result.side_tricks[side]
+    trump = trump_phrase(result.trump)
+    verdict = "made it" if result.made else "was set"
+    return (
+        f"**{bidder}** bid **{words.bid_label(result.bid)}** with {trump}, took **{took}** "
+        f"trick{'s' if took != 1 else ''} and **{verdict}** ({result.change[side]:+d})."
+    )
+
+
+# -- tabs below the table ------------------------------------------------------------------------------------
+def history_panel(sess: PlaySession) -> None:
+    """Every trick of this hand, and an explanation for any computer move."""
+    g = sess.game
+    view = sess.view()
+    trump = g.trump
+    if not view.tricks:
+        st.caption("No trick has been played yet in this hand.")
+    for i, tr in enumerate(view.tricks, start=1):
+        win_i = tr.seats.index(tr.winner)
+        st.markdown(f"**Trick {i}** — won by {sess.seat_name(tr.winner)}")
+        assert trump is not None
+        show_row(
+            [Shown(t, sess.seat_name(s), trump=is_trump(t, trump), highlight=j == win_i,
+                   extra="won the trick" if j == win_i else None)
+             for j, (t, s) in enumerate(zip(tr.tiles, tr.seats, strict=True))],
+            base=0.6, label=f"Trick {i}",
+        )
+        st.caption(explain_winner(tr.tiles, trump).text)
+    moves = [(i, s, a) for i, (s, a) in enumerate(g.history) if s != sess.seat]
+    if moves:
+        labels = {i: f"{i + 1}. " + words.describe_action(s, a, you=sess.seat, players=sess.players) for i, s, a in moves}
+        pick = st.selectbox("Explain a computer move of this hand", list(labels), format_func=lambda i: labels.get(i, str(i)),
+                            index=None, key="explain-pick", placeholder="Choose a move…")
+        if pick is not None:
+            with st.spinner("Asking the computer…"):
+                decision = sess.decision_at(g.hand_number, pick)
+            show_decision(decision, key=f"hist-{g.hand_number}-{pick}", who=sess.seat_name(g.history[pick][0]),
+                          wide=False)
+
+
+def scores_panel(sess: PlaySession) -> None:
+    g = sess.game
+    results = list(g.results)
+    if not results:
+        st.caption("The score chart appears after the first hand.")
+        return
+    unit = "marks" if g.rules.scoring == "marks" else "points"
+    fig = score_chart([r.hand_number for r in results], [r.scores for r in results], side_names(sess),
+                      g.rules.target, unit)
+    st.plotly_chart(fig, key="score-chart", config={"displayModeBar": False})
+    rows = [{"Hand": r.hand_number, "What happened": result_sentence(sess, r).replace("**", ""),
+             **{n: s for n, s in zip(side_names(sess), r.scores, strict=True)}} for r in results]
+    st.dataframe(pd.DataFrame(rows), hide_index=True, key="score-table")
+
+
+def records_panel(sess: PlaySession) -> None:
+    st.markdown("**Share this game.** The link holds the deal number, the house rules and every move so far.")
+    st.code(sync.share_link(sess), language=None, wrap_lines=True)
+    g = sess.game
+    st.download_button(
+        "Download the whole game record (JSON)", json.dumps(g.record(), indent=1),
+        file_name=f"moon-deal{g.seed}.json", mime="application/json", key="dl-game",
+        icon=":material/download:", on_click="ignore",
+    )

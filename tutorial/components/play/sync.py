@@ -1,0 +1,322 @@
+"""The Play page's game in the session and in the URL, and every change made to it.
+
+The game in the session is the truth; the URL follows it. Only a link the session has not
+written itself (a freshly opened link, or one typed into a fresh tab) builds a game from the
+URL; a URL this session wrote earlier (a stale one still in the browser while a click is on
+its way, or the previous game's after "Deal") is never read back.
+
+Every change to the game happens in a button callback (before the page is drawn again), so
+the page always shows the game as it is, and every finished hand is counted there, once.
+The game logic itself is in :mod:`tutorial.services.session`.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Mapping
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from engine import Action, IllegalAction, RuleSet, Tile
+from tutorial.components import recording, state
+from tutorial.services.session import PlaySession
+from tutorial.services.text import md_escape
+from tutorial.services.urlstate import PARAMS, LinkError, PlaySetup, decode, parse_deal_number
+
+MESSAGE = state.PLAY_MESSAGE
+#: How computer moves appear: one after another on their own, or one per press of Next.
+MODE = state.PLAY_MODE
+MODES = {"auto": "Automatic", "step": "Press Next"}
+#: The pause between two computer moves in automatic mode.
+PACE = state.PLAY_PACE
+PACES = {"off": 0.0, "short": 0.35, "long": 1.0}
+PACE_WORDS = {"off": "Off", "short": "Short", "long": "Long"}
+#: Queries this session wrote into the URL (never read back as a new link).
+WRITTEN = state.PLAY_WRITTEN
+_WRITTEN_KEPT = 4000
+
+
+# -- the game in the session ----------------------------------------------------------------
+def current() -> PlaySession | None:
+    """The game of this browser session, if any."""
+    sess = state.get(state.PLAY)
+    return sess if isinstance(sess, PlaySession) else None
+
+
+def say(kind: str, text: str) -> None:
+    """Leave a message for the next drawing of the page."""
+    st.session_state[MESSAGE] = (kind, text)
+
+
+def show_message() -> None:
+    msg = st.session_state.pop(MESSAGE, None)
+    if isinstance(msg, tuple):
+        kind, text = msg
+        {"error": st.error, "warning": st.warning, "success": st.success}.get(kind, st.info)(text)
+
+
+def _key(params: Mapping[str, str]) -> str:
+    return "&".join(f"{k}={params[k]}" for k in sorted(params))
+
+
+def _written() -> dict[str, None]:
+    seen = state.get(WRITTEN)
+    if not isinstance(seen, dict):
+        seen = {}
+        state.put(WRITTEN, seen)
+    return seen
+
+
+def _remember(params: Mapping[str, str]) -> None:
+    seen = _written()
+    seen[_key(params)] = None
+    while len(seen) > _WRITTEN_KEPT:
+        del seen[next(iter(seen))]
+
+
+def _own_params() -> dict[str, str]:
+    return {k: str(v) for k, v in st.query_params.to_dict().items() if k in PARAMS}
+
+
+def load_from_url() -> PlaySession | None:
+    """The session's game; a link this session did not write starts the game it describes.
+    A bad link leaves the current game as it was and says what is wrong."""
+    params = _own_params()
+    sess = current()
+    if not params or _key(params) in _written():
+        return sess
+    _remember(params)  # read once: do not complain again about the same link
+    try:
+        req = decode(params)
+        new = PlaySession(req.setup, req.moves)
+    except LinkError as e:
+        keep = " Your game in progress is unchanged." if sess is not None else ""
+        st.error(md_escape(f"This link does not open a game: {e}{keep}"), icon=":material/link_off:")
+        return sess
+    _install(new)
+    return new
+
+
+def sync_url(sess: PlaySession) -> None:
+    """Write the game (deal, rules, moves) into the URL, so a refresh or a shared link
+    rebuilds it (the browser replaces its address; see :func:`replace_history`)."""
+    q = sess.query()
+    _remember(q)
+    if _own_params() != q:
+        st.query_params.from_dict(q)
+
+
+#: Makes the browser replace the address instead of adding a history entry for every move
+#: (so Back leaves the page instead of silently taking back moves). Streamlit pushes a new
+#: entry when the query changes; on the Play page the same path with a new query replaces
+#: the current entry instead.
+_REPLACE_JS = """<script>
+(() => {
+  const h = window.history;
+  if (h.__moonReplace) return;
+  const push = h.pushState.bind(h);
+  h.pushState = function (data, title, url) {
+    try {
+      const next = new URL(url, window.location.href);
+      if (next.pathname === window.location.pathname && /\\/play$/.test(next.pathname)) {
+        return h.replaceState(data, title, url);
+      }
+    } catch (e) { /* fall through */ }
+    return push(data, title, url);
+  };
+  h.__moonReplace = true;
+})();
+</script>"""
+
+
+def replace_history() -> None:
+    """Install :data:`_REPLACE_JS` in the page (once per browser tab)."""
+    st.html(_REPLACE_JS, unsafe_allow_javascript=True, width="content")
+
+
+def share_link(sess: PlaySession) -> str:
+    base = ""
+    try:
+        url = st.context.url
+    except Exception:  # pragma: no cover - older Streamlit
+        url = None
+    if url:
+        base = url.split("?")[0]
+    return f"{base}?{urlencode(sess.query())}"
+
+
+def _install(sess: PlaySession) -> None:
+    state.put(state.PLAY, sess)
+    state.set_house_rules(sess.setup.rules)
+    _remember(sess.query())
+
+
+def start_game(setup: PlaySetup) -> PlaySession:
+    """A new game with ``setup`` becomes the session's game (the URL follows it)."""
+    sess = PlaySession(setup)
+    _install(sess)
+    _reply_now(sess)
+    return sess
+
+
+def random_deal() -> int:
+    return secrets.randbelow(1_000_000)
+
+
+def play_now() -> None:
+    """Quick start: three players, the classic rules, strong computer players, a random deal."""
+    state.put(LEVEL_CHOICE, "strong")
+    start_game(PlaySetup(RuleSet(), random_deal(), 0, "strong"))
+
+
+def play_again() -> None:
+    """A new game with the same rules, seat and computer level, on a new deal."""
+    sess = current()
+    if sess is None:
+        return
+    setup = sess.setup
+    start_game(PlaySetup(setup.rules, random_deal(), setup.seat, setup.level))
+
+
+def count_finished(sess: PlaySession) -> None:
+    """Count the hands that just ended in the learner's progress (each once) and keep their
+    records for the Classroom."""
+    for done in sess.take_finished():
+        p = state.progress()
+        p.hands_played += 1
+        if done.won_game:
+            p.games_won += 1
+        state.archive_hand(done.record, f"Play: deal {sess.setup.deal}, hand {done.hand_number}")
+        recording.hand_finished(sess)  # the store keeps the hand (and the game, when it is over)
+
+
+# -- computer moves ---------------------------------------------------------------------------
+def mode() -> str:
+    m = st.session_state.get(MODE, "auto")
+    return m if m in MODES else "auto"
+
+
+def pace() -> str:
+    p = st.session_state.get(PACE, "short")
+    return p if p in PACES else "short"
+
+
+def _reply_now(sess: PlaySession) -> None:
+    """In automatic mode the computer answers at once: with the pause off, every computer
+    move up to your turn; otherwise the first one (the rest come one by one)."""
+    if mode() != "auto" or not sess.is_computer_turn():
+        return
+    with st.spinner("The computer is thinking…"):
+        if pace() == "off":
+            sess.run_computers()
+        else:
+            sess.computer_step()
+    count_finished(sess)
+
+
+def autoplay(sess: PlaySession) -> None:
+    """Automatic mode: after the pause, the next computer move (then the page redraws)."""
+    if mode() != "auto" or not sess.is_computer_turn():
+        return
+    t0 = time.perf_counter()
+    if pace() == "off":
+        sess.run_computers()
+    else:
+        sess.computer_step()
+    count_finished(sess)
+    time.sleep(max(0.0, PACES[pace()] - (time.perf_counter() - t0)))
+    st.rerun()
+
+
+# -- callbacks ------------------------------------------------------------------------------------
+def act(action: Action | str) -> None:
+    """The learner's move (a button callback), then the computer's answer."""
+    sess = current()
+    if sess is None:
+        return
+    try:
+        sess.act(action)
+    except IllegalAction as e:
+        say("error", md_escape(f"That move is not allowed: {e}"))
+        return
+    count_finished(sess)
+    _reply_now(sess)
+
+
+def play_tile(tile: Tile) -> None:
+    act(Action.play(tile))
+
+
+def discard_tile(tile: Tile) -> None:
+    act(Action.discard(tile))
+
+
+def next_move() -> None:
+    sess = current()
+    if sess is not None and sess.is_computer_turn():
+        with st.spinner("The computer is thinking…"):
+            sess.computer_step()
+        count_finished(sess)
+
+
+def to_my_turn() -> None:
+    sess = current()
+    if sess is not None:
+        with st.spinner("The computer players are thinking…"):
+            sess.run_computers()
+        count_finished(sess)
+
+
+def undo() -> None:
+    sess = current()
+    if sess is not None and not sess.undo():
+        say("info", "There is nothing of yours to take back in this hand.")
+
+
+def hint() -> None:
+    sess = current()
+    if sess is None or not sess.is_human_turn():
+        return
+    with st.spinner("Asking the strong player…"):
+        sess.ask_hint("strong")
+
+
+def next_hand() -> None:
+    sess = current()
+    if sess is None:
+        return
+    try:
+        sess.next_hand()
+    except IllegalAction as e:
+        say("info", str(e))
+        return
+    _reply_now(sess)
+
+
+# -- the new-game choices (kept while the panel is closed) -------------------------------------
+LEVEL_CHOICE = state.PLAY_LEVEL_CHOICE
+SEAT_CHOICE = state.PLAY_SEAT_CHOICE
+RANDOM_CHOICE = state.PLAY_RANDOM_CHOICE
+DEAL_CHOICE = state.PLAY_DEAL_CHOICE
+
+
+def new_game_clicked() -> None:
+    """The New game panel's Deal button."""
+    raw = str(st.session_state.get(DEAL_CHOICE, "")).strip()
+    if st.session_state.get(RANDOM_CHOICE, True) or not raw:
+        deal = random_deal()
+    else:
+        try:
+            deal = parse_deal_number(raw)
+        except LinkError as e:
+            say("error", md_escape(str(e)))
+            return
+    rules = state.house_rules()
+    seat = int(st.session_state.get(SEAT_CHOICE, 0) or 0)
+    if seat >= rules.players:
+        seat = 0
+    level = str(st.session_state.get(LEVEL_CHOICE, "basic"))
+    start_game(PlaySetup(rules, deal, seat, level if level in ("basic", "strong") else "basic"))
+    st.session_state["new-game-box"] = False

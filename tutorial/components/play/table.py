@@ -1,0 +1,338 @@
+"""The Play table: the status strip, the seats around the table with the trick in the middle,
+and the learner's hand along the bottom with the controls for the phase.
+
+The regions are containers with stable keys (``table-status``, ``table-trick``,
+``table-hand``), which Streamlit renders as the CSS classes ``st-key-table-status`` etc.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import streamlit as st
+
+from engine import Phase, Trump, explain_winner, trick_winner
+from tutorial.components.play import sync
+from tutorial.components.state import tile_scale
+from tutorial.components.tiles import Shown, clickable_tiles, is_trump, row_html, tile_html
+from tutorial.services import describe as words
+from tutorial.services.session import PlaySession
+from tutorial.services.table import seats_around, side_tricks, tricks_line
+
+
+def side_names(sess: PlaySession) -> list[str]:
+    """The name of each side: each seat with three players, each team with four."""
+    if sess.players == 4:
+        mine = sess.seat % 2
+        return [("Your team" if t == mine else "Their team") for t in (0, 1)]
+    return [sess.seat_name(s) for s in range(3)]
+
+
+# -- the status strip ------------------------------------------------------------------------
+def status_strip(sess: PlaySession) -> None:
+    """Contract, trump, tricks per side and scores, in one strip that stays in view."""
+    g = sess.game
+    view = sess.view()
+    with st.container(key="table-status"):
+        unit = "marks" if g.rules.scoring == "marks" else "points"
+        if g.bidder is None:
+            contract = "bidding" if g.phase == "bidding" else "no contract"
+        else:
+            contract = f"{sess.seat_name(g.bidder)} bid {words.bid_label(g.bid or 0)}"
+        names = side_names(sess)
+        bidding_side = None if g.bidder is None else g.rules.side_of(g.bidder)
+        taken = side_tricks(view)
+        tricks = " · ".join(
+            tricks_line(taken=n, bid=g.bid, name=name, bidding=side == bidding_side, over=g.hand_finished)
+            for side, (name, n) in enumerate(zip(names, taken, strict=True))
+        )
+        scores = " · ".join(f"{name} {score}" for name, score in zip(names, g.scores, strict=True))
+        st.markdown(
+            f"**Hand {g.hand_number}** · deal {g.seed} · contract: **{escape(contract)}** · "
+            f"trump: **{words.trump_label(g.trump)}** · computer: {sess.setup.level}  \n"
+            f"**Tricks** {escape(tricks)}  \n"
+            f"**Scores** {escape(scores)} (game to {g.rules.target} {unit})"
+        )
+
+
+# -- the table: seats around, the trick in the middle ----------------------------------------
+def _seat_html(sess: PlaySession, seat: int, where: str) -> str:
+    g = sess.game
+    view = sess.view()
+    bid = next((b for s, b in view.bids if s == seat), None)
+    bits = []
+    if g.bidder == seat:
+        bits.append("bidder")
+    if bid is not None:
+        bits.append("passed" if bid == 0 else f"bid {words.bid_label(bid)}")
+    bits.append(f"{view.tricks_won[seat]} trick{'' if view.tricks_won[seat] == 1 else 's'}")
+    count = view.hand_sizes[seat]
+    bits.append(f"{count} tile{'' if count == 1 else 's'}")
+    turn = g.to_act == seat
+    mark = '<span class="moon-turn">to play</span>' if turn else ""
+    backs = "".join(tile_html(Shown(None), tile_scale(0.26)) for _ in range(count))
+    return (
+        f'<div class="moon-seat-box moon-at-{where}{" moon-acting" if turn else ""}">'
+        f'<span class="moon-seat">{escape(sess.seat_name(seat))}</span> {mark}'
+        f'<div class="moon-seat-facts">{escape(" · ".join(bits))}</div>'
+        f'<div class="moon-backs" role="group" aria-label="{escape(sess.seat_name(seat))}: {count} tiles face down">'
+        f"{backs}</div></div>"
+    )
+
+
+def _trick_cell(sess: PlaySession, seat: int, where: str, trump: Trump | None) -> str:
+    view = sess.view()
+    trick = view.current_trick
+    tile_part = '<div class="moon-slot" aria-hidden="true"></div>'
+    lead = ""
+    if trick and view.leader is not None and trump is not None:
+        i = (seat - view.leader) % sess.players
+        if i < len(trick):
+            best = trick_winner(trick, trump)
+            t = trick[i]
+            tile_part = tile_html(
+                Shown(t, trump=is_trump(t, trump), highlight=i == best, extra="winning so far" if i == best else None),
+                tile_scale(0.62),
+            )
+            lead = ' <span class="moon-led">led</span>' if i == 0 else ""
+            if i == best:
+                lead += ' <span class="moon-best">winning</span>'
+    elif view.leader == seat and view.phase == "playing":
+        lead = ' <span class="moon-led">leads</span>'
+    name = escape(sess.seat_name(seat))
+    return f'<div class="moon-trick-cell moon-at-{where}"><div class="moon-cap">{name}{lead}</div>{tile_part}</div>'
+
+
+def table_area(sess: PlaySession) -> None:
+    """The other seats around the table and the trick in the middle, each tile under its
+    player's name."""
+    g = sess.game
+    view = sess.view()
+    trump = g.trump
+    around = seats_around(sess.seat, sess.players)
+    with st.container(key="table-trick"):
+        seats = "".join(_seat_html(sess, s, w) for w, s in around.items() if w != "bottom")
+        if view.phase == "playing" or view.current_trick:
+            number = min(len(view.tricks) + 1, 7)
+            title = f"Trick {number} of 7"
+            if view.current_trick and trump is not None:
+                title += f" · {words.describe_suit(trump.suit_led(view.current_trick[0]))} led"
+            cells = "".join(_trick_cell(sess, s, w, trump) for w, s in around.items())
+            middle = f'<div class="moon-trick-title">{escape(title)}</div><div class="moon-trick">{cells}</div>'
+        elif view.phase in ("bidding", "discard", "trump"):
+            bids = ", ".join(f"{sess.seat_name(s)}: {words.bid_label(b)}" for s, b in view.bids) or "no bids yet"
+            what = {"bidding": "Bidding", "discard": "The bidder takes the widow", "trump": "Naming trump"}[view.phase]
+            middle = f'<div class="moon-trick-title">{escape(what)}</div><div class="moon-note">{escape(bids)}</div>'
+        else:
+            middle = '<div class="moon-trick-title">The hand is over</div>'
+        players = "moon-four" if sess.players == 4 else "moon-three"
+        st.markdown(
+            f'<div class="moon-table {players}" role="group" aria-label="The table">{seats}'
+            f'<div class="moon-middle">{middle}</div></div>',
+            unsafe_allow_html=True,
+        )
+        if view.tricks and trump is not None:
+            last = view.tricks[-1]
+            win_i = last.seats.index(last.winner)
+            items = [
+                Shown(t, sess.seat_name(s), trump=is_trump(t, trump), highlight=i == win_i,
+                      extra="won the trick" if i == win_i else None)
+                for i, (t, s) in enumerate(zip(last.tiles, last.seats, strict=True))
+            ]
+            with st.expander(f"Last trick ({len(view.tricks)}): won by {sess.seat_name(last.winner)}"):
+                st.markdown(row_html(items, tile_scale(0.6), "The last trick"), unsafe_allow_html=True)
+                st.caption(explain_winner(last.tiles, trump).text)
+
+
+# -- the learner's hand ----------------------------------------------------------------------------
+def _trump_count(sess: PlaySession, trump: Trump) -> int:
+    return sum(1 for t in sess.view().hand if trump.is_trump(t))
+
+
+def hand_area(sess: PlaySession) -> None:
+    """The learner's hand and the controls for the phase."""
+    with st.container(key="table-hand"), st.container(key="your-hand"):
+        _hand(sess)
+
+
+def _hand(sess: PlaySession) -> None:
+    g = sess.game
+    view = sess.view()
+    mine = g.to_act == sess.seat
+    trump = g.trump
+    n = len(view.hand)
+    title = f"**Your hand** ({n} tile{'' if n == 1 else 's'})"
+    if g.phase == "bidding" and mine:
+        st.markdown(f"{title} — **your bid.** Pass, or promise at least that many tricks (21: all seven).")
+        with st.container(horizontal=True, key="bid-buttons"):
+            for a in g.legal_actions():
+                if a.kind == "pass":
+                    st.button("Pass", key="bid-pass", on_click=sync.act, args=("pass",))
+                else:
+                    label = "21 — shoot the moon" if a.value == 21 else f"Bid {a.value}"
+                    st.button(label, key=f"bid-{a.value}", on_click=sync.act, args=(str(a),))
+        clickable_tiles(view.hand, key="hand", trump=None, disabled=True)
+        return
+    if g.phase == "discard" and mine:
+        widow = ", ".join(str(t) for t in view.widow)
+        st.markdown(f"{title} — **you won the bid and took the widow ({widow}).** "
+                    "Pick any one tile to lay aside face down.")
+        clickable_tiles(view.hand, key="discard", verb="Discard", trump=trump, mark_playable=False,
+                        captions={t: "from the widow" for t in view.widow}, on_click=sync.discard_tile)
+        return
+    if g.phase == "trump" and mine:
+        st.markdown(f"{title} — **name trump.** The number in brackets on each choice is how many "
+                    "of your tiles would be trumps.")
+        with st.container(horizontal=True, key="trump-buttons"):
+            for a in g.legal_actions():
+                tr = a.value
+                assert isinstance(tr, Trump)
+                name = "No trump" if tr.kind == "none" else tr.name.capitalize()
+                count = "" if tr.kind == "none" else f" ({_trump_count(sess, tr)})"
+                st.button(f"{name}{count}", key=f"trump-{tr}", on_click=sync.act, args=(str(a),))
+        clickable_tiles(view.hand, key="hand", disabled=True)
+        return
+    if g.phase == "playing" and mine:
+        assert trump is not None
+        legal = {a.value for a in g.legal_actions()}
+        blocked = {t: view.explain(t).text for t in view.hand if t not in legal}
+        if view.current_trick:
+            lead = trump.suit_led(view.current_trick[0])
+            st.markdown(f"{title} — **your play.** {words.describe_suit(lead).capitalize()} were led: "
+                        "follow if you can.")
+        else:
+            st.markdown(f"{title} — **your lead.** Any tile may be led.")
+        clickable_tiles(view.hand, key="hand", trump=trump, blocked=blocked, on_click=sync.play_tile)
+        if blocked:
+            with st.expander(f"Why not? ({len(blocked)} tile{'s' if len(blocked) != 1 else ''} cannot be played)"):
+                for t, why in blocked.items():
+                    st.markdown(f"- **{t}**: {why}")
+        return
+    if n == 0:
+        return  # the hand is over: its result is shown above
+    waiting = ""
+    if g.phase in ("bidding", "discard", "trump", "playing") and g.to_act is not None:
+        waiting = f" — waiting for {sess.seat_name(g.to_act)}."
+    st.markdown(f"{title}{waiting}")
+    clickable_tiles(view.hand, key="hand", trump=trump, disabled=True)
+
+
+# -- the controls -------------------------------------------------------------------------------------
+def controls(sess: PlaySession) -> None:
+    """Next / play-to-my-turn, hint, undo, and how the computer's moves are paced."""
+    with st.container(horizontal=True, key="play-controls", vertical_alignment="bottom"):
+        if sess.is_computer_turn():
+            who = sess.seat_name(sess.game.to_act or 0)
+            st.button(f"Next: {who}", key="next-move", type="primary", on_click=sync.next_move,
+                      icon=":material/skip_next:", help="Let the next computer player make its move.")
+            st.button("Play to my turn", key="to-my-turn", on_click=sync.to_my_turn, icon=":material/fast_forward:")
+        if sess.is_human_turn():
+            step = sess.hint.step if sess.hint is not None and sess.hint.key == sess.position_key() else 0
+            label = "Hint" if step == 0 else ("Show the move" if step == 1 else "Hint shown")
+            st.button(label, key="hint", on_click=sync.hint, disabled=step == 2, icon=":material/lightbulb:",
+                      help="Ask the strong computer player: first a nudge, then the move itself.")
+        if sess.game.phase != Phase.GAME_OVER:
+            st.button("Undo my last move", key="undo", on_click=sync.undo, disabled=not sess.can_undo(),
+                      icon=":material/undo:",
+                      help="Takes back your last move in this hand (and the computer moves after it).")
+        st.segmented_control("Computer moves", list(sync.MODES), format_func=lambda m: sync.MODES.get(m, str(m)), key=sync.MODE,
+                             default="auto", help="How the computer players' moves appear: on their own, "
+                             "or each when you press Next.")
+        if sync.mode() == "auto":
+            st.segmented_control("Pause between moves", list(sync.PACES), format_func=lambda p: sync.PACE_WORDS.get(p, str(p)),
+                                 key=sync.PACE, default="short",
+                                 help="Off: the computer players answer at once. Short: about a third of a "
+                                 "second between their moves. Long: a second.")
+
+
+# -- styles and keyboard ---------------------------------------------------------------------------
+_TABLE_CSS = """
+<style>
+.st-key-play-scripts {display: none;}
+/* The status strip stays in view (sticky on Streamlit's wrapper around the container). */
+[data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {position: sticky; top: 3.75rem; z-index: 20;}
+.st-key-table-status {background: #F4F1E8; border: 1px solid #C9C2AE; border-radius: 8px; padding: 4px 10px 8px;}
+.st-key-table-status [data-testid="stMarkdownContainer"] {overflow: visible;}
+.st-key-table-status [data-testid="stMarkdown"], .st-key-table-status [data-testid="stMarkdownContainer"],
+.st-key-table-status [data-testid="stElementContainer"] {margin-bottom: 0 !important; height: auto !important;}
+.st-key-table-status p {margin: 0 !important; font-size: 0.95rem; line-height: 1.45;}
+.moon-table {display: grid; gap: 8px 12px; align-items: start; margin: 4px 0;}
+.moon-three {grid-template-columns: 1fr 1fr; grid-template-areas: "left right" "middle middle";}
+.moon-four {grid-template-columns: 1fr 1fr 1fr; grid-template-areas: "left top right" "middle middle middle";}
+.moon-seat-box {border: 1px solid #C9C2AE; border-radius: 8px; padding: 4px 8px; background: #FFFDF5;}
+.moon-seat-box.moon-at-left {grid-area: left;} .moon-seat-box.moon-at-right {grid-area: right;}
+.moon-seat-box.moon-at-top {grid-area: top;}
+.moon-acting {border: 2px solid #0B4F8A;}
+.moon-seat-facts {font-size: 0.85rem; color: #3A3F47;}
+.moon-backs {display: flex; flex-wrap: wrap; gap: 2px; margin-top: 2px;} .moon-backs .moon-cell {display: block;}
+.moon-turn, .moon-led, .moon-best {display: inline-block; padding: 0 6px; border-radius: 8px; font-size: 0.78rem;
+  font-weight: 600; border: 1px solid #0B4F8A; color: #0B4F8A; background: #EAF2FA;}
+.moon-best {border-color: #8A5A00; color: #5A3A00; background: #FBE3A6;}
+.moon-middle {grid-area: middle; border: 1px dashed #8C8470; border-radius: 10px; padding: 4px 8px 6px;
+  background: #EEF5EC;}
+.moon-trick-title {font-weight: 600; font-size: 0.95rem;}
+.moon-note {font-size: 0.9rem;}
+.moon-trick {display: grid; justify-content: center; gap: 2px 18px;}
+.moon-three .moon-trick {grid-template-areas: "left bottom right";}
+.moon-four .moon-trick {grid-template-areas: "left top right bottom";}
+.moon-trick-cell {display: flex; flex-direction: column; align-items: center; min-width: 5.5em;}
+.moon-trick-cell.moon-at-left {grid-area: left;} .moon-trick-cell.moon-at-right {grid-area: right;}
+.moon-trick-cell.moon-at-top {grid-area: top;} .moon-trick-cell.moon-at-bottom {grid-area: bottom;}
+.moon-slot {width: 40px; height: 74px; border: 1px dashed #A9A28E; border-radius: 6px; margin-top: 3px;}
+.st-key-table-hand [class*="st-key-hand-tile-"], .st-key-table-hand [class*="st-key-discard-tile-"] {min-width: 0;}
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] {padding: 3.2rem 0.6rem 1rem !important;}
+  .st-key-play-top h1 {font-size: 1.3rem !important; padding: 0 !important;}
+  [data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {top: 2.9rem;}
+  .st-key-table-status {padding: 2px 6px 4px;}
+  .st-key-table-status p {font-size: 0.8rem; line-height: 1.3;}
+  .moon-seat-box {padding: 2px 6px;} .moon-seat-facts {font-size: 0.75rem;}
+  .moon-backs svg {width: 10px; height: auto;}
+  .moon-trick-cell {min-width: 4.2em;} .moon-trick-cell .moon-cap {font-size: 0.72rem;}
+  .moon-trick svg.moon-tile {width: 34px; height: auto;}
+  .moon-slot {width: 30px; height: 56px;}
+  .st-key-table-hand svg.moon-tile {width: 34px; height: auto;}
+  .st-key-table-hand .moon-cap {font-size: 0.68rem;}
+  .st-key-table-hand p {font-size: 0.85rem;}
+  .st-key-table-hand button {min-height: 2rem; padding: 0 4px; font-size: 0.72rem;}
+  .st-key-table-hand button p {font-size: 0.72rem;}
+  [class*="st-key-hand-tile-"], [class*="st-key-discard-tile-"] {width: 46px !important;}
+  .st-key-hand-hand, .st-key-discard-hand {gap: 4px !important;}
+}
+</style>
+"""
+
+#: Installed once per browser tab: after every run of the page, if the focus was lost (the
+#: tile just played is gone), put it back on the learner's first playable tile.
+_FOCUS_JS = """<script>
+(() => {
+  if (window.__moonRefocus) return;
+  window.__moonRefocus = true;
+  const refocus = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    const b = document.querySelector('.st-key-table-hand button:enabled');
+    if (b) b.focus({preventScroll: true});
+  };
+  const watch = () => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    if (!app) { setTimeout(watch, 200); return; }
+    new MutationObserver(() => {
+      if (app.getAttribute('data-test-script-state') === 'notRunning') setTimeout(refocus, 30);
+    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+    setTimeout(refocus, 30);
+  };
+  watch();
+})();
+</script>"""
+
+
+def table_styles() -> None:
+    """The table's styles (with the phone layout)."""
+    st.markdown(_TABLE_CSS, unsafe_allow_html=True)
+
+
+def refocus_hand() -> None:
+    """Keep the keyboard in the hand: after a play, the focus comes back to the first playable
+    tile (see :data:`_FOCUS_JS`)."""
+    st.html(_FOCUS_JS, unsafe_allow_javascript=True, width="content")

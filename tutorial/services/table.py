@@ -1,0 +1,104 @@
+"""What the Play table shows, in words (no Streamlit): where each seat sits, the tricks each
+side has taken and still needs, and the feed of the computer's moves.
+
+>>> from engine import Game, RuleSet
+>>> seats_around(0, 3)
+{'bottom': 0, 'left': 1, 'right': 2}
+>>> seats_around(1, 4)
+{'bottom': 1, 'left': 2, 'top': 3, 'right': 0}
+>>> tricks_line(taken=3, bid=5, name="You", bidding=True)
+'You: 3 of 5 — 2 more to make your bid'
+>>> tricks_line(taken=5, bid=5, name="Seat 1", bidding=True)
+'Seat 1: 5 of 5 — bid made'
+>>> tricks_line(taken=2, bid=None, name="Seat 2", bidding=False)
+'Seat 2: 2 tricks'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Action, PlayerView, tricks_needed
+
+__all__ = ["FeedLine", "feed_lines", "reason_of", "seats_around", "side_tricks", "tricks_line"]
+
+
+def seats_around(you: int, players: int) -> dict[str, int]:
+    """Where each seat sits seen from ``you`` at the bottom: play goes clockwise, so the next
+    seat is on your left; with four players your partner sits opposite (at the top)."""
+    if players == 4:
+        return {"bottom": you, "left": (you + 1) % 4, "top": (you + 2) % 4, "right": (you + 3) % 4}
+    return {"bottom": you, "left": (you + 1) % 3, "right": (you + 2) % 3}
+
+
+def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: bool = False) -> str:
+    """One side's tricks: ``"You: 3 of 5 — 2 more to make your bid"`` for the bidding side
+    (``"bid made"`` / ``"bid set"`` once it is decided or ``over``), ``"Seat 2: 2 tricks"``
+    for the others.
+
+    >>> tricks_line(taken=3, bid=4, name="You", bidding=True, over=True)
+    'You: 3 of 4 — bid set'
+    """
+    if not bidding or bid is None:
+        return f"{name}: {taken} trick{'' if taken == 1 else 's'}"
+    need = tricks_needed(bid)
+    if taken >= need:
+        return f"{name}: {taken} of {need} — bid made"
+    if over:
+        return f"{name}: {taken} of {need} — bid set"
+    whose = "your" if name.startswith("You") else ("their" if name.endswith("team") else "the")
+    return f"{name}: {taken} of {need} — {need - taken} more to make {whose} bid"
+
+
+def side_tricks(view: PlayerView) -> tuple[int, ...]:
+    """Tricks taken this hand by each side (each seat with three players, each team with four)."""
+    if view.rules.players == 4:
+        return (view.tricks_won[0] + view.tricks_won[2], view.tricks_won[1] + view.tricks_won[3])
+    return tuple(view.tricks_won)
+
+
+def reason_of(decision: Any) -> str:
+    """The one-sentence reason of a computer decision: ``explanation.reason`` when the player
+    gives one, else the explanation's summary ("" when there is none)."""
+    exp = getattr(decision, "explanation", None)
+    if exp is None:
+        return ""
+    reason = getattr(exp, "reason", None)
+    if reason:
+        return str(reason)
+    return str(getattr(exp, "summary", "") or "")
+
+
+@dataclass(frozen=True)
+class FeedLine:
+    """One computer move in the feed: where it is in the hand's log, who made it, what it was,
+    and which trick it belongs to (0 for the bidding, widow and trump)."""
+
+    hand: int
+    index: int
+    seat: int
+    action: Action | None
+    trick: int
+
+
+def feed_lines(actions: Sequence[tuple[int, Action | None]], you: int, hand: int, players: int) -> list[FeedLine]:
+    """The computer moves of the current and the previous trick, oldest first (during the
+    first trick, the bidding, discard and trump count as the previous "trick")."""
+    lines: list[FeedLine] = []
+    trick = 0
+    plays = 0
+    for i, (seat, action) in enumerate(actions):
+        if action is not None and action.kind == "play":
+            if plays % players == 0:
+                trick += 1
+            plays += 1
+        if seat != you:
+            lines.append(FeedLine(hand, i, seat, action, trick if action is not None and action.kind == "play" else 0))
+    current = max(1, (plays + players - 1) // players) if plays else 0
+    if plays and plays % players == 0:
+        # The last trick is complete: it is the "previous" one until the next tile is led.
+        current += 1
+    keep = {current, current - 1}
+    return [ln for ln in lines if ln.trick in keep]
