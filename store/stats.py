@@ -1,8 +1,8 @@
 """Stars, streaks and statistics, computed from the stored rows (nothing derived is stored, so
 a new rule for stars applies to everything already answered).
 
->>> star_rule(1, 0), star_rule(2, 0), star_rule(2, 1, par=1), star_rule(4, 2)
-(3, 2, 2, 1)
+>>> star_rule(1, 0), star_rule(2, 0), star_rule(1, 1), star_rule(2, 1), star_rule(4, 2)
+(3, 2, 2, 1, 1)
 >>> puzzle_streaks([(True, 1, 0, False), (True, 1, 0, False), (False, 1, 0, False), (True, 1, 0, False)])
 (1, 2)
 """
@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from lessons.stars import stars_for
 from store.db import Store
 from store.models import Game, Hand, Learner, LessonAttempt, PuzzleAttempt, Review, now
 
@@ -27,14 +28,12 @@ MAX_STARS = 3
 
 
 def star_rule(tries: int, hints: int, par: int = 1) -> int:
-    """Stars for a level solved on try ``tries`` after ``hints`` hints: 3 within par and no
-    hint, 2 within par + 1 and at most one hint, else 1. (The app's current rule, kept in this
-    one function: when ``lessons`` publishes its star rule, call it from here.)"""
-    if tries <= par and hints == 0:
-        return 3
-    if tries <= par + 1 and hints <= 1:
-        return 2
-    return 1
+    """Stars for a level solved on try ``tries`` after ``hints`` hints, by the course's one
+    visible rule (:func:`lessons.stars.stars_for`: the wrong tries before the right one and the
+    hints both cost a star). ``par`` is read from rows written before levels lost their par and
+    is ignored: every level is now judged from the first try."""
+    del par
+    return stars_for(max(0, tries - 1), hints)
 
 
 def level_stars(rows: Iterable[tuple[str, bool, int, int, int, int | None]]) -> dict[str, int]:

@@ -250,3 +250,15 @@ def test_a_short_outage_is_retried_and_a_long_one_loses_no_answer(store: Store) 
     store._down_until = 0.0
     assert box.flush(store) is True and box.pending == []
     assert stats.summary(store, me.id).stars == {"tiles-1": 3, "tiles-2": 3}
+
+
+def test_stored_stars_follow_the_rule_the_learner_is_shown(store: Store) -> None:
+    """A miss and a hint cost a star each, as ``lessons.stars.RULE`` tells the learner."""
+    from lessons.stars import stars_for
+
+    me, _ = learners.create(store)
+    record.write(store, me.id, LessonAnswer("tiles-4", False, stage_id="tiles", try_number=1))
+    record.write(store, me.id, LessonAnswer("tiles-4", True, stage_id="tiles", try_number=2, hints=1))
+    record.write(store, me.id, LessonAnswer("tiles-5", True, stage_id="tiles", try_number=1, hints=1))
+    assert stats.summary(store, me.id).stars == {"tiles-4": stars_for(1, 1), "tiles-5": stars_for(0, 1)}
+    assert stats.summary(store, me.id).stars == {"tiles-4": 1, "tiles-5": 2}
