@@ -40,6 +40,7 @@ from engine.players import GRADES, StrongBot, make_bot, seat_goal
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 from engine.trump import Trump
+from engine.words import chance_words
 
 __all__ = ["BID_GRADES", "DecisionReview", "HandReview", "PlayReview", "bid_grade", "grade", "review_hand"]
 
@@ -73,20 +74,6 @@ def bid_grade(points: float) -> str | None:
         if points >= limit - 1e-9:
             return name
     return None
-
-
-def _chance_words(p: float) -> str:
-    if p >= 0.95:
-        return "almost sure"
-    if p >= 0.8:
-        return "very likely"
-    if p >= 0.6:
-        return "likely"
-    if p >= 0.4:
-        return "a coin flip"
-    if p >= 0.2:
-        return "unlikely"
-    return "very unlikely"
 
 
 def _bid_value(action: Action) -> int | None:
@@ -147,24 +134,24 @@ class DecisionReview:
         cp, cb = self.chance_played, self.chance_best
         if self.kind == "bid":
             if cp is not None:
-                text += f" A bid of {_bid_value(self.action)} was {_chance_words(cp)} to make ({cp:.0%})."
+                text += f" A bid of {_bid_value(self.action)} was {chance_words(cp)} to make ({cp:.0%})."
             if cb is not None:
-                text += f" Its bid of {_bid_value(self.best)} was {_chance_words(cb)} to make ({cb:.0%})."
+                text += f" Its bid of {_bid_value(self.best)} was {chance_words(cb)} to make ({cb:.0%})."
             if self.points_lost:
                 n = max(1, round(self.points_lost))
                 text += f" That costs about {n} point{'s' if n != 1 else ''} on average ({self.points_lost:.1f})."
         elif cp is not None and cb is not None:
             if round(100 * cb) == round(100 * cp):
-                text += f" The chance to make the bid stays {_chance_words(cp)} ({cp:.0%})."
-            elif _chance_words(cb) == _chance_words(cp):
+                text += f" The chance to make the bid stays {chance_words(cp)} ({cp:.0%})."
+            elif chance_words(cb) == chance_words(cp):
                 text += (
-                    f" The chance to make the bid stays {_chance_words(cp)}, but a little lower "
+                    f" The chance to make the bid stays {chance_words(cp)}, but a little lower "
                     f"({cb:.0%} to {cp:.0%})."
                 )
             else:
                 text += (
-                    f" The chance to make the bid goes from {_chance_words(cb)} to "
-                    f"{_chance_words(cp)} ({cb:.0%} to {cp:.0%})."
+                    f" The chance to make the bid goes from {chance_words(cb)} to "
+                    f"{chance_words(cp)} ({cb:.0%} to {cp:.0%})."
                 )
         return text
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from engine.trump import Trump
 
-__all__ = ["count_words", "join_words", "number_word", "percent", "trump_phrase"]
+__all__ = ["chance_words", "count_words", "join_words", "number_word", "percent", "trump_phrase"]
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -56,3 +56,22 @@ def percent(x: float | None) -> str:
 def trump_phrase(trump: Trump) -> str:
     """``"sixes trump"``, ``"doubles trump"`` or ``"no trump"``."""
     return "no trump" if trump.kind == "none" else f"{trump.name} trump"
+
+
+def chance_words(p: float) -> str:
+    """A probability in plain words, for reviews that speak words first and numbers behind.
+
+    >>> chance_words(0.97), chance_words(0.5), chance_words(0.1)
+    ('almost sure', 'a coin flip', 'very unlikely')
+    """
+    if p >= 0.95:
+        return "almost sure"
+    if p >= 0.8:
+        return "very likely"
+    if p >= 0.6:
+        return "likely"
+    if p >= 0.4:
+        return "a coin flip"
+    if p >= 0.2:
+        return "unlikely"
+    return "very unlikely"

@@ -10,6 +10,7 @@ from typing import Any
 
 import pandas as pd
 
+from engine.words import chance_words
 from tutorial.services.session import seat_name
 
 __all__ = [
@@ -46,20 +47,6 @@ def _grade_text(grade: str | None) -> str:
     return f"{grade} {GRADE_MARKS.get(grade, '')}".strip()
 
 
-def _chance_words(p: float) -> str:
-    if p >= 0.95:
-        return "almost sure"
-    if p >= 0.8:
-        return "very likely"
-    if p >= 0.6:
-        return "likely"
-    if p >= 0.4:
-        return "a coin flip"
-    if p >= 0.2:
-        return "unlikely"
-    return "very unlikely"
-
-
 def _play_sentence(p: Any, who: str) -> str:
     """A graded play in words first: what was played, the better play, what it changed."""
     goal = "make" if p.goal == "make" else "set"
@@ -68,7 +55,7 @@ def _play_sentence(p: Any, who: str) -> str:
         text += f"; the strong player would have played {p.best}"
     text += "."
     if p.chance_best is not None and p.chance_played is not None:
-        before, after = _chance_words(p.chance_best), _chance_words(p.chance_played)
+        before, after = chance_words(p.chance_best), chance_words(p.chance_played)
         numbers = f"({p.chance_best:.0%} to {p.chance_played:.0%})"
         if before == after:
             text += f" The chance to {goal} the bid stays {after}, but a little lower {numbers}."
