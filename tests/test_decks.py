@@ -137,7 +137,7 @@ def test_a_bad_file_gets_a_clear_message(data: bytes, words: str) -> None:
     ("text", "words"),
     [
         ("[" * 50_000 + "]" * 50_000, "nested too deeply"),
-        ('{"format": "%s", "entries": [{"kind": "deal", "deal": %s}]}' % (DECK_FORMAT, "9" * 5000),
+        ('{"format": "' + DECK_FORMAT + '", "entries": [{"kind": "deal", "deal": ' + "9" * 5000 + "}]}",
          "thousands of digits"),
     ],
 )
