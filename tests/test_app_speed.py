@@ -167,7 +167,7 @@ def test_broken_content_still_says_what_is_wrong(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setitem(items._LOADERS, "course", broken)
     items.forget_content()
     try:
-        with pytest.raises(ValueError, match="x.toml"):
+        with pytest.raises(ValueError, match=r"x\.toml"):
             items.course()
     finally:
         items.forget_content()
