@@ -1,6 +1,7 @@
 """The computer players, under their old name: everything lives in :mod:`engine.players`.
 
-``engine.ai`` stays importable so that ``from engine.ai import make_bot`` keeps working.
+``engine.ai`` stays importable so that ``from engine.ai import make_bot`` keeps working; it
+exports exactly what :mod:`engine.players` exports.
 
 >>> from engine.ai import make_bot
 >>> make_bot("basic", seed=1).level
@@ -9,48 +10,7 @@
 
 from __future__ import annotations
 
-from engine.players import (
-    GRADES,
-    LEVELS,
-    BasicBot,
-    Bot,
-    Candidate,
-    Decision,
-    Explanation,
-    PhaseBot,
-    PlayAnalysis,
-    RandomBot,
-    SeatGoal,
-    StrongBot,
-    StrongSettings,
-    analyse_play,
-    estimate_tricks,
-    make_bot,
-    play_tags,
-    scoring_side,
-    seat_goal,
-    tricks_needed,
-)
+from engine import players as _players
+from engine.players import *  # noqa: F403 -- the old name re-exports the package whole
 
-__all__ = [
-    "GRADES",
-    "LEVELS",
-    "BasicBot",
-    "Bot",
-    "Candidate",
-    "Decision",
-    "Explanation",
-    "PhaseBot",
-    "PlayAnalysis",
-    "RandomBot",
-    "SeatGoal",
-    "StrongBot",
-    "StrongSettings",
-    "analyse_play",
-    "estimate_tricks",
-    "make_bot",
-    "play_tags",
-    "scoring_side",
-    "seat_goal",
-    "tricks_needed",
-]
+__all__ = list(_players.__all__)

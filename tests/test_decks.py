@@ -3,7 +3,9 @@ and the field for every kind of bad input."""
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from typing import Any
 
 import pytest
@@ -129,6 +131,24 @@ def test_a_bad_file_gets_a_clear_message(data: bytes, words: str) -> None:
     with pytest.raises(DeckError) as e:
         load_deck(data)
     assert words in str(e.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 50_000 + "]" * 50_000, "nested too deeply"),
+        ('{"format": "' + DECK_FORMAT + '", "entries": [{"kind": "deal", "deal": ' + "9" * 5000 + "}]}",
+         "thousands of digits"),
+    ],
+)
+def test_a_hostile_deck_file_or_link_gets_a_message_not_a_crash(text: str, words: str) -> None:
+    """Deep nesting (a RecursionError in Python's parser) and 5,000-digit numbers (a plain
+    ValueError) are refused with the deck's own error, from a file and from a link."""
+    with pytest.raises(DeckError, match=words):
+        load_deck(text.encode())
+    token = base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+    with pytest.raises(DeckError, match=words):
+        deck_from_token(token)
 
 
 def test_unknown_puzzles_and_levels_are_named() -> None:

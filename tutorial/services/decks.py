@@ -46,6 +46,7 @@ from typing import Any
 from engine import RuleSet
 from engine.deal import MAX_SEED
 from tutorial.services.records import RecordError, load_hand
+from tutorial.services.uploads import read_upload
 
 __all__ = [
     "DECK_FORMAT",
@@ -278,20 +279,7 @@ def load_deck(
     ``puzzle_ids`` / ``level_ids``, when given, are the ids that exist. Anything wrong
     raises :class:`DeckError` with a message naming the entry and field.
     """
-    if isinstance(data, bytes | bytearray):
-        if len(data) > MAX_DECK_BYTES:
-            raise DeckError(f"This file is too large to be a deck ({len(data)} bytes; at most {MAX_DECK_BYTES}).")
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise DeckError("This file is not a text file: a deck is JSON text.") from None
-    if isinstance(data, str):
-        if len(data) > MAX_DECK_BYTES:
-            raise DeckError("This text is too large to be a deck.")
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise DeckError(f"This is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+    data = read_upload(data, "deck", MAX_DECK_BYTES, DeckError)
     if not isinstance(data, Mapping):
         raise DeckError("A deck is a JSON object with 'format', 'title' and 'entries'.")
     if data.get("format") != DECK_FORMAT:

@@ -100,7 +100,7 @@ class Progress:
                 raise ProgressError("This file is not text: a progress file is JSON.") from None
         if len(data) > _MAX_BYTES:
             raise ProgressError("This text is too large to be a progress file.")
-        from tutorial.services.records import read_json
+        from tutorial.services.uploads import read_json
 
         return cls.from_dict(read_json(data, "progress file", ProgressError))
 

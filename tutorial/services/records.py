@@ -4,6 +4,7 @@ A *hand record* is a game record (the format of :meth:`engine.Game.record`) with
 hand, dealt as given: the four (or three) hands as dealt, the widow, the first bidder and
 every action. The Classroom loads them; the Play page offers one for every hand played.
 
+>>> import json
 >>> from engine import Game
 >>> g = Game.new(seed=3)
 >>> while not g.hand_finished:
@@ -15,13 +16,13 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from engine import Game, IllegalAction, ParseError, RuleSet
 from engine.limits import quote
 from engine.record import RECORD_FORMAT, replay
+from tutorial.services.uploads import MAX_JSON_DEPTH, read_json, read_upload
 
 __all__ = [
     "MAX_JSON_DEPTH",
@@ -36,50 +37,10 @@ __all__ = [
 
 #: Uploaded records larger than this are refused (a hand record is about 1 kB).
 MAX_RECORD_BYTES = 200_000
-#: JSON nested deeper than this is refused before it is parsed (a record nests 4 deep).
-MAX_JSON_DEPTH = 32
 
 
 class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says what is wrong."""
-
-
-def read_json(text: str, what: str = "file", error: type[ValueError] = ValueError) -> Any:
-    """Parse uploaded JSON text, refusing what would crash or burden the parser.
-
-    Deep nesting (Python's parser would hit its recursion limit) and integers of thousands
-    of digits (Python refuses to convert them) raise ``error`` with a sentence for the user,
-    like a syntax error does.
-    """
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:  # a cheap scan: brackets outside strings
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_JSON_DEPTH:
-                    raise error(f"This {what} is nested too deeply (more than {MAX_JSON_DEPTH} levels) to be read.")
-        elif ch in "]}":
-            depth -= 1
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise error(f"This is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
-    except RecursionError:  # pragma: no cover - the scan above refuses deep nesting first
-        raise error(f"This {what} is nested too deeply to be read.") from None
-    except ValueError:
-        # Python refuses to read integers of more than 4,300 digits.
-        raise error(f"This {what} holds a number with thousands of digits; no number in it is that long.") from None
 
 
 @dataclass(frozen=True)
@@ -134,17 +95,7 @@ def load_hand(data: str | bytes | dict[str, Any]) -> HandFile:
     A game record with several hands gives its last hand. Anything wrong raises
     :class:`RecordError` with a message for the user.
     """
-    if isinstance(data, bytes | bytearray):
-        if len(data) > MAX_RECORD_BYTES:
-            raise RecordError(f"This file is too large to be a hand record ({len(data)} bytes).")
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordError("This file is not a text file: a hand record is JSON text.") from None
-    if isinstance(data, str):
-        if len(data) > MAX_RECORD_BYTES:
-            raise RecordError("This text is too large to be a hand record.")
-        data = read_json(data, "hand record", RecordError)
+    data = read_upload(data, "hand record", MAX_RECORD_BYTES, RecordError)
     if not isinstance(data, dict):
         raise RecordError("A hand record is a JSON object with 'rules', 'seed' and 'hands'.")
     try:
