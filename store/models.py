@@ -33,6 +33,10 @@ __all__ = [
     "Hand",
     "Learner",
     "LessonAttempt",
+    "LiveAnswer",
+    "LivePlayer",
+    "LiveQuestion",
+    "LiveSession",
     "PinFailure",
     "PuzzleAttempt",
     "PuzzleRating",
@@ -211,3 +215,75 @@ class PinFailure(Base):
     display_name: Mapped[str] = mapped_column(String(40))
     at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     __table_args__ = (Index("ix_pin_failures_name", "class_id", "display_name", "at"),)
+
+
+class LiveSession(Base):
+    """A live class (issue 13): students join with a short code; the teacher's controls open
+    with a secret link (only its hash is kept). The question on the students' phones is
+    ``current_question_id``; the session ends when the teacher ends it or at ``expires_at``."""
+
+    __tablename__ = "live_sessions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    join_code: Mapped[str] = mapped_column(String(12), unique=True, index=True)
+    host_token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    title: Mapped[str] = mapped_column(String(120), default="")
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    ended_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    #: The question on the phones (a row of ``live_questions``), or none between questions.
+    current_question_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class LiveQuestion(Base):
+    """One question put to the room: what the phones draw (``view``), the choices, which of
+    them the engine counts right, its answer and reason (shown at the reveal).
+    ``answers_n`` counts the answers (the row every answer updates, so an answer and the
+    reveal cannot cross)."""
+
+    __tablename__ = "live_questions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("live_sessions.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    ref: Mapped[str] = mapped_column(String(120))
+    kind: Mapped[str] = mapped_column(String(20))
+    prompt: Mapped[str] = mapped_column(Text)
+    #: ``[[value, label], ...]`` in the order the phones show them.
+    choices: Mapped[Any] = mapped_column(JSON)
+    #: The values the engine counts right.
+    right: Mapped[Any] = mapped_column(JSON)
+    answer_label: Mapped[str] = mapped_column(Text, default="")
+    reason: Mapped[str] = mapped_column(Text, default="")
+    view: Mapped[Any] = mapped_column(JSON, nullable=True)
+    answers_n: Mapped[int] = mapped_column(Integer, default=0)
+    opened_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    revealed_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+    __table_args__ = (UniqueConstraint("session_id", "seq"), UniqueConstraint("session_id", "ref"))
+
+
+class LivePlayer(Base):
+    """A student in a live class, under a name unique in it; their phone holds a token (only
+    its hash is kept). ``learner_id`` links a learner profile when the browser has one."""
+
+    __tablename__ = "live_players"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("live_sessions.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    learner_id: Mapped[int | None] = mapped_column(ForeignKey("learners.id", ondelete="SET NULL"), nullable=True)
+    joined_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    __table_args__ = (UniqueConstraint("session_id", "name"),)
+
+
+class LiveAnswer(Base):
+    """A student's answer to a live question: one per student and question (the first tap
+    counts)."""
+
+    __tablename__ = "live_answers"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    question_id: Mapped[int] = mapped_column(ForeignKey("live_questions.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("live_players.id", ondelete="CASCADE"), index=True)
+    choice: Mapped[str] = mapped_column(String(200))
+    correct: Mapped[bool] = mapped_column(Boolean)
+    answered_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    __table_args__ = (UniqueConstraint("question_id", "player_id"),)

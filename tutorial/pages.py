@@ -52,6 +52,7 @@ PAGES: tuple[Page, ...] = (
     Page("bidding", "Bidding lab", ":material/science:", "views/bidding_lab.py", "bidding-lab"),
     Page("rules", "Rules", ":material/menu_book:", "views/rules.py", "rules"),
     Page("classes", "Classes", ":material/groups:", "views/classes.py", "classes"),
+    Page("live", "Live class", ":material/cell_tower:", "views/live.py", "live"),
 )
 
 _BY_KEY = {p.key: p for p in PAGES}

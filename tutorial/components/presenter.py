@@ -165,7 +165,8 @@ def present_deck(deck: Deck, slide: int = 0, source: tuple[Any, ...] = ()) -> Pr
     return p
 
 
-def _item(entry: DeckEntry) -> Any:
+def item_of(entry: DeckEntry) -> Any:
+    """The puzzle or lesson level a deck entry names (``KeyError`` if there is none)."""
     from tutorial.services.items import course, puzzles
 
     if entry.kind == "puzzle":
@@ -189,7 +190,7 @@ def entry_show(p: Presentation, index: int) -> Show | ItemShow:
     elif e.kind == "hand":
         show = record_show(load_hand(e.record or {}), e.computer)
     else:
-        show = build_item_show(_item(e), e.kind)
+        show = build_item_show(item_of(e), e.kind)
     p.shows[index] = show
     return show
 
@@ -585,6 +586,10 @@ def stage() -> None:
                   disabled=not s.can_forward(), shortcut="PageDown")
         st.button("Back (Page Up)", key="pres-back-page", on_click=_step, args=("back",),
                   disabled=not s.can_back(), shortcut="PageUp")
+    # A live class follows the presenter: the question on screen goes to the phones at once.
+    from tutorial.components.live import sync
+
+    sync(p)
 
 
 __all__ = [
@@ -596,6 +601,7 @@ __all__ = [
     "entry_show",
     "hand_html",
     "item_html",
+    "item_of",
     "keys",
     "open_from_link",
     "present_deck",

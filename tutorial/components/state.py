@@ -59,6 +59,12 @@ PLAY_SEAT_CHOICE = "moon_play_seat_choice"
 PLAY_RANDOM_CHOICE = "moon_play_random_choice"
 PLAY_DEAL_CHOICE = "moon_play_deal_choice"
 PLAY_WHY = "moon_play_why"  # the feed line whose full explanation is open
+LIVE_HOST = "moon_live_host"  # the live session of the presenter's host link (its id)
+LIVE_SYNCED = "moon_live_synced"  # the presenter's question last put to the live class
+LIVE_JOIN_SCREEN = "moon_live_join_screen"  # the big join screen (QR code) is open
+LIVE_SUMMARY = "moon_live_summary"  # the class summary is open instead of the stage
+LIVE_MESSAGE = "moon_live_message"  # a message for the next run of a live page
+LIVE_PLAYER = "moon_live_player"  # this phone's token in its live class
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6

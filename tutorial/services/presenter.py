@@ -332,6 +332,8 @@ def answer_label(item: Any) -> str:
     players = item.rules.players
     if isinstance(value, bool):
         return "Yes" if value else "No"
+    if value is None:  # "nobody" (a game that goes on), where the kind offers it
+        return choice_label(item.kind, "nobody", players) if "nobody" in (item.choices() or ()) else "none"
     if isinstance(value, list):
         return ", ".join(choice_label(item.kind, str(v), players) for v in value) or "none"
     return choice_label(item.kind, str(value), players)

@@ -1,0 +1,537 @@
+"""The live class (issue 13): the teacher starts a session from the presenter and gets a short
+join code (for the students' phones) and a secret host link (only its hash is kept); students
+join with the code and a name; the presenter puts a question to the room; each student answers
+once with one tap; the teacher reveals the answer; at the end, a class summary.
+
+Everything lives in tables (``live_sessions``, ``live_questions``, ``live_players``,
+``live_answers``) so that several app servers on one database see the same class: the pages
+poll. No Streamlit here; the app builds the questions (from the engine, through the presenter)
+as :class:`QuestionSpec` and draws what :func:`host_view` and :func:`student_view` return.
+
+Rules kept here, in the database, whatever page calls:
+
+- a code that is unknown, or of a session that was ended or has expired, opens nothing
+  (:class:`LiveError` says which);
+- a student sees only the session of their own token;
+- one answer per student and question: the **first tap counts** (a second one is refused
+  with "already answered"), and no answer is taken once the question is revealed or closed
+  (the answer and the reveal both update the question's row, so they cannot cross).
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from store.classes import CODE_ALPHABET, CODE_LENGTH, normalise_code
+from store.db import Store
+from store.learners import clean_name, looks_like_token, new_token, token_hash
+from store.models import LiveAnswer, LivePlayer, LiveQuestion, LiveSession, now
+
+__all__ = [
+    "DEFAULT_HOURS",
+    "HostView",
+    "LiveError",
+    "LiveInfo",
+    "Player",
+    "QuestionInfo",
+    "QuestionSpec",
+    "StudentView",
+    "Summary",
+    "answer",
+    "ask",
+    "close",
+    "end",
+    "find_by_host_token",
+    "host_view",
+    "join",
+    "open_by_code",
+    "player_by_token",
+    "reveal",
+    "start",
+    "student_view",
+    "summary",
+    "summary_csv",
+]
+
+#: How long a live session stays open (then its code opens nothing).
+DEFAULT_HOURS = 4.0
+MAX_CHOICE = 200
+
+
+class LiveError(ValueError):
+    """Something a live class cannot do; the message says why, in words for the student or
+    the teacher."""
+
+
+@dataclass(frozen=True)
+class LiveInfo:
+    """A live session as the app shows it (never the host token)."""
+
+    id: int
+    join_code: str
+    title: str
+    created_at: datetime
+    expires_at: datetime
+    ended_at: datetime | None
+
+    @property
+    def open(self) -> bool:
+        """Not ended and not expired."""
+        return self.ended_at is None and now() < self.expires_at
+
+
+def _info(row: LiveSession) -> LiveInfo:
+    return LiveInfo(row.id, row.join_code, row.title, row.created_at, row.expires_at, row.ended_at)
+
+
+@dataclass(frozen=True)
+class QuestionSpec:
+    """A question as the app puts it to the room (built from the engine's answer by the
+    presenter's services).
+
+    ``ref`` names the position (asking the same ``ref`` again reopens the same question);
+    ``choices`` are ``(value, label)`` pairs in the order the phones show them; ``right``
+    the values the engine counts right; ``view`` what a phone draws (plain JSON)."""
+
+    ref: str
+    kind: str
+    prompt: str
+    choices: tuple[tuple[str, str], ...]
+    right: tuple[str, ...]
+    answer_label: str
+    reason: str
+    view: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class QuestionInfo:
+    """A question of a session as the pages show it."""
+
+    id: int
+    seq: int
+    ref: str
+    kind: str
+    prompt: str
+    choices: tuple[tuple[str, str], ...]
+    right: tuple[str, ...]
+    answer_label: str
+    reason: str
+    view: dict[str, Any]
+    answers_n: int
+    closed: bool
+    revealed: bool
+
+    def label(self, value: str) -> str:
+        """The words shown for a choice value."""
+        return next((lab for v, lab in self.choices if v == value), value)
+
+
+def _question(q: LiveQuestion) -> QuestionInfo:
+    return QuestionInfo(
+        q.id, q.seq, q.ref, q.kind, q.prompt, tuple((str(v), str(lab)) for v, lab in q.choices or ()),
+        tuple(str(v) for v in q.right or ()), q.answer_label, q.reason, dict(q.view or {}), q.answers_n,
+        q.closed_at is not None, q.revealed_at is not None,
+    )
+
+
+@dataclass(frozen=True)
+class Player:
+    """A student in a live session."""
+
+    id: int
+    session_id: int
+    name: str
+
+
+# -- the session -------------------------------------------------------------------------------------
+def start(store: Store, title: str = "", hours: float = DEFAULT_HOURS) -> tuple[LiveInfo, str]:
+    """A new live session and its host token (shown once, in the teacher's link)."""
+    token = new_token()
+    name = clean_name(title)[:120] or "Live class"
+    for _ in range(20):
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+        def work(s: Session, code: str = code) -> LiveInfo:
+            row = LiveSession(join_code=code, host_token_hash=token_hash(token), title=name,
+                              expires_at=now() + timedelta(hours=hours))
+            s.add(row)
+            s.flush()
+            return _info(row)
+
+        try:
+            return store.run(work), token
+        except IntegrityError:  # the code was taken: draw again
+            continue
+    raise RuntimeError("could not draw a free join code")  # pragma: no cover
+
+
+def find_by_host_token(store: Store, token: object) -> LiveInfo | None:
+    """The session whose host link this is (``None`` for an unknown or malformed token)."""
+    if not looks_like_token(token):
+        return None
+    assert isinstance(token, str)
+    h = token_hash(token)
+    row = store.run(lambda s: s.scalar(select(LiveSession).where(LiveSession.host_token_hash == h)))
+    return _info(row) if row is not None else None
+
+
+def open_by_code(store: Store, code: object) -> LiveInfo:
+    """The open session with this join code; :class:`LiveError` when there is none, or it
+    has ended or expired."""
+    c = normalise_code(code)
+    if not c:
+        raise LiveError("Type the code shown on the board.")
+    if len(c) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in c):
+        raise LiveError(f"A live-class code is {CODE_LENGTH} letters and digits, like the one on the board: "
+                        "check it and try again.")
+    row = store.run(lambda s: s.scalar(select(LiveSession).where(LiveSession.join_code == c)))
+    if row is None:
+        raise LiveError("No live class has this code. Check it on the board and try again.")
+    info = _info(row)
+    if not info.open:
+        raise LiveError("This live class has ended: its code no longer opens it. Ask your teacher for the new code.")
+    return info
+
+
+def end(store: Store, session_id: int) -> None:
+    """End the session: its code opens nothing more and no answer is taken."""
+
+    def work(s: Session) -> None:
+        s.execute(update(LiveSession).where(LiveSession.id == session_id, LiveSession.ended_at.is_(None))
+                  .values(ended_at=now()))
+        s.execute(update(LiveQuestion).where(LiveQuestion.session_id == session_id,
+                                             LiveQuestion.closed_at.is_(None)).values(closed_at=now()))
+
+    store.run(work)
+
+
+# -- players -----------------------------------------------------------------------------------------
+def join(store: Store, code: object, name: object, learner_id: int | None = None) -> tuple[Player, str]:
+    """Join the open session with ``code`` under ``name``; returns the player and their
+    token (the phone keeps it). A learner already in the session (same profile) gets their
+    place back under a new token. :class:`LiveError` says what is wrong."""
+    info = open_by_code(store, code)
+    display = clean_name(str(name))
+    if not display:
+        raise LiveError("Type your name: your teacher sees it at the reveal and in the summary.")
+    token = new_token()
+
+    def work(s: Session) -> Player:
+        if learner_id is not None:
+            mine = s.scalar(select(LivePlayer).where(LivePlayer.session_id == info.id,
+                                                     LivePlayer.learner_id == learner_id))
+            if mine is not None:
+                mine.token_hash = token_hash(token)
+                return Player(mine.id, info.id, mine.name)
+        row = LivePlayer(session_id=info.id, name=display, token_hash=token_hash(token), learner_id=learner_id)
+        s.add(row)
+        s.flush()
+        return Player(row.id, info.id, row.name)
+
+    try:
+        return store.run(work), token
+    except IntegrityError:
+        raise LiveError(f"The name {display!r} is taken in this class: add an initial or choose another.") from None
+
+
+def player_by_token(store: Store, token: object) -> tuple[Player, LiveInfo] | None:
+    """The player this phone's token belongs to, with their session (``None`` if unknown)."""
+    if not looks_like_token(token):
+        return None
+    assert isinstance(token, str)
+    h = token_hash(token)
+
+    def work(s: Session) -> tuple[Player, LiveInfo] | None:
+        row = s.execute(select(LivePlayer, LiveSession).join(LiveSession, LiveSession.id == LivePlayer.session_id)
+                        .where(LivePlayer.token_hash == h)).first()
+        if row is None:
+            return None
+        p, sess = row
+        return Player(p.id, p.session_id, p.name), _info(sess)
+
+    return store.run(work)
+
+
+# -- questions ---------------------------------------------------------------------------------------
+def ask(store: Store, session_id: int, spec: QuestionSpec) -> QuestionInfo:
+    """Put ``spec`` to the room: it becomes the question on the phones. The same ``ref``
+    asked again is the same question (reopened if it was not revealed); the question it
+    replaces is closed unless revealed."""
+    if not spec.choices:
+        raise LiveError("This question has no choices to tap.")
+    if any(len(v) > MAX_CHOICE for v, _ in spec.choices):
+        raise LiveError("A choice of this question is too long.")
+
+    def work(s: Session) -> QuestionInfo:
+        sess = s.get(LiveSession, session_id, with_for_update=True)
+        if sess is None or not _info(sess).open:
+            raise LiveError("This live class has ended.")
+        q = s.scalar(select(LiveQuestion).where(LiveQuestion.session_id == session_id, LiveQuestion.ref == spec.ref))
+        if sess.current_question_id is not None and (q is None or q.id != sess.current_question_id):
+            _close_current(s, sess)
+        if q is None:
+            seq = (s.scalar(select(func.max(LiveQuestion.seq)).where(LiveQuestion.session_id == session_id)) or 0) + 1
+            q = LiveQuestion(session_id=session_id, seq=seq, ref=spec.ref[:120], kind=spec.kind[:20],
+                             prompt=spec.prompt, choices=[list(c) for c in spec.choices], right=list(spec.right),
+                             answer_label=spec.answer_label, reason=spec.reason, view=spec.view, answers_n=0)
+            s.add(q)
+            s.flush()
+        elif q.revealed_at is None:
+            q.closed_at = None
+        sess.current_question_id = q.id
+        s.flush()
+        return _question(q)
+
+    return store.run(work)
+
+
+def _close_current(s: Session, sess: LiveSession) -> None:
+    if sess.current_question_id is None:
+        return
+    s.execute(update(LiveQuestion).where(LiveQuestion.id == sess.current_question_id,
+                                         LiveQuestion.revealed_at.is_(None), LiveQuestion.closed_at.is_(None))
+              .values(closed_at=now()))
+
+
+def close(store: Store, session_id: int) -> None:
+    """The presenter moved on: an unrevealed question stops taking answers and leaves the
+    phones; a revealed one stays on them (with its result) until the next question."""
+
+    def work(s: Session) -> None:
+        sess = s.get(LiveSession, session_id, with_for_update=True)
+        if sess is None or sess.current_question_id is None:
+            return
+        q = s.get(LiveQuestion, sess.current_question_id)
+        _close_current(s, sess)
+        if q is None or q.revealed_at is None:
+            sess.current_question_id = None
+
+    store.run(work)
+
+
+def reveal(store: Store, session_id: int) -> QuestionInfo | None:
+    """Reveal the question on the phones (no answer is taken after this); returns it."""
+
+    def work(s: Session) -> QuestionInfo | None:
+        sess = s.get(LiveSession, session_id)
+        if sess is None or sess.current_question_id is None:
+            return None
+        s.execute(update(LiveQuestion).where(LiveQuestion.id == sess.current_question_id,
+                                             LiveQuestion.revealed_at.is_(None)).values(revealed_at=now()))
+        q = s.get(LiveQuestion, sess.current_question_id)
+        if q is None:
+            return None
+        s.refresh(q)
+        return _question(q)
+
+    return store.run(work)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """An answer taken: the choice, and whether the engine counts it right (the phone shows
+    it only at the reveal)."""
+
+    question_id: int
+    choice: str
+    correct: bool
+
+
+def answer(store: Store, player_token: object, question_id: int, choice: str) -> Answered:
+    """Take a student's answer. Refused (:class:`LiveError`) for an unknown token, another
+    session's question, a choice not offered, a question revealed or closed, a session
+    ended, or a second answer (the first tap counts)."""
+    found = player_by_token(store, player_token)
+    if found is None:
+        raise LiveError("This phone is not in a live class: join again with the code on the board.")
+    player, info = found
+    if not info.open:
+        raise LiveError("This live class has ended.")
+    choice = str(choice)[:MAX_CHOICE]
+
+    def work(s: Session) -> Answered:
+        q = s.get(LiveQuestion, question_id)
+        if q is None or q.session_id != player.session_id:
+            raise LiveError("This question is not in your live class.")
+        values = [str(v) for v, _lab in q.choices or ()]
+        if choice not in values:
+            raise LiveError("That is not one of the choices.")
+        if s.scalar(select(LiveAnswer.id).where(LiveAnswer.question_id == q.id, LiveAnswer.player_id == player.id)):
+            raise LiveError("You have already answered this question: the first answer counts.")
+        # Counting the answer on the question's row takes its lock: a reveal waits for it, or
+        # it sees the reveal and takes nothing.
+        done = s.execute(update(LiveQuestion).where(LiveQuestion.id == q.id, LiveQuestion.revealed_at.is_(None),
+                                                    LiveQuestion.closed_at.is_(None))
+                         .values(answers_n=LiveQuestion.answers_n + 1))
+        if getattr(done, "rowcount", 0) != 1:
+            raise LiveError("Too late: answers for this question are closed.")
+        right = choice in [str(v) for v in q.right or ()]
+        s.add(LiveAnswer(question_id=q.id, player_id=player.id, choice=choice, correct=right))
+        s.flush()
+        return Answered(q.id, choice, right)
+
+    try:
+        return store.run(work)
+    except IntegrityError:  # two taps at once: the other one was first
+        raise LiveError("You have already answered this question: the first answer counts.") from None
+
+
+# -- what the pages show ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StudentView:
+    """What a student's phone shows: the session, the question on it (if any), their answer
+    to it, and, once revealed, whether it was right."""
+
+    session: LiveInfo
+    player: Player
+    question: QuestionInfo | None
+    mine: str | None
+    correct: bool | None
+
+
+def student_view(store: Store, player_token: object) -> StudentView | None:
+    """The phone's view (``None`` for an unknown token). Only the player's own session."""
+    if not looks_like_token(player_token):
+        return None
+    assert isinstance(player_token, str)
+    h = token_hash(player_token)
+
+    def work(s: Session) -> StudentView | None:
+        row = s.execute(select(LivePlayer, LiveSession).join(LiveSession, LiveSession.id == LivePlayer.session_id)
+                        .where(LivePlayer.token_hash == h)).first()
+        if row is None:
+            return None
+        p, sess = row
+        player, info = Player(p.id, p.session_id, p.name), _info(sess)
+        q = s.get(LiveQuestion, sess.current_question_id) if sess.current_question_id is not None else None
+        if q is None or q.session_id != sess.id:
+            return StudentView(info, player, None, None, None)
+        a = s.execute(select(LiveAnswer.choice, LiveAnswer.correct).where(
+            LiveAnswer.question_id == q.id, LiveAnswer.player_id == p.id)).first()
+        qi = _question(q)
+        mine = a[0] if a else None
+        return StudentView(info, player, qi, mine, (bool(a[1]) if a else False) if qi.revealed else None)
+
+    return store.run(work)
+
+
+@dataclass(frozen=True)
+class HostView:
+    """What the presenter shows of the room: how many joined, the question, how many
+    answered and the count per choice (no names); after the reveal, who got it right."""
+
+    session: LiveInfo
+    players: int
+    question: QuestionInfo | None
+    counts: dict[str, int]
+    answered: int
+    right_names: tuple[str, ...] = ()
+    wrong_names: tuple[str, ...] = ()
+
+
+def host_view(store: Store, session_id: int) -> HostView | None:
+    """The presenter's view of the session (one small query per table)."""
+
+    def work(s: Session) -> HostView | None:
+        sess = s.get(LiveSession, session_id)
+        if sess is None:
+            return None
+        info = _info(sess)
+        players = s.scalar(select(func.count()).select_from(LivePlayer).where(LivePlayer.session_id == sess.id)) or 0
+        q = s.get(LiveQuestion, sess.current_question_id) if sess.current_question_id is not None else None
+        if q is None:
+            return HostView(info, int(players), None, {}, 0)
+        counts: dict[str, int] = {str(v): 0 for v, _lab in q.choices or ()}
+        for choice, n in s.execute(select(LiveAnswer.choice, func.count()).where(LiveAnswer.question_id == q.id)
+                                   .group_by(LiveAnswer.choice)).all():
+            counts[str(choice)] = counts.get(str(choice), 0) + int(n)
+        qi = _question(q)
+        right: list[str] = []
+        wrong: list[str] = []
+        if qi.revealed:
+            for name, ok in s.execute(select(LivePlayer.name, LiveAnswer.correct)
+                                      .join(LiveAnswer, LiveAnswer.player_id == LivePlayer.id)
+                                      .where(LiveAnswer.question_id == q.id)).all():
+                (right if ok else wrong).append(name)
+        return HostView(info, int(players), qi, counts, sum(counts.values()),
+                        tuple(sorted(right, key=str.lower)), tuple(sorted(wrong, key=str.lower)))
+
+    return store.run(work)
+
+
+# -- the class summary ------------------------------------------------------------------------------
+@dataclass
+class Summary:
+    """The end of a live class: per student (answered, right) and per question (answers,
+    right, the most common wrong answer)."""
+
+    session: LiveInfo
+    questions: int = 0
+    #: One dict per student: name, answered, right.
+    students: list[dict[str, Any]] = field(default_factory=list)
+    #: One dict per question asked: number, prompt, answer, answered, right, common_wrong.
+    per_question: list[dict[str, Any]] = field(default_factory=list)
+
+
+def summary(store: Store, session_id: int) -> Summary:
+    """The class summary, computed from the rows (students by most right, then name)."""
+
+    def work(s: Session) -> Summary:
+        sess = s.get(LiveSession, session_id)
+        if sess is None:
+            raise LiveError("This live class is unknown.")
+        qs = s.scalars(select(LiveQuestion).where(LiveQuestion.session_id == session_id)
+                       .order_by(LiveQuestion.seq)).all()
+        players = s.execute(select(LivePlayer.id, LivePlayer.name).where(LivePlayer.session_id == session_id)).all()
+        rows = s.execute(select(LiveAnswer.question_id, LiveAnswer.player_id, LiveAnswer.choice, LiveAnswer.correct)
+                         .join(LiveQuestion, LiveQuestion.id == LiveAnswer.question_id)
+                         .where(LiveQuestion.session_id == session_id)).all()
+        by_player: dict[int, list[bool]] = defaultdict(list)
+        by_question: dict[int, list[tuple[str, bool]]] = defaultdict(list)
+        for qid, pid, choice, ok in rows:
+            by_player[pid].append(bool(ok))
+            by_question[qid].append((str(choice), bool(ok)))
+        out = Summary(_info(sess), questions=len(qs))
+        students = [{"name": name, "answered": len(by_player.get(pid, [])), "right": sum(by_player.get(pid, []))}
+                    for pid, name in players]
+        out.students = sorted(students, key=lambda d: (-d["right"], d["name"].lower()))
+        for q in qs:
+            qi = _question(q)
+            got = by_question.get(q.id, [])
+            wrong = Counter(c for c, ok in got if not ok).most_common(1)
+            out.per_question.append({
+                "number": q.seq, "prompt": q.prompt, "answer": q.answer_label, "answered": len(got),
+                "right": sum(ok for _, ok in got), "common_wrong": qi.label(wrong[0][0]) if wrong else "",
+                "common_wrong_n": wrong[0][1] if wrong else 0,
+            })
+        return out
+
+    return store.run(work)
+
+
+def summary_csv(board: Summary) -> str:
+    """The summary as CSV: one row per student, then one per question. Text cells that a
+    spreadsheet would run as a formula get a leading apostrophe (names are the students')."""
+    from store.classes import _SafeWriter
+
+    out = io.StringIO()
+    w = _SafeWriter(out)
+    w.writerow(["student", "answered", "right", "questions"])
+    for st in board.students:
+        w.writerow([st["name"], st["answered"], st["right"], board.questions])
+    w.writerow([])
+    w.writerow(["question", "prompt", "answer", "answered", "right", "most_common_wrong_answer"])
+    for q in board.per_question:
+        wrong = f"{q['common_wrong']} ({q['common_wrong_n']})" if q["common_wrong"] else ""
+        w.writerow([q["number"], q["prompt"], q["answer"], q["answered"], q["right"], wrong])
+    return out.getvalue()
+

@@ -1,0 +1,137 @@
+"""Browser test of a live class: the teacher starts it on the presenter (1920×1080), three
+students join on phones (390×844; one first types a wrong code), the question the presenter
+asks reaches the phones, each answers with one tap, the count and the chart on the projector
+follow within seconds, the reveal shows who got it (and each phone whether it was right), and
+the class summary downloads as CSV. Screenshots go to artifacts/screenshots/live-*.png."""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from typing import Any
+
+from moon_browser import SCREENSHOTS, click, settle
+
+PRESENT = "/presenter?deal=12&computer=basic&move=12"
+
+
+def _data(page: Any, selector: str, attr: str) -> str | None:
+    return page.evaluate(
+        f"() => {{ const e = document.querySelector({selector!r}); return e ? e.getAttribute({attr!r}) : null }}")
+
+
+def _wait_attr(page: Any, selector: str, attr: str, value: str, timeout: float = 20.0) -> float:
+    """Wait until the element's attribute has ``value``; returns the seconds it took."""
+    t0 = time.perf_counter()
+    page.wait_for_function(
+        "([sel, attr, value]) => { const e = document.querySelector(sel); return e && e.getAttribute(attr) === value }",
+        arg=[selector, attr, value], timeout=timeout * 1000)
+    return time.perf_counter() - t0
+
+
+def _join(phone: Any, base: str, code: str, name: str) -> None:
+    phone.locator(".st-key-live-code input").fill(code)
+    phone.locator(".st-key-live-name input").fill(name)
+    click(phone, phone.locator("[data-testid=stFormSubmitButton] button").first)
+
+
+def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    teacher_ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, accept_downloads=True)
+    teacher = teacher_ctx.new_page()
+    teacher.set_default_timeout(90_000)
+    phones_ctx = [browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+                  for _ in range(3)]
+    try:
+        teacher.goto(server + PRESENT)
+        teacher.wait_for_selector(".pres-stage", timeout=120_000)
+        settle(teacher)
+        click(teacher, teacher.locator(".st-key-live-start button").first)
+        teacher.wait_for_selector(".live-join-big", timeout=30_000)
+        code = str(teacher.locator(".live-join-big").get_attribute("data-code"))
+        assert len(code) == 6 and "host=" in teacher.url
+        assert teacher.locator(".live-join-big svg[aria-label^='QR code']").count() == 1
+        assert f"/live?code={code}" in str(teacher.locator(".live-join-big svg").get_attribute("aria-label"))
+
+        names = ["Ada", "Ben", "Cy"]
+        phones = []
+        for i, (ctx, name) in enumerate(zip(phones_ctx, names, strict=True)):
+            phone = ctx.new_page()
+            phone.set_default_timeout(90_000)
+            phone.goto(server + (f"/live?code={code}" if i else "/live"))  # two scan the QR, one types
+            phone.wait_for_selector(".st-key-live-name input", timeout=120_000)
+            settle(phone)
+            if i == 0:
+                _join(phone, server, "ZZZZZZ", name)
+                err = phone.locator("[data-testid='stAlertContentError']").inner_text()
+                assert "No live class has this code" in err
+                phone.screenshot(path=str(SCREENSHOTS / "live-phone-wrong-code-390x844.png"))
+            else:
+                assert phone.locator(".st-key-live-code input").input_value() == code
+            _join(phone, server, code, name)
+            phone.wait_for_selector(".live-waiting", timeout=30_000)
+            phones.append(phone)
+        phones[0].screenshot(path=str(SCREENSHOTS / "live-phone-waiting-390x844.png"))
+        _wait_attr(teacher, ".live-join-big .live-count", "data-players", "3")
+        teacher.screenshot(path=str(SCREENSHOTS / "live-join-1920x1080.png"))
+        click(teacher, teacher.locator(".st-key-live-join-close button").first)
+
+        click(teacher, teacher.locator(".st-key-pres-ask button").first)  # "pause and ask" at move 12
+        for phone in phones:
+            phone.wait_for_selector("[class*='st-key-live-choice-'] button", timeout=30_000)
+        phones[0].screenshot(path=str(SCREENSHOTS / "live-phone-question-390x844.png"), full_page=True)
+        labels = phones[0].locator("[class*='st-key-live-choice-'] button").all_inner_texts()
+        assert len(labels) >= 2
+        # Everyone sees the same question; Ada and Cy tap the first choice, Ben the second.
+        taps = [0, 1, 0]
+        latencies = []
+        for n, (phone, k) in enumerate(zip(phones, taps, strict=True), start=1):
+            assert phone.locator("[class*='st-key-live-choice-'] button").all_inner_texts() == labels
+            click(phone, phone.locator("[class*='st-key-live-choice-'] button").nth(k))
+            assert "Answer received" in phone.locator(".live-got").inner_text()
+            assert phone.locator("[class*='st-key-live-choice-'] button").count() == 0  # one tap
+            latencies.append(_wait_attr(teacher, ".live-chart", "data-answered", str(n), timeout=10))
+        # The projector follows within the 2 s goal (its panel looks every second).
+        assert max(latencies) < 4.0, latencies
+        bars = teacher.locator(".live-bar")
+        counts = {bars.nth(i).locator(".live-lab").inner_text(): int(bars.nth(i).get_attribute("data-n") or 0)
+                  for i in range(bars.count())}
+        assert counts[labels[0]] == 2 and counts[labels[1]] == 1
+        assert "Ada" not in teacher.locator(".st-key-live-panel").inner_text()  # no names before the reveal
+        teacher.screenshot(path=str(SCREENSHOTS / "live-chart-1920x1080.png"))
+
+        before = teacher.evaluate("() => window.__moonRuns || 0")
+        teacher.keyboard.press("ArrowRight")  # the presenter's → reveals, on the projector and the phones
+        settle(teacher, since=before)
+        _wait_attr(teacher, ".live-chart", "data-revealed", "1", timeout=10)
+        panel = teacher.locator(".st-key-live-panel").inner_text()
+        right_label = teacher.locator(".live-bar.live-right .live-lab").inner_text().lstrip("✓ ").strip()
+        right_names = [n for n, k in zip(names, taps, strict=True) if labels[k] == right_label]
+        assert f"Right: {len(right_names)} of 3" in panel
+        for n in names:
+            assert (n in panel.split("Right:")[1]) == (n in right_names), (n, panel)
+        teacher.screenshot(path=str(SCREENSHOTS / "live-reveal-1920x1080.png"))
+        for phone, name in zip(phones, names, strict=True):
+            phone.wait_for_selector(".live-revealed", timeout=30_000)
+            got = phone.locator(".live-got").inner_text()
+            assert got.startswith("Right!") == (name in right_names), (name, got)
+            assert "The answer:" in phone.locator(".live-revealed").inner_text()
+        phones[1].screenshot(path=str(SCREENSHOTS / "live-phone-reveal-390x844.png"), full_page=True)
+
+        click(teacher, teacher.locator(".st-key-live-summary-open button").first)
+        teacher.wait_for_selector(".live-table", timeout=30_000)
+        rows = teacher.locator(".live-table[data-name=live-students] tbody tr").all_inner_texts()
+        assert len(rows) == 3
+        teacher.screenshot(path=str(SCREENSHOTS / "live-summary-1920x1080.png"))
+        with teacher.expect_download() as dl:
+            teacher.locator(".st-key-live-csv button").first.click()
+        text = open(dl.value.path(), encoding="utf-8").read()
+        table = list(csv.reader(io.StringIO(text)))
+        assert table[0] == ["student", "answered", "right", "questions"]
+        assert sorted(r[0] for r in table[1:4]) == names
+        assert {r[0]: r[2] for r in table[1:4]} == {n: ("1" if n in right_names else "0") for n in names}
+    finally:
+        for ctx in phones_ctx:
+            ctx.close()
+        teacher_ctx.close()

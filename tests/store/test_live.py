@@ -1,0 +1,208 @@
+"""The live class in the store, on SQLite and PostgreSQL: codes and host links, isolation of
+sessions, expiry and ending, one answer per student (the first tap counts), no answer after the
+reveal or after the presenter moved on, what the presenter and the phones see, the summary and
+its CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import func, select, text, update
+
+from store import learners, live
+from store.db import Store
+from store.live import LiveError, QuestionSpec
+from store.models import LiveAnswer, LiveSession, now
+
+
+def spec(ref: str = "deal-12-move-9", right: str = "play 6-4") -> QuestionSpec:
+    return QuestionSpec(ref=ref, kind="move", prompt="Seat 1 is to play. What would you play?",
+                        choices=(("play 6-4", "6-4"), ("play 5-5", "5-5"), ("play 2-1", "2-1")),
+                        right=(right,), answer_label="Seat 1 plays 6-4", reason="6-4 wins the trick.",
+                        view={"hand": ["6-4", "5-5", "2-1"], "trump": "6"})
+
+
+def test_migration_0002_is_the_head_and_models_match_it(store: Store) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from store.models import Base
+
+    with store.engine.connect() as c:
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        diff = compare_metadata(MigrationContext.configure(c), Base.metadata)
+    assert [d for d in diff if "live_" in repr(d)] == []
+
+
+def test_start_gives_a_code_and_a_host_link_of_which_only_the_hash_is_kept(store: Store) -> None:
+    info, token = live.start(store, "Year 8")
+    assert len(info.join_code) == 6 and info.open and info.title == "Year 8"
+    assert live.find_by_host_token(store, token) == info
+    assert live.find_by_host_token(store, token[:-1] + ("A" if token[-1] != "A" else "B")) is None
+    assert live.find_by_host_token(store, "not a token!") is None
+    assert live.open_by_code(store, info.join_code.lower()) == info  # any case, as typed
+    with store.engine.connect() as c:
+        stored = c.execute(select(LiveSession.host_token_hash)).scalar()
+    assert stored and token not in stored and len(stored) == 64
+
+
+@pytest.mark.parametrize("code, words", [("", "Type the code"), ("AB", "6 letters"), ("??????", "6 letters"),
+                                         ("ZZZZZZ", "No live class has this code")])
+def test_a_wrong_code_says_what_is_wrong(store: Store, code: str, words: str) -> None:
+    live.start(store)
+    with pytest.raises(LiveError, match=words):
+        live.open_by_code(store, code)
+    with pytest.raises(LiveError, match=words):
+        live.join(store, code, "Ada")
+
+
+def test_an_expired_or_ended_session_opens_nothing_and_takes_no_answer(store: Store) -> None:
+    old, _ = live.start(store)
+    with store.session() as s:
+        s.execute(update(LiveSession).where(LiveSession.id == old.id).values(expires_at=now() - timedelta(minutes=1)))
+    with pytest.raises(LiveError, match="has ended"):
+        live.join(store, old.join_code, "Ada")
+    info, _ = live.start(store)
+    _, tok = live.join(store, info.join_code, "Ada")
+    q = live.ask(store, info.id, spec())
+    live.end(store, info.id)
+    with pytest.raises(LiveError, match="has ended"):
+        live.open_by_code(store, info.join_code)
+    with pytest.raises(LiveError, match="ended"):
+        live.answer(store, tok, q.id, "play 6-4")
+    with pytest.raises(LiveError, match="ended"):
+        live.ask(store, info.id, spec("another"))
+
+
+def test_sessions_are_isolated(store: Store) -> None:
+    a, _ = live.start(store, "A")
+    b, _ = live.start(store, "B")
+    _, ta = live.join(store, a.join_code, "Ada")
+    _, tb = live.join(store, b.join_code, "Ada")  # the same name in another session is another student
+    qa = live.ask(store, a.id, spec("q"))
+    qb = live.ask(store, b.id, spec("q", right="play 5-5"))
+    va, vb = live.student_view(store, ta), live.student_view(store, tb)
+    assert va is not None and vb is not None
+    assert va.session.id == a.id and va.question is not None and va.question.id == qa.id
+    assert vb.session.id == b.id and vb.question is not None and vb.question.id == qb.id
+    with pytest.raises(LiveError, match="not in your live class"):
+        live.answer(store, ta, qb.id, "play 6-4")  # another session's question
+    live.answer(store, ta, qa.id, "play 6-4")
+    ha, hb = live.host_view(store, a.id), live.host_view(store, b.id)
+    assert ha is not None and hb is not None
+    assert (ha.answered, hb.answered, ha.players, hb.players) == (1, 0, 1, 1)
+    assert live.student_view(store, "no-such-token-at-all-xxxxx") is None
+
+
+def test_names_are_unique_in_a_session_and_a_profile_gets_its_place_back(store: Store) -> None:
+    info, _ = live.start(store)
+    me, _tok = learners.create(store, "Ada")
+    p1, t1 = live.join(store, info.join_code, "Ada", learner_id=me.id)
+    with pytest.raises(LiveError, match="taken"):
+        live.join(store, info.join_code, " ada ".replace("ada", "Ada"))
+    with pytest.raises(LiveError, match="Type your name"):
+        live.join(store, info.join_code, "   ")
+    p2, t2 = live.join(store, info.join_code, "Someone else", learner_id=me.id)  # same profile: same place
+    assert p2 == p1 and t2 != t1
+    assert live.player_by_token(store, t1) is None and live.player_by_token(store, t2) == (p1, info)
+
+
+def test_one_answer_per_student_the_first_tap_counts(store: Store) -> None:
+    info, _ = live.start(store)
+    _, tok = live.join(store, info.join_code, "Ada")
+    q = live.ask(store, info.id, spec())
+    got = live.answer(store, tok, q.id, "play 5-5")
+    assert not got.correct
+    with pytest.raises(LiveError, match="already answered"):
+        live.answer(store, tok, q.id, "play 6-4")
+    with pytest.raises(LiveError, match="not one of the choices"):
+        live.answer(store, tok, q.id, "play 0-0")
+    view = live.student_view(store, tok)
+    assert view is not None and view.mine == "play 5-5" and view.correct is None  # not told before the reveal
+    host = live.host_view(store, info.id)
+    assert host is not None and host.counts == {"play 6-4": 0, "play 5-5": 1, "play 2-1": 0}
+    assert host.answered == 1 and host.right_names == () and host.wrong_names == ()  # no names before the reveal
+    with store.engine.connect() as c:
+        assert c.execute(select(func.count()).select_from(LiveAnswer)).scalar() == 1
+
+
+def test_reveal_shows_who_got_it_and_closes_the_question(store: Store) -> None:
+    info, _ = live.start(store)
+    toks = {name: live.join(store, info.join_code, name)[1] for name in ("Ada", "ben", "Cy")}
+    q = live.ask(store, info.id, spec())
+    live.answer(store, toks["Ada"], q.id, "play 6-4")
+    live.answer(store, toks["ben"], q.id, "play 2-1")
+    shown = live.reveal(store, info.id)
+    assert shown is not None and shown.revealed
+    with pytest.raises(LiveError, match="Too late"):
+        live.answer(store, toks["Cy"], q.id, "play 6-4")
+    host = live.host_view(store, info.id)
+    assert host is not None and host.right_names == ("Ada",) and host.wrong_names == ("ben",)
+    ada, cy = live.student_view(store, toks["Ada"]), live.student_view(store, toks["Cy"])
+    assert ada is not None and ada.correct is True and ada.question is not None and ada.question.revealed
+    assert cy is not None and cy.mine is None and cy.correct is False
+    # The presenter moves on: the revealed question stays on the phones until the next one.
+    live.close(store, info.id)
+    view = live.student_view(store, toks["Ada"])
+    assert view is not None and view.question is not None and view.question.id == q.id
+
+
+def test_moving_on_without_revealing_closes_the_question_and_asking_again_reopens_it(store: Store) -> None:
+    info, _ = live.start(store)
+    _, tok = live.join(store, info.join_code, "Ada")
+    q1 = live.ask(store, info.id, spec("one"))
+    live.close(store, info.id)
+    view = live.student_view(store, tok)
+    assert view is not None and view.question is None
+    with pytest.raises(LiveError, match="Too late"):
+        live.answer(store, tok, q1.id, "play 6-4")
+    q2 = live.ask(store, info.id, spec("two"))
+    assert q2.seq == 2
+    again = live.ask(store, info.id, spec("one"))  # the teacher went back to it
+    assert again.id == q1.id and not again.closed
+    live.answer(store, tok, q1.id, "play 6-4")
+    q2_now = live.ask(store, info.id, spec("two"))  # switching closes the other one
+    assert q2_now.id == q2.id
+    _, bo = live.join(store, info.join_code, "Bo")
+    with pytest.raises(LiveError, match="Too late"):
+        live.answer(store, bo, q1.id, "play 5-5")
+
+
+def test_summary_per_student_and_question_and_a_csv_a_spreadsheet_cannot_run(store: Store) -> None:
+    info, _ = live.start(store)
+    toks = {name: live.join(store, info.join_code, name)[1] for name in ("Ada", "=HYPERLINK(1)", "Bo")}
+    q1 = live.ask(store, info.id, spec("one"))
+    live.answer(store, toks["Ada"], q1.id, "play 6-4")
+    live.answer(store, toks["Bo"], q1.id, "play 5-5")
+    live.answer(store, toks["=HYPERLINK(1)"], q1.id, "play 5-5")
+    live.reveal(store, info.id)
+    q2 = live.ask(store, info.id, spec("two", right="play 2-1"))
+    live.answer(store, toks["Ada"], q2.id, "play 2-1")
+    live.answer(store, toks["Bo"], q2.id, "play 2-1")
+    live.reveal(store, info.id)
+    board = live.summary(store, info.id)
+    assert board.questions == 2
+    assert [(s["name"], s["answered"], s["right"]) for s in board.students] == [
+        ("Ada", 2, 2), ("Bo", 2, 1), ("=HYPERLINK(1)", 1, 0)]
+    first = board.per_question[0]
+    assert (first["answered"], first["right"], first["common_wrong"], first["common_wrong_n"]) == (3, 1, "5-5", 2)
+    rows = list(csv.reader(io.StringIO(live.summary_csv(board))))
+    assert rows[0] == ["student", "answered", "right", "questions"]
+    assert ["'=HYPERLINK(1)", "1", "0", "2"] in rows
+    assert rows[5][:5] == ["question", "prompt", "answer", "answered", "right"]
+    assert rows[6][3:] == ["3", "1", "5-5 (2)"]
+
+
+def test_thirty_students_answer_and_none_is_lost(store: Store) -> None:
+    info, _ = live.start(store)
+    toks = [live.join(store, info.join_code, f"Student {i}")[1] for i in range(30)]
+    q = live.ask(store, info.id, spec())
+    values = [v for v, _ in spec().choices]
+    for i, t in enumerate(toks):
+        live.answer(store, t, q.id, values[i % 3])
+    host = live.host_view(store, info.id)
+    assert host is not None and host.answered == 30 and sorted(host.counts.values()) == [10, 10, 10]
+    assert host.question is not None and host.question.answers_n == 30

@@ -1,0 +1,144 @@
+"""AppTest: the live class — the students' join page (bad code, ended class, empty or taken
+name, a link's code filled in, an unknown phone link) and the teacher's side on the presenter
+(a bad host link opens no controls; start, ask, the count and the chart, reveal with who got
+it, the summary and its CSV, end)."""
+
+from __future__ import annotations
+
+import re
+
+from streamlit.testing.v1 import AppTest
+
+from store import live, open_store
+from tutorial.testing import errors, open_app, texts
+
+DEAL = {"deal": "12", "computer": "basic", "move": "12"}
+
+
+def _join(at: AppTest, code: str, name: str) -> AppTest:
+    at.text_input(key="live-code").set_value(code)
+    at.text_input(key="live-name").set_value(name)
+    submit = next(b for b in at.button if b.label == "Join")
+    submit.click().run()
+    return at
+
+
+def _html(at: AppTest) -> str:
+    return " ".join(str(m.value) for m in at.markdown)
+
+
+def test_a_wrong_code_or_an_ended_class_gets_a_clear_message() -> None:
+    db = open_store()
+    ended, _ = live.start(db, "Old class")
+    live.end(db, ended.id)
+    for code, words in (("", "Type the code"), ("K7", "6 letters"), ("ZZZZZZ", "No live class has this code"),
+                        (ended.join_code, "has ended")):
+        at = open_app("live")
+        _join(at, code, "Ada")
+        assert not at.exception, errors(at)
+        assert any(words in str(e.value) for e in at.error), (code, [str(e.value) for e in at.error])
+        assert "player" not in at.query_params
+
+
+def test_join_from_a_scanned_link_then_wait_answer_once_and_see_the_reveal() -> None:
+    db = open_store()
+    info, _ = live.start(db, "Year 8")
+    at = open_app("live", query={"code": info.join_code})
+    assert at.text_input(key="live-code").value == info.join_code  # filled in from the link
+    _join(at, info.join_code, "   ")
+    assert any("Type your name" in str(e.value) for e in at.error)
+    _join(at, info.join_code, "Ada")
+    assert not at.exception, errors(at)
+    token = at.query_params["player"]
+    token = token[0] if isinstance(token, list) else token
+    assert live.player_by_token(db, token) is not None
+    assert "Waiting for the next question" in _html(at)
+    spec = live.QuestionSpec("q1", "move", "Seat 1 is to play. What would you play?",
+                             (("play 6-4", "6-4"), ("play 5-5", "5-5")), ("play 6-4",), "Seat 1 plays 6-4",
+                             "6-4 is the only winner.", {"seat": 1, "hand": ["6-4", "5-5"], "trump": "6"})
+    q = live.ask(db, info.id, spec)
+    at.run()
+    assert "What would you play?" in _html(at)
+    assert [b.label for b in at.button if (b.key or "").startswith("live-choice-")] == ["6-4", "5-5"]
+    at.button(key="live-choice-1").click().run()
+    assert not at.exception, errors(at)
+    assert "Answer received: 5-5" in _html(at)
+    assert not [b for b in at.button if (b.key or "").startswith("live-choice-")]  # one tap: no more buttons
+    # The same phone cannot answer again, even by sending the old button's answer.
+    try:
+        live.answer(db, token, q.id, "play 6-4")
+        raise AssertionError("a second answer was taken")
+    except live.LiveError as e:
+        assert "already answered" in str(e)
+    live.reveal(db, info.id)
+    at.run()
+    html = _html(at)
+    assert "Not this time: you answered 5-5" in html and "6-4 is the only winner." in html
+    # A second student, another class: they see only their own.
+    other, _ = live.start(db, "Other class")
+    at2 = open_app("live")
+    _join(at2, other.join_code, "Ada")
+    assert "Waiting for the next question" in _html(at2) and "What would you play?" not in _html(at2)
+
+
+def test_an_unknown_phone_link_says_so_and_offers_to_join() -> None:
+    at = open_app("live", query={"player": "x" * 32})
+    assert not at.exception, errors(at)
+    assert any("unknown" in str(e.value) for e in at.error)
+    assert at.text_input(key="live-code") is not None
+
+
+def test_a_bad_host_link_opens_no_teacher_controls() -> None:
+    for bad in ("nonsense!", "A" * 32):
+        at = open_app("presenter", query={**DEAL, "host": bad})
+        assert not at.exception, errors(at)
+        assert any("live-class link is unknown" in str(e.value) for e in at.error)
+        keys = {b.key for b in at.button}
+        assert not keys & {"live-end", "live-summary-open", "live-join-open", "live-start"}
+
+
+def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
+    db = open_store()
+    at = open_app("presenter", query=DEAL)
+    at.button(key="live-start").click().run()
+    assert not at.exception, errors(at)
+    token = at.query_params["host"]
+    token = token[0] if isinstance(token, list) else token
+    info = live.find_by_host_token(db, token)
+    assert info is not None and info.open
+    html = _html(at)
+    assert f'data-code="{info.join_code}"' in html and "<svg" in html and f"/live?code={info.join_code}" in html
+    at.button(key="live-join-close").click().run()
+    toks = [live.join(db, info.join_code, n)[1] for n in ("Ada", "Ben", "Cy")]
+    at.button(key="pres-ask").click().run()  # the presenter's "pause and ask" puts the question to the room
+    view = live.student_view(db, toks[0])
+    assert view is not None and view.question is not None
+    p = at.session_state["moon_presenter"]
+    q = p.hand.question(12)
+    assert view.question.prompt == q.prompt and view.question.right == (q.answer.action,)
+    assert [v for v, _ in view.question.choices] == list(q.choices)
+    wrong = next(c for c in q.choices if c != q.answer.action)
+    live.answer(db, toks[0], view.question.id, q.answer.action)
+    live.answer(db, toks[1], view.question.id, wrong)
+    at.run()
+    chart = re.search(r'<div class="live-host live-chart".*?</div></div>', _html(at), re.S)
+    assert chart, "no chart"
+    assert 'data-answered="2"' in chart.group(0) and 'data-players="3"' in chart.group(0)
+    assert "Ada" not in _html(at) and "Ben" not in _html(at)  # no names before the reveal
+    at.button(key="pres-forward").click().run()  # → reveals, on the presenter and the phones
+    assert live.student_view(db, toks[0]).correct is True  # type: ignore[union-attr]
+    with_names = _html(at)
+    assert 'data-revealed="1"' in with_names and "Right: 1 of 2" in with_names and "Ada" in with_names
+    assert "Ben" not in with_names.split("Right: 1 of 2")[1].split("</div>")[0]
+    at.button(key="live-summary-open").click().run()
+    assert not at.exception, errors(at)
+    assert "Class summary" in texts(at)
+    csv_button = at.get("download_button")
+    assert csv_button, "no CSV download"
+    board = live.summary(db, info.id)
+    assert [(s["name"], s["right"]) for s in board.students] == [("Ada", 1), ("Ben", 0), ("Cy", 0)]
+    at.button(key="live-summary-close").click().run()
+    at.button(key="live-end").click().run()
+    assert not at.exception, errors(at)
+    assert live.find_by_host_token(db, token).open is False  # type: ignore[union-attr]
+    assert "Class summary" in texts(at)

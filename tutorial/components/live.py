@@ -1,0 +1,620 @@
+"""The live class on screen: the teacher's side on the presenter (start, the join screen with a
+QR code, the answers counted live as a chart, who got it at the reveal, the class summary and
+its CSV) and the students' page on their phones (join with the code and a name, answer with one
+tap, see the reveal).
+
+Every live state is in the store (``store.live``): the pages poll it (``st.fragment`` with
+``run_every``), so several app servers on one database serve one class. The teacher's controls
+open only with the host link (``/presenter?…&host=<token>``; only its hash is stored); a student's
+phone keeps its own token in its address (``/live?player=<token>``).
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+import streamlit as st
+
+from engine import Tile, Trump
+from engine.svg import tile_svg
+from store import StoreUnavailable, live
+from store.live import HostView, LiveError, LiveInfo, QuestionInfo
+from tutorial.components import profile, state
+from tutorial.services import live as logic
+from tutorial.services.presenter import ItemShow
+from tutorial.services.text import md_escape
+
+#: The teacher's secret link parameter on the presenter, and the phone's own on /live.
+HOST_PARAM = "host"
+PLAYER_PARAM = "player"
+CODE_PARAM = "code"
+#: How often the presenter and the phones look at the store (seconds).
+HOST_EVERY = 1.0
+PHONE_EVERY = 1.5
+_DOWN = "The live class cannot reach its database just now; it tries again by itself."
+
+
+def _param(name: str) -> str:
+    raw = st.query_params.get(name, "")
+    return str(raw)[:200] if raw else ""
+
+
+def _configured_base() -> str:
+    value = os.environ.get(logic.PUBLIC_URL_ENV, "")
+    if not value:
+        try:
+            value = str(st.secrets.get(logic.PUBLIC_URL_ENV, "") or "")
+        except Exception:  # no secrets file: the usual case
+            value = ""
+    return value
+
+
+def public_base() -> str:
+    """The address students' phones open (``MOON_PUBLIC_URL``, else what this browser shows)."""
+    try:
+        browser = str(st.context.url or "")
+    except Exception:
+        browser = ""
+    return logic.public_base(_configured_base(), browser)
+
+
+# -- the teacher's side (presenter) ---------------------------------------------------------------------
+def host_session() -> LiveInfo | None:
+    """The live session of the host link in the address, if any; a bad or unknown link gets a
+    clear message (and no controls)."""
+    token = _param(HOST_PARAM)
+    state.put(state.LIVE_HOST, None)
+    if not token:
+        return None
+    db = profile.store()
+    if db is None:
+        st.error("The live class cannot be opened: the database is not reachable.")
+        return None
+    try:
+        info = live.find_by_host_token(db, token)
+    except StoreUnavailable:
+        st.warning(_DOWN, icon=":material/cloud_off:")
+        return None
+    if info is None:
+        st.error("This live-class link is unknown: it opens no class and no teacher controls. Use the link from "
+                 "when you started the class, or start a new one.", icon=":material/link_off:")
+        return None
+    state.put(state.LIVE_HOST, info.id)
+    return info
+
+
+def _start() -> None:
+    db = profile.store()
+    if db is None:
+        state.put(state.LIVE_MESSAGE, "A live class cannot start: the database is not reachable.")
+        return
+    from tutorial.components.presenter import current
+
+    p = current()
+    try:
+        _info, token = live.start(db, p.title if p is not None else "")
+    except StoreUnavailable:
+        state.put(state.LIVE_MESSAGE, "A live class cannot start just now: the database is not reachable.")
+        return
+    st.query_params[HOST_PARAM] = token
+    state.put(state.LIVE_JOIN_SCREEN, True)
+    state.put(state.LIVE_SYNCED, None)
+
+
+def start_button() -> None:
+    """"Start a live class" (under the presenter's controls)."""
+    msg = state.get(state.LIVE_MESSAGE)
+    if msg:
+        state.put(state.LIVE_MESSAGE, None)
+        st.error(msg)
+    with st.container(key="live-bar", horizontal=True):
+        st.button("Start a live class", key="live-start", on_click=_start, icon=":material/cell_tower:",
+                  help="Students answer the questions on their phones; you see the answers come in.")
+
+
+def sync(p: Any) -> None:
+    """Put the presenter's question to the room, reveal it, or close it, when that changed
+    since the last look (the presenter stays the one place the teacher steps)."""
+    sid = state.get(state.LIVE_HOST)
+    if not isinstance(sid, int) or p is None:
+        return
+    from tutorial.components.presenter import asked, entry_show, item_of
+
+    s = p.stepper
+    q = None
+    try:
+        q = asked(p)
+    except Exception:  # an entry that cannot be shown: nothing to ask
+        q = None
+    ref = None
+    if q is not None:
+        kind = "move" if not isinstance(q, ItemShow) else q.kind
+        ref = logic.question_ref(p.source, s.slide.entry, s.slide.count, kind)
+    key = (sid, ref, bool(ref and s.revealed))
+    if state.get(state.LIVE_SYNCED) == key:
+        return
+    db = profile.store()
+    if db is None:
+        return
+    try:
+        if q is None or ref is None:
+            live.close(db, sid)
+        else:
+            if isinstance(q, ItemShow):
+                assert p.deck is not None
+                spec = logic.item_spec(q, item_of(p.deck.entries[s.slide.entry]), ref)
+            else:
+                show = p.hand if p.hand is not None else entry_show(p, s.slide.entry)
+                assert not isinstance(show, ItemShow)
+                spec = logic.move_spec(q, show.scenes[q.count], ref)
+            live.ask(db, sid, spec)
+            if s.revealed:
+                live.reveal(db, sid)
+    except LiveError:
+        pass  # the class has ended: the panel says so
+    except StoreUnavailable:
+        return  # tried again on the next look
+    state.put(state.LIVE_SYNCED, key)
+
+
+_HOST_CSS = """
+<style>
+.st-key-live-panel {position: fixed; right: 1.4vw; bottom: 2vh; width: 35vw; z-index: 1000;
+  background: #FFFFFF; border: 4px solid #0B4F8A; border-radius: 18px; padding: 1.2vh 1vw;
+  box-shadow: 0 6px 24px rgba(0,0,0,0.18); max-height: 62vh; overflow-y: auto;}
+.live-host {font-size: max(22px, calc(28 * var(--u, 1px))); line-height: 1.2; color: #14171A;}
+.live-host * {font-size: inherit;}
+.live-join-line {display: flex; align-items: center; gap: 1vw;}
+.live-join-line svg {height: max(90px, calc(150 * var(--u, 1px))); width: auto; flex: none;}
+.live-code {font-size: max(40px, calc(64 * var(--u, 1px))) !important; font-weight: 800; letter-spacing: 0.12em;
+  font-family: ui-monospace, Menlo, Consolas, monospace;}
+.live-url {color: #2F353B; word-break: break-all;}
+.live-count {font-weight: 700; margin: 0.2em 0 0.4em 0;}
+.live-count b {font-size: max(36px, calc(56 * var(--u, 1px))) !important; color: #0B4F8A;}
+.live-bar {display: grid; grid-template-columns: minmax(5em, 34%) 1fr 2.6em; align-items: center; gap: 0.5em;
+  margin: 0.25em 0;}
+.live-lab {font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;}
+.live-track {background: #E3E7EB; border-radius: 8px; height: max(26px, calc(34 * var(--u, 1px))); overflow: hidden;}
+.live-fill {display: block; height: 100%; background: #3A6EA5; border-radius: 8px; min-width: 3px;}
+.live-bar.live-right .live-fill {background: #1E7B3A;}
+.live-bar.live-right .live-lab {color: #14532D;}
+.live-n {font-weight: 800; text-align: right;}
+.live-names {margin-top: 0.4em;}
+.live-names b {color: #14532D;}
+.live-wait {color: #3C434B;}
+.st-key-live-join-screen {position: fixed; top: 3vh; left: 5vw; right: 5vw; bottom: 3vh; width: auto !important;
+  z-index: 1001; background: #FFFFFF; border: 6px solid #0B4F8A; border-radius: 24px; padding: 3vh 3vw;
+  box-shadow: 0 10px 60px rgba(0,0,0,0.35); overflow: auto;}
+.live-join-big {display: flex; flex-direction: row; gap: 4vw; align-items: center; color: #14171A;
+  font-size: max(28px, calc(40 * var(--u, 1px))); line-height: 1.25;}
+.live-join-big div {font-size: inherit;}
+.live-join-big .live-qr {flex: none; height: min(66vh, 42vw); aspect-ratio: 1 / 1;}
+.live-join-big .live-qr svg {height: 100%; width: 100%; display: block;}
+.live-join-big .live-text {display: flex; flex-direction: column; gap: 1.2vh; min-width: 0;}
+.live-join-big .live-title {font-size: max(36px, calc(56 * var(--u, 1px))); font-weight: 800;}
+.live-join-big .live-url {font-weight: 700; color: #0B3A66;}
+.live-join-big .live-code {font-size: max(72px, calc(150 * var(--u, 1px))) !important; line-height: 1.05;}
+.live-warn {background: #FFF4D6; border-left: 8px solid #8A5A00; padding: 0.3em 0.6em; border-radius: 6px;
+  font-size: max(20px, calc(24 * var(--u, 1px))) !important;}
+.st-key-live-panel button, .st-key-live-join-screen button, .st-key-live-bar button {
+  font-size: max(20px, calc(24 * var(--u, 1px))) !important; min-height: 5vh;}
+.st-key-live-panel button *, .st-key-live-join-screen button *, .st-key-live-bar button * {
+  font-size: max(20px, calc(24 * var(--u, 1px))) !important;}
+.st-key-live-summary {font-size: max(20px, calc(26 * var(--u, 1px)));}
+.st-key-live-summary h2 {font-size: max(30px, calc(44 * var(--u, 1px))) !important;}
+.st-key-live-summary h3 {font-size: max(26px, calc(34 * var(--u, 1px))) !important;}
+.st-key-live-summary p, .st-key-live-summary button p {font-size: max(22px, calc(26 * var(--u, 1px))) !important;}
+.live-table {border-collapse: collapse; width: 100%; font-size: max(22px, calc(28 * var(--u, 1px)));}
+.live-table th, .live-table td {border-bottom: 2px solid #C8CDD3; padding: 0.2em 0.6em; text-align: left;}
+.live-table th {color: #2F353B;}
+@media (max-width: 800px) {
+  .st-key-live-panel {position: static; width: auto; max-height: none;}
+  .st-key-live-join-screen {position: static;}
+  .live-join-big {flex-direction: column;}
+  .live-join-big .live-qr {height: auto; width: 80vw;}
+}
+</style>
+"""
+
+
+def _join_html(info: LiveInfo, big: bool, players: int) -> str:
+    base = public_base()
+    url = logic.join_url(base, info.join_code) if base else f"/live?code={info.join_code}"
+    qr = logic.qr_svg(url)
+    warn = ""
+    if base and logic.unreachable_host(base):
+        addr = logic.local_address()
+        hint = f" such as http://{addr}:{st.get_option('server.port')}" if addr else ""
+        warn = (f'<div class="live-warn">Phones cannot open “{escape(base)}”: it is this computer\'s own name. '
+                f"Open the app by its network address{escape(hint)}, or set {logic.PUBLIC_URL_ENV}.</div>")
+    joined = f"{players} student{'s' if players != 1 else ''} joined"
+    label = f'role="img" aria-label="QR code of {escape(url)}"'
+    qr = qr.replace("<svg ", f"<svg {label} ", 1)
+    if big:
+        return (f'<div class="live-join-big" data-code="{escape(info.join_code)}"><div class="live-qr">{qr}</div>'
+                f'<div class="live-text"><div class="live-title">Join the live class on your phone</div>'
+                f"<div>Scan the QR code, or open</div>"
+                f'<div class="live-url">{escape(url.split("?")[0])}</div><div>and type the code</div>'
+                f'<div class="live-code">{escape(info.join_code)}</div>'
+                f'<div class="live-count" data-players="{players}">{joined}</div>{warn}</div></div>')
+    return (f'<div class="live-join-line" data-code="{escape(info.join_code)}">{qr}<div>'
+            f'<div>Join: <span class="live-url">{escape(url.split("?")[0])}</span></div>'
+            f'<div class="live-code">{escape(info.join_code)}</div>'
+            f'<div class="live-wait" data-players="{players}">{joined}</div></div></div>{warn}')
+
+
+def chart_html(view: HostView) -> str:
+    """The answers so far: how many answered (of how many joined) and a bar per choice; no
+    names until the reveal, then who got it."""
+    q = view.question
+    if q is None:
+        return ""
+    rows = logic.chart_rows(q.choices, view.counts, q.right, revealed=q.revealed)
+    bars = "".join(
+        f'<div class="live-bar{" live-right" if r.right else ""}" data-value="{escape(r.value)}" data-n="{r.count}">'
+        f'<span class="live-lab">{"✓ " if r.right else ""}{escape(r.label)}</span>'
+        f'<span class="live-track"><span class="live-fill" style="width:{r.share * 100:.1f}%"></span></span>'
+        f'<span class="live-n">{r.count}</span></div>'
+        for r in rows)
+    head = (f'<div class="live-count"><b>{view.answered}</b> of {view.players} answered'
+            + (" · closed" if q.closed and not q.revealed else "") + "</div>")
+    names = ""
+    if q.revealed:
+        right = view.right_names
+        shown = ", ".join(escape(n) for n in right[:24]) + (f" and {len(right) - 24} more" if len(right) > 24 else "")
+        names = (f'<div class="live-names"><b>Right: {len(right)} of {view.answered}</b>'
+                 + (f" — {shown}" if right else "") + "</div>")
+    return (f'<div class="live-host live-chart" role="figure" aria-label="Answers so far" data-answered="{view.answered}" '
+            f'data-players="{view.players}" data-revealed="{int(q.revealed)}" data-question="{q.seq}">'
+            f"{head}{bars}{names}</div>")
+
+
+def _toggle(key: str) -> None:
+    state.put(key, not bool(state.get(key)))
+
+
+def _end(sid: int) -> None:
+    db = profile.store()
+    if db is None:
+        return
+    try:
+        live.end(db, sid)
+    except StoreUnavailable:
+        state.put(state.LIVE_MESSAGE, "The live class could not be ended just now; try again.")
+        return
+    state.put(state.LIVE_SUMMARY, True)
+
+
+@st.fragment(run_every=HOST_EVERY)
+def _host_live(sid: int) -> None:
+    from tutorial.components.presenter import current
+
+    sync(current())
+    db = profile.store()
+    if db is None:
+        return
+    try:
+        view = live.host_view(db, sid)
+    except StoreUnavailable:
+        st.warning(_DOWN, icon=":material/cloud_off:")
+        return
+    if view is None:
+        return
+    if state.get(state.LIVE_JOIN_SCREEN):
+        with st.container(key="live-join-screen"):
+            st.markdown(_join_html(view.session, True, view.players), unsafe_allow_html=True)
+            st.button("Close: start the questions", key="live-join-close", type="primary",
+                      on_click=_toggle, args=(state.LIVE_JOIN_SCREEN,), icon=":material/close:")
+        return
+    with st.container(key="live-panel"):
+        if view.question is not None:
+            st.markdown(chart_html(view), unsafe_allow_html=True)
+        else:
+            st.markdown('<div class="live-host">' + _join_html(view.session, False, view.players) + "</div>",
+                        unsafe_allow_html=True)
+        with st.container(horizontal=True):
+            st.button("Join screen", key="live-join-open", on_click=_toggle, args=(state.LIVE_JOIN_SCREEN,),
+                      icon=":material/qr_code_2:")
+            if st.button("Class summary", key="live-summary-open", icon=":material/summarize:"):
+                state.put(state.LIVE_SUMMARY, True)
+                st.rerun()
+            if st.button("End", key="live-end", icon=":material/stop_circle:", help="End the live class: its code "
+                         "opens nothing more, and the class summary is shown."):
+                _end(sid)
+                st.rerun()
+
+
+def host_panel(info: LiveInfo | None) -> None:
+    """The presenter's live part: "Start a live class", or the live panel of the class in
+    the host link (the join screen, the answers chart), or its end."""
+    st.markdown(_HOST_CSS, unsafe_allow_html=True)
+    if info is None:
+        if not _param(HOST_PARAM):
+            start_button()
+        return
+    if not info.open:
+        st.info("This live class has ended: its code opens nothing more. Start a new one for another class.",
+                icon=":material/stop_circle:")
+        start_button()
+        return
+    if summary_open():
+        return
+    _host_live(info.id)
+
+
+def summary_open() -> bool:
+    """True while the teacher looks at the class summary (instead of the stage)."""
+    return bool(state.get(state.LIVE_SUMMARY))
+
+
+def summary(info: LiveInfo) -> None:
+    """The class summary: per student and per question, and the CSV to download."""
+    db = profile.store()
+    if db is None:
+        st.error("The summary cannot be read: the database is not reachable.")
+        return
+    try:
+        board = live.summary(db, info.id)
+    except (StoreUnavailable, LiveError):
+        st.error("The summary cannot be read just now; try again in a minute.")
+        return
+    with st.container(key="live-summary"):
+        st.markdown(f"## Class summary: {md_escape(info.title)}")
+        st.markdown(f"{len(board.students)} students · {board.questions} question"
+                    f"{'s' if board.questions != 1 else ''} asked")
+        with st.container(horizontal=True):
+            st.download_button("Download as CSV", live.summary_csv(board), file_name=f"live-{info.join_code}.csv",
+                               mime="text/csv", key="live-csv", icon=":material/download:", on_click="ignore")
+            if info.open:
+                st.button("Back to the questions", key="live-summary-close", type="primary", on_click=_toggle,
+                          args=(state.LIVE_SUMMARY,), icon=":material/arrow_back:")
+        st.markdown("### Per student")
+        if board.students:
+            st.markdown(_table(["Student", "Right", "Answered"],
+                               [[x["name"], f"{x['right']} of {board.questions}", str(x["answered"])]
+                                for x in board.students], "live-students"), unsafe_allow_html=True)
+        else:
+            st.caption("No student joined.")
+        st.markdown("### Per question")
+        if board.per_question:
+            st.markdown(_table(["#", "Question", "Answer", "Right", "Most common wrong answer"],
+                               [[str(q["number"]), q["prompt"], q["answer"], f"{q['right']} of {q['answered']}",
+                                 f"{q['common_wrong']} (×{q['common_wrong_n']})" if q["common_wrong"] else "—"]
+                                for q in board.per_question], "live-questions"), unsafe_allow_html=True)
+        else:
+            st.caption("No question was asked.")
+
+
+def _table(head: list[str], rows: list[list[str]], name: str) -> str:
+    th = "".join(f"<th>{escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in r) + "</tr>" for r in rows)
+    return f'<table class="live-table" data-name="{name}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+
+
+# -- the students' side (phone) --------------------------------------------------------------------------
+_PHONE_CSS = """
+<style>
+.live-phone {font-size: 20px; line-height: 1.3; color: #14171A;}
+.live-phone .live-who {color: #2F353B; font-size: 17px;}
+.live-phone h3 {font-size: 24px; margin: 0.3em 0; padding: 0;}
+.live-tiles {display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-end; margin: 4px 0 10px 0;}
+.live-tiles svg.moon-tile {height: 76px; width: auto; display: block;}
+.live-cell {display: flex; flex-direction: column; align-items: center; font-size: 15px;}
+.live-k {font-weight: 700;}
+.live-got {padding: 14px 16px; border-radius: 14px; font-size: 22px; font-weight: 700; margin: 8px 0;}
+.live-got.live-ok {background: #DCF3E3; color: #14532D; border: 3px solid #1E7B3A;}
+.live-got.live-no {background: #FDE2E1; color: #7F1D1D; border: 3px solid #B42318;}
+.live-got.live-sent {background: #E6EEF7; color: #0B3A66; border: 3px solid #0B4F8A;}
+.live-reason {font-size: 19px;}
+[class*="st-key-live-choice-"] button {min-height: 64px; width: 100%;}
+[class*="st-key-live-choice-"] button p {font-size: 24px !important; font-weight: 700;}
+.st-key-live-choices {gap: 10px;}
+</style>
+"""
+
+
+@lru_cache(maxsize=256)
+def _tiles_html(tiles: tuple[str, ...], trump: str | None, mark: bool, label: str,
+                captions: tuple[str, ...] = ()) -> str:
+    tr = Trump.parse(trump) if trump else None
+    cells = []
+    for i, text in enumerate(tiles):
+        t = Tile.parse(text)
+        pic = tile_svg(t, scale=1.0, trump=bool(mark and tr is not None and tr.is_trump(t)))
+        cap = f"<span>{escape(captions[i])}</span>" if i < len(captions) and captions[i] else ""
+        cells.append(f'<div class="live-cell">{pic}{cap}</div>')
+    return f'<div class="live-tiles" role="group" aria-label="{escape(label)}">{"".join(cells)}</div>'
+
+
+def question_html(q: QuestionInfo) -> str:
+    """What the phone draws of a question: the tiles the question is about, then the prompt."""
+    v = q.view
+    trump = v.get("trump") if isinstance(v.get("trump"), str) else None
+    mark = bool(v.get("mark_trumps", True))
+    parts = []
+    try:
+        if trump and mark:
+            parts.append(f'<div><span class="live-k">Trump:</span> {escape(Trump.parse(trump).name)}'
+                         + (f' · {escape(str(v.get("contract")))}' if v.get("contract") else "") + "</div>")
+        trick = [(int(s), str(t)) for s, t in v.get("trick") or []]
+        if trick:
+            parts.append("<div class='live-k'>The trick so far</div>" + _tiles_html(
+                tuple(t for _, t in trick), trump, mark, "The trick so far",
+                tuple(f"Seat {s}" if s >= 0 else "" for s, _ in trick)))
+        if v.get("hand"):
+            seat = v.get("seat")
+            parts.append(f"<div class='live-k'>Seat {escape(str(seat))}'s hand</div>"
+                         + _tiles_html(tuple(str(t) for t in v["hand"]), trump, mark, f"Seat {seat}'s hand"))
+        for seat, tiles in v.get("hands") or []:
+            parts.append(f"<div class='live-k'>Seat {escape(str(seat))}</div>"
+                         + _tiles_html(tuple(str(t) for t in tiles), trump, mark, f"Seat {seat}'s tiles"))
+        if v.get("tiles"):
+            parts.append(_tiles_html(tuple(str(t) for t in v["tiles"]), trump, mark, "The tiles"))
+    except (ValueError, TypeError):
+        parts = []  # a drawing that cannot be made: the question's words are enough
+    intro = f"<p>{escape(str(v.get('intro')))}</p>" if v.get("intro") else ""
+    return (f'<div class="live-phone" data-question="{q.seq}">{"".join(parts)}{intro}'
+            f"<h3>{escape(q.prompt)}</h3></div>")
+
+
+def _answer(token: str, qid: int, value: str) -> None:
+    db = profile.store()
+    if db is None:
+        state.put(state.LIVE_MESSAGE, "Your answer could not be sent: the database is not reachable. Tap again.")
+        return
+    try:
+        live.answer(db, token, qid, value)
+    except LiveError as e:
+        state.put(state.LIVE_MESSAGE, str(e))
+    except StoreUnavailable:
+        state.put(state.LIVE_MESSAGE, "Your answer could not be sent just now. Tap again.")
+
+
+@st.fragment(run_every=PHONE_EVERY)
+def _phone(token: str) -> None:
+    db = profile.store()
+    if db is None:
+        st.error("The live class cannot be reached: the database is not reachable.")
+        return
+    try:
+        view = live.student_view(db, token)
+    except StoreUnavailable:
+        st.warning(_DOWN, icon=":material/cloud_off:")
+        return
+    if view is None:
+        st.error("This phone's place in the live class is unknown. Join again with the code on the board.")
+        return
+    number = f" · question {view.question.seq}" if view.question is not None else ""
+    st.markdown(f'<div class="live-phone"><div class="live-who">You are <b>{escape(view.player.name)}</b> · '
+                f"{escape(view.session.title)}{number}</div></div>", unsafe_allow_html=True)
+    msg = state.get(state.LIVE_MESSAGE)
+    if msg:
+        state.put(state.LIVE_MESSAGE, None)
+        st.warning(md_escape(str(msg)))
+    if not view.session.open:
+        st.info("This live class has ended. Thank you for taking part!", icon=":material/celebration:")
+        return
+    q = view.question
+    if q is None:
+        st.markdown('<div class="live-phone live-waiting"><h3>Waiting for the next question…</h3>'
+                    "<p>Look at the board: the question comes here when your teacher asks it.</p></div>",
+                    unsafe_allow_html=True)
+        return
+    st.markdown(question_html(q), unsafe_allow_html=True)
+    if q.revealed:
+        if view.mine is None:
+            got = '<div class="live-got live-no">You did not answer this one.</div>'
+        elif view.correct:
+            got = f'<div class="live-got live-ok">Right! You answered {escape(q.label(view.mine))}.</div>'
+        else:
+            got = (f'<div class="live-got live-no">Not this time: you answered {escape(q.label(view.mine))}.'
+                   "</div>")
+        st.markdown(f'<div class="live-phone live-revealed">{got}<p><b>The answer: {escape(q.answer_label)}</b></p>'
+                    f'<p class="live-reason">{escape(q.reason)}</p></div>', unsafe_allow_html=True)
+        return
+    if view.mine is not None:
+        st.markdown(f'<div class="live-phone"><div class="live-got live-sent">Answer received: '
+                    f"{escape(q.label(view.mine))}. Wait for the reveal.</div></div>", unsafe_allow_html=True)
+        return
+    if q.closed:
+        st.info("Answers for this question are closed.")
+        return
+    with st.container(key="live-choices"):
+        for i, (value, label) in enumerate(q.choices):
+            st.button(label, key=f"live-choice-{i}", on_click=_answer, args=(token, q.id, value),
+                      width="stretch")
+
+
+def _join() -> None:
+    db = profile.store()
+    code = str(st.session_state.get("live-code", ""))
+    name = str(st.session_state.get("live-name", ""))
+    if db is None:
+        state.put(state.LIVE_MESSAGE, "The live class cannot be joined: the database is not reachable.")
+        return
+    try:
+        player, token = live.join(db, code, name, learner_id=profile.learner_id())
+    except LiveError as e:
+        state.put(state.LIVE_MESSAGE, str(e))
+        return
+    except StoreUnavailable:
+        state.put(state.LIVE_MESSAGE, "The live class cannot be joined just now: try again in a minute.")
+        return
+    state.put(state.LIVE_PLAYER, token)
+    st.query_params[PLAYER_PARAM] = token
+    if CODE_PARAM in st.query_params:
+        del st.query_params[CODE_PARAM]
+    state.put(state.LIVE_MESSAGE, None)
+    st.toast(f"Welcome, {player.name}!", icon=":material/waving_hand:")
+
+
+def _leave() -> None:
+    state.put(state.LIVE_PLAYER, None)
+    if PLAYER_PARAM in st.query_params:
+        del st.query_params[PLAYER_PARAM]
+
+
+def _profile_name() -> str:
+    db, lid = profile.store(), profile.learner_id()
+    if db is None or lid is None:
+        return ""
+    from store import learners
+
+    try:
+        info = learners.get(db, lid)
+    except StoreUnavailable:
+        return ""
+    return info.name if info is not None else ""
+
+
+def join_form() -> None:
+    """Join with the code on the board (filled in from a scanned link) and a name."""
+    code = _param(CODE_PARAM)
+    if "live-code" not in st.session_state:
+        st.session_state["live-code"] = code[:12]
+    if "live-name" not in st.session_state:
+        st.session_state["live-name"] = _profile_name()
+    with st.form("live-join", border=True):
+        st.text_input("Code on the board", max_chars=12, key="live-code", placeholder="e.g. K7M3QA")
+        st.text_input("Your name (your teacher sees it)", max_chars=40, key="live-name")
+        st.form_submit_button("Join", type="primary", on_click=_join, icon=":material/login:",
+                              width="stretch")
+    msg = state.get(state.LIVE_MESSAGE)
+    if msg:
+        state.put(state.LIVE_MESSAGE, None)
+        st.error(md_escape(str(msg)))
+
+
+def _known(token: str) -> bool:
+    db = profile.store()
+    if db is None:
+        return True  # the fragment says the database is away
+    try:
+        return live.player_by_token(db, token) is not None
+    except StoreUnavailable:
+        return True
+
+
+def student_page() -> None:
+    """The phone's page: the join form, or the live question."""
+    st.markdown(_PHONE_CSS, unsafe_allow_html=True)
+    token = _param(PLAYER_PARAM) or str(state.get(state.LIVE_PLAYER) or "")
+    if token and not _known(token):
+        _leave()
+        st.error("This link's place in a live class is unknown (or the class has been cleared). Join with the "
+                 "code on the board.", icon=":material/link_off:")
+        token = ""
+    if token:
+        if _param(PLAYER_PARAM) != token:
+            st.query_params[PLAYER_PARAM] = token  # a refresh keeps the place
+        _phone(token)
+        st.button("Leave this class", key="live-leave", on_click=_leave, icon=":material/logout:")
+    else:
+        join_form()
+
+
+__all__ = ["chart_html", "host_panel", "host_session", "public_base", "question_html", "start_button",
+           "student_page", "summary", "summary_open", "sync"]

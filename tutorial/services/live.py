@@ -1,0 +1,209 @@
+"""The live class's app logic, without Streamlit: the question the presenter puts to the room,
+as the store keeps it (:class:`store.live.QuestionSpec`), built from the engine's answer that
+the presenter already holds; the join link and its QR code; the chart's rows.
+
+The right answer and the reason always come from the engine: a move's from the computer
+player the presenter asked (:class:`tutorial.services.presenter.Question`), a puzzle's or a
+level's from its task (:meth:`grade`, ``explain``). Nothing here decides what is right.
+
+>>> join_url("http://192.168.1.20:8501/", "k7m3qa")
+'http://192.168.1.20:8501/live?code=K7M3QA'
+>>> public_base("", "http://localhost:8501/presenter?deal=3")
+'http://localhost:8501'
+>>> public_base("https://moon.school.example/", "http://localhost:8501/")
+'https://moon.school.example'
+>>> rows = chart_rows((("a", "6-4"), ("b", "5-5")), {"a": 3, "b": 1}, ("a",), revealed=True)
+>>> [(r.label, r.count, r.share, r.right) for r in rows]
+[('6-4', 3, 0.75, True), ('5-5', 1, 0.25, False)]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import socket
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlsplit
+
+from engine import Action
+from store.live import QuestionSpec
+from tutorial.services import describe as words
+from tutorial.services.presenter import ItemShow, Question, Scene
+
+__all__ = [
+    "PUBLIC_URL_ENV",
+    "ChartRow",
+    "chart_rows",
+    "item_spec",
+    "join_url",
+    "local_address",
+    "move_spec",
+    "public_base",
+    "qr_svg",
+    "question_ref",
+    "unreachable_host",
+]
+
+#: The environment variable (or Streamlit secret) with the address students' phones open,
+#: e.g. ``http://192.168.1.20:8501`` on a school network.
+PUBLIC_URL_ENV = "MOON_PUBLIC_URL"
+#: At most this many choices for a question answered by typing (the answer and wrong ones).
+MAX_OPTIONS = 4
+
+
+def question_ref(source: Any, entry: int, count: int, kind: str) -> str:
+    """A short stable name for the question at one place of one presentation (asking it
+    again is the same question)."""
+    digest = hashlib.sha256(repr(source).encode()).hexdigest()[:16]
+    return f"{kind}:{digest}:{entry}:{count}"
+
+
+def _trump_text(trump: Any) -> str | None:
+    return str(trump) if trump is not None else None
+
+
+def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
+    """"What would you play?" at a move: the legal actions, the computer's choice as the
+    right one, its reason; the phones draw the hand of the seat to play and the trick."""
+    choices = tuple((a, words.action_words(Action.parse(a))) for a in question.choices)
+    view: dict[str, Any] = {
+        "seat": question.seat,
+        "hand": [str(t) for t in scene.hands[question.seat]],
+        "trick": [[s, str(t)] for s, t in scene.trick] if not scene.trick_done else [],
+        "trump": _trump_text(scene.trump),
+        "contract": scene.contract,
+        "mark_trumps": True,
+    }
+    return QuestionSpec(ref=ref, kind="move", prompt=question.prompt, choices=choices,
+                        right=(question.answer.action,), answer_label=question.answer.headline,
+                        reason=question.answer.reason, view=view)
+
+
+def _label(item: Any, value: Any) -> str:
+    from tutorial.services.items import choice_label
+
+    players = item.rules.players
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if value is None:
+        value = "nobody" if "nobody" in (item.choices() or ()) else "none"
+    if isinstance(value, list):
+        return ", ".join(_label(item, v) for v in value) or "none"
+    return str(choice_label(item.kind, str(value), players))
+
+
+def _right(item: Any, raw: Any) -> bool:
+    try:
+        return bool(item.grade(raw).correct)
+    except Exception:  # an answer of the wrong shape is not right
+        return False
+
+
+def item_spec(show: ItemShow, item: Any, ref: str) -> QuestionSpec:
+    """A puzzle or lesson level put to the room. Kinds answered with one choice offer their
+    choices; the others (pick several, order, type a number) offer the engine's answer among
+    up to three of the task's own wrong answers, in a fixed shuffled order, so that every
+    question is one tap. The engine grades every choice."""
+    from tutorial.services.items import mode_of
+
+    if mode_of(item.kind) == "one" and item.choices():
+        values = [str(c) for c in item.choices()]
+        choices = tuple((v, _label(item, v)) for v in values)
+        right = tuple(v for v in values if _right(item, v))
+    else:
+        task = item.task
+        options: list[Any] = [item.answer_json()]
+        for wrong in task.wrong_answers():
+            as_json = task.to_json(wrong)
+            if as_json not in options:
+                options.append(as_json)
+            if len(options) >= MAX_OPTIONS:
+                break
+        random.Random(ref).shuffle(options)
+        choices = tuple((json.dumps(o), _label(item, o)) for o in options)
+        right = tuple(json.dumps(o) for o in options if _right(item, o))
+    hides = bool(getattr(item.task, "hides_trumps", lambda: False)())
+    view: dict[str, Any] = {
+        "title": show.title,
+        "intro": show.intro,
+        "hands": [[s, [str(t) for t in tiles]] for s, tiles in show.hands],
+        "trick": [[s, str(t)] for s, t in show.trick],
+        "tiles": [str(t) for t in show.tiles],
+        "trump": _trump_text(show.trump),
+        "mark_trumps": not hides,
+    }
+    return QuestionSpec(ref=ref, kind=show.kind, prompt=show.question, choices=choices, right=right,
+                        answer_label=show.answer, reason=show.reason, view=view)
+
+
+# -- the join link --------------------------------------------------------------------------------
+def public_base(configured: str | None, browser_url: str | None) -> str:
+    """The address phones open: the configured public URL (``MOON_PUBLIC_URL``) if set, else
+    the scheme and host the teacher's browser shows."""
+    for url in (configured, browser_url):
+        if url:
+            parts = urlsplit(url.strip())
+            if parts.scheme in ("http", "https") and parts.netloc:
+                return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/') if url is configured else ''}"
+    return ""
+
+
+def join_url(base: str, code: str) -> str:
+    """The link a phone opens to join (the code filled in)."""
+    return f"{base.rstrip('/')}/live?code={code.strip().upper()}"
+
+
+def unreachable_host(base: str) -> bool:
+    """True when phones cannot open ``base`` (this computer's own name for itself).
+
+    >>> unreachable_host("http://localhost:8501"), unreachable_host("http://10.0.0.5:8501")
+    (True, False)
+    """
+    host = urlsplit(base).hostname or ""
+    return host in ("localhost", "127.0.0.1", "::1", "0.0.0.0") or host.endswith(".localhost")
+
+
+def local_address() -> str | None:
+    """This computer's address on the local network (a guess: the interface a packet to the
+    outside would leave by; nothing is sent), or ``None``."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, nothing sent for UDP connect
+            addr = str(s.getsockname()[0])
+    except OSError:
+        return None
+    return None if addr.startswith("127.") else addr
+
+
+@lru_cache(maxsize=64)
+def qr_svg(url: str) -> str:
+    """The QR code of ``url`` as inline SVG that scales to its box (``segno``, error
+    correction M, a quiet zone of 4 modules as the standard asks)."""
+    import segno
+
+    code = segno.make(url, error="m", micro=False)
+    return str(code.svg_inline(scale=1, border=4, omitsize=True, dark="#000000", light="#FFFFFF"))
+
+
+# -- the chart --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChartRow:
+    """One bar of the answers chart."""
+
+    value: str
+    label: str
+    count: int
+    share: float
+    right: bool
+
+
+def chart_rows(choices: tuple[tuple[str, str], ...], counts: dict[str, int], right: tuple[str, ...],
+               *, revealed: bool) -> list[ChartRow]:
+    """The bars, one per choice in the question's order; ``right`` is marked only once
+    revealed."""
+    total = sum(counts.values())
+    return [ChartRow(v, lab, counts.get(v, 0), (counts.get(v, 0) / total) if total else 0.0,
+                     revealed and v in right) for v, lab in choices]
