@@ -69,12 +69,14 @@ class Session:
         self.query = query
         self.page_hash = ""
         self.buttons: dict[str, tuple[str, bool]] = {}  # widget id -> (label, disabled)
+        self.fragments: dict[str, str] = {}  # widget id -> the fragment it is drawn in (if any)
         self.exceptions = 0
         self.kept: dict[str, list[str]] = {}  # widget id -> string_array value sent every run
 
     async def run(self, click: str | None = None) -> float:
         """Ask for a run (pressing ``click``, a button's widget id) and wait until it is over;
-        returns the seconds it took."""
+        returns the seconds it took. A button drawn in a fragment runs only that fragment
+        again, as a browser asks."""
         from streamlit.proto.BackMsg_pb2 import BackMsg
         from streamlit.proto.ClientState_pb2 import ClientState
         from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
@@ -87,6 +89,7 @@ class Session:
         msg = BackMsg(rerun_script=ClientState(
             query_string=self.query, widget_states=WidgetStates(widgets=states),
             page_script_hash=self.page_hash, page_name="" if self.page_hash else "play",
+            fragment_id=self.fragments.get(click, "") if click else "",
         ))
         t0 = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
@@ -116,6 +119,7 @@ class Session:
                 what = el.WhichOneof("type")
                 if what == "button":
                     self.buttons[el.button.id] = (el.button.label, el.button.disabled)
+                    self.fragments[el.button.id] = fm.delta.fragment_id
                 elif what == "button_group" and el.button_group.label == "Pause between moves":
                     self.kept[el.button_group.id] = ["Off"]
                 elif what == "exception":

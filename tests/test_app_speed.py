@@ -32,16 +32,18 @@ def test_basic_decisions_are_made_here_and_never_wait_for_the_pool(monkeypatch: 
     """A basic player's decision costs milliseconds: it is made in this process even when
     there is a decision pool, so it never queues behind a strong player's search."""
     monkeypatch.setenv("MOON_WORKERS", "2")
-    players.shutdown_pool()
-    try:
-        g = Game.new(RuleSet(), 12)
-        view = g.view(g.to_act)
-        seed = players.bot_seed(12, view.seat)
-        got = players.think("basic", seed, view)
-        assert got.action is make_bot("basic", seed=seed).decide(view).action
-        assert players._POOL is None  # no worker was needed (or started)
-    finally:
-        players.shutdown_pool()
+
+    def no_pool() -> None:
+        raise AssertionError("a basic decision asked for the decision pool")
+
+    monkeypatch.setattr(players, "_pool", no_pool)
+    g = Game.new(RuleSet(), 12)
+    view = g.view(g.to_act)
+    seed = players.bot_seed(12, view.seat)
+    got = players.think("basic", seed, view)
+    assert got.action is make_bot("basic", seed=seed).decide(view).action
+    with pytest.raises(AssertionError, match="asked for the decision pool"):
+        players.think("strong", seed, view)  # (the check above can fail)
 
 
 def test_background_work_runs_in_a_lower_priority_process(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,8 +55,18 @@ def test_background_work_runs_in_a_lower_priority_process(monkeypatch: pytest.Mo
         fut = players.background(_pid)
         assert isinstance(fut, Future)
         assert fut.result(timeout=120) != os.getpid()
-        assert players.offload(_priority) >= _priority() + 10  # niced by 10 (capped at 19)
-        assert players._POOL is None  # the decision pool is left alone
+        assert players.offload(_priority) >= min(19, _priority() + players.BACKGROUND_NICE)
+    finally:
+        players.shutdown_pool()
+
+
+def test_decision_workers_give_way_to_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While strong players search, the server (every session's page) goes first."""
+    monkeypatch.setenv("MOON_WORKERS", "1")
+    players.shutdown_pool()
+    try:
+        assert players.submit(_priority).result(timeout=120) >= min(19, _priority() + players.DECISION_NICE)
+        assert players.submit(_pid).result(timeout=120) != os.getpid()
     finally:
         players.shutdown_pool()
 
@@ -215,7 +227,7 @@ def test_the_bidding_lab_solves_in_the_background_worker(monkeypatch: pytest.Mon
     try:
         ticks: list[float] = []
         far = bidding.simulate(RuleSet(), hand, samples=12, seed=3, runner=counting, progress=ticks.append, chunk=5)
-        assert players._SLOW is not None and players._POOL is None  # the background pool did it
+        assert players._SLOW is not None  # the background pool was started for it
         here = bidding.simulate(RuleSet(), hand, samples=12, seed=3, chunk=5)
         assert far.tricks == here.tricks and far.complete
         assert calls == [5, 5, 2] and ticks == pytest.approx([5 / 12, 10 / 12, 1.0])

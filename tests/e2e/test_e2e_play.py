@@ -285,3 +285,18 @@ def test_moves_replace_the_url_instead_of_adding_history(page: Any, server: str)
     page.go_back()
     page.wait_for_timeout(1500)
     assert "/play" not in urlparse(page.url).path
+
+
+def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> None:
+    """Speed: the end of a hand reviews nothing (the click that ends it does not wait for a
+    review); the Hand review tab starts the review in the background, says so, and shows it
+    when it is ready, while the table stays usable."""
+    open_page(page, f"{server}/play?deal=5")
+    step_mode(page)
+    play_hand(page)
+    assert not _errors(page)
+    page.get_by_role("tab", name="Hand review").click()
+    page.get_by_text("Reviewing hand 1").wait_for(timeout=30_000)
+    assert by_key(page, "next-hand").first.is_enabled()  # the page is usable meanwhile
+    page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
+    assert not _errors(page)

@@ -65,6 +65,7 @@ LIVE_JOIN_SCREEN = "moon_live_join_screen"  # the big join screen (QR code) is o
 LIVE_SUMMARY = "moon_live_summary"  # the class summary is open instead of the stage
 LIVE_MESSAGE = "moon_live_message"  # a message for the next run of a live page
 LIVE_PLAYER = "moon_live_player"  # this phone's token in its live class
+PLAY_WHOLE_PAGE = "moon_play_whole_page"  # a change the table's fragment cannot show alone (see play.sync)
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6

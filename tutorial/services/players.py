@@ -11,7 +11,8 @@ holds every session, so the slow work goes to other processes):
 
 - :func:`think` — a **strong** player's decision is made in the *decision pool* (worker
   processes, ``MOON_WORKERS`` of them: default one per CPU core; ``0`` thinks in the calling
-  process, as the AppTests do). A **basic** or **random** player's decision costs a few
+  process, as the AppTests do), at a slightly lower CPU priority (``nice`` +5) than the
+  server, so that while strong players search, the server still draws every session's page. A **basic** or **random** player's decision costs a few
   milliseconds, less than a trip to a worker, so it is made here and never queues behind a
   strong player's search.
 - :func:`background` / :func:`offload` — slow work no computer player's move waits for (a
@@ -144,12 +145,27 @@ def background_workers() -> int:
     return 1
 
 
-def _lower_priority() -> None:
-    """A background worker's start: let the decision workers and the server go first."""
+#: How much lower the workers' CPU priority is than the server's (``nice``): the server
+#: draws every session's page, so it goes first; the background work goes last.
+DECISION_NICE = 5
+BACKGROUND_NICE = 10
+
+
+def _nice(step: int) -> None:
     try:
-        os.nice(10)
+        os.nice(step)
     except (AttributeError, OSError):  # pragma: no cover - not on this platform
         pass
+
+
+def _decision_worker() -> None:
+    """A decision worker's start: let the server (every session's page) go first."""
+    _nice(DECISION_NICE)
+
+
+def _lower_priority() -> None:
+    """A background worker's start: let the server and the decision workers go first."""
+    _nice(BACKGROUND_NICE)
 
 
 _POOL: ProcessPoolExecutor | None = None
@@ -170,7 +186,7 @@ def _pool() -> ProcessPoolExecutor | None:
         return None
     with _POOL_LOCK:
         if _POOL is None:
-            _POOL = _spawn(n)
+            _POOL = _spawn(n, _decision_worker)
         return _POOL
 
 

@@ -15,13 +15,17 @@ with st.container(horizontal=True, vertical_alignment="center", key="play-top"):
     st.title(":material/playing_cards: Play", width="content")
     ui.play_now_button()
 ui.load_from_url()
-ui.show_message()
-sess = ui.current()
-ui.new_game_panel(sess)
-if sess is None:
-    st.info("Press **Play now** for a quick game (three players, classic rules, strong computer players), "
-            "or choose your own in **New game** and press **Deal**. You can also open a shared game link.")
-else:
+
+
+@st.fragment
+def game() -> None:
+    """The table, the feed and the tabs below: a click in here runs only this part again
+    (the sidebar and the New game panel are drawn again only when they change)."""
+    ui.whole_page_if_asked()
+    ui.show_message()
+    sess = ui.current()
+    if sess is None:
+        return
     ui.status_strip(sess)
     table, side = st.columns([5, 3], gap="medium")
     with table:
@@ -52,3 +56,13 @@ else:
 
     ui.sync_url(sess)
     ui.autoplay(sess)
+
+
+sess = ui.current()
+ui.new_game_panel(sess)
+if sess is None:
+    ui.show_message()
+    st.info("Press **Play now** for a quick game (three players, classic rules, strong computer players), "
+            "or choose your own in **New game** and press **Deal**. You can also open a shared game link.")
+else:
+    game()

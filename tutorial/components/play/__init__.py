@@ -23,12 +23,14 @@ from tutorial.components.play.panels import (
 from tutorial.components.play.sync import (
     autoplay,
     current,
+    fragment_run,
     load_from_url,
     replace_history,
     share_link,
     show_message,
     start_game,
     sync_url,
+    whole_page_if_asked,
 )
 from tutorial.components.play.table import (
     controls,
@@ -44,6 +46,7 @@ __all__ = [
     "controls",
     "current",
     "feed",
+    "fragment_run",
     "hand_area",
     "hand_over",
     "hint_panel",
@@ -62,4 +65,5 @@ __all__ = [
     "sync_url",
     "table_area",
     "table_styles",
+    "whole_page_if_asked",
 ]

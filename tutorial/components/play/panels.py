@@ -201,6 +201,7 @@ def hand_over(sess: PlaySession) -> None:
 
 def _open_new_game() -> None:
     st.session_state["new-game-box"] = True
+    sync.whole_page_later()  # the panel is outside the table's fragment
 
 
 def result_sentence(sess: PlaySession, result: Any) -> str:

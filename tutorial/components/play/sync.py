@@ -35,10 +35,40 @@ PACES = {"off": 0.0, "short": 0.35, "long": 1.0}
 PACE_WORDS = {"off": "Off", "short": "Short", "long": "Long"}
 #: Queries this session wrote into the URL (never read back as a new link).
 WRITTEN = state.PLAY_WRITTEN
+#: Set when a change shows outside the table's fragment too (a hand counted in the sidebar's
+#: progress, a new game, the New game panel opened): the next run is the whole page's.
+WHOLE_PAGE = state.PLAY_WHOLE_PAGE
 _WRITTEN_KEPT = 4000
 
 
 # -- the game in the session ----------------------------------------------------------------
+def fragment_run() -> bool:
+    """True while only a fragment of the page runs (a click inside the table)."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def whole_page_later() -> None:
+    """Ask for the whole page to be drawn again after this click (see :data:`WHOLE_PAGE`)."""
+    st.session_state[WHOLE_PAGE] = True
+
+
+def whole_page_if_asked() -> None:
+    """In a fragment run, after a change that shows outside the table, draw the whole page
+    (called first in the table's fragment); in a whole-page run there is nothing to do."""
+    if st.session_state.pop(WHOLE_PAGE, False) and fragment_run():
+        st.rerun(scope="app")
+
+
+def rerun() -> None:
+    """Run again what is running: the table's fragment, or the whole page."""
+    if fragment_run():
+        st.rerun(scope="fragment")
+    st.rerun()
+
+
 def current() -> PlaySession | None:
     """The game of this browser session, if any."""
     sess = state.get(state.PLAY)
@@ -158,6 +188,7 @@ def start_game(setup: PlaySetup) -> PlaySession:
     sess = PlaySession(setup)
     _install(sess)
     _reply_now(sess)
+    whole_page_later()
     return sess
 
 
@@ -184,6 +215,7 @@ def count_finished(sess: PlaySession) -> None:
     """Count the hands that just ended in the learner's progress (each once) and keep their
     records for the Classroom."""
     for done in sess.take_finished():
+        whole_page_later()  # the sidebar's count of hands played
         p = state.progress()
         p.hands_played += 1
         if done.won_game:
@@ -227,7 +259,7 @@ def autoplay(sess: PlaySession) -> None:
         sess.computer_step()
     count_finished(sess)
     time.sleep(max(0.0, PACES[pace()] - (time.perf_counter() - t0)))
-    st.rerun()
+    rerun()
 
 
 # -- callbacks ------------------------------------------------------------------------------------
