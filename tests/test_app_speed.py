@@ -226,9 +226,11 @@ def test_the_bidding_lab_solves_in_the_background_worker(monkeypatch: pytest.Mon
 
     try:
         ticks: list[float] = []
-        far = bidding.simulate(RuleSet(), hand, samples=12, seed=3, runner=counting, progress=ticks.append, chunk=5)
+        # (no time limit here: a busy machine must not cut these runs short; the limit is below)
+        far = bidding.simulate(RuleSet(), hand, samples=12, seed=3, runner=counting, progress=ticks.append, chunk=5,
+                               time_limit=None)
         assert players._SLOW is not None  # the background pool was started for it
-        here = bidding.simulate(RuleSet(), hand, samples=12, seed=3, chunk=5)
+        here = bidding.simulate(RuleSet(), hand, samples=12, seed=3, chunk=5, time_limit=None)
         assert far.tricks == here.tricks and far.complete
         assert calls == [5, 5, 2] and ticks == pytest.approx([5 / 12, 10 / 12, 1.0])
         now = iter(range(0, 1000, 15))  # each chunk "takes" 15 s: the 20 s limit stops after two
@@ -238,3 +240,18 @@ def test_the_bidding_lab_solves_in_the_background_worker(monkeypatch: pytest.Mon
         assert all(t[:10] == part.tricks[tr] for tr, t in here.tricks.items())
     finally:
         players.shutdown_pool()
+
+
+def test_a_worker_process_reading_the_app_draws_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spawned worker starts by reading the running script again (Streamlit makes the app
+    its ``__main__``), as ``__mp_main__``: the app must then neither load the content nor
+    start pools of its own (each worker used to load the whole course at its start)."""
+    import runpy
+    from pathlib import Path
+
+    calls: list[str] = []
+    monkeypatch.setattr(items, "warm_up", lambda: calls.append("warm_up"))
+    monkeypatch.setattr(players, "warm_pool", lambda: calls.append("warm_pool"))
+    app = Path(__file__).resolve().parents[1] / "tutorial" / "app.py"
+    runpy.run_path(str(app), run_name="__mp_main__")
+    assert calls == []

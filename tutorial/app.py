@@ -21,29 +21,39 @@ from tutorial.components import frame  # noqa: E402
 from tutorial.services.items import warm_up  # noqa: E402
 from tutorial.services.players import warm_pool  # noqa: E402
 
-st.set_page_config(page_title="Moon Tutor", page_icon="🌙", layout="wide", initial_sidebar_state="auto")
 
-PAGES = [
-    st.Page(p.file, title=p.title, icon=p.icon, default=True)
-    if p.default
-    else st.Page(p.file, title=p.title, icon=p.icon, url_path=p.url_path)
-    for p in pages.PAGES
-]
+def main() -> None:
+    """Draw the frame and the page the learner picked."""
+    st.set_page_config(page_title="Moon Tutor", page_icon="🌙", layout="wide", initial_sidebar_state="auto")
 
-warm_up()  # load the course and puzzles in the background, once per server
-warm_pool()  # start the processes the computer players think in, once per server
+    nav = [
+        st.Page(p.file, title=p.title, icon=p.icon, default=True)
+        if p.default
+        else st.Page(p.file, title=p.title, icon=p.icon, url_path=p.url_path)
+        for p in pages.PAGES
+    ]
 
-page = st.navigation(PAGES, position="sidebar", expanded=True)
-frame.styles()
-if page.url_path == "presenter":  # full screen: no sidebar (the page hides it), no frame
-    frame.notice()
-    page.run()
-else:
-    progress_slot = frame.sidebar()
-    frame.learner()
-    frame.notice()
-    try:
+    warm_up()  # load the course and puzzles in the background, once per server
+    warm_pool()  # start the processes the computer players think in, once per server
+
+    page = st.navigation(nav, position="sidebar", expanded=True)
+    frame.styles()
+    if page.url_path == "presenter":  # full screen: no sidebar (the page hides it), no frame
+        frame.notice()
         page.run()
-    finally:
-        # Drawn after the page, so a hand or level just finished is already counted.
-        frame.progress(progress_slot)
+    else:
+        progress_slot = frame.sidebar()
+        frame.learner()
+        frame.notice()
+        try:
+            page.run()
+        finally:
+            # Drawn after the page, so a hand or level just finished is already counted.
+            frame.progress(progress_slot)
+
+
+# A worker process of the players' pools (multiprocessing "spawn") starts by reading this file
+# again, as ``__mp_main__`` (Streamlit installs the running script as ``__main__``): there it
+# only thinks, so it must not draw a page, load the content or start pools of its own.
+if __name__ != "__mp_main__":
+    main()
