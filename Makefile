@@ -41,8 +41,10 @@ quick: $(VENV)/.test-installed
 	$(PY) -m pytest -n auto -x -q -m "not e2e and not slow"
 
 # Browser tests: Playwright drives /usr/bin/chromium (Debian's package) against `streamlit run`.
+# Two workers, a test file each at a time (each worker starts its own server and browser), so the
+# long store and multi-session files run beside the others.
 e2e: $(VENV)/.test-installed
-	$(PY) -m pytest tests/e2e -p no:xdist
+	$(PY) -m pytest tests/e2e -n 2 --dist loadfile
 
 test: lint typecheck unit e2e
 

@@ -10,6 +10,19 @@
         bidder, the open-hands value of the deal once its bid, discard and trump are made
         (every hand visible, the bidder against the other two) minus the tricks the bidder
         really took. Prints the mean shortfall per hand with a 95% interval.
+
+    python -m bench.ai --dd-loss [--decisions N] [--seed S] [--levels basic,strong,strong-old]
+        the open-hands loss per playing decision: hands played by bots of one level in every
+        seat, on fixed deals (seed S, S+1, ...), until N playing decisions with more than one
+        legal play have been seen, for 3 and then 4 players. The contracts (bids, discard,
+        trump) are the basic player's, so every level plays the same contracts on the same
+        deals (--own-contracts: each level bids for itself). ``strong-old`` is the strong
+        player as it was before issue 14 (:mod:`bench.legacy_strong`). For each such decision the true
+        hands are solved (:meth:`Solver.move_values_masks`) for the side that fights for the
+        contract (the bidder's side, or the defenders together), and the loss is the tricks
+        the chosen play gives up against the best play with every tile known. Prints the mean
+        loss with a 95% interval, the share of decisions with a loss, and the same for the
+        bidder's first two leads and for trump leads.
 """
 
 from __future__ import annotations
@@ -22,9 +35,11 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from bench.legacy_strong import bench_bot as make_bot
 from engine import Game, RuleSet
-from engine.ai import make_bot
+from engine.contract import goal_of
 from engine.solver import Solver, mask_of
+from engine.tiles import Tile
 
 
 def _q(xs: list[float], q: float) -> float:
@@ -135,6 +150,87 @@ def gap_table(rows: list[dict[str, Any]]) -> str:
     )
 
 
+def dd_losses(
+    level: str, players: int, decisions: int, seed: int, own_contracts: bool = False
+) -> list[dict[str, Any]]:
+    """One row per playing decision with more than one legal play, from hands played by
+    ``level`` bots in every seat (deal ``seed``, ``seed + 1``, ... until ``decisions`` rows).
+    The bids, discard and trump are the basic player's (so every level plays the same
+    contracts on the same deals) unless ``own_contracts``. Each row gives
+    the tricks the chosen play gives up, for the side fighting for the contract, against the
+    best play with every tile known (``loss``), and what kind of play it was (``kind``:
+    ``"bidder lead 1"``, ``"bidder lead 2"``, ``"trump lead"``, ``"lead"`` or ``"follow"``)."""
+    rules = RuleSet(players=players)
+    rows: list[dict[str, Any]] = []
+    s = seed
+    while len(rows) < decisions:
+        g = Game.new(rules, seed=s)
+        bots = [make_bot(level, seed=s * 8 + seat) for seat in range(players)]
+        bidders = bots if own_contracts else [make_bot("basic", seed=s * 8 + seat) for seat in range(players)]
+        s += 1
+        bidder_leads = 0
+        while not g.hand_finished and len(rows) < decisions:
+            seat = g.to_act
+            assert seat is not None
+            view = g.view(seat)
+            d = (bots if view.phase == "playing" else bidders)[seat].decide(view)
+            legal = view.legal_actions()
+            if view.phase == "playing" and len(legal) > 1:
+                assert g.trump is not None and g.bidder is not None and g.bid is not None
+                goal = goal_of(rules, seat, g.bidder, g.bid)
+                side = 0
+                for x in goal.seats:
+                    side |= 1 << x
+                solver = Solver(g.trump, players)
+                trick = [t.index for t in g.current_trick]
+                assert g.leader is not None
+                vals = solver.move_values_masks([mask_of(h) for h in g.hands], g.leader, side, trick)
+                tile = d.action.value
+                assert isinstance(tile, Tile)
+                kind = "follow"
+                if not trick:
+                    kind = "lead"
+                    if seat == g.bidder and bidder_leads < 2:
+                        kind = f"bidder lead {bidder_leads + 1}"
+                    elif g.trump.is_trump(tile):
+                        kind = "trump lead"
+                rows.append({"loss": max(vals.values()) - vals[tile.index], "kind": kind,
+                             "trump_lead": not trick and g.trump.is_trump(tile)})
+            if view.phase == "playing" and not g.current_trick and seat == g.bidder:
+                bidder_leads += 1
+            g.apply(d.action)
+    return rows
+
+
+def dd_table(results: dict[tuple[str, int], list[dict[str, Any]]]) -> str:
+    """The open-hands loss table of :func:`dd_losses` rows by (level, players)."""
+    lines = [
+        "open-hands loss per playing decision (tricks given up against the best play with every tile known,",
+        "for the side fighting for the contract; decisions with more than one legal play)",
+        f"{'level':<10} {'players':>7} {'decisions':>9} {'mean loss':>9} {'95% interval':>15} {'with loss':>9} "
+        f"{'bidder leads 1-2':>17} {'trump leads':>12}",
+    ]
+    for (level, players), rows in results.items():
+        xs = [r["loss"] for r in rows]
+        n = len(xs)
+        mean = sum(xs) / n if n else 0.0
+        half = 1.96 * statistics.pstdev(xs) / math.sqrt(n) if n > 1 else 0.0
+        lost = sum(1 for x in xs if x > 0) / n if n else 0.0
+
+        def part(rs: list[dict[str, Any]]) -> str:
+            if not rs:
+                return "-"
+            return f"{sum(r['loss'] for r in rs) / len(rs):.3f} ({len(rs)})"
+
+        lead12 = [r for r in rows if r["kind"].startswith("bidder lead")]
+        trumps = [r for r in rows if r["trump_lead"]]
+        lines.append(
+            f"{level:<10} {players:>7} {n:>9} {mean:>9.4f} {f'{mean - half:.3f}-{mean + half:.3f}':>15} "
+            f"{lost:>9.1%} {part(lead12):>17} {part(trumps):>12}"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark (see the module docstring)."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -145,7 +241,18 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--merge", nargs="+", help="with --gap: print the summary of these JSON-lines files")
     p.add_argument("--levels", default="basic,strong", help="levels to time (comma-separated)")
     p.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="CPU time (default) or elapsed time")
+    p.add_argument("--dd-loss", action="store_true", help="the open-hands loss per playing decision")
+    p.add_argument("--decisions", type=int, default=1000, help="with --dd-loss: decisions per level and players")
+    p.add_argument("--players", default="3,4", help="with --dd-loss: player counts (comma-separated)")
+    p.add_argument("--own-contracts", action="store_true", help="with --dd-loss: each level bids for itself")
     args = p.parse_args(argv)
+    if args.dd_loss:
+        res = {}
+        for level in args.levels.split(","):
+            for players in (int(x) for x in args.players.split(",")):
+                res[(level, players)] = dd_losses(level, players, args.decisions, args.seed, args.own_contracts)
+        print(dd_table(res))
+        return
     if args.merge:
         rows = []
         for path in args.merge:

@@ -1,12 +1,16 @@
 """Latency of the app in a real browser (Playwright + Debian's Chromium, headless).
 
-    python -m bench.app [--hands 3] [--level strong] [--runs 3] [--url URL]
+    python -m bench.app [--hands 3] [--level strong] [--runs 3] [--floor] [--url URL]
 
 Starts ``streamlit run tutorial/app.py`` on a free local port (unless ``--url`` is given) and
 measures:
 
-- **first render** of every page in a fresh browser session: from ``goto`` to the page
-  drawn and the app idle (median, p90, max over ``--runs`` sessions);
+- **first render** of every page in a fresh browser session (a new browser context: nothing
+  cached), from ``goto`` to the page's content on screen (median, p90, max over ``--runs``
+  sessions), **with the server warm**: each page is opened once first (the server's first
+  visitor imports the libraries and waits for the content to load; that first visit is
+  printed apart, as "cold"). For scale, ``--floor`` also times a bare Streamlit page (a title
+  and a line of text) served the same way: no page of the app can be faster than that;
 - **click to your turn again** on the Play page, computer level ``--level``, computer moves
   "automatic" with the pause off: from the click on one of your tiles (or a bid) until the
   page is drawn again with every computer move up to your next turn (median, p90, max over
@@ -61,21 +65,38 @@ def line(name: str, values: list[float]) -> str:
     )
 
 
-def first_render(browser: Any, url: str, runs_: int) -> dict[str, list[float]]:
-    """Seconds from ``goto`` (a fresh session) until the page's content is on screen. The
-    first run of each page is a cold one (the server's first visitor)."""
-    out: dict[str, list[float]] = {name: [] for name in PAGES}
+def first_render(browser: Any, url: str, runs_: int, pages: dict[str, tuple[str, str]] | None = None
+                 ) -> dict[str, list[float]]:
+    """Seconds from ``goto`` (a fresh session) until the page's content is on screen."""
+    pages = PAGES if pages is None else pages
+    out: dict[str, list[float]] = {name: [] for name in pages}
     for _ in range(runs_):
-        for name, (path, ready) in PAGES.items():
+        for name, (path, ready) in pages.items():
             ctx = browser.new_context(viewport={"width": 1440, "height": 900})
             page = ctx.new_page()
             t0 = time.perf_counter()
             page.goto(url + path)
-            page.wait_for_selector(ready, timeout=120_000)
+            page.wait_for_selector(ready, timeout=180_000)
             out[name].append(time.perf_counter() - t0)
             settle(page)
             ctx.close()
     return out
+
+
+#: A bare Streamlit page, for the floor of a first render on this machine.
+_BARE = 'import streamlit as st\nst.title("Bare page")\nst.write("Nothing else.")\n'
+
+
+def floor(browser: Any, runs_: int) -> list[float]:
+    """First renders of a bare Streamlit page (``streamlit run`` of a two-line script)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "bare.py"
+        script.write_text(_BARE)
+        with app_server(script=script) as bare:
+            first_render(browser, bare, 1, {"bare": ("/", "h1")})  # warm
+            return first_render(browser, bare, runs_, {"bare": ("/", "h1")})["bare"]
 
 
 #: Resolves when a run that started after ``since`` is over (no quiet period: the time is
@@ -181,6 +202,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--players", type=int, nargs="+", default=[3, 4], choices=[3, 4],
                    help="table sizes for the click-to-your-turn times")
     p.add_argument("--skip-pages", action="store_true", help="only the click-to-your-turn times")
+    p.add_argument("--floor", action="store_true",
+                   help="also time a bare Streamlit page's first render (what no page can beat here)")
     p.add_argument("--url", default=None, help="an app already running (default: start one)")
     p.add_argument("--presenter-rounds", type=int, default=2, help="times through the hand for the presenter steps")
     p.add_argument("--presenter-only", action="store_true", help="measure only the presenter steps")
@@ -192,11 +215,19 @@ def main(argv: list[str] | None = None) -> None:
         browser = launch(pw)
         try:
             print(f"Moon Tutor app latency ({url})")
+            if Path("/proc/loadavg").exists():
+                print(f"Load average at the start: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
             if not args.presenter_only:
                 if not args.skip_pages:
-                    print("\nFirst render (fresh session, goto -> the page's content on screen):")
+                    cold = first_render(browser, url, 1)
+                    print("\nFirst visit of each page after the server started (cold: imports, content loading):")
+                    for name, values in cold.items():
+                        print("  " + line(name, values))
+                    print("\nFirst render, server warm (fresh session, goto -> the page's content on screen):")
                     for name, values in first_render(browser, url, args.runs).items():
                         print("  " + line(name, values))
+                    if args.floor:
+                        print("  " + line("(floor: a bare page)", floor(browser, args.runs)))
                 for players in args.players:
                     samples = click_to_reply(browser, url, args.level, args.hands, players=players)
                     print(f"\nClick to your turn again ({players} players, {args.level} computer, pause off, "

@@ -3,6 +3,9 @@
     python -m bench.arena --games N --players 3 A B C     (A, B, C: random, basic or strong)
     python -m bench.arena --games N --players 4 A B       (team A in seats 0 and 2, team B in 1 and 3)
 
+A bot is ``random``, ``basic``, ``strong`` or ``strong-old`` (the strong player as it was
+before issue 14, frozen in :mod:`bench.legacy_strong`).
+
 Each deal number is played once per rotation of the seats (three times with three players,
 twice with four), so every bot holds every hand. It prints, per bot: games won with a 95%
 (Wilson) interval, points per hand, bids made / bids tried, and sets inflicted (bids it
@@ -21,8 +24,9 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from bench.legacy_strong import BENCH_LEVELS as LEVELS
+from bench.legacy_strong import bench_bot as make_bot
 from engine import Game, RuleSet
-from engine.ai import LEVELS, make_bot
 
 #: A game that has not ended after this many hands is stopped (and counted as not won).
 MAX_HANDS = 200

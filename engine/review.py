@@ -3,8 +3,9 @@
 For every bid (or pass), discard and trump choice, :func:`review_hand` asks the strong player
 what it would have chosen from the same view and what the choice changed (a
 :class:`DecisionReview`): for a discard or a trump, the drop in the chance to make the bid,
-graded like a play; for a bid or pass, the points it expects to lose (a bid of ``v`` made
-with chance ``p`` is worth about ``(2p - 1) * v`` points, a pass nothing): 1 point is an
+graded like a play; for a bid or pass, the points it expects to lose (the strong player's
+expected score of each, relative to the others, from its score table; for a player without
+one, a bid of ``v`` made with chance ``p`` is worth about ``(2p - 1) * v``): 1 point is an
 *inaccuracy*, 2 a *mistake*, 3 a *blunder* (:data:`BID_GRADES`).
 
 For every tile played, :func:`review_hand` gives two verdicts:
@@ -370,7 +371,11 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
             v = _bid_value(a)
             return 0.0 if v is None or p is None else (2 * p - 1) * v
 
-        lost = round(max(0.0, worth(d.action, cb) - worth(action, cp)), 6)
+        if mine.score is not None and best.score is not None:
+            # The strong player's own expected scores (relative to the others) of both choices.
+            lost = round(max(0.0, best.score - mine.score), 6)
+        else:
+            lost = round(max(0.0, worth(d.action, cb) - worth(action, cp)), 6)
         return DecisionReview(
             number, seat, kind, action, d.action, cp, cb, best.trump, None, lost,
             bid_grade(lost) if action is not d.action else None, exp.reason,

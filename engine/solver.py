@@ -817,12 +817,20 @@ class Solver:
             leader = bs
             played = []
 
-    def solve_masks(self, hands: Sequence[int], leader: int, side: int, trick: Sequence[int] = ()) -> int:
+    def solve_masks(
+        self, hands: Sequence[int], leader: int, side: int, trick: Sequence[int] = (), floor: int = 0
+    ) -> int:
         """The most tricks ``side`` takes from here to the end of the hand (the current trick
-        counts); see the class docstring for the arguments."""
+        counts); see the class docstring for the arguments. With ``floor`` the answer is
+        ``max(value, floor)`` (``floor`` capped at the tricks left): no probe is spent below
+        ``floor`` (cheaper when only values from ``floor`` up matter, e.g. a bid's lowest
+        level)."""
         ge, r = self._prepare(hands, leader, side, trick)
+        lo = max(0, min(floor, r))
         guess = self._estimate(hands, leader, side, trick) if self._probe == "guess" else None
-        return self._narrow(ge, 0, r, guess)
+        if guess is not None and guess < lo:
+            guess = lo + 1 if lo < r else None
+        return self._narrow(ge, lo, r, guess)
 
     def can_take_masks(
         self, hands: Sequence[int], leader: int, side: int, k: int, trick: Sequence[int] = ()

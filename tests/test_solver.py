@@ -98,6 +98,25 @@ def test_solve_and_move_values_match_the_reference(players: int, trump: str) -> 
     assert checked == 2 * 2 * 4 * players
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_floor_only_lifts_values_below_it(players: int) -> None:
+    """``solve_masks(..., floor=f)`` is ``max(value, f)`` against the exhaustive minimax (the
+    strong player's bids skip probes below the lowest bid open)."""
+    for trump in ("6", "doubles", "none"):
+        tr = Trump.parse(trump)
+        s = Solver(tr, players)
+        for hands, leader, trick in positions(players, tr, 7, 4):
+            for side in sides(players, leader):
+                want = reference(hands, tr, leader, side, trick)
+                masks = [mask_of(h) for h in hands]
+                smask = sum(1 << x for x in side)
+                idx = [t.index for t in trick]
+                left = len(hands[(leader + len(trick)) % players])
+                for f in range(0, left + 2):
+                    got = s.solve_masks(masks, leader, smask, idx, floor=f)
+                    assert got == max(want, min(f, left)), (hands, f)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("trump", [str(t) for t in ALL_TRUMPS])
 def test_five_trick_three_player_positions_match_the_reference(trump: str) -> None:

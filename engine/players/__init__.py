@@ -17,13 +17,16 @@ Levels:
   there are few, solves each with all hands open (:mod:`engine.solver`), and picks the play
   with the best average for its side: the bidder's side looks first at its chance to make the
   bid, then at its tricks; defenders look at the chance to set the bid, then at their own
-  tricks (in three players each defender scores its own tricks). It bids, discards and
-  names trump from the chance of making each bid under each trump.
+  tricks (in three players each defender scores its own tricks). It bids the level and
+  trump with the best expected score (:mod:`~engine.players.bidding`), reading the auction
+  by weighting its simulated deals, and discards and names trump by the chance of making
+  the bid, on the same simulated deals as its bid.
 
 The package's modules: :mod:`~engine.players.decision` (the decision and explanation types),
 :mod:`~engine.players.facts` (facts about a view: sides, goal, tags, rule-of-thumb counts),
 :mod:`~engine.players.base` and :mod:`~engine.players.simple` (the random and basic players),
-:mod:`~engine.players.analysis` (play analysis), :mod:`~engine.players.strong` (the strong
+:mod:`~engine.players.analysis` (play analysis), :mod:`~engine.players.bidding` (bidding by
+expected score, the auction's weights), :mod:`~engine.players.strong` (the strong
 player and its :class:`StrongSettings`), :mod:`~engine.players.wording` (the summaries) and
 :mod:`~engine.players.reasons` (the plain reasons).
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import NamedTuple
 
 from engine.actions import Action
@@ -104,12 +105,12 @@ def estimate_tricks(tiles: Sequence[Tile], trump: Trump, in_play: Sequence[Tile]
     5.2
     """
     held = set(tiles)
+    trump_order, suit_orders = _orders(trump, tuple(in_play))
     trumps = [t for t in tiles if trump.is_trump(t)]
     est = 0.0
     if trumps:
-        order = [t for t in trump.order(TRUMP) if t in set(in_play)]
         run = 0
-        for t in order:
+        for t in trump_order:
             if t in held:
                 run += 1
             else:
@@ -118,8 +119,7 @@ def estimate_tricks(tiles: Sequence[Tile], trump: Trump, in_play: Sequence[Tile]
     for t in tiles:
         if trump.is_trump(t):
             continue
-        suit = trump.suit_led(t)
-        order = [u for u in trump.order(suit) if u in set(in_play)]
+        order = suit_orders[trump.suit_led(t)]
         if not order:
             continue
         if order[0] is t:
@@ -127,6 +127,16 @@ def estimate_tricks(tiles: Sequence[Tile], trump: Trump, in_play: Sequence[Tile]
         elif len(order) > 1 and order[1] is t and order[0] in held:
             est += 0.4
     return min(7.0, est)
+
+
+@lru_cache(maxsize=256)
+def _orders(trump: Trump, in_play: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], dict[Suit, tuple[Tile, ...]]]:
+    """The trumps in play, highest first, and each suit's tiles in play, highest first."""
+    live = set(in_play)
+    trumps = tuple(t for t in trump.order(TRUMP) if t in live)
+    suits: dict[Suit, tuple[Tile, ...]] = {s: tuple(t for t in trump.order(s) if t in live) for s in range(7)}
+    suits[TRUMP] = trumps
+    return trumps, suits
 
 
 def best_trumps(tiles: Sequence[Tile], rules: RuleSet) -> list[tuple[float, Trump]]:

@@ -323,6 +323,8 @@ def trump_reason(view: PlayerView, tr: Trump, why: str) -> str:
     n = sum(1 for t in hand if tr.is_trump(t))
     top = next((t for t in hand if t.is_double and tr.is_trump(t)), None)
     held = f"{number_word(n)} of them, {top} included" if top is not None and n > 1 else f"{number_word(n)} of them"
+    if n == 0:
+        held = "none of them"
     return f"I name {tr.name}: I hold {held}, which gives {compare}."
 
 
@@ -357,6 +359,82 @@ def bid_reason(
     floor = max(view.rules.min_bid, high + 1)
     target = "shoot the moon" if floor > 7 else (f"bid over {high}" if high else f"bid {floor}")
     return f"I pass: even with {named_trump(tr)}, my hand is {likely_words(chance)} to make enough tricks to {target}."
+
+
+#: The words a reason gains when reading the auction changed the decision.
+AUCTION_WORDS = "going by how the others have bid"
+
+
+def with_auction(reason: str) -> str:
+    """``reason`` with :data:`AUCTION_WORDS` added before its final full stop (a reason whose
+    decision changed once the simulated deals were weighted by the others' bids)."""
+    return f"{reason.rstrip('.')}, {AUCTION_WORDS}."
+
+
+def _short(*options: str) -> str:
+    """The first of ``options`` that keeps to 35 words (the last one otherwise)."""
+    for text in options:
+        if len(text.split()) <= 35:
+            return text
+    return options[-1]
+
+
+def score_bid_reason(
+    view: PlayerView,
+    value: int | None,
+    tr: Trump,
+    chance: float,
+    *,
+    forced: bool = False,
+    partner_holds: bool = False,
+    high: int = 0,
+    reads_auction: bool = False,
+) -> str:
+    """The strong player's reason for a bid (``value``) or a pass (``value=None``) chosen by
+    expected score, read off the chance of making it with its best trump ``tr`` (for a
+    pass: the chance of making the lowest bid open to it). With ``reads_auction`` the
+    decision changed once the deals were weighted by the others' bids, and the reason says so.
+    """
+    feats = hand_features(view.hand, tr)
+    tail = f", {AUCTION_WORDS}" if reads_auction else ""
+    if value is not None:
+        k = tricks_needed(value)
+        if forced:
+            return f"Everyone else passed, so I must bid: {value} with {named_trump(tr)} is my best chance{tail}."
+        if value == 21:
+            wins = ", and a made moon wins the game" if view.rules.moon_wins_game else ""
+            if chance >= 0.6:
+                return _short(
+                    f"I shoot the moon: with {feats}, {named_trump(tr)} should take all seven tricks{wins}{tail}.",
+                    f"I shoot the moon: {named_trump(tr)} should take all seven tricks{wins}{tail}.",
+                )
+            return _short(
+                f"I shoot the moon: with {feats}, {named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
+                f"I shoot the moon: {named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
+            )
+        if chance >= 0.6:
+            return _short(
+                f"I bid {value}: with {feats}, {named_trump(tr)} should take {number_word(k)} tricks{tail}.",
+                f"I bid {value}: {named_trump(tr)} should take {number_word(k)} tricks{tail}.",
+            )
+        return _short(
+            f"I bid {value}: with {feats}, {named_trump(tr)} makes {number_word(k)} tricks "
+            f"{chance_words(chance)}, and the points are worth the risk{tail}.",
+            f"I bid {value}: {named_trump(tr)} makes {number_word(k)} tricks {chance_words(chance)}, "
+            f"and the points are worth the risk{tail}.",
+        )
+    if partner_holds:
+        return "I pass: my partner holds the bid, and raising it would only make our contract harder."
+    floor = max(view.rules.min_bid, high + 1)
+    target = "shoot the moon" if floor > 7 else (f"bid over {high}" if high else f"bid {floor}")
+    if chance >= 0.6 and floor <= 7:
+        if view.rules.players == 4:
+            return (
+                f"I pass: {named_trump(tr)} would {chance_words(chance)} make the bid, but it is worth "
+                f"little against the tricks the other team scores anyway{tail}."
+            )
+        return f"I pass: {named_trump(tr)} would {chance_words(chance)} make the bid, but it is worth too little for the risk{tail}."
+    return f"I pass: even with {named_trump(tr)}, my hand is {likely_words(chance)} to make enough tricks to {target}{tail}."
 
 
 def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str) -> str:

@@ -13,10 +13,12 @@ from engine.actions import Action
 from engine.game import PlayerView
 from engine.players.analysis import PlayAnalysis, analyse_play
 from engine.players.base import PhaseBot
+from engine.players.bidding import ScoreModel, auction_weights, score_table
 from engine.players.decision import Candidate, Decision, Explanation
 from engine.players.facts import (
     TRUMP_ORDER,
     best_trumps,
+    estimate_tricks,
     heuristic_discard,
     keep_value,
     mark,
@@ -26,8 +28,14 @@ from engine.players.facts import (
     tags_for,
     tricks_needed,
 )
-from engine.players.reasons import bid_reason, contract_reason_discard, play_reason, trump_reason
-from engine.players.wording import bid_summary, play_summary, verb
+from engine.players.reasons import (
+    contract_reason_discard,
+    play_reason,
+    score_bid_reason,
+    trump_reason,
+    with_auction,
+)
+from engine.players.wording import play_summary, score_bid_summary, verb
 from engine.rules import RuleSet
 from engine.sampling import PILE, Constraints, Layout, view_digest
 from engine.solver import Solver, mask_of
@@ -60,13 +68,26 @@ class StrongSettings:
     - ``play_samples`` / ``play_samples_4p``: layouts per play decision, by tricks left;
     - ``enumerate_factor``: list every layout when there are at most this many times the
       sample count;
-    - ``bid_samples`` and ``bid_trumps``: simulated deals and trumps tried when bidding
-      (``None``: 30 with three players, 14 with four);
-    - ``contract_samples``: deals for the discard and trump choices (``None``: 32 / 12);
-    - ``bid_threshold``: the chance of making a bid it wants; ``bid_threshold_4p`` with four
-      players, where the simulated deals must also show ``spare_4p`` tricks more than the bid,
-      or, where that would pass seven, make it in ``sure_4p`` of them;
-    - ``moon_threshold``: the same for 21;
+    - ``bid_samples``: simulated deals per hand for the bid, discard and trump choices (one
+      pool per hand, shared by the three; ``None``: 24 with three players, 10 with four);
+      ``contract_samples`` caps how many of them the discard and trump choices use;
+    - ``bid_trumps``: trumps (best first by rule of thumb) tried for a bid (``None``: 3 with
+      three players, 2 with four);
+      ``bid_screen``: deals of the first look, with the two best trumps, after which a hand
+      that reaches the lowest bid in none of them passes (``None``: 6 / 4); a trump whose
+      mean on those deals is ``race_margin`` tricks or more behind the best is dropped;
+    - ``discards_tried``: with trump not yet named, the tiles least worth keeping tried as
+      the discard under each of the two best trumps (every trump also gets its own
+      rule-of-thumb discard);
+    - ``moon_value``: the points a made 21 is worth when it wins the game (see
+      :class:`engine.players.bidding.ScoreModel`); ``sweep``: how much of a made 7 or 21 a
+      deal that open-hands play sweeps counts for; ``spare_4p`` and ``partial_4p``: with four
+      players a simulated deal that makes the bid with fewer than ``spare_4p`` tricks to
+      spare counts as ``partial_4p`` of a made bid (the simulated partner sees every hand);
+    - ``read_auction``: weight the simulated deals by how likely each other seat's hand is
+      given its pass or bid (:func:`engine.players.bidding.auction_weights`);
+    - ``bid_threshold`` (and ``bid_threshold_4p``, ``sure_4p``, ``moon_threshold``): the
+      chances of making a bid the lessons call safe (the player bids by expected score);
     - ``solver_factory``: makes the solver for a trump and number of players.
     """
 
@@ -74,11 +95,18 @@ class StrongSettings:
     play_samples_4p: dict[int, int] = field(default_factory=_default_play_samples_4p)
     enumerate_factor: float = 1.5
     bid_samples: int | None = None
-    bid_trumps: int = 3
+    bid_trumps: int | None = None
+    bid_screen: int | None = None
+    race_margin: float = 1.0
     contract_samples: int | None = None
+    discards_tried: int = 3
+    moon_value: float = 30.0
+    sweep: float = 0.8
+    read_auction: bool = True
     bid_threshold: float = 0.5
     bid_threshold_4p: float = 0.65
     spare_4p: int = 1
+    partial_4p: float = 0.6
     sure_4p: float = 0.95
     moon_threshold: float = 0.85
     solver_factory: SolverFactory | None = None
@@ -118,6 +146,15 @@ class ContractStats:
     made: tuple[int, ...] = ()
     #: True when deals short of the lowest bid are entered as one trick below it
     capped: bool = False
+    #: the weight of each deal (the auction's likelihood); empty: all deals count alike
+    weights: tuple[float, ...] = ()
+    #: deals where the side takes fewer tricks than this are entered at it (only the tricks
+    #: from one below the bid up were worked out exactly)
+    floor: int = 0
+
+    def _w(self, n: int) -> list[float]:
+        w = list(self.weights[:n])
+        return w if len(w) == n and sum(w) > 0 else [1.0] * n
 
     @property
     def deals(self) -> int:
@@ -132,12 +169,17 @@ class ContractStats:
     def chance(self, need: int) -> float:
         """The chance of taking at least ``need`` tricks (for probes: of making the bid)."""
         if not self.tricks:
-            return sum(self.made) / max(1, len(self.made))
-        return sum(1 for x in self.tricks if x >= need) / len(self.tricks)
+            w = self._w(len(self.made))
+            return sum(x for x, m in zip(w, self.made, strict=True) if m) / max(1e-12, sum(w)) if w else 0.0
+        w = self._w(len(self.tricks))
+        return sum(x for x, t in zip(w, self.tricks, strict=True) if t >= need) / sum(w)
 
     def mean(self) -> float | None:
         """The average tricks, when exact counts were computed."""
-        return sum(self.tricks) / len(self.tricks) if self.tricks and not self.capped else None
+        if not self.tricks or self.capped:
+            return None
+        w = self._w(len(self.tricks))
+        return sum(x * t for x, t in zip(w, self.tricks, strict=True)) / sum(w)
 
 
 class StrongBot(PhaseBot):
@@ -158,8 +200,12 @@ class StrongBot(PhaseBot):
         self.settings: StrongSettings = settings if settings is not None else StrongSettings.of(**options)
         self._factory: SolverFactory = self.settings.solver_factory or Solver
         self._solvers: dict[tuple[Trump, int], Solver] = {}
-        # Exact answers for simulated deals (the trump choice re-reads the discard's deals).
+        # Exact answers for simulated deals (the discard and trump choices re-read the bid's).
         self._contract_cache: dict[tuple[Any, ...], int] = {}
+        # Trick counts of simulated deals: (count, floor), the count exact when above the floor.
+        self._counts: dict[tuple[Any, ...], tuple[int, int]] = {}
+        # The pool of simulated deals of the current hand (see :meth:`contract_pool`).
+        self._pools: dict[tuple[Any, ...], list[Layout]] = {}
 
     @property
     def bid_threshold(self) -> float:
@@ -230,31 +276,108 @@ class StrongBot(PhaseBot):
         )
 
     # -- contracts: bid, discard, trump ----------------------------------------------------
-    def _contract_rng(self, view: PlayerView, hand: Sequence[Tile]) -> random.Random:
-        """One stream for the discard and trump choices of a hand, keyed by what the bidder
-        knew when the auction ended, so both choices use the same simulated deals."""
+    def _pool_rng(self, view: PlayerView, hand: Sequence[Tile]) -> random.Random:
+        """The stream of a hand's pool of simulated deals, keyed by the seat's hand as dealt
+        and the game so far (not by the auction), so that the bid and the later discard and
+        trump choices share their deals and their solved trick counts."""
         core = replace(
             view,
-            phase="contract",  # type: ignore[arg-type]  # a digest key for the contract stream, not a phase
+            phase="contract",  # type: ignore[arg-type]  # a digest key for the pool, not a phase
             to_act=None,
             hand=tuple(sorted(hand)),
+            widow=(),
             discard=None,
+            bids=(),
+            bidder=None,
+            bid=None,
             trump=None,
-            actions=tuple(x for x in view.actions if x[1] is not None and x[1].kind in ("pass", "bid")),
+            leader=None,
+            current_trick=(),
+            tricks=(),
             hand_sizes=(),
+            actions=(),
         )
-        return random.Random(view_digest(core, f"contract/{self.seed}"))
+        return random.Random(view_digest(core, f"pool/{self.seed}"))
 
-    def _contract_layouts(
-        self, view: PlayerView, n: int, rng: random.Random
-    ) -> tuple[list[Layout], int, bool]:
-        """Deals of the unseen tiles for a contract decision: all of them when there are at
-        most ``n``, else ``n`` drawn uniformly."""
-        c = Constraints.from_view(view)
-        possible = c.count()
-        if possible <= n:
-            return list(c.enumerate()), possible, True
-        return c.samples(rng, n), possible, False
+    @staticmethod
+    def dealt_hand(view: PlayerView) -> tuple[Tile, ...]:
+        """The seat's hand as dealt: its hand now, with its discard back and the widow out."""
+        tiles = set(view.hand)
+        if view.discard is not None:
+            tiles.add(view.discard)
+        tiles -= set(view.widow)
+        return tuple(sorted(tiles))
+
+    def pool_size(self, rules: RuleSet) -> int:
+        """Simulated deals per hand for the contract choices (``settings.bid_samples``)."""
+        return self.settings.bid_samples or (24 if rules.players == 3 else 10)
+
+    def contract_pool(self, view: PlayerView) -> list[Layout]:
+        """The simulated deals of a bid, discard or trump choice (before any tile is played).
+
+        One pool per hand: layouts drawn uniformly from those that agree with the seat's hand
+        as dealt, then fitted to what the seat sees now (a widow it took leaves the other
+        hands: if a layout had put it in a hand, that hand gets the layout's pile tile
+        instead, which keeps the draw uniform). The auction enters as weights
+        (:func:`engine.players.bidding.auction_weights`), never by changing the layouts, so
+        every contract choice of a hand is worked out on the same deals."""
+        rules = view.rules
+        hand = self.dealt_hand(view)
+        key = (rules, view.seat, hand, view.hand_number, view.first_bidder, view.scores)
+        pool = self._pools.get(key)
+        if pool is None:
+            others = [s for s in range(rules.players) if s != view.seat]
+            unseen = [t for t in rules.tiles if t not in set(hand)]
+            holders: list[int] = list(others)
+            sizes = [7] * len(others)
+            if len(unseen) > 7 * len(others):
+                holders.append(PILE)
+                sizes.append(len(unseen) - 7 * len(others))
+            base = Constraints.build(holders, sizes, unseen)
+            pool = base.samples(self._pool_rng(view, hand), self.pool_size(rules))
+            if len(self._pools) >= 8:
+                self._pools.clear()
+            self._pools[key] = pool
+        now = Constraints.from_view(view)
+        seen = [t for t in view.widow if t not in set(hand)]
+        out: list[Layout] = []
+        for lay in pool:
+            fitted = {h: list(ts) for h, ts in lay.items()}
+            pile = fitted.pop(PILE, [])
+            for t in seen:
+                if t in pile:
+                    pile.remove(t)
+                    continue
+                for ts in fitted.values():
+                    if t in ts:
+                        ts.remove(t)
+                        ts.append(pile.pop(0))
+                        break
+            if pile:
+                fitted[PILE] = pile
+            done = {h: tuple(sorted(ts)) for h, ts in fitted.items()}
+            if not now.agrees(done):
+                # Not a state the pool was made for: draw afresh from what the seat sees.
+                return now.samples(self._pool_rng(view, view.hand), self.pool_size(rules))
+            out.append(done)
+        return out
+
+    def _weights(self, view: PlayerView, layouts: Sequence[Layout]) -> list[float]:
+        """The auction weights of ``layouts`` (all ones with ``read_auction`` off)."""
+        if not self.settings.read_auction:
+            return [1.0] * len(layouts)
+        return auction_weights(view, layouts)
+
+    def score_model(self, rules: RuleSet) -> ScoreModel:
+        """What a contract is worth to this player under ``rules`` (see :class:`ScoreModel`)."""
+        four = rules.players == 4
+        return ScoreModel(
+            rules,
+            moon_value=self.settings.moon_value,
+            spare=self.settings.spare_4p if four else 0,
+            partial=self.settings.partial_4p if four else 1.0,
+            sweep=self.settings.sweep,
+        )
 
     def _contract_position(
         self,
@@ -283,157 +406,137 @@ class StrongBot(PhaseBot):
         trump: Trump,
         widow_from_pile: bool,
         at_least: int | None = None,
+        floor: int = 0,
     ) -> int:
-        """Tricks the bidder's side takes in one simulated deal with ``trump``, leading first;
-        with ``at_least=k`` only whether it takes ``k`` (1 or 0), a cheaper yes/no probe."""
+        """Tricks the bidder's side takes in one simulated deal with ``trump``, leading first
+        (``max(tricks, floor)``: no probe is spent below ``floor``); with ``at_least=k`` only
+        whether it takes ``k`` (1 or 0), a cheaper yes/no probe (answered from the trick count
+        when that is known already)."""
         hands = self._contract_position(rules, me, my_tiles, layout, trump, widow_from_pile)
-        key = (trump, me, at_least, *hands)
-        cached = self._contract_cache.get(key)
-        if cached is not None:
-            return cached
+        key = (trump, me, *hands)
+        known = self._counts.get(key)
+        if known is not None:
+            value, low = known
+            if at_least is not None and (value > low or at_least > low):
+                return int(value >= at_least)
+            if at_least is None and (value > low or floor >= low):
+                return max(value, floor)
         side = seats_mask(scoring_side(rules, me))
         solver = self.solver(trump, rules.players)
         if at_least is not None:
-            value = int(solver.can_take_masks(hands, me, side, at_least))
-        else:
-            value = solver.solve_masks(hands, me, side)
-        if len(self._contract_cache) > 100_000:
-            self._contract_cache.clear()
-        self._contract_cache[key] = value
+            probe_key = (trump, me, at_least, *hands)
+            cached = self._contract_cache.get(probe_key)
+            if cached is None:
+                cached = int(solver.can_take_masks(hands, me, side, at_least))
+                if len(self._contract_cache) > 100_000:
+                    self._contract_cache.clear()
+                self._contract_cache[probe_key] = cached
+            return cached
+        value = solver.solve_masks(hands, me, side, floor=floor)
+        if len(self._counts) > 100_000:
+            self._counts.clear()
+        self._counts[key] = (value, floor)
         return value
 
     def _bid(self, view: PlayerView, legal: list[Action]) -> Decision:
         rules = view.rules
         me = view.seat
-        n_samples = self.settings.bid_samples or (30 if rules.players == 3 else 14)
-        rng = self.rng(view, "bid")
-        layouts, _possible, _ex = self._contract_layouts(view, n_samples, rng)
+        layouts = self.contract_pool(view)
+        weights = self._weights(view, layouts)
         widow = rules.has_widow
-        ranked = best_trumps(view.hand, rules)
-        trumps = [t for _, t in ranked[: self.settings.bid_trumps]]
+        ranked = [t for _, t in best_trumps(view.hand, rules)]
         bids = [a.value for a in legal if a.kind == "bid" and isinstance(a.value, int)]
-        k_min = min((tricks_needed(v) for v in bids), default=7)
         must_bid = Action("pass") not in legal
-        # Screen: on a first batch of deals, does each trump make the lowest bid I may make?
-        screen = layouts[: min(len(layouts), max(4, len(layouts) // 3))]
-        probes = {
-            tr: [self._solve_contract(rules, me, view.hand, lay, tr, widow, at_least=k_min) for lay in screen]
-            for tr in trumps
-        }
-        stats: list[ContractStats] = []
-        if not must_bid and max(sum(v) for v in probes.values()) <= 0.2 * len(screen):
-            # Hopeless: exact counts only where the lowest bid was made (the rest fall short).
-            for tr in trumps:
-                res = [
-                    self._solve_contract(rules, me, view.hand, lay, tr, widow) if ok else k_min - 1
-                    for lay, ok in zip(screen, probes[tr], strict=True)
-                ]
-                stats.append(ContractStats(tr, None, tuple(res), capped=True))
-            layouts = screen
-        else:
-            for tr in trumps:
-                res = [self._solve_contract(rules, me, view.hand, lay, tr, widow) for lay in layouts]
-                stats.append(ContractStats(tr, None, tuple(res)))
-        values = sorted({tricks_needed(v) for v in rules.bid_values})
-        want = self.wanted(rules)
-        best_by_need: dict[int, ContractStats] = {}
-        for k in values:
-            best_by_need[k] = max(stats, key=lambda s: (s.chance(want(k)), s.mean() or 0.0))
         high = max((b for _, b in view.bids), default=0)
-        choice: Action = Action("pass")
-        four = rules.players == 4
-        # With four players the other team scores every trick it takes whether we make the
-        # bid or not, so a bid must beat their tricks (or, if they hold the bid, what we
-        # expect to lose by letting them play it); with three, each opponent scores alone.
-        best_ev = 0.0 if not four or high == 0 else 7.0 - 2 * high
-        for a in legal:
-            if a.kind != "bid":
-                continue
-            assert isinstance(a.value, int)
-            k = tricks_needed(a.value)
-            st = best_by_need[k]
-            p = st.chance(want(k))
-            threshold = self.settings.moon_threshold if a.value == 21 else self.threshold(rules)
-            if four and k + self.settings.spare_4p > 7:
-                # No trick to spare: ask the simulated deals for near certainty instead.
-                threshold = max(threshold, self.settings.sure_4p)
-            if p < threshold:
-                continue
-            ev = (2 * p - 1) * a.value
-            if four:
-                mean = st.mean()
-                ev -= 7 - (mean if mean is not None else k)
-            if a.value == 21 and rules.moon_wins_game:
-                ev = 100 * p
-            if ev > best_ev or (not four and choice.kind == "pass"):
-                best_ev, choice = ev, a
         partner_holds = (
-            rules.players == 4
-            and high > 0
-            and [s for s, b in view.bids if b == high][-1] == (me + 2) % 4
+            rules.players == 4 and high > 0 and [s for s, b in view.bids if b == high][-1] == (me + 2) % 4
         )
-        if partner_holds and not must_bid:
-            # Raising the partner's bid only makes the team's contract harder.
-            choice = Action("pass")
-        forced = must_bid and choice.kind == "pass"
-        if forced:
-            choice = min((a for a in legal if a.kind == "bid"), key=lambda a: a.value if isinstance(a.value, int) else 99)
+        keep_pass = partner_holds and not must_bid
+        floor_k = min((tricks_needed(v) for v in bids), default=7)
+        n_screen = min(len(layouts), self.settings.bid_screen or (6 if rules.players == 3 else 4))
+
+        low = max(0, floor_k - 1)
+
+        def counts(tr: Trump, lays: Sequence[Layout]) -> list[int]:
+            # Deals short of the lowest bid open are all alike here: counted at one below it.
+            return [self._solve_contract(rules, me, view.hand, lay, tr, widow, floor=low) for lay in lays]
+
+        # A first look with the two best trumps by rule of thumb on a few deals: a hand that
+        # reaches the lowest bid in none of them (or whose partner holds the bid) passes on it.
+        screen = layouts[:n_screen]
+        tricks = {tr: counts(tr, screen) for tr in ranked[:2]}
+        quick = not must_bid and (keep_pass or max(max(c) for c in tricks.values()) < floor_k)
+        used = screen if quick else layouts
+        if not quick:
+            # The other trumps race on the first deals: one a trick or more behind the best
+            # there is dropped; the rest are solved on every deal.
+            n_trumps = self.settings.bid_trumps or (3 if rules.players == 3 else 2)
+            for tr in ranked[2:n_trumps]:
+                tricks[tr] = counts(tr, screen)
+            lead = max(sum(c) for c in tricks.values())
+            keep = [tr for tr, c in tricks.items() if sum(c) > lead - n_screen * self.settings.race_margin]
+            tricks = {tr: counts(tr, layouts) for tr in keep}
+        w = weights[: len(used)]
+        model = self.score_model(rules)
+        table = score_table(view, bids, tricks, used, w, model, pass_allowed=not must_bid)
+        best = table.best()
+        choice = Action("pass")
+        if best.value and not keep_pass:
+            choice = next(a for a in legal if a.kind == "bid" and a.value == best.value)
+        reads = False
+        if not keep_pass and any(abs(x - w[0]) > 1e-12 for x in w):
+            plain = score_table(view, bids, tricks, used, [1.0] * len(used), model, not must_bid).best()
+            reads = plain.value != best.value
+
+        def chances(tr: Trump) -> tuple[tuple[int, float], ...]:
+            total = sum(w) or 1.0
+            return tuple(
+                (v, sum(x * model.made(t, v) for x, t in zip(w, tricks[tr], strict=True)) / total)
+                for v in rules.bid_values
+            )
+
+        floor_rows = [r for r in table.rows if r.value == min(bids, default=-1)]
+        top = floor_rows[0].trump if floor_rows and floor_rows[0].trump is not None else ranked[0]
+        if top not in tricks:
+            top = next(iter(tricks))
         cands = []
         for a in legal:
             if a.kind == "bid":
                 assert isinstance(a.value, int)
-                k = tricks_needed(a.value)
-                st = best_by_need[k]
+                row = table.row(a.value)
+                assert row.trump is not None
                 cands.append(
                     Candidate(
-                        a, tags_for(view, a), tricks=st.mean(), goal="make", goal_chance=st.chance(want(k)),
-                        layouts=len(layouts), trump=st.trump,
-                        bid_chances=tuple((v, st.chance(tricks_needed(v))) for v in rules.bid_values),
+                        a, tags_for(view, a), tricks=row.tricks, goal="make", goal_chance=row.chance,
+                        layouts=len(used), trump=row.trump, bid_chances=chances(row.trump),
+                        score=round(row.score, 2),
                     )
                 )
             else:
-                st = best_by_need[min(values)]
                 cands.append(
                     Candidate(
-                        a, tags_for(view, a), tricks=None, goal="make", goal_chance=None,
-                        layouts=len(layouts), trump=st.trump,
-                        bid_chances=tuple((v, st.chance(tricks_needed(v))) for v in rules.bid_values),
+                        a, tags_for(view, a), tricks=None, goal="make", goal_chance=None, layouts=len(used),
+                        trump=top, bid_chances=chances(top), score=round(table.row(0).score, 2),
                     )
                 )
         marked = mark(cands, choice)
-        summary = bid_summary(view, choice, best_by_need, len(layouts), high, self.settings, must_bid, partner_holds)
-        reason = self._bid_reason(view, choice, best_by_need, high, forced, partner_holds)
-        chosen = next(c for c in marked if c.chosen)
-        return Decision(choice, Explanation(summary, marked, chosen.tags, len(layouts), False, None, reason))
-
-    def _bid_reason(
-        self,
-        view: PlayerView,
-        choice: Action,
-        best_by_need: dict[int, ContractStats],
-        high: int,
-        forced: bool,
-        partner_holds: bool,
-    ) -> str:
-        """The plain reason for a bid or pass, from the same chances the choice was made on."""
-        rules = view.rules
-        want = self.wanted(rules)
+        forced = must_bid and len(bids) > 0 and all(r.score < 0 for r in table.rows)
+        summary = score_bid_summary(view, choice, table, model, reads, partner_holds=keep_pass)
         if choice.kind == "bid":
-            assert isinstance(choice.value, int)
-            k = tricks_needed(choice.value)
-            st = best_by_need[k]
-            return bid_reason(view, choice.value, st.trump, st.chance(want(k)), forced=forced)
-        floor = max(rules.min_bid, high + 1)
-        k = tricks_needed(floor) if floor <= 7 else 7
-        st = best_by_need[k]
-        need_chance = self.threshold(rules) if floor <= 7 else self.settings.moon_threshold
-        if rules.players == 4 and k + self.settings.spare_4p > 7:
-            need_chance = max(need_chance, self.settings.sure_4p)
-        p = st.chance(want(k))
-        worth_little = rules.players == 4 and floor <= 7 and p >= need_chance and st.mean() is not None
-        return bid_reason(
-            view, None, st.trump, p, partner_holds=partner_holds, high=high, worth_little=worth_little
-        )
+            row = table.row(best.value)
+            assert row.trump is not None and row.chance is not None
+            reason = score_bid_reason(
+                view, best.value, row.trump, row.chance, forced=forced, reads_auction=reads,
+            )
+        else:
+            fl = floor_rows[0] if floor_rows else None
+            tr = fl.trump if fl is not None and fl.trump is not None else top
+            p = fl.chance if fl is not None and fl.chance is not None else 0.0
+            reason = score_bid_reason(
+                view, None, tr, p, partner_holds=keep_pass, high=high, reads_auction=reads,
+            )
+        chosen = next(c for c in marked if c.chosen)
+        return Decision(choice, Explanation(summary, marked, chosen.tags, len(used), False, None, reason))
 
     def _contract_choices(
         self,
@@ -441,21 +544,22 @@ class StrongBot(PhaseBot):
         pairs: list[tuple[Tile | None, Trump]],
         base_tiles: Sequence[Tile],
         widow_from_pile: bool,
-        key_tiles: Sequence[Tile] = (),
     ) -> tuple[dict[tuple[Tile | None, Trump], ContractStats], int]:
-        """Race (discard, trump) pairs on the same simulated deals: every pair gets a yes/no
-        probe (does it make the bid?) on a first batch, the most promising get exact trick
-        counts on every deal. Returns the stats and the number of deals in the full batch.
-        ``key_tiles`` (the hand as the auction ended) seed the deals."""
+        """Race (discard, trump) pairs on the hand's simulated deals (:meth:`contract_pool`,
+        weighted by the auction): every pair gets a yes/no probe (does it make the bid?) on a
+        first batch, the most promising get exact trick counts on every deal. Returns the
+        stats and the number of deals in the full batch."""
         rules = view.rules
         assert view.bid is not None
         need = tricks_needed(view.bid)
         four = rules.players == 4
-        total = self.settings.contract_samples or (12 if four else 32)
-        first = max(3, total // (3 if four else 5))
-        finalists = 2 if four else 3
-        rng = self._contract_rng(view, key_tiles or view.hand)
-        layouts, _possible, _ex = self._contract_layouts(view, total, rng)
+        layouts = self.contract_pool(view)
+        if self.settings.contract_samples:
+            layouts = layouts[: self.settings.contract_samples]
+        weights = tuple(self._weights(view, layouts))
+        total = len(layouts)
+        first = min(total, 2 if four else max(3, total // 5))
+        finalists = 2
         me = view.seat
         probes: dict[tuple[Tile | None, Trump], list[int]] = {}
         for p in pairs:
@@ -465,16 +569,28 @@ class StrongBot(PhaseBot):
                 self._solve_contract(rules, me, tiles, lay, tr, widow_from_pile, at_least=need)
                 for lay in layouts[:first]
             ]
-        ranked = sorted(pairs, key=lambda p: (sum(probes[p]), -pairs.index(p)), reverse=True)
+
+        def promise(p: tuple[Tile | None, Trump]) -> tuple[float, float, int]:
+            # Ties (often all zero for a high bid) go to the better trump by rule of thumb.
+            kept = [t for t in base_tiles if t is not p[0]]
+            if len(kept) > 7:
+                kept.remove(heuristic_discard(kept, p[1]))
+            count = estimate_tricks(kept, p[1], rules.tiles)
+            return (sum(x for x, ok in zip(weights, probes[p], strict=False) if ok), count, -pairs.index(p))
+
+        ranked = sorted(pairs, key=promise, reverse=True)
         out: dict[tuple[Tile | None, Trump], ContractStats] = {}
         for p in ranked[:finalists]:
             d, tr = p
             tiles = [t for t in base_tiles if t is not d]
-            res = [self._solve_contract(rules, me, tiles, lay, tr, widow_from_pile) for lay in layouts]
-            out[p] = ContractStats(tr, d, tuple(res))
+            res = [
+                self._solve_contract(rules, me, tiles, lay, tr, widow_from_pile, floor=need - 1)
+                for lay in layouts
+            ]
+            out[p] = ContractStats(tr, d, tuple(res), weights=weights, floor=need - 1)
         for p in ranked[finalists:]:
-            out[p] = ContractStats(p[1], p[0], (), tuple(probes[p]))
-        return out, len(layouts)
+            out[p] = ContractStats(p[1], p[0], (), tuple(probes[p]), weights=weights[:first])
+        return out, total
 
     def _discard(self, view: PlayerView, legal: list[Action]) -> Decision:
         rules = view.rules
@@ -486,20 +602,28 @@ class StrongBot(PhaseBot):
             trumps = [view.trump]
             pairs: list[tuple[Tile | None, Trump]] = [(d, view.trump) for d in discards]
         else:
-            # Every trump with its rule-of-thumb discard, and every discard with the best
-            # trumps by rule of thumb.
+            # Every trump with its rule-of-thumb discard, and the best trumps by rule of
+            # thumb with each of the tiles least worth keeping under them.
             trumps = list(rules.trumps)
             pairs = [(heuristic_discard(hand, tr), tr) for tr in trumps]
             for _, tr in best_trumps(hand, rules)[:2]:
-                pairs += [(d, tr) for d in discards if (d, tr) not in pairs]
+                cheap = sorted(discards, key=lambda t: (keep_value(t, tr), t.index))[: self.settings.discards_tried]
+                pairs += [(d, tr) for d in cheap if (d, tr) not in pairs]
         stats, deals = self._contract_choices(view, pairs, hand, False)
         best_for: dict[Tile, ContractStats] = {}
         for d in discards:
-            best_for[d] = max(
-                (stats[(d, tr)] for tr in trumps if (d, tr) in stats),
-                key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0),
-            )
-        cands = [contract_candidate(view, a, best_for[a.value], need) for a in legal]  # type: ignore[index]
+            options = [stats[(d, tr)] for tr in trumps if (d, tr) in stats]
+            if not options:
+                continue
+            best_for[d] = max(options, key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0))
+        cands = []
+        for a in legal:
+            assert isinstance(a.value, Tile)
+            st = best_for.get(a.value)
+            if st is None:
+                cands.append(Candidate(a, tags_for(view, a), goal="make", layouts=0))
+            else:
+                cands.append(contract_candidate(view, a, st, need))
         best = max(
             best_for.values(),
             key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0, -keep_value(s.discard, s.trump)),  # type: ignore[arg-type]
@@ -513,10 +637,12 @@ class StrongBot(PhaseBot):
         )
         nxt = f" (next best: {others[0].discard}, {pct(others[0].chance(need))})" if others else ""
         with_trump = "" if view.trump is not None else f" with {trump_words(best.trump)}"
+        untried = len(discards) - len(best_for)
+        skipped = f"; {untried} tiles worth more were not tried" if untried > 0 else ""
         summary = (
             f"I discard {best.discard}: without it I make my {view.bid}{with_trump} in "
             f"{pct(best.chance(need))} of {best.deals} simulated deals, averaging "
-            f"{best.mean():.1f} tricks, the best of my {len(legal)} discards{nxt}."
+            f"{best.mean():.1f} tricks, the best of my {len(legal)} discards{nxt}{skipped}."
         )
         reason = contract_reason_discard(view, best.discard, best.trump, _compare(best, others, need))
         chosen = next(c for c in marked if c.chosen)
@@ -529,16 +655,18 @@ class StrongBot(PhaseBot):
         before_widow = rules.has_widow and view.discard is None and not view.widow
         trumps = [a.value for a in legal if isinstance(a.value, Trump)]
         base = list(view.hand)
-        key_tiles = base
-        if view.discard is not None:
-            # The discard was made already: use the deals it was chosen on.
-            key_tiles = [*base, view.discard]
         pairs: list[tuple[Tile | None, Trump]] = [(None, tr) for tr in trumps]
-        stats, deals = self._contract_choices(view, pairs, base, before_widow, key_tiles)
+        stats, deals = self._contract_choices(view, pairs, base, before_widow)
         cands = [contract_candidate(view, a, stats[(None, a.value)], need) for a in legal]  # type: ignore[index]
-        best = max(
-            stats.values(), key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0, -TRUMP_ORDER[s.trump])
-        )
+
+        def key(s: ContractStats) -> tuple[bool, float, float, int]:
+            return (s.exact, s.chance(need), s.mean() or 0.0, -TRUMP_ORDER[s.trump])
+
+        best = max(stats.values(), key=key)
+        reads = False
+        if any(x != 1.0 for x in best.weights):
+            plain = max((replace(s, weights=()) for s in stats.values()), key=key)
+            reads = plain.trump != best.trump
         choice = Action.name_trump(best.trump)
         marked = mark(cands, choice)
         others = sorted(
@@ -546,12 +674,15 @@ class StrongBot(PhaseBot):
             key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0), reverse=True,
         )
         nxt = f", against {pct(others[0].chance(need))} with {trump_words(others[0].trump)}" if others else ""
+        weighed = " (deals weighted by how the others bid)" if reads else ""
         summary = (
             f"I {verb(view, choice)}: I make my {view.bid} in {pct(best.chance(need))} of "
-            f"{best.deals} simulated deals (averaging {best.mean():.1f} tricks){nxt}."
+            f"{best.deals} simulated deals{weighed} (averaging {best.mean():.1f} tricks){nxt}."
         )
         how = _compare(best, others, need)
         reason = trump_reason(view, best.trump, {"best": "best", "most": "most", "good": "good"}.get(how, "even"))
+        if reads:
+            reason = with_auction(reason)
         chosen = next(c for c in marked if c.chosen)
         return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason))
 

@@ -20,6 +20,7 @@ from engine.words import percent as pct
 from engine.words import trump_phrase as trump_words
 
 if TYPE_CHECKING:  # pragma: no cover
+    from engine.players.bidding import ScoreModel, ScoreTable
     from engine.players.strong import ContractStats, StrongSettings
 
 def verb(view: PlayerView, a: Action) -> str:
@@ -180,3 +181,47 @@ def bid_summary(
         f"I pass: my best chance to make {w}{over} is {pct(p)} with {trump_words(st.trump)} "
         f"in {deals} simulated deals, below the {want} I want."
     )
+
+
+def score_bid_summary(
+    view: PlayerView,
+    choice: Action,
+    table: ScoreTable,
+    model: ScoreModel,
+    reads_auction: bool = False,
+    partner_holds: bool = False,
+) -> str:
+    """The strong player's detailed sentence for a bid or pass chosen by expected score: the
+    chosen row's chance and expected score, and the next best rows'."""
+
+    def name(value: int) -> str:
+        return "a pass" if value == 0 else ("21" if value == 21 else f"bid {value}")
+
+    def row_words(value: int) -> str:
+        r = table.row(value)
+        if value == 0 or r.chance is None or r.trump is None:
+            return f"{name(value)} {r.score:+.1f}"
+        return f"{name(value)} {r.score:+.1f} ({pct(r.chance)} with {trump_words(r.trump)})"
+
+    value = choice.value if choice.kind == "bid" and isinstance(choice.value, int) else 0
+    others = sorted((r for r in table.rows if r.value != value), key=lambda r: -r.score)[:2]
+    weighed = ", the deals weighted by how the others bid" if reads_auction else ""
+    unit = "marks" if model.marks else "points"
+    if partner_holds:
+        lead = "I pass: my partner holds the bid, and raising it only makes our contract harder"
+    elif value:
+        r = table.row(value)
+        assert r.chance is not None and r.trump is not None and r.tricks is not None
+        what = "shoot the moon" if value == 21 else f"bid {value}"
+        lead = (
+            f"I {what} with {trump_words(r.trump)}: I make it in {pct(r.chance)} of {table.deals} simulated "
+            f"deals{weighed}, averaging {r.tricks:.1f} tricks, for an expected {r.score:+.1f} {unit} "
+            "against the others"
+        )
+    else:
+        lead = (
+            f"I pass: a pass is worth {table.row(0).score:+.1f} {unit} against the others over "
+            f"{table.deals} simulated deals{weighed}"
+        )
+    rest = "; ".join(row_words(r.value) for r in others)
+    return f"{lead} (next best: {rest})." if rest else f"{lead}."

@@ -46,6 +46,11 @@ class _BotTask(Task):
     seat: int
 
     def decision(self) -> Any:
+        """The strong player's decision for this question (kept on the task too, so a task
+        loaded in another process and sent here keeps it)."""
+        mine = self.__dict__.get("_decision")
+        if mine is not None:
+            return mine
         key = repr((self.kind, sorted(self.position.rules.to_dict().items()),
                     sorted(self.position.to_dict().items()), sorted(self.p.items())))
         cached = _DECISIONS.get(key)
@@ -54,6 +59,7 @@ class _BotTask(Task):
             game = self.game()
             cached = bot.decide(game.view(self.seat))
             _DECISIONS[key] = cached
+        self._decision = cached
         return cached
 
     def game(self) -> Any:

@@ -46,13 +46,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def app_server(port: int | None = None, log: Path | None = None) -> Iterator[str]:
-    """``streamlit run tutorial/app.py`` on 127.0.0.1 (stopped afterwards); yields its URL."""
+def app_server(port: int | None = None, log: Path | None = None, script: Path | None = None) -> Iterator[str]:
+    """``streamlit run tutorial/app.py`` (or ``script``) on 127.0.0.1 (stopped afterwards);
+    yields its URL."""
     port = port or free_port()
     log = log or ROOT / "artifacts" / f"streamlit-{port}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     cmd = [
-        sys.executable, "-m", "streamlit", "run", str(ROOT / "tutorial" / "app.py"),
+        sys.executable, "-m", "streamlit", "run", str(script or ROOT / "tutorial" / "app.py"),
         "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
     ]

@@ -9,7 +9,7 @@ import streamlit as st
 from engine import Game
 from tutorial.components import state
 from tutorial.components.tiles import show_tiles
-from tutorial.services.bidding import TIME_LIMIT, BidLab, max_samples, parse_hand, simulate
+from tutorial.services.bidding import TIME_LIMIT, BidLab, in_worker, max_samples, parse_hand, simulate
 from tutorial.services.charts import bid_heatmap
 from tutorial.services.rules_text import short_summary
 from tutorial.services.text import md_escape
@@ -77,7 +77,9 @@ def run(hand: tuple[Any, ...]) -> None:
                 last[0] = pct
                 bar.progress(x, text=f"Simulating… {pct}%")
 
-        res = simulate(rules, hand, samples=samples, seed=samples, progress=tick, time_limit=TIME_LIMIT)
+        # Solved in the background worker, a few deals at a time (the bar moves after each).
+        res = simulate(rules, hand, samples=samples, seed=samples, progress=tick, time_limit=TIME_LIMIT,
+                       runner=in_worker)
         bar.empty()
         state.put(RESULT, res)
 

@@ -8,45 +8,36 @@ from typing import Any
 
 import streamlit as st
 
-from tutorial.services.players import offload
 from tutorial.services.reviewing import (
     GRADE_MARKS,
     biggest_mistakes,
     contract_frame,
     review_frame,
     review_summary,
-    run_review,
 )
 from tutorial.services.session import PlaySession
-
-
-def ensure_review(sess: PlaySession) -> None:
-    """Review the hand just finished (called last on the page, so the page shows first)."""
-    g = sess.game
-    if not g.hand_finished or not g.results or g.results[-1].thrown_in:
-        return
-    number = g.hand_number
-    if number in sess.reviews:
-        return
-    with st.spinner(f"Reviewing hand {number}…"):
-        sess.reviews[number] = offload(run_review, g.record(), number, you=sess.seat)  # in a worker process
-    st.rerun()
+from tutorial.services.text import md_escape
 
 
 def review_panel(sess: PlaySession) -> None:
     """The review of a finished hand: a count of grades, the learner's biggest mistakes in
-    words, then the bid/discard/trump table and the plays table."""
-    g = sess.game
-    done = [r.hand_number for r in g.results if not r.thrown_in]
+    words, then the bid/discard/trump table and the plays table. A review is made when this
+    tab first shows its hand (in the background; the page stays usable meanwhile)."""
+    done = sess.reviewable()
     if not done:
         st.caption("When a hand is over, every play of it is graded here, with the better play where there was one.")
         return
-    reviewed = [h for h in done if h in sess.reviews]
-    if not reviewed:
-        st.caption("Reviewing the hand…")
+    number = st.selectbox("Hand", done[::-1], key="review-hand", format_func=lambda h: f"Hand {h}")
+    if number not in done:
+        number = done[-1]
+    try:
+        review = sess.review(number)
+    except Exception as e:  # a review that fails must not take the page down
+        st.error(md_escape(f"This hand could not be reviewed: {e}"))
         return
-    number = st.selectbox("Hand", reviewed[::-1], key="review-hand", format_func=lambda h: f"Hand {h}")
-    review = sess.reviews[number]
+    if review is None:
+        _wait_for_review(sess, number)
+        return
     only_mine = st.toggle("Only my plays", key="review-mine")
     st.markdown(review_summary(review, sess.seat, sess.players))
     mine = biggest_mistakes(review, sess.seat, sess.players, seat=sess.seat)
@@ -80,3 +71,12 @@ def review_panel(sess: PlaySession) -> None:
     }
     st.dataframe(frame, hide_index=True, column_config=config, key=f"review-table-{number}",
                  height=35 * (len(frame) + 1) + 3)
+
+
+@st.fragment(run_every=1.0)
+def _wait_for_review(sess: PlaySession, number: int) -> None:
+    """"Reviewing…" until the review of hand ``number`` is made, then the page again."""
+    if sess.review(number) is not None:
+        st.rerun()
+    st.caption(f"Reviewing hand {number}: the strong player checks every decision and play… "
+               "(a few seconds; you can go on playing meanwhile)")

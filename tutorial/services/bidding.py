@@ -31,6 +31,7 @@ __all__ = [
     "TIME_LIMIT",
     "BidLab",
     "Runner",
+    "in_worker",
     "max_samples",
     "parse_hand",
     "simulate",
@@ -158,6 +159,16 @@ Runner = Callable[[Callable[..., list[tuple[int, ...]]], tuple[Any, ...]], list[
 
 def _here(fn: Callable[..., list[tuple[int, ...]]], args: tuple[Any, ...]) -> list[tuple[int, ...]]:
     return fn(*args)
+
+
+def in_worker(fn: Callable[..., list[tuple[int, ...]]], args: tuple[Any, ...]) -> list[tuple[int, ...]]:
+    """A :data:`Runner` for the app: each chunk is solved in the background worker process
+    (:func:`tutorial.services.players.offload`), so the server's thread only waits and the
+    other sessions go on; here when there is no worker."""
+    from tutorial.services.players import offload
+
+    result: list[tuple[int, ...]] = offload(fn, *args)
+    return result
 
 
 def simulate(

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from engine import Tile
@@ -23,6 +23,7 @@ __all__ = [
     "Attempt",
     "choice_label",
     "course",
+    "forget_content",
     "kind_title",
     "mode_of",
     "new_puzzle",
@@ -207,29 +208,96 @@ def stage_summary(stage: Any, stars: dict[str, int]) -> dict[str, Any]:
 
 
 # -- content, loaded once per process ------------------------------------------------------------
-@lru_cache(maxsize=1)
-def course() -> Any:
-    """The course (``lessons.load_course()``), loaded once."""
+# Loading checks every item against the engine, and the items graded by the strong player
+# run its search: about fifteen seconds of CPU. So the loading happens once per server, in a
+# worker process (tutorial.services.players.submit; the course and the puzzles side by side),
+# and comes back as the loaded objects (each item keeps its answers); the server's threads
+# only wait for it, and every page asking at the same time waits for the same load.
+
+def load_course_here() -> Any:
+    """``lessons.load_course()`` (the course, checked)."""
     from lessons import load_course
 
     return load_course()
 
 
-@lru_cache(maxsize=1)
-def puzzles() -> tuple[Any, ...]:
-    """Every shipped puzzle, loaded once, easiest first."""
+def load_puzzles_here() -> tuple[Any, ...]:
+    """Every shipped puzzle (checked), easiest first."""
     from puzzles import load_puzzles
 
     return tuple(sorted(load_puzzles(), key=lambda p: (p.rating, p.id)))
 
 
+_LOADERS: dict[str, Callable[[], Any]] = {"course": load_course_here, "puzzles": load_puzzles_here}
+
+
+def _load_quietly(name: str) -> Any:
+    """A worker's load of ``name``; ``None`` when it fails (the page then loads it itself, to
+    show the content errors, which do not travel well between processes)."""
+    try:
+        return _LOADERS[name]()
+    except Exception:
+        return None
+
+
+_CONTENT: dict[str, Future[Any]] = {}
+_CONTENT_LOCK = threading.Lock()
+
+
+def _content_future(name: str) -> Future[Any]:
+    from tutorial.services.players import submit
+
+    with _CONTENT_LOCK:
+        fut = _CONTENT.get(name)
+        if fut is None:
+            fut = _CONTENT[name] = submit(_load_quietly, name)
+        return fut
+
+
+def _content(name: str) -> Any:
+    fut = _content_future(name)
+    try:
+        value = fut.result()
+    except Exception:  # the worker went away: load here
+        value = None
+    if value is None:
+        value = _LOADERS[name]()  # raises the content errors, if any
+        done: Future[Any] = Future()
+        done.set_result(value)
+        with _CONTENT_LOCK:
+            _CONTENT[name] = done
+    return value
+
+
+def course() -> Any:
+    """The course (``lessons.load_course()``), loaded once per process (see above)."""
+    return _content("course")
+
+
+def puzzles() -> tuple[Any, ...]:
+    """Every shipped puzzle, loaded once per process, easiest first."""
+    value: tuple[Any, ...] = _content("puzzles")
+    return value
+
+
+def forget_content() -> None:
+    """Forget the loaded course and puzzles (the next call loads them again)."""
+    with _CONTENT_LOCK:
+        _CONTENT.clear()
+
+
 _warm = threading.Lock()
 _warmed = False
 
+#: Libraries some pages draw with, imported in the background at start-up so that the first
+#: learner to open such a page does not wait for the import.
+_WARM_IMPORTS = ("pandas", "plotly.graph_objects", "sqlalchemy")
+
 
 def warm_up() -> None:
-    """Load the course and the puzzles in a background thread (once), so the first learner
-    to open those pages does not wait for them."""
+    """Start loading the course and the puzzles in the worker processes (once per server),
+    and import the heavy drawing libraries in a background thread, so the first learner to
+    open those pages does not wait for them."""
     global _warmed
     import os
 
@@ -237,15 +305,19 @@ def warm_up() -> None:
         if _warmed or os.environ.get("MOON_NO_WARMUP"):
             return
         _warmed = True
+    for name in _LOADERS:
+        _content_future(name)
 
-    def load() -> None:
-        try:
-            course()
-            puzzles()
-        except Exception:  # pragma: no cover - shown when the page itself loads them
-            pass
+    def imports() -> None:
+        import importlib
 
-    threading.Thread(target=load, name="moon-content-warm-up", daemon=True).start()
+        for module in _WARM_IMPORTS:
+            try:
+                importlib.import_module(module)
+            except Exception:  # pragma: no cover - an optional library missing
+                pass
+
+    threading.Thread(target=imports, name="moon-warm-imports", daemon=True).start()
 
 
 def new_puzzle(kind: str, seed: int, tries: int = 200,

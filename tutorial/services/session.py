@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,8 +92,10 @@ class PlaySession:
         #: The computer's decisions, by (hand number, index in that hand's log).
         self.decisions: dict[tuple[int, int], Any] = {}
         self.hint: Hint | None = None
-        #: Reviews of finished hands, by hand number (filled by the page on demand).
+        #: Reviews of finished hands, by hand number (made on demand: :meth:`review`).
         self.reviews: dict[int, Any] = {}
+        #: Reviews under way in the background, by hand number.
+        self._review_jobs: dict[int, Future[Any]] = {}
         #: The last step taken (for "why did it play that?").
         self.last_step: Step | None = None
         #: Hands that ended since the page last asked (see :meth:`take_finished`).
@@ -237,6 +240,7 @@ class PlaySession:
         hand = self.game.hand_number
         self.decisions = {k: v for k, v in self.decisions.items() if k[0] != hand or k[1] < cut}
         self.reviews.pop(hand, None)
+        self._review_jobs.pop(hand, None)
         self.hint = None
         self.last_step = None
         return True
@@ -286,6 +290,35 @@ class PlaySession:
         decision = self.decide(self.seat, self.view(), level)
         self.hint = Hint(key, decision, 1)
         return self.hint
+
+    # -- reviews ----------------------------------------------------------------------------
+    def reviewable(self) -> list[int]:
+        """The finished hands that can be reviewed (a thrown-in hand has no plays)."""
+        return [r.hand_number for r in self.game.results if not r.thrown_in]
+
+    def review(self, hand_number: int) -> Any | None:
+        """The review of a finished hand (:func:`tutorial.services.reviewing.run_review`), or
+        ``None`` while it is being made. The first call starts it in the background worker
+        (:func:`tutorial.services.players.background`), so it is made only for the hands the
+        learner asks about, and never in front of a computer player's decision; with no
+        background worker it is made here, at once. An error in the review is raised (and
+        the next call tries again)."""
+        if hand_number in self.reviews:
+            return self.reviews[hand_number]
+        if hand_number not in self.reviewable():
+            raise ValueError(f"hand {hand_number} has no review (it is not over, or was thrown in)")
+        job = self._review_jobs.get(hand_number)
+        if job is None:
+            from tutorial.services.players import background
+            from tutorial.services.reviewing import run_review
+
+            job = self._review_jobs[hand_number] = background(
+                run_review, self.game.record(), hand_number, you=self.seat)
+        if not job.done():
+            return None
+        del self._review_jobs[hand_number]
+        self.reviews[hand_number] = job.result()
+        return self.reviews[hand_number]
 
     # -- records ----------------------------------------------------------------------------
     def hand_record(self, hand_number: int) -> dict[str, Any]:

@@ -51,5 +51,4 @@ else:
             ui.records_panel(sess)
 
     ui.sync_url(sess)
-    review_ui.ensure_review(sess)
     ui.autoplay(sess)

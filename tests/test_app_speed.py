@@ -1,0 +1,228 @@
+"""Where the app's work runs (issue 9 "Speed", issue 15 items 7-8): basic decisions in the
+server process, strong ones in the decision pool, slow work (reviews, loading the content,
+the Bidding lab) in the low-priority background pool; the content loaded once per process;
+a hand review made only when asked for."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from concurrent.futures import Future
+from typing import Any
+
+import pytest
+
+from engine import Game, RuleSet
+from engine.ai import make_bot
+from tutorial.services import items, players
+from tutorial.services.session import FirstLegal, PlaySession
+from tutorial.services.urlstate import PlaySetup
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+def _priority() -> int:
+    return os.getpriority(os.PRIO_PROCESS, 0)
+
+
+def test_basic_decisions_are_made_here_and_never_wait_for_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A basic player's decision costs milliseconds: it is made in this process even when
+    there is a decision pool, so it never queues behind a strong player's search."""
+    monkeypatch.setenv("MOON_WORKERS", "2")
+    players.shutdown_pool()
+    try:
+        g = Game.new(RuleSet(), 12)
+        view = g.view(g.to_act)
+        seed = players.bot_seed(12, view.seat)
+        got = players.think("basic", seed, view)
+        assert got.action is make_bot("basic", seed=seed).decide(view).action
+        assert players._POOL is None  # no worker was needed (or started)
+    finally:
+        players.shutdown_pool()
+
+
+def test_background_work_runs_in_a_lower_priority_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MOON_WORKERS", "1")
+    monkeypatch.delenv("MOON_BACKGROUND_WORKERS", raising=False)
+    players.shutdown_pool()
+    try:
+        assert players.background_workers() == 1
+        fut = players.background(_pid)
+        assert isinstance(fut, Future)
+        assert fut.result(timeout=120) != os.getpid()
+        assert players.offload(_priority) >= _priority() + 10  # niced by 10 (capped at 19)
+        assert players._POOL is None  # the decision pool is left alone
+    finally:
+        players.shutdown_pool()
+
+
+def test_without_workers_background_work_is_done_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MOON_WORKERS", "0")
+    assert players.background_workers() == 0
+    fut = players.background(_pid)
+    assert fut.done() and fut.result() == os.getpid()
+    failed = players.background(int, "not a number")
+    assert failed.done() and isinstance(failed.exception(), ValueError)
+    monkeypatch.setenv("MOON_WORKERS", "2")
+    monkeypatch.setenv("MOON_BACKGROUND_WORKERS", "0")
+    assert players.background_workers() == 0
+    monkeypatch.setenv("MOON_BACKGROUND_WORKERS", "٣")  # not an ASCII number: the default
+    assert players.background_workers() == 1
+
+
+class _Bidder(FirstLegal):
+    """Bids when it may (so the hand is played, not thrown in), else the first legal action."""
+
+    def decide(self, view: Any) -> Any:
+        legal = view.legal_actions()
+        return next((a for a in legal if a.kind == "bid"), legal[0])
+
+
+def _finished_hand() -> PlaySession:
+    s = PlaySession(PlaySetup(deal=7), factory=lambda level, seed=None: _Bidder())
+    while not s.game.hand_finished:
+        if s.is_computer_turn():
+            s.computer_step()
+        else:
+            s.act(_Bidder().decide(s.view()))
+    assert s.reviewable()
+    return s
+
+
+def test_a_hand_review_is_made_on_demand_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finishing a hand reviews nothing; asking for the review starts it in the background
+    and says "not yet" (None) until it is done."""
+    s = _finished_hand()
+    assert s.reviews == {}
+    started: list[tuple[Any, ...]] = []
+    job: Future[Any] = Future()
+
+    def fake_background(fn: Any, *args: Any, **kwargs: Any) -> Future[Any]:
+        started.append((fn.__name__, args[1], kwargs))
+        return job
+
+    monkeypatch.setattr(players, "background", fake_background)
+    number = s.reviewable()[-1]
+    assert s.review(number) is None
+    assert s.review(number) is None
+    assert started == [("run_review", number, {"you": s.seat})]  # started once
+    job.set_result("the review")
+    assert s.review(number) == "the review"
+    assert s.reviews[number] == "the review"
+    with pytest.raises(ValueError):
+        s.review(number + 1)  # not over yet
+
+
+def test_a_failed_review_is_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = _finished_hand()
+    jobs: list[Future[Any]] = []
+
+    def fake_background(fn: Any, *args: Any, **kwargs: Any) -> Future[Any]:
+        jobs.append(Future())
+        return jobs[-1]
+
+    monkeypatch.setattr(players, "background", fake_background)
+    number = s.reviewable()[-1]
+    assert s.review(number) is None
+    jobs[0].set_exception(RuntimeError("worker lost"))
+    with pytest.raises(RuntimeError):
+        s.review(number)
+    assert s.review(number) is None and len(jobs) == 2
+
+
+def test_content_is_loaded_once_for_every_thread_that_asks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages opened at the same time wait for one load, not one load each."""
+    monkeypatch.setenv("MOON_WORKERS", "0")
+    calls: list[int] = []
+
+    def slow_load() -> str:
+        calls.append(1)
+        time.sleep(0.3)
+        return "the course"
+
+    monkeypatch.setitem(items._LOADERS, "course", slow_load)
+    items.forget_content()
+    try:
+        got: list[Any] = []
+        threads = [threading.Thread(target=lambda: got.append(items.course())) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert got == ["the course"] * 4 and len(calls) == 1
+        assert items.course() == "the course" and len(calls) == 1
+    finally:
+        items.forget_content()
+
+
+def test_broken_content_still_says_what_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MOON_WORKERS", "0")
+
+    def broken() -> Any:
+        raise ValueError("1 problem in the content: lessons/data/x.toml: bad")
+
+    monkeypatch.setitem(items._LOADERS, "course", broken)
+    items.forget_content()
+    try:
+        with pytest.raises(ValueError, match=r"x\.toml"):
+            items.course()
+    finally:
+        items.forget_content()
+
+
+@pytest.mark.slow
+def test_the_content_loaded_in_a_worker_keeps_its_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The course comes back from a worker process with every answer already made:
+    the strong player's answers are not worked out again in this process."""
+    from lessons.checks import strong
+
+    monkeypatch.setenv("MOON_WORKERS", "1")
+    players.shutdown_pool()
+    items.forget_content()
+    monkeypatch.setattr(strong, "_DECISIONS", {})
+    try:
+        course = items.course()
+        bot_levels = [lv for lv in course.levels() if getattr(lv.task, "needs", None) == "ai"]
+        assert bot_levels
+        for lv in bot_levels:
+            assert lv.task.answer() is not None
+            lv.task.explain()
+        assert strong._DECISIONS == {}  # nothing searched here
+    finally:
+        items.forget_content()
+        players.shutdown_pool()
+
+
+def test_the_bidding_lab_solves_in_the_background_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15 item 7: the lab's deals are solved in the background worker, chunk by chunk,
+    with the same numbers as in this process, the progress after each chunk and the time
+    limit's partial result kept."""
+    from engine import parse_tiles
+    from tutorial.services import bidding
+
+    monkeypatch.setenv("MOON_WORKERS", "1")
+    players.shutdown_pool()
+    hand = parse_tiles("6-6 6-5 6-4 6-3 5-5 4-4 2-1")
+    calls: list[int] = []
+
+    def counting(fn: Any, args: tuple[Any, ...]) -> Any:
+        calls.append(len(args[3]))
+        return bidding.in_worker(fn, args)
+
+    try:
+        ticks: list[float] = []
+        far = bidding.simulate(RuleSet(), hand, samples=12, seed=3, runner=counting, progress=ticks.append, chunk=5)
+        assert players._SLOW is not None and players._POOL is None  # the background pool did it
+        here = bidding.simulate(RuleSet(), hand, samples=12, seed=3, chunk=5)
+        assert far.tricks == here.tricks and far.complete
+        assert calls == [5, 5, 2] and ticks == pytest.approx([5 / 12, 10 / 12, 1.0])
+        now = iter(range(0, 1000, 15))  # each chunk "takes" 15 s: the 20 s limit stops after two
+        part = bidding.simulate(RuleSet(), hand, samples=12, seed=3, runner=bidding.in_worker, chunk=5,
+                                clock=lambda: next(now))
+        assert not part.complete and part.samples == 10
+        assert all(t[:10] == part.tricks[tr] for tr, t in here.tricks.items())
+    finally:
+        players.shutdown_pool()

@@ -1,0 +1,219 @@
+"""Bidding by expected score and reading the auction (engine.players.bidding, issue 14).
+
+- the strong player's bid is the best row of its own score table;
+- the simulated deals of a contract choice always agree with what the seat has seen, and
+  the auction's weights only re-weigh them;
+- a player never sees a hidden tile: the same view with other hidden tiles gives the same
+  decision;
+- the score model follows the rules in force (a made 21 wins the game, or scores 21; marks);
+- a pass makes a strong hand less likely, a bid makes it more likely;
+- the reason says the auction was read exactly when weighting changed the decision.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import Game, RuleSet, parse_tiles
+from engine.game import PlayerView
+from engine.players import make_bot
+from engine.players.bidding import (
+    ScoreModel,
+    action_likelihood,
+    auction_weights,
+    hand_strength,
+    make_chance,
+)
+from engine.players.reasons import AUCTION_WORDS
+from engine.players.strong import StrongBot
+from engine.sampling import PILE, Constraints
+
+#: A fast strong player: few simulated deals, the same code.
+FAST: dict[str, Any] = {
+    "play_samples": dict.fromkeys(range(1, 8), 3),
+    "play_samples_4p": dict.fromkeys(range(1, 8), 2),
+    "bid_samples": 6,
+    "bid_screen": 3,
+}
+
+RULES = [
+    RuleSet(),
+    RuleSet(players=4),
+    RuleSet(trump_before_widow=True),
+    RuleSet(keep_double_blank=False, all_pass="force-last"),
+    RuleSet(players=4, all_pass="force-last", min_bid=5),
+    RuleSet(scoring="marks"),
+    RuleSet(moon_wins_game=False, doubles_trump=False),
+]
+
+
+def _settings(n: int) -> Any:
+    return settings(max_examples=n, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+
+
+def _contract_views(rules: RuleSet, seed: int) -> list[PlayerView]:
+    """Every bid, discard and trump view of hand 1 of deal ``seed`` (basic players bid)."""
+    g = Game.new(rules, seed=seed)
+    bots = [make_bot("basic", seed=s) for s in range(rules.players)]
+    views = []
+    while not g.hand_finished and g.phase != "playing":
+        seat = g.to_act
+        assert seat is not None
+        view = g.view(seat)
+        views.append(view)
+        g.apply(bots[seat].decide(view).action)
+    return views
+
+
+@_settings(8)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES))
+def test_the_bid_is_the_best_row_of_its_own_table(seed: int, rules: RuleSet) -> None:
+    bot = make_bot("strong", seed=seed, **FAST)
+    for view in _contract_views(rules, seed):
+        if view.phase != "bidding":
+            continue
+        d = bot.decide(view)
+        cands = d.explanation.candidates
+        assert all(c.score is not None for c in cands), "every bid and the pass has an expected score"
+        best = max(c.score for c in cands if c.score is not None)
+        partner_holds = "partner holds the bid" in d.explanation.reason
+        if partner_holds:
+            assert d.action.kind == "pass"
+        else:
+            assert d.explanation.chosen.score == best, (d.action, [(str(c.action), c.score) for c in cands])
+        for c in cands:
+            if c.action.kind == "bid":
+                assert c.goal_chance is not None and 0.0 <= c.goal_chance <= 1.0
+                assert c.trump in rules.trumps
+
+
+@_settings(15)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES))
+def test_contract_deals_agree_with_what_the_seat_saw(seed: int, rules: RuleSet) -> None:
+    bot = StrongBot(seed, **FAST)
+    for view in _contract_views(rules, seed):
+        c = Constraints.from_view(view)
+        pool = bot.contract_pool(view)
+        assert pool, "a contract choice has simulated deals"
+        hidden = set(view.unseen())
+        for lay in pool:
+            assert c.agrees(lay)
+            for h, tiles in lay.items():
+                assert set(tiles) <= hidden, "a simulated deal never moves a tile the seat has seen"
+                if h != PILE:
+                    assert h != view.seat
+        weights = auction_weights(view, pool)
+        assert len(weights) == len(pool) and all(0.0 < w <= 1.0 for w in weights)
+        if not [s for s, _ in view.bids if s != view.seat]:
+            assert set(weights) == {1.0}, "nobody else has bid: every deal counts alike"
+
+
+def _same_view_other_deal(rules: RuleSet, seed: int, seat: int) -> tuple[Game, Game]:
+    """Two games of hand 1 whose deals differ only in tiles ``seat`` cannot see."""
+    g1 = Game.new(rules, seed=seed)
+    hands = [list(h) for h in g1.hands]
+    widow = list(g1.widow) if rules.has_widow else []
+    hidden = [t for s, h in enumerate(hands) if s != seat for t in h] + widow
+    random.Random(seed).shuffle(hidden)
+    new_hands, i = [], 0
+    for s, h in enumerate(hands):
+        if s == seat:
+            new_hands.append(h)
+        else:
+            new_hands.append(hidden[i : i + len(h)])
+            i += len(h)
+    g2 = Game.from_deal(rules, new_hands, hidden[i:], first_bidder=g1.first_bidder)
+    return g1, g2
+
+
+@_settings(6)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES[:2]))
+def test_a_player_never_sees_a_hidden_tile(seed: int, rules: RuleSet) -> None:
+    """Seat ``to_act`` decides the same in two deals that differ only in hidden tiles, after
+    the same bids by the others."""
+    g1 = Game.new(rules, seed=seed)
+    first = g1.first_bidder
+    seat = (first + seed % rules.players) % rules.players
+    g1, g2 = _same_view_other_deal(rules, seed, seat)
+    for k in range((seat - first) % rules.players):
+        a = "pass" if (seed + k) % 3 else f"bid {rules.min_bid}"
+        if a != "pass" and any(b for _, b in g1.bids):
+            a = "pass"
+        g1.apply(a)
+        g2.apply(a)
+    v1, v2 = g1.view(seat), g2.view(seat)
+    assert v1 == v2
+    d1 = make_bot("strong", seed=3, **FAST).decide(v1)
+    d2 = make_bot("strong", seed=3, **FAST).decide(v2)
+    assert d1.action is d2.action and d1.explanation.summary == d2.explanation.summary
+
+
+def test_the_score_model_follows_the_rules_in_force() -> None:
+    points = ScoreModel(RuleSet())
+    assert points.gain(21) == points.moon_value  # a made 21 wins the game
+    assert ScoreModel(RuleSet(moon_wins_game=False)).gain(21) == 21
+    assert points.gain(5) == 5 and points.loss(5) == 5
+    marks = ScoreModel(RuleSet(scoring="marks"))
+    assert marks.gain(6) == marks.gain(4) == 1 and marks.others(3) == 0
+    # Three players: the two others share the tricks the bidder does not take.
+    assert points.others(5) == 1.0 and ScoreModel(RuleSet(players=4)).others(5) == 2
+    # Made with five tricks vs set with four: twice the bid, and the others share one trick more.
+    assert points.bid(5, 5) - points.bid(5, 4) == 10 + 0.5
+    # Open-hands play sweeping all seven counts as part of a made 7 or 21.
+    assert points.made(7, 7) == points.sweep < 1 and points.made(7, 6) == 1
+    four = ScoreModel(RuleSet(players=4), spare=1, partial=0.6)
+    assert four.made(6, 5) == 1 and four.made(5, 5) == 0.6 and four.made(4, 5) == 0
+    # Defending a bid the bidder surely makes costs more than one it surely goes down on.
+    assert points.defend(5, 1.0) < points.defend(5, 0.0)
+
+
+def test_a_pass_hints_at_a_weak_hand_and_a_bid_at_a_strong_one() -> None:
+    rules = RuleSet()
+    strong = hand_strength(parse_tiles("6-6 6-5 6-4 6-3 5-5 4-4 3-3"), rules)
+    weak = hand_strength(parse_tiles("5-1 4-1 3-2 2-1 4-2 5-2 6-1"), rules)
+    assert strong > weak
+    assert action_likelihood(weak, 0, 4) > action_likelihood(strong, 0, 4)
+    assert action_likelihood(strong, 5, 4) > action_likelihood(weak, 5, 4)
+    assert make_chance(strong, 5) > make_chance(weak, 5)
+
+
+def test_weights_follow_the_auction() -> None:
+    """Seat 1 passed (seat 2 has not bid yet): a layout giving seat 1 the strong sixes weighs
+    less than one giving it the weak tiles."""
+    rules = RuleSet()
+    hands = [
+        parse_tiles("0-0 1-1 2-2 3-1 3-2 4-1 4-2"),
+        parse_tiles("6-6 6-5 6-4 6-3 5-5 4-4 3-3"),
+        parse_tiles("5-1 5-2 5-3 5-4 6-1 6-2 4-3"),
+    ]
+    g = Game.from_deal(rules, hands, parse_tiles("2-1"), first_bidder=1)
+    g.apply("pass")
+    view = g.view(0)
+    strong_in_1 = {1: tuple(hands[1]), 2: tuple(hands[2]), PILE: tuple(parse_tiles("2-1"))}
+    strong_in_2 = {1: tuple(hands[2]), 2: tuple(hands[1]), PILE: tuple(parse_tiles("2-1"))}
+    w1, w2 = auction_weights(view, [strong_in_1, strong_in_2])
+    assert w1 < w2
+
+
+@pytest.mark.slow
+def test_the_reason_says_the_auction_was_read_exactly_when_it_changed_the_decision() -> None:
+    said = 0
+    # Deals where weighting changes some bid (three players: deal 11; four: deals 4-6).
+    for rules, seeds in ((RuleSet(), range(10, 12)), (RuleSet(players=4), range(4, 7))):
+        for view in (v for seed in seeds for v in _contract_views(rules, seed)):
+            if view.phase != "bidding" or not view.bids:
+                continue  # the bid is worked out on the same solves with and without weights
+            d = make_bot("strong", seed=0, **FAST).decide(view)
+            b = make_bot("strong", seed=0, read_auction=False, **FAST).decide(view)
+            assert AUCTION_WORDS not in b.explanation.reason
+            if AUCTION_WORDS in d.explanation.reason:
+                said += 1
+                assert b.action is not d.action
+            else:
+                assert b.action is d.action
+    assert said > 0, "on these deals reading the auction changes some decision"
