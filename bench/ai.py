@@ -22,7 +22,8 @@
         contract (the bidder's side, or the defenders together), and the loss is the tricks
         the chosen play gives up against the best play with every tile known. Prints the mean
         loss with a 95% interval, the share of decisions with a loss, and the same for the
-        bidder's first two leads and for trump leads.
+        bidder's first two leads and for trump leads. --out FILE appends one JSON line per
+        decision; --dd-loss --merge FILE ... prints the table of earlier runs.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ def timing_table(
     """The decision-time table."""
     lines = [
         f"decision time ({clock} seconds) over {hands} hands per row (every seat played by the level)",
-        f"{'level':<8} {'players':>7} {'phase':<9} {'decisions':>9} {'median s':>9} {'p90 s':>8} {'max s':>8}",
+        f"{'level':<10} {'players':>7} {'phase':<9} {'decisions':>9} {'median s':>9} {'p90 s':>8} {'max s':>8}",
     ]
     for level in levels:
         for players in (3, 4):
@@ -90,7 +91,7 @@ def timing_table(
                 if not xs:
                     continue
                 lines.append(
-                    f"{level:<8} {players:>7} {phase:<9} {len(xs):>9} {statistics.median(xs):>9.4f} "
+                    f"{level:<10} {players:>7} {phase:<9} {len(xs):>9} {statistics.median(xs):>9.4f} "
                     f"{_q(xs, 0.9):>8.4f} {max(xs):>8.4f}"
                 )
     return "\n".join(lines)
@@ -151,7 +152,7 @@ def gap_table(rows: list[dict[str, Any]]) -> str:
 
 
 def dd_losses(
-    level: str, players: int, decisions: int, seed: int, own_contracts: bool = False
+    level: str, players: int, decisions: int, seed: int, own_contracts: bool = False, out: Any = None
 ) -> list[dict[str, Any]]:
     """One row per playing decision with more than one legal play, from hands played by
     ``level`` bots in every seat (deal ``seed``, ``seed + 1``, ... until ``decisions`` rows).
@@ -194,8 +195,12 @@ def dd_losses(
                         kind = f"bidder lead {bidder_leads + 1}"
                     elif g.trump.is_trump(tile):
                         kind = "trump lead"
-                rows.append({"loss": max(vals.values()) - vals[tile.index], "kind": kind,
-                             "trump_lead": not trick and g.trump.is_trump(tile)})
+                row = {"level": level, "players": players, "deal": s - 1, "loss": max(vals.values()) - vals[tile.index],
+                       "kind": kind, "trump_lead": not trick and g.trump.is_trump(tile)}
+                rows.append(row)
+                if out is not None:
+                    out.write(json.dumps(row) + "\n")
+                    out.flush()
             if view.phase == "playing" and not g.current_trick and seat == g.bidder:
                 bidder_leads += 1
             g.apply(d.action)
@@ -247,10 +252,26 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--own-contracts", action="store_true", help="with --dd-loss: each level bids for itself")
     args = p.parse_args(argv)
     if args.dd_loss:
-        res = {}
-        for level in args.levels.split(","):
-            for players in (int(x) for x in args.players.split(",")):
-                res[(level, players)] = dd_losses(level, players, args.decisions, args.seed, args.own_contracts)
+        res: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        if args.merge:
+            for path in args.merge:
+                with open(path) as f:
+                    for line in f:
+                        if line.strip():
+                            r = json.loads(line)
+                            res.setdefault((r["level"], r["players"]), []).append(r)
+            print(dd_table(res))
+            return
+        out = open(args.out, "a") if args.out else None
+        try:
+            for level in args.levels.split(","):
+                for players in (int(x) for x in args.players.split(",")):
+                    res[(level, players)] = dd_losses(
+                        level, players, args.decisions, args.seed, args.own_contracts, out
+                    )
+        finally:
+            if out:
+                out.close()
         print(dd_table(res))
         return
     if args.merge:

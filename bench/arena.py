@@ -8,8 +8,9 @@ before issue 14, frozen in :mod:`bench.legacy_strong`).
 
 Each deal number is played once per rotation of the seats (three times with three players,
 twice with four), so every bot holds every hand. It prints, per bot: games won with a 95%
-(Wilson) interval, points per hand, bids made / bids tried, and sets inflicted (bids it
-defended against that failed). ``--out FILE`` appends one JSON line per game; ``--merge
+(Wilson) interval, points per hand, bids made / bids tried, sets inflicted (bids it
+defended against that failed), the mean bid (in tricks, a 21 counting 7) against the mean
+tricks its side took in those hands, and how many times it shot the moon. ``--out FILE`` appends one JSON line per game; ``--merge
 FILE ...`` prints the table of earlier runs (so a long benchmark can run in pieces).
 """
 
@@ -27,6 +28,7 @@ from typing import Any
 from bench.legacy_strong import BENCH_LEVELS as LEVELS
 from bench.legacy_strong import bench_bot as make_bot
 from engine import Game, RuleSet
+from engine.contract import MOON, side_seats, tricks_needed
 
 #: A game that has not ended after this many hands is stopped (and counted as not won).
 MAX_HANDS = 200
@@ -74,7 +76,8 @@ def play_game(
         for s in range(players)
     }
     stats = [
-        {"points": 0, "hands": 0, "bids": 0, "made": 0, "sets": 0, "defended": 0, "won": 0, "decisions": 0}
+        {"points": 0, "hands": 0, "bids": 0, "made": 0, "sets": 0, "defended": 0, "won": 0, "decisions": 0,
+         "bid_tricks": 0, "took": 0, "moons": 0}
         for _ in range(entries)
     ]
     times: dict[str, list[float]] = {}
@@ -101,6 +104,10 @@ def play_game(
                 if res.bidder in seats_of(e, rotation, players):
                     stats[e]["bids"] += 1
                     stats[e]["made"] += bool(res.made)
+                    assert res.bid is not None
+                    stats[e]["bid_tricks"] += tricks_needed(res.bid)
+                    stats[e]["moons"] += res.bid == MOON
+                    stats[e]["took"] += sum(game.tricks_won[s] for s in side_seats(rs, res.bidder))
             else:
                 stats[e]["defended"] += 1
                 stats[e]["sets"] += not res.made
@@ -128,6 +135,13 @@ def _job(args: tuple[list[str], int, int, int, dict[str, Any], dict[str, dict[st
     return play_game(levels, players, seed, rotation, rules, options)
 
 
+def _bid_took(st: dict[str, int]) -> str:
+    """Mean tricks bid (a 21 counts 7) and mean tricks the bidding side took, over its bids."""
+    if not st["bids"] or "bid_tricks" not in st:
+        return "-"
+    return f"{st['bid_tricks'] / st['bids']:.2f}/{st['took'] / st['bids']:.2f}"
+
+
 def table(results: Iterable[dict[str, Any]]) -> str:
     """The per-bot table of a set of game results."""
     rows: dict[int, dict[str, int]] = {}
@@ -147,7 +161,7 @@ def table(results: Iterable[dict[str, Any]]) -> str:
     out = [
         f"{games} games, {players} players ({' vs '.join(levels)}); a fair share of wins is {fair:.0%}",
         f"{'bot':<12} {'games won':>10} {'95% interval':>16} {'points/hand':>12} {'bids made/tried':>16} "
-        f"{'made %':>7} {'sets inflicted':>15}",
+        f"{'made %':>7} {'sets inflicted':>15} {'mean bid/took':>14} {'21s':>4}",
     ]
     for e, lv in enumerate(levels):
         st = rows[e]
@@ -160,7 +174,7 @@ def table(results: Iterable[dict[str, Any]]) -> str:
         out.append(
             f"{name:<12} {st['won'] / games:>10.1%} {f'{lo:.1%}-{hi:.1%}':>16} "
             f"{st['points'] / max(1, st['hands']):>12.2f} {made:>16} {pct:>7} "
-            f"{st['sets']:>6}/{st['defended']:<8}"
+            f"{st['sets']:>6}/{st['defended']:<8} {_bid_took(st):>14} {st.get('moons', 0):>4}"
         )
     return "\n".join(out)
 

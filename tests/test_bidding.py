@@ -217,3 +217,17 @@ def test_the_reason_says_the_auction_was_read_exactly_when_it_changed_the_decisi
             else:
                 assert b.action is d.action
     assert said > 0, "on these deals reading the auction changes some decision"
+
+
+def test_the_basic_player_counts_the_bidders_edge() -> None:
+    """Deal 8, seat 0 bids first with a count of 3.9 tricks (widow included): with the quarter
+    trick for naming trump and leading it bids 4, as a club player would; without, it passes.
+    Its reason quotes the count it bid from."""
+    from engine.players.facts import best_trumps
+
+    view = Game.new(RuleSet(), seed=8).view(0)
+    assert 3.75 <= best_trumps(view.hand, view.rules)[0][0] + 0.5 < 4
+    d = make_bot("basic").decide(view)
+    assert str(d.action) == "bid 4"
+    assert "about four tricks" in d.explanation.reason
+    assert str(make_bot("basic", lead_bonus=0).decide(view).action) == "pass"

@@ -52,14 +52,19 @@ class RandomBot(Bot):
 
 
 class BasicBot(PhaseBot):
-    """Rules of thumb: bid from doubles and trump length, draw trump, win cheaply, throw off
-    the lowest tile."""
+    """Rules of thumb: bid from doubles and trump length (the highest bid its count reaches,
+    counting half a trick for the widow and a quarter for naming trump and leading first), draw
+    trump, win cheaply, throw off the lowest tile."""
 
     level = "basic"
 
-    def __init__(self, seed: int | None = None, *, margin: float = 0.0) -> None:
+    def __init__(self, seed: int | None = None, *, margin: float = 0.0, lead_bonus: float = 0.25) -> None:
         super().__init__(seed)
+        #: tricks taken off the count before bidding (a safety margin)
         self.margin = margin
+        #: tricks added to the count for the bidder's edge: it names trump and leads first, so
+        #: it usually takes a little more than the tiles alone count for
+        self.lead_bonus = lead_bonus
 
     # bidding, discard, trump
     def _bid(self, view: PlayerView, legal: list[Action]) -> Decision:
@@ -67,7 +72,7 @@ class BasicBot(PhaseBot):
         widow_bonus = 0.5 if rules.has_widow else 0.0
         ranked = best_trumps(view.hand, rules)
         est, trump = ranked[0]
-        est += widow_bonus - self.margin
+        est += widow_bonus + self.lead_bonus - self.margin
         cands = []
         choice: Action | None = None
         for a in legal:
@@ -93,7 +98,7 @@ class BasicBot(PhaseBot):
             if trump.kind == "number"
             else f"{word(n_trumps)} doubles" if trump.kind == "doubles" else f"{word(doubles)} doubles"
         )
-        with_widow = " with the widow's help" if widow_bonus else ""
+        with_widow = " with the widow's help and the lead" if widow_bonus else " with the lead"
         base = f"I count {count}: about {est:.1f} tricks{with_widow} with {trump.name} trump"
         if choice.kind == "bid":
             summary = f"I bid {choice.value}: {base}."
