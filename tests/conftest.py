@@ -24,8 +24,13 @@ from engine import Game, RuleSet
 
 from helpers import deal_game
 
-if not os.environ.get("MOON_DATABASE_URL"):
+# One file per test process: xdist workers inherit the controller's environment, so a URL this
+# conftest made (marked by _OWN_DB) is replaced in each worker; two workers migrating one fresh
+# file at once failed with "table ... already exists". A URL the user set is kept.
+_OWN_DB = "MOON_TEST_OWN_DATABASE"
+if not os.environ.get("MOON_DATABASE_URL") or os.environ.get(_OWN_DB) == "1":
     os.environ["MOON_DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='moon-test-db-')}/moon.sqlite3"
+    os.environ[_OWN_DB] = "1"
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The packages whose docstring examples pytest runs.
