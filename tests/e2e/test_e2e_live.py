@@ -135,3 +135,58 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         for ctx in phones_ctx:
             ctx.close()
         teacher_ctx.close()
+
+
+def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(browser: Any, server: str) -> None:
+    """Two classes at once (made through the store the server uses): a question asked in one
+    reaches only that class's phone; an ended class's code and a bad teacher link get a plain
+    message and open nothing."""
+    from store import live, open_store
+
+    db = open_store()  # the server inherited this process's MOON_DATABASE_URL
+    one, _ = live.start(db, "Class one")
+    two, _ = live.start(db, "Class two")
+    ended, _ = live.start(db, "Yesterday")
+    live.end(db, ended.id)
+    ctxs = [browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+            for _ in range(3)]
+    try:
+        phones = []
+        for ctx, info, name in zip(ctxs[:2], (one, two), ("Ada", "Ben"), strict=True):
+            phone = ctx.new_page()
+            phone.set_default_timeout(90_000)
+            phone.goto(f"{server}/live?code={info.join_code}")
+            phone.wait_for_selector(".st-key-live-name input", timeout=120_000)
+            settle(phone)
+            _join(phone, server, info.join_code, name)
+            phone.wait_for_selector(".live-waiting", timeout=30_000)
+            phones.append(phone)
+        spec = live.QuestionSpec("iso-1", "move", "Seat 1 is to play. What would you play?",
+                                 (("play 6-4", "6-4"), ("play 5-5", "5-5")), ("play 6-4",), "Seat 1 plays 6-4",
+                                 "6-4 is the only winner.", {"seat": 1, "hand": ["6-4", "5-5"], "trump": "6"})
+        live.ask(db, one.id, spec)
+        phones[0].wait_for_selector("[class*='st-key-live-choice-'] button", timeout=30_000)
+        time.sleep(3)  # the other phone looks every second or so: give it time to (wrongly) show it
+        assert phones[1].locator("[class*='st-key-live-choice-'] button").count() == 0
+        assert phones[1].locator(".live-waiting").count() == 1
+        assert "What would you play?" not in phones[1].locator("body").inner_text()
+
+        late = ctxs[2].new_page()
+        late.set_default_timeout(90_000)
+        late.goto(f"{server}/live")
+        late.wait_for_selector(".st-key-live-name input", timeout=120_000)
+        settle(late)
+        _join(late, server, ended.join_code, "Cy")
+        assert "has ended" in late.locator("[data-testid='stAlertContentError']").inner_text()
+        assert late.locator(".live-waiting").count() == 0
+
+        late.goto(server + PRESENT + "&host=" + "A" * 43)  # a made-up teacher link
+        late.wait_for_selector("[data-testid='stAlertContentError']", timeout=120_000)
+        settle(late)
+        assert "live-class link is unknown" in late.locator("[data-testid='stAlertContentError']").first.inner_text()
+        for key in ("live-end", "live-summary-open", "live-join-open"):
+            assert late.locator(f".st-key-{key}").count() == 0
+        assert late.locator('[data-testid="stException"]').count() == 0
+    finally:
+        for ctx in ctxs:
+            ctx.close()
