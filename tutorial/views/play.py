@@ -26,6 +26,9 @@ def game() -> None:
     sess = ui.current()
     if sess is None:
         return
+    # The address first: whatever this run draws (the end of a hand included) is already in
+    # the URL when it appears, even if a rerun cuts this run short.
+    ui.sync_url(sess)
     ui.status_strip(sess)
     table, side = st.columns([5, 3], gap="medium")
     with table:
@@ -54,7 +57,6 @@ def game() -> None:
         with share:
             ui.records_panel(sess)
 
-    ui.sync_url(sess)
     ui.autoplay(sess)
 
 
