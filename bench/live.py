@@ -45,15 +45,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
 from moon_browser import app_server
 
+from bench.app import pct
+
 REPLY_TIMEOUT = 60.0
 PRESENT = "deal=12&computer=basic&move=8"
-
-
-def pct(values: list[float], q: float) -> float:
-    """The q-quantile (nearest rank) of ``values``."""
-    s = sorted(values)
-    k = max(0, min(len(s) - 1, round(q * (len(s) - 1))))
-    return s[k]
 
 
 def line(name: str, values: list[float]) -> str:

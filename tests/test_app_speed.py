@@ -9,6 +9,7 @@ import os
 import threading
 import time
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -314,3 +315,24 @@ def test_a_worker_process_reading_the_app_draws_nothing(monkeypatch: pytest.Monk
     app = Path(__file__).resolve().parents[1] / "tutorial" / "app.py"
     runpy.run_path(str(app), run_name="__mp_main__")
     assert calls == []
+
+
+def test_home_and_the_play_table_do_not_load_pandas() -> None:
+    """pandas (1-10 s to import on a busy server) is loaded only by what draws a table (the
+    hand summary, the scores tab, a decision's details, a review, the lab): Home and the
+    sidebar import the Play components for the quick-start button, and the server's first
+    visitor on Home must not wait for it."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "import tutorial.components.play, tutorial.components.profile, tutorial.components.frame\n"
+            "import tutorial.components.explain, tutorial.components.tiles, tutorial.services.describe\n"
+            "print('pandas' in sys.modules)\n"
+            "from tutorial.services.describe import decision_frame\n"
+            "decision_frame(None)\n"
+            "print('pandas' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=str(Path(__file__).resolve().parents[1]))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]  # not on import; loaded by the first table

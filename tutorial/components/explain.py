@@ -8,7 +8,6 @@ from typing import Any
 
 import streamlit as st
 
-from tutorial.services.charts import decision_bars
 from tutorial.services.describe import decision_frame, decision_metric, decision_styler
 
 
@@ -65,5 +64,7 @@ def show_decision(
                   "tricks": "Expected tricks", "score": title}
         col = titles.get(column)
         if col and col in frame.columns and frame[col].notna().any():
+            from tutorial.services.charts import decision_bars  # plotly: only when a chart is drawn
+
             fig = decision_bars(frame.fillna({col: 0}), col, title)
             st.plotly_chart(fig, key=f"{key}-chart", config={"displayModeBar": False})

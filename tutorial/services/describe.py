@@ -12,15 +12,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from engine import Action, Tile, Trump
 from engine.tiles import suit_name
 from engine.trump import TRUMP, describe_suit
 from engine.words import trump_phrase
 from tutorial.services.session import seat_name
+
+if TYPE_CHECKING:  # pandas is imported by the tables' functions: pages without a table never load it
+    import pandas as pd
 
 __all__ = [
     "bid_label",
@@ -122,6 +123,8 @@ def explanation_frame(explanation: Any) -> pd.DataFrame:
     """The candidates of an :class:`engine.players.Explanation` as a raw pandas table, one
     row per legal action, with the engine's own column names (``action``, ``chosen``,
     ``tricks``, ``goal_chance``, ...)."""
+    import pandas as pd
+
     rows = explanation.rows() if hasattr(explanation, "rows") else []
     return pd.DataFrame(rows)
 
@@ -129,6 +132,8 @@ def explanation_frame(explanation: Any) -> pd.DataFrame:
 def decision_frame(decision: Any) -> pd.DataFrame:
     """The candidates of a decision as a readable table: one row per legal move, the chosen
     one first, percentages as numbers 0-100, empty columns dropped."""
+    import pandas as pd
+
     exp = _explanation(decision)
     if exp is None:
         return pd.DataFrame()

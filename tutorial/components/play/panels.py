@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pandas as pd
 import streamlit as st
 
 from engine import Phase, explain_winner
@@ -19,7 +18,6 @@ from tutorial.components.play.table import side_names
 from tutorial.components.settings import rules_editor
 from tutorial.components.tiles import Shown, is_trump, show_row
 from tutorial.services import describe as words
-from tutorial.services.charts import score_chart
 from tutorial.services.session import PlaySession
 from tutorial.services.table import reason_of
 from tutorial.services.urlstate import LEVELS
@@ -196,6 +194,8 @@ def hand_over(sess: PlaySession) -> None:
                  "Score": result.scores[side]}
                 for side, name in enumerate(side_names(sess))
             ]
+            import pandas as pd  # here: pages without this table never load pandas
+
             st.dataframe(pd.DataFrame(rows), hide_index=True, key="summary-table")
 
 
@@ -255,6 +255,10 @@ def scores_panel(sess: PlaySession) -> None:
     if not results:
         st.caption("The score chart appears after the first hand.")
         return
+    import pandas as pd  # here: pages without the scores tab open never load pandas or plotly
+
+    from tutorial.services.charts import score_chart
+
     unit = "marks" if g.rules.scoring == "marks" else "points"
     fig = score_chart([r.hand_number for r in results], [r.scores for r in results], side_names(sess),
                       g.rules.target, unit)
