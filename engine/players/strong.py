@@ -29,6 +29,7 @@ from engine.players.facts import (
     tricks_needed,
 )
 from engine.players.reasons import (
+    PLAY_READ_NOTE,
     contract_reason_discard,
     play_reason,
     score_bid_reason,
@@ -239,40 +240,56 @@ class StrongBot(PhaseBot):
     # -- play -----------------------------------------------------------------------------
     def play_layouts(self, view: PlayerView, rng: random.Random) -> tuple[list[Layout], int, bool]:
         """The layouts a play decision is solved on: (layouts, how many agree, all of them?)."""
+        layouts, _, possible, exhaustive = self._play_draw(view, rng)
+        return layouts, possible, exhaustive
+
+    def _play_draw(self, view: PlayerView, rng: random.Random) -> tuple[list[Layout], list[Layout] | None, int, bool]:
+        """(the layouts to solve, the plain uniform draw they were picked from when the
+        weights changed the pick (else ``None``), how many layouts agree, all of them?)."""
         c = Constraints.from_view(view)
         possible = c.count()
         left = 7 - len(view.tricks)
         table = self.settings.play_samples_4p if view.rules.players == 4 else self.settings.play_samples
         n = table.get(left, 64)
         if possible <= int(n * self.settings.enumerate_factor):
-            return list(c.enumerate()), possible, True
+            return list(c.enumerate()), None, possible, True
         factor = self.settings.read_play
         if factor <= 1:
-            return c.samples(rng, n), possible, False
+            return c.samples(rng, n), None, possible, False
         # Read the auction and the trump named: draw ``factor`` times more layouts and keep
         # ``n`` of them, each kept with a chance that follows its weight (weighted sampling
-        # without replacement, Efraimidis and Spirakis' keys u ** (1 / w)).
+        # without replacement, Efraimidis and Spirakis' keys u ** (1 / w)). The first ``n``
+        # drawn are the plain uniform draw (the one ``read_play=1`` solves).
         pool = c.samples(rng, n * factor)
         weights = play_weights(view, pool)
         if all(w == weights[0] for w in weights):
-            return pool[:n], possible, False
+            return pool[:n], None, possible, False
         keyed = sorted(
             range(len(pool)), key=lambda i: rng.random() ** (1.0 / weights[i]) if weights[i] > 0 else 0.0,
             reverse=True,
         )
-        return [pool[i] for i in keyed[:n]], possible, False
+        return [pool[i] for i in keyed[:n]], pool[:n], possible, False
 
     def analyse(self, view: PlayerView) -> PlayAnalysis:
         """The numbers behind a play decision for ``view`` (the seat must be to play)."""
+        return self._analyse(view)[0]
+
+    def _analyse(self, view: PlayerView) -> tuple[PlayAnalysis, PlayAnalysis | None]:
+        """The play analysis, and the same on the plain uniform draw when the auction's and
+        the trump's weights picked other layouts (``None`` otherwise)."""
         assert view.trump is not None
-        layouts, possible, exhaustive = self.play_layouts(view, self.rng(view, "play"))
-        return analyse_play(view, layouts, self.solver(view.trump, view.rules.players), possible, exhaustive)
+        layouts, plain, possible, exhaustive = self._play_draw(view, self.rng(view, "play"))
+        solver = self.solver(view.trump, view.rules.players)
+        an = analyse_play(view, layouts, solver, possible, exhaustive)
+        return an, (analyse_play(view, plain, solver, possible, False) if plain is not None else None)
 
     def _play(self, view: PlayerView, legal: list[Action]) -> Decision:
         trump = view.trump
         assert trump is not None
-        an = self.analyse(view)
+        an, plain = self._analyse(view)
         tile = an.best(trump)
+        # Did reading the bidding change the play? (The plain draw would have played another.)
+        reads = plain is not None and len(an.tiles) > 1 and plain.best(trump) != tile
         cands = []
         for t in an.tiles:
             tags = list(play_tags(view, t))
@@ -292,6 +309,9 @@ class StrongBot(PhaseBot):
         chosen = next(c for c in marked if c.chosen)
         summary = play_summary(view, an, tile, marked)
         reason = play_reason(view, an, tile)
+        if reads:
+            summary = f"{summary.rstrip('.')} ({PLAY_READ_NOTE})."
+            reason = with_auction(reason, play=True)
         return Decision(
             choice,
             Explanation(summary, marked, chosen.tags, an.layouts, an.exhaustive, an.possible, reason),
