@@ -28,6 +28,65 @@ def _priority() -> int:
     return os.getpriority(os.PRIO_PROCESS, 0)
 
 
+def _has_player(level: str, seed: int) -> bool:
+    """Whether this process keeps the player ``(level, seed)`` (run in a worker)."""
+    return (level, seed) in players._BOTS
+
+
+def _sleep_then_pid(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def test_a_players_decisions_go_to_the_worker_that_keeps_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A strong player keeps what it worked out earlier in the hand (a player made again in
+    another worker searches again: about twice the time), so its decisions go to the worker
+    that made its last one: with two workers, only one of them ever makes this player."""
+    monkeypatch.setenv("MOON_WORKERS", "2")
+    players.shutdown_pool()
+    try:
+        g = Game.new(RuleSet(), 12)
+        seat = g.to_act
+        seed = players.bot_seed(12, seat)
+        pool = players._pool()
+        assert pool is not None and len(pool) == 2
+        here = make_bot("strong", seed=seed)
+        made = []
+        while not g.hand_finished and len(made) < 2:
+            view = g.view(g.to_act)
+            if view.seat == seat:
+                decision = players.think("strong", seed, view)
+                assert decision.action is here.decide(view).action
+                made.append(decision)
+                g.apply(decision.action)
+            else:
+                g.apply(make_bot("basic", seed=1).decide(view).action)
+        assert len(made) == 2
+        holders = [f.result(timeout=120) for f in pool.submit_each(_has_player, "strong", seed)]
+        assert sorted(holders) == [False, True]
+    finally:
+        players.shutdown_pool()
+
+
+def test_a_busy_workers_player_moves_to_a_free_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player's worker is kept only while it is not busier than another: a decision never
+    queues behind another game's search when a worker is free (the player then lives there)."""
+    monkeypatch.setenv("MOON_WORKERS", "2")
+    players.shutdown_pool()
+    try:
+        pool = players._pool()
+        assert pool is not None
+        home = pool.submit_to("a game", _pid).result(timeout=120)
+        assert pool.submit_to("a game", _pid).result(timeout=120) == home
+        busy = pool.submit_to("a game", _sleep_then_pid, 3.0)  # its worker is free: it goes there
+        moved = pool.submit_to("a game", _pid).result(timeout=120)  # that worker is busy now
+        assert busy.result(timeout=120) == home and moved != home
+        assert pool.submit_to("a game", _pid).result(timeout=120) == moved  # its worker from now on
+        assert {f.result(timeout=120) for f in pool.submit_each(_pid)} == {home, moved}
+    finally:
+        players.shutdown_pool()
+
+
 def test_basic_decisions_are_made_here_and_never_wait_for_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
     """A basic player's decision costs milliseconds: it is made in this process even when
     there is a decision pool, so it never queues behind a strong player's search."""

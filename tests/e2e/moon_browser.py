@@ -148,12 +148,32 @@ def click(page: Any, locator: Any) -> None:
     settle(page, since=before)
 
 
+#: Whether the CSS selector (the argument) matches an element that is on screen (a box of
+#: some size, not ``visibility: hidden``: what Playwright calls visible).
+VISIBLE = """(sel) => {
+  const e = document.querySelector(sel);
+  if (!e) return false;
+  const r = e.getBoundingClientRect();
+  return (r.width > 0 || r.height > 0) && getComputedStyle(e).visibility !== 'hidden';
+}"""
+ATTACHED = "(sel) => document.querySelector(sel) !== null"
+
+
+def wait_for(page: Any, selector: str, timeout: float = 90.0, state: str = "visible") -> None:
+    """Wait until the CSS ``selector`` matches an element on screen (``state="attached"``: in
+    the page at all). Checked inside the page every 20 ms, unlike ``page.wait_for_selector``,
+    whose checks back off to one every 500 ms after the first quarter second (so it noticed
+    a page up to half a second after it was drawn)."""
+    script = VISIBLE if state == "visible" else ATTACHED
+    page.wait_for_function(script, arg=selector, timeout=timeout * 1000, polling=20)
+
+
 def open_page(page: Any, url: str, timeout: float = 90.0) -> None:
     page.goto(url)
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state]', timeout=timeout * 1000)
-    page.wait_for_selector('[data-testid="stSidebarNav"]', timeout=timeout * 1000, state="attached")
+    wait_for(page, '[data-testid="stApp"][data-test-script-state]', timeout)
+    wait_for(page, '[data-testid="stSidebarNav"]', timeout, state="attached")
     # Every page starts with its title: once it is drawn, the first run is under way.
-    page.wait_for_selector('[data-testid="stMainBlockContainer"] h1', timeout=timeout * 1000)
+    wait_for(page, '[data-testid="stMainBlockContainer"] h1', timeout)
     settle(page, timeout)
 
 

@@ -11,7 +11,7 @@ import io
 import time
 from typing import Any
 
-from moon_browser import SCREENSHOTS, click, settle
+from moon_browser import SCREENSHOTS, click, settle, wait_for
 
 PRESENT = "/presenter?deal=12&computer=basic&move=12"
 
@@ -45,10 +45,10 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
                   for _ in range(3)]
     try:
         teacher.goto(server + PRESENT)
-        teacher.wait_for_selector(".pres-stage", timeout=120_000)
+        wait_for(teacher, ".pres-stage", 120)
         settle(teacher)
         click(teacher, teacher.locator(".st-key-live-start button").first)
-        teacher.wait_for_selector(".live-join-big", timeout=30_000)
+        wait_for(teacher, ".live-join-big", 30)
         code = str(teacher.locator(".live-join-big").get_attribute("data-code"))
         assert len(code) == 6 and "host=" in teacher.url
         assert teacher.locator(".live-join-big svg[aria-label^='QR code']").count() == 1
@@ -60,7 +60,7 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
             phone = ctx.new_page()
             phone.set_default_timeout(90_000)
             phone.goto(server + (f"/live?code={code}" if i else "/live"))  # two scan the QR, one types
-            phone.wait_for_selector(".st-key-live-name input", timeout=120_000)
+            wait_for(phone, ".st-key-live-name input", 120)
             settle(phone)
             if i == 0:
                 _join(phone, server, "ZZZZZZ", name)
@@ -70,7 +70,7 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
             else:
                 assert phone.locator(".st-key-live-code input").input_value() == code
             _join(phone, server, code, name)
-            phone.wait_for_selector(".live-waiting", timeout=30_000)
+            wait_for(phone, ".live-waiting", 30)
             phones.append(phone)
         phones[0].screenshot(path=str(SCREENSHOTS / "live-phone-waiting-390x844.png"))
         _wait_attr(teacher, ".live-join-big .live-count", "data-players", "3")
@@ -79,7 +79,7 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
 
         click(teacher, teacher.locator(".st-key-pres-ask button").first)  # "pause and ask" at move 12
         for phone in phones:
-            phone.wait_for_selector("[class*='st-key-live-choice-'] button", timeout=30_000)
+            wait_for(phone, "[class*='st-key-live-choice-'] button", 30)
         phones[0].screenshot(path=str(SCREENSHOTS / "live-phone-question-390x844.png"), full_page=True)
         labels = phones[0].locator("[class*='st-key-live-choice-'] button").all_inner_texts()
         assert len(labels) >= 2
@@ -113,14 +113,14 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
             assert (n in panel.split("Right:")[1]) == (n in right_names), (n, panel)
         teacher.screenshot(path=str(SCREENSHOTS / "live-reveal-1920x1080.png"))
         for phone, name in zip(phones, names, strict=True):
-            phone.wait_for_selector(".live-revealed", timeout=30_000)
+            wait_for(phone, ".live-revealed", 30)
             got = phone.locator(".live-got").inner_text()
             assert got.startswith("Right!") == (name in right_names), (name, got)
             assert "The answer:" in phone.locator(".live-revealed").inner_text()
         phones[1].screenshot(path=str(SCREENSHOTS / "live-phone-reveal-390x844.png"), full_page=True)
 
         click(teacher, teacher.locator(".st-key-live-summary-open button").first)
-        teacher.wait_for_selector(".live-table", timeout=30_000)
+        wait_for(teacher, ".live-table", 30)
         rows = teacher.locator(".live-table[data-name=live-students] tbody tr").all_inner_texts()
         assert len(rows) == 3
         teacher.screenshot(path=str(SCREENSHOTS / "live-summary-1920x1080.png"))
@@ -156,16 +156,16 @@ def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(bro
             phone = ctx.new_page()
             phone.set_default_timeout(90_000)
             phone.goto(f"{server}/live?code={info.join_code}")
-            phone.wait_for_selector(".st-key-live-name input", timeout=120_000)
+            wait_for(phone, ".st-key-live-name input", 120)
             settle(phone)
             _join(phone, server, info.join_code, name)
-            phone.wait_for_selector(".live-waiting", timeout=30_000)
+            wait_for(phone, ".live-waiting", 30)
             phones.append(phone)
         spec = live.QuestionSpec("iso-1", "move", "Seat 1 is to play. What would you play?",
                                  (("play 6-4", "6-4"), ("play 5-5", "5-5")), ("play 6-4",), "Seat 1 plays 6-4",
                                  "6-4 is the only winner.", {"seat": 1, "hand": ["6-4", "5-5"], "trump": "6"})
         live.ask(db, one.id, spec)
-        phones[0].wait_for_selector("[class*='st-key-live-choice-'] button", timeout=30_000)
+        wait_for(phones[0], "[class*='st-key-live-choice-'] button", 30)
         time.sleep(3)  # the other phone looks every second or so: give it time to (wrongly) show it
         assert phones[1].locator("[class*='st-key-live-choice-'] button").count() == 0
         assert phones[1].locator(".live-waiting").count() == 1
@@ -174,14 +174,14 @@ def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(bro
         late = ctxs[2].new_page()
         late.set_default_timeout(90_000)
         late.goto(f"{server}/live")
-        late.wait_for_selector(".st-key-live-name input", timeout=120_000)
+        wait_for(late, ".st-key-live-name input", 120)
         settle(late)
         _join(late, server, ended.join_code, "Cy")
         assert "has ended" in late.locator("[data-testid='stAlertContentError']").inner_text()
         assert late.locator(".live-waiting").count() == 0
 
         late.goto(server + PRESENT + "&host=" + "A" * 43)  # a made-up teacher link
-        late.wait_for_selector("[data-testid='stAlertContentError']", timeout=120_000)
+        wait_for(late, "[data-testid='stAlertContentError']", 120)
         settle(late)
         assert "live-class link is unknown" in late.locator("[data-testid='stAlertContentError']").first.inner_text()
         for key in ("live-end", "live-summary-open", "live-join-open"):

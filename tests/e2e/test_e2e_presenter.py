@@ -11,7 +11,17 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from moon_browser import SCREENSHOTS, axe_source, axe_violations, click, click_key, open_page, runs, settle
+from moon_browser import (
+    SCREENSHOTS,
+    axe_source,
+    axe_violations,
+    click,
+    click_key,
+    open_page,
+    runs,
+    settle,
+    wait_for,
+)
 
 LINK = "/presenter?deal=12&computer=basic&move={move}"
 
@@ -27,7 +37,7 @@ def projector(browser: Any) -> Iterator[Any]:
 
 def open_presenter(page: Any, url: str) -> None:
     page.goto(url)
-    page.wait_for_selector(".pres-stage", timeout=120_000)
+    wait_for(page, ".pres-stage", 120)
     settle(page)
 
 
@@ -107,7 +117,7 @@ def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp
     settle(page, since=before)
     assert page.locator(".st-key-deck-entry-1").count() == 1
     click(page, page.locator(".st-key-deck-present button"))
-    page.wait_for_selector(".pres-stage", timeout=120_000)
+    wait_for(page, ".pres-stage", 120)
     settle(page)
     assert stage(page) == "3" and "Watch the lead." in page.locator(".pres-note").inner_text()
     press(page, "ArrowRight")

@@ -8,7 +8,7 @@ import threading
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from moon_browser import ARM, CHROMIUM, CHROMIUM_ARGS, RUNS, SETTLE
+from moon_browser import ARM, CHROMIUM, CHROMIUM_ARGS, RUNS, SETTLE, VISIBLE
 
 from engine import Game, RuleSet
 from tutorial.services.urlstate import decode, replay
@@ -39,7 +39,7 @@ async def _one_session(browser: Any, server: str, deal: int) -> dict[str, Any]:
     page = await ctx.new_page()
     page.set_default_timeout(120_000)
     await page.goto(f"{server}/play?deal={deal}")
-    await page.wait_for_selector(".st-key-your-hand svg.moon-tile", timeout=120_000)
+    await page.wait_for_function(VISIBLE, arg=".st-key-your-hand svg.moon-tile", timeout=120_000, polling=20)
     await _settle(page)
     first_hand = await page.locator(".st-key-your-hand svg.moon-tile").evaluate_all(
         "els => els.map(e => e.getAttribute('data-tile'))")

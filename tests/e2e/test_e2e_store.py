@@ -20,6 +20,7 @@ from moon_browser import (
     open_page,
     runs,
     settle,
+    wait_for,
 )
 
 from store.pgserver import private_server, unavailable_reason
@@ -148,7 +149,7 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
     open_page(tpage, server + "/classes")
     tpage.locator(".st-key-class-new-name input").fill("Moon club")
     click(tpage, tpage.get_by_role("button", name="Make the class"))
-    tpage.wait_for_selector(".st-key-class-codes")
+    wait_for(tpage, ".st-key-class-codes")
     code = str(tpage.locator(".st-key-class-codes div[style*='letter-spacing']").inner_text()).strip()
     assert len(code) == 6
     students = [("Ana", [lv.answer()]), ("Ben", [lv.answer() + 2, lv.answer()]), ("Cleo", [lv.answer() + 2])]
@@ -194,8 +195,8 @@ def test_progress_page_screenshots(browser: Any, server: str) -> None:
             click(page, page.locator(".st-key-practice-box button:has-text('Show the solution')").first)
         click_key(page, "practice-next")
     open_page(page, server + "/progress")
-    page.wait_for_selector('[data-testid="stMetricLabel"]')
-    page.wait_for_selector(".js-plotly-plot")
+    wait_for(page, '[data-testid="stMetricLabel"]')
+    wait_for(page, ".js-plotly-plot")
     text = str(page.locator('[data-testid="stMain"]').inner_text())
     assert "Puzzle rating" in text and "To revisit" in text
     assert page.locator(".js-plotly-plot").count() >= 2

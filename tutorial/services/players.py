@@ -12,7 +12,10 @@ holds every session, so the slow work goes to other processes):
 - :func:`think` — a **strong** player's decision is made in the *decision pool* (worker
   processes, ``MOON_WORKERS`` of them: default one per CPU core; ``0`` thinks in the calling
   process, as the AppTests do), at a slightly lower CPU priority (``nice`` +5) than the
-  server, so that while strong players search, the server still draws every session's page. A **basic** or **random** player's decision costs a few
+  server, so that while strong players search, the server still draws every session's page.
+  Each player's decisions go to the worker that made its last one while that worker is free
+  (:class:`Workers`), where the player is still in memory with what it worked out earlier
+  in the hand. A **basic** or **random** player's decision costs a few
   milliseconds, less than a trip to a worker, so it is made here and never queues behind a
   strong player's search.
 - :func:`background` / :func:`offload` — slow work no computer player's move waits for (a
@@ -29,7 +32,7 @@ import multiprocessing
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
@@ -40,6 +43,7 @@ __all__ = [
     "QUICK_LEVELS",
     "BotFactory",
     "Decider",
+    "Workers",
     "background",
     "background_workers",
     "bot_seed",
@@ -168,8 +172,76 @@ def _lower_priority() -> None:
     _nice(BACKGROUND_NICE)
 
 
-_POOL: ProcessPoolExecutor | None = None
-_SLOW: ProcessPoolExecutor | None = None
+class Workers:
+    """Worker processes (``spawn``ed), each with an executor of its own, so that work can be
+    sent to a chosen one: :meth:`submit_to` sends the work of one key (a computer player)
+    to the worker that did its last work, where the player, with the deals and tables it
+    keeps between the decisions of a hand, is still in memory (a player made again in
+    another worker searches its hand again: about twice the time). Only when that worker is
+    busier than another does the key move to the least busy one. :meth:`submit` sends work
+    to the least busy worker."""
+
+    #: Keys whose worker is remembered (the oldest forgotten first).
+    HOMES_KEPT = 256
+
+    def __init__(self, n: int, initializer: Callable[[], None] | None = None) -> None:
+        self._executors = [_spawn(1, initializer) for _ in range(n)]
+        self._running: list[set[Future[Any]]] = [set() for _ in range(n)]
+        self._homes: OrderedDict[Hashable, int] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._executors)
+
+    def _pick(self, key: Hashable | None) -> int:
+        """The worker for ``key`` (call with the lock held)."""
+        for running in self._running:
+            running.difference_update([f for f in running if f.done()])
+        busy = [len(r) for r in self._running]
+        least = min(range(len(busy)), key=busy.__getitem__)
+        if key is None:
+            return least
+        home = self._homes.get(key)
+        chosen = home if home is not None and busy[home] <= busy[least] else least
+        self._homes[key] = chosen
+        self._homes.move_to_end(key)
+        while len(self._homes) > self.HOMES_KEPT:
+            self._homes.popitem(last=False)
+        return chosen
+
+    def _send(self, key: Hashable | None, fn: Callable[..., Any], args: tuple[Any, ...],
+              kwargs: dict[str, Any]) -> Future[Any]:
+        with self._lock:
+            i = self._pick(key)
+            future = self._executors[i].submit(fn, *args, **kwargs)
+            self._running[i].add(future)
+        return future
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        """Run ``fn(*args, **kwargs)`` in the least busy worker."""
+        return self._send(None, fn, args, kwargs)
+
+    def submit_to(self, key: Hashable, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        """Run ``fn(*args, **kwargs)`` in the worker of ``key`` (see the class)."""
+        return self._send(key, fn, args, kwargs)
+
+    def submit_each(self, fn: Callable[..., Any], /, *args: Any) -> list[Future[Any]]:
+        """Run ``fn(*args)`` once in every worker."""
+        with self._lock:
+            futures = [ex.submit(fn, *args) for ex in self._executors]
+            for running, future in zip(self._running, futures, strict=True):
+                running.add(future)
+        return futures
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop every worker."""
+        for ex in self._executors:
+            ex.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+#: The decision pool and the background pool (started on first use).
+_POOL: Workers | None = None
+_SLOW: Workers | None = None
 _POOL_LOCK = threading.Lock()
 
 
@@ -179,26 +251,32 @@ def _spawn(n: int, initializer: Callable[[], None] | None = None) -> ProcessPool
                                initializer=initializer)
 
 
-def _pool() -> ProcessPoolExecutor | None:
-    global _POOL
-    n = workers()
+def _started(which: str) -> Workers | None:
+    """The decision pool (``which="decide"``) or the background pool (``"slow"``), started
+    if need be; ``None`` when its number of workers is 0."""
+    global _POOL, _SLOW
+    decide = which == "decide"
+    n = workers() if decide else background_workers()
     if n == 0:
         return None
     with _POOL_LOCK:
-        if _POOL is None:
-            _POOL = _spawn(n, _decision_worker)
-        return _POOL
-
-
-def _slow_pool() -> ProcessPoolExecutor | None:
-    global _SLOW
-    n = background_workers()
-    if n == 0:
-        return None
-    with _POOL_LOCK:
+        if decide:
+            if _POOL is None:
+                _POOL = Workers(n, _decision_worker)
+            return _POOL
         if _SLOW is None:
-            _SLOW = _spawn(n, _lower_priority)
+            _SLOW = Workers(n, _lower_priority)
         return _SLOW
+
+
+def _pool() -> Workers | None:
+    """The decision pool (``None``: think in this process)."""
+    return _started("decide")
+
+
+def _slow_pool() -> Workers | None:
+    """The background pool (``None``: run slow work in this process)."""
+    return _started("slow")
 
 
 def warm_pool() -> None:
@@ -210,11 +288,10 @@ def warm_pool() -> None:
     if pool is None:
         return
     try:
-        for _ in range(workers()):
-            pool.submit(_ready)
+        pool.submit_each(_ready)
         slow = _slow_pool()
         if slow is not None:
-            slow.submit(_ready)
+            slow.submit_each(_ready)
     except (BrokenProcessPool, RuntimeError):
         shutdown_pool()
 
@@ -231,7 +308,8 @@ def shutdown_pool() -> None:
 
 def think(level: str, seed: int, view: PlayerView, factory: BotFactory | None = None) -> Any:
     """The decision of the ``level`` bot seeded ``seed`` for ``view``. A strong player's is
-    made in a worker process (so this thread only waits); a basic or random player's
+    made in a worker process (so this thread only waits), the worker that made this bot's
+    last decision if it is free (:meth:`Workers.submit_to`); a basic or random player's
     (:data:`QUICK_LEVELS`) here, as is any decision of a given ``factory`` (tests,
     examples). A broken pool is replaced, and the decision made here."""
     if factory is not None:
@@ -240,7 +318,7 @@ def think(level: str, seed: int, view: PlayerView, factory: BotFactory | None = 
     if pool is None:
         return _decide_here(level, seed, view)
     try:
-        future: Future[Any] = pool.submit(_decide_here, level, seed, view)
+        future: Future[Any] = pool.submit_to((level, seed), _decide_here, level, seed, view)
         return future.result()
     except (BrokenProcessPool, RuntimeError):
         shutdown_pool()
