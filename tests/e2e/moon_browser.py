@@ -169,7 +169,13 @@ def wait_for(page: Any, selector: str, timeout: float = 90.0, state: str = "visi
 
 
 def open_page(page: Any, url: str, timeout: float = 90.0) -> None:
+    """Go to ``url`` (a new session) and wait until its page is drawn and settled."""
     page.goto(url)
+    wait_ready(page, timeout)
+
+
+def wait_ready(page: Any, timeout: float = 90.0) -> None:
+    """Wait until the page just loaded (``goto``, ``reload``) is drawn and settled."""
     wait_for(page, '[data-testid="stApp"][data-test-script-state]', timeout)
     wait_for(page, '[data-testid="stSidebarNav"]', timeout, state="attached")
     # Every page starts with its title: once it is drawn, the first run is under way.

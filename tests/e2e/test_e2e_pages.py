@@ -18,6 +18,7 @@ from moon_browser import (
     runs,
     settle,
     step_mode,
+    wait_for,
 )
 
 from tutorial.pages import PAGES as ALL_PAGES
@@ -73,15 +74,30 @@ def test_page_at_desktop_size_with_no_serious_accessibility_violations(page: Any
     assert not bad, report
 
 
+def _sidebar_link(page: Any, server: str, path: str) -> Any:
+    """The sidebar's link to ``path`` (a page of the app, no query), if it is on screen."""
+    href = server + (path if path != "/" else "")
+    return page.locator(f'[data-testid="stSidebarNav"] a[href="{href}"], [data-testid="stSidebarNav"] a[href="{href}/"]')
+
+
 def test_screenshots_at_projector_size(browser: Any, server: str) -> None:
-    """Every page at 1920x1080 with the large-tiles switch on."""
+    """Every page at 1920x1080 with the large-tiles switch on, as a teacher goes through them:
+    from page to page by the sidebar in one session (the switch stays on), opening by its
+    address only a page with a query (a Play deal) or without the sidebar (the presenter)."""
     ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = ctx.new_page()
     page.set_default_timeout(60_000)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     try:
         for name, path in PAGES.items():
-            open_page(page, server + path)
+            link = _sidebar_link(page, server, path) if "?" not in path and name != "presenter" else None
+            if link is not None and link.count() and link.first.is_visible():
+                click(page, link.first)
+                wait_for(page, '[data-testid="stMainBlockContainer"] h1')
+                settle(page)
+                assert page.url.split("?")[0].rstrip("/") == (server + path).rstrip("/"), (name, page.url)
+            else:
+                open_page(page, server + path)
             # The presenter is full screen and sized for a projector: it has no sidebar switch.
             if name != "presenter" and not page.locator(".st-key-moon_large_tiles input").is_checked():
                 click(page, page.get_by_text("Large tiles (projector)"))
