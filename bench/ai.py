@@ -24,6 +24,11 @@
         loss with a 95% interval, the share of decisions with a loss, and the same for the
         bidder's first two leads and for trump leads. --out FILE appends one JSON line per
         decision; --dd-loss --merge FILE ... prints the table of earlier runs.
+
+    python -m bench.ai --dd-loss --paired [--decisions N] [--levels strong-old,strong,basic]
+        the same loss with every level deciding on the same positions (hands played by basic
+        bots; each level says what it would play at each decision), and each level's loss
+        minus the first level's with a 95% interval: a tight before/after comparison.
 """
 
 from __future__ import annotations
@@ -207,6 +212,78 @@ def dd_losses(
     return rows
 
 
+def dd_paired(
+    levels: list[str], players: int, decisions: int, seed: int, out: Any = None
+) -> dict[tuple[str, int], list[dict[str, Any]]]:
+    """The open-hands loss of every level **on the same positions**: hands played by basic
+    bots in every seat (deal ``seed``, ``seed + 1``, ...); at each playing decision with more
+    than one legal play, each level's bot for that seat (made afresh for each hand, so it
+    keeps its own memory of the hand) says what it would play, and its loss is measured as
+    in :func:`dd_losses`. Paired figures: the difference between two levels is not blurred
+    by their playing different positions."""
+    rules = RuleSet(players=players)
+    res: dict[tuple[str, int], list[dict[str, Any]]] = {(lv, players): [] for lv in levels}
+    s = seed
+    n = 0
+    while n < decisions:
+        g = Game.new(rules, seed=s)
+        walkers = [make_bot("basic", seed=s * 8 + seat) for seat in range(players)]
+        bots = {lv: [make_bot(lv, seed=s * 8 + seat) for seat in range(players)] for lv in levels}
+        s += 1
+        bidder_leads = 0
+        while not g.hand_finished and n < decisions:
+            seat = g.to_act
+            assert seat is not None
+            view = g.view(seat)
+            if view.phase == "playing" and len(view.legal_actions()) > 1:
+                assert g.trump is not None and g.bidder is not None and g.bid is not None
+                assert g.leader is not None
+                side = 0
+                for x in goal_of(rules, seat, g.bidder, g.bid).seats:
+                    side |= 1 << x
+                trick = [t.index for t in g.current_trick]
+                vals = Solver(g.trump, players).move_values_masks([mask_of(h) for h in g.hands], g.leader, side, trick)
+                kind = "follow"
+                if not trick:
+                    kind = f"bidder lead {bidder_leads + 1}" if seat == g.bidder and bidder_leads < 2 else "lead"
+                for lv in levels:
+                    tile = bots[lv][seat].decide(view).action.value
+                    assert isinstance(tile, Tile)
+                    row = {"level": lv, "players": players, "deal": s - 1, "paired": True,
+                           "loss": max(vals.values()) - vals[tile.index], "kind": kind,
+                           "trump_lead": not trick and g.trump.is_trump(tile)}
+                    res[(lv, players)].append(row)
+                    if out is not None:
+                        out.write(json.dumps(row) + "\n")
+                        out.flush()
+                n += 1
+            if view.phase == "playing" and not g.current_trick and seat == g.bidder:
+                bidder_leads += 1
+            g.apply(walkers[seat].decide(view).action)
+    return res
+
+
+def dd_diff(results: dict[tuple[str, int], list[dict[str, Any]]]) -> str:
+    """For paired rows (:func:`dd_paired`): each level's loss minus the first level's, per
+    decision, with a 95% interval (same positions, so the interval is tight)."""
+    lines = []
+    by_players: dict[int, list[str]] = {}
+    for level, players in results:
+        by_players.setdefault(players, []).append(level)
+    for players, levels in by_players.items():
+        base = results[(levels[0], players)]
+        for lv in levels[1:]:
+            rows = results[(lv, players)]
+            d = [a["loss"] - b["loss"] for a, b in zip(rows, base, strict=False)]
+            if not d:
+                continue
+            m = sum(d) / len(d)
+            half = 1.96 * statistics.pstdev(d) / math.sqrt(len(d)) if len(d) > 1 else 0.0
+            lines.append(f"{players} players: {lv} minus {levels[0]}: {m:+.4f} tricks per decision "
+                         f"(95% interval {m - half:+.4f} to {m + half:+.4f}, {len(d)} decisions)")
+    return "\n".join(lines)
+
+
 def dd_table(results: dict[tuple[str, int], list[dict[str, Any]]]) -> str:
     """The open-hands loss table of :func:`dd_losses` rows by (level, players)."""
     lines = [
@@ -249,6 +326,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--dd-loss", action="store_true", help="the open-hands loss per playing decision")
     p.add_argument("--decisions", type=int, default=1000, help="with --dd-loss: decisions per level and players")
     p.add_argument("--players", default="3,4", help="with --dd-loss: player counts (comma-separated)")
+    p.add_argument("--paired", action="store_true",
+                   help="with --dd-loss: every level decides on the same positions (hands played by basic bots)")
     p.add_argument("--own-contracts", action="store_true", help="with --dd-loss: each level bids for itself")
     args = p.parse_args(argv)
     if args.dd_loss:
@@ -264,15 +343,21 @@ def main(argv: list[str] | None = None) -> None:
             return
         out = open(args.out, "a") if args.out else None
         try:
-            for level in args.levels.split(","):
+            if args.paired:
                 for players in (int(x) for x in args.players.split(",")):
-                    res[(level, players)] = dd_losses(
-                        level, players, args.decisions, args.seed, args.own_contracts, out
-                    )
+                    res.update(dd_paired(args.levels.split(","), players, args.decisions, args.seed, out))
+            else:
+                for level in args.levels.split(","):
+                    for players in (int(x) for x in args.players.split(",")):
+                        res[(level, players)] = dd_losses(
+                            level, players, args.decisions, args.seed, args.own_contracts, out
+                        )
         finally:
             if out:
                 out.close()
         print(dd_table(res))
+        if args.paired:
+            print(dd_diff(res))
         return
     if args.merge:
         rows = []

@@ -14,9 +14,10 @@ import io
 import re
 import secrets
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
@@ -29,6 +30,8 @@ from store.models import ClassMember, Classroom, Learner, LessonAttempt, PinFail
 
 __all__ = ["ClassError", "ClassInfo", "Dashboard", "create_class", "dashboard", "dashboard_csv",
            "find_by_code", "find_by_teacher_token", "hash_pin", "join", "memberships", "verify_pin"]
+
+T = TypeVar("T")
 
 #: Join codes use letters and digits that cannot be mistaken for one another.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -86,25 +89,35 @@ def verify_pin(pin: str, stored: str) -> bool:
     return hmac.compare_digest(got.hex(), digest)
 
 
+def with_free_code(store: Store, make: Callable[[Session, str], T]) -> T:
+    """Run ``make(session, code)`` with a freshly drawn join code, drawing again when the
+    code is taken (the unique index refuses it); used by classes and live sessions."""
+    for _ in range(20):
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+        def attempt(s: Session, code: str = code) -> T:
+            return make(s, code)
+
+        try:
+            return store.run(attempt)
+        except IntegrityError:  # the code was taken: draw again
+            continue
+    raise RuntimeError("could not draw a free join code")  # pragma: no cover
+
+
 def create_class(store: Store, name: str, pin_required: bool = False) -> tuple[ClassInfo, str]:
     """A new class and its teacher token (shown once)."""
     token = new_token()
     title = clean_name(name) or "My class"
-    for _ in range(20):
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
-        def work(s: Session, code: str = code) -> ClassInfo:
-            row = Classroom(name=title, join_code=code, teacher_token_hash=token_hash(token),
-                            pin_required=pin_required)
-            s.add(row)
-            s.flush()
-            return _info(row)
+    def work(s: Session, code: str) -> ClassInfo:
+        row = Classroom(name=title, join_code=code, teacher_token_hash=token_hash(token),
+                        pin_required=pin_required)
+        s.add(row)
+        s.flush()
+        return _info(row)
 
-        try:
-            return store.run(work), token
-        except IntegrityError:  # the code was taken: draw again
-            continue
-    raise RuntimeError("could not draw a free join code")  # pragma: no cover
+    return with_free_code(store, work), token
 
 
 def find_by_code(store: Store, code: object) -> ClassInfo | None:

@@ -21,7 +21,6 @@ Rules kept here, in the database, whatever page calls:
 from __future__ import annotations
 
 import io
-import secrets
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -31,7 +30,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from store.classes import CODE_ALPHABET, CODE_LENGTH, normalise_code
+from store.classes import CODE_ALPHABET, CODE_LENGTH, normalise_code, with_free_code
 from store.db import Store
 from store.learners import clean_name, looks_like_token, new_token, token_hash
 from store.models import LiveAnswer, LivePlayer, LiveQuestion, LiveSession, now
@@ -157,21 +156,15 @@ def start(store: Store, title: str = "", hours: float = DEFAULT_HOURS) -> tuple[
     """A new live session and its host token (shown once, in the teacher's link)."""
     token = new_token()
     name = clean_name(title)[:120] or "Live class"
-    for _ in range(20):
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
-        def work(s: Session, code: str = code) -> LiveInfo:
-            row = LiveSession(join_code=code, host_token_hash=token_hash(token), title=name,
-                              expires_at=now() + timedelta(hours=hours))
-            s.add(row)
-            s.flush()
-            return _info(row)
+    def work(s: Session, code: str) -> LiveInfo:
+        row = LiveSession(join_code=code, host_token_hash=token_hash(token), title=name,
+                          expires_at=now() + timedelta(hours=hours))
+        s.add(row)
+        s.flush()
+        return _info(row)
 
-        try:
-            return store.run(work), token
-        except IntegrityError:  # the code was taken: draw again
-            continue
-    raise RuntimeError("could not draw a free join code")  # pragma: no cover
+    return with_free_code(store, work), token
 
 
 def find_by_host_token(store: Store, token: object) -> LiveInfo | None:

@@ -231,3 +231,76 @@ def test_the_basic_player_counts_the_bidders_edge() -> None:
     assert str(d.action) == "bid 4"
     assert "about four tricks" in d.explanation.reason
     assert str(make_bot("basic", lead_bonus=0).decide(view).action) == "pass"
+
+
+# -- reading the bidding in play -----------------------------------------------------------------
+def _play_views(rules: RuleSet, seed: int) -> list[PlayerView]:
+    """Every play view with a choice in hand 1 of deal ``seed`` (basic players throughout)."""
+    g = Game.new(rules, seed=seed)
+    bots = [make_bot("basic", seed=s) for s in range(rules.players)]
+    out = []
+    while not g.hand_finished:
+        seat = g.to_act
+        assert seat is not None
+        view = g.view(seat)
+        if view.phase == "playing" and len(view.legal_actions()) > 1:
+            out.append(view)
+        g.apply(bots[seat].decide(view).action)
+    return out
+
+
+def test_play_weights_follow_the_trump_named_and_the_passes() -> None:
+    """Seat 0 bid 4 and named sixes; seat 1 passed. A layout giving seat 0 the sixes weighs
+    more than one where its best trump would have been another, and a layout giving the
+    passer the strong hand weighs less."""
+    from engine.players.bidding import play_weights, trump_likelihood
+
+    rules = RuleSet(keep_double_blank=False)
+    hands = [
+        parse_tiles("6-6 6-5 6-4 6-3 5-5 4-4 3-3"),
+        parse_tiles("0-0 1-1 2-2 3-1 3-2 4-1 4-2"),
+        parse_tiles("5-1 5-2 5-3 5-4 6-1 6-2 4-3"),
+    ]
+    hands[1] = parse_tiles("1-1 2-2 3-1 3-2 4-1 4-2 2-1")
+    g = Game.from_deal(rules, hands, (), first_bidder=0)
+    for a in ("bid 4", "pass", "pass", "trump 6"):
+        g.apply(a)
+    view = g.view(2)  # a defender: seat 0 bid and named sixes, seat 1 passed
+    assert trump_likelihood(hands[0], view.trump, rules) == 1.0  # type: ignore[arg-type]
+    weak_sixes = parse_tiles("5-5 5-4 5-3 5-2 5-1 6-1 6-2")  # fives are its trump
+    assert trump_likelihood(weak_sixes, view.trump, rules) < 0.5  # type: ignore[arg-type]
+    true = {0: tuple(hands[0]), 1: tuple(hands[1])}
+    swapped = {0: tuple(hands[1]), 1: tuple(hands[0])}
+    w_true, w_swapped = play_weights(view, [true, swapped])
+    assert w_true > 10 * w_swapped
+    # Weights never change the layouts: the strong player's draw agrees with the view.
+    bot = StrongBot(seed=3)
+    layouts, possible, exhaustive = bot.play_layouts(view, random.Random(1))
+    c = Constraints.from_view(view)
+    assert not exhaustive and all(c.agrees(lay) for lay in layouts) and len(layouts) < possible
+
+
+#: Few layouts per play (the property holds for any number).
+FEW: dict[str, Any] = {"play_samples": dict.fromkeys(range(1, 8), 5), "play_samples_4p": dict.fromkeys(range(1, 8), 4)}
+
+
+@pytest.mark.slow
+def test_a_play_reason_says_it_read_the_bidding_exactly_when_that_changed_the_play() -> None:
+    """The play with reading (``read_play=4``) against the plain uniform draw (``read_play=1``,
+    the first layouts of the same stream): the reason and summary say so exactly when the
+    two play different tiles."""
+    from engine.players.reasons import PLAY_READ_NOTE, PLAY_READ_WORDS
+
+    said = 0
+    for rules, seeds in ((RuleSet(), range(1, 4)), (RuleSet(players=4), range(1, 3))):
+        for view in (v for seed in seeds for v in _play_views(rules, seed)):
+            d = make_bot("strong", seed=0, read_play=4, **FEW).decide(view)
+            b = make_bot("strong", seed=0, read_play=1, **FEW).decide(view)
+            assert PLAY_READ_WORDS not in b.explanation.reason
+            if PLAY_READ_WORDS in d.explanation.reason:
+                said += 1
+                assert b.action != d.action
+                assert PLAY_READ_NOTE in d.explanation.summary
+            else:
+                assert b.action == d.action
+    assert said > 0, "on these deals reading the bidding changes some play"

@@ -56,7 +56,9 @@ __all__ = [
     "auction_weights",
     "hand_strength",
     "make_chance",
+    "play_weights",
     "score_table",
+    "trump_likelihood",
 ]
 
 #: How sharply a seat's bid follows its hand strength (in tricks): the spread of the logistic
@@ -70,9 +72,13 @@ def hand_strength(tiles: Sequence[Tile], rules: RuleSet) -> float:
     return _strength(tuple(sorted(tiles)), rules)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 15)
+def _ranked(tiles: tuple[Tile, ...], rules: RuleSet) -> tuple[tuple[float, Trump], ...]:
+    return tuple(best_trumps(tiles, rules))
+
+
 def _strength(tiles: tuple[Tile, ...], rules: RuleSet) -> float:
-    est = best_trumps(tiles, rules)[0][0]
+    est = _ranked(tiles, rules)[0][0]
     return est + (0.5 if rules.has_widow else 0.0)
 
 
@@ -94,12 +100,11 @@ def action_likelihood(strength: float, value: int, floor: int) -> float:
     return at_least * not_much_more
 
 
-def auction_weights(view: PlayerView, layouts: Sequence[Layout]) -> list[float]:
-    """One weight per layout: the product over the other seats that acted in the auction of
-    :func:`action_likelihood` of their hand in that layout (1.0 for a bid the rules forced).
-    All ones when nobody else has bid yet."""
+def _acted(view: PlayerView) -> list[tuple[int, int, int]]:
+    """The other seats' free auction actions: (seat, value, the tricks the lowest bid open to
+    it needed); a bid the rules forced is left out (it says nothing of the hand)."""
     rules = view.rules
-    acted: list[tuple[int, int, int]] = []  # (seat, value, floor in tricks)
+    acted: list[tuple[int, int, int]] = []
     high = 0
     bids = view.bids
     for i, (seat, value) in enumerate(bids):
@@ -110,6 +115,15 @@ def auction_weights(view: PlayerView, layouts: Sequence[Layout]) -> list[float]:
         if seat != view.seat and not forced:
             acted.append((seat, value, tricks_needed(floor) if floor <= 7 else 7))
         high = max(high, value)
+    return acted
+
+
+def auction_weights(view: PlayerView, layouts: Sequence[Layout]) -> list[float]:
+    """One weight per layout: the product over the other seats that acted in the auction of
+    :func:`action_likelihood` of their hand in that layout (1.0 for a bid the rules forced).
+    All ones when nobody else has bid yet."""
+    rules = view.rules
+    acted = _acted(view)
     if not acted:
         return [1.0] * len(layouts)
     out = []
@@ -117,6 +131,50 @@ def auction_weights(view: PlayerView, layouts: Sequence[Layout]) -> list[float]:
         w = 1.0
         for seat, value, floor in acted:
             w *= action_likelihood(hand_strength(lay[seat], rules), value, floor)
+        out.append(w)
+    if sum(out) <= 0:
+        return [1.0] * len(layouts)
+    return out
+
+
+def trump_likelihood(tiles: Sequence[Tile], trump: Trump, rules: RuleSet) -> float:
+    """How likely a bidder holding ``tiles`` was to name ``trump``: 1 when it is the hand's
+    best trump by rule of thumb (:func:`best_trumps`), falling by the same spread as
+    :func:`action_likelihood` for each trick it is worth less than the best one."""
+    ranked = _ranked(tuple(sorted(tiles)), rules)
+    named = next((est for est, t in ranked if t == trump), None)
+    if named is None:
+        return 1.0
+    return math.exp(-(ranked[0][0] - named) / SPREAD)
+
+
+def play_weights(view: PlayerView, layouts: Sequence[Layout]) -> list[float]:
+    """One weight per layout of a play decision: how likely the other seats' hands in that
+    layout (the tiles the layout gives them plus those they have played) were to make their
+    auction actions (:func:`action_likelihood`), and, when another seat named trump, to name
+    that trump (:func:`trump_likelihood`). All ones when the auction and the trump say
+    nothing (this seat bid alone and named trump itself).
+
+    A bidder's hand here is the one it plays (after the widow and its discard), a little
+    stronger than the hand it bid on; the weights only re-weigh layouts that agree with
+    everything the seat saw."""
+    rules = view.rules
+    acted = _acted(view)
+    namer = view.bidder if view.trump is not None and view.bidder not in (None, view.seat) else None
+    if not acted and namer is None:
+        return [1.0] * len(layouts)
+    played: dict[int, list[Tile]] = {s: [] for s in range(rules.players)}
+    for s, a in view.actions:
+        if a is not None and a.kind == "play" and isinstance(a.value, Tile):
+            played[s].append(a.value)
+    out = []
+    for lay in layouts:
+        w = 1.0
+        for seat, value, floor in acted:
+            w *= action_likelihood(hand_strength((*lay[seat], *played[seat]), rules), value, floor)
+        if namer is not None:
+            assert view.trump is not None
+            w *= trump_likelihood((*lay[namer], *played[namer]), view.trump, rules)
         out.append(w)
     if sum(out) <= 0:
         return [1.0] * len(layouts)

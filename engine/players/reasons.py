@@ -364,11 +364,22 @@ def bid_reason(
 #: The words a reason gains when reading the auction changed the decision.
 AUCTION_WORDS = "going by how the others have bid"
 
+#: What a play reason adds when reading the bidding (and the trump another seat named)
+#: changed the play.
+PLAY_READ_WORDS = "going by the bidding"
 
-def with_auction(reason: str) -> str:
-    """``reason`` with :data:`AUCTION_WORDS` added before its final full stop (a reason whose
-    decision changed once the simulated deals were weighted by the others' bids)."""
-    return f"{reason.rstrip('.')}, {AUCTION_WORDS}."
+#: The note a play summary adds in the same case.
+PLAY_READ_NOTE = (
+    "layouts weighted by how the others bid and the trump named; "
+    "an unweighted draw would have played another tile"
+)
+
+
+def with_auction(reason: str, play: bool = False) -> str:
+    """``reason`` with :data:`AUCTION_WORDS` (or, for a play, :data:`PLAY_READ_WORDS`) added
+    before its final full stop (a reason whose decision changed once the simulated deals
+    were weighted by the others' bids)."""
+    return f"{reason.rstrip('.')}, {PLAY_READ_WORDS if play else AUCTION_WORDS}."
 
 
 def _short(*options: str) -> str:

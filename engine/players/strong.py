@@ -13,7 +13,7 @@ from engine.actions import Action
 from engine.game import PlayerView
 from engine.players.analysis import PlayAnalysis, analyse_play
 from engine.players.base import PhaseBot
-from engine.players.bidding import ScoreModel, auction_weights, score_table
+from engine.players.bidding import ScoreModel, auction_weights, play_weights, score_table
 from engine.players.decision import Candidate, Decision, Explanation
 from engine.players.facts import (
     TRUMP_ORDER,
@@ -29,6 +29,7 @@ from engine.players.facts import (
     tricks_needed,
 )
 from engine.players.reasons import (
+    PLAY_READ_NOTE,
     contract_reason_discard,
     play_reason,
     score_bid_reason,
@@ -71,11 +72,14 @@ class StrongSettings:
     - ``bid_samples``: simulated deals per hand for the bid, discard and trump choices (one
       pool per hand, shared by the three; ``None``: 24 with three players, 10 with four);
       ``contract_samples`` caps how many of them the discard and trump choices use;
-    - ``bid_trumps``: trumps (best first by rule of thumb) tried for a bid (``None``: 3 with
-      three players, 2 with four);
-      ``bid_screen``: deals of the first look, with the two best trumps, after which a hand
-      that reaches the lowest bid in none of them passes (``None``: 6 / 4); a trump whose
-      mean on those deals is ``race_margin`` tricks or more behind the best is dropped;
+    - ``bid_trumps``: trumps (best first by rule of thumb) looked at for a bid (``None``:
+      every trump the rules allow). ``bid_screen``: deals of the first look (``None``: 6 /
+      4): the two best trumps by rule of thumb are solved on them, every other one gets a
+      yes/no probe on the first ``probe_deals`` of them and is solved too when it takes, in
+      each, as many tricks as the better of the two takes in all of them (and at least the
+      lowest bid open); a hand that reaches the lowest bid with no trump there
+      passes, and a trump whose mean on those deals is ``race_margin`` tricks or more
+      behind the best is dropped;
     - ``discards_tried``: with trump not yet named, the tiles least worth keeping tried as
       the discard under each of the two best trumps (every trump also gets its own
       rule-of-thumb discard);
@@ -86,6 +90,9 @@ class StrongSettings:
       spare counts as ``partial_4p`` of a made bid (the simulated partner sees every hand);
     - ``read_auction``: weight the simulated deals by how likely each other seat's hand is
       given its pass or bid (:func:`engine.players.bidding.auction_weights`);
+    - ``read_play``: in play, draw this many times the layouts needed and keep the needed
+      number by their weight (:func:`engine.players.bidding.play_weights`: the auction and
+      the trump another seat named); 1 or less: uniform layouts;
     - ``bid_threshold`` (and ``bid_threshold_4p``, ``sure_4p``, ``moon_threshold``): the
       chances of making a bid the lessons call safe (the player bids by expected score);
     - ``solver_factory``: makes the solver for a trump and number of players.
@@ -103,6 +110,8 @@ class StrongSettings:
     moon_value: float = 30.0
     sweep: float = 0.8
     read_auction: bool = True
+    read_play: int = 4
+    probe_deals: int = 2
     bid_threshold: float = 0.5
     bid_threshold_4p: float = 0.65
     spare_4p: int = 1
@@ -231,26 +240,56 @@ class StrongBot(PhaseBot):
     # -- play -----------------------------------------------------------------------------
     def play_layouts(self, view: PlayerView, rng: random.Random) -> tuple[list[Layout], int, bool]:
         """The layouts a play decision is solved on: (layouts, how many agree, all of them?)."""
+        layouts, _, possible, exhaustive = self._play_draw(view, rng)
+        return layouts, possible, exhaustive
+
+    def _play_draw(self, view: PlayerView, rng: random.Random) -> tuple[list[Layout], list[Layout] | None, int, bool]:
+        """(the layouts to solve, the plain uniform draw they were picked from when the
+        weights changed the pick (else ``None``), how many layouts agree, all of them?)."""
         c = Constraints.from_view(view)
         possible = c.count()
         left = 7 - len(view.tricks)
         table = self.settings.play_samples_4p if view.rules.players == 4 else self.settings.play_samples
         n = table.get(left, 64)
         if possible <= int(n * self.settings.enumerate_factor):
-            return list(c.enumerate()), possible, True
-        return c.samples(rng, n), possible, False
+            return list(c.enumerate()), None, possible, True
+        factor = self.settings.read_play
+        if factor <= 1:
+            return c.samples(rng, n), None, possible, False
+        # Read the auction and the trump named: draw ``factor`` times more layouts and keep
+        # ``n`` of them, each kept with a chance that follows its weight (weighted sampling
+        # without replacement, Efraimidis and Spirakis' keys u ** (1 / w)). The first ``n``
+        # drawn are the plain uniform draw (the one ``read_play=1`` solves).
+        pool = c.samples(rng, n * factor)
+        weights = play_weights(view, pool)
+        if all(w == weights[0] for w in weights):
+            return pool[:n], None, possible, False
+        keyed = sorted(
+            range(len(pool)), key=lambda i: rng.random() ** (1.0 / weights[i]) if weights[i] > 0 else 0.0,
+            reverse=True,
+        )
+        return [pool[i] for i in keyed[:n]], pool[:n], possible, False
 
     def analyse(self, view: PlayerView) -> PlayAnalysis:
         """The numbers behind a play decision for ``view`` (the seat must be to play)."""
+        return self._analyse(view)[0]
+
+    def _analyse(self, view: PlayerView) -> tuple[PlayAnalysis, PlayAnalysis | None]:
+        """The play analysis, and the same on the plain uniform draw when the auction's and
+        the trump's weights picked other layouts (``None`` otherwise)."""
         assert view.trump is not None
-        layouts, possible, exhaustive = self.play_layouts(view, self.rng(view, "play"))
-        return analyse_play(view, layouts, self.solver(view.trump, view.rules.players), possible, exhaustive)
+        layouts, plain, possible, exhaustive = self._play_draw(view, self.rng(view, "play"))
+        solver = self.solver(view.trump, view.rules.players)
+        an = analyse_play(view, layouts, solver, possible, exhaustive)
+        return an, (analyse_play(view, plain, solver, possible, False) if plain is not None else None)
 
     def _play(self, view: PlayerView, legal: list[Action]) -> Decision:
         trump = view.trump
         assert trump is not None
-        an = self.analyse(view)
+        an, plain = self._analyse(view)
         tile = an.best(trump)
+        # Did reading the bidding change the play? (The plain draw would have played another.)
+        reads = plain is not None and len(an.tiles) > 1 and plain.best(trump) != tile
         cands = []
         for t in an.tiles:
             tags = list(play_tags(view, t))
@@ -270,6 +309,9 @@ class StrongBot(PhaseBot):
         chosen = next(c for c in marked if c.chosen)
         summary = play_summary(view, an, tile, marked)
         reason = play_reason(view, an, tile)
+        if reads:
+            summary = f"{summary.rstrip('.')} ({PLAY_READ_NOTE})."
+            reason = with_auction(reason, play=True)
         return Decision(
             choice,
             Explanation(summary, marked, chosen.tags, an.layouts, an.exhaustive, an.possible, reason),
@@ -461,18 +503,26 @@ class StrongBot(PhaseBot):
             # Deals short of the lowest bid open are all alike here: counted at one below it.
             return [self._solve_contract(rules, me, view.hand, lay, tr, widow, floor=low) for lay in lays]
 
-        # A first look with the two best trumps by rule of thumb on a few deals: a hand that
-        # reaches the lowest bid in none of them (or whose partner holds the bid) passes on it.
+        # A first look with every trump the rules allow (or the ``bid_trumps`` best by rule of
+        # thumb) on a few deals: a hand that reaches the lowest bid in none of them (or whose
+        # partner holds the bid) passes on it.
         screen = layouts[:n_screen]
+        n_trumps = self.settings.bid_trumps or len(ranked)
         tricks = {tr: counts(tr, screen) for tr in ranked[:2]}
+        # Every other trump gets a cheap yes/no probe (does it take the lowest bid open?) on
+        # the same deals, and joins the race when it takes it as often as the best of the two.
+        probe = screen[: self.settings.probe_deals]
+        level = max(floor_k, max(min(c[: len(probe)]) for c in tricks.values()))
+        for tr in ranked[2:n_trumps]:
+            if all(
+                self._solve_contract(rules, me, view.hand, lay, tr, widow, at_least=level) for lay in probe
+            ):
+                tricks[tr] = counts(tr, screen)
         quick = not must_bid and (keep_pass or max(max(c) for c in tricks.values()) < floor_k)
         used = screen if quick else layouts
         if not quick:
-            # The other trumps race on the first deals: one a trick or more behind the best
-            # there is dropped; the rest are solved on every deal.
-            n_trumps = self.settings.bid_trumps or (3 if rules.players == 3 else 2)
-            for tr in ranked[2:n_trumps]:
-                tricks[tr] = counts(tr, screen)
+            # The trumps race on the first deals: one a trick or more behind the best there
+            # is dropped; the rest are solved on every deal.
             lead = max(sum(c) for c in tricks.values())
             keep = [tr for tr, c in tricks.items() if sum(c) > lead - n_screen * self.settings.race_margin]
             tricks = {tr: counts(tr, layouts) for tr in keep}
