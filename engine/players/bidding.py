@@ -122,15 +122,29 @@ def auction_weights(view: PlayerView, layouts: Sequence[Layout]) -> list[float]:
     """One weight per layout: the product over the other seats that acted in the auction of
     :func:`action_likelihood` of their hand in that layout (1.0 for a bid the rules forced).
     All ones when nobody else has bid yet."""
+    return _layout_weights(view, layouts, None)
+
+
+def _layout_weights(view: PlayerView, layouts: Sequence[Layout], namer: int | None) -> list[float]:
+    """The weights of :func:`auction_weights` and :func:`play_weights`: each other seat's
+    hand in a layout is the tiles the layout gives it plus those it has played; with
+    ``namer``, that seat's hand also weighs by :func:`trump_likelihood` of the trump named."""
     rules = view.rules
     acted = _acted(view)
-    if not acted:
+    if not acted and namer is None:
         return [1.0] * len(layouts)
+    played: dict[int, list[Tile]] = {s: [] for s in range(rules.players)}
+    for s, a in view.actions:
+        if a is not None and a.kind == "play" and isinstance(a.value, Tile):
+            played[s].append(a.value)
     out = []
     for lay in layouts:
         w = 1.0
         for seat, value, floor in acted:
-            w *= action_likelihood(hand_strength(lay[seat], rules), value, floor)
+            w *= action_likelihood(hand_strength((*lay[seat], *played[seat]), rules), value, floor)
+        if namer is not None:
+            assert view.trump is not None
+            w *= trump_likelihood((*lay[namer], *played[namer]), view.trump, rules)
         out.append(w)
     if sum(out) <= 0:
         return [1.0] * len(layouts)
@@ -158,27 +172,8 @@ def play_weights(view: PlayerView, layouts: Sequence[Layout]) -> list[float]:
     A bidder's hand here is the one it plays (after the widow and its discard), a little
     stronger than the hand it bid on; the weights only re-weigh layouts that agree with
     everything the seat saw."""
-    rules = view.rules
-    acted = _acted(view)
     namer = view.bidder if view.trump is not None and view.bidder not in (None, view.seat) else None
-    if not acted and namer is None:
-        return [1.0] * len(layouts)
-    played: dict[int, list[Tile]] = {s: [] for s in range(rules.players)}
-    for s, a in view.actions:
-        if a is not None and a.kind == "play" and isinstance(a.value, Tile):
-            played[s].append(a.value)
-    out = []
-    for lay in layouts:
-        w = 1.0
-        for seat, value, floor in acted:
-            w *= action_likelihood(hand_strength((*lay[seat], *played[seat]), rules), value, floor)
-        if namer is not None:
-            assert view.trump is not None
-            w *= trump_likelihood((*lay[namer], *played[namer]), view.trump, rules)
-        out.append(w)
-    if sum(out) <= 0:
-        return [1.0] * len(layouts)
-    return out
+    return _layout_weights(view, layouts, namer)
 
 
 @dataclass(frozen=True)

@@ -509,8 +509,9 @@ class StrongBot(PhaseBot):
         screen = layouts[:n_screen]
         n_trumps = self.settings.bid_trumps or len(ranked)
         tricks = {tr: counts(tr, screen) for tr in ranked[:2]}
-        # Every other trump gets a cheap yes/no probe (does it take the lowest bid open?) on
-        # the same deals, and joins the race when it takes it as often as the best of the two.
+        # Every other trump gets a cheap yes/no probe on the first ``probe_deals`` of them (does
+        # it take as many tricks as the better of the two takes in all of them, and at least the
+        # lowest bid open?), and joins the race when it does in each.
         probe = screen[: self.settings.probe_deals]
         level = max(floor_k, max(min(c[: len(probe)]) for c in tricks.values()))
         for tr in ranked[2:n_trumps]:
