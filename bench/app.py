@@ -326,18 +326,17 @@ def main(argv: list[str] | None = None) -> None:
                     cold_cache = first_render(browser, url, args.runs, details=details)
                     warm_cache = first_render(browser, url, args.runs, warm_cache=True)
                     bare = floor(browser, args.runs, details) if args.floor else None
-                    print("\nFirst render, server warm, browser cache cold (a first-ever visitor; a fresh "
-                          "session, goto -> the page's content on screen):")
-                    for name, values in cold_cache.items():
-                        print("  " + line(name, values))
-                    if bare is not None:
-                        print("  " + line("(floor: a bare page)", bare[0]))
-                    print("\nFirst render, server warm, browser cache warm (a returning browser: a new tab, "
-                          "a new session, the static files cached):")
-                    for name, values in warm_cache.items():
-                        print("  " + line(name, values))
-                    if bare is not None:
-                        print("  " + line("(floor: a bare page)", bare[1]))
+                    for i, (title, results) in enumerate((
+                        ("browser cache cold (a first-ever visitor; a fresh session, goto -> the page's "
+                         "content on screen)", cold_cache),
+                        ("browser cache warm (a returning browser: a new tab, a new session, the static "
+                         "files cached)", warm_cache),
+                    )):
+                        print(f"\nFirst render, server warm, {title}:")
+                        for name, values in results.items():
+                            print("  " + line(name, values))
+                        if bare is not None:
+                            print("  " + line("(floor: a bare page)", bare[i]))
                     if details:
                         print("\nWhere a cold-cache first render goes (medians; times from the start of "
                               "the navigation):")
