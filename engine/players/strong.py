@@ -81,7 +81,7 @@ class StrongSettings:
       passes, and a trump whose mean on those deals is ``race_margin`` tricks or more
       behind the best is dropped;
     - ``bid_nodes`` / ``bid_nodes_4p``: the bid's work budget in search nodes (about 3 µs
-      each here; ``None``: no budget). Once spent, the trumps not yet probed (the weaker ones
+      each here; ``None``, the three-player default: no budget). Once spent, the trumps not yet probed (the weaker ones
       by rule of thumb) are left out, and the race ends with its leader, which is still
       solved on every deal; the summary says when a trump was left out;
     - ``discards_tried``: with trump not yet named, the tiles least worth keeping tried as
@@ -118,7 +118,7 @@ class StrongSettings:
     read_auction: bool = True
     read_play: int = 1
     probe_deals: int = 2
-    bid_nodes: int | None = 150_000
+    bid_nodes: int | None = None
     bid_nodes_4p: int | None = 200_000
     bid_threshold: float = 0.5
     bid_threshold_4p: float = 0.65
