@@ -29,6 +29,7 @@ from engine.players.bidding import (
     hand_strength,
     make_chance,
 )
+from engine.players.facts import best_trumps
 from engine.players.reasons import AUCTION_WORDS
 from engine.players.strong import StrongBot
 from engine.sampling import PILE, Constraints
@@ -326,3 +327,27 @@ def test_the_bid_keeps_to_its_work_budget_and_says_what_it_left_out() -> None:
     assert "not worked out" not in e.explanation.summary
     assert e.action in view.legal_actions()
     assert tight.nodes < free.nodes
+
+
+def test_the_trump_choice_keeps_to_the_work_budget_and_says_what_it_left_out() -> None:
+    """With four players and a budget of one node, the trump choice probes only the two best
+    trumps by rule of thumb, works out one exactly, names one of the two and says how many it
+    left out; the trumps left out show no numbers."""
+    rules = RuleSet(players=4)
+    g = Game.new(rules, seed=5)
+    while g.phase == "bidding":
+        seat = g.to_act
+        assert seat is not None
+        g.apply(make_bot("basic", seed=seat).decide(g.view(seat)).action)
+    assert g.phase == "trump"
+    view = g.view(g.to_act)  # type: ignore[arg-type]
+    d = make_bot("strong", seed=0, bid_nodes_4p=1).decide(view)
+    left = len(view.legal_actions()) - 2
+    assert f"({left} trumps weaker by rule of thumb not worked out" in d.explanation.summary
+    two = [t for _, t in best_trumps(view.hand, rules)[:2]]
+    assert d.action.value in two
+    shown = [c for c in d.explanation.candidates if c.goal_chance is not None]
+    assert {c.action.value for c in shown} == set(two)
+    free = make_bot("strong", seed=0, bid_nodes_4p=None).decide(view)
+    assert "not worked out" not in free.explanation.summary
+    assert all(c.goal_chance is not None for c in free.explanation.candidates)

@@ -671,7 +671,8 @@ class StrongBot(PhaseBot):
         """Race (discard, trump) pairs on the hand's simulated deals (:meth:`contract_pool`,
         weighted by the auction): every pair gets a yes/no probe (does it make the bid?) on a
         first batch, the most promising get exact trick counts on every deal. Returns the
-        stats and the number of deals in the full batch."""
+        stats (a pair left out by the work budget has none) and the number of deals in the
+        full batch."""
         rules = view.rules
         assert view.bid is not None
         need = tricks_needed(view.bid)
@@ -684,8 +685,25 @@ class StrongBot(PhaseBot):
         first = min(total, 2 if four else max(3, total // 5))
         finalists = 2
         me = view.seat
+        def thumb(p: tuple[Tile | None, Trump]) -> float:
+            kept = [t for t in base_tiles if t is not p[0]]
+            if len(kept) > 7:
+                kept.remove(heuristic_discard(kept, p[1]))
+            return estimate_tricks(kept, p[1], rules.tiles)
+
+        # The bid's work budget (``bid_nodes``) holds here too: the pairs are probed best by
+        # rule of thumb first, and once the budget is spent the rest are left out (two are
+        # always probed) and only the most promising pair gets exact counts.
+        budget = self.settings.bid_nodes_4p if four else self.settings.bid_nodes
+        start = self.nodes
+
+        def spent() -> bool:
+            return budget is not None and self.nodes - start > budget
+
         probes: dict[tuple[Tile | None, Trump], list[int]] = {}
-        for p in pairs:
+        for i, p in enumerate(sorted(pairs, key=thumb, reverse=True)):
+            if i >= 2 and spent():
+                break
             d, tr = p
             tiles = [t for t in base_tiles if t is not d]
             probes[p] = [
@@ -695,14 +713,12 @@ class StrongBot(PhaseBot):
 
         def promise(p: tuple[Tile | None, Trump]) -> tuple[float, float, int]:
             # Ties (often all zero for a high bid) go to the better trump by rule of thumb.
-            kept = [t for t in base_tiles if t is not p[0]]
-            if len(kept) > 7:
-                kept.remove(heuristic_discard(kept, p[1]))
-            count = estimate_tricks(kept, p[1], rules.tiles)
-            return (sum(x for x, ok in zip(weights, probes[p], strict=False) if ok), count, -pairs.index(p))
+            return (sum(x for x, ok in zip(weights, probes[p], strict=False) if ok), thumb(p), -pairs.index(p))
 
-        ranked = sorted(pairs, key=promise, reverse=True)
+        ranked = sorted(probes, key=promise, reverse=True)
         out: dict[tuple[Tile | None, Trump], ContractStats] = {}
+        if spent():
+            finalists = 1
         for p in ranked[:finalists]:
             d, tr = p
             tiles = [t for t in base_tiles if t is not d]
@@ -780,7 +796,13 @@ class StrongBot(PhaseBot):
         base = list(view.hand)
         pairs: list[tuple[Tile | None, Trump]] = [(None, tr) for tr in trumps]
         stats, deals = self._contract_choices(view, pairs, base, before_widow)
-        cands = [contract_candidate(view, a, stats[(None, a.value)], need) for a in legal]  # type: ignore[index]
+        cands = [
+            contract_candidate(view, a, stats[(None, a.value)], need)  # type: ignore[index]
+            if (None, a.value) in stats
+            else Candidate(a, tags_for(view, a), goal="make", layouts=0)
+            for a in legal
+        ]
+        left_out = len(legal) - len(stats)
 
         def key(s: ContractStats) -> tuple[bool, float, float, int]:
             return (s.exact, s.chance(need), s.mean() or 0.0, -TRUMP_ORDER[s.trump])
@@ -802,6 +824,11 @@ class StrongBot(PhaseBot):
             f"I {verb(view, choice)}: I make my {view.bid} in {pct(best.chance(need))} of "
             f"{best.deals} simulated deals{weighed} (averaging {best.mean():.1f} tricks){nxt}."
         )
+        if left_out:
+            summary = (
+                f"{summary} ({left_out} trump{'s' if left_out > 1 else ''} weaker by rule of thumb "
+                "not worked out: the time for this choice ran out first.)"
+            )
         how = _compare(best, others, need)
         reason = trump_reason(view, best.trump, {"best": "best", "most": "most", "good": "good"}.get(how, "even"))
         if reads:
