@@ -41,11 +41,19 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from bench.legacy_strong import bench_bot as make_bot
+from bench.legacy_strong import bench_bot
 from engine import Game, RuleSet
 from engine.contract import goal_of
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
+
+
+def make_bot(spec: str, seed: int | None = None) -> Any:
+    """A bot from a level, optionally with options: ``"strong"``, ``"strong:read_play=0"``,
+    ``"strong:read_play=4+bid_samples=12"`` (values are JSON)."""
+    level, _, opts = spec.partition(":")
+    options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in opts.split("+") if o)}
+    return bench_bot(level, seed=seed, **options)
 
 
 def _q(xs: list[float], q: float) -> float:
@@ -321,7 +329,10 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--gap", action="store_true", help="measure the strong bidder against the open-hands value")
     p.add_argument("--out", help="with --gap: append one JSON line per hand to this file")
     p.add_argument("--merge", nargs="+", help="with --gap: print the summary of these JSON-lines files")
-    p.add_argument("--levels", default="basic,strong", help="levels to time (comma-separated)")
+    p.add_argument(
+        "--levels", default="basic,strong",
+        help="levels to time (comma-separated); a level may carry options: strong:read_play=0+bid_samples=12",
+    )
     p.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="CPU time (default) or elapsed time")
     p.add_argument("--dd-loss", action="store_true", help="the open-hands loss per playing decision")
     p.add_argument("--decisions", type=int, default=1000, help="with --dd-loss: decisions per level and players")

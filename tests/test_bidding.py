@@ -285,17 +285,19 @@ FEW: dict[str, Any] = {"play_samples": dict.fromkeys(range(1, 8), 5), "play_samp
 
 
 @pytest.mark.slow
-def test_a_play_reason_says_it_read_the_bidding_exactly_when_that_changed_the_play() -> None:
-    """The play with reading (``read_play=4``) against the plain uniform draw (``read_play=1``,
-    the first layouts of the same stream): the reason and summary say so exactly when the
-    two play different tiles."""
+@pytest.mark.parametrize("read", [1, 4])
+def test_a_play_reason_says_it_read_the_bidding_exactly_when_that_changed_the_play(read: int) -> None:
+    """The play reading the bidding (``read_play=1``: the uniform draw's layouts weighted;
+    ``read_play=4``: layouts picked by weight from a draw four times larger) against the
+    plain uniform draw (``read_play=0``, the first layouts of the same stream): the reason
+    and summary say so exactly when the two play different tiles."""
     from engine.players.reasons import PLAY_READ_NOTE, PLAY_READ_WORDS
 
     said = 0
     for rules, seeds in ((RuleSet(), range(1, 4)), (RuleSet(players=4), range(1, 3))):
         for view in (v for seed in seeds for v in _play_views(rules, seed)):
-            d = make_bot("strong", seed=0, read_play=4, **FEW).decide(view)
-            b = make_bot("strong", seed=0, read_play=1, **FEW).decide(view)
+            d = make_bot("strong", seed=0, read_play=read, **FEW).decide(view)
+            b = make_bot("strong", seed=0, read_play=0, **FEW).decide(view)
             assert PLAY_READ_WORDS not in b.explanation.reason
             if PLAY_READ_WORDS in d.explanation.reason:
                 said += 1

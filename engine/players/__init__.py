@@ -13,8 +13,8 @@ Levels:
 - ``"basic"``: rules of thumb. It bids from its doubles and trump length, draws trump, wins
   a trick as cheaply as it can, and throws off its lowest tile.
 - ``"strong"``: it samples layouts of the unseen tiles that agree with everything the seat
-  has seen (voids, the widow and discard it knows, the tiles played), drawing more than it
-  needs and keeping them by how well each fits the bidding and the trump another seat named
+  has seen (voids, the widow and discard it knows, the tiles played), each counted by how
+  well it fits the bidding and the trump another seat named
   (:func:`~engine.players.bidding.play_weights`; its reason says "going by the bidding" when
   that changed the play). It lists them all when there are few, solves each with all hands open (:mod:`engine.solver`), and picks the play
   with the best average for its side: the bidder's side looks first at its chance to make the

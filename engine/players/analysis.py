@@ -7,7 +7,7 @@ the trick for sure or can never win it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.game import PlayerView
@@ -17,7 +17,7 @@ from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 from engine.trump import Trump
 
-__all__ = ["PlayAnalysis", "analyse_play"]
+__all__ = ["PlayAnalysis", "analyse_play", "analyse_play_weighted"]
 
 
 @dataclass
@@ -60,13 +60,28 @@ def analyse_play(
     solver: Solver,
     possible: int,
     exhaustive: bool,
+    weights: Sequence[float] | None = None,
 ) -> PlayAnalysis:
-    """Solve every legal play of the view's seat in each layout and average the results.
+    """Solve every legal play of the view's seat in each layout and average the results
+    (weighted by ``weights``, one per layout, when given).
 
     The scoring side's tricks come from one exact :meth:`Solver.move_values_masks` per
     layout; when the goal side differs (a defender with three players: the two defenders
     together set the bid) the goal is settled by one yes/no probe per play.
     """
+    return analyse_play_weighted(view, layouts, solver, possible, exhaustive, weights)[0]
+
+
+def analyse_play_weighted(
+    view: PlayerView,
+    layouts: Sequence[Layout],
+    solver: Solver,
+    possible: int,
+    exhaustive: bool,
+    weights: Sequence[float] | None,
+) -> tuple[PlayAnalysis, PlayAnalysis]:
+    """:func:`analyse_play` twice from one solve of each layout: averaged with ``weights``
+    (each layout counts its weight; ``None``: all alike), and with every layout alike."""
     trump = view.trump
     assert trump is not None and view.leader is not None
     rules = view.rules
@@ -85,14 +100,23 @@ def analyse_play(
     decided = k_goal <= 0 or k_goal > remaining
     same_side = smask == gmask
     suit = trump.suit_led(view.current_trick[0]) if view.current_trick else None
-    tricks_sum = dict.fromkeys(tiles, 0.0)
-    goal_hits = dict.fromkeys(tiles, 0)
-    win_hits = dict.fromkeys(tiles, 0)
+    ws = [1.0] * len(layouts) if weights is None else [float(x) for x in weights]
+    if len(ws) != len(layouts) or (layouts and sum(ws) <= 0):
+        raise ValueError("analyse_play: give one weight per layout, not all zero")
+    # Per layout, per tile: the scoring side's tricks, the goal made (1/0), the trick held for
+    # sure (1/0) and the trumps a trump lead draws.
+    rec_tricks: list[dict[Tile, float]] = []
+    rec_goal: list[dict[Tile, float]] = []
+    rec_win: list[dict[Tile, float]] = []
+    rec_draws: list[dict[Tile, float]] = []
     lose_all = dict.fromkeys(tiles, True)
-    draws = dict.fromkeys(tiles, 0.0)
     my_mask = mask_of(view.hand)
     unseen_trumps = sum(1 for u in view.unseen() if trump.is_trump(u))
     for layout in layouts:
+        tricks_sum = dict.fromkeys(tiles, 0.0)
+        goal_hits = dict.fromkeys(tiles, 0.0)
+        win_hits = dict.fromkeys(tiles, 0.0)
+        draws = dict.fromkeys(tiles, 0.0)
         hands = [my_mask if s == me else mask_of(layout[s]) for s in range(n)]
         vals = solver.move_values_masks(hands, leader, smask, trick_idx)
         for t in tiles:
@@ -135,17 +159,30 @@ def analyse_play(
                 lose_all[t] = False
             if not view.current_trick and trump.is_trump(t):
                 draws[t] += sum(1 for s in range(n) if s != me and any(trump.is_trump(x) for x in layout[s]))
-    k = max(1, len(layouts))
-    return PlayAnalysis(
-        tiles=tiles,
-        goal=goal,
-        tricks={t: tricks_sum[t] / k for t in tiles},
-        goal_chance={t: goal_hits[t] / k for t in tiles},
-        win_trick={t: win_hits[t] / k for t in tiles},
-        lose_always=lose_all,
-        draws={t: draws[t] / k for t in tiles},
-        layouts=len(layouts),
-        possible=possible,
-        exhaustive=exhaustive,
-        trumps_out=unseen_trumps,
-    )
+        rec_tricks.append(tricks_sum)
+        rec_goal.append(goal_hits)
+        rec_win.append(win_hits)
+        rec_draws.append(draws)
+
+    def averaged(w: Sequence[float]) -> PlayAnalysis:
+        k = sum(w) or 1.0
+
+        def mean(rec: Sequence[Mapping[Tile, float]], t: Tile) -> float:
+            return sum(x * r[t] for x, r in zip(w, rec, strict=True)) / k
+
+        return PlayAnalysis(
+            tiles=tiles,
+            goal=goal,
+            tricks={t: mean(rec_tricks, t) for t in tiles},
+            goal_chance={t: mean(rec_goal, t) for t in tiles},
+            win_trick={t: mean(rec_win, t) for t in tiles},
+            lose_always=lose_all,
+            draws={t: mean(rec_draws, t) for t in tiles},
+            layouts=len(layouts),
+            possible=possible,
+            exhaustive=exhaustive,
+            trumps_out=unseen_trumps,
+        )
+
+    plain = averaged([1.0] * len(layouts))
+    return (plain if weights is None else averaged(ws)), plain

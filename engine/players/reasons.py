@@ -371,7 +371,7 @@ PLAY_READ_WORDS = "going by the bidding"
 #: The note a play summary adds in the same case.
 PLAY_READ_NOTE = (
     "layouts weighted by how the others bid and the trump named; "
-    "an unweighted draw would have played another tile"
+    "without the weights another tile would have scored best"
 )
 
 

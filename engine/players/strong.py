@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from engine.actions import Action
 from engine.game import PlayerView
-from engine.players.analysis import PlayAnalysis, analyse_play
+from engine.players.analysis import PlayAnalysis, analyse_play, analyse_play_weighted
 from engine.players.base import PhaseBot
 from engine.players.bidding import ScoreModel, auction_weights, play_weights, score_table
 from engine.players.decision import Candidate, Decision, Explanation
@@ -90,9 +90,11 @@ class StrongSettings:
       spare counts as ``partial_4p`` of a made bid (the simulated partner sees every hand);
     - ``read_auction``: weight the simulated deals by how likely each other seat's hand is
       given its pass or bid (:func:`engine.players.bidding.auction_weights`);
-    - ``read_play``: in play, draw this many times the layouts needed and keep the needed
-      number by their weight (:func:`engine.players.bidding.play_weights`: the auction and
-      the trump another seat named); 1 or less: uniform layouts;
+    - ``read_play``: how play reads the auction and the trump another seat named
+      (:func:`engine.players.bidding.play_weights`): 1, each layout of the uniform draw counts
+      its weight (one solve per layout); 2 or more, draw this many times the layouts needed
+      and keep the needed number by weight (the plain draw is solved too, to compare); 0,
+      uniform layouts, all alike;
     - ``bid_threshold`` (and ``bid_threshold_4p``, ``sure_4p``, ``moon_threshold``): the
       chances of making a bid the lessons call safe (the player bids by expected score);
     - ``solver_factory``: makes the solver for a trump and number of players.
@@ -110,7 +112,7 @@ class StrongSettings:
     moon_value: float = 30.0
     sweep: float = 0.8
     read_auction: bool = True
-    read_play: int = 4
+    read_play: int = 1
     probe_deals: int = 2
     bid_threshold: float = 0.5
     bid_threshold_4p: float = 0.65
@@ -191,6 +193,20 @@ class ContractStats:
         return sum(x * t for x, t in zip(w, self.tricks, strict=True)) / sum(w)
 
 
+@dataclass(frozen=True)
+class _PlayDraw:
+    """The layouts a play decision is solved on."""
+
+    layouts: list[Layout]
+    #: one weight per layout (the auction and the trump named), or ``None``: all alike
+    weights: list[float] | None
+    #: with ``read_play`` 2 or more, the plain uniform draw the layouts were picked from
+    plain: list[Layout] | None
+    #: how many layouts agree with the view, and whether ``layouts`` lists all of them
+    possible: int
+    exhaustive: bool
+
+
 class StrongBot(PhaseBot):
     """Samples layouts of the unseen tiles, solves each with all hands open and plays the
     action with the best average for its side (see the module docstring).
@@ -240,48 +256,62 @@ class StrongBot(PhaseBot):
     # -- play -----------------------------------------------------------------------------
     def play_layouts(self, view: PlayerView, rng: random.Random) -> tuple[list[Layout], int, bool]:
         """The layouts a play decision is solved on: (layouts, how many agree, all of them?)."""
-        layouts, _, possible, exhaustive = self._play_draw(view, rng)
-        return layouts, possible, exhaustive
+        draw = self._play_draw(view, rng)
+        return draw.layouts, draw.possible, draw.exhaustive
 
-    def _play_draw(self, view: PlayerView, rng: random.Random) -> tuple[list[Layout], list[Layout] | None, int, bool]:
-        """(the layouts to solve, the plain uniform draw they were picked from when the
-        weights changed the pick (else ``None``), how many layouts agree, all of them?)."""
+    def _play_draw(self, view: PlayerView, rng: random.Random) -> _PlayDraw:
+        """The layouts of a play decision (see :class:`_PlayDraw`).
+
+        ``read_play`` 1 (the default): the auction and the trump named weigh a uniform draw
+        (or the list of every layout, when there are few: then the weights give the exact
+        posterior). 2 or more: that many times the layouts are drawn and the needed number
+        kept by weight; the plain uniform draw is kept beside them to compare. 0: a uniform
+        draw, all layouts alike."""
         c = Constraints.from_view(view)
         possible = c.count()
         left = 7 - len(view.tricks)
         table = self.settings.play_samples_4p if view.rules.players == 4 else self.settings.play_samples
         n = table.get(left, 64)
-        if possible <= int(n * self.settings.enumerate_factor):
-            return list(c.enumerate()), None, possible, True
         factor = self.settings.read_play
-        if factor <= 1:
-            return c.samples(rng, n), None, possible, False
-        # Read the auction and the trump named: draw ``factor`` times more layouts and keep
-        # ``n`` of them, each kept with a chance that follows its weight (weighted sampling
-        # without replacement, Efraimidis and Spirakis' keys u ** (1 / w)). The first ``n``
-        # drawn are the plain uniform draw (the one ``read_play=1`` solves).
-        pool = c.samples(rng, n * factor)
-        weights = play_weights(view, pool)
+        if possible <= int(n * self.settings.enumerate_factor):
+            layouts, exhaustive = list(c.enumerate()), True
+        elif factor < 2:
+            layouts, exhaustive = c.samples(rng, n), False
+        else:
+            # Weighted sampling without replacement from a draw ``factor`` times larger
+            # (Efraimidis and Spirakis' keys u ** (1 / w)); its first ``n`` layouts are the
+            # plain uniform draw (the one ``read_play=0`` solves).
+            pool = c.samples(rng, n * factor)
+            weights = play_weights(view, pool)
+            if all(w == weights[0] for w in weights):
+                return _PlayDraw(pool[:n], None, None, possible, False)
+            keyed = sorted(
+                range(len(pool)), key=lambda i: rng.random() ** (1.0 / weights[i]) if weights[i] > 0 else 0.0,
+                reverse=True,
+            )
+            return _PlayDraw([pool[i] for i in keyed[:n]], None, pool[:n], possible, False)
+        if factor < 1:
+            return _PlayDraw(layouts, None, None, possible, exhaustive)
+        weights = play_weights(view, layouts)
         if all(w == weights[0] for w in weights):
-            return pool[:n], None, possible, False
-        keyed = sorted(
-            range(len(pool)), key=lambda i: rng.random() ** (1.0 / weights[i]) if weights[i] > 0 else 0.0,
-            reverse=True,
-        )
-        return [pool[i] for i in keyed[:n]], pool[:n], possible, False
+            return _PlayDraw(layouts, None, None, possible, exhaustive)
+        return _PlayDraw(layouts, weights, None, possible, exhaustive)
 
     def analyse(self, view: PlayerView) -> PlayAnalysis:
         """The numbers behind a play decision for ``view`` (the seat must be to play)."""
         return self._analyse(view)[0]
 
     def _analyse(self, view: PlayerView) -> tuple[PlayAnalysis, PlayAnalysis | None]:
-        """The play analysis, and the same on the plain uniform draw when the auction's and
-        the trump's weights picked other layouts (``None`` otherwise)."""
+        """The play analysis, and the same without reading the bidding (every layout of the
+        same draw counted alike, or with ``read_play`` 2 or more the plain uniform draw) when
+        the weights counted (``None`` when they did not: nothing to compare)."""
         assert view.trump is not None
-        layouts, plain, possible, exhaustive = self._play_draw(view, self.rng(view, "play"))
+        draw = self._play_draw(view, self.rng(view, "play"))
         solver = self.solver(view.trump, view.rules.players)
-        an = analyse_play(view, layouts, solver, possible, exhaustive)
-        return an, (analyse_play(view, plain, solver, possible, False) if plain is not None else None)
+        an, alike = analyse_play_weighted(view, draw.layouts, solver, draw.possible, draw.exhaustive, draw.weights)
+        if draw.plain is not None:
+            return an, analyse_play(view, draw.plain, solver, draw.possible, False)
+        return an, (alike if draw.weights is not None else None)
 
     def _play(self, view: PlayerView, legal: list[Action]) -> Decision:
         trump = view.trump
@@ -523,10 +553,20 @@ class StrongBot(PhaseBot):
         used = screen if quick else layouts
         if not quick:
             # The trumps race on the first deals: one a trick or more behind the best there
-            # is dropped; the rest are solved on every deal.
+            # is dropped. The rest go on, a batch of deals at a time, until one is clearly
+            # behind the leader (:func:`_clearly_behind`) or every deal is solved.
             lead = max(sum(c) for c in tricks.values())
             keep = [tr for tr, c in tricks.items() if sum(c) > lead - n_screen * self.settings.race_margin]
-            tricks = {tr: counts(tr, layouts) for tr in keep}
+            solved = {tr: list(tricks[tr]) for tr in keep}
+            done = n_screen
+            while done < len(layouts) and len(keep) > 1:
+                batch = layouts[done : done + n_screen]
+                for tr in keep:
+                    solved[tr] += counts(tr, batch)
+                done += len(batch)
+                leader = max(keep, key=lambda tr: (sum(solved[tr]), -ranked.index(tr)))
+                keep = [tr for tr in keep if tr == leader or not _clearly_behind(solved[leader], solved[tr])]
+            tricks = {tr: solved[tr] + counts(tr, layouts[len(solved[tr]) :]) for tr in keep}
         w = weights[: len(used)]
         model = self.score_model(rules)
         table = score_table(view, bids, tricks, used, w, model, pass_allowed=not must_bid)
@@ -736,6 +776,19 @@ class StrongBot(PhaseBot):
             reason = with_auction(reason)
         chosen = next(c for c in marked if c.chosen)
         return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason))
+
+
+def _clearly_behind(lead: Sequence[int], other: Sequence[int]) -> bool:
+    """True when ``other`` (a trump's tricks, deal by deal) is clearly behind ``lead`` on the
+    same deals: a quarter of a trick or more a deal on average, and more than twice the
+    standard error of the deal-by-deal difference."""
+    d = [a - b for a, b in zip(lead, other, strict=True)]
+    m = len(d)
+    mean = sum(d) / m
+    if mean < 0.25 or m < 2:
+        return False
+    sd = (sum((x - mean) ** 2 for x in d) / (m - 1)) ** 0.5
+    return bool(mean > 2 * sd / float(m) ** 0.5)
 
 
 def _compare(best: ContractStats, others: Sequence[ContractStats], need: int) -> str:
