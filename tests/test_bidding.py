@@ -306,3 +306,23 @@ def test_a_play_reason_says_it_read_the_bidding_exactly_when_that_changed_the_pl
             else:
                 assert b.action == d.action
     assert said > 0, "on these deals reading the bidding changes some play"
+
+
+def test_the_bid_keeps_to_its_work_budget_and_says_what_it_left_out() -> None:
+    """With a budget of one search node only the two best trumps by rule of thumb are worked
+    out (the summary names how many were left out); with no budget every trump is looked at
+    and more work is done. Either way the bid is legal and the same call gives the same bid."""
+    rules = RuleSet(players=4)
+    g = Game.new(rules, seed=3)
+    view = g.view(g.to_act)  # type: ignore[arg-type]
+    tight = make_bot("strong", seed=0, bid_nodes_4p=1)
+    d = tight.decide(view)
+    left = len(rules.trumps) - 2
+    assert f"({left} trumps weaker by rule of thumb not worked out" in d.explanation.summary
+    assert d.action in view.legal_actions()
+    assert make_bot("strong", seed=0, bid_nodes_4p=1).decide(view).action == d.action
+    free = make_bot("strong", seed=0, bid_nodes_4p=None)
+    e = free.decide(view)
+    assert "not worked out" not in e.explanation.summary
+    assert e.action in view.legal_actions()
+    assert tight.nodes < free.nodes

@@ -80,6 +80,10 @@ class StrongSettings:
       lowest bid open); a hand that reaches the lowest bid with no trump there
       passes, and a trump whose mean on those deals is ``race_margin`` tricks or more
       behind the best is dropped;
+    - ``bid_nodes`` / ``bid_nodes_4p``: the bid's work budget in search nodes (about 3 µs
+      each here; ``None``, the three-player default: no budget). Once spent, the trumps not yet probed (the weaker ones
+      by rule of thumb) are left out, and the race ends with its leader, which is still
+      solved on every deal; the summary says when a trump was left out;
     - ``discards_tried``: with trump not yet named, the tiles least worth keeping tried as
       the discard under each of the two best trumps (every trump also gets its own
       rule-of-thumb discard);
@@ -114,10 +118,12 @@ class StrongSettings:
     read_auction: bool = True
     read_play: int = 1
     probe_deals: int = 2
+    bid_nodes: int | None = None
+    bid_nodes_4p: int | None = 200_000
     bid_threshold: float = 0.5
     bid_threshold_4p: float = 0.65
     spare_4p: int = 1
-    partial_4p: float = 0.6
+    partial_4p: float = 0.3
     sure_4p: float = 0.95
     moon_threshold: float = 0.85
     solver_factory: SolverFactory | None = None
@@ -244,6 +250,11 @@ class StrongBot(PhaseBot):
     def threshold(self, rules: RuleSet) -> float:
         """See :meth:`StrongSettings.threshold`."""
         return self.settings.threshold(rules)
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes this bot's solvers have visited (the bid's work budget counts them)."""
+        return sum(s.nodes for s in self._solvers.values())
 
     def solver(self, trump: Trump, players: int) -> Solver:
         """This bot's solver for ``trump`` (kept between calls for its tables)."""
@@ -536,6 +547,15 @@ class StrongBot(PhaseBot):
         # A first look with every trump the rules allow (or the ``bid_trumps`` best by rule of
         # thumb) on a few deals: a hand that reaches the lowest bid in none of them (or whose
         # partner holds the bid) passes on it.
+        # A budget of search nodes (``bid_nodes``) bounds the work: once it is spent, the trumps
+        # still to probe (the weaker ones by rule of thumb) are left out and the race ends
+        # with its leader.
+        budget = self.settings.bid_nodes_4p if rules.players == 4 else self.settings.bid_nodes
+        start = self.nodes
+
+        def spent() -> bool:
+            return budget is not None and self.nodes - start > budget
+
         screen = layouts[:n_screen]
         n_trumps = self.settings.bid_trumps or len(ranked)
         tricks = {tr: counts(tr, screen) for tr in ranked[:2]}
@@ -544,7 +564,11 @@ class StrongBot(PhaseBot):
         # lowest bid open?), and joins the race when it does in each.
         probe = screen[: self.settings.probe_deals]
         level = max(floor_k, max(min(c[: len(probe)]) for c in tricks.values()))
-        for tr in ranked[2:n_trumps]:
+        unprobed = 0
+        for i, tr in enumerate(ranked[2:n_trumps]):
+            if spent():
+                unprobed = len(ranked[2:n_trumps]) - i
+                break
             if all(
                 self._solve_contract(rules, me, view.hand, lay, tr, widow, at_least=level) for lay in probe
             ):
@@ -560,6 +584,9 @@ class StrongBot(PhaseBot):
             solved = {tr: list(tricks[tr]) for tr in keep}
             done = n_screen
             while done < len(layouts) and len(keep) > 1:
+                if spent():
+                    keep = [max(keep, key=lambda tr: (sum(solved[tr]), -ranked.index(tr)))]
+                    break
                 batch = layouts[done : done + n_screen]
                 for tr in keep:
                     solved[tr] += counts(tr, batch)
@@ -613,6 +640,11 @@ class StrongBot(PhaseBot):
         marked = mark(cands, choice)
         forced = must_bid and len(bids) > 0 and all(r.score < 0 for r in table.rows)
         summary = score_bid_summary(view, choice, table, model, reads, partner_holds=keep_pass)
+        if unprobed:
+            summary = (
+                f"{summary} ({unprobed} trump{'s' if unprobed > 1 else ''} weaker by rule of thumb "
+                "not worked out: the time for this bid ran out first.)"
+            )
         if choice.kind == "bid":
             row = table.row(best.value)
             assert row.trump is not None and row.chance is not None
