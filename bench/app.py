@@ -1,6 +1,6 @@
 """Latency of the app in a real browser (Playwright + Debian's Chromium, headless).
 
-    python -m bench.app [--hands 3] [--level strong] [--runs 3] [--floor] [--breakdown] [--url URL]
+    python -m bench.app [--hands 3] [--level strong] [--runs 3] [--floor] [--breakdown] [--pages NAME ...] [--url URL]
 
 Starts ``streamlit run tutorial/app.py`` on a free local port (unless ``--url`` is given) and
 measures:
@@ -20,10 +20,14 @@ measures:
   that has opened the page once, so the Streamlit session is new but the hashed static files,
   which Streamlit serves as ``immutable``, come from the cache). ``--breakdown`` adds, per
   page, where a cold first render's time goes (static files, websocket, messages, elements);
+  ``--pages`` keeps only the pages whose name contains one of the words given;
 - **click to your turn again** on the Play page, computer level ``--level``, computer moves
   "automatic" with the pause off: from the click on one of your tiles (or a bid) until the
   page is drawn again with every computer move up to your next turn (median, p90, max over
-  every such click in ``--hands`` hands), with three players and with four;
+  every such click in ``--hands`` hands), with three players and with four, and how many
+  websocket messages (and kB) each click brought back: what the browser drew again
+  (``--level basic`` leaves out most of the computer's thinking: the rest is the app's own
+  cost of a click);
 - **presenter step**: the presenter view at 1920x1080 (``/presenter?deal=12``), from a key
   press (→ / ← and Page Down / Page Up, as a clicker sends them) to the next position drawn,
   through the whole hand forward and back ``--presenter-rounds`` times (``--presenter-only``
@@ -52,6 +56,9 @@ PAGES = {
     "Learn": ("/learn", ".st-key-learn-level-box"),
     "Puzzles": ("/puzzles", ".st-key-pz-box"),
     "Play (deal 7)": ("/play?deal=7", ".st-key-your-hand svg.moon-tile"),
+    # Deal 2: the learner bids first, so the page is drawn once (deal 7: two computer bids
+    # come first, each a run of its own after the pause): the table alone, for comparison.
+    "Play (deal 2)": ("/play?deal=2", ".st-key-your-hand svg.moon-tile"),
     "Classroom": ("/classroom", "[data-testid='stMainBlockContainer'] h1"),
     "Bidding lab": ("/bidding-lab", ".st-key-lab-run"),
     "Rules": ("/rules", "#game"),
@@ -205,15 +212,22 @@ _RUN_OVER = """async ([since, timeout]) => {
   return false;
 }"""
 
+#: Messages and bytes received on the websocket so far (see :data:`_WS_HOOK`).
+_WS_COUNT = "() => { const w = window.__moonWs || {}; return [w.messages || 0, w.bytes || 0]; }"
+
 _MINE = ("[class*='st-key-hand-btn-'] button:enabled", ".st-key-bid-pass button",
          "[class*='st-key-bid-'] button:enabled", "[class*='st-key-discard-btn-'] button:enabled",
          ".st-key-trump-buttons button")
 
 
-def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 40, players: int = 3) -> list[float]:
+def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 40, players: int = 3,
+                   messages: list[tuple[int, float]] | None = None) -> list[float]:
     """Play ``hands`` hands with the pause between computer moves off, and time each click
-    of yours until it is your turn again (every computer move in between made and drawn)."""
+    of yours until it is your turn again (every computer move in between made and drawn).
+    With ``messages``, each click's (websocket messages, kB) from the server is appended
+    there: what the browser had to draw again."""
     ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+    ctx.add_init_script(_WS_HOOK)
     page = ctx.new_page()
     page.set_default_timeout(120_000)
     extra = "&players=4" if players == 4 else ""
@@ -244,10 +258,14 @@ def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 4
             settle(page)
             continue
         n = runs(page)
+        seen = page.evaluate(_WS_COUNT)
         t0 = time.perf_counter()
         target.click()
         if page.evaluate(_RUN_OVER, [n, 60_000]):
             samples.append(time.perf_counter() - t0)
+            if messages is not None:
+                now = page.evaluate(_WS_COUNT)
+                messages.append((now[0] - seen[0], (now[1] - seen[1]) / 1000))
         settle(page, since=n)
     ctx.close()
     return samples
@@ -295,6 +313,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--players", type=int, nargs="+", default=[3, 4], choices=[3, 4],
                    help="table sizes for the click-to-your-turn times")
     p.add_argument("--skip-pages", action="store_true", help="only the click-to-your-turn times")
+    p.add_argument("--pages", nargs="+", default=None, metavar="NAME",
+                   help="first renders of these pages only (a part of the name: play, home, 'deal 2')")
     p.add_argument("--floor", action="store_true",
                    help="also time a bare Streamlit page's first render (what no page can beat here)")
     p.add_argument("--selector-wait", action="store_true",
@@ -318,13 +338,17 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"Load average at the start: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
             if not args.presenter_only:
                 if not args.skip_pages:
-                    cold = first_render(browser, url, 1)
+                    pages = {name: v for name, v in PAGES.items()
+                             if not args.pages or any(w.lower() in name.lower() for w in args.pages)}
+                    if not pages:
+                        p.error(f"no page matches --pages {' '.join(args.pages)}; the pages: {', '.join(PAGES)}")
+                    cold = first_render(browser, url, 1, pages)
                     print("\nFirst visit of each page after the server started (cold: imports, content loading):")
                     for name, values in cold.items():
                         print("  " + line(name, values))
                     details: dict[str, list[dict[str, Any]]] | None = {} if args.breakdown else None
-                    cold_cache = first_render(browser, url, args.runs, details=details)
-                    warm_cache = first_render(browser, url, args.runs, warm_cache=True)
+                    cold_cache = first_render(browser, url, args.runs, pages, details=details)
+                    warm_cache = first_render(browser, url, args.runs, pages, warm_cache=True)
                     bare = floor(browser, args.runs, details) if args.floor else None
                     for i, (title, results) in enumerate((
                         ("browser cache cold (a first-ever visitor; a fresh session, goto -> the page's "
@@ -343,10 +367,14 @@ def main(argv: list[str] | None = None) -> None:
                         for name, samples in details.items():
                             print("  " + breakdown_line(name, samples))
                 for players in args.players:
-                    samples = click_to_reply(browser, url, args.level, args.hands, players=players)
+                    sent: list[tuple[int, float]] = []
+                    samples = click_to_reply(browser, url, args.level, args.hands, players=players, messages=sent)
                     print(f"\nClick to your turn again ({players} players, {args.level} computer, pause off, "
                           f"{args.hands} hands):")
                     print("  " + line("click -> your turn", samples))
+                    if sent:
+                        print(f"  {'messages per click':<24} median {statistics.median(m for m, _ in sent):5.0f}"
+                              f"     ({statistics.median(k for _, k in sent):.0f} kB)   max {max(m for m, _ in sent)}")
             if not args.skip_pages:
                 steps = presenter_steps(browser, url, args.presenter_rounds)
                 print(f"\nPresenter step at 1920x1080 (key -> next position drawn, deal 12, "

@@ -289,3 +289,51 @@ def test_play_again_after_game_over_keeps_the_rules() -> None:
     assert new is not sess and new.setup.rules == sess.setup.rules and new.game.results == ()
     assert at.query_params["rules"] == "target:1"
     assert at.session_state["moon_progress"].hands_played == counted
+
+
+def test_each_trick_and_each_reason_is_one_element() -> None:
+    """The regions drawn again on every click are few elements (speed, issue 9): each trick
+    in the history tab is one block (title, tiles, why it won), the last trick is one block,
+    and the reasons under "Why not?" are one list."""
+    from engine import explain_winner
+
+    at = open_app("play", {"deal": "5"}, state=STEP)
+    sess = at.session_state["moon_play"]
+    seen_blocked = False
+    for _ in range(300):
+        g = sess.game
+        view = sess.view()
+        if g.phase == "playing" and g.to_act == sess.seat and g.current_trick and len(view.tricks) >= 2:
+            legal = {str(a.value) for a in g.legal_actions()}
+            if len(legal) < len(g.hands[sess.seat]):
+                seen_blocked = True
+                break
+        if g.hand_finished:
+            break
+        if keys(at, "next-move"):
+            click(at, "next-move")
+        elif keys(at, "bid-"):
+            click(at, "bid-pass")
+        elif keys(at, "hand-btn-"):
+            click(at, keys(at, "hand-btn-")[0])
+        else:
+            break
+    assert not at.exception, errors(at)
+    view = sess.view()
+    assert len(view.tricks) >= 2
+    trump = sess.game.trump
+    bodies = [str(m.value) for m in at.markdown]
+    for i, tr in enumerate(view.tricks, start=1):
+        mine = [b for b in bodies if f"<strong>Trick {i}</strong>" in b]
+        assert len(mine) == 1, f"trick {i} drawn as {len(mine)} blocks"
+        why = explain_winner(tr.tiles, trump).text
+        assert why.split(":")[0] in mine[0] and mine[0].count("moon-tile") == len(tr.tiles)
+    assert not any("wins:" in str(c.value) for c in at.caption)  # no separate caption per trick
+    last = view.tricks[-1]
+    last_why = explain_winner(last.tiles, trump).text.split(":")[0]
+    assert sum(last_why in b and 'aria-label="The last trick"' in b for b in bodies) == 1
+    assert seen_blocked  # deal 5 reaches a trick where some of the learner's tiles cannot follow
+    legal = {str(a.value) for a in sess.game.legal_actions()}
+    blocked = [t for t in sess.game.hands[sess.seat] if str(t) not in legal]
+    lists = [b for b in bodies if all(f"- **{t}**:" in b for t in blocked)]
+    assert len(lists) == 1 and lists[0].count("\n- **") == len(blocked) - 1

@@ -28,6 +28,10 @@ _CSS = """
 /* Captions: darker than Streamlit's default grey, for a contrast ratio above 4.5:1. */
 [data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p {color: #4A5059 !important;}
 [data-testid="stCaptionContainer"] {opacity: 1 !important;}
+/* A caption-like line drawn in the same HTML block as a row of tiles (one element, not two). */
+.moon-note-line {font-size: 0.875rem !important; color: #4A5059; margin: 0.5rem 0 0 0 !important; line-height: 1.6;}
+.moon-block-head {margin: 0 0 1.3rem 0 !important;}
+.moon-block {padding-bottom: 1rem;}
 
 </style>
 """

@@ -62,6 +62,11 @@ def row_html(items: Sequence[Shown], scale: float = 1.0, label: str | None = Non
     return f'<div class="moon-row"{aria}>{inner}</div>'
 
 
+def note_html(text: str) -> str:
+    """A line of small grey text under a row of tiles, as HTML (looks like ``st.caption``)."""
+    return f'<p class="moon-note-line">{escape(text)}</p>'
+
+
 def show_row(items: Sequence[Shown], *, base: float = 1.0, label: str | None = None) -> None:
     """Draw a row of tiles (scaled up in large-tiles mode)."""
     st.markdown(row_html(items, tile_scale(base), label), unsafe_allow_html=True)

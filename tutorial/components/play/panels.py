@@ -5,6 +5,7 @@ the trick history, the scores, and the records to share."""
 from __future__ import annotations
 
 import json
+from html import escape
 from typing import Any
 
 import streamlit as st
@@ -16,7 +17,8 @@ from tutorial.components.explain import show_decision
 from tutorial.components.play import sync
 from tutorial.components.play.table import side_names
 from tutorial.components.settings import rules_editor
-from tutorial.components.tiles import Shown, is_trump, show_row
+from tutorial.components.state import tile_scale
+from tutorial.components.tiles import Shown, is_trump, note_html, row_html
 from tutorial.services import describe as words
 from tutorial.services.session import PlaySession
 from tutorial.services.table import reason_of
@@ -228,15 +230,20 @@ def history_panel(sess: PlaySession) -> None:
         st.caption("No trick has been played yet in this hand.")
     for i, tr in enumerate(view.tricks, start=1):
         win_i = tr.seats.index(tr.winner)
-        st.markdown(f"**Trick {i}** — won by {sess.seat_name(tr.winner)}")
         assert trump is not None
-        show_row(
+        row = row_html(
             [Shown(t, sess.seat_name(s), trump=is_trump(t, trump), highlight=j == win_i,
                    extra="won the trick" if j == win_i else None)
              for j, (t, s) in enumerate(zip(tr.tiles, tr.seats, strict=True))],
-            base=0.6, label=f"Trick {i}",
+            tile_scale(0.6), f"Trick {i}",
         )
-        st.caption(explain_winner(tr.tiles, trump).text)
+        # One element per trick (title, tiles, why it won): this tab is drawn again on every
+        # click while it is open, and each element costs the browser time to draw.
+        st.markdown(
+            f'<div class="moon-block"><p class="moon-block-head"><strong>Trick {i}</strong> — won by '
+            f"{escape(sess.seat_name(tr.winner))}</p>{row}{note_html(explain_winner(tr.tiles, trump).text)}</div>",
+            unsafe_allow_html=True,
+        )
     moves = [(i, s, a) for i, (s, a) in enumerate(g.history) if s != sess.seat]
     if moves:
         labels = {i: f"{i + 1}. " + words.describe_action(s, a, you=sess.seat, players=sess.players) for i, s, a in moves}

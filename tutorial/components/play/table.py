@@ -14,7 +14,7 @@ import streamlit as st
 from engine import Phase, Trump, explain_winner, trick_winner
 from tutorial.components.play import sync
 from tutorial.components.state import tile_scale
-from tutorial.components.tiles import Shown, clickable_tiles, is_trump, row_html, tile_html
+from tutorial.components.tiles import Shown, clickable_tiles, is_trump, note_html, row_html, tile_html
 from tutorial.services import describe as words
 from tutorial.services.session import PlaySession
 from tutorial.services.table import seats_around, side_tricks, tricks_line
@@ -140,8 +140,9 @@ def table_area(sess: PlaySession) -> None:
                 for i, (t, s) in enumerate(zip(last.tiles, last.seats, strict=True))
             ]
             with st.expander(f"Last trick ({len(view.tricks)}): won by {sess.seat_name(last.winner)}"):
-                st.markdown(row_html(items, tile_scale(0.6), "The last trick"), unsafe_allow_html=True)
-                st.caption(explain_winner(last.tiles, trump).text)
+                # One element (the tiles and why the trick was won), drawn again on every click.
+                st.markdown(f'<div class="moon-block">{row_html(items, tile_scale(0.6), "The last trick")}'
+                            f"{note_html(explain_winner(last.tiles, trump).text)}</div>", unsafe_allow_html=True)
 
 
 # -- the learner's hand ----------------------------------------------------------------------------
@@ -205,8 +206,7 @@ def _hand(sess: PlaySession) -> None:
         clickable_tiles(view.hand, key="hand", trump=trump, blocked=blocked, on_click=sync.play_tile)
         if blocked:
             with st.expander(f"Why not? ({len(blocked)} tile{'s' if len(blocked) != 1 else ''} cannot be played)"):
-                for t, why in blocked.items():
-                    st.markdown(f"- **{t}**: {why}")
+                st.markdown("\n".join(f"- **{t}**: {why}" for t, why in blocked.items()))
         return
     if n == 0:
         return  # the hand is over: its result is shown above
