@@ -341,13 +341,35 @@ def test_the_trump_choice_keeps_to_the_work_budget_and_says_what_it_left_out() -
         g.apply(make_bot("basic", seed=seat).decide(g.view(seat)).action)
     assert g.phase == "trump"
     view = g.view(g.to_act)  # type: ignore[arg-type]
-    d = make_bot("strong", seed=0, bid_nodes_4p=1).decide(view)
+    d = make_bot("strong", seed=0, choice_nodes_4p=1).decide(view)
     left = len(view.legal_actions()) - 2
     assert f"({left} trumps weaker by rule of thumb not worked out" in d.explanation.summary
     two = [t for _, t in best_trumps(view.hand, rules)[:2]]
     assert d.action.value in two
     shown = [c for c in d.explanation.candidates if c.goal_chance is not None]
     assert {c.action.value for c in shown} == set(two)
-    free = make_bot("strong", seed=0, bid_nodes_4p=None).decide(view)
+    free = make_bot("strong", seed=0, choice_nodes_4p=None).decide(view)
     assert "not worked out" not in free.explanation.summary
     assert all(c.goal_chance is not None for c in free.explanation.candidates)
+
+
+def test_the_discard_keeps_to_the_work_budget_and_says_so() -> None:
+    """With a budget of one search node the discard stops probing (discard, trump) pairs once
+    a probe has searched (the first two are always probed) and discards a tile it tried; the
+    summary says how many tiles were not tried. With no budget more tiles are tried."""
+    rules = RuleSet()
+    g = Game.new(rules, seed=4)
+    while g.phase in ("bidding", "widow"):
+        seat = g.to_act
+        assert seat is not None
+        g.apply(make_bot("basic", seed=seat).decide(g.view(seat)).action)
+    assert g.phase == "discard"
+    view = g.view(g.to_act)  # type: ignore[arg-type]
+    d = make_bot("strong", seed=0, choice_nodes=1).decide(view)
+    assert d.action in view.legal_actions()
+    tried = [c for c in d.explanation.candidates if c.goal_chance is not None]
+    assert d.action in [c.action for c in tried]
+    untried = len(view.legal_actions()) - len(tried)
+    assert f"; {untried} other tiles were not tried" in d.explanation.summary
+    free = make_bot("strong", seed=0, choice_nodes=None).decide(view)
+    assert len([c for c in free.explanation.candidates if c.goal_chance is not None]) > len(tried)

@@ -84,6 +84,9 @@ class StrongSettings:
       each here; ``None``, the three-player default: no budget). Once spent, the trumps not yet probed (the weaker ones
       by rule of thumb) are left out, and the race ends with its leader, which is still
       solved on every deal; the summary says when a trump was left out;
+    - ``choice_nodes`` / ``choice_nodes_4p``: the same for the discard and trump choices: the
+      (discard, trump) pairs are probed best by rule of thumb first and the weaker ones left
+      out once it is spent; the second finalist gets exact counts only within it;
     - ``discards_tried``: with trump not yet named, the tiles least worth keeping tried as
       the discard under each of the two best trumps (every trump also gets its own
       rule-of-thumb discard);
@@ -120,6 +123,8 @@ class StrongSettings:
     probe_deals: int = 2
     bid_nodes: int | None = None
     bid_nodes_4p: int | None = 200_000
+    choice_nodes: int | None = 100_000
+    choice_nodes_4p: int | None = 200_000
     bid_threshold: float = 0.5
     bid_threshold_4p: float = 0.65
     spare_4p: int = 1
@@ -691,10 +696,10 @@ class StrongBot(PhaseBot):
                 kept.remove(heuristic_discard(kept, p[1]))
             return estimate_tricks(kept, p[1], rules.tiles)
 
-        # The bid's work budget (``bid_nodes``) holds here too: the pairs are probed best by
-        # rule of thumb first, and once the budget is spent the rest are left out (two are
-        # always probed) and only the most promising pair gets exact counts.
-        budget = self.settings.bid_nodes_4p if four else self.settings.bid_nodes
+        # A work budget (``choice_nodes``): the pairs are probed best by rule of thumb first;
+        # once the budget is spent the rest are left out (two are always probed), and the
+        # second most promising pair gets exact counts only if the budget is not spent yet.
+        budget = self.settings.choice_nodes_4p if four else self.settings.choice_nodes
         start = self.nodes
 
         def spent() -> bool:
@@ -717,9 +722,9 @@ class StrongBot(PhaseBot):
 
         ranked = sorted(probes, key=promise, reverse=True)
         out: dict[tuple[Tile | None, Trump], ContractStats] = {}
-        if spent():
-            finalists = 1
-        for p in ranked[:finalists]:
+        for i, p in enumerate(ranked[:finalists]):
+            if i > 0 and spent():
+                break
             d, tr = p
             tiles = [t for t in base_tiles if t is not d]
             res = [
@@ -727,8 +732,9 @@ class StrongBot(PhaseBot):
                 for lay in layouts
             ]
             out[p] = ContractStats(tr, d, tuple(res), weights=weights, floor=need - 1)
-        for p in ranked[finalists:]:
-            out[p] = ContractStats(p[1], p[0], (), tuple(probes[p]), weights=weights[:first])
+        for p in ranked:
+            if p not in out:
+                out[p] = ContractStats(p[1], p[0], (), tuple(probes[p]), weights=weights[:first])
         return out, total
 
     def _discard(self, view: PlayerView, legal: list[Action]) -> Decision:
@@ -777,7 +783,7 @@ class StrongBot(PhaseBot):
         nxt = f" (next best: {others[0].discard}, {pct(others[0].chance(need))})" if others else ""
         with_trump = "" if view.trump is not None else f" with {trump_words(best.trump)}"
         untried = len(discards) - len(best_for)
-        skipped = f"; {untried} tiles worth more were not tried" if untried > 0 else ""
+        skipped = f"; {untried} other tiles were not tried" if untried > 0 else ""
         summary = (
             f"I discard {best.discard}: without it I make my {view.bid}{with_trump} in "
             f"{pct(best.chance(need))} of {best.deals} simulated deals, averaging "
