@@ -71,7 +71,9 @@ class StrongSettings:
       sample count;
     - ``bid_samples``: simulated deals per hand for the bid, discard and trump choices (one
       pool per hand, shared by the three; ``None``: 24 with three players, 10 with four);
-      ``contract_samples`` caps how many of them the discard and trump choices use;
+      ``contract_samples`` caps how many of them the discard and trump choices use, and
+      ``discard_samples`` how many the discard uses (its first finalist's exact counts are
+      the bulk of its time: 16 of 24 deals gave the same tile in 39 of 40 three-player hands);
     - ``bid_trumps``: trumps (best first by rule of thumb) looked at for a bid (``None``:
       every trump the rules allow). ``bid_screen``: deals of the first look (``None``: 6 /
       4): the two best trumps by rule of thumb are solved on them, every other one gets a
@@ -115,6 +117,7 @@ class StrongSettings:
     bid_screen: int | None = None
     race_margin: float = 1.0
     contract_samples: int | None = None
+    discard_samples: int | None = 16
     discards_tried: int = 3
     moon_value: float = 30.0
     sweep: float = 0.8
@@ -672,10 +675,12 @@ class StrongBot(PhaseBot):
         pairs: list[tuple[Tile | None, Trump]],
         base_tiles: Sequence[Tile],
         widow_from_pile: bool,
+        deals: int | None = None,
     ) -> tuple[dict[tuple[Tile | None, Trump], ContractStats], int]:
         """Race (discard, trump) pairs on the hand's simulated deals (:meth:`contract_pool`,
         weighted by the auction): every pair gets a yes/no probe (does it make the bid?) on a
-        first batch, the most promising get exact trick counts on every deal. Returns the
+        first batch, the most promising get exact trick counts on every deal (the first
+        ``deals`` of the pool when given). Returns the
         stats (a pair left out by the work budget has none) and the number of deals in the
         full batch."""
         rules = view.rules
@@ -685,6 +690,8 @@ class StrongBot(PhaseBot):
         layouts = self.contract_pool(view)
         if self.settings.contract_samples:
             layouts = layouts[: self.settings.contract_samples]
+        if deals:
+            layouts = layouts[:deals]
         weights = tuple(self._weights(view, layouts))
         total = len(layouts)
         first = min(total, 2 if four else max(3, total // 5))
@@ -754,7 +761,7 @@ class StrongBot(PhaseBot):
             for _, tr in best_trumps(hand, rules)[:2]:
                 cheap = sorted(discards, key=lambda t: (keep_value(t, tr), t.index))[: self.settings.discards_tried]
                 pairs += [(d, tr) for d in cheap if (d, tr) not in pairs]
-        stats, deals = self._contract_choices(view, pairs, hand, False)
+        stats, deals = self._contract_choices(view, pairs, hand, False, self.settings.discard_samples)
         best_for: dict[Tile, ContractStats] = {}
         for d in discards:
             options = [stats[(d, tr)] for tr in trumps if (d, tr) in stats]
