@@ -329,18 +329,24 @@ def test_the_bid_keeps_to_its_work_budget_and_says_what_it_left_out() -> None:
     assert tight.nodes < free.nodes
 
 
+def _basic_to(rules: RuleSet, seed: int, phase: str) -> PlayerView:
+    """The view of the seat to act once basic players have taken deal ``seed`` to ``phase``."""
+    g = Game.new(rules, seed=seed)
+    while g.phase != phase:
+        assert g.phase in ("bidding", "widow"), f"deal {seed} reached {g.phase}, not {phase}"
+        seat = g.to_act
+        assert seat is not None
+        g.apply(make_bot("basic", seed=seat).decide(g.view(seat)).action)
+    assert g.to_act is not None
+    return g.view(g.to_act)
+
+
 def test_the_trump_choice_keeps_to_the_work_budget_and_says_what_it_left_out() -> None:
     """With four players and a budget of one node, the trump choice probes only the two best
     trumps by rule of thumb, works out one exactly, names one of the two and says how many it
     left out; the trumps left out show no numbers."""
     rules = RuleSet(players=4)
-    g = Game.new(rules, seed=5)
-    while g.phase == "bidding":
-        seat = g.to_act
-        assert seat is not None
-        g.apply(make_bot("basic", seed=seat).decide(g.view(seat)).action)
-    assert g.phase == "trump"
-    view = g.view(g.to_act)  # type: ignore[arg-type]
+    view = _basic_to(rules, 5, "trump")
     d = make_bot("strong", seed=0, choice_nodes_4p=1).decide(view)
     left = len(view.legal_actions()) - 2
     assert f"({left} trumps weaker by rule of thumb not worked out" in d.explanation.summary
@@ -357,14 +363,7 @@ def test_the_discard_keeps_to_the_work_budget_and_says_so() -> None:
     """With a budget of one search node the discard stops probing (discard, trump) pairs once
     a probe has searched (the first two are always probed) and discards a tile it tried; the
     summary says how many tiles were not tried. With no budget more tiles are tried."""
-    rules = RuleSet()
-    g = Game.new(rules, seed=4)
-    while g.phase in ("bidding", "widow"):
-        seat = g.to_act
-        assert seat is not None
-        g.apply(make_bot("basic", seed=seat).decide(g.view(seat)).action)
-    assert g.phase == "discard"
-    view = g.view(g.to_act)  # type: ignore[arg-type]
+    view = _basic_to(RuleSet(), 4, "discard")
     d = make_bot("strong", seed=0, choice_nodes=1).decide(view)
     assert d.action in view.legal_actions()
     tried = [c for c in d.explanation.candidates if c.goal_chance is not None]

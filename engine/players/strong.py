@@ -264,6 +264,11 @@ class StrongBot(PhaseBot):
         """Search nodes this bot's solvers have visited (the bid's work budget counts them)."""
         return sum(s.nodes for s in self._solvers.values())
 
+    def _over(self, budget: int | None, start: int) -> bool:
+        """True when more than ``budget`` search nodes were spent since ``start`` (a count of
+        :attr:`nodes`); never with no budget."""
+        return budget is not None and self.nodes - start > budget
+
     def solver(self, trump: Trump, players: int) -> Solver:
         """This bot's solver for ``trump`` (kept between calls for its tables)."""
         key = (trump, players)
@@ -562,7 +567,7 @@ class StrongBot(PhaseBot):
         start = self.nodes
 
         def spent() -> bool:
-            return budget is not None and self.nodes - start > budget
+            return self._over(budget, start)
 
         screen = layouts[:n_screen]
         n_trumps = self.settings.bid_trumps or len(ranked)
@@ -710,7 +715,7 @@ class StrongBot(PhaseBot):
         start = self.nodes
 
         def spent() -> bool:
-            return budget is not None and self.nodes - start > budget
+            return self._over(budget, start)
 
         probes: dict[tuple[Tile | None, Trump], list[int]] = {}
         for i, p in enumerate(sorted(pairs, key=thumb, reverse=True)):
