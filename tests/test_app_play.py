@@ -4,6 +4,7 @@ review, the URL)."""
 from __future__ import annotations
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from engine import RuleSet
 from tutorial.testing import click, errors, keys, open_app, play_hand, texts
@@ -101,6 +102,20 @@ def test_explanation_of_a_computer_move() -> None:
     assert at.get("plotly_chart"), "the bar chart of the candidates"
 
 
+def _step(at: AppTest) -> bool:
+    """One step of a hand in "Press Next" mode: the next computer move, else pass the bid,
+    else play the first playable tile. False when none of these is on the page."""
+    if keys(at, "next-move"):
+        click(at, "next-move")
+    elif keys(at, "bid-"):
+        click(at, "bid-pass")
+    elif keys(at, "hand-btn-"):
+        click(at, keys(at, "hand-btn-")[0])
+    else:
+        return False
+    return True
+
+
 def test_illegal_tiles_are_disabled_with_a_reason() -> None:
     at = open_app("play", {"deal": "5"}, state=STEP)
     sess = at.session_state["moon_play"]
@@ -110,13 +125,7 @@ def test_illegal_tiles_are_disabled_with_a_reason() -> None:
             legal = {str(a.value) for a in g.legal_actions()}
             if len(legal) < len(g.hands[sess.seat]):
                 break
-        if keys(at, "next-move"):
-            click(at, "next-move")
-        elif keys(at, "bid-"):
-            click(at, "bid-pass")
-        elif keys(at, "hand-btn-"):
-            click(at, keys(at, "hand-btn-")[0])
-        else:
+        if not _step(at):
             pytest.skip("no position with a tile that cannot be played on this deal")
     g = sess.game
     legal = {str(a.value) for a in g.legal_actions()}
@@ -310,13 +319,7 @@ def test_each_trick_and_each_reason_is_one_element() -> None:
                 break
         if g.hand_finished:
             break
-        if keys(at, "next-move"):
-            click(at, "next-move")
-        elif keys(at, "bid-"):
-            click(at, "bid-pass")
-        elif keys(at, "hand-btn-"):
-            click(at, keys(at, "hand-btn-")[0])
-        else:
+        if not _step(at):
             break
     assert not at.exception, errors(at)
     view = sess.view()
