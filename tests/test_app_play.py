@@ -292,9 +292,9 @@ def test_play_again_after_game_over_keeps_the_rules() -> None:
 
 
 def test_each_trick_and_each_reason_is_one_element() -> None:
-    """The regions drawn again on every click are few elements (speed, issue 9): each trick
-    in the history tab is one block (title, tiles, why it won), the last trick is one block,
-    and the reasons under "Why not?" are one list."""
+    """The regions drawn again on every click are few elements (speed, issue 9): the history
+    tab is one element for all the tricks, in which each trick is one block (title, tiles,
+    why it won), the last trick is one block, and the reasons under "Why not?" are one list."""
     from engine import explain_winner
 
     at = open_app("play", {"deal": "5"}, state=STEP)
@@ -323,11 +323,14 @@ def test_each_trick_and_each_reason_is_one_element() -> None:
     assert len(view.tricks) >= 2
     trump = sess.game.trump
     bodies = [str(m.value) for m in at.markdown]
-    for i, tr in enumerate(view.tricks, start=1):
-        mine = [b for b in bodies if f"<strong>Trick {i}</strong>" in b]
-        assert len(mine) == 1, f"trick {i} drawn as {len(mine)} blocks"
+    history = [b for b in bodies if "<strong>Trick 1</strong>" in b]
+    assert len(history) == 1, f"the trick history is drawn as {len(history)} elements"
+    blocks = history[0].split('<div class="moon-block">')[1:]
+    assert len(blocks) == len(view.tricks)
+    for i, (tr, block) in enumerate(zip(view.tricks, blocks, strict=True), start=1):
+        assert f"<strong>Trick {i}</strong>" in block and f'aria-label="Trick {i}"' in block
         why = explain_winner(tr.tiles, trump).text
-        assert why.split(":")[0] in mine[0] and mine[0].count("moon-tile") == len(tr.tiles)
+        assert why.split(":")[0] in block and block.count("moon-tile") == len(tr.tiles)
     assert not any("wins:" in str(c.value) for c in at.caption)  # no separate caption per trick
     last = view.tricks[-1]
     last_why = explain_winner(last.tiles, trump).text.split(":")[0]

@@ -10,7 +10,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine import Phase, explain_winner
+from engine import Phase, TrickRecord, Trump, explain_winner
 from engine.words import trump_phrase
 from tutorial.components import state
 from tutorial.components.explain import show_decision
@@ -228,22 +228,13 @@ def history_panel(sess: PlaySession) -> None:
     trump = g.trump
     if not view.tricks:
         st.caption("No trick has been played yet in this hand.")
-    for i, tr in enumerate(view.tricks, start=1):
-        win_i = tr.seats.index(tr.winner)
+    else:
         assert trump is not None
-        row = row_html(
-            [Shown(t, sess.seat_name(s), trump=is_trump(t, trump), highlight=j == win_i,
-                   extra="won the trick" if j == win_i else None)
-             for j, (t, s) in enumerate(zip(tr.tiles, tr.seats, strict=True))],
-            tile_scale(0.6), f"Trick {i}",
-        )
-        # One element per trick (title, tiles, why it won): this tab is drawn again on every
-        # click while it is open, and each element costs the browser time to draw.
-        st.markdown(
-            f'<div class="moon-block"><p class="moon-block-head"><strong>Trick {i}</strong> — won by '
-            f"{escape(sess.seat_name(tr.winner))}</p>{row}{note_html(explain_winner(tr.tiles, trump).text)}</div>",
-            unsafe_allow_html=True,
-        )
+        # One element for the whole history (each trick a block: title, tiles, why it won):
+        # this tab is open by default and drawn again on every click, and every element
+        # costs the browser time to draw.
+        blocks = "".join(_trick_block(sess, i, tr, trump) for i, tr in enumerate(view.tricks, start=1))
+        st.markdown(f'<div class="moon-history">{blocks}</div>', unsafe_allow_html=True)
     moves = [(i, s, a) for i, (s, a) in enumerate(g.history) if s != sess.seat]
     if moves:
         labels = {i: f"{i + 1}. " + words.describe_action(s, a, you=sess.seat, players=sess.players) for i, s, a in moves}
@@ -254,6 +245,19 @@ def history_panel(sess: PlaySession) -> None:
                 decision = sess.decision_at(g.hand_number, pick)
             show_decision(decision, key=f"hist-{g.hand_number}-{pick}", who=sess.seat_name(g.history[pick][0]),
                           wide=False)
+
+
+def _trick_block(sess: PlaySession, i: int, tr: TrickRecord, trump: Trump) -> str:
+    """Trick ``i`` of the hand as an HTML block: its title, its tiles and why it was won."""
+    win_i = tr.seats.index(tr.winner)
+    row = row_html(
+        [Shown(t, sess.seat_name(s), trump=is_trump(t, trump), highlight=j == win_i,
+               extra="won the trick" if j == win_i else None)
+         for j, (t, s) in enumerate(zip(tr.tiles, tr.seats, strict=True))],
+        tile_scale(0.6), f"Trick {i}",
+    )
+    return (f'<div class="moon-block"><p class="moon-block-head"><strong>Trick {i}</strong> — won by '
+            f"{escape(sess.seat_name(tr.winner))}</p>{row}{note_html(explain_winner(tr.tiles, trump).text)}</div>")
 
 
 def scores_panel(sess: PlaySession) -> None:
