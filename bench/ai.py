@@ -89,7 +89,8 @@ def time_decisions(
 
 
 def timing_table(
-    hands: int, seed: int, levels: Iterable[str] = ("basic", "strong"), clock: str = "cpu"
+    hands: int, seed: int, levels: Iterable[str] = ("basic", "strong"), clock: str = "cpu",
+    players_list: Iterable[int] = (3, 4),
 ) -> str:
     """The decision-time table."""
     lines = [
@@ -97,7 +98,7 @@ def timing_table(
         f"{'level':<10} {'players':>7} {'phase':<9} {'decisions':>9} {'median s':>9} {'p90 s':>8} {'max s':>8}",
     ]
     for level in levels:
-        for players in (3, 4):
+        for players in players_list:
             times = time_decisions(level, players, hands, seed, clock)
             for phase in ("bidding", "discard", "trump", "playing"):
                 xs = times.get(phase)
@@ -336,7 +337,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="CPU time (default) or elapsed time")
     p.add_argument("--dd-loss", action="store_true", help="the open-hands loss per playing decision")
     p.add_argument("--decisions", type=int, default=1000, help="with --dd-loss: decisions per level and players")
-    p.add_argument("--players", default="3,4", help="with --dd-loss: player counts (comma-separated)")
+    p.add_argument("--players", default="3,4", help="player counts (comma-separated)")
     p.add_argument("--paired", action="store_true",
                    help="with --dd-loss: every level decides on the same positions (hands played by basic bots)")
     p.add_argument("--own-contracts", action="store_true", help="with --dd-loss: each level bids for itself")
@@ -378,7 +379,7 @@ def main(argv: list[str] | None = None) -> None:
         print(gap_table(rows))
         return
     if not args.gap:
-        print(timing_table(args.hands, args.seed, args.levels.split(","), args.clock))
+        print(timing_table(args.hands, args.seed, args.levels.split(","), args.clock, [int(x) for x in args.players.split(",")]))
         return
     rows = []
     seed = args.seed

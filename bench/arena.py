@@ -3,8 +3,9 @@
     python -m bench.arena --games N --players 3 A B C     (A, B, C: random, basic or strong)
     python -m bench.arena --games N --players 4 A B       (team A in seats 0 and 2, team B in 1 and 3)
 
-A bot is ``random``, ``basic``, ``strong`` or ``strong-old`` (the strong player as it was
-before issue 14, frozen in :mod:`bench.legacy_strong`).
+A bot is ``random``, ``basic``, ``strong``, ``strong-old`` (the strong player as it was
+before issue 14, frozen in :mod:`bench.legacy_strong`) or ``oracle`` (:mod:`bench.oracle`: a
+player that sees every tile, the ceiling for what any fair player could reach).
 
 Each deal number is played once per rotation of the seats (three times with three players,
 twice with four), so every bot holds every hand. It prints, per bot: games won with a 95%
@@ -86,12 +87,16 @@ def play_game(
         while not game.hand_finished:
             seat = game.to_act
             assert seat is not None
-            view = game.view(seat)
+            bot = bots[seat]
+            phase = game.phase
             t0 = time.perf_counter()
-            d = bots[seat].decide(view)
+            if getattr(bot, "sees_all", False):
+                action = bot.decide_game(game)  # bench.oracle: reads the whole deal
+            else:
+                action = bot.decide(game.view(seat)).action
             dt = time.perf_counter() - t0
-            times.setdefault(f"{levels[owner[seat]]}/{view.phase}", []).append(dt)
-            game.apply(d.action)
+            times.setdefault(f"{levels[owner[seat]]}/{phase}", []).append(dt)
+            game.apply(action)
         hands += 1
         res = game.results[-1]
         for e in range(entries):

@@ -720,10 +720,14 @@ def bench_bot(level: str, seed: int | None = None, **options: Any) -> Any:
     """``make_bot`` for the benchmarks, which also know ``"strong-old"`` (this frozen player)."""
     if level == "strong-old":
         return LegacyStrongBot(seed, **options)
+    if level == "oracle":
+        from bench.oracle import OracleBot
+
+        return OracleBot(seed, **options)
     from engine.ai import make_bot
 
     return make_bot(level, seed=seed, **options)
 
 
 #: The levels the benchmarks can play.
-BENCH_LEVELS = ("random", "basic", "strong", "strong-old")
+BENCH_LEVELS = ("random", "basic", "strong", "strong-old", "oracle")

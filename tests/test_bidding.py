@@ -33,6 +33,7 @@ from engine.players.facts import best_trumps
 from engine.players.reasons import AUCTION_WORDS
 from engine.players.strong import StrongBot
 from engine.sampling import PILE, Constraints
+from engine.words import trump_phrase
 
 #: A fast strong player: few simulated deals, the same code.
 FAST: dict[str, Any] = {
@@ -329,14 +330,21 @@ def test_the_bid_keeps_to_its_work_budget_and_says_what_it_left_out() -> None:
     assert tight.nodes < free.nodes
 
 
-def _basic_to(rules: RuleSet, seed: int, phase: str) -> PlayerView:
-    """The view of the seat to act once basic players have taken deal ``seed`` to ``phase``."""
+def _basic_game(rules: RuleSet, seed: int, phase: str) -> Game:
+    """Deal ``seed`` once basic players have taken it to ``phase``."""
     g = Game.new(rules, seed=seed)
     while g.phase != phase:
         assert g.phase in ("bidding", "widow"), f"deal {seed} reached {g.phase}, not {phase}"
         seat = g.to_act
         assert seat is not None
         g.apply(make_bot("basic", seed=seat).decide(g.view(seat)).action)
+    assert g.to_act is not None
+    return g
+
+
+def _basic_to(rules: RuleSet, seed: int, phase: str) -> PlayerView:
+    """The view of the seat to act once basic players have taken deal ``seed`` to ``phase``."""
+    g = _basic_game(rules, seed, phase)
     assert g.to_act is not None
     return g.view(g.to_act)
 
@@ -372,3 +380,23 @@ def test_the_discard_keeps_to_the_work_budget_and_says_so() -> None:
     assert f"; {untried} other tiles were not tried" in d.explanation.summary
     free = make_bot("strong", seed=0, choice_nodes=None).decide(view)
     assert len([c for c in free.explanation.candidates if c.goal_chance is not None]) > len(tried)
+
+
+@pytest.mark.parametrize("seed", [14, 18, 21])
+def test_the_trump_named_is_the_one_the_discard_was_made_for(seed: int) -> None:
+    """The discard's summary names the trump the tile is let go for; the bidder then names
+    that trump, with the same numbers for it. Deals 14, 18 and 21 named another trump
+    before (the trump choice raced every trump again on more deals, or with its own budget)."""
+    g = _basic_game(RuleSet(), seed, "discard")
+    view = g.view(g.to_act)  # type: ignore[arg-type]
+    bot = make_bot("strong", seed=view.seat)
+    d = bot.decide(view)
+    chosen = next(c for c in d.explanation.candidates if c.chosen)
+    assert chosen.trump is not None
+    assert f"with {trump_phrase(chosen.trump)}" in d.explanation.summary
+    g.apply(d.action)
+    assert g.phase == "trump" and g.to_act == view.seat
+    t = bot.decide(g.view(view.seat))
+    assert t.action.value == chosen.trump
+    named = next(c for c in t.explanation.candidates if c.chosen)
+    assert (named.goal_chance, named.tricks, named.layouts) == (chosen.goal_chance, chosen.tricks, chosen.layouts)

@@ -245,6 +245,9 @@ class StrongBot(PhaseBot):
         self._counts: dict[tuple[Any, ...], tuple[int, int]] = {}
         # The pool of simulated deals of the current hand (see :meth:`contract_pool`).
         self._pools: dict[tuple[Any, ...], list[Layout]] = {}
+        # The trump race each discard was chosen with, for the trump choice that follows it
+        # (see :meth:`_plan_key`): the bidder then names the trump its discard was made for.
+        self._plans: dict[tuple[Any, ...], dict[Trump, ContractStats]] = {}
 
     @property
     def bid_threshold(self) -> float:
@@ -681,13 +684,15 @@ class StrongBot(PhaseBot):
         base_tiles: Sequence[Tile],
         widow_from_pile: bool,
         deals: int | None = None,
+        since: int | None = None,
     ) -> tuple[dict[tuple[Tile | None, Trump], ContractStats], int]:
         """Race (discard, trump) pairs on the hand's simulated deals (:meth:`contract_pool`,
         weighted by the auction): every pair gets a yes/no probe (does it make the bid?) on a
         first batch, the most promising get exact trick counts on every deal (the first
         ``deals`` of the pool when given). Returns the
         stats (a pair left out by the work budget has none) and the number of deals in the
-        full batch."""
+        full batch. ``since``: the :attr:`nodes` count the work budget runs from (by default
+        now; the discard's second race shares its budget with the first)."""
         rules = view.rules
         assert view.bid is not None
         need = tricks_needed(view.bid)
@@ -712,7 +717,7 @@ class StrongBot(PhaseBot):
         # once the budget is spent the rest are left out (two are always probed), and the
         # second most promising pair gets exact counts only if the budget is not spent yet.
         budget = self.settings.choice_nodes_4p if four else self.settings.choice_nodes
-        start = self.nodes
+        start = self.nodes if since is None else since
 
         def spent() -> bool:
             return self._over(budget, start)
@@ -749,6 +754,30 @@ class StrongBot(PhaseBot):
                 out[p] = ContractStats(p[1], p[0], (), tuple(probes[p]), weights=weights[:first])
         return out, total
 
+    def _trump_race(
+        self,
+        view: PlayerView,
+        trumps: Sequence[Trump],
+        base_tiles: Sequence[Tile],
+        discard: Tile | None,
+        before_widow: bool,
+        deals: int | None,
+        since: int | None = None,
+    ) -> dict[Trump, ContractStats]:
+        """The trump choice's race (:meth:`_contract_choices`) of ``trumps`` for ``base_tiles``
+        less ``discard``: the stats by trump (a trump the work budget left out has none)."""
+        pairs: list[tuple[Tile | None, Trump]] = [(discard, tr) for tr in trumps]
+        stats, _ = self._contract_choices(view, pairs, base_tiles, before_widow, deals, since)
+        return {p[1]: s for p, s in stats.items()}
+
+    @staticmethod
+    def _plan_key(view: PlayerView, discard: Tile) -> tuple[Any, ...]:
+        """What a discard's plan is kept under: the same at the discard (with ``discard`` the
+        tile chosen) and at the trump choice right after it (with the tile discarded)."""
+        kept = tuple(sorted(t for t in view.hand if t != discard))
+        return (view.seat, view.hand_number, view.first_bidder, view.scores, view.bids, view.bid,
+                view.widow, discard, kept)
+
     def _discard(self, view: PlayerView, legal: list[Action]) -> Decision:
         rules = view.rules
         assert view.bid is not None
@@ -766,6 +795,7 @@ class StrongBot(PhaseBot):
             for _, tr in best_trumps(hand, rules)[:2]:
                 cheap = sorted(discards, key=lambda t: (keep_value(t, tr), t.index))[: self.settings.discards_tried]
                 pairs += [(d, tr) for d in cheap if (d, tr) not in pairs]
+        start = self.nodes
         stats, deals = self._contract_choices(view, pairs, hand, False, self.settings.discard_samples)
         best_for: dict[Tile, ContractStats] = {}
         for d in discards:
@@ -773,6 +803,20 @@ class StrongBot(PhaseBot):
             if not options:
                 continue
             best_for[d] = max(options, key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0))
+        if view.trump is None and best_for:
+            # The trump this tile is discarded for is the one the trump choice will then name:
+            # the same race of every trump with that tile gone, on the same deals (so the
+            # discard's reason never names one trump and the bidder another).
+            d_best = max(
+                best_for.values(),
+                key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0, -keep_value(s.discard, s.trump)),  # type: ignore[arg-type]
+            ).discard
+            assert d_best is not None
+            race = self._trump_race(view, trumps, hand, d_best, False, self.settings.discard_samples, start)
+            best_for[d_best] = max(race.values(), key=_trump_key(need))
+            if len(self._plans) > 64:
+                self._plans.clear()
+            self._plans[self._plan_key(view, d_best)] = race
         cands = []
         for a in legal:
             assert isinstance(a.value, Tile)
@@ -812,19 +856,27 @@ class StrongBot(PhaseBot):
         before_widow = rules.has_widow and view.discard is None and not view.widow
         trumps = [a.value for a in legal if isinstance(a.value, Trump)]
         base = list(view.hand)
-        pairs: list[tuple[Tile | None, Trump]] = [(None, tr) for tr in trumps]
-        stats, deals = self._contract_choices(view, pairs, base, before_widow)
+        # After its own discard the bidder names the trump that discard was made for: the
+        # discard ran this race for the tile it let go (on its simulated deals), and its
+        # numbers are read back here. A player without that memory (not the one that
+        # discarded) runs the same race on the same deals; it can end elsewhere only when its
+        # work budget runs out at another point.
+        after_discard = rules.has_widow and view.discard is not None
+        plan = self._plans.get(self._plan_key(view, view.discard)) if view.discard is not None else None
+        if plan is not None and set(plan) <= set(trumps):
+            stats = plan
+        else:
+            same_deals = self.settings.discard_samples if after_discard else None
+            stats = self._trump_race(view, trumps, base, None, before_widow, same_deals)
+        deals = max((s.deals for s in stats.values()), default=0)
         cands = [
-            contract_candidate(view, a, stats[(None, a.value)], need)  # type: ignore[index]
-            if (None, a.value) in stats
+            contract_candidate(view, a, stats[a.value], need)  # type: ignore[index]
+            if a.value in stats
             else Candidate(a, tags_for(view, a), goal="make", layouts=0)
             for a in legal
         ]
         left_out = len(legal) - len(stats)
-
-        def key(s: ContractStats) -> tuple[bool, float, float, int]:
-            return (s.exact, s.chance(need), s.mean() or 0.0, -TRUMP_ORDER[s.trump])
-
+        key = _trump_key(need)
         best = max(stats.values(), key=key)
         reads = False
         if any(x != 1.0 for x in best.weights):
@@ -853,6 +905,12 @@ class StrongBot(PhaseBot):
             reason = with_auction(reason)
         chosen = next(c for c in marked if c.chosen)
         return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason))
+
+
+def _trump_key(need: int) -> Callable[[ContractStats], tuple[bool, float, float, int]]:
+    """How the trump choice ranks its trumps for a bid needing ``need`` tricks: exact counts
+    first, then the chance to make the bid, the mean tricks, and the higher trump."""
+    return lambda s: (s.exact, s.chance(need), s.mean() or 0.0, -TRUMP_ORDER[s.trump])
 
 
 def _clearly_behind(lead: Sequence[int], other: Sequence[int]) -> bool:
