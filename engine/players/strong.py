@@ -88,7 +88,9 @@ class StrongSettings:
       solved on every deal; the summary says when a trump was left out;
     - ``choice_nodes`` / ``choice_nodes_4p``: the same for the discard and trump choices: the
       (discard, trump) pairs are probed best by rule of thumb first and the weaker ones left
-      out once it is spent; the second finalist gets exact counts only within it;
+      out once it is spent; the second finalist gets exact counts only within it. The
+      discard's two races (its (discard, trump) pairs, then every trump for the tile chosen)
+      share one budget;
     - ``discards_tried``: with trump not yet named, the tiles least worth keeping tried as
       the discard under each of the two best trumps (every trump also gets its own
       rule-of-thumb discard);
@@ -126,7 +128,7 @@ class StrongSettings:
     probe_deals: int = 2
     bid_nodes: int | None = None
     bid_nodes_4p: int | None = 200_000
-    choice_nodes: int | None = 100_000
+    choice_nodes: int | None = 80_000
     choice_nodes_4p: int | None = 200_000
     bid_threshold: float = 0.5
     bid_threshold_4p: float = 0.65
