@@ -805,17 +805,19 @@ class StrongBot(PhaseBot):
             if not options:
                 continue
             best_for[d] = max(options, key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0))
-        if view.trump is None and best_for:
+        best = max(
+            best_for.values(),
+            key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0, -keep_value(s.discard, s.trump)),  # type: ignore[arg-type]
+        )
+        d_best = best.discard
+        assert d_best is not None
+        if view.trump is None:
             # The trump this tile is discarded for is the one the trump choice will then name:
             # the same race of every trump with that tile gone, on the same deals (so the
-            # discard's reason never names one trump and the bidder another).
-            d_best = max(
-                best_for.values(),
-                key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0, -keep_value(s.discard, s.trump)),  # type: ignore[arg-type]
-            ).discard
-            assert d_best is not None
+            # discard's reason never names one trump and the bidder another). The tile stays
+            # the one chosen above.
             race = self._trump_race(view, trumps, hand, d_best, False, self.settings.discard_samples, start)
-            best_for[d_best] = max(race.values(), key=_trump_key(need))
+            best = best_for[d_best] = max(race.values(), key=_trump_key(need))
             if len(self._plans) > 64:
                 self._plans.clear()
             self._plans[self._plan_key(view, d_best)] = race
@@ -827,12 +829,7 @@ class StrongBot(PhaseBot):
                 cands.append(Candidate(a, tags_for(view, a), goal="make", layouts=0))
             else:
                 cands.append(contract_candidate(view, a, st, need))
-        best = max(
-            best_for.values(),
-            key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0, -keep_value(s.discard, s.trump)),  # type: ignore[arg-type]
-        )
-        assert best.discard is not None
-        choice = Action.discard(best.discard)
+        choice = Action.discard(d_best)
         marked = mark(cands, choice)
         others = sorted(
             (s for d, s in best_for.items() if d is not best.discard),
@@ -847,7 +844,7 @@ class StrongBot(PhaseBot):
             f"{pct(best.chance(need))} of {best.deals} simulated deals, averaging "
             f"{best.mean():.1f} tricks, the best of my {len(legal)} discards{nxt}{skipped}."
         )
-        reason = contract_reason_discard(view, best.discard, best.trump, _compare(best, others, need))
+        reason = contract_reason_discard(view, d_best, best.trump, _compare(best, others, need))
         chosen = next(c for c in marked if c.chosen)
         return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason))
 
