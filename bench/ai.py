@@ -342,6 +342,7 @@ def main(argv: list[str] | None = None) -> None:
                    help="with --dd-loss: every level decides on the same positions (hands played by basic bots)")
     p.add_argument("--own-contracts", action="store_true", help="with --dd-loss: each level bids for itself")
     args = p.parse_args(argv)
+    player_counts = [int(x) for x in args.players.split(",")]
     if args.dd_loss:
         res: dict[tuple[str, int], list[dict[str, Any]]] = {}
         if args.merge:
@@ -356,11 +357,11 @@ def main(argv: list[str] | None = None) -> None:
         out = open(args.out, "a") if args.out else None
         try:
             if args.paired:
-                for players in (int(x) for x in args.players.split(",")):
+                for players in player_counts:
                     res.update(dd_paired(args.levels.split(","), players, args.decisions, args.seed, out))
             else:
                 for level in args.levels.split(","):
-                    for players in (int(x) for x in args.players.split(",")):
+                    for players in player_counts:
                         res[(level, players)] = dd_losses(
                             level, players, args.decisions, args.seed, args.own_contracts, out
                         )
@@ -379,7 +380,7 @@ def main(argv: list[str] | None = None) -> None:
         print(gap_table(rows))
         return
     if not args.gap:
-        print(timing_table(args.hands, args.seed, args.levels.split(","), args.clock, [int(x) for x in args.players.split(",")]))
+        print(timing_table(args.hands, args.seed, args.levels.split(","), args.clock, player_counts))
         return
     rows = []
     seed = args.seed
