@@ -3,10 +3,13 @@
 For every bid (or pass), discard and trump choice, :func:`review_hand` asks the strong player
 what it would have chosen from the same view and what the choice changed (a
 :class:`DecisionReview`): for a discard or a trump, the drop in the chance to make the bid,
-graded like a play; for a bid or pass, the points it expects to lose (the strong player's
-expected score of each, relative to the others, from its score table; for a player without
-one, a bid of ``v`` made with chance ``p`` is worth about ``(2p - 1) * v``): 1 point is an
-*inaccuracy*, 2 a *mistake*, 3 a *blunder* (:data:`BID_GRADES`).
+graded like a play; for a bid or pass, when the strong player plays for the game (its
+default, ``play_to_win``), the drop in its chance of winning the game from the score as it
+stood (:mod:`engine.players.odds`), in percentage points, graded like a play; otherwise the
+points it expects to lose (the strong player's expected score of each, relative to the
+others, from its score table; for a player without one, a bid of ``v`` made with chance
+``p`` is worth about ``(2p - 1) * v``): 1 point is an *inaccuracy*, 2 a *mistake*, 3 a
+*blunder* (:data:`BID_GRADES`).
 
 For every tile played, :func:`review_hand` gives two verdicts:
 
@@ -90,7 +93,9 @@ class DecisionReview:
     chance to make the bid with each (for a bid: of making that bid with its best trump;
     ``None`` for a pass); ``trump_best`` the trump the strong player's numbers are for;
     ``drop`` the drop in percentage points (discard and trump) and ``points_lost`` the
-    expected points lost (bid), ``grade`` the grade; ``reason`` the strong player's reason.
+    expected points lost (bid), or ``game_drop`` the drop in the chance of winning the game,
+    in percentage points (bid, when the strong player plays for the game), ``grade`` the
+    grade; ``reason`` the strong player's reason.
     """
 
     hand_number: int
@@ -105,6 +110,7 @@ class DecisionReview:
     points_lost: float | None = None
     grade: str | None = None
     reason: str = ""
+    game_drop: float | None = None
 
     @property
     def agrees(self) -> bool:
@@ -141,6 +147,11 @@ class DecisionReview:
             if self.points_lost:
                 n = max(1, round(self.points_lost))
                 text += f" That costs about {n} point{'s' if n != 1 else ''} on average ({self.points_lost:.1f})."
+            if self.game_drop:
+                text += (
+                    " From the score as it stood, that lowers the chance of winning the game by about "
+                    f"{max(1, round(self.game_drop))} percentage points ({self.game_drop:.1f})."
+                )
         elif cp is not None and cb is not None:
             if round(100 * cb) == round(100 * cp):
                 text += f" The chance to make the bid stays {chance_words(cp)} ({cp:.0%})."
@@ -168,6 +179,7 @@ class DecisionReview:
             "chance_best": self.chance_best,
             "drop": self.drop,
             "points_lost": self.points_lost,
+            "game_drop": self.game_drop,
             "grade": self.grade,
         }
 
@@ -256,13 +268,16 @@ class HandReview:
     def mistakes(self, seat: int | None = None) -> list[DecisionReview | PlayReview]:
         """Every graded decision and play (of ``seat``, or of everyone), biggest first: by
         grade, then by the size of the drop (expected points lost count as 5 percentage
-        points each), then in the order they were made."""
+        points each; a drop in the chance of winning the game counts as it is), then in the
+        order they were made."""
         pool: list[DecisionReview | PlayReview] = [*self.decisions, *self.plays]
         items = [x for x in pool if x.grade and (seat is None or x.seat == seat)]
 
         def size(x: DecisionReview | PlayReview) -> float:
             if isinstance(x, DecisionReview) and x.points_lost is not None:
                 return 5 * x.points_lost
+            if isinstance(x, DecisionReview) and x.game_drop is not None:
+                return x.game_drop
             return x.drop or 0.0
 
         order = {id(x): i for i, x in enumerate(items)}
@@ -371,6 +386,14 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
             v = _bid_value(a)
             return 0.0 if v is None or p is None else (2 * p - 1) * v
 
+        differ = action is not d.action
+        if mine.game_chance is not None and best.game_chance is not None:
+            # Playing for the game: each choice's chance of winning it.
+            game_drop = round(max(0.0, 100 * (best.game_chance - mine.game_chance)), 6)
+            return DecisionReview(
+                number, seat, kind, action, d.action, cp, cb, best.trump, None, None,
+                grade(game_drop) if differ else None, exp.reason, game_drop=game_drop,
+            )
         if mine.score is not None and best.score is not None:
             # The strong player's own expected scores (relative to the others) of both choices.
             lost = round(max(0.0, best.score - mine.score), 6)
@@ -378,7 +401,7 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
             lost = round(max(0.0, worth(d.action, cb) - worth(action, cp)), 6)
         return DecisionReview(
             number, seat, kind, action, d.action, cp, cb, best.trump, None, lost,
-            bid_grade(lost) if action is not d.action else None, exp.reason,
+            bid_grade(lost) if differ else None, exp.reason,
         )
     drop = None if cp is None or cb is None else round(100 * max(0.0, cb - cp), 6)
     return DecisionReview(

@@ -171,9 +171,18 @@ def test_bid_discard_and_trump_are_graded_against_the_strong_player() -> None:
     assert text.startswith("Trump: you named threes; the strong player would have named sixes.")
     assert "very unlikely" in text and "%" in text
     assert trump.reason.startswith("I name sixes")
-    # The bid: the strong player bids higher with this hand; the points given away are graded.
+    # The bid: the strong player bids higher with this hand; playing for the game (its
+    # default), the drop in its chance of winning the game is graded like a play's drop...
     bid = r.decisions[0]
-    assert bid.best.kind == "bid" and bid.points_lost is not None and bid.points_lost > 0
+    assert bid.best.kind == "bid" and bid.points_lost is None
+    assert bid.game_drop is not None and bid.game_drop > 0
+    assert bid.grade == grade(bid.game_drop)
+    assert "lowers the chance of winning the game by about" in bid.describe("you")
+    # ... and playing for points alone, the points given away are.
+    by_points = review_hand(g, seats=[0], bot=make_bot("strong", seed=0, play_to_win=False, **FAST_REVIEW))  # type: ignore[arg-type]
+    bid = by_points.decisions[0]
+    assert bid.best.kind == "bid" and bid.game_drop is None
+    assert bid.points_lost is not None and bid.points_lost > 0
     assert bid.grade == bid_grade(bid.points_lost)
     # Biggest mistake first: the blunders lead, the trump choice before the play blunders of the
     # same grade only if its drop is larger.

@@ -43,6 +43,7 @@ from functools import lru_cache
 from engine.contract import MOON, tricks_needed
 from engine.game import PlayerView
 from engine.players.facts import best_trumps
+from engine.players.odds import GameOdds
 from engine.rules import RuleSet
 from engine.sampling import Layout
 from engine.tiles import Tile
@@ -186,6 +187,13 @@ class ScoreModel:
     spare counts as ``partial`` of a made bid. ``sweep``: a layout where open-hands play takes
     all seven tricks counts as ``sweep`` of a made 7 or 21 (play without sight of the hands
     finds every trick less often).
+
+    ``odds``: when given, the model plays to win the game: a contract is worth the change
+    it makes to this side's chance of winning the game (:class:`engine.players.odds.GameOdds`,
+    in percentage points), from the scores as they stand. A bid that would end the game
+    counts as the win (or the loss) it is, and a made 21 that wins at once is worth what
+    winning is worth from here, whatever ``moon_value`` says. Without ``odds`` a contract is
+    worth its points against the others' mean, whatever the scores.
     """
 
     rules: RuleSet
@@ -193,6 +201,12 @@ class ScoreModel:
     spare: int = 0
     partial: float = 1.0
     sweep: float = 0.8
+    odds: GameOdds | None = None
+
+    @property
+    def to_win(self) -> bool:
+        """True when contracts are worth their change to the chance of winning the game."""
+        return self.odds is not None
 
     @property
     def marks(self) -> bool:
@@ -226,10 +240,18 @@ class ScoreModel:
             return full
         return self.partial * full
 
-    def defend(self, value: int, chance: float = 1.0) -> float:
-        """This seat's relative score when another side plays a bid of ``value`` and makes
-        it with ``chance`` (when set, it is taken to fall one trick short)."""
+    def defend(self, value: int, chance: float = 1.0, bidder_side: int | None = None) -> float:
+        """This seat's relative score when another side (``bidder_side``; needed when playing
+        to win) plays a bid of ``value`` and makes it with ``chance`` (when set, it is taken
+        to fall one trick short)."""
         k = tricks_needed(value)
+        if self.odds is not None:
+            assert bidder_side is not None
+            odds = self.odds
+            win = chance * odds.hand(bidder_side, value, k, True) + (1 - chance) * odds.hand(
+                bidder_side, value, k - 1, False
+            )
+            return 100.0 * (win - odds.now)
         theirs = self.gain(value)
         if self.marks:
             made = -0.5 * theirs if self.rules.players == 3 else -theirs
@@ -248,6 +270,15 @@ class ScoreModel:
         """This side's relative score for a bid of ``value`` in a layout where it takes
         ``tricks`` (the bidder's side, with its best play)."""
         m = self.made(tricks, value)
+        if self.odds is not None:
+            odds = self.odds
+            k = tricks_needed(value)
+            win = 0.0
+            if m > 0:
+                win += m * odds.hand(odds.side, value, tricks, True)
+            if m < 1:
+                win += (1 - m) * odds.hand(odds.side, value, min(tricks, k - 1), False)
+            return 100.0 * (win - odds.now)
         return m * self.gain(value) - (1 - m) * self.loss(value) - self.others(tricks)
 
 
@@ -266,10 +297,14 @@ class BidRow:
 
 @dataclass(frozen=True)
 class ScoreTable:
-    """The expected score of a pass and of every legal bid (see :func:`score_table`)."""
+    """The expected score of a pass and of every legal bid (see :func:`score_table`).
+    ``now``: when the model plays to win the game (:attr:`ScoreModel.to_win`), the chance
+    of winning it before this hand; each row's score is then the change it makes to that
+    chance, in percentage points."""
 
     rows: tuple[BidRow, ...]
     deals: int
+    now: float | None = None
 
     def best(self) -> BidRow:
         """The row with the highest expected score (the lower bid, then the pass, on a tie)."""
@@ -326,25 +361,29 @@ def score_table(
     later = _later_opponents(view)
     levels: list[int] = []
     odds: list[float] = []  # the later opponent's chance to make its bid (by its strength)
+    takers: list[int] = []  # that opponent's side
     for lay in layouts:
-        best, strength = 0, 0.0
+        best, strength, taker = 0, 0.0, 0
         for s in later:
             st = hand_strength(lay[s], rules)
             lv = _level(st, rules)
             if lv > best:
-                best, strength = lv, st
+                best, strength, taker = lv, st, rules.side_of(s)
         levels.append(best)
         odds.append(make_chance(strength, best) if best else 0.0)
+        takers.append(taker)
     holds = high > 0 and holder is not None and holder not in mine
     rows: list[BidRow] = []
     if pass_allowed:
         score = 0.0
         for i in range(n):
             if levels[i] > high:
-                v = model.defend(levels[i], odds[i])
+                v = model.defend(levels[i], odds[i], takers[i])
             elif holds:
                 assert holder is not None
-                v = model.defend(high, make_chance(hand_strength(layouts[i][holder], rules), high))
+                v = model.defend(
+                    high, make_chance(hand_strength(layouts[i][holder], rules), high), rules.side_of(holder)
+                )
             else:
                 v = 0.0
             score += weights[i] * v
@@ -359,7 +398,7 @@ def score_table(
                 made += w * model.made(t, value)
                 mean += w * t
                 if levels[i] > value and value != MOON:
-                    score += w * model.defend(levels[i], odds[i])
+                    score += w * model.defend(levels[i], odds[i], takers[i])
                 else:
                     score += w * model.bid(value, t)
             row = BidRow(value, tr, made / total, mean / total, score / total)
@@ -369,4 +408,4 @@ def score_table(
                 best_row = row
         if best_row is not None:
             rows.append(best_row)
-    return ScoreTable(tuple(rows), n)
+    return ScoreTable(tuple(rows), n, model.odds.now if model.odds is not None else None)

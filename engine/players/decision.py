@@ -26,7 +26,10 @@ class Candidate:
     - ``layouts``: how many layouts (or simulated deals) the numbers come from.
     - ``trump``: for a bid or discard, the trump the numbers are for.
     - ``bid_chances``: for a bid, the chance of making each number of tricks (bid value -> chance).
-    - ``score``: the basic bot's rule-of-thumb priority (higher is better).
+    - ``score``: the basic bot's rule-of-thumb priority (higher is better); for the strong
+      player's bid when it plays for points, the expected score against the others.
+    - ``game_chance``: for the strong player's bid or pass when it plays for the game, the
+      chance (0..1) of winning the game the choice leaves, from the score as it stands.
     """
 
     action: Action
@@ -42,6 +45,7 @@ class Candidate:
     draws: float | None = None
     score: float | None = None
     chosen: bool = False
+    game_chance: float | None = None
 
     def row(self) -> dict[str, Any]:
         """This candidate as a flat dict (one row of a table of candidates)."""
@@ -57,6 +61,7 @@ class Candidate:
             "trump": None if self.trump is None else str(self.trump),
             "draws": self.draws,
             "score": self.score,
+            "game_chance": self.game_chance,
             "tags": ", ".join(self.tags),
         }
 

@@ -375,6 +375,36 @@ PLAY_READ_NOTE = (
 )
 
 
+def score_words(view: PlayerView) -> str:
+    """The words a bid reason gains when playing for the game changed the decision (the
+    player bids to win the game, :class:`engine.players.odds.GameOdds`, not for the most
+    points in the hand), in words rather than numbers: ``"as I am close to winning"``,
+    ``"as another player is close to winning"``, ``"as I am well behind"``... or, when the
+    score says nothing special, ``"playing for the game, not just this hand's points"``.
+
+    "Close" is within a good hand of the target (7 points or 2 marks), "well" ahead or
+    behind as much again from the best other side."""
+    rules = view.rules
+    scores = list(view.scores)
+    mine = scores.pop(rules.side_of(view.seat))
+    four = rules.players == 4
+    gap = 2 if rules.scoring == "marks" else 7
+    near = rules.target - gap
+    me = "we are" if four else "I am"
+    top = max(scores)
+    close = [s for s in scores if s >= near]
+    if close and top >= mine:
+        them = "the other team is" if four else ("the others are" if len(close) > 1 else "another player is")
+        return f"as {them} close to winning"
+    if mine >= near:
+        return f"as {me} close to winning"
+    if mine <= top - gap:
+        return f"as {me} well behind"
+    if mine >= top + gap:
+        return f"as {me} well ahead"
+    return "playing for the game, not just this hand's points"
+
+
 def with_auction(reason: str, play: bool = False) -> str:
     """``reason`` with :data:`AUCTION_WORDS` (or, for a play, :data:`PLAY_READ_WORDS`) added
     before its final full stop (a reason whose decision changed once the simulated deals
@@ -400,14 +430,19 @@ def score_bid_reason(
     partner_holds: bool = False,
     high: int = 0,
     reads_auction: bool = False,
+    for_game: bool = False,
 ) -> str:
     """The strong player's reason for a bid (``value``) or a pass (``value=None``) chosen by
     expected score, read off the chance of making it with its best trump ``tr`` (for a
     pass: the chance of making the lowest bid open to it). With ``reads_auction`` the
-    decision changed once the deals were weighted by the others' bids, and the reason says so.
+    decision changed once the deals were weighted by the others' bids, and with
+    ``for_game`` once the score of the game was taken into account (:func:`score_words`);
+    the reason says so.
     """
     feats = hand_features(view.hand, tr)
     tail = f", {AUCTION_WORDS}" if reads_auction else ""
+    if for_game:
+        tail += f", {score_words(view)}"
     if value is not None:
         k = tricks_needed(value)
         if forced:

@@ -13,7 +13,7 @@ from engine.actions import Action
 from engine.game import PlayerView
 from engine.players.analysis import PlayAnalysis, analyse_play, analyse_play_weighted
 from engine.players.base import PhaseBot
-from engine.players.bidding import ScoreModel, auction_weights, play_weights, score_table
+from engine.players.bidding import BidRow, ScoreModel, auction_weights, play_weights, score_table
 from engine.players.decision import Candidate, Decision, Explanation
 from engine.players.facts import (
     TRUMP_ORDER,
@@ -28,6 +28,7 @@ from engine.players.facts import (
     tags_for,
     tricks_needed,
 )
+from engine.players.odds import GameOdds
 from engine.players.reasons import (
     PLAY_READ_NOTE,
     contract_reason_discard,
@@ -94,8 +95,10 @@ class StrongSettings:
     - ``discards_tried``: with trump not yet named, the tiles least worth keeping tried as
       the discard under each of the two best trumps (every trump also gets its own
       rule-of-thumb discard);
-    - ``moon_value``: the points a made 21 is worth when it wins the game (see
-      :class:`engine.players.bidding.ScoreModel`); ``sweep``: how much of a made 7 or 21 a
+    - ``play_to_win``: bid for the best chance of winning the game from the scores as they
+      stand (:class:`engine.players.odds.GameOdds`), not the most points in this hand;
+    - ``moon_value``: the points a made 21 is worth when it wins the game, when not playing
+      to win (see :class:`engine.players.bidding.ScoreModel`); ``sweep``: how much of a made 7 or 21 a
       deal that open-hands play sweeps counts for; ``spare_4p`` and ``partial_4p``: with four
       players a simulated deal that makes the bid with fewer than ``spare_4p`` tricks to
       spare counts as ``partial_4p`` of a made bid (the simulated partner sees every hand);
@@ -122,6 +125,7 @@ class StrongSettings:
     discard_samples: int | None = 16
     discards_tried: int = 3
     moon_value: float = 30.0
+    play_to_win: bool = True
     sweep: float = 0.8
     read_auction: bool = True
     read_play: int = 1
@@ -469,15 +473,21 @@ class StrongBot(PhaseBot):
             return [1.0] * len(layouts)
         return auction_weights(view, layouts)
 
-    def score_model(self, rules: RuleSet) -> ScoreModel:
-        """What a contract is worth to this player under ``rules`` (see :class:`ScoreModel`)."""
+    def score_model(self, rules: RuleSet, view: PlayerView | None = None) -> ScoreModel:
+        """What a contract is worth to this player under ``rules`` (see :class:`ScoreModel`):
+        with ``play_to_win`` and a ``view``, its change to the seat's chance of winning the
+        game from the scores in the view (:class:`engine.players.odds.GameOdds`)."""
         four = rules.players == 4
+        odds = None
+        if self.settings.play_to_win and view is not None:
+            odds = GameOdds(rules, tuple(view.scores), rules.side_of(view.seat))
         return ScoreModel(
             rules,
             moon_value=self.settings.moon_value,
             spare=self.settings.spare_4p if four else 0,
             partial=self.settings.partial_4p if four else 1.0,
             sweep=self.settings.sweep,
+            odds=odds,
         )
 
     def _contract_position(
@@ -613,7 +623,7 @@ class StrongBot(PhaseBot):
                 keep = [tr for tr in keep if tr == leader or not _clearly_behind(solved[leader], solved[tr])]
             tricks = {tr: solved[tr] + counts(tr, layouts[len(solved[tr]) :]) for tr in keep}
         w = weights[: len(used)]
-        model = self.score_model(rules)
+        model = self.score_model(rules, view)
         table = score_table(view, bids, tricks, used, w, model, pass_allowed=not must_bid)
         best = table.best()
         choice = Action("pass")
@@ -623,6 +633,11 @@ class StrongBot(PhaseBot):
         if not keep_pass and any(abs(x - w[0]) > 1e-12 for x in w):
             plain = score_table(view, bids, tricks, used, [1.0] * len(used), model, not must_bid).best()
             reads = plain.value != best.value
+        # Playing to win: did the score of the game change the bid (against points alone)?
+        for_game = False
+        if model.to_win and not keep_pass:
+            points = score_table(view, bids, tricks, used, w, self.score_model(rules), not must_bid).best()
+            for_game = points.value != best.value
 
         def chances(tr: Trump) -> tuple[tuple[int, float], ...]:
             total = sum(w) or 1.0
@@ -635,6 +650,12 @@ class StrongBot(PhaseBot):
         top = floor_rows[0].trump if floor_rows and floor_rows[0].trump is not None else ranked[0]
         if top not in tricks:
             top = next(iter(tricks))
+        def worth(r: BidRow) -> dict[str, Any]:
+            # Playing for the game: the chance of winning it the row leaves; else its points.
+            if table.now is None:
+                return {"score": round(r.score, 2)}
+            return {"game_chance": round(min(1.0, max(0.0, table.now + r.score / 100)), 4)}
+
         cands = []
         for a in legal:
             if a.kind == "bid":
@@ -644,15 +665,14 @@ class StrongBot(PhaseBot):
                 cands.append(
                     Candidate(
                         a, tags_for(view, a), tricks=row.tricks, goal="make", goal_chance=row.chance,
-                        layouts=len(used), trump=row.trump, bid_chances=chances(row.trump),
-                        score=round(row.score, 2),
+                        layouts=len(used), trump=row.trump, bid_chances=chances(row.trump), **worth(row),
                     )
                 )
             else:
                 cands.append(
                     Candidate(
                         a, tags_for(view, a), tricks=None, goal="make", goal_chance=None, layouts=len(used),
-                        trump=top, bid_chances=chances(top), score=round(table.row(0).score, 2),
+                        trump=top, bid_chances=chances(top), **worth(table.row(0)),
                     )
                 )
         marked = mark(cands, choice)
@@ -667,14 +687,14 @@ class StrongBot(PhaseBot):
             row = table.row(best.value)
             assert row.trump is not None and row.chance is not None
             reason = score_bid_reason(
-                view, best.value, row.trump, row.chance, forced=forced, reads_auction=reads,
+                view, best.value, row.trump, row.chance, forced=forced, reads_auction=reads, for_game=for_game,
             )
         else:
             fl = floor_rows[0] if floor_rows else None
             tr = fl.trump if fl is not None and fl.trump is not None else top
             p = fl.chance if fl is not None and fl.chance is not None else 0.0
             reason = score_bid_reason(
-                view, None, tr, p, partner_holds=keep_pass, high=high, reads_auction=reads,
+                view, None, tr, p, partner_holds=keep_pass, high=high, reads_auction=reads, for_game=for_game,
             )
         chosen = next(c for c in marked if c.chosen)
         return Decision(choice, Explanation(summary, marked, chosen.tags, len(used), False, None, reason))

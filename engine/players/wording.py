@@ -20,7 +20,7 @@ from engine.words import percent as pct
 from engine.words import trump_phrase as trump_words
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.players.bidding import ScoreModel, ScoreTable
+    from engine.players.bidding import BidRow, ScoreModel, ScoreTable
     from engine.players.strong import ContractStats, StrongSettings
 
 def verb(view: PlayerView, a: Action) -> str:
@@ -192,16 +192,28 @@ def score_bid_summary(
     partner_holds: bool = False,
 ) -> str:
     """The strong player's detailed sentence for a bid or pass chosen by expected score: the
-    chosen row's chance and expected score, and the next best rows'."""
+    chosen row's chance and expected score, and the next best rows'. When the model plays to
+    win the game (``table.now`` set), the score is said as the chance of winning the game
+    each row leaves."""
 
     def name(value: int) -> str:
         return "a pass" if value == 0 else ("21" if value == 21 else f"bid {value}")
 
+    now = table.now
+
+    def worth(r: BidRow) -> str:
+        # Playing to win: the chance of winning the game the row leaves, else its points.
+        return f"{r.score:+.1f}" if now is None else pct(min(1.0, max(0.0, now + r.score / 100)))
+
     def row_words(value: int) -> str:
         r = table.row(value)
+        if now is not None:
+            if value == 0 or r.chance is None or r.trump is None:
+                return f"{name(value)}, {worth(r)}"
+            return f"{name(value)}, {worth(r)} (made in {pct(r.chance)} with {trump_words(r.trump)})"
         if value == 0 or r.chance is None or r.trump is None:
-            return f"{name(value)} {r.score:+.1f}"
-        return f"{name(value)} {r.score:+.1f} ({pct(r.chance)} with {trump_words(r.trump)})"
+            return f"{name(value)} {worth(r)}"
+        return f"{name(value)} {worth(r)} ({pct(r.chance)} with {trump_words(r.trump)})"
 
     value = choice.value if choice.kind == "bid" and isinstance(choice.value, int) else 0
     others = sorted((r for r in table.rows if r.value != value), key=lambda r: -r.score)[:2]
@@ -213,15 +225,24 @@ def score_bid_summary(
         r = table.row(value)
         assert r.chance is not None and r.trump is not None and r.tricks is not None
         what = "shoot the moon" if value == 21 else f"bid {value}"
+        gives = (
+            f"for an expected {r.score:+.1f} {unit} against the others"
+            if now is None
+            else f"which leaves me a {worth(r)} chance of winning the game (now {pct(now)})"
+        )
         lead = (
             f"I {what} with {trump_words(r.trump)}: I make it in {pct(r.chance)} of {table.deals} simulated "
-            f"deals{weighed}, averaging {r.tricks:.1f} tricks, for an expected {r.score:+.1f} {unit} "
-            "against the others"
+            f"deals{weighed}, averaging {r.tricks:.1f} tricks, {gives}"
         )
-    else:
+    elif now is None:
         lead = (
             f"I pass: a pass is worth {table.row(0).score:+.1f} {unit} against the others over "
             f"{table.deals} simulated deals{weighed}"
+        )
+    else:
+        lead = (
+            f"I pass: passing leaves me a {worth(table.row(0))} chance of winning the game (now "
+            f"{pct(now)}) over {table.deals} simulated deals{weighed}"
         )
     rest = "; ".join(row_words(r.value) for r in others)
     return f"{lead} (next best: {rest})." if rest else f"{lead}."

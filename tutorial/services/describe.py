@@ -88,6 +88,7 @@ _COLUMNS = {
     "win_trick": "Wins this trick",
     "draws": "Trumps pulled",
     "score": "Rule-of-thumb score",
+    "game_chance": "Chance to win the game",
     "trump": "With trump",
     "layouts": "Deals looked at",
 }
@@ -151,7 +152,7 @@ def decision_frame(decision: Any) -> pd.DataFrame:
         values = raw[col]
         if values.isna().all() or (col == "layouts" and (values == 0).all()):
             continue
-        if col in ("goal_chance", "win_trick"):
+        if col in ("goal_chance", "win_trick", "game_chance"):
             values = (values.astype(float) * 100).round(0)
         elif col in ("tricks", "draws", "score"):
             values = values.astype(float).round(2)

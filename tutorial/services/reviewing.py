@@ -96,12 +96,16 @@ def contract_frame(review: Any, you: int, players: int) -> pd.DataFrame:
                 "Chance to make (chosen)": None if d.chance_played is None else round(100 * d.chance_played),
                 "Chance to make (strong)": None if d.chance_best is None else round(100 * d.chance_best),
                 "Points lost": None if d.points_lost is None else round(d.points_lost, 1),
+                "Chance to win the game lost": None if d.game_drop is None else round(d.game_drop, 1),
             }
         )
     frame = pd.DataFrame(rows)
-    for col in ("Chance to make (chosen)", "Chance to make (strong)", "Points lost"):
+    for col in ("Chance to make (chosen)", "Chance to make (strong)", "Points lost", "Chance to win the game lost"):
         if col in frame.columns:
             frame[col] = pd.to_numeric(frame[col], errors="coerce")
+    # A bid is graded in points or in the chance to win the game: show the one in use.
+    empty = [c for c in ("Points lost", "Chance to win the game lost") if c in frame.columns and frame[c].isna().all()]
+    frame = frame.drop(columns=empty)
     return frame
 
 

@@ -1,0 +1,174 @@
+"""The race model of the chance to win the game (engine.players.odds), and the strong
+player bidding to win the game rather than for the most points in the hand (issue 14)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_reasons import reason_problems
+
+from engine import Action, Game, RuleSet
+from engine.players import make_bot
+from engine.players.bidding import ScoreModel
+from engine.players.odds import GameOdds, not_reached, race_chance
+from engine.players.reasons import score_words
+from engine.tiles import parse_tiles
+
+RULES = [
+    RuleSet(),
+    RuleSet(players=4),
+    RuleSet(scoring="marks"),
+    RuleSet(moon_wins_game=False),
+    RuleSet(players=4, scoring="marks", moon_wins_game=False),
+]
+
+
+def _scores(rules: RuleSet) -> st.SearchStrategy[tuple[int, ...]]:
+    sides = len(rules.teams())
+    low = 0 if rules.scoring == "marks" else rules.target - 40  # marks are never taken away
+    return st.tuples(*[st.integers(low, rules.target - 1)] * sides)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), rules=st.sampled_from(RULES))
+def test_the_sides_chances_add_up_to_one_and_grow_with_the_score(data: st.DataObject, rules: RuleSet) -> None:
+    scores = data.draw(_scores(rules))
+    chances = [GameOdds(rules, scores, side).now for side in range(len(scores))]
+    assert all(0.0 <= c <= 1.0 for c in chances)
+    assert sum(chances) == pytest.approx(1.0, abs=0.01)
+    # A point more for a side never lowers its chance, nor raises another's.
+    side = data.draw(st.integers(0, len(scores) - 1))
+    more = tuple(s + (i == side) for i, s in enumerate(scores))
+    assert GameOdds(rules, more, side).now >= chances[side] - 1e-12
+    for other in range(len(scores)):
+        if other != side:
+            assert GameOdds(rules, more, other).now <= chances[other] + 1e-12
+
+
+def test_equal_sides_have_equal_chances() -> None:
+    assert GameOdds(RuleSet(), (0, 0, 0), 0).now == pytest.approx(1 / 3, abs=0.005)
+    assert GameOdds(RuleSet(players=4), (7, 7), 1).now == pytest.approx(1 / 2, abs=0.005)
+    assert race_chance(RuleSet(), (10, 10, 10), 2) == pytest.approx(1 / 3, abs=0.005)
+
+
+def test_a_hand_that_ends_the_game_is_scored_as_the_win_or_the_loss_it_is() -> None:
+    rules = RuleSet()
+    odds = GameOdds(rules, (17, 12, 18), 0)
+    assert odds.after((4, 1, 2), bidder_side=0, made=True) == 1.0  # 21 alone at the top
+    assert odds.after((-4, 2, 3), bidder_side=0, made=False) == 0.0  # set, and seat 2 reaches 21
+    # A made 21 wins at once under the default rules, whatever the scores...
+    assert GameOdds(rules, (-15, 20, 20), 0).after((21, 0, 0), 0, True, moon=True) == 1.0
+    # ... but only scores 21 points when the house rule says so.
+    plain = GameOdds(RuleSet(moon_wins_game=False), (-15, 20, 20), 0)
+    assert plain.hand(0, 21, 7, True) < 0.5
+
+
+def test_a_tie_at_the_top_plays_on() -> None:
+    odds = GameOdds(RuleSet(), (17, 19, 0), 0)
+    # 21 each (this side made 4, seat 1 took 2): neither is strictly ahead, so the game goes on.
+    assert odds.after((4, 2, 1), bidder_side=0, made=True) == 0.5
+
+
+def test_not_reached_runs_from_certain_to_unlikely() -> None:
+    rules = RuleSet()
+    assert not_reached(rules, 0, 0) == 1.0 and not_reached(rules, 21, 5) == 0.0
+    assert not_reached(rules, 0, 3) > not_reached(rules, 0, 10) > not_reached(rules, 0, 40)
+    assert not_reached(rules, 0, 40) < 0.01
+
+
+def test_the_score_model_playing_to_win_values_a_contract_by_its_change_to_the_chance() -> None:
+    rules = RuleSet()
+    far_behind = ScoreModel(rules, odds=GameOdds(rules, (0, 19, 19), 0))
+    ahead = ScoreModel(rules, odds=GameOdds(rules, (18, 5, 5), 0))
+    assert far_behind.to_win and not ScoreModel(rules).to_win
+    # A made 21 is worth the whole game from here, whatever moon_value says; the sweep
+    # discount still applies to a deal open-hands play sweeps.
+    for model in (far_behind, ahead, dataclasses.replace(far_behind, moon_value=5.0)):
+        assert model.odds is not None
+        assert model.bid(21, 7) == pytest.approx(model.sweep * 100 * (1 - model.odds.now) + (1 - model.sweep)
+                                                 * 100 * (model.odds.hand(0, 21, 6, False) - model.odds.now))
+    # Ahead at 18, a made 4 ends the game as the winner (the others take three tricks at most).
+    assert ahead.odds is not None
+    assert ahead.bid(4, 4) == pytest.approx(100 * (1 - ahead.odds.now))
+    # Far behind, a safe 4 is worth next to nothing: the others reach 21 on their tricks.
+    assert far_behind.bid(4, 5) < 2.0 < far_behind.bid(21, 7)
+
+
+def _sixes_deal() -> Game:
+    rules = RuleSet()
+    hands = [
+        parse_tiles("6-6 6-5 6-4 6-3 6-1 5-5 3-3"),
+        parse_tiles("0-0 1-1 2-2 3-1 3-2 4-1 4-2"),
+        parse_tiles("5-1 5-2 5-3 5-4 2-1 4-3 6-2"),
+    ]
+    return Game.from_deal(rules, hands, parse_tiles("4-4"), first_bidder=0)
+
+
+@pytest.mark.slow
+def test_the_strong_player_bids_to_win_the_game_from_the_score() -> None:
+    """The same hand (five sixes with 6-6, two more doubles; it makes six tricks on every
+    simulated deal and sweeps about seven times in ten) bid at three scores."""
+    view = _sixes_deal().view(0)
+
+    def bid(scores: tuple[int, ...], **options: object) -> tuple[str, str, str]:
+        d = make_bot("strong", seed=0, **options).decide(dataclasses.replace(view, scores=scores))
+        cands = d.explanation.candidates
+        if options.get("play_to_win", True):
+            # Every choice carries the chance of winning the game it leaves; the one taken is the best.
+            assert all(c.game_chance is not None and c.score is None for c in cands)
+            assert d.explanation.chosen.game_chance == max(c.game_chance or 0.0 for c in cands)
+        else:
+            assert all(c.game_chance is None and c.score is not None for c in cands)
+        return str(d.action), d.explanation.reason, d.explanation.summary
+
+    # At the start, the sure 6 beats a 21 that fails three times in ten.
+    action, reason, summary = bid((0, 0, 0))
+    assert reason_problems(view, Action.parse(action), reason) == []
+    assert action == "bid 6"
+    assert "chance of winning the game (now 33%)" in summary
+    # Far behind, only a 21 can win the game: it shoots the moon.
+    action, reason, _ = bid((0, 19, 19))
+    assert action == "bid 21" and "wins the game" in reason
+    assert reason_problems(view, Action.parse(action), reason) == []
+    # Three points from the target, a safe bid wins the game; the points alone would shoot
+    # the moon here, so the reason names the score.
+    assert bid((18, 5, 5), play_to_win=False)[0] == "bid 21"
+    action, reason, summary = bid((18, 5, 5))
+    assert action in ("bid 4", "bid 5")
+    assert reason.endswith(", as I am close to winning.")
+    assert reason_problems(view, Action.parse(action), reason) == []
+    assert "99% chance of winning the game" in summary
+
+
+def test_the_hand_points_bench_counts_every_side_of_every_hand() -> None:
+    from bench.handpoints import hand_points
+
+    played, shares = hand_points(3, 20)
+    assert played >= 20
+    assert sum(shares.values()) == pytest.approx(1.0)
+    # A side scores its tricks (0-7) as a defender, or +/- its bid (4-7) as the bidder.
+    assert set(shares) <= set(range(-7, 8)) | {"moon"}
+
+
+@pytest.mark.parametrize(
+    ("rules", "scores", "seat", "words"),
+    [
+        (RuleSet(), (0, 0, 0), 0, "playing for the game, not just this hand's points"),
+        (RuleSet(), (18, 5, 5), 0, "as I am close to winning"),
+        (RuleSet(), (5, 18, 9), 0, "as another player is close to winning"),
+        (RuleSet(), (5, 18, 19), 0, "as the others are close to winning"),
+        (RuleSet(), (15, 14, 19), 2, "as I am close to winning"),
+        (RuleSet(), (1, 9, 3), 0, "as I am well behind"),
+        (RuleSet(), (3, 12, 4), 1, "as I am well ahead"),
+        (RuleSet(), (6, 9, 3), 0, "playing for the game, not just this hand's points"),
+        (RuleSet(players=4), (3, 15), 1, "as we are close to winning"),
+        (RuleSet(players=4), (16, 15), 1, "as the other team is close to winning"),
+        (RuleSet(scoring="marks"), (5, 1, 2), 0, "as I am close to winning"),
+    ],
+)
+def test_the_score_is_said_in_words(rules: RuleSet, scores: tuple[int, ...], seat: int, words: str) -> None:
+    view = dataclasses.replace(Game.new(rules, seed=1).view(seat), scores=scores)
+    assert score_words(view) == words
