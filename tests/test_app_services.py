@@ -117,3 +117,20 @@ def test_tile_drawings_are_labelled_and_escaped() -> None:
     # Trump and not-playable marks are shapes, not only colours: a star and stripes/dashes.
     assert "<polygon" in svg and "stroke-dasharray" in svg
     assert "<polygon" not in tile_svg("6-4") and "stroke-dasharray" not in tile_svg("6-4", playable=True)
+
+
+def test_a_strong_bid_shows_the_chance_to_win_the_game_each_choice_leaves() -> None:
+    """The explanation table of a strong bid (playing for the game): one column with the
+    chance of winning the game each bid or pass leaves, in percent, the chosen one highest."""
+    from engine.players import make_bot
+    from tutorial.services.describe import decision_frame
+
+    g = Game.new(RuleSet(), seed=3)
+    seat = g.to_act
+    assert seat is not None
+    d = make_bot("strong", seed=0, bid_samples=6, bid_screen=3).decide(g.view(seat))
+    frame = decision_frame(d)
+    col = frame["Chance to win the game"]
+    assert len(col) == len(d.explanation.candidates) and col.between(0, 100).all()
+    assert frame["Chosen"].iloc[0] == "✓" and col.iloc[0] == col.max()
+    assert "Rule-of-thumb score" not in frame.columns
