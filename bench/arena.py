@@ -11,7 +11,7 @@ Each deal number is played once per rotation of the seats (three times with thre
 twice with four), so every bot holds every hand. It prints, per bot: games won with a 95%
 (Wilson) interval, points per hand, bids made / bids tried, sets inflicted (bids it
 defended against that failed), the mean bid (in tricks, a 21 counting 7) against the mean
-tricks its side took in those hands, and how many times it shot the moon. ``--out FILE`` appends one JSON line per game; ``--merge
+tricks its side took in those hands, and its 21s made of those it bid. ``--out FILE`` appends one JSON line per game; ``--merge
 FILE ...`` prints the table of earlier runs (so a long benchmark can run in pieces).
 """
 
@@ -78,7 +78,7 @@ def play_game(
     }
     stats = [
         {"points": 0, "hands": 0, "bids": 0, "made": 0, "sets": 0, "defended": 0, "won": 0, "decisions": 0,
-         "bid_tricks": 0, "took": 0, "moons": 0}
+         "bid_tricks": 0, "took": 0, "moons": 0, "moons_made": 0}
         for _ in range(entries)
     ]
     times: dict[str, list[float]] = {}
@@ -112,6 +112,7 @@ def play_game(
                     assert res.bid is not None
                     stats[e]["bid_tricks"] += tricks_needed(res.bid)
                     stats[e]["moons"] += res.bid == MOON
+                    stats[e]["moons_made"] += res.bid == MOON and bool(res.made)
                     stats[e]["took"] += sum(game.tricks_won[s] for s in side_seats(rs, res.bidder))
             else:
                 stats[e]["defended"] += 1
@@ -147,18 +148,30 @@ def _bid_took(st: dict[str, int]) -> str:
     return f"{st['bid_tricks'] / st['bids']:.2f}/{st['took'] / st['bids']:.2f}"
 
 
+def _moons(st: dict[str, int]) -> str:
+    """21s bid, as ``made/bid`` when the run recorded the made ones (older runs did not)."""
+    if "moons_made" not in st:
+        return str(st.get("moons", 0))
+    return f"{st['moons_made']}/{st['moons']}"
+
+
 def table(results: Iterable[dict[str, Any]]) -> str:
     """The per-bot table of a set of game results."""
     rows: dict[int, dict[str, int]] = {}
     levels: list[str] = []
     games = 0
+    partial = False  # some runs did not record the 21s made
     for r in results:
         games += 1
         levels = r["levels"]
         for e, st in enumerate(r["stats"]):
             acc = rows.setdefault(e, {})
+            partial |= "moons_made" not in st
             for k, v in st.items():
                 acc[k] = acc.get(k, 0) + v
+    if partial:
+        for acc in rows.values():
+            acc.pop("moons_made", None)
     if not games:
         return "no games"
     players = 4 if len(levels) == 2 else 3
@@ -166,7 +179,7 @@ def table(results: Iterable[dict[str, Any]]) -> str:
     out = [
         f"{games} games, {players} players ({' vs '.join(levels)}); a fair share of wins is {fair:.0%}",
         f"{'bot':<12} {'games won':>10} {'95% interval':>16} {'points/hand':>12} {'bids made/tried':>16} "
-        f"{'made %':>7} {'sets inflicted':>15} {'mean bid/took':>14} {'21s':>4}",
+        f"{'made %':>7} {'sets inflicted':>15} {'mean bid/took':>14} {'21s made':>8}",
     ]
     for e, lv in enumerate(levels):
         st = rows[e]
@@ -179,7 +192,7 @@ def table(results: Iterable[dict[str, Any]]) -> str:
         out.append(
             f"{name:<12} {st['won'] / games:>10.1%} {f'{lo:.1%}-{hi:.1%}':>16} "
             f"{st['points'] / max(1, st['hands']):>12.2f} {made:>16} {pct:>7} "
-            f"{st['sets']:>6}/{st['defended']:<8} {_bid_took(st):>14} {st.get('moons', 0):>4}"
+            f"{st['sets']:>6}/{st['defended']:<8} {_bid_took(st):>14} {_moons(st):>7}"
         )
     return "\n".join(out)
 
