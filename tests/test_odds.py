@@ -23,12 +23,14 @@ RULES = [
     RuleSet(scoring="marks"),
     RuleSet(moon_wins_game=False),
     RuleSet(players=4, scoring="marks", moon_wins_game=False),
+    RuleSet(target=250),  # the longest game the rules allow
+    RuleSet(players=4, target=5),
 ]
 
 
 def _scores(rules: RuleSet) -> st.SearchStrategy[tuple[int, ...]]:
     sides = len(rules.teams())
-    low = 0 if rules.scoring == "marks" else rules.target - 40  # marks are never taken away
+    low = 0 if rules.scoring == "marks" else min(0, rules.target - 40)  # marks are never taken away
     return st.tuples(*[st.integers(low, rules.target - 1)] * sides)
 
 

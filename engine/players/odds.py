@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -63,11 +64,23 @@ HAND_MARKS: dict[int, tuple[tuple[int, float], ...]] = {
     4: ((0, 0.555), (1, 0.440), (WIN, 0.005)),
 }
 
-#: Hands looked ahead: a side still short of the target after this many is counted as
-#: never reaching it (scores this far behind almost never win).
+#: Hands looked ahead in a game to 21: a side still short of the target after this many is
+#: counted as never reaching it (scores this far behind almost never win). A game to more
+#: points looks further ahead (:func:`_reach`).
 HORIZON = 60
-#: How far below the target a score is followed; a lower score counts as this one.
+#: How far below the target a score is followed in a game to 21 (a game to more points
+#: follows scores as far below zero); a lower score counts as the lowest followed.
 DEPTH = 80
+
+
+def _reach(rules: RuleSet) -> tuple[int, int]:
+    """(hands looked ahead, scores followed below the target) for ``rules``: at least
+    :data:`HORIZON` and :data:`DEPTH`, and for a longer game enough hands for a side at 0
+    to reach the target twice over at the table's mean points per hand, and scores down to
+    60 below zero."""
+    table = [(p, c) for p, c in _table(rules) if p != WIN]
+    mean = max(0.5, sum(p * c for p, c in table))
+    return max(HORIZON, 2 * math.ceil(rules.target / mean) + 40), max(DEPTH, rules.target + 60)
 
 
 def _table(rules: RuleSet) -> tuple[tuple[int, float], ...]:
@@ -82,16 +95,17 @@ def _table(rules: RuleSet) -> tuple[tuple[int, float], ...]:
 
 @lru_cache(maxsize=16)
 def _not_reached(rules: RuleSet) -> tuple[tuple[float, ...], ...]:
-    """``q[n][i]``: the chance a side at score ``target - DEPTH + i`` has not reached the
-    target after ``n`` hands."""
+    """``q[n][i]``: the chance a side at score ``target - depth + i`` has not reached the
+    target after ``n`` hands (``depth``: :func:`_reach`)."""
     target = rules.target
-    low = target - DEPTH
+    horizon, depth = _reach(rules)
+    low = target - depth
     table = _table(rules)
-    q: list[tuple[float, ...]] = [tuple(1.0 for _ in range(DEPTH))]
-    for _ in range(HORIZON):
+    q: list[tuple[float, ...]] = [tuple(1.0 for _ in range(depth))]
+    for _ in range(horizon):
         prev = q[-1]
         row = []
-        for i in range(DEPTH):
+        for i in range(depth):
             s = low + i
             total = 0.0
             for pts, chance in table:
@@ -118,7 +132,7 @@ def not_reached(rules: RuleSet, score: int, hands: int) -> float:
     if score >= target:
         return 0.0
     q = _not_reached(rules)
-    return q[min(hands, HORIZON)][max(0, score - (target - DEPTH))]
+    return q[min(hands, len(q) - 1)][max(0, score - (target - len(q[0])))]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -129,7 +143,7 @@ def race_chance(rules: RuleSet, scores: tuple[int, ...], side: int) -> float:
     mine = scores[side]
     others = [s for i, s in enumerate(scores) if i != side]
     win = 0.0
-    for n in range(1, HORIZON + 1):
+    for n in range(1, _reach(rules)[0] + 1):
         first = not_reached(rules, mine, n - 1) - not_reached(rules, mine, n)
         if first <= 0.0:
             continue
