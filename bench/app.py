@@ -199,14 +199,17 @@ def floor(browser: Any, runs_: int, details: dict[str, list[dict[str, Any]]] | N
             return cold[next(iter(only))], warm[next(iter(only))]
 
 
-#: Resolves when a run that started after ``since`` is over (no quiet period: the time is
-#: the learner's wait).
-_RUN_OVER = """async ([since, timeout]) => {
+#: Resolves when a run that started after ``since`` is over and the page shows ``ready`` (a
+#: CSS selector: one of your controls, or the end of the hand), with no quiet period: the
+#: time is the learner's wait. (A run that ends before the page is yours again, such as
+#: the table's own run before the whole page is drawn at the end of a hand, does not count.)
+_RUN_OVER = """async ([since, timeout, ready]) => {
   const app = document.querySelector('[data-testid="stApp"]');
   const t0 = performance.now();
   const sleep = ms => new Promise(r => setTimeout(r, ms));
   while (performance.now() - t0 < timeout) {
-    if ((window.__moonRuns || 0) > since && app.getAttribute('data-test-script-state') === 'notRunning') return true;
+    if ((window.__moonRuns || 0) > since && app.getAttribute('data-test-script-state') === 'notRunning'
+        && document.querySelector(ready) !== null) return true;
     await sleep(10);
   }
   return false;
@@ -218,6 +221,8 @@ _WS_COUNT = "() => { const w = window.__moonWs || {}; return [w.messages || 0, w
 _MINE = ("[class*='st-key-hand-btn-'] button:enabled", ".st-key-bid-pass button",
          "[class*='st-key-bid-'] button:enabled", "[class*='st-key-discard-btn-'] button:enabled",
          ".st-key-trump-buttons button")
+#: The page is yours again: one of your controls, or the hand's summary at its end.
+_YOURS = ", ".join((*_MINE, ".st-key-hand-summary"))
 
 
 def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 40, players: int = 3,
@@ -261,7 +266,7 @@ def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 4
         seen = page.evaluate(_WS_COUNT)
         t0 = time.perf_counter()
         target.click()
-        if page.evaluate(_RUN_OVER, [n, 60_000]):
+        if page.evaluate(_RUN_OVER, [n, 60_000, _YOURS]):
             samples.append(time.perf_counter() - t0)
             if messages is not None:
                 now = page.evaluate(_WS_COUNT)
