@@ -306,6 +306,12 @@ class ScoreTable:
     deals: int
     now: float | None = None
 
+    def game_chance(self, row: BidRow) -> float | None:
+        """The chance of winning the game ``row`` leaves (``None`` unless playing to win)."""
+        if self.now is None:
+            return None
+        return min(1.0, max(0.0, self.now + row.score / 100))
+
     def best(self) -> BidRow:
         """The row with the highest expected score (the lower bid, then the pass, on a tie)."""
         return max(self.rows, key=lambda r: (round(r.score, 9), -r.value))

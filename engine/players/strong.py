@@ -650,11 +650,11 @@ class StrongBot(PhaseBot):
         top = floor_rows[0].trump if floor_rows and floor_rows[0].trump is not None else ranked[0]
         if top not in tricks:
             top = next(iter(tricks))
+
         def worth(r: BidRow) -> dict[str, Any]:
             # Playing for the game: the chance of winning it the row leaves; else its points.
-            if table.now is None:
-                return {"score": round(r.score, 2)}
-            return {"game_chance": round(min(1.0, max(0.0, table.now + r.score / 100)), 4)}
+            chance = table.game_chance(r)
+            return {"score": round(r.score, 2)} if chance is None else {"game_chance": round(chance, 4)}
 
         cands = []
         for a in legal:

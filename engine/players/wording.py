@@ -203,7 +203,7 @@ def score_bid_summary(
 
     def worth(r: BidRow) -> str:
         # Playing to win: the chance of winning the game the row leaves, else its points.
-        return f"{r.score:+.1f}" if now is None else pct(min(1.0, max(0.0, now + r.score / 100)))
+        return f"{r.score:+.1f}" if now is None else pct(table.game_chance(r))
 
     def row_words(value: int) -> str:
         r = table.row(value)
