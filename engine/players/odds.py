@@ -10,8 +10,8 @@ The model: from the end of this hand on, every side scores hand after hand by on
 table of points per hand (:data:`HAND_POINTS`, measured on games of basic players, with a
 small chance of a made 21), independently of the others. The chance that a side has not
 reached the target after ``n`` more hands is a short dynamic programme over its score
-(:func:`not_reached`); a side wins when it reaches the target first, and a side that
-reaches it in the same hand as another wins half the time. The hand being bid is not
+(:func:`not_reached`); a side wins when it reaches the target first, and sides that reach
+it in the same hand share that win evenly. The hand being bid is not
 left to the model: it is scored exactly, with :func:`engine.scoring.game_winner`, so a
 bid that ends the game is counted as the win or loss it is.
 
@@ -58,10 +58,13 @@ HAND_POINTS: dict[int, tuple[tuple[int, float], ...]] = {
 }
 
 #: Marks per hand (the "marks" scoring): a made bid earns the bidder's side one, a set
-#: earns every other side one; from the same hands.
+#: earns every other side one. Worked out from :data:`HAND_POINTS`: a side earns a mark
+#: when it makes a bid (a gain of 4 or more: 30% with three players, 42% with four) or when
+#: another side is set (a loss: 4.3% for each of the two others with three players, 1.9%
+#: for the other team with four).
 HAND_MARKS: dict[int, tuple[tuple[int, float], ...]] = {
-    3: ((0, 0.650), (1, 0.345), (WIN, 0.005)),
-    4: ((0, 0.555), (1, 0.440), (WIN, 0.005)),
+    3: ((0, 0.608), (1, 0.387), (WIN, 0.005)),
+    4: ((0, 0.553), (1, 0.442), (WIN, 0.005)),
 }
 
 #: Hands looked ahead in a game to 21: a side still short of the target after this many is
