@@ -1,6 +1,7 @@
 """Latency of the app in a real browser (Playwright + Debian's Chromium, headless).
 
     python -m bench.app [--hands 3] [--level strong] [--runs 3] [--floor] [--breakdown] [--pages NAME ...] [--url URL]
+                        [--skip-pages] [--players 3 4] [--think S]
 
 Starts ``streamlit run tutorial/app.py`` on a free local port (unless ``--url`` is given) and
 measures:
@@ -27,7 +28,9 @@ measures:
   every such click in ``--hands`` hands), with three players and with four, and how many
   websocket messages (and kB) each click brought back: what the browser drew again
   (``--level basic`` leaves out most of the computer's thinking: the rest is the app's own
-  cost of a click);
+  cost of a click); ``--think S`` waits S seconds before each click, as a learner looks at
+  the page (not timed: the app works out its answer to a pass that ends the auction
+  meanwhile, so this shows what a learner who takes S seconds to choose waits);
 - **presenter step**: the presenter view at 1920x1080 (``/presenter?deal=12``), from a key
   press (→ / ← and Page Down / Page Up, as a clicker sends them) to the next position drawn,
   through the whole hand forward and back ``--presenter-rounds`` times (``--presenter-only``
@@ -226,11 +229,12 @@ _YOURS = ", ".join((*_MINE, ".st-key-hand-summary"))
 
 
 def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 40, players: int = 3,
-                   messages: list[tuple[int, float]] | None = None) -> list[float]:
+                   messages: list[tuple[int, float]] | None = None, think: float = 0.0) -> list[float]:
     """Play ``hands`` hands with the pause between computer moves off, and time each click
     of yours until it is your turn again (every computer move in between made and drawn).
     With ``messages``, each click's (websocket messages, kB) from the server is appended
-    there: what the browser had to draw again."""
+    there: what the browser had to draw again. ``think``: seconds the learner looks at the
+    page before each click (not timed; the app may work ahead meanwhile)."""
     ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
     ctx.add_init_script(_WS_HOOK)
     page = ctx.new_page()
@@ -262,6 +266,8 @@ def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 4
         if target is None:
             settle(page)
             continue
+        if think > 0:
+            time.sleep(think)
         n = runs(page)
         seen = page.evaluate(_WS_COUNT)
         t0 = time.perf_counter()
@@ -318,6 +324,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--players", type=int, nargs="+", default=[3, 4], choices=[3, 4],
                    help="table sizes for the click-to-your-turn times")
     p.add_argument("--skip-pages", action="store_true", help="only the click-to-your-turn times")
+    p.add_argument("--think", type=float, default=0.0, metavar="S",
+                   help="seconds you look at the page before each click (default 0: at once)")
     p.add_argument("--pages", nargs="+", default=None, metavar="NAME",
                    help="first renders of these pages only (a part of the name: play, home, 'deal 2')")
     p.add_argument("--floor", action="store_true",
@@ -373,9 +381,11 @@ def main(argv: list[str] | None = None) -> None:
                             print("  " + breakdown_line(name, samples))
                 for players in args.players:
                     sent: list[tuple[int, float]] = []
-                    samples = click_to_reply(browser, url, args.level, args.hands, players=players, messages=sent)
+                    samples = click_to_reply(browser, url, args.level, args.hands, players=players, messages=sent,
+                                             think=args.think)
+                    looks = f", you look {args.think:g} s before each click" if args.think else ""
                     print(f"\nClick to your turn again ({players} players, {args.level} computer, pause off, "
-                          f"{args.hands} hands):")
+                          f"{args.hands} hands{looks}):")
                     print("  " + line("click -> your turn", samples))
                     if sent:
                         print(f"  {'messages per click':<24} median {statistics.median(m for m, _ in sent):5.0f}"

@@ -174,3 +174,45 @@ def test_workers_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(players.think("basic", 1, view).action, Action)
     monkeypatch.setenv("MOON_WORKERS", "²")  # not an ASCII number: the default
     assert players.workers() == max(1, min(os.cpu_count() or 1, 8))
+
+
+@pytest.mark.slow
+def test_the_answer_to_a_pass_is_worked_out_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal 1, you in seat 0 bid last after a pass and a 4: while you look at the page, the
+    computer's moves after your pass (seat 2's discard, trump and opening lead, seat 1's
+    answer) are made in the background pool; your pass finds them made, and they are the
+    moves those players make."""
+    monkeypatch.setenv("MOON_WORKERS", "1")
+    monkeypatch.delenv("MOON_BACKGROUND_WORKERS", raising=False)
+    players.shutdown_pool()
+    try:
+        sess = PlaySession(PlaySetup(RuleSet(), 1, seat=0, level="strong"))
+        sess.run_computers()
+        assert sess.is_human_turn() and sess.game.phase == "bidding"
+        assert [str(a) for _, a in sess.game.history] == ["pass", "bid 4"]
+        assert sess.think_ahead() is True
+        assert sess.think_ahead() is False  # already under way
+        with players._AHEAD_LOCK:
+            lines = list(players._LINES.values())
+        assert len(lines) == 1
+        made = lines[0].result(timeout=600)
+        # What the players themselves do after the pass, up to your turn.
+        g = sess.game.clone()
+        g.apply("pass")
+        expected = []
+        while g.to_act not in (None, 0):
+            seat = g.to_act
+            d = make_bot("strong", seed=players.bot_seed(1, seat)).decide(g.view(seat))
+            expected.append(str(d.action))
+            g.apply(d.action)
+        assert [str(d.action) for _, _, d in made] == expected
+        assert expected[0].startswith("discard") and len(expected) >= 3
+        sess.act("pass")
+        steps = sess.run_computers()
+        assert [str(s.action) for s in steps] == expected
+        with players._AHEAD_LOCK:
+            assert not players._LINES and not players._KNOWN  # every decision made ahead was used
+        # Not your turn in the auction, or no pool for it: nothing is started.
+        assert sess.think_ahead() is False
+    finally:
+        players.shutdown_pool()

@@ -24,6 +24,12 @@ holds every session, so the slow work goes to other processes):
   lower CPU priority (``nice`` +10), so it never sits in front of a decision.
 - :func:`submit` — other work a page waits for (loading the course and the puzzles at
   start-up) goes to the decision pool, at normal priority.
+- :func:`think_ahead` — while the learner looks at the page, the computer's moves that
+  would follow the learner's likeliest action (a pass at the end of the auction: the
+  computer's discard, trump and opening lead) are worked out in the background pool; when
+  the learner does it, :func:`think` finds those decisions made (a decision depends only
+  on the player's level, seed and view, so one made ahead is the one it would make now).
+  A line not finished by then is not waited for.
 """
 
 from __future__ import annotations
@@ -54,6 +60,7 @@ __all__ = [
     "shutdown_pool",
     "submit",
     "think",
+    "think_ahead",
     "warm_pool",
     "workers",
 ]
@@ -299,6 +306,9 @@ def warm_pool() -> None:
 def shutdown_pool() -> None:
     """Stop the workers of both pools (new pools start on the next use)."""
     global _POOL, _SLOW
+    with _AHEAD_LOCK:
+        _LINES.clear()
+        _KNOWN.clear()
     with _POOL_LOCK:
         pools, _POOL, _SLOW = (_POOL, _SLOW), None, None
     for pool in pools:
@@ -309,20 +319,108 @@ def shutdown_pool() -> None:
 def think(level: str, seed: int, view: PlayerView, factory: BotFactory | None = None) -> Any:
     """The decision of the ``level`` bot seeded ``seed`` for ``view``. A strong player's is
     made in a worker process (so this thread only waits), the worker that made this bot's
-    last decision if it is free (:meth:`Workers.submit_to`); a basic or random player's
-    (:data:`QUICK_LEVELS`) here, as is any decision of a given ``factory`` (tests,
-    examples). A broken pool is replaced, and the decision made here."""
+    last decision if it is free (:meth:`Workers.submit_to`), unless :func:`think_ahead`
+    has already made it; a basic or random player's (:data:`QUICK_LEVELS`) here, as is any
+    decision of a given ``factory`` (tests, examples). A broken pool is replaced, and the
+    decision made here."""
     if factory is not None:
         return factory(level, seed=seed).decide(view)
     pool = None if level in QUICK_LEVELS else _pool()
     if pool is None:
         return _decide_here(level, seed, view)
+    ahead = _made_ahead(level, seed, view)
+    if ahead is not None:
+        return ahead
     try:
         future: Future[Any] = pool.submit_to((level, seed), _decide_here, level, seed, view)
         return future.result()
     except (BrokenProcessPool, RuntimeError):
         shutdown_pool()
         return _decide_here(level, seed, view)
+
+
+# -- thinking ahead ---------------------------------------------------------------------------
+#: Decisions made ahead (:func:`think_ahead`), by (level, seed, view), and the lines of play
+#: still being worked out, by the (level, seed, view) they start from.
+_KNOWN: OrderedDict[tuple[str, int, PlayerView], Any] = OrderedDict()
+_KNOWN_KEPT = 256
+_LINES: OrderedDict[tuple[str, int, PlayerView], Future[Any]] = OrderedDict()
+_LINES_KEPT = 32
+_AHEAD_LOCK = threading.Lock()
+#: The most computer moves one line works out (a pass that ends the auction, then the
+#: widow's discard, the trump and the first tricks' moves up to the learner's turn).
+LINE_MOVES = 12
+
+
+def _line_here(level: str, seeds: dict[int, int], game: Any, human: int) -> list[tuple[int, PlayerView, Any]]:
+    """The computer's moves from ``game`` until it is ``human``'s turn or the hand is over
+    (what the background worker runs): (seed, view, decision) for each."""
+    from engine import IllegalAction
+
+    out: list[tuple[int, PlayerView, Any]] = []
+    for _ in range(LINE_MOVES):
+        seat = game.to_act
+        if seat is None or seat == human or game.hand_finished:
+            break
+        view = game.view(seat)
+        decision = _decide_here(level, seeds[seat], view)
+        out.append((seeds[seat], view, decision))
+        try:
+            game.apply(decision_action(decision))
+        except IllegalAction:
+            break
+    return out
+
+
+def _harvest() -> None:
+    """Move the finished lines' decisions into :data:`_KNOWN` (call with the lock held)."""
+    for start, future in list(_LINES.items()):
+        if not future.done():
+            continue
+        del _LINES[start]
+        if future.cancelled() or future.exception() is not None:
+            continue
+        for seed, view, decision in future.result():
+            _KNOWN[(start[0], seed, view)] = decision
+            _KNOWN.move_to_end((start[0], seed, view))
+    while len(_KNOWN) > _KNOWN_KEPT:
+        _KNOWN.popitem(last=False)
+
+
+def _made_ahead(level: str, seed: int, view: PlayerView) -> Any | None:
+    """The decision :func:`think_ahead` made for this position, if one is ready."""
+    with _AHEAD_LOCK:
+        if not _LINES and not _KNOWN:
+            return None
+        _harvest()
+        return _KNOWN.pop((level, seed, view), None)
+
+
+def think_ahead(level: str, seeds: dict[int, int], game: Any, human: int) -> bool:
+    """Start working out, in the background pool (at the lowest priority: it never holds
+    up a decision someone waits for), the ``level`` computer players' moves from ``game``
+    (a copy the caller gives away) until it is ``human``'s turn again; ``seeds`` by seat.
+    :func:`think` then finds them made. Nothing is started for the quick levels, without a
+    background pool, or when this line is already known or under way. Returns whether a
+    line was started."""
+    if level in QUICK_LEVELS or game.to_act is None or game.to_act == human or game.hand_finished:
+        return False
+    pool = _slow_pool()
+    if pool is None:
+        return False
+    seat = game.to_act
+    start = (level, seeds[seat], game.view(seat))
+    with _AHEAD_LOCK:
+        _harvest()
+        if start in _LINES or start in _KNOWN:
+            return False
+        try:
+            _LINES[start] = pool.submit(_line_here, level, seeds, game, human)
+        except (BrokenProcessPool, RuntimeError):
+            return False
+        while len(_LINES) > _LINES_KEPT:
+            _LINES.popitem(last=False)[1].cancel()
+    return True
 
 
 def _done(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Future[Any]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Action, Game, IllegalAction, Phase, PlayerView, Reason, Tile
-from tutorial.services.players import BotFactory, Decider, bot_seed, decision_action, think
+from tutorial.services.players import BotFactory, Decider, bot_seed, decision_action, think, think_ahead
 from tutorial.services.records import hand_record
 from tutorial.services.table import FeedLine, feed_lines
 from tutorial.services.urlstate import PlaySetup, encode, replay
@@ -182,6 +182,22 @@ class PlaySession:
         while self.is_computer_turn() and len(out) < limit:
             out.append(self.computer_step())
         return out
+
+    def think_ahead(self) -> bool:
+        """While it is the learner's turn in the auction, have the computer players work out
+        in the background what they would do if the learner passed (the others' bids, then
+        the winner's discard, trump and opening lead, up to the learner's next turn), so
+        that the click that ends the auction finds those decisions made
+        (:func:`tutorial.services.players.think_ahead`; nothing with a given bot factory or
+        without a background pool). Returns whether it started a line."""
+        if self._factory is not None or not self.is_human_turn() or self.game.phase != "bidding":
+            return False
+        if Action("pass") not in self.game.legal_actions():
+            return False
+        line = self.game.clone()
+        line.apply("pass")
+        seeds = {s: bot_seed(self.setup.deal, s) for s in range(self.players) if s != self.seat}
+        return think_ahead(self.setup.level, seeds, line, self.seat)
 
     # -- the learner ----------------------------------------------------------------------
     def act(self, action: Action | str) -> Step:

@@ -249,7 +249,11 @@ def _reply_now(sess: PlaySession) -> None:
 
 
 def autoplay(sess: PlaySession) -> None:
-    """Automatic mode: after the pause, the next computer move (then the page redraws)."""
+    """Automatic mode: after the pause, the next computer move (then the page redraws).
+    On the learner's turn in the auction, the computer's answer to a pass is worked out
+    ahead, in the background (:meth:`PlaySession.think_ahead`)."""
+    if sess.is_human_turn():
+        sess.think_ahead()
     if mode() != "auto" or not sess.is_computer_turn():
         return
     t0 = time.perf_counter()
