@@ -216,3 +216,41 @@ def test_the_answer_to_a_pass_is_worked_out_ahead(monkeypatch: pytest.MonkeyPatc
         assert sess.think_ahead() is False
     finally:
         players.shutdown_pool()
+
+
+@pytest.mark.slow
+def test_the_next_hands_first_bids_are_worked_out_at_the_end_of_a_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four players, deal 3, a hand played to its end: while you read the hand's summary,
+    the computer players' bids of the next hand before your first turn are made in the
+    background; Next hand finds them made, and they are those players' bids."""
+    monkeypatch.setenv("MOON_WORKERS", "1")
+    monkeypatch.delenv("MOON_BACKGROUND_WORKERS", raising=False)
+    players.shutdown_pool()
+    try:
+        rules = RuleSet(players=4)
+        g = Game.new(rules, 3)
+        basic = [make_bot("basic", seed=s) for s in range(4)]
+        while not g.hand_finished:
+            g.apply(basic[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index]
+        moves = [[str(a) for _, a in g.history]]
+        sess = PlaySession(PlaySetup(rules, 3, seat=0, level="strong"), moves)
+        assert sess.game.hand_finished and sess.game.phase != "game_over"
+        assert sess.think_ahead() is True
+        with players._AHEAD_LOCK:
+            (line,) = players._LINES.values()
+        made = line.result(timeout=600)
+        nxt = sess.game.clone()
+        nxt.next_hand()
+        expected = []
+        while nxt.to_act not in (None, 0):
+            seat = nxt.to_act
+            d = make_bot("strong", seed=players.bot_seed(3, seat)).decide(nxt.view(seat))
+            expected.append(str(d.action))
+            nxt.apply(d.action)
+        assert expected and [str(d.action) for _, _, d in made] == expected
+        sess.next_hand()
+        assert [str(s.action) for s in sess.run_computers()] == expected
+        with players._AHEAD_LOCK:
+            assert not players._LINES and not players._KNOWN
+    finally:
+        players.shutdown_pool()

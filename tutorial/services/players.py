@@ -25,8 +25,9 @@ holds every session, so the slow work goes to other processes):
 - :func:`submit` — other work a page waits for (loading the course and the puzzles at
   start-up) goes to the decision pool, at normal priority.
 - :func:`think_ahead` — while the learner looks at the page, the computer's moves that
-  would follow the learner's likeliest action (a pass at the end of the auction: the
-  computer's discard, trump and opening lead) are worked out in the background pool; when
+  would follow the learner's likeliest action (a pass in the auction: the others' bids,
+  the winner's discard, trump and opening lead; Next hand at the end of a hand: the
+  computer's first bids) are worked out in the background pool; when
   the learner does it, :func:`think` finds those decisions made (a decision depends only
   on the player's level, seed and view, so one made ahead is the one it would make now).
   A line not finished by then is not waited for.

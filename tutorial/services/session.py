@@ -184,18 +184,30 @@ class PlaySession:
         return out
 
     def think_ahead(self) -> bool:
-        """While it is the learner's turn in the auction, have the computer players work out
-        in the background what they would do if the learner passed (the others' bids, then
-        the winner's discard, trump and opening lead, up to the learner's next turn), so
-        that the click that ends the auction finds those decisions made
-        (:func:`tutorial.services.players.think_ahead`; nothing with a given bot factory or
-        without a background pool). Returns whether it started a line."""
-        if self._factory is not None or not self.is_human_turn() or self.game.phase != "bidding":
-            return False
-        if Action("pass") not in self.game.legal_actions():
+        """Have the computer players work out in the background the moves the learner's
+        likeliest next click leads to (:func:`tutorial.services.players.think_ahead`), so
+        that the click finds them made:
+
+        - on the learner's turn in the auction, a pass: the others' bids, then the winner's
+          discard, trump and opening lead, up to the learner's next turn;
+        - at the end of a hand (the game not over), the next hand: the computer players'
+          bids before the learner's first turn.
+
+        Nothing with a given bot factory or without a background pool. Returns whether it
+        started a line."""
+        if self._factory is not None:
             return False
         line = self.game.clone()
-        line.apply("pass")
+        if self.game.hand_finished:
+            if self.game.phase == "game_over":
+                return False
+            line.next_hand()
+        elif not self.is_human_turn() or self.game.phase != "bidding":
+            return False
+        elif Action("pass") not in self.game.legal_actions():
+            return False
+        else:
+            line.apply("pass")
         seeds = {s: bot_seed(self.setup.deal, s) for s in range(self.players) if s != self.seat}
         return think_ahead(self.setup.level, seeds, line, self.seat)
 

@@ -250,9 +250,10 @@ def _reply_now(sess: PlaySession) -> None:
 
 def autoplay(sess: PlaySession) -> None:
     """Automatic mode: after the pause, the next computer move (then the page redraws).
-    On the learner's turn in the auction, the computer's answer to a pass is worked out
-    ahead, in the background (:meth:`PlaySession.think_ahead`)."""
-    if sess.is_human_turn():
+    On the learner's turn in the auction the computer's answer to a pass, and at the end of
+    a hand the next hand's first bids, are worked out ahead, in the background
+    (:meth:`PlaySession.think_ahead`)."""
+    if sess.is_human_turn() or sess.game.hand_finished:
         sess.think_ahead()
     if mode() != "auto" or not sess.is_computer_turn():
         return
