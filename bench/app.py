@@ -28,7 +28,8 @@ measures:
   every such click in ``--hands`` hands), with three players and with four, and how many
   websocket messages (and kB) each click brought back: what the browser drew again
   (``--level basic`` leaves out most of the computer's thinking: the rest is the app's own
-  cost of a click); ``--think S`` waits S seconds before each click, as a learner looks at
+  cost of a click); and the same from the **Next hand** button to your first turn in the new
+  hand (the computer's bids before yours); ``--think S`` waits S seconds before each click, as a learner looks at
   the page (not timed: the app works out its answer to a pass that ends the auction
   meanwhile, so this shows what a learner who takes S seconds to choose waits);
 - **presenter step**: the presenter view at 1920x1080 (``/presenter?deal=12``), from a key
@@ -229,12 +230,15 @@ _YOURS = ", ".join((*_MINE, ".st-key-hand-summary"))
 
 
 def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 40, players: int = 3,
-                   messages: list[tuple[int, float]] | None = None, think: float = 0.0) -> list[float]:
+                   messages: list[tuple[int, float]] | None = None, think: float = 0.0,
+                   next_hands: list[float] | None = None) -> list[float]:
     """Play ``hands`` hands with the pause between computer moves off, and time each click
     of yours until it is your turn again (every computer move in between made and drawn).
     With ``messages``, each click's (websocket messages, kB) from the server is appended
     there: what the browser had to draw again. ``think``: seconds the learner looks at the
-    page before each click (not timed; the app may work ahead meanwhile)."""
+    page before each click (not timed; the app may work ahead meanwhile). With
+    ``next_hands``, each Next hand click's time until your first turn in the new hand is
+    appended there (those clicks are not in the returned times)."""
     ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
     ctx.add_init_script(_WS_HOOK)
     page = ctx.new_page()
@@ -251,7 +255,17 @@ def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 4
                 break
             nxt = page.locator(".st-key-next-hand button")
             if nxt.count():
-                click(page, nxt.first)
+                if next_hands is None:
+                    click(page, nxt.first)
+                    continue
+                if think > 0:
+                    time.sleep(think)
+                n = runs(page)
+                t0 = time.perf_counter()
+                nxt.first.click()
+                if page.evaluate(_RUN_OVER, [n, 60_000, _YOURS]):
+                    next_hands.append(time.perf_counter() - t0)
+                settle(page, since=n)
             else:  # game over: a new deal
                 deal += 1
                 open_page(page, f"{url}/play?deal={deal}&level={level}{extra}")
@@ -381,12 +395,15 @@ def main(argv: list[str] | None = None) -> None:
                             print("  " + breakdown_line(name, samples))
                 for players in args.players:
                     sent: list[tuple[int, float]] = []
+                    deals: list[float] = []
                     samples = click_to_reply(browser, url, args.level, args.hands, players=players, messages=sent,
-                                             think=args.think)
+                                             think=args.think, next_hands=deals)
                     looks = f", you look {args.think:g} s before each click" if args.think else ""
                     print(f"\nClick to your turn again ({players} players, {args.level} computer, pause off, "
                           f"{args.hands} hands{looks}):")
                     print("  " + line("click -> your turn", samples))
+                    if deals:
+                        print("  " + line("Next hand -> your turn", deals))
                     if sent:
                         print(f"  {'messages per click':<24} median {statistics.median(m for m, _ in sent):5.0f}"
                               f"     ({statistics.median(k for _, k in sent):.0f} kB)   max {max(m for m, _ in sent)}")
