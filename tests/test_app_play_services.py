@@ -176,6 +176,18 @@ def test_workers_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     assert players.workers() == max(1, min(os.cpu_count() or 1, 8))
 
 
+def _strong_moves_until_seat_0(game: Game, deal: int) -> list[str]:
+    """The moves the app's strong players (seeded as the game of ``deal`` seeds them) make
+    from ``game`` until it is seat 0's turn or the hand is over; ``game`` is played on."""
+    moves = []
+    while game.to_act not in (None, 0):
+        seat = game.to_act
+        d = make_bot("strong", seed=players.bot_seed(deal, seat)).decide(game.view(seat))
+        moves.append(str(d.action))
+        game.apply(d.action)
+    return moves
+
+
 @pytest.mark.slow
 def test_the_answer_to_a_pass_is_worked_out_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     """Deal 1, you in seat 0 bid last after a pass and a 4: while you look at the page, the
@@ -199,12 +211,7 @@ def test_the_answer_to_a_pass_is_worked_out_ahead(monkeypatch: pytest.MonkeyPatc
         # What the players themselves do after the pass, up to your turn.
         g = sess.game.clone()
         g.apply("pass")
-        expected = []
-        while g.to_act not in (None, 0):
-            seat = g.to_act
-            d = make_bot("strong", seed=players.bot_seed(1, seat)).decide(g.view(seat))
-            expected.append(str(d.action))
-            g.apply(d.action)
+        expected = _strong_moves_until_seat_0(g, deal=1)
         assert [str(d.action) for _, _, d in made] == expected
         assert expected[0].startswith("discard") and len(expected) >= 3
         sess.act("pass")
@@ -241,12 +248,7 @@ def test_the_next_hands_first_bids_are_worked_out_at_the_end_of_a_hand(monkeypat
         made = line.result(timeout=600)
         nxt = sess.game.clone()
         nxt.next_hand()
-        expected = []
-        while nxt.to_act not in (None, 0):
-            seat = nxt.to_act
-            d = make_bot("strong", seed=players.bot_seed(3, seat)).decide(nxt.view(seat))
-            expected.append(str(d.action))
-            nxt.apply(d.action)
+        expected = _strong_moves_until_seat_0(nxt, deal=3)
         assert expected and [str(d.action) for _, _, d in made] == expected
         sess.next_hand()
         assert [str(s.action) for s in sess.run_computers()] == expected
