@@ -229,6 +229,26 @@ _MINE = ("[class*='st-key-hand-btn-'] button:enabled", ".st-key-bid-pass button"
 _YOURS = ", ".join((*_MINE, ".st-key-hand-summary"))
 
 
+def _timed_click(page: Any, target: Any, think: float) -> tuple[float, tuple[int, float]] | None:
+    """Look at the page ``think`` seconds (not timed), click ``target`` and wait until the
+    page is yours again (:data:`_RUN_OVER`); return the seconds that took and the
+    (websocket messages, kB) it brought, or ``None`` if it never was (a minute), and let
+    the page settle."""
+    if think > 0:
+        time.sleep(think)
+    n = runs(page)
+    seen = page.evaluate(_WS_COUNT)
+    t0 = time.perf_counter()
+    target.click()
+    out = None
+    if page.evaluate(_RUN_OVER, [n, 60_000, _YOURS]):
+        took = time.perf_counter() - t0
+        now = page.evaluate(_WS_COUNT)
+        out = took, (now[0] - seen[0], (now[1] - seen[1]) / 1000)
+    settle(page, since=n)
+    return out
+
+
 def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 40, players: int = 3,
                    messages: list[tuple[int, float]] | None = None, think: float = 0.0,
                    next_hands: list[float] | None = None) -> list[float]:
@@ -258,14 +278,9 @@ def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 4
                 if next_hands is None:
                     click(page, nxt.first)
                     continue
-                if think > 0:
-                    time.sleep(think)
-                n = runs(page)
-                t0 = time.perf_counter()
-                nxt.first.click()
-                if page.evaluate(_RUN_OVER, [n, 60_000, _YOURS]):
-                    next_hands.append(time.perf_counter() - t0)
-                settle(page, since=n)
+                took = _timed_click(page, nxt.first, think)
+                if took is not None:
+                    next_hands.append(took[0])
             else:  # game over: a new deal
                 deal += 1
                 open_page(page, f"{url}/play?deal={deal}&level={level}{extra}")
@@ -280,18 +295,11 @@ def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 4
         if target is None:
             settle(page)
             continue
-        if think > 0:
-            time.sleep(think)
-        n = runs(page)
-        seen = page.evaluate(_WS_COUNT)
-        t0 = time.perf_counter()
-        target.click()
-        if page.evaluate(_RUN_OVER, [n, 60_000, _YOURS]):
-            samples.append(time.perf_counter() - t0)
+        took = _timed_click(page, target, think)
+        if took is not None:
+            samples.append(took[0])
             if messages is not None:
-                now = page.evaluate(_WS_COUNT)
-                messages.append((now[0] - seen[0], (now[1] - seen[1]) / 1000))
-        settle(page, since=n)
+                messages.append(took[1])
     ctx.close()
     return samples
 
