@@ -134,3 +134,8 @@ def test_a_strong_bid_shows_the_chance_to_win_the_game_each_choice_leaves() -> N
     assert len(col) == len(d.explanation.candidates) and col.between(0, 100).all()
     assert frame["Chosen"].iloc[0] == "✓" and col.iloc[0] == col.max()
     assert "Rule-of-thumb score" not in frame.columns
+    # It is what the bid was chosen on: charted, and shown before the chances of making each bid.
+    from tutorial.services.describe import decision_metric
+
+    assert decision_metric(d) == ("game_chance", "Chance to win the game (%)")
+    assert list(frame.columns[:4]) == ["Move", "Chosen", "Chance to win the game", "Chance to make the bid"]

@@ -60,8 +60,9 @@ def show_decision(
         st.dataframe(table, hide_index=True, key=f"{key}-table")
     with right:
         column, title = metric
-        titles = {"goal_chance": next((c for c in frame.columns if c.startswith("Chance")), None),
-                  "tricks": "Expected tricks", "score": title}
+        titles = {"goal_chance": next((c for c in frame.columns if c.startswith("Chance to") and c.endswith("the bid")),
+                                      None),
+                  "game_chance": "Chance to win the game", "tricks": "Expected tricks", "score": title}
         col = titles.get(column)
         if col and col in frame.columns and frame[col].notna().any():
             from tutorial.services.charts import decision_bars  # plotly: only when a chart is drawn

@@ -83,12 +83,14 @@ def action_words(action: Action) -> str:
 
 
 _COLUMNS = {
+    # First: what a strong bid is chosen on (playing for the game), so that a narrow table
+    # shows it before the chances of making each bid.
+    "game_chance": "Chance to win the game",
     "goal_chance": "Chance to {goal} the bid",
     "tricks": "Expected tricks",
     "win_trick": "Wins this trick",
     "draws": "Trumps pulled",
     "score": "Rule-of-thumb score",
-    "game_chance": "Chance to win the game",
     "trump": "With trump",
     "layouts": "Deals looked at",
 }
@@ -104,6 +106,8 @@ def decision_metric(decision: Any) -> tuple[str, str] | None:
     if exp is None or not getattr(exp, "candidates", None):
         return None
     cands = exp.candidates
+    if any(getattr(c, "game_chance", None) is not None for c in cands):
+        return "game_chance", "Chance to win the game (%)"  # what a bid playing for the game is chosen on
     if any(getattr(c, "goal_chance", None) is not None for c in cands):
         goal = next((c.goal for c in cands if getattr(c, "goal", "")), "make") or "make"
         return "goal_chance", f"Chance to {goal} the bid (%)"
