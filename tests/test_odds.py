@@ -4,6 +4,7 @@ player bidding to win the game rather than for the most points in the hand (issu
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -13,8 +14,9 @@ from test_reasons import reason_problems
 from engine import Action, Game, RuleSet
 from engine.players import make_bot
 from engine.players.bidding import ScoreModel
-from engine.players.odds import GameOdds, not_reached, race_chance
+from engine.players.odds import HAND_OUTCOMES, GameOdds, _moves, joint_chance, not_reached, race_chance
 from engine.players.reasons import score_words
+from engine.scoring import game_winner
 from engine.tiles import parse_tiles
 
 RULES = [
@@ -25,6 +27,7 @@ RULES = [
     RuleSet(players=4, scoring="marks", moon_wins_game=False),
     RuleSet(target=250),  # the longest game the rules allow
     RuleSet(players=4, target=5),
+    RuleSet(tie_break="bidder-out"),
 ]
 
 
@@ -54,6 +57,46 @@ def test_equal_sides_have_equal_chances() -> None:
     assert GameOdds(RuleSet(), (0, 0, 0), 0).now == pytest.approx(1 / 3, abs=0.005)
     assert GameOdds(RuleSet(players=4), (7, 7), 1).now == pytest.approx(1 / 2, abs=0.005)
     assert race_chance(RuleSet(), (10, 10, 10), 2) == pytest.approx(1 / 3, abs=0.005)
+
+
+@pytest.mark.parametrize("rules", [RuleSet(), RuleSet(players=4), RuleSet(scoring="marks", tie_break="bidder-out")])
+def test_the_joint_model_agrees_with_games_played_out_from_its_own_table(rules: RuleSet) -> None:
+    """The chain is solved by value iteration over every score at once; here the same
+    model's hands are drawn at random and games played out to the end, one by one."""
+    rng = random.Random(7)
+    moves = _moves(rules)
+    chances = [c for c, *_ in moves]
+    start = ((1, 3, 0) if rules.scoring == "marks" else (3, 10, 0))[: len(rules.teams())]
+    games, wins = 6000, 0.0
+    for _ in range(games):
+        scores = list(start)
+        while True:
+            _, change, bs, made, moon = rng.choices(moves, chances)[0]
+            scores = [s + c for s, c in zip(scores, change, strict=True)]
+            winner = game_winner(rules, scores, bs, made, moon)
+            if winner is not None:
+                wins += winner == 0
+                break
+    played = wins / games
+    assert joint_chance(rules, start, 0) == pytest.approx(played, abs=0.025)
+
+
+def test_the_joint_model_is_less_gloomy_than_the_race_for_a_side_behind() -> None:
+    """One side's good hand is the others' poor one, so the gap swings more than when every
+    side scores on its own: comebacks are likelier."""
+    four = RuleSet(players=4)
+    assert GameOdds(four, (0, 10), 0).now == joint_chance(four, (0, 10), 0)
+    assert 0.12 < joint_chance(four, (0, 10), 0) < 0.15 and race_chance(four, (0, 10), 0) < 0.115
+    assert joint_chance(RuleSet(), (0, 10, 0), 0) > race_chance(RuleSet(), (0, 10, 0), 0) + 0.02
+    # The table holds whole hands: seven tricks each, one bid of a level the rules allow.
+    for players, rows in HAND_OUTCOMES.items():
+        assert sum(c for _, c in rows) == pytest.approx(1.0, abs=0.002)
+        for key, _ in rows:
+            assert key is None or (key[0] in (4, 5, 6, 7) and sum(key[1:]) == 7 and len(key) == 5 - players + 2)
+    # Beyond its reach the race model answers: a game to 250, or a score far below zero.
+    assert joint_chance(RuleSet(target=250), (0, 0, 0), 0) is None
+    assert joint_chance(RuleSet(), (-30, 0, 0), 0) is None
+    assert GameOdds(RuleSet(), (-30, 0, 0), 0).now == race_chance(RuleSet(), (-30, 0, 0), 0)
 
 
 def test_a_hand_that_ends_the_game_is_scored_as_the_win_or_the_loss_it_is() -> None:

@@ -44,7 +44,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
-from engine import Action, PlayerView
+from engine import Action, PlayerView, RuleSet
+from engine.players.odds import joint_chance
 
 __all__ = [
     "QUICK_LEVELS",
@@ -132,8 +133,12 @@ def _decide_here(level: str, seed: int, view: PlayerView) -> Any:
 
 
 def _ready() -> bool:
-    """A worker's warm-up task: import the players."""
+    """A worker's warm-up task: import the players, and solve the strong player's model of
+    the game for the usual rules (about half a second, once per process)."""
     default_factory()
+    for players in (3, 4):
+        rules = RuleSet(players=players)
+        joint_chance(rules, (0,) * len(rules.teams()), 0)
     return True
 
 
