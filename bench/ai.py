@@ -50,10 +50,26 @@ from engine.tiles import Tile
 
 def make_bot(spec: str, seed: int | None = None) -> Any:
     """A bot from a level, optionally with options: ``"strong"``, ``"strong:read_play=0"``,
-    ``"strong:read_play=4+bid_samples=12"`` (values are JSON)."""
+    ``"strong:read_play=4+bid_samples=12"``, ``'strong:play_samples_4p={"7":20,"6":28}'``
+    (values are JSON; a table's keys, tricks left, are read as numbers)."""
     level, _, opts = spec.partition(":")
     options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in opts.split("+") if o)}
+    options = {k: {int(n): x for n, x in v.items()} if isinstance(v, dict) else v for k, v in options.items()}
     return bench_bot(level, seed=seed, **options)
+
+
+def _split_levels(text: str) -> list[str]:
+    """The comma-separated levels of ``--levels``; a comma inside an option's JSON ``{}``
+    does not split."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch == "{") - (ch == "}")
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return [*out, cur] if cur else out
 
 
 def _q(xs: list[float], q: float) -> float:
@@ -358,9 +374,9 @@ def main(argv: list[str] | None = None) -> None:
         try:
             if args.paired:
                 for players in player_counts:
-                    res.update(dd_paired(args.levels.split(","), players, args.decisions, args.seed, out))
+                    res.update(dd_paired(_split_levels(args.levels), players, args.decisions, args.seed, out))
             else:
-                for level in args.levels.split(","):
+                for level in _split_levels(args.levels):
                     for players in player_counts:
                         res[(level, players)] = dd_losses(
                             level, players, args.decisions, args.seed, args.own_contracts, out
@@ -380,7 +396,7 @@ def main(argv: list[str] | None = None) -> None:
         print(gap_table(rows))
         return
     if not args.gap:
-        print(timing_table(args.hands, args.seed, args.levels.split(","), args.clock, player_counts))
+        print(timing_table(args.hands, args.seed, _split_levels(args.levels), args.clock, player_counts))
         return
     rows = []
     seed = args.seed

@@ -177,6 +177,9 @@ def test_the_score_model_follows_the_rules_in_force() -> None:
     assert points.made(7, 7) == points.sweep < 1 and points.made(7, 6) == 1
     four = ScoreModel(RuleSet(players=4), spare=1, partial=0.6)
     assert four.made(6, 5) == 1 and four.made(5, 5) == 0.6 and four.made(4, 5) == 0
+    # All seven has no trick to spare: a sweep counts as the sweep share, not a partial one
+    # (partial on top had put the four-player 21s made in 6 of 13 hands at 12%).
+    assert four.made(7, 21) == four.made(7, 7) == four.sweep and four.made(6, 21) == 0
     # Defending a bid the bidder surely makes costs more than one it surely goes down on.
     assert points.defend(5, 1.0) < points.defend(5, 0.0)
 
