@@ -109,7 +109,7 @@ def feed(sess: PlaySession) -> None:
             decision = sess.decisions.get((ln.hand, ln.index))
             said = words.describe_action(ln.seat, ln.action, you=sess.seat, players=sess.players)
             reason = reason_of(decision)
-            with st.container(horizontal=True, key=f"feed-{ln.hand}-{ln.index}", vertical_alignment="center",
+            with st.container(horizontal=True, wrap=False, key=f"feed-{ln.hand}-{ln.index}", vertical_alignment="center",
                               gap="small"):
                 st.markdown(f"**{said}.** {reason}" if reason else f"**{said}.**", width="stretch")
                 st.button("Why?", key=f"why-{ln.hand}-{ln.index}", type="tertiary", on_click=_open_why,
