@@ -198,6 +198,19 @@ def test_the_hand_points_bench_counts_every_side_of_every_hand() -> None:
     assert set(shares) <= set(range(-7, 8)) | {"moon"}
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_hand_outcomes_bench_gives_whole_hands(players: int) -> None:
+    from bench.handpoints import hand_outcomes
+
+    played, outcomes = hand_outcomes(players, 12)
+    assert played >= 12
+    assert sum(outcomes.values()) == pytest.approx(1.0)
+    sides = 2 if players == 4 else 3
+    for key in outcomes:
+        # None: thrown in; else the bid and every side's tricks, seven in all.
+        assert key is None or (key[0] in (4, 5, 6, 7, 21) and len(key) == 1 + sides and sum(key[1:]) == 7)
+
+
 @pytest.mark.parametrize(
     ("rules", "scores", "seat", "words"),
     [
