@@ -20,14 +20,14 @@ loss it is. From the end of this hand on, two models:
   table. It is a Markov chain over every side's score, solved once per rule set (well under
   a second; numpy).
 - **The race model** (:func:`race_chance`), for the rest (longer games with three players,
-  or a score far below zero): every side
-  scores hand after hand by one table of points per hand (:data:`HAND_POINTS`),
-  independently of the others. The chance that a side has not reached the target after
-  ``n`` more hands is a short dynamic programme over its score (:func:`not_reached`); a side
-  wins when it reaches the target first, and sides that reach it in the same hand share that
-  win. Letting the sides score independently makes the gap between them swing less than it
-  does, so it is a little gloomier than the joint model for a side behind (4 players at 0
-  against 10: 10.8% against 13.4%).
+  or a score far below zero): every side scores hand after hand by one table of points per
+  hand (:data:`HAND_POINTS`), independently of the others. The chance that a side has not
+  reached the target after ``n`` more hands is a short dynamic programme over its score
+  (:func:`not_reached`); a side wins when it reaches the target first, and sides that reach
+  it in the same hand share that win. Letting the sides score independently makes the gap
+  between them swing less than it does, so it is a little gloomier than the joint model for
+  a side behind (4 players at 0 against 10: 10.8% against 13.4%).
+
 >>> from engine.rules import RuleSet
 >>> odds = GameOdds(RuleSet(), scores=(0, 0, 0), side=0)
 >>> round(odds.now, 2)                        # three equal players: a third each
