@@ -163,7 +163,9 @@ def test_discard_buttons_say_discard_and_name_the_widow(page: Any, server: str) 
 
 
 def _why_beside_each_line(page: Any) -> None:
-    """Each line of the feed has its "Why?" beside the sentence, not wrapped under it."""
+    """Play a tile so the computer players answer, each with its reason in the feed; then
+    each line of the feed has its "Why?" beside the sentence, not wrapped under it."""
+    click(page, page.locator("[class*='st-key-hand-btn-'] button:enabled:visible").first)
     rows = page.locator(".st-key-table-feed [class*='st-key-feed-1-']")
     assert rows.count() >= 2
     assert any(len(t) > 60 for t in rows.all_inner_texts()), "a line long enough to wrap"
@@ -188,8 +190,6 @@ def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None
     status = page.locator(".st-key-table-status").first.inner_text()
     assert "You: 0 of 4 — 4 more to make your bid" in status
     assert "Seat 1: 0 tricks" in status and "Seat 2: 0 tricks" in status
-    # Lead: the computer players answer, each with its reason in the feed.
-    click(page, page.locator("[class*='st-key-hand-btn-'] button:enabled").first)
     _why_beside_each_line(page)
     page.set_viewport_size({"width": 1440, "height": 560})
     page.wait_for_timeout(300)
@@ -278,7 +278,6 @@ def test_phone_shows_trick_status_and_hand_without_scrolling(browser: Any, serve
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (sel, box)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "play-table-phone.png"))
-        click(page, page.locator("[class*='st-key-hand-btn-'] button:enabled:visible").first)
         _why_beside_each_line(page)
     finally:
         ctx.close()
