@@ -139,3 +139,24 @@ def test_a_strong_bid_shows_the_chance_to_win_the_game_each_choice_leaves() -> N
 
     assert decision_metric(d) == ("game_chance", "Chance to win the game (%)")
     assert list(frame.columns[:4]) == ["Move", "Chosen", "Chance to win the game", "Chance to make the bid"]
+
+
+@pytest.mark.parametrize(("level", "phase"), [("strong", "bidding"), ("strong", "playing"), ("basic", "playing"),
+                                              ("basic", "bidding")])
+def test_the_charted_number_is_a_column_of_the_table(level: str, phase: str) -> None:
+    """Whatever a decision is charted on (the chance to win the game, to make or set the bid,
+    a rule-of-thumb score), its column is in the explanation table, under the chart's title."""
+    from engine.players import make_bot
+    from tutorial.services.describe import decision_frame, decision_metric, metric_column
+
+    g = Game.new(RuleSet(), seed=5)
+    while g.phase != phase:
+        g.apply(g.legal_actions()[-1] if g.phase == "bidding" else g.legal_actions()[0])
+    seat = g.to_act
+    assert seat is not None
+    d = make_bot(level, seed=0, **({"bid_samples": 6, "bid_screen": 3} if level == "strong" else {})).decide(
+        g.view(seat))
+    metric = decision_metric(d)
+    assert metric is not None
+    col = metric_column(metric)
+    assert col in decision_frame(d).columns and metric[1].startswith(col)

@@ -8,7 +8,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutorial.services.describe import decision_frame, decision_metric, decision_styler
+from tutorial.services.describe import decision_frame, decision_metric, decision_styler, metric_column
 
 
 def summary_of(decision: Any) -> str:
@@ -59,12 +59,9 @@ def show_decision(
     with left:
         st.dataframe(table, hide_index=True, key=f"{key}-table")
     with right:
-        column, title = metric
-        titles = {"goal_chance": next((c for c in frame.columns if c.startswith("Chance to") and c.endswith("the bid")),
-                                      None),
-                  "game_chance": "Chance to win the game", "tricks": "Expected tricks", "score": title}
-        col = titles.get(column)
-        if col and col in frame.columns and frame[col].notna().any():
+        title = metric[1]
+        col = metric_column(metric)
+        if col in frame.columns and frame[col].notna().any():
             from tutorial.services.charts import decision_bars  # plotly: only when a chart is drawn
 
             fig = decision_bars(frame.fillna({col: 0}), col, title)

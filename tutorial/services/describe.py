@@ -106,18 +106,27 @@ def decision_metric(decision: Any) -> tuple[str, str] | None:
     if exp is None or not getattr(exp, "candidates", None):
         return None
     cands = exp.candidates
-    if any(getattr(c, "game_chance", None) is not None for c in cands):
-        return "game_chance", "Chance to win the game (%)"  # what a bid playing for the game is chosen on
-    if any(getattr(c, "goal_chance", None) is not None for c in cands):
-        goal = next((c.goal for c in cands if getattr(c, "goal", "")), "make") or "make"
-        return "goal_chance", f"Chance to {goal} the bid (%)"
+    for col in ("game_chance", "goal_chance"):  # the first: what a bid playing for the game is chosen on
+        if any(getattr(c, col, None) is not None for c in cands):
+            return col, _COLUMNS[col].format(goal=_goal(cands)) + " (%)"
     if any(getattr(c, "tricks", None) is not None for c in cands):
-        return "tricks", "Expected tricks"
+        return "tricks", _COLUMNS["tricks"]
     if any(getattr(c, "score", None) is not None for c in cands):
         if all(getattr(getattr(c, "action", None), "kind", "") == "play" for c in cands):
             return "score", _PLAY_SCORE
         return "score", "Rule-of-thumb score"
     return None
+
+
+def metric_column(metric: tuple[str, str]) -> str:
+    """The column of :func:`decision_frame` that a :func:`decision_metric` charts: its axis
+    title without the unit."""
+    return metric[1].removesuffix(" (%)")
+
+
+def _goal(cands: Any) -> str:
+    """What the seat's side plays for: "make" or "set" (the bid)."""
+    return next((c.goal for c in cands if getattr(c, "goal", "")), "make") or "make"
 
 
 #: What the basic player's score means for a play: minus how much the tile is worth keeping.
@@ -145,8 +154,7 @@ def decision_frame(decision: Any) -> pd.DataFrame:
     raw = explanation_frame(exp)
     if raw.empty:
         return raw
-    cands = list(exp.candidates)
-    goal = next((c.goal for c in cands if getattr(c, "goal", "")), "make") or "make"
+    goal = _goal(exp.candidates)
     out = pd.DataFrame()
     out["Move"] = [action_words(Action.parse(a)) for a in raw["action"]]
     out["Chosen"] = ["✓" if c else "" for c in raw["chosen"]]
