@@ -13,13 +13,14 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import Game, RuleSet, parse_tiles
+from engine import Action, Game, RuleSet, parse_tiles
 from engine.game import PlayerView
 from engine.players import Candidate, make_bot
 from engine.players.bidding import (
@@ -182,6 +183,15 @@ def test_the_score_model_follows_the_rules_in_force() -> None:
     assert four.made(7, 21) == four.made(7, 7) == four.sweep and four.made(6, 21) == 0
     # Defending a bid the bidder surely makes costs more than one it surely goes down on.
     assert points.defend(5, 1.0) < points.defend(5, 0.0)
+    # A deal one trick short counts in part when asked (never for all seven).
+    short = ScoreModel(RuleSet(), short=0.25)
+    assert short.made(4, 5) == 0.25 and short.made(3, 5) == 0 and short.made(6, 21) == short.made(6, 7) == 0
+    assert short.bid(5, 4) == 0.25 * 5 - 0.75 * 5 - short.others(4)
+    # The strong player's own model: with four players a simulated sweep counts for less
+    # (its 21s were made about half as often as the simulated deals said).
+    bot = StrongBot(0)
+    assert bot.score_model(RuleSet()).made(7, 21) == bot.settings.sweep
+    assert bot.score_model(RuleSet(players=4)).made(7, 21) == bot.settings.sweep_4p < bot.settings.sweep
 
 
 def test_a_pass_hints_at_a_weak_hand_and_a_bid_at_a_strong_one() -> None:
@@ -338,6 +348,57 @@ def test_the_bid_keeps_to_its_work_budget_and_says_what_it_left_out() -> None:
     assert "not worked out" not in e.explanation.summary
     assert e.action in view.legal_actions()
     assert tight.nodes < free.nodes
+
+
+def test_the_bid_is_checked_on_fresh_deals() -> None:
+    """With four players the trump and level that win the race on the pool are worked out
+    again on fresh deals, drawn apart from the pool but agreeing with what the seat saw, and
+    the bid is the best row of the table over all of them; with none asked, the pool alone.
+    The same view gives the same deals and the same bid."""
+    rules = RuleSet(players=4)
+    checked = 0
+    for seed in range(1, 40):
+        view = _contract_views(rules, seed)[0]
+        bot = StrongBot(seed, confirm_samples_4p=6)
+        d = bot.decide(view)
+        if d.action.kind != "bid":
+            continue
+        pool = bot.contract_pool(view)
+        fresh = bot.confirm_pool(view, 6)
+        assert len(fresh) == 6 and fresh == StrongBot(seed).confirm_pool(view, 6)
+        c = Constraints.from_view(view)
+        assert all(c.agrees(lay) for lay in fresh)
+        assert not any(lay in pool for lay in fresh), "the fresh deals are not the pool's"
+        assert d.explanation.layouts == len(pool) + 6
+        bids = [x for x in d.explanation.candidates if x.action.kind == "bid"]
+        assert len({x.trump for x in bids}) == 1, "every level is worked out with the checked trump"
+        assert d.explanation.chosen.game_chance == max(x.game_chance or 0.0 for x in d.explanation.candidates)
+        assert StrongBot(seed, confirm_samples_4p=6).decide(view).action == d.action
+        plain = StrongBot(seed, confirm_samples_4p=0).decide(view)
+        assert plain.explanation.layouts == len(pool)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_the_summary_says_when_fresh_deals_changed_the_bid() -> None:
+    """When the fresh deals change the bid, the summary names the bid the pool alone gave,
+    and the same player without the check bids exactly that."""
+    rules = RuleSet(players=4)
+    changed = 0
+    for seed in (2, 3):
+        for view in _contract_views(rules, seed):
+            if view.phase != "bidding":
+                continue
+            d = StrongBot(seed).decide(view)
+            said = re.search(r"On the first 10 deals a bid of (\d+) looked best; 10 more changed that", d.explanation.summary)
+            if said is None:
+                continue
+            first = StrongBot(seed, confirm_samples_4p=0).decide(view).action
+            changed += 1
+            assert first == Action("bid", int(said.group(1))) != d.action
+    assert changed >= 1
 
 
 def _basic_game(rules: RuleSet, seed: int, phase: str) -> Game:

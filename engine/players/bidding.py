@@ -187,7 +187,9 @@ class ScoreModel:
     spare counts as ``partial`` of a made bid. ``sweep``: a layout where open-hands play takes
     all seven tricks counts as ``sweep`` of a made 7 or 21 (play without sight of the hands
     finds every trick less often); a bid of all seven has no trick to spare, so ``partial``
-    does not apply to it. (Measured with four players: the 21s bid were made in 6 of 13
+    does not apply to it. ``short``: a layout one trick short of a bid below seven counts
+    as ``short`` of a made bid (defenders who cannot see the hands give a trick away that
+    open-hands defence keeps). (Measured with four players: the 21s bid were made in 6 of 13
     hands when ``partial`` was also applied to them, which put their chance at 12%.)
 
     ``odds``: when given, the model plays to win the game: a contract is worth the change
@@ -203,6 +205,7 @@ class ScoreModel:
     spare: int = 0
     partial: float = 1.0
     sweep: float = 0.8
+    short: float = 0.0
     odds: GameOdds | None = None
 
     @property
@@ -236,7 +239,7 @@ class ScoreModel:
         """How much of a made bid a layout where the side takes ``tricks`` counts for."""
         k = tricks_needed(value)
         if tricks < k:
-            return 0.0
+            return self.short if tricks == k - 1 and k < 7 else 0.0
         if k == 7:
             # All seven: no trick can be spare, so only the sweep discount applies.
             return self.sweep
@@ -279,7 +282,7 @@ class ScoreModel:
             k = tricks_needed(value)
             win = 0.0
             if m > 0:
-                win += m * odds.hand(odds.side, value, tricks, True)
+                win += m * odds.hand(odds.side, value, max(tricks, k), True)
             if m < 1:
                 win += (1 - m) * odds.hand(odds.side, value, min(tricks, k - 1), False)
             return 100.0 * (win - odds.now)

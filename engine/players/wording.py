@@ -183,6 +183,24 @@ def bid_summary(
     )
 
 
+def _credit(model: ScoreModel, value: int) -> str:
+    """How the chance of a bid of ``value`` counts deals the open-hands solver does not call
+    plainly made (see :class:`ScoreModel`), in words; empty when it counts only made ones."""
+    k = tricks_needed(value)
+    if k == 7:
+        if model.sweep < 1:
+            return (f" (a simulated sweep counts {pct(model.sweep)}: without sight of the other hands "
+                    "every trick is found less often)")
+        return ""
+    parts = []
+    if model.spare and model.partial < 1:
+        parts.append(f"a deal made with no trick to spare counts {pct(model.partial)}: my partner cannot see my hand")
+    if model.short:
+        parts.append(f"a deal one trick short counts {pct(model.short)}: defenders who cannot see my hand "
+                     "often let a trick through")
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
 def score_bid_summary(
     view: PlayerView,
     choice: Action,
@@ -190,11 +208,13 @@ def score_bid_summary(
     model: ScoreModel,
     reads_auction: bool = False,
     partner_holds: bool = False,
+    credited: bool = False,
 ) -> str:
     """The strong player's detailed sentence for a bid or pass chosen by expected score: the
     chosen row's chance and expected score, and the next best rows'. When the model plays to
     win the game (``table.now`` set), the score is said as the chance of winning the game
-    each row leaves."""
+    each row leaves. ``credited``: some deal counts as part of a made bid for the bid chosen
+    (the sentence then says how such deals count)."""
 
     def name(value: int) -> str:
         return "a pass" if value == 0 else ("21" if value == 21 else f"bid {value}")
@@ -230,9 +250,11 @@ def score_bid_summary(
             if now is None
             else f"which leaves me a {worth(r)} chance of winning the game (now {pct(now)})"
         )
+        credit = _credit(model, value) if credited else ""
         lead = (
-            f"I {what} with {trump_words(r.trump)}: I make it in {pct(r.chance)} of {table.deals} simulated "
-            f"deals{weighed}, averaging {r.tricks:.1f} tricks, {gives}"
+            f"I {what} with {trump_words(r.trump)}: I {'count it made' if credit else 'make it'} in "
+            f"{pct(r.chance)} of {table.deals} simulated deals{weighed}{credit}, averaging {r.tricks:.1f} tricks, "
+            f"{gives}"
         )
     elif now is None:
         lead = (
