@@ -276,6 +276,9 @@ class StrongBot(PhaseBot):
         # The trump race each discard was chosen with, for the trump choice that follows it
         # (see :meth:`_plan_key`): the bidder then names the trump its discard was made for.
         self._plans: dict[tuple[Any, ...], dict[Trump, ContractStats]] = {}
+        # The trump each bid of this player was worked out with (see :meth:`_bid_key`): the
+        # trump choice after the auction works that trump out on every deal.
+        self._bid_trumps: dict[tuple[Any, ...], Trump] = {}
 
     @property
     def bid_threshold(self) -> float:
@@ -740,6 +743,9 @@ class StrongBot(PhaseBot):
         if choice.kind == "bid":
             row = table.row(best.value)
             assert row.trump is not None and row.chance is not None
+            if len(self._bid_trumps) > 64:
+                self._bid_trumps.clear()
+            self._bid_trumps[self._bid_key(view)] = row.trump
             reason = score_bid_reason(
                 view, best.value, row.trump, row.chance, forced=forced, reads_auction=reads, for_game=for_game,
             )
@@ -761,6 +767,7 @@ class StrongBot(PhaseBot):
         widow_from_pile: bool,
         deals: int | None = None,
         since: int | None = None,
+        keep: tuple[Tile | None, Trump] | None = None,
     ) -> tuple[dict[tuple[Tile | None, Trump], ContractStats], int]:
         """Race (discard, trump) pairs on the hand's simulated deals (:meth:`contract_pool`,
         weighted by the auction): every pair gets a yes/no probe (does it make the bid?) on a
@@ -768,7 +775,8 @@ class StrongBot(PhaseBot):
         ``deals`` of the pool when given). Returns the
         stats (a pair left out by the work budget has none) and the number of deals in the
         full batch. ``since``: the :attr:`nodes` count the work budget runs from (by default
-        now; the discard's second race shares its budget with the first)."""
+        now; the discard's second race shares its budget with the first). ``keep``: a pair
+        probed first and always among the finalists (the trump a bid was worked out with)."""
         rules = view.rules
         assert view.bid is not None
         need = tricks_needed(view.bid)
@@ -799,7 +807,11 @@ class StrongBot(PhaseBot):
             return self._over(budget, start)
 
         probes: dict[tuple[Tile | None, Trump], list[int]] = {}
-        for i, p in enumerate(sorted(pairs, key=thumb, reverse=True)):
+        order = sorted(pairs, key=thumb, reverse=True)
+        if keep in order:
+            order.remove(keep)
+            order.insert(0, keep)
+        for i, p in enumerate(order):
             if i >= 2 and spent():
                 break
             d, tr = p
@@ -814,6 +826,9 @@ class StrongBot(PhaseBot):
             return (sum(x for x, ok in zip(weights, probes[p], strict=False) if ok), thumb(p), -pairs.index(p))
 
         ranked = sorted(probes, key=promise, reverse=True)
+        if keep in ranked:
+            ranked.remove(keep)
+            ranked.insert(0, keep)
         out: dict[tuple[Tile | None, Trump], ContractStats] = {}
         for i, p in enumerate(ranked[:finalists]):
             if i > 0 and spent():
@@ -839,12 +854,21 @@ class StrongBot(PhaseBot):
         before_widow: bool,
         deals: int | None,
         since: int | None = None,
+        prefer: Trump | None = None,
     ) -> dict[Trump, ContractStats]:
         """The trump choice's race (:meth:`_contract_choices`) of ``trumps`` for ``base_tiles``
-        less ``discard``: the stats by trump (a trump the work budget left out has none)."""
+        less ``discard``: the stats by trump (a trump the work budget left out has none).
+        ``prefer``: a trump that gets exact counts whatever the first look says (the one the
+        bid was worked out with)."""
         pairs: list[tuple[Tile | None, Trump]] = [(discard, tr) for tr in trumps]
-        stats, _ = self._contract_choices(view, pairs, base_tiles, before_widow, deals, since)
+        keep = (discard, prefer) if prefer is not None else None
+        stats, _ = self._contract_choices(view, pairs, base_tiles, before_widow, deals, since, keep)
         return {p[1]: s for p, s in stats.items()}
+
+    def _bid_key(self, view: PlayerView) -> tuple[Any, ...]:
+        """What the trump a bid was worked out with is kept under: the same at the bid and
+        at the trump choice of that hand."""
+        return (view.seat, view.hand_number, view.first_bidder, view.scores, self.dealt_hand(view))
 
     @staticmethod
     def _plan_key(view: PlayerView, discard: Tile) -> tuple[Any, ...]:
@@ -940,7 +964,10 @@ class StrongBot(PhaseBot):
             stats = plan
         else:
             same_deals = self.settings.discard_samples if after_discard else None
-            stats = self._trump_race(view, trumps, base, None, before_widow, same_deals)
+            bid_trump = self._bid_trumps.get(self._bid_key(view))
+            stats = self._trump_race(
+                view, trumps, base, None, before_widow, same_deals, prefer=bid_trump if bid_trump in trumps else None
+            )
         deals = max((s.deals for s in stats.values()), default=0)
         cands = [
             contract_candidate(view, a, stats[a.value], need)  # type: ignore[index]
@@ -961,7 +988,10 @@ class StrongBot(PhaseBot):
             (s for s in stats.values() if s is not best),
             key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0), reverse=True,
         )
-        nxt = f", against {pct(others[0].chance(need))} with {trump_words(others[0].trump)}" if others else ""
+        nxt = ""
+        if others:
+            look = "" if others[0].exact else f" in a first look at {others[0].deals} of them"
+            nxt = f", against {pct(others[0].chance(need))} with {trump_words(others[0].trump)}{look}"
         weighed = " (deals weighted by how the others bid)" if reads else ""
         summary = (
             f"I {verb(view, choice)}: I make my {view.bid} in {pct(best.chance(need))} of "
