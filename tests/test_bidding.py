@@ -403,22 +403,22 @@ def test_the_summary_says_when_fresh_deals_changed_the_bid() -> None:
 
 def test_the_trump_choice_works_out_the_trump_the_bid_was_made_with() -> None:
     """With four players the bidder names trump after the auction: the trump its bid was
-    worked out with gets exact counts on every deal there, even when a first look at two
-    deals does not put it among the two finalists (deals 16 and 29 with these settings: it
-    did not before); a summary comparing with a trump only looked at on those first deals
-    says so."""
+    worked out with gets exact counts there on the same deals as the bid (its pool and the
+    fresh deals that checked it), even when a first look at two deals does not put it among
+    the two finalists (deals 16 and 29 with these settings: it did not before); a summary
+    comparing with a trump only looked at on those first deals says so."""
     rules = RuleSet(players=4)
     fast = {**FAST, "confirm_samples_4p": 4}
     for seed in (16, 29):
         g = Game.new(rules, seed=seed)
         bots = {s: StrongBot(seed * 16 + s, **fast) for s in range(4)}
-        bid_trump = {}
+        bid_trump, bid_deals = {}, {}
         while g.phase == "bidding":
             seat = g.to_act
             assert seat is not None
             d = bots[seat].decide(g.view(seat))
             if d.action.kind == "bid":
-                bid_trump[seat] = d.explanation.chosen.trump
+                bid_trump[seat], bid_deals[seat] = d.explanation.chosen.trump, d.explanation.layouts
             g.apply(d.action)
         assert g.phase == "trump" and g.bid != 21
         seat = g.to_act
@@ -426,7 +426,8 @@ def test_the_trump_choice_works_out_the_trump_the_bid_was_made_with() -> None:
         view = g.view(seat)
         d = bots[seat].decide(view)
         row = next(c for c in d.explanation.candidates if c.trump == bid_trump[seat])
-        assert row.tricks is not None and row.layouts == bots[seat].pool_size(rules), "worked out on every deal"
+        assert row.tricks is not None and row.layouts == bid_deals[seat], "worked out on the bid's deals"
+        assert bid_deals[seat] == bots[seat].pool_size(rules) + 4
         if "in a first look at" in d.explanation.summary:
             assert re.search(r"in a first look at \d of them\.", d.explanation.summary)
         # A player that did not make the bid (no memory of it) still names a legal trump.

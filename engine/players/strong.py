@@ -276,9 +276,10 @@ class StrongBot(PhaseBot):
         # The trump race each discard was chosen with, for the trump choice that follows it
         # (see :meth:`_plan_key`): the bidder then names the trump its discard was made for.
         self._plans: dict[tuple[Any, ...], dict[Trump, ContractStats]] = {}
-        # The trump each bid of this player was worked out with (see :meth:`_bid_key`): the
-        # trump choice after the auction works that trump out on every deal.
-        self._bid_trumps: dict[tuple[Any, ...], Trump] = {}
+        # The trump each bid of this player was worked out with, and how many fresh deals
+        # checked it (see :meth:`_bid_key`): the trump choice after the auction works that
+        # trump out on every deal, and races on the same deals as the bid.
+        self._bid_trumps: dict[tuple[Any, ...], tuple[Trump, int]] = {}
 
     @property
     def bid_threshold(self) -> float:
@@ -745,7 +746,7 @@ class StrongBot(PhaseBot):
             assert row.trump is not None and row.chance is not None
             if len(self._bid_trumps) > 64:
                 self._bid_trumps.clear()
-            self._bid_trumps[self._bid_key(view)] = row.trump
+            self._bid_trumps[self._bid_key(view)] = (row.trump, confirm if len(used) > len(layouts) else 0)
             reason = score_bid_reason(
                 view, best.value, row.trump, row.chance, forced=forced, reads_auction=reads, for_game=for_game,
             )
@@ -768,6 +769,7 @@ class StrongBot(PhaseBot):
         deals: int | None = None,
         since: int | None = None,
         keep: tuple[Tile | None, Trump] | None = None,
+        extra: int = 0,
     ) -> tuple[dict[tuple[Tile | None, Trump], ContractStats], int]:
         """Race (discard, trump) pairs on the hand's simulated deals (:meth:`contract_pool`,
         weighted by the auction): every pair gets a yes/no probe (does it make the bid?) on a
@@ -776,7 +778,9 @@ class StrongBot(PhaseBot):
         stats (a pair left out by the work budget has none) and the number of deals in the
         full batch. ``since``: the :attr:`nodes` count the work budget runs from (by default
         now; the discard's second race shares its budget with the first). ``keep``: a pair
-        probed first and always among the finalists (the trump a bid was worked out with)."""
+        probed first and always among the finalists (the trump a bid was worked out with);
+        ``extra``: that many of the bid's fresh deals (:meth:`confirm_pool`) join the pool, so
+        the finalists are compared on the deals the bid was."""
         rules = view.rules
         assert view.bid is not None
         need = tricks_needed(view.bid)
@@ -786,6 +790,8 @@ class StrongBot(PhaseBot):
             layouts = layouts[: self.settings.contract_samples]
         if deals:
             layouts = layouts[:deals]
+        if extra:
+            layouts = [*layouts, *self.confirm_pool(view, extra)]
         weights = tuple(self._weights(view, layouts))
         total = len(layouts)
         first = min(total, 2 if four else max(3, total // 5))
@@ -855,14 +861,16 @@ class StrongBot(PhaseBot):
         deals: int | None,
         since: int | None = None,
         prefer: Trump | None = None,
+        extra: int = 0,
     ) -> dict[Trump, ContractStats]:
         """The trump choice's race (:meth:`_contract_choices`) of ``trumps`` for ``base_tiles``
         less ``discard``: the stats by trump (a trump the work budget left out has none).
         ``prefer``: a trump that gets exact counts whatever the first look says (the one the
-        bid was worked out with)."""
+        bid was worked out with); ``extra``: the fresh deals that checked that bid
+        (:meth:`confirm_pool`), raced on too."""
         pairs: list[tuple[Tile | None, Trump]] = [(discard, tr) for tr in trumps]
         keep = (discard, prefer) if prefer is not None else None
-        stats, _ = self._contract_choices(view, pairs, base_tiles, before_widow, deals, since, keep)
+        stats, _ = self._contract_choices(view, pairs, base_tiles, before_widow, deals, since, keep, extra)
         return {p[1]: s for p, s in stats.items()}
 
     def _bid_key(self, view: PlayerView) -> tuple[Any, ...]:
@@ -964,10 +972,10 @@ class StrongBot(PhaseBot):
             stats = plan
         else:
             same_deals = self.settings.discard_samples if after_discard else None
-            bid_trump = self._bid_trumps.get(self._bid_key(view))
-            stats = self._trump_race(
-                view, trumps, base, None, before_widow, same_deals, prefer=bid_trump if bid_trump in trumps else None
-            )
+            bid_trump, extra = self._bid_trumps.get(self._bid_key(view), (None, 0))
+            if bid_trump not in trumps:
+                bid_trump, extra = None, 0
+            stats = self._trump_race(view, trumps, base, None, before_widow, same_deals, prefer=bid_trump, extra=extra)
         deals = max((s.deals for s in stats.values()), default=0)
         cands = [
             contract_candidate(view, a, stats[a.value], need)  # type: ignore[index]
