@@ -412,13 +412,14 @@ def test_the_trump_choice_works_out_the_trump_the_bid_was_made_with() -> None:
     for seed in (16, 29):
         g = Game.new(rules, seed=seed)
         bots = {s: StrongBot(seed * 16 + s, **fast) for s in range(4)}
-        bid_trump, bid_deals = {}, {}
+        bid_trump, bid_deals, bid_views = {}, {}, {}
         while g.phase == "bidding":
             seat = g.to_act
             assert seat is not None
             d = bots[seat].decide(g.view(seat))
             if d.action.kind == "bid":
                 bid_trump[seat], bid_deals[seat] = d.explanation.chosen.trump, d.explanation.layouts
+                bid_views[seat] = g.view(seat)
             g.apply(d.action)
         assert g.phase == "trump" and g.bid != 21
         seat = g.to_act
@@ -428,6 +429,10 @@ def test_the_trump_choice_works_out_the_trump_the_bid_was_made_with() -> None:
         row = next(c for c in d.explanation.candidates if c.trump == bid_trump[seat])
         assert row.tricks is not None and row.layouts == bid_deals[seat], "worked out on the bid's deals"
         assert bid_deals[seat] == bots[seat].pool_size(rules) + 4
+        # The very deals of the bid: the pool and the fresh deals are drawn again alike.
+        bot = bots[seat]
+        assert bot.confirm_pool(view, 4) == bot.confirm_pool(bid_views[seat], 4)
+        assert bot.contract_pool(view) == bot.contract_pool(bid_views[seat])
         if "in a first look at" in d.explanation.summary:
             assert re.search(r"in a first look at \d of them\.", d.explanation.summary)
         # A player that did not make the bid (no memory of it) still names a legal trump.

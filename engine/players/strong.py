@@ -114,11 +114,11 @@ class StrongSettings:
       spare counts as ``partial_4p`` of a made bid (the simulated partner sees every hand);
     - ``short`` (``short_4p`` with four players): a simulated deal one trick short of a bid
       below seven counts as this much of a made bid. Open-hands defence is perfect; defenders
-      who cannot see the bidder's hand let a trick through now and then (three players: the
-      real deals made 77% of the strong player's bids it gave 52%, and it took 0.24 tricks a
-      hand more than open-hands play of the real deal; 300 games against two basic players,
-      won 80.0% with a quarter against 74.7% with none, the same deals). Four players: none,
-      as its bids are already made as often as it says;
+      who cannot see the bidder's hand let a trick through now and then (three players, 300
+      games against two basic players: the bids it gave about 52% were made 77% of the time,
+      and it took 0.24 tricks a hand more than open-hands play of the real deal; with a
+      quarter it won 80.0% of the same games against 74.7% with none, and with a half 81.7%).
+      Four players: none, as its bids are already made about as often as it says;
     - ``read_auction``: weight the simulated deals by how likely each other seat's hand is
       given its pass or bid (:func:`engine.players.bidding.auction_weights`);
     - ``read_play``: how play reads the auction and the trump another seat named
