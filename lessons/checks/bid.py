@@ -128,16 +128,16 @@ class Bid(_BotTask):
             best = max((b for b in (int(a.split()[1]) for a in self.legal if a.startswith("bid")) if b != 21
                         and (self.chance(b) or 0) >= want), default=None)
             return Feedback(False, "should-bid",
-                            f"This hand is worth a bid: the strong player makes {best} in {_pct(self.chance(best or 0))} "
-                            f"of its simulated deals. {self.summary()}")
+                            f"This hand is worth a bid: the strong player puts its chance of making {best} at "
+                            f"{_pct(self.chance(best or 0))} over its simulated deals. {self.summary()}")
         b = int(value.split()[1])
         p = self.chance(b)
         if b == 21:
-            return Feedback(False, "moon-too-risky", f"Shooting the moon needs all seven tricks: the strong player takes all "
-                            f"seven in only {_pct(p)} of its simulated deals. {self.summary()}")
+            return Feedback(False, "moon-too-risky", f"Shooting the moon needs all seven tricks: the strong player puts its chance of "
+                            f"taking all seven at only {_pct(p)} over its simulated deals. {self.summary()}")
         if p is not None and p < want - BID_TOLERANCE:
-            return Feedback(False, "overbid", f"Bidding {b} is too risky: the strong player makes {b} in only {_pct(p)} "
-                            f"of its simulated deals (it bids at {_pct(want)} or better). {self.summary()}")
+            return Feedback(False, "overbid", f"Bidding {b} is too risky: the strong player puts its chance of making {b} "
+                            f"at only {_pct(p)} over its simulated deals (it bids at {_pct(want)} or better). {self.summary()}")
         return Feedback(False, "underbid", f"The hand is worth more than {b}: the strong player chose {bot}. {self.summary()}")
 
     def explain(self) -> str:
