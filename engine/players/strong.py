@@ -277,7 +277,7 @@ class StrongBot(PhaseBot):
         # (see :meth:`_plan_key`): the bidder then names the trump its discard was made for.
         self._plans: dict[tuple[Any, ...], dict[Trump, ContractStats]] = {}
         # The trump each bid of this player was worked out with, and how many fresh deals
-        # checked it (see :meth:`_bid_key`): the trump choice after the auction works that
+        # checked it (see :meth:`_hand_key`): the trump choice after the auction works that
         # trump out on every deal, and races on the same deals as the bid.
         self._bid_trumps: dict[tuple[Any, ...], tuple[Trump, int]] = {}
 
@@ -454,7 +454,7 @@ class StrongBot(PhaseBot):
         every contract choice of a hand is worked out on the same deals."""
         rules = view.rules
         hand = self.dealt_hand(view)
-        key = (rules, view.seat, hand, view.hand_number, view.first_bidder, view.scores)
+        key = self._hand_key(view)
         pool = self._pools.get(key)
         if pool is None:
             others = [s for s in range(rules.players) if s != view.seat]
@@ -662,9 +662,11 @@ class StrongBot(PhaseBot):
         best = table.best()
         confirm = self.settings.confirm_samples_4p if rules.players == 4 else self.settings.confirm_samples
         rechecked: str | None = None
+        confirmed = 0  # fresh deals the bid was checked on
         if confirm and not quick and not keep_pass and best.value and best.trump is not None:
             # The winner's trump again on fresh deals: its numbers on the pool are partly luck.
             extra = self.confirm_pool(view, confirm)
+            confirmed = confirm
             tr = best.trump
             used = [*used, *extra]
             w = [*w, *self._weights(view, extra)]
@@ -746,7 +748,7 @@ class StrongBot(PhaseBot):
             assert row.trump is not None and row.chance is not None
             if len(self._bid_trumps) > 64:
                 self._bid_trumps.clear()
-            self._bid_trumps[self._bid_key(view)] = (row.trump, confirm if len(used) > len(layouts) else 0)
+            self._bid_trumps[self._hand_key(view)] = (row.trump, confirmed)
             reason = score_bid_reason(
                 view, best.value, row.trump, row.chance, forced=forced, reads_auction=reads, for_game=for_game,
             )
@@ -873,10 +875,10 @@ class StrongBot(PhaseBot):
         stats, _ = self._contract_choices(view, pairs, base_tiles, before_widow, deals, since, keep, extra)
         return {p[1]: s for p, s in stats.items()}
 
-    def _bid_key(self, view: PlayerView) -> tuple[Any, ...]:
-        """What the trump a bid was worked out with is kept under: the same at the bid and
-        at the trump choice of that hand."""
-        return (view.seat, view.hand_number, view.first_bidder, view.scores, self.dealt_hand(view))
+    def _hand_key(self, view: PlayerView) -> tuple[Any, ...]:
+        """One hand of one seat, the same at its bid, discard and trump choice: what its pool
+        of simulated deals and the trump its bid was worked out with are kept under."""
+        return (view.rules, view.seat, self.dealt_hand(view), view.hand_number, view.first_bidder, view.scores)
 
     @staticmethod
     def _plan_key(view: PlayerView, discard: Tile) -> tuple[Any, ...]:
@@ -972,7 +974,7 @@ class StrongBot(PhaseBot):
             stats = plan
         else:
             same_deals = self.settings.discard_samples if after_discard else None
-            bid_trump, extra = self._bid_trumps.get(self._bid_key(view), (None, 0))
+            bid_trump, extra = self._bid_trumps.get(self._hand_key(view), (None, 0))
             if bid_trump not in trumps:
                 bid_trump, extra = None, 0
             stats = self._trump_race(view, trumps, base, None, before_widow, same_deals, prefer=bid_trump, extra=extra)
