@@ -14,7 +14,15 @@ from test_reasons import reason_problems
 from engine import Action, Game, RuleSet
 from engine.players import make_bot
 from engine.players.bidding import ScoreModel
-from engine.players.odds import HAND_OUTCOMES, GameOdds, _moves, joint_chance, not_reached, race_chance
+from engine.players.odds import (
+    HAND_OUTCOMES,
+    JOINT_FLOOR,
+    GameOdds,
+    _moves,
+    joint_chance,
+    not_reached,
+    race_chance,
+)
 from engine.players.reasons import score_words
 from engine.scoring import game_winner
 from engine.tiles import parse_tiles
@@ -93,10 +101,26 @@ def test_the_joint_model_is_less_gloomy_than_the_race_for_a_side_behind() -> Non
         assert sum(c for _, c in rows) == pytest.approx(1.0, abs=0.002)
         for key, _ in rows:
             assert key is None or (key[0] in (4, 5, 6, 7) and sum(key[1:]) == 7 and len(key) == 5 - players + 2)
-    # Beyond its reach the race model answers: a game to 250, or a score far below zero.
+    # Beyond its reach the race model answers: a game to 250.
     assert joint_chance(RuleSet(target=250), (0, 0, 0), 0) is None
-    assert joint_chance(RuleSet(), (-30, 0, 0), 0) is None
-    assert GameOdds(RuleSet(), (-30, 0, 0), 0).now == race_chance(RuleSet(), (-30, 0, 0), 0)
+    assert GameOdds(RuleSet(target=250), (0, 10, 0), 0).now == race_chance(RuleSet(target=250), (0, 10, 0), 0)
+
+
+def test_a_score_below_the_chains_floor_runs_on_from_it_without_a_step() -> None:
+    """Three players' chain follows scores down to -JOINT_FLOOR; a side lower still (a 21
+    set) is taken there and scaled down. Once such a side was handed to the race model,
+    so its gaining a point could raise another side's chance (-16 -> -15 raised side 1's
+    from 0.372 to 0.378)."""
+    rules = RuleSet()
+    floor = -JOINT_FLOOR
+    below, at = (floor - 1, 0, 3), (floor, 0, 3)
+    for other in (1, 2):
+        assert GameOdds(rules, at, other).now <= GameOdds(rules, below, other).now
+    assert GameOdds(rules, below, 0).now < GameOdds(rules, at, 0).now
+    # Far below, a side's chance keeps falling, and the chances still add up to one.
+    deep = [GameOdds(rules, (s, 0, 0), 0).now for s in (floor, -25, -40, -60)]
+    assert deep == sorted(deep, reverse=True) and deep[-1] < deep[0] / 3  # a made 21 still wins at once
+    assert sum(GameOdds(rules, (-40, 5, 12), k).now for k in range(3)) == pytest.approx(1.0)
 
 
 def test_a_hand_that_ends_the_game_is_scored_as_the_win_or_the_loss_it_is() -> None:

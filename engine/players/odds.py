@@ -12,15 +12,16 @@ The hand being bid is not left to a model: it is scored exactly, with
 loss it is. From the end of this hand on, two models:
 
 - **The joint model** (:func:`joint_chance`), used whenever the game is short enough (every
-  game with four players; up to 32 points, or any marks game, with three) and no score is
-  below the lowest it follows (:data:`JOINT_FLOOR` with three players): every hand one
+  game with four players; up to 32 points, or any marks game, with three): every hand one
   side bids, as likely one as another, and the whole hand's outcome (the bid, every side's
   tricks) comes from one table (:data:`HAND_OUTCOMES`, measured on games of basic players,
   with a small share of made 21s). One side's good hand is the others' poor one, as at the
   table. It is a Markov chain over every side's score, solved once per rule set (well under
-  a second; numpy).
-- **The race model** (:func:`race_chance`), for the rest (longer games with three players,
-  or a score far below zero): every side scores hand after hand by one table of points per
+  a second; numpy). A score below the lowest it follows (:data:`JOINT_FLOOR` below zero
+  with three players, say after a 21 is set) counts as that lowest score, its side's chance
+  then scaled down by the race model, so the chances run on smoothly below it.
+- **The race model** (:func:`race_chance`), for the rest (longer games with three
+  players): every side scores hand after hand by one table of points per
   hand (:data:`HAND_POINTS`), independently of the others. The chance that a side has not
   reached the target after ``n`` more hands is a short dynamic programme over its score
   (:func:`not_reached`); a side wins when it reaches the target first, and sides that reach
@@ -219,9 +220,9 @@ HAND_OUTCOMES: dict[int, tuple[tuple[tuple[int, ...] | None, float], ...]] = {
 #: :data:`HAND_POINTS`.
 MOON_SHARE = 0.005
 #: Scores followed below zero by the joint model with three players (a score lower still,
-#: say after a 21 is set, is left to the race model), and the most score combinations it
-#: follows: a game too long for that (more than 32 points with three players) is left to
-#: the race model.
+#: say after a 21 is set, is scaled down from this one: :func:`joint_chance`), and the most
+#: score combinations it follows: a game too long for that (more than 32 points with three
+#: players) is left to the race model.
 JOINT_FLOOR = 15
 JOINT_STATES = 110_000
 
@@ -322,13 +323,15 @@ def _joint(rules: RuleSet) -> tuple[int, Any] | None:
 
 def joint_chance(rules: RuleSet, scores: Sequence[int], side: int) -> float | None:
     """The chance that ``side`` wins the game from ``scores`` (by side, all below the
-    target) by the joint model, or ``None`` when the game is too long for it or a score is
-    below the lowest it follows.
+    target) by the joint model, or ``None`` when the game is too long for it.
 
     The model: every hand one side bids, as likely one as another, and the hand's outcome
     (its bid and every side's tricks) comes from one table (:data:`HAND_OUTCOMES`), so a
     good hand for one side is a poor one for the others, as at the table. Every side is
-    taken to play like the basic players the table was measured on.
+    taken to play like the basic players the table was measured on. A side below the
+    lowest score the chain follows (:data:`JOINT_FLOOR` below zero with three players) is
+    taken at that score, its chance scaled down by the race model (:func:`_below`), and the
+    sides' chances shared out again to add up to one.
 
     >>> from engine.rules import RuleSet
     >>> round(joint_chance(RuleSet(players=4), (0, 0), 1), 2)
@@ -339,11 +342,32 @@ def joint_chance(rules: RuleSet, scores: Sequence[int], side: int) -> float | No
     if max(scores) >= rules.target:
         raise ValueError(f"the joint model starts from scores below the target ({rules.target}), not {tuple(scores)}")
     built = _joint(rules)
-    if built is None or min(scores) < built[0]:
+    if built is None:
         return None
     low, value = built
     n = len(scores)
-    return float(value[tuple(scores[(side + k) % n] - low for k in range(n))])
+    if min(scores) >= low:
+        return float(value[tuple(scores[(side + k) % n] - low for k in range(n))])
+    # A side below the lowest score followed: every side's chance at the scores clamped to
+    # it, a side below it weighed down by how far below it is (:func:`_below`), and the
+    # chances shared out again so they add up to one. At the lowest score the weight is 1,
+    # so the chances run on without a step where the chain stops.
+    clamped = [max(s, low) for s in scores]
+    weights = [
+        float(value[tuple(clamped[(k + j) % n] - low for j in range(n))]) * _below(rules, low, scores[k])
+        for k in range(n)
+    ]
+    return weights[side] / sum(weights)
+
+
+def _below(rules: RuleSet, low: int, score: int) -> float:
+    """How much less a side at ``score``, below ``low`` (the lowest score the joint model
+    follows), is worth than a side at ``low``: by the race model, its chance against others
+    all at ``low`` over the chance of a side at ``low`` itself (1 at ``low`` and above)."""
+    if score >= low:
+        return 1.0
+    n = len(rules.teams())
+    return race_chance(rules, (score, *[low] * (n - 1)), 0) / race_chance(rules, (low,) * n, 0)
 
 
 @dataclass(frozen=True)
