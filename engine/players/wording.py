@@ -230,7 +230,10 @@ def score_bid_summary(
         if now is not None:
             if value == 0 or r.chance is None or r.trump is None:
                 return f"{name(value)}, {worth(r)}"
-            return f"{name(value)}, {worth(r)} (made in {pct(r.chance)} with {trump_words(r.trump)})"
+            # A chance with credited deals (one trick short, a sweep in part) is not a share
+            # of deals made: it is said as counted.
+            made = "counted made" if _credit(model, value) else "made"
+            return f"{name(value)}, {worth(r)} ({made} in {pct(r.chance)} with {trump_words(r.trump)})"
         if value == 0 or r.chance is None or r.trump is None:
             return f"{name(value)} {worth(r)}"
         return f"{name(value)} {worth(r)} ({pct(r.chance)} with {trump_words(r.trump)})"
