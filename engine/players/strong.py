@@ -838,16 +838,35 @@ class StrongBot(PhaseBot):
             ranked.remove(keep)
             ranked.insert(0, keep)
         out: dict[tuple[Tile | None, Trump], ContractStats] = {}
+        lead: list[int] = []
         for i, p in enumerate(ranked[:finalists]):
             if i > 0 and spent():
                 break
             d, tr = p
             tiles = [t for t in base_tiles if t is not d]
-            res = [
-                self._solve_contract(rules, me, tiles, lay, tr, widow_from_pile, floor=need - 1)
-                for lay in layouts
-            ]
-            out[p] = ContractStats(tr, d, tuple(res), weights=weights, floor=need - 1)
+            res: list[int] = []
+            # With four players the challenger races the first finalist (the bid's trump, its
+            # deals mostly solved already) a batch of deals at a time, as the bid's trumps do,
+            # and stops once it makes the bid clearly less often on the same deals
+            # (:func:`_clearly_behind` on tricks counted up to the bid): then it has only a
+            # first look at those deals, like a trump that was only probed.
+            batch = 4 if four and i > 0 else total
+            while len(res) < total:
+                res += [
+                    self._solve_contract(rules, me, tiles, lay, tr, widow_from_pile, floor=need - 1)
+                    for lay in layouts[len(res) : len(res) + batch]
+                ]
+                if len(res) < total and _clearly_behind(
+                    [min(t, need) for t in lead[: len(res)]], [min(t, need) for t in res]
+                ):
+                    break
+            if i == 0:
+                lead = res
+            if len(res) < total:
+                made = tuple(int(t >= need) for t in res)
+                out[p] = ContractStats(tr, d, (), made, weights=weights[: len(res)])
+            else:
+                out[p] = ContractStats(tr, d, tuple(res), weights=weights, floor=need - 1)
         for p in ranked:
             if p not in out:
                 out[p] = ContractStats(p[1], p[0], (), tuple(probes[p]), weights=weights[:first])
