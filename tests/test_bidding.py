@@ -513,14 +513,14 @@ def test_the_trump_named_is_the_one_the_discard_was_made_for(seed: int) -> None:
 
 def test_a_next_best_bids_chance_with_credited_deals_is_said_as_counted() -> None:
     """The summary's next-best rows quote each bid's chance. With three players a deal one
-    trick short counts a quarter, so that chance is not the share of deals made: it is said
-    as "counted made in", and as "made in" only when every deal counts whole (deal 13: bid
-    5 is counted made in 66% of the deals, made in 56%)."""
+    trick short counts half, so that chance is not the share of deals made: it is said as
+    "counted made in", and as "made in" only when every deal counts whole (deal 13: bid 5
+    is counted made in 76% of the deals, made in 56%)."""
     g = Game.new(RuleSet(), seed=13)
     g.apply(Action.parse("pass"))
     view = g.view(g.to_act)
     said = make_bot("strong", seed=1).decide(view).explanation.summary
-    assert re.search(r"bid 5, \d+% \(counted made in 66% with", said), said
+    assert re.search(r"bid 5, \d+% \(counted made in 76% with", said), said
     assert "(made in" not in said
     plain = make_bot("strong", seed=1, short=0).decide(view).explanation.summary
     assert re.search(r"bid 5, \d+% \(made in 56% with", plain), plain

@@ -193,11 +193,16 @@ def test_the_strong_player_bids_to_win_the_game_from_the_score() -> None:
             assert all(c.game_chance is None and c.score is not None for c in cands)
         return str(d.action), d.explanation.reason, d.explanation.summary
 
-    # At the start, the sure 6 beats a 21 that fails three times in ten.
+    # At the start, a 21 the simulated deals sweep six times in ten wins the game at once
+    # that often: it beats the sure 6 (a 65% chance of winning the game against 53%)...
     action, reason, summary = bid((0, 0, 0))
     assert reason_problems(view, Action.parse(action), reason) == []
-    assert action == "bid 6"
+    assert action == "bid 21" and "wins the game" in reason
     assert "chance of winning the game (now 33%)" in summary
+    # ... but not when a simulated sweep counts for less (0.8): then the sure 6.
+    action, reason, _ = bid((0, 0, 0), sweep=0.8)
+    assert action == "bid 6"
+    assert reason_problems(view, Action.parse(action), reason) == []
     # Far behind, only a 21 can win the game: it shoots the moon.
     action, reason, _ = bid((0, 19, 19))
     assert action == "bid 21" and "wins the game" in reason
