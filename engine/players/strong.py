@@ -121,9 +121,9 @@ class StrongSettings:
       games against two basic players: the bids it gave about 52% were made 77% of the time,
       and it took 0.24 tricks a hand more than open-hands play of the real deal). A half,
       with ``sweep`` 1, won 83.0% of the same 300 games against 80.0% with a quarter and a
-      sweep at 0.8 (74.7% with neither), and its chances came true: bids it gave 72% were made
-      79% of the time (86% with a quarter), 52% 56% (74%). Four players: none, as its bids
-      are already made about as often as it says;
+      sweep at 0.8 (74.7% with no credit for a deal one trick short), and its chances came
+      true: bids it gave 72% were made 79% of the time (86% with a quarter), 52% 56% (74%).
+      Four players: none, as its bids are already made about as often as it says;
     - ``read_auction``: weight the simulated deals by how likely each other seat's hand is
       given its pass or bid (:func:`engine.players.bidding.auction_weights`);
     - ``read_play``: how play reads the auction and the trump another seat named
