@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from engine.trump import Trump
 
-__all__ = ["chance_words", "count_words", "join_words", "number_word", "percent", "trump_phrase"]
+__all__ = ["a_percent", "chance_words", "count_words", "join_words", "number_word", "percent", "trump_phrase"]
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -51,6 +51,18 @@ def count_words(n: int, word: str) -> str:
 def percent(x: float | None) -> str:
     """A chance from 0 to 1 as a whole percentage (``"?"`` when unknown)."""
     return "?" if x is None else f"{round(100 * x)}%"
+
+
+def a_percent(x: float) -> str:
+    """A chance as a whole percentage with its article, as it is read aloud: "an" before
+    the numbers said with a vowel first (eight, eleven, eighteen, eighty-...).
+
+    >>> a_percent(0.53), a_percent(0.82), a_percent(0.08), a_percent(0.11), a_percent(0.8)
+    ('a 53%', 'an 82%', 'an 8%', 'an 11%', 'an 80%')
+    """
+    n = round(100 * x)
+    an = n in (8, 11, 18) or 80 <= n <= 89
+    return f"{'an' if an else 'a'} {n}%"
 
 
 def trump_phrase(trump: Trump) -> str:

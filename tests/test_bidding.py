@@ -187,10 +187,16 @@ def test_the_score_model_follows_the_rules_in_force() -> None:
     short = ScoreModel(RuleSet(), short=0.25)
     assert short.made(4, 5) == 0.25 and short.made(3, 5) == 0 and short.made(6, 21) == short.made(6, 7) == 0
     assert short.bid(5, 4) == 0.25 * 5 - 0.75 * 5 - short.others(4)
+    # All seven has its own share for a deal one trick short (a 7 or a 21 with six tricks).
+    seven = ScoreModel(RuleSet(), short_seven=0.5)
+    assert seven.made(6, 21) == seven.made(6, 7) == 0.5 and seven.made(5, 21) == seven.made(4, 5) == 0
+    assert seven.bid(21, 6) == 0.5 * seven.gain(21) - 0.5 * seven.loss(21) - seven.others(6)
     # The strong player's own model: with four players a simulated sweep counts for less
     # (its 21s were made about half as often as the simulated deals said).
     bot = StrongBot(0)
     assert bot.score_model(RuleSet()).made(7, 21) == bot.settings.sweep
+    assert bot.score_model(RuleSet()).made(6, 21) == bot.settings.short_seven > 0
+    assert bot.score_model(RuleSet(players=4)).made(6, 21) == bot.settings.short_seven_4p == 0
     assert bot.score_model(RuleSet(players=4)).made(7, 21) == bot.settings.sweep_4p < bot.settings.sweep
 
 
@@ -513,13 +519,13 @@ def test_the_trump_named_is_the_one_the_discard_was_made_for(seed: int) -> None:
 
 def test_a_next_best_bids_chance_with_credited_deals_is_said_as_counted() -> None:
     """The summary's next-best rows quote each bid's chance. With three players a deal one
-    trick short counts half, so that chance is not the share of deals made: it is said as
-    "counted made in", and as "made in" only when every deal counts whole (deal 13: bid 5
-    is counted made in 76% of the deals, made in 56%)."""
+    trick short counts in part, so that chance is not the share of deals made: it is said
+    as "counted made in", and as "made in" only when every deal counts whole (deal 13: with
+    a half, bid 5 is counted made in 76% of the deals, made in 56%)."""
     g = Game.new(RuleSet(), seed=13)
     g.apply(Action.parse("pass"))
     view = g.view(g.to_act)
-    said = make_bot("strong", seed=1).decide(view).explanation.summary
+    said = make_bot("strong", seed=1, short=0.5).decide(view).explanation.summary
     assert re.search(r"bid 5, \d+% \(counted made in 76% with", said), said
     assert "(made in" not in said
     plain = make_bot("strong", seed=1, short=0).decide(view).explanation.summary

@@ -179,7 +179,7 @@ def _sixes_deal() -> Game:
 @pytest.mark.slow
 def test_the_strong_player_bids_to_win_the_game_from_the_score() -> None:
     """The same hand (five sixes with 6-6, two more doubles; it makes six tricks on every
-    simulated deal and sweeps about seven times in ten) bid at three scores."""
+    simulated deal and sweeps about six times in ten) bid at three scores."""
     view = _sixes_deal().view(0)
 
     def bid(scores: tuple[int, ...], **options: object) -> tuple[str, str, str]:
@@ -194,13 +194,21 @@ def test_the_strong_player_bids_to_win_the_game_from_the_score() -> None:
         return str(d.action), d.explanation.reason, d.explanation.summary
 
     # At the start, a 21 the simulated deals sweep six times in ten wins the game at once
-    # that often: it beats the sure 6 (a 65% chance of winning the game against 53%)...
+    # that often, and a deal one trick short of it counts half: it beats the sure 6 (an 82%
+    # chance of winning the game against 53%). The summary says how the deals count, and
+    # says the 6's chance as plainly made, as every deal makes it whole.
     action, reason, summary = bid((0, 0, 0))
     assert reason_problems(view, Action.parse(action), reason) == []
     assert action == "bid 21" and "wins the game" in reason
-    assert "chance of winning the game (now 33%)" in summary
-    # ... but not when a simulated sweep counts for less (0.8): then the sure 6.
-    action, reason, _ = bid((0, 0, 0), sweep=0.8)
+    assert "I count it made in 81% of 24 simulated deals (a deal one trick short of all seven counts 50%" in summary
+    assert "leaves me an 82% chance of winning the game (now 33%)" in summary
+    assert "bid 6, 53% (made in 100% with sixes trump)" in summary
+    # With no credit for six tricks it is made in the 62% of deals that sweep: still the 21
+    # (a 65% chance of winning the game)...
+    action, _, summary = bid((0, 0, 0), short_seven=0)
+    assert action == "bid 21" and "I make it in 62% of 24 simulated deals," in summary
+    # ... but not when a simulated sweep also counts for less (0.8): then the sure 6.
+    action, reason, _ = bid((0, 0, 0), sweep=0.8, short_seven=0)
     assert action == "bid 6"
     assert reason_problems(view, Action.parse(action), reason) == []
     # Far behind, only a 21 can win the game: it shoots the moon.

@@ -3,7 +3,7 @@ numbers, and the plain reasons (:mod:`engine.players.reasons`) built from the sa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
@@ -14,6 +14,7 @@ from engine.players.facts import keep_value, tricks_needed
 from engine.players.reasons import can_win
 from engine.tiles import Tile
 from engine.trump import Trump
+from engine.words import a_percent
 from engine.words import join_words as join
 from engine.words import number_word as word
 from engine.words import percent as pct
@@ -187,12 +188,15 @@ def _credit(model: ScoreModel, value: int) -> str:
     """How the chance of a bid of ``value`` counts deals the open-hands solver does not call
     plainly made (see :class:`ScoreModel`), in words; empty when it counts only made ones."""
     k = tricks_needed(value)
+    parts = []
     if k == 7:
         if model.sweep < 1:
-            return (f" (a simulated sweep counts {pct(model.sweep)}: without sight of the other hands "
-                    "every trick is found less often)")
-        return ""
-    parts = []
+            parts.append(f"a simulated sweep counts {pct(model.sweep)}: without sight of the other hands "
+                         "every trick is found less often")
+        if model.short_seven:
+            parts.append(f"a deal one trick short of all seven counts {pct(model.short_seven)}: defenders "
+                         "who cannot see my hand often let their one trick through")
+        return f" ({'; '.join(parts)})" if parts else ""
     if model.spare and model.partial < 1:
         parts.append(f"a deal made with no trick to spare counts {pct(model.partial)}: my partner cannot see my hand")
     if model.short:
@@ -208,13 +212,14 @@ def score_bid_summary(
     model: ScoreModel,
     reads_auction: bool = False,
     partner_holds: bool = False,
-    credited: bool = False,
+    credited: Collection[int] = (),
 ) -> str:
     """The strong player's detailed sentence for a bid or pass chosen by expected score: the
     chosen row's chance and expected score, and the next best rows'. When the model plays to
     win the game (``table.now`` set), the score is said as the chance of winning the game
-    each row leaves. ``credited``: some deal counts as part of a made bid for the bid chosen
-    (the sentence then says how such deals count)."""
+    each row leaves. ``credited``: the bids (by value) whose chance counts some deal as part
+    of a made bid (the sentence then says how such deals count for the bid chosen, and a
+    next-best bid's chance is said as "counted made in")."""
 
     def name(value: int) -> str:
         return "a pass" if value == 0 else ("21" if value == 21 else f"bid {value}")
@@ -232,7 +237,7 @@ def score_bid_summary(
                 return f"{name(value)}, {worth(r)}"
             # A chance with credited deals (one trick short, a sweep in part) is not a share
             # of deals made: it is said as counted.
-            made = "counted made" if _credit(model, value) else "made"
+            made = "counted made" if value in credited else "made"
             return f"{name(value)}, {worth(r)} ({made} in {pct(r.chance)} with {trump_words(r.trump)})"
         if value == 0 or r.chance is None or r.trump is None:
             return f"{name(value)} {worth(r)}"
@@ -251,9 +256,9 @@ def score_bid_summary(
         gives = (
             f"for an expected {r.score:+.1f} {unit} against the others"
             if now is None
-            else f"which leaves me a {worth(r)} chance of winning the game (now {pct(now)})"
+            else f"which leaves me {a_percent(table.game_chance(r) or 0.0)} chance of winning the game (now {pct(now)})"
         )
-        credit = _credit(model, value) if credited else ""
+        credit = _credit(model, value) if value in credited else ""
         lead = (
             f"I {what} with {trump_words(r.trump)}: I {'count it made' if credit else 'make it'} in "
             f"{pct(r.chance)} of {table.deals} simulated deals{weighed}{credit}, averaging {r.tricks:.1f} tricks, "
@@ -266,7 +271,7 @@ def score_bid_summary(
         )
     else:
         lead = (
-            f"I pass: passing leaves me a {worth(table.row(0))} chance of winning the game (now "
+            f"I pass: passing leaves me {a_percent(table.game_chance(table.row(0)) or 0.0)} chance of winning the game (now "
             f"{pct(now)}) over {table.deals} simulated deals{weighed}"
         )
     rest = "; ".join(row_words(r.value) for r in others)
