@@ -190,7 +190,7 @@ def _strong_moves_until_seat_0(game: Game, deal: int) -> list[str]:
 
 @pytest.mark.slow
 def test_the_answer_to_a_pass_is_worked_out_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Deal 1, you in seat 0 bid last after a pass and a 4: while you look at the page, the
+    """Deal 1, you in seat 0 bid last after a 4 and a 5: while you look at the page, the
     computer's moves after your pass (seat 2's discard, trump and opening lead, seat 1's
     answer) are made in the background pool; your pass finds them made, and they are the
     moves those players make."""
@@ -201,7 +201,7 @@ def test_the_answer_to_a_pass_is_worked_out_ahead(monkeypatch: pytest.MonkeyPatc
         sess = PlaySession(PlaySetup(RuleSet(), 1, seat=0, level="strong"))
         sess.run_computers()
         assert sess.is_human_turn() and sess.game.phase == "bidding"
-        assert [str(a) for _, a in sess.game.history] == ["pass", "bid 4"]
+        assert [str(a) for _, a in sess.game.history] == ["bid 4", "bid 5"]
         assert sess.think_ahead() is True
         assert sess.think_ahead() is False  # already under way
         with players._AHEAD_LOCK:
