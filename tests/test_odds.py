@@ -67,12 +67,22 @@ def test_equal_sides_have_equal_chances() -> None:
     assert race_chance(RuleSet(), (10, 10, 10), 2) == pytest.approx(1 / 3, abs=0.005)
 
 
-@pytest.mark.parametrize("rules", [RuleSet(), RuleSet(players=4), RuleSet(scoring="marks", tie_break="bidder-out")])
-def test_the_joint_model_agrees_with_games_played_out_from_its_own_table(rules: RuleSet) -> None:
+@pytest.mark.parametrize(
+    ("rules", "share"),
+    [
+        (RuleSet(), None),
+        (RuleSet(players=4), None),
+        (RuleSet(scoring="marks", tie_break="bidder-out"), None),
+        (RuleSet(), 0.75),
+        (RuleSet(players=4), 0.7),
+    ],
+)
+def test_the_joint_model_agrees_with_games_played_out_from_its_own_table(rules: RuleSet, share: float | None) -> None:
     """The chain is solved by value iteration over every score at once; here the same
-    model's hands are drawn at random and games played out to the end, one by one."""
+    model's hands are drawn at random and games played out to the end, one by one (with
+    ``share``, side 0 bids in that share of the hands)."""
     rng = random.Random(7)
-    moves = _moves(rules)
+    moves = _moves(rules, share)
     chances = [c for c, *_ in moves]
     start = ((1, 3, 0) if rules.scoring == "marks" else (3, 10, 0))[: len(rules.teams())]
     games, wins = 6000, 0.0
@@ -86,7 +96,51 @@ def test_the_joint_model_agrees_with_games_played_out_from_its_own_table(rules: 
                 wins += winner == 0
                 break
     played = wins / games
-    assert joint_chance(rules, start, 0) == pytest.approx(played, abs=0.025)
+    assert joint_chance(rules, start, 0, share) == pytest.approx(played, abs=0.025)
+
+
+def test_a_side_that_bids_in_a_larger_share_of_the_hands_is_counted_likelier_to_win() -> None:
+    """The strong player counts itself the bidder in more than its share of the hands
+    (``StrongSettings.odds_share``): with a share of one in n every side is alike, a larger
+    share raises the side's chance, and with two sides the two chances, each worked out
+    from its own side's grid, still add up to one."""
+    for rules in (RuleSet(), RuleSet(players=4), RuleSet(scoring="marks")):
+        n = len(rules.teams())
+        marks = rules.scoring == "marks"
+        spots = [(0,) * n, ((1, 3, 0) if marks else (3, 10, 0))[:n], ((5, 2, 4) if marks else (12, 4, 9))[:n]]
+        if n == 3 and not marks:
+            spots.append((-JOINT_FLOOR - 8, 5, 3))  # below the floor the grids of all three are used
+        for scores in spots:
+            for side in range(n):
+                alike = joint_chance(rules, scores, side)
+                assert alike is not None
+                assert joint_chance(rules, scores, side, 1 / n) == pytest.approx(alike, abs=1e-5)
+                chances = [joint_chance(rules, scores, side, share) for share in (1 / n, 0.6, 0.75)]
+                assert chances == sorted(chances) and chances[-1] > alike + 0.05  # type: ignore[type-var, operator]
+    four = RuleSet(players=4)
+    for scores in [(0, 0), (3, 10), (-20, 15), (18, 2)]:
+        ours = joint_chance(four, scores, 0, 0.7)
+        theirs = joint_chance(four, scores, 1, 0.3)
+        assert ours is not None and theirs is not None
+        assert ours + theirs == pytest.approx(1.0, abs=1e-5)
+    # The measured figure: a team counted the bidder in 70% of the hands starts at about 80%.
+    assert joint_chance(four, (0, 0), 0, 0.7) == pytest.approx(0.80, abs=0.01)
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), rules=st.sampled_from([RuleSet(), RuleSet(players=4), RuleSet(scoring="marks")]))
+def test_with_a_share_a_point_more_never_lowers_the_sides_chance(data: st.DataObject, rules: RuleSet) -> None:
+    scores = data.draw(_scores(rules))
+    side = data.draw(st.integers(0, len(scores) - 1))
+    share = data.draw(st.sampled_from([0.5, 0.7, 0.75]))
+    now = GameOdds(rules, scores, side, share).now
+    assert 0.0 <= now <= 1.0
+    for gainer in range(len(scores)):
+        more = tuple(s + (i == gainer) for i, s in enumerate(scores))
+        if max(more) >= rules.target:
+            continue
+        after = GameOdds(rules, more, side, share).now
+        assert after >= now - 1e-9 if gainer == side else after <= now + 1e-9
 
 
 def test_the_joint_model_is_less_gloomy_than_the_race_for_a_side_behind() -> None:

@@ -227,22 +227,24 @@ JOINT_FLOOR = 15
 JOINT_STATES = 110_000
 
 
-def _moves(rules: RuleSet) -> list[tuple[float, tuple[int, ...], int, bool, bool]]:
+def _moves(rules: RuleSet, share: float | None = None) -> list[tuple[float, tuple[int, ...], int, bool, bool]]:
     """The joint model's hands as ``(chance, change by side, bidder side, made, moon)``,
-    every side as likely to be the bidder; thrown-in hands are left out (they change
+    every side as likely to be the bidder, or side 0 the bidder in ``share`` of the hands
+    and the others alike in the rest; thrown-in hands are left out (they change
     nothing), and with three players the two others' tricks count either way round."""
     n = len(rules.teams())
+    bidders = [1 / n] * n if share is None else [share, *[(1 - share) / (n - 1)] * (n - 1)]
     rows = [(key, c) for key, c in HAND_OUTCOMES[4 if n == 2 else 3] if key is not None]
     total = sum(c for _, c in rows)
     shares: dict[tuple[int, ...], float] = {}
     for key, c in rows:
-        share = (1 - n * MOON_SHARE) * c / total
+        part = (1 - n * MOON_SHARE) * c / total
         flip = (key[0], key[1], *reversed(key[2:]))
         for way in {key, flip}:
-            shares[way] = shares.get(way, 0.0) + share / len({key, flip})
+            shares[way] = shares.get(way, 0.0) + part / len({key, flip})
     shares[(MOON, 7, *([0] * (n - 1)))] = n * MOON_SHARE
     merged: dict[tuple[tuple[int, ...], int, bool, bool], float] = {}
-    for (bid, mine, *theirs), share in shares.items():
+    for (bid, mine, *theirs), part in shares.items():
         made = mine >= bid if bid != MOON else mine == 7
         moon = made and bid == MOON and rules.moon_wins_game
         for bs in range(n):
@@ -255,15 +257,18 @@ def _moves(rules: RuleSet) -> list[tuple[float, tuple[int, ...], int, bool, bool
                 for k, t in enumerate(theirs, 1):
                     change[(bs + k) % n] = t
             slot = (tuple(change), bs, made, moon)
-            merged[slot] = merged.get(slot, 0.0) + share / n
+            merged[slot] = merged.get(slot, 0.0) + part * bidders[bs]
     return [(c, ch, bs, made, moon) for (ch, bs, made, moon), c in merged.items()]
 
 
 @lru_cache(maxsize=8)
-def _joint(rules: RuleSet) -> tuple[int, Any] | None:
+def _joint(rules: RuleSet, share: float | None = None) -> tuple[int, tuple[Any, ...]] | None:
     """``(lowest score followed, chances)`` of the joint model for ``rules``, or ``None``
-    when the game is too long for it: ``chances[i, j, ...]`` is side 0's chance to win the
-    game from scores ``(low + i, low + j, ...)``, every side below the target."""
+    when the game is too long for it: ``chances[k][i, j, ...]`` is side ``k``'s chance to
+    win the game from scores ``(low + i, low + j, ...)``, every side below the target.
+    With every side alike (``share`` None) only side 0's grid is worked out (the others'
+    are the same grid turned round); with side 0 the bidder in ``share`` of the hands
+    (:func:`_moves`), every side's but the last, whose chance is what the others leave."""
     import numpy as np
 
     n = len(rules.teams())
@@ -273,7 +278,7 @@ def _joint(rules: RuleSet) -> tuple[int, Any] | None:
     size = target - low
     if size**n > JOINT_STATES:
         return None
-    moves = _moves(rules)
+    moves = _moves(rules, share)
     up = max(max(ch) for _, ch, *_ in moves)
     down = max(0, -min(min(ch) for _, ch, *_ in moves))
     width = down + size + up
@@ -284,51 +289,58 @@ def _joint(rules: RuleSet) -> tuple[int, Any] | None:
     top = axes.max(axis=0)
     ended = top >= target
     tied = (axes == top).sum(axis=0)
-    base = np.where(ended & (axes[0] == top), 1.0 / tied, 0.0)
-    grids: dict[tuple[int, bool], Any] = {}
-    steps: list[tuple[float, tuple[slice, ...], tuple[int, bool]]] = []
-    constant = 0.0
-    for chance, change, bs, made, moon in moves:
-        if moon:
-            constant += chance * (bs == 0)
-            continue
-        kind = (bs, made) if rules.tie_break == "bidder-out" and made else (-1, False)
-        if kind not in grids:
-            grid = base.copy()
-            if kind[0] >= 0:
-                outright = axes[kind[0]] >= target
-                grid[outright] = 1.0 if kind[0] == 0 else 0.0
-            grids[kind] = grid
-        steps.append((chance, tuple(slice(down + c, down + c + size) for c in change), kind))
     inner = (slice(down, down + size),) * n
-    value = np.full((size,) * n, 1.0 / n)
-    for _ in range(400):
-        for grid in grids.values():
-            grid[inner] = value
-            for axis in range(n):  # a score below the lowest followed counts as the lowest
-                edge = [slice(None)] * n
-                edge[axis] = slice(down, down + 1)
-                pad = [slice(None)] * n
-                pad[axis] = slice(0, down)
-                grid[tuple(pad)] = grid[tuple(edge)]
-        new = np.full_like(value, constant)
-        for chance, where, kind in steps:
-            new += chance * grids[kind][where]
-        done = float(np.abs(new - value).max()) < 1e-7
-        value = new
-        if done:
-            break
-    return low, value
+    grids_out = []
+    for side in range(1 if share is None else n - 1):
+        base = np.where(ended & (axes[side] == top), 1.0 / tied, 0.0)
+        grids: dict[tuple[int, bool], Any] = {}
+        steps: list[tuple[float, tuple[slice, ...], tuple[int, bool]]] = []
+        constant = 0.0
+        for chance, change, bs, made, moon in moves:
+            if moon:
+                constant += chance * (bs == side)
+                continue
+            kind = (bs, made) if rules.tie_break == "bidder-out" and made else (-1, False)
+            if kind not in grids:
+                grid = base.copy()
+                if kind[0] >= 0:
+                    outright = axes[kind[0]] >= target
+                    grid[outright] = 1.0 if kind[0] == side else 0.0
+                grids[kind] = grid
+            steps.append((chance, tuple(slice(down + c, down + c + size) for c in change), kind))
+        value = np.full((size,) * n, 1.0 / n)
+        for _ in range(400):
+            for grid in grids.values():
+                grid[inner] = value
+                for axis in range(n):  # a score below the lowest followed counts as the lowest
+                    edge = [slice(None)] * n
+                    edge[axis] = slice(down, down + 1)
+                    pad = [slice(None)] * n
+                    pad[axis] = slice(0, down)
+                    grid[tuple(pad)] = grid[tuple(edge)]
+            new = np.full_like(value, constant)
+            for chance, where, kind in steps:
+                new += chance * grids[kind][where]
+            done = float(np.abs(new - value).max()) < 1e-7
+            value = new
+            if done:
+                break
+        grids_out.append(value)
+    if share is not None:
+        grids_out.append(1.0 - np.sum(grids_out, axis=0))
+    return low, tuple(grids_out)
 
 
-def joint_chance(rules: RuleSet, scores: Sequence[int], side: int) -> float | None:
+def joint_chance(rules: RuleSet, scores: Sequence[int], side: int, share: float | None = None) -> float | None:
     """The chance that ``side`` wins the game from ``scores`` (by side, all below the
     target) by the joint model, or ``None`` when the game is too long for it.
 
     The model: every hand one side bids, as likely one as another, and the hand's outcome
     (its bid and every side's tricks) comes from one table (:data:`HAND_OUTCOMES`), so a
     good hand for one side is a poor one for the others, as at the table. Every side is
-    taken to play like the basic players the table was measured on. A side below the
+    taken to play like the basic players the table was measured on, and with ``share``
+    ``side`` is taken to be the bidder in that share of the hands (the others alike in
+    the rest), as a player who bids more boldly than they do. A side below the
     lowest score the chain follows (:data:`JOINT_FLOOR` below zero with three players) is
     taken at that score, its chance scaled down by the race model (:func:`_below`), and the
     sides' chances shared out again to add up to one.
@@ -341,22 +353,26 @@ def joint_chance(rules: RuleSet, scores: Sequence[int], side: int) -> float | No
     """
     if max(scores) >= rules.target:
         raise ValueError(f"the joint model starts from scores below the target ({rules.target}), not {tuple(scores)}")
-    built = _joint(rules)
+    built = _joint(rules, share)
     if built is None:
         return None
-    low, value = built
+    low, grids = built
     n = len(scores)
+
+    def chance(k: int, at: Sequence[int]) -> float:
+        """Side ``k``'s chance from ``at`` (by side, none below ``low``)."""
+        if share is None:  # every side alike: side 0's grid, turned round to start at k
+            return float(grids[0][tuple(at[(k + j) % n] - low for j in range(n))])
+        return float(grids[(k - side) % n][tuple(at[(side + j) % n] - low for j in range(n))])
+
     if min(scores) >= low:
-        return float(value[tuple(scores[(side + k) % n] - low for k in range(n))])
+        return chance(side, scores)
     # A side below the lowest score followed: every side's chance at the scores clamped to
     # it, a side below it weighed down by how far below it is (:func:`_below`), and the
     # chances shared out again so they add up to one. At the lowest score the weight is 1,
     # so the chances run on without a step where the chain stops.
     clamped = [max(s, low) for s in scores]
-    weights = [
-        float(value[tuple(clamped[(k + j) % n] - low for j in range(n))]) * _below(rules, low, scores[k])
-        for k in range(n)
-    ]
+    weights = [chance(k, clamped) * _below(rules, low, scores[k]) for k in range(n)]
     return weights[side] / sum(weights)
 
 
@@ -375,11 +391,13 @@ class GameOdds:
     """One side's chance to win the game, now and after a hand (see the module text).
 
     ``scores``: the sides' scores before this hand (by side, as :attr:`engine.Game.scores`);
-    ``side``: the side whose chance is wanted."""
+    ``side``: the side whose chance is wanted; ``share``: the share of hands that side is
+    taken to bid in the joint model (:func:`joint_chance`; ``None``: every side alike)."""
 
     rules: RuleSet
     scores: tuple[int, ...]
     side: int
+    share: float | None = None
     _memo: dict[tuple[tuple[int, ...], int | None, bool, bool], float] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -410,7 +428,7 @@ class GameOdds:
             tied = [i for i, s in enumerate(scores) if s == top]
             value = 1.0 / len(tied) if self.side in tied else 0.0
         else:
-            joint = joint_chance(self.rules, scores, self.side)
+            joint = joint_chance(self.rules, scores, self.side, self.share)
             value = race_chance(self.rules, scores, self.side) if joint is None else joint
         self._memo[key] = value
         return value

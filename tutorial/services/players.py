@@ -46,6 +46,7 @@ from typing import Any, Protocol
 
 from engine import Action, PlayerView, RuleSet
 from engine.players.odds import joint_chance
+from engine.players.strong import StrongSettings
 
 __all__ = [
     "QUICK_LEVELS",
@@ -134,11 +135,13 @@ def _decide_here(level: str, seed: int, view: PlayerView) -> Any:
 
 def _ready() -> bool:
     """A worker's warm-up task: import the players, and solve the strong player's model of
-    the game for the usual rules (about half a second, once per process)."""
+    the game for the usual rules (about a second, once per process)."""
     default_factory()
+    settings = StrongSettings()
     for players in (3, 4):
         rules = RuleSet(players=players)
-        joint_chance(rules, (0,) * len(rules.teams()), 0)
+        share = settings.odds_share_4p if players == 4 else settings.odds_share
+        joint_chance(rules, (0,) * len(rules.teams()), 0, share)
     return True
 
 
