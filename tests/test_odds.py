@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from test_reasons import reason_problems
 
 from engine import Action, Game, RuleSet
+from engine.game import HandResult
 from engine.players import make_bot
 from engine.players.bidding import ScoreModel
 from engine.players.odds import (
@@ -24,8 +25,10 @@ from engine.players.odds import (
     race_chance,
 )
 from engine.players.reasons import score_words
+from engine.players.strong import StrongBot, StrongSettings
 from engine.scoring import game_winner
 from engine.tiles import parse_tiles
+from engine.trump import Trump
 
 RULES = [
     RuleSet(),
@@ -125,6 +128,49 @@ def test_a_side_that_bids_in_a_larger_share_of_the_hands_is_counted_likelier_to_
         assert ours + theirs == pytest.approx(1.0, abs=1e-5)
     # The measured figure: a team counted the bidder in 70% of the hands starts at about 80%.
     assert joint_chance(four, (0, 0), 0, 0.7) == pytest.approx(0.80, abs=0.01)
+
+
+def _hands(*bidders: int | None) -> tuple[HandResult, ...]:
+    """Finished hands of a four-player game bid by ``bidders`` (``None``: thrown in); only
+    who bid is read from them here."""
+    return tuple(
+        HandResult(i + 1, 0, b, None if b is None else 5, None if b is None else Trump.parse("5"),
+                   (0,) * 4, (0, 0), None if b is None else True, (0, 0), (0, 0), thrown_in=b is None)
+        for i, b in enumerate(bidders)
+    )
+
+
+def test_with_four_players_the_strong_player_reads_its_share_of_the_auctions_from_the_table() -> None:
+    """A fixed share would have both teams at a table of equals count themselves the
+    likelier bidder. Read from the table (``StrongSettings.odds_table_4p``, four hands'
+    worth of an even start), the share starts even and follows who has won the auctions,
+    to the nearest 5%; thrown-in hands say nothing, and three players keep theirs."""
+    four = RuleSet(players=4)
+    table = StrongSettings()
+    assert table.odds_share_for(four, 0) is None  # nothing bid yet: every side alike
+    assert table.odds_share_for(four, 1, _hands(None, None)) is None
+    assert table.odds_share_for(four, 0, _hands(0, 2, 1)) == 0.55  # (2 + 2) / 7
+    assert table.odds_share_for(four, 3, _hands(0, 2, 1)) == 0.45  # (2 + 1) / 7
+    assert table.odds_share_for(four, 2, _hands(*[0, 2] * 4, None)) == 0.85  # (2 + 8) / 12
+    fixed = dataclasses.replace(table, odds_share_4p=0.7)
+    assert fixed.odds_share_for(four, 0) == 0.7
+    assert fixed.odds_share_for(four, 0, _hands(1, 3, 1, 3)) == 0.35  # (2.8 + 0) / 8
+    assert dataclasses.replace(fixed, odds_table_4p=None).odds_share_for(four, 0, _hands(1, 3, 1, 3)) == 0.7
+    assert table.odds_share_for(RuleSet(), 0, _hands(0, 0, 0)) is None
+    # The player's model of the game: at the same score, the team that has won the
+    # auctions counts itself likelier to win, and at the start both teams are even.
+    view = Game.new(four, seed=1).view(0)
+    bot = StrongBot(seed=1)
+
+    def chance(seat: int, results: tuple[HandResult, ...]) -> float:
+        odds = bot.score_model(four, dataclasses.replace(view, seat=seat, results=results, scores=(10, 10))).odds
+        assert odds is not None
+        return odds.now
+
+    assert chance(0, ()) == pytest.approx(chance(1, ()), abs=1e-6) == pytest.approx(0.5, abs=1e-6)
+    won = _hands(0, 2, 0, 2)
+    assert chance(0, won) > 0.6 > 0.4 > chance(1, won)
+    assert chance(0, won) + chance(1, won) == pytest.approx(1.0, abs=1e-5)  # 0.75 and 0.25: one model
 
 
 @settings(max_examples=40, deadline=None)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
 from engine.actions import Action
-from engine.game import PlayerView
+from engine.game import HandResult, PlayerView
 from engine.players.analysis import PlayAnalysis, analyse_play, analyse_play_weighted
 from engine.players.base import PhaseBot
 from engine.players.bidding import BidRow, ScoreModel, auction_weights, play_weights, score_table
@@ -106,16 +106,18 @@ class StrongSettings:
       stand (:class:`engine.players.odds.GameOdds`), not the most points in this hand;
       ``odds_share`` (``odds_share_4p`` with four players): the share of the hands its
       model of the rest of the game takes its own side to bid (``None``: every side alike,
-      as if all played like the basic players the model was measured on). Four players:
-      0.7. Against a basic team the strong team bid three hands in four, while the model,
-      taking the sides as alike, gave it 49% at the start of a hand where it went on to win
-      79% of the games, and 4% where it still won 43%; so it bid as an outsider, for risky
-      contracts and 21s (225 in 400 arena games, 21% made; 79% of its contracts made).
-      With 0.7 it bids as the favourite it is: 49 21s, 90% of its contracts made, and the
-      chance it gives at the start of a hand comes true (on 200 games it was not chosen on:
-      it said 65% and won 70% of those games, 77% 76%, 85% 79%, 95% 92%). Games won stay
-      the same: 323 of those 400 games against 321 (166 against 157 on deals 1-100, 157
-      against 164 on deals 101-200; sign p = 0.9).
+      as if all played like the basic players the model was measured on), and with four
+      players ``odds_table_4p``: read that share from the table, ``odds_table_4p`` hands'
+      worth of it (one in two when ``None``) and the hands bid so far
+      (:meth:`odds_share_for`). A strong team against a basic one bids about three hands
+      in four, and the model that took the sides as alike throughout gave it 49% at the
+      start of a hand where it went on to win 79% of the games, and 4% where it still won
+      43%; so it bid as an outsider, for risky contracts and 21s (225 in 400 arena games,
+      21% made; 79% of its contracts made). A fixed 0.7 made those chances come true (on
+      200 games it was not chosen on: said 65% won 70%, 77% 76%, 85% 79%, 95% 92%) and won
+      as many games (323 of 400 against 321), but a fixed share says 80% to both teams at
+      a table of equals, such as the Play page's; read from the table, the share starts
+      even and follows who wins the auctions.
       Three players: ``None``. Its side bid in 64% of the hands, and with 0.75 it won 255
       of the 300 arena games against 263 with every side alike (only new 15, only old 23);
     - ``moon_value``: the points a made 21 is worth when it wins the game, when not playing
@@ -175,7 +177,8 @@ class StrongSettings:
     moon_value: float = 30.0
     play_to_win: bool = True
     odds_share: float | None = None
-    odds_share_4p: float | None = 0.7
+    odds_share_4p: float | None = None
+    odds_table_4p: float | None = 4.0
     sweep: float = 1.0
     sweep_4p: float = 0.4
     short: float = 0.75
@@ -198,6 +201,28 @@ class StrongSettings:
     sure_4p: float = 0.95
     moon_threshold: float = 0.85
     solver_factory: SolverFactory | None = None
+
+    def odds_share_for(self, rules: RuleSet, seat: int, results: Sequence[HandResult] = ()) -> float | None:
+        """The share of the hands the game model takes ``seat``'s side to bid, after the
+        hands ``results`` of this game (``None``: every side alike). With four players and
+        ``odds_table_4p`` set, it is read from the table: ``odds_table_4p`` hands' worth of
+        ``odds_share_4p`` (or one in two) and the hands bid so far, to the nearest 5%.
+
+        >>> from engine import RuleSet
+        >>> StrongSettings().odds_share_for(RuleSet(players=4), 0) is None
+        True
+        """
+        if rules.players != 4:
+            return self.odds_share
+        base = self.odds_share_4p
+        if self.odds_table_4p is None:
+            return base
+        bid = [r.bidder for r in results if r.bidder is not None]
+        if not bid:
+            return base
+        ours = sum(rules.side_of(b) == rules.side_of(seat) for b in bid)
+        prior = 1 / len(rules.teams()) if base is None else base
+        return round(20 * (self.odds_table_4p * prior + ours) / (self.odds_table_4p + len(bid))) / 20
 
     @classmethod
     def of(cls, **options: Any) -> StrongSettings:
@@ -547,7 +572,7 @@ class StrongBot(PhaseBot):
         four = rules.players == 4
         odds = None
         if self.settings.play_to_win and view is not None:
-            share = self.settings.odds_share_4p if four else self.settings.odds_share
+            share = self.settings.odds_share_for(rules, view.seat, view.results)
             odds = GameOdds(rules, tuple(view.scores), rules.side_of(view.seat), share)
         return ScoreModel(
             rules,

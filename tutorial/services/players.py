@@ -140,8 +140,7 @@ def _ready() -> bool:
     settings = StrongSettings()
     for players in (3, 4):
         rules = RuleSet(players=players)
-        share = settings.odds_share_4p if players == 4 else settings.odds_share
-        joint_chance(rules, (0,) * len(rules.teams()), 0, share)
+        joint_chance(rules, (0,) * len(rules.teams()), 0, settings.odds_share_for(rules, 0))
     return True
 
 
