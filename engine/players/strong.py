@@ -117,7 +117,8 @@ class StrongSettings:
       200 games it was not chosen on: said 65% won 70%, 77% 76%, 85% 79%, 95% 92%) and won
       as many games (323 of 400 against 321), but a fixed share says 80% to both teams at
       a table of equals, such as the Play page's; read from the table, the share starts
-      even and follows who wins the auctions.
+      even and follows who wins the auctions (315 of the 400 games won: the same within
+      chance, 25 only with every side alike, 19 only this way, sign p = 0.45).
       Three players: ``None``. Its side bid in 64% of the hands, and with 0.75 it won 255
       of the 300 arena games against 263 with every side alike (only new 15, only old 23);
     - ``moon_value``: the points a made 21 is worth when it wins the game, when not playing
