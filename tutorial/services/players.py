@@ -135,7 +135,7 @@ def _decide_here(level: str, seed: int, view: PlayerView) -> Any:
 
 def _ready() -> bool:
     """A worker's warm-up task: import the players, and solve the strong player's model of
-    the game for the usual rules (about a second, once per process)."""
+    the game for the usual rules (about half a second, once per process)."""
     default_factory()
     settings = StrongSettings()
     for players in (3, 4):
