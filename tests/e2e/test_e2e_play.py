@@ -283,6 +283,33 @@ def test_phone_shows_trick_status_and_hand_without_scrolling(browser: Any, serve
         ctx.close()
 
 
+def test_on_a_phone_the_status_strip_stays_in_view_below_the_header(browser: Any, server: str) -> None:
+    """Phone (390×844), page scrolled: the status strip sticks below Streamlit's header, its
+    first line (hand, contract, trump) not hidden under it."""
+    setup, bids = _learner_wins_the_bid(8)
+    g = replay(setup, [bids])
+    g.apply(f"discard {g.hands[0][0]}")
+    g.apply("trump " + str(g.legal_actions()[0].value))
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+        page.wait_for_timeout(500)
+        trick_before = page.locator(".moon-trick").first.bounding_box()
+        page.mouse.move(200, 600)
+        page.mouse.wheel(0, 1200)
+        page.wait_for_timeout(600)
+        trick_after = page.locator(".moon-trick").first.bounding_box()
+        assert trick_before and trick_after and trick_after["y"] < trick_before["y"] - 150, "the page scrolled"
+        header = page.evaluate("() => document.querySelector('header[data-testid=stHeader]').getBoundingClientRect().bottom")
+        box = page.locator(".st-key-table-status").first.bounding_box()
+        assert box is not None and header - 1 <= box["y"] < header + 40, (header, box)
+        assert "Hand 1" in page.locator(".st-key-table-status").first.inner_text()
+    finally:
+        ctx.close()
+
+
 def test_moves_replace_the_url_instead_of_adding_history(page: Any, server: str) -> None:
     """Issue 15 item 10: moves do not add browser-history entries, so Back leaves Play
     instead of silently taking back moves."""

@@ -249,7 +249,8 @@ def controls(sess: PlaySession) -> None:
 _TABLE_CSS = """
 <style>
 .st-key-play-scripts {display: none;}
-/* The status strip stays in view (sticky on Streamlit's wrapper around the container). */
+/* The status strip stays in view (sticky on Streamlit's wrapper around the container), just
+   below Streamlit's header (60 px at every width, phones included). */
 [data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {position: sticky; top: 3.75rem; z-index: 20;}
 .st-key-table-status {background: #F4F1E8; border: 1px solid #C9C2AE; border-radius: 8px; padding: 4px 10px 8px;}
 .st-key-table-status [data-testid="stMarkdownContainer"] {overflow: visible;}
@@ -283,7 +284,6 @@ _TABLE_CSS = """
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] {padding: 3.2rem 0.6rem 1rem !important;}
   .st-key-play-top h1 {font-size: 1.3rem !important; padding: 0 !important;}
-  [data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {top: 2.9rem;}
   .st-key-table-status {padding: 2px 6px 4px;}
   .st-key-table-status p {font-size: 0.8rem; line-height: 1.3;}
   .moon-seat-box {padding: 2px 6px;} .moon-seat-facts {font-size: 0.75rem;}
