@@ -24,6 +24,13 @@
         loss with a 95% interval, the share of decisions with a loss, and the same for the
         bidder's first two leads and for trump leads. --out FILE appends one JSON line per
         decision; --dd-loss --merge FILE ... prints the table of earlier runs.
+        --limit L: for each decision with a loss, the position is solved again on L layouts
+        of the unseen tiles (all of them when there are few), weighted by the auction as the
+        strong player weighs them, and the play best on them by the strong player's key (goal
+        chance, then tricks) is checked against the true hands: when it loses too, the loss is
+        the information limit (what not seeing the tiles costs any player that picks the best
+        play in expectation), not a sampling error. The table then says how many of the
+        lossy decisions are at that limit.
 
     python -m bench.ai --dd-loss --paired [--decisions N] [--levels strong-old,strong,basic]
         the same loss with every level deciding on the same positions (hands played by basic
@@ -44,6 +51,10 @@ from typing import Any
 from bench.legacy_strong import bench_bot
 from engine import Game, RuleSet
 from engine.contract import goal_of
+from engine.game import PlayerView
+from engine.players.analysis import analyse_play
+from engine.players.bidding import play_weights
+from engine.sampling import Constraints
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 
@@ -181,8 +192,27 @@ def gap_table(rows: list[dict[str, Any]]) -> str:
     )
 
 
+def limit_loss(view: PlayerView, vals: dict[int, int], layouts: int, seed: int) -> int:
+    """The true loss (against ``vals``, the true hands' value of each play) of the play that
+    is best in expectation on ``layouts`` layouts of the unseen tiles (all of them when there
+    are at most that many), weighted by the auction and the trump named as the strong player
+    weighs them and ranked by its key (goal chance, then tricks). A loss here is the
+    information limit: what not seeing the other hands costs a player that picks the best
+    play in expectation."""
+    import random
+
+    assert view.trump is not None
+    c = Constraints.from_view(view)
+    possible = c.count()
+    lays = list(c.enumerate()) if possible <= layouts else c.samples(random.Random(seed), layouts)
+    weights = play_weights(view, lays)
+    an = analyse_play(view, lays, Solver(view.trump, view.rules.players), possible, possible <= layouts, weights)
+    return max(vals.values()) - vals[an.best(view.trump).index]
+
+
 def dd_losses(
-    level: str, players: int, decisions: int, seed: int, own_contracts: bool = False, out: Any = None
+    level: str, players: int, decisions: int, seed: int, own_contracts: bool = False, out: Any = None,
+    limit: int = 0,
 ) -> list[dict[str, Any]]:
     """One row per playing decision with more than one legal play, from hands played by
     ``level`` bots in every seat (deal ``seed``, ``seed + 1``, ... until ``decisions`` rows).
@@ -190,7 +220,9 @@ def dd_losses(
     contracts on the same deals) unless ``own_contracts``. Each row gives
     the tricks the chosen play gives up, for the side fighting for the contract, against the
     best play with every tile known (``loss``), and what kind of play it was (``kind``:
-    ``"bidder lead 1"``, ``"bidder lead 2"``, ``"trump lead"``, ``"lead"`` or ``"follow"``)."""
+    ``"bidder lead 1"``, ``"bidder lead 2"``, ``"trump lead"``, ``"lead"`` or ``"follow"``).
+    With ``limit``, a row with a loss also gives ``limit_loss`` (:func:`limit_loss` on that
+    many layouts)."""
     rules = RuleSet(players=players)
     rows: list[dict[str, Any]] = []
     s = seed
@@ -225,8 +257,10 @@ def dd_losses(
                         kind = f"bidder lead {bidder_leads + 1}"
                     elif g.trump.is_trump(tile):
                         kind = "trump lead"
-                row = {"level": level, "players": players, "deal": s - 1, "loss": max(vals.values()) - vals[tile.index],
+                row: dict[str, Any] = {"level": level, "players": players, "deal": s - 1, "loss": max(vals.values()) - vals[tile.index],
                        "kind": kind, "trump_lead": not trick and g.trump.is_trump(tile)}
+                if limit and row["loss"] > 0:
+                    row["limit_loss"] = limit_loss(view, vals, limit, s * 8 + seat)
                 rows.append(row)
                 if out is not None:
                     out.write(json.dumps(row) + "\n")
@@ -238,14 +272,14 @@ def dd_losses(
 
 
 def dd_paired(
-    levels: list[str], players: int, decisions: int, seed: int, out: Any = None
+    levels: list[str], players: int, decisions: int, seed: int, out: Any = None, limit: int = 0
 ) -> dict[tuple[str, int], list[dict[str, Any]]]:
     """The open-hands loss of every level **on the same positions**: hands played by basic
     bots in every seat (deal ``seed``, ``seed + 1``, ...); at each playing decision with more
     than one legal play, each level's bot for that seat (made afresh for each hand, so it
     keeps its own memory of the hand) says what it would play, and its loss is measured as
-    in :func:`dd_losses`. Paired figures: the difference between two levels is not blurred
-    by their playing different positions."""
+    in :func:`dd_losses` (``limit`` too). Paired figures: the difference between two levels
+    is not blurred by their playing different positions."""
     rules = RuleSet(players=players)
     res: dict[tuple[str, int], list[dict[str, Any]]] = {(lv, players): [] for lv in levels}
     s = seed
@@ -271,12 +305,17 @@ def dd_paired(
                 kind = "follow"
                 if not trick:
                     kind = f"bidder lead {bidder_leads + 1}" if seat == g.bidder and bidder_leads < 2 else "lead"
+                at_limit: int | None = None
                 for lv in levels:
                     tile = bots[lv][seat].decide(view).action.value
                     assert isinstance(tile, Tile)
-                    row = {"level": lv, "players": players, "deal": s - 1, "paired": True,
+                    row: dict[str, Any] = {"level": lv, "players": players, "deal": s - 1, "paired": True,
                            "loss": max(vals.values()) - vals[tile.index], "kind": kind,
                            "trump_lead": not trick and g.trump.is_trump(tile)}
+                    if limit and row["loss"] > 0:
+                        if at_limit is None:
+                            at_limit = limit_loss(view, vals, limit, (s - 1) * 8 + seat)
+                        row["limit_loss"] = at_limit
                     res[(lv, players)].append(row)
                     if out is not None:
                         out.write(json.dumps(row) + "\n")
@@ -317,6 +356,7 @@ def dd_table(results: dict[tuple[str, int], list[dict[str, Any]]]) -> str:
         f"{'level':<10} {'players':>7} {'decisions':>9} {'mean loss':>9} {'95% interval':>15} {'with loss':>9} "
         f"{'bidder leads 1-2':>17} {'trump leads':>12}",
     ]
+    limits = []
     for (level, players), rows in results.items():
         xs = [r["loss"] for r in rows]
         n = len(xs)
@@ -335,7 +375,15 @@ def dd_table(results: dict[tuple[str, int], list[dict[str, Any]]]) -> str:
             f"{level:<10} {players:>7} {n:>9} {mean:>9.4f} {f'{mean - half:.3f}-{mean + half:.3f}':>15} "
             f"{lost:>9.1%} {part(lead12):>17} {part(trumps):>12}"
         )
-    return "\n".join(lines)
+        checked = [r for r in rows if r["loss"] > 0 and "limit_loss" in r]
+        if checked:
+            at = sum(1 for r in checked if r["limit_loss"] > 0)
+            lines_ = sum(min(r["loss"], r["limit_loss"]) for r in checked)
+            limits.append(
+                f"{level} ({players} players): {at} of {len(checked)} decisions with a loss lose with the play best "
+                f"in expectation too (the information limit): {lines_ / n:.4f} of its {mean:.4f} tricks per decision"
+            )
+    return "\n".join(lines + limits)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -357,6 +405,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--paired", action="store_true",
                    help="with --dd-loss: every level decides on the same positions (hands played by basic bots)")
     p.add_argument("--own-contracts", action="store_true", help="with --dd-loss: each level bids for itself")
+    p.add_argument("--limit", type=int, default=0,
+                   help="with --dd-loss: re-solve each decision with a loss on this many layouts (the information limit)")
     args = p.parse_args(argv)
     player_counts = [int(x) for x in args.players.split(",")]
     if args.dd_loss:
@@ -374,12 +424,12 @@ def main(argv: list[str] | None = None) -> None:
         try:
             if args.paired:
                 for players in player_counts:
-                    res.update(dd_paired(_split_levels(args.levels), players, args.decisions, args.seed, out))
+                    res.update(dd_paired(_split_levels(args.levels), players, args.decisions, args.seed, out, args.limit))
             else:
                 for level in _split_levels(args.levels):
                     for players in player_counts:
                         res[(level, players)] = dd_losses(
-                            level, players, args.decisions, args.seed, args.own_contracts, out
+                            level, players, args.decisions, args.seed, args.own_contracts, out, args.limit
                         )
         finally:
             if out:
