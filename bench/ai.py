@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import time
 from collections.abc import Iterable
@@ -199,8 +200,6 @@ def limit_loss(view: PlayerView, vals: dict[int, int], layouts: int, seed: int) 
     weighs them and ranked by its key (goal chance, then tricks). A loss here is the
     information limit: what not seeing the other hands costs a player that picks the best
     play in expectation."""
-    import random
-
     assert view.trump is not None
     c = Constraints.from_view(view)
     possible = c.count()
@@ -260,7 +259,7 @@ def dd_losses(
                 row: dict[str, Any] = {"level": level, "players": players, "deal": s - 1, "loss": max(vals.values()) - vals[tile.index],
                        "kind": kind, "trump_lead": not trick and g.trump.is_trump(tile)}
                 if limit and row["loss"] > 0:
-                    row["limit_loss"] = limit_loss(view, vals, limit, s * 8 + seat)
+                    row["limit_loss"] = limit_loss(view, vals, limit, (s - 1) * 8 + seat)
                 rows.append(row)
                 if out is not None:
                     out.write(json.dumps(row) + "\n")
@@ -378,10 +377,11 @@ def dd_table(results: dict[tuple[str, int], list[dict[str, Any]]]) -> str:
         checked = [r for r in rows if r["loss"] > 0 and "limit_loss" in r]
         if checked:
             at = sum(1 for r in checked if r["limit_loss"] > 0)
-            lines_ = sum(min(r["loss"], r["limit_loss"]) for r in checked)
+            # A decision counts at the limit up to the smaller of the two losses.
+            at_limit = sum(min(r["loss"], r["limit_loss"]) for r in checked)
             limits.append(
                 f"{level} ({players} players): {at} of {len(checked)} decisions with a loss lose with the play best "
-                f"in expectation too (the information limit): {lines_ / n:.4f} of its {mean:.4f} tricks per decision"
+                f"in expectation too (the information limit): {at_limit / n:.4f} of its {mean:.4f} tricks per decision"
             )
     return "\n".join(lines + limits)
 
