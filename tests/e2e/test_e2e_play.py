@@ -162,6 +162,30 @@ def test_discard_buttons_say_discard_and_name_the_widow(page: Any, server: str) 
     page.screenshot(path=str(SCREENSHOTS / "play-discard-desktop.png"))
 
 
+def _learner_names_trump(deal: int) -> tuple[PlaySetup, Game]:
+    """Deal ``deal`` with the learner (seat 0) winning the bid, discarding its first tile and
+    naming the first trump offered: the setup and the game, ready for the first lead."""
+    setup, bids = _learner_wins_the_bid(deal)
+    g = replay(setup, [bids])
+    g.apply(f"discard {g.hands[0][0]}")
+    g.apply("trump " + str(g.legal_actions()[0].value))
+    return setup, g
+
+
+def _scroll_status(page: Any, marker: str, at: tuple[int, int], by: int) -> dict[str, float]:
+    """Scroll the page by ``by`` pixels with the mouse at ``at``, check it scrolled (the
+    ``marker`` element moved up by more than 150 px) and give the status strip's box."""
+    before = page.locator(marker).first.bounding_box()
+    page.mouse.move(*at)
+    page.mouse.wheel(0, by)
+    page.wait_for_timeout(600)
+    after = page.locator(marker).first.bounding_box()
+    assert before and after and after["y"] < before["y"] - 150, "the page scrolled"
+    box = page.locator(".st-key-table-status").first.bounding_box()
+    assert box is not None
+    return box
+
+
 def _why_beside_each_line(page: Any) -> None:
     """Play a tile so the computer players answer, each with its reason in the feed; then
     each line of the feed has its "Why?" beside the sentence, not wrapped under it."""
@@ -179,10 +203,7 @@ def _why_beside_each_line(page: Any) -> None:
 def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None:
     """Bug 6 and the table: the status strip (always in view) gives tricks per side and
     what the bidder still needs; the regions have their stable keys."""
-    setup, bids = _learner_wins_the_bid(8)
-    g = replay(setup, [bids])
-    g.apply(f"discard {g.hands[0][0]}")
-    g.apply("trump " + str(g.legal_actions()[0].value))
+    setup, g = _learner_names_trump(8)
     moves = [str(a) for _, a in g.history]
     open_page(page, _link(server, setup, [moves]))
     for key in ("table-status", "table-trick", "table-hand", "table-feed"):
@@ -193,14 +214,8 @@ def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None
     _why_beside_each_line(page)
     page.set_viewport_size({"width": 1440, "height": 560})
     page.wait_for_timeout(300)
-    tabs_before = page.locator("[data-testid=stTabs]").first.bounding_box()
-    page.mouse.move(900, 400)
-    page.mouse.wheel(0, 900)
-    page.wait_for_timeout(400)
-    tabs_after = page.locator("[data-testid=stTabs]").first.bounding_box()
-    assert tabs_before and tabs_after and tabs_after["y"] < tabs_before["y"] - 150, "the page scrolled"
-    box = page.locator(".st-key-table-status").first.bounding_box()
-    assert box is not None and 0 <= box["y"] < 200, "the status strip stays in view"
+    box = _scroll_status(page, "[data-testid=stTabs]", (900, 400), 900)
+    assert 0 <= box["y"] < 200, "the status strip stays in view"
 
 
 def test_text_glitches_are_gone(page: Any, server: str) -> None:
@@ -226,10 +241,7 @@ def test_text_glitches_are_gone(page: Any, server: str) -> None:
 def test_keyboard_plays_a_tile_and_keeps_focus_in_the_hand(page: Any, server: str) -> None:
     """From the top of the table, the first playable tile is at most 3 Tabs away, Enter plays
     it, and the focus comes back to the hand."""
-    setup, bids = _learner_wins_the_bid(8)
-    g = replay(setup, [bids])
-    g.apply(f"discard {g.hands[0][0]}")
-    g.apply("trump " + str(g.legal_actions()[0].value))
+    setup, g = _learner_names_trump(8)
     open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
     _pace(page, "Off")
     page.evaluate("() => { const s = document.querySelector('.st-key-table-status');"
@@ -256,10 +268,7 @@ def test_keyboard_plays_a_tile_and_keeps_focus_in_the_hand(page: Any, server: st
 def test_phone_shows_trick_status_and_hand_without_scrolling(browser: Any, server: str) -> None:
     """Phone (390×844): the trick, the status strip and the whole hand fit the screen; the
     sidebar starts collapsed."""
-    setup, bids = _learner_wins_the_bid(8)
-    g = replay(setup, [bids])
-    g.apply(f"discard {g.hands[0][0]}")
-    g.apply("trump " + str(g.legal_actions()[0].value))
+    setup, g = _learner_names_trump(8)
     g.apply(g.legal_actions()[0])
     while g.to_act != 0:
         g.apply(g.legal_actions()[0])
@@ -286,25 +295,16 @@ def test_phone_shows_trick_status_and_hand_without_scrolling(browser: Any, serve
 def test_on_a_phone_the_status_strip_stays_in_view_below_the_header(browser: Any, server: str) -> None:
     """Phone (390×844), page scrolled: the status strip sticks below Streamlit's header, its
     first line (hand, contract, trump) not hidden under it."""
-    setup, bids = _learner_wins_the_bid(8)
-    g = replay(setup, [bids])
-    g.apply(f"discard {g.hands[0][0]}")
-    g.apply("trump " + str(g.legal_actions()[0].value))
+    setup, g = _learner_names_trump(8)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = ctx.new_page()
     page.set_default_timeout(60_000)
     try:
         open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
         page.wait_for_timeout(500)
-        trick_before = page.locator(".moon-trick").first.bounding_box()
-        page.mouse.move(200, 600)
-        page.mouse.wheel(0, 1200)
-        page.wait_for_timeout(600)
-        trick_after = page.locator(".moon-trick").first.bounding_box()
-        assert trick_before and trick_after and trick_after["y"] < trick_before["y"] - 150, "the page scrolled"
+        box = _scroll_status(page, ".moon-trick", (200, 600), 1200)
         header = page.evaluate("() => document.querySelector('header[data-testid=stHeader]').getBoundingClientRect().bottom")
-        box = page.locator(".st-key-table-status").first.bounding_box()
-        assert box is not None and header - 1 <= box["y"] < header + 40, (header, box)
+        assert header - 1 <= box["y"] < header + 40, (header, box)
         assert "Hand 1" in page.locator(".st-key-table-status").first.inner_text()
     finally:
         ctx.close()
