@@ -209,6 +209,27 @@ def limit_loss(view: PlayerView, vals: dict[int, int], layouts: int, seed: int) 
     return max(vals.values()) - vals[an.best(view.trump).index]
 
 
+def open_values(g: Game, seat: int) -> dict[int, int]:
+    """Each legal play of ``seat`` (by tile index) with every tile known: the tricks the side
+    fighting for the contract (the goal side of :func:`engine.contract.goal_of`) takes from
+    here, the trick in progress included, when every seat plays perfectly after it."""
+    assert g.trump is not None and g.bidder is not None and g.bid is not None and g.leader is not None
+    side = 0
+    for x in goal_of(g.rules, seat, g.bidder, g.bid).seats:
+        side |= 1 << x
+    trick = [t.index for t in g.current_trick]
+    return Solver(g.trump, g.rules.players).move_values_masks([mask_of(h) for h in g.hands], g.leader, side, trick)
+
+
+def decision_kind(g: Game, seat: int, bidder_leads: int) -> str:
+    """What kind of playing decision ``seat`` faces: ``"follow"``, ``"bidder lead 1"`` or
+    ``"bidder lead 2"`` (the bidder's first two leads; ``bidder_leads`` is how many it has
+    made), or ``"lead"``."""
+    if g.current_trick:
+        return "follow"
+    return f"bidder lead {bidder_leads + 1}" if seat == g.bidder and bidder_leads < 2 else "lead"
+
+
 def dd_losses(
     level: str, players: int, decisions: int, seed: int, own_contracts: bool = False, out: Any = None,
     limit: int = 0,
@@ -238,26 +259,16 @@ def dd_losses(
             d = (bots if view.phase == "playing" else bidders)[seat].decide(view)
             legal = view.legal_actions()
             if view.phase == "playing" and len(legal) > 1:
-                assert g.trump is not None and g.bidder is not None and g.bid is not None
-                goal = goal_of(rules, seat, g.bidder, g.bid)
-                side = 0
-                for x in goal.seats:
-                    side |= 1 << x
-                solver = Solver(g.trump, players)
-                trick = [t.index for t in g.current_trick]
-                assert g.leader is not None
-                vals = solver.move_values_masks([mask_of(h) for h in g.hands], g.leader, side, trick)
+                assert g.trump is not None
+                vals = open_values(g, seat)
                 tile = d.action.value
                 assert isinstance(tile, Tile)
-                kind = "follow"
-                if not trick:
-                    kind = "lead"
-                    if seat == g.bidder and bidder_leads < 2:
-                        kind = f"bidder lead {bidder_leads + 1}"
-                    elif g.trump.is_trump(tile):
-                        kind = "trump lead"
+                trump_lead = not g.current_trick and g.trump.is_trump(tile)
+                kind = decision_kind(g, seat, bidder_leads)
+                if kind == "lead" and trump_lead:
+                    kind = "trump lead"
                 row: dict[str, Any] = {"level": level, "players": players, "deal": s - 1, "loss": max(vals.values()) - vals[tile.index],
-                       "kind": kind, "trump_lead": not trick and g.trump.is_trump(tile)}
+                       "kind": kind, "trump_lead": trump_lead}
                 if limit and row["loss"] > 0:
                     row["limit_loss"] = limit_loss(view, vals, limit, (s - 1) * 8 + seat)
                 rows.append(row)
@@ -294,23 +305,16 @@ def dd_paired(
             assert seat is not None
             view = g.view(seat)
             if view.phase == "playing" and len(view.legal_actions()) > 1:
-                assert g.trump is not None and g.bidder is not None and g.bid is not None
-                assert g.leader is not None
-                side = 0
-                for x in goal_of(rules, seat, g.bidder, g.bid).seats:
-                    side |= 1 << x
-                trick = [t.index for t in g.current_trick]
-                vals = Solver(g.trump, players).move_values_masks([mask_of(h) for h in g.hands], g.leader, side, trick)
-                kind = "follow"
-                if not trick:
-                    kind = f"bidder lead {bidder_leads + 1}" if seat == g.bidder and bidder_leads < 2 else "lead"
+                assert g.trump is not None
+                vals = open_values(g, seat)
+                kind = decision_kind(g, seat, bidder_leads)
                 at_limit: int | None = None
                 for lv in levels:
                     tile = bots[lv][seat].decide(view).action.value
                     assert isinstance(tile, Tile)
                     row: dict[str, Any] = {"level": lv, "players": players, "deal": s - 1, "paired": True,
                            "loss": max(vals.values()) - vals[tile.index], "kind": kind,
-                           "trump_lead": not trick and g.trump.is_trump(tile)}
+                           "trump_lead": not g.current_trick and g.trump.is_trump(tile)}
                     if limit and row["loss"] > 0:
                         if at_limit is None:
                             at_limit = limit_loss(view, vals, limit, (s - 1) * 8 + seat)
