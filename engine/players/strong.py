@@ -160,8 +160,10 @@ class StrongSettings:
       its weight (one solve per layout); 2 or more, draw this many times the layouts needed
       and keep the needed number by weight (the plain draw is solved too, to compare); 0,
       uniform layouts, all alike;
-    - ``bid_threshold`` (and ``bid_threshold_4p``, ``sure_4p``, ``moon_threshold``): the
-      chances of making a bid the lessons call safe (the player bids by expected score);
+    - ``bid_threshold`` / ``bid_threshold_4p`` (read by :meth:`threshold`): the chance of
+      making a bid from which the bid lessons call it worth making (the player itself bids
+      by expected score, or by its chance of winning the game); ``sure_4p`` and
+      ``moon_threshold``: kept for the frozen issue-start player of ``bench/``;
     - ``solver_factory``: makes the solver for a trump and number of players.
     """
 

@@ -90,8 +90,13 @@ class Bid(_BotTask):
         return None
 
     def threshold(self) -> float:
-        bot_cls = oracles.ai().make_bot("strong", seed=BOT_SEED)
-        return float(getattr(bot_cls, "bid_threshold", 0.5))
+        """The chance of making a bid from which the lessons call it worth making, for this
+        position's rules: the strong player's
+        :meth:`~engine.players.strong.StrongSettings.threshold` (50% with three players, 65%
+        with four, whose chances run high: each simulated partner plays as if it saw every
+        hand)."""
+        bot = oracles.ai().make_bot("strong", seed=BOT_SEED)
+        return float(bot.threshold(self.position.rules))
 
     def accepted(self) -> list[str]:
         """Every legal action that counts as sensible: the strong player's own, and bids whose
@@ -137,7 +142,8 @@ class Bid(_BotTask):
                             f"taking all seven at only {_pct(p)} over its simulated deals. {self.summary()}")
         if p is not None and p < want - BID_TOLERANCE:
             return Feedback(False, "overbid", f"Bidding {b} is too risky: the strong player puts its chance of making {b} "
-                            f"at only {_pct(p)} over its simulated deals (it bids at {_pct(want)} or better). {self.summary()}")
+                            f"at only {_pct(p)} over its simulated deals, and a bid is worth making from about {_pct(want)}"
+                            f"{' with four players' if self.position.rules.players == 4 else ''}. {self.summary()}")
         return Feedback(False, "underbid", f"The hand is worth more than {b}: the strong player chose {bot}. {self.summary()}")
 
     def explain(self) -> str:
