@@ -51,10 +51,22 @@ def _covered_packages(config: pytest.Config) -> set[str]:
     return out
 
 
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    """Note each package whose doctests ran (with xdist, reports reach the controller too)."""
-    if report.when == "call" and (report.head_line or "").startswith("[doctest]"):
-        _doctests_seen.add(report.nodeid.split("/")[0])
+class _DoctestWatch:
+    """Notes each package whose doctests ran. A plugin of its own, not a hook of this file:
+    pytest calls a conftest's test hooks only for the tests under its directory (``tests/``),
+    so the doctests of ``engine/`` and the rest never reached it in a single-process run
+    (with xdist the controller's reports go to every plugin, which hid it)."""
+
+    @staticmethod
+    def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+        if report.when == "call" and (report.head_line or "").startswith("[doctest]"):
+            _doctests_seen.add(report.nodeid.split("/")[0])
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register :class:`_DoctestWatch` for the whole run."""
+    if not config.pluginmanager.has_plugin("moon-doctest-watch"):
+        config.pluginmanager.register(_DoctestWatch(), "moon-doctest-watch")
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
