@@ -3,31 +3,46 @@ own rules: 50% to make with three players, 65% with four (``StrongSettings.thres
 
 from __future__ import annotations
 
+import functools
+import tomllib
 from typing import Any
 
 import pytest
 
 from engine.ai import make_bot
 from engine.words import percent
+from lessons import loader as lesson_loader
 from lessons.checks import BID_TOLERANCE
-from lessons.loader import load_course
-from puzzles.loader import load_puzzles
+from puzzles import loader as puzzle_loader
 
 
-def _bid_items() -> list[Any]:
-    return [*(lv for lv in load_course().levels() if lv.kind == "bid"),
-            *(p for p in load_puzzles() if p.kind == "bid")]
+def _bid_ids() -> list[str]:
+    """The ids of the bid questions, read from the data files alone (cheap: the items are
+    loaded, and their answers computed, only when a test here runs)."""
+    ids = []
+    for data, table in ((lesson_loader.DATA_DIR, "level"), (puzzle_loader.DATA_DIR, "puzzle")):
+        for path in sorted(data.glob("*.toml")):
+            entries = tomllib.loads(path.read_text(encoding="utf-8")).get(table, [])
+            ids += [e["id"] for e in entries if e.get("kind") == "bid"]
+    return ids
 
 
-ITEMS = _bid_items()
+@functools.cache
+def _items() -> dict[str, Any]:
+    """Every bid question of the course and the puzzles, by id, loaded once."""
+    items = [*(lv for lv in lesson_loader.load_course().levels() if lv.kind == "bid"),
+             *(p for p in puzzle_loader.load_puzzles() if p.kind == "bid")]
+    return {it.id: it for it in items}
 
 
-def test_there_are_bid_questions_for_three_and_four_players() -> None:
-    assert {it.rules.players for it in ITEMS} == {3, 4}
+def test_the_data_files_list_every_bid_question_and_both_player_counts() -> None:
+    assert sorted(_bid_ids()) == sorted(_items())
+    assert {it.rules.players for it in _items().values()} == {3, 4}
 
 
-@pytest.mark.parametrize("item", ITEMS, ids=lambda it: it.id)
-def test_a_bid_question_uses_the_bar_of_its_own_rules(item: Any) -> None:
+@pytest.mark.parametrize("item_id", _bid_ids())
+def test_a_bid_question_uses_the_bar_of_its_own_rules(item_id: str) -> None:
+    item = _items()[item_id]
     task = item.task
     want = make_bot("strong", seed=0).threshold(item.rules)
     assert want == (0.65 if item.rules.players == 4 else 0.5)
@@ -56,7 +71,7 @@ def test_a_bid_question_uses_the_bar_of_its_own_rules(item: Any) -> None:
 def test_a_four_player_bid_well_under_the_bar_is_too_risky() -> None:
     """bid-13003 (four players): the strong player bids 4; a bid of 6, which it makes in
     under half its deals, is too risky at the four-player bar (it was accepted at 50%)."""
-    item = next(it for it in ITEMS if it.id == "bid-13003")
+    item = _items()["bid-13003"]
     p6 = item.task.chance(6)
     assert p6 is not None and p6 < 0.65 - BID_TOLERANCE
     fb = item.grade("bid 6")
