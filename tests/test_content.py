@@ -288,6 +288,36 @@ def test_feedback_on_many_tiles_is_one_line_per_tile() -> None:
     assert "\n" not in t.grade(["5-3", "3-1", "2-1"]).text
 
 
+def _repeated_sentences(text: str) -> set[str]:
+    """Sentences (25 characters or more) said both before "The answer:" and after it."""
+    import re
+
+    reason, _, answer = text.partition("**The answer:**")
+
+    def sentences(part: str) -> set[str]:
+        return {s.strip(" -") for s in re.split(r"(?<=[.!?])\s+", part) if len(s.strip(" -")) >= 25}
+
+    return sentences(reason) & sentences(answer)
+
+
+def test_a_second_miss_says_each_sentence_once() -> None:
+    """After a second wrong answer the learner reads why it is wrong, then the answer with
+    its reason: the answer repeats no sentence of the reason (a bid's reason and its answer
+    both carried the strong player's whole summary; a count's both listed the tiles)."""
+    from tutorial.services.items import wrong_answer_text
+
+    items: list[Item] = [*course().levels(), *puzzles().values()]
+    checked = 0
+    for item in items:
+        for w in item.task.wrong_answers():
+            text = wrong_answer_text(item, item.grade(w).text, 2)
+            assert "**The answer:** " + item.hint(2) in text, (item.id, w)
+            assert not _repeated_sentences(text), (item.id, w, text)
+            checked += 1
+    assert checked > 500
+    assert _repeated_sentences("Not 5. I bid 4 with ones trump here. **The answer:** I bid 4 with ones trump here.")
+
+
 def test_intros_teach_with_other_tiles_than_the_question() -> None:
     """An intro teaches the idea with its own example: it names none of the tiles the
     question puts on the table (the tiles asked about, the trick, the hands shown)."""

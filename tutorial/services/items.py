@@ -118,11 +118,50 @@ def wrong_answer_text(item: Any, text: str, misses: int) -> str:
     reason (the item's first hint), not the answer; from the second miss on, the engine's
     reason why that answer is wrong, then the answer with its reason.
 
-    A text of several lines (one per tile) stays a list."""
+    A text of several lines (one per tile) stays a list. Sentences that open or end the
+    reason and come again in the answer (the strong player's summary for a bid or a trump,
+    the tiles of a count, the hand's result for a score) are said once, with the answer."""
     if misses <= 1:
         return f"Try again. **Hint:** {item.hint(1)}"
+    answer = item.hint(2)
+    text = _drop_repeated(text, answer)
+    if not text:
+        return f"**The answer:** {answer}"
     sep = "\n\n" if "\n" in text else " "
-    return f"{text}{sep}**The answer:** {item.hint(2)}"
+    return f"{text}{sep}**The answer:** {answer}"
+
+
+def _drop_repeated(text: str, answer: str) -> str:
+    """``text`` without the runs of sentences at its start and at its end that ``answer``
+    repeats word for word (each at least :data:`_REPEAT_MIN` characters, so a short common
+    phrase stays); empty when the answer repeats all of it. A sentence inside stays.
+
+    >>> _drop_repeated("Too risky: only 47%. I bid 4 with ones. It is safe.",
+    ...                "The strong player says bid 4. I bid 4 with ones. It is safe.")
+    'Too risky: only 47%.'
+    >>> _drop_repeated("Seat 0 bid 5 and made it. A made bid scores the bid: +5.",
+    ...                "Seat 0 bid 5 and made it. Seat 0 scores +5.")
+    'A made bid scores the bid: +5.'
+    >>> _drop_repeated("Too risky. Fine.", "Bid 4. Fine.")
+    'Too risky. Fine.'
+    >>> _drop_repeated("Seat 3 bid 6.", "Seat 3 bid 6. So seat 3 wins.")
+    ''
+    """
+    cuts = [i + 2 for i in range(len(text) - 1) if text[i] in ".!?" and text[i + 1] == " "]
+    for i in [0, *cuts]:  # the longest closing run first
+        tail = text[i:].strip()
+        if len(tail) >= _REPEAT_MIN and tail in answer:
+            text = text[:i].rstrip()
+            break
+    for i in reversed([c for c in cuts if c < len(text)]):  # then the longest opening run
+        head = text[:i].strip()
+        if len(head) >= _REPEAT_MIN and head in answer:
+            return text[i:].lstrip()
+    return text
+
+
+#: The shortest run of sentences :func:`wrong_answer_text` leaves out of a reason as repeated.
+_REPEAT_MIN = 12
 
 
 def submit(item: Any, attempt: Attempt, answer: Any) -> bool | None:
