@@ -12,7 +12,9 @@ twice with four), so every bot holds every hand. It prints, per bot: games won w
 (Wilson) interval, points per hand, bids made / bids tried, sets inflicted (bids it
 defended against that failed), the mean bid (in tricks, a 21 counting 7) against the mean
 tricks its side took in those hands, and its 21s made of those it bid. ``--out FILE`` appends one JSON line per game; ``--merge
-FILE ...`` prints the table of earlier runs (so a long benchmark can run in pieces).
+FILE ...`` prints the table of earlier runs (so a long benchmark can run in pieces), and
+with ``--calibrate`` how well the four-player game model foretold those games (runs that
+recorded every hand's scores, ``log``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 from bench.legacy_strong import BENCH_LEVELS as LEVELS
 from bench.legacy_strong import bench_bot as make_bot
@@ -82,8 +85,10 @@ def play_game(
         for _ in range(entries)
     ]
     times: dict[str, list[float]] = {}
+    log: list[list[Any]] = []  # per hand: the scores before it (by side), then its bidder
     hands = 0
     while True:
+        before = list(game.scores)
         while not game.hand_finished:
             seat = game.to_act
             assert seat is not None
@@ -99,6 +104,7 @@ def play_game(
             game.apply(action)
         hands += 1
         res = game.results[-1]
+        log.append([before, res.bidder])
         for e in range(entries):
             side = rs.side_of(seats_of(e, rotation, players)[0])
             stats[e]["hands"] += 1
@@ -133,6 +139,7 @@ def play_game(
         "winner_entry": next((e for e in range(entries) if stats[e]["won"]), None),
         "stats": stats,
         "times": {k: [round(x, 5) for x in v] for k, v in times.items()},
+        "log": log,
     }
 
 
@@ -197,6 +204,45 @@ def table(results: Iterable[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
+def calibration(results: Iterable[dict[str, Any]], moons: bool) -> str:
+    """How well the four-player game model (:class:`engine.players.odds.GameOdds`, with the
+    share of the auctions read as the strong player reads it, and ``moons`` as
+    ``odds_moons_4p``) foretold the games: at the start of every hand but the first, the
+    chance it gives the first bot's team against the share of those games that team won,
+    by tenths, and the Brier score. Needs games recorded with their hands (``log``)."""
+    from engine.players.odds import GameOdds
+    from engine.players.strong import StrongSettings
+
+    rules = RuleSet(players=4)
+    settings = StrongSettings()
+    bands: dict[int, list[float]] = {}
+    brier, starts = 0.0, 0
+    for r in results:
+        if r["players"] != 4 or "log" not in r:
+            continue
+        seat = seats_of(0, r["rotation"], 4)[0]
+        won = float(r["winner_entry"] == 0)
+        for i, (before, _bidder) in enumerate(r["log"]):
+            if i == 0 or max(before) >= rules.target:
+                continue
+            bids = [SimpleNamespace(bidder=b) for _, b in r["log"][:i]]
+            share = settings.odds_share_for(rules, seat, cast(Any, bids))
+            said = GameOdds(rules, tuple(before), rules.side_of(seat), share, moons).now
+            band = bands.setdefault(min(int(said * 10), 9), [0, 0.0, 0.0])
+            band[0] += 1
+            band[1] += said
+            band[2] += won
+            brier += (said - won) ** 2
+            starts += 1
+    if not starts:
+        return "no four-player games with their hands recorded"
+    out = [f"game model{' with 21s' if moons else ''}: {starts} hand starts, Brier score {brier / starts:.4f}"]
+    for b in sorted(bands):
+        n, said_sum, won_sum = bands[b]
+        out.append(f"  said {b / 10:.1f}-{(b + 1) / 10:.1f}: {int(n):5d} hand starts, said {said_sum / n:.2f}, won {won_sum / n:.2f}")
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the arena (see the module docstring)."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -207,6 +253,10 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--out", help="append one JSON line per game to this file")
     p.add_argument("--merge", nargs="+", help="print the table of these JSON-lines files and stop")
+    p.add_argument(
+        "--calibrate", action="store_true",
+        help="with --merge: how well the four-player game model, without and with 21s, foretold those games",
+    )
     p.add_argument("--rule", action="append", default=[], help="a house rule, e.g. --rule min_bid=5")
     p.add_argument(
         "--option", action="append", default=[],
@@ -219,6 +269,9 @@ def main(argv: list[str] | None = None) -> None:
             with open(path) as f:
                 res += [json.loads(line) for line in f if line.strip()]
         print(table(res))
+        if args.calibrate:
+            for moons in (False, True):
+                print(calibration(res, moons))
         return
     want = 3 if args.players == 3 else 2
     if len(args.bots) != want:

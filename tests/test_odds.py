@@ -4,6 +4,7 @@ player bidding to win the game rather than for the most points in the hand (issu
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 
 import pytest
@@ -18,7 +19,10 @@ from engine.players.bidding import ScoreModel
 from engine.players.odds import (
     HAND_OUTCOMES,
     JOINT_FLOOR,
+    MOON_HANDS,
+    MOON_SET_TRICKS,
     GameOdds,
+    _joint,
     _moves,
     joint_chance,
     not_reached,
@@ -128,6 +132,128 @@ def test_a_side_that_bids_in_a_larger_share_of_the_hands_is_counted_likelier_to_
         assert ours + theirs == pytest.approx(1.0, abs=1e-5)
     # The measured figure: a team counted the bidder in 70% of the hands starts at about 80%.
     assert joint_chance(four, (0, 0), 0, 0.7) == pytest.approx(0.80, abs=0.01)
+
+
+def test_with_21s_a_team_far_behind_is_still_in_the_game() -> None:
+    """Four players, the model with 21s (``moons``): a made 21 wins whatever the score, so a
+    team 32 points behind keeps a real chance, where the model of basic players (who never
+    bid 21) gave it 2%; the team ahead is still the likelier winner, a tie is even, and the
+    two teams' chances add up to one, with or without a share of the auctions."""
+    four = RuleSet(players=4)
+
+    def chance(scores: tuple[int, int], side: int = 0, share: float | None = None) -> float:
+        value = joint_chance(four, scores, side, share, True)
+        assert value is not None
+        return value
+
+    assert chance((0, 0)) == pytest.approx(0.5, abs=1e-9) and chance((20, 20)) == pytest.approx(0.5, abs=1e-9)
+    without = joint_chance(four, (-20, 12), 0)
+    assert without is not None and without < 0.03 and chance((-20, 12)) > 0.15
+    assert chance((0, 10)) > joint_chance(four, (0, 10), 0)  # type: ignore[operator]
+    for scores in [(15, 0), (18, -20), (10, 2)]:
+        assert chance(scores) > 0.7
+    for scores in [(0, 0), (3, 10), (-20, 15), (18, 2), (-45, -30)]:
+        assert chance(scores, 0) + chance(scores, 1) == pytest.approx(1.0, abs=1e-6)
+        assert chance(scores, 0, 0.7) + chance(scores, 1, 0.3) == pytest.approx(1.0, abs=1e-5)
+    # The hands a team may shoot with: shares that add up to one, chances below a half.
+    assert sum(part for part, _ in MOON_HANDS) == pytest.approx(1.0)
+    assert all(0 <= q < 0.5 for _, q in MOON_HANDS)
+    assert sum(c for _, c in MOON_SET_TRICKS) == pytest.approx(1.0)
+    # Three players and marks keep their model: the option is for two teams and points.
+    assert joint_chance(RuleSet(), (0, 10, 0), 0, None, True) == joint_chance(RuleSet(), (0, 10, 0), 0)
+    marks = RuleSet(players=4, scoring="marks")
+    assert joint_chance(marks, (1, 3), 0, None, True) == joint_chance(marks, (1, 3), 0)
+
+
+def test_with_21s_a_point_more_lowers_a_teams_chance_by_at_most_half_a_point() -> None:
+    """When both teams would rather shoot, each is as likely to speak first; a point more
+    for one team can make the other want to shoot too, so its chance can dip, by less than
+    half a point in a hundred, and only with both teams below zero or far apart. Without
+    21s a point more never lowers it."""
+    four = RuleSet(players=4)
+    for share in (None, 0.35, 0.7):
+        worst = 0.0
+        for a in range(-60, 20):
+            for b in range(-60, 20):
+                now = joint_chance(four, (a, b), 0, share, True)
+                assert now is not None
+                for more in ((a + 1, b), (a, b - 1)):
+                    after = joint_chance(four, more, 0, share, True) if min(more) >= -60 else now
+                    assert after is not None
+                    worst = max(worst, now - after)
+        assert worst < 0.005, share
+
+
+def test_the_chain_with_21s_agrees_with_games_played_out() -> None:
+    """The chain with 21s is solved by value iteration, each team shooting when that is
+    better for it; here hands are drawn at random, each team deciding by the chain's own
+    chances, and games played out to the end."""
+    four = RuleSet(players=4)
+    built = _joint(four, None, True)
+    assert built is not None
+    low = built[0]
+    moves = [m for m in _moves(four) if not m[4]]
+    won_at_once = sum(c for c, _, bs, _, moon in _moves(four) if moon and bs == 0)
+    lost_at_once = sum(c for c, _, bs, _, moon in _moves(four) if moon and bs == 1)
+    normal_total = sum(c for c, *_ in moves)
+
+    def end(scores: tuple[int, ...]) -> float | None:
+        top = max(scores)
+        if top < four.target:
+            return None
+        return 0.5 if scores[0] == scores[1] else float(scores[0] == top)
+
+    @functools.cache
+    def value(scores: tuple[int, ...]) -> float:
+        done = end(scores)
+        if done is not None:
+            return done
+        v = joint_chance(four, tuple(max(s, low) for s in scores), 0, None, True)
+        assert v is not None
+        return v
+
+    def shift(scores: tuple[int, ...], change: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(s + c for s, c in zip(scores, change, strict=True))
+
+    @functools.cache
+    def normal(scores: tuple[int, ...]) -> float:
+        return won_at_once + sum(c * value(shift(scores, ch)) for c, ch, *_ in moves)
+
+    @functools.cache
+    def after_21(scores: tuple[int, ...], shooter: int) -> float:
+        """Team 0's chance after ``shooter``'s 21 is set."""
+        return sum(c * value(shift(scores, (-21, t) if shooter == 0 else (t, -21))) for t, c in MOON_SET_TRICKS)
+
+    rng = random.Random(11)
+    games, wins = 3000, 0.0
+    for _ in range(games):
+        scores: tuple[int, ...] = (3, 10)
+        while True:
+            q = rng.choices([q for _, q in MOON_HANDS], [p for p, _ in MOON_HANDS])[0]
+            n = normal(scores)
+            mine = q + (1 - q) * after_21(scores, 0)
+            theirs = (1 - q) * after_21(scores, 1)
+            shooter = [k for k, better in ((0, mine > n), (1, theirs < n)) if better]
+            if shooter:
+                k = rng.choice(shooter)
+                if rng.random() < q:
+                    wins += k == 0
+                    break
+                t = rng.choices([t for t, _ in MOON_SET_TRICKS], [c for _, c in MOON_SET_TRICKS])[0]
+                change = (-21, t) if k == 0 else (t, -21)
+            else:
+                r = rng.random() * (normal_total + won_at_once + lost_at_once)
+                if r >= normal_total:
+                    wins += r < normal_total + won_at_once
+                    break
+                change = rng.choices([ch for _, ch, *_ in moves], [c for c, *_ in moves])[0]
+            scores = shift(scores, change)
+            done = end(scores)
+            if done is not None:
+                wins += done
+                break
+            scores = tuple(max(s, low) for s in scores)
+    assert joint_chance(four, (3, 10), 0, None, True) == pytest.approx(wins / games, abs=0.03)
 
 
 def _hands(*bidders: int | None) -> tuple[HandResult, ...]:
@@ -367,3 +493,21 @@ def test_the_hand_outcomes_bench_gives_whole_hands(players: int) -> None:
 def test_the_score_is_said_in_words(rules: RuleSet, scores: tuple[int, ...], seat: int, words: str) -> None:
     view = dataclasses.replace(Game.new(rules, seed=1).view(seat), scores=scores)
     assert score_words(view) == words
+
+
+def test_the_arena_records_every_hand_and_says_how_well_the_model_foretold_the_games() -> None:
+    """``python -m bench.arena --merge FILES --calibrate``: each game keeps the scores before
+    every hand and who bid it, and the calibration counts every hand start but the first."""
+    from bench.arena import calibration, play_game
+
+    games = [play_game(["basic", "basic"], 4, seed, rotation=seed % 2) for seed in (3, 4)]
+    for g in games:
+        log = g["log"]
+        assert len(log) == g["hands"] and log[0][0] == [0, 0]
+        assert all(b is None or 0 <= b < 4 for _, b in log)
+    text = calibration(games, False)
+    starts = sum(g["hands"] - 1 for g in games)
+    assert text.startswith(f"game model: {starts} hand starts, Brier score 0.")
+    assert calibration(games, True).startswith(f"game model with 21s: {starts} hand starts")
+    assert sum(int(line.split()[2]) for line in text.splitlines()[1:]) == starts
+    assert calibration([{**games[0], "log": None, "players": 3}], False).startswith("no four-player games")

@@ -19,7 +19,10 @@ loss it is. From the end of this hand on, two models:
   table. It is a Markov chain over every side's score, solved once per rule set (well under
   a second; numpy). A score below the lowest it follows (:data:`JOINT_FLOOR` below zero
   with three players, say after a 21 is set) counts as that lowest score, its side's chance
-  then scaled down by the race model, so the chances run on smoothly below it.
+  then scaled down by the race model, so the chances run on smoothly below it. With four
+  players it can also let either team shoot the moon in any hand (``moons``,
+  :data:`MOON_HANDS`): a made 21 wins the game at once, so a team far behind is not out of
+  it, which a table of basic players (who never bid 21) cannot show.
 - **The race model** (:func:`race_chance`), for the rest (longer games with three
   players): every side scores hand after hand by one table of points per
   hand (:data:`HAND_POINTS`), independently of the others. The chance that a side has not
@@ -226,6 +229,21 @@ MOON_SHARE = 0.005
 JOINT_FLOOR = 15
 JOINT_STATES = 110_000
 
+#: Four players, the joint model with ``moons``: the hands a team may shoot the moon with,
+#: as ``(share of hands, chance of taking all seven)``. A made 21 wins the game whatever
+#: the score, and either partner may bid it (no bid outbids it), so a team far behind is not
+#: out of the game while it can shoot. The spread is chosen to fit how the strong player's
+#: games against basic players went (1,251 hand starts of 200 four-player arena games,
+#: ``/work/team/arena12/t4_*.jsonl``): without moons the model said 4% where the strong team
+#: went on to win 42%, and its Brier score was 0.1826; with this spread 0.1772. The strong
+#: player's own estimates are bolder (a first bidder's 21 at 15% on average over 150 deals,
+#: a third of them 20-35%); with a spread like that every score is worth nearly half a
+#: game (a lottery of 21s), which fits those games worse (0.2183).
+MOON_HANDS: tuple[tuple[float, float], ...] = ((0.6, 0.0), (0.25, 0.05), (0.1, 0.15), (0.05, 0.30))
+#: When a team's 21 is set, the other team's tricks (the bidder's team takes the rest):
+#: from the same games' set 21s, mostly one or two.
+MOON_SET_TRICKS: tuple[tuple[int, float], ...] = ((1, 0.3), (2, 0.5), (3, 0.1), (4, 0.1))
+
 
 def _moves(rules: RuleSet, share: float | None = None) -> list[tuple[float, tuple[int, ...], int, bool, bool]]:
     """The joint model's hands as ``(chance, change by side, bidder side, made, moon)``,
@@ -262,13 +280,15 @@ def _moves(rules: RuleSet, share: float | None = None) -> list[tuple[float, tupl
 
 
 @lru_cache(maxsize=8)
-def _joint(rules: RuleSet, share: float | None = None) -> tuple[int, tuple[Any, ...]] | None:
+def _joint(rules: RuleSet, share: float | None = None, moons: bool = False) -> tuple[int, tuple[Any, ...]] | None:
     """``(lowest score followed, chances)`` of the joint model for ``rules``, or ``None``
     when the game is too long for it: ``chances[k][i, j, ...]`` is side ``k``'s chance to
     win the game from scores ``(low + i, low + j, ...)``, every side below the target.
     With every side alike (``share`` None) only side 0's grid is worked out (the others'
     are the same grid turned round); with side 0 the bidder in ``share`` of the hands
-    (:func:`_moves`), every side's but the last, whose chance is what the others leave."""
+    (:func:`_moves`), every side's but the last, whose chance is what the others leave.
+    With ``moons`` (four players only), every hand either team may shoot the moon instead
+    (:data:`MOON_HANDS`, :data:`MOON_SET_TRICKS`), and does when that is better for it."""
     import numpy as np
 
     n = len(rules.teams())
@@ -279,8 +299,9 @@ def _joint(rules: RuleSet, share: float | None = None) -> tuple[int, tuple[Any, 
     if size**n > JOINT_STATES:
         return None
     moves = _moves(rules, share)
+    moons = moons and n == 2 and not marks and rules.moon_wins_game
     up = max(max(ch) for _, ch, *_ in moves)
-    down = max(0, -min(min(ch) for _, ch, *_ in moves))
+    down = max(0, -min(min(ch) for _, ch, *_ in moves), MOON if moons else 0)
     width = down + size + up
     # Where the game ends, by position in the padded grid: who is at the top, at or above
     # the target (a tie at the top plays on; those tied are taken as even, as in
@@ -321,6 +342,8 @@ def _joint(rules: RuleSet, share: float | None = None) -> tuple[int, tuple[Any, 
             new = np.full_like(value, constant)
             for chance, where, kind in steps:
                 new += chance * grids[kind][where]
+            if moons:
+                new = _with_moons(np, new, grids[(-1, False)], down, size, side)
             done = float(np.abs(new - value).max()) < 1e-7
             value = new
             if done:
@@ -331,7 +354,34 @@ def _joint(rules: RuleSet, share: float | None = None) -> tuple[int, tuple[Any, 
     return low, tuple(grids_out)
 
 
-def joint_chance(rules: RuleSet, scores: Sequence[int], side: int, share: float | None = None) -> float | None:
+def _with_moons(np: Any, normal: Any, grid: Any, down: int, size: int, side: int) -> Any:
+    """One step of the two-team chain with the moon option: ``normal`` is ``side``'s chance
+    after a hand played for an ordinary bid, ``grid`` the padded chances after any hand. In
+    each kind of hand (:data:`MOON_HANDS`) a team shoots when that is better for it than the
+    ordinary hand: ``side`` to raise its chance, the other team to lower it (when both
+    would, each is as likely to speak first)."""
+
+    def after(change: tuple[int, int]) -> Any:
+        return grid[tuple(slice(down + c, down + c + size) for c in change)]
+
+    mine = other = 0.0
+    for tricks, chance in MOON_SET_TRICKS:
+        theirs = (-MOON, tricks)
+        mine = mine + chance * after(theirs if side == 0 else theirs[::-1])
+        other = other + chance * after(theirs[::-1] if side == 0 else theirs)
+    out = np.zeros_like(normal)
+    for part, q in MOON_HANDS:
+        shoot = q + (1 - q) * mine  # made: the game is won
+        against = (1 - q) * other  # the other team's 21, made: the game is lost
+        mine_better, theirs_better = shoot > normal, against < normal
+        value = np.where(mine_better, shoot, np.where(theirs_better, against, normal))
+        value = np.where(mine_better & theirs_better, (shoot + against) / 2, value)
+        out += part * value
+    return out
+
+
+def joint_chance(rules: RuleSet, scores: Sequence[int], side: int, share: float | None = None,
+                 moons: bool = False) -> float | None:
     """The chance that ``side`` wins the game from ``scores`` (by side, all below the
     target) by the joint model, or ``None`` when the game is too long for it.
 
@@ -353,7 +403,7 @@ def joint_chance(rules: RuleSet, scores: Sequence[int], side: int, share: float 
     """
     if max(scores) >= rules.target:
         raise ValueError(f"the joint model starts from scores below the target ({rules.target}), not {tuple(scores)}")
-    built = _joint(rules, share)
+    built = _joint(rules, share, moons)
     if built is None:
         return None
     low, grids = built
@@ -392,12 +442,15 @@ class GameOdds:
 
     ``scores``: the sides' scores before this hand (by side, as :attr:`engine.Game.scores`);
     ``side``: the side whose chance is wanted; ``share``: the share of hands that side is
-    taken to bid in the joint model (:func:`joint_chance`; ``None``: every side alike)."""
+    taken to bid in the joint model (:func:`joint_chance`; ``None``: every side alike);
+    ``moons``: with four players, either team may shoot the moon in any hand (see
+    :data:`MOON_HANDS`)."""
 
     rules: RuleSet
     scores: tuple[int, ...]
     side: int
     share: float | None = None
+    moons: bool = False
     _memo: dict[tuple[tuple[int, ...], int | None, bool, bool], float] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -428,7 +481,7 @@ class GameOdds:
             tied = [i for i, s in enumerate(scores) if s == top]
             value = 1.0 / len(tied) if self.side in tied else 0.0
         else:
-            joint = joint_chance(self.rules, scores, self.side, self.share)
+            joint = joint_chance(self.rules, scores, self.side, self.share, self.moons)
             value = race_chance(self.rules, scores, self.side) if joint is None else joint
         self._memo[key] = value
         return value

@@ -121,6 +121,9 @@ class StrongSettings:
       chance, 25 only with every side alike, 19 only this way, sign p = 0.45).
       Three players: ``None``. Its side bid in 64% of the hands, and with 0.75 it won 255
       of the 300 arena games against 263 with every side alike (only new 15, only old 23);
+      ``odds_moons_4p``: with four players, the model lets either team shoot the moon in
+      any hand (:data:`engine.players.odds.MOON_HANDS`), so a team far behind is not
+      counted out: a made 21 wins the game whatever the score;
     - ``moon_value``: the points a made 21 is worth when it wins the game, when not playing
       to win (see :class:`engine.players.bidding.ScoreModel`); ``sweep``: how much of a made 7 or 21 a
       deal that open-hands play sweeps counts for. Three players: all of it (against two
@@ -182,6 +185,7 @@ class StrongSettings:
     odds_share: float | None = None
     odds_share_4p: float | None = None
     odds_table_4p: float | None = 4.0
+    odds_moons_4p: bool = False
     sweep: float = 1.0
     sweep_4p: float = 0.4
     short: float = 0.75
@@ -576,7 +580,7 @@ class StrongBot(PhaseBot):
         odds = None
         if self.settings.play_to_win and view is not None:
             share = self.settings.odds_share_for(rules, view.seat, view.results)
-            odds = GameOdds(rules, tuple(view.scores), rules.side_of(view.seat), share)
+            odds = GameOdds(rules, tuple(view.scores), rules.side_of(view.seat), share, self.settings.odds_moons_4p)
         return ScoreModel(
             rules,
             moon_value=self.settings.moon_value,
