@@ -233,8 +233,8 @@ JOINT_STATES = 110_000
 #: as ``(share of hands, chance of taking all seven)``. A made 21 wins the game whatever
 #: the score, and either partner may bid it (no bid outbids it), so a team far behind is not
 #: out of the game while it can shoot. The spread is chosen to fit how the strong player's
-#: games against basic players went (1,251 hand starts of 200 four-player arena games,
-#: ``/work/team/arena12/t4_*.jsonl``): without moons the model said 4% where the strong team
+#: games against basic players went (the 1,251 hand starts of 200 four-player arena games,
+#: deals 1-100, replayed hand by hand): without 21s the model said 4% where the strong team
 #: went on to win 42%, and its Brier score was 0.1826; with this spread 0.1772. The strong
 #: player's own estimates are bolder (a first bidder's 21 at 15% on average over 150 deals,
 #: a third of them 20-35%); with a spread like that every score is worth nearly half a
