@@ -390,7 +390,9 @@ def joint_chance(rules: RuleSet, scores: Sequence[int], side: int, share: float 
     good hand for one side is a poor one for the others, as at the table. Every side is
     taken to play like the basic players the table was measured on, and with ``share``
     ``side`` is taken to be the bidder in that share of the hands (the others alike in
-    the rest), as a player who bids more boldly than they do. A side below the
+    the rest), as a player who bids more boldly than they do. With ``moons`` (four
+    players, points, a made 21 winning the game) either team may also shoot the moon in
+    any hand (:data:`MOON_HANDS`), and does when that raises its chance. A side below the
     lowest score the chain follows (:data:`JOINT_FLOOR` below zero with three players) is
     taken at that score, its chance scaled down by the race model (:func:`_below`), and the
     sides' chances shared out again to add up to one.
@@ -398,6 +400,9 @@ def joint_chance(rules: RuleSet, scores: Sequence[int], side: int, share: float 
     >>> from engine.rules import RuleSet
     >>> round(joint_chance(RuleSet(players=4), (0, 0), 1), 2)
     0.5
+    >>> four = RuleSet(players=4)
+    >>> round(joint_chance(four, (-20, 12), 0), 2), round(joint_chance(four, (-20, 12), 0, moons=True), 2)
+    (0.02, 0.2)
     >>> joint_chance(RuleSet(players=4), (0, 10), 0) > race_chance(RuleSet(players=4), (0, 10), 0)
     True
     """
