@@ -5,7 +5,10 @@
 
 A bot is ``random``, ``basic``, ``strong``, ``strong-old`` (the strong player as it was
 before issue 14, frozen in :mod:`bench.legacy_strong`) or ``oracle`` (:mod:`bench.oracle`: a
-player that sees every tile, the ceiling for what any fair player could reach).
+player that sees every tile, the ceiling for what any fair player could reach). A level
+may carry a tag after a slash, so that two entries of one level can take different options:
+``strong strong/plain --option strong/plain.odds_moons_4p=false`` sets the strong team with
+its four-player 21s against one without them.
 
 Each deal number is played once per rotation of the seats (three times with three players,
 twice with four), so every bot holds every hand. It prints, per bot: games won with a 95%
@@ -57,6 +60,12 @@ def seats_of(entry: int, rotation: int, players: int) -> tuple[int, ...]:
     return ((entry + rotation) % 3,)
 
 
+def level_of(name: str) -> str:
+    """The bot level of an entry's name: ``"strong/plain"`` is a ``strong`` bot (the tag after
+    the slash only tells entries apart, and keys their ``--option``)."""
+    return name.partition("/")[0]
+
+
 def play_game(
     levels: Sequence[str],
     players: int,
@@ -66,7 +75,7 @@ def play_game(
     options: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Play one game; return per-entry statistics as a JSON-ready dict. ``options`` are bot
-    options by level (``{"strong": {"bid_threshold": 0.6}}``)."""
+    options by entry name (``{"strong": {"bid_threshold": 0.6}}``; see :func:`level_of`)."""
     rs = RuleSet(players=players, **(rules or {}))
     game = Game.new(rs, seed=seed)
     entries = len(levels)
@@ -76,7 +85,7 @@ def play_game(
             owner[s] = e
     opts = options or {}
     bots = {
-        s: make_bot(levels[owner[s]], seed=seed * 16 + s, **opts.get(levels[owner[s]], {}))
+        s: make_bot(level_of(levels[owner[s]]), seed=seed * 16 + s, **opts.get(levels[owner[s]], {}))
         for s in range(players)
     }
     stats = [
@@ -260,7 +269,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--rule", action="append", default=[], help="a house rule, e.g. --rule min_bid=5")
     p.add_argument(
         "--option", action="append", default=[],
-        help="a bot option by level, e.g. --option strong.bid_threshold=0.6",
+        help="a bot option by entry, e.g. --option strong.bid_threshold=0.6 or strong/b.odds_moons_4p=false",
     )
     args = p.parse_args(argv)
     if args.merge:
@@ -277,8 +286,11 @@ def main(argv: list[str] | None = None) -> None:
     if len(args.bots) != want:
         p.error(f"--players {args.players} needs {want} bots, got {len(args.bots)}")
     for b in args.bots:
-        if b not in LEVELS:
-            p.error(f"unknown bot {b!r}: choose from {', '.join(LEVELS)}")
+        if level_of(b) not in LEVELS:
+            p.error(f"unknown bot {b!r}: choose from {', '.join(LEVELS)} (with an optional /tag)")
+    for o in args.option:
+        if o.partition(".")[0] not in args.bots:
+            p.error(f"--option {o!r} names no bot of this run ({', '.join(args.bots)})")
     rules: dict[str, Any] = {}
     for r in args.rule:
         k, _, v = r.partition("=")

@@ -1,0 +1,41 @@
+"""The arena's entries (:mod:`bench.arena`): a level may carry a tag, so that two entries of one
+level play with different options and are told apart in the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import bench.arena as arena
+
+
+def test_a_tagged_entry_is_its_level_with_its_own_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: dict[int, tuple[str, dict[str, Any]]] = {}
+    real = arena.make_bot
+
+    def recording(level: str, seed: int | None = None, **options: Any) -> Any:
+        assert seed is not None
+        made[seed % 16] = (level, options)
+        return real(level, seed=seed)
+
+    monkeypatch.setattr(arena, "make_bot", recording)
+    res = arena.play_game(["random", "random/b"], 4, seed=3, rotation=1,
+                          options={"random/b": {"flag": True}})
+    # Rotation 1: the first entry holds seats 1 and 3, the tagged one seats 0 and 2.
+    assert made == {0: ("random", {"flag": True}), 1: ("random", {}),
+                    2: ("random", {"flag": True}), 3: ("random", {})}
+    assert res["levels"] == ["random", "random/b"]
+    assert sum(st["won"] for st in res["stats"]) <= 1
+    assert "random#0" not in arena.table([res]) and "random/b" in arena.table([res])
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--players", "4", "strong", "strongest"], "unknown bot 'strongest'"),
+    (["--players", "4", "basic", "basic/b", "--option", "basic/c.x=1"], "names no bot of this run"),
+])
+def test_a_wrong_entry_or_option_is_refused_by_name(argv: list[str], message: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        arena.main(argv)
+    assert message in capsys.readouterr().err
