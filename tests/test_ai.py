@@ -495,6 +495,8 @@ def test_play_explanations_quote_the_candidates_numbers() -> None:
                     assert x.layouts == ex.layouts
                 s = ex.summary
                 assert str(d.action.value) in s
+                # The layouts are described in full once, then referred back to.
+                assert s.count("possible") == 1, s
                 if not ex.exhaustive:
                     assert f"{ex.layouts} sampled layouts" in s
                 else:

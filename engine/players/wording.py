@@ -69,8 +69,25 @@ def in_layouts(hits: float, an: PlayAnalysis) -> str:
     return f"in {pct(hits)} of {what}"
 
 
+def again_in_layouts(hits: float, an: PlayAnalysis) -> str:
+    """:func:`in_layouts` for a sentence that has already said which layouts: "in every one
+    of them", "in 78% of them", "in 3 of the 12 layouts"."""
+    if an.exhaustive:
+        count = round(hits * an.layouts)
+        if an.layouts == 1:
+            return "in that layout" if count else "in no layout"
+        if count in (0, an.layouts):
+            return "in every one of them" if count else "in none of them"
+        return f"in {count} of the {an.layouts} layouts"
+    if hits in (0.0, 1.0):
+        return "in every one of them" if hits else "in none of them"
+    return f"in {pct(hits)} of them"
+
+
 def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence[Candidate]) -> str:
-    """The strong player's detailed sentence for playing ``tile``, quoting its numbers."""
+    """The strong player's detailed sentence for playing ``tile``, quoting its numbers. The
+    layouts are described in full once ("in 78% of 40 sampled layouts (of 924 possible)"),
+    then referred back to ("in every one of them")."""
     trump = view.trump
     assert trump is not None
     did = verb(view, Action.play(tile))
@@ -81,21 +98,30 @@ def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence
     who = ("I" if an.goal == "make" else "the defenders") if three else "we"
     mine = "I" if three else "we"
     g = an.goal_chance[tile]
-    goal_sentence = f"{who[:1].upper() + who[1:]} {goal_word} the bid {in_layouts(g, an)}."
+    said = False
+
+    def where(hits: float) -> str:
+        """The layouts in full the first time, then referred back to."""
+        nonlocal said
+        out = again_in_layouts(hits, an) if said else in_layouts(hits, an)
+        said = True
+        return out
+
     if len(an.tiles) == 1:
-        return f"I {did}: it is my only legal play. {goal_sentence}"
+        return f"I {did}: it is my only legal play. {who[:1].upper() + who[1:]} {goal_word} the bid {where(g)}."
     first: list[str] = []
     if an.win_trick[tile] == 1.0:
         if can_win(view, tile):
-            first.append(f"it wins this trick {in_layouts(1.0, an)}")
+            first.append(f"it wins this trick {where(1.0)}")
         else:
             # A tile that neither follows nor beats the best tile never wins: the partner does.
-            first.append(f"my partner wins this trick {in_layouts(1.0, an)}")
+            first.append(f"my partner wins this trick {where(1.0)}")
     if not view.current_trick and trump.is_trump(tile) and an.trumps_out:
         d = an.draws[tile]
         out = an.trumps_out
         if out == 1:
-            first.append("pulls the one trump still out" if d == 1.0 else f"pulls the one trump still out in {pct(d)} of them")
+            # With one trump out, the share of layouts where it falls is the average drawn.
+            first.append("pulls the one trump still out" if d == 1.0 else f"pulls the one trump still out {where(d)}")
         elif abs(d - round(d)) < 1e-9:
             first.append(f"pulls {word(round(d))} of the {word(out)} trumps still out")
         else:
@@ -104,10 +130,9 @@ def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence
     runner = max(others, key=lambda t: (*an.key(t), -keep_value(t, trump), -t.index))
     g2 = an.goal_chance[runner]
     tr, tr2 = an.tricks[tile], an.tricks[runner]
-    second = goal_sentence
+    second = ""
     if g > g2:
-        first.append(f"{who} {goal_word} the bid {in_layouts(g, an)}, against {pct(g2)} with {runner}")
-        second = ""
+        first.append(f"{who} {goal_word} the bid {where(g)}, against {pct(g2)} with {runner}")
     elif tr > tr2 + 1e-9:
         first.append(f"{mine} take {tr:.2f} tricks on average, against {tr2:.2f} with {runner}")
     elif not first:
@@ -115,9 +140,12 @@ def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence
             first.append("none of my tiles can win this trick, so I give the cheapest")
         else:
             first.append(f"no other play does better ({runner} does as well), and it is the cheaper tile")
-    if all(an.goal_chance[t] == g for t in an.tiles) and g in (0.0, 1.0) and second:
-        made = (g == 1.0) == (an.goal == "make")
-        second = f"The bid is {'made' if made else 'set'} {in_layouts(1.0, an)} whatever I play."
+    if g <= g2:
+        if all(an.goal_chance[t] == g for t in an.tiles) and g in (0.0, 1.0):
+            made = (g == 1.0) == (an.goal == "make")
+            second = f"The bid is {'made' if made else 'set'} {where(1.0)} whatever I play."
+        else:
+            second = f"{who[:1].upper() + who[1:]} {goal_word} the bid {where(g)}."
     return f"I {did}: {join(first)}." + (f" {second}" if second else "")
 
 
