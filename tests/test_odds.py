@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -449,6 +450,17 @@ def test_the_strong_player_bids_to_win_the_game_from_the_score() -> None:
     assert reason.endswith(", as I am close to winning.")
     assert reason_problems(view, Action.parse(action), reason) == []
     assert "99% chance of winning the game" in summary
+
+
+def test_with_partners_the_bid_summary_says_the_game_is_the_teams() -> None:
+    """With four players a bid or pass leaves *us* (the team) a chance of winning the game;
+    with three, *me*."""
+    for players, word in ((4, "us"), (3, "me")):
+        g = Game.new(RuleSet(players=players), seed=0)
+        view = g.view(g.to_act)  # type: ignore[arg-type]
+        summary = StrongBot(seed=1).decide(view).explanation.summary
+        assert re.search(rf"leaves {word} an? \d+% chance of winning the game \(now \d+%\)", summary), summary
+        assert f"leaves {'me' if word == 'us' else 'us'} " not in summary
 
 
 def test_the_hand_points_bench_counts_every_side_of_every_hand() -> None:

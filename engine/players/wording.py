@@ -253,6 +253,8 @@ def score_bid_summary(
         return "a pass" if value == 0 else ("21" if value == 21 else f"bid {value}")
 
     now = table.now
+    # With partners the game is the team's to win.
+    us = "us" if view.rules.players == 4 else "me"
 
     def worth(r: BidRow) -> str:
         # Playing to win: the chance of winning the game the row leaves, else its points.
@@ -284,7 +286,7 @@ def score_bid_summary(
         gives = (
             f"for an expected {r.score:+.1f} {unit} against the others"
             if now is None
-            else f"which leaves me {a_percent(table.game_chance(r) or 0.0)} chance of winning the game (now {pct(now)})"
+            else f"which leaves {us} {a_percent(table.game_chance(r) or 0.0)} chance of winning the game (now {pct(now)})"
         )
         credit = _credit(model, value) if value in credited else ""
         lead = (
@@ -299,7 +301,7 @@ def score_bid_summary(
         )
     else:
         lead = (
-            f"I pass: passing leaves me {a_percent(table.game_chance(table.row(0)) or 0.0)} chance of winning the game (now "
+            f"I pass: passing leaves {us} {a_percent(table.game_chance(table.row(0)) or 0.0)} chance of winning the game (now "
             f"{pct(now)}) over {table.deals} simulated deals{weighed}"
         )
     rest = "; ".join(row_words(r.value) for r in others)
