@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from engine import Action, Game, RuleSet, Tile, Trump, parse_tiles
 from engine.game import PlayerView
 from engine.players import make_bot
-from engine.players.reasons import can_win, hand_features, trump_reason
+from engine.players.reasons import can_win, hand_features, score_bid_reason, trump_reason
 
 #: A fast strong player (few layouts): the reasons come from the same code at any strength.
 FAST: dict[str, Any] = {
@@ -219,3 +219,23 @@ def test_trump_and_bid_reasons_say_what_in_the_hand_counts() -> None:
         "0-0",
     )
     assert trump_reason(view, Trump.parse("doubles"), "best").startswith("I name doubles: I hold five of them")
+
+
+@pytest.mark.parametrize(("chance", "words"), [
+    (0.7, "should take all seven tricks"),
+    (0.35, "has a real chance at all seven tricks"),
+    (0.12, "all seven tricks with ones as trump are a long shot, but a made moon wins the game"),
+])
+def test_a_21_is_called_what_its_chance_makes_it(chance: float, words: str) -> None:
+    """A 21 the player counts made one time in eight is a gamble taken for the game, not "a
+    real chance"; the reason says so, in plain words."""
+    view = Game.new(RuleSet(players=4), seed=3).view(0)
+    reason = score_bid_reason(view, 21, Trump.parse("1"), chance, for_game=True)
+    assert reason.startswith("I shoot the moon: ") and words in reason, reason
+    assert reason_problems(view, Action.parse("bid 21"), reason) == []
+    if chance < 0.2:
+        assert "real chance" not in reason and "should" not in reason
+    # Where a made 21 does not win the game, the long shot is taken for its points.
+    points = Game.new(RuleSet(players=4, moon_wins_game=False), seed=3).view(0)
+    if chance < 0.2:
+        assert "but the points are worth the risk" in score_bid_reason(points, 21, Trump.parse("1"), chance)

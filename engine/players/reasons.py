@@ -454,10 +454,15 @@ def score_bid_reason(
                     f"I shoot the moon: with {feats}, {named_trump(tr)} should take all seven tricks{wins}{tail}.",
                     f"I shoot the moon: {named_trump(tr)} should take all seven tricks{wins}{tail}.",
                 )
-            return _short(
-                f"I shoot the moon: with {feats}, {named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
-                f"I shoot the moon: {named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
-            )
+            if chance >= 0.2:
+                return _short(
+                    f"I shoot the moon: with {feats}, {named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
+                    f"I shoot the moon: {named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
+                )
+            # Under one chance in five the sweep is not "a real chance": say it is a gamble,
+            # and what makes it worth taking.
+            but = ", but a made moon wins the game" if view.rules.moon_wins_game else ", but the points are worth the risk"
+            return _short(f"I shoot the moon: all seven tricks with {named_trump(tr)} are a long shot{but}{tail}.")
         if chance >= 0.6:
             return _short(
                 f"I bid {value}: with {feats}, {named_trump(tr)} should take {number_word(k)} tricks{tail}.",
