@@ -221,21 +221,50 @@ def test_trump_and_bid_reasons_say_what_in_the_hand_counts() -> None:
     assert trump_reason(view, Trump.parse("doubles"), "best").startswith("I name doubles: I hold five of them")
 
 
-@pytest.mark.parametrize(("chance", "words"), [
-    (0.7, "should take all seven tricks"),
-    (0.35, "has a real chance at all seven tricks"),
-    (0.12, "all seven tricks with ones as trump are a long shot, but a made moon wins the game"),
+@pytest.mark.parametrize(("chance", "words", "short"), [
+    (0.7, "should take all seven tricks", "should take all seven"),
+    (0.35, "has a real chance at all seven tricks", "a real chance with"),
+    (0.12, "all seven tricks with ones as trump are a long shot, but a made moon wins the game", "a long shot with"),
 ])
-def test_a_21_is_called_what_its_chance_makes_it(chance: float, words: str) -> None:
+def test_a_21_is_called_what_its_chance_makes_it(chance: float, words: str, short: str) -> None:
     """A 21 the player counts made one time in eight is a gamble taken for the game, not "a
-    real chance"; the reason says so, in plain words."""
+    real chance"; the reason says so, in plain words, and keeps to 35 words however much it
+    has to add (the bidding read, the score)."""
     view = Game.new(RuleSet(players=4), seed=3).view(0)
     reason = score_bid_reason(view, 21, Trump.parse("1"), chance, for_game=True)
     assert reason.startswith("I shoot the moon: ") and words in reason, reason
     assert reason_problems(view, Action.parse("bid 21"), reason) == []
     if chance < 0.2:
         assert "real chance" not in reason and "should" not in reason
+    both = score_bid_reason(view, 21, Trump.parse("doubles"), chance, reads_auction=True, for_game=True)
+    assert short in both and reason_problems(view, Action.parse("bid 21"), both) == [], both
     # Where a made 21 does not win the game, the long shot is taken for its points.
     points = Game.new(RuleSet(players=4, moon_wins_game=False), seed=3).view(0)
     if chance < 0.2:
         assert "but the points are worth the risk" in score_bid_reason(points, 21, Trump.parse("1"), chance)
+
+
+def test_every_bid_reason_keeps_the_rules_whatever_it_adds() -> None:
+    """Every wording of a bid or pass reason, read off the auction and played for the game
+    at any score, keeps to one sentence of at most 35 words with no number but bids: the
+    longest wordings give way to shorter ones, the score said shortly last."""
+    import dataclasses
+    import itertools
+
+    for players, moon_wins in itertools.product((3, 4), (True, False)):
+        base = Game.new(RuleSet(players=players, moon_wins_game=moon_wins), seed=players).view(0)
+        zero = (0,) * len(base.scores)
+        for scores in (zero, (16, *zero[1:]), (*zero[:-1], 16), (3, *(12,) * (len(zero) - 1))):
+            view = dataclasses.replace(base, scores=scores)
+            for tr, value, chance, high, reads, for_game, forced in itertools.product(
+                ("doubles", "none", "6"), (None, 4, 6, 21), (0.1, 0.3, 0.5, 0.7, 0.9), (0, 5, 7),
+                (False, True), (False, True), (False, True),
+            ):
+                if forced and value is None:
+                    continue
+                reason = score_bid_reason(view, value, Trump.parse(tr), chance, reads_auction=reads,
+                                          for_game=for_game, forced=forced, high=high)
+                action = Action.parse("pass" if value is None else f"bid {value}")
+                assert reason_problems(view, action, reason) == [], reason
+                if reads:
+                    assert "going by how the others have bid" in reason, reason

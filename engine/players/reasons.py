@@ -375,12 +375,13 @@ PLAY_READ_NOTE = (
 )
 
 
-def score_words(view: PlayerView) -> str:
+def score_words(view: PlayerView, short: bool = False) -> str:
     """The words a bid reason gains when playing for the game changed the decision (the
     player bids to win the game, :class:`engine.players.odds.GameOdds`, not for the most
     points in the hand), in words rather than numbers: ``"as I am close to winning"``,
     ``"as another player is close to winning"``, ``"as I am well behind"``... or, when the
-    score says nothing special, ``"playing for the game, not just this hand's points"``.
+    score says nothing special, ``"playing for the game, not just this hand's points"``
+    (``short``: ``"playing for the game"``).
 
     "Close" is within a good hand of the target (7 points or 2 marks), "well" ahead or
     behind as much again from the best other side."""
@@ -402,7 +403,7 @@ def score_words(view: PlayerView) -> str:
         return f"as {me} well behind"
     if mine >= top + gap:
         return f"as {me} well ahead"
-    return "playing for the game, not just this hand's points"
+    return "playing for the game" if short else "playing for the game, not just this hand's points"
 
 
 def with_auction(reason: str, play: bool = False) -> str:
@@ -437,55 +438,89 @@ def score_bid_reason(
     pass: the chance of making the lowest bid open to it). With ``reads_auction`` the
     decision changed once the deals were weighted by the others' bids, and with
     ``for_game`` once the score of the game was taken into account (:func:`score_words`);
-    the reason says so.
+    the reason says so. It keeps to 35 words: the first of its wordings that does, the
+    score said shortly (:func:`score_words` with ``short``) only when no wording fits
+    otherwise.
     """
+    tails = []
+    for short in (False, True):
+        tail = f", {AUCTION_WORDS}" if reads_auction else ""
+        if for_game:
+            tail += f", {score_words(view, short=short)}"
+        if tail not in tails:
+            tails.append(tail)
+    options = [
+        text
+        for tail in tails
+        for text in _score_bid_options(view, value, tr, chance, tail, forced=forced, partner_holds=partner_holds,
+                                       high=high)
+    ]
+    return _short(*options)
+
+
+def _score_bid_options(
+    view: PlayerView,
+    value: int | None,
+    tr: Trump,
+    chance: float,
+    tail: str,
+    *,
+    forced: bool,
+    partner_holds: bool,
+    high: int,
+) -> list[str]:
+    """The wordings of :func:`score_bid_reason` ending in ``tail``, longest first."""
     feats = hand_features(view.hand, tr)
-    tail = f", {AUCTION_WORDS}" if reads_auction else ""
-    if for_game:
-        tail += f", {score_words(view)}"
     if value is not None:
         k = tricks_needed(value)
         if forced:
-            return f"Everyone else passed, so I must bid: {value} with {named_trump(tr)} is my best chance{tail}."
+            return [f"Everyone else passed, so I must bid: {value} with {named_trump(tr)} is my best chance{tail}."]
         if value == 21:
             wins = ", and a made moon wins the game" if view.rules.moon_wins_game else ""
             if chance >= 0.6:
-                return _short(
+                return [
                     f"I shoot the moon: with {feats}, {named_trump(tr)} should take all seven tricks{wins}{tail}.",
                     f"I shoot the moon: {named_trump(tr)} should take all seven tricks{wins}{tail}.",
-                )
+                    f"I shoot the moon: {named_trump(tr)} should take all seven{wins}{tail}.",
+                ]
             if chance >= 0.2:
-                return _short(
+                return [
                     f"I shoot the moon: with {feats}, {named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
                     f"I shoot the moon: {named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
-                )
+                    f"I shoot the moon: a real chance with {named_trump(tr)}{wins}{tail}.",
+                ]
             # Under one chance in five the sweep is not "a real chance": say it is a gamble,
             # and what makes it worth taking.
             but = ", but a made moon wins the game" if view.rules.moon_wins_game else ", but the points are worth the risk"
-            return _short(f"I shoot the moon: all seven tricks with {named_trump(tr)} are a long shot{but}{tail}.")
+            return [
+                f"I shoot the moon: all seven tricks with {named_trump(tr)} are a long shot{but}{tail}.",
+                f"I shoot the moon: a long shot with {named_trump(tr)}{but}{tail}.",
+            ]
         if chance >= 0.6:
-            return _short(
+            return [
                 f"I bid {value}: with {feats}, {named_trump(tr)} should take {number_word(k)} tricks{tail}.",
                 f"I bid {value}: {named_trump(tr)} should take {number_word(k)} tricks{tail}.",
-            )
-        return _short(
+            ]
+        return [
             f"I bid {value}: with {feats}, {named_trump(tr)} makes {number_word(k)} tricks "
             f"{chance_words(chance)}, and the points are worth the risk{tail}.",
             f"I bid {value}: {named_trump(tr)} makes {number_word(k)} tricks {chance_words(chance)}, "
             f"and the points are worth the risk{tail}.",
-        )
+            f"I bid {value}: {named_trump(tr)} makes {number_word(k)} tricks {chance_words(chance)}, worth the risk{tail}.",
+        ]
     if partner_holds:
-        return "I pass: my partner holds the bid, and raising it would only make our contract harder."
+        return ["I pass: my partner holds the bid, and raising it would only make our contract harder."]
     floor = max(view.rules.min_bid, high + 1)
     target = "shoot the moon" if floor > 7 else (f"bid over {high}" if high else f"bid {floor}")
     if chance >= 0.6 and floor <= 7:
+        would = f"I pass: {named_trump(tr)} would {chance_words(chance)} make the bid, but it is worth"
         if view.rules.players == 4:
-            return (
-                f"I pass: {named_trump(tr)} would {chance_words(chance)} make the bid, but it is worth "
-                f"little against the tricks the other team scores anyway{tail}."
-            )
-        return f"I pass: {named_trump(tr)} would {chance_words(chance)} make the bid, but it is worth too little for the risk{tail}."
-    return f"I pass: even with {named_trump(tr)}, my hand is {likely_words(chance)} to make enough tricks to {target}{tail}."
+            return [f"{would} little against the tricks the other team scores anyway{tail}.", f"{would} little{tail}."]
+        return [f"{would} too little for the risk{tail}.", f"{would} too little{tail}."]
+    return [
+        f"I pass: even with {named_trump(tr)}, my hand is {likely_words(chance)} to make enough tricks to {target}{tail}.",
+        f"I pass: even with {named_trump(tr)}, enough tricks to {target} are {likely_words(chance)}{tail}.",
+    ]
 
 
 def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str) -> str:
