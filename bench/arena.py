@@ -192,21 +192,22 @@ def table(results: Iterable[dict[str, Any]]) -> str:
         return "no games"
     players = 4 if len(levels) == 2 else 3
     fair = 1 / len(levels)
+    names = [f"{lv}#{e}" if levels.count(lv) > 1 else lv for e, lv in enumerate(levels)]
+    if players == 4:
+        names = [f"team {n}" for n in names]
+    width = max(12, *(len(n) for n in names))
     out = [
         f"{games} games, {players} players ({' vs '.join(levels)}); a fair share of wins is {fair:.0%}",
-        f"{'bot':<12} {'games won':>10} {'95% interval':>16} {'points/hand':>12} {'bids made/tried':>16} "
+        f"{'bot':<{width}} {'games won':>10} {'95% interval':>16} {'points/hand':>12} {'bids made/tried':>16} "
         f"{'made %':>7} {'sets inflicted':>15} {'mean bid/took':>14} {'21s made':>8}",
     ]
-    for e, lv in enumerate(levels):
+    for e in range(len(levels)):
         st = rows[e]
         lo, hi = wilson(st["won"], games)
         made = f"{st['made']}/{st['bids']}"
         pct = f"{st['made'] / st['bids']:.0%}" if st["bids"] else "-"
-        name = f"{lv}#{e}" if levels.count(lv) > 1 else lv
-        if players == 4:
-            name = f"team {name}"
         out.append(
-            f"{name:<12} {st['won'] / games:>10.1%} {f'{lo:.1%}-{hi:.1%}':>16} "
+            f"{names[e]:<{width}} {st['won'] / games:>10.1%} {f'{lo:.1%}-{hi:.1%}':>16} "
             f"{st['points'] / max(1, st['hands']):>12.2f} {made:>16} {pct:>7} "
             f"{st['sets']:>6}/{st['defended']:<8} {_bid_took(st):>14} {_moons(st):>7}"
         )

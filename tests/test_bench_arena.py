@@ -27,7 +27,11 @@ def test_a_tagged_entry_is_its_level_with_its_own_options(monkeypatch: pytest.Mo
                     2: ("random", {"flag": True}), 3: ("random", {})}
     assert res["levels"] == ["random", "random/b"]
     assert sum(st["won"] for st in res["stats"]) <= 1
-    assert "random#0" not in arena.table([res]) and "random/b" in arena.table([res])
+    text = arena.table([res])
+    assert "random#0" not in text and "team random/b " in text
+    # The columns line up, however long an entry's name.
+    head, *rows = text.splitlines()[1:]
+    assert {row.index("%") for row in rows} == {head.index("games won") + len("games won") - 1}
 
 
 @pytest.mark.parametrize(("argv", "message"), [
