@@ -201,13 +201,13 @@ def table(results: Iterable[dict[str, Any]]) -> str:
         f"{'bot':<{width}} {'games won':>10} {'95% interval':>16} {'points/hand':>12} {'bids made/tried':>16} "
         f"{'made %':>7} {'sets inflicted':>15} {'mean bid/took':>14} {'21s made':>8}",
     ]
-    for e in range(len(levels)):
+    for e, name in enumerate(names):
         st = rows[e]
         lo, hi = wilson(st["won"], games)
         made = f"{st['made']}/{st['bids']}"
         pct = f"{st['made'] / st['bids']:.0%}" if st["bids"] else "-"
         out.append(
-            f"{names[e]:<{width}} {st['won'] / games:>10.1%} {f'{lo:.1%}-{hi:.1%}':>16} "
+            f"{name:<{width}} {st['won'] / games:>10.1%} {f'{lo:.1%}-{hi:.1%}':>16} "
             f"{st['points'] / max(1, st['hands']):>12.2f} {made:>16} {pct:>7} "
             f"{st['sets']:>6}/{st['defended']:<8} {_bid_took(st):>14} {_moons(st):>7}"
         )
@@ -289,9 +289,6 @@ def main(argv: list[str] | None = None) -> None:
     for b in args.bots:
         if level_of(b) not in LEVELS:
             p.error(f"unknown bot {b!r}: choose from {', '.join(LEVELS)} (with an optional /tag)")
-    for o in args.option:
-        if o.partition(".")[0] not in args.bots:
-            p.error(f"--option {o!r} names no bot of this run ({', '.join(args.bots)})")
     rules: dict[str, Any] = {}
     for r in args.rule:
         k, _, v = r.partition("=")
@@ -300,6 +297,8 @@ def main(argv: list[str] | None = None) -> None:
     for o in args.option:
         k, _, v = o.partition("=")
         level, _, name = k.partition(".")
+        if level not in args.bots:
+            p.error(f"--option {o!r} names no bot of this run ({', '.join(args.bots)})")
         options.setdefault(level, {})[name] = json.loads(v)
     rot = 3 if args.players == 3 else 2
     deals = -(-args.games // rot)

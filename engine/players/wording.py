@@ -98,6 +98,7 @@ def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence
     who = ("I" if an.goal == "make" else "the defenders") if three else "we"
     mine = "I" if three else "we"
     g = an.goal_chance[tile]
+    who_cap = who[:1].upper() + who[1:]  # at the start of a sentence
     said = False
 
     def where(hits: float) -> str:
@@ -108,7 +109,7 @@ def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence
         return out
 
     if len(an.tiles) == 1:
-        return f"I {did}: it is my only legal play. {who[:1].upper() + who[1:]} {goal_word} the bid {where(g)}."
+        return f"I {did}: it is my only legal play. {who_cap} {goal_word} the bid {where(g)}."
     first: list[str] = []
     if an.win_trick[tile] == 1.0:
         if can_win(view, tile):
@@ -145,7 +146,7 @@ def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence
             made = (g == 1.0) == (an.goal == "make")
             second = f"The bid is {'made' if made else 'set'} {where(1.0)} whatever I play."
         else:
-            second = f"{who[:1].upper() + who[1:]} {goal_word} the bid {where(g)}."
+            second = f"{who_cap} {goal_word} the bid {where(g)}."
     return f"I {did}: {join(first)}." + (f" {second}" if second else "")
 
 
