@@ -145,23 +145,24 @@ def test_the_pool_keeps_the_page_thread_free(monkeypatch: pytest.MonkeyPatch) ->
         players.warm_pool()
         g = Game.new(RuleSet(players=4), 3)
         view = g.view(g.to_act)
-        ticks = 0
+        stamps: list[float] = []
         done = threading.Event()
 
-        def count() -> None:
-            nonlocal ticks
+        def tick() -> None:
             while not done.is_set():
-                ticks += 1
+                stamps.append(time.perf_counter())
                 time.sleep(0.001)
 
-        t = threading.Thread(target=count)
+        t = threading.Thread(target=tick)
         t.start()
         t0 = time.perf_counter()
         players.think("strong", 1, view)
-        spent = time.perf_counter() - t0
+        t1 = time.perf_counter()
         done.set()
         t.join()
-        assert ticks >= spent * 100  # the other thread ran (at least 10% of its 1 ms ticks) meanwhile
+        # The other thread kept running while this one waited for the worker: it ran between
+        # the call and the answer, whatever the machine's load makes of its 1 ms pauses.
+        assert sum(t0 < x < t1 for x in stamps) >= 3
     finally:
         players.shutdown_pool()
 

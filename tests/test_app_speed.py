@@ -34,8 +34,11 @@ def _has_player(level: str, seed: int) -> bool:
     return (level, seed) in players._BOTS
 
 
-def _sleep_then_pid(seconds: float) -> int:
-    time.sleep(seconds)
+def _wait_for_then_pid(path: str) -> int:
+    """Hold a worker until the test makes ``path`` (two minutes at most), then its pid."""
+    end = time.monotonic() + 120
+    while not os.path.exists(path) and time.monotonic() < end:
+        time.sleep(0.01)
     return os.getpid()
 
 
@@ -69,7 +72,7 @@ def test_a_players_decisions_go_to_the_worker_that_keeps_it(monkeypatch: pytest.
         players.shutdown_pool()
 
 
-def test_a_busy_workers_player_moves_to_a_free_one(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_busy_workers_player_moves_to_a_free_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A player's worker is kept only while it is not busier than another: a decision never
     queues behind another game's search when a worker is free (the player then lives there)."""
     monkeypatch.setenv("MOON_WORKERS", "2")
@@ -79,8 +82,10 @@ def test_a_busy_workers_player_moves_to_a_free_one(monkeypatch: pytest.MonkeyPat
         assert pool is not None
         home = pool.submit_to("a game", _pid).result(timeout=120)
         assert pool.submit_to("a game", _pid).result(timeout=120) == home
-        busy = pool.submit_to("a game", _sleep_then_pid, 3.0)  # its worker is free: it goes there
-        moved = pool.submit_to("a game", _pid).result(timeout=120)  # that worker is busy now
+        release = tmp_path / "release"
+        busy = pool.submit_to("a game", _wait_for_then_pid, str(release))  # its worker is free: it goes there
+        moved = pool.submit_to("a game", _pid).result(timeout=120)  # that worker is busy until released
+        release.touch()
         assert busy.result(timeout=120) == home and moved != home
         assert pool.submit_to("a game", _pid).result(timeout=120) == moved  # its worker from now on
         assert {f.result(timeout=120) for f in pool.submit_each(_pid)} == {home, moved}
