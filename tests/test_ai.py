@@ -17,6 +17,8 @@ from engine.sampling import PILE, Constraints, view_digest
 from engine.solver import Solver
 from tutorial.services.describe import explanation_frame
 
+from helpers import fast_strong
+
 # -- a tiny exhaustive minimax, to check the strong bot's use of the solver -----------------
 
 
@@ -63,13 +65,7 @@ def _after(
 # -- helpers --------------------------------------------------------------------------------
 
 #: A fast strong bot for the legality sweeps (few layouts).
-FAST = {
-    "play_samples": dict.fromkeys(range(1, 8), 3),
-    "play_samples_4p": dict.fromkeys(range(1, 8), 2),
-    "bid_samples": 3,
-    "contract_samples": 4,
-    "bid_trumps": 2,
-}
+FAST = fast_strong(3, 2, bid_samples=3, contract_samples=4, bid_trumps=2)
 
 VARIANTS = [
     RuleSet(),

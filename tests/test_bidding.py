@@ -36,13 +36,10 @@ from engine.players.strong import StrongBot
 from engine.sampling import PILE, Constraints
 from engine.words import trump_phrase
 
+from helpers import fast_strong
+
 #: A fast strong player: few simulated deals, the same code.
-FAST: dict[str, Any] = {
-    "play_samples": dict.fromkeys(range(1, 8), 3),
-    "play_samples_4p": dict.fromkeys(range(1, 8), 2),
-    "bid_samples": 6,
-    "bid_screen": 3,
-}
+FAST = fast_strong(3, 2, bid_samples=6, bid_screen=3)
 
 RULES = [
     RuleSet(),
@@ -309,7 +306,7 @@ def test_play_weights_follow_the_trump_named_and_the_passes() -> None:
 
 
 #: Few layouts per play (the property holds for any number).
-FEW: dict[str, Any] = {"play_samples": dict.fromkeys(range(1, 8), 5), "play_samples_4p": dict.fromkeys(range(1, 8), 4)}
+FEW = fast_strong(5, 4)
 
 
 @pytest.mark.slow

@@ -27,14 +27,10 @@ from engine.game import PlayerView
 from engine.players import make_bot
 from engine.players.reasons import can_win, hand_features, score_bid_reason, trump_reason
 
+from helpers import fast_strong
+
 #: A fast strong player (few layouts): the reasons come from the same code at any strength.
-FAST: dict[str, Any] = {
-    "play_samples": dict.fromkeys(range(1, 8), 4),
-    "play_samples_4p": dict.fromkeys(range(1, 8), 3),
-    "bid_samples": 4,
-    "contract_samples": 5,
-    "bid_trumps": 2,
-}
+FAST = fast_strong(4, 3, bid_samples=4, contract_samples=5, bid_trumps=2)
 
 RULES = [
     RuleSet(),

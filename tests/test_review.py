@@ -12,6 +12,8 @@ from engine.review import bid_grade, grade, review_hand
 from engine.solver import move_values
 from tutorial.services.reviewing import hand_review_table
 
+from helpers import fast_strong
+
 #: A hand where seat 2, the bidder (5 with ones trump), leads 3-1 to the fifth trick: leading
 #: 0-0 (the only blank, so nobody can beat it) makes the bid in every layout still possible,
 #: 3-1 loses it in every one. A blunder.
@@ -127,13 +129,7 @@ def test_forced_plays_are_never_graded() -> None:
 # -- bids, discards and trump choices -----------------------------------------------------------
 
 #: A fast strong player for the contract reviews (few simulated deals).
-FAST_REVIEW: dict[str, Any] = {
-    "play_samples": dict.fromkeys(range(1, 8), 4),
-    "play_samples_4p": dict.fromkeys(range(1, 8), 3),
-    "bid_samples": 6,
-    "contract_samples": 8,
-    "bid_trumps": 2,
-}
+FAST_REVIEW = fast_strong(4, 3, bid_samples=6, contract_samples=8, bid_trumps=2)
 
 
 def _bad_trump_game() -> Game:
