@@ -724,7 +724,7 @@ def bench_bot(level: str, seed: int | None = None, **options: Any) -> Any:
         from bench.oracle import OracleBot
 
         return OracleBot(seed, **options)
-    from engine.ai import make_bot
+    from engine.players import make_bot
 
     return make_bot(level, seed=seed, **options)
 

@@ -1,16 +1,28 @@
-"""The computer players, under their old name: everything lives in :mod:`engine.players`.
+"""Deprecated: the old name of :mod:`engine.players`, kept so that code outside this project
+that still says ``from engine.ai import make_bot`` works. Every name of :mod:`engine.players`
+is found here, with a :class:`DeprecationWarning`; import it from :mod:`engine.players`.
 
-``engine.ai`` stays importable so that ``from engine.ai import make_bot`` keeps working; it
-exports exactly what :mod:`engine.players` exports.
-
->>> from engine.ai import make_bot
->>> make_bot("basic", seed=1).level
-'basic'
+>>> import warnings
+>>> with warnings.catch_warnings(record=True) as caught:
+...     warnings.simplefilter("always")
+...     from engine.ai import make_bot
+>>> make_bot("basic", seed=1).level, caught[0].category.__name__
+('basic', 'DeprecationWarning')
 """
 
 from __future__ import annotations
 
-from engine import players as _players
-from engine.players import *  # noqa: F403 -- the old name re-exports the package whole
+import warnings
+from typing import Any
 
-__all__ = list(_players.__all__)
+from engine import players as _players
+
+__all__: list[str] = []
+
+
+def __getattr__(name: str) -> Any:
+    if name in _players.__all__:
+        warnings.warn(f"engine.ai is the old name of engine.players: import {name} from engine.players",
+                      DeprecationWarning, stacklevel=2)
+        return getattr(_players, name)
+    raise AttributeError(f"module 'engine.ai' has no attribute {name!r}")

@@ -19,10 +19,10 @@ For every tile played, :func:`review_hand` gives two verdicts:
 - **from the player's own view**: the strong bot's chance to make (or set) the bid after the
   play and after the best play it found, from the layouts that agree with what the player
   had seen; the drop, in percentage points, is graded like lichess grades a drop in
-  winning chance: 5 an *inaccuracy*, 10 a *mistake*, 15 a *blunder* (:data:`~engine.ai.GRADES`).
+  winning chance: 5 an *inaccuracy*, 10 a *mistake*, 15 a *blunder* (:data:`~engine.players.GRADES`).
 
 >>> from engine import Game
->>> from engine.ai import make_bot
+>>> from engine.players import make_bot
 >>> g = Game.new(seed=4)
 >>> bots = [make_bot("basic", seed=s) for s in range(3)]
 >>> while not g.hand_finished:

@@ -17,7 +17,7 @@ objects too and share this API.
 """
 
 from lessons.checks import KINDS, Feedback, Task, make_task
-from lessons.errors import AnswerError, ContentError, ContentErrors, FieldError, OracleMissing
+from lessons.errors import AnswerError, ContentError, ContentErrors, FieldError
 from lessons.items import Item
 from lessons.loader import Course, Level, Stage, check_course, load_course
 from lessons.model import Position
@@ -32,7 +32,6 @@ __all__ = [
     "FieldError",
     "Item",
     "Level",
-    "OracleMissing",
     "Position",
     "Stage",
     "Task",

@@ -4,14 +4,13 @@
 - :class:`ContentError` — the same, placed: file, entry id and field.
 - :class:`ContentErrors` — every problem a load found (one bad entry never hides another).
 - :class:`AnswerError` — a learner's answer that cannot be read at all (wrong shape).
-- :class:`OracleMissing` — a check needs ``engine.solver`` or ``engine.ai`` and it is absent.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["AnswerError", "ContentError", "ContentErrors", "FieldError", "OracleMissing"]
+__all__ = ["AnswerError", "ContentError", "ContentErrors", "FieldError"]
 
 
 class FieldError(ValueError):
@@ -59,7 +58,3 @@ class AnswerError(ValueError):
     """A learner's answer of the wrong shape (not a tile, not a list, a tile not on offer...).
     The message says what was expected; the app shows it and does not count a try."""
 
-
-class OracleMissing(RuntimeError):
-    """A check kind needs a module that is not installed yet (``engine.solver`` or
-    ``engine.ai``)."""

@@ -633,7 +633,7 @@ def strong_vs_basic(deals: int, seed: int, progress: Progress | None = None) -> 
     """Experiment 4: each deal (deal numbers ``seed`` … ``seed + deals - 1``) is played three
     times, one strong player and two basic ones, the strong player in seat 0, 1, then 2.
     One row per seat per hand: points, whether it was the bidder."""
-    from engine.ai import make_bot
+    from engine.players import make_bot
 
     rows = []
     for d in range(deals):

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lessons.errors import ContentError, ContentErrors, FieldError, OracleMissing
+from lessons.errors import ContentError, ContentErrors, FieldError
 from lessons.items import Item, build_common, text_field
 
 __all__ = ["DATA_DIR", "Course", "Level", "Stage", "check_course", "load_course", "read_toml"]
@@ -181,8 +181,6 @@ def _load_stage(path: Path, errors: list[ContentError]) -> Stage | None:
             stage.levels.append(build_level(raw, file, stage.id))
         except FieldError as e:
             errors.append(ContentError(file, name, e.field or None, e.message))
-        except OracleMissing as e:
-            errors.append(ContentError(file, name, "kind", str(e)))
     return None if bad else stage
 
 

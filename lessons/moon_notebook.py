@@ -59,7 +59,7 @@ from engine import (
     parse_tiles,
     tile_set,
 )
-from engine.ai import make_bot
+from engine.players import make_bot
 from lessons.lab import DISCARD_DEAL, check, exercise, reveal, show, solve_contract, table, trump_words  # noqa: F401
 
 pd.set_option("display.max_colwidth", None)  # never cut text off

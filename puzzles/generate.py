@@ -26,6 +26,7 @@ from typing import Any
 
 from engine import RuleSet, Tile, Trump, legal_plays, other_seats, side_seats, trick_winner, tricks_needed
 from engine.deal import SeededStream, deal_hands
+from engine.solver import move_values
 from engine.trump import TRUMP, Suit, describe_suit
 from lessons.checks import KINDS
 from lessons.errors import FieldError
@@ -415,11 +416,8 @@ def gen_ending(seed: int, rng: Rng) -> Entry | None:
     trump, hands, leader, trick, _played, _won = playout(rules, seed, rng, 7 - k, partial)
     # The seat to play is the learner; with three players the others are both against it.
     to_play = (leader + len(trick)) % n
-    from lessons import oracles
-
-    solver = oracles.solver()
     side = {to_play, (to_play + 2) % 4} if n == 4 else {to_play}
-    values = solver.move_values(hands, trump, leader, side, tuple(trick))
+    values = move_values(hands, trump, leader, side, tuple(trick))
     if len(values) < 2:
         return None
     best = max(values.values())
@@ -454,7 +452,7 @@ def gen_bid(seed: int, rng: Rng) -> Entry | None:
 
 
 def gen_trump_choice(seed: int, rng: Rng) -> Entry | None:
-    from lessons import oracles
+    from engine.players import make_bot
     from lessons.model import auction_game
 
     rules = RuleSet()
@@ -468,7 +466,7 @@ def gen_trump_choice(seed: int, rng: Rng) -> Entry | None:
     game = auction_game(rules, first, bids, {s: dealt[s] for s in range(n)}, widow)
     # The discard comes from the quick rule-of-thumb player: any sensible discard will do,
     # the question is the trump.
-    bot = oracles.ai().make_bot("basic", seed=42)
+    bot = make_bot("basic", seed=42)
     d = bot.decide(game.view(bidder))
     game.apply(d.action)
     discard = d.action.value

@@ -29,7 +29,7 @@ from typing import Any
 
 from engine import RuleSet
 from lessons.checks import KINDS
-from lessons.errors import ContentError, ContentErrors, FieldError, OracleMissing
+from lessons.errors import ContentError, ContentErrors, FieldError
 from lessons.items import Item, build_common, text_field
 from lessons.loader import entry_name, read_toml
 from puzzles.themes import THEMES
@@ -156,8 +156,6 @@ def check_puzzles(data_dir: Path | None = None) -> tuple[list[Puzzle], list[Cont
                 puzzles.append(build_puzzle(raw, file))
             except FieldError as e:
                 errors.append(ContentError(file, name, e.field or None, e.message))
-            except OracleMissing as e:
-                errors.append(ContentError(file, name, "kind", str(e)))
     seen: dict[str, str] = {}
     for p in puzzles:
         if p.id in seen:

@@ -6,7 +6,7 @@ Streamlit-free on purpose (the app's components call it; so do the tests and
 ``MOON_DATABASE_URL`` switches to PostgreSQL (``postgresql://…``, driven by psycopg 3). The same
 code and migrations serve both.
 
-The modules, each with one job (issue 13's live classroom builds on them):
+The modules, each with one job:
 
 - :mod:`store.db` — :class:`Store` (engine, sessions, retries), :func:`open_store`, the URL.
 - :mod:`store.models` — the tables.
@@ -18,7 +18,7 @@ The modules, each with one job (issue 13's live classroom builds on them):
 - :mod:`store.practice` — the next puzzle for Practice, due reviews, the daily puzzle.
 - :mod:`store.classes` — classes, join codes, PINs, the teacher dashboard and its CSV.
 - :mod:`store.transfer` — the progress file (export and import) built from the rows.
-- :mod:`store.live` — the live class: sessions, questions, players, answers (issue 13).
+- :mod:`store.live` — the live class: sessions, questions, players, answers.
 """
 
 from __future__ import annotations

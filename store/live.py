@@ -1,4 +1,4 @@
-"""The live class (issue 13): the teacher starts a session from the presenter and gets a short
+"""The live class: the teacher starts a session from the presenter and gets a short
 join code (for the students' phones) and a secret host link (only its hash is kept); students
 join with the code and a name; the presenter puts a question to the room; each student answers
 once with one tap; the teacher reveals the answer; at the end, a class summary.

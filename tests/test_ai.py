@@ -1,4 +1,4 @@
-"""The computer players (engine.ai) and the layout sampler (engine.sampling)."""
+"""The computer players (engine.players) and the layout sampler (engine.sampling)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from engine import Action, Game, RuleSet, Tile, Trump, legal_plays, parse_tiles, trick_winner
-from engine.ai import Decision, StrongBot, analyse_play, make_bot
 from engine.game import PlayerView
+from engine.players import Decision, StrongBot, analyse_play, make_bot
 from engine.sampling import PILE, Constraints, view_digest
 from engine.solver import Solver
 from tutorial.services.describe import explanation_frame

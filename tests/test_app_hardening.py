@@ -1,5 +1,5 @@
 """AppTest: bad links, deal-number boxes and uploads get a clear message and change nothing;
-the Bidding lab's work has a budget; long games chart sensibly (issue 15)."""
+the Bidding lab's work has a budget; long games chart sensibly."""
 
 from __future__ import annotations
 

@@ -232,7 +232,7 @@ def test_a_whole_game_to_its_end_with_the_score_chart() -> None:
 
 
 def test_a_stale_url_does_not_take_moves_back() -> None:
-    """Issue 9 bug 2: the game in the session is the truth. A URL this session wrote earlier
+    """The game in the session is the truth. A URL this session wrote earlier
     (still in the browser while a click is on its way) is never read back."""
     at = open_app("play", {"deal": "5"}, state=STEP)
     sess = at.session_state["moon_play"]
@@ -252,7 +252,7 @@ def test_a_stale_url_does_not_take_moves_back() -> None:
 
 
 def test_deal_after_a_link_starts_the_game_chosen() -> None:
-    """Issue 9 bug 1: New game → 4 players, strong → Deal starts that game, and the URL and
+    """New game → 4 players, strong → Deal starts that game, and the URL and
     the house rules follow it."""
     at = open_app("play", {"deal": "5"}, state=STEP)
     at.session_state["new-game-box"] = True  # open the New game panel
@@ -299,7 +299,7 @@ def test_play_again_after_game_over_keeps_the_rules() -> None:
 
 
 def test_each_trick_and_each_reason_is_one_element() -> None:
-    """The regions drawn again on every click are few elements (speed, issue 9): the history
+    """The regions drawn again on every click are few elements (speed): the history
     tab is one element for all the tricks, in which each trick is one block (title, tiles,
     why it won), the last trick is one block, and the reasons under "Why not?" are one list."""
     from engine import explain_winner

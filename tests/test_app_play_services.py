@@ -10,7 +10,7 @@ import os
 import pytest
 
 from engine import Action, Game, RuleSet
-from engine.ai import make_bot
+from engine.players import make_bot
 from tutorial.services import players, table
 from tutorial.services.session import FirstLegal, PlaySession
 from tutorial.services.urlstate import PlaySetup

@@ -1,4 +1,4 @@
-"""Where the app's work runs (issue 9 "Speed", issue 15 items 7-8): basic decisions in the
+"""Where the app's work runs: basic decisions in the
 server process, strong ones in the decision pool, slow work (reviews, loading the content,
 the Bidding lab) in the low-priority background pool; the content loaded once per process;
 a hand review made only when asked for."""
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from engine import Game, RuleSet
-from engine.ai import make_bot
+from engine.players import make_bot
 from tutorial.services import items, players
 from tutorial.services.session import FirstLegal, PlaySession
 from tutorial.services.urlstate import PlaySetup
@@ -274,7 +274,7 @@ def test_the_content_loaded_in_a_worker_keeps_its_answers(monkeypatch: pytest.Mo
 
 
 def test_the_bidding_lab_solves_in_the_background_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 15 item 7: the lab's deals are solved in the background worker, chunk by chunk,
+    """The lab's deals are solved in the background worker, chunk by chunk,
     with the same numbers as in this process, the progress after each chunk and the time
     limit's partial result kept."""
     from engine import parse_tiles

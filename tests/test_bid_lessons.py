@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.ai import make_bot
+from engine.players import make_bot
 from engine.words import percent
 from lessons import loader as lesson_loader
 from lessons.checks import BID_TOLERANCE

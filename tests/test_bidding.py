@@ -1,4 +1,4 @@
-"""Bidding by expected score and reading the auction (engine.players.bidding, issue 14).
+"""Bidding by expected score and reading the auction (engine.players.bidding).
 
 - the strong player's bid is the best row of its own score table;
 - the simulated deals of a contract choice always agree with what the seat has seen, and

@@ -1,4 +1,4 @@
-"""Bad input to the engine gets the engine's own error and a short message (issue 15).
+"""Bad input to the engine gets the engine's own error and a short message.
 
 Every parser reads ASCII digits only and caps lengths before ``int()``; malformed records and
 rule sets raise :class:`ParseError` (or its :class:`RulesError` / :class:`RecordError`

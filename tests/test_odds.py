@@ -1,5 +1,5 @@
 """The race model of the chance to win the game (engine.players.odds), and the strong
-player bidding to win the game rather than for the most points in the hand (issue 14)."""
+player bidding to win the game rather than for the most points in the hand."""
 
 from __future__ import annotations
 

@@ -60,7 +60,7 @@ def test_the_puzzles_filter_shows_theme_titles() -> None:
     assert "Out of the suit" in box.options and "void" not in box.options
     box.set_value(["void"]).run()
     assert not at.exception
-    # The puzzle's themes name its trap: shown (as titles) after the answer, not before (issue 11).
+    # The puzzle's themes name its trap: shown (as titles) after the answer, not before.
     assert theme_title("void") not in " ".join(str(c.value) for c in at.caption)
     at.button(key="pz-solution").click().run()
     assert theme_title("void") in " ".join(str(c.value) for c in at.caption)

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from engine import Game, RuleSet, Tile, parse_tiles
-from engine.ai import make_bot
+from engine.players import make_bot
 from engine.review import bid_grade, grade, review_hand
 from engine.solver import move_values
 from tutorial.services.reviewing import hand_review_table

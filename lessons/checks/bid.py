@@ -9,7 +9,6 @@ from engine import (
     IllegalAction,
     ParseError,
 )
-from lessons import oracles
 from lessons.checks.base import (
     Feedback,
     action_label,
@@ -95,8 +94,9 @@ class Bid(_BotTask):
         :meth:`~engine.players.strong.StrongSettings.threshold` (50% with three players, 65%
         with four, whose chances run high: each simulated partner plays as if it saw every
         hand)."""
-        bot = oracles.ai().make_bot("strong", seed=BOT_SEED)
-        return float(bot.threshold(self.position.rules))
+        from engine.players import StrongBot  # the players load numpy: only when a check asks
+
+        return float(StrongBot(BOT_SEED).threshold(self.position.rules))
 
     def accepted(self) -> list[str]:
         """Every legal action that counts as sensible: the strong player's own, and bids whose

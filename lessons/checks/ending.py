@@ -11,7 +11,7 @@ from engine import (
     legal_plays,
     trick_winner,
 )
-from lessons import oracles
+from engine.solver import move_values
 from lessons.checks.base import (
     JSON,
     Feedback,
@@ -82,9 +82,11 @@ class Ending(Task):
     def values(self, hands: Sequence[Sequence[Tile]] | None = None, leader: int | None = None,
                trick: Sequence[Tile] | None = None) -> dict[Tile, int]:
         pos = self.position
-        mv: dict[Tile, int] = oracles.solver().move_values(
+        lead = pos.leader if leader is None else leader
+        assert lead is not None, "an ending is built with its leader (see build)"
+        mv: dict[Tile, int] = move_values(
             hands if hands is not None else self._hands(), self.trump(),
-            pos.leader if leader is None else leader, set(self.side),
+            lead, set(self.side),
             tuple(pos.trick) if trick is None else tuple(trick),
         )
         return mv

@@ -9,7 +9,6 @@ from engine import (
     Trump,
 )
 from engine.words import percent, trump_phrase
-from lessons import oracles
 from lessons.checks.base import (
     JSON,
     Task,
@@ -40,7 +39,7 @@ _DECISIONS: dict[str, Any] = {}
 
 
 class _BotTask(Task):
-    """A decision checked against the strong player (``engine.ai``)."""
+    """A decision checked against the strong player (``engine.players``)."""
 
     needs = "ai"
     seat: int
@@ -55,7 +54,9 @@ class _BotTask(Task):
                     sorted(self.position.to_dict().items()), sorted(self.p.items())))
         cached = _DECISIONS.get(key)
         if cached is None:
-            bot = oracles.ai().make_bot("strong", seed=BOT_SEED)
+            from engine.players import make_bot  # the players load numpy: only when a check asks
+
+            bot = make_bot("strong", seed=BOT_SEED)
             game = self.game()
             cached = bot.decide(game.view(self.seat))
             _DECISIONS[key] = cached

@@ -1,5 +1,5 @@
 """Browser tests: bad links and a bad deal number show a clear message, never a traceback,
-and the Bidding lab recovers as soon as the box is fixed (issue 15). Screenshots at desktop,
+and the Bidding lab recovers as soon as the box is fixed. Screenshots at desktop,
 phone and projector size go to artifacts/screenshots/."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from moon_browser import click_key, open_page
 
 
 def test_number_field_shows_the_answer_that_was_graded(page: Any, server: str) -> None:
-    """Issue 9, bug 8: type a wrong number and Check, then type another and click Check
+    """Type a wrong number and Check, then type another and click Check
     without pressing Enter. The answer graded is the one typed last, and the field (disabled
     once the level is solved) shows that very answer, not the earlier one."""
     open_page(page, f"{server}/learn")

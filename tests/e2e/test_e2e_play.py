@@ -1,4 +1,4 @@
-"""Browser tests of the Play table (issue 9's bugs, the layout, the keyboard, the phone, and
+"""Browser tests of the Play table (the game in the URL and the session, the layout, the keyboard, the phone, and
 the URL that follows the game without a history entry per move)."""
 
 from __future__ import annotations
@@ -311,7 +311,7 @@ def test_on_a_phone_the_status_strip_stays_in_view_below_the_header(browser: Any
 
 
 def test_moves_replace_the_url_instead_of_adding_history(page: Any, server: str) -> None:
-    """Issue 15 item 10: moves do not add browser-history entries, so Back leaves Play
+    """Moves do not add browser-history entries, so Back leaves Play
     instead of silently taking back moves."""
     open_page(page, f"{server}/")
     open_page(page, f"{server}/play?deal=5")

@@ -188,7 +188,7 @@ def answer_controls(item: Any, key: str, on_solved: Solved | None = None) -> Non
     elif mode == "number":
         if done:
             # The field shows the answer that was graded, in a fresh widget: the old one may
-            # still hold what the browser drew before the last edit was sent (issue 9, bug 8).
+            # still hold what the browser drew before the last edit was sent.
             st.number_input("Your answer", value=_as_int(att.graded), key=f"{key}-number-graded-{att.tries}",
                             disabled=True)
         else:

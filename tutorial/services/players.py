@@ -1,7 +1,7 @@
-"""The computer players as the app uses them: made by ``engine.ai``, thinking in a pool of
+"""The computer players as the app uses them: made by ``engine.players``, thinking in a pool of
 worker processes.
 
-The import of ``engine.ai`` happens when a bot is first needed, so the rest of the app (and
+The import of ``engine.players`` happens when a bot is first needed, so the rest of the app (and
 its tests) load without it. Every bot of a game is seeded from the deal number and its seat;
 a bot's decision depends only on its seed and the view it is shown, so the same position gets
 the same answer in any process and after a page refresh.
@@ -76,7 +76,7 @@ LEVEL_LABELS = {"random": "random", "basic": "basic", "strong": "strong"}
 
 
 class Decider(Protocol):
-    """The part of ``engine.ai``'s bot the app uses."""
+    """The part of ``engine.players``' bots the app uses."""
 
     def decide(self, view: PlayerView) -> Any: ...
 
@@ -85,8 +85,8 @@ BotFactory = Callable[..., Decider]
 
 
 def default_factory() -> BotFactory:
-    """``engine.ai.make_bot`` (imported on first use)."""
-    from engine.ai import make_bot
+    """``engine.players.make_bot`` (imported on first use)."""
+    from engine.players import make_bot
 
     return make_bot
 

@@ -76,7 +76,7 @@ def seat_name(seat: int, you: int, players: int) -> str:
 
 class PlaySession:
     """The Play page's game. ``factory(level, seed=...)`` makes a computer player; by default
-    ``engine.ai.make_bot``'s players think in worker processes (see
+    ``engine.players.make_bot``' players think in worker processes (see
     :func:`tutorial.services.players.think`)."""
 
     def __init__(

@@ -1,4 +1,4 @@
-"""The live class (issue 13): live sessions, their questions, players and answers.
+"""The live class: live sessions, their questions, players and answers.
 
 Revision ID: 0002
 Revises: 0001
