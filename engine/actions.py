@@ -6,17 +6,23 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal, TypeGuard, get_args
 
 from engine.errors import ParseError
 from engine.limits import is_ascii_number, quote
 from engine.tiles import Tile
 from engine.trump import Trump
 
-__all__ = ["KINDS", "Action"]
+__all__ = ["KINDS", "Action", "ActionKind"]
 
+#: The kind of an action (``Action.kind``): a typo in ``action.kind == "plya"`` is a type error.
+ActionKind = Literal["pass", "bid", "discard", "trump", "play"]
 #: The kinds of action, in the order they happen in a hand.
-KINDS = ("pass", "bid", "discard", "trump", "play")
+KINDS: tuple[ActionKind, ...] = get_args(ActionKind)
+
+
+def _is_kind(kind: object) -> TypeGuard[ActionKind]:
+    return kind in KINDS
 
 _Value = int | Tile | Trump | None
 
@@ -39,7 +45,7 @@ class Action:
     #: so bogus input cannot grow the cache.
     _cache: ClassVar[dict[tuple[str, object], Action]] = {}
 
-    kind: str
+    kind: ActionKind
     value: _Value
     _str: str
 
@@ -48,6 +54,8 @@ class Action:
         cached = cls._cache.get(key)
         if cached is not None:
             return cached
+        if not _is_kind(kind):
+            raise ParseError(f"{quote(kind)} is not an action: the actions are {', '.join(KINDS)}")
         if kind == "pass":
             if value is not None:
                 raise ParseError("'pass' takes no value")
@@ -60,8 +68,6 @@ class Action:
         elif kind == "trump":
             if not isinstance(value, Trump):
                 raise ParseError(f"'trump' needs a trump, not {quote(value)}")
-        else:
-            raise ParseError(f"{quote(kind)} is not an action: the actions are {', '.join(KINDS)}")
         self = object.__new__(cls)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "value", value)

@@ -129,23 +129,23 @@ def explain_play(
     followers = tuple(t for t in hand if t in members)
     led = describe_suit(suit)
     if tile in members:
-        if suit == TRUMP:
+        if not isinstance(suit, int):  # the trump suit
             text = f"{tile} is a trump, so it follows the trump lead."
         elif tile.is_double:
             text = f"{tile} follows {led}: it is the double of the suit."
         else:
-            text = f"{tile} follows {led}: it bears a {suit_name(suit, False)}."  # type: ignore[arg-type]
+            text = f"{tile} follows {led}: it bears a {suit_name(suit, False)}."
         return Reason(True, "follows", text, tile, suit, followers)
     if followers:
-        if suit == TRUMP:
+        if not isinstance(suit, int):  # the trump suit
             must = f"You must follow trumps: {join_words(followers)} {'are trumps' if len(followers) > 1 else 'is a trump'}."
         else:
-            word = suit_name(suit, False)  # type: ignore[arg-type]
+            word = suit_name(suit, False)
             must = (
                 f"You must follow {led}: {join_words(followers)} "
                 f"{'bear' if len(followers) > 1 else 'bears'} a {word}."
             )
-        if suit != TRUMP and tr.is_trump(tile) and tile.has(suit):  # type: ignore[arg-type]
+        if isinstance(suit, int) and tr.is_trump(tile) and tile.has(suit):
             text = f"{tile} is a trump {tr.while_clause()}, so it cannot follow {led}. {must}"
             return Reason(False, "trump-cannot-follow", text, tile, suit, followers)
         return Reason(False, "must-follow", f"{tile} does not follow {led}. {must}", tile, suit, followers)

@@ -14,13 +14,13 @@ A suit is a number 0-6 or the string ``"trump"`` (:data:`TRUMP`).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal, TypeGuard, get_args
 
 from engine.errors import ParseError
 from engine.limits import quote
 from engine.tiles import ALL_TILES, Tile, suit_name
 
-__all__ = ["ALL_TRUMPS", "TRUMP", "Suit", "Trump", "describe_suit"]
+__all__ = ["ALL_TRUMPS", "TRUMP", "Suit", "Trump", "TrumpKind", "describe_suit"]
 
 #: The suit led by a trump tile.
 TRUMP = "trump"
@@ -37,6 +37,15 @@ def describe_suit(suit: Suit, plural: bool = True) -> str:
     return suit_name(suit, plural)
 
 
+#: The kind of a trump (``Trump.kind``): every tile bearing a number, the doubles, or none.
+TrumpKind = Literal["number", "doubles", "none"]
+_KINDS: tuple[TrumpKind, ...] = get_args(TrumpKind)
+
+
+def _is_kind(kind: object) -> TypeGuard[TrumpKind]:
+    return kind in _KINDS
+
+
 class Trump:
     """The trump of a hand. Get one with :meth:`parse` (``"0"``-``"6"``, ``"doubles"``, ``"none"``)
     or :meth:`number`; there is one object per trump, so ``is`` and ``==`` agree.
@@ -45,7 +54,7 @@ class Trump:
     __slots__ = ("_follow", "_is_trump", "_lead", "_power", "_str", "kind", "value")
     _cache: ClassVar[dict[str, Trump]] = {}
 
-    kind: str
+    kind: TrumpKind
     value: int | None
     _str: str
     _lead: tuple[Suit, ...]
@@ -57,7 +66,7 @@ class Trump:
         if kind == "number":
             if type(value) is not int or not 0 <= value <= 6:
                 raise ParseError(f"a trump number runs from 0 to 6, not {quote(value)}")
-        elif kind not in ("doubles", "none") or value is not None:
+        elif not _is_kind(kind) or value is not None:
             raise ParseError(f"trump is a number 0-6, 'doubles' or 'none', not {quote(kind)}")
         key = str(value) if kind == "number" else kind
         if key in cls._cache:
@@ -115,8 +124,8 @@ class Trump:
         lead: list[Suit] = [0] * 28
         is_trump = [False] * 28
         for t in ALL_TILES:
-            if self.kind == "number":
-                tr = t.has(self.value)  # type: ignore[arg-type]
+            if self.value is not None:  # a number trump
+                tr = t.has(self.value)
             elif self.kind == "doubles":
                 tr = t.is_double
             else:
@@ -129,10 +138,10 @@ class Trump:
         if self.kind != "none":
             suits.append(TRUMP)
         for s in suits:
-            if s == TRUMP:
-                members = [t for t in ALL_TILES if is_trump[t.index]]
+            if isinstance(s, int):
+                members = [t for t in ALL_TILES if not is_trump[t.index] and t.has(s)]
             else:
-                members = [t for t in ALL_TILES if not is_trump[t.index] and t.has(s)]  # type: ignore[arg-type]
+                members = [t for t in ALL_TILES if is_trump[t.index]]
             follow[s] = frozenset(members)
             p = {t: self._rank(t, s) for t in members}
             if s != TRUMP:
@@ -154,7 +163,8 @@ class Trump:
             if self.kind == "doubles":
                 return tile.high
             # number trump: the double on top, then by the other end
-            return 7 if tile.is_double else tile.other_end(self.value)  # type: ignore[arg-type]
+            assert self.value is not None
+            return 7 if tile.is_double else tile.other_end(self.value)
         assert isinstance(suit, int)
         return 7 if tile.is_double else tile.other_end(suit)
 
@@ -208,8 +218,8 @@ class Trump:
     @property
     def name(self) -> str:
         """``"sixes"``, ``"doubles"`` or ``"no trump"``."""
-        if self.kind == "number":
-            return suit_name(self.value)  # type: ignore[arg-type]
+        if self.value is not None:  # a number trump
+            return suit_name(self.value)
         return "doubles" if self.kind == "doubles" else "no trump"
 
     def while_clause(self) -> str:

@@ -83,7 +83,8 @@ def hand_features(hand: Sequence[Tile], tr: Trump) -> str:
     if tr.kind == "none":
         return f"{number_word(len(doubles))} double{'s' if len(doubles) != 1 else ''}"
     top = next((t for t in trumps if t.is_double), None)
-    head = f"{number_word(len(trumps))} {tr.name if len(trumps) != 1 else describe_suit(tr.value, plural=False)}"  # type: ignore[arg-type]
+    assert tr.value is not None  # a number trump: doubles and none are said above
+    head = f"{number_word(len(trumps))} {tr.name if len(trumps) != 1 else describe_suit(tr.value, plural=False)}"
     if top is not None:
         head += f" including {top}" if len(trumps) > 1 else f", {top}"
     if doubles:
@@ -310,8 +311,8 @@ def trump_reason(view: PlayerView, tr: Trump, why: str) -> str:
         "count": "more tricks than any other trump, by my count",
         "good": "a good chance to make my bid",
     }[why]
-    if lone is not None:
-        return f"I name {tr.name}: {lone} is my only {describe_suit(tr.value, plural=False)}, so it plays like no trump with one sure trick."  # type: ignore[arg-type]
+    if lone is not None and tr.value is not None:  # a lone trump: only a number trump has one
+        return f"I name {tr.name}: {lone} is my only {describe_suit(tr.value, plural=False)}, so it plays like no trump with one sure trick."
     if tr.kind == "doubles":
         n = sum(1 for t in hand if t.is_double)
         return f"I name doubles: I hold {number_word(n)} of them, which gives {compare}."

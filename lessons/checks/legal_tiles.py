@@ -109,7 +109,7 @@ class LegalTiles(Task):
         if len(legal) == len(self.hand) and not any(tr.follows(t, suit) for t in self.hand):
             return f"{led} You hold no {_many(suit)}, so any tile is legal: {names(legal)}."
         text = f"{led} You must follow: {names(legal)} {'follow' if len(legal) > 1 else 'follows'} {_many(suit)}."
-        fakes = [t for t in self.hand if suit != TRUMP and tr.is_trump(t) and t.has(suit)]  # type: ignore[arg-type]
+        fakes = [t for t in self.hand if isinstance(suit, int) and tr.is_trump(t) and t.has(suit)]
         if fakes:
             text += f" {names(fakes)} {'bear' if len(fakes) > 1 else 'bears'} a {_one(suit)} but {'are trumps' if len(fakes) > 1 else 'is a trump'}, so {'they do' if len(fakes) > 1 else 'it does'} not follow."
         return text
