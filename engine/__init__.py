@@ -13,8 +13,8 @@ Pure Python with no UI imports. The public API:
 - :func:`tricks_needed`, :func:`side_seats`, :func:`goal_of` — contract facts: what a bid
   asks for, which seats play together for it and against it
 - :func:`score_hand`, :func:`game_winner` — scoring a finished hand, deciding the game
-- :class:`GameRecord`, :class:`HandRecord` — typed records; :func:`engine.record.replay`
-  rebuilds a game up to any hand and action
+- :class:`GameRecord`, :class:`HandRecord` — typed records; :meth:`Game.replay` rebuilds a
+  game up to any hand and action
 - :class:`IllegalAction`, :class:`ParseError` (with :class:`RulesError` and
   :class:`RecordError`) — errors; the limits on input are in :mod:`engine.limits`
 """
@@ -37,8 +37,7 @@ from engine.rules import VARIANTS, RuleSet
 from engine.scoring import HandScore, game_winner, score_hand
 from engine.tiles import ALL_TILES, SUIT_NAMES, Tile, parse_tiles, suit_name, tile_set
 from engine.trump import ALL_TRUMPS, TRUMP, Suit, Trump, describe_suit
-
-__version__ = "0.1.0"
+from engine.version import __version__
 
 __all__ = [
     "ALL_TILES",

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import attrgetter
@@ -29,15 +29,15 @@ from engine.deal import check_seed, deal_hands, first_bidder_for
 from engine.errors import IllegalAction, ParseError
 from engine.limits import MAX_HANDS, quote
 from engine.play import Reason, explain_play, legal_plays, trick_winner
-from engine.record import RECORD_FORMAT, GameRecord, HandRecord
-from engine.record import replay as _replay
+from engine.record import RECORD_FORMAT, GameRecord, HandRecord, RecordError
 from engine.rules import RuleSet
 from engine.scoring import score_hand
 from engine.tiles import ALL_TILES, Tile
 from engine.trump import Suit, Trump
+from engine.version import __version__
 from engine.words import trump_phrase
 
-__all__ = ["PHASES", "RECORD_FORMAT", "Game", "HandResult", "Phase", "PlayerView", "TrickRecord"]
+__all__ = ["PHASES", "RECORD_FORMAT", "Game", "HandResult", "Phase", "PlayerView", "TrickRecord", "replay"]
 
 
 class Phase(StrEnum):
@@ -68,12 +68,6 @@ _PASS = Action("pass")
 _INDEX = attrgetter("index")
 _PLAY = {t: Action("play", t) for t in ALL_TILES}
 _DISCARD = {t: Action("discard", t) for t in ALL_TILES}
-
-
-def _engine_version() -> str:
-    from engine import __version__
-
-    return __version__
 
 
 @dataclass(frozen=True)
@@ -767,7 +761,7 @@ class Game:
 
     def to_record(self) -> GameRecord:
         """The game so far as a typed :class:`engine.record.GameRecord`."""
-        return GameRecord(self._rules, self._seed, (*self._past, self._hand_record()), _engine_version())
+        return GameRecord(self._rules, self._seed, (*self._past, self._hand_record()), __version__)
 
     def record(self) -> dict[str, Any]:
         """The game so far as a JSON-serialisable dict: rules, deal number, every hand's
@@ -776,15 +770,16 @@ class Game:
         return self.to_record().to_dict()
 
     @classmethod
-    def replay(cls, record: dict[str, Any] | GameRecord) -> Game:
-        """Rebuild a game from :meth:`record` (see :func:`engine.record.replay`, which can
-        also stop at any hand and action).
+    def replay(cls, record: Mapping[str, Any] | GameRecord, upto: int | None = None, *,
+               hand: int | None = None) -> Game:
+        """Rebuild a game from :meth:`record`, or the game as it stood after action ``upto``
+        of hand ``hand`` (see :func:`replay`).
 
         A malformed record raises :class:`ParseError` naming the field; an illegal action
         raises :class:`IllegalAction` whose message says which hand and action of the
         record it is.
         """
-        return _replay(record)
+        return replay(record, upto, hand=hand)
 
     # -- comparison ---------------------------------------------------------------------
     def _key(self) -> tuple[Any, ...]:
@@ -841,3 +836,67 @@ def _check_deal(rules: RuleSet, hands: tuple[tuple[Tile, ...], ...], widow: tupl
             if t in seen:
                 raise ValueError(f"{t} is dealt twice (in the {seen[t]} and the {where})")
             seen[t] = where
+
+
+def replay(record: GameRecord | Mapping[str, Any], upto: int | None = None, *, hand: int | None = None) -> Game:
+    """The game of ``record`` after action ``upto`` of hand ``hand``.
+
+    By default every hand and action is replayed. ``hand`` (from 1) stops at that hand;
+    ``upto`` keeps only that hand's first ``upto`` actions (``upto=0`` is the start of the
+    hand). A malformed record raises :class:`RecordError`; an action the rules refuse
+    raises :class:`~engine.errors.IllegalAction` naming the hand and action number; a
+    seeded hand whose written deal, widow, number or first bidder differs from the deal
+    number's is a :class:`RecordError` too.
+    """
+    rec = record if isinstance(record, GameRecord) else GameRecord.from_dict(record)
+    if hand is not None or upto is not None:
+        try:
+            rec = rec.upto(hand, upto)
+        except IndexError as e:
+            raise RecordError(f"record: {e}") from None
+    rules, seed = rec.rules, rec.seed
+    game: Game | None = None
+    for h, entry in enumerate(rec.hands, start=1):
+        where = f"record: hand {h}"
+        if game is None:
+            if entry.dealt == "given":
+                assert entry.hands is not None and entry.widow is not None
+                try:
+                    game = Game.from_deal(rules, entry.hands, entry.widow,
+                                          entry.first_bidder or 0, seed=seed)
+                except ValueError as e:
+                    raise RecordError(f"{where}, field 'hands': {e}") from None
+            else:
+                game = Game.new(rules, seed)
+        else:
+            try:
+                game.next_hand()
+            except IllegalAction as e:
+                raise IllegalAction(f"{where}: cannot start it: {e}", e.code) from None
+        if entry.number is not None and entry.number != game.hand_number:
+            raise RecordError(f"{where}, field 'number': {entry.number} does not match its place (hand {game.hand_number})")
+        if entry.dealt == "seed":
+            _check_seeded(rules, seed, game.hand_number, entry, where)
+        if entry.first_bidder is not None and entry.first_bidder != game.first_bidder:
+            raise RecordError(
+                f"{where}, field 'first_bidder': {entry.first_bidder} does not match the "
+                f"deal (seat {game.first_bidder} bids first)"
+            )
+        for i, action in enumerate(entry.actions, start=1):
+            try:
+                game.apply(action)
+            except IllegalAction as e:
+                raise IllegalAction(f"{where}, action {i} ({str(action)!r}): {e}", e.code) from None
+    assert game is not None
+    return game
+
+
+def _check_seeded(rules: RuleSet, seed: int, number: int, entry: HandRecord, where: str) -> None:
+    """A seeded hand's written deal and widow must be the deal number's."""
+    if entry.hands is None and entry.widow is None:
+        return
+    hands, widow = deal_hands(rules.tiles, rules.players, seed, number)
+    if entry.hands is not None and entry.hands != hands:
+        raise RecordError(f"{where}, field 'hands': the recorded deal is not the deal of number {seed}")
+    if entry.widow is not None and entry.widow != widow:
+        raise RecordError(f"{where}, field 'widow': the recorded widow is not the widow of deal number {seed}")

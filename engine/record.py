@@ -1,11 +1,12 @@
-"""Game records: typed hand and game records, their JSON form, and replay.
+"""Game records: typed hand and game records and their JSON form (data only: the game
+replays them, :meth:`engine.Game.replay`).
 
 A record is what :meth:`engine.Game.record` writes: the rules, the deal number, and for each
 hand its number, first bidder, how it was dealt (``"seed"``: from the deal number, or
 ``"given"``: written out, first hand only), the dealt hands and widow, and the actions in
 notation. :class:`GameRecord` and :class:`HandRecord` are the typed form; ``to_dict`` and
-``from_dict`` convert to and from the JSON form. :func:`replay` rebuilds the game, or the
-game as it stood after any action of any hand (``hand=``, ``upto=``).
+``from_dict`` convert to and from the JSON form. :meth:`engine.Game.replay` rebuilds the
+game, or the game as it stood after any action of any hand (``hand=``, ``upto=``).
 
 Reading a record checks every field: a malformed record raises :class:`RecordError` (a
 :class:`~engine.errors.ParseError`, so a ``ValueError``) naming the hand, the field and,
@@ -16,12 +17,12 @@ for actions, the action number; an action the rules do not allow raises
 >>> g = Game.new(seed=7)
 >>> for a in ["bid 4", "pass", "pass"]:
 ...     g.apply(a)
->>> rec = GameRecord.from_game(g)
+>>> rec = g.to_record()
 >>> rec.hands[0].actions[0], len(rec.hands), rec.seed
 (Action.parse('bid 4'), 1, 7)
->>> replay(rec, upto=1).bids
+>>> Game.replay(rec, upto=1).bids
 [(1, 4)]
->>> replay(rec.to_dict()) == g
+>>> Game.replay(rec.to_dict()) == g
 True
 """
 
@@ -29,17 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.actions import Action
-from engine.deal import MAX_SEED, deal_hands
-from engine.errors import IllegalAction, ParseError
+from engine.deal import MAX_SEED
+from engine.errors import ParseError
 from engine.limits import MAX_HANDS, quote
 from engine.rules import RuleSet
 from engine.tiles import Tile
-
-if TYPE_CHECKING:
-    from engine.game import Game
 
 __all__ = [
     "MAX_ACTIONS",
@@ -47,7 +45,6 @@ __all__ = [
     "GameRecord",
     "HandRecord",
     "RecordError",
-    "replay",
 ]
 
 #: The ``format`` field of a record.
@@ -178,11 +175,6 @@ class GameRecord:
     hands: tuple[HandRecord, ...]
     engine: str = ""
 
-    @classmethod
-    def from_game(cls, game: Game) -> GameRecord:
-        """The record of ``game`` so far."""
-        return game.to_record()
-
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, as :meth:`engine.Game.record` returns it."""
         return {
@@ -233,69 +225,3 @@ class GameRecord:
             tuple(HandRecord.from_dict(h, rules, i) for i, h in enumerate(hands, start=1)),
             engine if isinstance(engine, str) else "",
         )
-
-
-def replay(record: GameRecord | Mapping[str, Any], upto: int | None = None, *, hand: int | None = None) -> Game:
-    """The game of ``record`` after action ``upto`` of hand ``hand``.
-
-    By default every hand and action is replayed. ``hand`` (from 1) stops at that hand;
-    ``upto`` keeps only that hand's first ``upto`` actions (``upto=0`` is the start of the
-    hand). A malformed record raises :class:`RecordError`; an action the rules refuse
-    raises :class:`~engine.errors.IllegalAction` naming the hand and action number; a
-    seeded hand whose written deal, widow, number or first bidder differs from the deal
-    number's is a :class:`RecordError` too.
-    """
-    from engine.game import Game
-
-    rec = record if isinstance(record, GameRecord) else GameRecord.from_dict(record)
-    if hand is not None or upto is not None:
-        try:
-            rec = rec.upto(hand, upto)
-        except IndexError as e:
-            raise RecordError(f"record: {e}") from None
-    rules, seed = rec.rules, rec.seed
-    game: Game | None = None
-    for h, entry in enumerate(rec.hands, start=1):
-        where = f"record: hand {h}"
-        if game is None:
-            if entry.dealt == "given":
-                assert entry.hands is not None and entry.widow is not None
-                try:
-                    game = Game.from_deal(rules, entry.hands, entry.widow,
-                                          entry.first_bidder or 0, seed=seed)
-                except ValueError as e:
-                    raise RecordError(f"{where}, field 'hands': {e}") from None
-            else:
-                game = Game.new(rules, seed)
-        else:
-            try:
-                game.next_hand()
-            except IllegalAction as e:
-                raise IllegalAction(f"{where}: cannot start it: {e}", e.code) from None
-        if entry.number is not None and entry.number != game.hand_number:
-            raise RecordError(f"{where}, field 'number': {entry.number} does not match its place (hand {game.hand_number})")
-        if entry.dealt == "seed":
-            _check_seeded(rules, seed, game.hand_number, entry, where)
-        if entry.first_bidder is not None and entry.first_bidder != game.first_bidder:
-            raise RecordError(
-                f"{where}, field 'first_bidder': {entry.first_bidder} does not match the "
-                f"deal (seat {game.first_bidder} bids first)"
-            )
-        for i, action in enumerate(entry.actions, start=1):
-            try:
-                game.apply(action)
-            except IllegalAction as e:
-                raise IllegalAction(f"{where}, action {i} ({str(action)!r}): {e}", e.code) from None
-    assert game is not None
-    return game
-
-
-def _check_seeded(rules: RuleSet, seed: int, number: int, entry: HandRecord, where: str) -> None:
-    """A seeded hand's written deal and widow must be the deal number's."""
-    if entry.hands is None and entry.widow is None:
-        return
-    hands, widow = deal_hands(rules.tiles, rules.players, seed, number)
-    if entry.hands is not None and entry.hands != hands:
-        raise RecordError(f"{where}, field 'hands': the recorded deal is not the deal of number {seed}")
-    if entry.widow is not None and entry.widow != widow:
-        raise RecordError(f"{where}, field 'widow': the recorded widow is not the widow of deal number {seed}")

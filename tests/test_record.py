@@ -1,4 +1,4 @@
-"""engine.record: typed records, replay up to any hand and action, and Game.undo()."""
+"""engine.record: typed records; replay up to any hand and action (engine.game); Game.undo()."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Game, GameRecord, HandRecord, RuleSet
-from engine.record import RECORD_FORMAT, RecordError, replay
+from engine.game import replay
+from engine.record import RECORD_FORMAT, RecordError
 
 RULES = [RuleSet(), RuleSet(players=4), RuleSet(keep_double_blank=False), RuleSet(trump_before_widow=True)]
 

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Game, IllegalAction, ParseError, RuleSet
+from engine.game import replay
 from engine.limits import quote
-from engine.record import RECORD_FORMAT, replay
+from engine.record import RECORD_FORMAT
 from tutorial.services.uploads import MAX_JSON_DEPTH, read_json, read_upload
 
 __all__ = [
