@@ -122,11 +122,13 @@ def _write(s: Session, learner_id: int, ev: Event) -> None:
         clean = ev.correct and ev.try_number == 1 and ev.hints == 0
         _review(s, learner_id, "level", ev.level_id, missed=not ev.correct, clean=clean)
     elif isinstance(ev, PuzzleAnswer):
+        # The learner's row is locked before the look for an earlier try: a second first try
+        # sent at the same instant waits here, then finds this one and is not rated.
+        learner = s.get(Learner, learner_id, with_for_update=True)
         first = not s.scalar(select(exists().where(PuzzleAttempt.learner_id == learner_id,
                                                    PuzzleAttempt.puzzle_id == ev.puzzle_id)))
         rating_after = None
         if first:  # rated like Lichess: only the first try at a puzzle counts
-            learner = s.get(Learner, learner_id, with_for_update=True)
             assert learner is not None
             pz = _puzzle_rating(s, ev.puzzle_id, ev.rating)
             won = ev.correct and ev.hints == 0 and not ev.gave_up
@@ -155,13 +157,18 @@ def _write(s: Session, learner_id: int, ev: Event) -> None:
 
 def write(store: Store, learner_id: int, *events: Event) -> None:
     """Write ``events`` for the learner in one transaction (retried through short outages;
-    :class:`~store.db.StoreUnavailable` if the database stays away)."""
+    :class:`~store.db.StoreUnavailable` if the database stays away).
+
+    Writes for one learner run one at a time, each seeing those before it (whether a try is
+    the first at its puzzle, whether a hand is already kept): the learner's row is locked
+    first on PostgreSQL, and the transaction is immediate on SQLite."""
 
     def work(s: Session) -> None:
+        s.get(Learner, learner_id, with_for_update=True)
         for ev in events:
             _write(s, learner_id, ev)
 
-    store.run(work)
+    store.run(work, immediate=True)
 
 
 @dataclass
