@@ -166,20 +166,36 @@ def migrate(store: Store, revision: str = "head") -> None:
 
 _open: dict[str, Store] = {}
 _open_lock = threading.Lock()
+#: URL -> until when (``time.monotonic``) opening it fails at once, after it could not be reached.
+_open_failed: dict[str, float] = {}
 
 
 def open_store(url: str | None = None, *, migrate_now: bool = True) -> Store:
     """The :class:`Store` for ``url`` (default :func:`database_url`), made once per process,
-    its migrations applied. A SQLite file's folder is created when missing."""
+    its migrations applied. A SQLite file's folder is created when missing.
+
+    When the database cannot be reached (the migrations cannot run) it raises
+    :class:`StoreUnavailable` and keeps nothing: a later call tries again, once the store's
+    ``pause`` has passed (calls before then fail at once, so a page does not wait on each)."""
     url = url or database_url()
     with _open_lock:
         store = _open.get(url)
         if store is not None:
             return store
+        if time.monotonic() < _open_failed.get(url, 0.0):
+            raise StoreUnavailable("The progress database cannot be reached just now.")
         if url.startswith("sqlite:///") and ":memory:" not in url:
             Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
         store = Store(url)
         if migrate_now:
-            migrate(store)
+            try:
+                migrate(store)
+            except (OperationalError, DBAPIError) as e:
+                store.dispose()
+                if not _is_transient(e):
+                    raise
+                _open_failed[url] = time.monotonic() + store.pause
+                raise StoreUnavailable("The progress database cannot be reached just now.") from None
+        _open_failed.pop(url, None)
         _open[url] = store
         return store

@@ -173,20 +173,35 @@ def write(store: Store, learner_id: int, *events: Event) -> None:
 
 @dataclass
 class Outbox:
-    """Events not written yet because the database was away (kept in the learner's session)."""
+    """Events not written yet because the database was away (kept in the learner's session).
 
-    pending: list[tuple[int, Event]] = field(default_factory=list)
+    An event of a learner whose profile is not made yet is kept with ``None`` for the
+    learner: once the database is back the app makes the profile and gives those events to
+    it (:meth:`assign`); until then :meth:`flush` writes nothing past the first of them, so
+    the events still go out in the order they happened."""
 
-    def send(self, store: Store, learner_id: int, event: Event) -> bool:
+    pending: list[tuple[int | None, Event]] = field(default_factory=list)
+
+    def send(self, store: Store, learner_id: int | None, event: Event) -> bool:
         """Write what is pending and then ``event``; ``False`` (all kept here) if the database
-        is still away."""
+        is still away or the learner (``None``) has no profile yet."""
         self.pending.append((learner_id, event))
         return self.flush(store)
+
+    def waiting_for_profile(self) -> bool:
+        """True when some event waits for its learner's profile to be made."""
+        return any(lid is None for lid, _ in self.pending)
+
+    def assign(self, learner_id: int) -> None:
+        """Give the events kept before the learner had a profile to ``learner_id``."""
+        self.pending = [(learner_id if lid is None else lid, ev) for lid, ev in self.pending]
 
     def flush(self, store: Store) -> bool:
         """Write every pending event, oldest first; ``True`` when none is left."""
         while self.pending:
             learner_id, ev = self.pending[0]
+            if learner_id is None:
+                return False
             try:
                 write(store, learner_id, ev)
             except StoreUnavailable:

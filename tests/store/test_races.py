@@ -70,3 +70,75 @@ def test_first_tries_at_one_puzzle_at_the_same_instant_are_rated_once(store: Sto
     assert len(rated) == 1 and plays == 1  # … and one of them, the first, is rated
     assert rating == pytest.approx(one.rating) == pytest.approx(rated[0])
     assert stats.learner_stats(store, me.id).rating == pytest.approx(one.rating)
+
+
+@contextmanager
+def _down(store: Store) -> Iterator[None]:
+    """The database refuses every new connection inside the block (pooled ones are closed)."""
+    from sqlalchemy.exc import OperationalError
+
+    def refuse(*_: object) -> None:
+        raise OperationalError("connect", {}, Exception("the database is restarting"))
+
+    store.engine.dispose()
+    event.listen(store.engine, "do_connect", refuse)
+    try:
+        yield
+    finally:
+        event.remove(store.engine, "do_connect", refuse)
+        store._down_until = 0.0  # the pause after a failure is over
+
+
+def test_answers_before_the_profile_is_made_wait_and_go_out_in_order(store: Store) -> None:
+    from store.models import LessonAttempt
+
+    box = record.Outbox()
+    with _down(store):
+        assert box.send(store, None, record.LessonAnswer("tiles-1", False, answer=4, try_number=1)) is False
+        assert box.send(store, None, record.LessonAnswer("tiles-1", True, answer=5, try_number=2)) is False
+        assert box.send(store, None, PuzzleAnswer("race-2", True, rating=1500)) is False
+    assert box.waiting_for_profile() and len(box.pending) == 3
+    assert box.flush(store) is False and len(box.pending) == 3  # the database is back, the profile not made yet
+    with store.session() as s:
+        assert s.scalar(select(func.count()).select_from(LessonAttempt)) == 0
+    me, _ = learners.create(store)
+    box.assign(me.id)
+    assert not box.waiting_for_profile()
+    assert box.flush(store) is True and box.pending == []
+    with store.session() as s:
+        rows = s.execute(select(LessonAttempt.answer, LessonAttempt.correct, LessonAttempt.try_number)
+                         .where(LessonAttempt.learner_id == me.id).order_by(LessonAttempt.id)).all()
+    assert [tuple(r) for r in rows] == [(4, False, 1), (5, True, 2)]
+    assert stats.summary(store, me.id).stars == {"tiles-1": 2}
+    assert stats.learner_stats(store, me.id).rating > 1500  # the puzzle too, rated as a first try
+
+
+def test_a_store_that_cannot_be_opened_is_opened_once_the_database_is_back(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    import store.db as db
+
+    url = f"sqlite:///{tmp_path / 'later.sqlite3'}"
+    calls = {"n": 0}
+    real = db.migrate
+
+    def migrate(s: Store, revision: str = "head") -> None:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise OperationalError("connect", {}, Exception("the database is starting"))
+        real(s, revision)
+
+    monkeypatch.setattr(db, "migrate", migrate)
+    with pytest.raises(db.StoreUnavailable):
+        db.open_store(url)
+    with pytest.raises(db.StoreUnavailable):  # just failed: at once, without trying again
+        db.open_store(url)
+    assert calls["n"] == 1
+    db._open_failed[url] = 0.0  # the pause is over
+    opened = db.open_store(url)
+    assert calls["n"] == 2 and db.open_store(url) is opened
+    me, _ = learners.create(opened)
+    assert learners.get(opened, me.id) is not None
+    opened.dispose()
+    db._open.pop(url, None)

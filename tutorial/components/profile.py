@@ -37,10 +37,12 @@ def store() -> Store | None:
     """The app's store (``None`` when the database cannot be opened: the app then keeps
     progress in the session only and says so)."""
     try:
-        return open_store(database_url(secret=_secret_url()))
-    except Exception:
+        db = open_store(database_url(secret=_secret_url()))
+    except Exception:  # unreachable (tried again on a later call) or not configured
         st.session_state[state.STORE_DOWN] = True
         return None
+    st.session_state.pop(state.STORE_DOWN, None)
+    return db
 
 
 def _adopt(info: learners.LearnerInfo, token: str) -> None:
@@ -91,7 +93,9 @@ def learner_id() -> int | None:
 
 
 def ensure() -> int | None:
-    """This session's learner, made now if there is none (on the first answer)."""
+    """This session's learner, made now if there is none (on the first answer, or when the
+    database is back for answers kept before there was a profile); ``None`` while the
+    database is away."""
     lid = learner_id()
     if lid is not None:
         return lid
@@ -189,7 +193,9 @@ def home_box() -> None:
 
 
 def page_message() -> Any:
-    """A warning when answers are waiting to be saved (the database was away)."""
+    """A warning when answers are waiting to be saved (the database was away), on every page
+    but the presenter's (the frame calls it before the page); answers of a learner whose
+    profile is not made yet count too."""
     from tutorial.components import recording
 
     n = recording.pending()
