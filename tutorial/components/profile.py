@@ -72,7 +72,7 @@ def resolve() -> None:
                        icon=":material/link_off:")
         else:
             _adopt(info, link)
-            st.toast(f"Welcome back{', ' + info.name if info.name else ''}!", icon=":material/waving_hand:")
+            st.toast(f"Welcome back{', ' + md_escape(info.name) if info.name else ''}!", icon=":material/waving_hand:")
         return
     if st.session_state.get(state.LEARNER) is not None:
         return
@@ -178,7 +178,7 @@ def home_box() -> None:
         except StoreUnavailable:
             info = None
         name = info.name if info else ""
-        st.markdown(f"Saved as you go{f' for **{name}**' if name else ''}. This browser finds your progress "
+        st.markdown(f"Saved as you go{f' for **{md_escape(name)}**' if name else ''}. This browser finds your progress "
                     "again by itself. **Your personal link** opens it on any other device — keep it private, "
                     "like a password:")
         st.code(personal_link(str(token)), language=None, wrap_lines=True)
