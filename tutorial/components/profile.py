@@ -34,8 +34,8 @@ def _secret_url() -> str | None:
 
 
 def store() -> Store | None:
-    """The app's store (``None`` when the database cannot be opened: the app then keeps
-    progress in the session only and says so)."""
+    """The app's store (``None`` when the database cannot be opened: answers then wait in the
+    session's outbox, the pages say so, and a later call tries to open it again)."""
     try:
         db = open_store(database_url(secret=_secret_url()))
     except Exception:  # unreachable (tried again on a later call) or not configured
