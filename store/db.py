@@ -91,17 +91,26 @@ class Store:
         with self._sessions() as s, s.begin():
             yield s
 
-    def run(self, work: Callable[[Session], T]) -> T:
+    def run(self, work: Callable[[Session], T], *, immediate: bool = False) -> T:
         """Run ``work(session)`` in a transaction, retrying a few times (with a growing pause)
         when the database is unreachable; raises :class:`StoreUnavailable` if it stays so (and,
         for the next ``pause`` seconds, at once: a page does not wait once per call).
-        ``work`` must be safe to repeat (a failed try is rolled back whole)."""
+        ``work`` must be safe to repeat (a failed try is rolled back whole).
+
+        ``immediate``: on SQLite the transaction takes the database's write lock before
+        ``work`` reads anything (``BEGIN IMMEDIATE``), so work that reads and then writes on
+        what it read runs one at a time, each seeing the writes of those before it. On
+        PostgreSQL it changes nothing: such work locks the rows it reads (``SELECT … FOR
+        UPDATE``, e.g. ``session.get(Model, id, with_for_update=True)``) before reading the
+        rest."""
         if time.monotonic() < self._down_until:  # it just failed: do not make every caller wait again
             raise StoreUnavailable("The progress database cannot be reached just now.")
         delay = self.backoff
         for attempt in range(self.retries + 1):
             try:
                 with self.session() as s:
+                    if immediate:
+                        self._begin_immediate(s)
                     out = work(s)
                 self._down_until = 0.0
                 return out
@@ -114,6 +123,15 @@ class Store:
                 time.sleep(delay)
                 delay *= 3
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _begin_immediate(self, s: Session) -> None:
+        """Open ``s``'s transaction on SQLite with ``BEGIN IMMEDIATE`` (before any statement:
+        the sqlite3 driver would otherwise begin it lazily, at the first write)."""
+        if self.dialect != "sqlite":
+            return
+        conn = s.connection()
+        if not conn.connection.dbapi_connection.in_transaction:  # type: ignore[union-attr]
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     def dispose(self) -> None:
         """Close every pooled connection."""
@@ -148,20 +166,36 @@ def migrate(store: Store, revision: str = "head") -> None:
 
 _open: dict[str, Store] = {}
 _open_lock = threading.Lock()
+#: URL -> until when (``time.monotonic``) opening it fails at once, after it could not be reached.
+_open_failed: dict[str, float] = {}
 
 
 def open_store(url: str | None = None, *, migrate_now: bool = True) -> Store:
     """The :class:`Store` for ``url`` (default :func:`database_url`), made once per process,
-    its migrations applied. A SQLite file's folder is created when missing."""
+    its migrations applied. A SQLite file's folder is created when missing.
+
+    When the database cannot be reached (the migrations cannot run) it raises
+    :class:`StoreUnavailable` and keeps nothing: a later call tries again, once the store's
+    ``pause`` has passed (calls before then fail at once, so a page does not wait on each)."""
     url = url or database_url()
     with _open_lock:
         store = _open.get(url)
         if store is not None:
             return store
+        if time.monotonic() < _open_failed.get(url, 0.0):
+            raise StoreUnavailable("The progress database cannot be reached just now.")
         if url.startswith("sqlite:///") and ":memory:" not in url:
             Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
         store = Store(url)
         if migrate_now:
-            migrate(store)
+            try:
+                migrate(store)
+            except (OperationalError, DBAPIError) as e:
+                store.dispose()
+                if not _is_transient(e):
+                    raise
+                _open_failed[url] = time.monotonic() + store.pause
+                raise StoreUnavailable("The progress database cannot be reached just now.") from None
+        _open_failed.pop(url, None)
         _open[url] = store
         return store

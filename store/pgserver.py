@@ -1,5 +1,6 @@
 """A private, throw-away PostgreSQL server for tests and benchmarks: ``initdb`` in a temporary
-folder, ``pg_ctl start`` on a free local port, stopped and deleted afterwards. Uses Debian's
+folder, ``pg_ctl start`` on a free local port, stopped and deleted afterwards
+(:func:`private_server`; :func:`private_cluster` also lets a test stop and start it). Uses Debian's
 ``postgresql`` binaries; as root it runs them as the ``postgres`` user (PostgreSQL refuses
 to run as root).
 """
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["find_bin", "private_server", "unavailable_reason"]
+__all__ = ["PrivateServer", "find_bin", "private_cluster", "private_server", "unavailable_reason"]
 
 
 def find_bin() -> Path | None:
@@ -54,9 +55,34 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class PrivateServer:
+    """A private server's handle: its ``url``, and :meth:`stop` / :meth:`start` to take it
+    away and bring it back on the same port (a real outage, for tests)."""
+
+    def __init__(self, bindir: Path, run: list[str], tmp: Path, port: int, dbname: str) -> None:
+        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{port}/{dbname}"
+        self._pg_ctl = [*run, str(bindir / "pg_ctl"), "-D", str(tmp / "data")]
+        self._opts = f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off"
+        self._log = tmp / "log"
+        self._env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}
+        self.running = False
+
+    def start(self) -> None:
+        """Start the server (and wait until it takes connections)."""
+        subprocess.run([*self._pg_ctl, "-o", self._opts, "-l", str(self._log), "-w", "-t", "60", "start"],
+                       check=True, capture_output=True, env=self._env)
+        self.running = True
+
+    def stop(self) -> None:
+        """Stop the server (open connections are closed)."""
+        subprocess.run([*self._pg_ctl, "-m", "fast", "-w", "stop"], check=True, capture_output=True, env=self._env)
+        self.running = False
+
+
 @contextmanager
-def private_server(dbname: str = "moon_test") -> Iterator[str]:
-    """Start a private server with one database; yields its SQLAlchemy URL."""
+def private_cluster(dbname: str = "moon_test") -> Iterator[PrivateServer]:
+    """Start a private server with one database; yields its :class:`PrivateServer` (stopped
+    and deleted afterwards)."""
     reason = unavailable_reason()
     if reason:
         raise RuntimeError(reason)
@@ -64,24 +90,25 @@ def private_server(dbname: str = "moon_test") -> Iterator[str]:
     assert bindir is not None
     run = _runner() or []
     tmp = Path(tempfile.mkdtemp(prefix="moon-pg-"))
-    data = tmp / "data"
     if run:
         shutil.chown(tmp, "postgres", "postgres")
     port = _free_port()
-    env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}
-    started = False
+    server = PrivateServer(bindir, run, tmp, port, dbname)
     try:
-        subprocess.run([*run, str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
-                        "-E", "UTF8", "--no-sync"], check=True, capture_output=True, env=env)
-        opts = f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off"
-        subprocess.run([*run, str(bindir / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(tmp / "log"),
-                        "-w", "-t", "60", "start"], check=True, capture_output=True, env=env)
-        started = True
+        subprocess.run([*run, str(bindir / "initdb"), "-D", str(tmp / "data"), "-U", "postgres", "-A", "trust",
+                        "-E", "UTF8", "--no-sync"], check=True, capture_output=True, env=server._env)
+        server.start()
         subprocess.run([*run, str(bindir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
-                        dbname], check=True, capture_output=True, env=env)
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/{dbname}"
+                        dbname], check=True, capture_output=True, env=server._env)
+        yield server
     finally:
-        if started:
-            subprocess.run([*run, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
-                           capture_output=True, env=env)
+        if server.running:
+            subprocess.run([*server._pg_ctl, "-m", "fast", "-w", "stop"], capture_output=True, env=server._env)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextmanager
+def private_server(dbname: str = "moon_test") -> Iterator[str]:
+    """Start a private server with one database; yields its SQLAlchemy URL."""
+    with private_cluster(dbname) as server:
+        yield server.url

@@ -122,11 +122,13 @@ def _write(s: Session, learner_id: int, ev: Event) -> None:
         clean = ev.correct and ev.try_number == 1 and ev.hints == 0
         _review(s, learner_id, "level", ev.level_id, missed=not ev.correct, clean=clean)
     elif isinstance(ev, PuzzleAnswer):
+        # The learner's row is locked before the look for an earlier try: a second first try
+        # sent at the same instant waits here, then finds this one and is not rated.
+        learner = s.get(Learner, learner_id, with_for_update=True)
         first = not s.scalar(select(exists().where(PuzzleAttempt.learner_id == learner_id,
                                                    PuzzleAttempt.puzzle_id == ev.puzzle_id)))
         rating_after = None
         if first:  # rated like Lichess: only the first try at a puzzle counts
-            learner = s.get(Learner, learner_id, with_for_update=True)
             assert learner is not None
             pz = _puzzle_rating(s, ev.puzzle_id, ev.rating)
             won = ev.correct and ev.hints == 0 and not ev.gave_up
@@ -155,31 +157,51 @@ def _write(s: Session, learner_id: int, ev: Event) -> None:
 
 def write(store: Store, learner_id: int, *events: Event) -> None:
     """Write ``events`` for the learner in one transaction (retried through short outages;
-    :class:`~store.db.StoreUnavailable` if the database stays away)."""
+    :class:`~store.db.StoreUnavailable` if the database stays away).
+
+    Writes for one learner run one at a time, each seeing those before it (whether a try is
+    the first at its puzzle, whether a hand is already kept): the learner's row is locked
+    first on PostgreSQL, and the transaction is immediate on SQLite."""
 
     def work(s: Session) -> None:
+        s.get(Learner, learner_id, with_for_update=True)
         for ev in events:
             _write(s, learner_id, ev)
 
-    store.run(work)
+    store.run(work, immediate=True)
 
 
 @dataclass
 class Outbox:
-    """Events not written yet because the database was away (kept in the learner's session)."""
+    """Events not written yet because the database was away (kept in the learner's session).
 
-    pending: list[tuple[int, Event]] = field(default_factory=list)
+    An event of a learner whose profile is not made yet is kept with ``None`` for the
+    learner: once the database is back the app makes the profile and gives those events to
+    it (:meth:`assign`); until then :meth:`flush` writes nothing past the first of them, so
+    the events still go out in the order they happened."""
 
-    def send(self, store: Store, learner_id: int, event: Event) -> bool:
+    pending: list[tuple[int | None, Event]] = field(default_factory=list)
+
+    def send(self, store: Store, learner_id: int | None, event: Event) -> bool:
         """Write what is pending and then ``event``; ``False`` (all kept here) if the database
-        is still away."""
+        is still away or the learner (``None``) has no profile yet."""
         self.pending.append((learner_id, event))
         return self.flush(store)
+
+    def waiting_for_profile(self) -> bool:
+        """True when some event waits for its learner's profile to be made."""
+        return any(lid is None for lid, _ in self.pending)
+
+    def assign(self, learner_id: int) -> None:
+        """Give the events kept before the learner had a profile to ``learner_id``."""
+        self.pending = [(learner_id if lid is None else lid, ev) for lid, ev in self.pending]
 
     def flush(self, store: Store) -> bool:
         """Write every pending event, oldest first; ``True`` when none is left."""
         while self.pending:
             learner_id, ev = self.pending[0]
+            if learner_id is None:
+                return False
             try:
                 write(store, learner_id, ev)
             except StoreUnavailable:

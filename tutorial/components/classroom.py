@@ -377,7 +377,7 @@ def deck_builder(t: Timeline | None) -> None:
     from tutorial.services.items import course, puzzles
 
     deck = _deck()
-    with st.expander(f"Lesson deck: {deck.title} ({len(deck.entries)} entries)", icon=":material/slideshow:",
+    with st.expander(f"Lesson deck: {md_escape(deck.title)} ({len(deck.entries)} entries)", icon=":material/slideshow:",
                      expanded=bool(deck.entries)):
         if "deck-title" not in st.session_state or st.session_state.pop(state.DECK_RETITLE, False):
             st.session_state["deck-title"] = deck.title
@@ -411,7 +411,7 @@ def deck_builder(t: Timeline | None) -> None:
             st.markdown("**In the deck**")
         for i, e in enumerate(deck.entries):
             with st.container(horizontal=True, key=f"deck-entry-{i}", vertical_alignment="center"):
-                note = f" — {e.note[:80]}" if e.note else ""
+                note = f" — {' '.join(e.note[:80].split())}" if e.note else ""  # one line
                 st.markdown(md_escape(f"{i + 1}. {e.describe()}{note}"))
                 st.button("Up", key=f"deck-up-{i}", on_click=_edit, args=(i, -1), disabled=i == 0,
                           icon=":material/arrow_upward:")

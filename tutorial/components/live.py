@@ -548,7 +548,7 @@ def _join() -> None:
     if CODE_PARAM in st.query_params:
         del st.query_params[CODE_PARAM]
     state.put(state.LIVE_MESSAGE, None)
-    st.toast(f"Welcome, {player.name}!", icon=":material/waving_hand:")
+    st.toast(f"Welcome, {md_escape(player.name)}!", icon=":material/waving_hand:")
 
 
 def _leave() -> None:

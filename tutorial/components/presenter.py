@@ -51,7 +51,7 @@ from tutorial.services.presenter import (
     hand_slides,
 )
 from tutorial.services.records import HandFile, RecordError, load_hand
-from tutorial.services.text import md_escape
+from tutorial.services.text import html_text, md_escape
 from tutorial.services.urlstate import LinkError, decode_rules, encode_rules, parse_deal_number
 
 #: Session-state key of the presentation on screen.
@@ -404,7 +404,7 @@ def _move_html(move: Move, numbers: bool, title: str | None = None) -> str:
 
 
 def _note_html(note: str) -> str:
-    return f'<div class="pres-note" aria-label="Teacher\'s note">{escape(note)}</div>' if note else ""
+    return f'<div class="pres-note" aria-label="Teacher\'s note">{html_text(note)}</div>' if note else ""
 
 
 def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: bool, note: str = "",

@@ -34,13 +34,15 @@ def _secret_url() -> str | None:
 
 
 def store() -> Store | None:
-    """The app's store (``None`` when the database cannot be opened: the app then keeps
-    progress in the session only and says so)."""
+    """The app's store (``None`` when the database cannot be opened: answers then wait in the
+    session's outbox, the pages say so, and a later call tries to open it again)."""
     try:
-        return open_store(database_url(secret=_secret_url()))
-    except Exception:
+        db = open_store(database_url(secret=_secret_url()))
+    except Exception:  # unreachable (tried again on a later call) or not configured
         st.session_state[state.STORE_DOWN] = True
         return None
+    st.session_state.pop(state.STORE_DOWN, None)
+    return db
 
 
 def _adopt(info: learners.LearnerInfo, token: str) -> None:
@@ -70,7 +72,7 @@ def resolve() -> None:
                        icon=":material/link_off:")
         else:
             _adopt(info, link)
-            st.toast(f"Welcome back{', ' + info.name if info.name else ''}!", icon=":material/waving_hand:")
+            st.toast(f"Welcome back{', ' + md_escape(info.name) if info.name else ''}!", icon=":material/waving_hand:")
         return
     if st.session_state.get(state.LEARNER) is not None:
         return
@@ -91,7 +93,9 @@ def learner_id() -> int | None:
 
 
 def ensure() -> int | None:
-    """This session's learner, made now if there is none (on the first answer)."""
+    """This session's learner, made now if there is none (on the first answer, or when the
+    database is back for answers kept before there was a profile); ``None`` while the
+    database is away."""
     lid = learner_id()
     if lid is not None:
         return lid
@@ -174,7 +178,7 @@ def home_box() -> None:
         except StoreUnavailable:
             info = None
         name = info.name if info else ""
-        st.markdown(f"Saved as you go{f' for **{name}**' if name else ''}. This browser finds your progress "
+        st.markdown(f"Saved as you go{f' for **{md_escape(name)}**' if name else ''}. This browser finds your progress "
                     "again by itself. **Your personal link** opens it on any other device — keep it private, "
                     "like a password:")
         st.code(personal_link(str(token)), language=None, wrap_lines=True)
@@ -189,7 +193,9 @@ def home_box() -> None:
 
 
 def page_message() -> Any:
-    """A warning when answers are waiting to be saved (the database was away)."""
+    """A warning when answers are waiting to be saved (the database was away), on every page
+    but the presenter's (the frame calls it before the page); answers of a learner whose
+    profile is not made yet count too."""
     from tutorial.components import recording
 
     n = recording.pending()

@@ -13,6 +13,7 @@ from tutorial.components import profile, state
 from tutorial.services.items import course
 from tutorial.services.progress import MAX_STARS
 from tutorial.services.progress_charts import accuracy_bars, rating_chart
+from tutorial.services.text import md_escape
 
 
 def _course() -> Any | None:
@@ -91,7 +92,7 @@ def revisit(s: stats.LearnerStats) -> None:
     p = state.progress()
     low = [lid for lid, n in p.stars.items() if n < MAX_STARS]
     if low:
-        st.markdown("**Levels under three stars:** " + ", ".join(titles.get(lid, lid) for lid in sorted(low)))
+        st.markdown("**Levels under three stars:** " + ", ".join(md_escape(titles.get(lid, lid)) for lid in sorted(low)))
     if not rows and not low:
         st.success("Nothing to revisit: every level answered has three stars and no puzzle is waiting.")
 

@@ -12,7 +12,6 @@ from typing import Any
 
 import streamlit as st
 
-from store import StoreUnavailable
 from store.record import Event, GameFinished, HandPlayed, LessonAnswer, Outbox, PuzzleAnswer
 from tutorial.components import profile, state
 
@@ -29,31 +28,37 @@ def _outbox() -> Outbox:
 
 
 def pending() -> int:
-    """How many events wait for the database."""
+    """How many events wait for the database (those of a learner whose profile is not made
+    yet included)."""
     box = st.session_state.get(state.OUTBOX)
     return len(box.pending) if isinstance(box, Outbox) else 0
 
 
 def flush() -> None:
-    """Send what waits in the outbox (each run, before the page)."""
+    """Send what waits in the outbox (each run, before the page). Events kept before this
+    session had a profile go to its learner, made now if there is none (and kept in this
+    browser's cookie)."""
     if not pending():
         return
     db = profile.store()
-    if db is not None and _outbox().flush(db):
-        st.session_state.pop(state.PROGRESS, None)
+    if db is None:
+        return
+    box = _outbox()
+    if box.waiting_for_profile():
+        lid = profile.ensure()
+        if lid is None:  # the database is still away
+            return
+        box.assign(lid)
+    if box.flush(db):
+        st.session_state.pop(state.PROGRESS, None)  # recomputed from the rows on the next read
 
 
 def _send(event: Event) -> None:
-    lid = profile.ensure()
-    db = profile.store()
-    if lid is None or db is None:  # no database at all: the session's own progress still counts
-        return
-    try:
-        sent = _outbox().send(db, lid, event)
-    except StoreUnavailable:  # pragma: no cover - send catches it
-        sent = False
-    if sent:
-        st.session_state.pop(state.PROGRESS, None)  # recomputed from the rows on the next read
+    """Keep ``event`` (for this session's learner, or for the profile still to be made) and
+    send what waits: while the database is away, or cannot even be opened, it all stays in the
+    outbox and goes out on a later run."""
+    _outbox().pending.append((profile.learner_id(), event))
+    flush()
 
 
 def _seconds(key: str) -> float | None:

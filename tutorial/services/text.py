@@ -1,20 +1,49 @@
-"""Text safety: messages that quote what a user typed (or what a shared link holds) are shown
-through Markdown, so their punctuation is escaped first: a crafted link cannot turn into a
-link, an image or a heading on someone else's screen.
+"""Text safety: what a user typed (a name, a class or deck title, a note) or what a shared
+link or file holds is shown back literally, never as formatting.
+
+Through Markdown (``st.markdown``, captions, alerts, toasts, widget labels): :func:`md_escape`.
+It backslash-escapes every ASCII punctuation character, so no link, image, heading, emphasis,
+HTML tag, ``:red[…]`` colour, ``:material/…:`` icon, ``:emoji:`` or ``$…$`` formula can be
+made from it, and it breaks up what the renderer would turn into a link by itself (a bare
+``http://``, ``www.`` or e-mail address, which it finds in the text *after* the escapes are
+read) with an invisible word joiner (U+2060).
 
 >>> md_escape("[click](http://x) ![i](y) *bold* <b>")
-'\\\\[click\\\\]\\\\(http\\\\:\\\\/\\\\/x\\\\) \\\\!\\\\[i\\\\]\\\\(y\\\\) \\\\*bold\\\\* \\\\<b\\\\>'
+'\\\\[click\\\\]\\\\(http\\u2060\\\\:\\\\/\\\\/x\\\\) \\\\!\\\\[i\\\\]\\\\(y\\\\) \\\\*bold\\\\* \\\\<b\\\\>'
+>>> md_escape(":red[R] $x$")
+'\\\\:red\\\\[R\\\\] \\\\$x\\\\$'
+>>> md_escape("WWW.x.org ada@x.org").replace(WORD_JOINER, "|")
+'WWW|\\\\.x\\\\.org ada|\\\\@x\\\\.org'
+
+Inside an HTML block (``st.markdown(…, unsafe_allow_html=True)`` whose text starts with a
+``<div>``, ``<section>`` …): :func:`html_text`. Markdown reads an HTML block as HTML only up to
+its first blank line, so a line break in the text is written as a character reference.
+
+>>> html_text('a <b> & "c"\\n\\n**d**')
+'a &lt;b&gt; &amp; &quot;c&quot;&#10;&#10;**d**'
 """
 
 from __future__ import annotations
 
+import re
 import string
+from html import escape
 
-__all__ = ["md_escape"]
+__all__ = ["WORD_JOINER", "html_text", "md_escape"]
 
 _SPECIAL = set(string.punctuation)
+#: An invisible character that joins what is on either side (no space, no line break).
+WORD_JOINER = "\u2060"
+#: Where the renderer would start a link of its own: ``http://``, ``https://``, ``www.``.
+_AUTOLINK = re.compile(r"(?i)(?:https?(?=://)|www(?=\.))")
 
 
 def md_escape(text: str) -> str:
-    """Backslash-escape every ASCII punctuation character (CommonMark shows it literally)."""
-    return "".join("\\" + c if c in _SPECIAL else c for c in str(text))
+    """``text`` for Markdown, shown literally (see the module docstring)."""
+    text = _AUTOLINK.sub(lambda m: m.group(0) + WORD_JOINER, str(text)).replace("@", WORD_JOINER + "@")
+    return "".join("\\" + c if c in _SPECIAL else c for c in text)
+
+
+def html_text(text: str) -> str:
+    """``text`` for an HTML block, shown literally (see the module docstring)."""
+    return escape(str(text)).replace("\r", "&#13;").replace("\n", "&#10;")
