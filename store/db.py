@@ -86,22 +86,31 @@ class Store:
         return f"Store({self.dialect})"
 
     @contextmanager
-    def session(self) -> Iterator[Session]:
-        """A transaction: committed at the end of the block, rolled back on error."""
+    def session(self, *, immediate: bool = False) -> Iterator[Session]:
+        """A transaction: committed at the end of the block, rolled back on error.
+
+        ``immediate=True`` serialises it with every other writer on SQLite: it starts with
+        ``BEGIN IMMEDIATE``, which takes the database's write lock before the first read, so
+        what the block counts cannot change before it writes (others wait, up to the busy
+        timeout). On PostgreSQL it is a plain transaction: lock rows there with
+        ``select(...).with_for_update()`` (ignored by SQLite) or an advisory lock."""
         with self._sessions() as s, s.begin():
+            if immediate and self.dialect == "sqlite":
+                s.connection().exec_driver_sql("BEGIN IMMEDIATE")
             yield s
 
-    def run(self, work: Callable[[Session], T]) -> T:
+    def run(self, work: Callable[[Session], T], *, immediate: bool = False) -> T:
         """Run ``work(session)`` in a transaction, retrying a few times (with a growing pause)
         when the database is unreachable; raises :class:`StoreUnavailable` if it stays so (and,
         for the next ``pause`` seconds, at once: a page does not wait once per call).
-        ``work`` must be safe to repeat (a failed try is rolled back whole)."""
+        ``work`` must be safe to repeat (a failed try is rolled back whole). ``immediate``: see
+        :meth:`session` (a count and the write it decides, with no writer in between)."""
         if time.monotonic() < self._down_until:  # it just failed: do not make every caller wait again
             raise StoreUnavailable("The progress database cannot be reached just now.")
         delay = self.backoff
         for attempt in range(self.retries + 1):
             try:
-                with self.session() as s:
+                with self.session(immediate=immediate) as s:
                     out = work(s)
                 self._down_until = 0.0
                 return out
