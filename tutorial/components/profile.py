@@ -4,6 +4,13 @@ made on the first answer (no sign-up), shown on Home with the personal link, ren
 Resolution on every run: a ``?me=<token>`` link first (it is then stored in this browser's
 cookie and taken out of the address bar), else the learner this session already has, else the
 ``moon_learner`` cookie. Tokens are never logged and never shown but in the learner's own link.
+
+A session is bound to the token it opened its learner with: :func:`learner_id` checks, each
+time it is asked (so before any write, callbacks included), that the token is still the
+learner's. Once the link is replaced ("New link" in another browser), every other session that
+held it forgets the learner and says so (:data:`LINK_REPLACED`); only the session that asked for
+the new link keeps the profile. A session given its learner by a class PIN holds no token and is
+not bound to one.
 """
 
 from __future__ import annotations
@@ -23,6 +30,10 @@ COOKIE = "moon_learner"
 LINK_PARAM = "me"
 #: How long the browser keeps the cookie (a year).
 COOKIE_SECONDS = 365 * 24 * 3600
+#: What a session whose personal link was replaced elsewhere is told, once.
+LINK_REPLACED = ("This tab opened a profile with a personal link that has since been replaced by a newer "
+                 "one, so it no longer opens that progress here. You carry on with a fresh profile (your next "
+                 "answer makes it). If you replaced the link yourself in another tab, reload this page.")
 
 
 def _secret_url() -> str | None:
@@ -49,6 +60,29 @@ def _adopt(info: learners.LearnerInfo, token: str) -> None:
     st.session_state.pop(state.PROGRESS, None)
 
 
+def _forget_replaced() -> None:
+    """Drop this session's learner: its link was replaced elsewhere (said on the next run)."""
+    for key in (state.LEARNER, state.LEARNER_TOKEN, state.PROGRESS):
+        st.session_state.pop(key, None)
+    st.session_state[state.LINK_STALE] = True
+
+
+def _still_bound(lid: int) -> bool:
+    """Whether this session's token still opens learner ``lid`` (true for a session with no
+    token, and while the database cannot be reached: nothing is written then either)."""
+    token = st.session_state.get(state.LEARNER_TOKEN)
+    if not token:
+        return True
+    db = store()
+    if db is None:
+        return True
+    try:
+        info = learners.find(db, token)
+    except StoreUnavailable:
+        return True
+    return info is not None and info.id == lid
+
+
 def resolve() -> None:
     """Find this browser's learner (see the module docstring); shows a message for an unknown
     or reset link. Call once per run, before the page."""
@@ -70,9 +104,13 @@ def resolve() -> None:
                        icon=":material/link_off:")
         else:
             _adopt(info, link)
+            st.session_state.pop(state.LINK_STALE, None)
             st.toast(f"Welcome back{', ' + info.name if info.name else ''}!", icon=":material/waving_hand:")
         return
-    if st.session_state.get(state.LEARNER) is not None:
+    lid = learner_id()  # forgotten here if its link was replaced (or earlier in this run's callback)
+    if st.session_state.pop(state.LINK_STALE, False):
+        st.warning(LINK_REPLACED, icon=":material/link_off:")
+    if lid is not None:
         return
     cookie = st.context.cookies.get(COOKIE)
     if cookie:
@@ -85,9 +123,16 @@ def resolve() -> None:
 
 
 def learner_id() -> int | None:
-    """This session's learner, if there is one yet."""
+    """This session's learner, if there is one yet and the token it was opened with still is
+    the learner's (one indexed look-up; see the module docstring). A session whose link was
+    replaced forgets the learner here, before anything is written for it."""
     v = st.session_state.get(state.LEARNER)
-    return v if isinstance(v, int) else None
+    if not isinstance(v, int):
+        return None
+    if not _still_bound(v):
+        _forget_replaced()
+        return None
+    return v
 
 
 def ensure() -> int | None:
@@ -142,12 +187,16 @@ def _rename() -> None:
 
 def _reset() -> None:
     db, lid = store(), learner_id()
-    if db is None or lid is None:
+    old = st.session_state.get(state.LEARNER_TOKEN)
+    if db is None or lid is None or not old:
         return
     try:
-        token = learners.reset_token(db, lid)
+        token = learners.replace_token(db, old)
     except StoreUnavailable:
         st.session_state[state.NOTICE] = ("warning", "The link could not be replaced just now; try again in a minute.")
+        return
+    if token is None:  # replaced elsewhere a moment ago
+        _forget_replaced()
         return
     st.session_state[state.LEARNER_TOKEN] = token
     st.session_state[state.NOTICE] = ("success", "You have a new personal link: the old one no longer opens "
