@@ -211,3 +211,27 @@ def test_a_stale_session_can_neither_rename_nor_answer_into_the_profile() -> Non
     assert stats.summary(db, bob.id).stars == {}  # nothing written into the replaced profile
     fresh = theirs.session_state["moon_learner_id"]
     assert fresh not in (None, bob.id) and stats.summary(db, fresh).stars == {lv.id: 3}
+
+
+def test_a_class_join_tells_the_store_who_is_asking() -> None:
+    from sqlalchemy import select
+
+    from store.models import PinFailure
+
+    db = open_store()
+    klass, _ = classes.create_class(db, "Club keys", pin_required=True)
+    ada, _ = learners.create(db)
+    classes.join(db, klass.join_code, "Ada", ada.id, "1234")
+    keys = []
+    for _ in range(2):  # two browsers on localhost: no address, so each session is its own client
+        at = open_app("classes")
+        at.text_input(key="class-code").set_value(klass.join_code)
+        at.text_input(key="class-name").set_value("Ada")
+        at.text_input(key="class-pin").set_value("0000")
+        next(b for b in at.button if "Join" in str(b.label)).click().run()
+        assert not at.exception, errors(at)
+        assert "That PIN is not right" in texts(at)
+        keys.append(classes.client_key(f"session:{at.session_state['moon_client']}"))
+    with db.session() as s:
+        stored = list(s.scalars(select(PinFailure.client_key).where(PinFailure.class_id == klass.id)))
+    assert stored == keys and keys[0] != keys[1]

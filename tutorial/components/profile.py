@@ -16,6 +16,7 @@ not bound to one.
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -52,6 +53,20 @@ def store() -> Store | None:
     except Exception:
         st.session_state[state.STORE_DOWN] = True
         return None
+
+
+def client() -> str:
+    """Who is asking, for the store's limits per client (e.g. wrong class PINs): the address the
+    browser connects from, when Streamlit knows it (``st.context.ip_address``; none on
+    localhost), else this browser session (a random id kept in it)."""
+    ip = st.context.ip_address
+    if isinstance(ip, str) and ip:
+        return f"ip:{ip}"
+    sid = st.session_state.get(state.CLIENT)
+    if not isinstance(sid, str):
+        sid = secrets.token_hex(16)
+        st.session_state[state.CLIENT] = sid
+    return f"session:{sid}"
 
 
 def _adopt(info: learners.LearnerInfo, token: str) -> None:
