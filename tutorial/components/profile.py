@@ -31,6 +31,8 @@ COOKIE = "moon_learner"
 LINK_PARAM = "me"
 #: How long the browser keeps the cookie (a year).
 COOKIE_SECONDS = 365 * 24 * 3600
+#: The route of ``tutorial/server.py`` that sets the cookie ``HttpOnly``.
+COOKIE_ROUTE = "/profile-cookie"
 #: What a session whose personal link was replaced elsewhere is told, once.
 LINK_REPLACED = ("This tab opened a profile with a personal link that has since been replaced by a newer "
                  "one, so it no longer opens that progress here. You carry on with a fresh profile (your next "
@@ -169,13 +171,19 @@ def ensure() -> int | None:
 def sync_cookie() -> None:
     """Keep this browser's cookie pointing at the session's learner: a tiny script, sent on
     every run while the cookie the browser connected with differs (the same element each run,
-    so the browser runs it once)."""
+    so the browser runs it once). It asks the server's :data:`COOKIE_ROUTE` for an ``HttpOnly``
+    cookie (``tutorial/server.py``); where there is no such route it sets the cookie itself
+    (``SameSite=Lax``, ``Secure`` on https; a script cannot make it ``HttpOnly``)."""
     token = st.session_state.get(state.LEARNER_TOKEN)
     if not token or st.context.cookies.get(COOKIE) == token:
         return
     value = json.dumps(f"{COOKIE}={token}; path=/; max-age={COOKIE_SECONDS}; SameSite=Lax")
     st.html(
-        f"<script>document.cookie = {value} + (location.protocol === 'https:' ? '; Secure' : '');</script>",
+        "<script>(async () => {"
+        f"try {{ const r = await fetch({json.dumps(COOKIE_ROUTE)}, {{method: 'POST', body: {json.dumps(token)}, "
+        "credentials: 'same-origin', cache: 'no-store'}); if (r.status === 204) return; } catch (e) {} "
+        f"document.cookie = {value} + (location.protocol === 'https:' ? '; Secure' : '');"
+        "})();</script>",
         unsafe_allow_javascript=True,
     )
 
