@@ -102,13 +102,15 @@ def _still_bound(lid: int) -> bool:
 
 def resolve() -> None:
     """Find this browser's learner (see the module docstring); shows a message for an unknown
-    or reset link. Call once per run, before the page."""
+    or reset link, and once when this session's own link was replaced elsewhere. Call once per
+    run, before the page."""
     db = store()
     if db is None:
         return
     link = st.query_params.get(LINK_PARAM)
     if link is not None:
         del st.query_params[LINK_PARAM]
+        st.session_state.pop(state.LINK_STALE, None)  # the link opened now is what this run is about
         try:
             info = learners.find(db, link)
         except StoreUnavailable:
@@ -121,7 +123,6 @@ def resolve() -> None:
                        icon=":material/link_off:")
         else:
             _adopt(info, link)
-            st.session_state.pop(state.LINK_STALE, None)
             st.toast(f"Welcome back{', ' + info.name if info.name else ''}!", icon=":material/waving_hand:")
         return
     lid = learner_id()  # forgotten here if its link was replaced (or earlier in this run's callback)
