@@ -21,7 +21,7 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 	touch $@ $(VENV)/.run-installed
 
 run: $(VENV)/.run-installed
-	$(PY) -m streamlit run tutorial/app.py --server.port $(PORT) --browser.gatherUsageStats false
+	$(PY) -m streamlit run tutorial/server.py --server.port $(PORT) --browser.gatherUsageStats false
 
 # ruff, then the layering contracts of pyproject.toml's [tool.importlinter] (engine imports
 # nothing of ours; no Streamlit outside tutorial/; tutorial/services is Streamlit-free).

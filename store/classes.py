@@ -1,6 +1,11 @@
 """Classes: a teacher makes one and gets a short join code (for students) and a secret teacher
 link (its hash is stored); students join with the code and a display name, and a 4-digit PIN
-if the teacher asks for one (hashed with scrypt; at most 5 wrong PINs a minute per name).
+if the teacher asks for one (hashed with scrypt).
+
+PINs are checked under limits, a minute at a time: 5 wrong PINs per name, 60 per class, 100 per
+client (the caller's key for who is asking). A PIN is counted as wrong *before* it is checked,
+in one transaction that serialises the attempts on a class (and on a client), so no number of
+attempts at once checks more PINs than the limits allow; a right PIN clears its name's count.
 
 The teacher's dashboard and its CSV are built here from the rows; students never see them.
 """
@@ -19,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -28,7 +33,7 @@ from store.db import Store
 from store.learners import clean_name, looks_like_token, new_token, token_hash
 from store.models import ClassMember, Classroom, Learner, LessonAttempt, PinFailure, PuzzleAttempt, now
 
-__all__ = ["ClassError", "ClassInfo", "Dashboard", "create_class", "dashboard", "dashboard_csv",
+__all__ = ["ClassError", "ClassInfo", "Dashboard", "client_key", "create_class", "dashboard", "dashboard_csv",
            "find_by_code", "find_by_teacher_token", "hash_pin", "join", "memberships", "verify_pin"]
 
 T = TypeVar("T")
@@ -36,8 +41,17 @@ T = TypeVar("T")
 #: Join codes use letters and digits that cannot be mistaken for one another.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+#: Wrong PINs a minute for one name in a class (a student mistyping their own PIN).
 MAX_WRONG_PINS = 5
+#: Wrong PINs a minute across a class (every name attacked at once; a class of 30 mistyping
+#: twice each at the same minute stays under it).
+MAX_WRONG_PINS_CLASS = 60
+#: Wrong PINs a minute from one client, across every class (a school behind one address has
+#: several classes at once).
+MAX_WRONG_PINS_CLIENT = 100
 PIN_WINDOW = timedelta(minutes=1)
+#: The first key of the PostgreSQL advisory locks that serialise one client's PIN attempts.
+_CLIENT_LOCK = 4242002
 _PIN = re.compile(r"\d{4}")
 
 
@@ -148,10 +162,38 @@ class Joined:
     returning: bool
 
 
-def join(store: Store, code: object, display_name: str, learner_id: int, pin: str | None = None) -> Joined:
+def client_key(raw: str) -> str:
+    """What the store keeps of a client key (its SHA-256: never an address itself).
+
+    >>> client_key("203.0.113.9") == client_key("203.0.113.9") != client_key("203.0.113.10")
+    True
+    """
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()
+
+
+def _pin_limit(s: Session, class_id: int, name: str, client: str | None) -> None:
+    """Refuse (:class:`ClassError`) when a limit on wrong PINs is reached."""
+    since = now() - PIN_WINDOW
+
+    def wrong(*where: Any) -> int:
+        return int(s.scalar(select(func.count()).select_from(PinFailure).where(PinFailure.at >= since, *where)) or 0)
+
+    if wrong(PinFailure.class_id == class_id, PinFailure.display_name == name) >= MAX_WRONG_PINS:
+        raise ClassError("Too many wrong PINs for this name: wait a minute and try again.")
+    if wrong(PinFailure.class_id == class_id) >= MAX_WRONG_PINS_CLASS:
+        raise ClassError("Too many wrong PINs in this class just now: wait a minute and try again "
+                         "(tell your teacher if it goes on).")
+    if client is not None and wrong(PinFailure.client_key == client) >= MAX_WRONG_PINS_CLIENT:
+        raise ClassError("Too many wrong PINs from this device just now: wait a minute and try again.")
+
+
+def join(store: Store, code: object, display_name: str, learner_id: int, pin: str | None = None, *,
+         client: str | None = None) -> Joined:
     """Join the class with ``code`` as ``display_name``, bringing ``learner_id``'s progress.
     A name already in the class with a PIN is the same student coming back on another
     device (the right PIN opens their profile); without a PIN a taken name is refused.
+    ``client`` says who is asking (e.g. their address, else their browser session; only its
+    hash is kept), for the per-client limit on wrong PINs (see the module docstring).
     Raises :class:`ClassError` with a message for the student."""
     klass = find_by_code(store, code)
     if klass is None:
@@ -161,9 +203,20 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
         raise ClassError("Type the name your teacher will see.")
     if klass.pin_required and (pin is None or not _PIN.fullmatch(pin)):
         raise ClassError("This class asks for a 4-digit PIN (choose one the first time, then use it to come back).")
-    pin_hash = hash_pin(pin) if klass.pin_required and pin is not None else None
+    # The slow hash of a new member's PIN is made before the locked transaction (and only for a
+    # name that is free: a taken name's PIN is checked against its hash instead).
+    taken = store.run(lambda s: s.scalar(select(ClassMember.id).where(
+        ClassMember.class_id == klass.id, ClassMember.display_name == name)) is not None)
+    pin_hash = hash_pin(pin) if klass.pin_required and pin is not None and not taken else None
+    ckey = client_key(client) if client else None
 
-    def work(s: Session) -> Joined:
+    def work(s: Session) -> Joined | tuple[int, str]:
+        # One class's joins and PIN counts, and one client's, go one at a time: a row lock on
+        # PostgreSQL (and an advisory lock per client), the immediate transaction on SQLite.
+        s.execute(select(Classroom.id).where(Classroom.id == klass.id).with_for_update())
+        if ckey is not None and store.dialect == "postgresql":
+            s.execute(text("SELECT pg_advisory_xact_lock(:ns, :key)"),
+                      {"ns": _CLIENT_LOCK, "key": int.from_bytes(bytes.fromhex(ckey[:8]), "big", signed=True)})
         member = s.scalar(select(ClassMember).where(ClassMember.class_id == klass.id,
                                                    ClassMember.display_name == name))
         if member is None:
@@ -171,6 +224,8 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
                                                      ClassMember.learner_id == learner_id))
             if mine is not None:
                 raise ClassError(f"You are already in this class as {mine.display_name}.")
+            if klass.pin_required and pin_hash is None:  # members stay, so only a deleted class gets here
+                raise ClassError("There is no class with this code. Check it with your teacher.")
             s.add(ClassMember(class_id=klass.id, learner_id=learner_id, display_name=name, pin_hash=pin_hash))
             s.flush()
             return Joined(learner_id, name, False)
@@ -178,22 +233,21 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
             return Joined(learner_id, name, True)
         if member.pin_hash is None:
             raise ClassError(f"The name {name!r} is taken in this class: choose another one.")
-        since = now() - PIN_WINDOW
-        wrong = s.scalar(select(func.count()).select_from(PinFailure).where(
-            PinFailure.class_id == klass.id, PinFailure.display_name == name, PinFailure.at >= since)) or 0
-        if wrong >= MAX_WRONG_PINS:
-            raise ClassError("Too many wrong PINs for this name: wait a minute and try again.")
-        assert pin is not None
-        if not verify_pin(pin, member.pin_hash):
-            s.add(PinFailure(class_id=klass.id, display_name=name))
-            return Joined(-1, name, False)
-        s.execute(delete(PinFailure).where(PinFailure.class_id == klass.id, PinFailure.display_name == name))
-        return Joined(member.learner_id, name, True)
+        s.execute(delete(PinFailure).where(PinFailure.class_id == klass.id, PinFailure.at < now() - PIN_WINDOW))
+        _pin_limit(s, klass.id, name, ckey)
+        s.add(PinFailure(class_id=klass.id, display_name=name, client_key=ckey))  # wrong until proved right
+        return member.learner_id, member.pin_hash
 
-    out = store.run(work)
-    if out.learner_id == -1:
+    out = store.run(work, immediate=True)
+    if isinstance(out, Joined):
+        return out
+    owner, stored = out
+    assert pin is not None
+    if not verify_pin(pin, stored):
         raise ClassError("That PIN is not right for this name.")
-    return out
+    store.run(lambda s: s.execute(delete(PinFailure).where(PinFailure.class_id == klass.id,
+                                                          PinFailure.display_name == name)))
+    return Joined(owner, name, True)
 
 
 def memberships(store: Store, learner_id: int) -> list[tuple[ClassInfo, str]]:

@@ -86,31 +86,35 @@ class Store:
         return f"Store({self.dialect})"
 
     @contextmanager
-    def session(self) -> Iterator[Session]:
-        """A transaction: committed at the end of the block, rolled back on error."""
+    def session(self, *, immediate: bool = False) -> Iterator[Session]:
+        """A transaction: committed at the end of the block, rolled back on error.
+
+        ``immediate=True`` serialises it with every other writer on SQLite: it starts with
+        ``BEGIN IMMEDIATE``, which takes the database's write lock before the first read, so
+        what the block reads cannot change before it writes (others wait, up to the busy
+        timeout). On PostgreSQL it is a plain transaction: lock the rows the block reads
+        (``session.get(Model, id, with_for_update=True)``, ``select(...).with_for_update()``)
+        or take an advisory lock."""
         with self._sessions() as s, s.begin():
+            if immediate and self.dialect == "sqlite":
+                conn = s.connection()
+                # The sqlite3 driver begins a transaction lazily, at the first write: begin it now.
+                if not conn.connection.dbapi_connection.in_transaction:  # type: ignore[union-attr]
+                    conn.exec_driver_sql("BEGIN IMMEDIATE")
             yield s
 
     def run(self, work: Callable[[Session], T], *, immediate: bool = False) -> T:
         """Run ``work(session)`` in a transaction, retrying a few times (with a growing pause)
         when the database is unreachable; raises :class:`StoreUnavailable` if it stays so (and,
         for the next ``pause`` seconds, at once: a page does not wait once per call).
-        ``work`` must be safe to repeat (a failed try is rolled back whole).
-
-        ``immediate``: on SQLite the transaction takes the database's write lock before
-        ``work`` reads anything (``BEGIN IMMEDIATE``), so work that reads and then writes on
-        what it read runs one at a time, each seeing the writes of those before it. On
-        PostgreSQL it changes nothing: such work locks the rows it reads (``SELECT … FOR
-        UPDATE``, e.g. ``session.get(Model, id, with_for_update=True)``) before reading the
-        rest."""
+        ``work`` must be safe to repeat (a failed try is rolled back whole). ``immediate``: see
+        :meth:`session` (work that reads and then writes on what it read runs one at a time)."""
         if time.monotonic() < self._down_until:  # it just failed: do not make every caller wait again
             raise StoreUnavailable("The progress database cannot be reached just now.")
         delay = self.backoff
         for attempt in range(self.retries + 1):
             try:
-                with self.session() as s:
-                    if immediate:
-                        self._begin_immediate(s)
+                with self.session(immediate=immediate) as s:
                     out = work(s)
                 self._down_until = 0.0
                 return out
@@ -123,15 +127,6 @@ class Store:
                 time.sleep(delay)
                 delay *= 3
         raise AssertionError("unreachable")  # pragma: no cover
-
-    def _begin_immediate(self, s: Session) -> None:
-        """Open ``s``'s transaction on SQLite with ``BEGIN IMMEDIATE`` (before any statement:
-        the sqlite3 driver would otherwise begin it lazily, at the first write)."""
-        if self.dialect != "sqlite":
-            return
-        conn = s.connection()
-        if not conn.connection.dbapi_connection.in_transaction:  # type: ignore[union-attr]
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     def dispose(self) -> None:
         """Close every pooled connection."""

@@ -19,15 +19,16 @@ import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
 from store.db import Store
 from store.models import Learner
 
 __all__ = ["LearnerInfo", "clean_name", "create", "find", "get", "looks_like_token", "new_token",
-           "rename", "reset_token", "token_hash"]
+           "rename", "replace_token", "reset_token", "token_hash"]
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{20,100}")
 MAX_NAME = 40
@@ -126,3 +127,21 @@ def reset_token(store: Store, learner_id: int) -> str:
 
     store.run(work)
     return token
+
+
+def replace_token(store: Store, token: object) -> str | None:
+    """Give the learner who holds ``token`` a new token and return it; ``None`` (nothing
+    changed) when ``token`` opens nobody any more (replaced meanwhile, unknown or malformed).
+    One conditional update, so of two sessions replacing the same link at once only one gets
+    the new link; the other's token then opens nothing."""
+    if not looks_like_token(token):
+        return None
+    assert isinstance(token, str)
+    old, new = token_hash(token), new_token()
+
+    def work(s: Session) -> bool:
+        done = cast("CursorResult[Any]", s.execute(
+            update(Learner).where(Learner.token_hash == old).values(token_hash=token_hash(new))))
+        return done.rowcount == 1
+
+    return new if store.run(work) else None

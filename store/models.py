@@ -207,14 +207,20 @@ class ClassMember(Base):
 
 
 class PinFailure(Base):
-    """A wrong PIN (kept a short while, to refuse more than 5 a minute per name)."""
+    """A PIN checked for a class member's name, counted as wrong until it proves right (kept a
+    short while, to limit wrong PINs a minute per name, per class and per client: see
+    :mod:`store.classes`)."""
 
     __tablename__ = "pin_failures"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"))
     display_name: Mapped[str] = mapped_column(String(40))
     at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
-    __table_args__ = (Index("ix_pin_failures_name", "class_id", "display_name", "at"),)
+    #: A hash of who sent the PIN (their address, else their browser session), or ``None``.
+    client_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    __table_args__ = (Index("ix_pin_failures_name", "class_id", "display_name", "at"),
+                      Index("ix_pin_failures_client", "client_key", "at"),
+                      Index("ix_pin_failures_class", "class_id", "at"))
 
 
 class LiveSession(Base):

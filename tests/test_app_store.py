@@ -160,3 +160,78 @@ def test_practice_offers_the_puzzle_nearest_the_learners_rating_and_due_reviews_
     at = open_app("practice", query={"me": token})
     assert not at.exception, errors(at)
     assert at.session_state["pr-current"] == far.id
+
+
+def test_a_replaced_link_stops_working_in_every_session_but_the_one_that_replaced_it() -> None:
+    db = open_store()
+    ada, token = learners.create(db, "Ada")
+    record.write(db, ada.id, LessonAnswer("tiles-1", True))
+    mine = open_app("home", query={"me": token})  # Ada's own browser
+    theirs = open_app("home", query={"me": token})  # someone who copied her link
+    assert theirs.session_state["moon_learner_id"] == ada.id
+    mine.button(key="profile-reset").click().run()  # Ada: New link -> Replace
+    assert not mine.exception, errors(mine)
+    new = mine.session_state["moon_learner_token"]
+    assert new != token and learners.find(db, new) == ada and learners.find(db, token) is None
+    # The other session presses Replace on the page it still shows: refused before any write.
+    theirs.button(key="profile-reset").click().run()
+    assert not theirs.exception, errors(theirs)
+    assert "has since been replaced" in texts(theirs)
+    assert theirs.session_state["moon_learner_id"] is None if "moon_learner_id" in theirs.session_state else True
+    assert theirs.session_state["moon_progress"].total_stars() == 0
+    assert not any("?me=" in str(c.value) for c in theirs.code)  # no link, no New link button
+    assert learners.find(db, new) == ada  # Ada keeps her link and her stars
+    mine.run()
+    assert mine.session_state["moon_learner_id"] == ada.id
+    assert mine.session_state["moon_progress"].stars == {"tiles-1": 3}
+    assert "has since been replaced" not in texts(mine)
+
+
+def test_a_stale_session_can_neither_rename_nor_answer_into_the_profile() -> None:
+    db = open_store()
+    ada, token = learners.create(db, "Ada")
+    theirs = open_app("home", query={"me": token})
+    learners.reset_token(db, ada.id)  # Ada replaced her link elsewhere
+    theirs.text_input(key="profile-name-input").set_value("Taken over")
+    theirs.button(key="profile-rename").click().run()
+    assert not theirs.exception, errors(theirs)
+    assert learners.get(db, ada.id) == ada  # the name is unchanged
+    assert "has since been replaced" in texts(theirs)
+
+    # An answer given on a page drawn before the link was replaced goes to a fresh profile.
+    lv = _level("count")
+    bob, bob_token = learners.create(db, "Bob")
+    theirs = open_app("learn", query={"me": bob_token}, state={"learn-stage": lv.stage, "learn-level": lv.id})
+    assert theirs.session_state["moon_learner_id"] == bob.id
+    learners.reset_token(db, bob.id)
+    theirs.number_input(key=f"lv-{lv.id}-number").set_value(lv.answer())
+    theirs.button(key=f"lv-{lv.id}-check").click().run()
+    assert not theirs.exception, errors(theirs)
+    assert "has since been replaced" in texts(theirs)
+    assert stats.summary(db, bob.id).stars == {}  # nothing written into the replaced profile
+    fresh = theirs.session_state["moon_learner_id"]
+    assert fresh not in (None, bob.id) and stats.summary(db, fresh).stars == {lv.id: 3}
+
+
+def test_a_class_join_tells_the_store_who_is_asking() -> None:
+    from sqlalchemy import select
+
+    from store.models import PinFailure
+
+    db = open_store()
+    klass, _ = classes.create_class(db, "Club keys", pin_required=True)
+    ada, _ = learners.create(db)
+    classes.join(db, klass.join_code, "Ada", ada.id, "1234")
+    keys = []
+    for _ in range(2):  # two browsers on localhost: no address, so each session is its own client
+        at = open_app("classes")
+        at.text_input(key="class-code").set_value(klass.join_code)
+        at.text_input(key="class-name").set_value("Ada")
+        at.text_input(key="class-pin").set_value("0000")
+        next(b for b in at.button if "Join" in str(b.label)).click().run()
+        assert not at.exception, errors(at)
+        assert "That PIN is not right" in texts(at)
+        keys.append(classes.client_key(f"session:{at.session_state['moon_client']}"))
+    with db.session() as s:
+        stored = list(s.scalars(select(PinFailure.client_key).where(PinFailure.class_id == klass.id)))
+    assert stored == keys and keys[0] != keys[1]

@@ -20,7 +20,7 @@ from store.record import GameFinished, HandPlayed, LessonAnswer, Outbox, PuzzleA
 def test_migrations_are_repeatable_and_reach_head(store: Store) -> None:
     migrate(store)  # a second run changes nothing
     with store.engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
 
 
 def test_learner_found_by_token_only_and_reset_link_locks_the_old_one(store: Store) -> None:

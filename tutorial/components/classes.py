@@ -35,7 +35,7 @@ def _join() -> None:
         st.session_state[state.CLASS_MESSAGE] = ("error", "Classes cannot be joined just now: the database is not reachable.")
         return
     try:
-        joined = classes.join(db, code, name, lid, pin)
+        joined = classes.join(db, code, name, lid, pin, client=profile.client())
     except classes.ClassError as e:
         st.session_state[state.CLASS_MESSAGE] = ("error", str(e))
         return

@@ -4,11 +4,19 @@ made on the first answer (no sign-up), shown on Home with the personal link, ren
 Resolution on every run: a ``?me=<token>`` link first (it is then stored in this browser's
 cookie and taken out of the address bar), else the learner this session already has, else the
 ``moon_learner`` cookie. Tokens are never logged and never shown but in the learner's own link.
+
+A session is bound to the token it opened its learner with: :func:`learner_id` checks, each
+time it is asked (so before any write, callbacks included), that the token is still the
+learner's. Once the link is replaced ("New link" in another browser), every other session that
+held it forgets the learner and says so (:data:`LINK_REPLACED`); only the session that asked for
+the new link keeps the profile. A session given its learner by a class PIN holds no token and is
+not bound to one.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -23,6 +31,12 @@ COOKIE = "moon_learner"
 LINK_PARAM = "me"
 #: How long the browser keeps the cookie (a year).
 COOKIE_SECONDS = 365 * 24 * 3600
+#: The route of ``tutorial/server.py`` that sets the cookie ``HttpOnly``.
+COOKIE_ROUTE = "/profile-cookie"
+#: What a session whose personal link was replaced elsewhere is told, once.
+LINK_REPLACED = ("This tab opened a profile with a personal link that has since been replaced by a newer "
+                 "one, so it no longer opens that progress here. You carry on with a fresh profile (your next "
+                 "answer makes it). If you replaced the link yourself in another tab, reload this page.")
 
 
 def _secret_url() -> str | None:
@@ -45,21 +59,60 @@ def store() -> Store | None:
     return db
 
 
+def client() -> str:
+    """Who is asking, for the store's limits per client (e.g. wrong class PINs): the address the
+    browser connects from, when Streamlit knows it (``st.context.ip_address``; none on
+    localhost), else this browser session (a random id kept in it)."""
+    ip = st.context.ip_address
+    if isinstance(ip, str) and ip:
+        return f"ip:{ip}"
+    sid = st.session_state.get(state.CLIENT)
+    if not isinstance(sid, str):
+        sid = secrets.token_hex(16)
+        st.session_state[state.CLIENT] = sid
+    return f"session:{sid}"
+
+
 def _adopt(info: learners.LearnerInfo, token: str) -> None:
     st.session_state[state.LEARNER] = info.id
     st.session_state[state.LEARNER_TOKEN] = token
     st.session_state.pop(state.PROGRESS, None)
 
 
+def _forget_replaced() -> None:
+    """Drop this session's learner: its link was replaced elsewhere (said on the next run)."""
+    for key in (state.LEARNER, state.LEARNER_TOKEN, state.PROGRESS):
+        st.session_state.pop(key, None)
+    st.session_state[state.LINK_STALE] = True
+
+
+def _still_bound(lid: int) -> bool:
+    """Whether this session's token still opens learner ``lid`` (true for a session with no
+    token, and while the database cannot be reached: nothing is written then either)."""
+    token = st.session_state.get(state.LEARNER_TOKEN)
+    if not token:
+        return True
+    db = store()
+    if db is None:
+        return True
+    try:
+        info = learners.find(db, token)
+    except StoreUnavailable:
+        return True
+    return info is not None and info.id == lid
+
+
 def resolve() -> None:
     """Find this browser's learner (see the module docstring); shows a message for an unknown
-    or reset link. Call once per run, before the page."""
+    or reset link, and once when this session's own link was replaced elsewhere. Call once per
+    run, before the page."""
     db = store()
     if db is None:
         return
     link = st.query_params.get(LINK_PARAM)
     if link is not None:
         del st.query_params[LINK_PARAM]
+        st.session_state.pop(state.LINK_STALE, None)  # the link opened now is what this run is about
         try:
             info = learners.find(db, link)
         except StoreUnavailable:
@@ -74,7 +127,10 @@ def resolve() -> None:
             _adopt(info, link)
             st.toast(f"Welcome back{', ' + md_escape(info.name) if info.name else ''}!", icon=":material/waving_hand:")
         return
-    if st.session_state.get(state.LEARNER) is not None:
+    lid = learner_id()  # forgotten here if its link was replaced (or earlier in this run's callback)
+    if st.session_state.pop(state.LINK_STALE, False):
+        st.warning(LINK_REPLACED, icon=":material/link_off:")
+    if lid is not None:
         return
     cookie = st.context.cookies.get(COOKIE)
     if cookie:
@@ -87,9 +143,16 @@ def resolve() -> None:
 
 
 def learner_id() -> int | None:
-    """This session's learner, if there is one yet."""
+    """This session's learner, if there is one yet and the token it was opened with still is
+    the learner's (one indexed look-up; see the module docstring). A session whose link was
+    replaced forgets the learner here, before anything is written for it."""
     v = st.session_state.get(state.LEARNER)
-    return v if isinstance(v, int) else None
+    if not isinstance(v, int):
+        return None
+    if not _still_bound(v):
+        _forget_replaced()
+        return None
+    return v
 
 
 def ensure() -> int | None:
@@ -113,13 +176,19 @@ def ensure() -> int | None:
 def sync_cookie() -> None:
     """Keep this browser's cookie pointing at the session's learner: a tiny script, sent on
     every run while the cookie the browser connected with differs (the same element each run,
-    so the browser runs it once)."""
+    so the browser runs it once). It asks the server's :data:`COOKIE_ROUTE` for an ``HttpOnly``
+    cookie (``tutorial/server.py``); where there is no such route it sets the cookie itself
+    (``SameSite=Lax``, ``Secure`` on https; a script cannot make it ``HttpOnly``)."""
     token = st.session_state.get(state.LEARNER_TOKEN)
     if not token or st.context.cookies.get(COOKIE) == token:
         return
     value = json.dumps(f"{COOKIE}={token}; path=/; max-age={COOKIE_SECONDS}; SameSite=Lax")
     st.html(
-        f"<script>document.cookie = {value} + (location.protocol === 'https:' ? '; Secure' : '');</script>",
+        "<script>(async () => {"
+        f"try {{ const r = await fetch({json.dumps(COOKIE_ROUTE)}, {{method: 'POST', body: {json.dumps(token)}, "
+        "credentials: 'same-origin', cache: 'no-store'}); if (r.status === 204) return; } catch (e) {} "
+        f"document.cookie = {value} + (location.protocol === 'https:' ? '; Secure' : '');"
+        "})();</script>",
         unsafe_allow_javascript=True,
     )
 
@@ -146,12 +215,16 @@ def _rename() -> None:
 
 def _reset() -> None:
     db, lid = store(), learner_id()
-    if db is None or lid is None:
+    old = st.session_state.get(state.LEARNER_TOKEN)
+    if db is None or lid is None or not old:
         return
     try:
-        token = learners.reset_token(db, lid)
+        token = learners.replace_token(db, old)
     except StoreUnavailable:
         st.session_state[state.NOTICE] = ("warning", "The link could not be replaced just now; try again in a minute.")
+        return
+    if token is None:  # replaced elsewhere a moment ago
+        _forget_replaced()
         return
     st.session_state[state.LEARNER_TOKEN] = token
     st.session_state[state.NOTICE] = ("success", "You have a new personal link: the old one no longer opens "

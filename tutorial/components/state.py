@@ -66,6 +66,8 @@ LIVE_SUMMARY = "moon_live_summary"  # the class summary is open instead of the s
 LIVE_MESSAGE = "moon_live_message"  # a message for the next run of a live page
 LIVE_PLAYER = "moon_live_player"  # this phone's token in its live class
 PLAY_WHOLE_PAGE = "moon_play_whole_page"  # a change the table's fragment cannot show alone (see play.sync)
+LINK_STALE = "moon_link_stale"  # this session's personal link was replaced elsewhere (said once)
+CLIENT = "moon_client"  # this session's random id, the client key of PIN limits when there is no address
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6
