@@ -25,14 +25,14 @@ def spec(ref: str = "deal-12-move-9", right: str = "play 6-4") -> QuestionSpec:
                         view={"hand": ["6-4", "5-5", "2-1"], "trump": "6"})
 
 
-def test_migration_0002_is_the_head_and_models_match_it(store: Store) -> None:
+def test_migration_0002_is_applied_and_models_match_it(store: Store) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
     from store.models import Base
 
     with store.engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() >= "0002"
         diff = compare_metadata(MigrationContext.configure(c), Base.metadata)
     assert [d for d in diff if "live_" in repr(d)] == []
 

@@ -16,7 +16,7 @@ import streamlit as st
 
 from store import Store, StoreUnavailable, database_url, learners, open_store, stats, transfer
 from tutorial.components import state
-from tutorial.services.progress import Progress, ProgressError, check_file
+from tutorial.services.progress import Progress, ProgressError, check_file, known_content
 from tutorial.services.text import md_escape
 
 COOKIE = "moon_learner"
@@ -237,9 +237,11 @@ def progress_file() -> None:
 
 
 def import_file(raw: bytes) -> bool:
-    """Load a progress file into the learner's store rows; shows what happened."""
+    """Load a progress file into the learner's store rows (every field checked against the
+    course first); shows what happened."""
     try:
-        obj = check_file(raw)
+        known = known_content()
+        obj = check_file(raw, known)
     except ProgressError as e:
         st.error(md_escape(f"This file cannot be used: {e} Your progress is unchanged."))
         return False
@@ -248,7 +250,7 @@ def import_file(raw: bytes) -> bool:
         st.error("Progress cannot be loaded just now: the database is not reachable. Your progress is unchanged.")
         return False
     try:
-        added = transfer.import_dict(db, lid, obj)
+        added = transfer.import_dict(db, lid, obj, known)
     except transfer.TransferError as e:
         st.error(md_escape(f"This file cannot be used: {e} Your progress is unchanged."))
         return False
