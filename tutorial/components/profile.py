@@ -9,6 +9,7 @@ cookie and taken out of the address bar), else the learner this session already 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -214,19 +215,26 @@ def load_progress() -> Progress:
                     streak=summ.streak, hands_played=summ.hands_played, games_won=summ.games_won)
 
 
+def deferred_export(db: Store, lid: int, fallback: str) -> Callable[[], str]:
+    """The download's data: a function Streamlit calls only when the learner presses the
+    button (on its own thread, so it touches no session state), never on a page run."""
+
+    def build() -> str:
+        try:
+            return json.dumps(transfer.export_dict(db, lid), indent=1)
+        except StoreUnavailable:
+            return fallback
+
+    return build
+
+
 def progress_file() -> None:
-    """Download everything the learner did as a JSON file, or load a saved file into the
-    store (a bad file changes nothing and says why)."""
+    """Download everything the learner did as a JSON file (built only when the button is
+    pressed), or load a saved file into the store (a bad file changes nothing and says why)."""
     with st.expander("Save or load your progress", icon=":material/save:"):
         lid, db = learner_id(), store()
-        data = None
-        if lid is not None and db is not None:
-            try:
-                data = json.dumps(transfer.export_dict(db, lid), indent=1)
-            except StoreUnavailable:
-                st.warning("Your progress cannot be read just now (the database is not reachable).")
-        if data is None:
-            data = state.progress().to_json()
+        fallback = state.progress().to_json()
+        data: str | Callable[[], str] = deferred_export(db, lid, fallback) if lid is not None and db is not None else fallback
         st.download_button("Download my progress (JSON)", data, file_name="moon-progress.json",
                            mime="application/json", key="progress-download", icon=":material/download:",
                            on_click="ignore")

@@ -1,0 +1,90 @@
+"""AppTest and services: the progress download is built only when asked for, and a progress
+file is checked field by field against the real course before anything is written."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from store import StoreUnavailable, learners, open_store, record, transfer
+from store.record import LessonAnswer
+from tutorial.components import profile
+from tutorial.services.items import course, puzzles
+from tutorial.services.progress import ProgressError, check_file, known_content
+from tutorial.testing import errors, open_app
+
+
+@pytest.mark.parametrize("page", ["learn", "progress"])
+def test_a_page_run_does_not_build_the_progress_download(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = open_store()
+    me, token = learners.create(db, "Big history")
+    record.write(db, me.id, LessonAnswer(next(iter(course().levels())).id, True))
+    calls: list[int] = []
+    real = transfer.export_dict
+
+    def counted(*args: Any) -> dict[str, Any]:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(transfer, "export_dict", counted)
+    at = open_app(page, query={"me": token})
+    at.run()
+    assert not at.exception, errors(at)
+    assert at.session_state["moon_learner_id"] == me.id
+    assert [b for b in at.get("download_button") if "progress" in str(b.proto.label)]
+    assert calls == []
+
+
+def test_the_download_is_built_when_the_button_asks_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    db = open_store()
+    me, _ = learners.create(db)
+    record.write(db, me.id, LessonAnswer(next(iter(course().levels())).id, True))
+    build = profile.deferred_export(db, me.id, "fallback")
+    assert json.loads(build()) == transfer.export_dict(db, me.id)
+
+    def away(*_: Any) -> dict[str, Any]:
+        raise StoreUnavailable("down")
+
+    monkeypatch.setattr(transfer, "export_dict", away)
+    assert build() == "fallback"
+
+
+def test_a_progress_file_is_checked_against_the_course() -> None:
+    known = known_content()
+    level, puzzle = next(iter(course().levels())).id, puzzles()[0].id
+    assert level in known.level_ids and puzzle in known.puzzle_ids
+    good = {"format": "moon-tutor-progress", "version": 2,
+            "lesson_attempts": [{"level": level, "correct": True}], "puzzle_attempts": [{"puzzle": puzzle,
+                                                                                        "correct": False}]}
+    assert check_file(json.dumps(good).encode()) == good
+    bad = dict(good, lesson_attempts=[{"level": level, "correct": True}, {"level": level, "correct": True,
+                                                                           "hints": -3}])
+    with pytest.raises(ProgressError, match=r"'lesson_attempts' entry 2: 'hints' is out of range"):
+        check_file(json.dumps(bad).encode())
+    with pytest.raises(ProgressError, match="names no puzzle"):
+        check_file(json.dumps(dict(good, puzzle_attempts=[{"puzzle": "made-up", "correct": True}])).encode())
+    with pytest.raises(ProgressError, match="'stars'"):
+        check_file(json.dumps({"format": "moon-tutor-progress", "stars": {level: 10**9}}).encode())
+
+
+def test_the_teachers_dashboard_marks_progress_loaded_from_a_file() -> None:
+    from store import classes
+
+    db = open_store()
+    klass, teacher = classes.create_class(db, "Club uploads")
+    earned, _ = learners.create(db)
+    loaded, _ = learners.create(db)
+    classes.join(db, klass.join_code, "Earned", earned.id)
+    classes.join(db, klass.join_code, "Loaded", loaded.id)
+    first = next(iter(course().levels())).id
+    record.write(db, earned.id, LessonAnswer(first, True))
+    transfer.import_dict(db, loaded.id, {"format": "moon-tutor-progress", "version": 1, "stars": {first: 3},
+                                         "puzzles_solved": [puzzles()[0].id]}, known_content())
+    at = open_app("classes", query={"teacher": teacher})
+    assert not at.exception, errors(at)
+    students = at.dataframe[0].value
+    marks = dict(zip(students["Student"], students["From a file"], strict=True))
+    assert marks == {"Earned": "—", "Loaded": "3 stars, 1 puzzle"}
+    assert any("From a file" in str(c.value) for c in at.caption)
