@@ -88,3 +88,37 @@ def test_the_teachers_dashboard_marks_progress_loaded_from_a_file() -> None:
     marks = dict(zip(students["Student"], students["From a file"], strict=True))
     assert marks == {"Earned": "—", "Loaded": "3 stars, 1 puzzle"}
     assert any("From a file" in str(c.value) for c in at.caption)
+
+
+@pytest.mark.parametrize("page", ["home", "learn", "progress", "practice", "puzzles"])
+def test_a_bad_row_already_stored_breaks_no_page_of_the_student_or_the_teacher(page: str) -> None:
+    from store import classes
+    from store.models import LessonAttempt, PuzzleAttempt
+
+    db = open_store()
+    klass, teacher = classes.create_class(db, "Club bad row")
+    me, token = learners.create(db)
+    classes.join(db, klass.join_code, "Bad row", me.id)
+    first = next(iter(course().levels()))
+    with db.session() as s:  # as the probe's "hints": -3 file left it
+        s.add_all([LessonAttempt(learner_id=me.id, level_id=first.id, stage_id=str(first.stage), correct=True,
+                                 hints=-3),
+                   PuzzleAttempt(learner_id=me.id, puzzle_id=puzzles()[0].id, correct=True, hints=-3, themes=7)])
+    at = open_app(page, query={"me": token})
+    assert not at.exception, errors(at)
+    at = open_app("classes", query={"teacher": teacher})
+    assert not at.exception, errors(at)
+    assert list(at.dataframe[0].value["Student"]) == ["Bad row"]
+
+
+@pytest.mark.parametrize("kind", [["deal"], {"deal": 1}])
+def test_a_deck_link_whose_kind_is_a_list_or_an_object_shows_the_decks_message(kind: Any) -> None:
+    import base64
+    import zlib
+
+    raw = json.dumps({"format": "moon-deck-1", "entries": [{"kind": kind}]}).encode()
+    token = base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+    at = open_app("presenter", query={"deck": token})
+    assert not at.exception, errors(at)
+    shown = [str(e.value).replace("\\", "") for e in at.error]  # the page escapes Markdown
+    assert any(m.startswith("Entry 1, field 'kind': ") and "is not a kind of entry" in m for m in shown), shown
