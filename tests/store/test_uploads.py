@@ -285,7 +285,7 @@ def test_the_dashboard_and_its_csv_mark_what_came_from_a_file(store: Store) -> N
     assert lines[2].startswith("Loaded,") and lines[2].endswith(",5,1") and lines[1].endswith(",0,0")
 
 
-def test_the_migration_marks_rows_an_old_version_1_file_made(store: Store) -> None:
+def test_the_migration_turns_what_an_old_version_1_file_made_into_marks_and_counts(store: Store) -> None:
     from alembic import command
     from alembic.config import Config
 
@@ -302,12 +302,29 @@ def test_the_migration_marks_rows_an_old_version_1_file_made(store: Store) -> No
                           "par, imported_stars, created_at) VALUES (:me, 'tiles-1', '', :t, 1, 0, 1, 2, :at), "
                           "(:me, 'tiles-2', '', :t, 1, 0, 1, NULL, :at)"),
                      {"me": me.id, "t": True, "at": datetime.now(UTC)})
+        # An old version-1 import: a row per hand and per game won; and a hand and a game played here.
+        for i in range(30):
+            conn.execute(text("INSERT INTO hands (learner_id, game_key, hand_number, created_at) "
+                              "VALUES (:me, 'imported-2026-11-01T10:00:00', :i, :at)"),
+                         {"me": me.id, "i": i, "at": datetime.now(UTC)})
+        for i in range(4):
+            conn.execute(text("INSERT INTO games (learner_id, game_key, won, hands, created_at) "
+                              "VALUES (:me, :k, :t, 0, :at)"),
+                         {"me": me.id, "k": f"imported-2026-11-01T10:00:00-{i}", "t": True, "at": datetime.now(UTC)})
+        conn.execute(text("INSERT INTO hands (learner_id, game_key, hand_number, created_at) "
+                          "VALUES (:me, '3-abc', 1, :at)"), {"me": me.id, "at": datetime.now(UTC)})
+        conn.execute(text("INSERT INTO games (learner_id, game_key, won, hands, created_at) "
+                          "VALUES (:me, '3-abc', :t, 1, :at)"), {"me": me.id, "t": True, "at": datetime.now(UTC)})
     migrate(store)
     with store.session() as s:
         marks = dict(s.execute(select(LessonAttempt.level_id, LessonAttempt.imported)).all())
         learner = s.get(Learner, me.id)
-        assert learner is not None and (learner.imported_hands, learner.imported_games_won) == (0, 0)
+        assert learner is not None and (learner.imported_hands, learner.imported_games_won) == (30, 4)
+        assert s.scalar(select(func.count()).select_from(Hand)) == 1
+        assert s.scalar(select(func.count()).select_from(Game)) == 1
     assert marks == {"tiles-1": True, "tiles-2": False}
+    after = stats.summary(store, me.id)
+    assert (after.hands_played, after.games_won, after.stars) == (31, 5, {"tiles-1": 2, "tiles-2": 3})
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
