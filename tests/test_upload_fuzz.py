@@ -1,8 +1,9 @@
 """Any JSON in any field of an uploaded file gets the reader's own error (or a good result):
 the progress file (``TransferError`` / ``ProgressError``), the lesson deck (``DeckError``) and
 the hand record (``RecordError``), never a ``TypeError``, an ``OverflowError`` or a database
-error. 1,000 examples each, derandomised; the readers are pure, so they take seconds. (The
-progress file's writes to both databases are fuzzed in ``tests/store/test_uploads_fuzz.py``.)
+error. 1,000 examples each, derandomised; the readers are pure, so each takes a few seconds
+(marked slow: ``make quick`` leaves them out). The progress file's writes to both databases
+are fuzzed in ``tests/store/test_uploads_fuzz.py``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import copy
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -95,6 +97,7 @@ def progress_file(version: int, path: tuple[Any, ...], value: Any) -> dict[str, 
     return mutate(base, path, value)
 
 
+@pytest.mark.slow
 @given(version=st.sampled_from([1, 2]), path=PROGRESS_PATHS, value=VALUES)
 @fuzz()
 def test_any_json_in_any_field_of_a_progress_file_gets_its_own_error(
@@ -141,6 +144,7 @@ DECK_PATHS = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @given(path=DECK_PATHS, value=VALUES, second=st.none() | st.tuples(DECK_PATHS, VALUES))
 @fuzz()
 def test_any_json_in_any_field_of_a_deck_gets_the_decks_own_error(
@@ -182,6 +186,7 @@ RECORD_PATHS = st.sampled_from([
 ])
 
 
+@pytest.mark.slow
 @given(path=RECORD_PATHS, value=VALUES)
 @fuzz()
 def test_any_json_in_any_field_of_a_hand_record_gets_the_records_own_error(

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.limits import quote
+
+if TYPE_CHECKING:
+    from store.transfer import Known
 
 __all__ = ["FORMAT", "MAX_STARS", "Progress", "ProgressError", "check_file", "known_content"]
 
@@ -140,16 +143,16 @@ class Progress:
         return cls(stars=clean, puzzles_solved=list(dict.fromkeys(solved)), **numbers)
 
 
-def known_content() -> Any:
+def known_content() -> Known:
     """The course's level ids and the app's puzzle ids (a :class:`store.transfer.Known`): the
     only ids a progress file may name."""
-    from store.transfer import Known
+    from store import transfer
     from tutorial.services.items import course, puzzles
 
-    return Known(frozenset(lv.id for lv in course().levels()), frozenset(p.id for p in puzzles()))
+    return transfer.Known(frozenset(lv.id for lv in course().levels()), frozenset(p.id for p in puzzles()))
 
 
-def check_file(raw: str | bytes, known: Any = None) -> dict[str, Any]:
+def check_file(raw: str | bytes, known: Known | None = None) -> dict[str, Any]:
     """A progress file read and every field of it checked (either version, see
     :func:`store.transfer.check`; ``known`` defaults to :func:`known_content`); raises
     :class:`ProgressError` saying what is wrong."""
