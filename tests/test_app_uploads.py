@@ -122,3 +122,23 @@ def test_a_deck_link_whose_kind_is_a_list_or_an_object_shows_the_decks_message(k
     assert not at.exception, errors(at)
     shown = [str(e.value).replace("\\", "") for e in at.error]  # the page escapes Markdown
     assert any(m.startswith("Entry 1, field 'kind': ") and "is not a kind of entry" in m for m in shown), shown
+
+
+def _load(raw: bytes) -> None:
+    from tutorial.components import profile
+
+    profile.import_file(raw)
+
+
+def test_loading_the_negative_hints_file_says_which_entry_and_field_and_changes_nothing() -> None:
+    from streamlit.testing.v1 import AppTest
+
+    level = next(iter(course().levels())).id
+    raw = json.dumps({"format": "moon-tutor-progress", "version": 2, "lesson_attempts": [
+        {"level": level, "correct": True}, {"level": level, "correct": True, "hints": -3}]}).encode()
+    at = AppTest.from_function(_load, args=(raw,), default_timeout=60)
+    at.run()
+    assert not at.exception, errors(at)
+    shown = [str(e.value).replace("\\", "") for e in at.error]
+    assert any("'lesson_attempts' entry 2: 'hints' is out of range" in m and "unchanged" in m for m in shown), shown
+    assert at.session_state["moon_learner_id"] is None if "moon_learner_id" in at.session_state else True
