@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from moon_browser import open_page, settle, wait_for
+from moon_browser import open_page, runs, settle, wait_for
 
 from store import learners, open_store, record, transfer
 from store.record import LessonAnswer
@@ -52,3 +52,18 @@ def test_an_upload_with_negative_hints_is_refused_by_name(page: Any, server: str
     main = str(page.locator('[data-testid="stMain"]').inner_text())
     assert "Traceback" not in main and "ValueError" not in main
     assert len(transfer.export_dict(db, me.id)["lesson_attempts"]) == 1  # nothing was added
+
+
+def test_a_deck_whose_kind_is_a_list_is_refused_by_name_in_the_classroom(page: Any, server: str,
+                                                                         tmp_path: Any) -> None:
+    bad = tmp_path / "list-kind.json"
+    bad.write_text(json.dumps({"format": "moon-deck-1", "entries": [{"kind": ["deal"]}]}))
+    open_page(page, server + "/classroom")
+    page.locator("[data-testid='stExpander'] summary", has_text="Lesson deck").click()
+    before = runs(page)
+    page.locator(".st-key-deck-upload input[type=file]").set_input_files(str(bad))
+    settle(page, since=before)
+    err = str(page.locator("[data-testid='stAlertContentError']").inner_text())
+    assert "Entry 1, field 'kind'" in err and "is not a kind of entry" in err and "unchanged" in err
+    main = str(page.locator('[data-testid="stMain"]').inner_text())
+    assert "TypeError" not in main and "unhashable" not in main
