@@ -25,7 +25,7 @@ store.transfer.TransferError: 'lesson_attempts' must be a list of entries.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -80,10 +80,12 @@ class TransferError(ValueError):
 
 @dataclass(frozen=True)
 class Known:
-    """What the course holds: the only level and puzzle ids a progress file may name."""
+    """What the course holds: the only level and puzzle ids a progress file may name, and
+    (when given) each level's stage, which is stored in place of the stage a file names."""
 
     level_ids: frozenset[str]
     puzzle_ids: frozenset[str]
+    stages: Mapping[str, str] = field(default_factory=dict, compare=False)
 
 
 @dataclass
@@ -247,6 +249,8 @@ def _row(row: Any, key: str, known: Known | None, where: str) -> dict[str, Any]:
         name, attr, what = ids
         if out[name] not in getattr(known, attr):
             raise TransferError(f"{where}: {name!r} names no {what} ({_show(out[name])}).")
+        if key == "lesson_attempts":
+            out["stage"] = known.stages.get(out["level"], out["stage"])
     return out
 
 

@@ -141,6 +141,15 @@ def test_every_field_of_a_good_file_is_kept(store: Store) -> None:
     assert out["hands"][0]["record"] == {"seed": 3} and out["games"][0]["won"] is True
 
 
+def test_a_lesson_answer_is_stored_under_its_levels_stage_in_the_course(store: Store) -> None:
+    known = transfer.Known(KNOWN.level_ids, KNOWN.puzzle_ids, {"tiles-1": "tiles"})
+    me, _ = learners.create(store)
+    transfer.import_dict(store, me.id, v2(lesson_attempts=[dict(LESSON, stage="Top of the class")]), known)
+    klass, _ = classes.create_class(store, "Club")
+    classes.join(store, klass.join_code, "Ada", me.id)
+    assert classes.dashboard(store, klass).students[0]["stage"] == "tiles"
+
+
 def test_version_1_fields_are_checked_too(store: Store) -> None:
     base = {"format": "moon-tutor-progress", "version": 1}
     refused(store, {**base, "stars": {"tiles-1": 9}}, "'stars'", "from 0 to 3")

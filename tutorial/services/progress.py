@@ -149,7 +149,8 @@ def known_content() -> Known:
     from store import transfer
     from tutorial.services.items import course, puzzles
 
-    return transfer.Known(frozenset(lv.id for lv in course().levels()), frozenset(p.id for p in puzzles()))
+    levels = {lv.id: str(lv.stage) for lv in course().levels()}
+    return transfer.Known(frozenset(levels), frozenset(p.id for p in puzzles()), levels)
 
 
 def check_file(raw: str | bytes, known: Known | None = None) -> dict[str, Any]:
