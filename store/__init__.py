@@ -18,6 +18,7 @@ The modules, each with one job:
 - :mod:`store.practice` — the next puzzle for Practice, due reviews, the daily puzzle.
 - :mod:`store.classes` — classes, join codes, PINs, the teacher dashboard and its CSV.
 - :mod:`store.transfer` — the progress file (export and import) built from the rows.
+- :mod:`store.limits` — the ranges and caps a stored row and a progress file keep to.
 - :mod:`store.live` — the live class: sessions, questions, players, answers.
 """
 

@@ -28,9 +28,10 @@ from sqlalchemy import delete, func, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from store import stats
+from store import models, stats
 from store.db import Store
 from store.learners import clean_name, looks_like_token, new_token, token_hash
+from store.limits import real, skip_row
 from store.models import ClassMember, Classroom, Learner, LessonAttempt, PinFailure, PuzzleAttempt, now
 
 __all__ = ["ClassError", "ClassInfo", "Dashboard", "client_key", "create_class", "dashboard", "dashboard_csv",
@@ -262,9 +263,12 @@ class Dashboard:
     """The teacher's view of a class."""
 
     klass: ClassInfo
-    #: One dict per student: name, stage, stars, levels, puzzles_solved, rating, answers.
+    #: One dict per student: name, stage, stars, levels, puzzles_solved, rating, answers, and
+    #: imported_stars / imported_puzzles: how many of those stars and puzzles came from a
+    #: progress file rather than from answers in the app.
     students: list[dict[str, Any]] = field(default_factory=list)
-    #: One dict per lesson level answered: level, stage, students, first_time_right, wrong_answers.
+    #: One dict per lesson level answered in the app: level, stage, students, first_time_right,
+    #: wrong_answers.
     levels: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -274,10 +278,18 @@ def _answer_text(a: Any) -> str:
     return "" if a is None else str(a)
 
 
+def _rating(learner_id: int, rating: Any) -> int:
+    if not real(rating, -1e6, 1e6):
+        skip_row("learners", learner_id, "rating")
+        return round(models.START_RATING)
+    return round(float(rating))
+
+
 def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None = None) -> Dashboard:
-    """Each student's stage, stars, puzzles solved and rating; per lesson level, how many got it
-    right first time and the most common wrong answers. ``level_order`` sorts the levels (course
-    order); otherwise by id."""
+    """Each student's stage, stars, puzzles solved and rating (and how much of it was loaded
+    from a progress file); per lesson level, how many got it right first time and the most
+    common wrong answers, from the answers given in the app. ``level_order`` sorts the levels
+    (course order); otherwise by id. A stored row outside :mod:`store.limits` is skipped."""
 
     def work(s: Session) -> Dashboard:
         members = s.execute(select(ClassMember.learner_id, ClassMember.display_name, Learner.rating)
@@ -286,41 +298,54 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
         ids = [m[0] for m in members]
         conn = s.connection()  # plain rows, no ORM bookkeeping: thousands of them
         if not ids:
-            return Dashboard(klass, [{"name": n, "stage": "", "stars": 0, "levels": 0, "puzzles_solved": 0,
-                                      "rating": round(r), "answers": 0} for _, n, r in sorted(members)], [])
-        # Lesson rows without their answers (the answers are read for the wrong ones only);
-        # puzzles counted by the database.
-        lrows = conn.execute(select(LessonAttempt.learner_id, LessonAttempt.level_id, LessonAttempt.stage_id,
-                                 LessonAttempt.correct, LessonAttempt.try_number, LessonAttempt.hints,
-                                 LessonAttempt.par, LessonAttempt.imported_stars)
-                          .where(LessonAttempt.learner_id.in_(ids)).order_by(LessonAttempt.id)).all()
+            return Dashboard(klass, [])
+        # Lesson rows without their answers (the answers are read for the wrong ones only).
+        lrows = [r for r in conn.execute(
+            select(LessonAttempt.learner_id, LessonAttempt.level_id, LessonAttempt.stage_id, LessonAttempt.correct,
+                   LessonAttempt.try_number, LessonAttempt.hints, LessonAttempt.par, LessonAttempt.imported_stars,
+                   LessonAttempt.imported, LessonAttempt.id)
+            .where(LessonAttempt.learner_id.in_(ids)).order_by(LessonAttempt.id)).all()
+            if stats.good_lesson(r[9], r[1], r[4], r[5], r[7])]
         wrong_rows = conn.execute(select(LessonAttempt.level_id, LessonAttempt.answer)
                                .where(LessonAttempt.learner_id.in_(ids), LessonAttempt.correct.is_(False),
-                                      LessonAttempt.imported_stars.is_(None))).all()
-        answers: dict[int, int] = {lid: int(n) for lid, n in conn.execute(
-            select(PuzzleAttempt.learner_id, func.count()).where(PuzzleAttempt.learner_id.in_(ids))
-            .group_by(PuzzleAttempt.learner_id)).all()}
-        solved_n: dict[int, int] = {lid: int(n) for lid, n in conn.execute(
-            select(PuzzleAttempt.learner_id, func.count(func.distinct(PuzzleAttempt.puzzle_id)))
-            .where(PuzzleAttempt.learner_id.in_(ids), PuzzleAttempt.correct.is_(True))
-            .group_by(PuzzleAttempt.learner_id)).all()}
+                                      LessonAttempt.imported_stars.is_(None),
+                                      LessonAttempt.imported.is_(False))).all()
+        answers: Counter[int] = Counter()
+        solved: dict[int, set[str]] = defaultdict(set)
+        earned_puzzles: dict[int, set[str]] = defaultdict(set)
+        for r in conn.execute(
+                select(PuzzleAttempt.learner_id, PuzzleAttempt.puzzle_id, PuzzleAttempt.correct,
+                       PuzzleAttempt.try_number, PuzzleAttempt.hints, PuzzleAttempt.themes, PuzzleAttempt.rating_after,
+                       PuzzleAttempt.imported, PuzzleAttempt.id)
+                .where(PuzzleAttempt.learner_id.in_(ids))).all():
+            if not stats.good_puzzle(r[8], r[1], r[3], r[4], r[5], r[6]):
+                continue
+            answers[r[0]] += 1
+            if r[2]:
+                solved[r[0]].add(r[1])
+                if not r[7]:
+                    earned_puzzles[r[0]].add(r[1])
         by_learner: dict[int, list[Any]] = defaultdict(list)
         for r in lrows:
             by_learner[r[0]].append(r)
         board = Dashboard(klass)
         for lid, name, rating in sorted(members, key=lambda m: m[1].lower()):
             rows = by_learner.get(lid, [])
-            stars = stats.level_stars((r[1], r[3], r[4], r[5], r[6], r[7]) for r in rows)
+            stars = stats.level_stars((r[1], bool(r[3]), r[4], r[5], r[6], r[7]) for r in rows)
+            earned = stats.level_stars((r[1], bool(r[3]), r[4], r[5], r[6], r[7]) for r in rows
+                                       if not r[8] and r[7] is None)
             stage = rows[-1][2] if rows else ""
             board.students.append({
                 "name": name, "stage": stage, "stars": sum(stars.values()), "levels": len(stars),
-                "puzzles_solved": solved_n.get(lid, 0), "rating": round(rating),
+                "puzzles_solved": len(solved[lid]), "rating": _rating(lid, rating),
                 "answers": len(rows) + answers.get(lid, 0),
+                "imported_stars": sum(max(0, n - earned.get(level, 0)) for level, n in stars.items()),
+                "imported_puzzles": len(solved[lid] - earned_puzzles[lid]),
             })
         per_level: dict[str, dict[str, Any]] = {}
         first_seen: set[tuple[int, str]] = set()
         for r in lrows:
-            if r[7] is not None:
+            if r[7] is not None or r[8]:
                 continue
             d = per_level.get(r[1])
             if d is None:
@@ -365,14 +390,16 @@ class _SafeWriter:
 
 
 def dashboard_csv(board: Dashboard) -> str:
-    """The dashboard's students table as CSV (one row per student), then the levels table.
+    """The dashboard's students table as CSV (one row per student; ``imported_stars`` and
+    ``imported_puzzles`` count what came from a progress file), then the levels table.
     Text cells that a spreadsheet would read as a formula get a leading apostrophe."""
     out = io.StringIO()
     w = _SafeWriter(out)
-    w.writerow(["student", "stage", "stars", "levels", "puzzles_solved", "rating", "answers"])
+    w.writerow(["student", "stage", "stars", "levels", "puzzles_solved", "rating", "answers", "imported_stars",
+                "imported_puzzles"])
     for st in board.students:
         w.writerow([st["name"], st["stage"], st["stars"], st["levels"], st["puzzles_solved"], st["rating"],
-                    st["answers"]])
+                    st["answers"], st["imported_stars"], st["imported_puzzles"]])
     w.writerow([])
     w.writerow(["level", "stage", "students", "first_time_right", "most_common_wrong_answers"])
     for lv in board.levels:

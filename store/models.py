@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -87,6 +88,10 @@ class Learner(Base):
     vol: Mapped[float] = mapped_column(Float, default=START_VOL)
     #: The best puzzle streak from an imported version-1 file (which had no rows to count).
     imported_best_streak: Mapped[int] = mapped_column(Integer, default=0)
+    #: Hands played and games won that a progress file claimed beyond the learner's rows
+    #: (summary counts: a file never adds a row per hand).
+    imported_hands: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    imported_games_won: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     def __repr__(self) -> str:  # never the token hash
         return f"Learner(id={self.id}, name={self.name!r})"
@@ -108,6 +113,8 @@ class LessonAttempt(Base):
     par: Mapped[int] = mapped_column(Integer, default=1)
     #: Set only for rows imported from a version-1 progress file (stars without the tries).
     imported_stars: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: Loaded from a progress file rather than answered in the app.
+    imported: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     __table_args__ = (Index("ix_lesson_attempts_learner", "learner_id", "id"),)
 
@@ -129,6 +136,8 @@ class PuzzleAttempt(Base):
     seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
     #: The learner's rating after this attempt (set on rated attempts: the first of a puzzle).
     rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: Loaded from a progress file rather than answered in the app.
+    imported: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     __table_args__ = (Index("ix_puzzle_attempts_learner", "learner_id", "id"),)
 

@@ -76,13 +76,23 @@ def daily_puzzle(pool: Sequence[PuzzleCard], day: date) -> PuzzleCard | None:
 
 
 def learned_ratings(store: object, ids: Collection[str]) -> dict[str, float]:
-    """The learned Glicko rating of each puzzle in ``ids`` that has one."""
+    """The learned Glicko rating of each puzzle in ``ids`` that has one (a stored rating that
+    is not a finite number is skipped, and logged)."""
     from sqlalchemy import select
 
     from store.db import Store
+    from store.limits import real, skip_row
     from store.models import PuzzleRating
 
     assert isinstance(store, Store)
     wanted = set(ids)
     rows = store.run(lambda s: s.execute(select(PuzzleRating.puzzle_id, PuzzleRating.rating)).all())
-    return {pid: float(r) for pid, r in rows if pid in wanted}
+    out = {}
+    for pid, r in rows:
+        if pid not in wanted:
+            continue
+        if not real(r, -1e6, 1e6):
+            skip_row("puzzle_ratings", pid, "rating")
+            continue
+        out[pid] = float(r)
+    return out

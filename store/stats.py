@@ -1,5 +1,7 @@
 """Stars, streaks and statistics, computed from the stored rows (nothing derived is stored, so
-a new rule for stars applies to everything already answered).
+a new rule for stars applies to everything already answered). A stored row outside the
+ranges of :mod:`store.limits` is skipped and logged (:func:`good_lesson`, :func:`good_puzzle`),
+never a failed page.
 
 >>> star_rule(1, 0), star_rule(2, 0), star_rule(1, 1), star_rule(2, 1), star_rule(4, 2)
 (3, 2, 2, 1, 1)
@@ -20,9 +22,30 @@ from sqlalchemy.orm import Session
 
 from lessons.stars import stars_for
 from store.db import Store
-from store.models import Game, Hand, Learner, LessonAttempt, PuzzleAttempt, Review, now
+from store.limits import (
+    MAX_GAMES,
+    MAX_HANDS_PLAYED,
+    MAX_STREAK,
+    lesson_fault,
+    puzzle_fault,
+    real,
+    skip_row,
+    whole,
+)
+from store.models import (
+    START_RATING,
+    START_RD,
+    Game,
+    Hand,
+    Learner,
+    LessonAttempt,
+    PuzzleAttempt,
+    Review,
+    now,
+)
 
-__all__ = ["LearnerStats", "Summary", "learner_stats", "level_stars", "puzzle_streaks", "star_rule", "summary"]
+__all__ = ["LearnerStats", "Summary", "good_lesson", "good_puzzle", "learner_stats", "level_stars", "puzzle_streaks",
+           "star_rule", "summary"]
 
 MAX_STARS = 3
 
@@ -86,22 +109,56 @@ class Summary:
     games_won: int = 0
 
 
+def good_lesson(row_id: Any, level_id: Any, try_number: Any, hints: Any, imported_stars: Any) -> bool:
+    """Whether a stored lesson answer can be read (a row outside :mod:`store.limits` is
+    skipped by every reader, and logged once)."""
+    fault = "level_id" if not isinstance(level_id, str) else lesson_fault(try_number, hints, imported_stars)
+    if fault:
+        skip_row("lesson_attempts", row_id, fault)
+    return fault is None
+
+
+def good_puzzle(row_id: Any, puzzle_id: Any, try_number: Any, hints: Any, themes: Any = (),
+                rating_after: Any = None) -> bool:
+    """Whether a stored puzzle answer can be read (as :func:`good_lesson`)."""
+    fault = "puzzle_id" if not isinstance(puzzle_id, str) else puzzle_fault(try_number, hints, themes, rating_after)
+    if fault:
+        skip_row("puzzle_attempts", row_id, fault)
+    return fault is None
+
+
+def _count(learner: Learner | None, name: str, cap: int) -> int:
+    """One of the learner's ``imported_*`` counts (0 when it is out of range, logged)."""
+    v = getattr(learner, name, 0) if learner is not None else 0
+    if v in (None, 0):
+        return 0
+    if not whole(v, 0, cap):
+        skip_row("learners", getattr(learner, "id", None), name)
+        return 0
+    return int(v)
+
+
 def _summary(s: Session, learner_id: int) -> Summary:
-    lrows = s.execute(select(LessonAttempt.level_id, LessonAttempt.correct, LessonAttempt.try_number,
-                             LessonAttempt.hints, LessonAttempt.par, LessonAttempt.imported_stars)
-                      .where(LessonAttempt.learner_id == learner_id).order_by(LessonAttempt.id)).all()
-    prows = s.execute(select(PuzzleAttempt.puzzle_id, PuzzleAttempt.correct, PuzzleAttempt.try_number,
-                             PuzzleAttempt.hints, PuzzleAttempt.gave_up)
-                      .where(PuzzleAttempt.learner_id == learner_id).order_by(PuzzleAttempt.id)).all()
-    solved = list(dict.fromkeys(r[0] for r in prows if r[1]))
-    cur, best = puzzle_streaks((r[1], r[2], r[3], r[4]) for r in prows)
+    lrows = [r for r in s.execute(
+        select(LessonAttempt.id, LessonAttempt.level_id, LessonAttempt.correct, LessonAttempt.try_number,
+               LessonAttempt.hints, LessonAttempt.par, LessonAttempt.imported_stars)
+        .where(LessonAttempt.learner_id == learner_id).order_by(LessonAttempt.id)).all()
+        if good_lesson(r[0], r[1], r[3], r[4], r[6])]
+    prows = [r for r in s.execute(
+        select(PuzzleAttempt.id, PuzzleAttempt.puzzle_id, PuzzleAttempt.correct, PuzzleAttempt.try_number,
+               PuzzleAttempt.hints, PuzzleAttempt.gave_up, PuzzleAttempt.themes, PuzzleAttempt.rating_after)
+        .where(PuzzleAttempt.learner_id == learner_id).order_by(PuzzleAttempt.id)).all()
+        if good_puzzle(r[0], r[1], r[3], r[4], r[6], r[7])]
+    solved = list(dict.fromkeys(r[1] for r in prows if r[2]))
+    cur, best = puzzle_streaks((bool(r[2]), r[3], r[4], bool(r[5])) for r in prows)
     learner = s.get(Learner, learner_id)
-    floor = learner.imported_best_streak if learner is not None else 0
     hands = s.scalar(select(func.count()).select_from(Hand).where(Hand.learner_id == learner_id)) or 0
     won = s.scalar(select(func.count()).select_from(Game).where(Game.learner_id == learner_id,
                                                                    Game.won.is_(True))) or 0
-    return Summary(stars=level_stars((r[0], r[1], r[2], r[3], r[4], r[5]) for r in lrows), puzzles_solved=solved,
-                   best_streak=max(best, floor), streak=cur, hands_played=int(hands), games_won=int(won))
+    return Summary(stars=level_stars((r[1], bool(r[2]), r[3], r[4], r[5], r[6]) for r in lrows),
+                   puzzles_solved=solved, best_streak=max(best, _count(learner, "imported_best_streak", MAX_STREAK)),
+                   streak=cur, hands_played=int(hands) + _count(learner, "imported_hands", MAX_HANDS_PLAYED),
+                   games_won=int(won) + _count(learner, "imported_games_won", MAX_GAMES))
 
 
 def summary(store: Store, learner_id: int) -> Summary:
@@ -139,28 +196,36 @@ def _learner_stats(s: Session, learner_id: int) -> LearnerStats:
     learner = s.get(Learner, learner_id)
     if learner is None:
         raise LookupError("no such learner")
-    prows = s.execute(select(PuzzleAttempt.puzzle_id, PuzzleAttempt.correct, PuzzleAttempt.hints,
-                             PuzzleAttempt.themes, PuzzleAttempt.rating_after, PuzzleAttempt.created_at)
-                      .where(PuzzleAttempt.learner_id == learner_id).order_by(PuzzleAttempt.id)).all()
+    prows = [r[1:] for r in s.execute(
+        select(PuzzleAttempt.id, PuzzleAttempt.puzzle_id, PuzzleAttempt.correct, PuzzleAttempt.hints,
+               PuzzleAttempt.themes, PuzzleAttempt.rating_after, PuzzleAttempt.created_at, PuzzleAttempt.try_number)
+        .where(PuzzleAttempt.learner_id == learner_id).order_by(PuzzleAttempt.id)).all()
+        if good_puzzle(r[0], r[1], r[7], r[3], r[4], r[5])]
     history = [(r[5], float(r[4])) for r in prows if r[4] is not None]
     themes: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for r in first_tries(prows).values():
         for t in r[3] or ():
             themes[str(t)][0] += int(bool(r[1]) and r[2] == 0)
             themes[str(t)][1] += 1
-    lrows = s.execute(select(LessonAttempt.level_id, LessonAttempt.correct, LessonAttempt.hints,
-                             LessonAttempt.stage_id)
-                      .where(LessonAttempt.learner_id == learner_id, LessonAttempt.imported_stars.is_(None))
-                      .order_by(LessonAttempt.id)).all()
+    lrows = [r[1:] for r in s.execute(
+        select(LessonAttempt.id, LessonAttempt.level_id, LessonAttempt.correct, LessonAttempt.hints,
+               LessonAttempt.stage_id, LessonAttempt.try_number)
+        .where(LessonAttempt.learner_id == learner_id, LessonAttempt.imported_stars.is_(None))
+        .order_by(LessonAttempt.id)).all()
+        if good_lesson(r[0], r[1], r[5], r[3], None)]
     stages: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for r in first_tries(lrows).values():
-        stages[r[3] or "?"][0] += int(bool(r[1]) and r[2] == 0)
-        stages[r[3] or "?"][1] += 1
+        stages[str(r[3] or "?")][0] += int(bool(r[1]) and r[2] == 0)
+        stages[str(r[3] or "?")][1] += 1
     missed = Counter(r[0] for r in lrows if not r[1])
     revs = s.execute(select(Review.item_kind, Review.item_id, Review.due_at, Review.box)
                      .where(Review.learner_id == learner_id).order_by(Review.due_at)).all()
+    rating, rd = learner.rating, learner.rd
+    if not (real(rating, -1e6, 1e6) and real(rd, 0, 1e6)):
+        skip_row("learners", learner_id, "rating")
+        rating, rd = START_RATING, START_RD
     return LearnerStats(
-        rating=learner.rating, rd=learner.rd, rating_history=history,
+        rating=float(rating), rd=float(rd), rating_history=history,
         theme_accuracy={k: (v[0], v[1]) for k, v in sorted(themes.items())},
         stage_accuracy={k: (v[0], v[1]) for k, v in stages.items()},
         reviews=[(r[0], r[1], r[2], r[3]) for r in revs], missed_levels=dict(missed),

@@ -143,7 +143,11 @@ def dashboard(token: str) -> None:
     else:
         st.dataframe([{"Student": s["name"], "Stage": stages.get(s["stage"], s["stage"] or "—"), "Stars": s["stars"],
                        "Levels": s["levels"], "Puzzles solved": s["puzzles_solved"], "Rating": s["rating"],
-                       "Answers": s["answers"]} for s in board.students], hide_index=True, key="class-students")
+                       "Answers": s["answers"], "From a file": imported_text(s)} for s in board.students],
+                     hide_index=True, key="class-students")
+        if any(s["imported_stars"] or s["imported_puzzles"] for s in board.students):
+            st.caption("*From a file*: stars and puzzles a student loaded from a saved progress file rather than "
+                       "earned by answering here.")
     st.subheader("Lesson levels: right first time, and the most common wrong answers")
     if board.levels:
         st.dataframe([{"Level": titles.get(lv["level"], lv["level"]), "Stage": stages.get(lv["stage"], lv["stage"]),
@@ -154,6 +158,17 @@ def dashboard(token: str) -> None:
         st.caption("No lesson answered yet.")
     st.download_button("Download as CSV", classes.dashboard_csv(board), file_name=f"class-{klass.join_code}.csv",
                        mime="text/csv", key="class-csv", icon=":material/download:", on_click="ignore")
+
+
+def imported_text(student: dict[str, Any]) -> str:
+    """What of a student's figures came from a progress file ("5 stars, 1 puzzle"; "—" for
+    nothing)."""
+    parts = []
+    for key, word in (("imported_stars", "star"), ("imported_puzzles", "puzzle")):
+        n = int(student.get(key) or 0)
+        if n:
+            parts.append(f"{n} {word}{'s' if n != 1 else ''}")
+    return ", ".join(parts) or "—"
 
 
 def _safe_course() -> Any | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -24,7 +25,7 @@ import streamlit as st
 
 from store import Store, StoreUnavailable, database_url, learners, open_store, stats, transfer
 from tutorial.components import state
-from tutorial.services.progress import Progress, ProgressError, check_file
+from tutorial.services.progress import Progress, ProgressError, check_file, known_content
 from tutorial.services.text import md_escape
 
 COOKIE = "moon_learner"
@@ -293,19 +294,26 @@ def load_progress() -> Progress:
                     streak=summ.streak, hands_played=summ.hands_played, games_won=summ.games_won)
 
 
+def deferred_export(db: Store, lid: int, fallback: str) -> Callable[[], str]:
+    """The download's data: a function Streamlit calls only when the learner presses the
+    button (on its own thread, so it touches no session state), never on a page run."""
+
+    def build() -> str:
+        try:
+            return json.dumps(transfer.export_dict(db, lid), indent=1)
+        except StoreUnavailable:
+            return fallback
+
+    return build
+
+
 def progress_file() -> None:
-    """Download everything the learner did as a JSON file, or load a saved file into the
-    store (a bad file changes nothing and says why)."""
+    """Download everything the learner did as a JSON file (built only when the button is
+    pressed), or load a saved file into the store (a bad file changes nothing and says why)."""
     with st.expander("Save or load your progress", icon=":material/save:"):
         lid, db = learner_id(), store()
-        data = None
-        if lid is not None and db is not None:
-            try:
-                data = json.dumps(transfer.export_dict(db, lid), indent=1)
-            except StoreUnavailable:
-                st.warning("Your progress cannot be read just now (the database is not reachable).")
-        if data is None:
-            data = state.progress().to_json()
+        fallback = state.progress().to_json()
+        data: str | Callable[[], str] = deferred_export(db, lid, fallback) if lid is not None and db is not None else fallback
         st.download_button("Download my progress (JSON)", data, file_name="moon-progress.json",
                            mime="application/json", key="progress-download", icon=":material/download:",
                            on_click="ignore")
@@ -316,9 +324,11 @@ def progress_file() -> None:
 
 
 def import_file(raw: bytes) -> bool:
-    """Load a progress file into the learner's store rows; shows what happened."""
+    """Load a progress file into the learner's store rows (every field checked against the
+    course first); shows what happened."""
     try:
-        obj = check_file(raw)
+        known = known_content()
+        obj = check_file(raw, known)
     except ProgressError as e:
         st.error(md_escape(f"This file cannot be used: {e} Your progress is unchanged."))
         return False
@@ -327,7 +337,7 @@ def import_file(raw: bytes) -> bool:
         st.error("Progress cannot be loaded just now: the database is not reachable. Your progress is unchanged.")
         return False
     try:
-        added = transfer.import_dict(db, lid, obj)
+        added = transfer.import_dict(db, lid, obj, known)
     except transfer.TransferError as e:
         st.error(md_escape(f"This file cannot be used: {e} Your progress is unchanged."))
         return False

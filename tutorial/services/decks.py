@@ -45,6 +45,7 @@ from typing import Any
 
 from engine import RuleSet
 from engine.deal import MAX_SEED
+from engine.limits import quote
 from tutorial.services.records import RecordError, load_hand
 from tutorial.services.uploads import read_upload
 
@@ -183,8 +184,19 @@ def _where(i: int, raw: Any) -> str:
 
 def _int(value: Any, lo: int, hi: int, what: str) -> int:
     if type(value) is not int or not lo <= value <= hi:
-        raise ValueError(f"{what} is a whole number from {lo} to {hi}, not {json.dumps(value)[:40]}.")
+        raise ValueError(f"{what} is a whole number from {lo} to {hi}, not {_json_text(value)}.")
     return value
+
+
+def _json_text(value: Any) -> str:
+    """A field's value as the deck file has it, cut to 40 characters (never the whole of a
+    huge number or list)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 120:
+        return quote(value, 40)
+    try:
+        return json.dumps(value)[:40]
+    except (TypeError, ValueError):
+        return quote(value, 40)
 
 
 def _entry(
@@ -196,11 +208,11 @@ def _entry(
     if not isinstance(raw, Mapping):
         raise _FieldError("", f"an entry is an object with a 'kind', not {type(raw).__name__}.")
     kind = raw.get("kind")
-    if kind not in KINDS:
-        raise _FieldError("kind", f"{json.dumps(kind)[:40]} is not a kind of entry; use one of {', '.join(KINDS)}.")
-    unknown = sorted(set(raw) - set(_FIELDS[kind]))
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise _FieldError("kind", f"{quote(kind, 40)} is not a kind of entry; use one of {', '.join(KINDS)}.")
+    unknown = sorted(str(k) for k in raw if k not in _FIELDS[kind])
     if unknown:
-        raise _FieldError(unknown[0], f"unknown field (a {kind} entry may have {', '.join(_FIELDS[kind])}).")
+        raise _FieldError(unknown[0][:40], f"unknown field (a {kind} entry may have {', '.join(_FIELDS[kind])}).")
     note = raw.get("note", "")
     if not isinstance(note, str):
         raise _FieldError("note", "a note is text.")
@@ -215,8 +227,8 @@ def _entry(
             raise _FieldError("id", f"there is no {kind} with id {ref[:60]!r}.")
         return DeckEntry(kind, note=note, ref=ref)
     computer = raw.get("computer", "strong")
-    if computer not in LEVELS:
-        raise _FieldError("computer", f"the computer player is 'basic' or 'strong', not {json.dumps(computer)[:40]}.")
+    if not isinstance(computer, str) or computer not in LEVELS:
+        raise _FieldError("computer", f"the computer player is 'basic' or 'strong', not {quote(computer, 40)}.")
     fields: dict[str, Any] = {"kind": kind, "note": note, "computer": computer}
     limit = MAX_MOVES
     if kind == "deal":
@@ -284,10 +296,10 @@ def load_deck(
         raise DeckError("A deck is a JSON object with 'format', 'title' and 'entries'.")
     if data.get("format") != DECK_FORMAT:
         raise DeckError(f"Field 'format': a deck file says \"format\": \"{DECK_FORMAT}\", "
-                        f"not {json.dumps(data.get('format'))[:40]}.")
-    unknown = sorted(set(data) - {"format", "title", "entries"})
+                        f"not {_json_text(data.get('format'))}.")
+    unknown = sorted(str(k) for k in data if k not in ("format", "title", "entries"))
     if unknown:
-        raise DeckError(f"Field {unknown[0]!r}: unknown (a deck has format, title and entries).")
+        raise DeckError(f"Field {unknown[0][:40]!r}: unknown (a deck has format, title and entries).")
     title = data.get("title", "Lesson deck")
     if not isinstance(title, str) or len(title) > 200:
         raise DeckError("Field 'title': the title is text of at most 200 characters.")

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.limits import quote
 
-__all__ = ["FORMAT", "MAX_STARS", "Progress", "ProgressError", "check_file"]
+if TYPE_CHECKING:
+    from store.transfer import Known
+
+__all__ = ["FORMAT", "MAX_STARS", "Progress", "ProgressError", "check_file", "known_content"]
 
 FORMAT = "moon-tutor-progress"
 MAX_STARS = 3
@@ -127,27 +130,38 @@ class Progress:
             or not all(isinstance(x, str) and len(x) <= 200 for x in solved)
         ):
             raise ProgressError("'puzzles_solved' must be a list of puzzle names.")
+        from store.limits import MAX_GAMES, MAX_HANDS_PLAYED, MAX_STREAK
+
         numbers = {}
-        for key in ("best_streak", "streak", "hands_played", "games_won"):
+        caps = {"best_streak": MAX_STREAK, "streak": MAX_STREAK, "hands_played": MAX_HANDS_PLAYED,
+                "games_won": MAX_GAMES}
+        for key, cap in caps.items():
             v = obj.get(key, 0)
-            if type(v) is not int or not 0 <= v <= 10**6:
-                raise ProgressError(f"{key!r} must be a whole number of at least 0.")
+            if type(v) is not int or not 0 <= v <= cap:
+                raise ProgressError(f"{key!r} must be a whole number from 0 to {cap}.")
             numbers[key] = v
         return cls(stars=clean, puzzles_solved=list(dict.fromkeys(solved)), **numbers)
 
 
-def check_file(raw: str | bytes) -> dict[str, Any]:
-    """A progress file read and checked (version 1: the summary; version 2: every row, see
-    :mod:`store.transfer`); raises :class:`ProgressError` saying what is wrong."""
+def known_content() -> Known:
+    """The course's level ids and the app's puzzle ids (a :class:`store.transfer.Known`): the
+    only ids a progress file may name."""
+    from store import transfer
+    from tutorial.services.items import course, puzzles
+
+    levels = {lv.id: str(lv.stage) for lv in course().levels()}
+    return transfer.Known(frozenset(levels), frozenset(p.id for p in puzzles()), levels)
+
+
+def check_file(raw: str | bytes, known: Known | None = None) -> dict[str, Any]:
+    """A progress file read and every field of it checked (either version, see
+    :func:`store.transfer.check`; ``known`` defaults to :func:`known_content`); raises
+    :class:`ProgressError` saying what is wrong."""
     from store import transfer
 
     try:
         obj = transfer.parse(raw)
-        if obj.get("version", 1) == 1:
-            Progress.from_dict(obj)
-        else:
-            for key in ("lesson_attempts", "puzzle_attempts", "hands", "games"):
-                transfer.check_rows(obj.get(key, []), key)
+        transfer.check(obj, known if known is not None else known_content())
     except transfer.TransferError as e:
         raise ProgressError(str(e)) from None
     return obj
