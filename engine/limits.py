@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from engine.errors import ParseError
 
-__all__ = ["MAX_HANDS", "MAX_QUOTE", "is_ascii_number", "parse_int", "quote"]
+__all__ = ["MAX_HANDS", "MAX_QUOTE", "is_ascii_number", "json_trouble", "parse_int", "quote"]
 
 #: The longest piece of a bad input an error message repeats.
 MAX_QUOTE = 80
@@ -48,6 +48,29 @@ def quote(value: object, limit: int = MAX_QUOTE) -> str:
     except (RecursionError, ValueError):
         return f"<a {type(value).__name__} too deep or too large to show>"
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def json_trouble(error: ValueError, text: str) -> str:
+    """Where a JSON text goes wrong, in plain words (for a ``json.JSONDecodeError`` raised
+    reading ``text``): cut off, not JSON at all, or damaged at a line and column.
+
+    >>> import json
+    >>> def trouble(t):
+    ...     try:
+    ...         json.loads(t)
+    ...     except json.JSONDecodeError as e:
+    ...         return json_trouble(e, t)
+    >>> trouble('{"a": "cut'), trouble('{"a": [1, 2'), trouble("hello"), trouble('{"a": 1,, "b": 2}')
+    ('it ends before it is complete (was it cut off?)', 'it ends before it is complete (was it cut off?)', \
+'it is not JSON text at all', 'it is damaged at line 1, column 9')
+    """
+    pos, line, col = (getattr(error, name, None) for name in ("pos", "lineno", "colno"))
+    msg = str(getattr(error, "msg", ""))
+    if msg.startswith("Unterminated string") or (isinstance(pos, int) and pos >= len(text.rstrip())):
+        return "it ends before it is complete (was it cut off?)"
+    if pos == 0 or not text.strip():
+        return "it is not JSON text at all"
+    return f"it is damaged at line {line}, column {col}"
 
 
 def is_ascii_number(text: str) -> bool:

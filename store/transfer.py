@@ -33,7 +33,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from engine.limits import quote
+from engine.limits import json_trouble, quote
 from store import limits, stats
 from store.db import Store
 from store.limits import (
@@ -117,6 +117,11 @@ def _show(v: Any) -> str:
     return quote(v, 40)
 
 
+def _number(x: float) -> str:
+    """A bound as a person writes it: ``31622400``, ``0.5`` (never ``3.16224e+07``)."""
+    return str(int(x)) if float(x).is_integer() else f"{x:,.6f}".rstrip("0").replace(",", "")
+
+
 def _whole(lo: int, hi: int) -> Callable[[Any], Any]:
     def check(v: Any) -> Any:
         if type(v) is not int:
@@ -132,7 +137,7 @@ def _real(lo: float, hi: float) -> Callable[[Any], Any]:
         if type(v) not in (int, float):
             raise _Fault(f"has the wrong type (a number, not {_show(v)})")
         if not limits.real(v, lo, hi):
-            raise _Fault(f"is out of range (a number from {lo:g} to {hi:g}, not {_show(v)})")
+            raise _Fault(f"is out of range (a number from {_number(lo)} to {_number(hi)}, not {_show(v)})")
         return v
     return check
 
@@ -388,11 +393,11 @@ def parse(data: str | bytes) -> dict[str, Any]:
     try:
         obj = json.loads(data)
     except json.JSONDecodeError as e:
-        raise TransferError(f"This is not valid JSON (line {e.lineno}: {e.msg}).") from None
+        raise TransferError(f"This file is not valid JSON: {json_trouble(e, data)}.") from None
     except RecursionError:
         raise TransferError("This file is nested too deeply to be a progress file.") from None
     except ValueError:
-        # Python refuses to read integers of more than 4,300 digits (issue 15).
+        # Python refuses to read integers of more than 4,300 digits.
         raise TransferError("This file holds a number with thousands of digits; no number in it is that long.") from None
     if not isinstance(obj, dict):
         raise TransferError("A progress file holds a JSON object.")

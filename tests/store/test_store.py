@@ -200,7 +200,9 @@ def test_version_1_progress_file_still_loads(store: Store) -> None:
 
 @pytest.mark.parametrize(("data", "message"), [
     (b"\xff\xfe", "not text"),
-    (b"{not json", "not valid JSON"),
+    (b"{not json", r"not valid JSON: it is damaged at line 1, column 2\."),
+    (b"hello", r"not valid JSON: it is not JSON text at all\."),
+    (b'{"format": "moon-tutor-progress", "name": "Ad', r"not valid JSON: it ends before it is complete \(was it cut off\?\)\."),
     (b"[1, 2]", "JSON object"),
     (b'{"format": "chess-progress"}', "not a Moon Tutor progress file"),
     (b'{"format": "moon-tutor-progress", "version": 9}', "newer than this app"),

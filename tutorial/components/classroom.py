@@ -104,7 +104,7 @@ def choose_hand() -> None:
                 try:
                     hand = load_hand(up.getvalue())
                 except RecordError as e:
-                    st.session_state[ERROR] = md_escape(f"This file cannot be used: {e}")
+                    st.session_state[ERROR] = md_escape(f"This file cannot be used. {e}")
                 else:
                     _set(Timeline(hand))
         with played:
@@ -426,7 +426,7 @@ def deck_builder(t: Timeline | None) -> None:
                 if needs_content(loaded):
                     check_refs(loaded, {p.id for p in puzzles()}, {lv.id for lv in course().levels()})
             except DeckError as e:
-                _deck_error(f"This deck cannot be used: {e}")
+                _deck_error(f"This deck cannot be used. {e}")
             else:
                 _set_deck(loaded)
                 st.session_state[state.DECK_RETITLE] = True

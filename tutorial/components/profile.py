@@ -330,7 +330,7 @@ def import_file(raw: bytes) -> bool:
         known = known_content()
         obj = check_file(raw, known)
     except ProgressError as e:
-        st.error(md_escape(f"This file cannot be used: {e} Your progress is unchanged."))
+        st.error(md_escape(f"This file cannot be used. {e} Your progress is unchanged."))
         return False
     lid, db = ensure(), store()
     if lid is None or db is None:
@@ -339,7 +339,7 @@ def import_file(raw: bytes) -> bool:
     try:
         added = transfer.import_dict(db, lid, obj, known)
     except transfer.TransferError as e:
-        st.error(md_escape(f"This file cannot be used: {e} Your progress is unchanged."))
+        st.error(md_escape(f"This file cannot be used. {e} Your progress is unchanged."))
         return False
     except StoreUnavailable:
         st.error("Progress cannot be loaded just now: the database is not reachable. Your progress is unchanged.")

@@ -18,6 +18,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from engine.limits import json_trouble
+
 __all__ = ["MAX_JSON_DEPTH", "read_json", "read_upload"]
 
 #: JSON nested deeper than this is refused before it is parsed (a record nests 4 deep).
@@ -54,7 +56,7 @@ def read_json(text: str, what: str = "file", error: type[ValueError] = ValueErro
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise error(f"This is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+        raise error(f"This {what} is not valid JSON: {json_trouble(e, text)}.") from None
     except RecursionError:  # pragma: no cover - the scan above refuses deep nesting first
         raise error(f"This {what} is nested too deeply to be read.") from None
     except ValueError:
