@@ -11,6 +11,7 @@ from store import classes, learners, open_store, record, stats
 from store.record import LessonAnswer
 from tutorial.services.items import course
 from tutorial.services.progress import ProgressError, check_file
+from tutorial.services.text import md_escape
 from tutorial.testing import errors, open_app, texts
 
 
@@ -235,3 +236,20 @@ def test_a_class_join_tells_the_store_who_is_asking() -> None:
     with db.session() as s:
         stored = list(s.scalars(select(PinFailure.client_key).where(PinFailure.class_id == klass.id)))
     assert stored == keys and keys[0] != keys[1]
+
+
+@pytest.mark.parametrize(("typed", "saved", "said"), [
+    ("Ada   Lovelace", "Ada Lovelace", "Your name is saved: “{}”."),
+    ("**B** [l](http://e.vil) <i>x</i> :red[R] $x$ www.evil.com", "**B** [l](http://e.vil) <i>x</i> :red[R]",
+     "Names keep to 40 characters (and printable ones), so yours is saved as “{}”."),
+    ("   ", "", "Your name is removed: your progress is kept, with no name."),
+])
+def test_a_rename_says_what_was_saved_and_a_long_name_is_cut_with_a_word(typed: str, saved: str, said: str) -> None:
+    db = open_store()
+    ada, token = learners.create(db, "Ada")
+    at = open_app("home", query={"me": token})
+    at.text_input(key="profile-name-input").set_value(typed)
+    at.button(key="profile-rename").click().run()
+    assert not at.exception, errors(at)
+    assert learners.get(db, ada.id).name == saved  # type: ignore[union-attr]
+    assert said.format(md_escape(saved)) in texts(at)  # shown literally: the page escapes the name

@@ -208,10 +208,20 @@ def _rename() -> None:
     db, lid = store(), learner_id()
     if db is None or lid is None:
         return
+    typed = " ".join(str(st.session_state.get("profile-name-input", "")).split())
     try:
-        learners.rename(db, lid, str(st.session_state.get("profile-name-input", "")))
+        saved = learners.rename(db, lid, typed)
     except StoreUnavailable:
         st.session_state[state.NOTICE] = ("warning", "The name could not be saved just now; try again in a minute.")
+        return
+    if not saved:
+        note = ("info", "Your name is removed: your progress is kept, with no name.")
+    elif saved != typed:
+        note = ("info", f"Names keep to {learners.MAX_NAME} characters (and printable ones), so yours is saved as "
+                        f"“{md_escape(saved)}”.")
+    else:
+        note = ("success", f"Your name is saved: “{md_escape(saved)}”.")
+    st.session_state[state.NOTICE] = note
 
 
 def _reset() -> None:
@@ -258,7 +268,10 @@ def home_box() -> None:
         st.code(personal_link(str(token)), language=None, wrap_lines=True)
         with st.container(horizontal=True):
             with st.popover("Rename", icon=":material/edit:"):
-                st.text_input("Your name", value=name, max_chars=learners.MAX_NAME, key="profile-name-input")
+                # A longer name is taken and cut, with a word: a field that stops at 40 characters
+                # drops a longer paste without a word.
+                st.text_input("Your name", value=name, key="profile-name-input",
+                              help=f"At most {learners.MAX_NAME} characters.")
                 st.button("Save the name", key="profile-rename", on_click=_rename)
             with st.popover("New link", icon=":material/link_off:"):
                 st.markdown("Make a new personal link if someone else has yours: the old link (and other "
