@@ -172,20 +172,23 @@ def client_key(raw: str) -> str:
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
 
-def _pin_limit(s: Session, class_id: int, name: str, client: str | None) -> None:
-    """Refuse (:class:`ClassError`) when a limit on wrong PINs is reached."""
+def _pin_limit(s: Session, class_id: int, name: str, client: str | None) -> int:
+    """Refuse (:class:`ClassError`) when a limit on wrong PINs is reached; else the wrong PINs
+    for this name within the window."""
     since = now() - PIN_WINDOW
 
     def wrong(*where: Any) -> int:
         return int(s.scalar(select(func.count()).select_from(PinFailure).where(PinFailure.at >= since, *where)) or 0)
 
-    if wrong(PinFailure.class_id == class_id, PinFailure.display_name == name) >= MAX_WRONG_PINS:
+    for_name = wrong(PinFailure.class_id == class_id, PinFailure.display_name == name)
+    if for_name >= MAX_WRONG_PINS:
         raise ClassError("Too many wrong PINs for this name: wait a minute and try again.")
     if wrong(PinFailure.class_id == class_id) >= MAX_WRONG_PINS_CLASS:
         raise ClassError("Too many wrong PINs in this class just now: wait a minute and try again "
                          "(tell your teacher if it goes on).")
     if client is not None and wrong(PinFailure.client_key == client) >= MAX_WRONG_PINS_CLIENT:
         raise ClassError("Too many wrong PINs from this device just now: wait a minute and try again.")
+    return for_name
 
 
 def join(store: Store, code: object, display_name: str, learner_id: int, pin: str | None = None, *,
@@ -211,7 +214,7 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
     pin_hash = hash_pin(pin) if klass.pin_required and pin is not None and not taken else None
     ckey = client_key(client) if client else None
 
-    def work(s: Session) -> Joined | tuple[int, str]:
+    def work(s: Session) -> Joined | tuple[int, str, int]:
         # One class's joins and PIN counts, and one client's, go one at a time: a row lock on
         # PostgreSQL (and an advisory lock per client), the immediate transaction on SQLite.
         s.execute(select(Classroom.id).where(Classroom.id == klass.id).with_for_update())
@@ -235,17 +238,19 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
         if member.pin_hash is None:
             raise ClassError(f"The name {name!r} is taken in this class: choose another one.")
         s.execute(delete(PinFailure).where(PinFailure.class_id == klass.id, PinFailure.at < now() - PIN_WINDOW))
-        _pin_limit(s, klass.id, name, ckey)
+        before = _pin_limit(s, klass.id, name, ckey)
         s.add(PinFailure(class_id=klass.id, display_name=name, client_key=ckey))  # wrong until proved right
-        return member.learner_id, member.pin_hash
+        return member.learner_id, member.pin_hash, MAX_WRONG_PINS - before - 1
 
     out = store.run(work, immediate=True)
     if isinstance(out, Joined):
         return out
-    owner, stored = out
+    owner, stored, left = out
     assert pin is not None
     if not verify_pin(pin, stored):
-        raise ClassError("That PIN is not right for this name.")
+        raise ClassError("That PIN is not right for this name: "
+                         + (f"{left} more {'try' if left == 1 else 'tries'} this minute." if left else
+                            "that was the last try this minute; wait a minute and try again."))
     store.run(lambda s: s.execute(delete(PinFailure).where(PinFailure.class_id == klass.id,
                                                           PinFailure.display_name == name)))
     return Joined(owner, name, True)
