@@ -253,3 +253,13 @@ def test_a_rename_says_what_was_saved_and_a_long_name_is_cut_with_a_word(typed: 
     assert not at.exception, errors(at)
     assert learners.get(db, ada.id).name == saved  # type: ignore[union-attr]
     assert said.format(md_escape(saved)) in texts(at)  # shown literally: the page escapes the name
+
+
+def test_the_sidebar_counts_in_the_singular_for_one() -> None:
+    db = open_store()
+    ada, token = learners.create(db, "Ada")
+    record.write(db, ada.id, LessonAnswer(level_id=next(iter(course().levels())).id, correct=True))
+    at = open_app("home", query={"me": token})
+    assert not at.exception, errors(at)
+    assert "3 stars · 1 level  \n" in texts(at)
+    assert "0 puzzles · best streak 0  \n" in texts(at) and "0 hands played · 0 games won" in texts(at)

@@ -7,6 +7,7 @@ from typing import Any
 
 import streamlit as st
 
+from engine.words import count_words
 from tutorial.components import state
 from tutorial.pages import page_files
 from tutorial.services.rules_text import house_rules, short_summary
@@ -83,10 +84,10 @@ def progress(slot: Any) -> None:
                 st.markdown(f"- {line}")
         st.markdown("**Your progress**")
         st.markdown(
-            f":material/star: {p.total_stars()} stars · {p.levels_done()} levels  \n"
-            f":material/extension: {len(p.puzzles_solved)} puzzles · best streak {p.best_streak}  \n"
-            f":material/playing_cards: {p.hands_played} hand{'' if p.hands_played == 1 else 's'} played · "
-            f"{p.games_won} game{'' if p.games_won == 1 else 's'} won"
+            f":material/star: {count_words(p.total_stars(), 'star')} · {count_words(p.levels_done(), 'level')}  \n"
+            f":material/extension: {count_words(len(p.puzzles_solved), 'puzzle')} · best streak {p.best_streak}  \n"
+            f":material/playing_cards: {count_words(p.hands_played, 'hand')} played · "
+            f"{count_words(p.games_won, 'game')} won"
         )
 
 

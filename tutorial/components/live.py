@@ -20,6 +20,7 @@ import streamlit as st
 
 from engine import Tile, Trump
 from engine.svg import tile_svg
+from engine.words import count_words
 from store import StoreUnavailable, live
 from store.live import HostView, LiveError, LiveInfo, QuestionInfo
 from tutorial.components import profile, state
@@ -363,8 +364,7 @@ def summary(info: LiveInfo) -> None:
         return
     with st.container(key="live-summary"):
         st.markdown(f"## Class summary: {md_escape(info.title)}")
-        st.markdown(f"{len(board.students)} students · {board.questions} question"
-                    f"{'s' if board.questions != 1 else ''} asked")
+        st.markdown(f"{count_words(len(board.students), 'student')} · {count_words(board.questions, 'question')} asked")
         with st.container(horizontal=True):
             st.download_button("Download as CSV", live.summary_csv(board), file_name=f"live-{info.join_code}.csv",
                                mime="text/csv", key="live-csv", icon=":material/download:", on_click="ignore")

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
+from engine.words import count_words
 from store import Store, StoreUnavailable, database_url, learners, open_store, stats, transfer
 from tutorial.components import state
 from tutorial.services.progress import Progress, ProgressError, check_file, known_content
@@ -360,6 +361,6 @@ def import_file(raw: bytes) -> bool:
     st.session_state.pop(state.PROGRESS, None)
     p = state.progress()
     n = sum(added.values())
-    st.success(f"Progress loaded ({n} new entr{'y' if n == 1 else 'ies'}): {p.total_stars()} stars over "
-               f"{p.levels_done()} levels.")
+    st.success(f"Progress loaded ({n} new entr{'y' if n == 1 else 'ies'}): {count_words(p.total_stars(), 'star')} "
+               f"over {count_words(p.levels_done(), 'level')}.")
     return True
