@@ -39,9 +39,15 @@ def test_a_page_run_does_not_build_the_progress_download(page: str, monkeypatch:
 
 def test_the_download_is_built_when_the_button_asks_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
     db = open_store()
-    me, _ = learners.create(db)
+    me, token = learners.create(db)
     record.write(db, me.id, LessonAnswer(next(iter(course().levels())).id, True))
-    build = profile.deferred_export(db, me.id, "fallback")
+    build = profile.deferred_export(db, me.id, token, "fallback")
+    assert json.loads(build()) == transfer.export_dict(db, me.id)
+    # A press in a tab whose link was replaced since its last run gets nothing of the profile.
+    stale = profile.deferred_export(db, me.id, token, "fallback")
+    learners.reset_token(db, me.id)
+    assert stale() == "fallback"
+    build = profile.deferred_export(db, me.id, None, "fallback")  # a session opened by a class PIN
     assert json.loads(build()) == transfer.export_dict(db, me.id)
 
     def away(*_: Any) -> dict[str, Any]:

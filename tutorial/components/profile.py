@@ -308,12 +308,19 @@ def load_progress() -> Progress:
                     streak=summ.streak, hands_played=summ.hands_played, games_won=summ.games_won)
 
 
-def deferred_export(db: Store, lid: int, fallback: str) -> Callable[[], str]:
+def deferred_export(db: Store, lid: int, token: str | None, fallback: str) -> Callable[[], str]:
     """The download's data: a function Streamlit calls only when the learner presses the
-    button (on its own thread, so it touches no session state), never on a page run."""
+    button (on its own thread, so it touches no session state), never on a page run. A press
+    comes with no rerun, so the function checks again that ``token`` (the session's, if it has
+    one) still opens learner ``lid``: a tab whose link was replaced since its last run gets
+    ``fallback``, not the profile."""
 
     def build() -> str:
         try:
+            if token is not None:
+                info = learners.find(db, token)
+                if info is None or info.id != lid:
+                    return fallback
             return json.dumps(transfer.export_dict(db, lid), indent=1)
         except StoreUnavailable:
             return fallback
@@ -327,7 +334,10 @@ def progress_file() -> None:
     with st.expander("Save or load your progress", icon=":material/save:"):
         lid, db = learner_id(), store()
         fallback = state.progress().to_json()
-        data: str | Callable[[], str] = deferred_export(db, lid, fallback) if lid is not None and db is not None else fallback
+        token = st.session_state.get(state.LEARNER_TOKEN)
+        data: str | Callable[[], str] = fallback
+        if lid is not None and db is not None:
+            data = deferred_export(db, lid, token if isinstance(token, str) and token else None, fallback)
         st.download_button("Download my progress (JSON)", data, file_name="moon-progress.json",
                            mime="application/json", key="progress-download", icon=":material/download:",
                            on_click="ignore")
