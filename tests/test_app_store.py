@@ -262,4 +262,5 @@ def test_the_sidebar_counts_in_the_singular_for_one() -> None:
     at = open_app("home", query={"me": token})
     assert not at.exception, errors(at)
     assert "3 stars · 1 level  \n" in texts(at)
+    assert "**3 stars** over **1 level**" in texts(at)  # Home's Learn card
     assert "0 puzzles · best streak 0  \n" in texts(at) and "0 hands played · 0 games won" in texts(at)

@@ -144,7 +144,10 @@ def dashboard(token: str) -> None:
         st.dataframe([{"Student": s["name"], "Stage": stages.get(s["stage"], s["stage"] or "—"), "Stars": s["stars"],
                        "Levels": s["levels"], "Puzzles solved": s["puzzles_solved"], "Rating": s["rating"],
                        "Answers": s["answers"], "From a file": imported_text(s)} for s in board.students],
-                     hide_index=True, key="class-students")
+                     hide_index=True, key="class-students",
+                     # A student's name is what the teacher reads first: it gets the room a name takes.
+                     column_config={"Student": st.column_config.TextColumn(width="medium"),
+                                    "Stage": st.column_config.TextColumn(width="medium")})
         if any(s["imported_stars"] or s["imported_puzzles"] for s in board.students):
             st.caption("*From a file*: stars and puzzles a student loaded from a saved progress file rather than "
                        "earned by answering here.")

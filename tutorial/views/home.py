@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import Trump, parse_tiles
+from engine.words import count_words
 from tutorial.components import profile, state
 from tutorial.components.frame import PAGES
 from tutorial.components.play import play_now_button
@@ -23,12 +24,18 @@ show_tiles(parse_tiles("6-6 6-4 5-3 3-3 2-1"), trump=Trump.parse("6"), label="Ex
 st.caption("Five tiles with sixes as trump: 6-6 and 6-4 carry a star because they are trumps.")
 
 st.header("Your path")
+
+
+def _count(n: int, word: str) -> str:
+    return f"**{count_words(n, word)}**"
+
+
 p = state.progress()
 c1, c2, c3 = st.container(key="home-path").columns(3)
 with c1, st.container(border=True):
     st.markdown("### 1 · Learn")
     st.markdown("Short levels, each with a question and instant feedback that tells you why.")
-    st.markdown(f":material/star: **{p.total_stars()}** stars over **{p.levels_done()}** levels")
+    st.markdown(f":material/star: {_count(p.total_stars(), 'star')} over {_count(p.levels_done(), 'level')}")
     st.page_link(PAGES["learn"], label="Start learning", icon=":material/school:")
 with c2, st.container(border=True):
     st.markdown("### 2 · Puzzles")
@@ -38,7 +45,8 @@ with c2, st.container(border=True):
 with c3, st.container(border=True):
     st.markdown("### 3 · Play")
     st.markdown("Whole games against the computer. Ask *why?* after any of its moves.")
-    st.markdown(f":material/playing_cards: **{p.hands_played}** hands played · **{p.games_won}** games won")
+    st.markdown(f":material/playing_cards: {_count(p.hands_played, 'hand')} played · "
+                f"{_count(p.games_won, 'game')} won")
     st.page_link(PAGES["play"], label="Play a game", icon=":material/playing_cards:")
 
 profile.home_box()
