@@ -275,3 +275,24 @@ def full_screenshot(page: Any, path: Path | str) -> None:
     page.wait_for_timeout(400)
     page.screenshot(path=str(path))
     page.set_viewport_size(size)
+
+
+def first_count_level() -> Any:
+    """The course's first level that asks for a number (the browser tests answer it)."""
+    from tutorial.services.items import course
+
+    return next(lv for lv in course().levels() if lv.kind == "count")
+
+
+def answer_count_level(page: Any, base: str, value: int, *, reopen: bool = True) -> None:
+    """Answer :func:`first_count_level` with ``value`` (on Learn, opened first unless
+    ``reopen`` is false: a second try on the page already open)."""
+    lv = first_count_level()
+    if reopen:
+        open_page(page, f"{base}/learn")
+    box = page.locator(f".st-key-lv-{lv.id}-number input")
+    box.fill(str(value))
+    before = runs(page)
+    box.press("Enter")
+    settle(page, since=before)
+    click_key(page, f"lv-{lv.id}-check")

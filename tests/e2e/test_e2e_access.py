@@ -9,9 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from moon_browser import ROOT, app_server, click, click_key, open_page, runs, settle
-
-from tutorial.services.items import course
+from moon_browser import ROOT, answer_count_level, app_server, click, click_key, first_count_level, open_page
 
 
 @pytest.fixture(scope="module")
@@ -25,17 +23,6 @@ def asgi_server(server: str) -> Iterator[str]:
 def base(request: pytest.FixtureRequest, server: str) -> str:
     """The URL of the app started from ``app.py`` (the shared server), then from ``server.py``."""
     return server if request.param == "app.py" else str(request.getfixturevalue("asgi_server"))
-
-
-def _answer_first_level(page: Any, base: str) -> None:
-    lv = next(lv for lv in course().levels() if lv.kind == "count")
-    open_page(page, f"{base}/learn")
-    box = page.locator(f".st-key-lv-{lv.id}-number input")
-    box.fill(str(lv.answer()))
-    before = runs(page)
-    box.press("Enter")
-    settle(page, since=before)
-    click_key(page, f"lv-{lv.id}-check")
 
 
 def _cookie(ctx: Any, page: Any, token: str | None = None) -> dict[str, Any]:
@@ -74,7 +61,7 @@ def test_a_replaced_link_is_refused_in_the_tab_that_had_it_open(browser: Any, ba
     b_ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
     a, b = a_ctx.new_page(), b_ctx.new_page()
     # A earns three stars, and B opens A's personal link.
-    _answer_first_level(a, server)
+    answer_count_level(a, server, first_count_level().answer())
     open_page(a, server + "/")
     old = _link_token(a)
     open_page(b, f"{server}/?me={old}")
@@ -99,7 +86,7 @@ def test_a_replaced_link_is_refused_in_the_tab_that_had_it_open(browser: Any, ba
 def test_the_cookie_is_http_only_when_served_by_server_py(browser: Any, asgi_server: str) -> None:
     ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
     page = ctx.new_page()
-    _answer_first_level(page, asgi_server)
+    answer_count_level(page, asgi_server, first_count_level().answer())
     cookie = _cookie(ctx, page)
     assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and cookie["path"] == "/"
     assert cookie["expires"] > 300 * 24 * 3600  # kept a year, not for the session

@@ -12,38 +12,20 @@ from typing import Any
 import pytest
 from moon_browser import (
     SCREENSHOTS,
+    answer_count_level,
     app_server,
     click,
     click_key,
+    first_count_level,
     free_port,
     full_screenshot,
     open_page,
-    runs,
     settle,
     wait_for,
     wait_ready,
 )
 
 from store.pgserver import private_server, unavailable_reason
-from tutorial.services.items import course
-
-
-def _first_level() -> Any:
-    return next(lv for lv in course().levels() if lv.kind == "count")
-
-
-def _answer_count_level(page: Any, base: str, value: int, *, reopen: bool = True) -> None:
-    """Answer the first counting level with ``value`` (on Learn, opened first unless
-    ``reopen`` is false: a second try on the page already open)."""
-    lv = _first_level()
-    if reopen:
-        open_page(page, f"{base}/learn")
-    box = page.locator(f".st-key-lv-{lv.id}-number input")
-    box.fill(str(value))
-    before = runs(page)
-    box.press("Enter")
-    settle(page, since=before)
-    click_key(page, f"lv-{lv.id}-check")
 
 
 def _wait_for_cookie(page: Any) -> None:
@@ -69,12 +51,12 @@ def _shot(page: Any, name: str, width: int, height: int) -> None:
 
 
 def test_progress_survives_refresh_browser_restart_and_server_restart(browser: Any) -> None:
-    lv = _first_level()
+    lv = first_count_level()
     port = free_port()
     with app_server(port) as url:
         ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
         page = ctx.new_page()
-        _answer_count_level(page, url, lv.answer())
+        answer_count_level(page, url, lv.answer())
         assert "3 stars" in _sidebar(page)
         _wait_for_cookie(page)
         page.reload()
@@ -126,17 +108,12 @@ def pg_url() -> Iterator[str]:
 def test_two_servers_on_one_postgresql_database_share_progress(browser: Any, pg_url: str,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MOON_DATABASE_URL", pg_url)
-    lv = _first_level()
+    lv = first_count_level()
     with app_server() as one, app_server() as two:
         ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
         page = ctx.new_page()
-        _answer_count_level(page, one, lv.answer() + 1)  # wrong, then right: two stars
-        box = page.locator(f".st-key-lv-{lv.id}-number input")
-        box.fill(str(lv.answer()))
-        before = runs(page)
-        box.press("Enter")
-        settle(page, since=before)
-        click_key(page, f"lv-{lv.id}-check")
+        answer_count_level(page, one, lv.answer() + 1)  # wrong, then right: two stars
+        answer_count_level(page, one, lv.answer(), reopen=False)
         assert "2 stars" in _sidebar(page)
         token = _personal_link(page, one)
         ctx.close()
@@ -148,7 +125,7 @@ def test_two_servers_on_one_postgresql_database_share_progress(browser: Any, pg_
 
 
 def test_teacher_and_three_students(browser: Any, server: str) -> None:
-    lv = _first_level()
+    lv = first_count_level()
     teacher = browser.new_context(viewport={"width": 1440, "height": 1000})
     tpage = teacher.new_page()
     open_page(tpage, server + "/classes")
@@ -167,7 +144,7 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
         click(page, page.get_by_role("button", name="Join"))
         assert f"Welcome, {name}" in str(page.locator('[data-testid="stAlert"]').inner_text())
         for i, value in enumerate(answers):
-            _answer_count_level(page, server, value, reopen=i == 0)
+            answer_count_level(page, server, value, reopen=i == 0)
         if name == "Ben":  # a student never sees the dashboard: a made-up teacher link opens nothing
             open_page(page, server + "/classes?teacher=" + "x" * 32)
             assert "teacher link is unknown" in str(page.locator('[data-testid="stAlert"]').inner_text())
@@ -192,8 +169,8 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
 def test_progress_page_screenshots(browser: Any, server: str) -> None:
     ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
     page = ctx.new_page()
-    lv = _first_level()
-    _answer_count_level(page, server, lv.answer() + 1)
+    lv = first_count_level()
+    answer_count_level(page, server, lv.answer() + 1)
     open_page(page, server + "/practice")
     for _ in range(3):  # answer whatever Practice picks: a wrong try, then the solution
         if page.locator(".st-key-practice-box button:has-text('Show the solution')").count():
