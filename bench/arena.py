@@ -221,7 +221,7 @@ def calibration(results: Iterable[dict[str, Any]], moons: bool) -> str:
     chance it gives the first bot's team against the share of those games that team won,
     by tenths, and the Brier score. Needs games recorded with their hands (``log``)."""
     from engine.players.odds import GameOdds
-    from engine.players.strong import StrongSettings
+    from engine.players.settings import StrongSettings
 
     rules = RuleSet(players=4)
     settings = StrongSettings()

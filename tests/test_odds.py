@@ -30,7 +30,8 @@ from engine.players.odds import (
     race_chance,
 )
 from engine.players.reasons import score_words
-from engine.players.strong import StrongBot, StrongSettings
+from engine.players.settings import StrongSettings
+from engine.players.strong import StrongBot
 from engine.scoring import game_winner
 from engine.tiles import parse_tiles
 from engine.trump import Trump

@@ -29,7 +29,9 @@ The package's modules: :mod:`~engine.players.decision` (the decision and explana
 :mod:`~engine.players.base` and :mod:`~engine.players.simple` (the random and basic players),
 :mod:`~engine.players.analysis` (play analysis), :mod:`~engine.players.bidding` (bidding by
 expected score, the auction's weights), :mod:`~engine.players.strong` (the strong
-player and its :class:`StrongSettings`), :mod:`~engine.players.wording` (the summaries) and
+player), :mod:`~engine.players.settings` (its :class:`StrongSettings`),
+:mod:`~engine.players.contracts` (what its simulated deals say of a contract),
+:mod:`~engine.players.wording` (the summaries) and
 :mod:`~engine.players.reasons` (the plain reasons).
 
 >>> from engine import Game
@@ -48,8 +50,9 @@ from engine.players.analysis import PlayAnalysis, analyse_play
 from engine.players.base import Bot, PhaseBot
 from engine.players.decision import Candidate, Decision, Explanation
 from engine.players.facts import SeatGoal, estimate_tricks, play_tags, scoring_side, seat_goal, tricks_needed
+from engine.players.settings import StrongSettings
 from engine.players.simple import BasicBot, RandomBot
-from engine.players.strong import StrongBot, StrongSettings
+from engine.players.strong import StrongBot
 
 __all__ = [
     "GRADES",

@@ -22,7 +22,8 @@ from engine.words import trump_phrase as trump_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.players.bidding import BidRow, ScoreModel, ScoreTable
-    from engine.players.strong import ContractStats, StrongSettings
+    from engine.players.contracts import ContractStats
+    from engine.players.settings import StrongSettings
 
 def verb(view: PlayerView, a: Action) -> str:
     """What the seat does, as a verb phrase: ``"bid 5"``, ``"follow with 6-4"``."""
