@@ -27,10 +27,10 @@ from tutorial.services.decks import (
     load_deck,
     needs_content,
 )
+from tutorial.services.describe import seat_name
 from tutorial.services.players import Decider, bot_seed, default_factory
 from tutorial.services.records import RecordError, load_hand
 from tutorial.services.rules_text import short_summary
-from tutorial.services.session import seat_name
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LinkError, encode_rules, parse_deal_number
 

@@ -74,7 +74,7 @@ def progress(slot: Any) -> None:
     from tutorial.components import profile
 
     profile.sync_cookie()
-    p = state.progress()
+    p = profile.progress()
     with slot.container():
         rules = state.house_rules()
         st.markdown("**House rules**")
@@ -98,7 +98,7 @@ def learner() -> None:
 
     profile.resolve()
     recording.flush()
-    profile.page_message()
+    recording.page_message()
 
 
 def notice() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from tutorial.components import item as ask
-from tutorial.components import state
+from tutorial.components import profile, state
 from tutorial.components.tiles import Shown, show_row
 from tutorial.services.items import Attempt, course, stage_summary, tiles_named
 from tutorial.services.progress import MAX_STARS
@@ -30,7 +30,7 @@ def load() -> Any | None:
 
 
 def _stars(level_id: str) -> int:
-    return state.progress().stars.get(level_id, 0)
+    return profile.progress().stars.get(level_id, 0)
 
 
 def _star_text(n: int) -> str:
@@ -38,7 +38,7 @@ def _star_text(n: int) -> str:
 
 
 def _solved(level: Any, att: Attempt) -> None:
-    state.progress().award(level.id, att.stars)
+    profile.progress().award(level.id, att.stars)
 
 
 def stage_picker(c: Any) -> Any:
@@ -108,7 +108,7 @@ def _practise(stage_id: str, missed: list[str]) -> None:
 def stage_end(stage: Any) -> None:
     """The end-of-stage summary: stars earned, the levels missed (fewer than three stars) and
     a "Practise these again" button. Shown once every level of the stage has stars."""
-    stars = state.progress().stars
+    stars = profile.progress().stars
     s = stage_summary(stage, stars)
     if not s["done"]:
         return

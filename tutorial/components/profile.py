@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable
-from typing import Any
 from urllib.parse import urlsplit
 
 import streamlit as st
@@ -280,18 +279,13 @@ def home_box() -> None:
                 st.button("Replace my link", key="profile-reset", type="primary", on_click=_reset)
 
 
-def page_message() -> Any:
-    """A warning when answers are waiting to be saved (the database was away), on every page
-    but the presenter's (the frame calls it before the page); answers of a learner whose
-    profile is not made yet count too."""
-    from tutorial.components import recording
-
-    n = recording.pending()
-    if n:
-        st.warning(f"{n} answer{'s are' if n != 1 else ' is'} waiting to be saved: the progress database is not "
-                   "reachable just now. Nothing is lost — it is saved as soon as the database is back.",
-                   icon=":material/cloud_off:")
-    return None
+def progress() -> Progress:
+    """The learner's progress: computed from their rows in the store (once per change), or
+    empty before their first answer."""
+    if state.PROGRESS not in st.session_state:
+        st.session_state[state.PROGRESS] = load_progress()
+    p: Progress = st.session_state[state.PROGRESS]
+    return p
 
 
 def load_progress() -> Progress:
@@ -333,7 +327,7 @@ def progress_file() -> None:
     pressed), or load a saved file into the store (a bad file changes nothing and says why)."""
     with st.expander("Save or load your progress", icon=":material/save:"):
         lid, db = learner_id(), store()
-        fallback = state.progress().to_json()
+        fallback = progress().to_json()
         token = st.session_state.get(state.LEARNER_TOKEN)
         data: str | Callable[[], str] = fallback
         if lid is not None and db is not None:
@@ -369,7 +363,7 @@ def import_file(raw: bytes) -> bool:
         st.error("Progress cannot be loaded just now: the database is not reachable. Your progress is unchanged.")
         return False
     st.session_state.pop(state.PROGRESS, None)
-    p = state.progress()
+    p = progress()
     n = sum(added.values())
     st.success(f"Progress loaded ({n} new entr{'y' if n == 1 else 'ies'}): {count_words(p.total_stars(), 'star')} "
                f"over {count_words(p.levels_done(), 'level')}.")

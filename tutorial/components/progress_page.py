@@ -9,7 +9,7 @@ from typing import Any
 import streamlit as st
 
 from store import StoreUnavailable, stats
-from tutorial.components import profile, state
+from tutorial.components import profile
 from tutorial.services.items import course
 from tutorial.services.progress import MAX_STARS
 from tutorial.services.progress_charts import accuracy_bars, rating_chart
@@ -44,7 +44,7 @@ def load() -> stats.LearnerStats | None:
 
 
 def headline(s: stats.LearnerStats) -> None:
-    p = state.progress()
+    p = profile.progress()
     c1, c2, c3, c4 = st.columns(4)
     c1.metric("Puzzle rating", f"{s.rating:.0f}", help=f"Glicko-2, ± {2 * s.rd:.0f} (95%)")
     c2.metric("Stars", p.total_stars())
@@ -89,7 +89,7 @@ def revisit(s: stats.LearnerStats) -> None:
         st.dataframe(rows, hide_index=True, key="progress-reviews")
         st.caption("Missed ones come back: ten minutes later, then after 1, 3, 7 and 21 days while you keep "
                    "getting them right (Leitner boxes 1-5). Puzzles due come first on **Practice**.")
-    p = state.progress()
+    p = profile.progress()
     low = [lid for lid, n in p.stars.items() if n < MAX_STARS]
     if low:
         st.markdown("**Levels under three stars:** " + ", ".join(md_escape(titles.get(lid, lid)) for lid in sorted(low)))

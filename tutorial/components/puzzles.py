@@ -10,7 +10,7 @@ import streamlit as st
 
 from puzzles.themes import theme_title
 from tutorial.components import item as ask
-from tutorial.components import recording, state
+from tutorial.components import profile, recording, state
 from tutorial.services.items import Attempt, kind_title, new_puzzle, puzzles
 
 CURRENT = state.PUZZLE_CURRENT
@@ -47,7 +47,7 @@ def filters(all_puzzles: list[Any]) -> list[Any]:
 
 def _solved(puzzle: Any, att: Attempt) -> None:
     clean = att.tries == 1 and att.hints == 0
-    state.progress().puzzle_result(puzzle.id, True, clean)
+    profile.progress().puzzle_result(puzzle.id, True, clean)
 
 
 def _key(puzzle: Any) -> str:
@@ -59,14 +59,14 @@ def current(chosen: list[Any]) -> Any | None:
         return None
     ids = [p.id for p in chosen]
     if st.session_state.get(CURRENT) not in ids:
-        done = set(state.progress().puzzles_solved)
+        done = set(profile.progress().puzzles_solved)
         st.session_state[CURRENT] = next((i for i in ids if i not in done), ids[0])
     return next(p for p in chosen if p.id == st.session_state[CURRENT])
 
 
 def _next(ids: list[str]) -> None:
     cur = st.session_state.get(CURRENT)
-    done = set(state.progress().puzzles_solved)
+    done = set(profile.progress().puzzles_solved)
     i = ids.index(cur) if cur in ids else -1
     order = ids[i + 1:] + ids[: i + 1]
     st.session_state[CURRENT] = next((x for x in order if x not in done), order[0] if order else cur)
@@ -80,7 +80,7 @@ def _solution(puzzle: Any, key: str) -> None:
     att = ask.attempt_for(key)
     att.gave_up = True
     att.hints = 2
-    state.progress().puzzle_result(puzzle.id, False)
+    profile.progress().puzzle_result(puzzle.id, False)
     recording.gave_up(puzzle, key, att)
 
 
@@ -105,7 +105,7 @@ def new_clicked(kinds: list[str]) -> None:
 
 
 def header(chosen: list[Any]) -> None:
-    p = state.progress()
+    p = profile.progress()
     c1, c2, c3, c4 = st.columns(4)
     c1.metric("Puzzles here", len(chosen))
     c2.metric("Solved", len(set(p.puzzles_solved)))

@@ -34,6 +34,18 @@ def pending() -> int:
     return len(box.pending) if isinstance(box, Outbox) else 0
 
 
+def page_message() -> Any:
+    """A warning when answers are waiting to be saved (the database was away), on every page
+    but the presenter's (the frame calls it before the page); answers of a learner whose
+    profile is not made yet count too."""
+    n = pending()
+    if n:
+        st.warning(f"{n} answer{'s are' if n != 1 else ' is'} waiting to be saved: the progress database is not "
+                   "reachable just now. Nothing is lost — it is saved as soon as the database is back.",
+                   icon=":material/cloud_off:")
+    return None
+
+
 def flush() -> None:
     """Send what waits in the outbox (each run, before the page). Events kept before this
     session had a profile go to its learner, made now if there is none (and kept in this

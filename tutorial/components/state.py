@@ -10,7 +10,6 @@ from typing import Any
 import streamlit as st
 
 from engine import RuleSet
-from tutorial.services.progress import Progress
 
 # Session-state keys: every key the app keeps in ``st.session_state`` is named here, once
 # (append new ones; the components refer to these names). Widget keys (``key=`` of a widget)
@@ -71,21 +70,6 @@ CLIENT = "moon_client"  # this session's random id, the client key of PIN limits
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6
-
-
-def progress() -> Progress:
-    """The learner's progress: computed from their rows in the store (once per change), or
-    empty before their first answer."""
-    if PROGRESS not in st.session_state:
-        from tutorial.components.profile import load_progress
-
-        st.session_state[PROGRESS] = load_progress()
-    p: Progress = st.session_state[PROGRESS]
-    return p
-
-
-def set_progress(p: Progress) -> None:
-    st.session_state[PROGRESS] = p
 
 
 def house_rules() -> RuleSet:

@@ -18,7 +18,6 @@ from engine import Action, Tile, Trump
 from engine.tiles import suit_name
 from engine.trump import TRUMP, describe_suit
 from engine.words import trump_phrase
-from tutorial.services.session import seat_name
 
 if TYPE_CHECKING:  # pandas is imported by the tables' functions: pages without a table never load it
     import pandas as pd
@@ -31,8 +30,20 @@ __all__ = [
     "describe_suit",
     "explanation_frame",
     "hint_nudge",
+    "seat_name",
     "trump_label",
 ]
+
+
+def seat_name(seat: int, you: int, players: int) -> str:
+    """``"You"``, ``"Seat 2 (partner)"``, ``"Seat 1"`` (``you=-1``: nobody is "you")."""
+    if you < 0:
+        return f"Seat {seat}"
+    if seat == you:
+        return "You"
+    if players == 4 and seat % 2 == you % 2:
+        return f"Seat {seat} (partner)"
+    return f"Seat {seat}"
 
 
 def trump_label(trump: Trump | None) -> str:

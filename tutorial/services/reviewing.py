@@ -11,7 +11,7 @@ from typing import Any
 import pandas as pd
 
 from engine.words import chance_words
-from tutorial.services.session import seat_name
+from tutorial.services.describe import seat_name
 
 __all__ = [
     "GRADE_MARKS",

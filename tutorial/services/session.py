@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Action, Game, IllegalAction, Phase, PlayerView, Reason, Tile
+from tutorial.services.describe import seat_name
 from tutorial.services.players import BotFactory, Decider, bot_seed, decision_action, think, think_ahead
 from tutorial.services.records import hand_record
 from tutorial.services.table import FeedLine, feed_lines
 from tutorial.services.urlstate import PlaySetup, encode, replay
 
-__all__ = ["FinishedHand", "FirstLegal", "Hint", "PlaySession", "Step", "seat_name"]
+__all__ = ["FinishedHand", "FirstLegal", "Hint", "PlaySession", "Step"]
 
 
 class FirstLegal:
@@ -61,17 +62,6 @@ class Hint:
     key: tuple[int, int]
     decision: Any
     step: int = 1
-
-
-def seat_name(seat: int, you: int, players: int) -> str:
-    """``"You"``, ``"Seat 2 (partner)"``, ``"Seat 1"`` (``you=-1``: nobody is "you")."""
-    if you < 0:
-        return f"Seat {seat}"
-    if seat == you:
-        return "You"
-    if players == 4 and seat % 2 == you % 2:
-        return f"Seat {seat} (partner)"
-    return f"Seat {seat}"
 
 
 class PlaySession:

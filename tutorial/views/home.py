@@ -6,7 +6,7 @@ import streamlit as st
 
 from engine import Trump, parse_tiles
 from engine.words import count_words
-from tutorial.components import profile, state
+from tutorial.components import profile
 from tutorial.components.frame import PAGES
 from tutorial.components.play import play_now_button
 from tutorial.components.tiles import show_tiles
@@ -30,7 +30,7 @@ def _count(n: int, word: str) -> str:
     return f"**{count_words(n, word)}**"
 
 
-p = state.progress()
+p = profile.progress()
 c1, c2, c3 = st.container(key="home-path").columns(3)
 with c1, st.container(border=True):
     st.markdown("### 1 · Learn")

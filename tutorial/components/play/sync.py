@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from engine import Action, IllegalAction, RuleSet, Tile
-from tutorial.components import recording, state
+from tutorial.components import profile, recording, state
 from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import PARAMS, LinkError, PlaySetup, decode, parse_deal_number
@@ -216,7 +216,7 @@ def count_finished(sess: PlaySession) -> None:
     records for the Classroom."""
     for done in sess.take_finished():
         whole_page_later()  # the sidebar's count of hands played
-        p = state.progress()
+        p = profile.progress()
         p.hands_played += 1
         if done.won_game:
             p.games_won += 1
