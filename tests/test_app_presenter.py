@@ -57,7 +57,7 @@ def test_pause_and_ask_hides_the_other_hands_then_reveals_the_answer() -> None:
     hidden = sum(len(h) for seat, h in enumerate(p.hand.scenes[10].hands) if seat != q.seat)
     assert s["html"].count('class="moon-tile moon-back"') == hidden > 0
     assert s["html"].count('class="moon-tile"') == open_tiles - hidden
-    from tutorial.components.presenter import asked
+    from tutorial.components.presentation import asked
 
     assert asked(at.session_state["moon_presenter"]) == q  # what a live class would hang answers on
     at.button(key="pres-forward").click().run()  # → reveals

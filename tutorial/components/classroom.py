@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from engine import Action, explain_winner, trick_winner
-from tutorial.components import presenter, state
+from tutorial.components import presentation, state
 from tutorial.components.explain import show_decision
 from tutorial.components.tiles import Shown, is_trump, show_row
 from tutorial.services import describe as words
@@ -309,8 +309,8 @@ def present(t: Timeline) -> None:
     if go:
         level = t.commentary_level or _level()
         known = dict(t.commentary) if t.commentary_level == level else {}
-        show = presenter.record_show(t.hand, level, known)
-        presenter.present_hand(show, _count(), source=("classroom", t.hand.title, _count()))
+        show = presentation.record_show(t.hand, level, known)
+        presentation.present_hand(show, _count(), source=("classroom", t.hand.title, _count()))
         st.switch_page("views/presenter.py")
 
 
@@ -445,7 +445,7 @@ def deck_builder(t: Timeline | None) -> None:
             if token and len(token) <= MAX_TOKEN:
                 st.markdown(f"[Link to the deck in the presenter](/presenter?deck={token})")
         if go and deck.entries:
-            presenter.present_deck(deck, source=("deck", token))
+            presentation.present_deck(deck, source=("deck", token))
             st.switch_page("views/presenter.py")
 
 

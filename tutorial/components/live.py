@@ -24,6 +24,7 @@ from engine.words import count_words
 from store import StoreUnavailable, live
 from store.live import HostView, LiveError, LiveInfo, QuestionInfo
 from tutorial.components import profile, state
+from tutorial.components.presentation import asked, current, entry_show, item_of
 from tutorial.services import live as logic
 from tutorial.services.presenter import ItemShow
 from tutorial.services.text import md_escape
@@ -92,8 +93,6 @@ def _start() -> None:
     if db is None:
         state.put(state.LIVE_MESSAGE, "A live class cannot start: the database is not reachable.")
         return
-    from tutorial.components.presenter import current
-
     p = current()
     try:
         _info, token = live.start(db, p.title if p is not None else "")
@@ -122,8 +121,6 @@ def sync(p: Any) -> None:
     sid = state.get(state.LIVE_HOST)
     if not isinstance(sid, int) or p is None:
         return
-    from tutorial.components.presenter import asked, entry_show, item_of
-
     s = p.stepper
     q = None
     try:
@@ -291,8 +288,6 @@ def _end(sid: int) -> None:
 
 @st.fragment(run_every=HOST_EVERY)
 def _host_live(sid: int) -> None:
-    from tutorial.components.presenter import current
-
     sync(current())
     db = profile.store()
     if db is None:

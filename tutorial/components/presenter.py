@@ -10,192 +10,42 @@ HTML already made.
 
 from __future__ import annotations
 
-import json
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 import streamlit as st
 
-from engine import Game, RuleSet, Tile, Trump
+from engine import Tile, Trump
 from engine.game import Phase
 from engine.svg import back_svg, tile_svg
-from tutorial.components import state
+from tutorial.components.presentation import (
+    Presentation,
+    current,
+    deal_show,
+    entry_show,
+    present_deck,
+    present_hand,
+)
 from tutorial.services import describe as words
-from tutorial.services.classroom import generate_hand
 from tutorial.services.decks import (
     MAX_TOKEN,
-    Deck,
-    DeckEntry,
     DeckError,
     check_refs,
     deck_from_token,
-    deck_token,
     needs_content,
 )
-from tutorial.services.players import Decider, bot_seed, default_factory
 from tutorial.services.presenter import (
     ItemShow,
     Move,
-    Question,
     Scene,
     Show,
     Slide,
-    Stepper,
-    build_item_show,
-    build_show,
-    deck_slides,
-    hand_slides,
 )
-from tutorial.services.records import HandFile, RecordError, load_hand
+from tutorial.services.records import RecordError
 from tutorial.services.text import html_text, md_escape
 from tutorial.services.urlstate import LinkError, decode_rules, encode_rules, parse_deal_number
 
-#: Session-state key of the presentation on screen.
-PRESENTATION = state.PRESENTER
 
-# -- the presentation --------------------------------------------------------------------------------
-
-
-@dataclass
-class Presentation:
-    """What the presenter shows: one hand, or a deck; where it is; what is on screen."""
-
-    source: tuple[Any, ...]
-    title: str
-    stepper: Stepper
-    #: The hand shown (a single hand), or the deck's entries.
-    hand: Show | None = None
-    deck: Deck | None = None
-    numbers: bool = False
-    shows: dict[int, Show | ItemShow] = field(default_factory=dict)
-
-
-_CACHE: OrderedDict[tuple[Any, ...], Show] = OrderedDict()
-_CACHE_LOCK = threading.Lock()
-_CACHE_SIZE = 48
-
-
-def _cached(key: tuple[Any, ...], make: Callable[[], Show]) -> Show:
-    """A hand's show, worked out once per server (the last few dozen are kept)."""
-    with _CACHE_LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    show = make()
-    with _CACHE_LOCK:
-        _CACHE[key] = show
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return show
-
-
-def _progress_bar(what: str) -> tuple[Any, Callable[[float], None]]:
-    bar = st.progress(0.0, text=what)
-
-    def tick(x: float) -> None:
-        bar.progress(min(1.0, x), text=f"{what} {x:.0%}")
-
-    return bar, tick
-
-
-def deal_show(rules: RuleSet, deal: int, level: str) -> Show:
-    """Deal ``deal`` played by the ``level`` computer players, worked out for the presenter."""
-    key = ("deal", json.dumps(rules.to_dict(), sort_keys=True), deal, level)
-
-    def make() -> Show:
-        bar, tick = _progress_bar(f"The {level} computer players are playing deal {deal}…")
-        hand, decisions = generate_hand(rules, deal, level, progress=tick)
-        bar.empty()
-        return build_show(hand, decisions, level)
-
-    return _cached(key, make)
-
-
-def record_show(hand: HandFile, level: str, known: dict[int, Any] | None = None) -> Show:
-    """A saved hand with the ``level`` computer's word on every move, worked out once."""
-    key = ("hand", json.dumps(hand.record, sort_keys=True), level)
-
-    def make() -> Show:
-        bots: dict[int, Decider] = {}
-
-        def decide(_i: int, game: Game) -> Any:
-            seat = game.to_act
-            assert seat is not None
-            if seat not in bots:
-                bots[seat] = default_factory()(level, seed=bot_seed(0, seat, 2))
-            return bots[seat].decide(game.view(seat))
-
-        bar, tick = _progress_bar(f"The {level} computer player is looking at every move…")
-        show = build_show(hand, known or {}, level, decide=decide, progress=tick)
-        bar.empty()
-        return show
-
-    return _cached(key, make)
-
-
-def current() -> Presentation | None:
-    p = state.get(PRESENTATION)
-    return p if isinstance(p, Presentation) else None
-
-
-def present_hand(show: Show, count: int = 0, source: tuple[Any, ...] = ()) -> Presentation:
-    """Put one hand on the presenter, at move ``count``."""
-    slides = hand_slides(show.total)
-    p = Presentation(source or ("show", id(show)), f"Deal {show.hand.record.get('seed')}",
-                     Stepper(slides, pos=max(0, min(count, show.total))), hand=show)
-    state.put(PRESENTATION, p)
-    return p
-
-
-def present_deck(deck: Deck, slide: int = 0, source: tuple[Any, ...] = ()) -> Presentation:
-    """Put a deck on the presenter, at slide ``slide``."""
-    specs: list[tuple[int, int, bool] | None] = []
-    for e in deck.entries:
-        if e.kind in ("deal", "hand"):
-            specs.append((e.move, e.end, e.ask))
-        else:
-            specs.append(None)
-    p = Presentation(source or ("deck", deck_token(deck)), deck.title, Stepper(deck_slides(specs), pos=slide),
-                     deck=deck)
-    state.put(PRESENTATION, p)
-    return p
-
-
-def item_of(entry: DeckEntry) -> Any:
-    """The puzzle or lesson level a deck entry names (``KeyError`` if there is none)."""
-    from tutorial.services.items import course, puzzles
-
-    if entry.kind == "puzzle":
-        for pz in puzzles():
-            if pz.id == entry.ref:
-                return pz
-        raise KeyError(entry.ref)
-    return course().level(entry.ref)
-
-
-def entry_show(p: Presentation, index: int) -> Show | ItemShow:
-    """The show of deck entry ``index`` (worked out on first use)."""
-    if index in p.shows:
-        return p.shows[index]
-    assert p.deck is not None
-    e = p.deck.entries[index]
-    show: Show | ItemShow
-    if e.kind == "deal":
-        assert e.deal is not None
-        show = deal_show(RuleSet.from_dict(e.rules) if e.rules else RuleSet(), e.deal, e.computer)
-    elif e.kind == "hand":
-        show = record_show(load_hand(e.record or {}), e.computer)
-    else:
-        show = build_item_show(item_of(e), e.kind)
-    p.shows[index] = show
-    return show
-
-
-# -- opening: from the URL or the Classroom ------------------------------------------------------------
 def _ids() -> dict[str, set[str]]:
     from tutorial.services.items import course, puzzles
 
@@ -501,20 +351,6 @@ def _stage_html(p: Presentation) -> str:
                      where=f"Deck: {where} · move {count} of {show.total}")
 
 
-def asked(p: Presentation) -> Question | ItemShow | None:
-    """The question the room is being asked right now ("what would you play?" at a move, or a
-    puzzle / level of a deck), or ``None``. The live class attaches students' answers to it."""
-    s = p.stepper
-    if not s.asking:
-        return None
-    show = p.hand if p.hand is not None else entry_show(p, s.slide.entry)
-    if isinstance(show, ItemShow):
-        return show
-    count = min(s.slide.count, show.total)
-    return show.question(count) if count < show.total else None
-
-
-# -- stepping --------------------------------------------------------------------------------------
 def _step(how: str) -> None:
     p = current()
     if p is None:
@@ -592,21 +428,4 @@ def stage() -> None:
     sync(p)
 
 
-__all__ = [
-    "PRESENTATION",
-    "Presentation",
-    "asked",
-    "current",
-    "deal_show",
-    "entry_show",
-    "hand_html",
-    "item_html",
-    "item_of",
-    "keys",
-    "open_from_link",
-    "present_deck",
-    "present_hand",
-    "record_show",
-    "stage",
-    "styles",
-]
+__all__ = ["hand_html", "item_html", "keys", "open_from_link", "stage", "styles"]
