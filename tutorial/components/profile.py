@@ -221,7 +221,7 @@ def _rename() -> None:
                         f"“{md_escape(saved)}”.")
     else:
         note = ("success", f"Your name is saved: “{md_escape(saved)}”.")
-    st.session_state[state.NOTICE] = note
+    st.session_state[state.RENAMED] = note  # said in the profile box, where the learner is looking
 
 
 def _reset() -> None:
@@ -273,6 +273,9 @@ def home_box() -> None:
                 st.text_input("Your name", value=name, key="profile-name-input",
                               help=f"At most {learners.MAX_NAME} characters.")
                 st.button("Save the name", key="profile-rename", on_click=_rename)
+                said = st.session_state.pop(state.RENAMED, None)
+                if isinstance(said, tuple) and len(said) == 2:
+                    (st.success if said[0] == "success" else st.info)(said[1])
             with st.popover("New link", icon=":material/link_off:"):
                 st.markdown("Make a new personal link if someone else has yours: the old link (and other "
                             "devices that used it) will no longer open your progress.")
