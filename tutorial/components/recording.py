@@ -34,7 +34,7 @@ def pending() -> int:
     return len(box.pending) if isinstance(box, Outbox) else 0
 
 
-def page_message() -> Any:
+def page_message() -> None:
     """A warning when answers are waiting to be saved (the database was away), on every page
     but the presenter's (the frame calls it before the page); answers of a learner whose
     profile is not made yet count too."""
@@ -43,7 +43,6 @@ def page_message() -> Any:
         st.warning(f"{n} answer{'s are' if n != 1 else ' is'} waiting to be saved: the progress database is not "
                    "reachable just now. Nothing is lost — it is saved as soon as the database is back.",
                    icon=":material/cloud_off:")
-    return None
 
 
 def flush() -> None:
