@@ -1,5 +1,6 @@
 """Browser tests of access to a profile: a personal link replaced in one browser stops working
-in another browser's tab that had it open (it can no longer read, write or replace the link);
+in another browser's tab that had it open (it can no longer read, write or replace the link), and
+a browser whose cookie holds the replaced link is told once and forgets it;
 served by ``tutorial/server.py`` (as ``make run`` does) the cookie is ``HttpOnly``. Each test runs
 on the shared ``streamlit run tutorial/app.py`` server and on a ``tutorial/server.py`` one."""
 
@@ -33,6 +34,15 @@ def _cookie(ctx: Any, page: Any, token: str | None = None) -> dict[str, Any]:
             return dict(found[0])
         page.wait_for_timeout(50)
     raise AssertionError(f"no moon_learner cookie: {ctx.cookies()}")
+
+
+def _no_cookie(ctx: Any, page: Any) -> None:
+    """Wait until the browser has no ``moon_learner`` cookie."""
+    for _ in range(300):
+        if not [c for c in ctx.cookies() if c["name"] == "moon_learner"]:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the moon_learner cookie is still there: {ctx.cookies()}")
 
 
 def _sidebar(page: Any) -> str:
@@ -79,6 +89,15 @@ def test_a_replaced_link_is_refused_in_the_tab_that_had_it_open(browser: Any, ba
     _cookie(a_ctx, a, new)
     open_page(a, server + "/")
     assert "3 stars" in _sidebar(a) and _link_token(a) == new
+    # B's browser still holds the old token in its cookie: a new session there says so once and
+    # the cookie is cleared, so the next visit is simply a new visitor's.
+    _cookie(b_ctx, b, old)
+    open_page(b, server + "/")
+    assert "browser kept a profile opened with a personal link that has since been replaced" in _alerts(b)
+    assert "0 stars" in _sidebar(b)
+    _no_cookie(b_ctx, b)
+    open_page(b, server + "/")
+    assert "replaced" not in _alerts(b) and "0 stars" in _sidebar(b)
     a_ctx.close()
     b_ctx.close()
 

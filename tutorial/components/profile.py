@@ -38,6 +38,10 @@ COOKIE_ROUTE = "/profile-cookie"
 LINK_REPLACED = ("This tab opened a profile with a personal link that has since been replaced by a newer "
                  "one, so it no longer opens that progress here. You carry on with a fresh profile (your next "
                  "answer makes it). If you replaced the link yourself in another tab, reload this page.")
+COOKIE_REPLACED = ("This browser kept a profile opened with a personal link that has since been replaced by a "
+                   "newer one (or the progress was deleted), so it no longer opens that progress here. You "
+                   "start a fresh profile (your next answer makes it); open your newest personal link to "
+                   "carry on with your own.")
 
 
 def _secret_url() -> str | None:
@@ -134,13 +138,17 @@ def resolve() -> None:
     if lid is not None:
         return
     cookie = st.context.cookies.get(COOKIE)
-    if cookie:
+    if cookie and not st.session_state.get(state.COOKIE_STALE):
         try:
             info = learners.find(db, cookie)
         except StoreUnavailable:
             return
         if info is not None:
             _adopt(info, cookie)
+        else:
+            st.session_state[state.COOKIE_STALE] = True
+            st.warning(COOKIE_REPLACED, icon=":material/link_off:")
+            _clear_cookie()
 
 
 def learner_id() -> int | None:
@@ -189,6 +197,20 @@ def sync_cookie() -> None:
         f"try {{ const r = await fetch({json.dumps(COOKIE_ROUTE)}, {{method: 'POST', body: {json.dumps(token)}, "
         "credentials: 'same-origin', cache: 'no-store'}); if (r.status === 204) return; } catch (e) {} "
         f"document.cookie = {value} + (location.protocol === 'https:' ? '; Secure' : '');"
+        "})();</script>",
+        unsafe_allow_javascript=True,
+    )
+
+
+def _clear_cookie() -> None:
+    """Ask this browser to forget its ``moon_learner`` cookie: the server's :data:`COOKIE_ROUTE`
+    clears an ``HttpOnly`` one; where there is no such route the script expires it itself."""
+    expired = json.dumps(f"{COOKIE}=; path=/; max-age=0; SameSite=Lax")
+    st.html(
+        "<script>(async () => {"
+        f"try {{ const r = await fetch({json.dumps(COOKIE_ROUTE)}, {{method: 'DELETE', "
+        "credentials: 'same-origin', cache: 'no-store'}); if (r.status === 204) return; } catch (e) {} "
+        f"document.cookie = {expired};"
         "})();</script>",
         unsafe_allow_javascript=True,
     )
