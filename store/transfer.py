@@ -15,7 +15,7 @@ won, best streak) become the learner's ``imported_*`` counts, not one row per ha
 >>> check_rows([{"level": "tiles-sixes", "correct": True, "hints": -3}], "lesson_attempts", known)
 Traceback (most recent call last):
 ...
-store.transfer.TransferError: 'lesson_attempts' entry 1: 'hints' is out of range (a whole number from 0 to 100, not -3).
+store.transfer.TransferError: Lesson answer 1 ('lesson_attempts' entry 1): the number of hints ('hints') is out of range (a whole number from 0 to 100, not -3).
 >>> check_rows("x", "lesson_attempts", known)
 Traceback (most recent call last):
 ...
@@ -229,6 +229,22 @@ _IDS = {"lesson_attempts": ("level", "level_ids", "level of the course"),
         "puzzle_attempts": ("puzzle", "puzzle_ids", "puzzle of the app")}
 
 
+#: What an entry of each table is, and what each field holds, in a learner's words (the file's
+#: own names follow in brackets, so a message can be found in the file).
+_ENTRY = {"lesson_attempts": "lesson answer", "puzzle_attempts": "puzzle answer",
+          "hands": "hand", "games": "game"}
+_FIELD = {"level": "the level", "stage": "the stage", "answer": "the answer", "correct": "right or wrong",
+          "try": "the try number", "hints": "the number of hints", "seconds": "the time taken",
+          "par": "the par", "imported_stars": "the stars", "at": "the date", "puzzle": "the puzzle",
+          "kind": "the kind", "themes": "the themes", "gave_up": "gave up or not",
+          "rating_after": "the rating", "game": "the game", "hand": "the hand number",
+          "record": "the hand's record", "won": "won or not", "hands": "the number of hands"}
+
+
+def _field(name: str) -> str:
+    return f"{_FIELD[name]} ({name!r})" if name in _FIELD else repr(name)
+
+
 def _row(row: Any, key: str, known: Known | None, where: str) -> dict[str, Any]:
     """One entry checked field by field (``known`` ``None``: ids and dates are not checked
     against the course and the calendar, as for rows already stored)."""
@@ -239,7 +255,7 @@ def _row(row: Any, key: str, known: Known | None, where: str) -> dict[str, Any]:
         v = row.get(name)
         if v is None:
             if required:
-                raise TransferError(f"{where} has no {name!r}.")
+                raise TransferError(f"{where} has no {_field(name)}.")
             out[name] = default
             continue
         if name == "at" and known is None:
@@ -248,12 +264,12 @@ def _row(row: Any, key: str, known: Known | None, where: str) -> dict[str, Any]:
         try:
             out[name] = check_field(v)
         except _Fault as e:
-            raise TransferError(f"{where}: {name!r} {e}.") from None
+            raise TransferError(f"{where}: {_field(name)} {e}.") from None
     ids = _IDS.get(key)
     if ids is not None and known is not None:
         name, attr, what = ids
         if out[name] not in getattr(known, attr):
-            raise TransferError(f"{where}: {name!r} names no {what} ({_show(out[name])}).")
+            raise TransferError(f"{where}: {_field(name)} names no {what} ({_show(out[name])}).")
         if key == "lesson_attempts":
             out["stage"] = known.stages.get(out["level"], out["stage"])
     return out
@@ -267,7 +283,8 @@ def check_rows(rows: Any, key: str, known: Known) -> list[dict[str, Any]]:
     if len(rows) > CAPS[key]:
         raise TransferError(f"{key!r} holds {len(rows)} entries: a progress file holds at most {CAPS[key]} "
                             f"{_WHAT[key]}, more than anyone could have played.")
-    return [_row(row, key, known, f"{key!r} entry {i + 1}") for i, row in enumerate(rows)]
+    return [_row(row, key, known, f"{_ENTRY[key].capitalize()} {i + 1} ({key!r} entry {i + 1})")
+            for i, row in enumerate(rows)]
 
 
 def _summary_field(obj: dict[str, Any], name: str, check_field: Callable[[Any], Any], default: Any) -> Any:

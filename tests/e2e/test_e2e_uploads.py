@@ -48,7 +48,7 @@ def test_an_upload_with_negative_hints_is_refused_by_name(page: Any, server: str
     wait_for(page, '[data-testid="stAlert"]')
     settle(page)
     alerts = " ".join(page.locator('[data-testid="stAlert"]').all_inner_texts())
-    assert "'lesson_attempts' entry 1: 'hints' is out of range" in alerts and "unchanged" in alerts
+    assert "Lesson answer 1 ('lesson_attempts' entry 1): the number of hints ('hints') is out of range" in alerts and "unchanged" in alerts
     main = str(page.locator('[data-testid="stMain"]').inner_text())
     assert "Traceback" not in main and "ValueError" not in main
     assert len(transfer.export_dict(db, me.id)["lesson_attempts"]) == 1  # nothing was added
