@@ -6,6 +6,11 @@ from __future__ import annotations
 
 import doctest
 import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
 
 import pytest
 
@@ -257,3 +262,32 @@ def test_the_next_hands_first_bids_are_worked_out_at_the_end_of_a_hand(monkeypat
             assert not players._LINES and not players._KNOWN
     finally:
         players.shutdown_pool()
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` is alive (a zombie waiting to be reaped counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_workers_leave_when_their_server_is_killed() -> None:
+    """A server killed without shutting its pools down leaves no worker processes behind."""
+    script = ("import os, signal\n"
+              "from tutorial.services.players import Workers, _decision_worker, _lower_priority\n"
+              "pids = [Workers(1, init).submit(os.getpid).result() for init in (_decision_worker, _lower_priority)]\n"
+              "print(*pids, flush=True)\n"
+              "os.kill(os.getpid(), signal.SIGKILL)\n")
+    with tempfile.TemporaryFile("w+") as out:  # a file, not a pipe: the workers hold its end too
+        subprocess.run([sys.executable, "-c", script], stdout=out, stderr=subprocess.STDOUT, timeout=120,
+                       cwd=Path(__file__).resolve().parents[1])
+        out.seek(0)
+        said = out.read()
+    pids = [int(p) for p in said.split()]
+    assert len(pids) == 2, said
+    deadline = time.monotonic() + 30
+    while any(_running(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(_running(p) for p in pids), [p for p in pids if _running(p)]

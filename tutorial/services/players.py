@@ -38,6 +38,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -177,14 +178,35 @@ def _nice(step: int) -> None:
         pass
 
 
+#: How often a worker looks whether the server that started it is still there (seconds).
+PARENT_CHECK_SECONDS = 1.0
+
+
+def _exit_with_parent() -> None:
+    """Leave when the server that started this worker is gone: a server stopped without
+    shutting its pools down (killed, or stopped by a signal it does not catch) would otherwise
+    leave its workers waiting for work that never comes."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK_SECONDS)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="moon-parent-watch", daemon=True).start()
+
+
 def _decision_worker() -> None:
     """A decision worker's start: let the server (every session's page) go first."""
     _nice(DECISION_NICE)
+    _exit_with_parent()
 
 
 def _lower_priority() -> None:
     """A background worker's start: let the server and the decision workers go first."""
     _nice(BACKGROUND_NICE)
+    _exit_with_parent()
 
 
 class Workers:
