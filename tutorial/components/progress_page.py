@@ -8,10 +8,10 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.stars import MAX_STARS
 from store import StoreUnavailable, stats
 from tutorial.components import profile
 from tutorial.services.items import course
-from tutorial.services.progress import MAX_STARS
 from tutorial.services.progress_charts import accuracy_bars, rating_chart
 from tutorial.services.text import md_escape
 
