@@ -219,3 +219,16 @@ def test_no_summary_before_the_stage_is_done() -> None:
     assert not keys(at, "learn-practise")
     assert not [m for m in at.markdown if m.value.startswith("### Stage")]
 
+
+def test_a_level_link_opens_that_level_and_a_bad_one_says_so() -> None:
+    lv = course().stages[2].levels[1]
+    at = open_app("learn", query={"level": lv.id})
+    assert not at.exception, errors(at)
+    assert (at.session_state["learn-stage"], at.session_state["learn-level"]) == (lv.stage, lv.id)
+    assert at.query_params["level"] == lv.id
+    at = open_app("learn", query={"level": "<b>nope</b>"})
+    assert not at.exception, errors(at)
+    said = at.error[0].value.replace("\\", "")
+    assert "'<b>nope</b>'" in said and "Stage 1, Level 1" in said
+    first = course().stages[0].levels[0].id
+    assert at.session_state["learn-level"] == first and at.query_params["level"] == first

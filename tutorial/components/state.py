@@ -68,6 +68,7 @@ PLAY_WHOLE_PAGE = "moon_play_whole_page"  # a change the table's fragment cannot
 LINK_STALE = "moon_link_stale"  # this session's personal link was replaced elsewhere (said once)
 CLIENT = "moon_client"  # this session's random id, the client key of PIN limits when there is no address
 RENAMED = "moon_renamed"  # what the last rename saved, said once under the Rename button
+LEARN_PLACE = "moon_learn_place"  # the Learn level last open (kept while other pages are open)
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from store.stats import Summary
     from store.transfer import Known
 
-__all__ = ["ProgressError", "check_file", "known_content"]
+__all__ = ["ProgressError", "check_file", "known_content", "place_words", "resume_level"]
 
 
 class ProgressError(ValueError):
@@ -40,3 +41,53 @@ def check_file(raw: str | bytes, known: Known | None = None) -> dict[str, Any]:
         raise ProgressError(str(e)) from None
     return obj
 
+
+def resume_level(course: Any, summ: Summary) -> str:
+    """Where the learner stopped, as a level id of ``course``: in the stage of the level they
+    answered last, its first level without three stars; when that stage has three stars on
+    every level, the first level after it without three stars (else the level answered last).
+    A learner who has answered nothing starts at the first level.
+
+    >>> from types import SimpleNamespace as NS
+    >>> from store.stats import Summary
+    >>> c = NS(stages=[NS(id="s1", levels=[NS(id="a", stage="s1"), NS(id="b", stage="s1")]),
+    ...                NS(id="s2", levels=[NS(id="c", stage="s2"), NS(id="d", stage="s2")])])
+    >>> resume_level(c, Summary())
+    'a'
+    >>> resume_level(c, Summary(stars={"a": 3, "b": 2}, last_level="b"))
+    'b'
+    >>> resume_level(c, Summary(stars={"a": 3, "b": 3, "c": 3}, last_level="b"))
+    'd'
+    >>> resume_level(c, Summary(stars={"a": 2, "c": 1}, last_level="c"))
+    'c'
+    """
+    from lessons.stars import MAX_STARS
+
+    levels = [lv for s in course.stages for lv in s.levels]
+    if not levels:
+        raise ValueError("the course has no levels")
+    ids: list[str] = [str(lv.id) for lv in levels]
+    last = summ.last_level
+    if last is None or last not in ids:
+        return next((i for i in ids if summ.stars.get(i, 0) < MAX_STARS), ids[0])
+    stage = levels[ids.index(last)].stage
+    in_stage = [str(lv.id) for lv in levels if lv.stage == stage]
+    todo = next((i for i in in_stage if summ.stars.get(i, 0) < MAX_STARS), None)
+    if todo is not None:
+        return todo
+    after = ids[ids.index(in_stage[-1]) + 1:]
+    return next((i for i in after if summ.stars.get(i, 0) < MAX_STARS), last)
+
+
+def place_words(course: Any, level_id: str) -> str:
+    """"Stage 3, Level 2": a level's place in the course, as the Learn page numbers it.
+
+    >>> from types import SimpleNamespace as NS
+    >>> place_words(NS(stages=[NS(number=1, levels=[NS(id="a"), NS(id="b")])]), "b")
+    'Stage 1, Level 2'
+    """
+    for s in course.stages:
+        ids = [lv.id for lv in s.levels]
+        if level_id in ids:
+            return f"Stage {s.number}, Level {ids.index(level_id) + 1}"
+    raise KeyError(level_id)
