@@ -1,0 +1,47 @@
+"""Browser tests of Practice: the reviews it counts are the puzzles it serves first."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from moon_browser import click, open_page
+
+from store import learners, open_store, record
+from store.models import Review, now
+from tutorial.services.items import course, puzzles
+
+
+def _served(page: Any) -> str:
+    """The id of the puzzle in Practice's box (its "Show the solution" button is keyed by it)."""
+    cls = page.locator(".st-key-practice-box [class*='-solution']").first.get_attribute("class")
+    key = next(c for c in cls.split() if c.startswith("st-key-pr-") and c.endswith("-solution"))
+    return key.removeprefix("st-key-pr-").removesuffix("-solution")
+
+
+def _due_now(db: Any, learner_id: int, kind: str, item_id: str) -> None:
+    with db.session() as s:
+        s.get(Review, (learner_id, kind, item_id)).due_at = now() - timedelta(minutes=1)
+
+
+def test_practice_serves_the_reviews_it_counts_first(page: Any, server: str) -> None:
+    """Practice is open on a new puzzle when a missed puzzle comes due (a missed Learn level
+    and a missed generated puzzle too): the next run counts the one puzzle it can serve and
+    serves it, instead of "3 reviews due" over the new puzzle."""
+    db = open_store()
+    me, token = learners.create(db)
+    open_page(page, f"{server}/practice?me={token}")
+    first = _served(page)
+    pool = [p for p in puzzles() if p.id != first]
+    missed = max(pool, key=lambda p: abs(p.rating - 1500))
+    level = course().stages[0].levels[0]
+    record.write(db, me.id, record.PuzzleAnswer(missed.id, False, kind=missed.kind, themes=tuple(missed.themes)),
+                 record.PuzzleAnswer("gen-play-123456", False, kind="play"),
+                 record.LessonAnswer(level.id, False, stage_id=level.stage))
+    for kind, item in (("puzzle", missed.id), ("puzzle", "gen-play-123456"), ("level", level.id)):
+        _due_now(db, me.id, kind, item)
+    click(page, page.get_by_text("Large tiles (projector)"))  # any run of the page
+    main = page.locator('[data-testid="stMain"]').inner_text()
+    assert "1 puzzle review due, served first" in main, main
+    assert _served(page) == missed.id
+
