@@ -1,4 +1,5 @@
-"""Browser tests of Practice: the reviews it counts are the puzzles it serves first."""
+"""Browser tests of Practice: the reviews it counts are the puzzles it serves first; a puzzle's
+themes appear after the answer, by their titles (there and on Progress)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from moon_browser import click, open_page
 
+from puzzles.themes import theme_title
 from store import learners, open_store, record
 from store.models import Review, now
 from tutorial.services.items import course, puzzles
@@ -45,3 +47,25 @@ def test_practice_serves_the_reviews_it_counts_first(page: Any, server: str) -> 
     assert "1 puzzle review due, served first" in main, main
     assert _served(page) == missed.id
 
+
+def test_themes_come_after_the_answer_by_their_titles(page: Any, server: str) -> None:
+    """Practice's puzzle and the puzzle of the day name no theme before the answer; after
+    "Show the solution" the themes are named by their titles, and Progress draws them so."""
+    open_page(page, f"{server}/practice")
+    pid = _served(page)
+    pz = next(p for p in puzzles() if p.id == pid)
+    box = page.locator(".st-key-practice-box")
+    assert "themes" not in box.inner_text().lower()
+    expander = page.locator('[data-testid="stMain"] [data-testid="stExpander"]', has_text="Puzzle of the day")
+    expander.locator("summary").click()  # opens in the browser, with no run of the page
+    expander.locator("h4").wait_for()
+    daily = expander.inner_text()
+    assert "Puzzle of the day" in daily and "themes" not in daily.lower(), daily
+    click(page, box.get_by_role("button", name="Show the solution"))
+    titles = ", ".join(theme_title(t) for t in pz.themes)
+    assert f"Themes: {titles}" in box.inner_text()
+    click(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Progress"))
+    page.locator(".st-key-progress-themes .ytick text").first.wait_for()
+    ticks = page.locator(".st-key-progress-themes .ytick text")
+    labels = set(ticks.evaluate_all("els => els.map(e => e.textContent)"))
+    assert labels == {theme_title(t) for t in pz.themes} and not labels & set(pz.themes), labels

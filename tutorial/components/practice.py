@@ -9,6 +9,7 @@ from typing import Any
 import streamlit as st
 
 from engine.words import count_words
+from puzzles.themes import theme_title
 from store import StoreUnavailable, practice, stats
 from tutorial.components import item as ask
 from tutorial.components import profile, recording
@@ -96,11 +97,14 @@ def _give_up(puzzle: Any, key: str) -> None:
 def ask_puzzle(puzzle: Any, key: str, why: str) -> None:
     """One puzzle with its controls, feedback, hints and a "show the solution" button."""
     att = ask.attempt_for(key)
-    st.markdown(f"**{kind_title(puzzle.kind)}** · themes: {', '.join(puzzle.themes)} · {why}")
+    st.markdown(f"**{kind_title(puzzle.kind)}** · {why}")
     st.markdown(f"#### {puzzle.question}")
     ask.position_view(puzzle)
     ask.answer_controls(puzzle, key)
     ask.feedback(puzzle, key)
+    if att.solved or att.answer_shown:
+        # The themes name the trap: shown after the answer, never before.
+        st.caption(f"Themes: {', '.join(theme_title(t) for t in puzzle.themes)}")
     if att.gave_up:
         st.info(f"**Solution:** {puzzle.hint(2)}", icon=":material/visibility:")
     else:
