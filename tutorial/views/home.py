@@ -40,7 +40,8 @@ with c1, st.container(border=True):
     if spot is None:
         st.page_link(PAGES["learn"], label="Start learning", icon=":material/school:")
     else:
-        st.page_link(PAGES["learn"], label=f"Continue learning: {spot[1]}", icon=":material/school:",
+        st.markdown(f":material/bookmark: Next: **{spot[1]}**")
+        st.page_link(PAGES["learn"], label="Continue learning", icon=":material/school:",
                      query_params={learn.PARAM: spot[0]})
 with c2, st.container(border=True):
     st.markdown("### 2 · Puzzles")
