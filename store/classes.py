@@ -336,8 +336,8 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
         board = Dashboard(klass)
         for lid, name, rating in sorted(members, key=lambda m: m[1].lower()):
             rows = by_learner.get(lid, [])
-            stars = stats.level_stars((r[1], bool(r[3]), r[4], r[5], r[6], r[7]) for r in rows)
-            earned = stats.level_stars((r[1], bool(r[3]), r[4], r[5], r[6], r[7]) for r in rows
+            stars = stats.level_stars((r[1], bool(r[3]), r[4], r[5], r[7]) for r in rows)
+            earned = stats.level_stars((r[1], bool(r[3]), r[4], r[5], r[7]) for r in rows
                                        if not r[8] and r[7] is None)
             stage = rows[-1][2] if rows else ""
             board.students.append({

@@ -29,6 +29,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from engine.limits import MAX_HANDS as MAX_HANDS_PER_GAME
+from lessons.stars import MAX_STARS
 
 __all__ = [
     "EARLIEST",
@@ -69,8 +70,6 @@ MAX_HINTS = 100
 MAX_PAR = 100
 #: Seconds spent on one answer, 0 to this (a year: a tab left open counts its days).
 MAX_SECONDS = 366 * 24 * 3600
-#: The most stars a level gives.
-MAX_STARS = 3
 #: A learner's rating after a puzzle (Glicko-2 starts at 1500; the puzzles span 600-2500).
 MIN_RATING, MAX_RATING = 0.0, 5_000.0
 #: Level, puzzle, stage and game ids (the width of their columns), a puzzle's kind.

@@ -18,7 +18,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-__all__ = ["PuzzleCard", "daily_puzzle", "next_puzzle", "theme_misses"]
+__all__ = ["PuzzleCard", "daily_puzzle", "due_reviews", "next_puzzle", "theme_misses"]
 
 #: How much one point of "miss rate" of a theme is worth, in rating points of distance.
 THEME_WEIGHT = 300.0
@@ -50,9 +50,8 @@ def next_puzzle(pool: Sequence[PuzzleCard], rating: float, theme_misses: Mapping
     ``|rating gap| - THEME_WEIGHT × (its worst theme's miss rate)`` among those not in
     ``recent`` (if every puzzle is recent, among all)."""
     by_id = {p.id: p for p in pool}
-    for pid in due:
-        if pid in by_id and pid not in recent:
-            return by_id[pid]
+    for pid in due_reviews(pool, due, recent):
+        return by_id[pid]
     candidates = [p for p in pool if p.id not in recent] or list(pool)
     if not candidates:
         return None
@@ -62,6 +61,18 @@ def next_puzzle(pool: Sequence[PuzzleCard], rating: float, theme_misses: Mapping
         return abs(p.rating - rating) - THEME_WEIGHT * miss, p.id
 
     return min(candidates, key=score)
+
+
+def due_reviews(pool: Sequence[PuzzleCard], due: Sequence[str], recent: Collection[str] = ()) -> list[str]:
+    """The reviews :func:`next_puzzle` serves first, in order: the puzzles of ``due`` that are in
+    ``pool`` (a generated puzzle missed on Puzzles is not) and not in ``recent`` (just shown).
+    What Practice counts as due is this list, so the next puzzles are the ones it counts.
+
+    >>> due_reviews([PuzzleCard("a", 1000), PuzzleCard("b", 1500)], ["gen-1", "b", "a"], {"a"})
+    ['b']
+    """
+    ids = {p.id for p in pool}
+    return [pid for pid in dict.fromkeys(due) if pid in ids and pid not in recent]
 
 
 def daily_puzzle(pool: Sequence[PuzzleCard], day: date) -> PuzzleCard | None:

@@ -35,7 +35,6 @@ class LessonAnswer:
     try_number: int = 1
     hints: int = 0
     seconds: float | None = None
-    par: int = 1
 
 
 @dataclass(frozen=True)
@@ -117,8 +116,7 @@ def _puzzle_rating(s: Session, puzzle_id: str, start: float) -> PuzzleRating:
 def _write(s: Session, learner_id: int, ev: Event) -> None:
     if isinstance(ev, LessonAnswer):
         s.add(LessonAttempt(learner_id=learner_id, level_id=ev.level_id, stage_id=ev.stage_id, answer=ev.answer,
-                            correct=ev.correct, try_number=ev.try_number, hints=ev.hints, seconds=ev.seconds,
-                            par=ev.par))
+                            correct=ev.correct, try_number=ev.try_number, hints=ev.hints, seconds=ev.seconds))
         clean = ev.correct and ev.try_number == 1 and ev.hints == 0
         _review(s, learner_id, "level", ev.level_id, missed=not ev.correct, clean=clean)
     elif isinstance(ev, PuzzleAnswer):

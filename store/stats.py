@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from copy import deepcopy
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -43,63 +44,33 @@ from store.models import (
     Review,
     now,
 )
+from store.record import Event, GameFinished, HandPlayed, LessonAnswer, PuzzleAnswer
 
 __all__ = ["LearnerStats", "Summary", "good_lesson", "good_puzzle", "learner_stats", "level_stars", "puzzle_streaks",
            "star_rule", "summary"]
 
-MAX_STARS = 3
-
-
-def star_rule(tries: int, hints: int, par: int = 1) -> int:
-    """Stars for a level solved on try ``tries`` after ``hints`` hints, by the course's one
-    visible rule (:func:`lessons.stars.stars_for`: the wrong tries before the right one and the
-    hints both cost a star). ``par`` is read from rows written before levels lost their par and
-    is ignored: every level is now judged from the first try."""
-    del par
+def star_rule(tries: int, hints: int) -> int:
+    """Stars for a level solved on try ``tries`` (the right one included) after ``hints``
+    hints: the course's one rule, :func:`lessons.stars.stars_for` (the wrong tries before the
+    right one and the hints both cost a star). A stored row's ``par`` is not read: every
+    level is judged from the first try."""
     return stars_for(max(0, tries - 1), hints)
-
-
-def level_stars(rows: Iterable[tuple[str, bool, int, int, int, int | None]]) -> dict[str, int]:
-    """Best stars per level from ``(level_id, correct, try_number, hints, par, imported_stars)``
-    rows, oldest first (a level never answered right has no entry). The tries of a right
-    answer count every wrong answer since the level was last answered right, so reloading
-    the page forgives no wrong try.
-
-    >>> level_stars([("a", False, 1, 0, 1, None), ("a", True, 1, 0, 1, None)])
-    {'a': 2}
-    """
-    best: dict[str, int] = {}
-    wrong_since: dict[str, int] = {}
-    for level_id, correct, tries, hints, par, imported in rows:
-        if imported is not None:
-            stars = imported
-        elif correct:
-            stars = star_rule(max(tries, wrong_since.pop(level_id, 0) + 1), hints, par)
-        else:
-            wrong_since[level_id] = wrong_since.get(level_id, 0) + 1
-            continue
-        if stars > best.get(level_id, -1):
-            best[level_id] = stars
-    return best
-
-
-def puzzle_streaks(rows: Iterable[tuple[bool, int, int, bool]]) -> tuple[int, int]:
-    """``(current, best)`` streak from ``(correct, try_number, hints, gave_up)`` rows in the
-    order given: a puzzle right on the first try without a hint adds one; any other answer or
-    a give-up ends the streak."""
-    cur = best = 0
-    for correct, tries, hints, gave_up in rows:
-        if correct and tries == 1 and hints == 0 and not gave_up:
-            cur += 1
-            best = max(best, cur)
-        else:
-            cur = 0
-    return cur, best
 
 
 @dataclass
 class Summary:
-    """What the sidebar and Home show: the fields of the progress file."""
+    """The one read model of a learner's progress: what the sidebar, Home, Learn and Puzzles
+    show (the fields of the progress file, and where the learner stopped), folded from the
+    stored rows oldest first by :meth:`lesson`, :meth:`puzzle`, :meth:`hand` and :meth:`game`;
+    :meth:`with_events` folds in the events still waiting to be written, by the same methods.
+
+    >>> s = Summary()
+    >>> s.lesson("a", False, 1, 0); s.lesson("a", True, 1, 0)  # a reload between the two
+    >>> s.stars, s.last_stars, s.last_level
+    ({'a': 2}, {'a': 2}, 'a')
+    >>> s.lesson("a", True, 1, 0); s.stars, s.total_stars(), s.levels_done()
+    ({'a': 3}, 3, 1)
+    """
 
     stars: dict[str, int] = field(default_factory=dict)
     puzzles_solved: list[str] = field(default_factory=list)
@@ -107,6 +78,94 @@ class Summary:
     streak: int = 0
     hands_played: int = 0
     games_won: int = 0
+    #: The stars of the latest right answer to each level (what its feedback says).
+    last_stars: dict[str, int] = field(default_factory=dict)
+    #: Wrong answers to each level since it was last answered right: the next right answer
+    #: counts them, so reloading the page forgives no wrong try.
+    open_misses: dict[str, int] = field(default_factory=dict)
+    #: The level answered last (where the learner stopped), if any.
+    last_level: str | None = None
+
+    # -- the fold ---------------------------------------------------------------------------
+    def lesson(self, level_id: str, correct: bool, try_number: int, hints: int,
+               imported_stars: int | None = None) -> None:
+        """One answer to a level (``imported_stars``: a level's stars from a version-1 file)."""
+        self.last_level = level_id
+        if imported_stars is not None:
+            stars = imported_stars
+        elif correct:
+            stars = star_rule(max(try_number, self.open_misses.pop(level_id, 0) + 1), hints)
+            self.last_stars[level_id] = stars
+        else:
+            self.open_misses[level_id] = self.open_misses.get(level_id, 0) + 1
+            return
+        if stars > self.stars.get(level_id, -1):
+            self.stars[level_id] = stars
+
+    def puzzle(self, puzzle_id: str, correct: bool, try_number: int, hints: int, gave_up: bool) -> None:
+        """One answer to a puzzle (or a give-up): a puzzle right on the first try without a
+        hint adds one to the streak; any other answer or a give-up ends it."""
+        if correct and puzzle_id not in self.puzzles_solved:
+            self.puzzles_solved.append(puzzle_id)
+        if correct and try_number == 1 and hints == 0 and not gave_up:
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+        else:
+            self.streak = 0
+
+    def hand(self) -> None:
+        """A hand played to its end."""
+        self.hands_played += 1
+
+    def game(self, won: bool) -> None:
+        """A game played to its end."""
+        self.games_won += int(won)
+
+    def with_events(self, events: Iterable[Event]) -> Summary:
+        """A copy with ``events`` (not written yet) folded in, oldest first."""
+        out = deepcopy(self)
+        for ev in events:
+            if isinstance(ev, LessonAnswer):
+                out.lesson(ev.level_id, ev.correct, ev.try_number, ev.hints)
+            elif isinstance(ev, PuzzleAnswer):
+                out.puzzle(ev.puzzle_id, ev.correct, ev.try_number, ev.hints, ev.gave_up)
+            elif isinstance(ev, HandPlayed):
+                out.hand()
+            elif isinstance(ev, GameFinished):
+                out.game(ev.won)
+        return out
+
+    # -- reading ----------------------------------------------------------------------------
+    def total_stars(self) -> int:
+        return sum(self.stars.values())
+
+    def levels_done(self) -> int:
+        return sum(1 for s in self.stars.values() if s > 0)
+
+    def is_empty(self) -> bool:
+        return self == Summary()
+
+
+def level_stars(rows: Iterable[tuple[str, bool, int, int, int | None]]) -> dict[str, int]:
+    """Best stars per level from ``(level_id, correct, try_number, hints, imported_stars)``
+    rows, oldest first (a level never answered right has no entry), by :meth:`Summary.lesson`.
+
+    >>> level_stars([("a", False, 1, 0, None), ("a", True, 1, 0, None)])
+    {'a': 2}
+    """
+    s = Summary()
+    for level_id, correct, tries, hints, imported in rows:
+        s.lesson(level_id, correct, tries, hints, imported)
+    return s.stars
+
+
+def puzzle_streaks(rows: Iterable[tuple[bool, int, int, bool]]) -> tuple[int, int]:
+    """``(current, best)`` streak from ``(correct, try_number, hints, gave_up)`` rows in the
+    order given, by :meth:`Summary.puzzle`."""
+    s = Summary()
+    for correct, tries, hints, gave_up in rows:
+        s.puzzle("", correct, tries, hints, gave_up)
+    return s.streak, s.best_streak
 
 
 def good_lesson(row_id: Any, level_id: Any, try_number: Any, hints: Any, imported_stars: Any) -> bool:
@@ -141,24 +200,27 @@ def _count(learner: Learner | None, name: str, cap: int) -> int:
 def _summary(s: Session, learner_id: int) -> Summary:
     lrows = [r for r in s.execute(
         select(LessonAttempt.id, LessonAttempt.level_id, LessonAttempt.correct, LessonAttempt.try_number,
-               LessonAttempt.hints, LessonAttempt.par, LessonAttempt.imported_stars)
+               LessonAttempt.hints, LessonAttempt.imported_stars)
         .where(LessonAttempt.learner_id == learner_id).order_by(LessonAttempt.id)).all()
-        if good_lesson(r[0], r[1], r[3], r[4], r[6])]
+        if good_lesson(r[0], r[1], r[3], r[4], r[5])]
     prows = [r for r in s.execute(
         select(PuzzleAttempt.id, PuzzleAttempt.puzzle_id, PuzzleAttempt.correct, PuzzleAttempt.try_number,
                PuzzleAttempt.hints, PuzzleAttempt.gave_up, PuzzleAttempt.themes, PuzzleAttempt.rating_after)
         .where(PuzzleAttempt.learner_id == learner_id).order_by(PuzzleAttempt.id)).all()
         if good_puzzle(r[0], r[1], r[3], r[4], r[6], r[7])]
-    solved = list(dict.fromkeys(r[1] for r in prows if r[2]))
-    cur, best = puzzle_streaks((bool(r[2]), r[3], r[4], bool(r[5])) for r in prows)
+    out = Summary()
+    for r in lrows:
+        out.lesson(r[1], bool(r[2]), r[3], r[4], r[5])
+    for r in prows:
+        out.puzzle(r[1], bool(r[2]), r[3], r[4], bool(r[5]))
     learner = s.get(Learner, learner_id)
     hands = s.scalar(select(func.count()).select_from(Hand).where(Hand.learner_id == learner_id)) or 0
     won = s.scalar(select(func.count()).select_from(Game).where(Game.learner_id == learner_id,
                                                                    Game.won.is_(True))) or 0
-    return Summary(stars=level_stars((r[1], bool(r[2]), r[3], r[4], r[5], r[6]) for r in lrows),
-                   puzzles_solved=solved, best_streak=max(best, _count(learner, "imported_best_streak", MAX_STREAK)),
-                   streak=cur, hands_played=int(hands) + _count(learner, "imported_hands", MAX_HANDS_PLAYED),
-                   games_won=int(won) + _count(learner, "imported_games_won", MAX_GAMES))
+    out.best_streak = max(out.best_streak, _count(learner, "imported_best_streak", MAX_STREAK))
+    out.hands_played = int(hands) + _count(learner, "imported_hands", MAX_HANDS_PLAYED)
+    out.games_won = int(won) + _count(learner, "imported_games_won", MAX_GAMES)
+    return out
 
 
 def summary(store: Store, learner_id: int) -> Summary:

@@ -62,7 +62,7 @@ from store.limits import (
 from store.models import Game, Hand, Learner, LessonAttempt, PuzzleAttempt
 
 __all__ = ["FORMAT", "MAX_BYTES", "Checked", "Known", "TransferError", "check", "check_rows", "export_dict",
-           "import_dict", "parse"]
+           "import_dict", "parse", "summary_dict"]
 
 FORMAT = "moon-tutor-progress"
 VERSION = 2
@@ -391,6 +391,16 @@ def export_dict(store: Store, learner_id: int) -> dict[str, Any]:
         }
 
     return store.run(work)
+
+
+def summary_dict(summ: stats.Summary) -> dict[str, Any]:
+    """A progress file of the summary alone (version 1, what :func:`import_dict` still reads):
+    the download while the database is away, when there are no rows to export."""
+    return {
+        "format": FORMAT, "version": 1, "stars": dict(sorted(summ.stars.items())),
+        "puzzles_solved": list(summ.puzzles_solved), "best_streak": summ.best_streak, "streak": summ.streak,
+        "hands_played": summ.hands_played, "games_won": summ.games_won,
+    }
 
 
 # -- import ---------------------------------------------------------------------------------------------

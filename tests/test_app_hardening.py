@@ -10,9 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Game, RuleSet, parse_tiles
+from store.stats import Summary
 from tutorial.services.bidding import MAX_SAMPLES, max_samples, simulate
 from tutorial.services.charts import MARKED_HANDS, score_chart
-from tutorial.services.progress import Progress, ProgressError
+from tutorial.services.progress import ProgressError, check_file
 from tutorial.services.records import RecordError, hand_record, load_hand
 from tutorial.services.urlstate import LinkError, decode, parse_deal_number
 from tutorial.testing import click, errors, keys, open_app
@@ -196,9 +197,9 @@ def test_hand_record_uploads_that_would_crash_the_parser(data: bytes, reason: st
                          ids=["deep", "huge-int"])
 def test_progress_uploads_that_would_crash_the_parser(data: bytes, reason: str) -> None:
     with pytest.raises(ProgressError) as info:
-        Progress.from_json(data)
+        check_file(data)
     assert reason in str(info.value)
-    at = open_app("learn", state={"moon_progress": Progress(stars={"x": 2})})
+    at = open_app("learn", state={"moon_progress": Summary(stars={"x": 2})})
     at.file_uploader(key="progress-upload").set_value(("p.json", data, "application/json")).run()
     assert not at.exception, errors(at)
     assert at.error and "This file cannot be used" in banner(at) and reason in banner(at)

@@ -40,8 +40,8 @@ def test_large_tiles_switch_scales_the_tiles() -> None:
 
 
 def test_progress_shows_in_the_sidebar() -> None:
-    from tutorial.services.progress import Progress
+    from store.stats import Summary
 
-    at = open_app("home", state={"moon_progress": Progress(stars={"a": 3, "b": 2}, hands_played=4)})
+    at = open_app("home", state={"moon_progress": Summary(stars={"a": 3, "b": 2}, hands_played=4)})
     side = " ".join(str(m.value) for m in at.sidebar.markdown)
     assert "5 stars" in side and "4 hands played" in side

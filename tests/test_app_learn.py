@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
+from store import transfer
+from store.stats import Summary
 from tutorial.services.items import course
-from tutorial.services.progress import Progress
 from tutorial.testing import errors, keys, open_app
 
 
@@ -80,17 +81,17 @@ def test_next_level_button() -> None:
 
 
 def test_progress_download_and_upload() -> None:
-    at = open_app("learn", state={"moon_progress": Progress(stars={"x": 2})})
+    at = open_app("learn", state={"moon_progress": Summary(stars={"x": 2})})
     data = at.get("download_button")[0]
     assert data is not None
-    saved = Progress(stars={"tiles-sixes": 3}, hands_played=2).to_json().encode()
+    saved = json.dumps(transfer.summary_dict(Summary(stars={"tiles-sixes": 3}, hands_played=2))).encode()
     at.file_uploader(key="progress-upload").set_value(("p.json", saved, "application/json")).run()
     assert at.success and "Progress loaded" in at.success[0].value
     assert at.session_state["moon_progress"].stars == {"tiles-sixes": 3}
 
 
 def test_bad_progress_file_changes_nothing() -> None:
-    at = open_app("learn", state={"moon_progress": Progress(stars={"x": 2})})
+    at = open_app("learn", state={"moon_progress": Summary(stars={"x": 2})})
     bad = json.dumps({"format": "moon-tutor-progress", "stars": {"x": 9}}).encode()
     at.file_uploader(key="progress-upload").set_value(("p.json", bad, "application/json")).run()
     assert at.error and "unchanged" in at.error[0].value.replace("\\", "")
@@ -192,7 +193,7 @@ def test_end_of_stage_summary_and_practise_again() -> None:
     stars = {i: 3 for i in ids}
     stars[ids[1]] = 2
     stars[ids[3]] = 1
-    at = open_app("learn", state={"moon_progress": Progress(stars=stars), "learn-stage": stage.id,
+    at = open_app("learn", state={"moon_progress": Summary(stars=stars), "learn-stage": stage.id,
                                   "learn-level": ids[0]})
     assert not at.exception, errors(at)
     head = [m.value for m in at.markdown if m.value.startswith("### Stage")]
@@ -213,7 +214,21 @@ def test_end_of_stage_summary_and_practise_again() -> None:
 
 
 def test_no_summary_before_the_stage_is_done() -> None:
-    at = open_app("learn", state={"moon_progress": Progress(stars={course().stages[0].levels[0].id: 3})})
+    at = open_app("learn", state={"moon_progress": Summary(stars={course().stages[0].levels[0].id: 3})})
     assert not at.exception, errors(at)
     assert not keys(at, "learn-practise")
     assert not [m for m in at.markdown if m.value.startswith("### Stage")]
+
+
+def test_a_level_link_opens_that_level_and_a_bad_one_says_so() -> None:
+    lv = course().stages[2].levels[1]
+    at = open_app("learn", query={"level": lv.id})
+    assert not at.exception, errors(at)
+    assert (at.session_state["learn-stage"], at.session_state["learn-level"]) == (lv.stage, lv.id)
+    assert at.query_params["level"] == lv.id
+    at = open_app("learn", query={"level": "<b>nope</b>"})
+    assert not at.exception, errors(at)
+    said = at.error[0].value.replace("\\", "")
+    assert "'<b>nope</b>'" in said and "Stage 1, Level 1" in said
+    first = course().stages[0].levels[0].id
+    assert at.session_state["learn-level"] == first and at.query_params["level"] == first

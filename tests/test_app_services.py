@@ -9,7 +9,9 @@ import pytest
 
 from engine import Game, RuleSet, Tile
 from engine.svg import back_svg, row_svg, tile_label, tile_svg
-from tutorial.services.progress import Progress, ProgressError
+from store import transfer
+from store.stats import Summary
+from tutorial.services.progress import ProgressError, check_file
 from tutorial.services.records import RecordError, hand_record, load_hand
 from tutorial.services.session import FirstLegal, PlaySession
 from tutorial.services.urlstate import LinkError, PlaySetup, decode, encode, replay
@@ -95,16 +97,20 @@ def test_records_round_trip_and_errors() -> None:
 
 
 def test_progress_file() -> None:
-    p = Progress()
-    p.award("a", 3)
-    p.puzzle_result("x", True)
-    p.puzzle_result("y", True, clean=False)
+    """The read model folds answers by the store's rules, and its version-1 file reads back."""
+    p = Summary()
+    p.lesson("tiles-sixes", True, 1, 0)
+    p.puzzle("x", True, 1, 0, False)
+    p.puzzle("y", True, 2, 0, False)
     assert p.streak == 0 and p.best_streak == 1 and p.puzzles_solved == ["x", "y"]
-    assert Progress.from_json(p.to_json()) == p
-    for bad in ('{"format": "moon-tutor-progress", "stars": {"a": 4}}', "[]", "nope",
+    known = transfer.Known(frozenset({"tiles-sixes"}), frozenset({"x", "y"}), {"tiles-sixes": "tiles"})
+    back = check_file(json.dumps(transfer.summary_dict(p)), known)
+    assert back["stars"] == {"tiles-sixes": 3} and back["puzzles_solved"] == ["x", "y"]
+    assert (back["streak"], back["best_streak"]) == (0, 1)
+    for bad in ('{"format": "moon-tutor-progress", "stars": {"tiles-sixes": 4}}', "[]", "nope",
                 '{"format": "moon-tutor-progress", "streak": -1}'):
         with pytest.raises(ProgressError):
-            Progress.from_json(bad)
+            check_file(bad, known)
 
 
 def test_tile_drawings_are_labelled_and_escaped() -> None:

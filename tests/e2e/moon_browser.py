@@ -285,11 +285,11 @@ def first_count_level() -> Any:
 
 
 def answer_count_level(page: Any, base: str, value: int, *, reopen: bool = True) -> None:
-    """Answer :func:`first_count_level` with ``value`` (on Learn, opened first unless
-    ``reopen`` is false: a second try on the page already open)."""
+    """Answer :func:`first_count_level` with ``value`` (on Learn, opened first at the level's
+    own link unless ``reopen`` is false: a second try on the page already open)."""
     lv = first_count_level()
     if reopen:
-        open_page(page, f"{base}/learn")
+        open_page(page, f"{base}/learn?level={lv.id}")
     box = page.locator(f".st-key-lv-{lv.id}-number input")
     box.fill(str(value))
     before = runs(page)

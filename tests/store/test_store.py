@@ -63,6 +63,25 @@ def test_every_answer_is_a_row_and_stars_come_from_the_rows(store: Store) -> Non
     assert stats.summary(store, me.id).stars["tiles-3"] == 2
 
 
+def test_events_waiting_are_read_by_the_same_rules_as_the_rows(store: Store) -> None:
+    """The one read model: a summary with events folded in (the outbox, while the database is
+    away) equals the summary of the rows once they are written, stars of the latest right
+    answer and where the learner stopped included."""
+    me, _ = learners.create(store)
+    before = [LessonAnswer("tiles-1", True), PuzzleAnswer("p1", True)]
+    record.write(store, me.id, *before)
+    waiting = [LessonAnswer("tiles-2", False), LessonAnswer("tiles-2", True, try_number=1),
+               LessonAnswer("tiles-1", True, try_number=2, hints=1), PuzzleAnswer("p2", False, try_number=1),
+               PuzzleAnswer("p2", True, try_number=2), HandPlayed("g1", 1), GameFinished("g1", True, 1)]
+    folded = stats.summary(store, me.id).with_events(waiting)
+    record.write(store, me.id, *waiting)
+    assert folded == stats.summary(store, me.id)
+    assert folded.stars == {"tiles-1": 3, "tiles-2": 2} and folded.last_stars == {"tiles-1": 1, "tiles-2": 2}
+    assert folded.last_level == "tiles-1" and folded.open_misses == {}
+    assert (folded.streak, folded.best_streak, folded.hands_played, folded.games_won) == (0, 1, 1, 1)
+    assert stats.Summary().with_events(before + waiting) == folded
+
+
 def test_puzzle_streaks_hands_and_games(store: Store) -> None:
     me, _ = learners.create(store)
     for pid in ("p1", "p2", "p3"):

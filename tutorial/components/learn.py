@@ -1,5 +1,10 @@
 """The Learn page's pieces: choosing a stage and a level, asking it, stars, and the progress
-file (download and upload)."""
+file (download and upload).
+
+Every level has its own address, ``/learn?level=<id>``: the page opens the level a link names,
+else the level last open in this session (after a visit to another page), else where the
+learner stopped (:func:`tutorial.services.progress.resume_level`); the address follows the
+level shown, so a reload keeps it."""
 
 from __future__ import annotations
 
@@ -7,15 +12,21 @@ from typing import Any
 
 import streamlit as st
 
+from engine.limits import quote
+from lessons.stars import MAX_STARS
+from store.record import LessonAnswer
 from tutorial.components import item as ask
 from tutorial.components import profile, state
 from tutorial.components.tiles import Shown, show_row
 from tutorial.services.items import Attempt, course, stage_summary, tiles_named
-from tutorial.services.progress import MAX_STARS
+from tutorial.services.progress import place_words, resume_level
 from tutorial.services.text import md_escape
 
 STAGE = state.LEARN_STAGE
 LEVEL = state.LEARN_LEVEL
+PLACE = state.LEARN_PLACE
+#: The query parameter of a level's own link.
+PARAM = "level"
 #: The levels still to practise again, in order (set by "Practise these again").
 PRACTICE = "learn-practice"
 
@@ -38,7 +49,65 @@ def _star_text(n: int) -> str:
 
 
 def _solved(level: Any, att: Attempt) -> None:
-    profile.progress().award(level.id, att.stars)
+    """The stars of a right answer, by the rule the stored rows are read with: the wrong tries
+    at this level since it was last answered right count, those before a reload too."""
+    now = LessonAnswer(level_id=level.id, correct=True, try_number=att.tries, hints=att.hints)
+    att.stars = profile.progress().with_events([now]).last_stars[level.id]
+
+
+def place(c: Any) -> str:
+    """The level Learn opens without a link: the one last open in this session, else where
+    the learner stopped."""
+    ids = {lv.id for lv in c.levels()}
+    last = st.session_state.get(PLACE)
+    return last if isinstance(last, str) and last in ids else resume_level(c, profile.progress())
+
+
+def home_link() -> tuple[str, str] | None:
+    """Home's way back into Learn: ``(level id, "Stage 3, Level 2")`` of :func:`place` once the
+    learner has started (an answer, or a level opened in this session); ``None`` for a new
+    learner (or when the course cannot be loaded)."""
+    try:
+        c = course()
+    except Exception:  # Learn says what is wrong with the content
+        return None
+    first = next(iter(c.levels())).id
+    if st.session_state.get(PLACE) in (None, first) and profile.progress().last_level is None:
+        return None
+    lid = place(c)
+    return lid, place_words(c, lid)
+
+
+def _go_to(c: Any, level_id: str) -> None:
+    st.session_state[STAGE] = c.level(level_id).stage
+    st.session_state[LEVEL] = level_id
+
+
+def open_place(c: Any) -> None:
+    """Choose the stage and level before their pickers are drawn: a link's ``?level=`` (one
+    this session did not write: a link just opened, a reload, Back), else the pickers' own
+    state, else :func:`place`. A link to no level says so and opens :func:`place`."""
+    ids = {lv.id for lv in c.levels()}
+    raw = st.query_params.get(PARAM)
+    if raw is not None and raw != st.session_state.get(PLACE):
+        if raw in ids:
+            _go_to(c, raw)
+            return
+        lid = place(c)
+        st.error(md_escape(f"The link names no level of the course: {quote(raw)}. This is {place_words(c, lid)} "
+                           "instead; every level has its own link."), icon=":material/link_off:")
+        _go_to(c, lid)
+        return
+    if st.session_state.get(LEVEL) not in ids:
+        _go_to(c, place(c))
+
+
+def keep_place(level: Any) -> None:
+    """Remember the level shown (for a later visit in this session) and put it in the
+    address, so a reload or a copied link opens it."""
+    st.session_state[PLACE] = level.id
+    if st.query_params.get(PARAM) != level.id:
+        st.query_params[PARAM] = level.id
 
 
 def stage_picker(c: Any) -> Any:

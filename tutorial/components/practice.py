@@ -8,6 +8,8 @@ from typing import Any
 
 import streamlit as st
 
+from engine.words import count_words
+from puzzles.themes import theme_title
 from store import StoreUnavailable, practice, stats
 from tutorial.components import item as ask
 from tutorial.components import profile, recording
@@ -38,20 +40,41 @@ def _cards(pool: list[Any]) -> list[practice.PuzzleCard]:
     return [practice.PuzzleCard(p.id, learned.get(p.id, float(p.rating)), tuple(p.themes)) for p in pool]
 
 
+def _learner_stats() -> stats.LearnerStats | None:
+    db, lid = profile.store(), profile.learner_id()
+    if db is None or lid is None:
+        return None
+    try:
+        return stats.learner_stats(db, lid)
+    except (StoreUnavailable, LookupError):
+        return None
+
+
+def _due(pool: list[Any], s: stats.LearnerStats | None) -> list[str]:
+    """The puzzle reviews due now that Practice serves next, soonest first (see
+    :func:`store.practice.due_reviews`)."""
+    if s is None:
+        return []
+    cards = [practice.PuzzleCard(p.id, float(p.rating)) for p in pool]
+    return practice.due_reviews(cards, stats.due_now(s, "puzzle"), st.session_state.get(RECENT, []))
+
+
 def _choose(pool: list[Any]) -> str | None:
     """The id of the next puzzle for this learner."""
     rating, misses, due = 1500.0, {}, []
-    db, lid = profile.store(), profile.learner_id()
-    if db is not None and lid is not None:
-        try:
-            st_ = stats.learner_stats(db, lid)
-            rating, misses = st_.rating, practice.theme_misses(st_.theme_accuracy)
-            due = stats.due_now(st_, "puzzle")
-        except (StoreUnavailable, LookupError):
-            pass
+    s = _learner_stats()
+    if s is not None:
+        rating, misses = s.rating, practice.theme_misses(s.theme_accuracy)
+        due = stats.due_now(s, "puzzle")
     recent: list[str] = st.session_state.get(RECENT, [])
     card = practice.next_puzzle(_cards(pool), rating, misses, set(recent), due)
     return card.id if card else None
+
+
+def _untouched(key: str) -> bool:
+    """Whether the learner has not started on this puzzle yet (no answer, hint or give-up)."""
+    att = ask.attempt_for(key)
+    return not (att.tries or att.hints or att.solved or att.gave_up)
 
 
 def _next(pool: list[Any]) -> None:
@@ -74,11 +97,14 @@ def _give_up(puzzle: Any, key: str) -> None:
 def ask_puzzle(puzzle: Any, key: str, why: str) -> None:
     """One puzzle with its controls, feedback, hints and a "show the solution" button."""
     att = ask.attempt_for(key)
-    st.markdown(f"**{kind_title(puzzle.kind)}** · themes: {', '.join(puzzle.themes)} · {why}")
+    st.markdown(f"**{kind_title(puzzle.kind)}** · {why}")
     st.markdown(f"#### {puzzle.question}")
     ask.position_view(puzzle)
     ask.answer_controls(puzzle, key)
     ask.feedback(puzzle, key)
+    if att.solved or att.answer_shown:
+        # The themes name the trap: shown after the answer, never before.
+        st.caption(f"Themes: {', '.join(theme_title(t) for t in puzzle.themes)}")
     if att.gave_up:
         st.info(f"**Solution:** {puzzle.hint(2)}", icon=":material/visibility:")
     else:
@@ -98,26 +124,26 @@ def daily(pool: list[Any]) -> None:
         ask_puzzle(puzzle, f"daily-{puzzle.id}", "the same puzzle for everyone today")
 
 
-def rating_line() -> None:
-    """The learner's puzzle rating and how many reviews are due."""
-    db, lid = profile.store(), profile.learner_id()
-    if db is None or lid is None:
+def rating_line(pool: list[Any]) -> None:
+    """The learner's puzzle rating and how many puzzle reviews are due (the ones served next)."""
+    if profile.store() is None or profile.learner_id() is None:
         st.caption("Your puzzle rating starts at 1500 and moves with every first try at a puzzle.")
         return
-    try:
-        s = stats.learner_stats(db, lid)
-    except (StoreUnavailable, LookupError):
+    s = _learner_stats()
+    if s is None:
         return
-    due = len(stats.due_now(s))
+    due = len(_due(pool, s))
     st.markdown(f":material/trending_up: Your puzzle rating: **{s.rating:.0f}** (± {2 * s.rd:.0f}) · "
-                f"{due} review{'s' if due != 1 else ''} due")
+                f"{count_words(due, 'puzzle review')} due" + (", served first" if due else ""))
 
 
 def next_for_you(pool: list[Any]) -> None:
     """The puzzle picked for the learner, with a button for the next one."""
     ids = {p.id for p in pool}
-    if st.session_state.get(CURRENT) not in ids:
-        st.session_state[CURRENT] = _choose(pool)
+    cur = st.session_state.get(CURRENT)
+    due = _due(pool, _learner_stats())
+    if cur not in ids or (due and cur not in due and _untouched(f"pr-{cur}")):
+        st.session_state[CURRENT] = _choose(pool)  # due reviews first, as the line above says
     pid = st.session_state.get(CURRENT)
     puzzle = next((p for p in pool if p.id == pid), None)
     if puzzle is None:

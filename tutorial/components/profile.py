@@ -24,8 +24,9 @@ import streamlit as st
 
 from engine.words import count_words
 from store import Store, StoreUnavailable, database_url, learners, open_store, stats, transfer
+from store.record import Outbox
 from tutorial.components import state
-from tutorial.services.progress import Progress, ProgressError, check_file, known_content
+from tutorial.services.progress import ProgressError, check_file, known_content
 from tutorial.services.text import md_escape
 
 COOKIE = "moon_learner"
@@ -304,27 +305,31 @@ def home_box() -> None:
                 st.button("Replace my link", key="profile-reset", type="primary", on_click=_reset)
 
 
-def progress() -> Progress:
-    """The learner's progress: computed from their rows in the store (once per change), or
-    empty before their first answer."""
-    if state.PROGRESS not in st.session_state:
-        st.session_state[state.PROGRESS] = load_progress()
-    p: Progress = st.session_state[state.PROGRESS]
-    return p
+def progress() -> stats.Summary:
+    """The learner's progress, the one read model (:class:`store.stats.Summary`): computed from
+    their rows in the store (read once per change, kept in the session), with the events still
+    waiting in this session's outbox folded in by the same rule; empty before the first answer."""
+    base = st.session_state.get(state.PROGRESS)
+    if not isinstance(base, stats.Summary):
+        base = load_progress()
+        st.session_state[state.PROGRESS] = base
+    box = st.session_state.get(state.OUTBOX)
+    if isinstance(box, Outbox) and box.pending:
+        lid = learner_id()
+        return base.with_events(ev for who, ev in box.pending if who is None or who == lid)
+    return base
 
 
-def load_progress() -> Progress:
-    """The learner's :class:`Progress`, computed from their rows (empty before the first
+def load_progress() -> stats.Summary:
+    """The learner's :class:`store.stats.Summary`, from their rows (empty before the first
     answer, or while the database is away)."""
     lid, db = learner_id(), store()
     if lid is None or db is None:
-        return Progress()
+        return stats.Summary()
     try:
-        summ = stats.summary(db, lid)
+        return stats.summary(db, lid)
     except StoreUnavailable:
-        return Progress()
-    return Progress(stars=summ.stars, puzzles_solved=summ.puzzles_solved, best_streak=summ.best_streak,
-                    streak=summ.streak, hands_played=summ.hands_played, games_won=summ.games_won)
+        return stats.Summary()
 
 
 def deferred_export(db: Store, lid: int, token: str | None, fallback: str) -> Callable[[], str]:
@@ -352,7 +357,7 @@ def progress_file() -> None:
     pressed), or load a saved file into the store (a bad file changes nothing and says why)."""
     with st.expander("Save or load your progress", icon=":material/save:"):
         lid, db = learner_id(), store()
-        fallback = progress().to_json()
+        fallback = json.dumps(transfer.summary_dict(progress()), indent=1)
         token = st.session_state.get(state.LEARNER_TOKEN)
         data: str | Callable[[], str] = fallback
         if lid is not None and db is not None:

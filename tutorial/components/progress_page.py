@@ -8,10 +8,11 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.stars import MAX_STARS
+from puzzles.themes import theme_title
 from store import StoreUnavailable, stats
 from tutorial.components import profile
 from tutorial.services.items import course
-from tutorial.services.progress import MAX_STARS
 from tutorial.services.progress_charts import accuracy_bars, rating_chart
 from tutorial.services.text import md_escape
 
@@ -62,7 +63,8 @@ def charts(s: stats.LearnerStats) -> None:
     left, right = st.columns(2)
     with left:
         if s.theme_accuracy:
-            st.plotly_chart(accuracy_bars(s.theme_accuracy, "Puzzles: right first time, per theme"),
+            themes = {t: theme_title(t) for t in s.theme_accuracy}
+            st.plotly_chart(accuracy_bars(s.theme_accuracy, "Puzzles: right first time, per theme", themes),
                             key="progress-themes", config={"displayModeBar": False})
         else:
             st.caption("No puzzle answered yet.")

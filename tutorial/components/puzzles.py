@@ -11,7 +11,7 @@ import streamlit as st
 from puzzles.themes import theme_title
 from tutorial.components import item as ask
 from tutorial.components import profile, recording, state
-from tutorial.services.items import Attempt, kind_title, new_puzzle, puzzles
+from tutorial.services.items import kind_title, new_puzzle, puzzles
 
 CURRENT = state.PUZZLE_CURRENT
 EXTRA = state.PUZZLE_EXTRA
@@ -45,11 +45,6 @@ def filters(all_puzzles: list[Any]) -> list[Any]:
     return out
 
 
-def _solved(puzzle: Any, att: Attempt) -> None:
-    clean = att.tries == 1 and att.hints == 0
-    profile.progress().puzzle_result(puzzle.id, True, clean)
-
-
 def _key(puzzle: Any) -> str:
     return f"pz-{puzzle.id}"
 
@@ -80,7 +75,6 @@ def _solution(puzzle: Any, key: str) -> None:
     att = ask.attempt_for(key)
     att.gave_up = True
     att.hints = 2
-    profile.progress().puzzle_result(puzzle.id, False)
     recording.gave_up(puzzle, key, att)
 
 
@@ -122,7 +116,7 @@ def puzzle_view(puzzle: Any, chosen: list[Any]) -> None:
         st.markdown(f"**{kind_title(puzzle.kind)}** · {puzzle.band} (rating {puzzle.rating}) · {origin}")
         st.markdown(f"## {puzzle.question}")
         ask.position_view(puzzle, key)
-        ask.answer_controls(puzzle, key, on_solved=_solved)
+        ask.answer_controls(puzzle, key)
         ask.feedback(puzzle, key)
         if att.solved or att.answer_shown:
             # The themes name the trap: shown after the answer, never before.

@@ -102,7 +102,7 @@ def answered(item: Any, key: str, attempt: Any, answer: Any, correct: bool | Non
     if hasattr(item, "stage"):  # a lesson level
         _send(LessonAnswer(level_id=item.id, stage_id=str(item.stage), answer=_json_answer(answer),
                            correct=bool(correct), try_number=int(attempt.tries), hints=int(attempt.hints),
-                           seconds=seconds, par=int(getattr(item, "par", 1))))
+                           seconds=seconds))
     else:
         _send(PuzzleAnswer(puzzle_id=item.id, kind=str(item.kind), themes=tuple(getattr(item, "themes", ())),
                            answer=_json_answer(answer), correct=bool(correct), try_number=int(attempt.tries),

@@ -69,6 +69,7 @@ LINK_STALE = "moon_link_stale"  # this session's personal link was replaced else
 CLIENT = "moon_client"  # this session's random id, the client key of PIN limits when there is no address
 RENAMED = "moon_renamed"  # what the last rename saved, said once under the Rename button
 COOKIE_STALE = "moon_cookie_stale"  # this browser's cookie held a replaced link: said and cleared once
+LEARN_PLACE = "moon_learn_place"  # the Learn level last open (kept while other pages are open)
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6

@@ -6,7 +6,7 @@ import streamlit as st
 
 from engine import Trump, parse_tiles
 from engine.words import count_words
-from tutorial.components import profile
+from tutorial.components import learn, profile
 from tutorial.components.frame import PAGES
 from tutorial.components.play import play_now_button
 from tutorial.components.tiles import show_tiles
@@ -36,7 +36,13 @@ with c1, st.container(border=True):
     st.markdown("### 1 · Learn")
     st.markdown("Short levels, each with a question and instant feedback that tells you why.")
     st.markdown(f":material/star: {_count(p.total_stars(), 'star')} over {_count(p.levels_done(), 'level')}")
-    st.page_link(PAGES["learn"], label="Start learning", icon=":material/school:")
+    spot = learn.home_link()
+    if spot is None:
+        st.page_link(PAGES["learn"], label="Start learning", icon=":material/school:")
+    else:
+        st.markdown(f":material/bookmark: Next: **{spot[1]}**")
+        st.page_link(PAGES["learn"], label="Continue learning", icon=":material/school:",
+                     query_params={learn.PARAM: spot[0]})
 with c2, st.container(border=True):
     st.markdown("### 2 · Puzzles")
     st.markdown("One position at a time: find the right play, with hints when you need them.")

@@ -9,8 +9,10 @@ from tutorial.components import learn as ui
 st.title(":material/school: Learn")
 course = ui.load()
 if course is not None:
+    ui.open_place(course)
     stage = ui.stage_picker(course)
     level = ui.level_picker(stage)
+    ui.keep_place(level)
     ui.level_view(course, level)
     ui.stage_end(stage)
 ui.progress_file()

@@ -11,6 +11,6 @@ st.markdown("Puzzles picked for you: ones you missed come back when they are due
             "rating, from the themes you miss most.")
 pool = ui.load()
 if pool:
-    ui.rating_line()
+    ui.rating_line(pool)
     ui.daily(pool)
     ui.next_for_you(pool)

@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from engine import Action, IllegalAction, RuleSet, Tile
-from tutorial.components import profile, recording, state
+from tutorial.components import recording, state
 from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import PARAMS, LinkError, PlaySetup, decode, parse_deal_number
@@ -212,14 +212,10 @@ def play_again() -> None:
 
 
 def count_finished(sess: PlaySession) -> None:
-    """Count the hands that just ended in the learner's progress (each once) and keep their
-    records for the Classroom."""
+    """Count the hands that just ended in the learner's progress (each once: the store keeps
+    the hand, and the game when it is over) and keep their records for the Classroom."""
     for done in sess.take_finished():
         whole_page_later()  # the sidebar's count of hands played
-        p = profile.progress()
-        p.hands_played += 1
-        if done.won_game:
-            p.games_won += 1
         state.archive_hand(done.record, f"Play: deal {sess.setup.deal}, hand {done.hand_number}")
         recording.hand_finished(sess)  # the store keeps the hand (and the game, when it is over)
 

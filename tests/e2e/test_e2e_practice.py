@@ -1,0 +1,71 @@
+"""Browser tests of Practice: the reviews it counts are the puzzles it serves first; a puzzle's
+themes appear after the answer, by their titles (there and on Progress)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from moon_browser import click, open_page
+
+from puzzles.themes import theme_title
+from store import learners, open_store, record
+from store.models import Review, now
+from tutorial.services.items import course, puzzles
+
+
+def _served(page: Any) -> str:
+    """The id of the puzzle in Practice's box (its "Show the solution" button is keyed by it)."""
+    cls = page.locator(".st-key-practice-box [class*='-solution']").first.get_attribute("class")
+    key = next(c for c in cls.split() if c.startswith("st-key-pr-") and c.endswith("-solution"))
+    return key.removeprefix("st-key-pr-").removesuffix("-solution")
+
+
+def _due_now(db: Any, learner_id: int, kind: str, item_id: str) -> None:
+    with db.session() as s:
+        s.get(Review, (learner_id, kind, item_id)).due_at = now() - timedelta(minutes=1)
+
+
+def test_practice_serves_the_reviews_it_counts_first(page: Any, server: str) -> None:
+    """Practice is open on a new puzzle when a missed puzzle comes due (a missed Learn level
+    and a missed generated puzzle too): the next run counts the one puzzle it can serve and
+    serves it, instead of "3 reviews due" over the new puzzle."""
+    db = open_store()
+    me, token = learners.create(db)
+    open_page(page, f"{server}/practice?me={token}")
+    first = _served(page)
+    pool = [p for p in puzzles() if p.id != first]
+    missed = max(pool, key=lambda p: abs(p.rating - 1500))
+    level = course().stages[0].levels[0]
+    record.write(db, me.id, record.PuzzleAnswer(missed.id, False, kind=missed.kind, themes=tuple(missed.themes)),
+                 record.PuzzleAnswer("gen-play-123456", False, kind="play"),
+                 record.LessonAnswer(level.id, False, stage_id=level.stage))
+    for kind, item in (("puzzle", missed.id), ("puzzle", "gen-play-123456"), ("level", level.id)):
+        _due_now(db, me.id, kind, item)
+    click(page, page.get_by_text("Large tiles (projector)"))  # any run of the page
+    main = page.locator('[data-testid="stMain"]').inner_text()
+    assert "1 puzzle review due, served first" in main, main
+    assert _served(page) == missed.id
+
+
+def test_themes_come_after_the_answer_by_their_titles(page: Any, server: str) -> None:
+    """Practice's puzzle and the puzzle of the day name no theme before the answer; after
+    "Show the solution" the themes are named by their titles, and Progress draws them so."""
+    open_page(page, f"{server}/practice")
+    pid = _served(page)
+    pz = next(p for p in puzzles() if p.id == pid)
+    box = page.locator(".st-key-practice-box")
+    assert "themes" not in box.inner_text().lower()
+    expander = page.locator('[data-testid="stMain"] [data-testid="stExpander"]', has_text="Puzzle of the day")
+    expander.locator("summary").click()  # opens in the browser, with no run of the page
+    expander.locator("h4").wait_for()
+    daily = expander.inner_text()
+    assert "Puzzle of the day" in daily and "themes" not in daily.lower(), daily
+    click(page, box.get_by_role("button", name="Show the solution"))
+    titles = ", ".join(theme_title(t) for t in pz.themes)
+    assert f"Themes: {titles}" in box.inner_text()
+    click(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Progress"))
+    page.locator(".st-key-progress-themes .ytick text").first.wait_for()
+    ticks = page.locator(".st-key-progress-themes .ytick text")
+    labels = set(ticks.evaluate_all("els => els.map(e => e.textContent)"))
+    assert labels == {theme_title(t) for t in pz.themes} and not labels & set(pz.themes), labels
