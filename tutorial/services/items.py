@@ -188,8 +188,9 @@ def submit(item: Any, attempt: Attempt, answer: Any) -> bool | None:
 
 def rules_note(item: Any, lines: Sequence[str]) -> list[str]:
     """The "Rules for this question" lines without any sentence that would give the answer
-    away: a sentence naming the number asked for, or, when the question is about which tiles
-    are in the set, a sentence about the set's tiles."""
+    away: a sentence naming the number asked for; when the question counts or picks tiles, a
+    sentence giving a number of tiles (the next question may ask it); and when the question is
+    about which tiles are in the set, a sentence about the set's tiles."""
     import re
 
     ans = item.answer_json()
@@ -203,6 +204,8 @@ def rules_note(item: Any, lines: Sequence[str]) -> list[str]:
             if isinstance(ans, int) and not isinstance(ans, bool) and re.search(rf"(?<![\d-]){ans}(?![\d-])", sentence):
                 continue
             if about_set and "tiles" in sentence:
+                continue
+            if item.kind in ("count", "pick_tiles") and re.search(r"\d+(?:-tile| tiles)\b", sentence):
                 continue
             kept.append(sentence)
         if kept:
