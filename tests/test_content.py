@@ -465,3 +465,63 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         for name, text in fields.items():
             setattr(lv, name, text)
         assert giveaways(lv), level_id
+
+
+def test_hints_speak_of_the_trump_in_force_only() -> None:
+    """A first hint names no other kind of trump than the question's: with fives trump, no
+    "With doubles trump: is it a double? With no trump, nothing is a trump."."""
+    items: list[Item] = [*course().levels(), *puzzles().values()]
+    checked = 0
+    for item in items:
+        tr = item.position.trump
+        if tr is None:
+            continue
+        hint = item.hint(1).lower()
+        if tr.kind != "doubles":
+            assert "doubles trump" not in hint and "doubles are trump" not in hint, (item.id, hint)
+        if tr.kind != "none":
+            assert "no trump" not in hint, (item.id, hint)
+        if tr.kind == "none":
+            assert "the trump number" not in hint, (item.id, hint)
+        checked += 1
+    assert checked > 100
+    fives = next(p for p in puzzles().values() if p.kind == "is_trump" and str(p.position.trump) == "5")
+    assert fives.hint(1) == "Does the tile bear a five, on either end?"
+
+
+def test_a_wrong_answer_gets_the_hint_that_fits_its_mistake() -> None:
+    """A missed double gets a hint about doubles (not "check both ends of every tile"); an
+    illegal tile in a best-play question is told first that it may not be played, with the
+    engine's reason, then the hint."""
+    from engine import explain_play
+    from tutorial.services.items import Attempt, submit
+
+    lv = course().level("suits-two-suits")
+    att = Attempt()
+    assert submit(lv, att, ["3-1", "5-3"]) is False and att.feedback is not None
+    text = att.feedback[1]
+    assert "Look at the doubles again" in text and lv.hints[0] not in text, text
+    # another mistake keeps the level's own hint
+    att = Attempt()
+    submit(lv, att, ["3-1", "3-3"])
+    assert att.feedback is not None and lv.hints[0] in att.feedback[1]
+
+    plays = [p for p in [*course().levels(), *puzzles().values()] if p.kind == "play"]
+    checked = 0
+    for item in plays:
+        hand, trick, tr = item.task.hand, item.position.trick, item.position.trump  # type: ignore[attr-defined]
+        for tile in hand:
+            reason = explain_play(hand, trick, tr, tile)
+            att = Attempt()
+            submit(item, att, str(tile))
+            if tile == item.answer():
+                continue
+            assert att.feedback is not None
+            text = att.feedback[1]
+            if reason.legal:
+                assert text.startswith("Try again. **Hint:**"), (item.id, tile, text)
+            else:
+                assert text.startswith(f"That tile may not be played: {reason.text}"), (item.id, tile, text)
+                assert text.endswith(f"**Hint:** {item.hint(1)}"), (item.id, tile, text)
+                checked += 1
+    assert checked >= 3
