@@ -6,6 +6,7 @@
 - ``item.grade(answer)`` -> :class:`~lessons.checks.Feedback` (the file's own words replace
   the engine's for the codes it overrides);
 - ``item.hint(1)`` (where to look), ``item.hint(2)`` (the answer, with the engine's reason);
+  ``item.first_hint(feedback)``, the hint that fits the mistake of a wrong answer;
 - ``item.stars(tries, hints)`` — 3, 2 or 1 stars by the one rule of :mod:`lessons.stars`;
 - ``item.choices()`` — what to offer the learner to click, if the answer is picked;
 - ``item.export()`` — the row of ``python -m puzzles export``.
@@ -89,6 +90,11 @@ class Item:
             lead = self.hints[1] + " " if len(self.hints) > 1 else ""
             return lead + self.task.explain()
         raise ValueError("a hint has two steps, 1 and 2")
+
+    def first_hint(self, feedback: Feedback) -> str:
+        """The first hint after the wrong answer graded ``feedback``: one that fits the
+        mistake when the kind has one (a missed double: about doubles), else step 1."""
+        return self.task.mistake_hint(feedback) or self.hint(1)
 
     def stars(self, tries: int, hints_used: int = 0) -> int:
         """Stars for solving it in ``tries`` tries (the right one included) after

@@ -118,7 +118,8 @@ def trick_words(leader: int, trick: list[Tile] | tuple[Tile, ...], n: int) -> st
     return ", ".join(f"seat {(leader + i) % n} {'led' if i == 0 else 'played'} {t}" for i, t in enumerate(trick))
 
 
-#: The first hint of a generated puzzle: its kind's general hint (declared with the kind).
+#: The kind's general hint (declared with the kind); a generated puzzle's first hint is its
+#: task's :meth:`~lessons.checks.Task.general_hint`, which speaks of the trump in force only.
 HINTS: dict[str, str] = {kind: cls.hint for kind, cls in KINDS.items()}
 
 
@@ -537,7 +538,7 @@ def generate_one(kind: str, seed: int) -> Entry | None:
     entry["solution"] = "nobody" if solution is None else solution  # TOML has no null
     entry["themes"] = task.themes()
     entry["rating"] = rating(kind, feats, rules)
-    entry["hints"] = [HINTS[kind]]
+    entry["hints"] = [task.general_hint()]
     entry["source"] = {"kind": "generated", "seed": seed}
     entry["position"] = position
     return entry

@@ -319,12 +319,209 @@ def test_a_second_miss_says_each_sentence_once() -> None:
 
 
 def test_intros_teach_with_other_tiles_than_the_question() -> None:
-    """An intro teaches the idea with its own example: it names none of the tiles the
-    question puts on the table (the tiles asked about, the trick, the hands shown)."""
+    """An intro teaches the idea with its own example: neither it nor the title names any of
+    the tiles the question puts on the table (the tiles asked about, the trick, the hands
+    shown): a title such as "6-4 is the top four" above "rank the fours" gives it away."""
     from tutorial.services.items import tiles_named
 
     for lv in course().levels():
         pos = lv.position
         on_table = {*pos.tiles, *pos.trick, *(t for s in pos.shown for t in pos.hand(s))}
-        named = set(tiles_named(lv.intro))
-        assert not named & on_table, (lv.id, sorted(map(str, named & on_table)))
+        for part in (lv.title, lv.intro):
+            named = set(tiles_named(part))
+            assert not named & on_table, (lv.id, sorted(map(str, named & on_table)))
+
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve")
+
+
+def _says_number(text: str, n: int) -> bool:
+    """Whether ``text`` states the number ``n``: as digits (not inside a tile such as 6-4),
+    or as a word ("six", not "sixes"; "one", "single" or "lone" for 1)."""
+    import re
+
+    if re.search(rf"(?<![\d-]){n}(?![\d-])", text):
+        return True
+    words = [_NUMBER_WORDS[n]] if n < len(_NUMBER_WORDS) else []
+    words += ["single", "lone"] if n == 1 else []
+    return any(re.search(rf"\b{w}\b", text, re.IGNORECASE) for w in words)
+
+
+def _shown_before_answering(item: Item) -> dict[str, str]:
+    """What the learner reads before answering: a level's title and intro, the "Rules for
+    this question" note (levels and puzzles alike) and the question itself."""
+    from tutorial.services.items import rules_note
+    from tutorial.services.rules_text import house_rules
+
+    pos = item.position
+    rules = " ".join(rules_note(item, house_rules(pos.rules))) if pos.players == 4 or pos.rules.differences() else ""
+    return {"title": getattr(item, "title", ""), "intro": getattr(item, "intro", ""), "rules": rules,
+            "question": item.question}
+
+
+def _sentences(text: str) -> list[str]:
+    import re
+
+    return [s for s in re.split(r"(?<=[.!?])\s+", text) if s]
+
+
+def giveaways(item: Item) -> list[str]:
+    """The places where what is shown before answering gives ``item``'s answer away, one check
+    per kind of answer (empty when none does):
+
+    - a tile answer (the tiles to pick, the order, the tile to play): an answer tile named in
+      the title, intro, rules or question;
+    - a count: the number counted, in digits or words, anywhere shown; or every tile counted
+      named in the title or intro (the six sixes listed above "how many trumps?");
+    - the tiles to pick: their number said as "N tiles" or "N trumps";
+    - the suit led: a sentence saying that a lead calls the answer's suit in general, with no
+      example tile of its own ("a double led when doubles are trump leads trumps");
+    - a seat, a bid or a score: the number stated in the title or the rules (a score's rules
+      may state points and seats: its title only), and for the winner of a trick, "seat N
+      wins" in the title or intro.
+    """
+    import re
+
+    from engine.trump import describe_suit
+    from tutorial.services.items import tiles_named
+
+    shown = _shown_before_answering(item)
+    teach = {k: v for k, v in shown.items() if k in ("title", "intro")}
+    found: list[str] = []
+    ans = item.answer_json()
+    kind = item.kind
+    tile_answer = [str(t) for t in (ans if isinstance(ans, list) else [ans]) if isinstance(t, str) and re.fullmatch(r"[0-6]-[0-6]", t)]
+    if tile_answer and kind in ("pick_tiles", "legal_tiles", "rank", "play", "ending"):
+        for where, text in shown.items():
+            named = {str(t) for t in tiles_named(text)} & set(tile_answer)
+            if named:
+                found.append(f"{where} names the answer tile(s) {sorted(named)}")
+    if kind == "count":
+        for where, text in shown.items():
+            if _says_number(text, ans):
+                found.append(f"{where} states the count {ans}")
+        members = set(item.task.members())  # type: ignore[attr-defined]
+        for where, text in teach.items():
+            if members and members <= set(tiles_named(text)):
+                found.append(f"{where} lists every tile counted")
+    if kind in ("pick_tiles", "legal_tiles") and len(ans) > 1:
+        n = len(ans)
+        words = "|".join([str(n), _NUMBER_WORDS[n]] if n < len(_NUMBER_WORDS) else [str(n)])
+        for where, text in shown.items():
+            if re.search(rf"\b(?:{words})\s+(?:tiles|trumps|of them)\b", text, re.IGNORECASE):
+                found.append(f"{where} says how many tiles to pick ({n})")
+    if kind == "suit_led":
+        suit = "trumps" if ans == "trump" else describe_suit(int(ans))
+        for where, text in teach.items():
+            for sentence in _sentences(text):
+                if (re.search(rf"\b(?:lead|leads|leading|led|call|calls)\b.*\b{suit}\b", sentence, re.IGNORECASE)
+                        and not tiles_named(sentence)):
+                    found.append(f"{where} says in general that the lead calls {suit}: {sentence!r}")
+    if kind in ("trick_winner", "auction_winner", "game_winner", "bid", "trump_choice", "score_hand"):
+        numbers = [ans] if isinstance(ans, int) else ans if isinstance(ans, list) else []
+        if isinstance(ans, str) and ans.startswith("bid "):
+            numbers = [int(ans[4:])]
+        # (a score's rules note may state points and seats: the title alone must not)
+        for where in ("title",) if kind == "score_hand" else ("title", "rules"):
+            for n in numbers:
+                if isinstance(n, int) and not isinstance(n, bool) and re.search(rf"(?<![\d-])[+-]?{abs(n)}(?![\d-])", shown[where]):
+                    found.append(f"{where} states the number {n} of the answer")
+        if kind == "trick_winner":
+            winner = item.position.seat_of(ans) if item.position.leader is not None else None
+            for where, text in teach.items():
+                if winner is not None and re.search(rf"\bseat {winner} (?:wins|takes)\b", text, re.IGNORECASE):
+                    found.append(f"{where} says seat {winner} wins")
+    return found
+
+
+def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
+    """No title, intro, "Rules for this question" note or question states the answer, in any
+    level or puzzle (one check per kind of answer: see :func:`giveaways`), and no rules note
+    before a question about tiles gives the size of the set (the next level may ask it)."""
+    from tutorial.services.items import rules_note
+    from tutorial.services.rules_text import house_rules
+
+    items: list[Item] = [*course().levels(), *puzzles().values()]
+    bad = {item.id: found for item in items if (found := giveaways(item))}
+    assert not bad, bad
+    for item in items:
+        if item.kind in ("count", "pick_tiles"):
+            note = " ".join(rules_note(item, house_rules(item.rules)))
+            assert str(len(item.rules.tiles)) not in note, (item.id, note)
+    # each check catches the giveaways it is for
+    c = course()
+    samples = {
+        "suits-count-threes": {"intro": "In the three-player set each number suit has six tiles."},
+        "trump-count": {"intro": "The sixes have 6-6, 6-5, 6-4, 6-3, 6-2 and 6-1."},
+        "trump-blanks": {"intro": "Only one blank tile is left in the set."},
+        "doubles-top-four": {"title": "6-4 is the top four"},
+        "doubles-lead": {"intro": "Leading a double when doubles are trump leads trumps."},
+    }
+    import copy
+
+    for level_id, fields in samples.items():
+        lv = copy.copy(c.level(level_id))
+        for name, text in fields.items():
+            setattr(lv, name, text)
+        assert giveaways(lv), level_id
+
+
+def test_hints_speak_of_the_trump_in_force_only() -> None:
+    """A first hint names no other kind of trump than the question's: with fives trump, no
+    "With doubles trump: is it a double? With no trump, nothing is a trump."."""
+    items: list[Item] = [*course().levels(), *puzzles().values()]
+    checked = 0
+    for item in items:
+        tr = item.position.trump
+        if tr is None:
+            continue
+        hint = item.hint(1).lower()
+        if tr.kind != "doubles":
+            assert "doubles trump" not in hint and "doubles are trump" not in hint, (item.id, hint)
+        if tr.kind != "none":
+            assert "no trump" not in hint, (item.id, hint)
+        if tr.kind == "none":
+            assert "the trump number" not in hint, (item.id, hint)
+        checked += 1
+    assert checked > 100
+    fives = next(p for p in puzzles().values() if p.kind == "is_trump" and str(p.position.trump) == "5")
+    assert fives.hint(1) == "Does the tile bear a five, on either end?"
+
+
+def test_a_wrong_answer_gets_the_hint_that_fits_its_mistake() -> None:
+    """A missed double gets a hint about doubles (not "check both ends of every tile"); an
+    illegal tile in a best-play question is told first that it may not be played, with the
+    engine's reason, then the hint."""
+    from engine import explain_play
+    from tutorial.services.items import Attempt, submit
+
+    lv = course().level("suits-two-suits")
+    att = Attempt()
+    assert submit(lv, att, ["3-1", "5-3"]) is False and att.feedback is not None
+    text = att.feedback[1]
+    assert "Look at the doubles again" in text and lv.hints[0] not in text, text
+    # another mistake keeps the level's own hint
+    att = Attempt()
+    submit(lv, att, ["3-1", "3-3"])
+    assert att.feedback is not None and lv.hints[0] in att.feedback[1]
+
+    plays = [p for p in [*course().levels(), *puzzles().values()] if p.kind == "play"]
+    checked = 0
+    for item in plays:
+        hand, trick, tr = item.task.hand, item.position.trick, item.position.trump  # type: ignore[attr-defined]
+        for tile in hand:
+            reason = explain_play(hand, trick, tr, tile)
+            att = Attempt()
+            submit(item, att, str(tile))
+            if tile == item.answer():
+                continue
+            assert att.feedback is not None
+            text = att.feedback[1]
+            if reason.legal:
+                assert text.startswith("Try again. **Hint:**"), (item.id, tile, text)
+            else:
+                assert text.startswith(f"That tile may not be played: {reason.text}"), (item.id, tile, text)
+                assert text.endswith(f"**Hint:** {item.hint(1)}"), (item.id, tile, text)
+                checked += 1
+    assert checked >= 3

@@ -163,9 +163,12 @@ class Task(ABC):
     tile_choices: ClassVar[bool] = False
     #: the general hint of the kind: where to look (a generated puzzle's first hint)
     hint: ClassVar[str]
-    #: True when the question is whether tiles are trumps: the picture must not mark trumps
-    #: before the learner has answered (see :meth:`hides_trumps`)
+    #: True when the answer depends on which tiles are trumps: the picture must not mark
+    #: trumps before the learner has answered (see :meth:`hides_trumps`)
     asks_trump: ClassVar[bool] = False
+    #: the feedback codes of an answer the rules do not allow (a tile that may not be played):
+    #: the learner is told first that it is illegal, and why
+    illegal_codes: ClassVar[frozenset[str]] = frozenset()
 
     @classmethod
     def choice_label(cls, choice: str, players: int = 3) -> str:
@@ -176,6 +179,16 @@ class Task(ABC):
         """Whether marking trumps in the picture (or on the buttons) would give the answer
         away, so the app must not mark them until the question is answered."""
         return self.asks_trump
+
+    def general_hint(self) -> str:
+        """The kind's hint for this question: where to look, speaking only of the trump in
+        force (default: :attr:`hint`)."""
+        return self.hint
+
+    def mistake_hint(self, feedback: Feedback) -> str | None:
+        """A hint that fits the mistake behind a wrong answer (``None``: the question's own
+        first hint fits)."""
+        return None
 
     def __init__(self, position: Position, params: Mapping[str, Any]) -> None:
         unknown = sorted(set(params) - set(self.params))

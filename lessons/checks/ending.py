@@ -29,6 +29,8 @@ class Ending(Task):
     kind = "ending"
     title = "Take N of the last K tricks"
     short_title = "Endings"
+    asks_trump = True
+    illegal_codes = frozenset({"must-follow", "trump-cannot-follow", "not-in-hand"})
     mode = "one"
     tile_choices = True
     hint = (

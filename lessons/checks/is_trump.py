@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engine.trump import describe_suit
 from lessons.checks.base import (
     JSON,
     Feedback,
@@ -65,6 +66,15 @@ class IsTrump(Task):
     def judge(self, value: Any) -> Feedback:
         code = "is-trump" if self.answer() else "not-trump"
         return Feedback(False, code, self.explain())
+
+    def general_hint(self) -> str:
+        """Where to look, for the trump in force only."""
+        tr = self.trump()
+        if tr.kind == "doubles":
+            return "Doubles are trump: is it a double?"
+        if tr.kind == "none":
+            return "No trump was named: can any tile be a trump?"
+        return f"Does the tile bear a {describe_suit(tr.value or 0, plural=False)}, on either end?"
 
     def explain(self) -> str:
         return trump_words(self.trump(), self.tile)

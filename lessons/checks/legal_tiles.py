@@ -30,6 +30,7 @@ class LegalTiles(Task):
     kind = "legal_tiles"
     title = "Pick every legal tile"
     short_title = "Legal tiles"
+    asks_trump = True
     mode = "many"
     tile_choices = True
     hint = (
@@ -98,6 +99,13 @@ class LegalTiles(Task):
             parts.append(text)
             code = code or c
         return Feedback(False, code, tile_lines(parts), tuple(dict.fromkeys(reasons)))
+
+    def general_hint(self) -> str:
+        """Where to look, for the trump in force only."""
+        if self.trump().kind == "none":
+            return ("Name the suit led first: the lead's higher end (a double leads its own number). "
+                    "Then follow with a tile bearing that number; if you cannot, every tile is legal.")
+        return self.hint
 
     def explain(self) -> str:
         trick, tr = self.position.trick, self.trump()

@@ -46,6 +46,7 @@ class PickTiles(Task):
     codes: ClassVar[dict[str, str]] = {
         "extra-tile": "picked a tile that does not fit",
         "missed-tile": "left out a tile that fits",
+        "missed-double": "left out a double that fits (and picked nothing that does not)",
     }
 
     def setup(self) -> None:
@@ -84,7 +85,7 @@ class PickTiles(Task):
                 return f"{t} is one of the {n} tiles of this set."
             if t == Tile(0, 0):
                 return "0-0 is taken out too under the 'no double blank' rule, leaving 21 tiles."
-            return f"{t} is a blank other than 0-0: three-player Moon takes 0-1 to 0-6 out of the set."
+            return f"{t} is a blank other than 0-0: three-player Moon takes 1-0 to 6-0 out of the set."
         if self.select == "trumps":
             return trump_words(self._tr(), t)
         tr, s = self._tr(), self.suit
@@ -97,6 +98,27 @@ class PickTiles(Task):
         if tr.is_trump(t) and t.has(s):
             return f"{t} bears a {_one(s)}, but it is a trump {tr.while_clause()}, so it belongs to the trump suit only."
         return f"{t} bears no {_one(s)}."
+
+    def general_hint(self) -> str:
+        """Where to look, for the question asked."""
+        if self.select == "in_set":
+            return "Check each tile on its own: has it a blank end, and does this set keep it?"
+        if self.position.trump is None or self.position.trump.kind == "none":
+            return "Check each tile on its own: which suits does it belong to?"
+        return self.hint
+
+    def mistake_hint(self, feedback: Feedback) -> str | None:
+        """A missed double gets a hint about doubles."""
+        if feedback.code != "missed-double":
+            return None
+        if self.select == "in_set":
+            return "Look at the doubles again: which doubles does this set keep?"
+        if self.select == "trumps":
+            if self._tr().kind == "doubles":
+                return "Look at the doubles again: with doubles trump, every double is a trump."
+            return "Look at the doubles again: the double of the trump number is a trump too."
+        return ("Look at the doubles again: a double shows its number on both ends, so it belongs to "
+                "that number's suit (unless it is a trump).")
 
     def compute(self) -> tuple[Tile, ...]:
         return tuple(sorted(t for t in self.position.tiles if self.fits(t)))
@@ -119,7 +141,8 @@ class PickTiles(Task):
         extra, missed = sorted(picked - right), sorted(right - picked)
         lines = [f"{t} does not fit: {self.why(t)}" for t in extra]
         lines += [f"You left out {t}: {self.why(t)}" for t in missed]
-        return Feedback(False, "extra-tile" if extra else "missed-tile", tile_lines(lines))
+        code = "extra-tile" if extra else "missed-double" if any(t.is_double for t in missed) else "missed-tile"
+        return Feedback(False, code, tile_lines(lines))
 
     def explain(self) -> str:
         right = self.answer()

@@ -30,6 +30,8 @@ class Play(Task):
     kind = "play"
     title = "Play the tile that wins (or ducks) the trick"
     short_title = "Best play"
+    asks_trump = True
+    illegal_codes = frozenset({"must-follow", "trump-cannot-follow", "not-in-hand"})
     mode = "one"
     tile_choices = True
     hint = (

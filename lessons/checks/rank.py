@@ -27,6 +27,7 @@ class Rank(Task):
     kind = "rank"
     title = "Rank these tiles"
     short_title = "Ranking"
+    asks_trump = True
     mode = "order"
     tile_choices = True
     hint = (
@@ -89,6 +90,18 @@ class Rank(Task):
                 code, why = rank_reason(tr, self.suit, b, a)
                 return Feedback(False, code, f"{b} ranks above {a}: {why}.")
         raise AssertionError("a wrong order has a misplaced pair")
+
+    def general_hint(self) -> str:
+        """Where to look, for the trump in force only."""
+        tr = self.trump()
+        if tr.kind == "none":
+            return ("No trump: only the suit led counts. In a suit the double is on top, and the other "
+                    "tiles rank by their other end.")
+        if tr.kind == "doubles":
+            return ("The doubles are the trumps: they come first, the bigger number higher. Then the "
+                    "tiles of the suit led, by their other end.")
+        return ("Trumps come first, in their own order; then the tiles of the suit led. In a suit the "
+                "double is on top, and the other tiles rank by their other end.")
 
     def explain(self) -> str:
         tr, order = self.trump(), self.answer()

@@ -82,6 +82,12 @@ class SuitLed(Task):
             return Feedback(False, "low-end", f"{t} bears a {_one(value)} too, but a lead names the suit of its higher end: {_many(right)}.")
         return Feedback(False, "not-on-tile", f"{t} bears no {_one(value)}. {lead_words(tr, t)}.")
 
+    def general_hint(self) -> str:
+        """Where to look, for the trump in force only."""
+        if self.trump().kind == "none":
+            return "No trump: which number does the led tile call? A double calls its own number."
+        return self.hint
+
     def explain(self) -> str:
         return lead_words(self.trump(), self.tile) + "."
 

@@ -26,6 +26,7 @@ class TrickWinner(Task):
     kind = "trick_winner"
     title = "Who wins the trick"
     short_title = "Trick winner"
+    asks_trump = True
     mode = "one"
     tile_choices = True
     hint = (
@@ -81,6 +82,12 @@ class TrickWinner(Task):
         else:
             code, text = "lower-in-suit", f"{t} followed, but {w} ranks higher: {rank_reason(tr, suit, w, t)[1]}."
         return Feedback(False, code, f"{text} {win.text}", (win.code,))
+
+    def general_hint(self) -> str:
+        """Where to look, for the trump in force only."""
+        if self.trump().kind == "none":
+            return "No trump: only tiles of the suit led can win, the highest of them."
+        return self.hint
 
     def explain(self) -> str:
         return explain_winner(self.position.trick, self.trump()).text

@@ -4,7 +4,10 @@ The pictures come from :mod:`engine.svg` (each an ``<svg role="img">`` with a la
 are shown with ``st.markdown(..., unsafe_allow_html=True)``. Every piece of text put into
 that HTML is escaped. Clicking is done with native buttons under the tiles, so the keyboard
 works everywhere; a tile that cannot be played has a disabled button whose tooltip (and
-the tile's own tooltip) gives the reason.
+the tile's own tooltip) gives the reason. The picture of a tile that can be clicked is part
+of its button's target: the button's ``::after`` box covers the picture and the button
+(:data:`PICK_CSS`, plain CSS), so a click on the picture is a click on the button, while
+the keyboard still moves from button to button.
 """
 
 from __future__ import annotations
@@ -19,6 +22,17 @@ import streamlit as st
 from engine import Tile, Trump
 from engine.svg import back_svg, tile_svg
 from tutorial.components.state import tile_scale
+
+#: Makes the picture of a clickable tile part of its button: the tile's container (marked by
+#: the ``moon-pick`` cell inside it) is the box the enabled button's ``::after`` covers.
+PICK_CSS = """<style>
+.stVerticalBlock:has(> .stElementContainer .moon-pick) {position: relative;}
+.stVerticalBlock:has(> .stElementContainer .moon-pick) > .stElementContainer,
+.stVerticalBlock:has(> .stElementContainer .moon-pick) .stButton,
+.stVerticalBlock:has(> .stElementContainer .moon-pick) .stButton * {position: static;}
+.stVerticalBlock:has(> .stElementContainer .moon-pick) .stButton button:enabled::after {
+  content: ""; position: absolute; inset: 0; z-index: 1; cursor: pointer;}
+</style>"""
 
 
 @dataclass(frozen=True)
@@ -117,19 +131,18 @@ def clickable_tiles(
     scale = tile_scale(base)
     clicked: Tile | None = None
     with st.container(horizontal=True, gap="small", key=f"{key}-hand"):
-        for t in tiles:
+        for i, t in enumerate(tiles):
             reason = blocked.get(t)
             playable = (reason is None) if mark_playable else None
             sel = t in selected
             with st.container(key=f"{key}-tile-{t.high}{t.low}", width="content", gap="small"):
-                st.markdown(
-                    tile_html(
-                        Shown(t, captions.get(t, ""), trump=is_trump(t, trump), playable=playable, highlight=sel,
-                              extra="selected" if sel else None, reason=reason),
-                        scale,
-                    ),
-                    unsafe_allow_html=True,
+                picture = tile_html(
+                    Shown(t, captions.get(t, ""), trump=is_trump(t, trump), playable=playable, highlight=sel,
+                          extra="selected" if sel else None, reason=reason),
+                    scale,
                 )
+                st.markdown((PICK_CSS if i == 0 else "") + f'<div class="moon-pick">{picture}</div>',
+                            unsafe_allow_html=True)
                 star = "★ " if is_trump(t, trump) else ""
                 if reason is not None:
                     label = f"{star}{t} ✕"

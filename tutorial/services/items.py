@@ -113,16 +113,23 @@ class Attempt:
         self.graded = None
 
 
-def wrong_answer_text(item: Any, text: str, misses: int) -> str:
+def wrong_answer_text(item: Any, text: str, misses: int, feedback: Any = None) -> str:
     """What the learner reads after a wrong answer. The first miss gets a hint toward the
-    reason (the item's first hint), not the answer; from the second miss on, the engine's
-    reason why that answer is wrong, then the answer with its reason.
+    reason, not the answer: the hint that fits the mistake (``item.first_hint(feedback)``),
+    after the engine's reason when the answer is a tile the rules do not allow. From the
+    second miss on, the engine's reason why that answer is wrong, then the answer with its
+    reason.
 
     A text of several lines (one per tile) stays a list. Sentences that open or end the
     reason and come again in the answer (the strong player's summary for a bid or a trump,
     the tiles of a count, the hand's result for a score) are said once, with the answer."""
     if misses <= 1:
-        return f"Try again. **Hint:** {item.hint(1)}"
+        if feedback is None:
+            return f"Try again. **Hint:** {item.hint(1)}"
+        hint = item.first_hint(feedback)
+        if feedback.code in item.task.illegal_codes:
+            return f"That tile may not be played: {text} Try again. **Hint:** {hint}"
+        return f"Try again. **Hint:** {hint}"
     answer = item.hint(2)
     text = _drop_repeated(text, answer)
     if not text:
@@ -182,14 +189,15 @@ def submit(item: Any, attempt: Attempt, answer: Any) -> bool | None:
         attempt.feedback = (True, fb.text)
         attempt.stars = int(item.stars(attempt.tries, attempt.hints))
     else:
-        attempt.feedback = (False, wrong_answer_text(item, fb.text, attempt.tries))
+        attempt.feedback = (False, wrong_answer_text(item, fb.text, attempt.tries, fb))
     return bool(fb.correct)
 
 
 def rules_note(item: Any, lines: Sequence[str]) -> list[str]:
     """The "Rules for this question" lines without any sentence that would give the answer
-    away: a sentence naming the number asked for, or, when the question is about which tiles
-    are in the set, a sentence about the set's tiles."""
+    away: a sentence naming the number asked for; when the question counts or picks tiles, a
+    sentence giving a number of tiles (the next question may ask it); and when the question is
+    about which tiles are in the set, a sentence about the set's tiles."""
     import re
 
     ans = item.answer_json()
@@ -203,6 +211,8 @@ def rules_note(item: Any, lines: Sequence[str]) -> list[str]:
             if isinstance(ans, int) and not isinstance(ans, bool) and re.search(rf"(?<![\d-]){ans}(?![\d-])", sentence):
                 continue
             if about_set and "tiles" in sentence:
+                continue
+            if item.kind in ("count", "pick_tiles") and re.search(r"\d+(?:-tile| tiles)\b", sentence):
                 continue
             kept.append(sentence)
         if kept:

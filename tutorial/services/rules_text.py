@@ -100,7 +100,7 @@ SECTIONS: tuple[Section, ...] = (
 we write the higher end first: **6-4**, **3-3**, **0-0**.
 
 * **Three players** play with 22 tiles: take a full set of 28 and remove every tile with a
-  blank end except the double blank. So 0-1, 0-2, ... 0-6 are out and **0-0 stays**.
+  blank end except the double blank. So 1-0, 2-0, ... 6-0 are out and **0-0 stays**.
 * **Four players** play in two teams of two, partners facing each other, with all **28 tiles**.
 
 Seats are numbered 0, 1, 2 (and 3) clockwise, and everything goes round clockwise.""",

@@ -1,0 +1,111 @@
+"""Browser tests of what a question shows before its answer, and of the hints after a miss:
+no title, intro, rules note or trump mark gives the answer away; hints fit the mistake and
+the trump; the tiles are written higher end first; a click on a tile picture picks it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from moon_browser import click, click_key, open_page, runs, settle
+
+
+def _level(page: Any, stage: str, number: int) -> Any:
+    """Open Level ``number`` of the stage whose label is ``stage``; its box."""
+    field = page.get_by_label("Stage")
+    field.click()
+    field.fill(stage)
+    before = runs(page)
+    page.keyboard.press("Enter")
+    settle(page, since=before)
+    click(page, page.locator('[data-testid="stRadio"] label').filter(has_text=f"Level {number}").first)
+    return page.locator(".st-key-learn-level-box")
+
+
+def _click_picture(page: Any, selector: str) -> None:
+    """A mouse click in the middle of a tile's picture (where a person clicks; ``force``:
+    Playwright would otherwise refuse because the button takes the click)."""
+    before = runs(page)
+    page.locator(selector).click(force=True)
+    settle(page, since=before)
+
+
+def test_a_click_on_a_tile_picture_picks_it(page: Any, server: str) -> None:
+    """The picture of a tile is part of its button: clicking it selects the tile; the
+    keyboard still reaches the button itself."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, f"{server}/learn")
+    box = _level(page, "1. The tiles", 4)
+    _click_picture(page, ".st-key-lv-tiles-which-stay-tiles-tile-66 svg")
+    assert "6-6 (selected)" in box.inner_text()
+    button = page.locator(".st-key-lv-tiles-which-stay-tiles-btn-21 button:visible")
+    button.focus()
+    before = runs(page)
+    page.keyboard.press("Enter")
+    settle(page, since=before)
+    assert "2-1 (selected)" in box.inner_text()
+
+
+def test_learn_levels_give_nothing_away_and_hints_fit(page: Any, server: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, f"{server}/learn")
+    box = page.locator(".st-key-learn-level-box")
+    assert "28" not in box.inner_text()  # Level 2 asks how many tiles a set has
+    text = _level(page, "1. The tiles", 3).inner_text()
+    assert "1-0, 2-0, 3-0" in text and "0-1" not in text
+    # a missed double gets a hint about doubles
+    box = _level(page, "2. Suits and rank", 2)
+    for tile in ("31", "53"):
+        _click_picture(page, f".st-key-lv-suits-two-suits-tiles-tile-{tile} svg")
+    click_key(page, "lv-suits-two-suits-check")
+    assert "Look at the doubles again" in box.inner_text()
+    assert "six tiles" not in _level(page, "2. Suits and rank", 3).inner_text()
+    text = _level(page, "3. Trump is a number", 6).inner_text()
+    assert "6-6" not in text and "6-1" not in text
+    # ranking with ones trump: no tile starred, none drawn as a trump, before the answer
+    _level(page, "3. Trump is a number", 8)
+    hand = page.locator(".st-key-lv-trump-beats-all-tiles-hand")
+    assert "★" not in hand.inner_text() and hand.locator("svg[aria-label*=trump]").count() == 0
+    assert "one blank" not in _level(page, "3. Trump is a number", 9).inner_text()
+    assert "6-4 is the top" not in _level(page, "4. Doubles as trump", 5).inner_text()
+    text = _level(page, "4. Doubles as trump", 6).inner_text()
+    assert "4-4 does not follow" not in text and "HIGHER end" in text  # the lead is taught first
+    assert "leads trumps" not in _level(page, "4. Doubles as trump", 7).inner_text()
+
+
+def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) -> None:
+    from engine import explain_play
+    from tutorial.services.items import puzzles
+
+    def first(kind: str) -> Any:
+        return next(p for p in puzzles() if p.kind == kind)
+
+    def only(kind_title: str) -> None:
+        page.get_by_label("Kind").click()
+        before = runs(page)
+        page.get_by_role("option", name=kind_title).click()
+        settle(page, since=before)
+        page.keyboard.press("Escape")
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, f"{server}/puzzles")
+    only("Legal tiles")
+    box = page.locator(".st-key-pz-box")
+    hand = box.locator(f".st-key-pz-{first('legal_tiles').id}-tiles-hand")
+    assert hand.count() and "★" not in hand.inner_text()
+    assert hand.locator("svg[aria-label*=trump]").count() == 0
+    # a best-play puzzle: an illegal tile is told it may not be played, with the reason
+    open_page(page, f"{server}/puzzles")
+    only("Best play")
+    play = first("play")
+    bad = next(t for t in play.task.hand
+               if not explain_play(play.task.hand, play.position.trick, play.position.trump, t).legal)
+    click_key(page, f"pz-{play.id}-tiles-btn-{bad.high}{bad.low}")
+    text = box.inner_text()
+    assert "That tile may not be played" in text and play.hint(1) in text
+    # an is-it-a-trump puzzle: its hint speaks of the trump in force only
+    open_page(page, f"{server}/puzzles")
+    only("Is it a trump?")
+    trumpq = first("is_trump")
+    click_key(page, f"pz-{trumpq.id}-hint")
+    text = box.inner_text()
+    assert f"Hint 1: {trumpq.hint(1)}" in text and "With doubles trump" not in text
