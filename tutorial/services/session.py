@@ -312,7 +312,7 @@ class PlaySession:
         come back. Returns how many were asked."""
         asked = 0
         for ln in self.feed():
-            if ln.action is not None and (ln.hand, ln.index) not in self.decisions:
+            if (ln.hand, ln.index) not in self.decisions:
                 self.decision_at(ln.hand, ln.index)
                 asked += 1
         return asked

@@ -124,7 +124,9 @@ def feed(sess: PlaySession) -> None:
                 st.caption("Bidding, widow and trump" if ln.trick == 0 else f"Trick {ln.trick}")
                 last_trick = ln.trick
             decision = sess.shown(sess.decisions.get((ln.hand, ln.index)), ln.hand)
-            said = words.describe_action(ln.seat, ln.action, you=sess.seat, players=sess.players,
+            # The view hides another seat's discard; shown in full, the game's own record names it.
+            action = sess.game.history[ln.index][1] if everything and ln.hand == sess.game.hand_number else ln.action
+            said = words.describe_action(ln.seat, action, you=sess.seat, players=sess.players,
                                          show_discard=everything)
             reason = reason_of(decision)
             with st.container(horizontal=True, wrap=False, key=f"feed-{ln.hand}-{ln.index}", vertical_alignment="center",

@@ -352,10 +352,10 @@ CONFIRM_DEAL = state.PLAY_CONFIRM_DEAL
 
 
 def hand_in_progress(sess: PlaySession) -> bool:
-    """A hand the learner has started playing and not finished (a new deal would throw it
+    """A hand the learner has made a move in and not finished (a new deal would throw it
     away)."""
     g = sess.game
-    return bool(g.history) and not g.hand_finished
+    return not g.hand_finished and any(s == sess.seat for s, _ in g.history)
 
 
 def keep_playing() -> None:

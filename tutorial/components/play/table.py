@@ -291,6 +291,22 @@ _TABLE_CSS = """
 .moon-trick-cell.moon-at-top {grid-area: top;} .moon-trick-cell.moon-at-bottom {grid-area: bottom;}
 .moon-slot {width: 40px; height: 74px; border: 1px dashed #A9A28E; border-radius: 6px; margin-top: 3px;}
 .st-key-table-hand [class*="st-key-hand-tile-"], .st-key-table-hand [class*="st-key-discard-tile-"] {min-width: 0;}
+/* Trick, status strip and the whole hand in one screen (1280×800 and up): a compact page top,
+   and a hand of eight in one row (each tile with its button, the label on two lines). */
+[data-testid="stMainBlockContainer"]:has(.st-key-table-status) {padding-top: 3.5rem !important;}
+.st-key-play-top h1 {font-size: 2rem !important; padding: 0.25rem 0 !important;}
+html:has(.st-key-table-status) {scroll-padding-top: 10rem;}
+@media (min-width: 641px) {
+  .st-key-play-top {margin-top: -2rem;}  /* over the gaps of the hidden styles and scripts above it */
+  .st-key-table-hand svg.moon-tile {width: 40px; height: auto;}
+  .st-key-hand-hand, .st-key-discard-hand {gap: 6px !important; flex-wrap: nowrap !important;}
+  .st-key-table-hand [class*="st-key-hand-tile-"], .st-key-table-hand [class*="st-key-discard-tile-"] {
+    width: 52px !important; flex: 0 0 52px !important;}
+  .st-key-table-hand [class*="-tile-"] button {min-height: 2.1rem; padding: 1px 2px; width: 100%;}
+  .st-key-table-hand [class*="-tile-"] button p {font-size: 0.72rem; line-height: 1.1; white-space: normal;}
+  .st-key-table-hand .moon-cap {font-size: 0.68rem;}
+  .moon-trick svg.moon-tile {width: 36px; height: auto;} .moon-slot {width: 36px; height: 66px;}
+}
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] {padding: 3.2rem 0.6rem 1rem !important;}
   .st-key-play-top h1 {font-size: 1.3rem !important; padding: 0 !important;}
