@@ -112,15 +112,19 @@ class HandResult:
         if self.thrown_in:
             return f"Hand {self.hand_number}: everybody passed; the hand was thrown in."
         assert self.bidder is not None and self.bid is not None and self.trump is not None
-        side = self.bidder % 2 if len(self.change) == 2 else self.bidder
-        who = f"Seat {self.bidder}" + (f" (team {side})" if len(self.change) == 2 else "")
+        four = len(self.change) == 2
+        side = self.bidder % 2 if four else self.bidder
         trump = trump_phrase(self.trump)
         took = self.side_tricks[side]
         verdict = "made it" if self.made else "was set"
-        return (
-            f"Hand {self.hand_number}: {who} bid {self.bid} with {trump}, took {took} "
-            f"trick{'s' if took != 1 else ''} and {verdict} ({self.change[side]:+d})."
-        )
+        tricks = f"{took} trick{'s' if took != 1 else ''}"
+        if four:  # the team's tricks count, not the bidder's alone
+            return (
+                f"Hand {self.hand_number}: Seat {self.bidder} bid {self.bid} with {trump}; team {side} took "
+                f"{tricks} (Seat {self.bidder} took {self.tricks_won[self.bidder]}) and {verdict} "
+                f"({self.change[side]:+d})."
+            )
+        return f"Hand {self.hand_number}: Seat {self.bidder} bid {self.bid} with {trump}, took {tricks} and {verdict} ({self.change[side]:+d})."
 
 
 @dataclass(frozen=True)

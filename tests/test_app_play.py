@@ -87,16 +87,21 @@ def test_explanation_of_a_computer_move() -> None:
     from tutorial.services.table import reason_of
 
     said = describe_action(step.seat, step.action, you=sess.seat, players=sess.players)
-    assert f"**{said}.** {reason_of(step.decision)}" in texts(at)
+    # During the hand the reason is said at the table: what the hand is worth, not what is in it.
+    fair = step.decision.at_table()
+    assert fair.explanation.reason != step.decision.explanation.reason
+    assert f"**{said}.** {reason_of(fair)}" in texts(at)
+    assert step.decision.explanation.reason not in texts(at)
     click(at, f"why-{step.hand}-{step.index}")
     page = texts(at)
     assert "says:" in page
     # The plain reason is shown; the numbers wait behind the details toggle.
-    reason = step.decision.explanation.reason
+    reason = fair.explanation.reason
     assert reason and reason in page
     assert not any("Move" in df.value.columns and "Chosen" in df.value.columns for df in at.dataframe)
     at.toggle(key=f"why-{step.hand}-{step.index}-details").set_value(True).run()
-    assert step.decision.explanation.summary in texts(at)
+    # The basic player's summary counts what it holds: it waits for the end of the hand.
+    assert step.decision.explanation.summary not in texts(at)
     assert any("Move" in df.value.columns and "Chosen" in df.value.columns for df in at.dataframe)
     assert at.get("plotly_chart"), "the bar chart of the candidates"
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.actions import Action
@@ -75,6 +75,13 @@ class Explanation:
     quoting the numbers that decided; ``candidates`` has one :class:`Candidate` per legal
     action (the chosen one has ``chosen=True``); ``tags`` are the chosen action's tags.
     The summary and the candidates are the *details* behind the reason.
+
+    ``table_reason`` and ``table_summary`` are the same said at the table, for the other
+    seats during the hand: they name no tile the seat has not played and say nothing of its
+    hand that a player could not say out loud ("my hand should take four tricks with fives
+    as trump"); :meth:`at_table` is the explanation so rendered. An empty ``table_reason``
+    means ``reason`` is already fair (a play's reason names only the tile played and tiles
+    already on the table).
     """
 
     summary: str
@@ -84,6 +91,23 @@ class Explanation:
     exhaustive: bool = False
     possible: int | None = None
     reason: str = ""
+    table_reason: str = ""
+    table_summary: str = ""
+
+    def at_table(self, action: Action) -> Explanation:
+        """This explanation as the other seats may hear it during the hand (``action``: the
+        move it explains): the fair reason and summary; for a play, the numbers of the tile
+        played alone (the others are still in the hand); for a discard, no numbers (the
+        tile is face down); for a bid, a pass or a trump, every choice (they name no tile)."""
+        if action.kind == "play":
+            cands = tuple(c for c in self.candidates if c.chosen)
+            tags = self.tags
+        elif action.kind == "discard":
+            cands, tags = (), ()
+        else:
+            cands, tags = self.candidates, self.tags
+        return replace(self, summary=self.table_summary, candidates=cands, tags=tags,
+                       reason=self.table_reason or self.reason, table_reason="", table_summary="")
 
     @property
     def details(self) -> str:
@@ -117,3 +141,8 @@ class Decision:
 
     action: Action
     explanation: Explanation
+
+    def at_table(self) -> Decision:
+        """The decision as the other seats may hear it during the hand
+        (:meth:`Explanation.at_table`)."""
+        return Decision(self.action, self.explanation.at_table(self.action))

@@ -75,6 +75,8 @@ def hand_features(hand: Sequence[Tile], tr: Trump) -> str:
     'four sixes including 6-6 and two other doubles'
     >>> hand_features(parse_tiles("6-6 5-5 4-4 3-3 2-2 6-1 3-1"), Trump.parse("doubles"))
     'five doubles'
+    >>> hand_features(parse_tiles("5-4 5-3 5-1 3-3 6-2 4-1 2-0"), Trump.parse("5"))
+    'three fives and one double'
     """
     trumps = [t for t in hand if tr.is_trump(t)]
     doubles = [t for t in hand if t.is_double and not tr.is_trump(t)]
@@ -88,7 +90,8 @@ def hand_features(hand: Sequence[Tile], tr: Trump) -> str:
     if top is not None:
         head += f" including {top}" if len(trumps) > 1 else f", {top}"
     if doubles:
-        head += f" and {number_word(len(doubles))} other double{'s' if len(doubles) != 1 else ''}"
+        other = " other" if top is not None else ""
+        head += f" and {number_word(len(doubles))}{other} double{'s' if len(doubles) != 1 else ''}"
     return head
 
 
@@ -162,7 +165,8 @@ def _sure_by_sight(view: PlayerView, tile: Tile) -> bool:
 
 def _top_of_suit(view: PlayerView, tile: Tile) -> str:
     """``"the highest of the sixes left"`` / ``"the highest trump left"`` when no tile of its suit
-    still out (unseen, or in the seat's own hand) beats it, else ``""``."""
+    still out (unseen, or in the seat's own hand) beats it (``"the only six left"`` when no
+    other tile of its suit is out), else ``""``."""
     trump = view.trump
     assert trump is not None
     trick = view.current_trick
@@ -170,10 +174,11 @@ def _top_of_suit(view: PlayerView, tile: Tile) -> str:
         suit: Suit = TRUMP
     else:
         suit = trump.suit_led(trick[0]) if trick else trump.suit_led(tile)
-    left = [*view.unseen(), *(t for t in view.hand if t is not tile)]
-    higher = [u for u in left if trump.follows(u, suit) and trump.power(u, suit) > trump.power(tile, suit)]
-    if higher:
+    left = [u for u in (*view.unseen(), *(t for t in view.hand if t is not tile)) if trump.follows(u, suit)]
+    if any(trump.power(u, suit) > trump.power(tile, suit) for u in left):
         return ""
+    if not left:
+        return "the only trump left" if suit == TRUMP else f"the only {_suit_word(suit)} left"
     if suit == TRUMP:
         return "the highest trump left"
     return f"the highest of the {describe_suit(suit)} left"
@@ -181,6 +186,12 @@ def _top_of_suit(view: PlayerView, tile: Tile) -> str:
 
 def _cheapest(tiles: Sequence[Tile], trump: Trump) -> Tile:
     return min(tiles, key=lambda t: (keep_value(t, trump), t.index))
+
+
+def _least(tile: Tile) -> str:
+    """The tile a seat gives up as the one it needs least: ``"my cheapest, 3-1"``, or for a
+    double (never called cheap) ``"4-4, the tile I need least"``."""
+    return f"{tile}, the tile I need least" if tile.is_double else f"my cheapest, {tile}"
 
 
 def _side(view: PlayerView) -> str:
@@ -219,7 +230,7 @@ def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
     # 3. Nothing can win this trick.
     if trick and not any(can_win(view, t) for t in tiles):
         if tile is _cheapest(tiles, trump):
-            return f"None of my tiles can win this trick, so I give up my cheapest, {tile}."
+            return f"None of my tiles can win this trick, so I give up {_least(tile)}."
         return f"None of my tiles can win this trick, so I let {tile} go and keep the tiles I need later."
     # 4. The contract decides.
     if g > g2:
@@ -270,20 +281,26 @@ def basic_follow_reason(view: PlayerView, tile: Tile, rule: str, best: Tile) -> 
         return f"My partner is already winning this trick, so I play my cheapest tile, {tile}."
     if rule == "beat":
         return f"{tile} is my cheapest tile that beats {best}, so I play it to try to win the trick."
-    return f"None of my tiles can beat {best}, so I give up my cheapest, {tile}."
+    return f"None of my tiles can beat {best}, so I give up {_least(tile)}."
 
 
-def basic_bid_reason(view: PlayerView, choice_kind: str, value: int | None, est: float, tr: Trump) -> str:
-    """The basic player's reason for a bid or a pass: what it counts in its hand."""
+def basic_bid_reason(view: PlayerView, choice_kind: str, value: int | None, est: float, tr: Trump,
+                     *, fair: bool = False) -> str:
+    """The basic player's reason for a bid or a pass: what it counts in its hand (``fair``:
+    said at the table, what the hand is worth without what is in it)."""
     feats = hand_features(view.hand, tr)
     n = max(0, min(7, round(est)))
     tricks = f"about {number_word(n)} tricks" if n > 1 else ("about one trick" if n == 1 else "hardly any tricks")
     if choice_kind == "bid" and value is not None:
         if _must_bid(view) and value == min(view.rules.bid_values):
             return f"Everyone else passed, so I must bid: I take the lowest bid, {value}, with {named_trump(tr)}."
+        if fair:
+            return f"I bid {value}: my hand should take {tricks} with {named_trump(tr)}."
         return f"I bid {value}: with {feats}, {named_trump(tr)} should take {tricks}."
     high = max((b for _, b in view.bids), default=0)
     short = f"not enough to bid over {high}" if high else f"short of the {view.rules.min_bid} I need"
+    if fair:
+        return f"I pass: my hand is worth {tricks} with {named_trump(tr)}, {short}."
     return f"I pass: with {feats}, my hand is worth {tricks} with {named_trump(tr)}, {short}."
 
 
@@ -292,16 +309,22 @@ def _must_bid(view: PlayerView) -> bool:
     return all(a.kind != "pass" for a in view.legal_actions())
 
 
+#: A discard said at the table: the tile is face down.
+FAIR_DISCARD = "I lay one tile aside face down: the tile I need least."
+
+
 def basic_discard_reason(view: PlayerView, tile: Tile, tr: Trump) -> str:
-    """The basic player's reason for discarding ``tile``."""
+    """The basic player's reason for discarding ``tile`` (said at the table:
+    :data:`FAIR_DISCARD`)."""
     if tr.is_trump(tile):
         return f"I discard {tile}: every tile I hold is worth keeping, and this trump is the least of them."
     return f"I discard {tile}: with {named_trump(tr)} it is the tile I need least."
 
 
-def trump_reason(view: PlayerView, tr: Trump, why: str) -> str:
+def trump_reason(view: PlayerView, tr: Trump, why: str, *, fair: bool = False) -> str:
     """The reason for naming ``tr``: what in the hand makes it (``why``: ``"best"``, ``"most"``
-    or ``"even"``, how it compares with the other trumps)."""
+    or ``"even"``, how it compares with the other trumps; ``fair``: said at the table, what
+    the trump gives the hand without what is in it)."""
     hand = list(view.hand)
     lone = lone_top_trump(hand, tr)
     compare = {
@@ -311,6 +334,10 @@ def trump_reason(view: PlayerView, tr: Trump, why: str) -> str:
         "count": "more tricks than any other trump, by my count",
         "good": "a good chance to make my bid",
     }[why]
+    if fair:
+        if tr.kind == "none":
+            return f"I name no trump: it gives my hand {compare}."
+        return f"I name {tr.name}: they give my hand {compare}."
     if lone is not None and tr.value is not None:  # a lone trump: only a number trump has one
         return f"I name {tr.name}: {lone} is my only {describe_suit(tr.value, plural=False)}, so it plays like no trump with one sure trick."
     if tr.kind == "doubles":
@@ -433,6 +460,7 @@ def score_bid_reason(
     high: int = 0,
     reads_auction: bool = False,
     for_game: bool = False,
+    fair: bool = False,
 ) -> str:
     """The strong player's reason for a bid (``value``) or a pass (``value=None``) chosen by
     expected score, read off the chance of making it with its best trump ``tr`` (for a
@@ -441,7 +469,8 @@ def score_bid_reason(
     ``for_game`` once the score of the game was taken into account (:func:`score_words`);
     the reason says so. It keeps to 35 words: the first of its wordings that does, the
     score said shortly (:func:`score_words` with ``short``) only when no wording fits
-    otherwise.
+    otherwise. ``fair``: said at the table, without what is in the hand (no "with three
+    fives and 6-6").
     """
     tails = []
     for short in (False, True):
@@ -454,7 +483,7 @@ def score_bid_reason(
         text
         for tail in tails
         for text in _score_bid_options(view, value, tr, chance, tail, forced=forced, partner_holds=partner_holds,
-                                       high=high)
+                                       high=high, fair=fair)
     ]
     return _short(*options)
 
@@ -469,9 +498,12 @@ def _score_bid_options(
     forced: bool,
     partner_holds: bool,
     high: int,
+    fair: bool = False,
 ) -> list[str]:
-    """The wordings of :func:`score_bid_reason` ending in ``tail``, longest first."""
-    feats = hand_features(view.hand, tr)
+    """The wordings of :func:`score_bid_reason` ending in ``tail``, longest first (``fair``:
+    only those that say nothing of what is in the hand)."""
+    # Said at the table, a reason keeps what is in the hand to itself.
+    feats = "" if fair else f"with {hand_features(view.hand, tr)}, "
     if value is not None:
         k = tricks_needed(value)
         if forced:
@@ -480,13 +512,13 @@ def _score_bid_options(
             wins = ", and a made moon wins the game" if view.rules.moon_wins_game else ""
             if chance >= 0.6:
                 return [
-                    f"I shoot the moon: with {feats}, {named_trump(tr)} should take all seven tricks{wins}{tail}.",
+                    f"I shoot the moon: {feats}{named_trump(tr)} should take all seven tricks{wins}{tail}.",
                     f"I shoot the moon: {named_trump(tr)} should take all seven tricks{wins}{tail}.",
                     f"I shoot the moon: {named_trump(tr)} should take all seven{wins}{tail}.",
                 ]
             if chance >= 0.2:
                 return [
-                    f"I shoot the moon: with {feats}, {named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
+                    f"I shoot the moon: {feats}{named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
                     f"I shoot the moon: {named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
                     f"I shoot the moon: a real chance with {named_trump(tr)}{wins}{tail}.",
                 ]
@@ -499,11 +531,11 @@ def _score_bid_options(
             ]
         if chance >= 0.6:
             return [
-                f"I bid {value}: with {feats}, {named_trump(tr)} should take {number_word(k)} tricks{tail}.",
+                f"I bid {value}: {feats}{named_trump(tr)} should take {number_word(k)} tricks{tail}.",
                 f"I bid {value}: {named_trump(tr)} should take {number_word(k)} tricks{tail}.",
             ]
         return [
-            f"I bid {value}: with {feats}, {named_trump(tr)} makes {number_word(k)} tricks "
+            f"I bid {value}: {feats}{named_trump(tr)} makes {number_word(k)} tricks "
             f"{chance_words(chance)}, and the points are worth the risk{tail}.",
             f"I bid {value}: {named_trump(tr)} makes {number_word(k)} tricks {chance_words(chance)}, "
             f"and the points are worth the risk{tail}.",
@@ -524,10 +556,18 @@ def _score_bid_options(
     ]
 
 
-def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str) -> str:
+def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, *, fair: bool = False) -> str:
     """The strong player's reason for discarding ``tile`` (``how``: ``"best"``, ``"most"``
-    or ``"least"``: best chance to make the bid, most tricks, or no discard does better)."""
+    or ``"least"``: best chance to make the bid, most tricks, or no discard does better;
+    ``fair``: said at the table, where the tile is face down and the trump not named yet)."""
     bid = view.bid
+    if fair:
+        keep = {
+            "best": f"the tiles I keep give me the best chance to make my {bid}",
+            "most": "the tiles I keep should take the most tricks",
+            "good": f"the tiles I keep give me a good chance to make my {bid}",
+        }.get(how, "it is the tile I need least")
+        return f"I lay one tile aside face down: {keep}."
     odd = ""
     if tr.is_trump(tile):
         odd = " even though it is a trump"

@@ -19,10 +19,12 @@ from engine.players.facts import (
     unseen_beats,
 )
 from engine.players.reasons import (
+    FAIR_DISCARD,
     basic_bid_reason,
     basic_discard_reason,
     basic_follow_reason,
     basic_lead_reason,
+    hand_features,
     random_reason,
     trump_reason,
 )
@@ -91,13 +93,7 @@ class BasicBot(PhaseBot):
             choice = Action("pass")
         else:
             choice = min(bids or legal, key=lambda a: a.value if isinstance(a.value, int) else 99)
-        n_trumps = sum(1 for t in view.hand if trump.is_trump(t))
-        doubles = sum(1 for t in view.hand if t.is_double and not trump.is_trump(t))
-        count = (
-            f"{word(n_trumps)} {trump.name} and {word(doubles)} other double{'s' if doubles != 1 else ''}"
-            if trump.kind == "number"
-            else f"{word(n_trumps)} doubles" if trump.kind == "doubles" else f"{word(doubles)} doubles"
-        )
+        count = hand_features(view.hand, trump)
         with_widow = " with the widow's help and the lead" if widow_bonus else " with the lead"
         base = f"I count {count}: about {est:.1f} tricks{with_widow} with {trump.name} trump"
         if choice.kind == "bid":
@@ -110,7 +106,9 @@ class BasicBot(PhaseBot):
             summary = f"I {verb(view, choice)}: {base}."
         value = choice.value if isinstance(choice.value, int) else None
         reason = basic_bid_reason(view, choice.kind, value, est, trump)
-        return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice), reason=reason))
+        fair = basic_bid_reason(view, choice.kind, value, est, trump, fair=True)
+        return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice), reason=reason,
+                                            table_reason=fair))
 
     def _discard(self, view: PlayerView, legal: list[Action]) -> Decision:
         rules = view.rules
@@ -126,7 +124,8 @@ class BasicBot(PhaseBot):
             f"(keep value {keep_value(tile, trump):.0f}, the lowest of my {len(legal)})."
         )
         reason = basic_discard_reason(view, tile, trump)
-        return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice), reason=reason))
+        return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice), reason=reason,
+                                            table_reason=FAIR_DISCARD))
 
     def _trump(self, view: PlayerView, legal: list[Action]) -> Decision:
         ranked = {t: e for e, t in best_trumps(view.hand, view.rules)}
@@ -144,7 +143,9 @@ class BasicBot(PhaseBot):
         summary = f"I {verb(view, choice)}: I count about {best.score:.1f} tricks with it, the most of any trump."
         assert best.trump is not None
         reason = trump_reason(view, best.trump, "count")
-        return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice), reason=reason))
+        fair = trump_reason(view, best.trump, "count", fair=True)
+        return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice), reason=reason,
+                                            table_reason=fair))
 
     # play
     def _play(self, view: PlayerView, legal: list[Action]) -> Decision:

@@ -213,13 +213,15 @@ class StrongBot(PhaseBot):
         marked = mark(cands, choice)
         chosen = next(c for c in marked if c.chosen)
         summary = play_summary(view, an, tile, marked)
+        alone = play_summary(view, an, tile, marked, alone=True)
         reason = play_reason(view, an, tile)
         if reads:
             summary = f"{summary.rstrip('.')} ({PLAY_READ_NOTE})."
             reason = with_auction(reason, play=True)
         return Decision(
             choice,
-            Explanation(summary, marked, chosen.tags, an.layouts, an.exhaustive, an.possible, reason),
+            Explanation(summary, marked, chosen.tags, an.layouts, an.exhaustive, an.possible, reason,
+                        table_summary=alone),
         )
 
     # -- contracts: bid, discard, trump ----------------------------------------------------
@@ -572,6 +574,10 @@ class StrongBot(PhaseBot):
             reason = score_bid_reason(
                 view, best.value, row.trump, row.chance, forced=forced, reads_auction=reads, for_game=for_game,
             )
+            fair = score_bid_reason(
+                view, best.value, row.trump, row.chance, forced=forced, reads_auction=reads, for_game=for_game,
+                fair=True,
+            )
         else:
             fl = floor_rows[0] if floor_rows else None
             tr = fl.trump if fl is not None and fl.trump is not None else top
@@ -579,8 +585,14 @@ class StrongBot(PhaseBot):
             reason = score_bid_reason(
                 view, None, tr, p, partner_holds=keep_pass, high=high, reads_auction=reads, for_game=for_game,
             )
+            fair = score_bid_reason(
+                view, None, tr, p, partner_holds=keep_pass, high=high, reads_auction=reads, for_game=for_game,
+                fair=True,
+            )
         chosen = next(c for c in marked if c.chosen)
-        return Decision(choice, Explanation(summary, marked, chosen.tags, len(used), False, None, reason))
+        # The bid's numbers name no tile: the summary is said at the table as it is.
+        return Decision(choice, Explanation(summary, marked, chosen.tags, len(used), False, None, reason,
+                                            table_reason=fair, table_summary=summary))
 
     def _contract_choices(
         self,
@@ -792,8 +804,10 @@ class StrongBot(PhaseBot):
             f"{best.mean():.1f} tricks, the best of my {len(legal)} discards{nxt}{skipped}."
         )
         reason = contract_reason_discard(view, d_best, best.trump, _compare(best, others, need))
+        fair = contract_reason_discard(view, d_best, best.trump, _compare(best, others, need), fair=True)
         chosen = next(c for c in marked if c.chosen)
-        return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason))
+        return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason,
+                                            table_reason=fair))
 
     def _trump(self, view: PlayerView, legal: list[Action]) -> Decision:
         rules = view.rules
@@ -852,11 +866,15 @@ class StrongBot(PhaseBot):
                 "not worked out: the time for this choice ran out first.)"
             )
         how = _compare(best, others, need)
-        reason = trump_reason(view, best.trump, {"best": "best", "most": "most", "good": "good"}.get(how, "even"))
+        why = {"best": "best", "most": "most", "good": "good"}.get(how, "even")
+        reason = trump_reason(view, best.trump, why)
+        fair = trump_reason(view, best.trump, why, fair=True)
         if reads:
             reason = with_auction(reason)
+            fair = with_auction(fair)
         chosen = next(c for c in marked if c.chosen)
-        return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason))
+        return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason,
+                                            table_reason=fair))
 
 
 def _trump_key(need: int) -> Callable[[ContractStats], tuple[bool, float, float, int]]:

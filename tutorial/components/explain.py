@@ -27,10 +27,13 @@ def reason_of(decision: Any) -> str:
 
 
 def show_decision(
-    decision: Any, *, key: str, who: str = "The computer", chart: bool = True, wide: bool = True
+    decision: Any, *, key: str, who: str = "The computer", chart: bool = True, wide: bool = True,
+    at_table: bool = False,
 ) -> None:
     """The explanation of one decision: the plain reason, then the numbers behind a
-    "details" toggle (a toggle, not an expander, so that it also works inside one)."""
+    "details" toggle (a toggle, not an expander, so that it also works inside one).
+    ``at_table``: the decision is said at the table during the hand
+    (:meth:`engine.players.Decision.at_table`), its other choices kept for the hand's end."""
     if decision is None:
         st.caption("No explanation is available for this move.")
         return
@@ -48,7 +51,10 @@ def show_decision(
         st.caption(details)
     if frame.empty:
         return
-    if len(frame) == 1:
+    if at_table and len(frame) == 1:
+        st.caption("The tiles still in its hand stay hidden until the hand is over; then every choice it "
+                   "weighed is shown.")
+    elif len(frame) == 1:
         st.caption("It was the only legal move.")
     table = decision_styler(frame)  # percentages as "63%", a number that does not apply as "—"
     metric = decision_metric(decision)

@@ -58,6 +58,7 @@ PLAY_SEAT_CHOICE = "moon_play_seat_choice"
 PLAY_RANDOM_CHOICE = "moon_play_random_choice"
 PLAY_DEAL_CHOICE = "moon_play_deal_choice"
 PLAY_WHY = "moon_play_why"  # the feed line whose full explanation is open
+PLAY_CONFIRM_DEAL = "moon_play_confirm_deal"  # Deal pressed mid-hand: the New game panel asks first
 LIVE_HOST = "moon_live_host"  # the live session of the presenter's host link (its id)
 LIVE_SYNCED = "moon_live_synced"  # the presenter's question last put to the live class
 LIVE_JOIN_SCREEN = "moon_live_join_screen"  # the big join screen (QR code) is open

@@ -30,6 +30,7 @@ __all__ = [
     "describe_suit",
     "explanation_frame",
     "hint_nudge",
+    "result_words",
     "seat_name",
     "trump_label",
 ]
@@ -79,6 +80,41 @@ def describe_action(seat: int, action: Action | None, *, you: int, players: int,
         name = trump_phrase(action.value)
         return f"{who} name{s} {name}"
     return f"{who} play{s} {action.value}"
+
+
+def _tricks(n: int) -> str:
+    return f"**{n}** trick{'' if n == 1 else 's'}"
+
+
+def result_words(result: Any, *, you: int, players: int) -> str:
+    """How a hand ended, in one sentence (Markdown, for the learner at seat ``you``): the
+    bid, what the bidding side took (with four players the team, and the bidder's own
+    share) and whether the bid was made.
+
+    >>> from engine import Trump
+    >>> from engine.game import HandResult
+    >>> r = HandResult(2, 0, 3, 4, Trump.parse("0"), (0, 2, 1, 5), (1, 7), True, (0, 4), (0, 4))
+    >>> result_words(r, you=0, players=4)
+    '**Seat 3** bid **4** with blanks trump; their team took **7** tricks (Seat 3 took 5) and **made it** (+4).'
+    >>> r = HandResult(1, 0, 0, 5, Trump.parse("6"), (3, 2, 2), (3, 2, 2), False, (-5, 0, 0), (-5, 0, 0))
+    >>> result_words(r, you=0, players=3)
+    '**You** bid **5** with sixes trump, took **3** tricks and **were set** (-5).'
+    """
+    if result.thrown_in:
+        return "Everybody passed, so the hand was thrown in. Nobody scores; the next hand is dealt."
+    bidder = result.bidder
+    who = seat_name(bidder, you, players)
+    side = bidder % 2 if players == 4 else bidder
+    took = result.side_tricks[side]
+    trump = trump_phrase(result.trump)
+    verdict = "made it" if result.made else ("were set" if who == "You" else "was set")
+    head = f"**{who}** bid **{bid_label(result.bid)}** with {trump}"
+    if players == 4:
+        team = "your team" if side == you % 2 else "their team"
+        own = result.tricks_won[bidder]
+        mine = f"{'you' if who == 'You' else who} took {own}"
+        return f"{head}; {team} took {_tricks(took)} ({mine}) and **{verdict}** ({result.change[side]:+d})."
+    return f"{head}, took {_tricks(took)} and **{verdict}** ({result.change[side]:+d})."
 
 
 def action_words(action: Action) -> str:

@@ -91,6 +91,9 @@ class PlaySession:
         #: Hands that ended since the page last asked (see :meth:`take_finished`).
         self._finished: list[FinishedHand] = []
         self._reported: set[int] = {r.hand_number for r in self.game.results}
+        #: The teaching switch "open hands": every reason and table in full during the hand
+        #: (off: the page says only what the learner's seat could know, :meth:`shown`).
+        self.open_hands = False
 
     # -- facts ------------------------------------------------------------------------
     @property
@@ -272,7 +275,9 @@ class PlaySession:
     # -- explanations ---------------------------------------------------------------------
     def decision_at(self, hand: int, index: int) -> Any:
         """The computer's decision for action ``index`` of hand ``hand`` (asked again if it
-        is not remembered, e.g. after a page refresh). ``None`` for the learner's actions."""
+        is not remembered, e.g. after a page refresh). ``None`` for the learner's actions,
+        and for a move the computer player would not make (a link with moves of its own):
+        its reason would not be the reason for that move."""
         if (hand, index) in self.decisions:
             return self.decisions[(hand, index)]
         game = self.game_at(hand, index)
@@ -280,8 +285,37 @@ class PlaySession:
         if seat is None or seat == self.seat:
             return None
         decision = self.decide(seat, game.view(seat))
+        if str(decision_action(decision)) != self.moves()[hand - 1][index]:
+            decision = None
         self.decisions[(hand, index)] = decision
         return decision
+
+    def shows_all(self, hand: int | None = None) -> bool:
+        """Whether the page may show everything about hand ``hand`` (the current one by
+        default): once it is over, or with :attr:`open_hands` on."""
+        if self.open_hands:
+            return True
+        return hand not in (None, self.game.hand_number) or self.game.hand_finished
+
+    def shown(self, decision: Any, hand: int | None = None) -> Any:
+        """``decision`` (of hand ``hand``, the current one by default) as the page may show
+        it now: in full once the hand is over (or with open hands), else as said at the table
+        (:meth:`engine.players.Decision.at_table`: no tile the seat has not played)."""
+        if decision is None or self.shows_all(hand):
+            return decision
+        at_table = getattr(decision, "at_table", None)
+        return at_table() if callable(at_table) else decision
+
+    def fill_feed(self) -> int:
+        """Ask again for the decisions of the feed's moves that are not remembered (after a
+        page refresh the game is rebuilt from the URL without them), so that their reasons
+        come back. Returns how many were asked."""
+        asked = 0
+        for ln in self.feed():
+            if (ln.hand, ln.index) not in self.decisions:
+                self.decision_at(ln.hand, ln.index)
+                asked += 1
+        return asked
 
     def feed(self) -> list[FeedLine]:
         """The computer moves of the current and the previous trick, oldest first."""

@@ -40,11 +40,15 @@ def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: 
 
     >>> tricks_line(taken=3, bid=4, name="You", bidding=True, over=True)
     'You: 3 of 4 — bid set'
+    >>> tricks_line(taken=7, bid=6, name="You", bidding=True, over=True)
+    'You: 7 tricks, 6 needed — bid made'
     """
     if not bidding or bid is None:
         return f"{name}: {taken} trick{'' if taken == 1 else 's'}"
     need = tricks_needed(bid)
-    if taken >= need:
+    if taken > need:
+        return f"{name}: {taken} tricks, {need} needed — bid made"
+    if taken == need:
         return f"{name}: {taken} of {need} — bid made"
     if over:
         return f"{name}: {taken} of {need} — bid set"

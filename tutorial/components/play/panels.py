@@ -38,8 +38,10 @@ def play_now_button(key: str = "play-now") -> bool:
 
 def _keep(widget: str, store: str, default: Any) -> None:
     """Give a widget the value kept under ``store`` (widgets of a closed panel are not drawn,
-    and Streamlit forgets their values)."""
-    st.session_state[widget] = st.session_state.get(store, default)
+    and Streamlit forgets their values), and keep the value shown: Deal deals exactly what
+    the panel shows."""
+    value = st.session_state.get(store, default)
+    st.session_state[store] = st.session_state[widget] = value
 
 
 def _copy(widget: str, store: str) -> None:
@@ -54,7 +56,7 @@ def new_game_panel(sess: PlaySession | None) -> None:
     if not box.open:
         return  # drawn only when open
     with box:
-        if sess is not None:
+        if sess is not None and sess.game.phase != Phase.GAME_OVER:
             st.caption("The game in progress keeps its rules; these apply to the next deal.")
         default_level = sess.setup.level if sess is not None else "basic"
         _keep("play-level", sync.LEVEL_CHOICE, default_level)
@@ -83,8 +85,17 @@ def new_game_panel(sess: PlaySession | None) -> None:
         if st.toggle(f"House rules: {short_summary(rules)}", key="play-show-rules",
                      help="Players, lowest bid, what doubles do, scoring... The classic rules by default."):
             rules_editor("play")
-        st.button("Deal", type="primary", key="new-game", on_click=sync.new_game_clicked,
-                  icon=":material/playing_cards:")
+        if st.session_state.get(sync.CONFIRM_DEAL) and sess is not None and sync.hand_in_progress(sess):
+            with st.container(key="deal-confirm", border=True):
+                st.warning("A new deal throws away the hand you are playing. Deal anyway?",
+                           icon=":material/warning:")
+                with st.container(horizontal=True):
+                    st.button("Deal anyway", type="primary", key="deal-anyway", on_click=sync.new_game_clicked,
+                              kwargs={"confirmed": True}, icon=":material/playing_cards:")
+                    st.button("Keep playing", key="deal-keep", on_click=sync.keep_playing)
+        else:
+            st.button("Deal", type="primary", key="new-game", on_click=sync.new_game_clicked,
+                      icon=":material/playing_cards:")
 
 
 # -- the feed of the computer's moves ----------------------------------------------------------------
@@ -100,14 +111,23 @@ def feed(sess: PlaySession) -> None:
         lines = sess.feed()
         if not lines:
             st.caption("No computer move yet in this hand.")
+        elif any((ln.hand, ln.index) not in sess.decisions for ln in lines):
+            with st.spinner("Asking the computer for its reasons…"):
+                sess.fill_feed()  # after a refresh: the game came back from the URL, the reasons did not
         last_trick = None
         open_key = st.session_state.get(WHY)
+        if open_key is not None and open_key not in {(ln.hand, ln.index) for ln in lines}:
+            st.session_state[WHY] = open_key = None  # its move has left the feed
+        everything = sess.shows_all()
         for ln in lines:
             if ln.trick != last_trick:
                 st.caption("Bidding, widow and trump" if ln.trick == 0 else f"Trick {ln.trick}")
                 last_trick = ln.trick
-            decision = sess.decisions.get((ln.hand, ln.index))
-            said = words.describe_action(ln.seat, ln.action, you=sess.seat, players=sess.players)
+            decision = sess.shown(sess.decisions.get((ln.hand, ln.index)), ln.hand)
+            # The view hides another seat's discard; shown in full, the game's own record names it.
+            action = sess.game.history[ln.index][1] if everything and ln.hand == sess.game.hand_number else ln.action
+            said = words.describe_action(ln.seat, action, you=sess.seat, players=sess.players,
+                                         show_discard=everything)
             reason = reason_of(decision)
             with st.container(horizontal=True, wrap=False, key=f"feed-{ln.hand}-{ln.index}", vertical_alignment="center",
                               gap="small"):
@@ -119,11 +139,13 @@ def feed(sess: PlaySession) -> None:
             if index < len(sess.game.history) and sess.game.history[index][0] != sess.seat:
                 seat, action = sess.game.history[index]
                 with st.container(border=True, key="feed-why"):
-                    said = words.describe_action(seat, action, you=sess.seat, players=sess.players)
+                    said = words.describe_action(seat, action, you=sess.seat, players=sess.players,
+                                                 show_discard=everything)
                     st.markdown(f"**Why? {said}.**")
                     with st.spinner("Asking the computer…"):
-                        decision = sess.decision_at(hand, index)
-                    show_decision(decision, key=f"why-{hand}-{index}", who=sess.seat_name(seat), wide=False)
+                        decision = sess.shown(sess.decision_at(hand, index), hand)
+                    show_decision(decision, key=f"why-{hand}-{index}", who=sess.seat_name(seat), wide=False,
+                                  at_table=not everything)
                     st.button("Close", key="why-close", on_click=_open_why, args=(None,), icon=":material/close:")
 
 
@@ -207,17 +229,7 @@ def _open_new_game() -> None:
 
 
 def result_sentence(sess: PlaySession, result: Any) -> str:
-    if result.thrown_in:
-        return "Everybody passed, so the hand was thrown in. Nobody scores; the next hand is dealt."
-    bidder = sess.seat_name(result.bidder)
-    side = sess.game.rules.side_of(result.bidder)
-    took = result.side_tricks[side]
-    trump = trump_phrase(result.trump)
-    verdict = "made it" if result.made else "was set"
-    return (
-        f"**{bidder}** bid **{words.bid_label(result.bid)}** with {trump}, took **{took}** "
-        f"trick{'s' if took != 1 else ''} and **{verdict}** ({result.change[side]:+d})."
-    )
+    return words.result_words(result, you=sess.seat, players=sess.players)
 
 
 # -- tabs below the table ------------------------------------------------------------------------------------
@@ -237,14 +249,16 @@ def history_panel(sess: PlaySession) -> None:
         st.markdown(f'<div class="moon-history">{blocks}</div>', unsafe_allow_html=True)
     moves = [(i, s, a) for i, (s, a) in enumerate(g.history) if s != sess.seat]
     if moves:
-        labels = {i: f"{i + 1}. " + words.describe_action(s, a, you=sess.seat, players=sess.players) for i, s, a in moves}
+        everything = sess.shows_all()
+        labels = {i: f"{i + 1}. " + words.describe_action(s, a, you=sess.seat, players=sess.players,
+                                                          show_discard=everything) for i, s, a in moves}
         pick = st.selectbox("Explain a computer move of this hand", list(labels), format_func=lambda i: labels.get(i, str(i)),
                             index=None, key="explain-pick", placeholder="Choose a move…")
         if pick is not None:
             with st.spinner("Asking the computer…"):
-                decision = sess.decision_at(g.hand_number, pick)
+                decision = sess.shown(sess.decision_at(g.hand_number, pick))
             show_decision(decision, key=f"hist-{g.hand_number}-{pick}", who=sess.seat_name(g.history[pick][0]),
-                          wide=False)
+                          wide=False, at_table=not everything)
 
 
 def _trick_block(sess: PlaySession, i: int, tr: TrickRecord, trump: Trump) -> str:

@@ -200,6 +200,7 @@ def play_now() -> None:
     """Quick start: three players, the classic rules, strong computer players, a random deal."""
     state.put(LEVEL_CHOICE, "strong")
     start_game(PlaySetup(RuleSet(), random_deal(), 0, "strong"))
+    st.session_state["new-game-box"] = False  # the table takes the page
 
 
 def play_again() -> None:
@@ -302,6 +303,13 @@ def to_my_turn() -> None:
         count_finished(sess)
 
 
+def toggle_open_hands() -> None:
+    """The "open hands" switch: every hand face up and every reason in full during the hand."""
+    sess = current()
+    if sess is not None:
+        sess.open_hands = bool(st.session_state.get("open-hands"))
+
+
 def undo() -> None:
     sess = current()
     if sess is not None and not sess.undo():
@@ -335,8 +343,31 @@ RANDOM_CHOICE = state.PLAY_RANDOM_CHOICE
 DEAL_CHOICE = state.PLAY_DEAL_CHOICE
 
 
-def new_game_clicked() -> None:
-    """The New game panel's Deal button."""
+#: Set when Deal was pressed in the middle of a hand: the panel asks before dealing.
+CONFIRM_DEAL = state.PLAY_CONFIRM_DEAL
+
+
+def hand_in_progress(sess: PlaySession) -> bool:
+    """A hand the learner has made a move in and not finished (a new deal would throw it
+    away)."""
+    g = sess.game
+    return not g.hand_finished and any(s == sess.seat for s, _ in g.history)
+
+
+def keep_playing() -> None:
+    """"Keep playing": the new deal is not made."""
+    st.session_state[CONFIRM_DEAL] = False
+    st.session_state["new-game-box"] = False
+
+
+def new_game_clicked(confirmed: bool = False) -> None:
+    """The New game panel's Deal button (``confirmed``: its "Deal anyway", after the panel
+    asked whether to throw the hand in progress away)."""
+    sess = current()
+    if not confirmed and sess is not None and hand_in_progress(sess):
+        st.session_state[CONFIRM_DEAL] = True
+        return
+    st.session_state[CONFIRM_DEAL] = False
     raw = str(st.session_state.get(DEAL_CHOICE, "")).strip()
     if st.session_state.get(RANDOM_CHOICE, True) or not raw:
         deal = random_deal()
@@ -350,6 +381,6 @@ def new_game_clicked() -> None:
     seat = int(st.session_state.get(SEAT_CHOICE, 0) or 0)
     if seat >= rules.players:
         seat = 0
-    level = str(st.session_state.get(LEVEL_CHOICE, "basic"))
+    level = str(st.session_state.get("play-level") or st.session_state.get(LEVEL_CHOICE, "basic"))
     start_game(PlaySetup(rules, deal, seat, level if level in ("basic", "strong") else "basic"))
     st.session_state["new-game-box"] = False

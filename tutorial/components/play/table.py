@@ -49,7 +49,8 @@ def status_strip(sess: PlaySession) -> None:
         scores = " · ".join(f"{name} {score}" for name, score in zip(names, g.scores, strict=True))
         st.markdown(
             f"**Hand {g.hand_number}** · deal {g.seed} · contract: **{escape(contract)}** · "
-            f"trump: **{words.trump_label(g.trump)}** · computer: {sess.setup.level}  \n"
+            f"trump: **{words.trump_label(g.trump)}** · computer: {sess.setup.level}"
+            + (" · **open hands: every tile shown**" if sess.open_hands else "") + "  \n"
             f"**Tricks** {escape(tricks)}  \n"
             f"**Scores** {escape(scores)} (game to {g.rules.target} {unit})"
         )
@@ -70,12 +71,17 @@ def _seat_html(sess: PlaySession, seat: int, where: str) -> str:
     bits.append(f"{count} tile{'' if count == 1 else 's'}")
     turn = g.to_act == seat
     mark = '<span class="moon-turn">to play</span>' if turn else ""
-    backs = "".join(tile_html(Shown(None), tile_scale(0.26)) for _ in range(count))
+    if sess.open_hands:  # the teaching switch: the other hands face up
+        backs = "".join(tile_html(Shown(t, trump=is_trump(t, g.trump)), tile_scale(0.34)) for t in g.hands[seat])
+        label = f"{sess.seat_name(seat)}: {count} tile{'' if count == 1 else 's'} face up"
+    else:
+        backs = "".join(tile_html(Shown(None), tile_scale(0.26)) for _ in range(count))
+        label = f"{sess.seat_name(seat)}: {count} tile{'' if count == 1 else 's'} face down"
     return (
         f'<div class="moon-seat-box moon-at-{where}{" moon-acting" if turn else ""}">'
         f'<span class="moon-seat">{escape(sess.seat_name(seat))}</span> {mark}'
         f'<div class="moon-seat-facts">{escape(" · ".join(bits))}</div>'
-        f'<div class="moon-backs" role="group" aria-label="{escape(sess.seat_name(seat))}: {count} tiles face down">'
+        f'<div class="moon-backs" role="group" aria-label="{escape(label)}">'
         f"{backs}</div></div>"
     )
 
@@ -98,7 +104,7 @@ def _trick_cell(sess: PlaySession, seat: int, where: str, trump: Trump | None) -
             if i == best:
                 lead += ' <span class="moon-best">winning</span>'
     elif view.leader == seat and view.phase == "playing":
-        lead = ' <span class="moon-led">leads</span>'
+        lead = f' <span class="moon-led">{"lead" if seat == sess.seat else "leads"}</span>'
     name = escape(sess.seat_name(seat))
     return f'<div class="moon-trick-cell moon-at-{where}"><div class="moon-cap">{name}{lead}</div>{tile_part}</div>'
 
@@ -235,6 +241,10 @@ def controls(sess: PlaySession) -> None:
             st.button("Undo my last move", key="undo", on_click=sync.undo, disabled=not sess.can_undo(),
                       icon=":material/undo:",
                       help="Takes back your last move in this hand (and the computer moves after it).")
+        st.session_state["open-hands"] = sess.open_hands  # the switch belongs to the game
+        st.toggle("Open hands", key="open-hands", on_change=sync.toggle_open_hands,
+                  help="For teaching: every hand face up and every reason in full during the hand. "
+                  "Off, the table shows only what your seat could know.")
         st.segmented_control("Computer moves", list(sync.MODES), format_func=lambda m: sync.MODES.get(m, str(m)), key=sync.MODE,
                              default="auto", help="How the computer players' moves appear: on their own, "
                              "or each when you press Next.")
@@ -281,6 +291,22 @@ _TABLE_CSS = """
 .moon-trick-cell.moon-at-top {grid-area: top;} .moon-trick-cell.moon-at-bottom {grid-area: bottom;}
 .moon-slot {width: 40px; height: 74px; border: 1px dashed #A9A28E; border-radius: 6px; margin-top: 3px;}
 .st-key-table-hand [class*="st-key-hand-tile-"], .st-key-table-hand [class*="st-key-discard-tile-"] {min-width: 0;}
+/* Trick, status strip and the whole hand in one screen (1280×800 and up): a compact page top,
+   and a hand of eight in one row (each tile with its button, the label on two lines). */
+[data-testid="stMainBlockContainer"]:has(.st-key-table-status) {padding-top: 3.5rem !important;}
+.st-key-play-top h1 {font-size: 2rem !important; padding: 0.25rem 0 !important;}
+html:has(.st-key-table-status) {scroll-padding-top: 10rem;}
+@media (min-width: 641px) {
+  .st-key-play-top {margin-top: -2rem;}  /* over the gaps of the hidden styles and scripts above it */
+  .st-key-table-hand svg.moon-tile {width: 40px; height: auto;}
+  .st-key-hand-hand, .st-key-discard-hand {gap: 6px !important; flex-wrap: nowrap !important;}
+  .st-key-table-hand [class*="st-key-hand-tile-"], .st-key-table-hand [class*="st-key-discard-tile-"] {
+    width: 52px !important; flex: 0 0 52px !important;}
+  .st-key-table-hand [class*="-tile-"] button {min-height: 2.1rem; padding: 1px 2px; width: 100%;}
+  .st-key-table-hand [class*="-tile-"] button p {font-size: 0.72rem; line-height: 1.1; white-space: normal;}
+  .st-key-table-hand .moon-cap {font-size: 0.68rem;}
+  .moon-trick svg.moon-tile {width: 36px; height: auto;} .moon-slot {width: 36px; height: 66px;}
+}
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] {padding: 3.2rem 0.6rem 1rem !important;}
   .st-key-play-top h1 {font-size: 1.3rem !important; padding: 0 !important;}

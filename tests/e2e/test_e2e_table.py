@@ -1,0 +1,206 @@
+"""Browser tests of the Play table: fair during the hand and open after it (or with "open
+hands"), reasons back after a reload, Deal deals what the New game panel shows, the trick, the
+status strip and the whole hand in one screen, and the table's wording."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlparse
+
+import pytest
+from moon_browser import SCREENSHOTS, click, click_key, open_page, step_mode, wait_ready
+
+from engine import Game, RuleSet, Tile
+from engine.players import make_bot
+from tutorial.services.players import bot_seed
+from tutorial.services.urlstate import PlaySetup, encode
+
+_TILE = re.compile(r"\b([0-6])-([0-6])\b")
+
+
+def _query(page: Any) -> dict[str, str]:
+    return {k: v[-1] for k, v in parse_qs(urlparse(page.url).query).items()}
+
+
+def _basic_game(deal: int, players: int, stop: Any) -> tuple[PlaySetup, Game]:
+    """A game where every seat plays as the basic player of the Play page (seat 0 too),
+    until ``stop(game)`` holds."""
+    setup = PlaySetup(RuleSet(players=players), deal, 0, "basic")
+    g = Game.new(setup.rules, deal)
+    bots = [make_bot("basic", seed=bot_seed(deal, s)) for s in range(players)]
+    while not stop(g):
+        seat = g.to_act
+        assert seat is not None
+        g.apply(bots[seat].decide(g.view(seat)).action)
+    return setup, g
+
+
+def _link(server: str, setup: PlaySetup, g: Game) -> str:
+    return f"{server}/play?{urlencode(encode(setup, [[str(a) for _, a in g.history]]))}"
+
+
+def _named(text: str) -> set[Tile]:
+    return {Tile(int(a), int(b)) for a, b in _TILE.findall(text)}
+
+
+def _computer_bids_and_plays(g: Game) -> bool:
+    """Stop on the learner's first turn in the play."""
+    return g.hand_finished or (g.phase == "playing" and g.to_act == 0)
+
+
+def _mid_hand(deal_from: int = 1) -> tuple[PlaySetup, Game]:
+    for deal in range(deal_from, deal_from + 200):
+        setup, g = _basic_game(deal, 3, _computer_bids_and_plays)
+        if not g.hand_finished and g.bidder not in (None, 0):
+            return setup, g
+    raise AssertionError("no deal where a computer player wins the bid")
+
+
+def _feed_text(page: Any) -> str:
+    return page.locator(".st-key-table-feed").first.inner_text()
+
+
+def test_the_table_is_fair_during_the_hand_reasons_survive_a_reload(page: Any, server: str) -> None:
+    """During the hand no text in the feed or behind "Why?" names a tile a seat has not
+    played (the learner's own hand aside): not the discard, not the alternatives. After a
+    reload the one-line reasons are there. "Open hands" shows everything and says so."""
+    setup, g = _mid_hand()
+    allowed = {t for tr in g.view(0).tricks for t in tr.tiles} | set(g.view(0).current_trick) | set(g.view(0).hand)
+    open_page(page, _link(server, setup, g))
+    step_mode(page)
+    page.reload()
+    wait_ready(page)
+    feed = _feed_text(page)
+    # The reasons came back with the game (not only "Seat 1 plays 5-3." and "Why?").
+    assert re.search(r"passes\. I pass", feed) or re.search(r"bids \d+\. I bid", feed), feed
+    assert not _named(feed) - allowed, (sorted(map(str, _named(feed) - allowed)), feed)
+    assert "discards a tile face down" in feed and "I lay one tile aside face down" in feed, feed
+    # Every "Why?" with its details: the tile played and its numbers, nothing still hidden.
+    keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-why-"]')]
+        .map(e => (e.className.match(/st-key-(why-\\d+-\\d+)(?:\\s|$)/) || [])[1]).filter(Boolean)""")
+    assert len(keys) >= 3, keys
+    for key in keys:
+        click_key(page, key)
+        toggle = page.locator('[class*="st-key-why-"][class*="-details"] label').first
+        if toggle.count():
+            click(page, toggle)
+        box = page.locator(".st-key-feed-why").first.inner_text()
+        assert not _named(box) - allowed, (sorted(map(str, _named(box) - allowed)), box)
+    # Open hands: the status strip says so, and the discard is named.
+    click(page, page.locator(".st-key-open-hands label").first)
+    assert "open hands" in page.locator(".st-key-table-status").first.inner_text()
+    discard = next(a for _, a in g.history if a.kind == "discard")
+    assert f"discards {discard.value}" in _feed_text(page)
+
+
+def test_an_open_why_closes_when_its_move_leaves_the_feed(page: Any, server: str) -> None:
+    setup, g = _mid_hand()
+    open_page(page, _link(server, setup, g))
+    step_mode(page)
+    first = page.locator('[class*="st-key-why-"] button').first
+    click(page, first)
+    assert page.locator(".st-key-feed-why").count() == 1
+    # Play on until the bidding's lines have left the feed (two tricks later).
+    for _ in range(12):
+        if "Bidding, widow and trump" not in _feed_text(page):
+            break
+        buttons = page.locator('[class*="st-key-hand-btn-"] button:enabled')
+        if buttons.count():
+            click(page, buttons.first)
+        else:
+            click_key(page, "to-my-turn")
+    assert "Bidding, widow and trump" not in _feed_text(page)
+    assert page.locator(".st-key-feed-why").count() == 0
+
+
+def test_deal_deals_what_the_panel_shows_and_asks_mid_hand(page: Any, server: str) -> None:
+    """A strong 4-player game from a link: the panel shows "strong", Deal deals strong (the
+    status strip and the URL agree); in the middle of the learner's hand Deal asks first."""
+    setup = PlaySetup(RuleSet(players=4), 7, 0, "strong")
+    g = Game.new(setup.rules, 7)
+    while g.phase == "bidding" and not any(s == 0 for s, _ in g.history):
+        g.apply(g.legal_actions()[0])
+    open_page(page, f"{server}/play?{urlencode(encode(setup, [[str(a) for _, a in g.history]]))}")
+    step_mode(page)
+    click(page, page.locator(".st-key-new-game-box summary").first)
+    checked = page.locator(".st-key-play-level input[type=radio]:checked")
+    assert checked.first.evaluate("e => e.closest('label').innerText").strip() == "strong"
+    click_key(page, "new-game")
+    assert page.locator(".st-key-deal-confirm").count() == 1, "Deal mid-hand asks first"
+    assert _query(page).get("deal") == "7"
+    click_key(page, "deal-anyway")
+    q = _query(page)
+    assert q.get("level") == "strong" and q.get("players") == "4" and q.get("deal") != "7", q
+    assert "computer: strong" in page.locator(".st-key-table-status").first.inner_text()
+
+
+def _in_view(page: Any, width: int, height: int, label: str) -> None:
+    """The status strip, the trick and the whole hand in the window, one below the other."""
+    boxes = {}
+    for sel in (".st-key-table-status", ".moon-middle", ".st-key-table-hand"):
+        box = page.locator(sel).first.bounding_box()
+        assert box is not None, (label, sel)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (label, sel, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (label, sel, box)
+        boxes[sel] = box
+    s, m, h = boxes.values()
+    assert s["y"] + s["height"] <= m["y"] and m["y"] + m["height"] <= h["y"], (label, boxes)
+    tiles = page.locator(".st-key-table-hand [class*=\"-tile-\"] svg.moon-tile:visible")
+    buttons = page.locator(".st-key-table-hand [class*=\"-tile-\"] button:visible")
+    for loc in (tiles, buttons):
+        for i in range(loc.count()):
+            b = loc.nth(i).bounding_box()
+            assert b is not None and b["y"] + b["height"] <= height and b["x"] + b["width"] <= width, (label, b)
+    if width > 640 and tiles.count():  # one row on a desktop, eight tiles too
+        tops = {round(tiles.nth(i).bounding_box()["y"]) for i in range(tiles.count())}
+        assert len(tops) == 1, (label, tops)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1440, 900), (390, 844)], ids=["1280x800", "1440x900", "390x844"])
+def test_trick_status_and_whole_hand_in_view(browser: Any, server: str, size: tuple[int, int]) -> None:
+    """After the widow (eight tiles) and after a trick: the trick, the
+    status strip and the whole hand together in the window, nothing overlapping."""
+    width, height = size
+    phone = width < 500
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        setup = PlaySetup(RuleSet(), 8, 0, "basic")
+        g = Game.new(setup.rules, 8)
+        while g.phase == "bidding":
+            g.apply("bid 4" if g.to_act == 0 else "pass")
+        open_page(page, _link(server, setup, g))
+        _in_view(page, width, height, "widow")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"play-widow-{width}x{height}.png"))
+        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0])
+        for _ in range(2):  # after the first trick, the learner to play
+            g.apply(g.legal_actions()[0])
+            while g.to_act != 0:
+                g.apply(g.legal_actions()[0])
+        open_page(page, _link(server, setup, g))
+        _in_view(page, width, height, "after a trick")
+    finally:
+        ctx.close()
+
+
+def test_table_wording(page: Any, server: str) -> None:
+    """"You lead" (not "You leads"); a 4-player hand's end says what the team took and what
+    the bidder took."""
+    setup, g = _basic_game(3, 4, lambda g: g.hand_finished)
+    while g.bidder is None or g.tricks_won[g.bidder] == g.results[-1].side_tricks[g.bidder % 2]:
+        setup, g = _basic_game(setup.deal + 1, 4, lambda g: g.hand_finished)
+    open_page(page, _link(server, setup, g))
+    text = page.locator(".st-key-hand-summary").first.inner_text()
+    bidder = g.bidder
+    team = g.results[-1].side_tricks[bidder % 2]
+    assert f"team took {team} tricks" in text and f"took {g.tricks_won[bidder]})" in text, text
+    setup, g = _basic_game(2, 3, lambda g: g.hand_finished or (g.phase == "playing" and g.to_act == 0
+                                                              and not g.view(0).current_trick))
+    assert not g.hand_finished
+    open_page(page, _link(server, setup, g))
+    cell = page.locator(".moon-trick-cell", has_text="You").first.inner_text()
+    assert "lead" in cell and "leads" not in cell, cell

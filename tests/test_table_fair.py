@@ -1,0 +1,170 @@
+"""The Play table is fair during the hand and says true, grammatical sentences.
+
+Walks many seeded hands (three and four players, basic and strong computer players) the way
+the Play page shows them to the learner at seat 0: every computer decision as said at the
+table (:meth:`engine.players.Decision.at_table`) must name no tile that a seat has not
+played (the learner's own hand aside), and every sentence the table says (reasons in full and
+at the table, the feed's lines, the tricks lines, the end of the hand) must agree in number
+and person.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from engine import Action, Game, RuleSet, Tile, Trump, parse_tiles
+from engine.game import PlayerView
+from engine.players import make_bot
+from engine.players.reasons import _top_of_suit, hand_features
+from tutorial.services.describe import describe_action, result_words, seat_name
+from tutorial.services.table import side_tricks, tricks_line
+
+from helpers import fast_strong
+
+FAST = fast_strong(4, 3, bid_samples=4, contract_samples=5, bid_trumps=2)
+_TILE = re.compile(r"\b([0-6])-([0-6])\b")
+YOU = 0
+
+#: Nouns that take a plural after any number but one.
+_NOUNS = r"(?:tricks|tiles|doubles|trumps|points|marks|levels|puzzles|students|blanks|ones|twos|threes|fours|fives|sixes)"
+_BAD = [
+    (re.compile(rf"(?<![\d.])\b(?:1|one) {_NOUNS}\b"), "a plural after one"),
+    (re.compile(r"(?<![\d.])\b(?:[02-9]|\d\d+|two|three|four|five|six|seven) (?:trick|tile|double|trump|level|puzzle|student)\b"
+                r"(?! of)"), "a singular after a number"),
+    (re.compile(r"\bYou (?:leads|plays|passes|bids|names|discards|shoots|takes|was|has)\b"), "You with a verb in -s"),
+    (re.compile(r"\bcheapest, ([0-6])-\1\b"), "a double called cheapest"),
+]
+
+
+def _named(text: str) -> set[Tile]:
+    return {Tile(int(a), int(b)) for a, b in _TILE.findall(text)}
+
+
+def _grammar(text: str) -> list[str]:
+    return [why for pattern, why in _BAD if pattern.search(text)]
+
+
+def _texts(decision: Any) -> list[str]:
+    """Every text the page shows for a decision: reason, summary and the table's moves and
+    notes (the cells :func:`tutorial.services.describe.decision_frame` makes of them)."""
+    exp = decision.explanation
+    return [exp.reason, exp.summary, *(str(c.action) for c in exp.candidates),
+            *(tag for c in exp.candidates for tag in c.tags)]
+
+
+def _walk(rules: RuleSet, seed: int, level: str) -> int:
+    """Play one hand; check every computer decision as the learner at seat 0 sees it."""
+    game = Game.new(rules, seed=seed)
+    bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(rules.players)]
+    played: set[Tile] = set()
+    mine = set(game.view(YOU).hand)
+    checked = 0
+    while not game.hand_finished:
+        seat = game.to_act
+        assert seat is not None
+        view: PlayerView = game.view(seat)
+        d = bots[seat].decide(view)
+        a = d.action
+        now = set(played)
+        if a.kind == "play":
+            assert isinstance(a.value, Tile)
+            now.add(a.value)
+        if seat != YOU:
+            fair = d.at_table()
+            said = describe_action(seat, a, you=YOU, players=rules.players)
+            for text in [said, *_texts(fair)]:
+                hidden = _named(text) - now - mine
+                assert not hidden, f"seed {seed} {view.phase} {a}: {text!r} names {sorted(map(str, hidden))}"
+            for text in [said, *_texts(d), *_texts(fair)]:
+                assert not _grammar(text), f"seed {seed} {a}: {text!r}: {_grammar(text)}"
+                if "other double" in text:  # "other" beside a trump double the hand holds
+                    tr = d.explanation.chosen.trump
+                    assert tr is not None and any(t.is_double and tr.is_trump(t) for t in view.hand), text
+            checked += 1
+        game.apply(a)
+        if a.kind == "play":
+            assert isinstance(a.value, Tile)
+            played.add(a.value)
+        mine = set(game.view(YOU).hand) | mine
+        for text in _table_lines(game, game.view(YOU)):
+            assert not _grammar(text), f"seed {seed}: {text!r}: {_grammar(text)}"
+    result = game.results[-1]
+    for text in [result.describe(), result_words(result, you=YOU, players=rules.players), *_table_lines(game, game.view(YOU))]:
+        assert not _grammar(text), f"seed {seed}: {text!r}: {_grammar(text)}"
+        for m in re.finditer(r"(\d+) of (\d+)", text):
+            assert int(m.group(1)) <= int(m.group(2)), text
+    return checked
+
+
+def _table_lines(game: Game, view: PlayerView) -> list[str]:
+    n = game.rules.players
+    names = [seat_name(s, YOU, n) for s in range(n)] if n == 3 else ["Your team", "Their team"]
+    side = None if game.bidder is None else game.rules.side_of(game.bidder)
+    return [tricks_line(taken=t, bid=game.bid, name=name, bidding=i == side, over=game.hand_finished)
+            for i, (name, t) in enumerate(zip(names, side_tricks(view), strict=True))]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_basic_tables_are_fair_and_grammatical(players: int) -> None:
+    checked = sum(_walk(RuleSet(players=players), seed, "basic") for seed in range(16))
+    assert checked > 16 * 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 4])
+def test_strong_tables_are_fair_and_grammatical(players: int) -> None:
+    checked = sum(_walk(RuleSet(players=players), seed, "strong") for seed in range(4))
+    assert checked > 4 * 10
+
+
+def test_the_table_hides_a_discard_and_the_other_tiles_until_the_hand_is_over() -> None:
+    game = Game.new(RuleSet(), seed=11)
+    bots = {s: make_bot("basic", seed=s) for s in range(3)}
+    while game.phase != "discard":
+        game.apply(bots[game.to_act or 0].decide(game.view(game.to_act or 0)).action)
+    seat = game.to_act
+    assert seat is not None
+    d = bots[seat].decide(game.view(seat))
+    assert str(d.action.value) in d.explanation.reason  # in full: the tile discarded
+    fair = d.at_table()
+    assert not _named(fair.explanation.reason) and fair.explanation.candidates == ()
+    assert fair.explanation.reason == "I lay one tile aside face down: the tile I need least."
+
+
+def test_reason_wording_slips() -> None:
+    # "other" only beside a trump double; a lone tile of its suit is "the only ... left".
+    assert hand_features(parse_tiles("5-4 5-3 5-1 3-3 6-2 4-1 2-0"), Trump.parse("5")) == "three fives and one double"
+    assert "other" in hand_features(parse_tiles("5-5 5-3 5-1 3-3 6-2 4-1 2-0"), Trump.parse("5"))
+    assert tricks_line(taken=7, bid=6, name="You", bidding=True, over=True) == "You: 7 tricks, 6 needed — bid made"
+    assert describe_action(0, Action.parse("play 6-4"), you=0, players=3) == "You play 6-4"
+
+
+def test_the_only_tile_of_its_suit_left_is_not_called_the_highest() -> None:
+    """A lead of 2-1 when every other two is gone: "the only two left"."""
+    # Walk hands until a strong reason calls a tile the top of its suit; check the words
+    # against what is left of that suit.
+    seen = 0
+    for seed in range(30):
+        game = Game.new(RuleSet(), seed=seed)
+        bots = [make_bot("basic", seed=seed + s) for s in range(3)]
+        while not game.hand_finished:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            a = bots[seat].decide(view).action
+            if a.kind == "play" and view.trump is not None and len(view.legal_actions()) > 1:
+                tile = a.value
+                assert isinstance(tile, Tile)
+                top = _top_of_suit(view, tile)
+                if top.startswith("the highest of the"):
+                    suit = view.trump.suit_led(view.current_trick[0]) if view.current_trick else view.trump.suit_led(tile)
+                    left = [u for u in (*view.unseen(), *view.hand) if u is not tile and view.trump.follows(u, suit)]
+                    assert left, f"{tile}: {top}"
+                    seen += 1
+                elif top.startswith("the only"):
+                    seen += 1
+            game.apply(a)
+    assert seen > 10
