@@ -268,3 +268,19 @@ def test_a_clear_mistake_is_still_graded_after_the_check() -> None:
     bad = next(p for p in a.plays if p.tile == Tile.parse("3-1"))
     assert bad.grade == "blunder" and bad.noise == 0.0 and bad.layouts >= 10
 
+
+
+def test_the_first_line_is_plain_words_the_numbers_behind_a_switch() -> None:
+    from engine import Action, Trump
+    from engine.review import DecisionReview, HandReview
+    from tutorial.services.reviewing import biggest_mistakes, plain_words, review_frame
+
+    bid = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 5"), None, 0.86,
+                         Trump.parse("3"), None, None, "blunder", "", game_drop=15.8)
+    assert plain_words(bid) == "a costly choice: it makes losing the game much more likely"
+    r = HandReview(1, (), (bid,))
+    line = biggest_mistakes(r, you=0, players=3, seat=0, numbers=False)[0]
+    assert line.startswith("**A costly choice: it makes losing the game much more likely** ??")
+    assert "%" not in line and "15.8" not in line and "percentage" not in line
+    assert "15.8" in biggest_mistakes(r, you=0, players=3, seat=0)[0]
+    assert list(review_frame(HandReview(1, ()), 0, 3, numbers=False).columns) == []
