@@ -1,4 +1,5 @@
-"""Hindsight grading of a hand: the bid, the discard, the trump named and every play.
+"""Grading of a hand by what each player could know: the bid, the discard, the trump named and
+every play, with the hindsight of all hands known apart.
 
 For every bid (or pass), discard and trump choice, :func:`review_hand` asks the strong player
 what it would have chosen from the same view and what the choice changed (a
@@ -16,10 +17,14 @@ For every tile played, :func:`review_hand` gives two verdicts:
 - **with all hands open**: how many tricks the player's side in the contract fight (the
   bidder's side, or the defenders together) lost against the best play, by the exact
   solver (:mod:`engine.solver`);
-- **from the player's own view**: the strong bot's chance to make (or set) the bid after the
-  play and after the best play it found, from the layouts that agree with what the player
-  had seen; the drop, in percentage points, is graded like lichess grades a drop in
-  winning chance: 5 an *inaccuracy*, 10 a *mistake*, 15 a *blunder* (:data:`~engine.players.GRADES`).
+- **from the player's own view** (the grade): the strong bot's chance to make (or set) the
+  bid after the play and after the best play it found, from the layouts that agree with what
+  the player had seen (drawn and weighed as the strong player does); the drop, in percentage
+  points, is graded like lichess grades a drop in winning chance: 5 an *inaccuracy*, 10 a
+  *mistake*, 15 a *blunder* (:data:`~engine.players.GRADES`). A play is graded only after a
+  check on more layouts finds it worse than the best beyond sampling noise, so a play best
+  in expectation is never a mistake; the open-hands verdict is only ever hindsight
+  (:meth:`PlayReview.hindsight`).
 
 >>> from engine import Game
 >>> from engine.players import make_bot
