@@ -1,4 +1,5 @@
-"""Hindsight grading of a hand: the bid, the discard, the trump named and every play.
+"""Grading of a hand by what each player could know: the bid, the discard, the trump named and
+every play, with the hindsight of all hands known apart.
 
 For every bid (or pass), discard and trump choice, :func:`review_hand` asks the strong player
 what it would have chosen from the same view and what the choice changed (a
@@ -16,10 +17,14 @@ For every tile played, :func:`review_hand` gives two verdicts:
 - **with all hands open**: how many tricks the player's side in the contract fight (the
   bidder's side, or the defenders together) lost against the best play, by the exact
   solver (:mod:`engine.solver`);
-- **from the player's own view**: the strong bot's chance to make (or set) the bid after the
-  play and after the best play it found, from the layouts that agree with what the player
-  had seen; the drop, in percentage points, is graded like lichess grades a drop in
-  winning chance: 5 an *inaccuracy*, 10 a *mistake*, 15 a *blunder* (:data:`~engine.players.GRADES`).
+- **from the player's own view** (the grade): the strong bot's chance to make (or set) the
+  bid after the play and after the best play it found, from the layouts that agree with what
+  the player had seen (drawn and weighed as the strong player does); the drop, in percentage
+  points, is graded like lichess grades a drop in winning chance: 5 an *inaccuracy*, 10 a
+  *mistake*, 15 a *blunder* (:data:`~engine.players.GRADES`). A play is graded only after a
+  check on more layouts finds it worse than the best beyond sampling noise, so a play best
+  in expectation is never a mistake; the open-hands verdict is only ever hindsight
+  (:meth:`PlayReview.hindsight`).
 
 >>> from engine import Game
 >>> from engine.players import make_bot
@@ -35,16 +40,18 @@ For every tile played, :func:`review_hand` gives two verdicts:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.actions import Action
-from engine.game import Game
+from engine.game import Game, PlayerView
 from engine.players import GRADES, StrongBot, make_bot, seat_goal
+from engine.players.analysis import analyse_play
+from engine.players.facts import keep_value
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 from engine.trump import Trump
-from engine.words import chance_words
+from engine.words import chance_words, count_words
 
 __all__ = ["BID_GRADES", "DecisionReview", "HandReview", "PlayReview", "bid_grade", "grade", "review_hand"]
 
@@ -210,6 +217,7 @@ class PlayReview:
     drop: float | None = None
     grade: str | None = None
     layouts: int = 0
+    noise: float = 0.0
 
     @property
     def open_best(self) -> list[Tile]:
@@ -217,14 +225,25 @@ class PlayReview:
         top = max(self.open_values.values())
         return sorted(t for t, v in self.open_values.items() if v == top)
 
+    def hindsight(self) -> str:
+        """What the play cost with every hand known, labelled as hindsight (never a grade:
+        the player could not see those hands), or ``""`` when it cost nothing.
+
+        >>> PlayReview(1, 3, 0, Tile(4, 1), "make", {Tile(4, 1): 2, Tile(6, 1): 3}, 1).hindsight()
+        'In hindsight, with all hands known, 6-1 keeps one more trick.'
+        """
+        if not self.tricks_lost:
+            return ""
+        best = " or ".join(str(t) for t in self.open_best)
+        n = self.tricks_lost
+        more = f"{count_words(n, 'more trick')}" if n != 1 else "one more trick"
+        return f"In hindsight, with all hands known, {best} keep{'s' if len(self.open_best) == 1 else ''} {more}."
+
     def describe(self) -> str:
-        """One or two sentences for a hand review."""
+        """One or two sentences for a hand review: the grade, from what the player could
+        know, then the hindsight, labelled as such."""
         who = f"Seat {self.seat}"
         text = f"Trick {self.trick}: {who} played {self.tile}."
-        if self.tricks_lost:
-            best = ", ".join(str(t) for t in self.open_best)
-            s = "s" if self.tricks_lost != 1 else ""
-            text += f" With all hands open it cost {self.tricks_lost} trick{s} ({best} was best)."
         if self.drop is not None and self.chance_best is not None and self.chance_played is not None:
             goal = "make" if self.goal == "make" else "set"
             if self.grade:
@@ -235,6 +254,11 @@ class PlayReview:
                 )
             elif not self.tricks_lost:
                 text += f" Good: the chance to {goal} the bid stays at {self.chance_played:.0%}."
+            else:
+                text += f" Not a mistake: from what the player could see, it was as good as any ({self.chance_played:.0%})."
+        hindsight = self.hindsight()
+        if hindsight:
+            text += f" {hindsight}"
         return text
 
     def row(self) -> dict[str, Any]:
@@ -331,6 +355,7 @@ def review_hand(
     assert isinstance(analyst, StrongBot)
     contract = wanted if contract_seats is None else set(contract_seats)
     solvers: dict[Any, Solver] = {}
+    checker: StrongBot | None = None
     out: list[PlayReview] = []
     decisions: list[DecisionReview] = []
     for text in actions:
@@ -360,13 +385,13 @@ def review_hand(
             lost = max(open_values.values()) - open_values[tile]
             review = PlayReview(number, len(g.tricks) + 1, seat, tile, goal, open_values, lost)
             if expectation:
-                an = analyst.analyse(view)
-                best = an.best(trump)
-                cb, cp = an.goal_chance[best], an.goal_chance[tile]
-                drop = round(100 * (cb - cp), 6)
+                if checker is None:
+                    checker = _checker(analyst)
+                fair = _fair_play(analyst, checker, view, tile)
                 review = PlayReview(
                     number, len(g.tricks) + 1, seat, tile, goal, open_values, lost,
-                    cp, cb, best, drop, grade(drop), an.layouts,
+                    fair.chance_played, fair.chance_best, fair.best, fair.drop, fair.grade, fair.layouts,
+                    fair.noise,
                 )
             out.append(review)
         g.apply(text)
@@ -408,3 +433,102 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
         number, seat, kind, action, d.action, cp, cb, best.trump, drop, None,
         grade(drop) if drop is not None and action is not d.action else None, exp.reason,
     )
+
+
+#: How many times more layouts than the strong player's own draw the review solves before it
+#: calls a play a mistake (:func:`_fair_play`).
+CHECK_FACTOR = 4
+
+#: A play is graded only when its drop is more than this many standard errors of the
+#: layout-by-layout difference (the check's own sampling noise; none when every layout is solved).
+NOISE_SIGMAS = 2.0
+
+
+@dataclass(frozen=True)
+class _Fair:
+    """The verdict on one play from what its player could know (see :func:`_fair_play`)."""
+
+    chance_played: float
+    chance_best: float
+    best: Tile
+    drop: float
+    grade: str | None
+    layouts: int
+    noise: float
+
+
+def _checker(analyst: StrongBot) -> StrongBot:
+    """The strong player that checks a play before the review grades it: the same player
+    (settings, seed and so the same way of drawing and weighing layouts) with
+    :data:`CHECK_FACTOR` times its layouts."""
+    s = analyst.settings
+    more = replace(
+        s,
+        play_samples={k: v * CHECK_FACTOR for k, v in s.play_samples.items()},
+        play_samples_4p={k: v * CHECK_FACTOR for k, v in s.play_samples_4p.items()},
+    )
+    return StrongBot(analyst.seed, settings=more)
+
+
+def _fair_play(analyst: StrongBot, checker: StrongBot, view: PlayerView, tile: Tile) -> _Fair:
+    """Grade ``tile``, played from ``view``, by what its player could know: the layouts of the
+    unseen tiles that agree with the view, drawn and weighed as the strong player does (its
+    hand, the tiles played, the voids shown, the widow's count, the bidding).
+
+    The strong player's own look comes first; a play it finds best, or within a grade's reach
+    of the best, is not a mistake. Otherwise ``checker`` (the same player with more layouts)
+    solves the position again, and the play is graded only if it is still worse than the best
+    there by more than :data:`NOISE_SIGMAS` standard errors of the layout-by-layout
+    difference: a play that is best in expectation is never called a mistake, whatever the
+    actual layout turned out to be."""
+    trump = view.trump
+    assert trump is not None
+    an = analyst.analyse(view)
+    best = an.best(trump)
+    cb, cp = an.goal_chance[best], an.goal_chance[tile]
+    drop = round(100 * max(0.0, cb - cp), 6)
+    if best == tile or grade(drop) is None:
+        return _Fair(cp, cb, best, drop, None, an.layouts, 0.0)
+    layouts, weights, possible, exhaustive = checker.play_draw(view)
+    solver = checker.solver(trump, view.rules.players)
+    ws = [1.0] * len(layouts) if weights is None else list(weights)
+    goal: list[dict[Tile, float]] = []
+    tricks: list[dict[Tile, float]] = []
+    tiles = an.tiles
+
+    def verdict() -> tuple[Tile, float, float, float]:
+        """On the layouts solved so far: the best play, its chance, the played one's, and the
+        standard error of their difference (percentage points; 0 when every layout is in)."""
+        w = ws[: len(goal)]
+        total = sum(w)
+
+        def mean(rows: list[dict[Tile, float]], t: Tile) -> float:
+            return sum(x * r[t] for x, r in zip(w, rows, strict=True)) / total
+
+        top = max(tiles, key=lambda t: (round(mean(goal, t), 9), round(mean(tricks, t), 9),
+                                        -keep_value(t, trump), -t.index))
+        hi, lo = mean(goal, top), mean(goal, tile)
+        noise = 0.0
+        if not (exhaustive and len(goal) == len(layouts)) and len(goal) > 1:
+            d = hi - lo
+            var = sum(x * (r[top] - r[tile] - d) ** 2 for x, r in zip(w, goal, strict=True)) / total
+            noise = 100 * (var * sum(x * x for x in w) / total**2) ** 0.5
+        return top, hi, lo, noise
+
+    # Solved a batch (the strong player's own number of layouts) at a time; the check stops
+    # early once the play is clearly within an inaccuracy of the best, or (from the third
+    # batch) clearly an inaccuracy at least.
+    batch = max(1, an.layouts)
+    least = GRADES[-1][1]
+    while len(goal) < len(layouts):
+        for lay in layouts[len(goal) : len(goal) + batch]:
+            one = analyse_play(view, [lay], solver, possible, False)
+            goal.append(one.goal_chance)
+            tricks.append(one.tricks)
+        top, cb, cp, noise = verdict()
+        gap = 100 * (cb - cp)
+        if gap + NOISE_SIGMAS * noise < least or (len(goal) >= 3 * batch and gap - NOISE_SIGMAS * noise >= least):
+            break
+    drop = round(100 * max(0.0, cb - cp), 6)
+    sure = top != tile and drop > NOISE_SIGMAS * noise + 1e-9
+    return _Fair(cp, cb, top, drop, grade(drop) if sure else None, len(goal), round(noise, 6))

@@ -48,6 +48,13 @@ def test_whole_three_player_hand() -> None:
     review = at.session_state["moon_play"].reviews[1]
     mine = [d for d in review.decisions if d.seat == at.session_state["moon_play"].seat]
     assert mine and mine[0].kind == "bid"
+    if mine[0].grade:  # graded: plain words first, the numbers behind "Show the numbers"
+        from tutorial.services.reviewing import plain_words
+
+        plain = plain_words(mine[0])
+        assert plain[0].upper() + plain[1:] in texts(at)
+        at.session_state["review-numbers"] = True
+        at.run()
     assert mine[0].describe("you") in texts(at)
     assert at.session_state["moon_progress"].hands_played == 1
     # The URL holds every move, so the game can be rebuilt from it.

@@ -231,3 +231,56 @@ def test_biggest_mistake_first_in_words_then_numbers() -> None:
     frame = contract_frame(r, you=0, players=3)
     assert list(frame["Decision"]) == ["Bid", "Trump"] and frame["Chance to make (chosen)"].isna().iloc[0]
     assert review_summary(r, 0, 3).startswith("**Your decisions and plays:** 1 inaccuracy, no mistakes, 2 blunders.")
+
+
+# -- graded by what the player could know -------------------------------------------------------
+
+
+def _basic_hand(deal: int) -> Game:
+    g = Game.new(RuleSet(), deal)
+    bots = [make_bot("basic", seed=s) for s in range(3)]
+    while not g.hand_finished:
+        g.apply(bots[g.to_act].decide(g.view(g.to_act)).action)  # type: ignore[index,arg-type]
+    return g
+
+
+def test_best_in_expectation_is_not_a_mistake_whatever_hindsight_says() -> None:
+    """Deal 8, trick 5: seat 2's 1-1 is the best play over the layouts it could not rule out,
+    though with all hands known 4-3 keeps one more trick: no grade, the hindsight apart."""
+    g = _basic_hand(8)
+    r = review_hand(g, contract_seats=[], bot=make_bot("strong", seed=0, **fast_strong(8, 4)))  # type: ignore[arg-type]
+    p = next(x for x in r.plays if x.trick == 5 and x.seat == 2)
+    assert p.tile == Tile.parse("1-1") and p.best == p.tile
+    assert p.tricks_lost == 1 and p.open_best == [Tile.parse("4-3")]
+    assert p.grade is None and p.drop == 0
+    assert p not in r.mistakes()
+    text = p.describe()
+    assert "Not a mistake" in text
+    assert text.endswith("In hindsight, with all hands known, 4-3 keeps one more trick.")
+
+
+def test_a_clear_mistake_is_still_graded_after_the_check() -> None:
+    """The check with more layouts keeps a play that loses in every layout a blunder (and the
+    review is the same on every run: seeded)."""
+    a = review_hand(BLUNDER, seats=[2])
+    b = review_hand(BLUNDER, seats=[2])
+    assert a == b
+    bad = next(p for p in a.plays if p.tile == Tile.parse("3-1"))
+    assert bad.grade == "blunder" and bad.noise == 0.0 and bad.layouts >= 10
+
+
+
+def test_the_first_line_is_plain_words_the_numbers_behind_a_switch() -> None:
+    from engine import Action, Trump
+    from engine.review import DecisionReview, HandReview
+    from tutorial.services.reviewing import biggest_mistakes, plain_words, review_frame
+
+    bid = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 5"), None, 0.86,
+                         Trump.parse("3"), None, None, "blunder", "", game_drop=15.8)
+    assert plain_words(bid) == "a costly choice: it makes losing the game much more likely"
+    r = HandReview(1, (), (bid,))
+    line = biggest_mistakes(r, you=0, players=3, seat=0, numbers=False)[0]
+    assert line.startswith("**A costly choice: it makes losing the game much more likely** ??")
+    assert "%" not in line and "15.8" not in line and "percentage" not in line
+    assert "15.8" in biggest_mistakes(r, you=0, players=3, seat=0)[0]
+    assert list(review_frame(HandReview(1, ()), 0, 3, numbers=False).columns) == []

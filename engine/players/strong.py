@@ -172,6 +172,14 @@ class StrongBot(PhaseBot):
             return _PlayDraw(layouts, None, None, possible, exhaustive)
         return _PlayDraw(layouts, weights, None, possible, exhaustive)
 
+    def play_draw(self, view: PlayerView) -> tuple[list[Layout], list[float] | None, int, bool]:
+        """The layouts this player solves a play decision for ``view`` on (the draw
+        :meth:`analyse` uses, from the same seeded stream): (layouts, their weights or ``None``
+        when all count alike, how many layouts agree with the view, whether the list holds
+        every one of them)."""
+        draw = self._play_draw(view, self.rng(view, "play"))
+        return draw.layouts, draw.weights, draw.possible, draw.exhaustive
+
     def analyse(self, view: PlayerView) -> PlayAnalysis:
         """The numbers behind a play decision for ``view`` (the seat must be to play)."""
         return self._analyse(view)[0]

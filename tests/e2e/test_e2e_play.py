@@ -343,3 +343,14 @@ def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> N
     assert by_key(page, "next-hand").first.is_enabled()  # the page is usable meanwhile
     page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
     assert not _errors(page)
+    # Plain words first, the numbers behind a switch; the plays table fits the page.
+    assert page.get_by_text("Show the numbers").count() == 1
+    assert page.get_by_text("percentage points").count() == 0
+    width = page.viewport_size["width"]
+    table = page.get_by_test_id("stDataFrame").last
+    table.wait_for()
+    box = table.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= width
+    scroll = page.evaluate("""() => { const all = document.querySelectorAll('[data-testid="stDataFrame"] .dvn-scroller'); const g = all[all.length - 1];
+        return g ? g.scrollWidth - g.clientWidth : 0; }""")
+    assert scroll <= 1, f"the review table scrolls {scroll} px sideways"

@@ -27,7 +27,8 @@ def review_panel(sess: PlaySession) -> None:
     if not done:
         st.caption("When a hand is over, every play of it is graded here, with the better play where there was one.")
         return
-    number = st.selectbox("Hand", done[::-1], key="review-hand", format_func=lambda h: f"Hand {h}")
+    # Keyed by the newest hand: when a hand ends, the review turns to it.
+    number = st.selectbox("Hand", done[::-1], key=f"review-hand-{done[-1]}", format_func=lambda h: f"Hand {h}")
     if number not in done:
         number = done[-1]
     try:
@@ -38,9 +39,11 @@ def review_panel(sess: PlaySession) -> None:
     if review is None:
         _wait_for_review(sess, number)
         return
-    only_mine = st.toggle("Only my plays", key="review-mine")
+    with st.container(horizontal=True):
+        only_mine = st.toggle("Only my plays", key="review-mine")
+        numbers = st.toggle("Show the numbers", key="review-numbers")
     st.markdown(review_summary(review, sess.seat, sess.players))
-    mine = biggest_mistakes(review, sess.seat, sess.players, seat=sess.seat)
+    mine = biggest_mistakes(review, sess.seat, sess.players, seat=sess.seat, numbers=numbers)
     if mine:
         st.markdown("**Your biggest mistakes, biggest first:**")
         st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(mine, start=1)))
@@ -50,12 +53,21 @@ def review_panel(sess: PlaySession) -> None:
     decisions = [d for d in getattr(review, "decisions", ()) if d.seat == sess.seat and not d.grade]
     if decisions:
         st.markdown("\n".join("- " + d.describe("you") for d in decisions))
+    if not numbers:
+        st.caption("A grade judges a choice by what its player could see; *Hindsight* names the "
+                   "play that would have kept more tricks with every hand known. "
+                   + " ".join(f"{mark} {name}" for name, mark in GRADE_MARKS.items()))
+        frame = review_frame(review, sess.seat, sess.players, only_seat=sess.seat if only_mine else None,
+                             numbers=False)
+        st.dataframe(frame, hide_index=True, key=f"review-table-{number}", width="stretch",
+                     height=35 * (len(frame) + 1) + 3)
+        return
     st.caption(
         "Grades compare each choice with the one the strong player makes from what that player "
         "could see: for a play, discard or trump, a drop of 5 points in the chance to make (or set) "
         "the bid is an inaccuracy, 10 a mistake, 15 a blunder; for a bid or pass, 1 point expected "
         "to be lost is an inaccuracy, 2 a mistake, 3 a blunder. *Tricks lost* is the exact count "
-        "with all hands open. " + " ".join(f"{mark} {name}" for name, mark in GRADE_MARKS.items())
+        "with all hands known (hindsight). " + " ".join(f"{mark} {name}" for name, mark in GRADE_MARKS.items())
     )
     cframe = contract_frame(review, sess.seat, sess.players)
     if not cframe.empty:

@@ -18,6 +18,7 @@ __all__ = [
     "biggest_mistakes",
     "contract_frame",
     "hand_review_table",
+    "plain_words",
     "review_frame",
     "review_summary",
     "run_review",
@@ -64,15 +65,41 @@ def _play_sentence(p: Any, who: str) -> str:
     return text
 
 
-def biggest_mistakes(review: Any, you: int, players: int, seat: int | None = None, limit: int = 3) -> list[str]:
+#: What each grade means, in plain words, for a choice that changes the chance of winning the
+#: game, of making the bid, or of setting it.
+_PLAIN = {"blunder": ("a costly choice", "much"), "mistake": ("a poor choice", ""),
+          "inaccuracy": ("a slightly weaker choice", "a little")}
+
+
+def plain_words(x: Any) -> str:
+    """The first line of a graded decision or play, in plain words and no numbers:
+    ``"a costly choice: it makes losing the game much more likely"``."""
+    head, how = _PLAIN.get(x.grade or "", ("a fine choice", ""))
+    how = f"{how} " if how else ""
+    if getattr(x, "game_drop", None):
+        return f"{head}: it makes losing the game {how}more likely"
+    if getattr(x, "points_lost", None):
+        return f"{head}: it gives away points on average"
+    goal = "setting the bid" if getattr(x, "goal", "make") == "set" else "making the bid"
+    return f"{head}: it makes {goal} {how}less likely"
+
+
+def biggest_mistakes(review: Any, you: int, players: int, seat: int | None = None, limit: int = 3,
+                     numbers: bool = True) -> list[str]:
     """The graded decisions and plays of ``seat`` (everyone's when ``None``), biggest first,
-    as markdown lines: the grade mark, then what happened in words, numbers in brackets."""
+    as markdown lines: the grade mark, then what happened in words, numbers in brackets;
+    with ``numbers`` off, the grade in plain words (:func:`plain_words`) and what was chosen."""
     items = review.mistakes(seat) if hasattr(review, "mistakes") else []
     lines = []
     for x in items[:limit]:
         who = seat_name(x.seat, you, players)
         who = "you" if who == "You" else who
         mark = GRADE_MARKS.get(x.grade, "")
+        if not numbers:
+            what = f"trick {x.trick}, {x.tile}" if not hasattr(x, "kind") else x.kind
+            plain = plain_words(x)
+            lines.append(f"**{plain[0].upper()}{plain[1:]}** {mark} ({who}: {what}).")
+            continue
         if hasattr(x, "kind"):
             text = x.describe(who)
         else:
@@ -109,30 +136,31 @@ def contract_frame(review: Any, you: int, players: int) -> pd.DataFrame:
     return frame
 
 
-def review_frame(review: Any, you: int, players: int, only_seat: int | None = None) -> pd.DataFrame:
-    """One row per play: trick, player, tile, grade, the better play, the chances."""
+def review_frame(review: Any, you: int, players: int, only_seat: int | None = None,
+                 numbers: bool = True) -> pd.DataFrame:
+    """One row per play: trick, player, tile, grade, the better play (from what the player
+    could see), the hindsight; with ``numbers``, the chances behind them too."""
     rows = []
     for p in review.plays:
         if only_seat is not None and p.seat != only_seat:
             continue
-        better = ""
-        if p.grade and p.best is not None and p.best != p.tile:
-            better = str(p.best)
-        elif p.tricks_lost:
-            better = " or ".join(str(t) for t in p.open_best)
-        rows.append(
-            {
-                "Trick": p.trick,
-                "Player": seat_name(p.seat, you, players),
-                "Played": str(p.tile),
-                "Grade": _grade_text(p.grade),
-                "Better play": better,
+        better = str(p.best) if p.grade and p.best is not None and p.best != p.tile else ""
+        row: dict[str, Any] = {
+            "Trick": p.trick,
+            "Player": seat_name(p.seat, you, players),
+            "Played": str(p.tile),
+            "Grade": _grade_text(p.grade),
+            "Better play": better,
+            "Hindsight": " or ".join(str(t) for t in p.open_best) if p.tricks_lost else "",
+        }
+        if numbers:
+            row.update({
                 "Chance after the play": None if p.chance_played is None else round(100 * p.chance_played),
                 "Chance after the best play": None if p.chance_best is None else round(100 * p.chance_best),
-                "Tricks lost (all hands open)": p.tricks_lost,
+                "Tricks lost (all hands known)": p.tricks_lost,
                 "Goal": "make the bid" if p.goal == "make" else "set the bid",
-            }
-        )
+            })
+        rows.append(row)
     return pd.DataFrame(rows)
 
 
