@@ -102,10 +102,12 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     at = open_app("presenter", query=DEAL)
     at.button(key="live-start").click().run()
     assert not at.exception, errors(at)
-    token = at.query_params["host"]
-    token = token[0] if isinstance(token, list) else token
+    assert "host" not in at.query_params  # the host token never reaches the address
+    code = at.query_params["live"]
+    code = code[0] if isinstance(code, list) else code
+    token = at.session_state["moon_live_token"][1]
     info = live.find_by_host_token(db, token)
-    assert info is not None and info.open
+    assert info is not None and info.open and info.join_code == code
     html = _html(at)
     assert f'data-code="{info.join_code}"' in html and "<svg" in html and f"/live?code={info.join_code}" in html
     at.button(key="live-join-close").click().run()
@@ -133,12 +135,20 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     at.button(key="live-summary-open").click().run()
     assert not at.exception, errors(at)
     assert "Class summary" in texts(at)
+    assert "Ada" not in _html(at) + texts(at)  # names only when the teacher shows them
+    at.button(key="live-names").click().run()
+    assert "Ada" in _html(at)
     csv_button = at.get("download_button")
     assert csv_button, "no CSV download"
     board = live.summary(db, info.id)
     assert [(s["name"], s["right"]) for s in board.students] == [("Ada", 1), ("Ben", 0), ("Cy", 0)]
     at.button(key="live-summary-close").click().run()
-    at.button(key="live-end").click().run()
+    at.button(key="live-end").click().run()  # asks first
+    assert live.find_by_host_token(db, token).open is True  # type: ignore[union-attr]
+    at.button(key="live-end-yes").click().run()
     assert not at.exception, errors(at)
     assert live.find_by_host_token(db, token).open is False  # type: ignore[union-attr]
+    assert "Class summary" not in texts(at) and "Ada" not in _html(at)  # back to the hand, no names
+    assert 'class="pres-stage"' in _html(at)
+    at.button(key="live-summary-open").click().run()
     assert "Class summary" in texts(at)
