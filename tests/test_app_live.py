@@ -79,6 +79,17 @@ def test_join_from_a_scanned_link_then_wait_answer_once_and_see_the_reveal() -> 
     at2 = open_app("live")
     _join(at2, other.join_code, "Ada")
     assert "Waiting for the next question" in _html(at2) and "What would you play?" not in _html(at2)
+    # A tap that reaches the store just after the reveal is dropped, and the phone says why.
+    spec2 = live.QuestionSpec("q2", "move", "Seat 2 is to play. What would you play?",
+                              (("play 6-4", "6-4"), ("play 5-5", "5-5")), ("play 6-4",), "Seat 2 plays 6-4",
+                              "6-4 wins.", {"seat": 2, "hand": ["6-4", "5-5"], "trump": "6"})
+    live.ask(db, other.id, spec2)
+    at2.run()
+    live.reveal(db, other.id)  # the reveal lands while the phone still shows the buttons
+    at2.button(key="live-choice-0").click().run()
+    assert not at2.exception, errors(at2)
+    late = _html(at2)
+    assert "came too late" in late and "You did not answer this one" not in late
 
 
 def test_an_unknown_phone_link_says_so_and_offers_to_join() -> None:
