@@ -256,7 +256,8 @@ async def scenario(url: str, students: int, questions: int, think: float, db_url
         assert start is not None, "no 'Start a live class' on the presenter"
         await t.run(click=start)
         m = re.search(r'data-code="([A-Z0-9]{6})"', t.html())
-        assert m and t.param("host"), "no join code after starting"
+        assert m and t.param("live") == m.group(1), "no join code after starting"
+        assert not t.param("host"), "the host token is in the presenter's address"
         code = m.group(1)
         tasks = [asyncio.create_task(student(ws_url, code, f"Student {i + 1}", think, room, res, stop_students, i))
                  for i in range(students)]
@@ -266,8 +267,7 @@ async def scenario(url: str, students: int, questions: int, think: float, db_url
             await t.run(click=closer)
         await asyncio.sleep(8)  # the students join
         db = Store(db_url)
-        info = live.find_by_host_token(db, t.param("host"))
-        assert info is not None
+        info = live.open_by_code(db, code)
         for qn in range(1, questions + 1):
             ask = t.button("pres-ask")
             if ask is None:

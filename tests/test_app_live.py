@@ -79,6 +79,17 @@ def test_join_from_a_scanned_link_then_wait_answer_once_and_see_the_reveal() -> 
     at2 = open_app("live")
     _join(at2, other.join_code, "Ada")
     assert "Waiting for the next question" in _html(at2) and "What would you play?" not in _html(at2)
+    # A tap that reaches the store just after the reveal is dropped, and the phone says why.
+    spec2 = live.QuestionSpec("q2", "move", "Seat 2 is to play. What would you play?",
+                              (("play 6-4", "6-4"), ("play 5-5", "5-5")), ("play 6-4",), "Seat 2 plays 6-4",
+                              "6-4 wins.", {"seat": 2, "hand": ["6-4", "5-5"], "trump": "6"})
+    live.ask(db, other.id, spec2)
+    at2.run()
+    live.reveal(db, other.id)  # the reveal lands while the phone still shows the buttons
+    at2.button(key="live-choice-0").click().run()
+    assert not at2.exception, errors(at2)
+    late = _html(at2)
+    assert "came too late" in late and "You did not answer this one" not in late
 
 
 def test_an_unknown_phone_link_says_so_and_offers_to_join() -> None:
@@ -102,10 +113,12 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     at = open_app("presenter", query=DEAL)
     at.button(key="live-start").click().run()
     assert not at.exception, errors(at)
-    token = at.query_params["host"]
-    token = token[0] if isinstance(token, list) else token
+    assert "host" not in at.query_params  # the host token never reaches the address
+    code = at.query_params["live"]
+    code = code[0] if isinstance(code, list) else code
+    token = at.session_state["moon_live_token"][1]
     info = live.find_by_host_token(db, token)
-    assert info is not None and info.open
+    assert info is not None and info.open and info.join_code == code
     html = _html(at)
     assert f'data-code="{info.join_code}"' in html and "<svg" in html and f"/live?code={info.join_code}" in html
     at.button(key="live-join-close").click().run()
@@ -133,12 +146,20 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     at.button(key="live-summary-open").click().run()
     assert not at.exception, errors(at)
     assert "Class summary" in texts(at)
+    assert "Ada" not in _html(at) + texts(at)  # names only when the teacher shows them
+    at.button(key="live-names").click().run()
+    assert "Ada" in _html(at)
     csv_button = at.get("download_button")
     assert csv_button, "no CSV download"
     board = live.summary(db, info.id)
     assert [(s["name"], s["right"]) for s in board.students] == [("Ada", 1), ("Ben", 0), ("Cy", 0)]
     at.button(key="live-summary-close").click().run()
-    at.button(key="live-end").click().run()
+    at.button(key="live-end").click().run()  # asks first
+    assert live.find_by_host_token(db, token).open is True  # type: ignore[union-attr]
+    at.button(key="live-end-yes").click().run()
     assert not at.exception, errors(at)
     assert live.find_by_host_token(db, token).open is False  # type: ignore[union-attr]
+    assert "Class summary" not in texts(at) and "Ada" not in _html(at)  # back to the hand, no names
+    assert 'class="pres-stage"' in _html(at)
+    at.button(key="live-summary-open").click().run()
     assert "Class summary" in texts(at)

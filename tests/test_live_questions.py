@@ -11,7 +11,7 @@ import pytest
 
 from tutorial.services.items import course, mode_of, puzzles
 from tutorial.services.live import item_spec, question_ref
-from tutorial.services.presenter import build_item_show
+from tutorial.services.presenter import answer_words, build_item_show
 
 
 def _items() -> list[tuple[str, Any]]:
@@ -35,3 +35,21 @@ def test_every_puzzle_and_level_makes_a_one_tap_question() -> None:
             raw = v if mode_of(item.kind) == "one" and item.choices() else json.loads(v)
             ok = bool(item.grade(raw).correct)  # every choice is an answer the grader reads
             assert ok == (v in spec.right), (where, v)
+
+
+def test_every_check_kind_says_its_answer_as_the_learner_chooses_it() -> None:
+    """One item of every check kind: the answer the presenter, the phones and the summary
+    (and its CSV) show is the words of a choice the engine counts right, never an index."""
+    firsts: dict[str, tuple[str, Any]] = {}
+    for kind, item in _items():
+        firsts.setdefault(item.kind, (kind, item))
+    assert len(firsts) >= 15  # every check kind of the content
+    for n, (kind, item) in enumerate(firsts.values()):
+        show = build_item_show(item, kind)
+        spec = item_spec(show, item, question_ref(kind, n, 0, kind))
+        right_words = {label for v, label in spec.choices if v in spec.right}
+        assert show.answer == spec.answer_label == answer_words(item), item.kind
+        assert spec.answer_label in right_words, (item.kind, spec.answer_label, right_words)
+        if item.kind == "trick_winner":
+            tile = spec.answer_label.split(" ")[0]
+            assert tile in [str(t) for t in item.position.trick] and "(Seat " in spec.answer_label, spec.answer_label

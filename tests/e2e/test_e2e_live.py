@@ -50,7 +50,8 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         click(teacher, teacher.locator(".st-key-live-start button").first)
         wait_for(teacher, ".live-join-big", 30)
         code = str(teacher.locator(".live-join-big").get_attribute("data-code"))
-        assert len(code) == 6 and "host=" in teacher.url
+        # The address names the class by its public code: the host token never shows on the projector.
+        assert len(code) == 6 and f"live={code}" in teacher.url and "host=" not in teacher.url
         assert teacher.locator(".live-join-big svg[aria-label^='QR code']").count() == 1
         assert f"/live?code={code}" in str(teacher.locator(".live-join-big svg").get_attribute("aria-label"))
 
@@ -119,8 +120,30 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
             assert "The answer:" in phone.locator(".live-revealed").inner_text()
         phones[1].screenshot(path=str(SCREENSHOTS / "live-phone-reveal-390x844.png"), full_page=True)
 
+        # A phone that opens the projector's address gets the hand, never the teacher's controls.
+        spy = phones[2].context.new_page()
+        spy.goto(teacher.url)
+        wait_for(spy, ".pres-stage", 120)
+        settle(spy)
+        assert "Its controls open only in the browser of the teacher" in spy.locator("body").inner_text()
+        for key in ("live-end", "live-summary-open", "live-join-open", "live-start"):
+            assert spy.locator(f".st-key-{key}").count() == 0, key
+        spy.close()
+        # A reload keeps the place (the deal, the move and the class) and the controls.
+        url = teacher.url
+        teacher.reload()
+        wait_for(teacher, ".pres-stage", 120)
+        wait_for(teacher, ".st-key-live-summary-open button", 30)
+        assert teacher.url == url and teacher.locator(".pres-stage").get_attribute("data-count") == "12"
+        assert "Nothing to present" not in teacher.locator("body").inner_text()
+        assert teacher.locator(".live-table").count() == 0  # the stage, not the class summary
+
         click(teacher, teacher.locator(".st-key-live-summary-open button").first)
         wait_for(teacher, ".live-table", 30)
+        body = teacher.locator("body").inner_text()
+        assert all(n not in body for n in names)  # names and scores only when the teacher shows them
+        click(teacher, teacher.locator(".st-key-live-names button").first)
+        wait_for(teacher, ".live-table[data-name=live-students]", 30)
         rows = teacher.locator(".live-table[data-name=live-students] tbody tr").all_inner_texts()
         assert len(rows) == 3
         teacher.screenshot(path=str(SCREENSHOTS / "live-summary-1920x1080.png"))
@@ -131,6 +154,15 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         assert table[0] == ["student", "answered", "right", "questions"]
         assert sorted(r[0] for r in table[1:4]) == names
         assert {r[0]: r[2] for r in table[1:4]} == {n: ("1" if n in right_names else "0") for n in names}
+        # "End" asks first, then the teacher is back at the hand (no names on screen).
+        click(teacher, teacher.locator(".st-key-live-summary-close button").first)
+        wait_for(teacher, ".pres-stage", 30)
+        click(teacher, teacher.locator(".st-key-live-end button").first)
+        wait_for(teacher, ".st-key-live-end-yes button", 30)
+        click(teacher, teacher.locator(".st-key-live-end-yes button").first)
+        wait_for(teacher, ".st-key-live-ended-msg", 30)
+        assert teacher.locator(".pres-stage").count() == 1
+        assert all(n not in teacher.locator("body").inner_text() for n in names)
     finally:
         for ctx in phones_ctx:
             ctx.close()

@@ -4,13 +4,16 @@ its CSV) and the students' page on their phones (join with the code and a name, 
 tap, see the reveal).
 
 Every live state is in the store (``store.live``): the pages poll it (``st.fragment`` with
-``run_every``), so several app servers on one database serve one class. The teacher's controls
-open only with the host link (``/presenter?…&host=<token>``; only its hash is stored); a student's
-phone keeps its own token in its address (``/live?player=<token>``).
+``run_every``), so several app servers on one database serve one class. The presenter's address
+names the class by its public code (``/presenter?…&live=<code>``); the teacher's controls open
+only in a browser holding the host token (kept in its session and a cookie, never in the address
+a projector shows; only its hash is stored; a teacher link ``host=<token>`` is taken once and
+leaves the address). A student's phone keeps its own token in its address (``/live?player=<token>``).
 """
 
 from __future__ import annotations
 
+import json
 import os
 from functools import lru_cache
 from html import escape
@@ -31,6 +34,8 @@ from tutorial.services.text import md_escape
 
 #: The teacher's secret link parameter on the presenter, and the phone's own on /live.
 HOST_PARAM = "host"
+#: The live class a presenter shows, by its public join code (the controls need the host token).
+LIVE_PARAM = "live"
 PLAYER_PARAM = "player"
 CODE_PARAM = "code"
 #: How often the presenter and the phones look at the store (seconds).
@@ -64,25 +69,70 @@ def public_base() -> str:
 
 
 # -- the teacher's side (presenter) ---------------------------------------------------------------------
+def _cookie_name(code: str) -> str:
+    return f"moon_live_{code}"
+
+
+def _saved_token(code: str) -> str:
+    """The host token this browser keeps for the class ``code``: in this session, or in the
+    cookie it set when it started (or opened) the class, so a reload keeps the controls."""
+    kept = state.get(state.LIVE_TOKEN)
+    if isinstance(kept, tuple) and kept[0] == code:
+        return str(kept[1])
+    try:
+        return str(st.context.cookies.get(_cookie_name(code), "") or "")[:200]
+    except Exception:  # no browser behind this session (a test run)
+        return ""
+
+
+def _keep_token(code: str, token: str) -> None:
+    """Keep the host token in this session and in a cookie of this browser (never in the
+    address, which a projector shows)."""
+    state.put(state.LIVE_TOKEN, (code, token))
+
+
+def _cookie_script() -> None:
+    """Write the kept host token into this browser's cookie (once per class)."""
+    kept = state.get(state.LIVE_TOKEN)
+    if not isinstance(kept, tuple) or state.get(state.LIVE_COOKIE) == kept[0]:
+        return
+    code, token = kept
+    cookie = f"{_cookie_name(code)}={token}; path=/; max-age={12 * 3600}; SameSite=Strict"
+    st.html(f"<script>document.cookie = {json.dumps(cookie)};</script>", unsafe_allow_javascript=True)
+    state.put(state.LIVE_COOKIE, code)
+
+
 def host_session() -> LiveInfo | None:
-    """The live session of the host link in the address, if any; a bad or unknown link gets a
-    clear message (and no controls)."""
-    token = _param(HOST_PARAM)
+    """The live class this presenter shows (``live=<code>`` in the address), when this
+    browser holds its host token; ``None`` otherwise. A teacher link (``host=<token>``) is
+    taken once and replaced in the address by the class's public code. A bad or unknown link
+    gets a clear message (and no controls)."""
+    link = _param(HOST_PARAM)
+    code = _param(LIVE_PARAM).strip().upper()[:12]
     state.put(state.LIVE_HOST, None)
-    if not token:
+    if not link and not code:
         return None
     db = profile.store()
     if db is None:
         st.error("The live class cannot be opened: the database is not reachable.")
         return None
+    token = link or _saved_token(code)
     try:
-        info = live.find_by_host_token(db, token)
+        info = live.find_by_host_token(db, token) if token else None
     except StoreUnavailable:
         st.warning(_DOWN, icon=":material/cloud_off:")
         return None
-    if info is None:
-        st.error("This live-class link is unknown: it opens no class and no teacher controls. Use the link from "
-                 "when you started the class, or start a new one.", icon=":material/link_off:")
+    if link:
+        if info is None:
+            st.error("This live-class link is unknown: it opens no class and no teacher controls. Use the link "
+                     "from when you started the class, or start a new one.", icon=":material/link_off:")
+            return None
+        _keep_token(info.join_code, link)
+        del st.query_params[HOST_PARAM]  # the secret leaves the address; the class's code stays
+        st.query_params[LIVE_PARAM] = info.join_code
+    elif info is None or info.join_code != code:
+        st.info(f"This screen shows the live class {md_escape(code)}. Its controls open only in the browser of "
+                "the teacher who started it.", icon=":material/lock:")
         return None
     state.put(state.LIVE_HOST, info.id)
     return info
@@ -95,13 +145,17 @@ def _start() -> None:
         return
     p = current()
     try:
-        _info, token = live.start(db, p.title if p is not None else "")
+        info, token = live.start(db, p.title if p is not None else "")
     except StoreUnavailable:
         state.put(state.LIVE_MESSAGE, "A live class cannot start just now: the database is not reachable.")
         return
-    st.query_params[HOST_PARAM] = token
+    _keep_token(info.join_code, token)
+    st.query_params[LIVE_PARAM] = info.join_code
     state.put(state.LIVE_JOIN_SCREEN, True)
     state.put(state.LIVE_SYNCED, None)
+    state.put(state.LIVE_SUMMARY, False)
+    state.put(state.LIVE_NAMES, False)
+    state.put(state.LIVE_CONFIRM_END, False)
 
 
 def start_button() -> None:
@@ -112,7 +166,9 @@ def start_button() -> None:
         st.error(msg)
     with st.container(key="live-bar", horizontal=True):
         st.button("Start a live class", key="live-start", on_click=_start, icon=":material/cell_tower:",
-                  help="Students answer the questions on their phones; you see the answers come in.")
+                  help="Students answer the questions on their phones; you see the answers come in. The "
+                  "controls stay in this browser: the address shows only the class code, so it is safe to "
+                  "project; the summary's names show only when you ask.")
 
 
 def sync(p: Any) -> None:
@@ -275,6 +331,7 @@ def _toggle(key: str) -> None:
 
 
 def _end(sid: int) -> None:
+    state.put(state.LIVE_CONFIRM_END, False)
     db = profile.store()
     if db is None:
         return
@@ -282,8 +339,11 @@ def _end(sid: int) -> None:
         live.end(db, sid)
     except StoreUnavailable:
         state.put(state.LIVE_MESSAGE, "The live class could not be ended just now; try again.")
-        return
+
+
+def _open_summary() -> None:
     state.put(state.LIVE_SUMMARY, True)
+    state.put(state.LIVE_NAMES, False)
 
 
 @st.fragment(run_every=HOST_EVERY)
@@ -314,26 +374,41 @@ def _host_live(sid: int) -> None:
         with st.container(horizontal=True):
             st.button("Join screen", key="live-join-open", on_click=_toggle, args=(state.LIVE_JOIN_SCREEN,),
                       icon=":material/qr_code_2:")
-            if st.button("Class summary", key="live-summary-open", icon=":material/summarize:"):
-                state.put(state.LIVE_SUMMARY, True)
+            if st.button("Class summary", key="live-summary-open", icon=":material/summarize:",
+                         help="Opens in your view: the students' names and scores stay hidden until you show them."):
+                _open_summary()
                 st.rerun()
-            if st.button("End", key="live-end", icon=":material/stop_circle:", help="End the live class: its code "
-                         "opens nothing more, and the class summary is shown."):
-                _end(sid)
-                st.rerun()
+            if not state.get(state.LIVE_CONFIRM_END):
+                st.button("End", key="live-end", icon=":material/stop_circle:", on_click=_toggle,
+                          args=(state.LIVE_CONFIRM_END,), help="End the live class (asks first).")
+        if state.get(state.LIVE_CONFIRM_END):
+            st.markdown('<div class="live-host">End the live class? Its code opens nothing more and phones can no '
+                        "longer answer; the presentation stays on screen.</div>", unsafe_allow_html=True)
+            with st.container(horizontal=True):
+                if st.button("Yes, end the class", key="live-end-yes", type="primary", icon=":material/stop_circle:"):
+                    _end(sid)
+                    st.rerun()
+                st.button("Cancel", key="live-end-no", on_click=_toggle, args=(state.LIVE_CONFIRM_END,))
 
 
 def host_panel(info: LiveInfo | None) -> None:
-    """The presenter's live part: "Start a live class", or the live panel of the class in
-    the host link (the join screen, the answers chart), or its end."""
+    """The presenter's live part: "Start a live class", or the live panel of this browser's
+    class (the join screen, the answers chart, End after a question), or its end."""
     st.markdown(_HOST_CSS, unsafe_allow_html=True)
+    _cookie_script()
     if info is None:
-        if not _param(HOST_PARAM):
+        if not _param(HOST_PARAM) and not _param(LIVE_PARAM):
             start_button()
         return
     if not info.open:
-        st.info("This live class has ended: its code opens nothing more. Start a new one for another class.",
-                icon=":material/stop_circle:")
+        with st.container(key="live-ended-msg"):
+            st.info("This live class has ended: its code opens nothing more. Start a new one for another class.",
+                    icon=":material/stop_circle:")
+        if not summary_open():
+            with st.container(key="live-ended-bar", horizontal=True):
+                st.button("Class summary", key="live-summary-open", icon=":material/summarize:",
+                          on_click=_open_summary, help="Opens in your view: names and scores stay hidden until "
+                          "you show them.")
         start_button()
         return
     if summary_open():
@@ -347,7 +422,8 @@ def summary_open() -> bool:
 
 
 def summary(info: LiveInfo) -> None:
-    """The class summary: per student and per question, and the CSV to download."""
+    """The class summary: per question, the CSV to download, and, only when the teacher asks
+    ("Show the results to the class"), each student's name and score."""
     db = profile.store()
     if db is None:
         st.error("The summary cannot be read: the database is not reachable.")
@@ -357,22 +433,19 @@ def summary(info: LiveInfo) -> None:
     except (StoreUnavailable, LiveError):
         st.error("The summary cannot be read just now; try again in a minute.")
         return
+    names = bool(state.get(state.LIVE_NAMES))
     with st.container(key="live-summary"):
         st.markdown(f"## Class summary: {md_escape(info.title)}")
         st.markdown(f"{count_words(len(board.students), 'student')} · {count_words(board.questions, 'question')} asked")
         with st.container(horizontal=True):
+            st.button("Back to the presentation", key="live-summary-close", type="primary", on_click=_toggle,
+                      args=(state.LIVE_SUMMARY,), icon=":material/arrow_back:")
             st.download_button("Download as CSV", live.summary_csv(board), file_name=f"live-{info.join_code}.csv",
                                mime="text/csv", key="live-csv", icon=":material/download:", on_click="ignore")
-            if info.open:
-                st.button("Back to the questions", key="live-summary-close", type="primary", on_click=_toggle,
-                          args=(state.LIVE_SUMMARY,), icon=":material/arrow_back:")
-        st.markdown("### Per student")
-        if board.students:
-            st.markdown(_table(["Student", "Right", "Answered"],
-                               [[x["name"], f"{x['right']} of {board.questions}", str(x["answered"])]
-                                for x in board.students], "live-students"), unsafe_allow_html=True)
-        else:
-            st.caption("No student joined.")
+            st.button("Hide the students' results" if names else "Show the results to the class",
+                      key="live-names", on_click=_toggle, args=(state.LIVE_NAMES,),
+                      icon=":material/visibility_off:" if names else ":material/visibility:",
+                      help="Each student's name and score, on the screen the room sees.")
         st.markdown("### Per question")
         if board.per_question:
             st.markdown(_table(["#", "Question", "Answer", "Right", "Most common wrong answer"],
@@ -381,6 +454,16 @@ def summary(info: LiveInfo) -> None:
                                 for q in board.per_question], "live-questions"), unsafe_allow_html=True)
         else:
             st.caption("No question was asked.")
+        st.markdown("### Per student")
+        if not names:
+            st.caption("Hidden: the students' names and scores show only when you press "
+                       "**Show the results to the class** (or in the CSV).")
+        elif board.students:
+            st.markdown(_table(["Student", "Right", "Answered"],
+                               [[x["name"], f"{x['right']} of {board.questions}", str(x["answered"])]
+                                for x in board.students], "live-students"), unsafe_allow_html=True)
+        else:
+            st.caption("No student joined.")
 
 
 def _table(head: list[str], rows: list[list[str]], name: str) -> str:
@@ -463,7 +546,10 @@ def _answer(token: str, qid: int, value: str) -> None:
     try:
         live.answer(db, token, qid, value)
     except LiveError as e:
-        state.put(state.LIVE_MESSAGE, str(e))
+        if str(e).startswith("Too late"):
+            state.put(state.LIVE_LATE, qid)  # the reveal (or the close) came first: said with it
+        else:
+            state.put(state.LIVE_MESSAGE, str(e))
     except StoreUnavailable:
         state.put(state.LIVE_MESSAGE, "Your answer could not be sent just now. Tap again.")
 
@@ -500,7 +586,10 @@ def _phone(token: str) -> None:
         return
     st.markdown(question_html(q), unsafe_allow_html=True)
     if q.revealed:
-        if view.mine is None:
+        if view.mine is None and state.get(state.LIVE_LATE) == q.id:
+            got = ('<div class="live-got live-no live-late">Your answer came too late: the answer had already '
+                   "been revealed, so it was not counted.</div>")
+        elif view.mine is None:
             got = '<div class="live-got live-no">You did not answer this one.</div>'
         elif view.correct:
             got = f'<div class="live-got live-ok">Right! You answered {escape(q.label(view.mine))}.</div>'
@@ -515,7 +604,8 @@ def _phone(token: str) -> None:
                     f"{escape(q.label(view.mine))}. Wait for the reveal.</div></div>", unsafe_allow_html=True)
         return
     if q.closed:
-        st.info("Answers for this question are closed.")
+        st.info("Your answer came too late: answers for this question are closed." if state.get(state.LIVE_LATE) == q.id
+                else "Answers for this question are closed.")
         return
     with st.container(key="live-choices"):
         for i, (value, label) in enumerate(q.choices):

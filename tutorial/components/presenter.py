@@ -29,9 +29,12 @@ from tutorial.components.presentation import (
 from tutorial.services import describe as words
 from tutorial.services.decks import (
     MAX_TOKEN,
+    Deck,
+    DeckEntry,
     DeckError,
     check_refs,
     deck_from_token,
+    deck_token,
     needs_content,
 )
 from tutorial.services.presenter import (
@@ -85,8 +88,41 @@ def open_from_link() -> Presentation | None:
                 show = deal_show(rules, int(raw), level)
                 p = present_hand(show, _int_param("move", 0), source)
     except (LinkError, DeckError) as e:
-        st.error(md_escape(str(e)) + (" The presentation on screen is unchanged." if p is not None else ""))
+        with st.container(key="pres-link-error"):
+            st.error(md_escape(str(e)) + (" The presentation on screen is unchanged." if p is not None else ""))
+    if p is not None and p.source[:1] not in (("deal",), ("deck",)):
+        p = _linkable(p)
+    if p is not None:
+        _sync_url(p)
     return p
+
+
+def _linkable(p: Presentation) -> Presentation:
+    """A hand opened from the Classroom, as a one-entry deck its address can name (so a
+    reload, or a second screen, opens the same hand at the same move); the hand already
+    worked out is kept."""
+    if p.hand is None:
+        return p
+    show = p.hand
+    entry = DeckEntry(kind="hand", record=show.hand.record, computer=show.level or "strong", move=0, to=show.total)
+    deck = Deck(title=p.title, entries=(entry,))
+    token = deck_token(deck)
+    if len(token) > MAX_TOKEN:
+        return p
+    q = present_deck(deck, p.stepper.pos, ("deck", token))
+    q.shows[0] = show
+    q.numbers = p.numbers
+    q.stepper.asking, q.stepper.revealed = p.stepper.asking, p.stepper.revealed
+    return q
+
+
+def nothing_to_present() -> None:
+    """The presenter with nothing to show: where to get something (in projector type)."""
+    with st.container(key="pres-message"):
+        st.title(":material/co_present: Presenter")
+        st.info("Nothing to present yet. Open a hand or a lesson deck in the Classroom and press "
+                "**Present**, or open a link such as `/presenter?deal=12&move=9`.")
+        st.page_link("views/classroom.py", label="Go to the Classroom", icon=":material/co_present:")
 
 
 def _int_param(name: str, default: int) -> int:
@@ -154,6 +190,13 @@ header[data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecor
 .st-key-pres-controls button, .st-key-pres-controls a {min-height: 6vh; padding: 0.2em 0.9em;}
 .st-key-pres-controls {margin-top: 0.6vh;}
 .pres-help {font-size: max(24px, calc(24 * var(--u))); color: #3C434B;}
+/* Messages outside the stage (nothing to present, a bad link, a live class's state) in projector type. */
+.st-key-pres-message, .st-key-pres-link-error, .st-key-live-ended-msg {font-size: max(26px, calc(36 * var(--u)));}
+.st-key-pres-message p, .st-key-pres-message a, .st-key-pres-message a *, .st-key-pres-message code,
+.st-key-pres-link-error p, .st-key-live-ended-msg p, .st-key-live-ended-msg [data-testid="stIconMaterial"],
+.st-key-pres-message [data-testid="stIconMaterial"], .st-key-pres-link-error [data-testid="stIconMaterial"]
+{font-size: max(26px, calc(36 * var(--u))) !important; line-height: 1.3;}
+.st-key-pres-message h1, .st-key-pres-message h1 * {font-size: max(36px, calc(56 * var(--u))) !important;}
 /* A phone (or a narrow window): one column, sizes from the width. */
 @media (max-width: 800px) {
   .pres-stage {font-size: 18px;}
@@ -365,14 +408,20 @@ def _toggle_numbers() -> None:
         p.numbers = not p.numbers
 
 
+def _set_param(name: str, value: str) -> None:
+    if st.query_params.get(name) != value:
+        st.query_params[name] = value
+
+
 def _sync_url(p: Presentation) -> None:
-    """Keep the place in the link, so a refresh stays on the same move."""
+    """Keep the place in the link (the deal and move, or the deck and slide), so a reload or
+    a second screen opens the same place."""
     if p.source and p.source[0] == "deal":
-        st.query_params["move"] = str(p.stepper.slide.count)
+        _set_param("move", str(p.stepper.slide.count))
     elif p.source and p.source[0] == "deck":
         if len(str(p.source[1])) <= MAX_TOKEN:
-            st.query_params["deck"] = str(p.source[1])
-        st.query_params["slide"] = str(p.stepper.pos)
+            _set_param("deck", str(p.source[1]))
+        _set_param("slide", str(p.stepper.pos))
 
 
 def _can_ask(p: Presentation) -> bool:
@@ -428,4 +477,4 @@ def stage() -> None:
     sync(p)
 
 
-__all__ = ["hand_html", "item_html", "keys", "open_from_link", "stage", "styles"]
+__all__ = ["hand_html", "item_html", "keys", "nothing_to_present", "open_from_link", "stage", "styles"]

@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 from engine import Action
 from store.live import QuestionSpec
 from tutorial.services import describe as words
-from tutorial.services.presenter import ItemShow, Question, Scene
+from tutorial.services.presenter import ItemShow, Question, Scene, answer_words
 
 __all__ = [
     "PUBLIC_URL_ENV",
@@ -83,16 +83,7 @@ def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
 
 
 def _label(item: Any, value: Any) -> str:
-    from tutorial.services.items import choice_label
-
-    players = item.rules.players
-    if isinstance(value, bool):
-        return "Yes" if value else "No"
-    if value is None:
-        value = "nobody" if "nobody" in (item.choices() or ()) else "none"
-    if isinstance(value, list):
-        return ", ".join(_label(item, v) for v in value) or "none"
-    return str(choice_label(item.kind, str(value), players))
+    return answer_words(item, value)
 
 
 def _right(item: Any, raw: Any) -> bool:

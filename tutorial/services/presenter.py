@@ -40,6 +40,7 @@ __all__ = [
     "Slide",
     "Stepper",
     "answer_label",
+    "answer_words",
     "build_item_show",
     "build_show",
     "plain_reason",
@@ -324,19 +325,64 @@ def build_show(
 
 
 # -- puzzles and lesson levels -------------------------------------------------------------------------
-def answer_label(item: Any) -> str:
-    """The engine's answer to a puzzle or level, in words ("5-1", "Seat 2", "Yes", "3")."""
+#: The engine's own answer (the default of :func:`answer_words`).
+ENGINE_ANSWER: Any = object()
+
+
+def _as_choice(item: Any, value: Any, choices: Sequence[str]) -> str:
+    """The choice a learner taps for ``value`` (an answer in the kind's JSON form), or
+    ``str(value)`` when no choice reads the same."""
+    text = str(value)
+    if text in choices:
+        return text
+    try:
+        want = item.task.read(value)
+        for c in choices:
+            if item.task.read(c) == want:
+                return c
+    except Exception:  # an answer the kind cannot read is said as it is
+        return text
+    return text
+
+
+def answer_words(item: Any, value: Any = ENGINE_ANSWER) -> str:
+    """An answer to a puzzle or lesson level (``value`` in the kind's JSON form; the
+    engine's own answer by default), said as the learner chooses it: the button's words
+    ("Fives", "Seat 2", "Yes"), a tile of the trick with its seat ("4-4 (Seat 2)"), tiles,
+    a number. The presenter, the phones, the live chart and summary and its CSV all use it.
+
+    >>> from tutorial.services.items import course
+    >>> lv = next(x for x in course().levels() if x.kind == "trick_winner" and x.position.leader is not None)
+    >>> answer_words(lv)[:1].isdigit(), "(Seat " in answer_words(lv)
+    (True, True)
+    """
     from tutorial.services.items import choice_label
 
-    value = item.answer_json()
+    if value is ENGINE_ANSWER:
+        value = item.answer_json()
     players = item.rules.players
+    choices = [str(c) for c in (item.choices() or ())]
     if isinstance(value, bool):
         return "Yes" if value else "No"
     if value is None:  # "nobody" (a game that goes on), where the kind offers it
-        return choice_label(item.kind, "nobody", players) if "nobody" in (item.choices() or ()) else "none"
+        return choice_label(item.kind, "nobody", players) if "nobody" in choices else "none"
     if isinstance(value, list):
-        return ", ".join(choice_label(item.kind, str(v), players) for v in value) or "none"
-    return choice_label(item.kind, str(value), players)
+        return ", ".join(answer_words(item, v) for v in value) or "none"
+    text = _as_choice(item, value, choices) if choices else str(value)
+    label = str(choice_label(item.kind, text, players))
+    pos = item.position
+    if item.kind == "trick_winner" and pos.leader is not None:
+        try:
+            at = [str(t) for t in pos.trick].index(text)
+        except ValueError:
+            return label
+        label += f" ({_who((pos.leader + at) % players)})"
+    return label
+
+
+def answer_label(item: Any) -> str:
+    """The engine's answer to a puzzle or level, in words (see :func:`answer_words`)."""
+    return answer_words(item)
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,11 @@
 """Presenter: the full-screen view for a projector (no sidebar, no set-up panels). It shows a
 hand from the Classroom, a deal by link (``/presenter?deal=12&move=9``) or a lesson deck
-(``/presenter?deck=…``), stepped with → ← Page Down Page Up or the buttons. With a live class
-(``&host=…``, the teacher's secret link) the students answer its questions on their phones."""
+(``/presenter?deck=…&slide=3``), stepped with → ← Page Down Page Up or the buttons; its address
+always names what is on screen, so a reload comes back to the same place. With a live class
+(``&live=<code>``) the students answer its questions on their phones; its controls open only in
+the browser of the teacher who started it."""
 
 from __future__ import annotations
-
-import streamlit as st
 
 from tutorial.components import live
 from tutorial.components import presenter as ui
@@ -16,12 +16,7 @@ host = live.host_session()
 if host is not None and live.summary_open():
     live.summary(host)
 elif presentation is None:
-    st.title(":material/co_present: Presenter")
-    st.info("Nothing to present yet. Open a hand or a lesson deck in the Classroom and press "
-            "**Present**, or open a link such as `/presenter?deal=12&move=9`.")
-    st.page_link("views/classroom.py", label="Go to the Classroom", icon=":material/co_present:")
-    if host is not None:
-        live.summary(host)
+    ui.nothing_to_present()
 else:
     ui.keys()
     ui.stage()
