@@ -68,6 +68,9 @@ PLAY_WHOLE_PAGE = "moon_play_whole_page"  # a change the table's fragment cannot
 LINK_STALE = "moon_link_stale"  # this session's personal link was replaced elsewhere (said once)
 CLIENT = "moon_client"  # this session's random id, the client key of PIN limits when there is no address
 RENAMED = "moon_renamed"  # what the last rename saved, said once under the Rename button
+CLASS_SHOW_LINK = "moon_class_show_link"  # the teacher asked to see the teacher link on the dashboard
+DECK_OPEN = "moon_deck_open"  # the Lesson deck panel stays open once its title was changed in it
+LIVE_LEAVING = "moon_live_leaving"  # the phone asked to leave the live class: "Leave? Yes / Stay" is shown
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6
