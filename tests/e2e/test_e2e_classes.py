@@ -93,13 +93,13 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
     klass, _ = classes.create_class(db, "Names", pin_required=True)
     one, two = _phone(browser), _phone(browser)
     try:
-        open_page(one, f"{server}/classes?code={klass.join_code}")
-        assert one.locator(".st-key-class-code input").input_value() == klass.join_code  # the QR's link
+        open_page(one, server + "/classes")
         _join_class(one, klass.join_code, "Dup", "12a4")
         assert "four digits (0–9)" in _alert(one) and "4-digit" not in _alert(one)
         _join_class(one, klass.join_code, "Dup", "2580")
         assert "Welcome, Dup!" in _alert(one)
-        open_page(two, server + "/classes")
+        open_page(two, f"{server}/classes?code={klass.join_code}")
+        assert two.locator(".st-key-class-code input").input_value() == klass.join_code  # the QR's link
         _join_class(two, klass.join_code, "dup", "1111")
         assert "not right" in _alert(two)  # "dup" is Dup's name: it needs Dup's PIN
         # A long name pasted whole: joined, cut to 40, and told so.
