@@ -19,7 +19,7 @@ import io
 import re
 import secrets
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
@@ -30,12 +30,13 @@ from sqlalchemy.orm import Session
 
 from store import models, stats
 from store.db import Store
-from store.learners import clean_name, looks_like_token, new_token, token_hash
+from store.learners import clean_name, looks_like_token, name_key, new_token, token_hash
 from store.limits import real, skip_row
 from store.models import ClassMember, Classroom, Learner, LessonAttempt, PinFailure, PuzzleAttempt, now
 
-__all__ = ["ClassError", "ClassInfo", "Dashboard", "client_key", "create_class", "dashboard", "dashboard_csv",
-           "find_by_code", "find_by_teacher_token", "hash_pin", "join", "memberships", "verify_pin"]
+__all__ = ["BOM", "PIN_WORDS", "ClassError", "ClassInfo", "Dashboard", "answers_csv", "client_key", "create_class",
+           "dashboard", "find_by_code", "find_by_teacher_token", "find_owned", "hash_pin", "join", "memberships",
+           "owned_classes", "students_csv", "verify_pin"]
 
 T = TypeVar("T")
 
@@ -53,7 +54,9 @@ MAX_WRONG_PINS_CLIENT = 100
 PIN_WINDOW = timedelta(minutes=1)
 #: The first key of the PostgreSQL advisory locks that serialise one client's PIN attempts.
 _CLIENT_LOCK = 4242002
-_PIN = re.compile(r"\d{4}")
+_PIN = re.compile(r"[0-9]{4}")
+#: What a PIN is, in the words a student reads when theirs is not one.
+PIN_WORDS = "A PIN is four digits (0–9), like 2580"
 
 
 class ClassError(ValueError):
@@ -120,14 +123,16 @@ def with_free_code(store: Store, make: Callable[[Session, str], T]) -> T:
     raise RuntimeError("could not draw a free join code")  # pragma: no cover
 
 
-def create_class(store: Store, name: str, pin_required: bool = False) -> tuple[ClassInfo, str]:
-    """A new class and its teacher token (shown once)."""
+def create_class(store: Store, name: str, pin_required: bool = False,
+                 owner_id: int | None = None) -> tuple[ClassInfo, str]:
+    """A new class and its teacher token (shown once). ``owner_id``, the learner profile of
+    the teacher who made it, finds it again (:func:`owned_classes`)."""
     token = new_token()
     title = clean_name(name) or "My class"
 
     def work(s: Session, code: str) -> ClassInfo:
         row = Classroom(name=title, join_code=code, teacher_token_hash=token_hash(token),
-                        pin_required=pin_required)
+                        pin_required=pin_required, owner_id=owner_id)
         s.add(row)
         s.flush()
         return _info(row)
@@ -152,6 +157,23 @@ def find_by_teacher_token(store: Store, token: object) -> ClassInfo | None:
     h = token_hash(token)
     return store.run(lambda s: (lambda r: _info(r) if r else None)(
         s.scalar(select(Classroom).where(Classroom.teacher_token_hash == h))))
+
+
+def owned_classes(store: Store, owner_id: int) -> list[ClassInfo]:
+    """The classes this learner profile made, newest first."""
+    rows = store.run(lambda s: s.scalars(select(Classroom).where(Classroom.owner_id == owner_id)
+                                         .order_by(Classroom.id.desc())).all())
+    return [_info(r) for r in rows]
+
+
+def find_owned(store: Store, code: object, owner_id: int | None) -> ClassInfo | None:
+    """The class with this join code if ``owner_id`` made it (``None`` otherwise: a join code
+    opens no dashboard for anyone else)."""
+    c = normalise_code(code)
+    if not c or owner_id is None:
+        return None
+    return store.run(lambda s: (lambda r: _info(r) if r else None)(
+        s.scalar(select(Classroom).where(Classroom.join_code == c, Classroom.owner_id == owner_id))))
 
 
 @dataclass(frozen=True)
@@ -194,8 +216,11 @@ def _pin_limit(s: Session, class_id: int, name: str, client: str | None) -> int:
 def join(store: Store, code: object, display_name: str, learner_id: int, pin: str | None = None, *,
          client: str | None = None) -> Joined:
     """Join the class with ``code`` as ``display_name``, bringing ``learner_id``'s progress.
-    A name already in the class with a PIN is the same student coming back on another
-    device (the right PIN opens their profile); without a PIN a taken name is refused.
+    Names are the same whatever their case and spacing ("Dup" is "dup"). The learner already
+    in the class (their own browser, or their personal link) comes back to their place under
+    any spelling of their name. A name already in the class with a PIN is the same student
+    coming back on another device (the right PIN opens their profile); without a PIN a taken
+    name is refused.
     ``client`` says who is asking (e.g. their address, else their browser session; only its
     hash is kept), for the per-client limit on wrong PINs (see the module docstring).
     Raises :class:`ClassError` with a message for the student."""
@@ -205,55 +230,62 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
     name = clean_name(display_name)
     if not name:
         raise ClassError("Type the name your teacher will see.")
+    key = name_key(name)
+    if klass.pin_required and not pin:
+        raise ClassError(f"This class asks for a PIN. {PIN_WORDS}: choose one the first time, then type it "
+                         "again to come back.")
     if klass.pin_required and (pin is None or not _PIN.fullmatch(pin)):
-        raise ClassError("This class asks for a 4-digit PIN (choose one the first time, then use it to come back).")
+        raise ClassError(f"{PIN_WORDS}, and nothing else: no letters, spaces or signs. Type your four digits again.")
     # The slow hash of a new member's PIN is made before the locked transaction (and only for a
     # name that is free: a taken name's PIN is checked against its hash instead).
     taken = store.run(lambda s: s.scalar(select(ClassMember.id).where(
-        ClassMember.class_id == klass.id, ClassMember.display_name == name)) is not None)
+        ClassMember.class_id == klass.id, ClassMember.name_key == key)) is not None)
     pin_hash = hash_pin(pin) if klass.pin_required and pin is not None and not taken else None
     ckey = client_key(client) if client else None
 
-    def work(s: Session) -> Joined | tuple[int, str, int]:
+    def work(s: Session) -> Joined | tuple[int, str, int, str]:
         # One class's joins and PIN counts, and one client's, go one at a time: a row lock on
         # PostgreSQL (and an advisory lock per client), the immediate transaction on SQLite.
         s.execute(select(Classroom.id).where(Classroom.id == klass.id).with_for_update())
         if ckey is not None and store.dialect == "postgresql":
             s.execute(text("SELECT pg_advisory_xact_lock(:ns, :key)"),
                       {"ns": _CLIENT_LOCK, "key": int.from_bytes(bytes.fromhex(ckey[:8]), "big", signed=True)})
+        mine = s.scalar(select(ClassMember).where(ClassMember.class_id == klass.id,
+                                                 ClassMember.learner_id == learner_id))
+        if mine is not None and name_key(mine.display_name) == key:  # their own place, however typed
+            return Joined(learner_id, mine.display_name, True)
         member = s.scalar(select(ClassMember).where(ClassMember.class_id == klass.id,
-                                                   ClassMember.display_name == name))
+                                                   ClassMember.name_key == key))
         if member is None:
-            mine = s.scalar(select(ClassMember).where(ClassMember.class_id == klass.id,
-                                                     ClassMember.learner_id == learner_id))
             if mine is not None:
                 raise ClassError(f"You are already in this class as {mine.display_name}.")
             if klass.pin_required and pin_hash is None:  # members stay, so only a deleted class gets here
                 raise ClassError("There is no class with this code. Check it with your teacher.")
-            s.add(ClassMember(class_id=klass.id, learner_id=learner_id, display_name=name, pin_hash=pin_hash))
+            s.add(ClassMember(class_id=klass.id, learner_id=learner_id, display_name=name, name_key=key,
+                              pin_hash=pin_hash))
             s.flush()
             return Joined(learner_id, name, False)
         if member.learner_id == learner_id:
-            return Joined(learner_id, name, True)
+            return Joined(learner_id, member.display_name, True)
         if member.pin_hash is None:
-            raise ClassError(f"The name {name!r} is taken in this class: choose another one.")
+            raise ClassError(f"The name {member.display_name!r} is taken in this class: choose another one.")
         s.execute(delete(PinFailure).where(PinFailure.class_id == klass.id, PinFailure.at < now() - PIN_WINDOW))
-        before = _pin_limit(s, klass.id, name, ckey)
-        s.add(PinFailure(class_id=klass.id, display_name=name, client_key=ckey))  # wrong until proved right
-        return member.learner_id, member.pin_hash, MAX_WRONG_PINS - before - 1
+        before = _pin_limit(s, klass.id, member.display_name, ckey)
+        s.add(PinFailure(class_id=klass.id, display_name=member.display_name, client_key=ckey))  # wrong until right
+        return member.learner_id, member.pin_hash, MAX_WRONG_PINS - before - 1, member.display_name
 
     out = store.run(work, immediate=True)
     if isinstance(out, Joined):
         return out
-    owner, stored, left = out
+    owner, stored, left, known = out
     assert pin is not None
     if not verify_pin(pin, stored):
         raise ClassError("That PIN is not right for this name: "
                          + (f"{left} more {'try' if left == 1 else 'tries'} this minute." if left else
                             "that was the last try this minute; wait a minute and try again."))
     store.run(lambda s: s.execute(delete(PinFailure).where(PinFailure.class_id == klass.id,
-                                                          PinFailure.display_name == name)))
-    return Joined(owner, name, True)
+                                                          PinFailure.display_name == known)))
+    return Joined(owner, known, True)
 
 
 def memberships(store: Store, learner_id: int) -> list[tuple[ClassInfo, str]]:
@@ -273,8 +305,10 @@ class Dashboard:
     #: progress file rather than from answers in the app.
     students: list[dict[str, Any]] = field(default_factory=list)
     #: One dict per lesson level answered in the app: level, stage, students, first_time_right,
-    #: wrong_answers.
+    #: wrong_answers (every wrong answer given, as (answer, count), most common first).
     levels: list[dict[str, Any]] = field(default_factory=list)
+    #: The same per puzzle answered in the app: puzzle, students, first_time_right, wrong_answers.
+    puzzles: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _answer_text(a: Any) -> str:
@@ -293,8 +327,9 @@ def _rating(learner_id: int, rating: Any) -> int:
 def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None = None) -> Dashboard:
     """Each student's stage, stars, puzzles solved and rating (and how much of it was loaded
     from a progress file); per lesson level, how many got it right first time and the most
-    common wrong answers, from the answers given in the app. ``level_order`` sorts the levels
-    (course order); otherwise by id. A stored row outside :mod:`store.limits` is skipped."""
+    common wrong answers, from the answers given in the app; the same per puzzle. ``level_order``
+    sorts the levels (course order); otherwise by id. A stored row outside :mod:`store.limits`
+    is skipped."""
 
     def work(s: Session) -> Dashboard:
         members = s.execute(select(ClassMember.learner_id, ClassMember.display_name, Learner.rating)
@@ -318,11 +353,12 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
         answers: Counter[int] = Counter()
         solved: dict[int, set[str]] = defaultdict(set)
         earned_puzzles: dict[int, set[str]] = defaultdict(set)
+        per_puzzle: dict[str, dict[str, Any]] = {}
         for r in conn.execute(
                 select(PuzzleAttempt.learner_id, PuzzleAttempt.puzzle_id, PuzzleAttempt.correct,
                        PuzzleAttempt.try_number, PuzzleAttempt.hints, PuzzleAttempt.themes, PuzzleAttempt.rating_after,
-                       PuzzleAttempt.imported, PuzzleAttempt.id)
-                .where(PuzzleAttempt.learner_id.in_(ids))).all():
+                       PuzzleAttempt.imported, PuzzleAttempt.id, PuzzleAttempt.answer, PuzzleAttempt.gave_up)
+                .where(PuzzleAttempt.learner_id.in_(ids)).order_by(PuzzleAttempt.id)).all():
             if not stats.good_puzzle(r[8], r[1], r[3], r[4], r[5], r[6]):
                 continue
             answers[r[0]] += 1
@@ -330,6 +366,16 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
                 solved[r[0]].add(r[1])
                 if not r[7]:
                     earned_puzzles[r[0]].add(r[1])
+            if r[7]:
+                continue
+            d = per_puzzle.get(r[1])
+            if d is None:
+                d = per_puzzle[r[1]] = {"puzzle": r[1], "students": set(), "first_time_right": 0, "wrong": Counter()}
+            if r[0] not in d["students"]:
+                d["students"].add(r[0])
+                d["first_time_right"] += int(bool(r[2]) and r[4] == 0)
+            if not r[2] and not r[10]:
+                d["wrong"][_answer_text(r[9])] += 1
         by_learner: dict[int, list[Any]] = defaultdict(list)
         for r in lrows:
             by_learner[r[0]].append(r)
@@ -368,7 +414,12 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
             board.levels.append({
                 "level": lv["level"], "stage": lv["stage"], "students": len(lv["students"]),
                 "first_time_right": lv["first_time_right"],
-                "wrong_answers": [(a, n) for a, n in lv["wrong"].most_common(3)],
+                "wrong_answers": [(a, n) for a, n in lv["wrong"].most_common()],
+            })
+        for pz in sorted(per_puzzle.values(), key=lambda d: d["puzzle"]):
+            board.puzzles.append({
+                "puzzle": pz["puzzle"], "students": len(pz["students"]), "first_time_right": pz["first_time_right"],
+                "wrong_answers": [(a, n) for a, n in pz["wrong"].most_common()],
             })
         return board
 
@@ -394,20 +445,53 @@ class _SafeWriter:
         self._w.writerow([_cell(v) for v in row])
 
 
-def dashboard_csv(board: Dashboard) -> str:
-    """The dashboard's students table as CSV (one row per student; ``imported_stars`` and
-    ``imported_puzzles`` count what came from a progress file), then the levels table.
-    Text cells that a spreadsheet would read as a formula get a leading apostrophe."""
+#: The byte-order mark that tells a spreadsheet (Excel on Windows) the file is UTF-8.
+BOM = "\ufeff"
+
+
+def _wrong_text(wrong: list[tuple[str, int]]) -> str:
+    """Every wrong answer with how many gave it.
+
+    >>> _wrong_text([("5-3", 2), ("6", 1)])
+    '5-3 (×2); 6 (×1)'
+    """
+    return "; ".join(f"{a} (×{n})" for a, n in wrong)
+
+
+def students_csv(board: Dashboard, stages: Mapping[str, str] | None = None) -> str:
+    """The dashboard's students table as CSV (UTF-8 with a byte-order mark): one row per
+    student, the stage's id and its title (``stages``: id → title) side by side;
+    ``imported_stars`` and ``imported_puzzles`` count what came from a progress file. Text
+    cells that a spreadsheet would read as a formula get a leading apostrophe."""
+    stages = stages or {}
     out = io.StringIO()
+    out.write(BOM)
     w = _SafeWriter(out)
-    w.writerow(["student", "stage", "stars", "levels", "puzzles_solved", "rating", "answers", "imported_stars",
-                "imported_puzzles"])
+    w.writerow(["student", "stage_id", "stage", "stars", "levels", "puzzles_solved", "rating", "answers",
+                "imported_stars", "imported_puzzles"])
     for st in board.students:
-        w.writerow([st["name"], st["stage"], st["stars"], st["levels"], st["puzzles_solved"], st["rating"],
-                    st["answers"], st["imported_stars"], st["imported_puzzles"]])
-    w.writerow([])
-    w.writerow(["level", "stage", "students", "first_time_right", "most_common_wrong_answers"])
+        w.writerow([st["name"], st["stage"], stages.get(st["stage"], st["stage"]), st["stars"], st["levels"],
+                    st["puzzles_solved"], st["rating"], st["answers"], st["imported_stars"], st["imported_puzzles"]])
+    return out.getvalue()
+
+
+def answers_csv(board: Dashboard, titles: Mapping[str, str] | None = None,
+                stages: Mapping[str, str] | None = None) -> str:
+    """The dashboard's answers table as CSV (UTF-8 with a byte-order mark): one row per lesson
+    level, then per puzzle, answered in the app: its kind, id and title (``titles``: id →
+    title), its stage (id and title; none for a puzzle), how many answered, how many were right
+    first time, and every wrong answer given with how many gave it. Formula-like text cells
+    get a leading apostrophe."""
+    titles, stages = titles or {}, stages or {}
+    out = io.StringIO()
+    out.write(BOM)
+    w = _SafeWriter(out)
+    w.writerow(["kind", "id", "title", "stage_id", "stage", "students", "first_time_right", "wrong_answers"])
     for lv in board.levels:
-        w.writerow([lv["level"], lv["stage"], lv["students"], lv["first_time_right"],
-                    "; ".join(f"{a} ({n})" for a, n in lv["wrong_answers"])])
+        w.writerow(["level", lv["level"], titles.get(lv["level"], lv["level"]), lv["stage"],
+                    stages.get(lv["stage"], lv["stage"]), lv["students"], lv["first_time_right"],
+                    _wrong_text(lv["wrong_answers"])])
+    for pz in board.puzzles:
+        w.writerow(["puzzle", pz["puzzle"], titles.get(pz["puzzle"], pz["puzzle"]), "", "", pz["students"],
+                    pz["first_time_right"], _wrong_text(pz["wrong_answers"])])
     return out.getvalue()

@@ -27,8 +27,8 @@ from sqlalchemy.orm import Session
 from store.db import Store
 from store.models import Learner
 
-__all__ = ["LearnerInfo", "clean_name", "create", "find", "get", "looks_like_token", "new_token",
-           "rename", "replace_token", "reset_token", "token_hash"]
+__all__ = ["LearnerInfo", "clean_name", "create", "find", "get", "looks_like_token", "name_is_cut", "name_key",
+           "new_token", "rename", "replace_token", "reset_token", "token_hash"]
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{20,100}")
 MAX_NAME = 40
@@ -57,6 +57,29 @@ def clean_name(name: str) -> str:
     """
     text = "".join(ch for ch in str(name) if ch.isprintable())
     return " ".join(text.split())[:MAX_NAME]
+
+
+#: The longest :func:`name_key` (a folded name can grow: "ß" folds to "ss").
+MAX_NAME_KEY = 160
+
+
+def name_key(name: str) -> str:
+    """What makes two names in a class the same name: the clean name, case-folded.
+
+    >>> name_key("  Dup ") == name_key("dup") == name_key("DUP")
+    True
+    """
+    return clean_name(name).casefold()[:MAX_NAME_KEY]
+
+
+def name_is_cut(name: str) -> bool:
+    """True when :func:`clean_name` cuts this name short (longer than 40 characters).
+
+    >>> name_is_cut("Ada " * 5), name_is_cut("A" * 41)
+    (False, True)
+    """
+    text = "".join(ch for ch in str(name) if ch.isprintable())
+    return len(" ".join(text.split())) > MAX_NAME
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from sqlalchemy.orm import Session
 
 from store.classes import CODE_ALPHABET, CODE_LENGTH, normalise_code, with_free_code
 from store.db import Store
-from store.learners import clean_name, looks_like_token, new_token, token_hash
+from store.learners import clean_name, looks_like_token, name_key, new_token, token_hash
 from store.models import LiveAnswer, LivePlayer, LiveQuestion, LiveSession, now
 
 __all__ = [
@@ -210,8 +210,10 @@ def end(store: Store, session_id: int) -> None:
 # -- players -----------------------------------------------------------------------------------------
 def join(store: Store, code: object, name: object, learner_id: int | None = None) -> tuple[Player, str]:
     """Join the open session with ``code`` under ``name``; returns the player and their
-    token (the phone keeps it). A learner already in the session (same profile) gets their
-    place back under a new token. :class:`LiveError` says what is wrong."""
+    token (the phone keeps it). A learner already in the session (same profile: the same
+    browser, or their personal link) gets their place back under a new token, answers and all.
+    Names are the same whatever their case and spacing ("Dup" is "dup"): a name another
+    student holds is refused. :class:`LiveError` says what is wrong."""
     info = open_by_code(store, code)
     display = clean_name(str(name))
     if not display:
@@ -225,14 +227,20 @@ def join(store: Store, code: object, name: object, learner_id: int | None = None
             if mine is not None:
                 mine.token_hash = token_hash(token)
                 return Player(mine.id, info.id, mine.name)
-        row = LivePlayer(session_id=info.id, name=display, token_hash=token_hash(token), learner_id=learner_id)
+        held = s.scalar(select(LivePlayer.name).where(LivePlayer.session_id == info.id,
+                                                      LivePlayer.name_key == key))
+        if held is not None:
+            raise LiveError(f"The name {held!r} is taken in this class: add an initial or choose another.")
+        row = LivePlayer(session_id=info.id, name=display, name_key=key, token_hash=token_hash(token),
+                         learner_id=learner_id)
         s.add(row)
         s.flush()
         return Player(row.id, info.id, row.name)
 
+    key = name_key(display)
     try:
         return store.run(work), token
-    except IntegrityError:
+    except IntegrityError:  # the same name at the same moment: the other join was first
         raise LiveError(f"The name {display!r} is taken in this class: add an initial or choose another.") from None
 
 

@@ -190,6 +190,18 @@ class Review(Base):
     due_at: Mapped[datetime] = mapped_column(UtcDateTime())
 
 
+def _name_key_of(column: str) -> Any:
+    """A column default: the row's name folded (:func:`store.learners.name_key`), for rows
+    written without one."""
+
+    def default(context: Any) -> str:
+        from store.learners import name_key
+
+        return name_key(str(context.get_current_parameters().get(column) or ""))
+
+    return default
+
+
 class Classroom(Base):
     """A teacher's class: a short join code for students, a secret link (hashed) for the teacher."""
 
@@ -200,19 +212,25 @@ class Classroom(Base):
     teacher_token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     pin_required: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    #: The learner profile that made the class (its teacher finds it again on the Classes page).
+    #: (A learner id; learners are never deleted.)
+    owner_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class ClassMember(Base):
-    """A student in a class, under a display name unique in the class."""
+    """A student in a class, under a display name unique in the class whatever its case and
+    spacing (``name_key``: :func:`store.learners.name_key`)."""
 
     __tablename__ = "class_members"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
     learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
     display_name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160), default=_name_key_of("display_name"), server_default="")
     pin_hash: Mapped[str | None] = mapped_column(Text, nullable=True)
     joined_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
-    __table_args__ = (UniqueConstraint("class_id", "display_name"),)
+    __table_args__ = (UniqueConstraint("class_id", "display_name"),
+                      Index("ix_class_members_name_key", "class_id", "name_key", unique=True))
 
 
 class PinFailure(Base):
@@ -277,17 +295,20 @@ class LiveQuestion(Base):
 
 
 class LivePlayer(Base):
-    """A student in a live class, under a name unique in it; their phone holds a token (only
-    its hash is kept). ``learner_id`` links a learner profile when the browser has one."""
+    """A student in a live class, under a name unique in it whatever its case and spacing
+    (``name_key``); their phone holds a token (only its hash is kept). ``learner_id`` links a
+    learner profile when the browser has one."""
 
     __tablename__ = "live_players"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("live_sessions.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160), default=_name_key_of("name"), server_default="")
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     learner_id: Mapped[int | None] = mapped_column(ForeignKey("learners.id", ondelete="SET NULL"), nullable=True)
     joined_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
-    __table_args__ = (UniqueConstraint("session_id", "name"),)
+    __table_args__ = (UniqueConstraint("session_id", "name"),
+                      Index("ix_live_players_name_key", "session_id", "name_key", unique=True))
 
 
 class LiveAnswer(Base):

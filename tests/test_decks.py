@@ -63,6 +63,14 @@ def test_a_deck_fits_in_a_link() -> None:
         deck_from_token(token[:-7] + "!!!!!!!")
 
 
+def test_a_deck_link_cut_anywhere_is_damaged_in_plain_words() -> None:
+    token = deck_token(_deck())
+    for end in range(1, len(token)):
+        with pytest.raises(DeckError) as e:
+            deck_from_token(token[:end])
+        assert str(e.value) == "This deck link is damaged (it does not unpack); ask for the link again.", end
+
+
 def test_edits_add_remove_and_reorder() -> None:
     deck = Deck().add(DeckEntry("puzzle", ref="a")).add(DeckEntry("puzzle", ref="b"))
     assert [e.ref for e in deck.move(1, -1).entries] == ["b", "a"]

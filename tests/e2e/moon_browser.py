@@ -86,6 +86,11 @@ def app_server(port: int | None = None, log: Path | None = None, script: Path | 
                 proc.kill()
 
 
+def server_log(url: str) -> Path:
+    """The log file of the :func:`app_server` at ``url`` (started without a ``log`` of its own)."""
+    return ROOT / "artifacts" / f"streamlit-{url.rsplit(':', 1)[1].split('/')[0]}.log"
+
+
 def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 

@@ -5,6 +5,8 @@ artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -154,14 +156,28 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
     _shot(tpage, "dashboard", 390, 844)
     page_text = str(tpage.locator('[data-testid="stMain"]').inner_text())
     assert "Students (3)" in page_text
-    # The CSV is the dashboard: Ana right first time (3 stars), Ben after a wrong try (2), Cleo wrong.
+    # The CSV files are the dashboard, one table each, in UTF-8 with a byte-order mark (Excel on
+    # Windows reads the accents), titles beside ids: Ana right first time (3 stars), Ben after a
+    # wrong try (2), Cleo wrong.
+    from tutorial.services.items import course
+
+    stage = next(s for s in course().stages if s.id == lv.stage)
+    stage_title = f"{stage.number}. {stage.title}"
     with tpage.expect_download() as dl:
         tpage.locator(".st-key-class-csv button").click()
-    rows = open(dl.value.path(), encoding="utf-8").read().splitlines()
-    assert [r.split(",")[:3] for r in rows[1:4]] == [["Ana", lv.stage, "3"], ["Ben", lv.stage, "2"],
-                                                     ["Cleo", lv.stage, "0"]]
-    assert any(r.startswith(f"{lv.id},{lv.stage},3,1,") and f"{lv.answer() + 2} (2)" in r for r in rows)
-    # The levels table: one right first time of three, wrong answers counted.
+    raw = open(dl.value.path(), "rb").read()
+    assert raw.startswith(b"\xef\xbb\xbfstudent,stage_id,stage,")
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert [r[:4] for r in rows[1:]] == [["Ana", lv.stage, stage_title, "3"], ["Ben", lv.stage, stage_title, "2"],
+                                         ["Cleo", lv.stage, stage_title, "0"]]
+    with tpage.expect_download() as dl:
+        tpage.locator(".st-key-class-csv-answers button").click()
+    raw = open(dl.value.path(), "rb").read()
+    assert raw.startswith(b"\xef\xbb\xbfkind,id,title,")
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert rows[1:] == [["level", lv.id, lv.title, lv.stage, stage_title, "3", "1", f"{lv.answer() + 2} (×2)"]]
+    # On screen: the students, the levels (one right first time of three, wrong answers
+    # counted) and the puzzles (none yet).
     assert tpage.locator('[data-testid="stDataFrame"]').count() == 2
     teacher.close()
 

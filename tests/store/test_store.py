@@ -23,7 +23,7 @@ KNOWN = transfer.Known(frozenset({"tiles-1", "tiles-2", "a", "b"}), frozenset({"
 def test_migrations_are_repeatable_and_reach_head(store: Store) -> None:
     migrate(store)  # a second run changes nothing
     with store.engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0005"
 
 
 def test_learner_found_by_token_only_and_reset_link_locks_the_old_one(store: Store) -> None:
@@ -179,9 +179,13 @@ def test_class_join_codes_pins_and_dashboard(store: Store) -> None:
         ("Ada", 3, 0, "tiles"), ("Bob", 1, 1, "tiles")]
     assert board.levels == [{"level": "tiles-1", "stage": "tiles", "students": 2, "first_time_right": 1,
                              "wrong_answers": [("5-3", 2)]}]
-    csv_text = classes.dashboard_csv(board)
-    assert csv_text.splitlines()[1].startswith("Ada,tiles,3,1,0,")
-    assert "5-3 (2)" in csv_text
+    students = classes.students_csv(board, {"tiles": "1. The tiles"})
+    assert students.startswith("\ufeffstudent,stage_id,stage,stars,")
+    assert students.splitlines()[1].startswith("Ada,tiles,1. The tiles,3,1,0,")
+    answers = classes.answers_csv(board, {"tiles-1": "Count the pips", "p1": "Trump in"}, {"tiles": "1. The tiles"})
+    assert answers.startswith("\ufeffkind,id,title,stage_id,stage,students,first_time_right,wrong_answers\r\n")
+    assert answers.splitlines()[1:] == ["level,tiles-1,Count the pips,tiles,1. The tiles,2,1,5-3 (×2)",
+                                        "puzzle,p1,Trump in,,,1,1,"]
 
 
 def test_a_taken_name_without_pin_is_refused(store: Store) -> None:

@@ -192,7 +192,7 @@ def test_a_bad_row_already_stored_is_skipped_and_logged_by_every_reader(
     board = classes.dashboard(store, klass)
     assert [(x["name"], x["stars"], x["levels"], x["puzzles_solved"]) for x in board.students] == [
         ("Bad", 3, 1, 1)]
-    assert "Bad,tiles,3,1,1," in classes.dashboard_csv(board)
+    assert "Bad,tiles,tiles,3,1,1," in classes.students_csv(board)
     assert practice.learned_ratings(store, {"p1", "p2"}).keys() == {"p1"}
     out = transfer.export_dict(store, me.id)
     assert len(out["lesson_attempts"]) == 1 and len(out["puzzle_attempts"]) == 1
@@ -289,7 +289,7 @@ def test_the_dashboard_and_its_csv_mark_what_came_from_a_file(store: Store) -> N
     assert got == {"Earned": (3, 1, 0, 0), "Loaded": (8, 2, 5, 1)}
     # The class's per-level figures are the answers given in the app.
     assert [(lv["level"], lv["students"], lv["wrong_answers"]) for lv in board.levels] == [("tiles-1", 2, [])]
-    lines = classes.dashboard_csv(board).splitlines()
+    lines = classes.students_csv(board).splitlines()
     assert lines[0].endswith(",answers,imported_stars,imported_puzzles")
     assert lines[2].startswith("Loaded,") and lines[2].endswith(",5,1") and lines[1].endswith(",0,0")
 

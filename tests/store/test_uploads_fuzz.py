@@ -42,4 +42,6 @@ def test_any_json_in_any_field_of_a_progress_file_loads_or_is_refused_on_both_da
     transfer.import_dict(store, you.id, again, KNOWN)  # what was loaded can be saved and loaded again
     klass, _ = classes.create_class(store, "Fuzz")
     classes.join(store, klass.join_code, "Me", me.id)
-    classes.dashboard_csv(classes.dashboard(store, klass))
+    board = classes.dashboard(store, klass)
+    classes.students_csv(board)
+    classes.answers_csv(board)

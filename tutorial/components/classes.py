@@ -1,25 +1,57 @@
 """The Classes page's pieces: a student joins a class (code, name, optional PIN); a teacher
-makes a class and, with the secret teacher link, sees the dashboard and downloads it as CSV.
-Students never see the dashboard: it opens only with the teacher link."""
+makes a class and sees its dashboard (with the secret teacher link, or from the profile that
+made it), puts the join screen on the projector and downloads the dashboard as CSV files.
+Students never see the dashboard: it opens only with the teacher link or for the teacher's own
+profile. The join screen (``/classes?join=<code>``) shows the code and its QR code and nothing
+else: its address holds no secret, and the teacher link shows only when the teacher asks."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 import streamlit as st
 
 from store import StoreUnavailable, classes
+from store.learners import MAX_NAME, clean_name, name_is_cut
 from tutorial.components import profile, state
-from tutorial.services.items import course
+from tutorial.services.items import course, item_title, puzzles
+from tutorial.services.live import qr_svg
 from tutorial.services.text import md_escape
 
 TEACHER_PARAM = "teacher"
+#: The join screen's parameter (``/classes?join=<code>``), the teacher's own class
+#: (``?class=<code>``, for the profile that made it) and a scanned join link (``?code=<code>``).
+SCREEN_PARAM = "join"
+CLASS_PARAM = "class"
+CODE_PARAM = "code"
+
+
+def _param(name: str) -> str | None:
+    v = st.query_params.get(name)
+    return str(v)[:200] if v else None
 
 
 def teacher_token() -> str | None:
     """The teacher token in the address (``?teacher=…``), if any."""
-    v = st.query_params.get(TEACHER_PARAM)
-    return str(v) if v else None
+    return _param(TEACHER_PARAM)
+
+
+def screen_code() -> str | None:
+    """The class code of the join screen in the address (``?join=…``), if any."""
+    return _param(SCREEN_PARAM)
+
+
+def own_class_code() -> str | None:
+    """The code of the teacher's own class in the address (``?class=…``), if any."""
+    return _param(CLASS_PARAM)
+
+
+def cut_note(typed: str) -> str:
+    """A word on a name cut to 40 characters ("" when it was not cut)."""
+    if not name_is_cut(typed):
+        return ""
+    return (f" Names are at most {MAX_NAME} characters, so yours was cut to “{clean_name(typed)}”.")
 
 
 def _join() -> None:
@@ -48,16 +80,23 @@ def _join() -> None:
         st.session_state[state.LEARNER_TOKEN] = None
         st.session_state.pop(state.PROGRESS, None)
     st.session_state[state.CLASS_MESSAGE] = ("success", f"Welcome{' back' if joined.returning else ''}, "
-                                                f"{joined.display_name}! Your teacher sees your progress.")
+                                                f"{joined.display_name}! Your teacher sees your progress."
+                                                + ("" if joined.returning else cut_note(name)))
 
 
 def join_form() -> None:
     """Join a class: the code from the teacher, a display name, the PIN if the class asks."""
+    scanned = _param(CODE_PARAM)
+    if scanned and "class-code" not in st.session_state:
+        st.session_state["class-code"] = scanned[:12]
     with st.form("class-join", border=True):
         st.markdown("### Join a class")
         st.text_input("Class code", max_chars=12, key="class-code", placeholder="e.g. K7M3QA")
-        st.text_input("Your name (your teacher sees it)", max_chars=40, key="class-name")
-        st.text_input("4-digit PIN (only if your teacher asked for one)", max_chars=4, key="class-pin",
+        # No max_chars: a browser's limit drops a longer pasted name; the store cuts it to 40
+        # and the welcome says so.
+        st.text_input("Your name (your teacher sees it)", key="class-name",
+                      help=f"At most {MAX_NAME} characters: a longer name is cut.")
+        st.text_input("PIN: four digits, 0–9 (only if your teacher asked for one)", max_chars=4, key="class-pin",
                       type="password", help="Choose it the first time; type it again to come back on another device.")
         st.form_submit_button("Join", type="primary", on_click=_join, icon=":material/login:")
     msg = st.session_state.pop(state.CLASS_MESSAGE, None)
@@ -80,7 +119,8 @@ def _create() -> None:
         return
     try:
         _klass, token = classes.create_class(db, str(st.session_state.get("class-new-name", "")),
-                                             bool(st.session_state.get("class-new-pin", False)))
+                                             bool(st.session_state.get("class-new-pin", False)),
+                                             owner_id=profile.ensure())
     except StoreUnavailable:
         st.session_state[state.CLASS_NEW_MESSAGE] = "Classes cannot be made just now: the database is not reachable."
         return
@@ -88,15 +128,84 @@ def _create() -> None:
 
 
 def create_form() -> None:
-    """Start a class (teachers): a name, and whether students choose a PIN."""
-    with st.form("class-new", border=True):
+    """Start a class (teachers): a name, and whether students choose a PIN. Only the button
+    makes the class (Enter in the name box does not), with the options as they are then."""
+    with st.form("class-new", border=True, enter_to_submit=False):
         st.markdown("### Start a class (for teachers)")
         st.text_input("Class name", max_chars=40, key="class-new-name", placeholder="e.g. Year 7 Moon club")
-        st.checkbox("Students choose a 4-digit PIN (so they can come back on another device)", key="class-new-pin")
+        st.checkbox("Students choose a PIN of four digits (so they can come back on another device)",
+                    key="class-new-pin")
         st.form_submit_button("Make the class", on_click=_create, icon=":material/add:")
     msg = st.session_state.pop(state.CLASS_NEW_MESSAGE, None)
     if msg:
         st.error(msg)
+
+
+def my_classes() -> None:
+    """The classes this browser's profile made, each opening its dashboard."""
+    db, lid = profile.store(), profile.learner_id()
+    if db is None or lid is None:
+        return
+    try:
+        mine = classes.owned_classes(db, lid)
+    except StoreUnavailable:
+        return
+    if not mine:
+        return
+    with st.container(border=True, key="class-mine"):
+        st.markdown("### Your classes")
+        for klass in mine:
+            st.page_link("views/classes.py", label=f"{klass.name} (code {klass.join_code})",
+                         query_params={CLASS_PARAM: klass.join_code}, icon=":material/dashboard:")
+
+
+_SCREEN_CSS = """
+<style>
+.class-screen {display: flex; gap: 4vw; align-items: center; color: #14171A; font-size: max(26px, 2.6vw);
+  line-height: 1.25;}
+.class-screen .class-qr {flex: none; height: min(62vh, 40vw); aspect-ratio: 1 / 1;}
+.class-screen .class-qr svg {height: 100%; width: 100%; display: block;}
+.class-screen .class-text {display: flex; flex-direction: column; gap: 1.2vh; min-width: 0;}
+.class-screen .class-url {font-weight: 700; color: #0B3A66; word-break: break-all;}
+.class-screen .class-code {font-size: max(56px, 6.5vw); font-weight: 800; letter-spacing: 0.12em; line-height: 1.05;
+  font-family: ui-monospace, Menlo, Consolas, monospace; white-space: nowrap;}
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"] {display: none;}
+@media (max-width: 800px) {
+  .class-screen {flex-direction: column;}
+  .class-screen .class-qr {height: auto; width: 80vw;}
+}
+</style>
+"""
+
+
+def _join_url(code: str) -> str:
+    from tutorial.components.live import public_base
+
+    base = public_base()
+    return f"{base.rstrip('/')}/classes?{CODE_PARAM}={code}" if base else f"/classes?{CODE_PARAM}={code}"
+
+
+def join_screen(code: str) -> None:
+    """The projector's join screen: the class code and its QR code, big, and nothing else (no
+    name, no score, no teacher link: its address holds only the join code)."""
+    db = profile.store()
+    if db is None:
+        st.error("The join screen cannot be shown just now: the database is not reachable.")
+        return
+    try:
+        klass = classes.find_by_code(db, code)
+    except StoreUnavailable:
+        st.error("The join screen cannot be shown just now: the database is not reachable.")
+        return
+    if klass is None:
+        st.error("There is no class with this code.", icon=":material/link_off:")
+        return
+    url = _join_url(klass.join_code)
+    qr = qr_svg(url).replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(url)}" ', 1)
+    st.markdown(_SCREEN_CSS + f'<div class="class-screen" data-code="{escape(klass.join_code)}">'
+                f'<div class="class-qr">{qr}</div><div class="class-text"><div>Scan the QR code, or open</div>'
+                f'<div class="class-url">{escape(url.split("?")[0])}</div><div>and type the code</div>'
+                f'<div class="class-code">{escape(klass.join_code)}</div></div></div>', unsafe_allow_html=True)
 
 
 def _links(token: str) -> str:
@@ -118,19 +227,61 @@ def dashboard(token: str) -> None:
         st.error("This teacher link is unknown: it opens no class. Check that it was copied whole.",
                  icon=":material/link_off:")
         return
+    _board(klass, token)
+
+
+def own_dashboard(code: str) -> None:
+    """The dashboard of a class this browser's profile made (``?class=<code>``); for anyone
+    else the code opens nothing."""
+    db, lid = profile.store(), profile.learner_id()
+    if db is None:
+        st.error("The dashboard cannot be shown just now: the database is not reachable.")
+        return
+    try:
+        klass = classes.find_owned(db, code, lid)
+    except StoreUnavailable:
+        st.error("The dashboard cannot be shown just now: the database is not reachable. Try again in a minute.")
+        return
+    if klass is None:
+        st.error("This class's dashboard opens only in the browser (or with the personal link) of the teacher "
+                 "who made it, or with its teacher link.", icon=":material/lock:")
+        return
+    _board(klass, None)
+
+
+def _toggle_link() -> None:
+    state.put(state.CLASS_SHOW_LINK, not bool(state.get(state.CLASS_SHOW_LINK)))
+
+
+def _board(klass: classes.ClassInfo, token: str | None) -> None:
+    db = profile.store()
+    if db is None:
+        st.error("The dashboard cannot be shown just now: the database is not reachable.")
+        return
     st.markdown(f"## {md_escape(klass.name)}")
     with st.container(border=True, key="class-codes"):
         c1, c2 = st.columns([1, 2])
         c1.markdown("**Students join with the code**")
-        c1.markdown(f"<div style='font-size:2.4rem;font-weight:700;letter-spacing:0.2em'>{klass.join_code}</div>",
-                    unsafe_allow_html=True)
-        c1.caption("on the Classes page" + (", with a 4-digit PIN they choose." if klass.pin_required else "."))
-        c2.markdown("**Your teacher link** (keep it private: it opens this dashboard)")
-        c2.code(_links(token), language=None, wrap_lines=True)
+        c1.markdown(f"<div class='class-join-code' style='font-size:2.4rem;font-weight:700;letter-spacing:0.2em'>"
+                    f"{klass.join_code}</div>", unsafe_allow_html=True)
+        c1.caption("on the Classes page" + (", with a PIN of four digits they choose." if klass.pin_required
+                                            else "."))
+        c2.markdown("**For the projector**: the join screen shows the code and its QR code, big, and nothing else.")
+        c2.link_button("Open the join screen", f"/classes?{SCREEN_PARAM}={klass.join_code}",
+                       icon=":material/qr_code_2:", type="primary")
+        if token is not None:
+            shown = bool(state.get(state.CLASS_SHOW_LINK))
+            c2.button("Hide the teacher link" if shown else "Show the teacher link (private)", key="class-link-reveal",
+                      on_click=_toggle_link, icon=":material/visibility_off:" if shown else ":material/key:",
+                      help="The teacher link opens this dashboard: keep it off the projector.")
+            if shown:
+                c2.caption("Your teacher link: keep it private, it opens this dashboard.")
+                c2.code(_links(token), language=None, wrap_lines=True)
     c = _safe_course()
     order = {lv.id: i for i, lv in enumerate(c.levels())} if c is not None else {}
     titles = {lv.id: (lv.title or lv.id) for lv in c.levels()} if c is not None else {}
     stages = {s.id: f"{s.number}. {s.title}" for s in c.stages} if c is not None else {}
+    puzzle_titles = _puzzle_titles()
     try:
         board = classes.dashboard(db, klass, order)
     except StoreUnavailable:
@@ -155,12 +306,39 @@ def dashboard(token: str) -> None:
     if board.levels:
         st.dataframe([{"Level": titles.get(lv["level"], lv["level"]), "Stage": stages.get(lv["stage"], lv["stage"]),
                        "Right first time": f"{lv['first_time_right']} of {lv['students']}",
-                       "Most common wrong answers": "; ".join(f"{a} (×{n})" for a, n in lv["wrong_answers"]) or "—"}
+                       "Most common wrong answers": _wrong(lv["wrong_answers"])}
                       for lv in board.levels], hide_index=True, key="class-levels")
     else:
         st.caption("No lesson answered yet.")
-    st.download_button("Download as CSV", classes.dashboard_csv(board), file_name=f"class-{klass.join_code}.csv",
-                       mime="text/csv", key="class-csv", icon=":material/download:", on_click="ignore")
+    st.subheader("Puzzles: right first time, and the most common wrong answers")
+    if board.puzzles:
+        st.dataframe([{"Puzzle": puzzle_titles.get(pz["puzzle"], pz["puzzle"]),
+                       "Right first time": f"{pz['first_time_right']} of {pz['students']}",
+                       "Most common wrong answers": _wrong(pz["wrong_answers"])}
+                      for pz in board.puzzles], hide_index=True, key="class-puzzles")
+    else:
+        st.caption("No puzzle answered yet.")
+    with st.container(horizontal=True, key="class-downloads"):
+        st.download_button("Students (CSV)", classes.students_csv(board, stages),
+                           file_name=f"class-{klass.join_code}-students.csv", mime="text/csv", key="class-csv",
+                           icon=":material/download:", on_click="ignore")
+        st.download_button("Every answer per level and puzzle (CSV)",
+                           classes.answers_csv(board, {**titles, **puzzle_titles}, stages),
+                           file_name=f"class-{klass.join_code}-answers.csv", mime="text/csv",
+                           key="class-csv-answers", icon=":material/download:", on_click="ignore")
+    st.caption("Each file is one table, in UTF-8 that spreadsheets open with accents intact; the answers file "
+               "lists every wrong answer beside its level or puzzle.")
+
+
+def _wrong(wrong: list[tuple[str, int]]) -> str:
+    return "; ".join(f"{a} (×{n})" for a, n in wrong[:3]) or "—"
+
+
+def _puzzle_titles() -> dict[str, str]:
+    try:
+        return {p.id: item_title(p) for p in puzzles()}
+    except Exception:
+        return {}
 
 
 def imported_text(student: dict[str, Any]) -> str:

@@ -364,6 +364,7 @@ def _add_item(kind: str) -> None:
 def _retitle() -> None:
     title = str(st.session_state.get("deck-title", "")).strip()[:200] or "Lesson deck"
     _set_deck(replace(_deck(), title=title))
+    state.put(state.DECK_OPEN, True)
 
 
 def _edit(index: int, by: int) -> None:
@@ -377,8 +378,10 @@ def deck_builder(t: Timeline | None) -> None:
     from tutorial.services.items import course, puzzles
 
     deck = _deck()
+    # Its label changes with the title, which draws the panel anew: open, as the teacher who
+    # retitled it had it.
     with st.expander(f"Lesson deck: {md_escape(deck.title)} ({len(deck.entries)} entries)", icon=":material/slideshow:",
-                     expanded=bool(deck.entries)):
+                     expanded=bool(deck.entries) or bool(state.get(state.DECK_OPEN)), key="deck-panel"):
         if "deck-title" not in st.session_state or st.session_state.pop(state.DECK_RETITLE, False):
             st.session_state["deck-title"] = deck.title
         st.text_input("Title of the deck", key="deck-title", on_change=_retitle, max_chars=200)
@@ -388,7 +391,9 @@ def deck_builder(t: Timeline | None) -> None:
             st.text_area("Note for this position", key="deck-note", max_chars=2000,
                          placeholder="What to look at, what to ask the room…")
             c1, c2 = st.columns(2)
-            c1.number_input("Moves to step through after it", min_value=0, max_value=64, value=0, step=1,
+            # No value=: the callback resets it through the session state (a default as well
+            # would make Streamlit warn in the server's log).
+            c1.number_input("Moves to step through after it", min_value=0, max_value=64, step=1,
                             key="deck-more", help="0: just this position. 3: this one and the next three moves.")
             c2.checkbox("Open with “what would you play?”", key="deck-ask", disabled=count >= len(t.hand.actions))
             st.button("Add this position", key="deck-add-hand", on_click=_add_position, icon=":material/add:")
@@ -409,10 +414,11 @@ def deck_builder(t: Timeline | None) -> None:
                           icon=":material/add:")
         if deck.entries:
             st.markdown("**In the deck**")
+            names = _item_titles() if needs_content(deck) else {}
         for i, e in enumerate(deck.entries):
             with st.container(horizontal=True, key=f"deck-entry-{i}", vertical_alignment="center"):
                 note = f" — {' '.join(e.note[:80].split())}" if e.note else ""  # one line
-                st.markdown(md_escape(f"{i + 1}. {e.describe()}{note}"))
+                st.markdown(md_escape(f"{i + 1}. {e.describe(names)}{note}"))
                 st.button("Up", key=f"deck-up-{i}", on_click=_edit, args=(i, -1), disabled=i == 0,
                           icon=":material/arrow_upward:")
                 st.button("Down", key=f"deck-down-{i}", on_click=_edit, args=(i, 1),
@@ -447,6 +453,15 @@ def deck_builder(t: Timeline | None) -> None:
         if go and deck.entries:
             presentation.present_deck(deck, source=("deck", token))
             st.switch_page("views/presenter.py")
+
+
+def _item_titles() -> dict[tuple[str, str], str]:
+    """The titles of the puzzles and lesson levels a deck may name, by (kind, id)."""
+    from tutorial.services.items import course, item_title, puzzles
+
+    out = {("puzzle", p.id): item_title(p) for p in puzzles()}
+    out.update({("level", lv.id): item_title(lv) for lv in course().levels()})
+    return out
 
 
 def remember(t: Timeline) -> None:

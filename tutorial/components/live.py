@@ -621,7 +621,9 @@ def _join() -> None:
         state.put(state.LIVE_MESSAGE, "The live class cannot be joined: the database is not reachable.")
         return
     try:
-        player, token = live.join(db, code, name, learner_id=profile.learner_id())
+        # The phone's profile (made now if it has none) brings the student back to their own
+        # place, answers and all, when they join again from this browser or their personal link.
+        player, token = live.join(db, code, name, learner_id=profile.ensure())
     except LiveError as e:
         state.put(state.LIVE_MESSAGE, str(e))
         return
@@ -632,14 +634,34 @@ def _join() -> None:
     st.query_params[PLAYER_PARAM] = token
     if CODE_PARAM in st.query_params:
         del st.query_params[CODE_PARAM]
-    state.put(state.LIVE_MESSAGE, None)
+    from tutorial.components.classes import cut_note
+
+    state.put(state.LIVE_MESSAGE, cut_note(name).strip() or None)
     st.toast(f"Welcome, {md_escape(player.name)}!", icon=":material/waving_hand:")
 
 
 def _leave() -> None:
     state.put(state.LIVE_PLAYER, None)
+    state.put(state.LIVE_LEAVING, False)
     if PLAYER_PARAM in st.query_params:
         del st.query_params[PLAYER_PARAM]
+
+
+def _leave_box() -> None:
+    """"Leave this class", away from the answers and asked first: a student who leaves by
+    mistake joins again from this phone with the code and gets their place back."""
+    st.divider()
+    with st.container(key="live-leave-box"):
+        if not state.get(state.LIVE_LEAVING):
+            st.button("Leave this class", key="live-leave", on_click=state.put, args=(state.LIVE_LEAVING, True),
+                      icon=":material/logout:")
+            return
+        st.warning("Leave the live class? Your answers stay in it: join again from this phone with the code on "
+                   "the board to take your place back.")
+        with st.container(horizontal=True):
+            st.button("Yes, leave", key="live-leave-yes", on_click=_leave, icon=":material/logout:")
+            st.button("Stay", key="live-leave-no", type="primary", on_click=state.put,
+                      args=(state.LIVE_LEAVING, False))
 
 
 def _profile_name() -> str:
@@ -664,7 +686,9 @@ def join_form() -> None:
         st.session_state["live-name"] = _profile_name()
     with st.form("live-join", border=True):
         st.text_input("Code on the board", max_chars=12, key="live-code", placeholder="e.g. K7M3QA")
-        st.text_input("Your name (your teacher sees it)", max_chars=40, key="live-name")
+        # No max_chars: a browser's limit drops a longer pasted name; it is cut to 40 and said so.
+        st.text_input("Your name (your teacher sees it)", key="live-name",
+                      help="At most 40 characters: a longer name is cut.")
         st.form_submit_button("Join", type="primary", on_click=_join, icon=":material/login:",
                               width="stretch")
     msg = state.get(state.LIVE_MESSAGE)
@@ -696,7 +720,7 @@ def student_page() -> None:
         if _param(PLAYER_PARAM) != token:
             st.query_params[PLAYER_PARAM] = token  # a refresh keeps the place
         _phone(token)
-        st.button("Leave this class", key="live-leave", on_click=_leave, icon=":material/logout:")
+        _leave_box()
     else:
         join_form()
 

@@ -111,15 +111,23 @@ class DeckEntry:
         """The last move shown (``to``, or ``move`` when not given)."""
         return self.move if self.to is None else self.to
 
-    def describe(self) -> str:
-        """A short line naming the entry ("Deal 12 at move 9", "Puzzle play-3104")."""
+    def describe(self, titles: Mapping[tuple[str, str], str] | None = None) -> str:
+        """A short line naming the entry ("Deal 12, move 9"; a puzzle or level by its title
+        in ``titles``, keyed by (kind, id), else by its id).
+
+        >>> DeckEntry("puzzle", ref="play-3001").describe({("puzzle", "play-3001"): "Follow the fives"})
+        'Puzzle: Follow the fives'
+        >>> DeckEntry("level", ref="win-double").describe()
+        'Level win-double'
+        """
         span = f"move {self.move}" if self.end == self.move else f"moves {self.move}–{self.end}"
         if self.kind == "deal":
             return f"Deal {self.deal}, {span}" + (" (ask)" if self.ask else "")
         if self.kind == "hand":
             seed = (self.record or {}).get("seed", "?")
             return f"Saved hand (deal {seed}), {span}" + (" (ask)" if self.ask else "")
-        return f"{self.kind.capitalize()} {self.ref}"
+        title = (titles or {}).get((self.kind, self.ref))
+        return f"{self.kind.capitalize()}: {title}" if title else f"{self.kind.capitalize()} {self.ref}"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -348,9 +356,14 @@ def deck_from_token(
     """The deck of a link made by :func:`deck_token` (checked like a file)."""
     if len(token) > MAX_TOKEN:
         raise DeckError("This deck link is too long.")
+    damaged = DeckError("This deck link is damaged (it does not unpack); ask for the link again.")
     try:
-        raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)),
-                                              MAX_DECK_BYTES)
+        unpack = zlib.decompressobj()
+        raw = unpack.decompress(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)), MAX_DECK_BYTES)
     except (binascii.Error, zlib.error, ValueError):
-        raise DeckError("This deck link is damaged (it does not unpack); ask for the link again.") from None
+        raise damaged from None
+    if unpack.unconsumed_tail:
+        raise DeckError("This deck link holds too big a deck.")
+    if not unpack.eof:  # cut off: the packed deck stops before its end
+        raise damaged
     return load_deck(raw, puzzle_ids=puzzle_ids, level_ids=level_ids)

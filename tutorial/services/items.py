@@ -24,6 +24,7 @@ __all__ = [
     "choice_label",
     "course",
     "forget_content",
+    "item_title",
     "kind_title",
     "mode_of",
     "new_puzzle",
@@ -64,6 +65,16 @@ def kind_title(kind: str) -> str:
     """The kind's short title, as it declares it (``"Legal tiles"``)."""
     cls = _kind(kind)
     return str(cls.short_title) if cls is not None else kind.replace("_", " ").capitalize()
+
+
+def item_title(item: Any, limit: int = 80) -> str:
+    """What a teacher reads for a level or a puzzle in a list: a level's title; a puzzle's
+    kind and its question (puzzles have no title), cut to ``limit`` characters."""
+    title = str(getattr(item, "title", "") or "")
+    if title:
+        return title
+    text = f"{kind_title(item.kind)}: {' '.join(str(item.question).split())}"
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
 def choice_label(kind: str, choice: str, players: int = 3) -> str:

@@ -1,4 +1,5 @@
-"""Classes: students join with a code; teachers make a class and follow it on a dashboard."""
+"""Classes: students join with a code; teachers make a class, follow it on a dashboard and put
+the join screen (code and QR code, nothing else) on the projector."""
 
 from __future__ import annotations
 
@@ -6,13 +7,22 @@ import streamlit as st
 
 from tutorial.components import classes as ui
 
-st.title(":material/groups: Classes")
+screen = ui.screen_code()
 token = ui.teacher_token()
-if token:
-    ui.dashboard(token)
+mine = ui.own_class_code()
+if screen:
+    st.title(":material/qr_code_2: Join the class")
+    ui.join_screen(screen)
 else:
-    left, right = st.columns(2)
-    with left:
-        ui.join_form()
-    with right:
-        ui.create_form()
+    st.title(":material/groups: Classes")
+    if token:
+        ui.dashboard(token)
+    elif mine:
+        ui.own_dashboard(mine)
+    else:
+        left, right = st.columns(2)
+        with left:
+            ui.join_form()
+        with right:
+            ui.create_form()
+            ui.my_classes()

@@ -1,0 +1,155 @@
+"""Browser tests of classes as a teacher and students use them: the teacher (1440×900) makes a
+class with the button only (Enter in the name box makes nothing), projects a join screen that
+shows the code and its QR code and nothing else, sees the teacher link only when they ask, and
+finds their class again on the Classes page; students on phones (390×844) join a class and a
+live class, where names are one name whatever their case, a long pasted name is cut to 40 with
+a word, a PIN is said as four digits, and leaving asks first and coming back from the same
+phone takes the old place back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from moon_browser import click, open_page, runs, settle, wait_for
+
+LONG = "Maximiliana Alexandrovna Konstantinopolska-Weatherby"  # 52 characters
+
+
+@pytest.fixture
+def teacher(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    yield pg
+    ctx.close()
+
+
+def _phone(browser: Any) -> Any:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    return pg
+
+
+def _alert(page: Any) -> str:
+    return str(page.locator('[data-testid="stAlert"]').last.inner_text())
+
+
+def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: Any, server: str) -> None:
+    page = teacher
+    open_page(page, server + "/classes")
+    name = page.locator(".st-key-class-new-name input")
+    name.fill("Moon club Friday")
+    before = runs(page)
+    name.press("Enter")  # before the PIN option is ticked: nothing is made
+    settle(page, since=before)
+    assert "teacher=" not in page.url and page.locator(".st-key-class-codes").count() == 0
+    page.locator(".st-key-class-new-pin label").click()
+    click(page, page.get_by_role("button", name="Make the class"))
+    wait_for(page, ".st-key-class-codes")
+    token = page.url.split("teacher=")[1]
+    main = page.locator("[data-testid=stMain]")
+    assert token not in main.inner_text(), "the teacher link shows beside the join code"
+    assert "PIN of four digits" in main.inner_text()
+    code = page.locator(".class-join-code").inner_text().strip()
+    click(page, page.locator(".st-key-class-link-reveal button").first)
+    assert token in main.inner_text()  # shown when asked
+    href = str(page.get_by_role("link", name="Open the join screen").get_attribute("href"))
+    assert token not in href
+    # The join screen: the code and its QR code, big; no name, score, link or sidebar.
+    open_page(page, server + href)
+    assert token not in page.content() and token not in page.url
+    screen = page.locator(".class-screen")
+    assert screen.get_attribute("data-code") == code and code in screen.inner_text()
+    qr = page.locator(".class-screen svg[aria-label^='QR code']")
+    assert f"/classes?code={code}" in str(qr.get_attribute("aria-label")) and qr.bounding_box()["height"] > 400
+    assert float(page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.class-code')).fontSize)")) >= 56
+    assert page.locator("[data-testid=stSidebar]").is_hidden()
+    assert "Students" not in page.locator("[data-testid=stMain]").inner_text()
+    # Back on the Classes page, the class this browser made is listed and opens its dashboard.
+    open_page(page, server + "/classes")
+    mine = page.locator(".st-key-class-mine")
+    assert "Moon club Friday" in mine.inner_text()
+    click(page, mine.get_by_role("link", name=f"Moon club Friday (code {code})"))
+    wait_for(page, ".st-key-class-codes")
+    assert page.locator(".class-join-code").inner_text().strip() == code and "teacher=" not in page.url
+
+
+def _join_class(page: Any, code: str, name: str, pin: str | None = None) -> None:
+    page.locator(".st-key-class-code input").fill(code)
+    page.locator(".st-key-class-name input").fill(name)
+    if pin is not None:
+        page.locator(".st-key-class-pin input").fill(pin)
+    click(page, page.get_by_role("button", name="Join"))
+
+
+def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digits(browser: Any,
+                                                                                  server: str) -> None:
+    from store import classes, open_store
+
+    db = open_store()  # the server inherited this process's MOON_DATABASE_URL
+    klass, _ = classes.create_class(db, "Names", pin_required=True)
+    one, two = _phone(browser), _phone(browser)
+    try:
+        open_page(one, server + "/classes")
+        _join_class(one, klass.join_code, "Dup", "12a4")
+        assert "four digits (0–9)" in _alert(one) and "4-digit" not in _alert(one)
+        _join_class(one, klass.join_code, "Dup", "2580")
+        assert "Welcome, Dup!" in _alert(one)
+        open_page(two, f"{server}/classes?code={klass.join_code}")
+        assert two.locator(".st-key-class-code input").input_value() == klass.join_code  # the QR's link
+        _join_class(two, klass.join_code, "dup", "1111")
+        assert "not right" in _alert(two)  # "dup" is Dup's name: it needs Dup's PIN
+        # A long name pasted whole: joined, cut to 40, and told so.
+        two.locator(".st-key-class-name input").fill(LONG)
+        assert two.locator(".st-key-class-name input").input_value() == LONG
+        _join_class(two, klass.join_code, LONG, "1111")
+        assert f"Welcome, {LONG[:40]}!" in _alert(two) and "cut to" in _alert(two)
+    finally:
+        one.context.close()
+        two.context.close()
+
+
+def _join_live(page: Any, name: str) -> None:
+    page.locator(".st-key-live-name input").fill(name)
+    click(page, page.locator("[data-testid=stFormSubmitButton] button").first)
+
+
+def test_a_live_student_leaves_only_when_sure_and_comes_back_to_their_answers(browser: Any, server: str) -> None:
+    from store import live, open_store
+
+    db = open_store()
+    info, _ = live.start(db, "Come and go")
+    live.ask(db, info.id, live.QuestionSpec("q1", "move", "Which tile?", (("a", "6-4"), ("b", "5-5")), ("a",),
+                                            "6-4", "It wins."))
+    ada, other = _phone(browser), _phone(browser)
+    try:
+        open_page(ada, f"{server}/live?code={info.join_code}")
+        _join_live(ada, "Ada")
+        wait_for(ada, "[class*='st-key-live-choice-'] button")
+        click(ada, ada.locator("[class*='st-key-live-choice-'] button").first)
+        assert "Answer received" in ada.locator(".live-got").inner_text()
+        # "ADA" from another phone is Ada's name.
+        open_page(other, f"{server}/live?code={info.join_code}")
+        _join_live(other, " ADA ")
+        assert "'Ada' is taken" in _alert(other)
+        # Leaving asks first; "Stay" keeps the place.
+        click(ada, ada.locator(".st-key-live-leave button").first)
+        assert "Leave the live class?" in ada.locator(".st-key-live-leave-box").inner_text()
+        click(ada, ada.locator(".st-key-live-leave-no button").first)
+        assert ada.locator(".live-who").count() == 1
+        click(ada, ada.locator(".st-key-live-leave button").first)
+        click(ada, ada.locator(".st-key-live-leave-yes button").first)
+        wait_for(ada, ".st-key-live-name input")
+        # Back from the same phone, the name typed in another case: the same place, answer kept.
+        ada.locator(".st-key-live-code input").fill(info.join_code)
+        _join_live(ada, "ada")
+        wait_for(ada, ".live-got")
+        assert "You are Ada" in ada.locator(".live-who").inner_text()
+        assert "Answer received: 6-4" in ada.locator(".live-got").inner_text()
+        assert [(s["name"], s["answered"]) for s in live.summary(db, info.id).students] == [("Ada", 1)]
+    finally:
+        ada.context.close()
+        other.context.close()
