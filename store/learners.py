@@ -26,12 +26,12 @@ from sqlalchemy.orm import Session
 
 from store.db import Store
 from store.models import Learner
+from store.names import MAX_NAME, MAX_NAME_KEY, clean_name, name_is_cut, name_key
 
-__all__ = ["LearnerInfo", "clean_name", "create", "find", "get", "looks_like_token", "name_is_cut", "name_key",
+__all__ = ["MAX_NAME", "MAX_NAME_KEY", "LearnerInfo", "clean_name", "create", "find", "get", "looks_like_token", "name_is_cut", "name_key",
            "new_token", "rename", "replace_token", "reset_token", "token_hash"]
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{20,100}")
-MAX_NAME = 40
 
 
 def new_token() -> str:
@@ -47,39 +47,6 @@ def token_hash(token: str) -> str:
 def looks_like_token(token: object) -> bool:
     """True when ``token`` has the shape of a token (checked before any look-up)."""
     return isinstance(token, str) and _TOKEN.fullmatch(token) is not None
-
-
-def clean_name(name: str) -> str:
-    """A display name: printable, single-spaced, at most 40 characters.
-
-    >>> clean_name("  Ada   Lovelace\\n")
-    'Ada Lovelace'
-    """
-    text = "".join(ch for ch in str(name) if ch.isprintable())
-    return " ".join(text.split())[:MAX_NAME]
-
-
-#: The longest :func:`name_key` (a folded name can grow: "ß" folds to "ss").
-MAX_NAME_KEY = 160
-
-
-def name_key(name: str) -> str:
-    """What makes two names in a class the same name: the clean name, case-folded.
-
-    >>> name_key("  Dup ") == name_key("dup") == name_key("DUP")
-    True
-    """
-    return clean_name(name).casefold()[:MAX_NAME_KEY]
-
-
-def name_is_cut(name: str) -> bool:
-    """True when :func:`clean_name` cuts this name short (longer than 40 characters).
-
-    >>> name_is_cut("Ada " * 5), name_is_cut("A" * 41)
-    (False, True)
-    """
-    text = "".join(ch for ch in str(name) if ch.isprintable())
-    return len(" ".join(text.split())) > MAX_NAME
 
 
 @dataclass(frozen=True)

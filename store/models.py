@@ -26,6 +26,8 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
+from store.names import name_key
+
 __all__ = [
     "Base",
     "ClassMember",
@@ -191,12 +193,10 @@ class Review(Base):
 
 
 def _name_key_of(column: str) -> Any:
-    """A column default: the row's name folded (:func:`store.learners.name_key`), for rows
+    """A column default: the row's name folded (:func:`store.names.name_key`), for rows
     written without one."""
 
     def default(context: Any) -> str:
-        from store.learners import name_key
-
         return name_key(str(context.get_current_parameters().get(column) or ""))
 
     return default
@@ -219,7 +219,7 @@ class Classroom(Base):
 
 class ClassMember(Base):
     """A student in a class, under a display name unique in the class whatever its case and
-    spacing (``name_key``: :func:`store.learners.name_key`)."""
+    spacing (``name_key``: :func:`store.names.name_key`)."""
 
     __tablename__ = "class_members"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

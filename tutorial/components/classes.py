@@ -13,7 +13,7 @@ from typing import Any
 import streamlit as st
 
 from store import StoreUnavailable, classes
-from store.learners import MAX_NAME, clean_name, name_is_cut
+from store.names import MAX_NAME, cut_note
 from tutorial.components import profile, state
 from tutorial.services.items import course, item_title, puzzles
 from tutorial.services.live import qr_svg
@@ -45,13 +45,6 @@ def screen_code() -> str | None:
 def own_class_code() -> str | None:
     """The code of the teacher's own class in the address (``?class=…``), if any."""
     return _param(CLASS_PARAM)
-
-
-def cut_note(typed: str) -> str:
-    """A word on a name cut to 40 characters ("" when it was not cut)."""
-    if not name_is_cut(typed):
-        return ""
-    return (f" Names are at most {MAX_NAME} characters, so yours was cut to “{clean_name(typed)}”.")
 
 
 def _join() -> None:

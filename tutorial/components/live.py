@@ -26,6 +26,7 @@ from engine.svg import tile_svg
 from engine.words import count_words
 from store import StoreUnavailable, live
 from store.live import HostView, LiveError, LiveInfo, QuestionInfo
+from store.names import cut_note
 from tutorial.components import profile, state
 from tutorial.components.presentation import asked, current, entry_show, item_of
 from tutorial.services import live as logic
@@ -634,8 +635,6 @@ def _join() -> None:
     st.query_params[PLAYER_PARAM] = token
     if CODE_PARAM in st.query_params:
         del st.query_params[CODE_PARAM]
-    from tutorial.components.classes import cut_note
-
     state.put(state.LIVE_MESSAGE, cut_note(name).strip() or None)
     st.toast(f"Welcome, {md_escape(player.name)}!", icon=":material/waving_hand:")
 
