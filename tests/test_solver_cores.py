@@ -217,3 +217,16 @@ def test_the_compiled_core_refuses_an_inconsistent_position(
         s.move_values_masks(hands, leader, side, trick)
     with pytest.raises(ValueError, match=message):
         s.can_take_masks(hands, leader, side, 1, trick)
+
+
+def test_the_benchmark_times_both_cores_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m bench.solver`` prints, in one run, both cores for every player count and
+    trump kind (a tiny run: nine deals, one per trump, no technique table)."""
+    from bench.solver import main
+
+    main(["--deals", "9", "--repeat", "1", "--no-table"])
+    rows = [line.replace("all trumps", "all").split() for line in capsys.readouterr().out.splitlines()]
+    for players in ("3", "4"):
+        for kind in ("all", "number", "doubles", "none"):
+            cores = {r[3] for r in rows if r[:3] == [players, "players,", kind]}
+            assert cores == {"c", "python"}, (players, kind)
