@@ -48,6 +48,11 @@ first (remembered best moves, high leads, the cheapest tile that wins, else the 
 discard); and tiles of one hand that no other tile in play separates, in every suit they
 belong to, are searched once. Each technique can be switched off (see :class:`Solver`) to
 measure what it is worth (``python -m bench.solver``).
+
+The search has two cores with the same values and the same node counts (see
+``docs/solver.md``): the compiled one (``engine/_csolver.c``, built by ``pip install``; about
+40 times faster), used when it is built, and the pure-Python one below, the fallback;
+``MOON_SOLVER=python`` (or ``Solver(..., core="python")``) forces it, see :func:`default_core`.
 """
 
 from __future__ import annotations
@@ -334,7 +339,9 @@ class Solver:
     - ``trick``: the indexes (``Tile.index``) of the tiles already played to the current
       trick, in play order; they are no longer in the hands.
 
-    These methods do not check their input (:func:`solve` and friends do).
+    These methods do not check their input (:func:`solve` and friends do; the compiled core
+    raises ``ValueError`` for a position it cannot search: hands of the wrong number or sizes,
+    a tile twice, a tile index outside 0..27).
 
     The keyword flags switch techniques off, to measure them (``python -m bench.solver``);
     they are fixed when the solver is made:
@@ -351,6 +358,9 @@ class Solver:
       (the default: the first probe at the result of a greedy play-out, then one trick
       up or down until the answer changes), ``"binary"`` (binary search on ``k``) or
       ``"upward"`` (``k`` = 1, 2, ... until a probe fails).
+
+    ``core`` picks the implementation: ``"c"`` (the compiled search) or ``"python"``; by
+    default :func:`default_core`. Both give the same values and count the same nodes.
 
     Use from a computer player, with hands as masks:
 
