@@ -12,11 +12,15 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(VENV)/.run-installed: pyproject.toml | $(PY)
+# The install builds the solver's compiled core (setup.py, engine/_csolver.c) with the C
+# compiler: a changed C file reinstalls, and so rebuilds it.
+NATIVE := setup.py engine/_csolver.c
+
+$(VENV)/.run-installed: pyproject.toml $(NATIVE) | $(PY)
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(PY)
+$(VENV)/.test-installed: pyproject.toml $(NATIVE) | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,dev]'
 	touch $@ $(VENV)/.run-installed
 
@@ -48,7 +52,7 @@ e2e: $(VENV)/.test-installed
 
 test: lint typecheck unit e2e
 
-$(VENV)/.notebook-installed: pyproject.toml | $(PY)
+$(VENV)/.notebook-installed: pyproject.toml $(NATIVE) | $(PY)
 	$(PY) -m pip install --quiet -e '.[notebook]'
 	touch $@ $(VENV)/.run-installed
 
@@ -64,4 +68,4 @@ bench-app: $(VENV)/.test-installed
 	$(PY) -m bench.app
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info engine/_csolver.*.so

@@ -48,24 +48,37 @@ first (remembered best moves, high leads, the cheapest tile that wins, else the 
 discard); and tiles of one hand that no other tile in play separates, in every suit they
 belong to, are searched once. Each technique can be switched off (see :class:`Solver`) to
 measure what it is worth (``python -m bench.solver``).
+
+The search has two cores with the same values and the same node counts (see
+``docs/solver.md``): the compiled one (``engine/_csolver.c``, built by ``pip install``; about
+40 times faster), used when it is built, and the pure-Python one below, the fallback;
+``MOON_SOLVER=python`` (or ``Solver(..., core="python")``) forces it, see :func:`default_core`.
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import threading
+from array import array
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from engine.play import legal_plays
 from engine.tiles import ALL_TILES, Tile
 from engine.trump import TRUMP, Suit, Trump
 
+if TYPE_CHECKING:
+    from engine import _csolver
+
 __all__ = [
+    "CORES",
     "PROBES",
     "Solver",
     "TrumpTables",
     "can_take",
     "clear_caches",
+    "default_core",
     "mask_of",
     "move_values",
     "solve",
@@ -74,6 +87,44 @@ __all__ = [
 
 #: The ways :class:`Solver` can look for the exact value with yes/no probes.
 PROBES: Final = ("binary", "upward", "guess")
+
+#: The two implementations of the search: ``"c"``, the compiled core (engine/_csolver.c, built
+#: by ``pip install``), and ``"python"``, the same search in pure Python (the fallback).
+CORES: Final = ("c", "python")
+#: The environment variable that picks the core: ``MOON_SOLVER=python`` forces the pure-Python
+#: search, ``MOON_SOLVER=c`` insists on the compiled one; unset, the compiled one when built.
+CORE_ENV: Final = "MOON_SOLVER"
+
+_log = logging.getLogger(__name__)
+_native: type[_csolver.Core] | None
+try:
+    from engine._csolver import Core as _built
+
+    _native = _built
+except ImportError as exc:  # no C compiler at install time: the pure-Python search
+    _native = None
+    _log.warning("engine.solver: the compiled solver core is not built (%s); using the pure-Python one", exc)
+
+
+def default_core() -> str:
+    """The core a :class:`Solver` made without ``core=`` uses: ``"c"`` when the compiled core is
+    built, else ``"python"``; the environment variable ``MOON_SOLVER`` (``c`` or ``python``)
+    overrides it. Both cores give the same values and count the same nodes.
+
+    >>> default_core() in CORES
+    True
+    """
+    want = os.environ.get(CORE_ENV, "").strip().lower()
+    if want in ("", "c"):
+        if _native is not None:
+            return "c"
+        if want == "c":
+            raise RuntimeError(f"{CORE_ENV}=c but the compiled solver core is not built (pip install -e .)")
+        return "python"
+    if want == "python":
+        return "python"
+    raise ValueError(f"{CORE_ENV} must be one of {CORES}, not {want!r}")
+
 
 #: The context index for "trump was led" (0..6 are the number suits).
 _TRUMP_CTX: Final = 7
@@ -141,6 +192,7 @@ class TrumpTables:
     """
 
     __slots__ = (
+        "_packed",
         "equiv",
         "follow",
         "follow_key",
@@ -192,6 +244,27 @@ class TrumpTables:
         #: equiv[t][u]: the tiles whose presence in another hand (or in the current trick)
         #: keeps t and u (held by one hand) from being interchangeable; _SENTINEL if never.
         self.equiv: list[list[int]] = [[self._breakers(t, u) for u in range(28)] for t in range(28)]
+        self._packed: bytes = self._pack()
+
+    def _pack(self) -> bytes:
+        """The tables as the compiled core reads them: int32 values in native byte order."""
+        flat: list[int] = [*self.lead_ctx]
+        for row in self.power:
+            flat += row
+        flat += self.follow
+        flat += [self.trump_mask, len(self.trump_order), *self.trump_order]
+        flat += [0] * (28 - len(self.trump_order))
+        for members, order in self.suit_order:
+            flat += [members, len(order)]
+            for b, leads in order:
+                flat += [b, int(leads)]
+            flat += [0, 0] * (28 - len(order))
+        flat += self.lead_key
+        for row in self.follow_key:
+            flat += row
+        for row in self.equiv:
+            flat += row
+        return array("i", flat).tobytes()
 
     def _breakers(self, t: int, u: int) -> int:
         """Which tiles, held by someone else (or already in the current trick), tell ``t`` and
@@ -266,7 +339,9 @@ class Solver:
     - ``trick``: the indexes (``Tile.index``) of the tiles already played to the current
       trick, in play order; they are no longer in the hands.
 
-    These methods do not check their input (:func:`solve` and friends do).
+    These methods do not check their input (:func:`solve` and friends do; the compiled core
+    raises ``ValueError`` for a position it cannot search: hands of the wrong number or sizes,
+    a tile twice, a tile index outside 0..27).
 
     The keyword flags switch techniques off, to measure them (``python -m bench.solver``);
     they are fixed when the solver is made:
@@ -284,6 +359,9 @@ class Solver:
       up or down until the answer changes), ``"binary"`` (binary search on ``k``) or
       ``"upward"`` (``k`` = 1, 2, ... until a probe fails).
 
+    ``core`` picks the implementation: ``"c"`` (the compiled search) or ``"python"``; by
+    default :func:`default_core`. Both give the same values and count the same nodes.
+
     Use from a computer player, with hands as masks:
 
     >>> from engine.tiles import parse_tiles
@@ -299,6 +377,7 @@ class Solver:
     """
 
     __slots__ = (
+        "_core",
         "_count",
         "_equiv",
         "_keep_tt",
@@ -312,6 +391,7 @@ class Solver:
         "_tables",
         "_tt",
         "_tts",
+        "core",
         "players",
         "trump",
     )
@@ -328,6 +408,7 @@ class Solver:
         killers: bool = True,
         equiv: bool = True,
         probe: str = "guess",
+        core: str | None = None,
     ) -> None:
         if players not in (3, 4):
             raise ValueError(f"Moon is played by 3 or 4 players, not {players!r}")
@@ -350,6 +431,19 @@ class Solver:
         self._owner = [0] * players
         self._moves: dict[int, tuple[int, ...]] = {}
         self._killers: dict[int, int] = {}
+        if core is None:
+            core = default_core()
+        elif core not in CORES:
+            raise ValueError(f"core must be one of {CORES}, not {core!r}")
+        #: the implementation of the search, ``"c"`` or ``"python"`` (see :func:`default_core`)
+        self.core: str = core
+        self._core: _csolver.Core | None = None
+        if core == "c":
+            if _native is None:
+                raise RuntimeError("the compiled solver core is not built (pip install -e .)")
+            self._core = _native(
+                self._tables._packed, players, tt, keep_tt, quick, order, killers, equiv, PROBES.index(probe)
+            )
 
     @property
     def options(self) -> dict[str, object]:
@@ -371,11 +465,16 @@ class Solver:
 
     @property
     def nodes(self) -> int:
-        """Search nodes visited (tiles tried) since the solver was made: for benchmarks."""
+        """Search nodes visited (tiles tried) since the solver was made: for benchmarks and
+        the players' work budgets (both cores count the same nodes)."""
+        if self._core is not None:
+            return self._core.nodes
         return self._count[0]
 
     def clear(self) -> None:
         """Forget the transposition tables (they are also reset automatically)."""
+        if self._core is not None:
+            self._core.clear()
         self._tts.clear()
         self._owner = [0] * self.players
         self._moves.clear()
@@ -825,6 +924,8 @@ class Solver:
         ``max(value, floor)`` (``floor`` capped at the tricks left): no probe is spent below
         ``floor`` (cheaper when only values from ``floor`` up matter, e.g. a bid's lowest
         level)."""
+        if self._core is not None:
+            return self._core.solve(hands, leader, side, trick, floor)
         ge, r = self._prepare(hands, leader, side, trick)
         lo = max(0, min(floor, r))
         guess = self._estimate(hands, leader, side, trick) if self._probe == "guess" else None
@@ -837,6 +938,8 @@ class Solver:
     ) -> bool:
         """Whether ``side`` takes at least ``k`` tricks from here to the end of the hand (the
         current trick counts): one yes/no search, cheaper than :meth:`solve_masks`."""
+        if self._core is not None:
+            return self._core.can_take(hands, leader, side, k, trick)
         ge, r = self._prepare(hands, leader, side, trick)
         if k <= 0:
             return True
@@ -879,6 +982,8 @@ class Solver:
         here to the end of the hand (the current trick counts) after that play, with best
         play afterwards. Plays that are equivalent (see :class:`TrumpTables`) are solved
         once."""
+        if self._core is not None:
+            return self._core.move_values(hands, leader, side, trick)
         n = self.players
         tb = self._tables
         seat = (leader + len(trick)) % n
@@ -930,13 +1035,14 @@ _LOCAL = threading.local()
 
 
 def _solver_for(trump: Trump, players: int) -> Solver:
-    cache: dict[tuple[Trump, int], Solver] | None = getattr(_LOCAL, "solvers", None)
+    cache: dict[tuple[Trump, int, str], Solver] | None = getattr(_LOCAL, "solvers", None)
     if cache is None:
         cache = {}
         _LOCAL.solvers = cache
-    s = cache.get((trump, players))
+    core = default_core()
+    s = cache.get((trump, players, core))
     if s is None:
-        s = cache[(trump, players)] = Solver(trump, players)
+        s = cache[(trump, players, core)] = Solver(trump, players, core=core)
     return s
 
 
@@ -944,7 +1050,7 @@ def clear_caches() -> None:
     """Forget the transposition tables of the solvers behind :func:`solve`,
     :func:`move_values` and :func:`can_take` in this thread (for benchmarks and to free
     memory; the results never depend on them)."""
-    cache: dict[tuple[Trump, int], Solver] | None = getattr(_LOCAL, "solvers", None)
+    cache: dict[tuple[Trump, int, str], Solver] | None = getattr(_LOCAL, "solvers", None)
     if cache:
         for s in cache.values():
             s.clear()

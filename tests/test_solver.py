@@ -5,17 +5,25 @@ Checked against a plain exhaustive minimax written here from the engine's
 of seeded random positions with 1-5 tricks left, 3 and 4 players, all nine trumps, at
 trick boundaries and mid-trick; on whole deals against the solver with its techniques
 switched off; and on hand-made positions with known answers.
+
+Every test here runs twice, once on each core (the compiled one and the pure-Python one,
+picked with ``MOON_SOLVER`` by the ``core`` fixture); tests/test_solver_cores.py compares the
+two directly.
 """
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Collection, Iterator, Sequence
 
 import pytest
 
 from engine import ALL_TRUMPS, Tile, Trump, legal_plays, parse_tiles, tile_set, trick_winner
 from engine.deal import deal_hands
 from engine.solver import (
+    CORE_ENV,
+    CORES,
     PROBES,
     Solver,
     can_take,
@@ -26,9 +34,54 @@ from engine.solver import (
     tiles_of,
 )
 
-from helpers import reference, reference_move_values
+import helpers
 
 Hands = list[list[Tile]]
+
+
+@pytest.fixture(autouse=True, scope="module", params=CORES)
+def core(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The core every solver of the test uses (module-scoped: pytest runs the whole file on
+    one core, then on the other)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(CORE_ENV, request.param)
+        yield request.param
+
+
+@functools.cache
+def _reference(
+    hands: tuple[tuple[Tile, ...], ...], trump: Trump | str, leader: int, side: frozenset[int], trick: tuple[Tile, ...]
+) -> int:
+    return helpers.reference(hands, trump, leader, side, trick)
+
+
+def reference(
+    hands: Sequence[Sequence[Tile]],
+    trump: Trump | str,
+    leader: int,
+    side: Collection[int],
+    trick: Sequence[Tile] = (),
+) -> int:
+    """:func:`helpers.reference`, remembered: the second core's run asks the same questions."""
+    return _reference(tuple(tuple(h) for h in hands), trump, leader, frozenset(side), tuple(trick))
+
+
+@functools.cache
+def _reference_move_values(
+    hands: tuple[tuple[Tile, ...], ...], trump: Trump | str, leader: int, side: frozenset[int], trick: tuple[Tile, ...]
+) -> dict[Tile, int]:
+    return helpers.reference_move_values(hands, trump, leader, side, trick)
+
+
+def reference_move_values(
+    hands: Sequence[Sequence[Tile]], trump: Trump | str, leader: int, side: Collection[int], trick: Sequence[Tile] = ()
+) -> dict[Tile, int]:
+    """:func:`helpers.reference_move_values`, remembered as :func:`reference`."""
+    return dict(_reference_move_values(tuple(tuple(h) for h in hands), trump, leader, frozenset(side), tuple(trick)))
+
+
+def test_the_fixture_picks_the_core(core: str) -> None:
+    assert Solver("6", 3).core == core
 
 # -- positions ------------------------------------------------------------------------------
 
