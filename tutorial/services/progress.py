@@ -43,10 +43,11 @@ def check_file(raw: str | bytes, known: Known | None = None) -> dict[str, Any]:
 
 
 def resume_level(course: Any, summ: Summary) -> str:
-    """Where the learner stopped, as a level id of ``course``: in the stage of the level they
-    answered last, its first level without three stars; when that stage has three stars on
-    every level, the first level after it without three stars (else the level answered last).
-    A learner who has answered nothing starts at the first level.
+    """Where the learner stopped, as a level id of ``course``: the level answered last while it
+    has no star yet; once it has, the next level after it without three stars (the levels
+    left behind with fewer stars are offered at the end of their stage); when every level
+    after it has three stars, the first level of the course without three (else the level
+    answered last). A learner who has answered nothing starts at the first level.
 
     >>> from types import SimpleNamespace as NS
     >>> from store.stats import Summary
@@ -54,12 +55,14 @@ def resume_level(course: Any, summ: Summary) -> str:
     ...                NS(id="s2", levels=[NS(id="c", stage="s2"), NS(id="d", stage="s2")])])
     >>> resume_level(c, Summary())
     'a'
-    >>> resume_level(c, Summary(stars={"a": 3, "b": 2}, last_level="b"))
+    >>> resume_level(c, Summary(stars={"a": 3}, last_level="b"))
+    'b'
+    >>> resume_level(c, Summary(stars={"a": 2}, last_level="a"))
     'b'
     >>> resume_level(c, Summary(stars={"a": 3, "b": 3, "c": 3}, last_level="b"))
     'd'
-    >>> resume_level(c, Summary(stars={"a": 2, "c": 1}, last_level="c"))
-    'c'
+    >>> resume_level(c, Summary(stars={"a": 2, "b": 3, "c": 3, "d": 3}, last_level="d"))
+    'a'
     """
     from lessons.stars import MAX_STARS
 
@@ -68,15 +71,13 @@ def resume_level(course: Any, summ: Summary) -> str:
         raise ValueError("the course has no levels")
     ids: list[str] = [str(lv.id) for lv in levels]
     last = summ.last_level
+    todo = [i for i in ids if summ.stars.get(i, 0) < MAX_STARS]
     if last is None or last not in ids:
-        return next((i for i in ids if summ.stars.get(i, 0) < MAX_STARS), ids[0])
-    stage = levels[ids.index(last)].stage
-    in_stage = [str(lv.id) for lv in levels if lv.stage == stage]
-    todo = next((i for i in in_stage if summ.stars.get(i, 0) < MAX_STARS), None)
-    if todo is not None:
-        return todo
-    after = ids[ids.index(in_stage[-1]) + 1:]
-    return next((i for i in after if summ.stars.get(i, 0) < MAX_STARS), last)
+        return todo[0] if todo else ids[0]
+    if summ.stars.get(last, 0) == 0:
+        return last
+    after = ids[ids.index(last) + 1:]
+    return next((i for i in after if summ.stars.get(i, 0) < MAX_STARS), todo[0] if todo else last)
 
 
 def place_words(course: Any, level_id: str) -> str:
