@@ -62,8 +62,8 @@ def _feed_text(page: Any) -> str:
 
 
 def test_the_table_is_fair_during_the_hand_reasons_survive_a_reload(page: Any, server: str) -> None:
-    """During the hand no text in the feed or behind "Why?" names a tile a seat has not
-    played (the learner's own hand aside): not the discard, not the alternatives. After a
+    """During the hand no text in the feed or behind "Why?", nor the address, names a tile a
+    seat has not played (the learner's own hand aside): not the discard, not the alternatives. After a
     reload the one-line reasons are there. "Open hands" shows everything and says so."""
     setup, g = _mid_hand()
     allowed = {t for tr in g.view(0).tricks for t in tr.tiles} | set(g.view(0).current_trick) | set(g.view(0).hand)
@@ -76,6 +76,10 @@ def test_the_table_is_fair_during_the_hand_reasons_survive_a_reload(page: Any, s
     assert re.search(r"passes\. I pass", feed) or re.search(r"bids \d+\. I bid", feed), feed
     assert not _named(feed) - allowed, (sorted(map(str, _named(feed) - allowed)), feed)
     assert "discards a tile face down" in feed and "I lay one tile aside face down" in feed, feed
+    # The address bar does not name the face-down tile either.
+    moves = _query(page)["moves"].split(".")
+    assert not [m for m in moves if re.fullmatch(r"d\d\d", m)], moves
+    assert sum(m.startswith("x") for m in moves) == 1, moves
     # Every "Why?" with its details: the tile played and its numbers, nothing still hidden.
     keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-why-"]')]
         .map(e => (e.className.match(/st-key-(why-\\d+-\\d+)(?:\\s|$)/) || [])[1]).filter(Boolean)""")

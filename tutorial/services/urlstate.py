@@ -26,6 +26,7 @@ from engine.deal import MAX_SEED
 from engine.limits import MAX_HANDS, is_ascii_number, parse_int, quote
 from engine.record import RECORD_FORMAT
 from engine.rules import TARGET_RANGE
+from engine.tiles import ALL_TILES, Tile
 
 __all__ = [
     "LEVELS",
@@ -159,7 +160,16 @@ def decode_rules(text: str, players: int = 3) -> RuleSet:
 
 
 # -- moves ----------------------------------------------------------------------------------
-def _token(action: str) -> str:
+#: The characters of a covered discard (28: one per tile; none is a tile's digit, and case is
+#: ignored as for every move).
+_COVER = "abcdefghijklmnopqrstuvwxyz78"
+
+
+def _cover_key(cover: int, hand: int) -> int:
+    return (cover + 11 * hand) % len(ALL_TILES)
+
+
+def _token(action: str, key: int = 0) -> str:
     a = Action.parse(action)
     if a.kind == "pass":
         return "p"
@@ -168,11 +178,12 @@ def _token(action: str) -> str:
     if a.kind == "trump":
         v = str(a.value)
         return "t" + ({"doubles": "d", "none": "n"}.get(v, v))
-    tile = str(a.value).replace("-", "")
-    return ("d" + tile) if a.kind == "discard" else tile
+    if a.kind == "discard":  # covered: the address bar does not name the face-down tile
+        return "x" + _COVER[(ALL_TILES.index(Tile.parse(str(a.value))) + key) % len(ALL_TILES)]
+    return str(a.value).replace("-", "")
 
 
-def _action(token: str) -> str:
+def _action(token: str, key: int = 0) -> str:
     t = token.strip().lower()
     if t == "p":
         return "pass"
@@ -181,20 +192,33 @@ def _action(token: str) -> str:
         return f"bid {int(t[1:])}"
     if t.startswith("t") and len(t) == 2 and (t[1] in "dn" or is_ascii_number(t[1])):
         return "trump " + {"d": "doubles", "n": "none"}.get(t[1], t[1])
-    if t.startswith("d") and len(t) == 3 and is_ascii_number(t[1:]):
+    if t.startswith("x") and len(t) == 2 and t[1] in _COVER:
+        tile = ALL_TILES[(_COVER.index(t[1]) - key) % len(ALL_TILES)]
+        return f"discard {tile.high}-{tile.low}"
+    if t.startswith("d") and len(t) == 3 and is_ascii_number(t[1:]):  # an uncovered discard (older links)
         return f"discard {t[1]}-{t[2]}"
     if len(t) == 2 and is_ascii_number(t):
         return f"play {t[0]}-{t[1]}"
     raise LinkError(f"The moves in the link are not understood: {quote(token)} is not a move.")
 
 
-def encode_moves(moves: Sequence[Sequence[str]]) -> str:
-    """Hands separated by ``~``, moves by ``.``: ``p.b5.p.d31.t6.64~``."""
-    return "~".join(".".join(_token(a) for a in hand) for hand in moves)
+def encode_moves(moves: Sequence[Sequence[str]], cover: int = 0) -> str:
+    """Hands separated by ``~``, moves by ``.``: ``p.b5.p.xo.t6.64~``. A discard is covered
+    (``x`` and a letter that depends on ``cover``, the deal number, and the hand), so the
+    address does not name the tile laid face down.
+
+    >>> moves = [["pass", "bid 5", "pass", "discard 3-1", "trump 6", "play 6-4"]]
+    >>> encode_moves(moves, 7)
+    'p.b5.p.xo.t6.64'
+    >>> decode_moves(encode_moves(moves, 7), 7) == moves
+    True
+    """
+    return "~".join(".".join(_token(a, _cover_key(cover, i)) for a in hand) for i, hand in enumerate(moves))
 
 
-def decode_moves(text: str) -> list[list[str]]:
-    """Read :func:`encode_moves` back (a bad token raises :class:`LinkError`)."""
+def decode_moves(text: str, cover: int = 0) -> list[list[str]]:
+    """Read :func:`encode_moves` back (with the same ``cover``; a bad token raises
+    :class:`LinkError`). An uncovered discard (``d31``) is read too."""
     if len(text) > 20000:
         raise LinkError("The moves in the link are far too long to be a game of Moon.")
     hands = text.split("~")
@@ -202,7 +226,8 @@ def decode_moves(text: str) -> list[list[str]]:
         raise LinkError(
             f"The moves in the link have {len(hands)} hands; a game has at most {MAX_HANDS}. Start a new game."
         )
-    return [[_action(tok) for tok in hand.split(".") if tok.strip()] for hand in hands]
+    return [[_action(tok, _cover_key(cover, i)) for tok in hand.split(".") if tok.strip()]
+            for i, hand in enumerate(hands)]
 
 
 # -- the whole link --------------------------------------------------------------------------
@@ -224,7 +249,7 @@ def encode(setup: PlaySetup, moves: Sequence[Sequence[str]] = ()) -> dict[str, s
         q["seat"] = str(setup.seat)
     if setup.level != "basic":
         q["level"] = setup.level
-    text = encode_moves(moves)
+    text = encode_moves(moves, setup.deal)
     if text:
         q["moves"] = text
     return q
@@ -251,7 +276,7 @@ def decode(params: Mapping[str, str | Sequence[str]]) -> LinkRequest:
     level = p.get("level", "basic").strip().lower() or "basic"
     if level not in LEVELS:
         raise LinkError(f"The computer level in the link, {quote(level, 20)}, is not one of {', '.join(LEVELS)}.")
-    moves = decode_moves(p.get("moves", ""))
+    moves = decode_moves(p.get("moves", ""), deal)
     return LinkRequest(PlaySetup(rules, deal, int(seat_raw), level), moves)
 
 
