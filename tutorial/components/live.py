@@ -132,9 +132,11 @@ def host_session() -> LiveInfo | None:
         del st.query_params[HOST_PARAM]  # the secret leaves the address; the class's code stays
         st.query_params[LIVE_PARAM] = info.join_code
     elif info is None or info.join_code != code:
-        st.info(f"This screen shows the live class {md_escape(code)}. Its controls open only in the browser of "
-                "the teacher who started it.", icon=":material/lock:")
-        return None
+        st.info(f"This is the projector's address of the live class {md_escape(code)}. It opens only in the "
+                "browser of the teacher who started it (its controls, and the hands that the projector hides "
+                f"while a question is open). Students join on their phones at /live?code={md_escape(code)}.",
+                icon=":material/lock:")
+        st.stop()
     state.put(state.LIVE_HOST, info.id)
     return info
 
@@ -570,8 +572,10 @@ def _phone(token: str) -> None:
         st.error("This phone's place in the live class is unknown. Join again with the code on the board.")
         return
     number = f" · question {view.question.seq}" if view.question is not None else ""
-    st.markdown(f'<div class="live-phone"><div class="live-who">You are <b>{escape(view.player.name)}</b> · '
-                f"{escape(view.session.title)}{number}</div></div>", unsafe_allow_html=True)
+    # Not the presentation's title: it names the deal, which a student could open elsewhere
+    # and step through to the answer.
+    st.markdown(f'<div class="live-phone"><div class="live-who">You are <b>{escape(view.player.name)}</b>'
+                f"{number}</div></div>", unsafe_allow_html=True)
     msg = state.get(state.LIVE_MESSAGE)
     if msg:
         state.put(state.LIVE_MESSAGE, None)
