@@ -111,13 +111,26 @@ def _create() -> None:
         st.session_state[state.CLASS_NEW_MESSAGE] = "Classes cannot be made just now: the database is not reachable."
         return
     try:
-        _klass, token = classes.create_class(db, str(st.session_state.get("class-new-name", "")),
-                                             bool(st.session_state.get("class-new-pin", False)),
-                                             owner_id=profile.ensure())
+        klass, token = classes.create_class(db, str(st.session_state.get("class-new-name", "")),
+                                            bool(st.session_state.get("class-new-pin", False)),
+                                            owner_id=profile.ensure())
     except StoreUnavailable:
         st.session_state[state.CLASS_NEW_MESSAGE] = "Classes cannot be made just now: the database is not reachable."
         return
-    st.query_params[TEACHER_PARAM] = token
+    _keep_link(klass.join_code, token)
+    st.query_params[CLASS_PARAM] = klass.join_code  # the teacher link never reaches the address bar
+
+
+def _keep_link(code: str, token: str) -> None:
+    """Keep a class's teacher link in this session, to show when asked (only its hash is stored)."""
+    kept = state.get(state.CLASS_TOKENS)
+    state.put(state.CLASS_TOKENS, {**(kept if isinstance(kept, dict) else {}), code: token})
+
+
+def _kept_link(code: str) -> str | None:
+    kept = state.get(state.CLASS_TOKENS)
+    token = kept.get(code) if isinstance(kept, dict) else None
+    return token if isinstance(token, str) else None
 
 
 def create_form() -> None:
@@ -220,6 +233,15 @@ def dashboard(token: str) -> None:
         st.error("This teacher link is unknown: it opens no class. Check that it was copied whole.",
                  icon=":material/link_off:")
         return
+    lid = profile.learner_id()
+    try:
+        owned = lid is not None and classes.find_owned(db, klass.join_code, lid) is not None
+    except StoreUnavailable:
+        owned = False
+    if owned:  # this browser's own class: the secret leaves the address (the class code opens it here)
+        _keep_link(klass.join_code, token)
+        del st.query_params[TEACHER_PARAM]
+        st.query_params[CLASS_PARAM] = klass.join_code
     _board(klass, token)
 
 
@@ -239,7 +261,7 @@ def own_dashboard(code: str) -> None:
         st.error("This class's dashboard opens only in the browser (or with the personal link) of the teacher "
                  "who made it, or with its teacher link.", icon=":material/lock:")
         return
-    _board(klass, None)
+    _board(klass, _kept_link(klass.join_code))
 
 
 def _toggle_link() -> None:
