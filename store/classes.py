@@ -280,7 +280,8 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
     owner, stored, left, known = out
     assert pin is not None
     if not verify_pin(pin, stored):
-        raise ClassError("That PIN is not right for this name: "
+        raise ClassError("That PIN is not right for this name (a student of this class has it, written in any "
+                         "case; if that is not you, choose another name): "
                          + (f"{left} more {'try' if left == 1 else 'tries'} this minute." if left else
                             "that was the last try this minute; wait a minute and try again."))
     store.run(lambda s: s.execute(delete(PinFailure).where(PinFailure.class_id == klass.id,

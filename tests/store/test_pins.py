@@ -79,12 +79,11 @@ def test_twenty_wrong_pins_at_once_check_at_most_five(store: Store, monkeypatch:
     assert len(checked) == classes.MAX_WRONG_PINS == 5
     # The five checked are told how many tries are left, each count once, in the order they were counted.
     told = sorted(r for r in results if r.startswith("That PIN is not right"))
-    assert told == sorted(["That PIN is not right for this name: 4 more tries this minute.",
-                           "That PIN is not right for this name: 3 more tries this minute.",
-                           "That PIN is not right for this name: 2 more tries this minute.",
-                           "That PIN is not right for this name: 1 more try this minute.",
-                           "That PIN is not right for this name: that was the last try this minute; wait a "
-                           "minute and try again."])
+    wrong = ("That PIN is not right for this name (a student of this class has it, written in any case; if that "
+             "is not you, choose another name): ")
+    assert told == sorted([wrong + "4 more tries this minute.", wrong + "3 more tries this minute.",
+                           wrong + "2 more tries this minute.", wrong + "1 more try this minute.",
+                           wrong + "that was the last try this minute; wait a minute and try again."])
     assert results.count("Too many wrong PINs for this name: wait a minute and try again.") == 15
     assert _failures(store) == 5
     # A minute later the right PIN opens Ada's profile, and her count starts again.
