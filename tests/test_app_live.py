@@ -141,8 +141,8 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     at.button(key="pres-forward").click().run()  # → reveals, on the presenter and the phones
     assert live.student_view(db, toks[0]).correct is True  # type: ignore[union-attr]
     with_names = _html(at)
-    assert 'data-revealed="1"' in with_names and "Right: 1 of 2" in with_names and "Ada" in with_names
-    assert "Ben" not in with_names.split("Right: 1 of 2")[1].split("</div>")[0]
+    assert 'data-revealed="1"' in with_names and "Right: 1 of 2" in with_names
+    assert "Ada" not in with_names and "Ben" not in with_names  # who got it: only when the teacher shows it
     at.button(key="live-summary-open").click().run()
     assert not at.exception, errors(at)
     assert "Class summary" in texts(at)
@@ -154,6 +154,8 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     board = live.summary(db, info.id)
     assert [(s["name"], s["right"]) for s in board.students] == [("Ada", 1), ("Ben", 0), ("Cy", 0)]
     at.button(key="live-summary-close").click().run()
+    chart = re.search(r'<div class="live-host live-chart".*?</div></div>', _html(at), re.S)
+    assert chart and "Right: 1 of 2</b> — Ada" in chart.group(0)  # the teacher chose to show the results
     at.button(key="live-end").click().run()  # asks first
     assert live.find_by_host_token(db, token).open is True  # type: ignore[union-attr]
     at.button(key="live-end-yes").click().run()

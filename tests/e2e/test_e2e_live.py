@@ -110,8 +110,7 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         right_label = teacher.locator(".live-bar.live-right .live-lab").inner_text().lstrip("✓ ").strip()
         right_names = [n for n, k in zip(names, taps, strict=True) if labels[k] == right_label]
         assert f"Right: {len(right_names)} of 3" in panel
-        for n in names:
-            assert (n in panel.split("Right:")[1]) == (n in right_names), (n, panel)
+        assert not [n for n in names if n in panel], panel  # nobody is named on the projector unasked
         teacher.screenshot(path=str(SCREENSHOTS / "live-reveal-1920x1080.png"))
         for phone, name in zip(phones, names, strict=True):
             wait_for(phone, ".live-revealed", 30)

@@ -303,9 +303,10 @@ def _join_html(info: LiveInfo, big: bool, players: int) -> str:
             f'<div class="live-wait" data-players="{players}">{joined}</div></div></div>{warn}')
 
 
-def chart_html(view: HostView) -> str:
-    """The answers so far: how many answered (of how many joined) and a bar per choice; no
-    names until the reveal, then who got it."""
+def chart_html(view: HostView, names: bool = False) -> str:
+    """The answers so far: how many answered (of how many joined) and a bar per choice; after
+    the reveal how many got it, and who only when the teacher shows the results to the class
+    (``names``): nothing personal reaches the projector unasked."""
     q = view.question
     if q is None:
         return ""
@@ -318,15 +319,15 @@ def chart_html(view: HostView) -> str:
         for r in rows)
     head = (f'<div class="live-count"><b>{view.answered}</b> of {view.players} answered'
             + (" · closed" if q.closed and not q.revealed else "") + "</div>")
-    names = ""
+    said = ""
     if q.revealed:
-        right = view.right_names
+        right = view.right_names if names else []
         shown = ", ".join(escape(n) for n in right[:24]) + (f" and {len(right) - 24} more" if len(right) > 24 else "")
-        names = (f'<div class="live-names"><b>Right: {len(right)} of {view.answered}</b>'
-                 + (f" — {shown}" if right else "") + "</div>")
+        said = (f'<div class="live-names"><b>Right: {len(view.right_names)} of {view.answered}</b>'
+                + (f" — {shown}" if right else "") + "</div>")
     return (f'<div class="live-host live-chart" role="figure" aria-label="Answers so far" data-answered="{view.answered}" '
             f'data-players="{view.players}" data-revealed="{int(q.revealed)}" data-question="{q.seq}">'
-            f"{head}{bars}{names}</div>")
+            f"{head}{bars}{said}</div>")
 
 
 def _toggle(key: str) -> None:
@@ -370,7 +371,7 @@ def _host_live(sid: int) -> None:
         return
     with st.container(key="live-panel"):
         if view.question is not None:
-            st.markdown(chart_html(view), unsafe_allow_html=True)
+            st.markdown(chart_html(view, bool(state.get(state.LIVE_NAMES))), unsafe_allow_html=True)
         else:
             st.markdown('<div class="live-host">' + _join_html(view.session, False, view.players) + "</div>",
                         unsafe_allow_html=True)
