@@ -520,11 +520,13 @@ def summary(store: Store, session_id: int) -> Summary:
 
 
 def summary_csv(board: Summary) -> str:
-    """The summary as CSV: one row per student, then one per question. Text cells that a
-    spreadsheet would run as a formula get a leading apostrophe (names are the students')."""
-    from store.classes import _SafeWriter
+    """The summary as CSV: one row per student, then one per question. UTF-8 with a byte-order
+    mark (so a spreadsheet reads accented names right); text cells that a spreadsheet would run
+    as a formula get a leading apostrophe (names are the students')."""
+    from store.classes import BOM, _SafeWriter
 
     out = io.StringIO()
+    out.write(BOM)
     w = _SafeWriter(out)
     w.writerow(["student", "answered", "right", "questions"])
     for st in board.students:

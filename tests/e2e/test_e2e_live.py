@@ -149,8 +149,9 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         teacher.screenshot(path=str(SCREENSHOTS / "live-summary-1920x1080.png"))
         with teacher.expect_download() as dl:
             teacher.locator(".st-key-live-csv button").first.click()
-        text = open(dl.value.path(), encoding="utf-8").read()
-        table = list(csv.reader(io.StringIO(text)))
+        raw = open(dl.value.path(), "rb").read()
+        assert raw.startswith(b"\xef\xbb\xbf")  # the byte-order mark: a spreadsheet reads UTF-8
+        table = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
         assert table[0] == ["student", "answered", "right", "questions"]
         assert sorted(r[0] for r in table[1:4]) == names
         assert {r[0]: r[2] for r in table[1:4]} == {n: ("1" if n in right_names else "0") for n in names}

@@ -189,7 +189,9 @@ def test_summary_per_student_and_question_and_a_csv_a_spreadsheet_cannot_run(sto
         ("Ada", 2, 2), ("Bo", 2, 1), ("=HYPERLINK(1)", 1, 0)]
     first = board.per_question[0]
     assert (first["answered"], first["right"], first["common_wrong"], first["common_wrong_n"]) == (3, 1, "5-5", 2)
-    rows = list(csv.reader(io.StringIO(live.summary_csv(board))))
+    text = live.summary_csv(board)
+    assert text.startswith("\ufeff")  # a spreadsheet reads it as UTF-8
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     assert rows[0] == ["student", "answered", "right", "questions"]
     assert ["'=HYPERLINK(1)", "1", "0", "2"] in rows
     assert rows[5][:5] == ["question", "prompt", "answer", "answered", "right"]
