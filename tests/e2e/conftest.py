@@ -53,3 +53,13 @@ def page(browser: Any) -> Iterator[Any]:
     pg.set_default_timeout(60_000)
     yield pg
     ctx.close()
+
+
+@pytest.fixture
+def teacher(browser: Any) -> Iterator[Any]:
+    """A teacher's browser at 1440×900 (a context of its own)."""
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    yield pg
+    ctx.close()

@@ -8,22 +8,11 @@ phone takes the old place back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from moon_browser import click, open_page, runs, settle, wait_for
 
 LONG = "Maximiliana Alexandrovna Konstantinopolska-Weatherby"  # 52 characters
-
-
-@pytest.fixture
-def teacher(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    yield pg
-    ctx.close()
 
 
 def _phone(browser: Any) -> Any:

@@ -25,15 +25,6 @@ def log_mark(server: str) -> Iterator[int]:
     yield log.stat().st_size if log.exists() else 0
 
 
-@pytest.fixture
-def teacher(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    yield pg
-    ctx.close()
-
-
 def _panel_open(page: Any) -> bool:
     return bool(page.evaluate("() => [...document.querySelectorAll('[data-testid=stExpander] details')]"
                               ".some(d => d.open && d.querySelector('summary').innerText.includes('Lesson deck'))"))
