@@ -216,7 +216,27 @@ def test_every_technique_and_probe_is_exact_on_small_positions() -> None:
 # -- whole deals -----------------------------------------------------------------------------
 
 
-def _deal(players: int, seed: int) -> tuple[list[int], Trump, int, int]:
+def random_line(masks: Sequence[int], leader: int, trump: Trump, players: int,
+                rng: random.Random) -> list[tuple[list[int], int, list[int]]]:
+    """The positions (hands, leader, trick so far) along one random line of legal play from
+    these hands to the end of the deal."""
+    hands, line = list(masks), []
+    trick: list[int] = []
+    while any(hands):
+        line.append((list(hands), leader, list(trick)))
+        seat = (leader + len(trick)) % players
+        now = [ALL_TILES_BY_INDEX[t] for t in trick]
+        pick = rng.choice(legal_plays(tiles_of(hands[seat]), now, trump))
+        hands[seat] &= ~mask_of([pick])
+        trick.append(pick.index)
+        if len(trick) == players:
+            leader = (leader + trick_winner([*now, pick], trump)) % players
+            trick = []
+    return line
+
+
+def deal_position(players: int, seed: int) -> tuple[list[int], Trump, int, int]:
+    """Deal ``seed``'s hands as masks, a trump, the leader and the leader's side."""
     hands, _widow = deal_hands(tile_set(players), players, seed, 1)
     leader = seed % players
     side = 1 << leader if players == 3 else (1 << leader) | (1 << (leader + 2) % 4)
@@ -228,7 +248,7 @@ def test_whole_three_player_deals_match_the_solver_with_everything_off() -> None
     """Nine whole deals (one per trump) against the bare zero-window search (no table, no
     bounds, no ordering, no equivalences)."""
     for seed in range(9):
-        masks, tr, leader, side = _deal(3, seed)
+        masks, tr, leader, side = deal_position(3, seed)
         bare = Solver(tr, 3, tt=False, quick=False, order=False, killers=False, equiv=False)
         assert Solver(tr, 3).solve_masks(masks, leader, side) == bare.solve_masks(masks, leader, side)
 
@@ -249,7 +269,7 @@ def test_whole_deals_agree_whatever_techniques_are_on(players: int) -> None:
         configs.append({"order": False})
     count = 27 if players == 3 else 6
     for seed in range(100, 100 + count):
-        masks, tr, leader, side = _deal(players, seed)
+        masks, tr, leader, side = deal_position(players, seed)
         want = Solver(tr, players).solve_masks(masks, leader, side)
         for options in configs:
             got = Solver(tr, players, **options).solve_masks(masks, leader, side)  # type: ignore[arg-type]
@@ -265,21 +285,8 @@ def test_a_kept_solver_gives_the_same_answers_as_fresh_ones() -> None:
     lines = []
     for seed in range(200, 212):
         players = 3 + seed % 2
-        masks, tr, leader, side = _deal(players, seed)
-        line = []
-        hands, lead = list(masks), leader
-        trick: list[int] = []
-        while any(hands):
-            line.append((list(hands), lead, list(trick)))
-            seat = (lead + len(trick)) % players
-            now = [ALL_TILES_BY_INDEX[t] for t in trick]
-            pick = rng.choice(legal_plays(tiles_of(hands[seat]), now, tr))
-            hands[seat] &= ~mask_of([pick])
-            trick.append(pick.index)
-            if len(trick) == players:
-                lead = (lead + trick_winner([*now, pick], tr)) % players
-                trick = []
-        lines.append((players, tr, side, line))
+        masks, tr, leader, side = deal_position(players, seed)
+        lines.append((players, tr, side, random_line(masks, leader, tr, players, rng)))
     kept: dict[tuple[Trump, int], Solver] = {}
     for step in range(0, 28, 2):
         for players, tr, side, line in lines:
@@ -414,7 +421,7 @@ def test_masks_round_trip() -> None:
 def test_solver_options_and_counters() -> None:
     s = Solver("doubles", 4, equiv=False, probe="binary")
     assert s.options["equiv"] is False and s.options["probe"] == "binary"
-    masks, _tr, leader, side = _deal(4, 5)
+    masks, _tr, leader, side = deal_position(4, 5)
     s.solve_masks(masks, leader, side)
     assert s.nodes > 0
     s.clear()

@@ -17,11 +17,10 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_solver import random_position, sides
+from test_solver import deal_position, random_line, random_position, sides
 
-from engine import ALL_TRUMPS, Trump, legal_plays, tile_set, trick_winner
-from engine.deal import deal_hands
-from engine.solver import CORE_ENV, PROBES, Solver, default_core, mask_of, tiles_of
+from engine import ALL_TRUMPS, Trump, tile_set
+from engine.solver import CORE_ENV, PROBES, Solver, default_core, mask_of
 
 from helpers import reference, reference_move_values
 
@@ -70,24 +69,8 @@ def test_both_cores_match_the_reference_on_random_positions(
 
 def _line(players: int, seed: int, rng: random.Random) -> tuple[Trump, int, list[tuple[list[int], int, list[int]]]]:
     """A whole deal and the positions along one random line of play through it."""
-    hands_t, _widow = deal_hands(tile_set(players), players, seed, 1)
-    hands = [mask_of(h) for h in hands_t]
-    leader = seed % players
-    side = 1 << leader if players == 3 else (1 << leader) | (1 << (leader + 2) % 4)
-    trump = ALL_TRUMPS[seed % 9]
-    line = []
-    trick: list[int] = []
-    while any(hands):
-        line.append((list(hands), leader, list(trick)))
-        seat = (leader + len(trick)) % players
-        now = [TILES[t] for t in trick]
-        pick = rng.choice(legal_plays(tiles_of(hands[seat]), now, trump))
-        hands[seat] &= ~mask_of([pick])
-        trick.append(pick.index)
-        if len(trick) == players:
-            leader = (leader + trick_winner([*now, pick], trump)) % players
-            trick = []
-    return trump, side, line
+    masks, trump, leader, side = deal_position(players, seed)
+    return trump, side, random_line(masks, leader, trump, players, rng)
 
 
 @pytest.mark.parametrize("players", [3, 4])
