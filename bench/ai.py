@@ -11,13 +11,12 @@
         (every hand visible, the bidder against the other two) minus the tricks the bidder
         really took. Prints the mean shortfall per hand with a 95% interval.
 
-    python -m bench.ai --dd-loss [--decisions N] [--seed S] [--levels basic,strong,strong-old]
+    python -m bench.ai --dd-loss [--decisions N] [--seed S] [--levels basic,strong]
         the open-hands loss per playing decision: hands played by bots of one level in every
         seat, on fixed deals (seed S, S+1, ...), until N playing decisions with more than one
         legal play have been seen, for 3 and then 4 players. The contracts (bids, discard,
         trump) are the basic player's, so every level plays the same contracts on the same
-        deals (--own-contracts: each level bids for itself). ``strong-old`` is the strong
-        player as it was before issue 14 (:mod:`bench.legacy_strong`). For each such decision the true
+        deals (--own-contracts: each level bids for itself). For each such decision the true
         hands are solved (:meth:`Solver.move_values_masks`) for the side that fights for the
         contract (the bidder's side, or the defenders together), and the loss is the tricks
         the chosen play gives up against the best play with every tile known. Prints the mean
@@ -32,7 +31,7 @@
         play in expectation), not a sampling error. The table then says how many of the
         lossy decisions are at that limit.
 
-    python -m bench.ai --dd-loss --paired [--decisions N] [--levels strong-old,strong,basic]
+    python -m bench.ai --dd-loss --paired [--decisions N] [--levels strong,basic]
         the same loss with every level deciding on the same positions (hands played by basic
         bots; each level says what it would play at each decision), and each level's loss
         minus the first level's with a 95% interval: a tight before/after comparison.
@@ -49,7 +48,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from bench.legacy_strong import bench_bot
+from bench.levels import bench_bot
 from engine import Game, RuleSet
 from engine.contract import goal_of
 from engine.game import PlayerView

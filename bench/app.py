@@ -404,12 +404,12 @@ def main(argv: list[str] | None = None) -> None:
                 for players in args.players:
                     sent: list[tuple[int, float]] = []
                     deals: list[float] = []
-                    samples = click_to_reply(browser, url, args.level, args.hands, players=players, messages=sent,
+                    replies = click_to_reply(browser, url, args.level, args.hands, players=players, messages=sent,
                                              think=args.think, next_hands=deals)
                     looks = f", you look {args.think:g} s before each click" if args.think else ""
                     print(f"\nClick to your turn again ({players} players, {args.level} computer, pause off, "
                           f"{args.hands} hands{looks}):")
-                    print("  " + line("click -> your turn", samples))
+                    print("  " + line("click -> your turn", replies))
                     if deals:
                         print("  " + line("Next hand -> your turn", deals))
                     if sent:

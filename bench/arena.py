@@ -3,9 +3,9 @@
     python -m bench.arena --games N --players 3 A B C     (A, B, C: random, basic or strong)
     python -m bench.arena --games N --players 4 A B       (team A in seats 0 and 2, team B in 1 and 3)
 
-A bot is ``random``, ``basic``, ``strong``, ``strong-old`` (the strong player as it was
-before issue 14, frozen in :mod:`bench.legacy_strong`) or ``oracle`` (:mod:`bench.oracle`: a
-player that sees every tile, the ceiling for what any fair player could reach). A level
+A bot is ``random``, ``basic``, ``strong`` or ``oracle`` (:mod:`bench.oracle`: a player that
+sees every tile, the ceiling for what any fair player could reach); to play an older strong
+player, run the arena of its commit on the same deals (:mod:`bench.compare`). A level
 may carry a tag after a slash, so that two entries of one level can take different options:
 ``strong strong/plain --option strong/plain.odds_moons_4p=false`` sets the strong team with
 its four-player 21s against one without them.
@@ -32,8 +32,8 @@ from concurrent.futures import ProcessPoolExecutor
 from types import SimpleNamespace
 from typing import Any, cast
 
-from bench.legacy_strong import BENCH_LEVELS as LEVELS
-from bench.legacy_strong import bench_bot as make_bot
+from bench.levels import BENCH_LEVELS as LEVELS
+from bench.levels import bench_bot as make_bot
 from engine import Game, RuleSet
 from engine.contract import MOON, side_seats, tricks_needed
 
@@ -221,7 +221,7 @@ def calibration(results: Iterable[dict[str, Any]], moons: bool) -> str:
     chance it gives the first bot's team against the share of those games that team won,
     by tenths, and the Brier score. Needs games recorded with their hands (``log``)."""
     from engine.players.odds import GameOdds
-    from engine.players.settings import StrongSettings
+    from engine.players.strong import StrongSettings
 
     rules = RuleSet(players=4)
     settings = StrongSettings()
@@ -313,17 +313,17 @@ def main(argv: list[str] | None = None) -> None:
     try:
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as ex:
-                for res in ex.map(_job, jobs):
-                    results.append(res)
+                for game in ex.map(_job, jobs):
+                    results.append(game)
                     if out:
-                        out.write(json.dumps(res) + "\n")
+                        out.write(json.dumps(game) + "\n")
                         out.flush()
         else:
             for j in jobs:
-                res = _job(j)
-                results.append(res)
+                game = _job(j)
+                results.append(game)
                 if out:
-                    out.write(json.dumps(res) + "\n")
+                    out.write(json.dumps(game) + "\n")
                     out.flush()
     finally:
         if out:

@@ -16,7 +16,7 @@ import argparse
 from collections import Counter
 from collections.abc import Iterator
 
-from bench.legacy_strong import bench_bot as make_bot
+from bench.levels import bench_bot as make_bot
 from engine import Game, HandResult, RuleSet
 
 

@@ -40,7 +40,7 @@ For every tile played, :func:`review_hand` gives two verdicts:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action
@@ -461,13 +461,7 @@ def _checker(analyst: StrongBot) -> StrongBot:
     """The strong player that checks a play before the review grades it: the same player
     (settings, seed and so the same way of drawing and weighing layouts) with
     :data:`CHECK_FACTOR` times its layouts."""
-    s = analyst.settings
-    more = replace(
-        s,
-        play_samples={k: v * CHECK_FACTOR for k, v in s.play_samples.items()},
-        play_samples_4p={k: v * CHECK_FACTOR for k, v in s.play_samples_4p.items()},
-    )
-    return StrongBot(analyst.seed, settings=more)
+    return StrongBot(analyst.seed, settings=analyst.settings.more_layouts(CHECK_FACTOR))
 
 
 def _fair_play(analyst: StrongBot, checker: StrongBot, view: PlayerView, tile: Tile) -> _Fair:

@@ -191,10 +191,10 @@ def test_the_score_model_follows_the_rules_in_force() -> None:
     # The strong player's own model: with four players a simulated sweep counts for less
     # (its 21s were made about half as often as the simulated deals said).
     bot = StrongBot(0)
-    assert bot.score_model(RuleSet()).made(7, 21) == bot.settings.sweep
-    assert bot.score_model(RuleSet()).made(6, 21) == bot.settings.short_seven > 0
-    assert bot.score_model(RuleSet(players=4)).made(6, 21) == bot.settings.short_seven_4p == 0
-    assert bot.score_model(RuleSet(players=4)).made(7, 21) == bot.settings.sweep_4p < bot.settings.sweep
+    assert bot.score_model(RuleSet()).made(7, 21) == bot.settings.three.sweep
+    assert bot.score_model(RuleSet()).made(6, 21) == bot.settings.three.short_seven > 0
+    assert bot.score_model(RuleSet(players=4)).made(6, 21) == bot.settings.four.short_seven == 0
+    assert bot.score_model(RuleSet(players=4)).made(7, 21) == bot.settings.four.sweep < bot.settings.three.sweep
 
 
 def test_a_pass_hints_at_a_weak_hand_and_a_bid_at_a_strong_one() -> None:

@@ -30,8 +30,7 @@ from engine.players.odds import (
     race_chance,
 )
 from engine.players.reasons import score_words
-from engine.players.settings import StrongSettings
-from engine.players.strong import StrongBot
+from engine.players.strong import StrongBot, StrongSettings
 from engine.scoring import game_winner
 from engine.tiles import parse_tiles
 from engine.trump import Trump
@@ -270,7 +269,7 @@ def _hands(*bidders: int | None) -> tuple[HandResult, ...]:
 
 def test_with_four_players_the_strong_player_reads_its_share_of_the_auctions_from_the_table() -> None:
     """A fixed share would have both teams at a table of equals count themselves the
-    likelier bidder. Read from the table (``StrongSettings.odds_table_4p``, four hands'
+    likelier bidder. Read from the table (the four-player tuning's ``odds_table``, four hands'
     worth of an even start), the share starts even and follows who has won the auctions,
     to the nearest 5%; thrown-in hands say nothing, and three players keep theirs."""
     four = RuleSet(players=4)
@@ -280,10 +279,10 @@ def test_with_four_players_the_strong_player_reads_its_share_of_the_auctions_fro
     assert table.odds_share_for(four, 0, _hands(0, 2, 1)) == 0.55  # (2 + 2) / 7
     assert table.odds_share_for(four, 3, _hands(0, 2, 1)) == 0.45  # (2 + 1) / 7
     assert table.odds_share_for(four, 2, _hands(*[0, 2] * 4, None)) == 0.85  # (2 + 8) / 12
-    fixed = dataclasses.replace(table, odds_share_4p=0.7)
+    fixed = StrongSettings.of(odds_share_4p=0.7)
     assert fixed.odds_share_for(four, 0) == 0.7
     assert fixed.odds_share_for(four, 0, _hands(1, 3, 1, 3)) == 0.35  # (2.8 + 0) / 8
-    assert dataclasses.replace(fixed, odds_table_4p=None).odds_share_for(four, 0, _hands(1, 3, 1, 3)) == 0.7
+    assert StrongSettings.of(odds_share_4p=0.7, odds_table_4p=None).odds_share_for(four, 0, _hands(1, 3, 1, 3)) == 0.7
     assert table.odds_share_for(RuleSet(), 0, _hands(0, 0, 0)) is None
     # The player's model of the game: at the same score, the team that has won the
     # auctions counts itself likelier to win, and at the start both teams are even.

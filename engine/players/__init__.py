@@ -29,8 +29,8 @@ The package's modules: :mod:`~engine.players.decision` (the decision and explana
 :mod:`~engine.players.base` and :mod:`~engine.players.simple` (the random and basic players),
 :mod:`~engine.players.analysis` (play analysis), :mod:`~engine.players.bidding` (bidding by
 expected score, the auction's weights), :mod:`~engine.players.strong` (the strong
-player), :mod:`~engine.players.settings` (its :class:`StrongSettings`),
-:mod:`~engine.players.contracts` (what its simulated deals say of a contract),
+player: its :class:`StrongSettings`, what its simulated deals say of a contract, and its
+decisions),
 :mod:`~engine.players.wording` (the summaries) and
 :mod:`~engine.players.reasons` (the plain reasons).
 
@@ -50,9 +50,8 @@ from engine.players.analysis import PlayAnalysis, analyse_play
 from engine.players.base import Bot, PhaseBot
 from engine.players.decision import Candidate, Decision, Explanation
 from engine.players.facts import SeatGoal, estimate_tricks, play_tags, scoring_side, seat_goal, tricks_needed
-from engine.players.settings import StrongSettings
 from engine.players.simple import BasicBot, RandomBot
-from engine.players.strong import StrongBot
+from engine.players.strong import StrongBot, StrongSettings
 
 __all__ = [
     "GRADES",

@@ -356,39 +356,6 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, *, fair: bool = False) -
     return f"I name {tr.name}: I hold {held}, which gives {compare}."
 
 
-def bid_reason(
-    view: PlayerView,
-    value: int | None,
-    tr: Trump,
-    chance: float,
-    *,
-    forced: bool = False,
-    partner_holds: bool = False,
-    high: int = 0,
-    worth_little: bool = False,
-) -> str:
-    """The strong player's reason for a bid (``value``) or a pass (``value=None``): what in
-    the hand makes the bid, read off its chance with its best trump ``tr``."""
-    feats = hand_features(view.hand, tr)
-    if value is not None:
-        k = tricks_needed(value)
-        if forced:
-            return f"Everyone else passed, so I must bid: {value} with {named_trump(tr)} is my best chance."
-        if value == 21:
-            return f"I shoot the moon: with {feats}, {named_trump(tr)} should take all seven tricks."
-        return f"I bid {value}: with {feats}, {named_trump(tr)} should take {number_word(k)} tricks."
-    if partner_holds:
-        return "I pass: my partner holds the bid, and raising it would only make our contract harder."
-    if worth_little:
-        return (
-            f"I pass: {named_trump(tr)} would {chance_words(chance)} make the bid, but it is worth "
-            "little against the tricks the other team scores anyway."
-        )
-    floor = max(view.rules.min_bid, high + 1)
-    target = "shoot the moon" if floor > 7 else (f"bid over {high}" if high else f"bid {floor}")
-    return f"I pass: even with {named_trump(tr)}, my hand is {likely_words(chance)} to make enough tricks to {target}."
-
-
 #: The words a reason gains when reading the auction changed the decision.
 AUCTION_WORDS = "going by how the others have bid"
 

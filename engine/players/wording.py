@@ -22,8 +22,6 @@ from engine.words import trump_phrase as trump_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.players.bidding import BidRow, ScoreModel, ScoreTable
-    from engine.players.contracts import ContractStats
-    from engine.players.settings import StrongSettings
 
 def verb(view: PlayerView, a: Action) -> str:
     """What the seat does, as a verb phrase: ``"bid 5"``, ``"follow with 6-4"``."""
@@ -155,69 +153,6 @@ def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence
         else:
             second = f"{who_cap} {goal_word} the bid {where(g)}."
     return f"I {did}: {join(first)}." + (f" {second}" if second else "")
-
-
-def bid_summary(
-    view: PlayerView,
-    choice: Action,
-    best_by_need: dict[int, ContractStats],
-    deals: int,
-    high: int,
-    settings: StrongSettings,
-    forced: bool,
-    partner_holds: bool = False,
-) -> str:
-    """The strong player's detailed sentence for a bid or a pass, quoting its numbers."""
-    rules = view.rules
-
-    if choice.kind == "bid":
-        assert isinstance(choice.value, int)
-        k = tricks_needed(choice.value)
-        st = best_by_need[k]
-        text = f"I bid {choice.value} with {trump_words(st.trump)}" if choice.value != 21 else (
-            f"I shoot the moon with {trump_words(st.trump)}"
-        )
-        w = settings.wanted(rules)(k)
-        if w > k:
-            text += (
-                f": keeping {word(w - k)} trick{'s' if w - k > 1 else ''} to spare (my partner "
-                f"cannot see my hand), I make {w} in {pct(st.chance(w))} of {deals} simulated deals"
-            )
-        else:
-            text += f": I make {k} in {pct(st.chance(k))} of {deals} simulated deals"
-            if k + 1 <= 7 and choice.value != 21:
-                text += f", {k + 1} in {pct(st.chance(k + 1))}"
-        if forced:
-            text += " (everyone else passed, so I must bid)"
-        return text + "."
-    floor = max(rules.min_bid, high + 1)
-    k = tricks_needed(floor) if floor <= 7 else 7
-    st = best_by_need[k]
-    need_chance = settings.threshold(rules) if floor <= 7 else settings.moon_threshold
-    if rules.players == 4 and k + settings.spare_4p > 7:
-        need_chance = max(need_chance, settings.sure_4p)
-    want = pct(need_chance)
-    over = (f" to bid over {high}" if floor <= 7 else f" to shoot the moon over {high}") if high else ""
-    if partner_holds:
-        return (
-            f"I pass: my partner holds the bid at {high}, and raising it only makes our contract "
-            f"harder (I would make {k} in {pct(st.chance(k))} of {deals} simulated deals with "
-            f"{trump_words(st.trump)})."
-        )
-    w = settings.wanted(rules)(k)
-    p = st.chance(w)
-    mean = st.mean()
-    if rules.players == 4 and floor <= 7 and p >= need_chance and mean is not None:
-        worth = (2 * p - 1) * floor
-        return (
-            f"I pass: I would make {w}{over} in {pct(p)} of {deals} simulated deals with "
-            f"{trump_words(st.trump)}, averaging {mean:.1f} tricks, so the bid is worth "
-            f"{worth:.1f} points to us against the {7 - mean:.1f} tricks the other team would score."
-        )
-    return (
-        f"I pass: my best chance to make {w}{over} is {pct(p)} with {trump_words(st.trump)} "
-        f"in {deals} simulated deals, below the {want} I want."
-    )
 
 
 def _credit(model: ScoreModel, value: int) -> str:

@@ -91,7 +91,7 @@ class Bid(_BotTask):
     def threshold(self) -> float:
         """The chance of making a bid from which the lessons call it worth making, for this
         position's rules: the strong player's
-        :meth:`~engine.players.settings.StrongSettings.threshold` (50% with three players, 65%
+        :meth:`~engine.players.strong.StrongSettings.threshold` (50% with three players, 65%
         with four, whose chances run high: each simulated partner plays as if it saw every
         hand)."""
         from engine.players import StrongBot  # the players load numpy: only when a check asks

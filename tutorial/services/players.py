@@ -47,7 +47,7 @@ from typing import Any, Protocol
 
 from engine import Action, PlayerView, RuleSet
 from engine.players.odds import joint_chance
-from engine.players.settings import StrongSettings
+from engine.players.strong import StrongSettings
 
 __all__ = [
     "QUICK_LEVELS",

@@ -1,0 +1,25 @@
+"""The bot levels the benchmarks can play: the engine's levels and ``oracle``
+(:mod:`bench.oracle`, a player that sees every tile). An older strong player is compared by
+running the arena of its commit in a git worktree (:mod:`bench.compare`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.players import LEVELS as ENGINE_LEVELS
+
+__all__ = ["BENCH_LEVELS", "bench_bot"]
+
+#: The levels the benchmarks can play.
+BENCH_LEVELS: tuple[str, ...] = (*ENGINE_LEVELS, "oracle")
+
+
+def bench_bot(level: str, seed: int | None = None, **options: Any) -> Any:
+    """``make_bot`` for the benchmarks, which also know ``"oracle"``."""
+    if level == "oracle":
+        from bench.oracle import OracleBot
+
+        return OracleBot(seed, **options)
+    from engine.players import make_bot
+
+    return make_bot(level, seed=seed, **options)
