@@ -28,7 +28,7 @@ from engine import RuleSet, Tile, Trump, legal_plays, other_seats, side_seats, t
 from engine.deal import SeededStream, deal_hands
 from engine.solver import move_values
 from engine.trump import TRUMP, Suit, describe_suit
-from lessons.checks import KINDS
+from lessons.checks import KINDS, Features
 from lessons.errors import FieldError
 from lessons.items import build_common
 from puzzles.tomlw import dumps_entries
@@ -54,7 +54,7 @@ TRAP_RATING: dict[str, int] = {
 }
 
 
-def rating(kind: str, features: dict[str, Any], rules: RuleSet) -> int:
+def rating(kind: str, features: Features, rules: RuleSet) -> int:
     """A rating from measurable features: the kind's base, + 30 per option past two, + each
     trap's weight, + 130 per trick of an ending past two and + 40 per losing first play,
     + 80 for four players and + 60 for each house rule in force. Rounded to 10."""

@@ -45,6 +45,8 @@ from lessons.checks.auction_winner import AuctionWinner
 from lessons.checks.base import (
     JSON,
     KINDS,
+    AnyTask,
+    Features,
     Feedback,
     Task,
     make_task,
@@ -58,6 +60,7 @@ from lessons.checks.base import (
     side_name,
 )
 from lessons.checks.bid import Bid
+from lessons.checks.bot_tasks import BID_TOLERANCE, BOT_SEED, TRUMP_TOLERANCE
 from lessons.checks.count import Count
 from lessons.checks.ending import Ending
 from lessons.checks.game_winner import GameWinner
@@ -68,7 +71,6 @@ from lessons.checks.pick_tiles import PickTiles
 from lessons.checks.play import Play
 from lessons.checks.rank import Rank
 from lessons.checks.score_hand import ScoreHand
-from lessons.checks.strong import BID_TOLERANCE, BOT_SEED, TRUMP_TOLERANCE
 from lessons.checks.suit_led import SuitLed
 from lessons.checks.trick_winner import TrickWinner
 from lessons.checks.trump_choice import TrumpChoice
@@ -92,10 +94,12 @@ __all__ = [
     "KINDS",
     "ORDER",
     "TRUMP_TOLERANCE",
+    "AnyTask",
     "AuctionWinner",
     "Bid",
     "Count",
     "Ending",
+    "Features",
     "Feedback",
     "GameWinner",
     "IsTrump",

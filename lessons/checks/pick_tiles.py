@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from engine import (
     Tile,
@@ -12,6 +13,7 @@ from engine import (
 from engine.trump import TRUMP
 from lessons.checks.base import (
     JSON,
+    Features,
     Feedback,
     Task,
     _many,
@@ -27,7 +29,7 @@ from lessons.model import parse_suit
 
 
 @register
-class PickTiles(Task):
+class PickTiles(Task[tuple[Tile, ...]]):
     kind = "pick_tiles"
     title = "Pick the tiles that..."
     short_title = "Pick the tiles"
@@ -123,20 +125,20 @@ class PickTiles(Task):
     def compute(self) -> tuple[Tile, ...]:
         return tuple(sorted(t for t in self.position.tiles if self.fits(t)))
 
-    def read(self, raw: Any) -> tuple[Tile, ...]:
+    def read(self, raw: object) -> tuple[Tile, ...]:
         tiles = set(read_tiles(raw))
         for t in tiles:
             if t not in self.position.tiles:
                 raise AnswerError(f"{t} is not one of the tiles on offer")
         return tuple(sorted(tiles))
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: tuple[Tile, ...]) -> JSON:
         return [str(t) for t in value]
 
     def choices(self) -> list[str]:
         return [str(t) for t in self.position.tiles]
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: tuple[Tile, ...]) -> Feedback:
         right, picked = set(self.answer()), set(value)
         extra, missed = sorted(picked - right), sorted(right - picked)
         lines = [f"{t} does not fit: {self.why(t)}" for t in extra]
@@ -149,7 +151,7 @@ class PickTiles(Task):
         lead = f"The tiles that fit: {names(right)}." if right else "None of these tiles fits."
         return lead + "\n" + tile_lines([self.why(t) for t in self.position.tiles])
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         right = set(self.answer())
         tiles = self.position.tiles
         out = []
@@ -161,7 +163,7 @@ class PickTiles(Task):
                     return out
         return out
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         traps = []
         tr = self._tr()
         for t in self.position.tiles:
