@@ -10,7 +10,7 @@ details). Every reason is true of the position it explains:
 - the strong player's reason is read off the same numbers as its choice, the basic
   player's reason is its rule of thumb.
 
->>> chance_words(0.97), chance_words(0.7), chance_words(0.1)
+>>> chance_adverb(0.97), chance_adverb(0.7), chance_adverb(0.1)
 ('almost surely', 'likely', 'very unlikely')
 """
 
@@ -27,13 +27,13 @@ from engine.words import number_word
 
 __all__ = [
     "can_win",
-    "chance_words",
+    "chance_adverb",
     "hand_features",
     "named_trump",
     "play_reason",
 ]
 
-def chance_words(p: float) -> str:
+def chance_adverb(p: float) -> str:
     """A chance in words, for a reason: ``"almost surely"`` … ``"very unlikely"``."""
     if p >= 0.95:
         return "almost surely"
@@ -51,7 +51,7 @@ def chance_words(p: float) -> str:
 def likely_words(p: float) -> str:
     """A chance as an adjective, for "my hand is ... to make": ``"almost sure"`` …
     ``"very unlikely"``."""
-    return chance_words(p).replace("almost surely", "almost sure").replace("about as likely as not", "as likely as not")
+    return chance_adverb(p).replace("almost surely", "almost sure").replace("about as likely as not", "as likely as not")
 
 
 def named_trump(tr: Trump) -> str:
@@ -381,7 +381,7 @@ def bid_reason(
         return "I pass: my partner holds the bid, and raising it would only make our contract harder."
     if worth_little:
         return (
-            f"I pass: {named_trump(tr)} would {chance_words(chance)} make the bid, but it is worth "
+            f"I pass: {named_trump(tr)} would {chance_adverb(chance)} make the bid, but it is worth "
             "little against the tricks the other team scores anyway."
         )
     floor = max(view.rules.min_bid, high + 1)
@@ -536,17 +536,17 @@ def _score_bid_options(
             ]
         return [
             f"I bid {value}: {feats}{named_trump(tr)} makes {number_word(k)} tricks "
-            f"{chance_words(chance)}, and the points are worth the risk{tail}.",
-            f"I bid {value}: {named_trump(tr)} makes {number_word(k)} tricks {chance_words(chance)}, "
+            f"{chance_adverb(chance)}, and the points are worth the risk{tail}.",
+            f"I bid {value}: {named_trump(tr)} makes {number_word(k)} tricks {chance_adverb(chance)}, "
             f"and the points are worth the risk{tail}.",
-            f"I bid {value}: {named_trump(tr)} makes {number_word(k)} tricks {chance_words(chance)}, worth the risk{tail}.",
+            f"I bid {value}: {named_trump(tr)} makes {number_word(k)} tricks {chance_adverb(chance)}, worth the risk{tail}.",
         ]
     if partner_holds:
         return ["I pass: my partner holds the bid, and raising it would only make our contract harder."]
     floor = max(view.rules.min_bid, high + 1)
     target = "shoot the moon" if floor > 7 else (f"bid over {high}" if high else f"bid {floor}")
     if chance >= 0.6 and floor <= 7:
-        would = f"I pass: {named_trump(tr)} would {chance_words(chance)} make the bid, but it is worth"
+        would = f"I pass: {named_trump(tr)} would {chance_adverb(chance)} make the bid, but it is worth"
         if view.rules.players == 4:
             return [f"{would} little against the tricks the other team scores anyway{tail}.", f"{would} little{tail}."]
         return [f"{would} too little for the risk{tail}.", f"{would} too little{tail}."]

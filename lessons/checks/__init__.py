@@ -74,7 +74,7 @@ from lessons.checks.score_hand import ScoreHand
 from lessons.checks.suit_led import SuitLed
 from lessons.checks.trick_winner import TrickWinner
 from lessons.checks.trump_choice import TrumpChoice
-from lessons.checks.words import lead_words, rank_reason, trump_words
+from lessons.checks.words import is_trump_reason, lead_words, rank_reason
 
 #: The order the kinds are listed in (error messages, docs, the app's filters).
 ORDER = (
@@ -113,6 +113,7 @@ __all__ = [
     "Task",
     "TrickWinner",
     "TrumpChoice",
+    "is_trump_reason",
     "lead_words",
     "make_task",
     "names",
@@ -124,5 +125,4 @@ __all__ = [
     "read_tiles",
     "register",
     "side_name",
-    "trump_words",
 ]

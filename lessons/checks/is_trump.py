@@ -13,7 +13,7 @@ from lessons.checks.base import (
     Task,
     register,
 )
-from lessons.checks.words import trump_words
+from lessons.checks.words import is_trump_reason
 from lessons.errors import AnswerError, FieldError
 
 
@@ -79,7 +79,7 @@ class IsTrump(Task[bool]):
         return f"Does the tile bear a {describe_suit(tr.value or 0, plural=False)}, on either end?"
 
     def explain(self) -> str:
-        return trump_words(self.trump(), self.tile)
+        return is_trump_reason(self.trump(), self.tile)
 
     def wrong_answers(self) -> Sequence[object]:
         return [not self.answer()]

@@ -23,7 +23,7 @@ from lessons.checks.base import (
     register,
     tile_lines,
 )
-from lessons.checks.words import trump_words
+from lessons.checks.words import is_trump_reason
 from lessons.errors import AnswerError, FieldError
 from lessons.model import parse_suit
 
@@ -89,10 +89,10 @@ class PickTiles(Task[tuple[Tile, ...]]):
                 return "0-0 is taken out too under the 'no double blank' rule, leaving 21 tiles."
             return f"{t} is a blank other than 0-0: three-player Moon takes 1-0 to 6-0 out of the set."
         if self.select == "trumps":
-            return trump_words(self._tr(), t)
+            return is_trump_reason(self._tr(), t)
         tr, s = self._tr(), self.suit
         if s == TRUMP:
-            return trump_words(tr, t)
+            return is_trump_reason(tr, t)
         assert isinstance(s, int)
         if tr.follows(t, s):
             extra = f" (it is also a {_one(t.other_end(s))})" if not t.is_double else " (its double, the top of the suit)"
