@@ -256,7 +256,7 @@ class PinFailure(Base):
 
 
 class LiveSession(Base):
-    """A live class (issue 13): students join with a short code; the teacher's controls open
+    """A live class: students join with a short code; the teacher's controls open
     with a secret link (only its hash is kept). The question on the students' phones is
     ``current_question_id``; the session ends when the teacher ends it or at ``expires_at``."""
 
