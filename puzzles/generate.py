@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import RuleSet, Tile, Trump, legal_plays, other_seats, side_seats, trick_winner, tricks_needed
 from engine.deal import SeededStream, deal_hands
@@ -68,6 +68,8 @@ def rating(kind: str, features: Features, rules: RuleSet) -> int:
     r += 60 * len(rules.differences()) - (60 if rules.players == 4 else 0)
     return int(round(min(2800, max(400, r)) / 10) * 10)
 
+
+_T = TypeVar("_T")
 
 # -- words ---------------------------------------------------------------------------------
 def trump_sentence(tr: Trump) -> str:
@@ -133,13 +135,13 @@ class Rng:
     def below(self, n: int) -> int:
         return self.s.below(n)
 
-    def choice(self, items: list[Any] | tuple[Any, ...]) -> Any:
+    def choice(self, items: Sequence[_T]) -> _T:
         return items[self.s.below(len(items))]
 
     def chance(self, pct: int) -> bool:
         return self.s.below(100) < pct
 
-    def sample(self, items: list[Any], k: int) -> list[Any]:
+    def sample(self, items: Sequence[_T], k: int) -> list[_T]:
         pool = list(items)
         out = []
         for _ in range(k):
@@ -159,8 +161,8 @@ def pick_trump(rng: Rng, rules: RuleSet) -> Trump:
     # Numbers most of the time, doubles and no trump now and then.
     if rng.chance(75):
         nums = [t for t in trumps if t.kind == "number" and t.value != 0]
-        return rng.choice(nums)  # type: ignore[no-any-return]
-    return rng.choice(list(trumps))  # type: ignore[no-any-return]
+        return rng.choice(nums)
+    return rng.choice(list(trumps))
 
 
 def playout(
@@ -201,6 +203,8 @@ def hands_field(hands: list[list[Tile]]) -> dict[str, str]:
 
 
 # -- the kinds -----------------------------------------------------------------------------
+#: A generated puzzle entry, as its TOML table (field -> value). ``Any``: the fields differ
+#: in type and each generator fills the ones of its kind.
 Entry = dict[str, Any]
 Gen = Callable[[int, Rng], Entry | None]
 
