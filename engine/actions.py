@@ -109,8 +109,9 @@ class Action:
         return cls("play", Tile.parse(tile) if isinstance(tile, str) else tile)
 
     @classmethod
-    def parse(cls, text: str | Action) -> Action:
-        """Read an action from its notation (case and extra spaces do not matter)."""
+    def parse(cls, text: object) -> Action:
+        """Read an action from its notation (case and extra spaces do not matter); anything
+        else is a :class:`ParseError`."""
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):

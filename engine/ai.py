@@ -20,7 +20,7 @@ from engine import players as _players
 __all__: list[str] = []
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> Any:  # Any: each name keeps its engine.players type for the caller
     if name in _players.__all__:
         warnings.warn(f"engine.ai is the old name of engine.players: import {name} from engine.players",
                       DeprecationWarning, stacklevel=2)

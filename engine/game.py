@@ -774,7 +774,7 @@ class Game:
         return self.to_record().to_dict()
 
     @classmethod
-    def replay(cls, record: Mapping[str, Any] | GameRecord, upto: int | None = None, *,
+    def replay(cls, record: Mapping[str, object] | GameRecord, upto: int | None = None, *,
                hand: int | None = None) -> Game:
         """Rebuild a game from :meth:`record`, or the game as it stood after action ``upto``
         of hand ``hand`` (see :func:`replay`).
@@ -786,7 +786,7 @@ class Game:
         return replay(record, upto, hand=hand)
 
     # -- comparison ---------------------------------------------------------------------
-    def _key(self) -> tuple[Any, ...]:
+    def _key(self) -> tuple[object, ...]:
         return (
             self._rules, self._seed, self._hand_number, self._first_bidder, self._dealt,
             self._deal, self._deal_widow, self.hands, self._widow_taken, self._discard,
@@ -842,7 +842,7 @@ def _check_deal(rules: RuleSet, hands: tuple[tuple[Tile, ...], ...], widow: tupl
             seen[t] = where
 
 
-def replay(record: GameRecord | Mapping[str, Any], upto: int | None = None, *, hand: int | None = None) -> Game:
+def replay(record: GameRecord | Mapping[str, object], upto: int | None = None, *, hand: int | None = None) -> Game:
     """The game of ``record`` after action ``upto`` of hand ``hand``.
 
     By default every hand and action is replayed. ``hand`` (from 1) stops at that hand;

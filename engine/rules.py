@@ -44,7 +44,7 @@ VARIANTS: dict[str, str] = {
     "'bidder-out': a bidder who makes the bid and so reaches the target wins, whatever the others have.",
 }
 
-_CHOICES: dict[str, tuple[Any, ...]] = {
+_CHOICES: dict[str, tuple[object, ...]] = {
     "players": (3, 4),
     "min_bid": (3, 4, 5),
     "all_pass": ("redeal", "force-last"),

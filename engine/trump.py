@@ -93,8 +93,9 @@ class Trump:
 
     # -- construction -----------------------------------------------------------------
     @classmethod
-    def parse(cls, text: str | int | Trump) -> Trump:
-        """Read a trump: ``"6"`` (or ``6``, ``"sixes"``), ``"doubles"``, ``"none"`` (or ``"no trump"``)."""
+    def parse(cls, text: object) -> Trump:
+        """Read a trump: ``"6"`` (or ``6``, ``"sixes"``), ``"doubles"``, ``"none"`` (or ``"no trump"``);
+        anything else is a :class:`ParseError`."""
         if isinstance(text, Trump):
             return text
         if isinstance(text, int) and not isinstance(text, bool):
@@ -145,7 +146,7 @@ class Trump:
             follow[s] = frozenset(members)
             p = {t: self._rank(t, s) for t in members}
             if s != TRUMP:
-                # Any trump beats every tile of a number suit.
+                # Every trump beats every tile of a number suit.
                 for t in ALL_TILES:
                     if is_trump[t.index]:
                         p[t] = 100 + self._rank(t, TRUMP)

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import cast
 
 from engine import RuleSet
-from lessons.checks import KINDS, Feedback, Task, make_task
+from lessons.checks import JSON, KINDS, AnyTask, Feedback, make_task
 from lessons.errors import FieldError
 from lessons.model import Position
 from lessons.stars import stars_for
@@ -30,7 +30,7 @@ from lessons.stars import stars_for
 __all__ = ["Item", "build_common", "text_field"]
 
 
-def text_field(raw: Mapping[str, Any], name: str, required: bool = True) -> str | None:
+def text_field(raw: Mapping[str, object], name: str, required: bool = True) -> str | None:
     if name not in raw:
         if required:
             raise FieldError(name, "this field is missing")
@@ -51,7 +51,7 @@ class Item:
     file: str
     kind: str
     question: str
-    task: Task
+    task: AnyTask
     hints: tuple[str, ...]
     feedback: dict[str, str] = field(default_factory=dict)
 
@@ -63,18 +63,18 @@ class Item:
     def rules(self) -> RuleSet:
         return self.task.position.rules
 
-    def answer(self) -> Any:
-        """The engine's answer (canonical Python value)."""
+    def answer(self) -> object:
+        """The engine's answer (canonical Python value, of the kind's answer type)."""
         return self.task.answer()
 
-    def answer_json(self) -> Any:
+    def answer_json(self) -> JSON:
         """The engine's answer in the export format (see docs/content.md)."""
         return self.task.answer_json()
 
     def choices(self) -> list[str] | None:
         return self.task.choices()
 
-    def grade(self, answer: Any) -> Feedback:
+    def grade(self, answer: object) -> Feedback:
         """Grade a learner's answer; the file's feedback overrides replace the text for
         their codes. Raises :class:`~lessons.errors.AnswerError` for an unreadable answer."""
         fb = self.task.grade(answer)
@@ -101,10 +101,10 @@ class Item:
         ``hints_used`` hints, by the one rule :func:`lessons.stars.stars_for`."""
         return stars_for(max(0, tries - 1), hints_used)
 
-    def export(self, source: str) -> dict[str, Any]:
+    def export(self, source: str) -> dict[str, JSON]:
         """One row of ``python -m puzzles export``."""
         pos = self.position
-        row: dict[str, Any] = {
+        row: dict[str, JSON] = {
             "id": self.id,
             "source": source,
             "kind": self.kind,
@@ -125,7 +125,7 @@ class Item:
             "played": [str(t) for t in pos.played],
             "shown": sorted(pos.shown),
             "position": pos.to_dict(),
-            "params": dict(sorted(self.task.p.items())),
+            "params": cast("dict[str, JSON]", dict(sorted(self.task.p.items()))),  # TOML values
             "choices": self.choices(),
             "question": self.question,
             "answer": self.answer_json(),
@@ -137,8 +137,8 @@ class Item:
 
 
 def build_common(
-    raw: Mapping[str, Any], rules: RuleSet | None = None
-) -> tuple[str, str, Task, tuple[str, ...], dict[str, str]]:
+    raw: Mapping[str, object], rules: RuleSet | None = None
+) -> tuple[str, str, AnyTask, tuple[str, ...], dict[str, str]]:
     """Read kind, position, question, hints, feedback and the kind's own fields.
 
     ``rules`` is given for puzzles (their top-level field); lessons keep them in the position.

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
 
 from engine import (
     Game,
@@ -52,7 +52,20 @@ from engine import (
 from engine.deal import deal_hands
 from engine.solver import solve
 from engine.svg import TileRow
+from engine.trump import TRUMP, Suit
 from engine.words import trump_phrase
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from pandas.io.formats.style import Styler
+
+    from lessons.loader import Level
+
+
+#: A row of an experiment's results (a column name to its value): numbers, words, seeds,
+#: read back by the summaries and by pandas. ``Any`` on purpose: the columns differ per
+#: experiment and each summary reads the ones its experiment wrote.
+Row: TypeAlias = dict[str, Any]
 
 __all__ = [
     "DILEMMA_DEAL",
@@ -97,15 +110,25 @@ DISCARD_DEAL = (2026, 10)
 # --------------------------------------------------------------------------- display
 
 
-def _ipython() -> Any:
-    """``IPython.display`` (imported only when something is shown; typed loosely)."""
+class _Handle(Protocol):
+    """What ``IPython.display.display`` returns: a handle to update the output in place."""
+
+    def update(self, obj: object) -> None: ...
+
+
+def _display(obj: object) -> _Handle | None:
+    """Show ``obj`` in the notebook (``IPython`` is imported only when something is shown)."""
     import IPython.display
 
-    return IPython.display
+    handle: _Handle | None = IPython.display.display(obj, display_id=True)  # type: ignore[no-untyped-call]
+    return handle
 
 
-def _display(obj: Any) -> Any:
-    return _ipython().display(obj, display_id=True)
+def _html(text: str) -> object:
+    """``text`` as notebook HTML output."""
+    import IPython.display
+
+    return IPython.display.HTML(text)  # type: ignore[no-untyped-call]
 
 
 class Tiles:
@@ -147,9 +170,9 @@ class Progress:
 
     def __init__(self, total: int, label: str, notebook: bool = True) -> None:
         self.total, self.label, self.done, self.notebook = total, label, 0, notebook
-        self.handle = None
+        self.handle: _Handle | None = None
         if notebook:
-            self.handle = _display(_ipython().HTML(self._bar()))
+            self.handle = _display(_html(self._bar()))
 
     def _bar(self) -> str:
         width = 30
@@ -161,7 +184,7 @@ class Progress:
         self.done += 1
         if self.done == self.total or self.done % max(1, self.total // 20) == 0:
             if self.handle is not None:
-                self.handle.update(_ipython().HTML(self._bar()))
+                self.handle.update(_html(self._bar()))
             elif not self.notebook:
                 print(f"{self.label}: {self.done}/{self.total}", file=sys.stderr, flush=True)
 
@@ -171,25 +194,25 @@ def trump_words(trump: Trump | str) -> str:
     return trump_phrase(Trump.parse(trump) if isinstance(trump, str) else trump)
 
 
-def set_by_suit(tiles: Sequence[Tile], trump: Trump | str = "none") -> list[dict[str, Any]]:
+def set_by_suit(tiles: Sequence[Tile], trump: Trump | str = "none") -> list[Row]:
     """One row per suit (blanks … sixes, then trumps if any): its tiles, highest first.
 
     A tile that is not a trump shows in both of its numbers' rows.
     """
     t = Trump.parse(trump) if isinstance(trump, str) else trump
     present = set(tiles)
-    rows: list[dict[str, Any]] = []
-    suits: list[Any] = list(range(7)) + (["trump"] if t.kind != "none" else [])
+    rows: list[Row] = []
+    suits: list[Suit] = list(range(7)) + ([TRUMP] if t.kind != "none" else [])
     for suit in suits:
         ranked = [x for x in t.order(suit) if x in present]
         if not ranked:
             continue
-        name = "trumps" if suit == "trump" else SUIT_NAMES[suit]
+        name = SUIT_NAMES[suit] if isinstance(suit, int) else "trumps"
         rows.append({"suit": name, "tiles, highest first": "  ".join(str(x) for x in ranked), "how many": len(ranked)})
     return rows
 
 
-def table(rows: Sequence[dict[str, Any]] | Any, index: str | None = None, small: str | None = None) -> Any:
+def table(rows: Sequence[Row] | pd.DataFrame, index: str | None = None, small: str | None = None) -> Styler:
     """A pandas table styled to read well in JupyterLab and an HTML export: text left-aligned
     and wrapped (never cut off). With ``small``, rows whose ``small`` column is under 10 are
     greyed (too few deals to trust)."""
@@ -230,12 +253,12 @@ class LabExercise:
     question: str
     hint: str
     draw: Callable[[], None]
-    grade: Callable[[Any], tuple[bool, str]]
-    answer: Callable[[], Any]
+    grade: Callable[[object], tuple[bool, str]]
+    answer: Callable[[], object]
     reason: Callable[[], str]
 
 
-def _read_tile(raw: Any) -> Tile:
+def _read_tile(raw: object) -> Tile:
     if isinstance(raw, Tile):
         return raw
     if not isinstance(raw, str):
@@ -255,7 +278,7 @@ def _low_winners() -> list[Tile]:
     ]
 
 
-def _low_grade(raw: Any) -> tuple[bool, str]:
+def _low_grade(raw: object) -> tuple[bool, str]:
     tile = _read_tile(raw)
     if tile not in _LOW_HAND:
         return False, f"{tile} is not in your hand (you hold {', '.join(map(str, _LOW_HAND))})."
@@ -307,7 +330,7 @@ def _all_contracts(deal: tuple[int, int]) -> dict[tuple[str, str], int]:
     return {(str(d), str(t)): solve_contract(deal, d, t) for t in RuleSet().trumps for d in eight}
 
 
-def _read_contract(raw: Any) -> tuple[Tile, Trump]:
+def _read_contract(raw: object) -> tuple[Tile, Trump]:
     if isinstance(raw, dict):
         raw = (raw.get("discard"), raw.get("trump"))
     if not isinstance(raw, list | tuple) or len(raw) != 2:
@@ -318,7 +341,7 @@ def _read_contract(raw: Any) -> tuple[Tile, Trump]:
     return tile, Trump.parse(words.get(word, word))
 
 
-def _discard_grade(raw: Any) -> tuple[bool, str]:
+def _discard_grade(raw: object) -> tuple[bool, str]:
     tile, trump = _read_contract(raw)
     got = solve_contract(DISCARD_DEAL, tile, trump)
     best = max(_all_contracts(DISCARD_DEAL).values())
@@ -349,7 +372,7 @@ def _moon4_answer() -> list[int]:
     return list(score_hand(RuleSet(players=4), _MOON4_BIDDER, 21, _MOON4_TRICKS).change)
 
 
-def _moon4_grade(raw: Any) -> tuple[bool, str]:
+def _moon4_grade(raw: object) -> tuple[bool, str]:
     if not isinstance(raw, list | tuple) or len(raw) != 2 or not all(isinstance(x, int) for x in raw):
         raise ValueError("give two numbers: the score change of team 0 (seats 0 and 2), then of team 1")
     if list(raw) == _moon4_answer():
@@ -416,7 +439,7 @@ LAB_EXERCISES: dict[str, LabExercise] = {
 
 
 @cache
-def _levels() -> dict[str, Any]:
+def _levels() -> dict[str, Level]:
     from lessons import load_course
 
     return {level.id: level for stage in load_course().stages for level in stage.levels}
@@ -446,7 +469,7 @@ def exercise(exercise_id: str) -> None:
         show(*pos.tiles, trump=pos.trump)
 
 
-def _tile_to_index(level: Any, answer: Any) -> Any:
+def _tile_to_index(level: Level, answer: object) -> object:
     """Where the question asks for the index of a tile in the trick, accept the tile itself."""
     if level.kind != "trick_winner" or not isinstance(answer, str):
         return answer
@@ -458,7 +481,7 @@ def _tile_to_index(level: Any, answer: Any) -> Any:
     return trick.index(tile) if tile in trick else answer
 
 
-def grade(exercise_id: str, answer: Any) -> tuple[bool, str]:
+def grade(exercise_id: str, answer: object) -> tuple[bool, str]:
     """Grade an answer with the engine: (correct, the engine's words). Raises ValueError for
     an answer of the wrong shape."""
     from lessons import AnswerError
@@ -480,7 +503,7 @@ def hint(exercise_id: str) -> str:
     return str(_levels()[exercise_id].hint(1))
 
 
-def check(exercise_id: str, answer: Any) -> None:
+def check(exercise_id: str, answer: object) -> None:
     """Grade an answer and say so: "correct"; a hint after the first wrong answer; the
     engine's reason after later ones."""
     if answer is None:
@@ -501,7 +524,7 @@ def check(exercise_id: str, answer: Any) -> None:
         print(f"Not yet: {text}")
 
 
-def answer_of(exercise_id: str) -> Any:
+def answer_of(exercise_id: str) -> object:
     """The engine's answer (computed, never written down)."""
     if exercise_id in LAB_EXERCISES:
         return LAB_EXERCISES[exercise_id].answer()
@@ -513,7 +536,8 @@ def reveal_html(exercise_id: str) -> str:
     answer = answer_of(exercise_id)
     if exercise_id in LAB_EXERCISES:
         reason = LAB_EXERCISES[exercise_id].reason()
-        graded = all(grade(exercise_id, a)[0] for a in (answer if exercise_id != "lab-four-moon" else [answer]))
+        answers = [answer] if exercise_id == "lab-four-moon" else cast("Iterable[object]", answer)  # a list of tiles
+        graded = all(grade(exercise_id, a)[0] for a in answers)
     else:
         reason = str(_levels()[exercise_id].hint(2))
         graded = grade(exercise_id, answer)[0]
@@ -527,7 +551,7 @@ def reveal_html(exercise_id: str) -> str:
 
 def reveal(exercise_id: str) -> None:
     """Show the engine's answer, folded: it stays hidden until the reader opens it."""
-    _display(_ipython().HTML(reveal_html(exercise_id)))
+    _display(_html(reveal_html(exercise_id)))
 
 
 # --------------------------------------------------------------------------- experiments
@@ -541,7 +565,7 @@ def weakest(tiles: Sequence[Tile], trump: Trump) -> Tile:
 
 def best_contract(
     eight: Sequence[Tile], others: Sequence[Sequence[Tile]], rules: RuleSet, widow_tile: Tile
-) -> dict[str, Any]:
+) -> Row:
     """Try each allowed trump with two discards (the weakest tile, or the widow tile, which
     gives back the hand as dealt); solve each with open hands and keep the one that takes the
     most tricks (between equals, the one holding more trumps).
@@ -549,7 +573,7 @@ def best_contract(
     Returns the contract (trump, its kind, discard, tricks) and what the bidder holds after the
     discard: trumps and doubles counted at the same moment.
     """
-    best: dict[str, Any] | None = None
+    best: Row | None = None
     for trump in rules.trumps:
         for discard in sorted({weakest(eight, trump), widow_tile}):
             hand = [t for t in eight if t != discard]
@@ -571,7 +595,7 @@ def best_contract(
 
 def contract_study(
     deals: int, seed: int, progress: Progress | None = None, widow: bool = True
-) -> list[dict[str, Any]]:
+) -> list[Row]:
     """Experiments 1 and 3: deal ``deals`` three-player hands from ``seed``; seat 0 takes the
     widow and plays its best contract (:func:`best_contract`). With ``widow``, each row also
     has ``without widow``: the best over all trumps of the seven tiles as dealt."""
@@ -589,7 +613,7 @@ def contract_study(
     return rows
 
 
-def makes_by(rows: Sequence[dict[str, Any]], by: str, contract: str, bids: Sequence[int] = (4, 5, 6)) -> list[dict[str, Any]]:
+def makes_by(rows: Sequence[Row], by: str, contract: str, bids: Sequence[int] = (4, 5, 6)) -> list[Row]:
     """For the deals played as ``contract``: per value of ``by``, the number of deals and the
     percentage that take at least each bid."""
     groups: dict[int, list[int]] = {}
@@ -629,7 +653,7 @@ def trump_chances(
     return chances
 
 
-def strong_vs_basic(deals: int, seed: int, progress: Progress | None = None) -> list[dict[str, Any]]:
+def strong_vs_basic(deals: int, seed: int, progress: Progress | None = None) -> list[Row]:
     """Experiment 4: each deal (deal numbers ``seed`` … ``seed + deals - 1``) is played three
     times, one strong player and two basic ones, the strong player in seat 0, 1, then 2.
     One row per seat per hand: points, whether it was the bidder."""
@@ -676,7 +700,7 @@ def _cell(values: Sequence[float]) -> str:
     return f"{m:+.2f} ± {se:.2f} ({len(values)} hands)"
 
 
-def match_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def match_summary(rows: Sequence[Row]) -> list[Row]:
     """Mean ± standard error of points per hand for the strong player and for each basic
     player: the one after it and the one before it, clockwise."""
     names = ["strong", "basic, after the strong player", "basic, before the strong player"]
@@ -690,7 +714,7 @@ def match_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def seat_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def seat_summary(rows: Sequence[Row]) -> list[Row]:
     """Per seat: points per hand (mean ± standard error) when the strong player sat there and
     when a basic one did: the same cards, so the gap is the player, not the deal."""
     out = []
@@ -703,7 +727,7 @@ def seat_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def paired_difference(rows: Sequence[dict[str, Any]]) -> tuple[float, float, int]:
+def paired_difference(rows: Sequence[Row]) -> tuple[float, float, int]:
     """Per deal, the strong player's mean points minus the basic players' mean (the three
     seatings of that deal); then the mean ± standard error over deals, and their number."""
     diffs = []
@@ -719,7 +743,7 @@ def paired_difference(rows: Sequence[dict[str, Any]]) -> tuple[float, float, int
 # --------------------------------------------------------------------------- reference runs
 
 
-def _print_rows(rows: Sequence[dict[str, Any]]) -> None:
+def _print_rows(rows: Sequence[Row]) -> None:
     if not rows:
         print("(none)")
         return
@@ -731,7 +755,7 @@ def _print_rows(rows: Sequence[dict[str, Any]]) -> None:
 
 def _reference(which: str, deals: int, layouts: int, seed: int, out: str | None = None) -> None:
     start = time.perf_counter()
-    done: dict[int, list[dict[str, Any]]] = {}
+    done: dict[int, list[Row]] = {}
     if out and os.path.exists(out):
         with open(out) as f:
             for line in f:

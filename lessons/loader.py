@@ -34,7 +34,6 @@ import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from lessons.errors import ContentError, ContentErrors, FieldError
 from lessons.items import Item, build_common, text_field
@@ -93,7 +92,7 @@ class Course:
         raise KeyError(stage_id)
 
 
-def read_toml(path: Path, display: str) -> tuple[dict[str, Any] | None, ContentError | None]:
+def read_toml(path: Path, display: str) -> tuple[dict[str, object] | None, ContentError | None]:
     """Parse one TOML file; a syntax error becomes a ContentError naming the file."""
     try:
         with path.open("rb") as f:
@@ -111,13 +110,13 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def entry_name(raw: Any, index: int, what: str) -> str:
+def entry_name(raw: object, index: int, what: str) -> str:
     if isinstance(raw, Mapping) and isinstance(raw.get("id"), str) and raw["id"].strip():
         return str(raw["id"])
     return f"{what} #{index + 1} (no id)"
 
 
-def build_level(raw: Mapping[str, Any], file: str, stage_id: str) -> Level:
+def build_level(raw: object, file: str, stage_id: str) -> Level:
     """One level from its table (FieldError on the first problem)."""
     from lessons.checks import KINDS
 
@@ -158,7 +157,7 @@ def _load_stage(path: Path, errors: list[ContentError]) -> Stage | None:
     for name in sorted(set(data) - _STAGE_FIELDS):
         errors.append(ContentError(file, None, name, "unknown field of a stage file"))
         bad = True
-    values: dict[str, Any] = {}
+    values: dict[str, str | None] = {}
     for name in ("id", "title", "summary"):
         try:
             values[name] = text_field(data, name)

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias
 
 from engine import Game, IllegalAction, ParseError, RuleSet, Tile, Trump, explain_play
 from engine.trump import TRUMP, Suit, describe_suit
 from lessons.errors import FieldError
 
 __all__ = [
+    "JSON",
     "POSITION_FIELDS",
     "Position",
     "parse_seat",
@@ -37,6 +38,10 @@ __all__ = [
     "parse_trump",
     "suit_to_json",
 ]
+
+#: A value as a content file or an export holds it (TOML and JSON): what a position's
+#: :meth:`~Position.to_dict` and a task's ``to_json`` write, what ``expected`` holds.
+JSON: TypeAlias = "str | int | float | bool | Sequence[JSON] | Mapping[str, JSON] | None"
 
 #: The fields a ``position`` table may hold, with what each means.
 POSITION_FIELDS: dict[str, str] = {
@@ -61,7 +66,7 @@ POSITION_FIELDS: dict[str, str] = {
 
 
 # -- small parsers that name the field ----------------------------------------------------
-def parse_tile(value: Any, where: str) -> Tile:
+def parse_tile(value: object, where: str) -> Tile:
     """A tile from ``"6-4"`` (or a Tile); a FieldError naming ``where`` otherwise."""
     try:
         if isinstance(value, Tile):
@@ -73,10 +78,10 @@ def parse_tile(value: Any, where: str) -> Tile:
         raise FieldError(where, str(e)) from None
 
 
-def parse_tiles_field(value: Any, where: str) -> tuple[Tile, ...]:
+def parse_tiles_field(value: object, where: str) -> tuple[Tile, ...]:
     """Tiles from a list of strings or one string ``"6-4 5-3"``; each must be a tile."""
     if isinstance(value, str):
-        items: list[Any] = value.replace(",", " ").split()
+        items: list[object] = list(value.replace(",", " ").split())
     elif isinstance(value, list | tuple):
         items = list(value)
     else:
@@ -84,7 +89,7 @@ def parse_tiles_field(value: Any, where: str) -> tuple[Tile, ...]:
     return tuple(parse_tile(x, where) for x in items)
 
 
-def parse_seat(value: Any, where: str, players: int) -> int:
+def parse_seat(value: object, where: str, players: int) -> int:
     """A seat number 0..players-1."""
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
@@ -93,7 +98,7 @@ def parse_seat(value: Any, where: str, players: int) -> int:
     return value
 
 
-def parse_trump(value: Any, where: str) -> Trump:
+def parse_trump(value: object, where: str) -> Trump:
     """A trump: ``"0"``..``"6"``, ``"doubles"``, ``"none"`` (a number 0-6 also works)."""
     try:
         if isinstance(value, bool):
@@ -103,7 +108,7 @@ def parse_trump(value: Any, where: str) -> Trump:
         raise FieldError(where, str(e)) from None
 
 
-def parse_suit(value: Any, where: str) -> Suit:
+def parse_suit(value: object, where: str) -> Suit:
     """A suit: a number 0..6 (or its name, ``"fives"``) or ``"trump"``."""
     if isinstance(value, bool):
         raise FieldError(where, f"a suit is a number 0-6 or 'trump', not {value!r}")
@@ -126,7 +131,7 @@ def suit_to_json(suit: Suit) -> str:
     return str(suit)
 
 
-def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
+def _int(value: object, where: str, lo: int | None = None, hi: int | None = None) -> int:
     if type(value) is not int:
         raise FieldError(where, f"expected a whole number, not {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
@@ -135,7 +140,7 @@ def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -
     return value
 
 
-def _bid_value(value: Any, where: str) -> int:
+def _bid_value(value: object, where: str) -> int:
     if isinstance(value, str) and value.strip().lower() == "pass":
         return 0
     if type(value) is int and value > 0:
@@ -233,7 +238,7 @@ class Position:
 
     # -- reading -----------------------------------------------------------------------
     @classmethod
-    def from_dict(cls, raw: Any, rules: RuleSet | None = None) -> Position:
+    def from_dict(cls, raw: object, rules: RuleSet | None = None) -> Position:
         """Read and check a ``position`` table. ``rules`` comes from the puzzle entry; a
         lesson gives them as ``position.rules``. Field names in errors are relative to the
         position (``"hands.1"``); the loader puts them under ``position``."""
@@ -449,9 +454,9 @@ class Position:
         )
 
     # -- writing -----------------------------------------------------------------------
-    def to_dict(self, with_rules: bool = False) -> dict[str, Any]:
+    def to_dict(self, with_rules: bool = False) -> dict[str, JSON]:
         """The position as a content-file table (only the fields that are set)."""
-        out: dict[str, Any] = {}
+        out: dict[str, JSON] = {}
         if with_rules and self.rules.differences():
             out["rules"] = self.rules.differences()
         if self.trump is not None:

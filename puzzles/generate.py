@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import RuleSet, Tile, Trump, legal_plays, other_seats, side_seats, trick_winner, tricks_needed
 from engine.deal import SeededStream, deal_hands
 from engine.solver import move_values
 from engine.trump import TRUMP, Suit, describe_suit
-from lessons.checks import KINDS
+from lessons.checks import KINDS, Features
 from lessons.errors import FieldError
 from lessons.items import build_common
 from puzzles.tomlw import dumps_entries
@@ -54,7 +54,7 @@ TRAP_RATING: dict[str, int] = {
 }
 
 
-def rating(kind: str, features: dict[str, Any], rules: RuleSet) -> int:
+def rating(kind: str, features: Features, rules: RuleSet) -> int:
     """A rating from measurable features: the kind's base, + 30 per option past two, + each
     trap's weight, + 130 per trick of an ending past two and + 40 per losing first play,
     + 80 for four players and + 60 for each house rule in force. Rounded to 10."""
@@ -69,8 +69,10 @@ def rating(kind: str, features: dict[str, Any], rules: RuleSet) -> int:
     return int(round(min(2800, max(400, r)) / 10) * 10)
 
 
+_T = TypeVar("_T")
+
 # -- words ---------------------------------------------------------------------------------
-def trump_phrase(tr: Trump) -> str:
+def trump_sentence(tr: Trump) -> str:
     if tr.kind == "none":
         return "No trump ('follow me')"
     return f"{tr.name.capitalize()} are trump"
@@ -133,13 +135,13 @@ class Rng:
     def below(self, n: int) -> int:
         return self.s.below(n)
 
-    def choice(self, items: list[Any] | tuple[Any, ...]) -> Any:
+    def choice(self, items: Sequence[_T]) -> _T:
         return items[self.s.below(len(items))]
 
     def chance(self, pct: int) -> bool:
         return self.s.below(100) < pct
 
-    def sample(self, items: list[Any], k: int) -> list[Any]:
+    def sample(self, items: Sequence[_T], k: int) -> list[_T]:
         pool = list(items)
         out = []
         for _ in range(k):
@@ -159,8 +161,8 @@ def pick_trump(rng: Rng, rules: RuleSet) -> Trump:
     # Numbers most of the time, doubles and no trump now and then.
     if rng.chance(75):
         nums = [t for t in trumps if t.kind == "number" and t.value != 0]
-        return rng.choice(nums)  # type: ignore[no-any-return]
-    return rng.choice(list(trumps))  # type: ignore[no-any-return]
+        return rng.choice(nums)
+    return rng.choice(list(trumps))
 
 
 def playout(
@@ -201,6 +203,8 @@ def hands_field(hands: list[list[Tile]]) -> dict[str, str]:
 
 
 # -- the kinds -----------------------------------------------------------------------------
+#: A generated puzzle entry, as its TOML table (field -> value). ``Any``: the fields differ
+#: in type and each generator fills the ones of its kind.
 Entry = dict[str, Any]
 Gen = Callable[[int, Rng], Entry | None]
 
@@ -213,7 +217,7 @@ def gen_legal_tiles(seed: int, rng: Rng) -> Entry | None:
     if len(hands[to_play]) < 3:
         return None
     pos = {"trump": str(trump), "hands": hands_field(hands), "leader": leader, "trick": [str(t) for t in trick]}
-    q = f"{trump_phrase(trump)}. {trick_words(leader, trick, n).capitalize()}. You are seat {to_play}: pick every tile you may play."
+    q = f"{trump_sentence(trump)}. {trick_words(leader, trick, n).capitalize()}. You are seat {to_play}: pick every tile you may play."
     return {"rules": rules, "position": pos, "question": q, "want_trap": True}
 
 
@@ -223,7 +227,7 @@ def gen_trick_winner(seed: int, rng: Rng) -> Entry | None:
     trump, hands, leader, trick, _played, _won = playout(rules, seed, rng, rng.below(4), n)
     pos = {"trump": str(trump), "hands": hands_field(hands), "show": [], "leader": leader,
            "trick": [str(t) for t in trick]}
-    q = f"{trump_phrase(trump)}. {trick_words(leader, trick, n).capitalize()}. Which tile wins the trick?"
+    q = f"{trump_sentence(trump)}. {trick_words(leader, trick, n).capitalize()}. Which tile wins the trick?"
     return {"rules": rules, "position": pos, "question": q, "want_trap": True}
 
 
@@ -235,7 +239,7 @@ def gen_play(seed: int, rng: Rng) -> Entry | None:
     to_play = (leader + n - 1) % n
     pos = {"trump": str(trump), "hands": hands_field(hands), "leader": leader, "trick": [str(t) for t in trick]}
     what = "takes this trick" if goal == "win" else "lets this trick go (ducks it)"
-    q = (f"{trump_phrase(trump)}. {trick_words(leader, trick, n).capitalize()}. You are seat {to_play}, last to play: "
+    q = (f"{trump_sentence(trump)}. {trick_words(leader, trick, n).capitalize()}. You are seat {to_play}, last to play: "
          f"play the one tile that {what}.")
     return {"rules": rules, "position": pos, "question": q, "goal": goal}
 
@@ -244,7 +248,7 @@ def gen_suit_led(seed: int, rng: Rng) -> Entry | None:
     rules = pick_rules(rng, 10)
     trump = pick_trump(rng, rules)
     tile = rng.choice(list(rules.tiles))
-    q = f"{trump_phrase(trump)}. {tile} is led. Which suit was led?"
+    q = f"{trump_sentence(trump)}. {tile} is led. Which suit was led?"
     return {"rules": rules, "position": {"trump": str(trump), "tiles": [str(tile)]}, "question": q, "want_trap": True}
 
 
@@ -252,7 +256,7 @@ def gen_is_trump(seed: int, rng: Rng) -> Entry | None:
     rules = pick_rules(rng, 10)
     trump = pick_trump(rng, rules)
     tile = rng.choice(list(rules.tiles))
-    q = f"{trump_phrase(trump)}. Is {tile} a trump?"
+    q = f"{trump_sentence(trump)}. Is {tile} a trump?"
     return {"rules": rules, "position": {"trump": str(trump), "tiles": [str(tile)]}, "question": q, "want_trap": True}
 
 
@@ -269,7 +273,7 @@ def gen_rank(seed: int, rng: Rng) -> Entry | None:
         return None
     tiles = rng.sample(pool, k)
     led = "trumps were led" if suit == TRUMP else f"{describe_suit(suit)} were led"
-    q = f"{trump_phrase(trump)}, and {led}. Rank these tiles, strongest first."
+    q = f"{trump_sentence(trump)}, and {led}. Rank these tiles, strongest first."
     return {"rules": rules, "position": {"trump": str(trump), "tiles": [str(t) for t in tiles]},
             "question": q, "suit": str(suit), "want_trap": True}
 
@@ -279,13 +283,13 @@ def gen_pick_tiles(seed: int, rng: Rng) -> Entry | None:
     trump = pick_trump(rng, rules)
     tiles = rng.sample(list(rules.tiles), 4 + rng.below(3))
     if rng.chance(50):
-        q = f"{trump_phrase(trump)}. Pick every trump."
+        q = f"{trump_sentence(trump)}. Pick every trump."
         extra: Entry = {"select": "trumps"}
     else:
         suit = rng.below(7)
         if trump.kind == "number" and suit == trump.value:
             return None  # that number cannot be led as a plain suit: a tile bearing it is a trump
-        q = f"{trump_phrase(trump)}. {describe_suit(suit).capitalize()} were led: pick every tile that follows."
+        q = f"{trump_sentence(trump)}. {describe_suit(suit).capitalize()} were led: pick every tile that follows."
         extra = {"select": "suit", "suit": suit}
     return {"rules": rules, "position": {"trump": str(trump), "tiles": [str(t) for t in tiles]},
             "question": q, "want_trap": False, **extra}
@@ -427,7 +431,7 @@ def gen_ending(seed: int, rng: Rng) -> Entry | None:
         return None
     partner = f" with your partner, seat {(to_play + 2) % 4}," if n == 4 else ""
     so_far = f" {trick_words(leader, trick, n).capitalize()}." if trick else ""
-    q = (f"{trump_phrase(trump)}. All hands are open and {k} tricks are left.{so_far} You are seat {to_play}: "
+    q = (f"{trump_sentence(trump)}. All hands are open and {k} tricks are left.{so_far} You are seat {to_play}: "
          f"take {best} of the last {k} tricks{partner} against any defence. What do you play?")
     pos = {"trump": str(trump), "hands": hands_field(hands), "show": list(range(n)), "leader": leader,
            "trick": [str(t) for t in trick]}

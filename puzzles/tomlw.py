@@ -29,7 +29,7 @@ def _key(k: str) -> str:
     return k if _BARE.match(k) else json.dumps(k)
 
 
-def value(v: Any) -> str:
+def value(v: object) -> str:
     """One TOML value."""
     if isinstance(v, bool):
         return "true" if v else "false"

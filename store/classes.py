@@ -19,12 +19,12 @@ import io
 import re
 import secrets
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import delete, func, select, text
+from sqlalchemy import ColumnElement, delete, func, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -199,7 +199,7 @@ def _pin_limit(s: Session, class_id: int, name: str, client: str | None) -> int:
     for this name within the window."""
     since = now() - PIN_WINDOW
 
-    def wrong(*where: Any) -> int:
+    def wrong(*where: ColumnElement[bool]) -> int:
         return int(s.scalar(select(func.count()).select_from(PinFailure).where(PinFailure.at >= since, *where)) or 0)
 
     for_name = wrong(PinFailure.class_id == class_id, PinFailure.display_name == name)
@@ -312,13 +312,39 @@ class Dashboard:
     puzzles: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _answer_text(a: Any) -> str:
+class _Indexed(Protocol):
+    def __getitem__(self, index: int, /) -> object: ...
+
+
+_R = TypeVar("_R", bound=_Indexed)
+
+
+def _by_first(rows: Iterable[_R]) -> dict[object, list[_R]]:
+    """The rows grouped by their first column, in order."""
+    out: dict[object, list[_R]] = defaultdict(list)
+    for r in rows:
+        out[r[0]].append(r)
+    return out
+
+
+@dataclass
+class _Tally:
+    """The answers in the app to one level or puzzle, while the dashboard counts them."""
+
+    id: str
+    stage: str | None = None
+    students: set[int] = field(default_factory=set)
+    first_time_right: int = 0
+    wrong: Counter[str] = field(default_factory=Counter)
+
+
+def _answer_text(a: object) -> str:
     if isinstance(a, list):
         return ", ".join(str(x) for x in a)
     return "" if a is None else str(a)
 
 
-def _rating(learner_id: int, rating: Any) -> int:
+def _rating(learner_id: int, rating: object) -> int:
     if not real(rating, -1e6, 1e6):
         skip_row("learners", learner_id, "rating")
         return round(models.START_RATING)
@@ -354,7 +380,7 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
         answers: Counter[int] = Counter()
         solved: dict[int, set[str]] = defaultdict(set)
         earned_puzzles: dict[int, set[str]] = defaultdict(set)
-        per_puzzle: dict[str, dict[str, Any]] = {}
+        per_puzzle: dict[str, _Tally] = {}
         for r in conn.execute(
                 select(PuzzleAttempt.learner_id, PuzzleAttempt.puzzle_id, PuzzleAttempt.correct,
                        PuzzleAttempt.try_number, PuzzleAttempt.hints, PuzzleAttempt.themes, PuzzleAttempt.rating_after,
@@ -371,15 +397,13 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
                 continue
             d = per_puzzle.get(r[1])
             if d is None:
-                d = per_puzzle[r[1]] = {"puzzle": r[1], "students": set(), "first_time_right": 0, "wrong": Counter()}
-            if r[0] not in d["students"]:
-                d["students"].add(r[0])
-                d["first_time_right"] += int(bool(r[2]) and r[4] == 0)
+                d = per_puzzle[r[1]] = _Tally(r[1])
+            if r[0] not in d.students:
+                d.students.add(r[0])
+                d.first_time_right += int(bool(r[2]) and r[4] == 0)
             if not r[2] and not r[10]:
-                d["wrong"][_answer_text(r[9])] += 1
-        by_learner: dict[int, list[Any]] = defaultdict(list)
-        for r in lrows:
-            by_learner[r[0]].append(r)
+                d.wrong[_answer_text(r[9])] += 1
+        by_learner = _by_first(lrows)
         board = Dashboard(klass)
         for lid, name, rating in sorted(members, key=lambda m: m[1].lower()):
             rows = by_learner.get(lid, [])
@@ -394,40 +418,39 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
                 "imported_stars": sum(max(0, n - earned.get(level, 0)) for level, n in stars.items()),
                 "imported_puzzles": len(solved[lid] - earned_puzzles[lid]),
             })
-        per_level: dict[str, dict[str, Any]] = {}
+        per_level: dict[str, _Tally] = {}
         first_seen: set[tuple[int, str]] = set()
         for r in lrows:
             if r[7] is not None or r[8]:
                 continue
             d = per_level.get(r[1])
             if d is None:
-                d = per_level[r[1]] = {"level": r[1], "stage": r[2], "students": set(), "first_time_right": 0,
-                                       "wrong": Counter()}
-            d["students"].add(r[0])
+                d = per_level[r[1]] = _Tally(r[1], r[2])
+            d.students.add(r[0])
             if (r[0], r[1]) not in first_seen:
                 first_seen.add((r[0], r[1]))
-                d["first_time_right"] += int(bool(r[3]) and r[5] == 0)
+                d.first_time_right += int(bool(r[3]) and r[5] == 0)
         for level_id, answer in wrong_rows:
             if level_id in per_level:
-                per_level[level_id]["wrong"][_answer_text(answer)] += 1
+                per_level[level_id].wrong[_answer_text(answer)] += 1
         order = level_order or {}
-        for lv in sorted(per_level.values(), key=lambda d: (order.get(d["level"], 10**6), d["level"])):
+        for lv in sorted(per_level.values(), key=lambda d: (order.get(d.id, 10**6), d.id)):
             board.levels.append({
-                "level": lv["level"], "stage": lv["stage"], "students": len(lv["students"]),
-                "first_time_right": lv["first_time_right"],
-                "wrong_answers": [(a, n) for a, n in lv["wrong"].most_common()],
+                "level": lv.id, "stage": lv.stage, "students": len(lv.students),
+                "first_time_right": lv.first_time_right,
+                "wrong_answers": [(a, n) for a, n in lv.wrong.most_common()],
             })
-        for pz in sorted(per_puzzle.values(), key=lambda d: d["puzzle"]):
+        for pz in sorted(per_puzzle.values(), key=lambda d: d.id):
             board.puzzles.append({
-                "puzzle": pz["puzzle"], "students": len(pz["students"]), "first_time_right": pz["first_time_right"],
-                "wrong_answers": [(a, n) for a, n in pz["wrong"].most_common()],
+                "puzzle": pz.id, "students": len(pz.students), "first_time_right": pz.first_time_right,
+                "wrong_answers": [(a, n) for a, n in pz.wrong.most_common()],
             })
         return board
 
     return store.run(work)
 
 
-def _cell(v: Any) -> Any:
+def _cell(v: object) -> object:
     """A CSV cell a spreadsheet will not run as a formula (a student's name is theirs to choose).
 
     >>> _cell("=HYPERLINK(1)"), _cell("Ada"), _cell(3)
@@ -442,7 +465,7 @@ class _SafeWriter:
     def __init__(self, out: io.StringIO) -> None:
         self._w = csv.writer(out)
 
-    def writerow(self, row: list[Any]) -> None:
+    def writerow(self, row: list[object]) -> None:
         self._w.writerow([_cell(v) for v in row])
 
 

@@ -26,7 +26,7 @@ import logging
 import math
 import re
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TypeGuard
 
 from engine.limits import MAX_HANDS as MAX_HANDS_PER_GAME
 from lessons.stars import MAX_STARS
@@ -104,19 +104,19 @@ _NUL_OR_SURROGATE = re.compile(r"[\x00\ud800-\udfff]")
 log = logging.getLogger("store")
 
 
-def whole(v: Any, lo: int, hi: int) -> bool:
+def whole(v: object, lo: int, hi: int) -> TypeGuard[int]:
     """``v`` is a whole number (not a bool) from ``lo`` to ``hi``."""
     return type(v) is int and lo <= v <= hi
 
 
-def real(v: Any, lo: float, hi: float) -> bool:
+def real(v: object, lo: float, hi: float) -> TypeGuard[float]:
     """``v`` is a finite number (not a bool) from ``lo`` to ``hi``."""
     if type(v) is int:
         return lo <= v <= hi
     return type(v) is float and math.isfinite(v) and lo <= v <= hi
 
 
-def text_fault(v: Any, max_len: int) -> str | None:
+def text_fault(v: object, max_len: int) -> str | None:
     """What is wrong with ``v`` as an id or a name (``None`` when nothing): text of at most
     ``max_len`` characters, without control characters (NUL among them) or lone surrogates."""
     if not isinstance(v, str):
@@ -128,13 +128,13 @@ def text_fault(v: Any, max_len: int) -> str | None:
     return None
 
 
-def json_fault(v: Any, max_chars: int) -> str | None:
+def json_fault(v: object, max_chars: int) -> str | None:
     """What is wrong with ``v`` as a stored JSON value (an answer, a hand record), or ``None``:
     at most ``max_chars`` characters of JSON, nested at most 8 deep, finite numbers of at
     most 15 digits, text without NUL or lone surrogates."""
     budget = [max_chars]
 
-    def walk(x: Any, depth: int) -> str | None:
+    def walk(x: object, depth: int) -> str | None:
         budget[0] -= 1
         if budget[0] < 0:
             return f"is longer than {max_chars} characters of JSON"
@@ -172,7 +172,7 @@ def json_fault(v: Any, max_chars: int) -> str | None:
     return fault
 
 
-def lesson_fault(try_number: Any, hints: Any, imported_stars: Any) -> str | None:
+def lesson_fault(try_number: object, hints: object, imported_stars: object) -> str | None:
     """The field of a stored lesson answer that the readers cannot use, or ``None``."""
     if not whole(try_number, 1, MAX_TRIES):
         return "try_number"
@@ -183,7 +183,7 @@ def lesson_fault(try_number: Any, hints: Any, imported_stars: Any) -> str | None
     return None
 
 
-def puzzle_fault(try_number: Any, hints: Any, themes: Any = (), rating_after: Any = None) -> str | None:
+def puzzle_fault(try_number: object, hints: object, themes: object = (), rating_after: object = None) -> str | None:
     """The field of a stored puzzle answer that the readers cannot use, or ``None``."""
     if not whole(try_number, 1, MAX_TRIES):
         return "try_number"
@@ -197,10 +197,10 @@ def puzzle_fault(try_number: Any, hints: Any, themes: Any = (), rating_after: An
     return None
 
 
-_logged: set[tuple[str, Any]] = set()
+_logged: set[tuple[str, object]] = set()
 
 
-def skip_row(table: str, row_id: Any, field: str) -> None:
+def skip_row(table: str, row_id: object, field: str) -> None:
     """Log (once per row and process) that a reader skipped a stored row it cannot use."""
     key = (table, row_id)
     if key in _logged:

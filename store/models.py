@@ -2,10 +2,15 @@
 computed from the rows (see :mod:`store.stats`), so a new star rule changes nothing stored.
 
 Change a table here **and** add an Alembic migration under ``store/migrations/versions``.
+
+A JSON column (an answer, a hand's record, a live question's choices) is ``Mapped[Any]``: it
+holds whatever JSON its writer stored, and every reader checks what it reads
+(:mod:`store.limits`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -192,9 +197,9 @@ class Review(Base):
     due_at: Mapped[datetime] = mapped_column(UtcDateTime())
 
 
-def _name_key_of(column: str) -> Any:
+def _name_key_of(column: str) -> Callable[[Any], str]:
     """A column default: the row's name folded (:func:`store.names.name_key`), for rows
-    written without one."""
+    written without one. (``Any``: SQLAlchemy's execution context is untyped.)"""
 
     def default(context: Any) -> str:
         return name_key(str(context.get_current_parameters().get(column) or ""))
@@ -251,7 +256,7 @@ class PinFailure(Base):
 
 
 class LiveSession(Base):
-    """A live class (issue 13): students join with a short code; the teacher's controls open
+    """A live class: students join with a short code; the teacher's controls open
     with a secret link (only its hash is kept). The question on the students' phones is
     ``current_question_id``; the session ends when the teacher ends it or at ``expires_at``."""
 

@@ -9,7 +9,7 @@ no answer already given is lost.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import UTC, datetime
 
 from sqlalchemy import exists, select
 from sqlalchemy.exc import IntegrityError
@@ -30,7 +30,7 @@ class LessonAnswer:
 
     level_id: str
     correct: bool
-    answer: Any = None
+    answer: object = None
     stage_id: str = ""
     try_number: int = 1
     hints: int = 0
@@ -44,7 +44,7 @@ class PuzzleAnswer:
 
     puzzle_id: str
     correct: bool
-    answer: Any = None
+    answer: object = None
     kind: str = ""
     themes: tuple[str, ...] = ()
     gave_up: bool = False
@@ -60,7 +60,7 @@ class HandPlayed:
 
     game_key: str
     hand_number: int
-    record: Any = None
+    record: object = None
 
 
 @dataclass(frozen=True)
@@ -92,9 +92,7 @@ def _review(s: Session, learner_id: int, kind: str, item_id: str, missed: bool, 
             row.box, row.due_at = nxt
 
 
-def _aware(t: Any) -> Any:
-    from datetime import UTC
-
+def _aware(t: datetime) -> datetime:
     return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
 
 

@@ -12,11 +12,11 @@ never a failed page.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from copy import deepcopy
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Protocol, TypeVar
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -168,7 +168,7 @@ def puzzle_streaks(rows: Iterable[tuple[bool, int, int, bool]]) -> tuple[int, in
     return s.streak, s.best_streak
 
 
-def good_lesson(row_id: Any, level_id: Any, try_number: Any, hints: Any, imported_stars: Any) -> bool:
+def good_lesson(row_id: object, level_id: object, try_number: object, hints: object, imported_stars: object) -> bool:
     """Whether a stored lesson answer can be read (a row outside :mod:`store.limits` is
     skipped by every reader, and logged once)."""
     fault = "level_id" if not isinstance(level_id, str) else lesson_fault(try_number, hints, imported_stars)
@@ -177,8 +177,8 @@ def good_lesson(row_id: Any, level_id: Any, try_number: Any, hints: Any, importe
     return fault is None
 
 
-def good_puzzle(row_id: Any, puzzle_id: Any, try_number: Any, hints: Any, themes: Any = (),
-                rating_after: Any = None) -> bool:
+def good_puzzle(row_id: object, puzzle_id: object, try_number: object, hints: object, themes: object = (),
+                rating_after: object = None) -> bool:
     """Whether a stored puzzle answer can be read (as :func:`good_lesson`)."""
     fault = "puzzle_id" if not isinstance(puzzle_id, str) else puzzle_fault(try_number, hints, themes, rating_after)
     if fault:
@@ -246,9 +246,16 @@ class LearnerStats:
     missed_levels: dict[str, int]
 
 
-def first_tries(rows: Sequence[Any], key: int = 0) -> dict[Any, Any]:
+class _Row(Protocol):
+    def __getitem__(self, index: int, /) -> object: ...
+
+
+_R = TypeVar("_R", bound=_Row)
+
+
+def first_tries(rows: Iterable[_R], key: int = 0) -> dict[object, _R]:
     """The first row per ``row[key]`` (rows ordered oldest first)."""
-    out: dict[Any, Any] = {}
+    out: dict[object, _R] = {}
     for r in rows:
         out.setdefault(r[key], r)
     return out

@@ -28,9 +28,9 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeAlias, TypeVar
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
 from engine.limits import json_trouble, quote
@@ -88,13 +88,21 @@ class Known:
     stages: Mapping[str, str] = field(default_factory=dict, compare=False)
 
 
+#: One checked entry of a progress file: field name -> value, each value checked by its
+#: field's check in ``_FIELDS`` (so it has the type of the model column it is written to).
+#: ``Any`` on purpose: the fields' types differ, and :func:`_add_rows` writes each to its column.
+CheckedRow: TypeAlias = dict[str, Any]
+
+_T = TypeVar("_T")
+
+
 @dataclass
 class Checked:
     """A progress file, every field checked: the rows of each table (defaults filled in,
     ``at`` an aware time) and the summary."""
 
     version: int
-    tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    tables: dict[str, list[CheckedRow]] = field(default_factory=dict)
     stars: dict[str, int] = field(default_factory=dict)
     puzzles_solved: list[str] = field(default_factory=list)
     best_streak: int = 0
@@ -113,7 +121,7 @@ class _Fault(Exception):
     """A field's fault: the words after the field's name."""
 
 
-def _show(v: Any) -> str:
+def _show(v: object) -> str:
     return quote(v, 40)
 
 
@@ -122,8 +130,8 @@ def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:,.6f}".rstrip("0").replace(",", "")
 
 
-def _whole(lo: int, hi: int) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
+def _whole(lo: int, hi: int) -> Callable[[object], int]:
+    def check(v: object) -> int:
         if type(v) is not int:
             raise _Fault(f"has the wrong type (a whole number, not {_show(v)})")
         if not lo <= v <= hi:
@@ -132,9 +140,9 @@ def _whole(lo: int, hi: int) -> Callable[[Any], Any]:
     return check
 
 
-def _real(lo: float, hi: float) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
-        if type(v) not in (int, float):
+def _real(lo: float, hi: float) -> Callable[[object], float]:
+    def check(v: object) -> float:
+        if type(v) is not int and type(v) is not float:
             raise _Fault(f"has the wrong type (a number, not {_show(v)})")
         if not limits.real(v, lo, hi):
             raise _Fault(f"is out of range (a number from {_number(lo)} to {_number(hi)}, not {_show(v)})")
@@ -142,14 +150,14 @@ def _real(lo: float, hi: float) -> Callable[[Any], Any]:
     return check
 
 
-def _bool(v: Any) -> Any:
+def _bool(v: object) -> bool:
     if not isinstance(v, bool):
         raise _Fault(f"has the wrong type (true or false, not {_show(v)})")
     return v
 
 
-def _text(max_len: int) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
+def _text(max_len: int) -> Callable[[object], str]:
+    def check(v: object) -> str:
         if not isinstance(v, str):
             raise _Fault(f"has the wrong type (text, not {_show(v)})")
         fault = limits.text_fault(v, max_len)
@@ -159,8 +167,8 @@ def _text(max_len: int) -> Callable[[Any], Any]:
     return check
 
 
-def _json(max_chars: int) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
+def _json(max_chars: int) -> Callable[[object], object]:
+    def check(v: object) -> object:
         fault = limits.json_fault(v, max_chars)
         if fault:
             raise _Fault(fault)
@@ -168,7 +176,7 @@ def _json(max_chars: int) -> Callable[[Any], Any]:
     return check
 
 
-def _themes(v: Any) -> Any:
+def _themes(v: object) -> list[object]:
     if not isinstance(v, list):
         raise _Fault(f"has the wrong type (a list of theme names, not {_show(v)})")
     if len(v) > MAX_THEMES:
@@ -178,7 +186,7 @@ def _themes(v: Any) -> Any:
     return list(v)
 
 
-def _when(v: Any) -> datetime:
+def _when(v: object) -> datetime:
     if not isinstance(v, str):
         raise _Fault(f"has the wrong type (a date and time as text, not {_show(v)})")
     if len(v) > 40:
@@ -199,7 +207,7 @@ def _when(v: Any) -> datetime:
 
 #: Per table: field -> (check, required, default). An id field is checked against the course
 #: separately (``_IDS``).
-_Spec = dict[str, tuple[Callable[[Any], Any], bool, Any]]
+_Spec = dict[str, tuple[Callable[[object], object], bool, object]]
 _FIELDS: dict[str, _Spec] = {
     "lesson_attempts": {
         "level": (_text(MAX_ID), True, None), "stage": (_text(MAX_ID), False, ""),
@@ -245,12 +253,12 @@ def _field(name: str) -> str:
     return f"{_FIELD[name]} ({name!r})" if name in _FIELD else repr(name)
 
 
-def _row(row: Any, key: str, known: Known | None, where: str) -> dict[str, Any]:
+def _row(row: object, key: str, known: Known | None, where: str) -> CheckedRow:
     """One entry checked field by field (``known`` ``None``: ids and dates are not checked
     against the course and the calendar, as for rows already stored)."""
     if not isinstance(row, dict):
         raise TransferError(f"{where} is not an object.")
-    out: dict[str, Any] = {}
+    out: CheckedRow = {}
     for name, (check_field, required, default) in _FIELDS[key].items():
         v = row.get(name)
         if v is None:
@@ -275,7 +283,7 @@ def _row(row: Any, key: str, known: Known | None, where: str) -> dict[str, Any]:
     return out
 
 
-def check_rows(rows: Any, key: str, known: Known) -> list[dict[str, Any]]:
+def check_rows(rows: object, key: str, known: Known) -> list[CheckedRow]:
     """The entries of one table of a version-2 file, every field checked (see the module
     doc); raises :class:`TransferError` naming the table, the entry and the field."""
     if not isinstance(rows, list):
@@ -287,7 +295,7 @@ def check_rows(rows: Any, key: str, known: Known) -> list[dict[str, Any]]:
             for i, row in enumerate(rows)]
 
 
-def _summary_field(obj: dict[str, Any], name: str, check_field: Callable[[Any], Any], default: Any) -> Any:
+def _summary_field(obj: Mapping[str, object], name: str, check_field: Callable[[object], _T], default: _T) -> _T:
     v = obj.get(name)
     if v is None:
         return default
@@ -297,7 +305,7 @@ def _summary_field(obj: dict[str, Any], name: str, check_field: Callable[[Any], 
         raise TransferError(f"{name!r} {e}.") from None
 
 
-def check(obj: Any, known: Known) -> Checked:
+def check(obj: object, known: Known) -> Checked:
     """A parsed progress file (any version) with every field checked; raises
     :class:`TransferError` naming what is wrong. Nothing is written."""
     if not isinstance(obj, dict):
@@ -342,7 +350,7 @@ def check(obj: Any, known: Known) -> Checked:
 # -- export ---------------------------------------------------------------------------------------------
 
 
-def _exportable(rows: list[dict[str, Any]], key: str, ids: list[int]) -> list[dict[str, Any]]:
+def _exportable(rows: list[dict[str, object]], key: str, ids: list[int]) -> list[dict[str, object]]:
     """The rows a progress file can hold (a bad stored row is left out and logged)."""
     out = []
     for row, row_id in zip(rows, ids, strict=True):
@@ -355,10 +363,10 @@ def _exportable(rows: list[dict[str, Any]], key: str, ids: list[int]) -> list[di
     return out
 
 
-def export_dict(store: Store, learner_id: int) -> dict[str, Any]:
+def export_dict(store: Store, learner_id: int) -> dict[str, object]:
     """The learner's progress file as a JSON-ready dict (format ``moon-tutor-progress``, version 2)."""
 
-    def work(s: Session) -> dict[str, Any]:
+    def work(s: Session) -> dict[str, object]:
         learner = s.get(Learner, learner_id)
         if learner is None:
             raise LookupError("no such learner")
@@ -393,7 +401,7 @@ def export_dict(store: Store, learner_id: int) -> dict[str, Any]:
     return store.run(work)
 
 
-def summary_dict(summ: stats.Summary) -> dict[str, Any]:
+def summary_dict(summ: stats.Summary) -> dict[str, object]:
     """A progress file of the summary alone (version 1, what :func:`import_dict` still reads):
     the download while the database is away, when there are no rows to export."""
     return {
@@ -406,7 +414,7 @@ def summary_dict(summ: stats.Summary) -> dict[str, Any]:
 # -- import ---------------------------------------------------------------------------------------------
 
 
-def parse(data: str | bytes) -> dict[str, Any]:
+def parse(data: str | bytes) -> dict[str, object]:
     """Read a progress file's JSON (any version); :class:`TransferError` says what is wrong."""
     if isinstance(data, bytes | bytearray):
         if len(data) > MAX_BYTES:
@@ -440,11 +448,12 @@ def _key(d: datetime) -> str:
     return (d if d.tzinfo else d.replace(tzinfo=UTC)).astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def _count(s: Session, model: Any, learner_id: int, *where: Any) -> int:
+def _count(s: Session, model: type[LessonAttempt | PuzzleAttempt | Hand | Game], learner_id: int,
+           *where: ColumnElement[bool]) -> int:
     return int(s.scalar(select(func.count()).select_from(model).where(model.learner_id == learner_id, *where)) or 0)
 
 
-def import_dict(store: Store, learner_id: int, obj: dict[str, Any], known: Known) -> dict[str, int]:
+def import_dict(store: Store, learner_id: int, obj: Mapping[str, object], known: Known) -> dict[str, int]:
     """Add a parsed progress file's rows to the learner (skipping rows already there);
     returns how many rows of each table were added. ``known`` holds the course's level and
     puzzle ids: a file naming any other is refused. Every field is checked first

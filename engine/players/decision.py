@@ -4,12 +4,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TypeAlias
 
 from engine.actions import Action
 from engine.trump import Trump
 
 __all__ = ["Candidate", "Decision", "Explanation"]
+
+
+#: A cell of a table of candidates (:meth:`Candidate.row`).
+Cell: TypeAlias = str | int | float | bool | None
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,7 @@ class Candidate:
     chosen: bool = False
     game_chance: float | None = None
 
-    def row(self) -> dict[str, Any]:
+    def row(self) -> dict[str, Cell]:
         """This candidate as a flat dict (one row of a table of candidates)."""
         return {
             "action": str(self.action),
@@ -130,7 +134,7 @@ class Explanation:
                 return c
         raise KeyError(str(a))
 
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[dict[str, Cell]]:
         """The candidates as flat dicts, one per legal action (for a table)."""
         return [c.row() for c in self.candidates]
 

@@ -49,11 +49,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
 from engine.contract import MOON
 from engine.rules import RuleSet
 from engine.scoring import game_winner
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+#: A grid of chances by score (numpy, loaded only when the joint model is first asked for).
+Grid: TypeAlias = "npt.NDArray[np.float64]"
 
 __all__ = ["HAND_OUTCOMES", "HAND_POINTS", "GameOdds", "joint_chance", "not_reached", "race_chance"]
 
@@ -280,7 +287,7 @@ def _moves(rules: RuleSet, share: float | None = None) -> list[tuple[float, tupl
 
 
 @lru_cache(maxsize=8)
-def _joint(rules: RuleSet, share: float | None = None, moons: bool = False) -> tuple[int, tuple[Any, ...]] | None:
+def _joint(rules: RuleSet, share: float | None = None, moons: bool = False) -> tuple[int, tuple[Grid, ...]] | None:
     """``(lowest score followed, chances)`` of the joint model for ``rules``, or ``None``
     when the game is too long for it: ``chances[k][i, j, ...]`` is side ``k``'s chance to
     win the game from scores ``(low + i, low + j, ...)``, every side below the target.
@@ -314,7 +321,7 @@ def _joint(rules: RuleSet, share: float | None = None, moons: bool = False) -> t
     grids_out = []
     for side in range(1 if share is None else n - 1):
         base = np.where(ended & (axes[side] == top), 1.0 / tied, 0.0)
-        grids: dict[tuple[int, bool], Any] = {}
+        grids: dict[tuple[int, bool], Grid] = {}
         steps: list[tuple[float, tuple[slice, ...], tuple[int, bool]]] = []
         constant = 0.0
         for chance, change, bs, made, moon in moves:
@@ -343,7 +350,7 @@ def _joint(rules: RuleSet, share: float | None = None, moons: bool = False) -> t
             for chance, where, kind in steps:
                 new += chance * grids[kind][where]
             if moons:
-                new = _with_moons(np, new, grids[(-1, False)], down, size, side)
+                new = _with_moons(new, grids[(-1, False)], down, size, side)
             done = float(np.abs(new - value).max()) < 1e-7
             value = new
             if done:
@@ -354,17 +361,20 @@ def _joint(rules: RuleSet, share: float | None = None, moons: bool = False) -> t
     return low, tuple(grids_out)
 
 
-def _with_moons(np: Any, normal: Any, grid: Any, down: int, size: int, side: int) -> Any:
+def _with_moons(normal: Grid, grid: Grid, down: int, size: int, side: int) -> Grid:
     """One step of the two-team chain with the moon option: ``normal`` is ``side``'s chance
     after a hand played for an ordinary bid, ``grid`` the padded chances after any hand. In
     each kind of hand (:data:`MOON_HANDS`) a team shoots when that is better for it than the
     ordinary hand: ``side`` to raise its chance, the other team to lower it (when both
     would, each is as likely to speak first)."""
 
-    def after(change: tuple[int, int]) -> Any:
+    import numpy as np
+
+    def after(change: tuple[int, int]) -> Grid:
         return grid[tuple(slice(down + c, down + c + size) for c in change)]
 
-    mine = other = 0.0
+    mine: Grid | float = 0.0
+    other: Grid | float = 0.0
     for tricks, chance in MOON_SET_TRICKS:
         theirs = (-MOON, tricks)
         mine = mine + chance * after(theirs if side == 0 else theirs[::-1])

@@ -45,6 +45,8 @@ from lessons.checks.auction_winner import AuctionWinner
 from lessons.checks.base import (
     JSON,
     KINDS,
+    AnyTask,
+    Features,
     Feedback,
     Task,
     make_task,
@@ -58,6 +60,7 @@ from lessons.checks.base import (
     side_name,
 )
 from lessons.checks.bid import Bid
+from lessons.checks.bot_tasks import BID_TOLERANCE, BOT_SEED, TRUMP_TOLERANCE
 from lessons.checks.count import Count
 from lessons.checks.ending import Ending
 from lessons.checks.game_winner import GameWinner
@@ -68,11 +71,10 @@ from lessons.checks.pick_tiles import PickTiles
 from lessons.checks.play import Play
 from lessons.checks.rank import Rank
 from lessons.checks.score_hand import ScoreHand
-from lessons.checks.strong import BID_TOLERANCE, BOT_SEED, TRUMP_TOLERANCE
 from lessons.checks.suit_led import SuitLed
 from lessons.checks.trick_winner import TrickWinner
 from lessons.checks.trump_choice import TrumpChoice
-from lessons.checks.words import lead_words, rank_reason, trump_words
+from lessons.checks.words import is_trump_reason, lead_words, rank_reason
 
 #: The order the kinds are listed in (error messages, docs, the app's filters).
 ORDER = (
@@ -92,10 +94,12 @@ __all__ = [
     "KINDS",
     "ORDER",
     "TRUMP_TOLERANCE",
+    "AnyTask",
     "AuctionWinner",
     "Bid",
     "Count",
     "Ending",
+    "Features",
     "Feedback",
     "GameWinner",
     "IsTrump",
@@ -109,6 +113,7 @@ __all__ = [
     "Task",
     "TrickWinner",
     "TrumpChoice",
+    "is_trump_reason",
     "lead_words",
     "make_task",
     "names",
@@ -120,5 +125,4 @@ __all__ = [
     "read_tiles",
     "register",
     "side_name",
-    "trump_words",
 ]

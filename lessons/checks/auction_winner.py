@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from lessons.checks.base import (
     JSON,
@@ -15,7 +16,7 @@ from lessons.errors import FieldError
 
 
 @register
-class AuctionWinner(Task):
+class AuctionWinner(Task[int | None]):
     kind = "auction_winner"
     title = "Who wins the auction"
     short_title = "Auction winner"
@@ -46,16 +47,16 @@ class AuctionWinner(Task):
     def compute(self) -> int | None:
         return self.game.bidder
 
-    def read(self, raw: Any) -> int | None:
+    def read(self, raw: object) -> int | None:
         return read_seat(raw, self.position, allow_none=True)
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: int | None) -> JSON:
         return value
 
     def choices(self) -> list[str]:
         return [str(s) for s in range(self.position.players)] + ["nobody"]
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: int | None) -> Feedback:
         right = self.answer()
         if right is None:
             return Feedback(False, "all-passed", self.explain())
@@ -74,5 +75,5 @@ class AuctionWinner(Task):
             return f"The auction: {said}. Under 'moon overcall' the last player to bid 21 takes the contract: seat {g.bidder}."
         return f"The auction: {said}. The highest bid, {g.bid}, was seat {g.bidder}'s, so seat {g.bidder} wins the auction."
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         return [c for c in [*range(self.position.players), None] if c != self.answer()]

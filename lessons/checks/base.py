@@ -6,7 +6,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, NotRequired, TypeAlias, TypedDict, TypeVar
 
 from engine import (
     Action,
@@ -17,12 +17,26 @@ from engine import (
 from engine.trump import Suit, describe_suit
 from engine.words import count_words, join_words
 from lessons.errors import AnswerError, FieldError
-from lessons.model import Position
+from lessons.model import JSON, Position
 
-__all__ = ["JSON", "KINDS", "Feedback", "Task", "make_task", "names", "read_int", "read_seat", "read_side",
+__all__ = ["JSON", "KINDS", "AnyTask", "Features", "Feedback", "Task", "make_task", "names", "read_int", "read_seat", "read_side",
            "read_tile", "read_tiles", "register", "side_name"]
 
-JSON = Any
+#: The canonical form of a kind's answer (a tile, a list of tiles, a seat number...).
+A = TypeVar("A")
+
+
+class Features(TypedDict):
+    """What :meth:`Task.features` measures of a question."""
+
+    #: how many choices the learner has
+    options: int
+    #: the traps the question sets (names, e.g. ``"two-suit-tile"``)
+    traps: list[str]
+    #: how many moves ahead the answer looks
+    depth: int
+    #: an ending's first plays that lose the contract
+    losing: NotRequired[int]
 
 
 @dataclass(frozen=True)
@@ -63,7 +77,7 @@ def _many(suit: Suit) -> str:
 
 
 # -- reading learner answers ---------------------------------------------------------------
-def read_tile(raw: Any) -> Tile:
+def read_tile(raw: object) -> Tile:
     if isinstance(raw, Tile):
         return raw
     if isinstance(raw, Action) and isinstance(raw.value, Tile):
@@ -79,7 +93,7 @@ def read_tile(raw: Any) -> Tile:
     raise AnswerError(f"answer with a tile like '6-4', not {raw!r}")
 
 
-def read_tiles(raw: Any) -> list[Tile]:
+def read_tiles(raw: object) -> list[Tile]:
     if isinstance(raw, str):
         raw = raw.replace(",", " ").split()
     if not isinstance(raw, list | tuple | set | frozenset):
@@ -87,7 +101,7 @@ def read_tiles(raw: Any) -> list[Tile]:
     return [read_tile(x) for x in raw]
 
 
-def read_int(raw: Any) -> int:
+def read_int(raw: object) -> int:
     if isinstance(raw, bool):
         raise AnswerError(f"answer with a whole number, not {raw!r}")
     if isinstance(raw, int):
@@ -101,7 +115,7 @@ def read_int(raw: Any) -> int:
     raise AnswerError(f"answer with a whole number, not {raw!r}")
 
 
-def read_side(raw: Any, pos: Position, allow_none: bool) -> int | None:
+def read_side(raw: object, pos: Position, allow_none: bool) -> int | None:
     """A seat (3 players) or team (4 players) number; ``None`` for 'nobody'."""
     if raw is None or (isinstance(raw, str) and raw.strip().lower() in ("none", "nobody", "play on", "null", "")):
         if allow_none:
@@ -120,7 +134,7 @@ def read_side(raw: Any, pos: Position, allow_none: bool) -> int | None:
     return value
 
 
-def read_seat(raw: Any, pos: Position, allow_none: bool) -> int | None:
+def read_seat(raw: object, pos: Position, allow_none: bool) -> int | None:
     if raw is None or (isinstance(raw, str) and raw.strip().lower() in ("none", "nobody", "null", "")):
         if allow_none:
             return None
@@ -134,10 +148,12 @@ def read_seat(raw: Any, pos: Position, allow_none: bool) -> int | None:
 
 
 # -- the base class ------------------------------------------------------------------------
-class Task(ABC):
+class Task(ABC, Generic[A]):
     """One question about a position, of one check kind. Subclasses set the class fields and
     implement :meth:`compute`, :meth:`read`, :meth:`judge`, :meth:`to_json`, :meth:`explain`
-    and :meth:`wrong_answers`."""
+    and :meth:`wrong_answers`. ``A`` is the canonical form of the kind's answer; a learner's
+    answer as given (text, a list, a number, a tile) is an ``object`` until :meth:`read`
+    reads it."""
 
     #: the kind's name in content files
     kind: ClassVar[str]
@@ -190,14 +206,13 @@ class Task(ABC):
         first hint fits)."""
         return None
 
-    def __init__(self, position: Position, params: Mapping[str, Any]) -> None:
+    def __init__(self, position: Position, params: Mapping[str, object]) -> None:
         unknown = sorted(set(params) - set(self.params))
         if unknown:
             allowed = ", ".join(self.params) or "none"
             raise FieldError(unknown[0], f"not a field of kind '{self.kind}' (its fields: {allowed})")
         self.position = position
-        self.p = dict(params)
-        self._answer: Any = None
+        self.p: dict[str, object] = dict(params)
         self._computed = False
         self.setup()
 
@@ -207,19 +222,19 @@ class Task(ABC):
         return None
 
     @abstractmethod
-    def compute(self) -> Any:
+    def compute(self) -> A:
         """The answer, from the engine."""
 
     @abstractmethod
-    def read(self, raw: Any) -> Any:
+    def read(self, raw: object) -> A:
         """A learner's answer in canonical form (raise AnswerError for a wrong shape)."""
 
     @abstractmethod
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: A) -> Feedback:
         """Grade a canonical answer."""
 
     @abstractmethod
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: A) -> JSON:
         """A canonical answer in the export format."""
 
     @abstractmethod
@@ -227,14 +242,15 @@ class Task(ABC):
         """Why the answer is right."""
 
     @abstractmethod
-    def wrong_answers(self) -> list[Any]:
-        """Wrong answers a learner can give (all of them when there are few)."""
+    def wrong_answers(self) -> Sequence[object]:
+        """Wrong answers a learner can give (all of them when there are few), as given:
+        :meth:`read` reads each."""
 
     def choices(self) -> list[str] | None:
         """What the app offers to pick from (None: the learner types a number or list)."""
         return None
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         """Measurable features: ``options`` (how many choices), ``traps`` (names), ``depth``."""
         return {"options": len(self.choices() or ()), "traps": [], "depth": 0}
 
@@ -254,7 +270,9 @@ class Task(ABC):
         return out
 
     # -- the public API -----------------------------------------------------------------
-    def answer(self) -> Any:
+    _answer: A
+
+    def answer(self) -> A:
         """The engine's answer (computed once)."""
         if not self._computed:
             self._answer = self.compute()
@@ -265,11 +283,11 @@ class Task(ABC):
         """The engine's answer in the export format."""
         return self.to_json(self.answer())
 
-    def accepts(self, value: Any) -> bool:
+    def accepts(self, value: A) -> bool:
         """Whether a canonical answer counts as right (most kinds: equal to the answer)."""
         return bool(value == self.answer())
 
-    def grade(self, raw: Any) -> Feedback:
+    def grade(self, raw: object) -> Feedback:
         """Grade a learner's answer. Raises :class:`AnswerError` only for an answer of the
         wrong shape (not a tile, not a list...), which should not count as a try."""
         value = self.read(raw)
@@ -279,7 +297,7 @@ class Task(ABC):
         assert not fb.correct and fb.code in self.codes, (self.kind, fb.code)
         return fb
 
-    def check_expected(self, raw: Any) -> None:
+    def check_expected(self, raw: object) -> None:
         """Cross-check the answer written in the file with the engine's (FieldError)."""
         try:
             value = self.read(raw)
@@ -322,6 +340,8 @@ class Task(ABC):
                 raise FieldError("position.tiles", f"{t} is not in the {len(allowed)}-tile set of these rules")
 
     def param(self, name: str, default: Any = None, required: bool = False) -> Any:
+        """The entry field ``name`` as the content file gives it. ``Any`` on purpose: a field
+        is whatever TOML holds, and each kind's :meth:`setup` checks the value it reads."""
         if name not in self.p:
             if required:
                 raise FieldError(name, f"kind '{self.kind}' needs this field")
@@ -329,15 +349,22 @@ class Task(ABC):
         return self.p[name]
 
 
-KINDS: dict[str, type[Task]] = {}
+#: A task of any kind. ``Task[Any]``, not ``Task[object]``: a kind reads and judges its own
+#: answer type only, and the registry holds every kind.
+AnyTask: TypeAlias = "Task[Any]"
+
+#: The check kinds by name.
+KINDS: dict[str, type[AnyTask]] = {}
+
+_K = TypeVar("_K", bound=type[AnyTask])
 
 
-def register(cls: type[Task]) -> type[Task]:
+def register(cls: _K) -> _K:
     KINDS[cls.kind] = cls
     return cls
 
 
-def make_task(kind: str, position: Position, params: Mapping[str, Any]) -> Task:
+def make_task(kind: str, position: Position, params: Mapping[str, object]) -> AnyTask:
     """Build the task of check kind ``kind`` (a FieldError on 'kind' if there is none)."""
     cls = KINDS.get(kind)
     if cls is None:

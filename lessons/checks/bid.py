@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from engine import (
     Action,
+    Game,
     IllegalAction,
     ParseError,
 )
 from lessons.checks.base import (
+    Features,
     Feedback,
     action_label,
     names,
     register,
 )
-from lessons.checks.strong import BID_TOLERANCE, BOT_SEED, _BotTask, _pct
+from lessons.checks.bot_tasks import BID_TOLERANCE, BOT_SEED, _BotTask, _pct
 from lessons.errors import AnswerError, FieldError
 
 
@@ -56,10 +59,10 @@ class Bid(_BotTask):
         self.g = pos.game_after_bids()
         self.legal = [str(a) for a in self.g.legal_actions()]
 
-    def game(self) -> Any:
+    def game(self) -> Game:
         return self.g
 
-    def read(self, raw: Any) -> str:
+    def read(self, raw: object) -> str:
         if isinstance(raw, int) and not isinstance(raw, bool):
             raw = f"bid {raw}"
         if isinstance(raw, str) and raw.strip().isdigit():
@@ -117,10 +120,10 @@ class Bid(_BotTask):
             out.add("pass")
         return [c for c in self.choices() if c in out]
 
-    def accepts(self, value: Any) -> bool:
+    def accepts(self, value: str) -> bool:
         return value in self.accepted()
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: str) -> Feedback:
         if value not in self.legal:
             try:
                 self.g.clone().apply(value)
@@ -151,9 +154,9 @@ class Bid(_BotTask):
         extra = f" Also accepted (close to its numbers): {names(a for a in ok if a != self.answer())}." if len(ok) > 1 else ""
         return f"The strong player says {self.answer()}. {self.summary()}{extra}"
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         ok = self.accepted()
         return [c for c in self.choices() if c not in ok]
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         return {"options": len(self.legal), "traps": ["bidding"], "depth": 0}

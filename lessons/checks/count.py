@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from engine import (
     Tile,
@@ -22,7 +23,7 @@ from lessons.model import parse_suit
 
 
 @register
-class Count(Task):
+class Count(Task[int]):
     kind = "count"
     title = "Count the tiles"
     short_title = "Counting"
@@ -73,13 +74,13 @@ class Count(Task):
     def compute(self) -> int:
         return len(self.members())
 
-    def read(self, raw: Any) -> int:
+    def read(self, raw: object) -> int:
         return read_int(raw)
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: int) -> JSON:
         return int(value)
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: int) -> Feedback:
         code = "too-many" if value > self.answer() else "too-few"
         return Feedback(False, code, f"Not {value}. " + self.explain())
 
@@ -98,6 +99,6 @@ class Count(Task):
             return head + "."
         return f"{head}: {names(sorted(m, reverse=True))}."
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         n = self.answer()
         return sorted({max(0, n - 2), max(0, n - 1), n + 1, n + 2, 0, 7, 21, 22, 28} - {n})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine import (
     Tile,
@@ -14,6 +14,7 @@ from engine import (
 from engine.solver import move_values
 from lessons.checks.base import (
     JSON,
+    Features,
     Feedback,
     Task,
     _plural,
@@ -25,7 +26,7 @@ from lessons.errors import FieldError
 
 
 @register
-class Ending(Task):
+class Ending(Task[Tile]):
     kind = "ending"
     title = "Take N of the last K tricks"
     short_title = "Endings"
@@ -96,10 +97,10 @@ class Ending(Task):
     def compute(self) -> Tile:
         return self._good
 
-    def read(self, raw: Any) -> Tile:
+    def read(self, raw: object) -> Tile:
         return read_tile(raw)
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: Tile) -> JSON:
         return str(value)
 
     def choices(self) -> list[str]:
@@ -157,7 +158,7 @@ class Ending(Task):
             trick = []
         return "; ".join(out)
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: Tile) -> Feedback:
         r = explain_play(self.hand, self.position.trick, self.trump(), value)
         if not r.legal:
             return Feedback(False, r.code, r.text, (r.code,))
@@ -178,10 +179,10 @@ class Ending(Task):
         return (f"{t} is the only first play that takes {self.need_n} of the last {k} tricks against "
                 f"any defence. One way it goes: {self._say(moves)}.")
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         return [str(t) for t in self.hand if t is not self.answer()]
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         tr, trick = self.trump(), self.position.trick
         legal = legal_plays(self.hand, trick, tr)
         ans = self.answer()

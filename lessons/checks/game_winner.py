@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from lessons.checks.base import (
     JSON,
+    Features,
     Feedback,
     names,
     read_side,
@@ -17,7 +19,7 @@ from lessons.errors import FieldError
 
 
 @register
-class GameWinner(_HandTask):
+class GameWinner(_HandTask[int | None]):
     kind = "game_winner"
     title = "Who wins the game"
     short_title = "Game winner"
@@ -55,10 +57,10 @@ class GameWinner(_HandTask):
     def compute(self) -> int | None:
         return self.scored().winner
 
-    def read(self, raw: Any) -> int | None:
+    def read(self, raw: object) -> int | None:
         return read_side(raw, self.position, allow_none=True)
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: int | None) -> JSON:
         return value
 
     def choices(self) -> list[str]:
@@ -83,7 +85,7 @@ class GameWinner(_HandTask):
         tied = [side_name(pos, i) for i, v in enumerate(s.scores) if v == top]
         return f"{head} {names(tied).capitalize()} are tied for the lead at {top}: the game goes on, hand by hand, until one is strictly ahead."
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: int | None) -> Feedback:
         pos, s = self.position, self.scored()
         right = self.answer()
         top = max(s.scores)
@@ -107,10 +109,10 @@ class GameWinner(_HandTask):
     def explain(self) -> str:
         return self._reason()
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         return [c for c in [*range(len(self.position.rules.teams())), None] if c != self.answer()]
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         s = self.scored()
         traps = []
         top = max(s.scores)

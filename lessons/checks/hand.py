@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine import tricks_needed
 from lessons.checks.base import (
+    A,
     Task,
     _plural,
     side_name,
@@ -12,7 +13,7 @@ from lessons.errors import FieldError
 from lessons.scoring import HandScore, score_hand
 
 
-class _HandTask(Task):
+class _HandTask(Task[A]):
     """Shared by the scoring kinds: a finished hand."""
 
     def setup(self) -> None:

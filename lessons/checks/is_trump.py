@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from engine.trump import describe_suit
 from lessons.checks.base import (
     JSON,
+    Features,
     Feedback,
     Task,
     register,
 )
-from lessons.checks.words import trump_words
+from lessons.checks.words import is_trump_reason
 from lessons.errors import AnswerError, FieldError
 
 
 @register
-class IsTrump(Task):
+class IsTrump(Task[bool]):
     kind = "is_trump"
     title = "Is it a trump"
     short_title = "Is it a trump?"
@@ -48,7 +50,7 @@ class IsTrump(Task):
     def compute(self) -> bool:
         return self.trump().is_trump(self.tile)
 
-    def read(self, raw: Any) -> bool:
+    def read(self, raw: object) -> bool:
         if isinstance(raw, bool):
             return raw
         if isinstance(raw, str) and raw.strip().lower() in ("yes", "true", "y", "trump"):
@@ -57,13 +59,13 @@ class IsTrump(Task):
             return False
         raise AnswerError(f"answer yes or no, not {raw!r}")
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: bool) -> JSON:
         return bool(value)
 
     def choices(self) -> list[str]:
         return ["yes", "no"]
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: bool) -> Feedback:
         code = "is-trump" if self.answer() else "not-trump"
         return Feedback(False, code, self.explain())
 
@@ -77,12 +79,12 @@ class IsTrump(Task):
         return f"Does the tile bear a {describe_suit(tr.value or 0, plural=False)}, on either end?"
 
     def explain(self) -> str:
-        return trump_words(self.trump(), self.tile)
+        return is_trump_reason(self.trump(), self.tile)
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         return [not self.answer()]
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         tr, t = self.trump(), self.tile
         traps = []
         if tr.kind == "number" and t.has(tr.value or 0) and t.high != tr.value:

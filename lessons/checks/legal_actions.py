@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from engine import (
     Action,
@@ -12,6 +13,7 @@ from engine import (
 )
 from lessons.checks.base import (
     JSON,
+    Features,
     Feedback,
     Task,
     action_label,
@@ -23,7 +25,7 @@ from lessons.errors import AnswerError, FieldError
 
 
 @register
-class LegalActions(Task):
+class LegalActions(Task[tuple[str, ...]]):
     kind = "legal_actions"
     title = "Which of these may you do now"
     short_title = "Legal actions"
@@ -73,7 +75,7 @@ class LegalActions(Task):
         legal = set(self.game.legal_actions())
         return tuple(str(a) for a in self.actions if a in legal)
 
-    def read(self, raw: Any) -> tuple[str, ...]:
+    def read(self, raw: object) -> tuple[str, ...]:
         if isinstance(raw, str):
             raw = [raw]
         if not isinstance(raw, list | tuple | set | frozenset):
@@ -87,7 +89,7 @@ class LegalActions(Task):
                 raise AnswerError(f"{a} is not one of the actions on offer")
         return tuple(str(a) for a in self.actions if a in picked)
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: tuple[str, ...]) -> JSON:
         return list(value)
 
     def choices(self) -> list[str]:
@@ -116,7 +118,7 @@ class LegalActions(Task):
             return f"{a} is allowed: the bidder names trump now, and these rules allow it."
         return f"{a} is allowed."
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: tuple[str, ...]) -> Feedback:
         right, picked = set(self.answer()), set(value)
         extra = [c for c in self.choices() if c in picked and c not in right]
         missed = [c for c in self.choices() if c in right and c not in picked]
@@ -138,7 +140,7 @@ class LegalActions(Task):
                 parts.append(f"{c} is not: {self._refusal(c).message}.")
         return " ".join(parts)
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         right = set(self.answer())
         ch = self.choices()
         out = []
@@ -148,6 +150,6 @@ class LegalActions(Task):
                     out.append(list(combo))
         return out[:300]
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         traps = sorted({self._refusal(c).code for c in self.choices() if c not in self.answer()})
         return {"options": len(self.actions), "traps": traps, "depth": 0}

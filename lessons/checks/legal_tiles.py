@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from engine import (
+    Reason,
     Tile,
     explain_play,
     legal_plays,
@@ -13,6 +15,7 @@ from engine import (
 from engine.trump import TRUMP
 from lessons.checks.base import (
     JSON,
+    Features,
     Feedback,
     Task,
     _many,
@@ -26,7 +29,7 @@ from lessons.checks.words import lead_words
 
 
 @register
-class LegalTiles(Task):
+class LegalTiles(Task[tuple[Tile, ...]]):
     kind = "legal_tiles"
     title = "Pick every legal tile"
     short_title = "Legal tiles"
@@ -57,19 +60,19 @@ class LegalTiles(Task):
     def compute(self) -> tuple[Tile, ...]:
         return tuple(sorted(legal_plays(self.hand, self.position.trick, self.trump())))
 
-    def read(self, raw: Any) -> tuple[Tile, ...]:
+    def read(self, raw: object) -> tuple[Tile, ...]:
         return tuple(sorted(set(read_tiles(raw))))
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: tuple[Tile, ...]) -> JSON:
         return [str(t) for t in value]
 
     def choices(self) -> list[str]:
         return [str(t) for t in self.hand]
 
-    def _why(self, tile: Tile) -> Any:
+    def _why(self, tile: Tile) -> Reason:
         return explain_play(self.hand, self.position.trick, self.trump(), tile)
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: tuple[Tile, ...]) -> Feedback:
         right = set(self.answer())
         picked = set(value)
         if not picked:
@@ -122,7 +125,7 @@ class LegalTiles(Task):
             text += f" {names(fakes)} {'bear' if len(fakes) > 1 else 'bears'} a {_one(suit)} but {'are trumps' if len(fakes) > 1 else 'is a trump'}, so {'they do' if len(fakes) > 1 else 'it does'} not follow."
         return text
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         right = set(self.answer())
         out = []
         for r in range(0, len(self.hand) + 1):
@@ -131,7 +134,7 @@ class LegalTiles(Task):
                     out.append([str(t) for t in combo])
         return out
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         tr, trick = self.trump(), self.position.trick
         traps: list[str] = []
         if trick:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from engine import (
     Tile,
@@ -12,6 +13,7 @@ from engine import (
 from engine.trump import TRUMP
 from lessons.checks.base import (
     JSON,
+    Features,
     Feedback,
     Task,
     _many,
@@ -21,13 +23,13 @@ from lessons.checks.base import (
     register,
     tile_lines,
 )
-from lessons.checks.words import trump_words
+from lessons.checks.words import is_trump_reason
 from lessons.errors import AnswerError, FieldError
 from lessons.model import parse_suit
 
 
 @register
-class PickTiles(Task):
+class PickTiles(Task[tuple[Tile, ...]]):
     kind = "pick_tiles"
     title = "Pick the tiles that..."
     short_title = "Pick the tiles"
@@ -87,10 +89,10 @@ class PickTiles(Task):
                 return "0-0 is taken out too under the 'no double blank' rule, leaving 21 tiles."
             return f"{t} is a blank other than 0-0: three-player Moon takes 1-0 to 6-0 out of the set."
         if self.select == "trumps":
-            return trump_words(self._tr(), t)
+            return is_trump_reason(self._tr(), t)
         tr, s = self._tr(), self.suit
         if s == TRUMP:
-            return trump_words(tr, t)
+            return is_trump_reason(tr, t)
         assert isinstance(s, int)
         if tr.follows(t, s):
             extra = f" (it is also a {_one(t.other_end(s))})" if not t.is_double else " (its double, the top of the suit)"
@@ -123,20 +125,20 @@ class PickTiles(Task):
     def compute(self) -> tuple[Tile, ...]:
         return tuple(sorted(t for t in self.position.tiles if self.fits(t)))
 
-    def read(self, raw: Any) -> tuple[Tile, ...]:
+    def read(self, raw: object) -> tuple[Tile, ...]:
         tiles = set(read_tiles(raw))
         for t in tiles:
             if t not in self.position.tiles:
                 raise AnswerError(f"{t} is not one of the tiles on offer")
         return tuple(sorted(tiles))
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: tuple[Tile, ...]) -> JSON:
         return [str(t) for t in value]
 
     def choices(self) -> list[str]:
         return [str(t) for t in self.position.tiles]
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: tuple[Tile, ...]) -> Feedback:
         right, picked = set(self.answer()), set(value)
         extra, missed = sorted(picked - right), sorted(right - picked)
         lines = [f"{t} does not fit: {self.why(t)}" for t in extra]
@@ -149,7 +151,7 @@ class PickTiles(Task):
         lead = f"The tiles that fit: {names(right)}." if right else "None of these tiles fits."
         return lead + "\n" + tile_lines([self.why(t) for t in self.position.tiles])
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         right = set(self.answer())
         tiles = self.position.tiles
         out = []
@@ -161,7 +163,7 @@ class PickTiles(Task):
                     return out
         return out
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         traps = []
         tr = self._tr()
         for t in self.position.tiles:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from engine import (
     Tile,
@@ -14,6 +15,7 @@ from engine import (
 from engine.trump import TRUMP
 from lessons.checks.base import (
     JSON,
+    Features,
     Feedback,
     Task,
     _many,
@@ -26,7 +28,7 @@ from lessons.errors import FieldError
 
 
 @register
-class Play(Task):
+class Play(Task[Tile]):
     kind = "play"
     title = "Play the tile that wins (or ducks) the trick"
     short_title = "Best play"
@@ -75,16 +77,16 @@ class Play(Task):
     def compute(self) -> Tile:
         return self._good
 
-    def read(self, raw: Any) -> Tile:
+    def read(self, raw: object) -> Tile:
         return read_tile(raw)
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: Tile) -> JSON:
         return str(value)
 
     def choices(self) -> list[str]:
         return [str(t) for t in self.hand]
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: Tile) -> Feedback:
         tr, trick = self.trump(), self.position.trick
         r = explain_play(self.hand, trick, tr, value)
         if not r.legal:
@@ -113,10 +115,10 @@ class Play(Task):
             return f"{t} is the only tile that takes the trick. {win}"
         return f"{t} is the only legal tile that lets the trick go. {win}"
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         return [str(t) for t in self.hand if t is not self.answer()]
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         tr, trick = self.trump(), self.position.trick
         suit = tr.suit_led(trick[0])
         legal = legal_plays(self.hand, trick, tr)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from engine import (
     Tile,
@@ -11,6 +12,7 @@ from engine import (
 from engine.trump import TRUMP
 from lessons.checks.base import (
     JSON,
+    Features,
     Feedback,
     Task,
     _many,
@@ -23,7 +25,7 @@ from lessons.model import parse_suit
 
 
 @register
-class Rank(Task):
+class Rank(Task[tuple[Tile, ...]]):
     kind = "rank"
     title = "Rank these tiles"
     short_title = "Ranking"
@@ -71,19 +73,19 @@ class Rank(Task):
         tr = self.trump()
         return tuple(sorted(self.position.tiles, key=lambda t: -tr.power(t, self.suit)))
 
-    def read(self, raw: Any) -> tuple[Tile, ...]:
+    def read(self, raw: object) -> tuple[Tile, ...]:
         tiles = read_tiles(raw)
         if sorted(tiles) != sorted(self.position.tiles):
             raise AnswerError("put every tile shown in order, each once")
         return tuple(tiles)
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: tuple[Tile, ...]) -> JSON:
         return [str(t) for t in value]
 
     def choices(self) -> list[str]:
         return [str(t) for t in self.position.tiles]
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: tuple[Tile, ...]) -> Feedback:
         tr = self.trump()
         for a, b in itertools.pairwise(value):
             if tr.power(a, self.suit) < tr.power(b, self.suit):
@@ -109,11 +111,11 @@ class Rank(Task):
         steps = [rank_reason(tr, self.suit, a, b)[1] for a, b in itertools.pairwise(order)]
         return f"In {where}, strongest first: {', '.join(map(str, order))}. " + " ".join(s[0].upper() + s[1:] + "." for s in steps)
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         right = self.answer()
         return [[str(t) for t in p] for p in itertools.permutations(right) if p != right]
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         tr = self.trump()
         codes = {rank_reason(tr, self.suit, a, b)[0] for a, b in itertools.pairwise(self.answer())}
         traps = sorted(codes & {"two-suit-tile", "trump-beats-suit", "doubles-by-number"})

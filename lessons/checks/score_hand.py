@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from lessons.checks.base import (
     JSON,
+    Features,
     Feedback,
     _plural,
     read_int,
@@ -17,7 +19,7 @@ from lessons.errors import AnswerError
 
 
 @register
-class ScoreHand(_HandTask):
+class ScoreHand(_HandTask[tuple[int, ...]]):
     kind = "score_hand"
     title = "Score the hand"
     short_title = "Scoring"
@@ -46,7 +48,7 @@ class ScoreHand(_HandTask):
     def compute(self) -> tuple[int, ...]:
         return self.scored().change
 
-    def read(self, raw: Any) -> tuple[int, ...]:
+    def read(self, raw: object) -> tuple[int, ...]:
         if isinstance(raw, str):
             raw = raw.replace(",", " ").split()
         if not isinstance(raw, list | tuple):
@@ -56,10 +58,10 @@ class ScoreHand(_HandTask):
             raise AnswerError(f"give {sides} numbers, one per {'team' if sides == 2 else 'seat'}")
         return tuple(read_int(x) for x in raw)
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: tuple[int, ...]) -> JSON:
         return list(value)
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: tuple[int, ...]) -> Feedback:
         pos, s = self.position, self.scored()
         right, bs = s.change, self.bidder_side()
         assert pos.bid is not None
@@ -120,7 +122,7 @@ class ScoreHand(_HandTask):
         parts.append(f"Score changes: {list(s.change)}.")
         return " ".join(parts)
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         pos, s = self.position, self.scored()
         right, bs = list(s.change), self.bidder_side()
         assert pos.bid is not None
@@ -140,7 +142,7 @@ class ScoreHand(_HandTask):
                     variant(i, v)
         return out
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         pos, s = self.position, self.scored()
         traps = ["made" if s.made else "set"]
         if s.made and s.side_tricks[self.bidder_side()] > (pos.bid or 0):

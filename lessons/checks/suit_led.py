@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from engine.tiles import suit_name
 from engine.trump import TRUMP, Suit
 from lessons.checks.base import (
     JSON,
+    Features,
     Feedback,
     Task,
     _many,
@@ -20,7 +22,7 @@ from lessons.model import parse_suit
 
 
 @register
-class SuitLed(Task):
+class SuitLed(Task[Suit]):
     kind = "suit_led"
     title = "Which suit was led"
     short_title = "Suit led"
@@ -57,20 +59,20 @@ class SuitLed(Task):
     def compute(self) -> Suit:
         return self.trump().suit_led(self.tile)
 
-    def read(self, raw: Any) -> Suit:
+    def read(self, raw: object) -> Suit:
         try:
             return parse_suit(raw, "answer")
         except FieldError as e:
             raise AnswerError(e.message) from None
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: Suit) -> JSON:
         return str(value)
 
     def choices(self) -> list[str]:
         out = [str(n) for n in range(7)]
         return [*out, "trump"] if self.trump().kind != "none" else out
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: Suit) -> Feedback:
         tr, t, right = self.trump(), self.tile, self.answer()
         if right == TRUMP:
             return Feedback(False, "lead-is-trump", f"Not {_many(value)}: {lead_words(tr, t)}. A trump belongs to the trump suit only.")
@@ -78,6 +80,7 @@ class SuitLed(Task):
             if tr.kind == "none":
                 return Feedback(False, "not-a-trump", f"There are no trumps in this hand (no trump). {lead_words(tr, t)}.")
             return Feedback(False, "not-a-trump", f"{t} is not a trump {tr.while_clause()}. {lead_words(tr, t)}.")
+        assert isinstance(value, int)  # a number suit: read() reads nothing else
         if t.has(value):
             return Feedback(False, "low-end", f"{t} bears a {_one(value)} too, but a lead names the suit of its higher end: {_many(right)}.")
         return Feedback(False, "not-on-tile", f"{t} bears no {_one(value)}. {lead_words(tr, t)}.")
@@ -91,10 +94,10 @@ class SuitLed(Task):
     def explain(self) -> str:
         return lead_words(self.trump(), self.tile) + "."
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         return [c for c in self.choices() if c != str(self.answer())]
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         tr, t = self.trump(), self.tile
         traps = []
         if tr.is_trump(t):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from engine import (
     explain_winner,
@@ -11,6 +12,7 @@ from engine import (
 from engine.trump import TRUMP
 from lessons.checks.base import (
     JSON,
+    Features,
     Feedback,
     Task,
     _many,
@@ -22,7 +24,7 @@ from lessons.errors import AnswerError, FieldError
 
 
 @register
-class TrickWinner(Task):
+class TrickWinner(Task[int]):
     kind = "trick_winner"
     title = "Who wins the trick"
     short_title = "Trick winner"
@@ -50,7 +52,7 @@ class TrickWinner(Task):
     def compute(self) -> int:
         return trick_winner(self.position.trick, self.trump())
 
-    def read(self, raw: Any) -> int:
+    def read(self, raw: object) -> int:
         trick = self.position.trick
         if isinstance(raw, int) and not isinstance(raw, bool):
             if not 0 <= raw < len(trick):
@@ -61,13 +63,13 @@ class TrickWinner(Task):
             raise AnswerError(f"{t} is not in this trick")
         return trick.index(t)
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: int) -> JSON:
         return int(value)
 
     def choices(self) -> list[str]:
         return [str(t) for t in self.position.trick]
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: int) -> Feedback:
         tr, trick = self.trump(), self.position.trick
         suit = tr.suit_led(trick[0])
         w, t = trick[self.answer()], trick[value]
@@ -92,10 +94,10 @@ class TrickWinner(Task):
     def explain(self) -> str:
         return explain_winner(self.position.trick, self.trump()).text
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         return [i for i in range(len(self.position.trick)) if i != self.answer()]
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         tr, trick = self.trump(), self.position.trick
         suit = tr.suit_led(trick[0])
         w = trick[self.answer()]

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from engine import (
     Action,
+    Game,
     IllegalAction,
     Tile,
     Trump,
 )
 from engine.tiles import suit_name
 from lessons.checks.base import (
+    Features,
     Feedback,
     names,
     register,
 )
-from lessons.checks.strong import TRUMP_TOLERANCE, _BotTask, _pct, _trump_label
+from lessons.checks.bot_tasks import TRUMP_TOLERANCE, _BotTask, _pct, _trump_label
 from lessons.errors import AnswerError, FieldError
 from lessons.model import parse_trump
 
@@ -90,10 +93,10 @@ class TrumpChoice(_BotTask):
             raise FieldError("position", f"the engine refuses this hand: {e}") from None
         self.g = g
 
-    def game(self) -> Any:
+    def game(self) -> Game:
         return self.g
 
-    def read(self, raw: Any) -> str:
+    def read(self, raw: object) -> str:
         if isinstance(raw, str) and raw.strip().lower().startswith("trump "):
             raw = raw.strip()[6:]
         try:
@@ -132,10 +135,10 @@ class TrumpChoice(_BotTask):
             or (self.layouts(t) == full and (self.chance(t) or -1.0) >= best - TRUMP_TOLERANCE)
         ]
 
-    def accepts(self, value: Any) -> bool:
+    def accepts(self, value: str) -> bool:
         return value in self.accepted()
 
-    def judge(self, value: Any) -> Feedback:
+    def judge(self, value: str) -> Feedback:
         if value not in self.choices():
             try:
                 self.g.clone().apply(f"trump {value}")
@@ -151,12 +154,12 @@ class TrumpChoice(_BotTask):
         extra = f" Also accepted (about as good): {names(a for a in ok if a != self.answer())}." if len(ok) > 1 else ""
         return f"The strong player names {_trump_label(Trump.parse(self.answer()))}. {self.summary()}{extra}"
 
-    def wrong_answers(self) -> list[Any]:
+    def wrong_answers(self) -> Sequence[object]:
         ok = self.accepted()
         out = [c for c in self.choices() if c not in ok]
         allowed = {str(t) for t in self.position.rules.trumps}
         out += [t for t in ("doubles", "none", "0") if t not in allowed]
         return out
 
-    def features(self) -> dict[str, Any]:
+    def features(self) -> Features:
         return {"options": len(self.choices()), "traps": ["naming-trump"], "depth": 0}

@@ -56,7 +56,7 @@ def lead_words(trump: Trump, tile: Tile) -> str:
 
 
 
-def trump_words(tr: Trump, t: Tile) -> str:
+def is_trump_reason(tr: Trump, t: Tile) -> str:
     """Whether ``t`` is a trump, and why."""
     if tr.kind == "none":
         return f"With no trump ('follow me') there are no trumps at all, so {t} is not one: it stays in its own suit{'s' if not t.is_double else ''}."

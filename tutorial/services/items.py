@@ -14,9 +14,13 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import Tile
+
+if TYPE_CHECKING:  # loaded in a worker process, on first use (see "content" below)
+    from lessons import Course
+    from puzzles.loader import Puzzle
 
 __all__ = [
     "TILE_KINDS",
@@ -274,14 +278,14 @@ def stage_summary(stage: Any, stars: dict[str, int]) -> dict[str, Any]:
 # and comes back as the loaded objects (each item keeps its answers); the server's threads
 # only wait for it, and every page asking at the same time waits for the same load.
 
-def load_course_here() -> Any:
+def load_course_here() -> Course:
     """``lessons.load_course()`` (the course, checked)."""
     from lessons import load_course
 
     return load_course()
 
 
-def load_puzzles_here() -> tuple[Any, ...]:
+def load_puzzles_here() -> tuple[Puzzle, ...]:
     """Every shipped puzzle (checked), easiest first."""
     from puzzles import load_puzzles
 
@@ -329,14 +333,15 @@ def _content(name: str) -> Any:
     return value
 
 
-def course() -> Any:
+def course() -> Course:
     """The course (``lessons.load_course()``), loaded once per process (see above)."""
-    return _content("course")
+    value: Course = _content("course")
+    return value
 
 
-def puzzles() -> tuple[Any, ...]:
+def puzzles() -> tuple[Puzzle, ...]:
     """Every shipped puzzle, loaded once per process, easiest first."""
-    value: tuple[Any, ...] = _content("puzzles")
+    value: tuple[Puzzle, ...] = _content("puzzles")
     return value
 
 

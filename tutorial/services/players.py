@@ -1,8 +1,8 @@
 """The computer players as the app uses them: made by ``engine.players``, thinking in a pool of
 worker processes.
 
-The import of ``engine.players`` happens when a bot is first needed, so the rest of the app (and
-its tests) load without it. Every bot of a game is seeded from the deal number and its seat;
+The module imports ``engine.players`` (for the settings and the odds model); numpy, which the
+strong player and the odds model use, is imported only when one of them first needs it. Every bot of a game is seeded from the deal number and its seat;
 a bot's decision depends only on its seed and the view it is shown, so the same position gets
 the same answer in any process and after a page refresh.
 

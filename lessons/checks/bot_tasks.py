@@ -1,11 +1,13 @@
-"""The shared base of the kinds checked against the strong computer player."""
+"""The shared base of the check kinds whose answer is the strong computer player's decision
+(``bid``, ``trump_choice``): :class:`_BotTask` asks the player once and keeps its decision."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine import (
     Action,
+    Game,
     Trump,
 )
 from engine.words import percent, trump_phrase
@@ -13,6 +15,9 @@ from lessons.checks.base import (
     JSON,
     Task,
 )
+
+if TYPE_CHECKING:  # the players load numpy: imported only when a check asks (below)
+    from engine.players import Candidate, Decision
 
 # -- the strong player's kinds ---------------------------------------------------------------
 #: How far (as a chance, 0..1) a learner's bid may be from the strong player's bidding
@@ -35,19 +40,19 @@ def _trump_label(tr: Trump | None) -> str:
 
 #: The strong player's decisions, by the question they answer (it is deterministic for a
 #: given view and seed, so a decision is computed once per process).
-_DECISIONS: dict[str, Any] = {}
+_DECISIONS: dict[str, Decision] = {}
 
 
-class _BotTask(Task):
+class _BotTask(Task[str]):
     """A decision checked against the strong player (``engine.players``)."""
 
     needs = "ai"
     seat: int
 
-    def decision(self) -> Any:
+    def decision(self) -> Decision:
         """The strong player's decision for this question (kept on the task too, so a task
         loaded in another process and sent here keeps it)."""
-        mine = self.__dict__.get("_decision")
+        mine: Decision | None = self.__dict__.get("_decision")
         if mine is not None:
             return mine
         key = repr((self.kind, sorted(self.position.rules.to_dict().items()),
@@ -63,16 +68,17 @@ class _BotTask(Task):
         self._decision = cached
         return cached
 
-    def game(self) -> Any:
+    def game(self) -> Game:
+        """The game at the decision asked about."""
         raise NotImplementedError
 
-    def candidate(self, action: Action) -> Any:
+    def candidate(self, action: Action) -> Candidate:
         return self.decision().explanation.candidate(action)
 
     def compute(self) -> str:
         return str(self.decision().action)
 
-    def to_json(self, value: Any) -> JSON:
+    def to_json(self, value: str) -> JSON:
         return str(value)
 
     def summary(self) -> str:
