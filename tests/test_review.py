@@ -277,13 +277,25 @@ def test_the_first_line_is_plain_words_the_numbers_behind_a_switch() -> None:
 
     bid = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 5"), None, 0.86,
                          Trump.parse("3"), None, None, "blunder", "", game_drop=15.8)
-    assert plain_words(bid) == "a costly choice: it makes losing the game much more likely"
+    assert plain_words(bid) == "bidding 5 was better: passing is a costly choice that makes losing the game much more likely"
     r = HandReview(1, (), (bid,))
     line = biggest_mistakes(r, you=0, players=3, seat=0, numbers=False)[0]
-    assert line.startswith("**A costly choice: it makes losing the game much more likely** ??")
+    assert line.startswith("**Bidding 5 was better: passing is a costly choice that makes losing the game much more likely** ??")
     assert "%" not in line and "15.8" not in line and "percentage" not in line
     assert "15.8" in biggest_mistakes(r, you=0, players=3, seat=0)[0]
     assert list(review_frame(HandReview(1, ()), 0, 3, numbers=False).columns) == []
+    # A play and a trump choice name the better choice first too.
+    from engine.review import PlayReview
+
+    play = PlayReview(1, 3, 0, Tile.parse("4-1"), "make", {Tile.parse("4-1"): 2, Tile.parse("6-1"): 3}, 1,
+                      0.2, 0.6, Tile.parse("6-1"), 40.0, "blunder", 20)
+    assert plain_words(play) == "6-1 was better: 4-1 is a costly choice that makes making the bid much less likely"
+    named = DecisionReview(1, 0, "trump", Action.parse("trump 3"), Action.parse("trump 6"), 0.1, 0.8,
+                           Trump.parse("6"), 70.0, None, "blunder", "")
+    assert plain_words(named).startswith("naming sixes was better: naming threes is a costly choice")
+    pts = DecisionReview(1, 0, "bid", Action.parse("bid 6"), Action.parse("pass"), 0.3, None,
+                         None, None, 2.5, "mistake", "")
+    assert plain_words(pts) == "passing was better: bidding 6 is a poor choice that gives away points on average"
 
 
 @pytest.mark.parametrize("players", [3, 4])
