@@ -568,3 +568,28 @@ def test_feedback_speaks_of_no_trump_before_one_is_named() -> None:
             assert not re.search(r"\btrumps?\b", text, re.IGNORECASE), (item.id, text)
         checked += 1
     assert checked >= 5
+
+
+def test_no_title_or_earlier_intro_answers_a_yes_or_no_question() -> None:
+    """A Yes/No question ("Is 6-4 a trump?") is not answered before it is asked: its title
+    says the topic, not the verdict ("Only doubles" above a No), and no intro of an earlier
+    level of its stage settles every other tile at once ("the doubles are the trumps, and
+    nothing else is" before "Is 6-4 a trump?")."""
+    import re
+
+    verdict = re.compile(r"\b(?:no|not|never|only|none|nothing)\b", re.IGNORECASE)
+    blanket = re.compile(r"\b(?:nothing|no other tile|none) else\b", re.IGNORECASE)
+    checked = 0
+    for stage in course().stages:
+        for i, lv in enumerate(stage.levels):
+            if lv.kind != "is_trump":
+                continue
+            checked += 1
+            if lv.answer_json() is False:
+                assert not verdict.search(lv.title), (lv.id, lv.title)
+            for before in stage.levels[:i]:
+                for text in (before.title, before.intro):
+                    assert not blanket.search(text), (before.id, "answers", lv.id, text)
+    assert checked >= 5
+    # the checks catch what they are for
+    assert verdict.search("Only doubles") and blanket.search("the doubles are the trumps, and nothing else is")
