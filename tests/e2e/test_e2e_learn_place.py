@@ -43,6 +43,9 @@ def test_learn_opens_where_the_learner_stopped(page: Any, server: str) -> None:
     wait_ready(page)
     _at(page, stage, 2, two.id)
     click(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Rules"))
+    rules = page.locator('[data-testid="stMain"]').inner_text()
+    # The Rules page cites its sections as the learner finds them there, never by a file.
+    assert "§1 · The tiles" in rules and "docs/" not in rules and "rules.md" not in rules, rules[:400]
     click(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Learn"))
     _at(page, stage, 2, two.id)
     click(page, page.locator(".st-key-learn-level label", has_text="Level 3"))
