@@ -32,6 +32,9 @@ def test_learn_opens_where_the_learner_stopped(page: Any, server: str) -> None:
     record.write(db, me.id, record.LessonAnswer(one.id, True, stage_id=stage.id),
                  record.LessonAnswer(two.id, False, stage_id=stage.id))
     open_page(page, f"{server}/?me={token}")
+    # Home's example tiles mark no trump: which tiles are trumps is Stage 3's question
+    main = page.locator('[data-testid="stMain"]')
+    assert main.locator("svg[aria-label*=trump]").count() == 0 and "carry a star" not in main.inner_text()
     path = page.locator(".st-key-home-path")
     assert f"Next: Stage {stage.number}, Level 2" in path.inner_text()
     link = path.get_by_role("link", name=re.compile("learning"))
