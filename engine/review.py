@@ -10,7 +10,11 @@ stood (:mod:`engine.players.odds`), in percentage points, graded like a play; ot
 points it expects to lose (the strong player's expected score of each, relative to the
 others, from its score table; for a player without one, a bid of ``v`` made with chance
 ``p`` is worth about ``(2p - 1) * v``): 1 point is an *inaccuracy*, 2 a *mistake*, 3 a
-*blunder* (:data:`BID_GRADES`).
+*blunder* (:data:`BID_GRADES`). Like a play, a contract choice is graded only when a
+second look, on :data:`CHECK_FACTOR` times the simulated deals, still finds it worse, and
+by more than the noise of the deals (:data:`NOISE_SIGMAS` standard errors of the chances
+counted on them): a choice the strong player itself makes on other deals is never called
+a mistake.
 
 For every tile played, :func:`review_hand` gives two verdicts:
 
@@ -39,6 +43,7 @@ For every tile played, :func:`review_hand` gives two verdicts:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -47,7 +52,9 @@ from engine.actions import Action
 from engine.game import Game, PlayerView
 from engine.players import GRADES, StrongBot, make_bot, seat_goal
 from engine.players.analysis import analyse_play
+from engine.players.decision import Candidate
 from engine.players.facts import keep_value
+from engine.rules import RuleSet
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 from engine.trump import Trump
@@ -356,6 +363,7 @@ def review_hand(
     contract = wanted if contract_seats is None else set(contract_seats)
     solvers: dict[Any, Solver] = {}
     checker: StrongBot | None = None
+    contract_checker = _contract_checker(analyst, g.rules)
     out: list[PlayReview] = []
     decisions: list[DecisionReview] = []
     for text in actions:
@@ -366,7 +374,7 @@ def review_hand(
             and seat is not None
             and (contract is None or seat in contract)
         ):
-            decisions.append(_review_decision(analyst, g, seat, Action.parse(str(text)), number))
+            decisions.append(_review_decision(analyst, g, seat, Action.parse(str(text)), number, contract_checker))
         if g.phase == "playing" and seat is not None and (wanted is None or seat in wanted):
             view = g.view(seat)
             trump = g.trump
@@ -398,8 +406,40 @@ def review_hand(
     return HandReview(number, tuple(out), tuple(decisions))
 
 
-def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, number: int) -> DecisionReview:
-    """The verdict on one bid, discard or trump choice, from the strong player's numbers."""
+def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, number: int,
+                     checker: StrongBot | None = None) -> DecisionReview:
+    """The verdict on one bid, discard or trump choice, by what its player could know.
+
+    The strong player's own look comes first. A choice it does not make, graded there, is
+    looked at again by ``checker`` (the same player on :data:`CHECK_FACTOR` times the
+    simulated deals, :func:`_contract_checker` by default), and keeps the milder of the two
+    grades, with the check's numbers: a look on two dozen deals runs high or low by luck, so
+    a choice the strong player itself makes on other deals, best in expectation, is never
+    called a mistake on one look's luck."""
+    first = _decision_verdict(analyst, g, seat, action, number)
+    if first.grade is None:
+        return first
+    second = _decision_verdict(checker or _contract_checker(analyst, g.rules), g, seat, action, number)
+    if second.grade is None or _SEVERITY[second.grade] <= _SEVERITY[first.grade]:
+        return second
+    return replace(second, grade=first.grade)
+
+
+def _contract_checker(analyst: StrongBot, rules: RuleSet) -> StrongBot:
+    """The strong player that checks a bid, discard or trump choice before the review grades
+    it: the same player with :data:`CHECK_FACTOR` times its simulated deals."""
+    s = analyst.settings
+    more = replace(
+        s,
+        bid_samples=analyst.pool_size(rules) * CHECK_FACTOR,
+        contract_samples=None if s.contract_samples is None else s.contract_samples * CHECK_FACTOR,
+        discard_samples=None if s.discard_samples is None else s.discard_samples * CHECK_FACTOR,
+    )
+    return StrongBot(analyst.seed, settings=more)
+
+
+def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, number: int) -> DecisionReview:
+    """The verdict on one bid, discard or trump choice, from one strong player's numbers."""
     view = g.view(seat)
     d = analyst.decide(view)
     exp = d.explanation
@@ -413,26 +453,49 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
 
         differ = action is not d.action
         if mine.game_chance is not None and best.game_chance is not None:
-            # Playing for the game: each choice's chance of winning it.
+            # Playing for the game: each choice's chance of winning it. That chance moves with
+            # the chance of making the bid (by at most as much), so a drop within the deals'
+            # noise of that chance is not graded.
             game_drop = round(max(0.0, 100 * (best.game_chance - mine.game_chance)), 6)
+            sure = differ and game_drop > NOISE_SIGMAS * _deal_noise(mine, best) + 1e-9
             return DecisionReview(
                 number, seat, kind, action, d.action, cp, cb, best.trump, None, None,
-                grade(game_drop) if differ else None, exp.reason, game_drop=game_drop,
+                grade(game_drop) if sure else None, exp.reason, game_drop=game_drop,
             )
         if mine.score is not None and best.score is not None:
             # The strong player's own expected scores (relative to the others) of both choices.
             lost = round(max(0.0, best.score - mine.score), 6)
         else:
             lost = round(max(0.0, worth(d.action, cb) - worth(action, cp)), 6)
+        # A bid of v made with chance p is worth about (2p - 1) v: its noise is 2v times the
+        # chance's.
+        noise = _deal_noise(mine, best, (2 * (_bid_value(action) or 0), 2 * (_bid_value(d.action) or 0))) / 100
         return DecisionReview(
             number, seat, kind, action, d.action, cp, cb, best.trump, None, lost,
-            bid_grade(lost) if differ else None, exp.reason,
+            bid_grade(lost) if differ and lost > NOISE_SIGMAS * noise + 1e-9 else None, exp.reason,
         )
     drop = None if cp is None or cb is None else round(100 * max(0.0, cb - cp), 6)
+    sure = drop is not None and action is not d.action and drop > NOISE_SIGMAS * _deal_noise(mine, best) + 1e-9
     return DecisionReview(
         number, seat, kind, action, d.action, cp, cb, best.trump, drop, None,
-        grade(drop) if drop is not None and action is not d.action else None, exp.reason,
+        grade(drop) if sure and drop is not None else None, exp.reason,
     )
+
+
+def _deal_noise(mine: Candidate, best: Candidate, scale: tuple[float, float] = (1.0, 1.0)) -> float:
+    """The standard error, in percentage points, of the difference between two chances to
+    make the bid counted on simulated deals (each a share of its ``layouts`` deals; a
+    pass has none), each times its ``scale``: a contract choice is graded only when its
+    drop is beyond :data:`NOISE_SIGMAS` of it, as a play is."""
+    var = 0.0
+    for c, k in zip((mine, best), scale, strict=True):
+        p = c.goal_chance
+        if p is None or c.layouts <= 0 or c.exhaustive:
+            continue
+        n = c.layouts
+        q = (p * n + 1) / (n + 2)  # a share of 0 or 1 on a few deals is not certain either
+        var += k * k * q * (1 - q) / n
+    return float(100 * math.sqrt(var))
 
 
 #: How many times more layouts than the strong player's own draw the review solves before it

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tutorial.testing import PAGE_FILES, errors, open_app, texts
 
 
@@ -20,7 +22,17 @@ def test_home_renders_with_the_frame() -> None:
 def test_home_tiles_are_labelled_images() -> None:
     at = open_app("home")
     html = " ".join(str(m.value) for m in at.markdown)
-    assert '<svg' in html and 'role="img"' in html and 'aria-label="6-4, trump"' in html
+    assert '<svg' in html and 'role="img"' in html and 'aria-label="6-4"' in html
+
+
+def test_home_gives_no_answer_of_the_course_away() -> None:
+    """Home's example tiles mark no trump and its caption says nothing of trumps: which tiles
+    are trumps is what Learn's Stage 3 asks."""
+    at = open_app("home")
+    html = " ".join(str(m.value) for m in at.markdown)
+    assert "trump\"" not in html and ", trump" not in html and "★" not in html
+    tiles_and_trumps = re.compile(r"\b[0-6]-[0-6]\b.*\btrumps?\b|\btrumps?\b.*\b[0-6]-[0-6]\b|\bstars?\b", re.I)
+    assert not [c.value for c in at.caption if tiles_and_trumps.search(c.value)]
 
 
 def test_every_page_opens() -> None:

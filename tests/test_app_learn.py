@@ -73,6 +73,36 @@ def test_choice_buttons_and_two_step_hint() -> None:
     assert at.session_state["moon_progress"].stars[lv.id] == 1  # both hints used
 
 
+def test_hint_after_a_wrong_answer_is_the_next_step_not_the_same_hint() -> None:
+    """After a wrong answer the feedback gives the first hint: the Hint button then offers
+    the next step (the answer), and nothing shows that first hint a second time."""
+    at, lv = _open_level(_first("suit_led"))
+    assert len(lv.choices()) > 2
+    wrong = next(c for c in lv.choices() if c != str(lv.answer_json()))
+    at.button(key=f"lv-{lv.id}-choice-{wrong}").click().run()
+    assert "Hint:" in at.error[0].value
+    assert at.button(key=f"lv-{lv.id}-hint").label == "Show the answer"
+    at.button(key=f"lv-{lv.id}-hint").click().run()
+    shown = [i.value for i in at.info]
+    assert any("Hint 2:" in v for v in shown) and not any("Hint 1:" in v for v in shown), shown
+    assert at.button(key=f"lv-{lv.id}-hint").disabled
+
+
+def test_a_wrong_yes_or_no_shows_the_answer_and_earns_one_star() -> None:
+    """A Yes/No question leaves one choice after a wrong answer, so a second try is no test:
+    the wrong answer shows the answer with its reason, and the right click after it earns one
+    star (the answer was shown), the same number the stored rows give."""
+    at, lv = _open_level(_first("is_trump"))
+    right, wrong = ("yes", "no") if lv.answer() else ("no", "yes")
+    at.button(key=f"lv-{lv.id}-choice-{wrong}").click().run()
+    err = at.error[0].value.replace("\\", "")
+    assert "The answer:" in err and "Try again" not in err, err
+    assert at.button(key=f"lv-{lv.id}-hint").disabled
+    at.button(key=f"lv-{lv.id}-choice-{right}").click().run()
+    assert at.success
+    assert at.session_state["moon_progress"].stars[lv.id] == 1
+
+
 def test_next_level_button() -> None:
     at, lv = _open_level(_first("is_trump"))
     at.button(key=f"lv-{lv.id}-choice-{'yes' if lv.answer() else 'no'}").click().run()
@@ -180,9 +210,10 @@ def test_every_stage_one_level_shows_tiles_and_stage_two_says_nothing_of_trump()
 def test_the_star_rule_is_shown_with_the_stars() -> None:
     from lessons.stars import RULE
 
-    at, lv = _open_level(_first("is_trump"))
-    at.button(key=f"lv-{lv.id}-choice-{'no' if lv.answer() else 'yes'}").click().run()  # one miss
-    at.button(key=f"lv-{lv.id}-choice-{'yes' if lv.answer() else 'no'}").click().run()
+    at, lv = _open_level(_first("suit_led"))  # more than two choices (Yes/No: see above)
+    wrong = next(c for c in lv.choices() if c != str(lv.answer_json()))
+    at.button(key=f"lv-{lv.id}-choice-{wrong}").click().run()  # one miss
+    at.button(key=f"lv-{lv.id}-choice-{lv.answer_json()}").click().run()
     assert at.success and RULE in at.success[0].value and "2 of 3 stars" in at.success[0].value
     assert at.session_state["moon_progress"].stars[lv.id] == 2
 

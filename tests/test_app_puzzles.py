@@ -120,3 +120,18 @@ def test_one_puzzle_of_every_kind_is_solved_through_its_controls() -> None:
         _solve(at, p)
         assert not at.exception, (kind, errors(at))
         assert at.success, (p.id, kind, [e.value for e in at.error])
+
+
+def test_the_puzzle_of_the_day_heading_says_done_and_the_next_puzzle_has_its_own() -> None:
+    """Once the puzzle of the day is done, its heading says so, and the puzzle picked next
+    sits under its own heading ("Your next puzzle"), never under "Puzzle of the day"."""
+    at = open_app("practice")
+    assert not at.exception, errors(at)
+    daily = [e for e in at.expander if e.label.startswith("Puzzle of the day")]
+    assert len(daily) == 1 and "done" not in daily[0].label
+    assert [h.value for h in at.subheader] == ["Your next puzzle"]
+    solution = next(k for k in keys(at, "daily-") if k.endswith("-solution"))
+    at.button(key=solution).click().run()
+    daily = [e for e in at.expander if e.label.startswith("Puzzle of the day")]
+    assert len(daily) == 1 and daily[0].label.endswith("· done ✓"), daily[0].label
+    assert [h.value for h in at.subheader] == ["Your next puzzle"]

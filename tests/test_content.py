@@ -525,3 +525,71 @@ def test_a_wrong_answer_gets_the_hint_that_fits_its_mistake() -> None:
                 assert text.endswith(f"**Hint:** {item.hint(1)}"), (item.id, tile, text)
                 checked += 1
     assert checked >= 3
+
+
+def _feedback_texts(item: Item) -> list[str]:
+    """The hints, and the feedback of the right answer and of wrong answers a learner can
+    give (one tile more or less for a pick, one off for a count, every other choice)."""
+    from lessons.errors import AnswerError
+
+    ans = item.answer_json()
+    answers: list[Any] = [ans]
+    choices = item.choices() or []
+    if isinstance(ans, list):
+        answers += [sorted(set(ans) ^ {c}) for c in choices]
+    elif isinstance(ans, int) and not isinstance(ans, bool):
+        answers += [ans + 1, ans - 1]
+    else:
+        answers += [c for c in choices if c != ans]
+    out = [item.hint(1), item.hint(2)]
+    for a in answers:
+        try:
+            fb = item.grade(a)
+        except AnswerError:
+            continue
+        out.append(fb.text)
+        if not fb.correct:
+            out.append(item.first_hint(fb))
+    return out
+
+
+def test_feedback_speaks_of_no_trump_before_one_is_named() -> None:
+    """Before a trump is named (Stage 2's suits), no hint or feedback about the tiles says a
+    tile "is not a trump" or belongs to its suit "unless it is a trump"."""
+    import re
+
+    tile_kinds = ("pick_tiles", "count", "suit_led", "rank", "trick_winner", "legal_tiles", "play")
+    items: list[Item] = [*course().levels(), *puzzles().values()]
+    checked = 0
+    for item in items:
+        if item.position.trump is not None or item.kind not in tile_kinds:
+            continue
+        for text in _feedback_texts(item):
+            assert not re.search(r"\btrumps?\b", text, re.IGNORECASE), (item.id, text)
+        checked += 1
+    assert checked >= 5
+
+
+def test_no_title_or_earlier_intro_answers_a_yes_or_no_question() -> None:
+    """A Yes/No question ("Is 6-4 a trump?") is not answered before it is asked: its title
+    says the topic, not the verdict ("Only doubles" above a No), and no intro of an earlier
+    level of its stage settles every other tile at once ("the doubles are the trumps, and
+    nothing else is" before "Is 6-4 a trump?")."""
+    import re
+
+    verdict = re.compile(r"\b(?:no|not|never|only|none|nothing)\b", re.IGNORECASE)
+    blanket = re.compile(r"\b(?:nothing|no other tile|none) else\b", re.IGNORECASE)
+    checked = 0
+    for stage in course().stages:
+        for i, lv in enumerate(stage.levels):
+            if lv.kind != "is_trump":
+                continue
+            checked += 1
+            if lv.answer_json() is False:
+                assert not verdict.search(lv.title), (lv.id, lv.title)
+            for before in stage.levels[:i]:
+                for text in (before.title, before.intro):
+                    assert not blanket.search(text), (before.id, "answers", lv.id, text)
+    assert checked >= 5
+    # the checks catch what they are for
+    assert verdict.search("Only doubles") and blanket.search("the doubles are the trumps, and nothing else is")

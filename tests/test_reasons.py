@@ -264,3 +264,88 @@ def test_every_bid_reason_keeps_the_rules_whatever_it_adds() -> None:
                 assert reason_problems(view, action, reason) == [], reason
                 if reads:
                     assert "going by how the others have bid" in reason, reason
+
+
+_TRUMP_SAID = re.compile(r"\b(blanks|ones|twos|threes|fours|fives|sixes|doubles) as trump\b|\b(no trump)\b")
+_SUIT_WORDS = re.compile(r"\b(blanks?|ones?|twos?|threes?|fours?|fives?|sixes?|six|doubles?|trumps?)\b")
+
+
+def _said_trump(reason: str) -> str | None:
+    """The trump a bid reason names: ``"sixes"``, ``"doubles"``, ``"no trump"``."""
+    m = _TRUMP_SAID.search(reason)
+    return None if m is None else (m.group(1) or m.group(2))
+
+
+def _contract(rules: RuleSet, seed: int, level: str) -> tuple[Any, Any, Any] | None:
+    """The bidder's bid and trump decisions of one hand (``None`` when every seat passed),
+    and the view it named trump from."""
+    game = Game.new(rules, seed=seed)
+    bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(rules.players)]
+    bids: dict[int, Any] = {}
+    while game.phase not in ("play", "hand_over", "game_over"):
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        d = bots[seat].decide(view)
+        if d.action.kind == "bid":
+            bids[seat] = d
+        if d.action.kind == "trump":
+            return bids[seat], d, view
+        game.apply(d.action)
+    return None
+
+
+@pytest.mark.parametrize("level,seeds", [("basic", range(60)), ("strong", range(8))])
+def test_a_trump_other_than_the_bids_is_said_to_come_from_the_widow(level: str, seeds: range) -> None:
+    """The bid reason names the trump of its estimate before the widow; when the bidder names
+    another after the widow, the trump reason says the widow changed the plan (in full, the
+    widow's tiles that did it; at the table, where the widow is hidden, no tile)."""
+    changed = same = 0
+    for seed in seeds:
+        got = _contract(RuleSet(), seed, level)
+        if got is None:
+            continue
+        bid, named, view = got
+        before = _said_trump(bid.explanation.reason)
+        assert before is not None, bid.explanation.reason
+        assert _said_trump(bid.at_table().explanation.reason) == before
+        now = named.action.value.name
+        full, fair = named.explanation.reason, named.at_table().explanation.reason
+        if now == before:
+            same += 1
+            assert "instead of" not in full and "widow" not in fair, (seed, full, fair)
+            continue
+        changed += 1
+        assert f"I name {now} instead of {before}" in full, (seed, bid.explanation.reason, full)
+        assert fair.startswith(f"The widow changed my plan: I name {now} instead of {before}"), (seed, fair)
+        assert not re.search(r"\b[0-6]-[0-6]\b", fair), fair
+        if full.startswith("The widow brought"):
+            brought = parse_tiles(full.removeprefix("The widow brought ").split(":")[0].replace(" and ", " ").replace(",", ""))
+            assert set(brought) <= set(view.widow) and all(named.action.value.is_trump(t) for t in brought), full
+    assert same > 0
+    if level == "basic":
+        assert changed > 0  # the basic player's count changes with the widow in some of these hands
+
+
+@pytest.mark.parametrize("level,seeds", [("basic", range(12)), ("strong", range(4))])
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_pass_said_at_the_table_names_no_trump(level: str, seeds: range, players: int) -> None:
+    """A pass said at the table gives nothing away: no suit, no trump ("even with ones as
+    trump" names the seat's best suit), only that the hand is not worth a bid; the full
+    reason after the hand still says why."""
+    passes = 0
+    for seed in seeds:
+        game = Game.new(RuleSet(players=players), seed=seed)
+        bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(players)]
+        while game.phase == "bidding":
+            seat = game.to_act
+            assert seat is not None
+            d = bots[seat].decide(game.view(seat))
+            if d.action.kind == "pass":
+                fair = d.at_table().explanation.reason
+                if "partner" not in fair:
+                    passes += 1
+                    assert fair.startswith("I pass: my hand is not worth a bid"), fair
+                    assert not _SUIT_WORDS.search(fair), fair
+            game.apply(d.action)
+    assert passes >= len(seeds) // 2

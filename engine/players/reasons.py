@@ -23,7 +23,7 @@ from engine.players.analysis import PlayAnalysis
 from engine.players.facts import keep_value, tricks_needed, unseen_beats
 from engine.tiles import Tile
 from engine.trump import TRUMP, Suit, Trump, describe_suit
-from engine.words import number_word
+from engine.words import join_words, number_word
 
 __all__ = [
     "can_win",
@@ -300,7 +300,7 @@ def basic_bid_reason(view: PlayerView, choice_kind: str, value: int | None, est:
     high = max((b for _, b in view.bids), default=0)
     short = f"not enough to bid over {high}" if high else f"short of the {view.rules.min_bid} I need"
     if fair:
-        return f"I pass: my hand is worth {tricks} with {named_trump(tr)}, {short}."
+        return FAIR_PASS if not high else f"I pass: my hand is not worth a bid over {high}."
     return f"I pass: with {feats}, my hand is worth {tricks} with {named_trump(tr)}, {short}."
 
 
@@ -308,6 +308,9 @@ def _must_bid(view: PlayerView) -> bool:
     """True when the seat may not pass (everyone else passed and the rules force a bid)."""
     return all(a.kind != "pass" for a in view.legal_actions())
 
+
+#: A pass said at the table: no trump named, nothing of what is in the hand.
+FAIR_PASS = "I pass: my hand is not worth a bid."
 
 #: A discard said at the table: the tile is face down.
 FAIR_DISCARD = "I lay one tile aside face down: the tile I need least."
@@ -321,10 +324,38 @@ def basic_discard_reason(view: PlayerView, tile: Tile, tr: Trump) -> str:
     return f"I discard {tile}: with {named_trump(tr)} it is the tile I need least."
 
 
-def trump_reason(view: PlayerView, tr: Trump, why: str, *, fair: bool = False) -> str:
+def widow_changed(view: PlayerView, tr: Trump, bid_trump: Trump | None, *, fair: bool = False) -> str:
+    """The start of a trump reason when the trump named after the widow differs from
+    ``bid_trump``, the trump the seat's bid was worked out with (and its bid reason named):
+    ``"The widow brought 4-4 and 4-2: I name fours instead of sixes"``, or said at the table,
+    where the widow is hidden, ``"The widow changed my plan: I name fours instead of
+    sixes"``. Empty when the trump is the bid's, or no widow was taken.
+
+    >>> from engine import Game
+    >>> widow_changed(Game.new(seed=1).view(0), Trump.parse("4"), Trump.parse("6"))  # no widow taken
+    ''
+    """
+    if bid_trump is None or bid_trump == tr or not view.widow:
+        return ""
+    now, then = _trump_noun(tr), _trump_noun(bid_trump)
+    brought = [t for t in view.widow if tr.is_trump(t) and t in view.hand]
+    if fair or not brought:
+        return f"The widow changed my plan: I name {now} instead of {then}"
+    return f"The widow brought {join_words(brought)}: I name {now} instead of {then}"
+
+
+def _trump_noun(tr: Trump) -> str:
+    """``"sixes"``, ``"doubles"``, ``"no trump"``."""
+    return tr.name
+
+
+def trump_reason(view: PlayerView, tr: Trump, why: str, *, fair: bool = False,
+                 bid_trump: Trump | None = None) -> str:
     """The reason for naming ``tr``: what in the hand makes it (``why``: ``"best"``, ``"most"``
     or ``"even"``, how it compares with the other trumps; ``fair``: said at the table, what
-    the trump gives the hand without what is in it)."""
+    the trump gives the hand without what is in it). ``bid_trump``: the trump the seat's bid
+    was worked out with; when the widow made another trump better, the reason says so
+    (:func:`widow_changed`) instead of naming a new trump as if the bid had not named one."""
     hand = list(view.hand)
     lone = lone_top_trump(hand, tr)
     compare = {
@@ -334,6 +365,10 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, *, fair: bool = False) -
         "count": "more tricks than any other trump, by my count",
         "good": "a good chance to make my bid",
     }[why]
+    changed = widow_changed(view, tr, bid_trump, fair=fair)
+    if changed:
+        gives = "it gives" if tr.kind == "none" else "they give"
+        return f"{changed}, as {gives} my hand {compare}."
     if fair:
         if tr.kind == "none":
             return f"I name no trump: it gives my hand {compare}."
@@ -512,6 +547,11 @@ def _score_bid_options(
         return ["I pass: my partner holds the bid, and raising it would only make our contract harder."]
     floor = max(view.rules.min_bid, high + 1)
     target = "shoot the moon" if floor > 7 else (f"bid over {high}" if high else f"bid {floor}")
+    if fair:
+        # Said at the table, a pass names no trump: "even with ones as trump" gives away the
+        # seat's best suit.
+        over = f" over {high}" if high else ""
+        return [f"I pass: my hand is not worth a bid{over}{tail}."]
     if chance >= 0.6 and floor <= 7:
         would = f"I pass: {named_trump(tr)} would {chance_words(chance)} make the bid, but it is worth"
         if view.rules.players == 4:

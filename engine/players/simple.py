@@ -142,8 +142,12 @@ class BasicBot(PhaseBot):
         choice = best.action
         summary = f"I {verb(view, choice)}: I count about {best.score:.1f} tricks with it, the most of any trump."
         assert best.trump is not None
-        reason = trump_reason(view, best.trump, "count")
-        fair = trump_reason(view, best.trump, "count", fair=True)
+        # The trump its bid counted with, on the hand as dealt (the widow out, the discard
+        # back): when the widow made another trump better, the reason says so.
+        dealt = sorted((set(view.hand) | ({view.discard} if view.discard is not None else set())) - set(view.widow))
+        bid_trump = best_trumps(tuple(dealt), view.rules)[0][1] if view.widow else None
+        reason = trump_reason(view, best.trump, "count", bid_trump=bid_trump)
+        fair = trump_reason(view, best.trump, "count", fair=True, bid_trump=bid_trump)
         return Decision(choice, Explanation(summary, mark(cands, choice), tags_for(view, choice), reason=reason,
                                             table_reason=fair))
 

@@ -72,6 +72,10 @@ class PickTiles(Task[tuple[Tile, ...]]):
     def _tr(self) -> Trump:
         return self.position.trump or Trump.parse("none")
 
+    def _named(self) -> bool:
+        """Whether a trump (other than no trump) is named: only then can a tile be a trump."""
+        return self._tr().kind != "none"
+
     def fits(self, t: Tile) -> bool:
         if self.select == "in_set":
             return t in self.position.rules.tiles
@@ -96,6 +100,8 @@ class PickTiles(Task[tuple[Tile, ...]]):
         assert isinstance(s, int)
         if tr.follows(t, s):
             extra = f" (it is also a {_one(t.other_end(s))})" if not t.is_double else " (its double, the top of the suit)"
+            if not self._named():  # before a trump is named, a tile is never "not a trump"
+                return f"{t} bears a {_one(s)}, so it is one of the {_many(s)}{extra}."
             return f"{t} bears a {_one(s)} and is not a trump, so it is one of the {_many(s)}{extra}."
         if tr.is_trump(t) and t.has(s):
             return f"{t} bears a {_one(s)}, but it is a trump {tr.while_clause()}, so it belongs to the trump suit only."
@@ -119,8 +125,9 @@ class PickTiles(Task[tuple[Tile, ...]]):
             if self._tr().kind == "doubles":
                 return "Look at the doubles again: with doubles trump, every double is a trump."
             return "Look at the doubles again: the double of the trump number is a trump too."
+        unless = " (unless it is a trump)" if self._named() else ""
         return ("Look at the doubles again: a double shows its number on both ends, so it belongs to "
-                "that number's suit (unless it is a trump).")
+                f"that number's suit{unless}.")
 
     def compute(self) -> tuple[Tile, ...]:
         return tuple(sorted(t for t in self.position.tiles if self.fits(t)))

@@ -102,6 +102,9 @@ def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) 
     click_key(page, f"pz-{play.id}-tiles-btn-{bad.high}{bad.low}")
     text = box.inner_text()
     assert "That tile may not be played" in text and play.hint(1) in text
+    # that feedback carries the first hint: the hint button offers the next step
+    assert box.get_by_role("button", name="Show the answer", exact=True).count() == 1
+    assert box.get_by_role("button", name="Hint", exact=True).count() == 0
     # an is-it-a-trump puzzle: its hint speaks of the trump in force only
     open_page(page, f"{server}/puzzles")
     only("Is it a trump?")
@@ -109,3 +112,8 @@ def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) 
     click_key(page, f"pz-{trumpq.id}-hint")
     text = box.inner_text()
     assert f"Hint 1: {trumpq.hint(1)}" in text and "With doubles trump" not in text
+    # a wrong Yes/No leaves one choice: the answer is shown, no coin-flip second try
+    wrong = "no" if trumpq.answer() else "yes"
+    click_key(page, f"pz-{trumpq.id}-choice-{wrong}")
+    text = box.inner_text()
+    assert "a second try would only be a guess" in text and "The answer:" in text, text

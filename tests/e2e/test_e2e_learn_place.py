@@ -32,6 +32,9 @@ def test_learn_opens_where_the_learner_stopped(page: Any, server: str) -> None:
     record.write(db, me.id, record.LessonAnswer(one.id, True, stage_id=stage.id),
                  record.LessonAnswer(two.id, False, stage_id=stage.id))
     open_page(page, f"{server}/?me={token}")
+    # Home's example tiles mark no trump: which tiles are trumps is Stage 3's question
+    main = page.locator('[data-testid="stMain"]')
+    assert main.locator("svg[aria-label*=trump]").count() == 0 and "carry a star" not in main.inner_text()
     path = page.locator(".st-key-home-path")
     assert f"Next: Stage {stage.number}, Level 2" in path.inner_text()
     link = path.get_by_role("link", name=re.compile("learning"))
@@ -43,6 +46,9 @@ def test_learn_opens_where_the_learner_stopped(page: Any, server: str) -> None:
     wait_ready(page)
     _at(page, stage, 2, two.id)
     click(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Rules"))
+    rules = page.locator('[data-testid="stMain"]').inner_text()
+    # The Rules page cites its sections as the learner finds them there, never by a file.
+    assert "§1 · The tiles" in rules and "docs/" not in rules and "rules.md" not in rules, rules[:400]
     click(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Learn"))
     _at(page, stage, 2, two.id)
     click(page, page.locator(".st-key-learn-level label", has_text="Level 3"))

@@ -146,9 +146,16 @@ def _clear(key: str) -> None:
     att.feedback = None
 
 
+def _hint_step(att: Any) -> int:
+    """The hint steps the learner has seen: those asked for, and the first hint after a
+    wrong answer (the feedback gives it, so the next press is the answer, not that hint
+    again)."""
+    return max(int(att.hints), 1 if att.tries and not att.solved else 0)
+
+
 def _hint(key: str) -> None:
     att = attempt_for(key)
-    att.hints = min(2, att.hints + 1)
+    att.hints = min(2, _hint_step(att) + 1)
 
 
 # -- the controls ----------------------------------------------------------------------------------
@@ -243,10 +250,11 @@ def hints(item: Any, key: str) -> None:
     att = attempt_for(key)
     if att.solved:
         return
-    label = ["Hint", "Show the answer", "Answer shown"][att.hints]
-    st.button(label, key=f"{key}-hint", on_click=_hint, args=(key,), disabled=att.hints >= 2 or att.answer_shown,
+    step = _hint_step(att)
+    label = ["Hint", "Show the answer", "Answer shown"][step]
+    st.button(label, key=f"{key}-hint", on_click=_hint, args=(key,), disabled=step >= 2 or att.answer_shown,
               icon=":material/lightbulb:", help=f"First where to look, then the answer with its reason. {STAR_RULE}.")
-    if att.hints >= 1:
+    if att.hints >= 1 and not att.tries:  # after a wrong answer its feedback carries the hint
         st.info(f"**Hint 1:** {item.hint(1)}", icon=":material/lightbulb:")
     if att.hints >= 2:
         st.info(f"**Hint 2:** {item.hint(2)}", icon=":material/visibility:")

@@ -120,8 +120,14 @@ def daily(pool: list[Any]) -> None:
     if card is None:
         return
     puzzle = next(p for p in pool if p.id == card.id)
-    with st.expander(f"Puzzle of the day · {today:%d %B %Y}", icon=":material/today:", expanded=False):
-        ask_puzzle(puzzle, f"daily-{puzzle.id}", "the same puzzle for everyone today")
+    key = f"daily-{puzzle.id}"
+    att = ask.attempt_for(key)
+    done = att.solved or att.gave_up or att.answer_shown
+    # Once it is done the heading says so (and, a new label, the panel folds away), so it
+    # never reads as the heading of the next puzzle below.
+    label = f"Puzzle of the day · {today:%d %B %Y}" + (" · done ✓" if done else "")
+    with st.expander(label, icon=":material/today:", expanded=False):
+        ask_puzzle(puzzle, key, "the same puzzle for everyone today")
 
 
 def rating_line(pool: list[Any]) -> None:
@@ -152,6 +158,7 @@ def next_for_you(pool: list[Any]) -> None:
     key = f"pr-{puzzle.id}"
     att = ask.attempt_for(key)
     with st.container(border=True, key="practice-box"):
+        st.subheader("Your next puzzle", anchor=False)
         ask_puzzle(puzzle, key, f"rated {puzzle.rating}")
         st.button("Next puzzle", key="practice-next", type="primary" if att.solved or att.gave_up else "secondary",
                   on_click=_next, args=(pool,), icon=":material/arrow_forward:")

@@ -71,17 +71,43 @@ _PLAIN = {"blunder": ("a costly choice", "much"), "mistake": ("a poor choice", "
           "inaccuracy": ("a slightly weaker choice", "a little")}
 
 
+def _doing(a: Any) -> str:
+    """A choice as the subject of a sentence: ``"6-1"``, ``"passing"``, ``"bidding 5"``,
+    ``"shooting the moon"``, ``"discarding 3-1"``, ``"naming fours"``."""
+    kind = getattr(a, "kind", None)
+    if kind is None or kind == "play":
+        return str(getattr(a, "value", a))
+    if kind == "pass":
+        return "passing"
+    if kind == "bid":
+        return "shooting the moon" if a.value == 21 else f"bidding {a.value}"
+    if kind == "discard":
+        return f"discarding {a.value}"
+    return f"naming {a.value.name}"
+
+
 def plain_words(x: Any) -> str:
-    """The first line of a graded decision or play, in plain words and no numbers:
-    ``"a costly choice: it makes losing the game much more likely"``."""
+    """The first line of a graded decision or play, in plain words and no numbers, naming the
+    better choice first: ``"6-1 was better: 4-1 is a costly choice that makes making the bid
+    much less likely"``, ``"bidding 5 was better: passing is a poor choice that makes losing
+    the game more likely"``."""
     head, how = _PLAIN.get(x.grade or "", ("a fine choice", ""))
     how = f"{how} " if how else ""
     if getattr(x, "game_drop", None):
-        return f"{head}: it makes losing the game {how}more likely"
-    if getattr(x, "points_lost", None):
+        effect = f"losing the game {how}more likely"
+    elif getattr(x, "points_lost", None):
+        effect = ""
+    else:
+        goal = "setting the bid" if getattr(x, "goal", "make") == "set" else "making the bid"
+        effect = f"{goal} {how}less likely"
+    chosen = x.action if hasattr(x, "kind") else x.tile
+    best = getattr(x, "best", None)
+    if x.grade and best is not None and best != chosen:
+        does = "that gives away points on average" if not effect else f"that makes {effect}"
+        return f"{_doing(best)} was better: {_doing(chosen)} is {head} {does}"
+    if not effect:
         return f"{head}: it gives away points on average"
-    goal = "setting the bid" if getattr(x, "goal", "make") == "set" else "making the bid"
-    return f"{head}: it makes {goal} {how}less likely"
+    return f"{head}: it makes {effect}"
 
 
 def biggest_mistakes(review: Any, you: int, players: int, seat: int | None = None, limit: int = 3,

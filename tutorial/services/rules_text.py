@@ -23,6 +23,7 @@ __all__ = [
     "Section",
     "citation",
     "describe_setting",
+    "heading",
     "house_rules",
     "in_force",
     "short_summary",
@@ -52,12 +53,23 @@ class Section:
 
 
 def citation(section: Section) -> str:
-    """Where the full rule of ``section`` stands in the rule book.
+    """How the app cites ``section``: its number in the rule book (:data:`RULE_BOOK`, whose
+    sections the Rules page follows one by one), as a learner reads it on the page.
 
     >>> citation(SECTIONS[3])
-    'docs/rules.md §4 (house rules: §9)'
+    'Rules §4'
     """
-    return f"{RULE_BOOK} §{RULE_BOOK_SECTIONS[section.key]} (house rules: §9)"
+    return f"Rules §{RULE_BOOK_SECTIONS[section.key]}"
+
+
+def heading(section: Section) -> str:
+    """The heading of ``section`` on the Rules page, numbered as the rule book is, so that
+    "Rules §4" can be found there.
+
+    >>> heading(SECTIONS[3]).startswith("§4 · ")
+    True
+    """
+    return f"§{RULE_BOOK_SECTIONS[section.key]} · {section.title}"
 
 
 def describe_setting(rules: RuleSet, name: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import Trump, parse_tiles
+from engine import parse_tiles
 from engine.words import count_words
 from tutorial.components import learn, profile
 from tutorial.components.frame import PAGES
@@ -20,8 +20,9 @@ st.markdown(
     "the highest bidder names **trump** and tries to win at least as many of the seven "
     "tricks as they promised. Everyone else scores the tricks they take."
 )
-show_tiles(parse_tiles("6-6 6-4 5-3 3-3 2-1"), trump=Trump.parse("6"), label="Example tiles, sixes trump")
-st.caption("Five tiles with sixes as trump: 6-6 and 6-4 carry a star because they are trumps.")
+# Which tiles are trumps is what Learn asks: the example marks none and says nothing of it.
+show_tiles(parse_tiles("6-6 6-4 5-3 3-3 2-1"), label="Example tiles")
+st.caption("Five domino tiles: each end shows from 0 (blank) to 6 pips.")
 
 st.header("Your path")
 

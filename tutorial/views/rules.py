@@ -8,7 +8,7 @@ from engine import Trump, parse_tiles
 from tutorial.components import state
 from tutorial.components.settings import rules_editor
 from tutorial.components.tiles import show_tiles
-from tutorial.services.rules_text import SECTIONS, citation, describe_setting, house_rules, in_force
+from tutorial.services.rules_text import SECTIONS, describe_setting, heading, house_rules, in_force
 
 st.title(":material/menu_book: The rules of Moon")
 rules = state.house_rules()
@@ -24,7 +24,7 @@ with st.container(border=True):
         rules_editor("rules-page")
 
 for sec in SECTIONS:
-    st.header(sec.title, anchor=sec.key)
+    st.header(heading(sec), anchor=sec.key)
     st.markdown(sec.body)
     if sec.tiles:
         show_tiles(parse_tiles(sec.tiles), trump=Trump.parse(sec.trump) if sec.trump else None,
@@ -38,4 +38,3 @@ for sec in SECTIONS:
         )
     elif sec.fields:
         st.caption("✎ Can change by house rule: " + " ".join(describe_setting(rules, f) for f in sec.fields))
-    st.caption(f"Rule book: {citation(sec)}")

@@ -569,8 +569,9 @@ class StrongBot(PhaseBot):
             )
         how = _compare(best, others, need)
         why = {"best": "best", "most": "most", "good": "good"}.get(how, "even")
-        reason = trump_reason(view, best.trump, why)
-        fair = trump_reason(view, best.trump, why, fair=True)
+        said, _ = self.contracts.bid_trumps.get(self.contracts.hand_key(view), (None, 0))  # the trump its bid reason named
+        reason = trump_reason(view, best.trump, why, bid_trump=said)
+        fair = trump_reason(view, best.trump, why, fair=True, bid_trump=said)
         if reads:
             reason = with_auction(reason)
             fair = with_auction(fair)
