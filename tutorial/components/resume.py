@@ -19,7 +19,7 @@ from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LinkError
 
-__all__ = ["keep", "offer_button", "offer_link", "saved"]
+__all__ = ["keep", "offer", "saved"]
 
 #: The button's label, on Play and on Home.
 LABEL = "Continue your game"
@@ -83,23 +83,17 @@ def _box(game: resume.Resumable) -> None:
     st.markdown(f"**Your unfinished game** · {md_escape(game.description)}")
 
 
-def offer_link(page: str) -> None:
-    """Home: "Continue your game", a link to ``page`` (the Play page's file) that reopens the
-    saved game."""
+def offer(play_page: str | None = None) -> None:
+    """"Continue your game": the saved game's line and, on Play, a button that reopens it
+    here; from Home (``play_page``, the Play page's file), a link to Play with the game's
+    query, which Play opens like any game link."""
     game = saved()
     if game is None:
         return
     with st.container(border=True, key="continue-game"):
         _box(game)
-        st.page_link(page, label=LABEL, icon=":material/resume:", query_params=game.query)
-
-
-def offer_button() -> None:
-    """Play: "Continue your game", a button that reopens the saved game here."""
-    game = saved()
-    if game is None:
-        return
-    with st.container(border=True, key="continue-game"):
-        _box(game)
-        st.button(LABEL, icon=":material/resume:", type="primary", key="continue-game-button",
-                  on_click=sync.open_game, args=(game.query,))
+        if play_page is not None:
+            st.page_link(play_page, label=LABEL, icon=":material/resume:", query_params=game.query)
+        else:
+            st.button(LABEL, icon=":material/resume:", type="primary", key="continue-game-button",
+                      on_click=sync.open_game, args=(game.query,))

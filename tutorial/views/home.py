@@ -14,7 +14,7 @@ from tutorial.components.tiles import show_tiles
 st.title(":material/dark_mode: Moon Tutor")
 if play_now_button("home-play-now"):  # three players, classic rules, strong computer players
     st.switch_page(PAGES["play"])
-resume.offer_link(PAGES["play"])  # the unfinished game, when there is one and none is open here
+resume.offer(PAGES["play"])  # the unfinished game, when there is one and none is open here
 st.markdown(
     "**Moon** is a trick-taking game played with dominoes, a close cousin of Texas 42. "
     "Three players (or four, in two teams) each get seven tiles. After one round of bidding, "

@@ -66,7 +66,7 @@ sess = ui.current()
 ui.new_game_panel(sess)
 if sess is None:
     ui.show_message()
-    resume.offer_button()
+    resume.offer()
     st.info("Press **Play now** for a quick game (three players, classic rules, strong computer players), "
             "or choose your own in **New game** and press **Deal**. You can also open a shared game link.")
 else:

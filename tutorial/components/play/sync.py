@@ -204,6 +204,7 @@ def open_game(query: Mapping[str, str]) -> None:
     _install(sess)
     _reply_now(sess)
     whole_page_later()
+    st.session_state["new-game-box"] = False  # the table takes the page
 
 
 def random_deal() -> int:
