@@ -20,6 +20,7 @@ The modules, each with one job:
 - :mod:`store.transfer` — the progress file (export and import) built from the rows.
 - :mod:`store.limits` — the ranges and caps a stored row and a progress file keep to.
 - :mod:`store.live` — the live class: sessions, questions, players, answers.
+- :mod:`store.saved_games` — each learner's unfinished Play game ("Continue your game").
 """
 
 from __future__ import annotations

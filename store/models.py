@@ -49,6 +49,7 @@ __all__ = [
     "PuzzleAttempt",
     "PuzzleRating",
     "Review",
+    "SavedGame",
     "now",
 ]
 
@@ -195,6 +196,17 @@ class Review(Base):
     item_id: Mapped[str] = mapped_column(String(200), primary_key=True)
     box: Mapped[int] = mapped_column(Integer, default=1)
     due_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class SavedGame(Base):
+    """A learner's unfinished Play game (one per learner): the Play page's query that rebuilds
+    it (deal, players, rules, seat, level, moves), replaced on every save (see
+    :mod:`store.saved_games`)."""
+
+    __tablename__ = "saved_games"
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    query: Mapped[Any] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
 
 
 def _name_key_of(column: str) -> Callable[[Any], str]:

@@ -1,5 +1,6 @@
 """Writing what a learner does, when they do it: an answer to a lesson level or a puzzle, a
-give-up, a hand played, a game finished. Each write also moves the review schedule and, for a
+give-up, a hand played, a game finished, the unfinished game saved or cleared
+(:mod:`store.saved_games`). Each write also moves the review schedule and, for a
 learner's first try at a puzzle, both Glicko-2 ratings.
 
 While the database is away, :class:`Outbox` keeps the events and sends them when it is back:
@@ -15,11 +16,13 @@ from sqlalchemy import exists, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from store import glicko2, repetition
+from store import glicko2, repetition, saved_games
 from store.db import Store, StoreUnavailable
 from store.models import Game, Hand, Learner, LessonAttempt, PuzzleAttempt, PuzzleRating, Review, now
+from store.saved_games import GameCleared, GameSaved
 
-__all__ = ["Event", "GameFinished", "HandPlayed", "LessonAnswer", "Outbox", "PuzzleAnswer", "write"]
+__all__ = ["Event", "GameCleared", "GameFinished", "GameSaved", "HandPlayed", "LessonAnswer", "Outbox",
+           "PuzzleAnswer", "write"]
 
 PUZZLE_START_RD = 200.0
 
@@ -72,7 +75,7 @@ class GameFinished:
     hands: int = 0
 
 
-Event = LessonAnswer | PuzzleAnswer | HandPlayed | GameFinished
+Event = LessonAnswer | PuzzleAnswer | HandPlayed | GameFinished | GameSaved | GameCleared
 
 
 def _review(s: Session, learner_id: int, kind: str, item_id: str, missed: bool, clean: bool) -> None:
@@ -147,6 +150,11 @@ def _write(s: Session, learner_id: int, ev: Event) -> None:
         dup = s.scalar(select(exists().where(Game.learner_id == learner_id, Game.game_key == ev.game_key)))
         if not dup:
             s.add(Game(learner_id=learner_id, game_key=ev.game_key, won=ev.won, hands=ev.hands))
+    elif isinstance(ev, GameSaved):
+        if saved_games.query_fault(ev.query) is None:  # never a bad row; nor an outbox stuck on it
+            saved_games.put(s, learner_id, ev.query)
+    elif isinstance(ev, GameCleared):
+        saved_games.clear(s, learner_id, ev.query)
     else:  # pragma: no cover
         raise TypeError(f"not a store event: {type(ev).__name__}")
 
@@ -181,8 +189,16 @@ class Outbox:
     def send(self, store: Store, learner_id: int | None, event: Event) -> bool:
         """Write what is pending and then ``event``; ``False`` (all kept here) if the database
         is still away or the learner (``None``) has no profile yet."""
-        self.pending.append((learner_id, event))
+        self.add(learner_id, event)
         return self.flush(store)
+
+    def add(self, learner_id: int | None, event: Event) -> None:
+        """Keep ``event`` to be written. A saved game (:class:`GameSaved`, :class:`GameCleared`)
+        replaces the learner's saved game still waiting here: only the newest is written."""
+        if isinstance(event, GameSaved | GameCleared):
+            self.pending = [(lid, ev) for lid, ev in self.pending
+                            if not (lid == learner_id and isinstance(ev, GameSaved | GameCleared))]
+        self.pending.append((learner_id, event))
 
     def waiting_for_profile(self) -> bool:
         """True when some event waits for its learner's profile to be made."""

@@ -1,6 +1,6 @@
 """The hooks that write what the learner does into the store, each called at the one point
 where it happens: an answer graded (Learn, Puzzles, Practice), a puzzle given up, a hand
-finished (Play). While the database is away the events wait in the session's outbox (nothing
+finished (Play), the unfinished game saved (:mod:`tutorial.components.resume`). While the database is away the events wait in the session's outbox (nothing
 already answered is lost) and go out on the next run.
 """
 
@@ -64,11 +64,11 @@ def flush() -> None:
         st.session_state.pop(state.PROGRESS, None)  # recomputed from the rows on the next read
 
 
-def _send(event: Event) -> None:
+def send(event: Event) -> None:
     """Keep ``event`` (for this session's learner, or for the profile still to be made) and
     send what waits: while the database is away, or cannot even be opened, it all stays in the
-    outbox and goes out on a later run."""
-    _outbox().pending.append((profile.learner_id(), event))
+    outbox and goes out on a later run (a saved game only as its newest copy)."""
+    _outbox().add(profile.learner_id(), event)
     flush()
 
 
@@ -100,18 +100,18 @@ def answered(item: Any, key: str, attempt: Any, answer: Any, correct: bool | Non
         return
     seconds = _seconds(key)
     if hasattr(item, "stage"):  # a lesson level
-        _send(LessonAnswer(level_id=item.id, stage_id=str(item.stage), answer=_json_answer(answer),
+        send(LessonAnswer(level_id=item.id, stage_id=str(item.stage), answer=_json_answer(answer),
                            correct=bool(correct), try_number=int(attempt.tries), hints=int(attempt.hints),
                            seconds=seconds))
     else:
-        _send(PuzzleAnswer(puzzle_id=item.id, kind=str(item.kind), themes=tuple(getattr(item, "themes", ())),
+        send(PuzzleAnswer(puzzle_id=item.id, kind=str(item.kind), themes=tuple(getattr(item, "themes", ())),
                            answer=_json_answer(answer), correct=bool(correct), try_number=int(attempt.tries),
                            hints=int(attempt.hints), seconds=seconds, rating=float(getattr(item, "rating", 1500))))
 
 
 def gave_up(item: Any, key: str, attempt: Any) -> None:
     """The learner asked for a puzzle's solution."""
-    _send(PuzzleAnswer(puzzle_id=item.id, kind=str(item.kind), themes=tuple(getattr(item, "themes", ())),
+    send(PuzzleAnswer(puzzle_id=item.id, kind=str(item.kind), themes=tuple(getattr(item, "themes", ())),
                        correct=False, gave_up=True, try_number=int(attempt.tries) + 1, hints=int(attempt.hints),
                        seconds=_seconds(key), rating=float(getattr(item, "rating", 1500))))
 
@@ -124,7 +124,7 @@ def hand_finished(sess: Any) -> None:
         rec = sess.hand_record(g.hand_number)
     except Exception:
         rec = None
-    _send(HandPlayed(game_key=game_key, hand_number=int(g.hand_number), record=rec))
+    send(HandPlayed(game_key=game_key, hand_number=int(g.hand_number), record=rec))
     if g.phase == "game_over":
-        _send(GameFinished(game_key=game_key, won=g.winner == g.rules.side_of(sess.seat),
+        send(GameFinished(game_key=game_key, won=g.winner == g.rules.side_of(sess.seat),
                            hands=len(g.results)))

@@ -6,7 +6,7 @@ import streamlit as st
 
 from engine import parse_tiles
 from engine.words import count_words
-from tutorial.components import learn, profile
+from tutorial.components import learn, profile, resume
 from tutorial.components.frame import PAGES
 from tutorial.components.play import play_now_button
 from tutorial.components.tiles import show_tiles
@@ -14,6 +14,7 @@ from tutorial.components.tiles import show_tiles
 st.title(":material/dark_mode: Moon Tutor")
 if play_now_button("home-play-now"):  # three players, classic rules, strong computer players
     st.switch_page(PAGES["play"])
+resume.offer(PAGES["play"])  # the unfinished game, when there is one and none is open here
 st.markdown(
     "**Moon** is a trick-taking game played with dominoes, a close cousin of Texas 42. "
     "Three players (or four, in two teams) each get seven tiles. After one round of bidding, "

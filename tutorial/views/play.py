@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial.components import play as ui
+from tutorial.components import resume
 from tutorial.components import review as review_ui
 
 ui.table_styles()
@@ -29,6 +30,7 @@ def game() -> None:
     # The address first: whatever this run draws (the end of a hand included) is already in
     # the URL when it appears, even if a rerun cuts this run short.
     ui.sync_url(sess)
+    resume.keep(sess)  # the learner's unfinished game, to continue anywhere
     ui.status_strip(sess)
     table, side = st.columns([5, 3], gap="medium")
     with table:
@@ -64,6 +66,7 @@ sess = ui.current()
 ui.new_game_panel(sess)
 if sess is None:
     ui.show_message()
+    resume.offer()
     st.info("Press **Play now** for a quick game (three players, classic rules, strong computer players), "
             "or choose your own in **New game** and press **Deal**. You can also open a shared game link.")
 else:

@@ -192,6 +192,21 @@ def start_game(setup: PlaySetup) -> PlaySession:
     return sess
 
 
+def open_game(query: Mapping[str, str]) -> None:
+    """Open the game ``query`` describes (a button callback: "Continue your game"); a query
+    that does not open a game says why and leaves the session as it was."""
+    try:
+        req = decode(query)
+        sess = PlaySession(req.setup, req.moves)
+    except LinkError as e:
+        say("error", md_escape(f"Your saved game could not be opened: {e}"))
+        return
+    _install(sess)
+    _reply_now(sess)
+    whole_page_later()
+    st.session_state["new-game-box"] = False  # the table takes the page
+
+
 def random_deal() -> int:
     return secrets.randbelow(1_000_000)
 

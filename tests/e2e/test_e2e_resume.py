@@ -1,0 +1,62 @@
+"""Browser test of "Continue your game": a 4-player game begun in one browser is offered on
+Home in another browser opened with the personal link, and reopens with the same hand and
+moves. A screenshot of the offer goes to artifacts/screenshots/."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+from moon_browser import (
+    SCREENSHOTS,
+    click,
+    click_key,
+    open_page,
+    settle,
+    wait_for,
+)
+
+
+def _query(page: Any) -> dict[str, str]:
+    return {k: v[-1] for k, v in parse_qs(urlparse(page.url).query).items()}
+
+
+def _hand(page: Any) -> list[str]:
+    """The keys of the learner's tile buttons (one per tile in the hand)."""
+    keys = page.locator("[class*='st-key-hand-btn-']").evaluate_all(
+        "els => els.map(e => [...e.classList].find(c => c.startsWith('st-key-hand-btn-')))")
+    return sorted(str(k) for k in keys)
+
+
+def test_the_unfinished_game_continues_in_a_new_browser_with_the_personal_link(browser: Any, server: str) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    # Seats 1-3 have passed: the learner (seat 0) bids 4 and names trump, and is to lead.
+    open_page(page, f"{server}/play?deal=42&players=4&moves=p.p.p")
+    click_key(page, "bid-4")
+    click(page, page.locator(".st-key-trump-buttons button").first)
+    wait_for(page, "[class*='st-key-hand-btn-'] button:enabled")
+    played = _query(page)
+    hand = _hand(page)
+    assert played.get("players") == "4" and played.get("moves", "").startswith("p.p.p.b4.t"), played
+    assert len(hand) == 7, hand
+    # The first move made the learner's profile; its token is the cookie and the personal link.
+    page.wait_for_function("() => document.cookie.includes('moon_learner=')", timeout=30_000)
+    token = next(c["value"] for c in ctx.cookies() if c["name"] == "moon_learner")
+    ctx.close()
+
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = other.new_page()
+    open_page(page, f"{server}/?me={token}")
+    wait_for(page, ".st-key-continue-game")
+    offer = page.locator(".st-key-continue-game").inner_text()
+    assert "Your unfinished game" in offer and "4 players (two teams) · hand 1" in offer and "deal 42" in offer, offer
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "resume-home-1280x800.png"))
+    page.locator(".st-key-continue-game a").first.click()
+    wait_for(page, "[class*='st-key-hand-btn-']")
+    settle(page)
+    again = _query(page)
+    assert again == played, (again, played)
+    assert _hand(page) == hand
+    other.close()

@@ -1,0 +1,99 @@
+"""The learner's unfinished Play game: saved as it goes (through the outbox, like every other
+event, so a database outage loses nothing), removed when it is over, and offered as
+"Continue your game" on Play and Home when this session has no game open — also in another
+browser opened with the personal link. What is saved, when, and how it is checked and
+described is in :mod:`tutorial.services.resume`.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from store import saved_games
+from store.db import StoreUnavailable
+from store.record import GameCleared, GameSaved
+from tutorial.components import profile, recording, state
+from tutorial.components.play import sync
+from tutorial.services import resume
+from tutorial.services.session import PlaySession
+from tutorial.services.text import md_escape
+from tutorial.services.urlstate import LinkError
+
+__all__ = ["keep", "offer", "saved"]
+
+#: The button's label, on Play and on Home.
+LABEL = "Continue your game"
+
+
+def keep(sess: PlaySession) -> None:
+    """Save the session's game as the learner's unfinished game when it stands at a save
+    point (:func:`tutorial.services.resume.save_point`), or clear it once it is over. Each
+    position is sent once. A visitor without a profile is saved from their first move (which
+    makes the profile, as a first answer does, and draws the whole page again)."""
+    g = sess.game
+    query = sess.query()
+    over = g.phase == "game_over"
+    mark = ("cleared" if over else "saved", tuple(sorted(query.items())))
+    if st.session_state.get(state.PLAY_SAVED) == mark:
+        return
+    had_profile = profile.learner_id() is not None
+    if over:
+        recording.send(GameCleared(query))
+    elif not resume.save_point(g, sess.seat):
+        return
+    elif not had_profile and not resume.learner_moved(g, sess.seat):
+        return
+    else:
+        recording.send(GameSaved(query))
+    st.session_state[state.PLAY_SAVED] = mark
+    if not had_profile and st.session_state.get(state.LEARNER) is not None:
+        # The profile was made just now: the whole page again, so that the frame keeps it in
+        # this browser's cookie and the sidebar shows it (once per session).
+        st.rerun(scope="app")
+
+
+def saved() -> resume.Resumable | None:
+    """The learner's saved game, checked, when there is one and this session has no game open.
+    A stored game that cannot be read or opened is said (in words) and dropped."""
+    if sync.current() is not None:
+        return None
+    lid = profile.learner_id()
+    if lid is None:
+        return None
+    db = profile.store()
+    if db is None:
+        return None
+    try:
+        row = saved_games.load(db, lid)
+        if row is None:
+            return None
+        return resume.reopen(row.query)
+    except StoreUnavailable:
+        return None
+    except saved_games.BadSavedGame as e:
+        problem = str(e)
+    except LinkError as e:
+        problem = f"Your saved game could not be opened: {e}"
+    st.warning(md_escape(f"{problem} It has been removed: start a new game on Play."), icon=":material/error:")
+    recording.send(GameCleared())
+    return None
+
+
+def _box(game: resume.Resumable) -> None:
+    st.markdown(f"**Your unfinished game** · {md_escape(game.description)}")
+
+
+def offer(play_page: str | None = None) -> None:
+    """"Continue your game": the saved game's line and, on Play, a button that reopens it
+    here; from Home (``play_page``, the Play page's file), a link to Play with the game's
+    query, which Play opens like any game link."""
+    game = saved()
+    if game is None:
+        return
+    with st.container(border=True, key="continue-game"):
+        _box(game)
+        if play_page is not None:
+            st.page_link(play_page, label=LABEL, icon=":material/resume:", query_params=game.query)
+        else:
+            st.button(LABEL, icon=":material/resume:", type="primary", key="continue-game-button",
+                      on_click=sync.open_game, args=(game.query,))
