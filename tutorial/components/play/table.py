@@ -263,9 +263,14 @@ _TABLE_CSS = """
    below Streamlit's header (60 px at every width, phones included). */
 [data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {position: sticky; top: 3.75rem; z-index: 20;}
 /* Stuck, the strip hides what scrolls past it all the way up to the window's top: no part of the
-   table shows between Streamlit's (see-through) header and the strip. */
-[data-testid="stLayoutWrapper"]:has(> .st-key-table-status)::before {content: ""; position: absolute;
-  left: -0.5rem; right: -0.5rem; bottom: 100%; height: 3.75rem; background: #FFFFFF;}
+   table shows between Streamlit's (see-through) header and the strip. Only while stuck, so the
+   New game panel above it stays in sight and clickable. */
+[data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {container-type: scroll-state;}
+@container scroll-state(stuck: top) {
+  .st-key-table-status {position: relative;}
+  .st-key-table-status::before {content: ""; position: absolute; left: -0.5rem; right: -0.5rem;
+    bottom: 100%; height: 3.75rem; background: #FFFFFF; pointer-events: none;}
+}
 .st-key-table-status {background: #F4F1E8; border: 1px solid #C9C2AE; border-radius: 8px; padding: 4px 10px 8px;}
 .st-key-table-status [data-testid="stMarkdownContainer"] {overflow: visible;}
 .st-key-table-status [data-testid="stMarkdown"], .st-key-table-status [data-testid="stMarkdownContainer"],
