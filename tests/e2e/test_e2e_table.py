@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
-from moon_browser import SCREENSHOTS, click, click_key, open_page, step_mode, wait_ready
+from moon_browser import SCREENSHOTS, click, click_key, open_page, settle, step_mode, wait_ready
 
 from engine import Game, RuleSet, Tile
 from engine.players import make_bot
@@ -159,6 +159,12 @@ def _in_view(page: Any, width: int, height: int, label: str) -> None:
     if width > 640 and tiles.count():  # one row on a desktop, eight tiles too
         tops = {round(tiles.nth(i).bounding_box()["y"]) for i in range(tiles.count())}
         assert len(tops) == 1, (label, tops)
+    # Every tile's label ("Play ★ 4-1", "Discard 6-6") on one line, inside its button.
+    wrapped = buttons.evaluate_all("""bs => bs.map(b => {
+        const p = b.querySelector('p'), r = p.getBoundingClientRect(), o = b.getBoundingClientRect();
+        const one = r.height < 1.5 * parseFloat(getComputedStyle(p).lineHeight);
+        return one && r.left >= o.left - 1 && r.right <= o.right + 1 ? null : b.innerText; }).filter(t => t)""")
+    assert not wrapped, (label, wrapped)
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1440, 900), (390, 844)], ids=["1280x800", "1440x900", "390x844"])
@@ -187,6 +193,42 @@ def test_trick_status_and_whole_hand_in_view(browser: Any, server: str, size: tu
                 g.apply(g.legal_actions()[0])
         open_page(page, _link(server, setup, g))
         _in_view(page, width, height, "after a trick")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_play_now_closes_the_panel_and_nothing_shows_above_the_stuck_strip(
+        browser: Any, server: str, size: tuple[int, int]) -> None:
+    """After "Play now" the New game panel is closed and the strip, the trick and the hand
+    are in view; scrolled, the stuck strip hides the table up to the window's top (no part of
+    the table shows between Streamlit's header and the strip)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    width, height = size
+    phone = width < 500
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        open_page(page, f"{server}/play")
+        assert page.locator(".st-key-new-game-box details[open]").count() == 1, "open before a game"
+        click(page, page.locator(".st-key-play-now button:visible").first)
+        page.locator(".st-key-your-hand svg.moon-tile").first.wait_for()
+        settle(page)
+        assert page.locator(".st-key-new-game-box details[open]").count() == 0, "the panel closed"
+        _in_view(page, width, height, "after Play now")
+        page.mouse.move(width - 40, height - 100)
+        page.mouse.wheel(0, 250)
+        page.wait_for_timeout(600)
+        strip = page.locator(".st-key-table-status").first.bounding_box()
+        assert strip is not None and strip["y"] > 20, strip
+        shot = Image.open(BytesIO(page.screenshot(clip={"x": strip["x"] + 60, "y": 0, "width": min(250, strip["width"] - 70),
+                                                        "height": strip["y"] - 2})))
+        dark = sum(shot.convert("L").histogram()[:200])
+        assert not dark, f"{dark} pixels of the table show above the stuck strip"
     finally:
         ctx.close()
 

@@ -262,6 +262,15 @@ _TABLE_CSS = """
 /* The status strip stays in view (sticky on Streamlit's wrapper around the container), just
    below Streamlit's header (60 px at every width, phones included). */
 [data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {position: sticky; top: 3.75rem; z-index: 20;}
+/* Stuck, the strip hides what scrolls past it all the way up to the window's top: no part of the
+   table shows between Streamlit's (see-through) header and the strip. Only while stuck, so the
+   New game panel above it stays in sight and clickable. */
+[data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {container-type: scroll-state;}
+@container scroll-state(stuck: top) {
+  .st-key-table-status {position: relative;}
+  .st-key-table-status::before {content: ""; position: absolute; left: -0.5rem; right: -0.5rem;
+    bottom: 100%; height: 3.75rem; background: #FFFFFF; pointer-events: none;}
+}
 .st-key-table-status {background: #F4F1E8; border: 1px solid #C9C2AE; border-radius: 8px; padding: 4px 10px 8px;}
 .st-key-table-status [data-testid="stMarkdownContainer"] {overflow: visible;}
 .st-key-table-status [data-testid="stMarkdown"], .st-key-table-status [data-testid="stMarkdownContainer"],
@@ -292,7 +301,7 @@ _TABLE_CSS = """
 .moon-slot {width: 40px; height: 74px; border: 1px dashed #A9A28E; border-radius: 6px; margin-top: 3px;}
 .st-key-table-hand [class*="st-key-hand-tile-"], .st-key-table-hand [class*="st-key-discard-tile-"] {min-width: 0;}
 /* Trick, status strip and the whole hand in one screen (1280×800 and up): a compact page top,
-   and a hand of eight in one row (each tile with its button, the label on two lines). */
+   and a hand of eight in one row (each tile with its button, the label on one line). */
 [data-testid="stMainBlockContainer"]:has(.st-key-table-status) {padding-top: 3.5rem !important;}
 .st-key-play-top h1 {font-size: 2rem !important; padding: 0.25rem 0 !important;}
 html:has(.st-key-table-status) {scroll-padding-top: 10rem;}
@@ -300,10 +309,12 @@ html:has(.st-key-table-status) {scroll-padding-top: 10rem;}
   .st-key-play-top {margin-top: -2rem;}  /* over the gaps of the hidden styles and scripts above it */
   .st-key-table-hand svg.moon-tile {width: 40px; height: auto;}
   .st-key-hand-hand, .st-key-discard-hand {gap: 6px !important; flex-wrap: nowrap !important;}
+  [data-testid="stMainBlockContainer"]:has(.st-key-table-status) {padding-left: 1.5rem !important;
+    padding-right: 1.5rem !important;}  /* room for a hand of eight with one-line labels */
   .st-key-table-hand [class*="st-key-hand-tile-"], .st-key-table-hand [class*="st-key-discard-tile-"] {
-    width: 52px !important; flex: 0 0 52px !important;}
-  .st-key-table-hand [class*="-tile-"] button {min-height: 2.1rem; padding: 1px 2px; width: 100%;}
-  .st-key-table-hand [class*="-tile-"] button p {font-size: 0.72rem; line-height: 1.1; white-space: normal;}
+    width: auto !important; min-width: 46px; flex: 0 0 auto !important;}
+  .st-key-table-hand [class*="-tile-"] button {min-height: 2.1rem; padding: 1px 4px; width: 100%;}
+  .st-key-table-hand [class*="-tile-"] button p {font-size: 0.72rem; line-height: 1.1; white-space: nowrap;}
   .st-key-table-hand .moon-cap {font-size: 0.68rem;}
   .moon-trick svg.moon-tile {width: 36px; height: auto;} .moon-slot {width: 36px; height: 66px;}
 }
@@ -322,7 +333,8 @@ html:has(.st-key-table-status) {scroll-padding-top: 10rem;}
   .st-key-table-hand p {font-size: 0.85rem;}
   .st-key-table-hand button {min-height: 2rem; padding: 0 4px; font-size: 0.72rem;}
   .st-key-table-hand button p {font-size: 0.72rem;}
-  [class*="st-key-hand-tile-"], [class*="st-key-discard-tile-"] {width: 46px !important;}
+  [class*="st-key-hand-tile-"], [class*="st-key-discard-tile-"] {width: auto !important; min-width: 46px;}
+  .st-key-table-hand [class*="-tile-"] button p {white-space: nowrap;}
   .st-key-hand-hand, .st-key-discard-hand {gap: 4px !important;}
 }
 </style>
