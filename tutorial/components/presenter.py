@@ -230,6 +230,7 @@ header[data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecor
   .pres-stage {font-size: 18px;}
   .pres-body {grid-template-columns: 1fr;}
   .pres-table {grid-template-areas: "top" "left" "trick" "right" "bottom"; grid-template-columns: 1fr;}
+  .pres-table.pres-n3 {grid-template-areas: "widow" "left" "trick" "right" "bottom";}
   .pres-tiles svg.moon-tile {height: 64px;}
   .pres-trick-tiles svg.moon-tile {height: 96px;}
   .pres-stage h1.pres-title, .pres-fact, .pres-talk h2, .pres-reason, .pres-ask, .pres-stage .pres-answer {font-size: 22px;}
