@@ -55,8 +55,10 @@ def test_pause_and_ask_hides_the_other_hands_then_reveals_the_answer() -> None:
     p = at.session_state["moon_presenter"]
     q = p.hand.question(10)
     hidden = sum(len(h) for seat, h in enumerate(p.hand.scenes[10].hands) if seat != q.seat)
-    assert s["html"].count('class="moon-tile moon-back"') == hidden > 0
-    assert s["html"].count('class="moon-tile"') == open_tiles - hidden
+    # Every other hand face down, and the tile laid aside (face down while the hands are hidden).
+    assert p.hand.scenes[10].discard is not None
+    assert s["html"].count('class="moon-tile moon-back"') == hidden + 1 and hidden > 0
+    assert s["html"].count('class="moon-tile"') == open_tiles - hidden - 1
     from tutorial.components.presentation import asked
 
     assert asked(at.session_state["moon_presenter"]) == q  # what a live class would hang answers on
@@ -161,12 +163,12 @@ def test_a_deck_link_steps_through_its_entries() -> None:
     at = open_app("presenter", query={"deck": deck_token(deck)})
     assert not at.exception, errors(at)
     s = _stage(at)
-    assert s["count"] == "3" and "First" in s["html"] and "1 of 2" in s["html"]
+    assert s["count"] == "3" and "First" in s["html"] and "Two deals · slide 1 of " in s["html"]
     at.button(key="pres-forward").click().run()
     assert _stage(at)["count"] == "4"
     at.button(key="pres-forward").click().run()
     s = _stage(at)
-    assert s["count"] == "0" and "Second" in s["html"] and "2 of 2" in s["html"]
+    assert s["count"] == "0" and "Second" in s["html"] and "Two deals · slide 3 of " in s["html"]
     assert at.button(key="pres-forward").disabled
     at.button(key="pres-back").click().run()
     assert _stage(at)["count"] == "4"

@@ -192,3 +192,16 @@ def test_deck_slides_ask_first_and_step_within_an_entry() -> None:
 def test_hand_slides_clamp_and_never_ask_after_the_last_move() -> None:
     assert hand_slides(5, start=7, end=9, ask=True) == [Slide(0, 5, False)]
     assert hand_slides(5, start=2, end=3, ask=True) == [Slide(0, 2, True), Slide(0, 3)]
+
+
+def test_an_item_marks_its_tile_answer_and_only_a_tile_answer() -> None:
+    from tutorial.services.items import course
+    from tutorial.services.presenter import build_item_show
+
+    levels = list(course().levels())
+    winner = next(x for x in levels if x.kind == "trick_winner" and x.position.leader is not None)
+    show = build_item_show(winner, "level")
+    assert len(show.answer_tiles) == 1 and show.answer.startswith(str(show.answer_tiles[0]))
+    assert show.answer_tiles[0] in {t for _s, t in show.trick}
+    count = next(x for x in levels if x.kind == "count")
+    assert build_item_show(count, "level").answer_tiles == ()

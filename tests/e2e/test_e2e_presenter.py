@@ -54,8 +54,16 @@ def press(page: Any, key: str) -> None:
 def test_keys_step_forward_and_back(projector: Any, server: str) -> None:
     open_presenter(projector, server + LINK.format(move=3))
     assert stage(projector) == "3"
+    # The bidder has just taken the widow: it shows face up, and in the bidder's hand.
+    widow = projector.locator(".pres-widow")
+    assert widow.get_attribute("data-widow") == "taken" and widow.locator("svg.moon-back").count() == 0
+    taken = widow.locator("svg.moon-tile").get_attribute("data-tile")
+    fresh = projector.locator(".pres-seat .pres-cell", has_text="widow").locator("svg")
+    assert fresh.get_attribute("data-tile") == taken
     press(projector, "ArrowRight")
     assert stage(projector) == "4"
+    # The tile laid aside: face up while the hands are open.
+    assert widow.get_attribute("data-widow") == "discard" and widow.locator("svg.moon-back").count() == 0
     press(projector, "ArrowLeft")
     assert stage(projector) == "3"
     press(projector, "PageDown")
@@ -82,6 +90,9 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     assert projector.locator(".pres-tiles svg.moon-back").count() == shown - own > 0
     assert "What would you play?" in projector.locator(".pres-talk").inner_text()
     assert "The computer" not in projector.locator(".pres-talk").inner_text()
+    # The discard is face down to the class while the hands are hidden; nothing marks the answer.
+    assert projector.locator(".pres-widow[data-widow=discard] svg.moon-back").count() == 1
+    assert projector.locator(".pres-is-answer").count() == 0
     full = SCREENSHOTS / "presenter-ask-1920x1080.png"
     full.parent.mkdir(parents=True, exist_ok=True)
     projector.screenshot(path=str(full))
@@ -89,6 +100,13 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     assert stage(projector, "revealed") == "1" and stage(projector) == "10"
     talk = projector.locator(".pres-talk").inner_text()
     assert "The computer: Seat" in talk and "Seat" in projector.locator(".pres-talk .pres-reason").last.inner_text()
+    # The answer is marked as the answer; the tiles beside it step back.
+    mark = projector.locator(".pres-is-answer")
+    assert mark.count() == 1 and mark.inner_text().startswith("Answer")
+    assert f"plays {mark.locator('svg').get_attribute('data-tile')}" in talk
+    faded = projector.evaluate("""() => [...document.querySelectorAll('.pres-act .pres-cell:not(.pres-is-answer) svg')]
+        .map(e => parseFloat(getComputedStyle(e).opacity))""")
+    assert faded and max(faded) <= 0.6, faded
     projector.screenshot(path=str(SCREENSHOTS / "presenter-reveal-1920x1080.png"))
     press(projector, "ArrowRight")
     assert stage(projector) == "11" and stage(projector, "asking") == "0"
@@ -120,6 +138,7 @@ def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp
     wait_for(page, ".pres-stage", 120)
     settle(page)
     assert stage(page) == "3" and "Watch the lead." in page.locator(".pres-note").inner_text()
+    assert page.locator(".pres-where").inner_text().startswith("Two positions · slide 1 of ")
     press(page, "ArrowRight")
     assert stage(page) == "4"
     press(page, "PageDown")  # the next entry opens on its question
@@ -151,6 +170,15 @@ _HEIGHTS = "(sel) => [...document.querySelectorAll(sel)].map(e => e.getBoundingC
 @pytest.mark.parametrize("move", [0, 10, 14])
 def test_sizes_a_room_can_read_at_1920x1080(projector: Any, server: str, move: int) -> None:
     open_presenter(projector, server + LINK.format(move=move))
+    if move == 0:  # the widow, face down at the deal
+        assert projector.locator(".pres-widow[data-widow=down] svg.moon-back").count() == 1
+    if move == 10:  # the numbers, readable on a quarter-size picture
+        click_key(projector, "pres-numbers")
+        cells = projector.evaluate(
+            "() => [...document.querySelectorAll('.pres-numbers td')].map(e => parseFloat(getComputedStyle(e).fontSize))")
+        assert cells and min(cells) >= 28, cells
+    # The stage uses the screen: it runs down most of the way to the bottom.
+    assert projector.evaluate("() => document.querySelector('.pres-stage').getBoundingClientRect().bottom") >= 850
     hands = projector.evaluate(_HEIGHTS, ".pres-tiles svg.moon-tile")
     assert hands and min(hands) >= 90, hands
     trick = projector.evaluate(_HEIGHTS, ".pres-trick-tiles svg.moon-tile")
@@ -201,3 +229,55 @@ def test_presenter_has_no_serious_accessibility_violations(projector: Any, serve
     (SCREENSHOTS.parent / "axe").mkdir(parents=True, exist_ok=True)
     (SCREENSHOTS.parent / "axe" / "presenter.txt").write_text((report or "no violations") + "\n")
     assert not bad, report
+
+
+_BOXES = """() => [...document.querySelectorAll('.pres-stage, .st-key-pres-controls, .st-key-live-panel')]
+  .map(e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })"""
+
+
+def _apart(page: Any) -> None:
+    """The live panel overlaps neither the stage nor its buttons."""
+    *stage_boxes, panel = page.evaluate(_BOXES)
+    for box in stage_boxes:
+        assert box[2] <= panel[0] or box[0] >= panel[2] or box[3] <= panel[1] or box[1] >= panel[3], (box, panel)
+
+
+def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> None:
+    """A live class on a deck (a hand asked, then a level), with the numbers shown and each
+    answer revealed, at 1280×720 and 1024×768: the answers panel never covers the stage."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+    from tutorial.services.items import course
+
+    level = next(x for x in course().levels() if x.kind == "trick_winner" and x.position.trump is not None)
+    deck = Deck(title="Live check", entries=(
+        DeckEntry(kind="deal", deal=12, computer="basic", move=10, to=11, ask=True),
+        DeckEntry(kind="level", ref=level.id)))
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+        click(pg, pg.locator(".st-key-live-start button").first)
+        wait_for(pg, ".live-join-big", 30)
+        click(pg, pg.locator(".st-key-live-join-close button").first)
+        wait_for(pg, ".st-key-live-panel", 30)
+        press(pg, "ArrowRight")
+        click_key(pg, "pres-numbers")
+        assert pg.locator(".pres-numbers").count() == 1
+        _apart(pg)
+        pg.set_viewport_size({"width": 1024, "height": 768})
+        _apart(pg)
+        press(pg, "PageDown")  # move 11
+        press(pg, "PageDown")  # the level, asked
+        assert pg.locator(".pres-is-answer").count() == 0
+        press(pg, "ArrowRight")
+        assert stage(pg, "revealed") == "1" and "Answer:" in pg.locator(".pres-talk").inner_text()
+        # The level's answer tile is marked at the reveal.
+        assert pg.locator(".pres-is-answer svg").get_attribute("data-tile") in pg.locator(".pres-answer").inner_text()
+        _apart(pg)
+        pg.screenshot(path=str(SCREENSHOTS / "presenter-live-1024x768.png"))
+        pg.set_viewport_size({"width": 1280, "height": 720})
+        _apart(pg)
+        pg.screenshot(path=str(SCREENSHOTS / "presenter-live-1280x720.png"))
+    finally:
+        ctx.close()

@@ -219,9 +219,9 @@ def sync(p: Any) -> None:
 
 _HOST_CSS = """
 <style>
-.st-key-live-panel {position: fixed; right: 1.4vw; bottom: 2vh; width: 35vw; z-index: 1000;
+.st-key-live-panel {position: fixed; right: 1.4vw; top: 1vh; width: 30vw; z-index: 1000;
   background: #FFFFFF; border: 4px solid #0B4F8A; border-radius: 18px; padding: 1.2vh 1vw;
-  box-shadow: 0 6px 24px rgba(0,0,0,0.18); max-height: 62vh; overflow-y: auto;}
+  box-shadow: 0 6px 24px rgba(0,0,0,0.18); max-height: 97vh; overflow-y: auto;}
 .live-host {font-size: max(22px, calc(28 * var(--u, 1px))); line-height: 1.2; color: #14171A;}
 .live-host * {font-size: inherit;}
 .live-join-line {display: flex; align-items: center; gap: 1vw;}

@@ -40,6 +40,7 @@ from tutorial.services.decks import (
 from tutorial.services.presenter import (
     ItemShow,
     Move,
+    Question,
     Scene,
     Show,
     Slide,
@@ -133,8 +134,8 @@ def _int_param(name: str, default: int) -> int:
 # -- drawing -------------------------------------------------------------------------------------------
 _CSS = """
 <style>
-/* The presenter: the whole window, no sidebar, no header. Sizes follow the window's height
-   (a 1280x720 projector shows the same picture as a 1920x1080 one, scaled). */
+/* The presenter: the whole window, no sidebar, no header. Sizes follow the window (a 1280x720
+   projector shows the same picture as a 1920x1080 one, scaled; a 4:3 one scales by its width). */
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
 header[data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecoration"] {display: none !important;}
 [data-testid="stMainBlockContainer"] {padding: 0.6vh 1.4vw 0 1.4vw !important; max-width: 100% !important;}
@@ -142,20 +143,46 @@ header[data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecor
 /* The style and key-script elements take no room. */
 [data-testid="stMainBlockContainer"] .stElementContainer:has(style) {display: none;}
 .st-key-pres-forward-page, .st-key-pres-back-page {display: none !important;}
-:root {--u: max(0.5px, 0.0926vh);}
-.pres-stage {font-size: max(24px, calc(30 * var(--u))); line-height: 1.25; color: #14171A;}
+:root {--u: max(0.5px, min(0.0926vh, 0.0521vw));}
+/* A live class's answers panel keeps the right of the screen: the stage takes the rest. */
+@media (min-width: 801px) {
+  body:has(.st-key-live-panel) {--u: max(0.5px, min(0.0926vh, 0.0357vw));}
+  /* The smallest sizes shrink with the screen too (a 1024-wide projector is as big on the wall). */
+  @media (max-width: 1500px) {body:has(.st-key-live-panel) {--f: 0.72;}}
+  @media (max-width: 1150px) {body:has(.st-key-live-panel) {--f: 0.58;}
+    body:has(.st-key-live-panel) .pres-tiles svg.moon-tile {height: calc(120 * var(--u));}}
+  body:has(.st-key-live-panel) [data-testid="stMainBlockContainer"] {padding-right: 32.8vw !important;}
+}
+.pres-stage {font-size: max(calc(24px * var(--f, 1)), calc(30 * var(--u))); line-height: 1.25; color: #14171A;}
 .pres-stage * {font-size: inherit;}
 .pres-top {display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.4em 1.6em; margin: 0 0 0.4em 0;
   padding-bottom: 0.25em; border-bottom: 3px solid #C8CDD3;}
-.pres-stage h1.pres-title {font-size: max(32px, calc(44 * var(--u))); margin: 0; padding: 0; font-weight: 700;}
-.pres-fact {font-size: max(30px, calc(42 * var(--u)));}
+.pres-stage h1.pres-title {font-size: max(calc(32px * var(--f, 1)), calc(44 * var(--u))); margin: 0; padding: 0; font-weight: 700;}
+.pres-fact {font-size: max(calc(30px * var(--f, 1)), calc(42 * var(--u)));}
 .pres-fact b {font-weight: 800;}
 .pres-k {color: #3C434B; font-weight: 500;}
 .pres-where {margin-left: auto; color: #3C434B;}
-.pres-body {display: grid; grid-template-columns: minmax(0, 63fr) minmax(0, 37fr); gap: 1.6vw; align-items: start;}
+.pres-body {display: grid; grid-template-columns: minmax(0, 64fr) minmax(0, 36fr); gap: 1.4vw; align-items: stretch;}
+/* A wide screen: the stage runs down to the buttons. */
+@media (min-aspect-ratio: 16/10) {.pres-body {min-height: calc(100vh - 150 * var(--u) - 12vh);}}
 .pres-table {display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
   grid-template-areas: "top top top" "left trick right" "bottom bottom bottom"; gap: 1.2vh 1.2vw;
-  align-items: center; justify-items: center; background: #E8F1EA; border-radius: 18px; padding: 1.2vh 1vw;}
+  align-items: center; justify-items: center; align-content: space-evenly; background: #E8F1EA;
+  border-radius: 18px; padding: 1.2vh 1vw;}
+.pres-table.pres-n3 {grid-template-areas: "left widow right" "left trick right" "bottom bottom bottom";}
+.pres-widow {grid-area: widow; display: flex; flex-direction: column; align-items: center; gap: 0.3vh;}
+.pres-widow-tiles svg.moon-tile {height: max(calc(54px * var(--f, 1)), calc(150 * var(--u))); width: auto; display: block;}
+.pres-widow-tiles {display: flex; gap: 0.7vh;}
+.pres-cap {text-align: center;}
+.pres-tiles .pres-cap {font-size: max(calc(20px * var(--f, 1)), calc(24 * var(--u))); font-weight: 700; color: #5B3A00;}
+/* The answer, once revealed: a ring and the word; every other tile steps back. */
+.pres-cell.pres-is-answer {outline: max(calc(4px * var(--f, 1)), calc(7 * var(--u))) solid #0B4F8A; outline-offset: max(calc(3px * var(--f, 1)), calc(4 * var(--u)));
+  border-radius: 10px; background: #DCEBFA;}
+.pres-stage .pres-answer-cap {background: #0B4F8A; color: #FFFFFF; font-weight: 800; border-radius: 6px;
+  padding: 0 0.35em; margin-top: 0.15em; font-size: max(calc(24px * var(--f, 1)), calc(30 * var(--u)));}
+.pres-stage[data-revealed="1"]:has(.pres-is-answer) .pres-cell:not(.pres-is-answer) svg.moon-tile {filter: saturate(0.35);}
+.pres-stage[data-revealed="1"] :is(.pres-tiles, .pres-trick-tiles):has(.pres-is-answer)
+  .pres-cell:not(.pres-is-answer) svg.moon-tile {opacity: 0.45;}
 .pres-seat {display: flex; flex-direction: column; align-items: center; gap: 0.3vh;}
 .pres-seat.pres-act {outline: 4px solid #0B4F8A; outline-offset: 4px; border-radius: 10px;}
 .pres-top-seat {grid-area: top;} .pres-left {grid-area: left;} .pres-right {grid-area: right;}
@@ -163,45 +190,47 @@ header[data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecor
 .pres-name {font-weight: 700;}
 .pres-name span {font-weight: 500; color: #2F353B;}
 .pres-tiles {display: flex; flex-wrap: wrap; justify-content: center; gap: 0.7vh;}
-.pres-tiles svg.moon-tile {height: max(60px, calc(136 * var(--u))); width: auto; display: block;}
+.pres-tiles svg.moon-tile {height: max(calc(60px * var(--f, 1)), calc(180 * var(--u))); width: auto; display: block;}
 .pres-trick {grid-area: trick; display: flex; flex-direction: column; align-items: center; gap: 0.6vh; min-width: 30vh;}
 .pres-trick-title {font-weight: 700;}
 .pres-trick-tiles {display: flex; gap: 1.2vh; align-items: flex-end;}
 .pres-trick-tiles .pres-cell {display: flex; flex-direction: column; align-items: center;}
-.pres-trick-tiles svg.moon-tile {height: max(90px, calc(200 * var(--u))); width: auto; display: block;}
+.pres-trick-tiles svg.moon-tile {height: max(calc(90px * var(--f, 1)), calc(240 * var(--u))); width: auto; display: block;}
 .pres-empty {color: #3C434B; font-style: italic;}
 .pres-talk {background: #FFFFFF; border: 3px solid #C8CDD3; border-radius: 18px; padding: 1.4vh 1.2vw;
   max-height: calc(100vh - 22vh); overflow-y: auto;}
-.pres-talk h2 {font-size: max(30px, calc(40 * var(--u))); margin: 0 0 0.4em 0; padding: 0; font-weight: 700;}
-.pres-stage .pres-reason {font-size: max(28px, calc(38 * var(--u))); line-height: 1.3; margin: 0 0 0.6em 0;}
+.pres-talk h2 {font-size: max(calc(30px * var(--f, 1)), calc(40 * var(--u))); margin: 0 0 0.4em 0; padding: 0; font-weight: 700;}
+.pres-stage .pres-reason {font-size: max(calc(28px * var(--f, 1)), calc(38 * var(--u))); line-height: 1.3; margin: 0 0 0.6em 0;}
 .pres-note {background: #FFF4D6; border-left: 8px solid #8A5A00; padding: 0.4em 0.6em; margin: 0 0 0.8em 0;
   border-radius: 6px;}
-.pres-stage .pres-ask {font-size: max(34px, calc(44 * var(--u))); font-weight: 800; margin: 0 0 0.3em 0;}
-.pres-stage .pres-answer {font-size: max(30px, calc(38 * var(--u))); font-weight: 800; color: #0B4F8A;}
+.pres-stage .pres-ask {font-size: max(calc(34px * var(--f, 1)), calc(44 * var(--u))); font-weight: 800; margin: 0 0 0.3em 0;}
+.pres-stage .pres-answer {font-size: max(calc(30px * var(--f, 1)), calc(38 * var(--u))); font-weight: 800; color: #0B4F8A;}
 .pres-result {font-weight: 700; color: #14532D; margin-top: 0.4em;}
 .pres-numbers table {border-collapse: collapse; margin-top: 0.4em; display: block; overflow-x: auto;}
 .pres-numbers td, .pres-numbers th {border-bottom: 1px solid #C8CDD3; padding: 0.1em 0.4em; text-align: left;}
-.pres-numbers {font-size: max(24px, calc(26 * var(--u)));}
+.pres-numbers {font-size: max(calc(24px * var(--f, 1)), calc(32 * var(--u)));}
+.pres-numbers th {font-weight: 800;}
 .pres-item-tiles {display: flex; flex-direction: column; gap: 1.2vh; align-items: flex-start;}
-.st-key-pres-controls button, .st-key-pres-controls a {font-size: max(24px, calc(28 * var(--u))) !important;}
-.st-key-pres-controls button *, .st-key-pres-controls a * {font-size: max(24px, calc(28 * var(--u))) !important;}
+.st-key-pres-controls button, .st-key-pres-controls a {font-size: max(calc(24px * var(--f, 1)), calc(28 * var(--u))) !important;}
+.st-key-pres-controls button *, .st-key-pres-controls a * {font-size: max(calc(24px * var(--f, 1)), calc(28 * var(--u))) !important;}
 .st-key-pres-controls button [data-testid="stIconMaterial"], .st-key-pres-controls a [data-testid="stIconMaterial"],
-.st-key-pres-controls button kbd {font-size: max(24px, calc(28 * var(--u))) !important; line-height: 1;}
+.st-key-pres-controls button kbd {font-size: max(calc(24px * var(--f, 1)), calc(28 * var(--u))) !important; line-height: 1;}
 .st-key-pres-controls button, .st-key-pres-controls a {min-height: 6vh; padding: 0.2em 0.9em;}
 .st-key-pres-controls {margin-top: 0.6vh;}
-.pres-help {font-size: max(24px, calc(24 * var(--u))); color: #3C434B;}
+.pres-help {font-size: max(calc(24px * var(--f, 1)), calc(24 * var(--u))); color: #3C434B;}
 /* Messages outside the stage (nothing to present, a bad link, a live class's state) in projector type. */
-.st-key-pres-message, .st-key-pres-link-error, .st-key-live-ended-msg {font-size: max(26px, calc(36 * var(--u)));}
+.st-key-pres-message, .st-key-pres-link-error, .st-key-live-ended-msg {font-size: max(calc(26px * var(--f, 1)), calc(36 * var(--u)));}
 .st-key-pres-message p, .st-key-pres-message a, .st-key-pres-message a *, .st-key-pres-message code,
 .st-key-pres-link-error p, .st-key-live-ended-msg p, .st-key-live-ended-msg [data-testid="stIconMaterial"],
 .st-key-pres-message [data-testid="stIconMaterial"], .st-key-pres-link-error [data-testid="stIconMaterial"]
-{font-size: max(26px, calc(36 * var(--u))) !important; line-height: 1.3;}
-.st-key-pres-message h1, .st-key-pres-message h1 * {font-size: max(36px, calc(56 * var(--u))) !important;}
+{font-size: max(calc(26px * var(--f, 1)), calc(36 * var(--u))) !important; line-height: 1.3;}
+.st-key-pres-message h1, .st-key-pres-message h1 * {font-size: max(calc(36px * var(--f, 1)), calc(56 * var(--u))) !important;}
 /* A phone (or a narrow window): one column, sizes from the width. */
 @media (max-width: 800px) {
   .pres-stage {font-size: 18px;}
   .pres-body {grid-template-columns: 1fr;}
   .pres-table {grid-template-areas: "top" "left" "trick" "right" "bottom"; grid-template-columns: 1fr;}
+  .pres-table.pres-n3 {grid-template-areas: "widow" "left" "trick" "right" "bottom";}
   .pres-tiles svg.moon-tile {height: 64px;}
   .pres-trick-tiles svg.moon-tile {height: 96px;}
   .pres-stage h1.pres-title, .pres-fact, .pres-talk h2, .pres-reason, .pres-ask, .pres-stage .pres-answer {font-size: 22px;}
@@ -223,20 +252,38 @@ def keys() -> None:
     hidden twins of them."""
 
 
-def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = False, caption: str = "") -> str:
+def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = False, caption: str = "",
+          answer: bool = False) -> str:
     if hidden:
         pic = back_svg(scale=1.0)
     else:
         tr = trump is not None and trump.is_trump(t)
-        pic = tile_svg(t, scale=1.0, trump=tr, highlight=best, extra="winning" if best else None)
+        pic = tile_svg(t, scale=1.0, trump=tr, highlight=best,
+                       extra="the answer" if answer else ("winning" if best else None))
+    if answer:
+        cap = f'<div class="pres-cap pres-answer-cap">Answer{escape(" · " + caption) if caption else ""}</div>'
+        return f'<div class="pres-cell pres-is-answer">{pic}{cap}</div>'
     cap = f'<div class="pres-cap">{escape(caption)}</div>' if caption else ""
     return f'<div class="pres-cell">{pic}{cap}</div>'
+
+
+def _answer_tiles(question: Question | None, revealed: bool) -> frozenset[Tile]:
+    """The tile the computer plays (or lays aside) at a revealed question: marked as the answer."""
+    if question is None or not revealed:
+        return frozenset()
+    kind, _, rest = question.answer.action.partition(" ")
+    if kind not in ("play", "discard"):
+        return frozenset()
+    try:
+        return frozenset((Tile.parse(rest),))
+    except ValueError:
+        return frozenset()
 
 
 _PLACES = {3: ("pres-bottom", "pres-left", "pres-right"), 4: ("pres-bottom", "pres-left", "pres-top-seat", "pres-right")}
 
 
-def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool) -> str:
+def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool, answer: frozenset[Tile] = frozenset()) -> str:
     role = []
     if scene.bidder == seat:
         role.append("bidder")
@@ -249,13 +296,37 @@ def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool) -> str:
         bid = next((b for s, b in scene.bids if s == seat), None)
         if bid is not None:
             role.append(f"bid {words.bid_label(bid)}")
-    tiles = "".join(_tile(t, scene.trump, hidden=hidden) for t in scene.hands[seat]) or '<span class="pres-empty">no tiles</span>'
+    # The widow's tile in the bidder's hand, until a tile is laid aside.
+    fresh = set(scene.widow) if scene.widow_taken and scene.discard is None and seat == scene.bidder else set()
+    tiles = "".join(
+        _tile(t, scene.trump, hidden=hidden, answer=t in answer, caption="widow" if t in fresh and not hidden else "")
+        for t in scene.hands[seat]
+    ) or '<span class="pres-empty">no tiles</span>'
     place = _PLACES[scene.players][seat] if scene.players in _PLACES else "pres-bottom"
     cls = f"pres-seat {place}" + (" pres-act" if acting else "")
     extra = f' <span>· {escape(" · ".join(role))}</span>' if role else ""
     label = f"Seat {seat}'s tiles" + (" (hidden)" if hidden else "")
     return (f'<div class="{cls}" data-seat="{seat}"><div class="pres-name">Seat {seat}{extra}</div>'
             f'<div class="pres-tiles" role="group" aria-label="{escape(label)}">{tiles}</div></div>')
+
+
+def _widow_html(scene: Scene, open_hands: bool, bidder_shown: bool) -> str:
+    """The widow: face down at the deal, face up once the bidder takes it (to the class when
+    the bidder's hand is shown), then the tile laid aside, face down unless the hands are open."""
+    if not scene.widow:
+        return ""
+    tiles: tuple[Tile, ...]
+    if scene.discard is not None:
+        title = f"Laid aside by Seat {scene.bidder}"
+        state, tiles, down = "discard", (scene.discard,), not open_hands
+    elif scene.widow_taken:
+        title = f"Widow: Seat {scene.bidder} took it"
+        state, tiles, down = "taken", scene.widow, not bidder_shown
+    else:
+        title, state, tiles, down = "Widow (face down)", "down", scene.widow, True
+    cells = "".join(_tile(t, scene.trump, hidden=down) for t in tiles)
+    return (f'<div class="pres-widow" data-widow="{state}"><div class="pres-trick-title">{escape(title)}</div>'
+            f'<div class="pres-widow-tiles" role="group" aria-label="{escape(title)}">{cells}</div></div>')
 
 
 def _trick_html(scene: Scene) -> str:
@@ -310,10 +381,13 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
     asking = asking and count < show.total
     question = show.question(count) if asking else None
     acting = scene.to_act if count < show.total else None
+    answer = _answer_tiles(question, revealed)
     seats = "".join(
-        _seat_html(scene, s, hidden=question is not None and s != question.seat, acting=s == acting)
+        _seat_html(scene, s, hidden=question is not None and s != question.seat, acting=s == acting, answer=answer)
         for s in range(scene.players)
     )
+    seats += _widow_html(scene, open_hands=question is None,
+                         bidder_shown=question is None or question.seat == scene.bidder)
     trump = words.trump_label(scene.trump).capitalize() if scene.trump is not None else "Not named yet"
     top = (
         f'<div class="pres-top"><h1 class="pres-title">{escape(show.title.split(" (")[0].capitalize())}</h1>'
@@ -351,17 +425,19 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
     top = (f'<div class="pres-top"><h1 class="pres-title">{escape(item.title)}</h1>'
            + (f'<div class="pres-fact"><span class="pres-k">Trump:</span> <b>{escape(trump)}</b></div>' if trump else "")
            + f'<div class="pres-where">{escape(where)}</div></div>')
+    marked = set(item.answer_tiles) if revealed else set()
     rows = []
     for seat, tiles in item.hands:
-        cells = "".join(_tile(t, item.trump) for t in tiles)
+        cells = "".join(_tile(t, item.trump, answer=t in marked) for t in tiles)
         rows.append(f'<div class="pres-seat"><div class="pres-name">Seat {seat}</div>'
                     f'<div class="pres-tiles" role="group" aria-label="Seat {seat}\'s tiles">{cells}</div></div>')
     if item.trick:
-        cells = "".join(_tile(t, item.trump, caption=f"Seat {s}" if s >= 0 else "") for s, t in item.trick)
+        cells = "".join(_tile(t, item.trump, caption=f"Seat {s}" if s >= 0 else "", answer=t in marked)
+                        for s, t in item.trick)
         rows.append('<div class="pres-trick"><div class="pres-trick-title">The trick so far</div>'
                     f'<div class="pres-trick-tiles" role="group" aria-label="The trick so far">{cells}</div></div>')
     if item.tiles:
-        cells = "".join(_tile(t, item.trump) for t in item.tiles)
+        cells = "".join(_tile(t, item.trump, answer=t in marked) for t in item.tiles)
         rows.append(f'<div class="pres-trick"><div class="pres-trick-tiles" role="group" aria-label="Tiles">{cells}</div></div>')
     table = ('<div class="pres-table pres-item-tiles">' + "".join(rows) + "</div>") if rows else "<div></div>"
     talk = _note_html(note)
@@ -385,13 +461,18 @@ def _stage_html(p: Presentation) -> str:
         return hand_html(p.hand, slide.count, asking=s.asking, revealed=s.revealed, numbers=p.numbers)
     assert p.deck is not None
     entry = p.deck.entries[slide.entry]
-    where = f"{slide.entry + 1} of {len(p.deck.entries)}"
     show = entry_show(p, slide.entry)
+    title = p.deck.title.strip()
+    if len(p.deck.entries) == 1 and isinstance(show, Show) and title == show.title:
+        deck = ""  # a hand from the Classroom, kept in its address as a one-entry deck
+    else:
+        deck = f"{title} · slide {s.pos + 1} of {len(s.slides)}" if title else f"Slide {s.pos + 1} of {len(s.slides)}"
     if isinstance(show, ItemShow):
-        return item_html(show, revealed=s.revealed, note=entry.note, where=f"Deck: {where}")
+        return item_html(show, revealed=s.revealed, note=entry.note, where=deck)
     count = min(slide.count, show.total)
+    moves = f"move {count} of {show.total}"
     return hand_html(show, count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, note=entry.note,
-                     where=f"Deck: {where} · move {count} of {show.total}")
+                     where=f"{deck} · {moves}" if deck else moves.capitalize())
 
 
 def _step(how: str) -> None:

@@ -13,6 +13,11 @@ that walks through a hand or a lesson deck. No Streamlit.
 True
 >>> show.scenes[0].move is None and show.scenes[1].move.seat == show.scenes[0].to_act
 True
+>>> len(show.scenes[0].widow), show.scenes[0].widow_taken, show.scenes[0].discard
+(1, False, None)
+>>> laid = next(s for s in show.scenes if s.discard is not None)
+>>> laid.widow_taken and laid.move.action == f"discard {laid.discard}"
+True
 >>> q = show.question(0)
 >>> q.answer.action in q.choices
 True
@@ -109,6 +114,12 @@ class Scene:
     #: The move that led here (``None`` at the deal).
     move: Move | None
     result: str | None
+    #: The widow as dealt (one tile with three players and 0-0 kept, else none).
+    widow: tuple[Tile, ...] = ()
+    #: True once the bidder has taken the widow into hand.
+    widow_taken: bool = False
+    #: The tile the bidder laid aside, once laid aside (face down to the class).
+    discard: Tile | None = None
 
 
 def _who(seat: int) -> str:
@@ -257,7 +268,7 @@ def _scene(game: Game, count: int, total: int, move: Move | None) -> Scene:
         count=count, total=total, players=n, hands=tuple(tuple(h) for h in game.hands), trick=trick,
         trick_title=title, trick_best=best, trick_done=done, trump=trump, contract=contract, bidder=game.bidder,
         bids=tuple(game.bids), tricks_won=tuple(game.tricks_won), to_act=game.to_act, phase=phase, move=move,
-        result=result,
+        result=result, widow=tuple(game.widow), widow_taken=game.widow_taken, discard=game.discard,
     )
 
 
@@ -404,6 +415,26 @@ class ItemShow:
     intro: str = ""
     #: The choices to answer from, when the kind has a fixed list (else ``()``: typed answers).
     choices: tuple[str, ...] = ()
+    #: The shown tiles that are the answer (a tile answer), marked at the reveal.
+    answer_tiles: tuple[Tile, ...] = ()
+
+
+def _tile_answer(item: Any, shown: set[Tile]) -> tuple[Tile, ...]:
+    """The tiles among ``shown`` that the engine's answer names (none when it names a seat,
+    a suit, a number or yes/no)."""
+    value = item.answer_json()
+    choices = [str(c) for c in (item.choices() or ())]
+    out: list[Tile] = []
+    for v in value if isinstance(value, list) else [value]:
+        if isinstance(v, bool) or v is None:
+            continue
+        try:
+            t = Tile.parse(_as_choice(item, v, choices) if choices else str(v))
+        except ValueError:
+            continue
+        if t in shown and t not in out:
+            out.append(t)
+    return tuple(out)
 
 
 def build_item_show(item: Any, ref_kind: str) -> ItemShow:
@@ -422,10 +453,12 @@ def build_item_show(item: Any, ref_kind: str) -> ItemShow:
         from tutorial.services.items import kind_title
 
         title = f"Puzzle: {kind_title(item.kind)}"
+    on_view: set[Tile] = {t for _s, ts in hands for t in ts} | {t for _s, t in trick} | set(pos.tiles)
     return ItemShow(
         kind=ref_kind, ref=item.id, title=title, question=item.question, players=n, trump=pos.trump,
         hands=hands, trick=trick, tiles=tuple(pos.tiles), answer=answer_label(item), reason=item.task.explain(),
         intro=str(getattr(item, "intro", "") or ""), choices=tuple(str(c) for c in (item.choices() or ())),
+        answer_tiles=_tile_answer(item, on_view),
     )
 
 
