@@ -261,6 +261,8 @@ def own_dashboard(code: str) -> None:
         st.error("This class's dashboard opens only in the browser (or with the personal link) of the teacher "
                  "who made it, or with its teacher link.", icon=":material/lock:")
         return
+    # Written back: the address a page link opened keeps it through the buttons' reruns.
+    st.query_params[CLASS_PARAM] = klass.join_code
     _board(klass, _kept_link(klass.join_code), owned=True)
 
 
