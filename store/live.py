@@ -231,7 +231,8 @@ def join(store: Store, code: object, name: object, learner_id: int | None = None
         held = s.scalar(select(LivePlayer.name).where(LivePlayer.session_id == info.id,
                                                       LivePlayer.name_key == key))
         if held is not None:
-            raise LiveError(f"The name {held!r} is taken in this class: add an initial or choose another.")
+            raise LiveError(f"The name {held!r} is taken in this class: add an initial or choose another. "
+                        "If it is yours, from another phone: open your personal link on this one first.")
         row = LivePlayer(session_id=info.id, name=display, name_key=key, token_hash=token_hash(token),
                          learner_id=learner_id)
         s.add(row)
@@ -242,7 +243,8 @@ def join(store: Store, code: object, name: object, learner_id: int | None = None
     try:
         return store.run(work), token
     except IntegrityError:  # the same name at the same moment: the other join was first
-        raise LiveError(f"The name {display!r} is taken in this class: add an initial or choose another.") from None
+        raise LiveError(f"The name {display!r} is taken in this class: add an initial or choose another. "
+                        "If it is yours, from another phone: open your personal link on this one first.") from None
 
 
 def player_by_token(store: Store, token: object) -> tuple[Player, LiveInfo] | None:

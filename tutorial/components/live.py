@@ -674,7 +674,12 @@ def _leave_box() -> None:
                       icon=":material/logout:")
             return
         st.warning("Leave the live class? Your answers stay in it: join again from this phone with the code on "
-                   "the board to take your place back.")
+                   "the board to take your place back, or from another phone with your personal link below.")
+        token = state.get(state.LEARNER_TOKEN)
+        if isinstance(token, str) and token:
+            st.caption("Your personal link (keep it to yourself): open it on another phone, then join with the "
+                       "code and your name.")
+            st.code(profile.personal_link(token), language=None, wrap_lines=True)
         with st.container(horizontal=True):
             st.button("Yes, leave", key="live-leave-yes", on_click=_leave, icon=":material/logout:")
             st.button("Stay", key="live-leave-no", type="primary", on_click=state.put,
