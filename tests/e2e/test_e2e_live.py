@@ -197,21 +197,6 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         teacher_ctx.close()
 
 
-def test_pause_and_ask_survives_a_reload_without_a_live_class(page: Any, server: str) -> None:
-    """F5 during "Pause and ask" keeps the question and the hidden hands (the address says so)."""
-    page.goto(server + PRESENT)
-    wait_for(page, ".pres-stage", 120)
-    settle(page)
-    click(page, page.locator(".st-key-pres-ask button").first)
-    wait_for(page, ".pres-stage[data-asking='1']", 30)
-    hidden = page.locator(".pres-tiles[aria-label$='(hidden)']").count()
-    assert hidden >= 2
-    page.reload()
-    wait_for(page, ".pres-stage", 120)
-    assert page.locator(".pres-stage").get_attribute("data-asking") == "1"
-    assert page.locator(".pres-tiles[aria-label$='(hidden)']").count() == hidden
-
-
 def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(browser: Any, server: str) -> None:
     """Two classes at once (made through the store the server uses): a question asked in one
     reaches only that class's phone; an ended class's code and a bad teacher link get a plain

@@ -82,6 +82,9 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     assert projector.locator(".pres-tiles svg.moon-back").count() == shown - own > 0
     assert "What would you play?" in projector.locator(".pres-talk").inner_text()
     assert "The computer" not in projector.locator(".pres-talk").inner_text()
+    open_presenter(projector, projector.url)  # F5 keeps the pause: the hands stay hidden
+    assert stage(projector, "asking") == "1" and stage(projector) == "10"
+    assert projector.locator(".pres-tiles svg.moon-back").count() == shown - own
     full = SCREENSHOTS / "presenter-ask-1920x1080.png"
     full.parent.mkdir(parents=True, exist_ok=True)
     projector.screenshot(path=str(full))
