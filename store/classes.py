@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import ColumnElement, delete, func, select, text
+from sqlalchemy import ColumnElement, delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -36,7 +36,7 @@ from store.models import ClassMember, Classroom, Learner, LessonAttempt, PinFail
 
 __all__ = ["BOM", "PIN_WORDS", "ClassError", "ClassInfo", "Dashboard", "answers_csv", "client_key", "create_class",
            "dashboard", "find_by_code", "find_by_teacher_token", "find_owned", "hash_pin", "join", "memberships",
-           "owned_classes", "students_csv", "verify_pin"]
+           "new_teacher_link", "owned_classes", "students_csv", "verify_pin"]
 
 T = TypeVar("T")
 
@@ -519,3 +519,20 @@ def answers_csv(board: Dashboard, titles: Mapping[str, str] | None = None,
         w.writerow(["puzzle", pz["puzzle"], titles.get(pz["puzzle"], pz["puzzle"]), "", "", pz["students"],
                     pz["first_time_right"], _wrong_text(pz["wrong_answers"])])
     return out.getvalue()
+
+
+def new_teacher_link(store: Store, code: object, owner_id: int | None) -> str | None:
+    """A new teacher token for the class with this join code, when ``owner_id`` made it (its
+    teacher, back from "Your classes" without the old link); the old link stops opening the
+    dashboard (only the new token's hash is kept). ``None`` for anyone else's class."""
+    c = normalise_code(code)
+    if not c or owner_id is None:
+        return None
+    token = new_token()
+
+    def work(s: Session) -> bool:
+        done = s.execute(update(Classroom).where(Classroom.join_code == c, Classroom.owner_id == owner_id)
+                         .values(teacher_token_hash=token_hash(token)))
+        return getattr(done, "rowcount", 0) == 1
+
+    return token if store.run(work) else None

@@ -54,6 +54,7 @@ __all__ = [
     "join",
     "open_by_code",
     "player_by_token",
+    "questions_csv",
     "reveal",
     "start",
     "student_view",
@@ -230,7 +231,8 @@ def join(store: Store, code: object, name: object, learner_id: int | None = None
         held = s.scalar(select(LivePlayer.name).where(LivePlayer.session_id == info.id,
                                                       LivePlayer.name_key == key))
         if held is not None:
-            raise LiveError(f"The name {held!r} is taken in this class: add an initial or choose another.")
+            raise LiveError(f"The name {held!r} is taken in this class: add an initial or choose another. "
+                        "If it is yours, from another phone: open your personal link on this one first.")
         row = LivePlayer(session_id=info.id, name=display, name_key=key, token_hash=token_hash(token),
                          learner_id=learner_id)
         s.add(row)
@@ -241,7 +243,8 @@ def join(store: Store, code: object, name: object, learner_id: int | None = None
     try:
         return store.run(work), token
     except IntegrityError:  # the same name at the same moment: the other join was first
-        raise LiveError(f"The name {display!r} is taken in this class: add an initial or choose another.") from None
+        raise LiveError(f"The name {display!r} is taken in this class: add an initial or choose another. "
+                        "If it is yours, from another phone: open your personal link on this one first.") from None
 
 
 def player_by_token(store: Store, token: object) -> tuple[Player, LiveInfo] | None:
@@ -479,7 +482,8 @@ class Summary:
     questions: int = 0
     #: One dict per student: name, answered, right.
     students: list[dict[str, Any]] = field(default_factory=list)
-    #: One dict per question asked: number, prompt, answer, answered, right, common_wrong.
+    #: One dict per question asked: number, kind, id, title, prompt, answer, answered, right,
+    #: common_wrong (the most given wrong answer) and wrong (every wrong answer with its count).
     per_question: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -508,33 +512,50 @@ def summary(store: Store, session_id: int) -> Summary:
         for q in qs:
             qi = _question(q)
             got = by_question.get(q.id, [])
-            wrong = Counter(c for c, ok in got if not ok).most_common(1)
+            wrong = Counter(c for c, ok in got if not ok).most_common()
+            view = qi.view
             out.per_question.append({
-                "number": q.seq, "prompt": q.prompt, "answer": q.answer_label, "answered": len(got),
-                "right": sum(ok for _, ok in got), "common_wrong": qi.label(wrong[0][0]) if wrong else "",
+                "number": q.seq, "kind": q.kind, "id": str(view.get("id") or ""),
+                "title": str(view.get("title") or ""), "prompt": q.prompt, "answer": q.answer_label,
+                "answered": len(got), "right": sum(ok for _, ok in got),
+                "common_wrong": qi.label(wrong[0][0]) if wrong else "",
                 "common_wrong_n": wrong[0][1] if wrong else 0,
+                "wrong": [(qi.label(c), n) for c, n in wrong],
             })
         return out
 
     return store.run(work)
 
 
-def summary_csv(board: Summary) -> str:
-    """The summary as CSV: one row per student, then one per question. UTF-8 with a byte-order
-    mark (so a spreadsheet reads accented names right); text cells that a spreadsheet would run
-    as a formula get a leading apostrophe (names are the students')."""
+def _csv_writer() -> tuple[io.StringIO, Any]:
     from store.classes import BOM, _SafeWriter
 
     out = io.StringIO()
     out.write(BOM)
-    w = _SafeWriter(out)
+    return out, _SafeWriter(out)
+
+
+def summary_csv(board: Summary) -> str:
+    """The students of the summary as CSV, one table: one row per student. UTF-8 with a
+    byte-order mark (so a spreadsheet reads accented names right); text cells that a
+    spreadsheet would run as a formula get a leading apostrophe (names are the students').
+    The questions are in :func:`questions_csv`."""
+    out, w = _csv_writer()
     w.writerow(["student", "answered", "right", "questions"])
     for st in board.students:
         w.writerow([st["name"], st["answered"], st["right"], board.questions])
-    w.writerow([])
-    w.writerow(["question", "prompt", "answer", "answered", "right", "most_common_wrong_answer"])
-    for q in board.per_question:
-        wrong = f"{q['common_wrong']} ({q['common_wrong_n']})" if q["common_wrong"] else ""
-        w.writerow([q["number"], q["prompt"], q["answer"], q["answered"], q["right"], wrong])
     return out.getvalue()
 
+
+def questions_csv(board: Summary) -> str:
+    """The questions of the summary as CSV, one table: one row per question asked, its kind,
+    the puzzle's or level's id with its title beside it, the answer, and **every** wrong
+    answer given with how many gave it ("5-5 (×2); 6-6 (×1)", most given first). Same encoding
+    and formula guard as :func:`summary_csv`."""
+    out, w = _csv_writer()
+    w.writerow(["question", "kind", "id", "title", "prompt", "answer", "answered", "right", "wrong_answers"])
+    for q in board.per_question:
+        wrong = "; ".join(f"{label} (×{n})" for label, n in q["wrong"])
+        w.writerow([q["number"], q["kind"], q["id"], q["title"], q["prompt"], q["answer"], q["answered"], q["right"],
+                    wrong])
+    return out.getvalue()

@@ -129,8 +129,12 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     p = at.session_state["moon_presenter"]
     q = p.hand.question(12)
     assert view.question.prompt == q.prompt and view.question.right == (q.answer.action,)
-    assert [v for v, _ in view.question.choices] == list(q.choices)
-    wrong = next(c for c in q.choices if c != q.answer.action)
+    # The whole hand of the seat to play, legal or not: which tiles may follow is the question too.
+    hand = p.hand.scenes[12].hands[q.seat]
+    assert [v for v, _ in view.question.choices] == [f"play {t}" for t in hand]
+    illegal = [f"play {t}" for t in hand if f"play {t}" not in q.choices]
+    assert illegal, "move 12 of deal 12 has tiles that may not be played"
+    wrong = illegal[0]
     live.answer(db, toks[0], view.question.id, q.answer.action)
     live.answer(db, toks[1], view.question.id, wrong)
     at.run()
@@ -143,6 +147,10 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     with_names = _html(at)
     assert 'data-revealed="1"' in with_names and "Right: 1 of 2" in with_names
     assert "Ada" not in with_names and "Ben" not in with_names  # who got it: only when the teacher shows it
+    tile = wrong.split(" ")[1]
+    assert f"{tile} may not be played: {tile} does not follow" in with_names  # the engine's reason at the reveal
+    ben = live.student_view(db, toks[1])
+    assert ben is not None and ben.correct is False
     at.button(key="live-summary-open").click().run()
     assert not at.exception, errors(at)
     assert "Class summary" in texts(at)

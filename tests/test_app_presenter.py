@@ -62,13 +62,20 @@ def test_pause_and_ask_hides_the_other_hands_then_reveals_the_answer() -> None:
     from tutorial.components.presentation import asked
 
     assert asked(at.session_state["moon_presenter"]) == q  # what a live class would hang answers on
+    assert at.query_params["ask"] in ("1", ["1"])  # the address says the room is asked: a reload keeps it
+    again = open_app("presenter", query={"deal": "12", "computer": "basic", "move": "10", "ask": "1"})
+    assert _stage(again)["asking"] == "1" and _stage(again)["html"] == s["html"]
     at.button(key="pres-forward").click().run()  # → reveals
     s = _stage(at)
     assert s["revealed"] == "1" and s["count"] == "10"
     assert f"The computer: {q.answer.headline}" in s["html"] and q.answer.reason.split(".")[0] in s["html"]
+    assert at.query_params["ask"] in ("revealed", ["revealed"])
+    again = open_app("presenter", query={"deal": "12", "computer": "basic", "move": "10", "ask": "revealed"})
+    assert _stage(again)["revealed"] == "1"
     at.button(key="pres-forward").click().run()  # → on to the move, every hand open again
     s = _stage(at)
     assert s["count"] == "11" and s["asking"] == "0" and "moon-back" not in s["html"]
+    assert "ask" not in at.query_params
 
 
 def test_numbers_only_on_request() -> None:
@@ -172,3 +179,7 @@ def test_a_deck_link_steps_through_its_entries() -> None:
     assert at.button(key="pres-forward").disabled
     at.button(key="pres-back").click().run()
     assert _stage(at)["count"] == "4"
+    # A deck's hand asked at a slide, from its address (a reload): asked, with the hands hidden.
+    asked_at = open_app("presenter", query={"deck": deck_token(deck), "slide": "1", "ask": "1"})
+    s = _stage(asked_at)
+    assert s["count"] == "4" and s["asking"] == "1" and "moon-back" in s["html"]

@@ -65,6 +65,18 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     click(page, mine.get_by_role("link", name=f"Moon club Friday (code {code})"))
     wait_for(page, ".st-key-class-codes")
     assert page.locator(".class-join-code").inner_text().strip() == code and "teacher=" not in page.url
+    # Opened from "Your classes", without the old link: a new teacher link, asked first; the old one stops.
+    click(page, page.locator(".st-key-class-new-link button").first)
+    assert "old one stops working" in page.locator(".st-key-class-new-link-box").inner_text()
+    click(page, page.locator(".st-key-class-new-link-yes button").first)
+    wait_for(page, ".st-key-class-codes code")
+    new = page.locator(".st-key-class-codes code").inner_text().split("teacher=")[1].strip()
+    assert len(new) >= 20 and new != token
+    from store import classes, open_store
+
+    db = open_store()
+    assert classes.find_by_teacher_token(db, token) is None
+    assert classes.find_by_teacher_token(db, new) is not None
 
 
 def _join_class(page: Any, code: str, name: str, pin: str | None = None) -> None:
@@ -131,6 +143,8 @@ def test_a_live_student_leaves_only_when_sure_and_comes_back_to_their_answers(br
         click(ada, ada.locator(".st-key-live-leave-no button").first)
         assert ada.locator(".live-who").count() == 1
         click(ada, ada.locator(".st-key-live-leave button").first)
+        shown = ada.locator(".st-key-live-leave-box code").inner_text()  # her personal link, to come back elsewhere
+        link = shown.split("?me=")[1].strip()
         click(ada, ada.locator(".st-key-live-leave-yes button").first)
         wait_for(ada, ".st-key-live-name input")
         # Back from the same phone, the name typed in another case: the same place, answer kept.
@@ -139,6 +153,13 @@ def test_a_live_student_leaves_only_when_sure_and_comes_back_to_their_answers(br
         wait_for(ada, ".live-got")
         assert "You are Ada" in ada.locator(".live-who").inner_text()
         assert "Answer received: 6-4" in ada.locator(".live-got").inner_text()
+        assert [(s["name"], s["answered"]) for s in live.summary(db, info.id).students] == [("Ada", 1)]
+        # From another phone with the personal link her phone showed, Ada takes her place back.
+        open_page(other, f"{server}/live?code={info.join_code}&me={link}")
+        _join_live(other, "Ada")
+        wait_for(other, ".live-got")
+        assert "You are Ada" in other.locator(".live-who").inner_text()
+        assert "Answer received: 6-4" in other.locator(".live-got").inner_text()
         assert [(s["name"], s["answered"]) for s in live.summary(db, info.id).students] == [("Ada", 1)]
     finally:
         ada.context.close()

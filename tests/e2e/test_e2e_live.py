@@ -54,6 +54,9 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         assert len(code) == 6 and f"live={code}" in teacher.url and "host=" not in teacher.url
         assert teacher.locator(".live-join-big svg[aria-label^='QR code']").count() == 1
         assert f"/live?code={code}" in str(teacher.locator(".live-join-big svg").get_attribute("aria-label"))
+        # The projector does not name the deal, which a student's browser could open with every hand.
+        title = teacher.locator(".pres-title").inner_text()
+        assert "12" not in title and "deal" not in title.lower(), title
 
         names = ["Ada", "Ben", "Cy"]
         phones = []
@@ -83,7 +86,9 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
             wait_for(phone, "[class*='st-key-live-choice-'] button", 30)
         phones[0].screenshot(path=str(SCREENSHOTS / "live-phone-question-390x844.png"), full_page=True)
         labels = phones[0].locator("[class*='st-key-live-choice-'] button").all_inner_texts()
-        assert len(labels) >= 2
+        # The player's whole hand, legal or not: which tiles may follow is part of the question.
+        hand = phones[0].locator(".live-tiles[aria-label$=\"'s hand\"] svg.moon-tile").count()
+        assert len(labels) == hand >= 2, (labels, hand)
         # Everyone sees the same question; Ada and Cy tap the first choice, Ben the second.
         taps = [0, 1, 0]
         latencies = []
@@ -93,6 +98,12 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
             assert "Answer received" in phone.locator(".live-got").inner_text()
             assert phone.locator("[class*='st-key-live-choice-'] button").count() == 0  # one tap
             latencies.append(_wait_attr(teacher, ".live-chart", "data-answered", str(n), timeout=10))
+            if n == 1:  # F5 on the projector with the question open: it stays open, its answer kept
+                teacher.reload()
+                wait_for(teacher, ".pres-stage", 120)
+                assert teacher.locator(".pres-stage").get_attribute("data-asking") == "1"
+                assert "ask=1" in teacher.url
+                _wait_attr(teacher, ".live-chart", "data-answered", "1", timeout=30)
         # The projector follows within the 2 s goal (its panel looks every second).
         assert max(latencies) < 4.0, latencies
         bars = teacher.locator(".live-bar")
@@ -112,11 +123,18 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         assert f"Right: {len(right_names)} of 3" in panel
         assert not [n for n in names if n in panel], panel  # nobody is named on the projector unasked
         teacher.screenshot(path=str(SCREENSHOTS / "live-reveal-1920x1080.png"))
+        # A tile that may not be played is counted wrong, with the engine's reason at the reveal.
+        said = teacher.locator(".st-key-live-panel .live-illegal").all_inner_texts()
+        bad = {t.split(" may not be played: ")[0] for t in said}
+        assert bad and bad <= {labels[k] for k in taps} - {right_label}, (said, labels, right_label)
         for phone, name in zip(phones, names, strict=True):
             wait_for(phone, ".live-revealed", 30)
             got = phone.locator(".live-got").inner_text()
             assert got.startswith("Right!") == (name in right_names), (name, got)
             assert "The answer:" in phone.locator(".live-revealed").inner_text()
+            mine = labels[taps[names.index(name)]]
+            if mine in bad:
+                assert phone.locator(".live-illegal").inner_text().startswith(f"{mine} may not be played: ")
         phones[1].screenshot(path=str(SCREENSHOTS / "live-phone-reveal-390x844.png"), full_page=True)
 
         # A phone that opens the projector's address gets neither the hands nor the controls.
@@ -155,6 +173,15 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         assert table[0] == ["student", "answered", "right", "questions"]
         assert sorted(r[0] for r in table[1:4]) == names
         assert {r[0]: r[2] for r in table[1:4]} == {n: ("1" if n in right_names else "0") for n in names}
+        assert len(table) == 4  # one table per file: the questions are in their own file
+        with teacher.expect_download() as dl:
+            teacher.locator(".st-key-live-csv-questions button").first.click()
+        qraw = open(dl.value.path(), "rb").read()
+        assert qraw.startswith(b"\xef\xbb\xbf")
+        qtable = list(csv.reader(io.StringIO(qraw.decode("utf-8-sig"))))
+        assert qtable[0][-1] == "wrong_answers" and len(qtable) == 2
+        wrong = [labels[k] for k in taps if labels[k] != right_label]
+        assert sorted(qtable[1][-1].split("; ")) == sorted(f"{w} (×{wrong.count(w)})" for w in set(wrong))
         # "End" asks first, then the teacher is back at the hand (no names on screen).
         click(teacher, teacher.locator(".st-key-live-summary-close button").first)
         wait_for(teacher, ".pres-stage", 30)

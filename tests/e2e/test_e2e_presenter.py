@@ -93,6 +93,9 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     # The discard is face down to the class while the hands are hidden; nothing marks the answer.
     assert projector.locator(".pres-widow[data-widow=discard] svg.moon-back").count() == 1
     assert projector.locator(".pres-is-answer").count() == 0
+    open_presenter(projector, projector.url)  # F5 keeps the pause: the hands stay hidden
+    assert stage(projector, "asking") == "1" and stage(projector) == "10"
+    assert projector.locator(".pres-tiles svg.moon-back").count() == shown - own
     full = SCREENSHOTS / "presenter-ask-1920x1080.png"
     full.parent.mkdir(parents=True, exist_ok=True)
     projector.screenshot(path=str(full))

@@ -35,3 +35,19 @@ def test_of_ten_sessions_replacing_one_link_at_once_one_wins(store: Store) -> No
         got = [t for t in pool.map(replace, range(10)) if t is not None]
     assert len(got) == 1
     assert learners.find(store, got[0]) == ada and learners.find(store, token) is None
+
+
+def test_a_new_teacher_link_for_the_teachers_own_class_replaces_the_old_one(store: Store) -> None:
+    from store import classes
+
+    me, _ = learners.create(store, "Ms Diaz")
+    other, _ = learners.create(store, "Someone")
+    klass, old = classes.create_class(store, "Year 8", owner_id=me.id)
+    assert classes.new_teacher_link(store, klass.join_code, other.id) is None  # not their class
+    assert classes.new_teacher_link(store, klass.join_code, None) is None
+    assert classes.find_by_teacher_token(store, old) == klass
+    new = classes.new_teacher_link(store, klass.join_code.lower(), me.id)
+    assert new is not None and new != old
+    assert classes.find_by_teacher_token(store, new) == klass
+    assert classes.find_by_teacher_token(store, old) is None  # the old link stops working
+    assert classes.new_teacher_link(store, "ZZZZZZ", me.id) is None

@@ -194,8 +194,30 @@ def test_summary_per_student_and_question_and_a_csv_a_spreadsheet_cannot_run(sto
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     assert rows[0] == ["student", "answered", "right", "questions"]
     assert ["'=HYPERLINK(1)", "1", "0", "2"] in rows
-    assert rows[5][:5] == ["question", "prompt", "answer", "answered", "right"]
-    assert rows[6][3:] == ["3", "1", "5-5 (2)"]
+    assert len(rows) == 4 and all(rows)  # one table: the students, no second table after a blank line
+    questions = live.questions_csv(board)
+    assert questions.startswith("\ufeff")
+    qrows = list(csv.reader(io.StringIO(questions.removeprefix("\ufeff"))))
+    assert qrows[0] == ["question", "kind", "id", "title", "prompt", "answer", "answered", "right", "wrong_answers"]
+    assert len(qrows) == 3 and all(qrows)
+    assert qrows[1][6:] == ["3", "1", "5-5 (×2)"] and qrows[2][6:] == ["2", "2", ""]
+
+
+def test_the_questions_csv_has_every_wrong_answer_and_titles_beside_ids(store: Store) -> None:
+    info, _ = live.start(store)
+    toks = [live.join(store, info.join_code, name)[1] for name in ("Ada", "Bo", "Cy", "Di")]
+    item = QuestionSpec(ref="level-1", kind="level", prompt="Which tile wins?",
+                        choices=(("a", "6-4"), ("b", "5-5"), ("c", "2-1"), ("d", "=1+1")), right=("a",),
+                        answer_label="6-4 (Seat 1)", reason="The highest trump.",
+                        view={"id": "win-double", "title": "The double wins"})
+    q = live.ask(store, info.id, item)
+    for t, choice in zip(toks, ("b", "c", "b", "d"), strict=True):
+        live.answer(store, t, q.id, choice)
+    board = live.summary(store, info.id)
+    assert board.per_question[0]["wrong"] == [("5-5", 2), ("2-1", 1), ("=1+1", 1)]
+    rows = list(csv.reader(io.StringIO(live.questions_csv(board).removeprefix("\ufeff"))))
+    assert rows[1][:4] == ["1", "level", "win-double", "The double wins"]
+    assert rows[1][-1] == "5-5 (×2); 2-1 (×1); =1+1 (×1)"  # every wrong answer, not only the most given
 
 
 def test_thirty_students_answer_and_none_is_lost(store: Store) -> None:

@@ -261,14 +261,58 @@ def own_dashboard(code: str) -> None:
         st.error("This class's dashboard opens only in the browser (or with the personal link) of the teacher "
                  "who made it, or with its teacher link.", icon=":material/lock:")
         return
-    _board(klass, _kept_link(klass.join_code))
+    # Written back: the address a page link opened keeps it through the buttons' reruns.
+    st.query_params[CLASS_PARAM] = klass.join_code
+    _board(klass, _kept_link(klass.join_code), owned=True)
+
+
+def _new_link(code: str) -> None:
+    """Make a new teacher link for this browser's own class (asked first): the old one
+    stops working; the new one shows at once."""
+    down = "A new teacher link cannot be made just now: the database is not reachable. The old one still works."
+    db, lid = profile.store(), profile.learner_id()
+    if db is None:
+        state.put(state.CLASS_NEW_LINK, down)
+        return
+    try:
+        token = classes.new_teacher_link(db, code, lid)
+    except StoreUnavailable:
+        state.put(state.CLASS_NEW_LINK, down)
+        return
+    if token is None:
+        state.put(state.CLASS_NEW_LINK, "Only the teacher who made this class can make it a new teacher link.")
+        return
+    state.put(state.CLASS_NEW_LINK, False)
+    _keep_link(code, token)
+    state.put(state.CLASS_SHOW_LINK, True)
+
+
+def _new_link_box(klass: classes.ClassInfo, where: Any) -> None:
+    """"Make a new teacher link" (the teacher's own class): asks first, as the old link then
+    opens nothing."""
+    asked = state.get(state.CLASS_NEW_LINK)
+    if isinstance(asked, str):  # what went wrong the last time
+        state.put(state.CLASS_NEW_LINK, False)
+        where.error(md_escape(asked))
+    if asked is not True:
+        where.button("Make a new teacher link", key="class-new-link", icon=":material/autorenew:",
+                     on_click=state.put, args=(state.CLASS_NEW_LINK, True),
+                     help="For when the old link is lost or was seen by others: it stops working (asks first).")
+        return
+    with where.container(key="class-new-link-box"):
+        st.warning("Make a new teacher link? The old one stops working at once: anyone holding it (you too, on "
+                   "another device) can no longer open this dashboard with it.")
+        with st.container(horizontal=True):
+            st.button("Yes, make a new link", key="class-new-link-yes", type="primary", on_click=_new_link,
+                      args=(klass.join_code,), icon=":material/autorenew:")
+            st.button("Cancel", key="class-new-link-no", on_click=state.put, args=(state.CLASS_NEW_LINK, False))
 
 
 def _toggle_link() -> None:
     state.put(state.CLASS_SHOW_LINK, not bool(state.get(state.CLASS_SHOW_LINK)))
 
 
-def _board(klass: classes.ClassInfo, token: str | None) -> None:
+def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> None:
     db = profile.store()
     if db is None:
         st.error("The dashboard cannot be shown just now: the database is not reachable.")
@@ -292,6 +336,8 @@ def _board(klass: classes.ClassInfo, token: str | None) -> None:
             if shown:
                 c2.caption("Your teacher link: keep it private, it opens this dashboard.")
                 c2.code(_links(token), language=None, wrap_lines=True)
+        if owned:
+            _new_link_box(klass, c2)
     c = _safe_course()
     order = {lv.id: i for i, lv in enumerate(c.levels())} if c is not None else {}
     titles = {lv.id: (lv.title or lv.id) for lv in c.levels()} if c is not None else {}

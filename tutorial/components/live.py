@@ -242,6 +242,7 @@ _HOST_CSS = """
 .live-names {margin-top: 0.4em;}
 .live-names b {color: #14532D;}
 .live-wait {color: #3C434B;}
+.live-illegal {color: #7F1D1D; margin-top: 0.3em;}
 .st-key-live-join-screen {position: fixed; top: 3vh; left: 5vw; right: 5vw; bottom: 3vh; width: auto !important;
   z-index: 1001; background: #FFFFFF; border: 6px solid #0B4F8A; border-radius: 24px; padding: 3vh 3vw;
   box-shadow: 0 10px 60px rgba(0,0,0,0.35); overflow: auto;}
@@ -325,6 +326,8 @@ def chart_html(view: HostView, names: bool = False) -> str:
         shown = ", ".join(escape(n) for n in right[:24]) + (f" and {len(right) - 24} more" if len(right) > 24 else "")
         said = (f'<div class="live-names"><b>Right: {len(view.right_names)} of {view.answered}</b>'
                 + (f" — {shown}" if right else "") + "</div>")
+        said += "".join(f'<div class="live-illegal" data-value="{escape(r.value)}">{escape(why)}</div>'
+                        for r in rows if r.count and (why := logic.illegal_reason(q.view, r.value)))
     return (f'<div class="live-host live-chart" role="figure" aria-label="Answers so far" data-answered="{view.answered}" '
             f'data-players="{view.players}" data-revealed="{int(q.revealed)}" data-question="{q.seq}">'
             f"{head}{bars}{said}</div>")
@@ -444,17 +447,23 @@ def summary(info: LiveInfo) -> None:
         with st.container(horizontal=True):
             st.button("Back to the presentation", key="live-summary-close", type="primary", on_click=_toggle,
                       args=(state.LIVE_SUMMARY,), icon=":material/arrow_back:")
-            st.download_button("Download as CSV", live.summary_csv(board), file_name=f"live-{info.join_code}.csv",
-                               mime="text/csv", key="live-csv", icon=":material/download:", on_click="ignore")
+            st.download_button("Students (CSV)", live.summary_csv(board),
+                               file_name=f"live-{info.join_code}-students.csv", mime="text/csv", key="live-csv",
+                               icon=":material/download:", on_click="ignore",
+                               help="One row per student: answered and right.")
+            st.download_button("Questions (CSV)", live.questions_csv(board),
+                               file_name=f"live-{info.join_code}-questions.csv", mime="text/csv",
+                               key="live-csv-questions", icon=":material/download:", on_click="ignore",
+                               help="One row per question: its answer, how many got it, every wrong answer.")
             st.button("Hide the students' results" if names else "Show the results to the class",
                       key="live-names", on_click=_toggle, args=(state.LIVE_NAMES,),
                       icon=":material/visibility_off:" if names else ":material/visibility:",
                       help="Each student's name and score, on the screen the room sees.")
         st.markdown("### Per question")
         if board.per_question:
-            st.markdown(_table(["#", "Question", "Answer", "Right", "Most common wrong answer"],
+            st.markdown(_table(["#", "Question", "Answer", "Right", "Wrong answers"],
                                [[str(q["number"]), q["prompt"], q["answer"], f"{q['right']} of {q['answered']}",
-                                 f"{q['common_wrong']} (×{q['common_wrong_n']})" if q["common_wrong"] else "—"]
+                                 "; ".join(f"{lab} (×{n})" for lab, n in q["wrong"]) or "—"]
                                 for q in board.per_question], "live-questions"), unsafe_allow_html=True)
         else:
             st.caption("No question was asked.")
@@ -491,6 +500,7 @@ _PHONE_CSS = """
 .live-got.live-no {background: #FDE2E1; color: #7F1D1D; border: 3px solid #B42318;}
 .live-got.live-sent {background: #E6EEF7; color: #0B3A66; border: 3px solid #0B4F8A;}
 .live-reason {font-size: 19px;}
+.live-phone .live-illegal {font-size: 19px; color: #7F1D1D; font-weight: 600;}
 [class*="st-key-live-choice-"] button {min-height: 64px; width: 100%;}
 [class*="st-key-live-choice-"] button p {font-size: 24px !important; font-weight: 700;}
 .st-key-live-choices {gap: 10px;}
@@ -602,6 +612,9 @@ def _phone(token: str) -> None:
         else:
             got = (f'<div class="live-got live-no">Not this time: you answered {escape(q.label(view.mine))}.'
                    "</div>")
+            why = logic.illegal_reason(q.view, view.mine)
+            if why:
+                got += f'<p class="live-illegal">{escape(why)}</p>'
         st.markdown(f'<div class="live-phone live-revealed">{got}<p><b>The answer: {escape(q.answer_label)}</b></p>'
                     f'<p class="live-reason">{escape(q.reason)}</p></div>', unsafe_allow_html=True)
         return
@@ -661,7 +674,12 @@ def _leave_box() -> None:
                       icon=":material/logout:")
             return
         st.warning("Leave the live class? Your answers stay in it: join again from this phone with the code on "
-                   "the board to take your place back.")
+                   "the board to take your place back, or from another phone with your personal link below.")
+        token = state.get(state.LEARNER_TOKEN)
+        if isinstance(token, str) and token:
+            st.caption("Your personal link (keep it to yourself): open it on another phone, then join with the "
+                       "code and your name.")
+            st.code(profile.personal_link(token), language=None, wrap_lines=True)
         with st.container(horizontal=True):
             st.button("Yes, leave", key="live-leave-yes", on_click=_leave, icon=":material/logout:")
             st.button("Stay", key="live-leave-no", type="primary", on_click=state.put,

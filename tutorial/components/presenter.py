@@ -18,6 +18,7 @@ import streamlit as st
 from engine import Tile, Trump
 from engine.game import Phase
 from engine.svg import back_svg, tile_svg
+from tutorial.components import state
 from tutorial.components.presentation import (
     Presentation,
     current,
@@ -71,6 +72,7 @@ def open_from_link() -> Presentation | None:
                 if needs_content(deck):
                     check_refs(deck, **_ids())
                 p = present_deck(deck, _int_param("slide", 0), source)
+                _ask_from_link(p)
         elif "deal" in q:
             raw = str(parse_deal_number(q.get("deal", ""), " in the link"))  # ASCII digits, capped
             players = q.get("players", "3").strip() or "3"
@@ -88,6 +90,7 @@ def open_from_link() -> Presentation | None:
                     raise LinkError(f"The deal number in the link is too large: at most {MAX_SEED}.")
                 show = deal_show(rules, int(raw), level)
                 p = present_hand(show, _int_param("move", 0), source)
+                _ask_from_link(p)
     except (LinkError, DeckError) as e:
         with st.container(key="pres-link-error"):
             st.error(md_escape(str(e)) + (" The presentation on screen is unchanged." if p is not None else ""))
@@ -96,6 +99,27 @@ def open_from_link() -> Presentation | None:
     if p is not None:
         _sync_url(p)
     return p
+
+
+#: The address's word for the room being asked (``ask=1``), or asked with the answer shown.
+ASK_PARAM = "ask"
+_REVEALED = "revealed"
+
+
+def _ask_from_link(p: Presentation) -> None:
+    """"Pause and ask" (and its reveal) as the address says, so a reload keeps the hands
+    hidden and a live class's question open."""
+    raw = st.query_params.get(ASK_PARAM, "")
+    if raw not in ("1", _REVEALED):
+        return
+    if p.deck is not None:
+        try:
+            entry_show(p, p.stepper.slide.entry)  # worked out now: whether it can be asked depends on it
+        except (RecordError, KeyError, ValueError):
+            return
+    if p.stepper.asking or _can_ask(p):
+        p.stepper.asking = True
+        p.stepper.revealed = raw == _REVEALED
 
 
 def _linkable(p: Presentation) -> Presentation:
@@ -372,9 +396,10 @@ def _note_html(note: str) -> str:
 
 
 def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: bool, note: str = "",
-              where: str = "") -> str:
-    """The stage of a hand at ``count`` actions (cached per hand and view)."""
-    key = (count, asking, revealed, numbers, note, where)
+              where: str = "", title: str = "") -> str:
+    """The stage of a hand at ``count`` actions (cached per hand and view); ``title`` instead
+    of the hand's own (which names its deal)."""
+    key = (count, asking, revealed, numbers, note, where, title)
     if key in show.drawn:
         return show.drawn[key]
     scene = show.scenes[count]
@@ -390,7 +415,7 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
                          bidder_shown=question is None or question.seat == scene.bidder)
     trump = words.trump_label(scene.trump).capitalize() if scene.trump is not None else "Not named yet"
     top = (
-        f'<div class="pres-top"><h1 class="pres-title">{escape(show.title.split(" (")[0].capitalize())}</h1>'
+        f'<div class="pres-top"><h1 class="pres-title">{escape(title or show.title.split(" (")[0].capitalize())}</h1>'
         f'<div class="pres-fact"><span class="pres-k">Trump:</span> <b>{escape(trump)}</b></div>'
         f'<div class="pres-fact"><span class="pres-k">Contract:</span> <b>{escape(scene.contract)}</b></div>'
         f'<div class="pres-where">{escape(where or f"Move {count} of {show.total}")}</div></div>'
@@ -454,11 +479,17 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
             f'<aside class="pres-talk" aria-live="polite">{talk}</aside></div></section>')
 
 
+#: The hand's title on the projector during a live class: not its deal number, which a student
+#: could open in their own browser (``/presenter?deal=…``) to see the hands the room does not.
+LIVE_TITLE = "This hand"
+
+
 def _stage_html(p: Presentation) -> str:
     s = p.stepper
     slide: Slide = s.slide
+    live_title = LIVE_TITLE if isinstance(state.get(state.LIVE_HOST), int) else ""
     if p.hand is not None:
-        return hand_html(p.hand, slide.count, asking=s.asking, revealed=s.revealed, numbers=p.numbers)
+        return hand_html(p.hand, slide.count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, title=live_title)
     assert p.deck is not None
     entry = p.deck.entries[slide.entry]
     show = entry_show(p, slide.entry)
@@ -472,7 +503,7 @@ def _stage_html(p: Presentation) -> str:
     count = min(slide.count, show.total)
     moves = f"move {count} of {show.total}"
     return hand_html(show, count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, note=entry.note,
-                     where=f"{deck} · {moves}" if deck else moves.capitalize())
+                     where=f"{deck} · {moves}" if deck else moves.capitalize(), title=live_title)
 
 
 def _step(how: str) -> None:
@@ -503,6 +534,11 @@ def _sync_url(p: Presentation) -> None:
         if len(str(p.source[1])) <= MAX_TOKEN:
             _set_param("deck", str(p.source[1]))
         _set_param("slide", str(p.stepper.pos))
+    s = p.stepper
+    if s.asking:
+        _set_param(ASK_PARAM, _REVEALED if s.revealed else "1")
+    elif ASK_PARAM in st.query_params:
+        del st.query_params[ASK_PARAM]
 
 
 def _can_ask(p: Presentation) -> bool:

@@ -28,7 +28,8 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
-from engine import Action
+from engine import Action, explain_play
+from engine.game import Phase
 from store.live import QuestionSpec
 from tutorial.services import describe as words
 from tutorial.services.presenter import ItemShow, Question, Scene, answer_words
@@ -37,6 +38,8 @@ __all__ = [
     "PUBLIC_URL_ENV",
     "ChartRow",
     "chart_rows",
+    "illegal_reason",
+    "illegal_words",
     "item_spec",
     "join_url",
     "local_address",
@@ -66,20 +69,51 @@ def _trump_text(trump: Any) -> str | None:
 
 
 def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
-    """"What would you play?" at a move: the legal actions, the computer's choice as the
-    right one, its reason; the phones draw the hand of the seat to play and the trick."""
-    choices = tuple((a, words.action_words(Action.parse(a))) for a in question.choices)
+    """"What would you play?" at a move: the computer's choice as the right one, its reason;
+    the phones draw the hand of the seat to play and the trick. When a tile is to be played
+    the choices are the seat's **whole hand**, legal or not (which tiles may follow is part of
+    the question): an illegal tile is counted wrong, and ``view["illegal"]`` keeps the
+    engine's reason for each, said at the reveal. Other moves offer their legal actions."""
+    hand = scene.hands[question.seat]
+    values = list(question.choices)
+    illegal: dict[str, str] = {}
+    if question.phase == Phase.PLAYING and scene.trump is not None:
+        trick = [t for _s, t in scene.trick] if not scene.trick_done else []
+        values = [f"play {t}" for t in hand]
+        for t in hand:
+            why = explain_play(hand, trick, scene.trump, t)
+            if not why.legal:
+                illegal[f"play {t}"] = illegal_words(t, why.text)
+    choices = tuple((a, words.action_words(Action.parse(a))) for a in values)
     view: dict[str, Any] = {
+        "title": f"Move {question.count}",
         "seat": question.seat,
-        "hand": [str(t) for t in scene.hands[question.seat]],
+        "hand": [str(t) for t in hand],
         "trick": [[s, str(t)] for s, t in scene.trick] if not scene.trick_done else [],
         "trump": _trump_text(scene.trump),
         "contract": scene.contract,
         "mark_trumps": True,
     }
+    if illegal:
+        view["illegal"] = illegal
     return QuestionSpec(ref=ref, kind="move", prompt=question.prompt, choices=choices,
                         right=(question.answer.action,), answer_label=question.answer.headline,
                         reason=question.answer.reason, view=view)
+
+
+def illegal_words(tile: Any, why: str) -> str:
+    """The reveal's words for a tile that may not be played.
+
+    >>> illegal_words("6-6", "6-6 does not follow fives. You must follow fives: 5-3 bears a five.")
+    '6-6 may not be played: 6-6 does not follow fives. You must follow fives: 5-3 bears a five.'
+    """
+    return f"{tile} may not be played: {why}"
+
+
+def illegal_reason(view: dict[str, Any], value: str) -> str:
+    """The engine's reason why the choice ``value`` may not be played (``""`` if it may)."""
+    found = (view.get("illegal") or {}).get(value) if isinstance(view.get("illegal"), dict) else None
+    return str(found) if found else ""
 
 
 def _label(item: Any, value: Any) -> str:
@@ -118,6 +152,7 @@ def item_spec(show: ItemShow, item: Any, ref: str) -> QuestionSpec:
         right = tuple(json.dumps(o) for o in options if _right(item, o))
     hides = bool(getattr(item.task, "hides_trumps", lambda: False)())
     view: dict[str, Any] = {
+        "id": show.ref,
         "title": show.title,
         "intro": show.intro,
         "hands": [[s, [str(t) for t in tiles]] for s, tiles in show.hands],
