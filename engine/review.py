@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.actions import Action
@@ -54,7 +54,6 @@ from engine.players import GRADES, StrongBot, make_bot, seat_goal
 from engine.players.analysis import analyse_play
 from engine.players.decision import Candidate
 from engine.players.facts import keep_value
-from engine.rules import RuleSet
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 from engine.trump import Trump
@@ -363,7 +362,7 @@ def review_hand(
     contract = wanted if contract_seats is None else set(contract_seats)
     solvers: dict[Any, Solver] = {}
     checker: StrongBot | None = None
-    contract_checker = _contract_checker(analyst, g.rules)
+    contract_checker = _contract_checker(analyst)
     out: list[PlayReview] = []
     decisions: list[DecisionReview] = []
     for text in actions:
@@ -419,23 +418,16 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
     first = _decision_verdict(analyst, g, seat, action, number)
     if first.grade is None:
         return first
-    second = _decision_verdict(checker or _contract_checker(analyst, g.rules), g, seat, action, number)
+    second = _decision_verdict(checker or _contract_checker(analyst), g, seat, action, number)
     if second.grade is None or _SEVERITY[second.grade] <= _SEVERITY[first.grade]:
         return second
     return replace(second, grade=first.grade)
 
 
-def _contract_checker(analyst: StrongBot, rules: RuleSet) -> StrongBot:
+def _contract_checker(analyst: StrongBot) -> StrongBot:
     """The strong player that checks a bid, discard or trump choice before the review grades
     it: the same player with :data:`CHECK_FACTOR` times its simulated deals."""
-    s = analyst.settings
-    more = replace(
-        s,
-        bid_samples=analyst.pool_size(rules) * CHECK_FACTOR,
-        contract_samples=None if s.contract_samples is None else s.contract_samples * CHECK_FACTOR,
-        discard_samples=None if s.discard_samples is None else s.discard_samples * CHECK_FACTOR,
-    )
-    return StrongBot(analyst.seed, settings=more)
+    return StrongBot(analyst.seed, settings=analyst.settings.more_deals(CHECK_FACTOR))
 
 
 def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, number: int) -> DecisionReview:

@@ -260,6 +260,17 @@ class StrongSettings:
             four=replace(self.four, play_samples={k: v * factor for k, v in self.four.play_samples.items()}),
         )
 
+    def more_deals(self, factor: int) -> StrongSettings:
+        """The same settings with ``factor`` times the simulated deals of every bid, discard and
+        trump choice."""
+        return replace(
+            self,
+            three=replace(self.three, bid_samples=self.three.bid_samples * factor),
+            four=replace(self.four, bid_samples=self.four.bid_samples * factor),
+            contract_samples=None if self.contract_samples is None else self.contract_samples * factor,
+            discard_samples=None if self.discard_samples is None else self.discard_samples * factor,
+        )
+
     def wanted(self, rules: RuleSet) -> Callable[[int], int]:
         """The tricks the simulated deals must show for a bid of ``k`` tricks: the tuning's
         ``spare`` more (up to 7; one with four players, because a simulated partner plays as
