@@ -254,12 +254,12 @@ def test_broken_content_still_says_what_is_wrong(monkeypatch: pytest.MonkeyPatch
 def test_the_content_loaded_in_a_worker_keeps_its_answers(monkeypatch: pytest.MonkeyPatch) -> None:
     """The course comes back from a worker process with every answer already made:
     the strong player's answers are not worked out again in this process."""
-    from lessons.checks import strong
+    from lessons.checks import bot_tasks
 
     monkeypatch.setenv("MOON_WORKERS", "1")
     players.shutdown_pool()
     items.forget_content()
-    monkeypatch.setattr(strong, "_DECISIONS", {})
+    monkeypatch.setattr(bot_tasks, "_DECISIONS", {})
     try:
         course = items.course()
         bot_levels = [lv for lv in course.levels() if getattr(lv.task, "needs", None) == "ai"]
@@ -267,7 +267,7 @@ def test_the_content_loaded_in_a_worker_keeps_its_answers(monkeypatch: pytest.Mo
         for lv in bot_levels:
             assert lv.task.answer() is not None
             lv.task.explain()
-        assert strong._DECISIONS == {}  # nothing searched here
+        assert bot_tasks._DECISIONS == {}  # nothing searched here
     finally:
         items.forget_content()
         players.shutdown_pool()
