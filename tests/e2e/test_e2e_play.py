@@ -49,6 +49,18 @@ def _learner_wins_the_bid(deal: int, rules: RuleSet | None = None) -> tuple[Play
     return setup, [str(a) for _, a in g.history]
 
 
+def _learner_has_one_tile_left(query: dict[str, str]) -> str:
+    """The Play link of the game ``query`` opens, its first hand played (seat 0 bidding 4, every
+    seat its first legal choice) up to the learner's last tile: one click ends the hand."""
+    setup = decode(query).setup
+    g = Game.new(setup.rules, setup.deal)
+    while g.phase == "bidding":
+        g.apply("bid 4" if g.to_act == 0 else "pass")
+    while not (g.phase == "playing" and g.to_act == 0 and len(g.hands[0]) == 1):
+        g.apply(g.legal_actions()[0])
+    return f"/play?{urlencode(encode(setup, [[str(a) for _, a in g.history]]))}"
+
+
 def _pace(page: Any, which: str) -> None:
     click(page, page.locator(".st-key-moon_play_pace button", has_text=which).first)
 
@@ -120,7 +132,7 @@ def test_new_game_panel_keeps_the_computer_level(page: Any, server: str) -> None
 def test_game_over_offers_play_again_and_new_game(page: Any, server: str) -> None:
     """Bug 4: at game over the result is at the top of the table with "Play again" and
     "New game"; Undo is gone."""
-    open_page(page, f"{server}/play?deal=3&rules=target:1")
+    open_page(page, server + _learner_has_one_tile_left({"deal": "3", "rules": "target:1"}))
     step_mode(page)
     for _ in range(6):
         play_hand(page)
@@ -334,7 +346,7 @@ def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> N
     """Speed: the end of a hand reviews nothing (the click that ends it does not wait for a
     review); the Hand review tab starts the review in the background, says so, and shows it
     when it is ready, while the table stays usable."""
-    open_page(page, f"{server}/play?deal=5")
+    open_page(page, server + _learner_has_one_tile_left({"deal": "5"}))
     step_mode(page)
     play_hand(page)
     assert not _errors(page)
