@@ -1,5 +1,4 @@
-"""Fixtures of the browser tests: one ``streamlit run tutorial/server.py`` server (the app as
-``make run`` serves it: ``tutorial/app.py`` plus its cookie route) and one headless Chromium for
+"""Fixtures of the browser tests: one ``streamlit run`` server and one headless Chromium for
 the whole session. Every test is marked ``e2e`` (run them alone with ``pytest tests/e2e``;
 skip them with ``-m "not e2e"``)."""
 
@@ -14,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from moon_browser import ROOT, app_server, chromium_available, launch
+from moon_browser import app_server, chromium_available, launch
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -33,7 +32,7 @@ def server() -> Iterator[str]:
     if not chromium_available():
         pytest.skip("Chromium is not installed (apt-get install -y chromium)")
     pytest.importorskip("playwright")
-    with app_server(script=ROOT / "tutorial" / "server.py") as url:
+    with app_server() as url:
         yield url
 
 

@@ -1,35 +1,29 @@
 """Browser tests of access to a profile: a personal link replaced in one browser stops working
 in another browser's tab that had it open (it can no longer read, write or replace the link), and
 a browser whose cookie holds the replaced link is told once and forgets it;
-served by ``tutorial/server.py`` (as ``make run`` does) the cookie is ``HttpOnly``. The shared
-server runs ``tutorial/server.py``; each test of the replaced link runs twice on it: with its
-cookie route, and with the route missing (the browser is answered 404 there, as a server started
-from ``tutorial/app.py`` answers), where the page sets an ordinary cookie itself."""
+served by ``tutorial/server.py`` (as ``make run`` does) the cookie is ``HttpOnly``. Each test runs
+on the shared ``streamlit run tutorial/app.py`` server and on a ``tutorial/server.py`` one."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from moon_browser import answer_count_level, click, click_key, first_count_level, open_page
-
-from tutorial.components.profile import COOKIE_ROUTE
+from moon_browser import ROOT, answer_count_level, app_server, click, click_key, first_count_level, open_page
 
 
-@pytest.fixture(params=["no cookie route", "server.py"])
-def route(request: pytest.FixtureRequest) -> bool:
-    """Whether the browsers of a test reach the server's cookie route (``server.py``) or are
-    answered as by a server without it (``streamlit run tutorial/app.py``)."""
-    return request.param == "server.py"
+@pytest.fixture(scope="module")
+def asgi_server(server: str) -> Iterator[str]:
+    """``streamlit run tutorial/server.py`` (the app with its cookie route), for this module."""
+    with app_server(script=ROOT / "tutorial" / "server.py") as url:
+        yield url
 
 
-def _context(browser: Any, route: bool) -> Any:
-    """A browser context at 1440×1000; without ``route``, its requests to the cookie route get
-    a 404 (the page then sets the cookie itself)."""
-    ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
-    if not route:
-        ctx.route(f"**{COOKIE_ROUTE}", lambda r: r.fulfill(status=404, body="Not Found"))
-    return ctx
+@pytest.fixture(params=["app.py", "server.py"])
+def base(request: pytest.FixtureRequest, server: str) -> str:
+    """The URL of the app started from ``app.py`` (the shared server), then from ``server.py``."""
+    return server if request.param == "app.py" else str(request.getfixturevalue("asgi_server"))
 
 
 def _cookie(ctx: Any, page: Any, token: str | None = None) -> dict[str, Any]:
@@ -71,12 +65,13 @@ def _replace_link(page: Any) -> None:
     click_key(page, "profile-reset")
 
 
-def test_a_replaced_link_is_refused_in_the_tab_that_had_it_open(browser: Any, server: str, route: bool) -> None:
-    a_ctx, b_ctx = _context(browser, route), _context(browser, route)
+def test_a_replaced_link_is_refused_in_the_tab_that_had_it_open(browser: Any, base: str) -> None:
+    server = base
+    a_ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+    b_ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
     a, b = a_ctx.new_page(), b_ctx.new_page()
     # A earns three stars, and B opens A's personal link.
     answer_count_level(a, server, first_count_level().answer())
-    assert _cookie(a_ctx, a)["httpOnly"] is route  # set by the route, or by the page itself
     open_page(a, server + "/")
     old = _link_token(a)
     open_page(b, f"{server}/?me={old}")
@@ -107,8 +102,7 @@ def test_a_replaced_link_is_refused_in_the_tab_that_had_it_open(browser: Any, se
     b_ctx.close()
 
 
-def test_the_cookie_is_http_only_when_served_by_server_py(browser: Any, server: str) -> None:
-    asgi_server = server
+def test_the_cookie_is_http_only_when_served_by_server_py(browser: Any, asgi_server: str) -> None:
     ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
     page = ctx.new_page()
     answer_count_level(page, asgi_server, first_count_level().answer())
