@@ -87,6 +87,8 @@ def test_new_game_starts_with_the_settings_chosen(page: Any, server: str) -> Non
 def test_quick_clicks_in_automatic_mode_are_all_kept(page: Any, server: str) -> None:
     """Bug 2: a tile clicked the moment it becomes playable is played; the URL follows the
     game and never takes a move back."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     setup, bids = _learner_wins_the_bid(21)
     open_page(page, _link(server, setup, [bids]))
     _pace(page, "Short")
@@ -101,7 +103,7 @@ def test_quick_clicks_in_automatic_mode_are_all_kept(page: Any, server: str) -> 
         )
         try:
             tile.first.wait_for(timeout=20_000)
-        except Exception:
+        except PlaywrightTimeout:
             settle(page)
             continue
         before = len(_game_in_url(page).history)
@@ -338,7 +340,8 @@ def test_moves_replace_the_url_instead_of_adding_history(page: Any, server: str)
     assert moves.count(".") >= 4
     assert page.evaluate("() => history.length") == start
     page.go_back()
-    page.wait_for_timeout(1500)
+    # Back leaves Play (within 15 s): the first address that is not Play's, not a fixed pause.
+    page.wait_for_function("() => !location.pathname.includes('/play')", timeout=15_000)
     assert "/play" not in urlparse(page.url).path
 
 
