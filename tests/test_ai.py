@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine import Action, Game, RuleSet, Tile, Trump, legal_plays, parse_tiles, trick_winner
+from engine import Action, Game, IllegalAction, RuleSet, Tile, Trump, legal_plays, parse_tiles, trick_winner
 from engine.game import PlayerView
 from engine.players import Decision, StrongBot, analyse_play, make_bot
 from engine.sampling import PILE, Constraints, view_digest
@@ -210,7 +210,7 @@ def _other_layout(game: Game, seat: int, rng: random.Random) -> Game | None:
             g2 = Game.from_deal(rules, deal, widow, game.first_bidder, seed=game.seed)
             for a in history:
                 g2.apply(a)
-        except Exception:
+        except IllegalAction:  # a seat's new tiles do not allow a play it made: shuffle again
             continue
         return g2
     return None

@@ -11,6 +11,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -139,35 +140,51 @@ def test_the_pool_decides_like_the_player_itself(monkeypatch: pytest.MonkeyPatch
         players.shutdown_pool()
 
 
-def test_the_pool_keeps_the_page_thread_free(monkeypatch: pytest.MonkeyPatch) -> None:
-    """While a worker thinks, the calling process's threads keep running (the wait does not
-    hold the interpreter)."""
-    import threading
-    import time
+def _decide_when_told(level: str, seed: int, view: Any) -> Any:
+    """A worker's decision that starts by saying so (the file ``$MOON_TEST_GATE.started``)
+    and waits for the file ``$MOON_TEST_GATE`` (two minutes at most) before it decides."""
+    gate = Path(os.environ["MOON_TEST_GATE"])
+    gate.with_suffix(".started").touch()
+    end = time.monotonic() + 120
+    while not gate.exists():
+        if time.monotonic() > end:
+            raise TimeoutError("nobody opened the gate: the caller's other threads did not run")
+        time.sleep(0.01)
+    return players._decide_here(level, seed, view)
 
+
+def test_the_pool_keeps_the_page_thread_free(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """While a worker thinks, the calling process's threads keep running (the wait does not
+    hold the interpreter): the worker answers only once another thread of this process has
+    run while the call waits, so the call returns only if that thread could run."""
+    import threading
+
+    gate = tmp_path / "gate"
     monkeypatch.setenv("MOON_WORKERS", "1")
+    monkeypatch.setenv("MOON_TEST_GATE", str(gate))
+    players.shutdown_pool()
     try:
         players.warm_pool()
+        monkeypatch.setattr(players, "_decide_here", _decide_when_told)
         g = Game.new(RuleSet(players=4), 3)
         view = g.view(g.to_act)
-        stamps: list[float] = []
-        done = threading.Event()
+        returned = threading.Event()
+        opened_during_the_call: list[bool] = []
 
-        def tick() -> None:
-            while not done.is_set():
-                stamps.append(time.perf_counter())
-                time.sleep(0.001)
+        def open_gate() -> None:
+            end = time.monotonic() + 120
+            while not gate.with_suffix(".started").exists() and time.monotonic() < end:
+                time.sleep(0.01)
+            opened_during_the_call.append(not returned.is_set())
+            gate.touch()
 
-        t = threading.Thread(target=tick)
+        t = threading.Thread(target=open_gate)
         t.start()
-        t0 = time.perf_counter()
-        players.think("strong", 1, view)
-        t1 = time.perf_counter()
-        done.set()
+        decision = players.think("strong", 1, view)
+        returned.set()
         t.join()
-        # The other thread kept running while this one waited for the worker: it ran between
-        # the call and the answer, whatever the machine's load makes of its 1 ms pauses.
-        assert sum(t0 < x < t1 for x in stamps) >= 3
+        assert opened_during_the_call == [True]
+        assert decision.action in g.legal_actions()  # a decision the worker made after all
     finally:
         players.shutdown_pool()
 

@@ -214,17 +214,25 @@ def test_content_is_loaded_once_for_every_thread_that_asks(monkeypatch: pytest.M
     """Pages opened at the same time wait for one load, not one load each."""
     monkeypatch.setenv("MOON_WORKERS", "0")
     calls: list[int] = []
+    asking = threading.Semaphore(0)
 
     def slow_load() -> str:
+        """The load lasts until all four threads have asked (and a moment more)."""
         calls.append(1)
-        time.sleep(0.3)
+        for _ in range(4):
+            assert asking.acquire(timeout=60), "the four threads did not all ask"
+        time.sleep(0.1)
         return "the course"
+
+    def ask() -> None:
+        asking.release()
+        got.append(items.course())
 
     monkeypatch.setitem(items._LOADERS, "course", slow_load)
     items.forget_content()
     try:
         got: list[Any] = []
-        threads = [threading.Thread(target=lambda: got.append(items.course())) for _ in range(4)]
+        threads = [threading.Thread(target=ask) for _ in range(4)]
         for t in threads:
             t.start()
         for t in threads:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -80,10 +81,36 @@ def app_server(port: int | None = None, log: Path | None = None, script: Path | 
             yield url
         finally:
             proc.terminate()
+            # The server's exit waits for its worker processes to finish what they are doing
+            # (warming up, thinking ahead, a review: seconds on a loaded machine); nothing of
+            # that is wanted any more, so they are stopped at once.
+            for worker in _pool_workers(proc.pid):
+                try:
+                    os.kill(worker, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
             try:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+def _pool_workers(pid: int) -> list[int]:
+    """The worker processes (``multiprocessing`` spawned) of the process ``pid`` (Linux)."""
+    found: list[int] = []
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            kids = [int(k) for k in children.read_text().split()]
+        except OSError:
+            continue
+        for kid in kids:
+            try:
+                cmdline = Path(f"/proc/{kid}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"multiprocessing.spawn" in cmdline:
+                found.append(kid)
+    return found
 
 
 def server_log(url: str) -> Path:

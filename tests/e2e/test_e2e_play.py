@@ -49,6 +49,18 @@ def _learner_wins_the_bid(deal: int, rules: RuleSet | None = None) -> tuple[Play
     return setup, [str(a) for _, a in g.history]
 
 
+def _learner_has_one_tile_left(query: dict[str, str]) -> str:
+    """The Play link of the game ``query`` opens, its first hand played (seat 0 bidding 4, every
+    seat its first legal choice) up to the learner's last tile: one click ends the hand."""
+    setup = decode(query).setup
+    g = Game.new(setup.rules, setup.deal)
+    while g.phase == "bidding":
+        g.apply("bid 4" if g.to_act == 0 else "pass")
+    while not (g.phase == "playing" and g.to_act == 0 and len(g.hands[0]) == 1):
+        g.apply(g.legal_actions()[0])
+    return f"/play?{urlencode(encode(setup, [[str(a) for _, a in g.history]]))}"
+
+
 def _pace(page: Any, which: str) -> None:
     click(page, page.locator(".st-key-moon_play_pace button", has_text=which).first)
 
@@ -75,6 +87,8 @@ def test_new_game_starts_with_the_settings_chosen(page: Any, server: str) -> Non
 def test_quick_clicks_in_automatic_mode_are_all_kept(page: Any, server: str) -> None:
     """Bug 2: a tile clicked the moment it becomes playable is played; the URL follows the
     game and never takes a move back."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     setup, bids = _learner_wins_the_bid(21)
     open_page(page, _link(server, setup, [bids]))
     _pace(page, "Short")
@@ -89,7 +103,7 @@ def test_quick_clicks_in_automatic_mode_are_all_kept(page: Any, server: str) -> 
         )
         try:
             tile.first.wait_for(timeout=20_000)
-        except Exception:
+        except PlaywrightTimeout:
             settle(page)
             continue
         before = len(_game_in_url(page).history)
@@ -120,7 +134,7 @@ def test_new_game_panel_keeps_the_computer_level(page: Any, server: str) -> None
 def test_game_over_offers_play_again_and_new_game(page: Any, server: str) -> None:
     """Bug 4: at game over the result is at the top of the table with "Play again" and
     "New game"; Undo is gone."""
-    open_page(page, f"{server}/play?deal=3&rules=target:1")
+    open_page(page, server + _learner_has_one_tile_left({"deal": "3", "rules": "target:1"}))
     step_mode(page)
     for _ in range(6):
         play_hand(page)
@@ -326,7 +340,8 @@ def test_moves_replace_the_url_instead_of_adding_history(page: Any, server: str)
     assert moves.count(".") >= 4
     assert page.evaluate("() => history.length") == start
     page.go_back()
-    page.wait_for_timeout(1500)
+    # Back leaves Play (within 15 s): the first address that is not Play's, not a fixed pause.
+    page.wait_for_function("() => !location.pathname.includes('/play')", timeout=15_000)
     assert "/play" not in urlparse(page.url).path
 
 
@@ -334,7 +349,7 @@ def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> N
     """Speed: the end of a hand reviews nothing (the click that ends it does not wait for a
     review); the Hand review tab starts the review in the background, says so, and shows it
     when it is ready, while the table stays usable."""
-    open_page(page, f"{server}/play?deal=5")
+    open_page(page, server + _learner_has_one_tile_left({"deal": "5"}))
     step_mode(page)
     play_hand(page)
     assert not _errors(page)
