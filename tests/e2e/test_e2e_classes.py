@@ -69,6 +69,10 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     click(page, page.locator(".st-key-class-new-link button").first)
     assert "old one stops working" in page.locator(".st-key-class-new-link-box").inner_text()
     click(page, page.locator(".st-key-class-new-link-yes button").first)
+    # Made, said, and not shown until asked: the page may be on the projector.
+    assert "A new teacher link is made" in page.locator(".st-key-class-codes").inner_text()
+    assert "teacher=" not in page.locator("[data-testid=stMain]").inner_text()
+    click(page, page.locator(".st-key-class-link-reveal button").first)
     wait_for(page, ".st-key-class-codes code")
     new = page.locator(".st-key-class-codes code").inner_text().split("teacher=")[1].strip()
     assert len(new) >= 20 and new != token

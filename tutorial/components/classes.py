@@ -268,7 +268,7 @@ def own_dashboard(code: str) -> None:
 
 def _new_link(code: str) -> None:
     """Make a new teacher link for this browser's own class (asked first): the old one
-    stops working; the new one shows at once."""
+    stops working; the new one shows only when asked, as the page may be on the projector."""
     down = "A new teacher link cannot be made just now: the database is not reachable. The old one still works."
     db, lid = profile.store(), profile.learner_id()
     if db is None:
@@ -284,13 +284,18 @@ def _new_link(code: str) -> None:
         return
     state.put(state.CLASS_NEW_LINK, False)
     _keep_link(code, token)
-    state.put(state.CLASS_SHOW_LINK, True)
+    state.put(state.CLASS_SHOW_LINK, False)
+    state.put(state.CLASS_LINK_MADE, True)
 
 
 def _new_link_box(klass: classes.ClassInfo, where: Any) -> None:
     """"Make a new teacher link" (the teacher's own class): asks first, as the old link then
     opens nothing."""
     asked = state.get(state.CLASS_NEW_LINK)
+    if state.get(state.CLASS_LINK_MADE):
+        state.put(state.CLASS_LINK_MADE, False)
+        where.success("A new teacher link is made: the old one no longer opens this dashboard. "
+                      "Show it with the button above when no one else can see the screen.", icon=":material/key:")
     if isinstance(asked, str):  # what went wrong the last time
         state.put(state.CLASS_NEW_LINK, False)
         where.error(md_escape(asked))
