@@ -37,7 +37,6 @@ __all__ = [
     "stage_summary",
     "submit",
     "tiles_named",
-    "two_choices",
     "warm_up",
     "wrong_answer_text",
 ]
@@ -190,8 +189,7 @@ _REPEAT_MIN = 12
 def submit(item: Any, attempt: Attempt, answer: Any) -> bool | None:
     """Grade ``answer``; updates the attempt. Returns whether it was right, or ``None`` when
     the answer could not be read (that does not count as a try). Stars come from
-    :func:`lessons.stars.stars_for` (through ``item.stars``); a wrong answer to a question of
-    two choices (:func:`two_choices`) shows the answer at once."""
+    :func:`lessons.stars.stars_for` (through ``item.stars``)."""
     from lessons.errors import AnswerError
 
     try:
@@ -205,21 +203,9 @@ def submit(item: Any, attempt: Attempt, answer: Any) -> bool | None:
         attempt.solved = True
         attempt.feedback = (True, fb.text)
         attempt.stars = int(item.stars(attempt.tries, attempt.hints))
-    elif two_choices(item):
-        # With two choices a second try is no test: the answer is shown at once, with its
-        # reason, and counts as the answer shown (one star at most).
-        attempt.hints = 2
-        text = wrong_answer_text(item, fb.text, 2, fb)
-        attempt.feedback = (False, f"With two choices, a second try would only be a guess. {text}")
     else:
         attempt.feedback = (False, wrong_answer_text(item, fb.text, attempt.tries, fb))
     return bool(fb.correct)
-
-
-def two_choices(item: Any) -> bool:
-    """Whether ``item`` is answered by clicking one of two choices (Yes or No): a wrong
-    answer there leaves the right one, so it shows the answer instead of a second try."""
-    return mode_of(item.kind) == "one" and len(item.choices() or []) == 2
 
 
 def rules_note(item: Any, lines: Sequence[str]) -> list[str]:
