@@ -327,6 +327,27 @@ def test_a_trump_other_than_the_bids_is_said_to_come_from_the_widow(level: str, 
         assert changed > 0  # the basic player's count changes with the widow in some of these hands
 
 
+def test_with_four_players_a_trump_other_than_the_bids_is_said_to_be_a_closer_count() -> None:
+    """With four players there is no widow: when the strong bidder names another trump than
+    its bid reason did (its trump race counts on more deals than the bid), the trump reason
+    says so, at the table and in full, instead of naming a new trump as if none had been said."""
+    changed = 0
+    for seed in range(16):
+        got = _contract(RuleSet(players=4), seed, "strong")
+        if got is None:
+            continue
+        bid, named, _ = got
+        before, now = _said_trump(bid.explanation.reason), named.action.value.name
+        full, fair = named.explanation.reason, named.at_table().explanation.reason
+        if now == before:
+            assert "instead of" not in full and "instead of" not in fair, (seed, full)
+            continue
+        changed += 1
+        for said in (full, fair):
+            assert said.startswith(f"On a closer count I name {now} instead of {before}"), (seed, said)
+    assert changed > 0  # seeds 7 and 15 name another trump than their bid's
+
+
 @pytest.mark.parametrize("level,seeds", [("basic", range(12)), ("strong", range(4))])
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_pass_said_at_the_table_names_no_trump(level: str, seeds: range, players: int) -> None:

@@ -329,15 +329,21 @@ def widow_changed(view: PlayerView, tr: Trump, bid_trump: Trump | None, *, fair:
     ``bid_trump``, the trump the seat's bid was worked out with (and its bid reason named):
     ``"The widow brought 4-4 and 4-2: I name fours instead of sixes"``, or said at the table,
     where the widow is hidden, ``"The widow changed my plan: I name fours instead of
-    sixes"``. Empty when the trump is the bid's, or no widow was taken.
+    sixes"``. With no widow taken (four players, or trump named before the widow) the change
+    comes from a closer count of the same hand: ``"On a closer count I name fours instead of
+    sixes"``. Empty when the trump is the bid's.
 
     >>> from engine import Game
     >>> widow_changed(Game.new(seed=1).view(0), Trump.parse("4"), Trump.parse("6"))  # no widow taken
+    'On a closer count I name fours instead of sixes'
+    >>> widow_changed(Game.new(seed=1).view(0), Trump.parse("6"), Trump.parse("6"))
     ''
     """
-    if bid_trump is None or bid_trump == tr or not view.widow:
+    if bid_trump is None or bid_trump == tr:
         return ""
     now, then = _trump_noun(tr), _trump_noun(bid_trump)
+    if not view.widow:
+        return f"On a closer count I name {now} instead of {then}"
     brought = [t for t in view.widow if tr.is_trump(t) and t in view.hand]
     if fair or not brought:
         return f"The widow changed my plan: I name {now} instead of {then}"
