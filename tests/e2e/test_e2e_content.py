@@ -80,11 +80,18 @@ def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) 
         return next(p for p in puzzles() if p.kind == kind)
 
     def only(kind_title: str) -> None:
-        page.get_by_label("Kind").click()
-        before = runs(page)
-        page.get_by_role("option", name=kind_title).click()
-        settle(page, since=before)
-        page.keyboard.press("Escape")
+        """Filter the puzzles to one kind; the chip in the Kind box says the pick was taken
+        (on a loaded machine the drop-down can take a click before its list is drawn)."""
+        chips = page.locator(".st-key-pz-kinds [data-tag]")
+        for _ in range(3):
+            page.get_by_label("Kind").click()
+            before = runs(page)
+            page.get_by_role("option", name=kind_title).click()
+            settle(page, since=before)
+            page.keyboard.press("Escape")
+            if chips.count():
+                break
+        assert chips.count() == 1 and kind_title in chips.first.inner_text(), chips.all_inner_texts()
 
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, f"{server}/puzzles")
@@ -112,8 +119,3 @@ def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) 
     click_key(page, f"pz-{trumpq.id}-hint")
     text = box.inner_text()
     assert f"Hint 1: {trumpq.hint(1)}" in text and "With doubles trump" not in text
-    # a wrong Yes/No leaves one choice: the answer is shown, no coin-flip second try
-    wrong = "no" if trumpq.answer() else "yes"
-    click_key(page, f"pz-{trumpq.id}-choice-{wrong}")
-    text = box.inner_text()
-    assert "a second try would only be a guess" in text and "The answer:" in text, text
