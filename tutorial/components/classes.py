@@ -14,7 +14,7 @@ import streamlit as st
 
 from store import StoreUnavailable, classes
 from store.names import MAX_NAME, cut_note
-from tutorial.components import profile, state
+from tutorial.components import css, profile, state
 from tutorial.services.items import course, item_title, puzzles
 from tutorial.services.live import qr_svg
 from tutorial.services.text import md_escape
@@ -165,25 +165,6 @@ def my_classes() -> None:
                          query_params={CLASS_PARAM: klass.join_code}, icon=":material/dashboard:")
 
 
-_SCREEN_CSS = """
-<style>
-.class-screen {display: flex; gap: 4vw; align-items: center; color: #14171A; font-size: max(26px, 2.6vw);
-  line-height: 1.25;}
-.class-screen .class-qr {flex: none; height: min(62vh, 40vw); aspect-ratio: 1 / 1;}
-.class-screen .class-qr svg {height: 100%; width: 100%; display: block;}
-.class-screen .class-text {display: flex; flex-direction: column; gap: 1.2vh; min-width: 0;}
-.class-screen .class-url {font-weight: 700; color: #0B3A66; word-break: break-all;}
-.class-screen .class-code {font-size: max(56px, 6.5vw); font-weight: 800; letter-spacing: 0.12em; line-height: 1.05;
-  font-family: ui-monospace, Menlo, Consolas, monospace; white-space: nowrap;}
-[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"] {display: none;}
-@media (max-width: 800px) {
-  .class-screen {flex-direction: column;}
-  .class-screen .class-qr {height: auto; width: 80vw;}
-}
-</style>
-"""
-
-
 def _join_url(code: str) -> str:
     from tutorial.components.live import public_base
 
@@ -208,7 +189,7 @@ def join_screen(code: str) -> None:
         return
     url = _join_url(klass.join_code)
     qr = qr_svg(url).replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(url)}" ', 1)
-    st.markdown(_SCREEN_CSS + f'<div class="class-screen" data-code="{escape(klass.join_code)}">'
+    st.markdown(css.sheet("join_screen") + f'<div class="class-screen" data-code="{escape(klass.join_code)}">'
                 f'<div class="class-qr">{qr}</div><div class="class-text"><div>Scan the QR code, or open</div>'
                 f'<div class="class-url">{escape(url.split("?")[0])}</div><div>and type the code</div>'
                 f'<div class="class-code">{escape(klass.join_code)}</div></div></div>', unsafe_allow_html=True)

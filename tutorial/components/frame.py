@@ -8,43 +8,9 @@ from typing import Any
 import streamlit as st
 
 from engine.words import count_words
-from tutorial.components import state
+from tutorial.components import css, state
 from tutorial.pages import page_files
 from tutorial.services.rules_text import house_rules, short_summary
-
-_CSS = """
-<style>
-.moon-row {display:flex; flex-wrap:wrap; gap:10px; align-items:flex-end; margin:4px 0 8px 0;}
-.moon-cell {display:flex; flex-direction:column; align-items:center;}
-.moon-cap {font-size:0.85rem; line-height:1.2; margin-top:3px; text-align:center; max-width:10em;}
-.moon-empty {color:#555; font-style:italic; padding:6px 0;}
-.moon-tile {display:block;}
-.moon-badge {display:inline-block; padding:1px 8px; border-radius:10px; border:1px solid #8A5A00;
-  background:#FBE3A6; color:#1A1D21; font-weight:600; font-size:0.85rem;}
-.moon-seat {font-weight:600;}
-.moon-table td, .moon-table th {padding:2px 8px;}
-[data-testid="stMainBlockContainer"] {padding-top: 2.2rem;}
-[data-testid="stMainBlockContainer"] h2 {font-size: 1.5rem; padding-top: 0.6rem;}
-[data-testid="stMainBlockContainer"] h3 {font-size: 1.25rem;}
-/* Captions: darker than Streamlit's default grey, for a contrast ratio above 4.5:1. */
-[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p {color: #4A5059 !important;}
-[data-testid="stCaptionContainer"] {opacity: 1 !important;}
-/* A caption-like line drawn in the same HTML block as a row of tiles (one element, not two). */
-.moon-note-line {font-size: 0.875rem !important; color: #4A5059; margin: 0.5rem 0 0 0 !important; line-height: 1.6;}
-.moon-block-head {margin: 0 0 1.3rem 0 !important;}
-.moon-block {padding-bottom: 1rem;}
-
-</style>
-"""
-
-_LARGE_CSS = """
-<style>
-html {font-size: 20px;}
-.moon-cap {font-size: 1rem;}
-[data-testid="stMainBlockContainer"] {padding-top: 1rem; max-width: 100%;}
-h1 {font-size: 2rem !important; padding-top: 0.5rem !important;}
-</style>
-"""
 
 #: The page files, by name, relative to ``app.py`` (for links between pages), from
 #: :data:`tutorial.pages.PAGES`.
@@ -53,7 +19,8 @@ PAGES = page_files()
 
 def styles() -> None:
     """Add the app's styles (bigger text too in large-tiles mode)."""
-    st.markdown(_CSS + (_LARGE_CSS if state.large_tiles() else ""), unsafe_allow_html=True)
+    sheets = css.sheet("frame") + (css.sheet("large_tiles") if state.large_tiles() else "")
+    st.markdown(sheets, unsafe_allow_html=True)
 
 
 def sidebar() -> Any:

@@ -27,7 +27,7 @@ from engine.words import count_words
 from store import StoreUnavailable, live
 from store.live import HostView, LiveError, LiveInfo, QuestionInfo
 from store.names import cut_note
-from tutorial.components import profile, state
+from tutorial.components import css, profile, state
 from tutorial.components.presentation import asked, current, entry_show, item_of
 from tutorial.services import live as logic
 from tutorial.services.presenter import ItemShow
@@ -217,67 +217,6 @@ def sync(p: Any) -> None:
     state.put(state.LIVE_SYNCED, key)
 
 
-_HOST_CSS = """
-<style>
-.st-key-live-panel {position: fixed; right: 1.4vw; top: 1vh; width: 30vw; z-index: 1000;
-  background: #FFFFFF; border: 4px solid #0B4F8A; border-radius: 18px; padding: 1.2vh 1vw;
-  box-shadow: 0 6px 24px rgba(0,0,0,0.18); max-height: 97vh; overflow-y: auto;}
-.live-host {font-size: max(22px, calc(28 * var(--u, 1px))); line-height: 1.2; color: #14171A;}
-.live-host * {font-size: inherit;}
-.live-join-line {display: flex; align-items: center; gap: 1vw;}
-.live-join-line svg {height: max(90px, calc(150 * var(--u, 1px))); width: auto; flex: none;}
-.live-code {font-size: max(40px, calc(64 * var(--u, 1px))) !important; font-weight: 800; letter-spacing: 0.12em;
-  font-family: ui-monospace, Menlo, Consolas, monospace;}
-.live-url {color: #2F353B; word-break: break-all;}
-.live-count {font-weight: 700; margin: 0.2em 0 0.4em 0;}
-.live-count b {font-size: max(36px, calc(56 * var(--u, 1px))) !important; color: #0B4F8A;}
-.live-bar {display: grid; grid-template-columns: minmax(5em, 34%) 1fr 2.6em; align-items: center; gap: 0.5em;
-  margin: 0.25em 0;}
-.live-lab {font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;}
-.live-track {background: #E3E7EB; border-radius: 8px; height: max(26px, calc(34 * var(--u, 1px))); overflow: hidden;}
-.live-fill {display: block; height: 100%; background: #3A6EA5; border-radius: 8px; min-width: 3px;}
-.live-bar.live-right .live-fill {background: #1E7B3A;}
-.live-bar.live-right .live-lab {color: #14532D;}
-.live-n {font-weight: 800; text-align: right;}
-.live-names {margin-top: 0.4em;}
-.live-names b {color: #14532D;}
-.live-wait {color: #3C434B;}
-.live-illegal {color: #7F1D1D; margin-top: 0.3em;}
-.st-key-live-join-screen {position: fixed; top: 3vh; left: 5vw; right: 5vw; bottom: 3vh; width: auto !important;
-  z-index: 1001; background: #FFFFFF; border: 6px solid #0B4F8A; border-radius: 24px; padding: 3vh 3vw;
-  box-shadow: 0 10px 60px rgba(0,0,0,0.35); overflow: auto;}
-.live-join-big {display: flex; flex-direction: row; gap: 4vw; align-items: center; color: #14171A;
-  font-size: max(28px, calc(40 * var(--u, 1px))); line-height: 1.25;}
-.live-join-big div {font-size: inherit;}
-.live-join-big .live-qr {flex: none; height: min(66vh, 42vw); aspect-ratio: 1 / 1;}
-.live-join-big .live-qr svg {height: 100%; width: 100%; display: block;}
-.live-join-big .live-text {display: flex; flex-direction: column; gap: 1.2vh; min-width: 0;}
-.live-join-big .live-title {font-size: max(36px, calc(56 * var(--u, 1px))); font-weight: 800;}
-.live-join-big .live-url {font-weight: 700; color: #0B3A66;}
-.live-join-big .live-code {font-size: max(72px, calc(150 * var(--u, 1px))) !important; line-height: 1.05;}
-.live-warn {background: #FFF4D6; border-left: 8px solid #8A5A00; padding: 0.3em 0.6em; border-radius: 6px;
-  font-size: max(20px, calc(24 * var(--u, 1px))) !important;}
-.st-key-live-panel button, .st-key-live-join-screen button, .st-key-live-bar button {
-  font-size: max(20px, calc(24 * var(--u, 1px))) !important; min-height: 5vh;}
-.st-key-live-panel button *, .st-key-live-join-screen button *, .st-key-live-bar button * {
-  font-size: max(20px, calc(24 * var(--u, 1px))) !important;}
-.st-key-live-summary {font-size: max(20px, calc(26 * var(--u, 1px)));}
-.st-key-live-summary h2 {font-size: max(30px, calc(44 * var(--u, 1px))) !important;}
-.st-key-live-summary h3 {font-size: max(26px, calc(34 * var(--u, 1px))) !important;}
-.st-key-live-summary p, .st-key-live-summary button p {font-size: max(22px, calc(26 * var(--u, 1px))) !important;}
-.live-table {border-collapse: collapse; width: 100%; font-size: max(22px, calc(28 * var(--u, 1px)));}
-.live-table th, .live-table td {border-bottom: 2px solid #C8CDD3; padding: 0.2em 0.6em; text-align: left;}
-.live-table th {color: #2F353B;}
-@media (max-width: 800px) {
-  .st-key-live-panel {position: static; width: auto; max-height: none;}
-  .st-key-live-join-screen {position: static;}
-  .live-join-big {flex-direction: column;}
-  .live-join-big .live-qr {height: auto; width: 80vw;}
-}
-</style>
-"""
-
-
 def _join_html(info: LiveInfo, big: bool, players: int) -> str:
     base = public_base()
     url = logic.join_url(base, info.join_code) if base else f"/live?code={info.join_code}"
@@ -401,7 +340,7 @@ def _host_live(sid: int) -> None:
 def host_panel(info: LiveInfo | None) -> None:
     """The presenter's live part: "Start a live class", or the live panel of this browser's
     class (the join screen, the answers chart, End after a question), or its end."""
-    st.markdown(_HOST_CSS, unsafe_allow_html=True)
+    st.markdown(css.sheet("live_host"), unsafe_allow_html=True)
     _cookie_script()
     if info is None:
         if not _param(HOST_PARAM) and not _param(LIVE_PARAM):
@@ -486,26 +425,6 @@ def _table(head: list[str], rows: list[list[str]], name: str) -> str:
 
 
 # -- the students' side (phone) --------------------------------------------------------------------------
-_PHONE_CSS = """
-<style>
-.live-phone {font-size: 20px; line-height: 1.3; color: #14171A;}
-.live-phone .live-who {color: #2F353B; font-size: 17px;}
-.live-phone h3 {font-size: 24px; margin: 0.3em 0; padding: 0;}
-.live-tiles {display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-end; margin: 4px 0 10px 0;}
-.live-tiles svg.moon-tile {height: 76px; width: auto; display: block;}
-.live-cell {display: flex; flex-direction: column; align-items: center; font-size: 15px;}
-.live-k {font-weight: 700;}
-.live-got {padding: 14px 16px; border-radius: 14px; font-size: 22px; font-weight: 700; margin: 8px 0;}
-.live-got.live-ok {background: #DCF3E3; color: #14532D; border: 3px solid #1E7B3A;}
-.live-got.live-no {background: #FDE2E1; color: #7F1D1D; border: 3px solid #B42318;}
-.live-got.live-sent {background: #E6EEF7; color: #0B3A66; border: 3px solid #0B4F8A;}
-.live-reason {font-size: 19px;}
-.live-phone .live-illegal {font-size: 19px; color: #7F1D1D; font-weight: 600;}
-[class*="st-key-live-choice-"] button {min-height: 64px; width: 100%;}
-[class*="st-key-live-choice-"] button p {font-size: 24px !important; font-weight: 700;}
-.st-key-live-choices {gap: 10px;}
-</style>
-"""
 
 
 @lru_cache(maxsize=256)
@@ -731,7 +650,7 @@ def _known(token: str) -> bool:
 
 def student_page() -> None:
     """The phone's page: the join form, or the live question."""
-    st.markdown(_PHONE_CSS, unsafe_allow_html=True)
+    st.markdown(css.sheet("live_phone"), unsafe_allow_html=True)
     token = _param(PLAYER_PARAM) or str(state.get(state.LIVE_PLAYER) or "")
     if token and not _known(token):
         _leave()

@@ -18,7 +18,7 @@ import streamlit as st
 from engine import Tile, Trump
 from engine.game import Phase
 from engine.svg import back_svg, tile_svg
-from tutorial.components import state
+from tutorial.components import css, state
 from tutorial.components.presentation import (
     Presentation,
     current,
@@ -156,118 +156,11 @@ def _int_param(name: str, default: int) -> int:
 
 
 # -- drawing -------------------------------------------------------------------------------------------
-_CSS = """
-<style>
-/* The presenter: the whole window, no sidebar, no header. Sizes follow the window (a 1280x720
-   projector shows the same picture as a 1920x1080 one, scaled; a 4:3 one scales by its width). */
-[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
-header[data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecoration"] {display: none !important;}
-[data-testid="stMainBlockContainer"] {padding: 0.6vh 1.4vw 0 1.4vw !important; max-width: 100% !important;}
-[data-testid="stMain"] {margin-left: 0 !important;}
-/* The style and key-script elements take no room. */
-[data-testid="stMainBlockContainer"] .stElementContainer:has(style) {display: none;}
-.st-key-pres-forward-page, .st-key-pres-back-page {display: none !important;}
-:root {--u: max(0.5px, min(0.0926vh, 0.0521vw));}
-/* A live class's answers panel keeps the right of the screen: the stage takes the rest. */
-@media (min-width: 801px) {
-  body:has(.st-key-live-panel) {--u: max(0.5px, min(0.0926vh, 0.0357vw));}
-  /* The smallest sizes shrink with the screen too (a 1024-wide projector is as big on the wall). */
-  @media (max-width: 1500px) {body:has(.st-key-live-panel) {--f: 0.72;}}
-  @media (max-width: 1150px) {body:has(.st-key-live-panel) {--f: 0.58;}
-    body:has(.st-key-live-panel) .pres-tiles svg.moon-tile {height: calc(120 * var(--u));}}
-  body:has(.st-key-live-panel) [data-testid="stMainBlockContainer"] {padding-right: 32.8vw !important;}
-}
-.pres-stage {font-size: max(calc(24px * var(--f, 1)), calc(30 * var(--u))); line-height: 1.25; color: #14171A;}
-.pres-stage * {font-size: inherit;}
-.pres-top {display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.4em 1.6em; margin: 0 0 0.4em 0;
-  padding-bottom: 0.25em; border-bottom: 3px solid #C8CDD3;}
-.pres-stage h1.pres-title {font-size: max(calc(32px * var(--f, 1)), calc(44 * var(--u))); margin: 0; padding: 0; font-weight: 700;}
-.pres-fact {font-size: max(calc(30px * var(--f, 1)), calc(42 * var(--u)));}
-.pres-fact b {font-weight: 800;}
-.pres-k {color: #3C434B; font-weight: 500;}
-.pres-where {margin-left: auto; color: #3C434B;}
-.pres-body {display: grid; grid-template-columns: minmax(0, 64fr) minmax(0, 36fr); gap: 1.4vw; align-items: stretch;}
-/* A wide screen: the stage runs down to the buttons. */
-@media (min-aspect-ratio: 16/10) {.pres-body {min-height: calc(100vh - 150 * var(--u) - 12vh);}}
-.pres-table {display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
-  grid-template-areas: "top top top" "left trick right" "bottom bottom bottom"; gap: 1.2vh 1.2vw;
-  align-items: center; justify-items: center; align-content: space-evenly; background: #E8F1EA;
-  border-radius: 18px; padding: 1.2vh 1vw;}
-.pres-table.pres-n3 {grid-template-areas: "left widow right" "left trick right" "bottom bottom bottom";}
-.pres-widow {grid-area: widow; display: flex; flex-direction: column; align-items: center; gap: 0.3vh;}
-.pres-widow-tiles svg.moon-tile {height: max(calc(54px * var(--f, 1)), calc(150 * var(--u))); width: auto; display: block;}
-.pres-widow-tiles {display: flex; gap: 0.7vh;}
-.pres-cap {text-align: center;}
-.pres-tiles .pres-cap {font-size: max(calc(20px * var(--f, 1)), calc(24 * var(--u))); font-weight: 700; color: #5B3A00;}
-/* The answer, once revealed: a ring and the word; every other tile steps back. */
-.pres-cell.pres-is-answer {outline: max(calc(4px * var(--f, 1)), calc(7 * var(--u))) solid #0B4F8A; outline-offset: max(calc(3px * var(--f, 1)), calc(4 * var(--u)));
-  border-radius: 10px; background: #DCEBFA;}
-.pres-stage .pres-answer-cap {background: #0B4F8A; color: #FFFFFF; font-weight: 800; border-radius: 6px;
-  padding: 0 0.35em; margin-top: 0.15em; font-size: max(calc(24px * var(--f, 1)), calc(30 * var(--u)));}
-.pres-stage[data-revealed="1"]:has(.pres-is-answer) .pres-cell:not(.pres-is-answer) svg.moon-tile {filter: saturate(0.35);}
-.pres-stage[data-revealed="1"] :is(.pres-tiles, .pres-trick-tiles):has(.pres-is-answer)
-  .pres-cell:not(.pres-is-answer) svg.moon-tile {opacity: 0.45;}
-.pres-seat {display: flex; flex-direction: column; align-items: center; gap: 0.3vh;}
-.pres-seat.pres-act {outline: 4px solid #0B4F8A; outline-offset: 4px; border-radius: 10px;}
-.pres-top-seat {grid-area: top;} .pres-left {grid-area: left;} .pres-right {grid-area: right;}
-.pres-bottom {grid-area: bottom;}
-.pres-name {font-weight: 700;}
-.pres-name span {font-weight: 500; color: #2F353B;}
-.pres-tiles {display: flex; flex-wrap: wrap; justify-content: center; gap: 0.7vh;}
-.pres-tiles svg.moon-tile {height: max(calc(60px * var(--f, 1)), calc(180 * var(--u))); width: auto; display: block;}
-.pres-trick {grid-area: trick; display: flex; flex-direction: column; align-items: center; gap: 0.6vh; min-width: 30vh;}
-.pres-trick-title {font-weight: 700;}
-.pres-trick-tiles {display: flex; gap: 1.2vh; align-items: flex-end;}
-.pres-trick-tiles .pres-cell {display: flex; flex-direction: column; align-items: center;}
-.pres-trick-tiles svg.moon-tile {height: max(calc(90px * var(--f, 1)), calc(240 * var(--u))); width: auto; display: block;}
-.pres-empty {color: #3C434B; font-style: italic;}
-.pres-talk {background: #FFFFFF; border: 3px solid #C8CDD3; border-radius: 18px; padding: 1.4vh 1.2vw;
-  max-height: calc(100vh - 22vh); overflow-y: auto;}
-.pres-talk h2 {font-size: max(calc(30px * var(--f, 1)), calc(40 * var(--u))); margin: 0 0 0.4em 0; padding: 0; font-weight: 700;}
-.pres-stage .pres-reason {font-size: max(calc(28px * var(--f, 1)), calc(38 * var(--u))); line-height: 1.3; margin: 0 0 0.6em 0;}
-.pres-note {background: #FFF4D6; border-left: 8px solid #8A5A00; padding: 0.4em 0.6em; margin: 0 0 0.8em 0;
-  border-radius: 6px;}
-.pres-stage .pres-ask {font-size: max(calc(34px * var(--f, 1)), calc(44 * var(--u))); font-weight: 800; margin: 0 0 0.3em 0;}
-.pres-stage .pres-answer {font-size: max(calc(30px * var(--f, 1)), calc(38 * var(--u))); font-weight: 800; color: #0B4F8A;}
-.pres-result {font-weight: 700; color: #14532D; margin-top: 0.4em;}
-.pres-numbers table {border-collapse: collapse; margin-top: 0.4em; display: block; overflow-x: auto;}
-.pres-numbers td, .pres-numbers th {border-bottom: 1px solid #C8CDD3; padding: 0.1em 0.4em; text-align: left;}
-.pres-numbers {font-size: max(calc(24px * var(--f, 1)), calc(32 * var(--u)));}
-.pres-numbers th {font-weight: 800;}
-.pres-item-tiles {display: flex; flex-direction: column; gap: 1.2vh; align-items: flex-start;}
-.st-key-pres-controls button, .st-key-pres-controls a {font-size: max(calc(24px * var(--f, 1)), calc(28 * var(--u))) !important;}
-.st-key-pres-controls button *, .st-key-pres-controls a * {font-size: max(calc(24px * var(--f, 1)), calc(28 * var(--u))) !important;}
-.st-key-pres-controls button [data-testid="stIconMaterial"], .st-key-pres-controls a [data-testid="stIconMaterial"],
-.st-key-pres-controls button kbd {font-size: max(calc(24px * var(--f, 1)), calc(28 * var(--u))) !important; line-height: 1;}
-.st-key-pres-controls button, .st-key-pres-controls a {min-height: 6vh; padding: 0.2em 0.9em;}
-.st-key-pres-controls {margin-top: 0.6vh;}
-.pres-help {font-size: max(calc(24px * var(--f, 1)), calc(24 * var(--u))); color: #3C434B;}
-/* Messages outside the stage (nothing to present, a bad link, a live class's state) in projector type. */
-.st-key-pres-message, .st-key-pres-link-error, .st-key-live-ended-msg {font-size: max(calc(26px * var(--f, 1)), calc(36 * var(--u)));}
-.st-key-pres-message p, .st-key-pres-message a, .st-key-pres-message a *, .st-key-pres-message code,
-.st-key-pres-link-error p, .st-key-live-ended-msg p, .st-key-live-ended-msg [data-testid="stIconMaterial"],
-.st-key-pres-message [data-testid="stIconMaterial"], .st-key-pres-link-error [data-testid="stIconMaterial"]
-{font-size: max(calc(26px * var(--f, 1)), calc(36 * var(--u))) !important; line-height: 1.3;}
-.st-key-pres-message h1, .st-key-pres-message h1 * {font-size: max(calc(36px * var(--f, 1)), calc(56 * var(--u))) !important;}
-/* A phone (or a narrow window): one column, sizes from the width. */
-@media (max-width: 800px) {
-  .pres-stage {font-size: 18px;}
-  .pres-body {grid-template-columns: 1fr;}
-  .pres-table {grid-template-areas: "top" "left" "trick" "right" "bottom"; grid-template-columns: 1fr;}
-  .pres-table.pres-n3 {grid-template-areas: "widow" "left" "trick" "right" "bottom";}
-  .pres-tiles svg.moon-tile {height: 64px;}
-  .pres-trick-tiles svg.moon-tile {height: 96px;}
-  .pres-stage h1.pres-title, .pres-fact, .pres-talk h2, .pres-reason, .pres-ask, .pres-stage .pres-answer {font-size: 22px;}
-  .st-key-pres-controls button p {font-size: 18px !important;}
-  .pres-talk {max-height: none;}
-}
-</style>
-"""
 
 
 def styles() -> None:
     """The presenter's styles (hides the sidebar and the header)."""
-    st.markdown(_CSS, unsafe_allow_html=True)
+    st.markdown(css.sheet("presenter"), unsafe_allow_html=True)
 
 
 def keys() -> None:

@@ -6,8 +6,8 @@ that HTML is escaped. Clicking is done with native buttons under the tiles, so t
 works everywhere; a tile that cannot be played has a disabled button whose tooltip (and
 the tile's own tooltip) gives the reason. The picture of a tile that can be clicked is part
 of its button's target: the button's ``::after`` box covers the picture and the button
-(:data:`PICK_CSS`, plain CSS), so a click on the picture is a click on the button, while
-the keyboard still moves from button to button.
+(the ``tile_pick`` sheet in ``tutorial/static/css``), so a click on the picture is a click on the
+button, while the keyboard still moves from button to button.
 """
 
 from __future__ import annotations
@@ -21,18 +21,11 @@ import streamlit as st
 
 from engine import Tile, Trump
 from engine.svg import back_svg, tile_svg
+from tutorial.components import css
 from tutorial.components.state import tile_scale
 
 #: Makes the picture of a clickable tile part of its button: the tile's container (marked by
 #: the ``moon-pick`` cell inside it) is the box the enabled button's ``::after`` covers.
-PICK_CSS = """<style>
-.stVerticalBlock:has(> .stElementContainer .moon-pick) {position: relative;}
-.stVerticalBlock:has(> .stElementContainer .moon-pick) > .stElementContainer,
-.stVerticalBlock:has(> .stElementContainer .moon-pick) .stButton,
-.stVerticalBlock:has(> .stElementContainer .moon-pick) .stButton * {position: static;}
-.stVerticalBlock:has(> .stElementContainer .moon-pick) .stButton button:enabled::after {
-  content: ""; position: absolute; inset: 0; z-index: 1; cursor: pointer;}
-</style>"""
 
 
 @dataclass(frozen=True)
@@ -141,7 +134,7 @@ def clickable_tiles(
                           extra="selected" if sel else None, reason=reason),
                     scale,
                 )
-                st.markdown((PICK_CSS if i == 0 else "") + f'<div class="moon-pick">{picture}</div>',
+                st.markdown((css.sheet("tile_pick") if i == 0 else "") + f'<div class="moon-pick">{picture}</div>',
                             unsafe_allow_html=True)
                 star = "★ " if is_trump(t, trump) else ""
                 if reason is not None:

@@ -12,6 +12,7 @@ from html import escape
 import streamlit as st
 
 from engine import Phase, Trump, explain_winner, trick_winner
+from tutorial.components import css
 from tutorial.components.play import sync
 from tutorial.components.state import tile_scale
 from tutorial.components.tiles import Shown, clickable_tiles, is_trump, note_html, row_html, tile_html
@@ -256,89 +257,6 @@ def controls(sess: PlaySession) -> None:
 
 
 # -- styles and keyboard ---------------------------------------------------------------------------
-_TABLE_CSS = """
-<style>
-.st-key-play-scripts {display: none;}
-/* The status strip stays in view (sticky on Streamlit's wrapper around the container), just
-   below Streamlit's header (60 px at every width, phones included). */
-[data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {position: sticky; top: 3.75rem; z-index: 20;}
-/* Stuck, the strip hides what scrolls past it all the way up to the window's top: no part of the
-   table shows between Streamlit's (see-through) header and the strip. Only while stuck, so the
-   New game panel above it stays in sight and clickable. */
-[data-testid="stLayoutWrapper"]:has(> .st-key-table-status) {container-type: scroll-state;}
-@container scroll-state(stuck: top) {
-  .st-key-table-status {position: relative;}
-  .st-key-table-status::before {content: ""; position: absolute; left: -0.5rem; right: -0.5rem;
-    bottom: 100%; height: 3.75rem; background: #FFFFFF; pointer-events: none;}
-}
-.st-key-table-status {background: #F4F1E8; border: 1px solid #C9C2AE; border-radius: 8px; padding: 4px 10px 8px;}
-.st-key-table-status [data-testid="stMarkdownContainer"] {overflow: visible;}
-.st-key-table-status [data-testid="stMarkdown"], .st-key-table-status [data-testid="stMarkdownContainer"],
-.st-key-table-status [data-testid="stElementContainer"] {margin-bottom: 0 !important; height: auto !important;}
-.st-key-table-status p {margin: 0 !important; font-size: 0.95rem; line-height: 1.45;}
-.moon-table {display: grid; gap: 8px 12px; align-items: start; margin: 4px 0;}
-.moon-three {grid-template-columns: 1fr 1fr; grid-template-areas: "left right" "middle middle";}
-.moon-four {grid-template-columns: 1fr 1fr 1fr; grid-template-areas: "left top right" "middle middle middle";}
-.moon-seat-box {border: 1px solid #C9C2AE; border-radius: 8px; padding: 4px 8px; background: #FFFDF5;}
-.moon-seat-box.moon-at-left {grid-area: left;} .moon-seat-box.moon-at-right {grid-area: right;}
-.moon-seat-box.moon-at-top {grid-area: top;}
-.moon-acting {border: 2px solid #0B4F8A;}
-.moon-seat-facts {font-size: 0.85rem; color: #3A3F47;}
-.moon-backs {display: flex; flex-wrap: wrap; gap: 2px; margin-top: 2px;} .moon-backs .moon-cell {display: block;}
-.moon-turn, .moon-led, .moon-best {display: inline-block; padding: 0 6px; border-radius: 8px; font-size: 0.78rem;
-  font-weight: 600; border: 1px solid #0B4F8A; color: #0B4F8A; background: #EAF2FA;}
-.moon-best {border-color: #8A5A00; color: #5A3A00; background: #FBE3A6;}
-.moon-middle {grid-area: middle; border: 1px dashed #8C8470; border-radius: 10px; padding: 4px 8px 6px;
-  background: #EEF5EC;}
-.moon-trick-title {font-weight: 600; font-size: 0.95rem;}
-.moon-note {font-size: 0.9rem;}
-.moon-trick {display: grid; justify-content: center; gap: 2px 18px;}
-.moon-three .moon-trick {grid-template-areas: "left bottom right";}
-.moon-four .moon-trick {grid-template-areas: "left top right bottom";}
-.moon-trick-cell {display: flex; flex-direction: column; align-items: center; min-width: 5.5em;}
-.moon-trick-cell.moon-at-left {grid-area: left;} .moon-trick-cell.moon-at-right {grid-area: right;}
-.moon-trick-cell.moon-at-top {grid-area: top;} .moon-trick-cell.moon-at-bottom {grid-area: bottom;}
-.moon-slot {width: 40px; height: 74px; border: 1px dashed #A9A28E; border-radius: 6px; margin-top: 3px;}
-.st-key-table-hand [class*="st-key-hand-tile-"], .st-key-table-hand [class*="st-key-discard-tile-"] {min-width: 0;}
-/* Trick, status strip and the whole hand in one screen (1280×800 and up): a compact page top,
-   and a hand of eight in one row (each tile with its button, the label on one line). */
-[data-testid="stMainBlockContainer"]:has(.st-key-table-status) {padding-top: 3.5rem !important;}
-.st-key-play-top h1 {font-size: 2rem !important; padding: 0.25rem 0 !important;}
-html:has(.st-key-table-status) {scroll-padding-top: 10rem;}
-@media (min-width: 641px) {
-  .st-key-play-top {margin-top: -2rem;}  /* over the gaps of the hidden styles and scripts above it */
-  .st-key-table-hand svg.moon-tile {width: 40px; height: auto;}
-  .st-key-hand-hand, .st-key-discard-hand {gap: 6px !important; flex-wrap: nowrap !important;}
-  [data-testid="stMainBlockContainer"]:has(.st-key-table-status) {padding-left: 1.5rem !important;
-    padding-right: 1.5rem !important;}  /* room for a hand of eight with one-line labels */
-  .st-key-table-hand [class*="st-key-hand-tile-"], .st-key-table-hand [class*="st-key-discard-tile-"] {
-    width: auto !important; min-width: 46px; flex: 0 0 auto !important;}
-  .st-key-table-hand [class*="-tile-"] button {min-height: 2.1rem; padding: 1px 4px; width: 100%;}
-  .st-key-table-hand [class*="-tile-"] button p {font-size: 0.72rem; line-height: 1.1; white-space: nowrap;}
-  .st-key-table-hand .moon-cap {font-size: 0.68rem;}
-  .moon-trick svg.moon-tile {width: 36px; height: auto;} .moon-slot {width: 36px; height: 66px;}
-}
-@media (max-width: 640px) {
-  [data-testid="stMainBlockContainer"] {padding: 3.2rem 0.6rem 1rem !important;}
-  .st-key-play-top h1 {font-size: 1.3rem !important; padding: 0 !important;}
-  .st-key-table-status {padding: 2px 6px 4px;}
-  .st-key-table-status p {font-size: 0.8rem; line-height: 1.3;}
-  .moon-seat-box {padding: 2px 6px;} .moon-seat-facts {font-size: 0.75rem;}
-  .moon-backs svg {width: 10px; height: auto;}
-  .moon-trick-cell {min-width: 4.2em;} .moon-trick-cell .moon-cap {font-size: 0.72rem;}
-  .moon-trick svg.moon-tile {width: 34px; height: auto;}
-  .moon-slot {width: 30px; height: 56px;}
-  .st-key-table-hand svg.moon-tile {width: 34px; height: auto;}
-  .st-key-table-hand .moon-cap {font-size: 0.68rem;}
-  .st-key-table-hand p {font-size: 0.85rem;}
-  .st-key-table-hand button {min-height: 2rem; padding: 0 4px; font-size: 0.72rem;}
-  .st-key-table-hand button p {font-size: 0.72rem;}
-  [class*="st-key-hand-tile-"], [class*="st-key-discard-tile-"] {width: auto !important; min-width: 46px;}
-  .st-key-table-hand [class*="-tile-"] button p {white-space: nowrap;}
-  .st-key-hand-hand, .st-key-discard-hand {gap: 4px !important;}
-}
-</style>
-"""
 
 #: Installed once per browser tab: after every run of the page, if the focus was lost (the
 #: tile just played is gone), put it back on the learner's first playable tile.
@@ -367,7 +285,7 @@ _FOCUS_JS = """<script>
 
 def table_styles() -> None:
     """The table's styles (with the phone layout)."""
-    st.markdown(_TABLE_CSS, unsafe_allow_html=True)
+    st.markdown(css.sheet("play_table"), unsafe_allow_html=True)
 
 
 def refocus_hand() -> None:
