@@ -46,12 +46,13 @@ import random
 import statistics
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import NotRequired, TextIO, TypedDict, cast
 
-from bench.levels import bench_bot
 from engine import Game, RuleSet
 from engine.contract import goal_of
 from engine.game import PlayerView
+from engine.players import Bot
+from engine.players import make_bot as engine_bot
 from engine.players.analysis import analyse_play
 from engine.players.bidding import play_weights
 from engine.sampling import Constraints
@@ -59,14 +60,45 @@ from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 
 
-def make_bot(spec: str, seed: int | None = None) -> Any:
+class LossRow(TypedDict):
+    """One playing decision of :func:`dd_losses` / :func:`dd_paired` (one JSON line of ``--out``)."""
+
+    level: str
+    players: int
+    deal: int
+    #: Tricks given up against the best play with every tile known.
+    loss: int
+    kind: str
+    trump_lead: bool
+    paired: NotRequired[bool]
+    limit_loss: NotRequired[int]
+
+
+#: Loss rows by (level, players).
+Losses = dict[tuple[str, int], list[LossRow]]
+
+
+class GapRow(TypedDict):
+    """One hand of :func:`gap_hand` (one JSON line of ``--gap --out``)."""
+
+    seed: int
+    bidder: int
+    bid: int | None
+    trump: str
+    open: int
+    took: int
+    gap: int
+    made: bool
+
+
+def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from a level, optionally with options: ``"strong"``, ``"strong:read_play=0"``,
     ``"strong:read_play=4+bid_samples=12"``, ``'strong:play_samples_4p={"7":20,"6":28}'``
     (values are JSON; a table's keys, tricks left, are read as numbers)."""
     level, _, opts = spec.partition(":")
     options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in opts.split("+") if o)}
     options = {k: {int(n): x for n, x in v.items()} if isinstance(v, dict) else v for k, v in options.items()}
-    return bench_bot(level, seed=seed, **options)
+    return engine_bot(level, seed=seed, **options)
 
 
 def _split_levels(text: str) -> list[str]:
@@ -138,7 +170,7 @@ def timing_table(
     return "\n".join(lines)
 
 
-def gap_hand(seed: int) -> dict[str, Any] | None:
+def gap_hand(seed: int) -> GapRow | None:
     """Play hand 1 of deal ``seed`` with three strong bots; ``None`` if everyone passed."""
     rules = RuleSet()
     g = Game.new(rules, seed=seed)
@@ -168,7 +200,7 @@ def gap_hand(seed: int) -> dict[str, Any] | None:
     }
 
 
-def gap_table(rows: list[dict[str, Any]]) -> str:
+def gap_table(rows: list[GapRow]) -> str:
     """The information-limit summary of ``rows`` from :func:`gap_hand`."""
     n = len(rows)
     if not n:
@@ -230,9 +262,9 @@ def decision_kind(g: Game, seat: int, bidder_leads: int) -> str:
 
 
 def dd_losses(
-    level: str, players: int, decisions: int, seed: int, own_contracts: bool = False, out: Any = None,
+    level: str, players: int, decisions: int, seed: int, own_contracts: bool = False, out: TextIO | None = None,
     limit: int = 0,
-) -> list[dict[str, Any]]:
+) -> list[LossRow]:
     """One row per playing decision with more than one legal play, from hands played by
     ``level`` bots in every seat (deal ``seed``, ``seed + 1``, ... until ``decisions`` rows).
     The bids, discard and trump are the basic player's (so every level plays the same
@@ -243,7 +275,7 @@ def dd_losses(
     With ``limit``, a row with a loss also gives ``limit_loss`` (:func:`limit_loss` on that
     many layouts)."""
     rules = RuleSet(players=players)
-    rows: list[dict[str, Any]] = []
+    rows: list[LossRow] = []
     s = seed
     while len(rows) < decisions:
         g = Game.new(rules, seed=s)
@@ -266,8 +298,8 @@ def dd_losses(
                 kind = decision_kind(g, seat, bidder_leads)
                 if kind == "lead" and trump_lead:
                     kind = "trump lead"
-                row: dict[str, Any] = {"level": level, "players": players, "deal": s - 1, "loss": max(vals.values()) - vals[tile.index],
-                       "kind": kind, "trump_lead": trump_lead}
+                row = LossRow(level=level, players=players, deal=s - 1, loss=max(vals.values()) - vals[tile.index],
+                              kind=kind, trump_lead=trump_lead)
                 if limit and row["loss"] > 0:
                     row["limit_loss"] = limit_loss(view, vals, limit, (s - 1) * 8 + seat)
                 rows.append(row)
@@ -281,8 +313,8 @@ def dd_losses(
 
 
 def dd_paired(
-    levels: list[str], players: int, decisions: int, seed: int, out: Any = None, limit: int = 0
-) -> dict[tuple[str, int], list[dict[str, Any]]]:
+    levels: list[str], players: int, decisions: int, seed: int, out: TextIO | None = None, limit: int = 0
+) -> Losses:
     """The open-hands loss of every level **on the same positions**: hands played by basic
     bots in every seat (deal ``seed``, ``seed + 1``, ...); at each playing decision with more
     than one legal play, each level's bot for that seat (made afresh for each hand, so it
@@ -290,7 +322,7 @@ def dd_paired(
     in :func:`dd_losses` (``limit`` too). Paired figures: the difference between two levels
     is not blurred by their playing different positions."""
     rules = RuleSet(players=players)
-    res: dict[tuple[str, int], list[dict[str, Any]]] = {(lv, players): [] for lv in levels}
+    res: Losses = {(lv, players): [] for lv in levels}
     s = seed
     n = 0
     while n < decisions:
@@ -311,9 +343,9 @@ def dd_paired(
                 for lv in levels:
                     tile = bots[lv][seat].decide(view).action.value
                     assert isinstance(tile, Tile)
-                    row: dict[str, Any] = {"level": lv, "players": players, "deal": s - 1, "paired": True,
-                           "loss": max(vals.values()) - vals[tile.index], "kind": kind,
-                           "trump_lead": not g.current_trick and g.trump.is_trump(tile)}
+                    row = LossRow(level=lv, players=players, deal=s - 1, paired=True,
+                                  loss=max(vals.values()) - vals[tile.index], kind=kind,
+                                  trump_lead=not g.current_trick and g.trump.is_trump(tile))
                     if limit and row["loss"] > 0:
                         if at_limit is None:
                             at_limit = limit_loss(view, vals, limit, (s - 1) * 8 + seat)
@@ -329,7 +361,7 @@ def dd_paired(
     return res
 
 
-def dd_diff(results: dict[tuple[str, int], list[dict[str, Any]]]) -> str:
+def dd_diff(results: Losses) -> str:
     """For paired rows (:func:`dd_paired`): each level's loss minus the first level's, per
     decision, with a 95% interval (same positions, so the interval is tight)."""
     lines = []
@@ -350,7 +382,7 @@ def dd_diff(results: dict[tuple[str, int], list[dict[str, Any]]]) -> str:
     return "\n".join(lines)
 
 
-def dd_table(results: dict[tuple[str, int], list[dict[str, Any]]]) -> str:
+def dd_table(results: Losses) -> str:
     """The open-hands loss table of :func:`dd_losses` rows by (level, players)."""
     lines = [
         "open-hands loss per playing decision (tricks given up against the best play with every tile known,",
@@ -366,7 +398,7 @@ def dd_table(results: dict[tuple[str, int], list[dict[str, Any]]]) -> str:
         half = 1.96 * statistics.pstdev(xs) / math.sqrt(n) if n > 1 else 0.0
         lost = sum(1 for x in xs if x > 0) / n if n else 0.0
 
-        def part(rs: list[dict[str, Any]]) -> str:
+        def part(rs: list[LossRow]) -> str:
             if not rs:
                 return "-"
             return f"{sum(r['loss'] for r in rs) / len(rs):.3f} ({len(rs)})"
@@ -413,13 +445,13 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
     player_counts = [int(x) for x in args.players.split(",")]
     if args.dd_loss:
-        res: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        res: Losses = {}
         if args.merge:
             for path in args.merge:
                 with open(path) as f:
                     for line in f:
                         if line.strip():
-                            r = json.loads(line)
+                            r = cast(LossRow, json.loads(line))
                             res.setdefault((r["level"], r["players"]), []).append(r)
             print(dd_table(res))
             return

@@ -30,15 +30,69 @@ import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any, NotRequired, TextIO, TypedDict, cast
 
 from bench.levels import BENCH_LEVELS as LEVELS
 from bench.levels import bench_bot as make_bot
+from bench.oracle import OracleBot
 from engine import Game, RuleSet
 from engine.contract import MOON, side_seats, tricks_needed
+from engine.game import HandResult
 
 #: A game that has not ended after this many hands is stopped (and counted as not won).
 MAX_HANDS = 200
+
+#: House rules by name, as :class:`engine.RuleSet` takes them (values of several types).
+Rules = dict[str, Any]
+#: Bot options by entry name, each as ``make_bot`` takes them (values of several types).
+Options = dict[str, dict[str, Any]]
+
+
+class EntryStats(TypedDict):
+    """One entry's figures in one game (runs made before 21s were recorded lack ``moons_made``)."""
+
+    points: int
+    hands: int
+    bids: int
+    made: int
+    sets: int
+    defended: int
+    won: int
+    decisions: int
+    bid_tricks: int
+    took: int
+    moons: int
+    moons_made: NotRequired[int]
+
+
+class GameRecord(TypedDict):
+    """One game as :func:`play_game` returns it and ``--out`` writes it (one JSON line)."""
+
+    levels: list[str]
+    players: int
+    seed: int
+    rotation: int
+    hands: int
+    winner_entry: int | None
+    stats: list[EntryStats]
+    times: dict[str, list[float]]
+    #: Per hand: the scores before it (by side), then its bidder.
+    log: list[tuple[list[int], int | None]]
+
+
+def read_games(paths: Iterable[str]) -> list[GameRecord]:
+    """The games of earlier runs' JSON-lines files."""
+    games: list[GameRecord] = []
+    for path in paths:
+        with open(path) as f:
+            games += [cast(GameRecord, json.loads(line)) for line in f if line.strip()]
+    return games
+
+
+def _write(out: TextIO | None, game: GameRecord) -> None:
+    if out:
+        out.write(json.dumps(game) + "\n")
+        out.flush()
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -71,9 +125,9 @@ def play_game(
     players: int,
     seed: int,
     rotation: int,
-    rules: dict[str, Any] | None = None,
-    options: dict[str, dict[str, Any]] | None = None,
-) -> dict[str, Any]:
+    rules: Rules | None = None,
+    options: Options | None = None,
+) -> GameRecord:
     """Play one game; return per-entry statistics as a JSON-ready dict. ``options`` are bot
     options by entry name (``{"strong": {"bid_threshold": 0.6}}``; see :func:`level_of`)."""
     rs = RuleSet(players=players, **(rules or {}))
@@ -89,12 +143,12 @@ def play_game(
         for s in range(players)
     }
     stats = [
-        {"points": 0, "hands": 0, "bids": 0, "made": 0, "sets": 0, "defended": 0, "won": 0, "decisions": 0,
-         "bid_tricks": 0, "took": 0, "moons": 0, "moons_made": 0}
+        EntryStats(points=0, hands=0, bids=0, made=0, sets=0, defended=0, won=0, decisions=0,
+                   bid_tricks=0, took=0, moons=0, moons_made=0)
         for _ in range(entries)
     ]
     times: dict[str, list[float]] = {}
-    log: list[list[Any]] = []  # per hand: the scores before it (by side), then its bidder
+    log: list[tuple[list[int], int | None]] = []
     hands = 0
     while True:
         before = list(game.scores)
@@ -104,8 +158,8 @@ def play_game(
             bot = bots[seat]
             phase = game.phase
             t0 = time.perf_counter()
-            if getattr(bot, "sees_all", False):
-                action = bot.decide_game(game)  # bench.oracle: reads the whole deal
+            if isinstance(bot, OracleBot):
+                action = bot.decide_game(game)  # reads the whole deal
             else:
                 action = bot.decide(game.view(seat)).action
             dt = time.perf_counter() - t0
@@ -113,7 +167,7 @@ def play_game(
             game.apply(action)
         hands += 1
         res = game.results[-1]
-        log.append([before, res.bidder])
+        log.append((before, res.bidder))
         for e in range(entries):
             side = rs.side_of(seats_of(e, rotation, players)[0])
             stats[e]["hands"] += 1
@@ -152,7 +206,7 @@ def play_game(
     }
 
 
-def _job(args: tuple[list[str], int, int, int, dict[str, Any], dict[str, dict[str, Any]]]) -> dict[str, Any]:
+def _job(args: tuple[list[str], int, int, int, Rules, Options]) -> GameRecord:
     levels, players, seed, rotation, rules, options = args
     return play_game(levels, players, seed, rotation, rules, options)
 
@@ -171,7 +225,7 @@ def _moons(st: dict[str, int]) -> str:
     return f"{st['moons_made']}/{st['moons']}"
 
 
-def table(results: Iterable[dict[str, Any]]) -> str:
+def table(results: Iterable[GameRecord]) -> str:
     """The per-bot table of a set of game results."""
     rows: dict[int, dict[str, int]] = {}
     levels: list[str] = []
@@ -180,11 +234,11 @@ def table(results: Iterable[dict[str, Any]]) -> str:
     for r in results:
         games += 1
         levels = r["levels"]
-        for e, st in enumerate(r["stats"]):
+        for e, figures in enumerate(r["stats"]):
             acc = rows.setdefault(e, {})
-            partial |= "moons_made" not in st
-            for k, v in st.items():
-                acc[k] = acc.get(k, 0) + v
+            partial |= "moons_made" not in figures
+            for k, v in figures.items():
+                acc[k] = acc.get(k, 0) + cast(int, v)
     if partial:
         for acc in rows.values():
             acc.pop("moons_made", None)
@@ -214,7 +268,7 @@ def table(results: Iterable[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
-def calibration(results: Iterable[dict[str, Any]], moons: bool) -> str:
+def calibration(results: Iterable[GameRecord], moons: bool) -> str:
     """How well the four-player game model (:class:`engine.players.odds.GameOdds`, with the
     share of the auctions read as the strong player reads it, and ``moons`` as
     ``odds_moons_4p``) foretold the games: at the start of every hand but the first, the
@@ -236,7 +290,7 @@ def calibration(results: Iterable[dict[str, Any]], moons: bool) -> str:
             if i == 0 or max(before) >= rules.target:
                 continue
             bids = [SimpleNamespace(bidder=b) for _, b in r["log"][:i]]
-            share = settings.odds_share_for(rules, seat, cast(Any, bids))
+            share = settings.odds_share_for(rules, seat, cast("list[HandResult]", bids))  # only .bidder is read
             said = GameOdds(rules, tuple(before), rules.side_of(seat), share, moons).now
             band = bands.setdefault(min(int(said * 10), 9), [0, 0.0, 0.0])
             band[0] += 1
@@ -274,10 +328,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = p.parse_args(argv)
     if args.merge:
-        res = []
-        for path in args.merge:
-            with open(path) as f:
-                res += [json.loads(line) for line in f if line.strip()]
+        res = read_games(args.merge)
         print(table(res))
         if args.calibrate:
             for moons in (False, True):
@@ -289,11 +340,11 @@ def main(argv: list[str] | None = None) -> None:
     for b in args.bots:
         if level_of(b) not in LEVELS:
             p.error(f"unknown bot {b!r}: choose from {', '.join(LEVELS)} (with an optional /tag)")
-    rules: dict[str, Any] = {}
+    rules: Rules = {}
     for r in args.rule:
         k, _, v = r.partition("=")
         rules[k] = json.loads(v) if v not in ("redeal", "force-last", "points", "marks", "play-on", "bidder-out") else v
-    options: dict[str, dict[str, Any]] = {}
+    options: Options = {}
     for o in args.option:
         k, _, v = o.partition("=")
         level, _, name = k.partition(".")
@@ -308,23 +359,19 @@ def main(argv: list[str] | None = None) -> None:
         for r in range(rot)
     ]
     t0 = time.perf_counter()
-    results: list[dict[str, Any]] = []
+    results: list[GameRecord] = []
     out = open(args.out, "a") if args.out else None
     try:
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as ex:
                 for game in ex.map(_job, jobs):
                     results.append(game)
-                    if out:
-                        out.write(json.dumps(game) + "\n")
-                        out.flush()
+                    _write(out, game)
         else:
             for j in jobs:
                 game = _job(j)
                 results.append(game)
-                if out:
-                    out.write(json.dumps(game) + "\n")
-                    out.flush()
+                _write(out, game)
     finally:
         if out:
             out.close()

@@ -15,7 +15,6 @@ commit whose arena writes them can be compared.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import shutil
@@ -23,9 +22,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
-from bench.arena import table
+from bench.arena import GameRecord, read_games, table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,16 +43,16 @@ def worktree(rev: str) -> Path:
     return path
 
 
-def run_arena(tree: Path, args: list[str]) -> list[dict[str, Any]]:
+def run_arena(tree: Path, args: list[str]) -> list[GameRecord]:
     """The games of ``python -m bench.arena args`` run with ``tree``'s code."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "games.jsonl"
         env = {**os.environ, "PYTHONPATH": str(tree)}
         subprocess.run([sys.executable, "-m", "bench.arena", *args, "--out", str(out)], cwd=tree, env=env, check=True)
-        return [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+        return read_games([str(out)])
 
 
-def paired(new: list[dict[str, Any]], old: list[dict[str, Any]]) -> str:
+def paired(new: list[GameRecord], old: list[GameRecord]) -> str:
     """The games the first bot won with only one of the trees, on the same deal and seats,
     and the two-sided sign test of that difference."""
     before = {(r["seed"], r["rotation"]): r["winner_entry"] == 0 for r in old}

@@ -16,8 +16,8 @@ import argparse
 from collections import Counter
 from collections.abc import Iterator
 
-from bench.levels import bench_bot as make_bot
 from engine import Game, HandResult, RuleSet
+from engine.players import make_bot
 
 
 def _hands(players: int, hands: int, level: str) -> Iterator[HandResult]:

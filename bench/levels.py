@@ -4,9 +4,13 @@ running the arena of its commit in a git worktree (:mod:`bench.compare`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.players import LEVELS as ENGINE_LEVELS
+from engine.players import Bot
+
+if TYPE_CHECKING:
+    from bench.oracle import OracleBot
 
 __all__ = ["BENCH_LEVELS", "bench_bot"]
 
@@ -14,8 +18,9 @@ __all__ = ["BENCH_LEVELS", "bench_bot"]
 BENCH_LEVELS: tuple[str, ...] = (*ENGINE_LEVELS, "oracle")
 
 
-def bench_bot(level: str, seed: int | None = None, **options: Any) -> Any:
-    """``make_bot`` for the benchmarks, which also know ``"oracle"``."""
+def bench_bot(level: str, seed: int | None = None, **options: Any) -> Bot | OracleBot:
+    """``make_bot`` for the benchmarks, which also know ``"oracle"`` (``options``: a level's
+    own, of several types, as :class:`engine.players.strong.StrongSettings` takes them)."""
     if level == "oracle":
         from bench.oracle import OracleBot
 
