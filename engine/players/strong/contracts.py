@@ -7,9 +7,9 @@ of a hand (:meth:`Contracts.pool`), the tricks a bidder takes in one of them
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TypeAlias
 
 from engine.game import PlayerView
 from engine.players.bidding import auction_weights
@@ -27,6 +27,10 @@ from engine.sampling import PILE, Constraints, Layout, view_digest
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 from engine.trump import Trump
+
+#: What the memories of a hand are kept under: a tuple of the hand's parts (see
+#: :meth:`Contracts.hand_key`, :meth:`Contracts.plan_key`).
+Key: TypeAlias = tuple[Hashable, ...]
 
 __all__ = ["ContractStats", "Contracts", "clearly_behind", "trump_key"]
 
@@ -90,18 +94,18 @@ class Contracts:
         self._factory: SolverFactory = settings.solver_factory or Solver
         self._solvers: dict[tuple[Trump, int], Solver] = {}
         # Exact answers for simulated deals (the discard and trump choices re-read the bid's).
-        self._probes: dict[tuple[Any, ...], int] = {}
+        self._probes: dict[Key, int] = {}
         # Trick counts of simulated deals: (count, floor), the count exact when above the floor.
-        self._counts: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self._counts: dict[Key, tuple[int, int]] = {}
         # The pool of simulated deals of the current hand (see :meth:`pool`).
-        self._pools: dict[tuple[Any, ...], list[Layout]] = {}
+        self._pools: dict[Key, list[Layout]] = {}
         #: The trump race each discard was chosen with, for the trump choice that follows it
         #: (see :meth:`plan_key`): the bidder then names the trump its discard was made for.
-        self.plans: dict[tuple[Any, ...], dict[Trump, ContractStats]] = {}
+        self.plans: dict[Key, dict[Trump, ContractStats]] = {}
         #: The trump each bid was worked out with, and how many fresh deals checked it (see
         #: :meth:`hand_key`): the trump choice after the auction works that trump out on every
         #: deal, and races on the same deals as the bid.
-        self.bid_trumps: dict[tuple[Any, ...], tuple[Trump, int]] = {}
+        self.bid_trumps: dict[Key, tuple[Trump, int]] = {}
 
     @property
     def nodes(self) -> int:
@@ -411,13 +415,13 @@ class Contracts:
         stats, _ = self.choices(view, pairs, base_tiles, before_widow, deals, since, keep, extra)
         return {p[1]: s for p, s in stats.items()}
 
-    def hand_key(self, view: PlayerView) -> tuple[Any, ...]:
+    def hand_key(self, view: PlayerView) -> Key:
         """One hand of one seat, the same at its bid, discard and trump choice: what its pool
         of simulated deals and the trump its bid was worked out with are kept under."""
         return (view.rules, view.seat, self.dealt_hand(view), view.hand_number, view.first_bidder, view.scores)
 
     @staticmethod
-    def plan_key(view: PlayerView, discard: Tile) -> tuple[Any, ...]:
+    def plan_key(view: PlayerView, discard: Tile) -> Key:
         """What a discard's plan is kept under: the same at the discard (with ``discard`` the
         tile chosen) and at the trump choice right after it (with the tile discarded)."""
         kept = tuple(sorted(t for t in view.hand if t != discard))
