@@ -35,6 +35,10 @@
         the same loss with every level deciding on the same positions (hands played by basic
         bots; each level says what it would play at each decision), and each level's loss
         minus the first level's with a 95% interval: a tight before/after comparison.
+        The reference a fair player is held to is plain sampling, ``pimc:layouts=100``
+        (:mod:`bench.pimc`): ``--levels strong,pimc:layouts=100``.
+
+A level is an engine level or one of :mod:`bench.levels` that decides from one seat's view.
 """
 
 from __future__ import annotations
@@ -48,11 +52,11 @@ import time
 from collections.abc import Iterable
 from typing import NotRequired, TextIO, TypedDict, cast
 
+from bench.levels import bench_bot
 from engine import Game, RuleSet
 from engine.contract import goal_of
 from engine.game import PlayerView
 from engine.players import Bot
-from engine.players import make_bot as engine_bot
 from engine.players.analysis import analyse_play
 from engine.players.bidding import play_weights
 from engine.sampling import Constraints
@@ -98,7 +102,10 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     level, _, opts = spec.partition(":")
     options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in opts.split("+") if o)}
     options = {k: {int(n): x for n, x in v.items()} if isinstance(v, dict) else v for k, v in options.items()}
-    return engine_bot(level, seed=seed, **options)
+    bot = bench_bot(level, seed=seed, **options)
+    if not isinstance(bot, Bot):
+        raise ValueError(f"level {level!r} reads the whole deal: it has no decisions to time or to judge")
+    return bot
 
 
 def _split_levels(text: str) -> list[str]:

@@ -1,5 +1,6 @@
-"""The bot levels the benchmarks can play: the engine's levels and ``oracle``
-(:mod:`bench.oracle`, a player that sees every tile). An older strong player is compared by
+"""The bot levels the benchmarks can play: the engine's levels, ``oracle``
+(:mod:`bench.oracle`, a player that sees every tile) and ``pimc`` (:mod:`bench.pimc`, plain
+sampling, the reference a fair player is held to). An older strong player is compared by
 running the arena of its commit in a git worktree (:mod:`bench.compare`)."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 __all__ = ["BENCH_LEVELS", "bench_bot"]
 
 #: The levels the benchmarks can play.
-BENCH_LEVELS: tuple[str, ...] = (*ENGINE_LEVELS, "oracle")
+BENCH_LEVELS: tuple[str, ...] = (*ENGINE_LEVELS, "oracle", "pimc")
 
 
 def bench_bot(level: str, seed: int | None = None, **options: Any) -> Bot | OracleBot:
@@ -25,6 +26,10 @@ def bench_bot(level: str, seed: int | None = None, **options: Any) -> Bot | Orac
         from bench.oracle import OracleBot
 
         return OracleBot(seed, **options)
+    if level == "pimc":
+        from bench.pimc import PimcBot
+
+        return PimcBot(seed, **options)
     from engine.players import make_bot
 
     return make_bot(level, seed=seed, **options)
