@@ -713,3 +713,13 @@ def test_learn_feedback_says_each_thing_once_and_right() -> None:
     assert problems(course().level("tiles-double-six"), "There are 28 tiles in the set for 4 players under these rules.")
     assert not problems(lv, "Inside the sixes a tile ranks by its other end: 6-5 (5) is above 6-4 (4), which is "
                             "above 6-1 (1). There are 22 tiles in the three-player Moon set.")
+
+
+def test_a_four_player_puzzle_says_so_in_its_question() -> None:
+    """Practice serves puzzles of any rules to a learner whose house rules may be for three:
+    a four-player puzzle says "Four players" in its question, not only in the themes shown
+    after answering ("Fours are trump. Pick every trump." showed 2-0 and 5-0)."""
+    four = [p for p in puzzles().values() if p.rules.players == 4]
+    assert len(four) >= 10
+    bad = [(p.id, p.question) for p in four if "four players" not in p.question.lower()]
+    assert not bad, bad
