@@ -378,7 +378,11 @@ def giveaways(item: Item) -> list[str]:
     - the tiles to pick: their number said as "N tiles" or "N trumps"; every tile on offer
       to be picked;
     - the suit led: a sentence saying that a lead calls the answer's suit in general, with no
-      example tile of its own ("a double led when doubles are trump leads trumps");
+      example tile of its own ("a double led when doubles are trump leads trumps", "a double
+      leads its own suit" above a double led);
+    - a ranking: a title saying its top tile's rule ("The double is on top", "Any trump beats
+      the suit"); a trick's winner or the play that wins it: a title saying which tiles can
+      win ("Big pips off the suit do not count", "Win it in the suit");
     - a seat, a bid or a score: the number stated in the title or the rules (a score's rules
       may state points and seats: its title only), and for the winner of a trick, "seat N
       wins" in the title or intro.
@@ -417,11 +421,25 @@ def giveaways(item: Item) -> list[str]:
                 found.append(f"{where} says how many tiles to pick ({n})")
     if kind == "suit_led":
         suit = "trumps" if ans == "trump" else describe_suit(int(ans))
+        said = suit
+        led = item.position.tiles[0] if item.position.tiles else None
+        if led is not None and led.is_double and str(ans) == str(led.high):
+            said += "|its own (?:suit|number)"
         for where, text in teach.items():
             for sentence in _sentences(text):
-                if (re.search(rf"\b(?:lead|leads|leading|led|call|calls)\b.*\b{suit}\b", sentence, re.IGNORECASE)
+                if (re.search(rf"\b(?:lead|leads|leading|led|call|calls)\b.*\b(?:{said})\b", sentence, re.IGNORECASE)
                         and not tiles_named(sentence)):
                     found.append(f"{where} says in general that the lead calls {suit}: {sentence!r}")
+    if kind == "rank":
+        top, tr = item.answer()[0], item.position.trump  # type: ignore[index]
+        if top.is_double and re.search(r"\bdoubles?\b.*\b(?:on top|top|highest|first|best)\b", shown["title"], re.IGNORECASE):
+            found.append("title says the double ranks first")
+        if (tr is not None and tr.is_trump(top) and item.task.suit != "trump"  # type: ignore[attr-defined]
+                and re.search(r"\btrumps?\b.*\bbeats?\b", shown["title"], re.IGNORECASE)):
+            found.append("title says the trump ranks first")
+    if kind in ("trick_winner", "play") and re.search(
+            r"\b(?:do|does|can|will) ?not (?:count|win)\b|\bcannot win\b|\bin the suit\b", shown["title"], re.IGNORECASE):
+        found.append("title says which tiles can win")
     if kind in ("trick_winner", "auction_winner", "game_winner", "bid", "trump_choice", "score_hand"):
         numbers = [ans] if isinstance(ans, int) else ans if isinstance(ans, list) else []
         if isinstance(ans, str) and ans.startswith("bid "):
@@ -461,6 +479,12 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         "trump-blanks": {"intro": "Only one blank tile is left in the set."},
         "doubles-top-four": {"title": "6-4 is the top four"},
         "doubles-lead": {"intro": "Leading a double when doubles are trump leads trumps."},
+        "notrump-lead-double": {"title": "A double leads its own suit"},
+        "suits-rank-sixes": {"title": "The double is on top"},
+        "notrump-rank": {"title": "The double on top again"},
+        "trump-beats-all": {"title": "Any trump beats the suit"},
+        "notrump-winner": {"title": "Big pips off the suit do not count"},
+        "notrump-play": {"title": "Win it in the suit"},
     }
     import copy
 
