@@ -116,6 +116,15 @@ def house_words(rules: RuleSet) -> str:
     return out
 
 
+def players_said(question: str, rules: RuleSet) -> str:
+    """``question`` with the number of players said in it when four play: the set, the seats
+    and the answer depend on it, and a learner whose house rules are for three must not
+    learn it only from the themes shown after answering."""
+    if rules.players == 4 and "four players" not in question.lower():
+        return f"Four players. {question}"
+    return question
+
+
 def trick_words(leader: int, trick: list[Tile] | tuple[Tile, ...], n: int) -> str:
     return ", ".join(f"seat {(leader + i) % n} {'led' if i == 0 else 'played'} {t}" for i, t in enumerate(trick))
 
@@ -515,7 +524,7 @@ def generate_one(kind: str, seed: int) -> Entry | None:
     rules: RuleSet = made.pop("rules")
     want_trap = made.pop("want_trap", False)
     made.pop("bot", None)
-    question = made.pop("question")
+    question = players_said(made.pop("question"), rules)
     position = made.pop("position")
     params = {k: v for k, v in made.items() if k in KINDS[kind].params}
     raw: Entry = {"kind": kind, "position": position, "question": question, "hints": [HINTS[kind]], **params}

@@ -4,6 +4,7 @@ matches the stored one, and every wrong answer a learner can give gets a specifi
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -374,9 +375,14 @@ def giveaways(item: Item) -> list[str]:
       the title, intro, rules or question;
     - a count: the number counted, in digits or words, anywhere shown; or every tile counted
       named in the title or intro (the six sixes listed above "how many trumps?");
-    - the tiles to pick: their number said as "N tiles" or "N trumps";
+    - the tiles to pick: their number said as "N tiles" or "N trumps"; every tile on offer
+      to be picked;
     - the suit led: a sentence saying that a lead calls the answer's suit in general, with no
-      example tile of its own ("a double led when doubles are trump leads trumps");
+      example tile of its own ("a double led when doubles are trump leads trumps", "a double
+      leads its own suit" above a double led);
+    - a ranking: a title saying its top tile's rule ("The double is on top", "Any trump beats
+      the suit"); a trick's winner or the play that wins it: a title saying which tiles can
+      win ("Big pips off the suit do not count", "Win it in the suit");
     - a seat, a bid or a score: the number stated in the title or the rules (a score's rules
       may state points and seats: its title only), and for the winner of a trick, "seat N
       wins" in the title or intro.
@@ -405,6 +411,8 @@ def giveaways(item: Item) -> list[str]:
         for where, text in teach.items():
             if members and members <= set(tiles_named(text)):
                 found.append(f"{where} lists every tile counted")
+    if kind == "pick_tiles" and set(ans) == set(item.choices() or []):
+        found.append("every tile on offer is to be picked (\"pick every tile that is in play\" with four players)")
     if kind in ("pick_tiles", "legal_tiles") and len(ans) > 1:
         n = len(ans)
         words = "|".join([str(n), _NUMBER_WORDS[n]] if n < len(_NUMBER_WORDS) else [str(n)])
@@ -413,11 +421,25 @@ def giveaways(item: Item) -> list[str]:
                 found.append(f"{where} says how many tiles to pick ({n})")
     if kind == "suit_led":
         suit = "trumps" if ans == "trump" else describe_suit(int(ans))
+        said = suit
+        led = item.position.tiles[0] if item.position.tiles else None
+        if led is not None and led.is_double and str(ans) == str(led.high):
+            said += "|its own (?:suit|number)"
         for where, text in teach.items():
             for sentence in _sentences(text):
-                if (re.search(rf"\b(?:lead|leads|leading|led|call|calls)\b.*\b{suit}\b", sentence, re.IGNORECASE)
+                if (re.search(rf"\b(?:lead|leads|leading|led|call|calls)\b.*\b(?:{said})\b", sentence, re.IGNORECASE)
                         and not tiles_named(sentence)):
                     found.append(f"{where} says in general that the lead calls {suit}: {sentence!r}")
+    if kind == "rank":
+        top, tr = item.answer()[0], item.position.trump  # type: ignore[index]
+        if top.is_double and re.search(r"\bdoubles?\b.*\b(?:on top|top|highest|first|best)\b", shown["title"], re.IGNORECASE):
+            found.append("title says the double ranks first")
+        if (tr is not None and tr.is_trump(top) and item.task.suit != "trump"  # type: ignore[attr-defined]
+                and re.search(r"\btrumps?\b.*\bbeats?\b", shown["title"], re.IGNORECASE)):
+            found.append("title says the trump ranks first")
+    if kind in ("trick_winner", "play") and re.search(
+            r"\b(?:do|does|can|will) ?not (?:count|win)\b|\bcannot win\b|\bin the suit\b", shown["title"], re.IGNORECASE):
+        found.append("title says which tiles can win")
     if kind in ("trick_winner", "auction_winner", "game_winner", "bid", "trump_choice", "score_hand"):
         numbers = [ans] if isinstance(ans, int) else ans if isinstance(ans, list) else []
         if isinstance(ans, str) and ans.startswith("bid "):
@@ -457,6 +479,12 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         "trump-blanks": {"intro": "Only one blank tile is left in the set."},
         "doubles-top-four": {"title": "6-4 is the top four"},
         "doubles-lead": {"intro": "Leading a double when doubles are trump leads trumps."},
+        "notrump-lead-double": {"title": "A double leads its own suit"},
+        "suits-rank-sixes": {"title": "The double is on top"},
+        "notrump-rank": {"title": "The double on top again"},
+        "trump-beats-all": {"title": "Any trump beats the suit"},
+        "notrump-winner": {"title": "Big pips off the suit do not count"},
+        "notrump-play": {"title": "Win it in the suit"},
     }
     import copy
 
@@ -587,9 +615,135 @@ def test_no_title_or_earlier_intro_answers_a_yes_or_no_question() -> None:
             checked += 1
             if lv.answer_json() is False:
                 assert not verdict.search(lv.title), (lv.id, lv.title)
+            assert not _title_states_the_reason(lv.title, lv.task.explain()), (lv.id, lv.title, lv.task.explain())
             for before in stage.levels[:i]:
                 for text in (before.title, before.intro):
                     assert not blanket.search(text), (before.id, "answers", lv.id, text)
     assert checked >= 5
     # the checks catch what they are for
     assert verdict.search("Only doubles") and blanket.search("the doubles are the trumps, and nothing else is")
+    for level_id, title in (("trump-not", "A tile without the trump number"), ("trump-low-end", "Either end counts"),
+                            ("doubles-is-trump", "The doubles become trumps"), ("doubles-not", "Not a double")):
+        assert _title_states_the_reason(title, course().level(level_id).task.explain()), (level_id, title)
+
+
+#: What the reason of a Yes/No trump question turns on (a pattern of its words), and the ways a
+#: title can say the same thing: "6-5 bears no three" is said by "A tile without the trump
+#: number"; "5-4 bears a four" by "Either end counts"; "4-4 is a double, and doubles are
+#: trump" by "The doubles become trumps".
+_REASON_SAID_BY: tuple[tuple[str, str], ...] = (
+    (r"\bbears no\b", r"\b(?:without|lacks?|bears no|no \w+ on it)\b|\bordinary\b|\bno trump number\b"),
+    (r"\bbears an? \w+, so it is a trump\b", r"\b(?:either|any|both|lower|low|other) ends?\b|\bbears?\b|\bcounts\b"),
+    (r"\bis a double, and doubles are trump\b", r"\bdoubles? (?:are|is|become|becomes|turn|count)\b.*\btrumps?\b"),
+    (r"\bis not a double\b", r"\bnot a double\b|\btwo different\b|\bnever\b"),
+    (r"\bno trumps at all\b", r"\bno trumps\b|\bnothing is\b|\bnot one\b"),
+)
+
+
+def _title_states_the_reason(title: str, reason: str) -> bool:
+    """Whether ``title`` says the verdict of a Yes/No trump question ("is a trump", "not a
+    trump") or what its reason turns on, in the reason's words or another's (see
+    :data:`_REASON_SAID_BY`)."""
+    import re
+
+    if re.search(r"\b(?:is|isn't|are|aren't) (?:not |no longer |never )?(?:a trump|trumps)\b|\bnot a trump\b",
+                 title, re.IGNORECASE):
+        return True
+    return any(re.search(why, reason) and re.search(said, title, re.IGNORECASE) for why, said in _REASON_SAID_BY)
+
+
+def _counted_noun(item: Item) -> str:
+    """What a count question counts, as a plural noun: "tiles", "trumps" or a suit ("sixes")."""
+    from engine.trump import describe_suit
+
+    of = item.task.of  # type: ignore[attr-defined]
+    if of == "set":
+        return "tiles"
+    if of == "trumps":
+        return "trumps"
+    return describe_suit(item.task.suit)  # type: ignore[attr-defined]
+
+
+def _states_count_of(text: str, n: int, noun: str) -> bool:
+    """Whether ``text`` says "N tiles", "an N-tile set" or "N <noun>", N in digits or words."""
+    import re
+
+    words = [str(n), *([_NUMBER_WORDS[n]] if n < len(_NUMBER_WORDS) else [])]
+    num = "|".join(words)
+    return bool(re.search(rf"(?<![\d-])\b(?:{num})(?:-tiles?\b|\s+(?:tiles?|{noun})\b)", text, re.IGNORECASE))
+
+
+def test_no_earlier_feedback_states_the_next_count() -> None:
+    """A count question's answer ("28 tiles", "the 28-tile set") is not in the feedback or
+    hints of the level just before it: "There are 7 sixes in the 28-tile set" came right
+    before "How many tiles are in a double-six set?"."""
+    levels = list(course().levels())
+    checked = 0
+    for before, lv in itertools.pairwise(levels):
+        if lv.kind != "count":
+            continue
+        n, noun = lv.answer_json(), _counted_noun(lv)
+        for text in _feedback_texts(before):
+            assert not _states_count_of(text, n, noun), (before.id, "answers", lv.id, text)
+        checked += 1
+    assert checked >= 5
+    assert _states_count_of("There are 7 sixes in the 28-tile set", 28, "tiles")
+    assert _states_count_of("Twenty-two left: 22 tiles", 22, "tiles")
+    assert not _states_count_of("0-0 is one of the tiles; 6-1 and 2-2", 1, "blanks")
+
+
+def test_learn_feedback_says_each_thing_once_and_right() -> None:
+    """Every level's and puzzle's feedback and hints: no sentence twice in one text ("Inside
+    the sixes a tile ranks by its other end: ..." said once per pair), no tile said to count
+    "as" itself ("2-1 as 2-1"), and a set named or sized as the rules in force make it ("one
+    of the blanks in the 22-tile set" is right only for the three-player set; "28 tiles in
+    the set for 4 players under these rules" answers a question about the whole set with the
+    player count)."""
+    import re
+
+    def problems(item: Item, text: str) -> list[str]:
+        out = []
+        for part in text.split("\n"):
+            seen = [s.strip(" -").lower() for s in _sentences(part)]
+            twice = {s for s in seen if len(s) >= 20 and seen.count(s) > 1}
+            out += [f"said twice: {s!r}" for s in twice]
+        prefixes = [s.split(": ")[0].lower() for s in _sentences(text) if ": " in s]
+        out += [f"rule said twice: {p!r}" for p in set(prefixes) if len(p) >= 30 and prefixes.count(p) > 1]
+        out += [f"{m} as itself" for m in re.findall(r"\b([0-6]-[0-6])(?: counts)? as \1(?![\d-])", text)]
+        size = len(item.rules.tiles)
+        for m in re.findall(r"(?<![\d-])(\d+)(?:-tile set| tiles (?:of|in) (?:this|the) set)", text):
+            if int(m) != size:
+                out.append(f"a {m}-tile set under rules of {size} tiles")
+        names = {"the double-six set": size == 28, "the three-player moon set": size == 22}
+        out += [f"{name!r} under rules of {size} tiles" for name, right in names.items()
+                if name in text.lower() and not right]
+        if re.search(r"\bunder these rules\b", text) and re.search(r"\bfor \d players\b", text):
+            out.append("a set sized by its players")
+        return out
+
+    items: list[Item] = [*course().levels(), *puzzles().values()]
+    bad = {}
+    for item in items:
+        found = [p for text in _feedback_texts(item) for p in problems(item, text)]
+        if found:
+            bad[item.id] = found
+    assert not bad, bad
+    # each check catches the slip it is for
+    lv = course().level("suits-rank-sixes")
+    assert problems(lv, "Inside the sixes a tile ranks by its other end: 6-5 (5) is above 6-4 (4). "
+                        "Inside the sixes a tile ranks by its other end: 6-4 (4) is above 6-1 (1).")
+    assert problems(lv, "Inside the twos a tile ranks by its other end: 4-2 counts as 2-4 and 2-1 as 2-1.")
+    assert problems(lv, "There is only one of the blanks in the 28-tile set: 0-0.")
+    assert problems(course().level("tiles-double-six"), "There are 28 tiles in the set for 4 players under these rules.")
+    assert not problems(lv, "Inside the sixes a tile ranks by its other end: 6-5 (5) is above 6-4 (4), which is "
+                            "above 6-1 (1). There are 22 tiles in the three-player Moon set.")
+
+
+def test_a_four_player_puzzle_says_so_in_its_question() -> None:
+    """Practice serves puzzles of any rules to a learner whose house rules may be for three:
+    a four-player puzzle says "Four players" in its question, not only in the themes shown
+    after answering ("Fours are trump. Pick every trump." showed 2-0 and 5-0)."""
+    four = [p for p in puzzles().values() if p.rules.players == 4]
+    assert len(four) >= 10
+    bad = [(p.id, p.question) for p in four if "four players" not in p.question.lower()]
+    assert not bad, bad

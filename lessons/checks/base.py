@@ -20,7 +20,7 @@ from lessons.errors import AnswerError, FieldError
 from lessons.model import JSON, Position
 
 __all__ = ["JSON", "KINDS", "AnyTask", "Features", "Feedback", "Task", "make_task", "names", "read_int", "read_seat", "read_side",
-           "read_tile", "read_tiles", "register", "side_name"]
+           "read_tile", "read_tiles", "register", "set_name", "side_name"]
 
 #: The canonical form of a kind's answer (a tile, a list of tiles, a seat number...).
 A = TypeVar("A")
@@ -74,6 +74,19 @@ def _one(suit: Suit) -> str:
 
 def _many(suit: Suit) -> str:
     return describe_suit(suit)
+
+
+def set_name(pos: Position) -> str:
+    """The set of tiles in play, by its name rather than its size (a count's feedback must
+    not give the size a later question asks for): ``"the double-six set"`` (28 tiles, four
+    players), ``"the three-player Moon set"`` (22), ``"the three-player set without the
+    double blank"`` (21)."""
+    rules = pos.rules
+    if rules.players == 4:
+        return "the double-six set"
+    if rules.keep_double_blank:
+        return "the three-player Moon set"
+    return "the three-player set without the double blank"
 
 
 # -- reading learner answers ---------------------------------------------------------------

@@ -9,14 +9,15 @@ from engine import (
     Tile,
     Trump,
 )
+from engine.trump import describe_suit
 from lessons.checks.base import (
     JSON,
     Feedback,
     Task,
-    _many,
     names,
     read_int,
     register,
+    set_name,
 )
 from lessons.errors import FieldError
 from lessons.model import parse_suit
@@ -62,14 +63,16 @@ class Count(Task[int]):
             return [t for t in tiles if tr.is_trump(t)]
         return [t for t in tiles if tr.follows(t, self.suit)]
 
-    def what(self) -> str:
-        n = len(self.position.rules.tiles)
+    def what(self, one: bool = False) -> str:
+        """What is counted and where: ``"sixes in the double-six set"``, the singular with
+        ``one`` (``"blank in the three-player Moon set"``)."""
+        where = set_name(self.position)
         if self.of == "set":
-            return f"tiles in the set for {self.position.players} players under these rules"
+            return f"{'tile' if one else 'tiles'} in {where}"
         if self.of == "trumps":
-            return f"trumps in the {n}-tile set {self.trump().while_clause()}"
+            return f"{'trump' if one else 'trumps'} in {where} {self.trump().while_clause()}"
         tr = self.position.trump
-        return f"{_many(self.suit)} in the {n}-tile set" + (f" {tr.while_clause()}" if tr else "")
+        return f"{describe_suit(self.suit, plural=not one)} in {where}" + (f" {tr.while_clause()}" if tr else "")
 
     def compute(self) -> int:
         return len(self.members())
@@ -87,12 +90,8 @@ class Count(Task[int]):
     def explain(self) -> str:
         m = self.members()
         what = self.what()
-        if len(m) == 1 and self.of == "set":
-            head = f"There is 1 {what.replace('tiles', 'tile', 1)}"
-        elif len(m) == 1 and self.of == "trumps":
-            head = f"There is only 1 {what.replace('trumps', 'trump', 1)}"
-        elif len(m) == 1:
-            head = f"There is only one of the {what}"
+        if len(m) == 1:
+            head = f"There is only one {self.what(one=True)}"
         else:
             head = f"There are {len(m) or 'no'} {what}"
         if self.of == "set" or not m:

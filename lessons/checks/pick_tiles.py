@@ -21,6 +21,7 @@ from lessons.checks.base import (
     names,
     read_tiles,
     register,
+    set_name,
     tile_lines,
 )
 from lessons.checks.words import is_trump_reason
@@ -86,12 +87,11 @@ class PickTiles(Task[tuple[Tile, ...]]):
     def why(self, t: Tile) -> str:
         if self.select == "in_set":
             rules = self.position.rules
-            n = len(rules.tiles)
             if t in rules.tiles:
-                return f"{t} is one of the {n} tiles of this set."
+                return f"{t} is in {set_name(self.position)}."
             if t == Tile(0, 0):
-                return "0-0 is taken out too under the 'no double blank' rule, leaving 21 tiles."
-            return f"{t} is a blank other than 0-0: three-player Moon takes 1-0 to 6-0 out of the set."
+                return "0-0 is taken out too under the 'no double blank' rule."
+            return f"{t} has a blank end and is not the double blank: three-player Moon takes 1-0 to 6-0 out of the set."
         if self.select == "trumps":
             return is_trump_reason(self._tr(), t)
         tr, s = self._tr(), self.suit

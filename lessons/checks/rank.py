@@ -19,7 +19,7 @@ from lessons.checks.base import (
     read_tiles,
     register,
 )
-from lessons.checks.words import rank_reason
+from lessons.checks.words import rank_reason, rank_steps
 from lessons.errors import AnswerError, FieldError
 from lessons.model import parse_suit
 
@@ -108,8 +108,7 @@ class Rank(Task[tuple[Tile, ...]]):
     def explain(self) -> str:
         tr, order = self.trump(), self.answer()
         where = "trumps" if self.suit == TRUMP else f"a trick where {_many(self.suit)} were led"
-        steps = [rank_reason(tr, self.suit, a, b)[1] for a, b in itertools.pairwise(order)]
-        return f"In {where}, strongest first: {', '.join(map(str, order))}. " + " ".join(s[0].upper() + s[1:] + "." for s in steps)
+        return f"In {where}, strongest first: {', '.join(map(str, order))}. " + " ".join(rank_steps(tr, self.suit, order))
 
     def wrong_answers(self) -> Sequence[object]:
         right = self.answer()

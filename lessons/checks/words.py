@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
+
 from engine import (
     Tile,
     Trump,
@@ -14,8 +17,24 @@ from lessons.checks.base import (
 
 
 # -- shared rank words ---------------------------------------------------------------------
+def _counts_as(a: Tile, b: Tile, k: int) -> str:
+    """``a`` above ``b`` inside the suit of ``k``, each read with ``k`` first; a tile already
+    written that way is not said "as" itself: ``"6-2 counts as 2-6 and 4-2 as 2-4"``,
+    ``"4-2 counts as 2-4, above 2-1"`` (never ``"2-1 as 2-1"``)."""
+    ra, rb = f"{k}-{a.other_end(k)}", f"{k}-{b.other_end(k)}"
+    fa, fb = str(a) != ra, str(b) != rb
+    if fa and fb:
+        return f"{a} counts as {ra} and {b} as {rb}"
+    if fa:
+        return f"{a} counts as {ra}, above {b}"
+    if fb:
+        return f"{a} is above {b}, which counts as {rb}"
+    return f"{a} ({a.other_end(k)}) is above {b} ({b.other_end(k)})"
+
+
 def rank_reason(trump: Trump, suit: Suit, a: Tile, b: Tile) -> tuple[str, str]:
-    """Why ``a`` beats ``b`` in a trick whose suit led is ``suit``: (code, words)."""
+    """Why ``a`` beats ``b`` in a trick whose suit led is ``suit``: (code, words). Words that
+    state a rule put it before a colon and the tiles after it (see :func:`rank_steps`)."""
     ta, tb = trump.is_trump(a), trump.is_trump(b)
     if ta and not tb:
         return "trump-beats-suit", f"{a} is a trump {trump.while_clause()}, and any trump beats every tile that is not"
@@ -26,20 +45,46 @@ def rank_reason(trump: Trump, suit: Suit, a: Tile, b: Tile) -> tuple[str, str]:
         assert k is not None
         if a.is_double:
             return "double-on-top", f"{a} is the double of the trump suit, the highest trump"
-        return "other-end", (
-            f"inside the trump suit a tile ranks by its other end: {a} counts as {k}-{a.other_end(k)}, "
-            f"{b} as {k}-{b.other_end(k)}"
-        )
+        return "other-end", f"inside the trump suit a tile ranks by its other end: {_counts_as(a, b, k)}"
     assert isinstance(suit, int)
     if a.is_double:
         return "double-on-top", f"{a} is the double of the {_many(suit)}, the highest tile of that suit"
-    x, y = a.other_end(suit), b.other_end(suit)
     if a.high != suit or b.high != suit:
         return "two-suit-tile", (
             f"inside the {_many(suit)} a tile ranks by its other end, whichever end is higher: "
-            f"{a} counts as {suit}-{x} and {b} as {suit}-{y}"
+            f"{_counts_as(a, b, suit)}"
         )
-    return "other-end", f"inside the {_many(suit)} a tile ranks by its other end: {a} ({x}) is above {b} ({y})"
+    return "other-end", f"inside the {_many(suit)} a tile ranks by its other end: {_counts_as(a, b, suit)}"
+
+
+def rank_steps(trump: Trump, suit: Suit, order: Sequence[Tile]) -> list[str]:
+    """Why each tile of ``order`` (strongest first) ranks above the next, as sentences. Steps
+    that follow the same rule make one sentence, the rule said once and each tile once: "Inside
+    the sixes a tile ranks by its other end: 6-5 (5) is above 6-4 (4), which is above 6-1 (1).",
+    so no sentence comes twice and no tile is said to count as itself."""
+    chains: list[tuple[str, list[Tile], Suit | None]] = []
+    for a, b in itertools.pairwise(order):
+        code, words = rank_reason(trump, suit, a, b)
+        if code in ("trump-beats-suit", "double-on-top"):
+            chains.append((words, [], None))
+            continue
+        rule = words.partition(": ")[0]
+        k = None if code == "doubles-by-number" else trump.value if trump.is_trump(a) else suit
+        base = rule.removesuffix(", whichever end is higher")
+        last = chains[-1] if chains else None
+        if last and last[1] and last[1][-1] == a and last[0].removesuffix(", whichever end is higher") == base:
+            chains[-1] = (max(last[0], rule, key=len), [*last[1], b], k)
+        else:
+            chains.append((rule, [a, b], k))
+    out = []
+    for rule, tiles, k in chains:
+        if not tiles:
+            text = rule
+        else:
+            named = [str(t) if not isinstance(k, int) else f"{t} ({t.other_end(k)})" for t in tiles]
+            text = f"{rule}: {named[0]} is above " + ", which is above ".join(named[1:])
+        out.append(text[0].upper() + text[1:] + ".")
+    return out
 
 
 def lead_words(trump: Trump, tile: Tile) -> str:

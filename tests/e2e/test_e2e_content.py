@@ -70,6 +70,10 @@ def test_learn_levels_give_nothing_away_and_hints_fit(page: Any, server: str) ->
     text = _level(page, "4. Doubles as trump", 6).inner_text()
     assert "4-4 does not follow" not in text and "HIGHER end" in text  # the lead is taught first
     assert "leads trumps" not in _level(page, "4. Doubles as trump", 7).inner_text()
+    # no pick where every tile on offer is right; a Yes/No title says the topic, not the reason
+    assert "pick every tile that is in play" not in _level(page, "1. The tiles", 6).inner_text().lower()
+    title = _level(page, "3. Trump is a number", 3).locator("h2").first.inner_text()
+    assert title and "without" not in title.lower(), title
 
 
 def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) -> None:

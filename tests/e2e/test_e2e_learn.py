@@ -22,6 +22,7 @@ def test_number_field_shows_the_answer_that_was_graded(page: Any, server: str) -
     click_key(page, "lv-tiles-sixes-check")
     text = box.inner_text()
     assert "Right!" in text and "Not quite" not in text
+    assert "28" not in text  # the next level asks how many tiles the set has
     field = page.get_by_label("Your answer")
     assert field.is_disabled()
     assert field.input_value() == "7"
