@@ -195,5 +195,6 @@ def test_a_note_slide_shows_the_teachers_words_with_nothing_to_ask() -> None:
     assert "Remember &lt;this&gt;" in s["html"] and "Trumps first." in s["html"]  # shown literally
     assert "With a note · slide 2 of 2" in s["html"]
     assert at.button(key="pres-ask").disabled and at.button(key="pres-forward").disabled
+    assert "pres-numbers" not in {b.key for b in at.button}  # no figures on a note
     at.button(key="pres-back").click().run()
-    assert _stage(at)["count"] == "3"
+    assert _stage(at)["count"] == "3" and at.button(key="pres-numbers") is not None

@@ -486,8 +486,10 @@ def stage(start: bool = False) -> None:
         elif not s.asking:
             st.button("Pause and ask", key="pres-ask", on_click=_step, args=("pause",), disabled=not _can_ask(p),
                       icon=":material/front_hand:", help="Hide every hand but the one to play and ask the room.")
-        st.button("Hide the numbers" if p.numbers else "Show the numbers", key="pres-numbers",
-                  on_click=_toggle_numbers, icon=":material/bar_chart:")
+        note = p.deck is not None and p.deck.entries[s.slide.entry].kind == "note"
+        if not note:  # a note slide has no figures to show
+            st.button("Hide the numbers" if p.numbers else "Show the numbers", key="pres-numbers",
+                      on_click=_toggle_numbers, icon=":material/bar_chart:")
         st.page_link("views/classroom.py", label="Classroom", icon=":material/close:")
         # A clicker sends Page Down / Page Up: hidden twins of Forward and Back take them.
         st.button("Forward (Page Down)", key="pres-forward-page", on_click=_step, args=("forward",),
