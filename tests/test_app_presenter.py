@@ -183,3 +183,18 @@ def test_a_deck_link_steps_through_its_entries() -> None:
     asked_at = open_app("presenter", query={"deck": deck_token(deck), "slide": "1", "ask": "1"})
     s = _stage(asked_at)
     assert s["count"] == "4" and s["asking"] == "1" and "moon-back" in s["html"]
+
+
+def test_a_note_slide_shows_the_teachers_words_with_nothing_to_ask() -> None:
+    deck = Deck("With a note", (DeckEntry("deal", deal=5, computer="basic", move=3),
+                                DeckEntry("note", title="Remember <this>", note="Trumps first.\nThen the rest.")))
+    at = open_app("presenter", query={"deck": deck_token(deck), "slide": "1", "ask": "1"})
+    assert not at.exception, errors(at)
+    s = _stage(at)
+    assert s["asking"] == "0" and 'class="pres-body pres-solo"' in s["html"] and "moon-tile" not in s["html"]
+    assert "Remember &lt;this&gt;" in s["html"] and "Trumps first." in s["html"]  # shown literally
+    assert "With a note · slide 2 of 2" in s["html"]
+    assert at.button(key="pres-ask").disabled and at.button(key="pres-forward").disabled
+    assert "pres-numbers" not in {b.key for b in at.button}  # no figures on a note
+    at.button(key="pres-back").click().run()
+    assert _stage(at)["count"] == "3" and at.button(key="pres-numbers") is not None

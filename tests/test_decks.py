@@ -168,3 +168,32 @@ def test_unknown_puzzles_and_levels_are_named() -> None:
     with pytest.raises(DeckError, match=r"^Entry 1 \(level\), field 'id'"):
         load_deck({"format": DECK_FORMAT, "entries": [{"kind": "level", "id": "nope"}]}, level_ids={"a"})
     assert not needs_content(Deck(entries=(DeckEntry("deal", deal=1),)))
+
+
+def test_a_note_slide_carries_the_teachers_words_and_nothing_to_ask() -> None:
+    deck = _deck().add(DeckEntry("note", title="Remember", note="The highest trump wins.\nA tile off suit never does."))
+    back = load_deck(dump_deck(deck))
+    note = back.entries[-1]
+    assert (note.kind, note.title, note.note) == ("note", "Remember", "The highest trump wins.\nA tile off suit never does.")
+    assert note.to_json() == {"kind": "note", "title": "Remember", "note": "The highest trump wins.\nA tile off suit never does."}
+    assert deck_from_token(deck_token(deck)) == back
+    assert not needs_content(Deck("Notes", (note,)))  # no puzzle or level to look up
+    assert note.describe() == "Note: Remember"
+    assert DeckEntry("note", note="  Trumps first\nthen the rest").describe() == "Note: Trumps first"
+
+
+@pytest.mark.parametrize(
+    ("entry", "field", "words"),
+    [
+        ({"kind": "note"}, "note", "needs its words"),
+        ({"kind": "note", "note": "   ", "title": " "}, "note", "needs its words"),
+        ({"kind": "note", "note": "x", "title": 5}, "title", "at most 120"),
+        ({"kind": "note", "note": "x", "title": "t" * 121}, "title", "at most 120"),
+        ({"kind": "note", "note": "x", "id": "play-1"}, "id", "unknown field"),
+        ({"kind": "note", "note": "x" * 2001}, "note", "at most 2000"),
+    ],
+)
+def test_a_bad_note_slide_is_named_with_its_field(entry: Any, field: str, words: str) -> None:
+    msg = _bad([{"kind": "deal", "deal": 3}, entry])
+    assert msg.startswith(f"Entry 2 (note), field '{field}'"), msg
+    assert words in msg

@@ -51,9 +51,29 @@ def press(page: Any, key: str) -> None:
     settle(page, since=before)
 
 
+_CONTROLS = """() => [...document.querySelectorAll(
+    '.st-key-pres-controls button, .st-key-pres-controls a, .st-key-live-start button, .st-key-live-panel button')]
+  .filter(e => e.checkVisibility())
+  .map(e => { const b = e.getBoundingClientRect(); return [e.innerText.trim(), b.left, b.top, b.right, b.bottom]; })"""
+
+
+def in_view(page: Any) -> list[str]:
+    """Every control of the presenter (and the live panel) lies inside the window, and the page
+    does not scroll; returns the controls' words."""
+    size = page.viewport_size
+    found = page.evaluate(_CONTROLS)
+    out = [c for c in found if c[1] < 0 or c[2] < 0 or c[3] > size["width"] or c[4] > size["height"]]
+    assert found and not out, (size, out)
+    tall = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight")
+    assert tall <= size["height"] + 1, (size, tall)
+    return [c[0] for c in found]
+
+
 def test_keys_step_forward_and_back(projector: Any, server: str) -> None:
     open_presenter(projector, server + LINK.format(move=3))
     assert stage(projector) == "3"
+    # The bidder holds the widow (the tallest picture): every control is still in view.
+    assert any("Start a live class" in c for c in in_view(projector))
     # The bidder has just taken the widow: it shows face up, and in the bidder's hand.
     widow = projector.locator(".pres-widow")
     assert widow.get_attribute("data-widow") == "taken" and widow.locator("svg.moon-back").count() == 0
@@ -206,12 +226,11 @@ def test_screenshots_at_other_sizes(browser: Any, server: str, width: int, heigh
     ctx = browser.new_context(viewport={"width": width, "height": height})
     pg = ctx.new_page()
     try:
-        open_presenter(pg, server + LINK.format(move=14))
+        open_presenter(pg, server + LINK.format(move=3))  # the widow in hand: the tallest
         assert pg.locator(".st-key-pres-forward button:visible").count() >= 1
         if width >= 1280:
-            bottom = pg.evaluate("() => document.querySelector('.st-key-pres-controls').getBoundingClientRect().bottom")
-            assert bottom <= height
-        pg.screenshot(path=str(SCREENSHOTS / f"presenter-move14-{width}x{height}.png"), full_page=True)
+            assert any("Start a live class" in c for c in in_view(pg))
+        pg.screenshot(path=str(SCREENSHOTS / f"presenter-move3-{width}x{height}.png"), full_page=True)
     finally:
         ctx.close()
 
@@ -245,17 +264,26 @@ def _apart(page: Any) -> None:
         assert box[2] <= panel[0] or box[0] >= panel[2] or box[3] <= panel[1] or box[1] >= panel[3], (box, panel)
 
 
+_SIZES = """() => Object.fromEntries(['.live-lab', '.live-n', '.live-count', '.pres-where'].map(
+  sel => [sel, Math.min(...[...document.querySelectorAll(sel)].map(e => parseFloat(getComputedStyle(e).fontSize)))]))"""
+
+
 def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> None:
-    """A live class on a deck (a hand asked, then a level), with the numbers shown and each
-    answer revealed, at 1280×720 and 1024×768: the answers panel never covers the stage."""
+    """A live class on a deck (a hand asked, a level, a puzzle with no tiles, a note), with the
+    numbers shown and each answer revealed, at 1920×1080, 1280×720 and 1024×768: the answers
+    panel never covers the stage, every control is in view, the panel's type is projector type."""
     from tutorial.services.decks import Deck, DeckEntry, deck_token
-    from tutorial.services.items import course
+    from tutorial.services.items import course, puzzles
+    from tutorial.services.presenter import build_item_show
 
     level = next(x for x in course().levels() if x.kind == "trick_winner" and x.position.trump is not None)
+    shows = (build_item_show(pz, "puzzle") for pz in puzzles())
+    bare = next(i for i in shows if not (i.hands or i.trick or i.tiles))
     deck = Deck(title="Live check", entries=(
         DeckEntry(kind="deal", deal=12, computer="basic", move=10, to=11, ask=True),
-        DeckEntry(kind="level", ref=level.id)))
-    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+        DeckEntry(kind="level", ref=level.id), DeckEntry(kind="puzzle", ref=bare.ref),
+        DeckEntry(kind="note", title="Remember", note="The highest trump wins the trick.")))
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
     pg = ctx.new_page()
     pg.set_default_timeout(60_000)
     try:
@@ -263,7 +291,13 @@ def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> N
         click(pg, pg.locator(".st-key-live-start button").first)
         wait_for(pg, ".live-join-big", 30)
         click(pg, pg.locator(".st-key-live-join-close button").first)
-        wait_for(pg, ".st-key-live-panel", 30)
+        wait_for(pg, ".live-chart", 30)
+        # The answers panel and the header read from the back of the room (7 px at 25% size).
+        sizes = pg.evaluate(_SIZES)
+        assert min(sizes.values()) >= 28, sizes
+        _apart(pg)
+        in_view(pg)
+        pg.set_viewport_size({"width": 1280, "height": 720})
         press(pg, "ArrowRight")
         click_key(pg, "pres-numbers")
         assert pg.locator(".pres-numbers").count() == 1
@@ -279,8 +313,23 @@ def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> N
         assert pg.locator(".pres-is-answer svg").get_attribute("data-tile") in pg.locator(".pres-answer").inner_text()
         _apart(pg)
         pg.screenshot(path=str(SCREENSHOTS / "presenter-live-1024x768.png"))
+        in_view(pg)
         pg.set_viewport_size({"width": 1280, "height": 720})
         _apart(pg)
         pg.screenshot(path=str(SCREENSHOTS / "presenter-live-1280x720.png"))
+        press(pg, "PageDown")  # a puzzle with no tiles: its words take the stage
+        talk, whole = pg.evaluate("""() => [document.querySelector('.pres-talk').getBoundingClientRect().width,
+            document.querySelector('.pres-stage').getBoundingClientRect().width]""")
+        assert talk >= 0.9 * whole, (talk, whole)
+        _apart(pg)
+        in_view(pg)
+        press(pg, "PageDown")  # its answer, revealed
+        assert stage(pg, "revealed") == "1"
+        in_view(pg)
+        press(pg, "PageDown")  # the note slide: the teacher's words, nothing asked
+        assert "The highest trump wins the trick." in pg.locator(".pres-note-slide").inner_text()
+        assert stage(pg, "asking") == "0" and pg.locator(".st-key-pres-ask button").first.is_disabled()
+        _apart(pg)
+        in_view(pg)
     finally:
         ctx.close()

@@ -161,17 +161,27 @@ def _start() -> None:
     state.put(state.LIVE_CONFIRM_END, False)
 
 
+def can_start(info: LiveInfo | None) -> bool:
+    """Whether the presenter offers "Start a live class": no class in the address, or this
+    browser's class has ended (a bad or foreign live link offers nothing)."""
+    if info is None:
+        return not _param(HOST_PARAM) and not _param(LIVE_PARAM)
+    return not info.open
+
+
 def start_button() -> None:
-    """"Start a live class" (under the presenter's controls)."""
+    """"Start a live class", in the row of the presenter's controls (a fragment: starting
+    reruns the whole page, which then shows the join screen)."""
     msg = state.get(state.LIVE_MESSAGE)
     if msg:
         state.put(state.LIVE_MESSAGE, None)
         st.error(msg)
-    with st.container(key="live-bar", horizontal=True):
-        st.button("Start a live class", key="live-start", on_click=_start, icon=":material/cell_tower:",
-                  help="Students answer the questions on their phones; you see the answers come in. The "
-                  "controls stay in this browser: the address shows only the class code, so it is safe to "
-                  "project; the summary's names show only when you ask.")
+    if st.button("Start a live class", key="live-start", icon=":material/cell_tower:",
+                 help="Students answer the questions on their phones; you see the answers come in. The "
+                 "controls stay in this browser: the address shows only the class code, so it is safe to "
+                 "project; the summary's names show only when you ask."):
+        _start()
+        st.rerun()
 
 
 def sync(p: Any) -> None:
@@ -338,13 +348,12 @@ def _host_live(sid: int) -> None:
 
 
 def host_panel(info: LiveInfo | None) -> None:
-    """The presenter's live part: "Start a live class", or the live panel of this browser's
-    class (the join screen, the answers chart, End after a question), or its end."""
+    """The presenter's live part: the live panel of this browser's class (the join screen, the
+    answers chart, End after a question), or its end ("Start a live class" is in the row of
+    the presenter's controls: :func:`start_button`)."""
     st.markdown(css.sheet("live_host"), unsafe_allow_html=True)
     _cookie_script()
     if info is None:
-        if not _param(HOST_PARAM) and not _param(LIVE_PARAM):
-            start_button()
         return
     if not info.open:
         with st.container(key="live-ended-msg"):
@@ -355,7 +364,6 @@ def host_panel(info: LiveInfo | None) -> None:
                 st.button("Class summary", key="live-summary-open", icon=":material/summarize:",
                           on_click=_open_summary, help="Opens in your view: names and scores stay hidden until "
                           "you show them.")
-        start_button()
         return
     if summary_open():
         return
@@ -666,5 +674,5 @@ def student_page() -> None:
         join_form()
 
 
-__all__ = ["chart_html", "host_panel", "host_session", "public_base", "question_html", "start_button",
+__all__ = ["can_start", "chart_html", "host_panel", "host_session", "public_base", "question_html", "start_button",
            "student_page", "summary", "summary_open", "sync"]

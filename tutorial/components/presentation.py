@@ -147,6 +147,8 @@ def present_deck(deck: Deck, slide: int = 0, source: tuple[Any, ...] = ()) -> Pr
     for e in deck.entries:
         if e.kind in ("deal", "hand"):
             specs.append((e.move, e.end, e.ask))
+        elif e.kind == "note":
+            specs.append((0, 0, False))  # one slide, nothing to ask
         else:
             specs.append(None)
     p = Presentation(source or ("deck", deck_token(deck)), deck.title, Stepper(deck_slides(specs), pos=slide),

@@ -357,7 +357,7 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
     if item.tiles:
         cells = "".join(_tile(t, item.trump, answer=t in marked) for t in item.tiles)
         rows.append(f'<div class="pres-trick"><div class="pres-trick-tiles" role="group" aria-label="Tiles">{cells}</div></div>')
-    table = ('<div class="pres-table pres-item-tiles">' + "".join(rows) + "</div>") if rows else "<div></div>"
+    table = ('<div class="pres-table pres-item-tiles">' + "".join(rows) + "</div>") if rows else ""
     talk = _note_html(note)
     if item.intro:
         talk += f'<p class="pres-reason">{escape(item.intro)}</p>'
@@ -367,9 +367,20 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
                  f'<p class="pres-reason">{escape(item.reason)}</p>')
     else:
         talk += '<p class="pres-help">→ reveals the answer and the reason.</p>'
+    body = "pres-body" if rows else "pres-body pres-solo"  # no tiles: the words take the stage
     return (f'<section class="pres-stage" data-count="0" data-asking="1" data-revealed="{int(revealed)}" '
-            f'aria-label="Presenter">{top}<div class="pres-body">{table}'
+            f'aria-label="Presenter">{top}<div class="{body}">{table}'
             f'<aside class="pres-talk" aria-live="polite">{talk}</aside></div></section>')
+
+
+def note_html(entry: DeckEntry, *, where: str = "") -> str:
+    """A deck's note slide: the teacher's own words across the whole stage, in big type."""
+    title = entry.title or "Note"
+    return (f'<section class="pres-stage" data-count="0" data-asking="0" data-revealed="0" aria-label="Presenter">'
+            f'<div class="pres-top"><h1 class="pres-title">{escape(title)}</h1>'
+            f'<div class="pres-where">{escape(where)}</div></div>'
+            f'<div class="pres-body pres-solo"><aside class="pres-talk pres-note-slide" aria-label="Teacher\'s note">'
+            f'<p class="pres-note-words">{html_text(entry.note)}</p></aside></div></section>')
 
 
 #: The hand's title on the projector during a live class: not its deal number, which a student
@@ -385,12 +396,13 @@ def _stage_html(p: Presentation) -> str:
         return hand_html(p.hand, slide.count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, title=live_title)
     assert p.deck is not None
     entry = p.deck.entries[slide.entry]
-    show = entry_show(p, slide.entry)
     title = p.deck.title.strip()
+    deck = f"{title} · slide {s.pos + 1} of {len(s.slides)}" if title else f"Slide {s.pos + 1} of {len(s.slides)}"
+    if entry.kind == "note":
+        return note_html(entry, where=deck)
+    show = entry_show(p, slide.entry)
     if len(p.deck.entries) == 1 and isinstance(show, Show) and title == show.title:
         deck = ""  # a hand from the Classroom, kept in its address as a one-entry deck
-    else:
-        deck = f"{title} · slide {s.pos + 1} of {len(s.slides)}" if title else f"Slide {s.pos + 1} of {len(s.slides)}"
     if isinstance(show, ItemShow):
         return item_html(show, revealed=s.revealed, note=entry.note, where=deck)
     count = min(slide.count, show.total)
@@ -447,8 +459,9 @@ def _can_ask(p: Presentation) -> bool:
 
 
 @st.fragment
-def stage() -> None:
-    """The stage and its controls (a step redraws only this)."""
+def stage(start: bool = False) -> None:
+    """The stage and its controls (a step redraws only this); with ``start``, "Start a live
+    class" ends the row of the controls (so it is in view with them on every slide)."""
     p = current()
     if p is None:
         return
@@ -473,18 +486,24 @@ def stage() -> None:
         elif not s.asking:
             st.button("Pause and ask", key="pres-ask", on_click=_step, args=("pause",), disabled=not _can_ask(p),
                       icon=":material/front_hand:", help="Hide every hand but the one to play and ask the room.")
-        st.button("Hide the numbers" if p.numbers else "Show the numbers", key="pres-numbers",
-                  on_click=_toggle_numbers, icon=":material/bar_chart:")
+        note = p.deck is not None and p.deck.entries[s.slide.entry].kind == "note"
+        if not note:  # a note slide has no figures to show
+            st.button("Hide the numbers" if p.numbers else "Show the numbers", key="pres-numbers",
+                      on_click=_toggle_numbers, icon=":material/bar_chart:")
         st.page_link("views/classroom.py", label="Classroom", icon=":material/close:")
         # A clicker sends Page Down / Page Up: hidden twins of Forward and Back take them.
         st.button("Forward (Page Down)", key="pres-forward-page", on_click=_step, args=("forward",),
                   disabled=not s.can_forward(), shortcut="PageDown")
         st.button("Back (Page Up)", key="pres-back-page", on_click=_step, args=("back",),
                   disabled=not s.can_back(), shortcut="PageUp")
+        if start:
+            from tutorial.components.live import start_button
+
+            start_button()
     # A live class follows the presenter: the question on screen goes to the phones at once.
     from tutorial.components.live import sync
 
     sync(p)
 
 
-__all__ = ["hand_html", "item_html", "keys", "nothing_to_present", "open_from_link", "stage", "styles"]
+__all__ = ["hand_html", "item_html", "keys", "note_html", "nothing_to_present", "open_from_link", "stage", "styles"]

@@ -8,7 +8,8 @@ A deck file::
        {"kind": "deal", "deal": 12, "move": 9, "to": 12, "ask": true, "note": "Who must follow?"},
        {"kind": "hand", "record": {...a hand record...}, "move": 5},
        {"kind": "puzzle", "id": "play-3104", "note": "Last to play."},
-       {"kind": "level", "id": "doubles-not"}
+       {"kind": "level", "id": "doubles-not"},
+       {"kind": "note", "title": "Remember", "note": "The highest trump always wins."}
      ]}
 
 - ``deal``: deal number ``deal`` played by the computer (``computer``: ``"basic"`` or
@@ -16,6 +17,8 @@ A deck file::
   game by default); shown from move ``move`` to move ``to`` (default: ``move`` only).
 - ``hand``: a hand record (as downloaded from Play or Classroom), same ``move``/``to``.
 - ``puzzle`` / ``level``: a puzzle or lesson level by ``id``, asked, then answered.
+- ``note``: a slide of the teacher's own words (``note``, required) under an optional
+  ``title``, in big type across the screen: no tiles, nothing to ask.
 - every entry may have a ``note`` (shown beside the table) and, for hands, ``ask``: open on
   "what would you play?" for the move after ``move``.
 
@@ -72,15 +75,19 @@ KINDS: dict[str, str] = {
     "hand": "a saved hand record, at a chosen move",
     "puzzle": "a puzzle, asked and then answered",
     "level": "a lesson level, asked and then answered",
+    "note": "a slide of your own words (a title and a note), nothing to ask",
 }
 _FIELDS: dict[str, tuple[str, ...]] = {
     "deal": ("kind", "note", "deal", "rules", "computer", "move", "to", "ask"),
     "hand": ("kind", "note", "record", "computer", "move", "to", "ask"),
     "puzzle": ("kind", "note", "id"),
     "level": ("kind", "note", "id"),
+    "note": ("kind", "title", "note"),
 }
 MAX_ENTRIES = 100
 MAX_NOTE = 2000
+#: Longest title of a note slide.
+MAX_TITLE = 120
 MAX_DECK_BYTES = 1_000_000
 #: No hand has more actions than this (bids, widow, discard, trump, 8 tricks of 4).
 MAX_MOVES = 64
@@ -105,6 +112,8 @@ class DeckEntry:
     move: int = 0
     to: int | None = None
     ask: bool = False
+    #: A note slide's title (``note`` entries only).
+    title: str = ""
 
     @property
     def end(self) -> int:
@@ -119,7 +128,13 @@ class DeckEntry:
         'Puzzle: Follow the fives'
         >>> DeckEntry("level", ref="win-double").describe()
         'Level win-double'
+        >>> DeckEntry("note", title="Remember", note="The highest trump wins.").describe()
+        'Note: Remember'
         """
+        if self.kind == "note":
+            lines = self.note.strip().splitlines()
+            first = self.title or (lines[0] if lines else "")
+            return f"Note: {first[:60]}" if first else "Note"
         span = f"move {self.move}" if self.end == self.move else f"moves {self.move}–{self.end}"
         if self.kind == "deal":
             return f"Deal {self.deal}, {span}" + (" (ask)" if self.ask else "")
@@ -147,6 +162,8 @@ class DeckEntry:
                 out["ask"] = True
         if self.kind in ("puzzle", "level"):
             out["id"] = self.ref
+        if self.kind == "note" and self.title:
+            out["title"] = self.title
         if self.note:
             out["note"] = self.note
         return out
@@ -226,6 +243,13 @@ def _entry(
         raise _FieldError("note", "a note is text.")
     if len(note) > MAX_NOTE:
         raise _FieldError("note", f"a note is at most {MAX_NOTE} characters, not {len(note)}.")
+    if kind == "note":
+        title = raw.get("title", "")
+        if not isinstance(title, str) or len(title) > MAX_TITLE:
+            raise _FieldError("title", f"a note slide's title is text of at most {MAX_TITLE} characters.")
+        if not note.strip() and not title.strip():
+            raise _FieldError("note", "a note slide needs its words: a note (or at least a title).")
+        return DeckEntry(kind, note=note, title=title.strip())
     if kind in ("puzzle", "level"):
         ref = raw.get("id")
         if not isinstance(ref, str) or not ref.strip():

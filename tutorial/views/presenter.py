@@ -19,6 +19,6 @@ elif presentation is None:
     ui.nothing_to_present()
 else:
     ui.keys()
-    ui.stage()
+    ui.stage(start=live.can_start(host))
 if presentation is not None or host is not None:
     live.host_panel(host)
