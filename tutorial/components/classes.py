@@ -381,12 +381,16 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
         st.info("No student yet. Give them the code above.")
     else:
         st.dataframe([{"Student": s["name"], "Stage": stages.get(s["stage"], s["stage"] or "—"), "Stars": s["stars"],
-                       "Levels": s["levels"], "Puzzles solved": s["puzzles_solved"], "Rating": s["rating"],
+                       "Levels": s["levels"], "Puzzles solved": s["puzzles_solved"],
+                       "Rating": None if s["rating_provisional"] else s["rating"],
                        "Answers": s["answers"], "From a file": imported_text(s)} for s in board.students],
                      hide_index=True, key="class-students",
                      # A student's name is what the teacher reads first: it gets the room a name takes.
                      column_config={"Student": st.column_config.TextColumn(width="medium"),
-                                    "Stage": st.column_config.TextColumn(width="medium")})
+                                    "Stage": st.column_config.TextColumn(width="medium"),
+                                    "Rating": st.column_config.NumberColumn(format="%d", help=_RATING_HELP)})
+        if any(s["rating_provisional"] for s in board.students):
+            st.caption(f"*Rating*: blank while it is provisional. {_RATING_HELP}")
         if any(s["imported_stars"] or s["imported_puzzles"] for s in board.students):
             st.caption("*From a file*: stars and puzzles a student loaded from a saved progress file rather than "
                        "earned by answering here.")
@@ -416,6 +420,11 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
                            key="class-csv-answers", icon=":material/download:", on_click="ignore")
     st.caption("Each file is one table, in UTF-8 that spreadsheets open with accents intact; the answers file "
                "lists every wrong answer beside its level or puzzle.")
+
+
+#: What the dashboard says of a provisional rating.
+_RATING_HELP = ("The puzzle rating (Glicko-2) shows once about fifteen first tries at puzzles have pinned it down; "
+                "before that a single puzzle moves it by hundreds, so it would not compare students fairly.")
 
 
 def _wrong(wrong: list[tuple[str, int]]) -> str:
