@@ -28,7 +28,7 @@ from sqlalchemy import ColumnElement, delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from store import models, stats
+from store import glicko2, models, stats
 from store.db import Store
 from store.learners import clean_name, looks_like_token, name_key, new_token, token_hash
 from store.limits import real, skip_row
@@ -301,7 +301,8 @@ class Dashboard:
     """The teacher's view of a class."""
 
     klass: ClassInfo
-    #: One dict per student: name, stage, stars, levels, puzzles_solved, rating, answers, and
+    #: One dict per student: name, stage, stars, levels, puzzles_solved, rating,
+    #: rating_provisional (its deviation is still large: see :func:`store.glicko2.provisional`), answers, and
     #: imported_stars / imported_puzzles: how many of those stars and puzzles came from a
     #: progress file rather than from answers in the app.
     students: list[dict[str, Any]] = field(default_factory=list)
@@ -359,7 +360,7 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
     is skipped."""
 
     def work(s: Session) -> Dashboard:
-        members = s.execute(select(ClassMember.learner_id, ClassMember.display_name, Learner.rating)
+        members = s.execute(select(ClassMember.learner_id, ClassMember.display_name, Learner.rating, Learner.rd)
                             .join(Learner, Learner.id == ClassMember.learner_id)
                             .where(ClassMember.class_id == klass.id)).all()
         ids = [m[0] for m in members]
@@ -405,7 +406,7 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
                 d.wrong[_answer_text(r[9])] += 1
         by_learner = _by_first(lrows)
         board = Dashboard(klass)
-        for lid, name, rating in sorted(members, key=lambda m: m[1].lower()):
+        for lid, name, rating, rd in sorted(members, key=lambda m: m[1].lower()):
             rows = by_learner.get(lid, [])
             stars = stats.level_stars((r[1], bool(r[3]), r[4], r[5], r[7]) for r in rows)
             earned = stats.level_stars((r[1], bool(r[3]), r[4], r[5], r[7]) for r in rows
@@ -414,6 +415,7 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
             board.students.append({
                 "name": name, "stage": stage, "stars": sum(stars.values()), "levels": len(stars),
                 "puzzles_solved": len(solved[lid]), "rating": _rating(lid, rating),
+                "rating_provisional": not real(rd, 0, 1e6) or glicko2.provisional(float(rd)),
                 "answers": len(rows) + answers.get(lid, 0),
                 "imported_stars": sum(max(0, n - earned.get(level, 0)) for level, n in stars.items()),
                 "imported_puzzles": len(solved[lid] - earned_puzzles[lid]),
@@ -485,17 +487,19 @@ def _wrong_text(wrong: list[tuple[str, int]]) -> str:
 def students_csv(board: Dashboard, stages: Mapping[str, str] | None = None) -> str:
     """The dashboard's students table as CSV (UTF-8 with a byte-order mark): one row per
     student, the stage's id and its title (``stages``: id → title) side by side;
-    ``imported_stars`` and ``imported_puzzles`` count what came from a progress file. Text
+    ``rating_provisional`` says "yes" while the rating's deviation is large (a few puzzles move
+    it by hundreds); ``imported_stars`` and ``imported_puzzles`` count what came from a progress file. Text
     cells that a spreadsheet would read as a formula get a leading apostrophe."""
     stages = stages or {}
     out = io.StringIO()
     out.write(BOM)
     w = _SafeWriter(out)
-    w.writerow(["student", "stage_id", "stage", "stars", "levels", "puzzles_solved", "rating", "answers",
-                "imported_stars", "imported_puzzles"])
+    w.writerow(["student", "stage_id", "stage", "stars", "levels", "puzzles_solved", "rating", "rating_provisional",
+                "answers", "imported_stars", "imported_puzzles"])
     for st in board.students:
         w.writerow([st["name"], st["stage"], stages.get(st["stage"], st["stage"]), st["stars"], st["levels"],
-                    st["puzzles_solved"], st["rating"], st["answers"], st["imported_stars"], st["imported_puzzles"]])
+                    st["puzzles_solved"], st["rating"], "yes" if st["rating_provisional"] else "no", st["answers"],
+                    st["imported_stars"], st["imported_puzzles"]])
     return out.getvalue()
 
 

@@ -19,10 +19,15 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["TAU", "Rating", "expected", "update", "update_pair"]
+__all__ = ["PROVISIONAL_RD", "TAU", "Rating", "expected", "provisional", "update", "update_pair"]
 
 #: The system constant: how much the volatility may change (0.3-1.2; the paper uses 0.5).
 TAU = 0.5
+#: A rating whose deviation is above this is provisional (Lichess's threshold): a new learner
+#: starts at 350 and needs about fifteen rated puzzles to come under it. Until then one result
+#: moves it by hundreds (a first loss to a 1000 puzzle takes 1500 to 1049), as Glicko-2 means it
+#: to, so it is not shown as a settled figure.
+PROVISIONAL_RD = 110.0
 _SCALE = 173.7178
 _EPS = 1e-6
 
@@ -34,6 +39,15 @@ class Rating:
     rating: float = 1500.0
     rd: float = 350.0
     vol: float = 0.06
+
+
+def provisional(rd: float) -> bool:
+    """Whether a rating with deviation ``rd`` is still provisional.
+
+    >>> provisional(350.0), provisional(90.0)
+    (True, False)
+    """
+    return not rd <= PROVISIONAL_RD
 
 
 def _g(phi: float) -> float:

@@ -480,7 +480,8 @@ class Summary:
 
     session: LiveInfo
     questions: int = 0
-    #: One dict per student: name, answered, right.
+    #: One dict per student: name, answered, right, and asked: the questions asked while they
+    #: were in the class (still taking answers after they joined), which they are scored out of.
     students: list[dict[str, Any]] = field(default_factory=list)
     #: One dict per question asked: number, kind, id, title, prompt, answer, answered, right,
     #: common_wrong (the most given wrong answer) and wrong (every wrong answer with its count).
@@ -496,7 +497,8 @@ def summary(store: Store, session_id: int) -> Summary:
             raise LiveError("This live class is unknown.")
         qs = s.scalars(select(LiveQuestion).where(LiveQuestion.session_id == session_id)
                        .order_by(LiveQuestion.seq)).all()
-        players = s.execute(select(LivePlayer.id, LivePlayer.name).where(LivePlayer.session_id == session_id)).all()
+        players = s.execute(select(LivePlayer.id, LivePlayer.name, LivePlayer.joined_at)
+                            .where(LivePlayer.session_id == session_id)).all()
         rows = s.execute(select(LiveAnswer.question_id, LiveAnswer.player_id, LiveAnswer.choice, LiveAnswer.correct)
                          .join(LiveQuestion, LiveQuestion.id == LiveAnswer.question_id)
                          .where(LiveQuestion.session_id == session_id)).all()
@@ -505,9 +507,13 @@ def summary(store: Store, session_id: int) -> Summary:
         for qid, pid, choice, ok in rows:
             by_player[pid].append(bool(ok))
             by_question[qid].append((str(choice), bool(ok)))
+        answered_by: dict[int, set[int]] = defaultdict(set)
+        for qid, pid, _choice, _ok in rows:
+            answered_by[pid].add(qid)
         out = Summary(_info(sess), questions=len(qs))
-        students = [{"name": name, "answered": len(by_player.get(pid, [])), "right": sum(by_player.get(pid, []))}
-                    for pid, name in players]
+        students = [{"name": name, "answered": len(by_player.get(pid, [])), "right": sum(by_player.get(pid, [])),
+                     "asked": sum(1 for q in qs if q.id in answered_by[pid] or _open_after(q, joined))}
+                    for pid, name, joined in players]
         out.students = sorted(students, key=lambda d: (-d["right"], d["name"].lower()))
         for q in qs:
             qi = _question(q)
@@ -527,6 +533,13 @@ def summary(store: Store, session_id: int) -> Summary:
     return store.run(work)
 
 
+def _open_after(q: LiveQuestion, joined: datetime) -> bool:
+    """Whether question ``q`` still took answers after ``joined``: it stops at its reveal, or
+    when the presenter moved on, whichever came first."""
+    ends = [t for t in (q.revealed_at, q.closed_at) if t is not None]
+    return not ends or joined < min(ends)
+
+
 def _csv_writer() -> tuple[io.StringIO, Any]:
     from store.classes import BOM, _SafeWriter
 
@@ -537,13 +550,15 @@ def _csv_writer() -> tuple[io.StringIO, Any]:
 
 def summary_csv(board: Summary) -> str:
     """The students of the summary as CSV, one table: one row per student. UTF-8 with a
-    byte-order mark (so a spreadsheet reads accented names right); text cells that a
+    byte-order mark (so a spreadsheet reads accented names right); a student's questions are
+    those asked while they were in the class (a late joiner is not scored out of the questions
+    before they came); text cells that a
     spreadsheet would run as a formula get a leading apostrophe (names are the students').
     The questions are in :func:`questions_csv`."""
     out, w = _csv_writer()
-    w.writerow(["student", "answered", "right", "questions"])
+    w.writerow(["student", "answered", "right", "asked_while_in_class"])
     for st in board.students:
-        w.writerow([st["name"], st["answered"], st["right"], board.questions])
+        w.writerow([st["name"], st["answered"], st["right"], st["asked"]])
     return out.getvalue()
 
 

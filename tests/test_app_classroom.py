@@ -1,5 +1,5 @@
 """AppTest: the Classroom (deal by number, load a record, step back and forth with
-commentary, download, bad files)."""
+commentary, download, bad files, the address that keeps the hand, its move and the deck)."""
 
 from __future__ import annotations
 
@@ -82,3 +82,40 @@ def test_hands_played_in_the_app_are_listed() -> None:
     assert at.button(key="class-show-0") is not None
     at.button(key="class-show-0").click().run()
     assert at.session_state["moon_class_timeline"].hand.record["seed"] == 7
+
+
+def _address(at: object) -> dict[str, str]:
+    return {k: (v[-1] if isinstance(v, list) else str(v)) for k, v in at.query_params.items()}  # type: ignore[attr-defined]
+
+
+def test_the_address_keeps_the_hand_its_move_and_the_deck() -> None:
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    at = open_app("classroom", state=BASIC)
+    at.text_input(key="class-deal").set_value("12").run()
+    at.button(key="class-go").click().run()
+    at.button(key="class-forward").click().run()
+    t = at.session_state["moon_class_timeline"]
+    count = at.session_state["moon_class_count"]
+    q = _address(at)
+    assert (q["deal"], q["players"], q["computer"], q["move"]) == ("12", "3", "basic", str(count))
+    # The commentary switched to the strong player: the hand was still played by the basic one.
+    at.segmented_control(key="moon_class_level").set_value("strong").run()
+    assert _address(at)["computer"] == "basic"
+    # A reload (a new session on the same address) opens the same hand at the same move.
+    deck = Deck(title="Friday", entries=(DeckEntry("deal", note="Look at trumps", deal=12, computer="basic", move=3),))
+    again = open_app("classroom", query={**q, "deck": deck_token(deck)})
+    assert not again.exception, errors(again)
+    assert again.session_state["moon_class_timeline"].hand.actions == t.hand.actions
+    assert again.session_state["moon_class_count"] == count
+    assert again.session_state["moon_deck"] == deck
+    assert any("Lesson deck: Friday (1 entries)" in str(e.label) for e in again.expander)
+
+
+def test_a_bad_classroom_address_says_so_and_opens_nothing() -> None:
+    at = open_app("classroom", query={"deal": "12", "move": "x"})
+    assert not at.exception, errors(at)
+    assert "is not a move number" in " ".join(e.value for e in at.error)
+    assert "moon_class_timeline" not in at.session_state or at.session_state["moon_class_timeline"] is None
+    at = open_app("classroom", query={"deck": "eJyrVkrLz1eyUkpKLFKqBQA"})  # cut off
+    assert "This deck link is damaged" in " ".join(e.value for e in at.error)

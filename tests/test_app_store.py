@@ -3,12 +3,14 @@ first answer, the personal link on Home, unknown links, progress files, classes.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
 
 from store import classes, learners, open_store, record, stats
-from store.record import LessonAnswer
+from store.record import LessonAnswer, PuzzleAnswer
 from tutorial.services.items import course
 from tutorial.services.progress import ProgressError, check_file
 from tutorial.services.text import md_escape
@@ -71,6 +73,34 @@ def test_unknown_or_reset_link_says_so_and_opens_nothing() -> None:
 def test_corrupt_or_foreign_progress_file_is_refused(raw: bytes, message: str) -> None:
     with pytest.raises(ProgressError, match=message):
         check_file(raw)
+
+
+def test_the_dashboard_leaves_a_provisional_rating_blank() -> None:
+    """A student rated on a few puzzles (Glicko-2 deviation still large) has no rating to compare
+    yet: all wrong can otherwise rate above a right answer. A settled rating shows."""
+    from sqlalchemy import update
+
+    from store.models import Learner
+
+    db = open_store()
+    klass, teacher = classes.create_class(db, "Club ratings")
+    new, _ = learners.create(db)
+    settled, _ = learners.create(db)
+    classes.join(db, klass.join_code, "Nia", new.id)
+    classes.join(db, klass.join_code, "Sol", settled.id)
+    record.write(db, new.id, PuzzleAnswer("p-one", False, rating=900))  # one loss: 1500 falls by hundreds
+    with db.session() as s:
+        s.execute(update(Learner).where(Learner.id == settled.id).values(rating=1234.4, rd=80.0))
+    board = classes.dashboard(db, klass)
+    got = {x["name"]: (x["rating_provisional"], x["rating"]) for x in board.students}
+    assert got["Nia"][0] is True and got["Nia"][1] < 1200 and got["Sol"] == (False, 1234)
+    rows = list(csv.reader(io.StringIO(classes.students_csv(board).removeprefix("\ufeff"))))
+    assert {r[0]: r[rows[0].index("rating_provisional")] for r in rows[1:]} == {"Nia": "yes", "Sol": "no"}
+    at = open_app("classes", query={"teacher": teacher})
+    assert not at.exception, errors(at)
+    ratings = dict(zip(at.dataframe[0].value["Student"], at.dataframe[0].value["Rating"], strict=True))
+    assert ratings["Sol"] == 1234 and (ratings["Nia"] is None or ratings["Nia"] != ratings["Nia"])  # blank (None/NaN)
+    assert "blank while it is provisional" in texts(at)
 
 
 def test_teacher_link_unknown_and_dashboard_shows_students() -> None:

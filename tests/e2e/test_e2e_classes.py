@@ -2,7 +2,8 @@
 class with the button only (Enter in the name box makes nothing), projects a join screen that
 shows the code and its QR code and nothing else, sees the teacher link only when they ask, and
 finds their class again on the Classes page; students on phones (390×844) join a class and a
-live class, where names are one name whatever their case, a long pasted name is cut to 40 with
+live class (the join screen's address, opened on a phone, offers the join form with its code,
+and the form goes away once joined), where names are one name whatever their case, a long pasted name is cut to 40 with
 a word, a PIN is said as four digits, and leaving asks first and coming back from the same
 phone takes the old place back."""
 
@@ -58,6 +59,8 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     assert float(page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.class-code')).fontSize)")) >= 56
     assert page.locator("[data-testid=stSidebar]").is_hidden()
     assert "Students" not in page.locator("[data-testid=stMain]").inner_text()
+    # The join form for a phone that opened this address sits below the first screenful.
+    assert page.locator(".st-key-class-screen-join").bounding_box()["y"] >= 900
     # Back on the Classes page, the class this browser made is listed and opens its dashboard.
     open_page(page, server + "/classes")
     mine = page.locator(".st-key-class-mine")
@@ -99,11 +102,17 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
     klass, _ = classes.create_class(db, "Names", pin_required=True)
     one, two = _phone(browser), _phone(browser)
     try:
-        open_page(one, server + "/classes")
+        # The join screen's address, copied from the projector: on a phone, the form with its code.
+        open_page(one, f"{server}/classes?join={klass.join_code}")
+        assert one.locator(".class-screen").is_visible()
+        assert one.locator(".st-key-class-code input").input_value() == klass.join_code
         _join_class(one, klass.join_code, "Dup", "12a4")
         assert "four digits (0–9)" in _alert(one) and "4-digit" not in _alert(one)
         _join_class(one, klass.join_code, "Dup", "2580")
         assert "Welcome, Dup!" in _alert(one)
+        # Joined: the filled form gives way to the welcome and where to go next.
+        assert one.locator(".st-key-class-name input").count() == 0
+        assert one.get_by_role("link", name="Learn the game").is_visible()
         open_page(two, f"{server}/classes?code={klass.join_code}")
         assert two.locator(".st-key-class-code input").input_value() == klass.join_code  # the QR's link
         _join_class(two, klass.join_code, "dup", "1111")

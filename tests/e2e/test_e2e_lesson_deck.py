@@ -1,5 +1,6 @@
 """Browser test of a teacher's lesson (1440×900): a lesson deck put together in the Classroom
-(the deck panel stays open while its title changes; puzzles and levels listed by title),
+(the deck panel stays open while its title changes; puzzles and levels listed by title; a
+reload keeps the hand at its move and the deck),
 presented and stepped with the arrow keys, and its link cut off on the way (plain words: the
 link is damaged). Then the server's log since this module started (it runs after the presenter
 tests) holds no warning, error or stack trace."""
@@ -73,6 +74,14 @@ def test_a_lesson_deck_keeps_its_panel_open_names_items_by_title_and_a_cut_link_
     assert listed[1].startswith("2. Puzzle: ") and puzzle_id not in listed[1], listed[1]
     assert listed[2].startswith(f"3. Level: {level_title}") and level_id not in listed[2], listed[2]
     href = str(page.locator("a[href*='/presenter?deck=']").get_attribute("href"))
+    # F5 keeps the hand at its move and the deck being built: the address holds them.
+    click_key(page, "class-forward")
+    where = re.search(r"move \d+ of \d+", page.locator("[data-testid=stMain]").inner_text())
+    assert where is not None and "deal=12" in page.url and "deck=" in page.url
+    open_page(page, page.url)
+    wait_for(page, ".st-key-class-controls", 120)
+    assert where.group(0) in page.locator("[data-testid=stMain]").inner_text()
+    assert "Follow suit, Friday (3 entries)" in _summary(page).inner_text()
     # Presented and stepped, as in class.
     click_key(page, "deck-present")
     wait_for(page, ".pres-stage", 120)

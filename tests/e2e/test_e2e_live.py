@@ -1,8 +1,9 @@
 """Browser test of a live class: the teacher starts it on the presenter (1920×1080), three
 students join on phones (390×844; one first types a wrong code), the question the presenter
 asks reaches the phones, each answers with one tap, the count and the chart on the projector
-follow within seconds, the reveal shows who got it (and each phone whether it was right), and
-the class summary downloads as CSV. Screenshots go to artifacts/screenshots/live-*.png."""
+follow within seconds, the reveal shows who got it (and each phone whether it was right), a
+late joiner is scored out of the questions asked while in the class, and the class summary
+downloads as CSV. Screenshots go to artifacts/screenshots/live-*.png."""
 
 from __future__ import annotations
 
@@ -147,6 +148,15 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         for key in ("live-end", "live-summary-open", "live-join-open", "live-start"):
             assert spy.locator(f".st-key-{key}").count() == 0, key
         spy.close()
+        # A late joiner (after the reveal) is scored out of the questions asked while in the class.
+        phones_ctx.append(browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True))
+        late = phones_ctx[-1].new_page()
+        late.set_default_timeout(90_000)
+        late.goto(f"{server}/live?code={code}")
+        wait_for(late, ".st-key-live-name input", 120)
+        settle(late)
+        _join(late, server, code, "Dee")
+        wait_for(late, ".st-key-live-leave-box", 30)
         # A reload keeps the place (the deal, the move and the class) and the controls.
         url = teacher.url
         teacher.reload()
@@ -163,17 +173,20 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         click(teacher, teacher.locator(".st-key-live-names button").first)
         wait_for(teacher, ".live-table[data-name=live-students]", 30)
         rows = teacher.locator(".live-table[data-name=live-students] tbody tr").all_inner_texts()
-        assert len(rows) == 3
+        scored = {r.split("\t")[0]: r.split("\t")[1] for r in rows}
+        assert len(rows) == 4 and scored["Dee"] == "0 of 0", rows
+        assert all(scored[n].endswith(" of 1") for n in names), rows
         teacher.screenshot(path=str(SCREENSHOTS / "live-summary-1920x1080.png"))
         with teacher.expect_download() as dl:
             teacher.locator(".st-key-live-csv button").first.click()
         raw = open(dl.value.path(), "rb").read()
         assert raw.startswith(b"\xef\xbb\xbf")  # the byte-order mark: a spreadsheet reads UTF-8
         table = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
-        assert table[0] == ["student", "answered", "right", "questions"]
-        assert sorted(r[0] for r in table[1:4]) == names
-        assert {r[0]: r[2] for r in table[1:4]} == {n: ("1" if n in right_names else "0") for n in names}
-        assert len(table) == 4  # one table per file: the questions are in their own file
+        assert table[0] == ["student", "answered", "right", "asked_while_in_class"]
+        assert sorted(r[0] for r in table[1:]) == [*names, "Dee"]
+        assert {r[0]: r[2] for r in table[1:] if r[0] != "Dee"} == {n: ("1" if n in right_names else "0") for n in names}
+        assert {r[0]: r[3] for r in table[1:]} == {**{n: "1" for n in names}, "Dee": "0"}
+        assert len(table) == 5  # one table per file: the questions are in their own file
         with teacher.expect_download() as dl:
             teacher.locator(".st-key-live-csv-questions button").first.click()
         qraw = open(dl.value.path(), "rb").read()

@@ -156,6 +156,7 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
     _shot(tpage, "dashboard", 390, 844)
     page_text = str(tpage.locator('[data-testid="stMain"]').inner_text())
     assert "Students (3)" in page_text
+    assert "blank while it is provisional" in page_text  # no student has a rating to compare yet
     # The CSV files are the dashboard, one table each, in UTF-8 with a byte-order mark (Excel on
     # Windows reads the accents), titles beside ids: Ana right first time (3 stars), Ben after a
     # wrong try (2), Cleo wrong.
@@ -170,6 +171,7 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
     assert [r[:4] for r in rows[1:]] == [["Ana", lv.stage, stage_title, "3"], ["Ben", lv.stage, stage_title, "2"],
                                          ["Cleo", lv.stage, stage_title, "0"]]
+    assert [r[rows[0].index("rating_provisional")] for r in rows[1:]] == ["yes", "yes", "yes"]
     with tpage.expect_download() as dl:
         tpage.locator(".st-key-class-csv-answers button").click()
     raw = open(dl.value.path(), "rb").read()

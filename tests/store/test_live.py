@@ -192,7 +192,7 @@ def test_summary_per_student_and_question_and_a_csv_a_spreadsheet_cannot_run(sto
     text = live.summary_csv(board)
     assert text.startswith("\ufeff")  # a spreadsheet reads it as UTF-8
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
-    assert rows[0] == ["student", "answered", "right", "questions"]
+    assert rows[0] == ["student", "answered", "right", "asked_while_in_class"]
     assert ["'=HYPERLINK(1)", "1", "0", "2"] in rows
     assert len(rows) == 4 and all(rows)  # one table: the students, no second table after a blank line
     questions = live.questions_csv(board)
@@ -201,6 +201,31 @@ def test_summary_per_student_and_question_and_a_csv_a_spreadsheet_cannot_run(sto
     assert qrows[0] == ["question", "kind", "id", "title", "prompt", "answer", "answered", "right", "wrong_answers"]
     assert len(qrows) == 3 and all(qrows)
     assert qrows[1][6:] == ["3", "1", "5-5 (×2)"] and qrows[2][6:] == ["2", "2", ""]
+
+
+def test_a_late_joiner_is_scored_out_of_the_questions_asked_while_in_the_class(store: Store) -> None:
+    info, _ = live.start(store)
+    ada = live.join(store, info.join_code, "Ada")[1]
+    q1 = live.ask(store, info.id, spec("one"))
+    live.answer(store, ada, q1.id, "play 6-4")
+    live.reveal(store, info.id)
+    q2 = live.ask(store, info.id, spec("two", right="play 2-1"))
+    live.close(store, info.id)  # moved on unrevealed: no answer after this
+    q3 = live.ask(store, info.id, spec("three", right="play 5-5"))
+    eve = live.join(store, info.join_code, "Eve")[1]  # while the third question is open
+    live.answer(store, eve, q3.id, "play 5-5")
+    live.answer(store, ada, q3.id, "play 6-4")
+    live.reveal(store, info.id)
+    live.ask(store, info.id, spec("four"))
+    live.reveal(store, info.id)
+    fay = live.join(store, info.join_code, "Fay")[1]  # after every question was revealed
+    assert fay and q2
+    board = live.summary(store, info.id)
+    assert board.questions == 4
+    got = {s["name"]: (s["answered"], s["right"], s["asked"]) for s in board.students}
+    assert got == {"Ada": (2, 1, 4), "Eve": (1, 1, 2), "Fay": (0, 0, 0)}
+    rows = list(csv.reader(io.StringIO(live.summary_csv(board).removeprefix("\ufeff"))))
+    assert {r[0]: r[3] for r in rows[1:]} == {"Ada": "4", "Eve": "2", "Fay": "0"}
 
 
 def test_the_questions_csv_has_every_wrong_answer_and_titles_beside_ids(store: Store) -> None:

@@ -3,7 +3,9 @@ makes a class and sees its dashboard (with the secret teacher link, or from the 
 made it), puts the join screen on the projector and downloads the dashboard as CSV files.
 Students never see the dashboard: it opens only with the teacher link or for the teacher's own
 profile. The join screen (``/classes?join=<code>``) shows the code and its QR code and nothing
-else: its address holds no secret, and the teacher link shows only when the teacher asks."""
+else on its first screenful (below it, the join form with the code filled in, for a phone that
+opened its address): its address holds no secret, and the teacher link shows only when the
+teacher asks. Once a student has joined, the welcome replaces the join form."""
 
 from __future__ import annotations
 
@@ -75,13 +77,19 @@ def _join() -> None:
     st.session_state[state.CLASS_MESSAGE] = ("success", f"Welcome{' back' if joined.returning else ''}, "
                                                 f"{joined.display_name}! Your teacher sees your progress."
                                                 + ("" if joined.returning else cut_note(name)))
+    state.put(state.CLASS_JOINED, True)
 
 
-def join_form() -> None:
-    """Join a class: the code from the teacher, a display name, the PIN if the class asks."""
-    scanned = _param(CODE_PARAM)
+def join_form(code: str | None = None) -> None:
+    """Join a class: the code from the teacher (``code``, or the scanned link's), a display
+    name, the PIN if the class asks. Once joined, the form gives way to the welcome and where
+    to go next; "Join another class" brings it back."""
+    scanned = code or _param(CODE_PARAM)
     if scanned and "class-code" not in st.session_state:
         st.session_state["class-code"] = scanned[:12]
+    if state.get(state.CLASS_JOINED):
+        _joined()
+        return
     with st.form("class-join", border=True):
         st.markdown("### Join a class")
         st.text_input("Class code", max_chars=12, key="class-code", placeholder="e.g. K7M3QA")
@@ -95,6 +103,30 @@ def join_form() -> None:
     msg = st.session_state.pop(state.CLASS_MESSAGE, None)
     if msg:
         getattr(st, msg[0])(md_escape(msg[1]))
+    _memberships()
+
+
+def _join_again() -> None:
+    state.put(state.CLASS_JOINED, False)
+    for key in ("class-name", "class-pin"):
+        st.session_state.pop(key, None)
+
+
+def _joined() -> None:
+    """After joining: the welcome, where to go next, and a way to join another class."""
+    with st.container(border=True, key="class-joined"):
+        msg = st.session_state.pop(state.CLASS_MESSAGE, None)
+        if msg:
+            getattr(st, msg[0])(md_escape(msg[1]))
+        st.markdown("**What next?** Your lessons and puzzles count for the class:")
+        with st.container(horizontal=True):
+            st.page_link("views/learn.py", label="Learn the game", icon=":material/school:")
+            st.page_link("views/puzzles.py", label="Puzzles", icon=":material/extension:")
+        st.button("Join another class", key="class-join-again", on_click=_join_again, icon=":material/group_add:")
+    _memberships()
+
+
+def _memberships() -> None:
     db, lid = profile.store(), profile.learner_id()
     if db is not None and lid is not None:
         try:
@@ -193,6 +225,15 @@ def join_screen(code: str) -> None:
                 f'<div class="class-qr">{qr}</div><div class="class-text"><div>Scan the QR code, or open</div>'
                 f'<div class="class-url">{escape(url.split("?")[0])}</div><div>and type the code</div>'
                 f'<div class="class-code">{escape(klass.join_code)}</div></div></div>', unsafe_allow_html=True)
+
+
+def join_here(code: str) -> None:
+    """Below the join screen: the join form with this code filled in, for a student who opened
+    the join screen's address on their own device. On a phone it follows the code at once; on a
+    wide screen the join screen fills the first screenful, so the projector shows only the
+    code."""
+    with st.container(key="class-screen-join"):
+        join_form(code.strip().upper())
 
 
 def _links(token: str) -> str:
@@ -340,12 +381,16 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
         st.info("No student yet. Give them the code above.")
     else:
         st.dataframe([{"Student": s["name"], "Stage": stages.get(s["stage"], s["stage"] or "—"), "Stars": s["stars"],
-                       "Levels": s["levels"], "Puzzles solved": s["puzzles_solved"], "Rating": s["rating"],
+                       "Levels": s["levels"], "Puzzles solved": s["puzzles_solved"],
+                       "Rating": None if s["rating_provisional"] else s["rating"],
                        "Answers": s["answers"], "From a file": imported_text(s)} for s in board.students],
                      hide_index=True, key="class-students",
                      # A student's name is what the teacher reads first: it gets the room a name takes.
                      column_config={"Student": st.column_config.TextColumn(width="medium"),
-                                    "Stage": st.column_config.TextColumn(width="medium")})
+                                    "Stage": st.column_config.TextColumn(width="medium"),
+                                    "Rating": st.column_config.NumberColumn(format="%d", help=_RATING_HELP)})
+        if any(s["rating_provisional"] for s in board.students):
+            st.caption(f"*Rating*: blank while it is provisional. {_RATING_HELP}")
         if any(s["imported_stars"] or s["imported_puzzles"] for s in board.students):
             st.caption("*From a file*: stars and puzzles a student loaded from a saved progress file rather than "
                        "earned by answering here.")
@@ -375,6 +420,11 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
                            key="class-csv-answers", icon=":material/download:", on_click="ignore")
     st.caption("Each file is one table, in UTF-8 that spreadsheets open with accents intact; the answers file "
                "lists every wrong answer beside its level or puzzle.")
+
+
+#: What the dashboard says of a provisional rating.
+_RATING_HELP = ("The puzzle rating (Glicko-2) shows once about fifteen first tries at puzzles have pinned it down; "
+                "before that a single puzzle moves it by hundreds, so it would not compare students fairly.")
 
 
 def _wrong(wrong: list[tuple[str, int]]) -> str:

@@ -15,13 +15,14 @@ from tutorial.components import presentation, state
 from tutorial.components.explain import show_decision
 from tutorial.components.tiles import Shown, is_trump, show_row
 from tutorial.services import describe as words
-from tutorial.services.classroom import Timeline, generate_hand
+from tutorial.services.classroom import ClassroomLink, Timeline, generate_hand
 from tutorial.services.decks import (
     MAX_TOKEN,
     Deck,
     DeckEntry,
     DeckError,
     check_refs,
+    deck_from_token,
     deck_token,
     dump_deck,
     load_deck,
@@ -93,7 +94,7 @@ def choose_hand() -> None:
 
                 hand, decisions = generate_hand(rules, deal, _level(), progress=show_progress)
                 bar.empty()
-                t = Timeline(hand, dict(decisions), _level(), deal=deal)
+                t = Timeline(hand, dict(decisions), _level(), deal=deal, played_by=_level())
                 _set(t)
                 remember(t)
         with by_file:
@@ -288,9 +289,9 @@ def download(t: Timeline) -> None:
 def presenter_link(t: Timeline, count: int | None = None) -> str | None:
     """The presenter's link for this hand at ``count`` (only for a hand the computer played
     from a deal number: a saved record does not fit in a link)."""
-    if t.deal is None or not t.commentary_level:
+    if t.deal is None or not t.played_by:
         return None
-    q = {"deal": str(t.deal), "players": str(t.rules.players), "computer": t.commentary_level,
+    q = {"deal": str(t.deal), "players": str(t.rules.players), "computer": t.played_by,
          "move": str(_count() if count is None else count)}
     rules = encode_rules(t.rules)
     if rules:
@@ -342,9 +343,9 @@ def _add_position() -> None:
     to = min(count + int(st.session_state.get("deck-more") or 0), len(t.hand.actions))
     note = str(st.session_state.get("deck-note", "")).strip()
     ask = bool(st.session_state.get("deck-ask")) and count < len(t.hand.actions)
-    if t.deal is not None and t.commentary_level:
+    if t.deal is not None and t.played_by:
         entry = DeckEntry("deal", note=note, deal=t.deal, rules=t.rules.differences() or None,
-                          computer=t.commentary_level, move=count, to=to if to != count else None, ask=ask)
+                          computer=t.played_by, move=count, to=to if to != count else None, ask=ask)
     else:
         entry = DeckEntry("hand", note=note, record=t.hand.record, computer=_level(), move=count,
                           to=to if to != count else None, ask=ask)
@@ -464,9 +465,63 @@ def _item_titles() -> dict[tuple[str, str], str]:
     return out
 
 
+# -- the address ---------------------------------------------------------------------------------------
+def open_from_address() -> None:
+    """A new session (a reload, a second browser) opens what the address names: the hand at
+    its move, and the lesson deck being built. A bad address says what is wrong and opens
+    nothing of it."""
+    q = {k: st.query_params.get(k, "") for k in ClassroomLink.PARAMS if k in st.query_params}
+    try:
+        link = ClassroomLink.read(q)
+    except LinkError as e:
+        if current() is None:
+            st.session_state[ERROR] = md_escape(str(e))
+        link = ClassroomLink(deck=q.get("deck", ""))
+    if current() is None and link.deal is not None:
+        with st.spinner(f"The {link.computer} computer players are playing deal {link.deal}…"):
+            hand, decisions = generate_hand(link.rules, link.deal, link.computer)
+        t = Timeline(hand, dict(decisions), link.computer, deal=link.deal, played_by=link.computer)
+        _set(t, min(link.move, len(t.hand.actions)))
+    if state.get(state.DECK) is None and link.deck:
+        from tutorial.services.items import course, puzzles
+
+        try:
+            deck = deck_from_token(link.deck)
+            if needs_content(deck):
+                check_refs(deck, {p.id for p in puzzles()}, {lv.id for lv in course().levels()})
+        except DeckError as e:
+            _deck_error(f"The deck in the address cannot be used. {e}")
+            _set_deck(Deck())
+        else:
+            _set_deck(deck)
+            st.session_state[state.DECK_RETITLE] = True
+
+
+def sync_address(t: Timeline | None) -> None:
+    """Write what is open into the address (see :class:`ClassroomLink`); a deck too big for
+    an address is said, so the teacher saves it as a file."""
+    deck = _deck()
+    token = deck_token(deck) if deck.entries else ""
+    if len(token) > MAX_TOKEN:
+        st.caption(":material/warning: This deck is too big to keep in the page's address: a reload would lose it. "
+                   "Save it as a file (above).")
+        token = ""
+    if t is not None and t.deal is not None and t.played_by:
+        link = ClassroomLink(t.rules, t.deal, t.played_by, _count(), token)
+    else:
+        link = ClassroomLink(deck=token)
+    want = link.params()
+    for key in ClassroomLink.PARAMS:
+        if key in want:
+            if st.query_params.get(key) != want[key]:
+                st.query_params[key] = want[key]
+        elif key in st.query_params:
+            del st.query_params[key]
+
+
 def remember(t: Timeline) -> None:
     state.archive_hand(t.hand.record, f"Classroom: {t.hand.title}")
 
 
-__all__ = ["Action", "choose_hand", "commentary", "controls", "current", "deck_builder", "download", "present",
-           "presenter_link", "table"]
+__all__ = ["Action", "choose_hand", "commentary", "controls", "current", "deck_builder", "download",
+           "open_from_address", "present", "presenter_link", "sync_address", "table"]

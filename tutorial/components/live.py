@@ -397,7 +397,8 @@ def summary(info: LiveInfo) -> None:
             st.download_button("Students (CSV)", live.summary_csv(board),
                                file_name=f"live-{info.join_code}-students.csv", mime="text/csv", key="live-csv",
                                icon=":material/download:", on_click="ignore",
-                               help="One row per student: answered and right.")
+                               help="One row per student: answered, right, and the questions asked while "
+                                    "they were in the class.")
             st.download_button("Questions (CSV)", live.questions_csv(board),
                                file_name=f"live-{info.join_code}-questions.csv", mime="text/csv",
                                key="live-csv-questions", icon=":material/download:", on_click="ignore",
@@ -420,8 +421,9 @@ def summary(info: LiveInfo) -> None:
                        "**Show the results to the class** (or in the CSV).")
         elif board.students:
             st.markdown(_table(["Student", "Right", "Answered"],
-                               [[x["name"], f"{x['right']} of {board.questions}", str(x["answered"])]
+                               [[x["name"], f"{x['right']} of {x['asked']}", str(x["answered"])]
                                 for x in board.students], "live-students"), unsafe_allow_html=True)
+            st.caption("Each student is scored out of the questions asked while they were in the class.")
         else:
             st.caption("No student joined.")
 

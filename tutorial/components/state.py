@@ -81,6 +81,7 @@ CLASS_SHOW_LINK = "moon_class_show_link"  # the teacher asked to see the teacher
 PLAY_SAVED = "moon_play_saved"  # the Play query last saved (or cleared) as the learner's unfinished game
 CLASS_NEW_LINK = "moon_class_new_link"  # True: "make a new teacher link?" is asked; a str: why it failed
 CLASS_LINK_MADE = "moon_class_link_made"  # True once: a new teacher link was made (said, not shown)
+CLASS_JOINED = "moon_class_joined"  # a student joined a class here: the welcome replaces the join form
 DECK_OPEN = "moon_deck_open"  # the Lesson deck panel stays open once its title was changed in it
 LIVE_LEAVING = "moon_live_leaving"  # the phone asked to leave the live class: "Leave? Yes / Stay" is shown
 

@@ -13,15 +13,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Action, Game, RuleSet
+from engine.limits import quote
 from tutorial.services.players import BotFactory, Decider, bot_seed, decision_action, default_factory
 from tutorial.services.records import HandFile, hand_record, load_hand
+from tutorial.services.urlstate import LEVELS, LinkError, decode_rules, encode_rules, parse_deal_number
 
-__all__ = ["Commentary", "Stop", "Timeline", "generate_hand"]
+__all__ = ["ClassroomLink", "Commentary", "Stop", "Timeline", "generate_hand"]
 
 
 @dataclass(frozen=True)
@@ -89,8 +91,10 @@ class Timeline:
     commentary: dict[int, Any] = field(default_factory=dict)
     #: The computer level whose decisions are in ``commentary``.
     commentary_level: str = ""
-    #: The deal number, when the computer played the whole hand from it (at ``commentary_level``).
+    #: The deal number, when the computer played the whole hand from it (at ``played_by``).
     deal: int | None = None
+    #: The computer level that played the hand from ``deal`` (the commentary may switch level).
+    played_by: str = ""
     stops: list[Stop] = field(default_factory=list, init=False)
     _games: dict[int, Game] = field(default_factory=dict, init=False, repr=False)
 
@@ -142,3 +146,66 @@ class Timeline:
         if index not in self.commentary:
             self.commentary[index] = bot_for(seat).decide(game.view(seat))
         return Commentary(index, seat, action, self.commentary[index])
+
+
+@dataclass(frozen=True)
+class ClassroomLink:
+    """What the Classroom's address holds, so a reload (or a second browser) opens the same
+    place: the hand the computer played from a deal number (``deal``, ``players``, ``rules``,
+    ``computer``: the names of the presenter's link), the move on screen (``move``), and the
+    lesson deck being put together (``deck``, packed as in the presenter's deck link).
+
+    A hand loaded from a file has no deal number and is not in the address.
+
+    >>> link = ClassroomLink(RuleSet(players=4, min_bid=5), 12, "basic", 9, "eJyr")
+    >>> link.params()
+    {'deal': '12', 'players': '4', 'rules': 'min_bid:5', 'computer': 'basic', 'move': '9', 'deck': 'eJyr'}
+    >>> ClassroomLink.read(link.params()) == link
+    True
+    >>> ClassroomLink.read({"deal": "7", "move": "x"})
+    Traceback (most recent call last):
+    ...
+    tutorial.services.urlstate.LinkError: The move in the link, 'x', is not a move number: use a whole number from 0 to 99.
+    """
+
+    rules: RuleSet = field(default_factory=RuleSet)
+    deal: int | None = None
+    computer: str = "strong"
+    move: int = 0
+    deck: str = ""
+
+    #: Every parameter of the Classroom's address.
+    PARAMS = ("deal", "players", "rules", "computer", "move", "deck")
+
+    def params(self) -> dict[str, str]:
+        """The address's parameters (the hand's only with a deal number, the deck's only with a deck)."""
+        q: dict[str, str] = {}
+        if self.deal is not None:
+            q.update(deal=str(self.deal), players=str(self.rules.players))
+            rules = encode_rules(self.rules)
+            if rules:
+                q["rules"] = rules
+            q.update(computer=self.computer, move=str(self.move))
+        if self.deck:
+            q["deck"] = self.deck
+        return q
+
+    @classmethod
+    def read(cls, q: Mapping[str, str]) -> ClassroomLink:
+        """The address's parameters read back; anything wrong raises :class:`LinkError` naming it."""
+        deck = str(q.get("deck", "")).strip()
+        if "deal" not in q:
+            return cls(deck=deck)
+        deal = parse_deal_number(str(q.get("deal", "")), " in the link")
+        players = str(q.get("players", "3")).strip() or "3"
+        if players not in ("3", "4"):
+            raise LinkError(f"The link asks for {quote(players, 20)} players: Moon is played by 3 or 4.")
+        rules = decode_rules(str(q.get("rules", "")), int(players))
+        computer = str(q.get("computer", "strong")).strip().lower() or "strong"
+        if computer not in LEVELS:
+            raise LinkError(f"The computer player in the link, {quote(computer, 20)}, is 'basic' or 'strong'.")
+        raw = str(q.get("move", "0")).strip() or "0"
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 2):
+            raise LinkError(f"The move in the link, {quote(raw, 20)}, is not a move number: use a whole number "
+                            "from 0 to 99.")
+        return cls(rules, deal, computer, int(raw), deck)

@@ -1,5 +1,6 @@
 """Classes: students join with a code; teachers make a class, follow it on a dashboard and put
-the join screen (code and QR code, nothing else) on the projector."""
+the join screen (code and QR code, nothing else on the projector's screen; below it, for a
+student who opened its address on a phone, the join form with the code filled in)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ mine = ui.own_class_code()
 if screen:
     st.title(":material/qr_code_2: Join the class")
     ui.join_screen(screen)
+    ui.join_here(screen)
 else:
     st.title(":material/groups: Classes")
     if token:

@@ -1,5 +1,7 @@
 """Classroom: projector mode. Every hand face up, stepped through trick by trick, with the
-computer's commentary; hands come from a deal number, a saved record or the Play page."""
+computer's commentary; hands come from a deal number, a saved record or the Play page. The
+address holds the hand dealt by number, its move and the lesson deck being built, so a reload
+comes back to them."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from tutorial.components import classroom as ui
 
 st.title(":material/co_present: Classroom")
 st.caption("For a projector: every hand face up. Step through the hand trick by trick; the computer explains each move.")
+ui.open_from_address()
 ui.choose_hand()
 timeline = ui.current()
 if timeline is None:
@@ -20,3 +23,4 @@ else:
     ui.commentary(timeline)
     ui.download(timeline)
 ui.deck_builder(timeline)
+ui.sync_address(ui.current())
