@@ -138,6 +138,30 @@ def partner_winning(view: PlayerView) -> bool:
     return _winning_seat(view) == (view.seat + 2) % 4
 
 
+def last_to_play(view: PlayerView) -> bool:
+    """Whether the seat plays the last tile of the current trick (nobody plays after it)."""
+    return len(view.current_trick) == view.rules.players - 1
+
+
+def _ruffs(view: PlayerView, tile: Tile) -> bool:
+    """Whether ``tile`` is a trump played to a trick led in another suit."""
+    trump = view.trump
+    assert trump is not None
+    trick = view.current_trick
+    if not trick:
+        return False
+    suit = trump.suit_led(trick[0])
+    return trump.is_trump(tile) and not trump.follows(tile, suit)
+
+
+def _takes_last(view: PlayerView, tile: Tile) -> str:
+    """The last seat's winning play, without the full stop: ``"I play last, so 3-1 takes
+    this trick"`` (``"I trump in last with 3-1, so it takes this trick"`` for a ruff)."""
+    if _ruffs(view, tile):
+        return f"I trump in last with {tile}, so it takes this trick"
+    return f"I play last, so {tile} takes this trick"
+
+
 def _only_play(view: PlayerView, tile: Tile) -> str:
     trump = view.trump
     assert trump is not None
@@ -214,8 +238,11 @@ def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
     tr, tr2 = an.tricks[tile], an.tricks[runner]
     mine = can_win(view, tile)
     sure = an.win_trick[tile] == 1.0
+    last = last_to_play(view)
     # 1. A sure winner of its own.
     if sure and mine:
+        if last:
+            return f"{_takes_last(view, tile)}."
         top = _top_of_suit(view, tile)
         certain = an.exhaustive or _sure_by_sight(view, tile)
         if top and certain:
@@ -252,6 +279,13 @@ def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
         return f"{tile} has the best chance of taking this trick, and no other play does better later."
     if mine and not trick:
         return f"I lead {tile}: no other lead does better, and it keeps my stronger tiles for later."
+    if mine:
+        # The tile beats what is on the table: it is not given up.
+        if last:
+            return f"{_takes_last(view, tile)}, and no other play does better."
+        if _ruffs(view, tile):
+            return f"I trump in with {tile} to beat the tiles played so far, and no other play does better."
+        return f"{tile} beats the tiles played so far, and no other play does better."
     return f"No other play does better than {tile}, so I give up the tile I need least."
 
 
