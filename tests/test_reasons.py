@@ -298,8 +298,9 @@ def _contract(rules: RuleSet, seed: int, level: str) -> tuple[Any, Any, Any] | N
 @pytest.mark.parametrize("level,seeds", [("basic", range(60)), ("strong", range(8))])
 def test_a_trump_other_than_the_bids_is_said_to_come_from_the_widow(level: str, seeds: range) -> None:
     """The bid reason names the trump of its estimate before the widow; when the bidder names
-    another after the widow, the trump reason says the widow changed the plan (in full, the
-    widow's tiles that did it; at the table, where the widow is hidden, no tile)."""
+    another after the widow, the full trump reason says the widow changed the plan (the
+    widow's tiles that did it). At the table the bid named no trump, so the trump reason
+    names the trump alone, and no tile."""
     changed = same = 0
     for seed in seeds:
         got = _contract(RuleSet(), seed, level)
@@ -308,7 +309,7 @@ def test_a_trump_other_than_the_bids_is_said_to_come_from_the_widow(level: str, 
         bid, named, view = got
         before = _said_trump(bid.explanation.reason)
         assert before is not None, bid.explanation.reason
-        assert _said_trump(bid.at_table().explanation.reason) == before
+        assert _said_trump(bid.at_table().explanation.reason) is None  # a bid is a number at the table
         now = named.action.value.name
         full, fair = named.explanation.reason, named.at_table().explanation.reason
         if now == before:
@@ -317,7 +318,7 @@ def test_a_trump_other_than_the_bids_is_said_to_come_from_the_widow(level: str, 
             continue
         changed += 1
         assert f"I name {now} instead of {before}" in full, (seed, bid.explanation.reason, full)
-        assert fair.startswith(f"The widow changed my plan: I name {now} instead of {before}"), (seed, fair)
+        assert fair.startswith(f"I name {now}") and "instead of" not in fair, (seed, fair)
         assert not re.search(r"\b[0-6]-[0-6]\b", fair), fair
         if full.startswith("The widow brought"):
             brought = parse_tiles(full.removeprefix("The widow brought ").split(":")[0].replace(" and ", " ").replace(",", ""))
@@ -329,8 +330,9 @@ def test_a_trump_other_than_the_bids_is_said_to_come_from_the_widow(level: str, 
 
 def test_with_four_players_a_trump_other_than_the_bids_is_said_to_be_a_closer_count() -> None:
     """With four players there is no widow: when the strong bidder names another trump than
-    its bid reason did (its trump race counts on more deals than the bid), the trump reason
-    says so, at the table and in full, instead of naming a new trump as if none had been said."""
+    its full bid reason did (its trump race counts on more deals than the bid), the full
+    trump reason says so instead of naming a new trump as if none had been said; at the
+    table, where the bid named no trump, the trump is named alone."""
     changed = 0
     for seed in range(16):
         got = _contract(RuleSet(players=4), seed, "strong")
@@ -343,18 +345,25 @@ def test_with_four_players_a_trump_other_than_the_bids_is_said_to_be_a_closer_co
             assert "instead of" not in full and "instead of" not in fair, (seed, full)
             continue
         changed += 1
-        for said in (full, fair):
-            assert said.startswith(f"On a closer count I name {now} instead of {before}"), (seed, said)
+        assert full.startswith(f"On a closer count I name {now} instead of {before}"), (seed, full)
+        # At the table the bid named no trump: the trump is named alone.
+        assert fair.startswith(f"I name {now}") and "instead of" not in fair, (seed, fair)
     assert changed > 0  # seeds 7 and 15 name another trump than their bid's
+
+
+#: A suit or trump named (plural suit nouns: "four tricks" is a count, "fours" a suit).
+_TRUMP_NAMED = re.compile(r"\b(blanks|ones|twos|threes|fours|fives|sixes|doubles|trumps?)\b", re.I)
 
 
 @pytest.mark.parametrize("level,seeds", [("basic", range(12)), ("strong", range(4))])
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_pass_said_at_the_table_names_no_trump(level: str, seeds: range, players: int) -> None:
-    """A pass said at the table gives nothing away: no suit, no trump ("even with ones as
-    trump" names the seat's best suit), only that the hand is not worth a bid; the full
-    reason after the hand still says why."""
-    passes = 0
+    """A pass or a bid said at the table gives nothing away: no suit, no trump ("even with
+    ones as trump" names the seat's best suit; at a Moon table a bid is a number, the suit
+    is named only by the winner after the auction), only what the hand should take; its
+    details (summary and table) name no trump either. The full reason after the hand still
+    names it."""
+    passes = bids = named_in_full = 0
     for seed in seeds:
         game = Game.new(RuleSet(players=players), seed=seed)
         bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(players)]
@@ -362,14 +371,21 @@ def test_a_pass_said_at_the_table_names_no_trump(level: str, seeds: range, playe
             seat = game.to_act
             assert seat is not None
             d = bots[seat].decide(game.view(seat))
+            fair = d.at_table().explanation
             if d.action.kind == "pass":
-                fair = d.at_table().explanation.reason
-                if "partner" not in fair:
+                if "partner" not in fair.reason:
                     passes += 1
-                    assert fair.startswith("I pass: my hand is not worth a bid"), fair
-                    assert not _SUIT_WORDS.search(fair), fair
+                    assert fair.reason.startswith("I pass: my hand is not worth a bid"), fair.reason
+                    assert not _SUIT_WORDS.search(fair.reason), fair.reason
+            else:
+                bids += 1
+                assert not _TRUMP_NAMED.search(fair.reason) and "as trump" not in fair.reason, fair.reason
+                named_in_full += bool(_TRUMP_NAMED.search(d.explanation.reason))
+            assert not _TRUMP_NAMED.search(fair.summary), fair.summary
+            assert all(c.trump is None for c in fair.candidates)
             game.apply(d.action)
     assert passes >= len(seeds) // 2
+    assert bids >= len(seeds) // 2 and named_in_full == bids
 
 
 # -- every play reason is true of its position ----------------------------------------------
@@ -518,3 +534,28 @@ def test_the_truth_checker_catches_the_false_play_reasons() -> None:
     assert play_truth_problems(last, follow, "Nobody still to play should be able to beat 6-4, so it should take this trick.")
     assert play_truth_problems(last, follow, "I play last, so 6-4 takes this trick.")
     assert not play_truth_problems(last, follow, "No other play does better than 6-4, so I give up the tile I need least.")
+
+
+_SHARE = re.compile(r"in (\d+)% of (\d+) sampled layouts|in (\d+)% of the (\d+) layouts")
+
+
+def test_a_share_of_n_layouts_is_k_of_n_or_says_it_is_weighted() -> None:
+    """The details behind "Why?" say "in 83% of 10 sampled layouts" only when 83% is some k
+    of the 10; a share weighted by the bidding says so ("weighted by the bidding")."""
+    weighted = plain = 0
+    for rules, seed in [(RuleSet(), s) for s in range(3)] + [(RuleSet(players=4), s) for s in range(3)]:
+        game = Game.new(rules, seed=seed)
+        bots = [make_bot("strong", seed=seed + s, **FAST) for s in range(rules.players)]
+        while not game.hand_finished:
+            seat = game.to_act
+            assert seat is not None
+            d = bots[seat].decide(game.view(seat))
+            if d.action.kind == "play":
+                summary = d.explanation.summary
+                for m in _SHARE.finditer(summary):
+                    p, n = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
+                    assert any(round(100 * k / n) == p for k in range(n + 1)), summary
+                    plain += 1
+                weighted += "weighted by the bidding" in summary
+            game.apply(d.action)
+    assert weighted > 0 and plain > 0
