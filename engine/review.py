@@ -141,12 +141,20 @@ class DecisionReview:
         return "named no trump" if a.value.kind == "none" else f"named {a.value.name}"
 
     def describe(self, who: str = "You") -> str:
-        """One to three sentences for a hand review: words first, the numbers in brackets."""
+        """One to three sentences for a hand review: words first, the numbers in brackets.
+        A choice that differs from the strong player's but is not graded is said to be a
+        comparison, not a mistake ("Bid: you passed. Not a mistake; for comparison, the
+        strong player would have bid 5 ...")."""
         title = {"bid": "Bid", "discard": "Discard", "trump": "Trump"}[self.kind]
         mine = self._what(self.action)
         if self.agrees:
             return f"{title}: {who} {mine}, as the strong player would."
-        text = f"{title}: {who} {mine}; the strong player would have {self._what(self.best)}"
+        if self.grade:
+            text = f"{title}: {who} {mine}; the strong player would have {self._what(self.best)}"
+        else:
+            # Not graded: the difference is within what the review lets pass. The line is a
+            # comparison, not a mistake, and says so.
+            text = f"{title}: {who} {mine}. Not a mistake; for comparison, the strong player would have {self._what(self.best)}"
         if self.kind == "bid" and self.trump_best is not None and self.best.kind == "bid":
             tr = self.trump_best
             text += " with " + ("no trump" if tr.kind == "none" else f"{tr.name} as trump")
