@@ -337,3 +337,37 @@ def test_an_ungraded_contract_line_is_a_comparison_and_the_heading_agrees() -> N
     assert "agrees" in no_mistakes_heading(SimpleNamespace(decisions=(agreed,), plays=()), 0)
     # Another seat's line does not change the learner's heading.
     assert "agrees" in no_mistakes_heading(SimpleNamespace(decisions=(replace(passed, seat=1),), plays=()), 0)
+
+
+def _review_page(graded: bool) -> None:
+    """The Hand review panel of a finished hand whose only verdict on the learner is a pass
+    where the strong player would have shot the moon (graded or not)."""
+    from types import SimpleNamespace
+
+    from engine import Action, Trump
+    from engine.review import DecisionReview
+    from tutorial.components.review import review_panel
+
+    d = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 21"), None, 0.04,
+                       trump_best=Trump.parse("6"), game_drop=12.0 if graded else 0.5,
+                       grade="mistake" if graded else None)
+    review = SimpleNamespace(decisions=(d,), plays=(), mistakes=lambda seat=None: [d] if graded else [])
+    sess = SimpleNamespace(seat=0, players=3, reviewable=lambda: [1], review=lambda n: review)
+    review_panel(sess)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("graded", [False, True])
+def test_the_review_panel_heading_and_contract_lines_agree(graded: bool) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(_review_page, args=(graded,), default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    text = "\n".join(str(m.value) for m in at.markdown)
+    if graded:
+        assert "No mistakes of yours" not in text and "Your biggest mistakes" in text, text
+        assert "Shooting the moon was better" in text and "Not a mistake" not in text, text
+    else:
+        assert "No mistakes of yours in this hand:** nothing you chose was graded" in text, text
+        assert "agrees with your choices" not in text, text
+        assert "Bid: you passed. Not a mistake; for comparison, the strong player would have shot the moon" in text, text
