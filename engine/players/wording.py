@@ -51,12 +51,12 @@ def in_layouts(hits: float, an: PlayAnalysis) -> str:
     """The share ``hits`` of the analysis' layouts in words: "in every one of the 924
     layouts still possible" / "in 78% of 40 sampled layouts". When the layouts counted by
     how well they fit the bidding (``an.weighted``) the share is a weighted one, and says so:
-    "in 83% of the layouts, weighted by the bidding (10 sampled of 924 possible)"."""
-    if an.weighted:
+    "in 83% of the layouts, weighted by the bidding (10 sampled layouts of 924 possible)"."""
+    if an.weighted and hits not in (0.0, 1.0):  # every weight is above 0: all or none is a count
         if an.exhaustive:
             return f"in {pct(hits)} of the {an.layouts} layouts still possible, weighted by the bidding"
         return (f"in {pct(hits)} of the layouts, weighted by the bidding "
-                f"({an.layouts} sampled of {an.possible:,} possible)")
+                f"({an.layouts} sampled layouts of {an.possible:,} possible)")
     if an.exhaustive:
         count = round(hits * an.layouts)
         if an.layouts == 1:
@@ -79,7 +79,7 @@ def again_in_layouts(hits: float, an: PlayAnalysis) -> str:
     """:func:`in_layouts` for a sentence that has already said which layouts: "in every one
     of them", "in 78% of them", "in 3 of the 12 layouts" (a weighted share: "in 83% of
     them")."""
-    if an.weighted:
+    if an.weighted and hits not in (0.0, 1.0):
         return f"in {pct(hits)} of them"
     if an.exhaustive:
         count = round(hits * an.layouts)
