@@ -165,10 +165,12 @@ class DecisionReview:
                 text += f" A bid of {_bid_value(self.action)} was {chance_words(cp)} to make ({cp:.0%})."
             if cb is not None:
                 text += f" Its bid of {_bid_value(self.best)} was {chance_words(cb)} to make ({cb:.0%})."
-            if self.points_lost:
+            # What the choice costs is said of a graded one; an ungraded comparison's cost is
+            # within what the review's second look calls noise (the numbers are in its table).
+            if self.points_lost and self.grade:
                 n = max(1, round(self.points_lost))
                 text += f" That costs about {n} point{'s' if n != 1 else ''} on average ({self.points_lost:.1f})."
-            if self.game_drop:
+            if self.game_drop and self.grade:
                 text += (
                     " From the score as it stood, that lowers the chance of winning the game by about "
                     f"{max(1, round(self.game_drop))} percentage points ({self.game_drop:.1f})."

@@ -329,6 +329,7 @@ def test_an_ungraded_contract_line_is_a_comparison_and_the_heading_agrees() -> N
                             trump_best=Trump.parse("6"), game_drop=0.5, grade=None)
     text = passed.describe("you")
     assert text.startswith("Bid: you passed. Not a mistake; for comparison, the strong player would have shot the moon"), text
+    assert "percentage points" not in text and "costs" not in text, text  # no cost for what is not graded
     graded = replace(passed, grade="mistake", game_drop=12.0)
     assert graded.describe("you").startswith("Bid: you passed; the strong player would have shot the moon")
     agreed = replace(passed, best=passed.action)
