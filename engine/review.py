@@ -141,12 +141,20 @@ class DecisionReview:
         return "named no trump" if a.value.kind == "none" else f"named {a.value.name}"
 
     def describe(self, who: str = "You") -> str:
-        """One to three sentences for a hand review: words first, the numbers in brackets."""
+        """One to three sentences for a hand review: words first, the numbers in brackets.
+        A choice that differs from the strong player's but is not graded is said to be a
+        comparison, not a mistake ("Bid: you passed. Not a mistake; for comparison, the
+        strong player would have bid 5 ...")."""
         title = {"bid": "Bid", "discard": "Discard", "trump": "Trump"}[self.kind]
         mine = self._what(self.action)
         if self.agrees:
             return f"{title}: {who} {mine}, as the strong player would."
-        text = f"{title}: {who} {mine}; the strong player would have {self._what(self.best)}"
+        if self.grade:
+            text = f"{title}: {who} {mine}; the strong player would have {self._what(self.best)}"
+        else:
+            # Not graded: the difference is within what the review lets pass. The line is a
+            # comparison, not a mistake, and says so.
+            text = f"{title}: {who} {mine}. Not a mistake; for comparison, the strong player would have {self._what(self.best)}"
         if self.kind == "bid" and self.trump_best is not None and self.best.kind == "bid":
             tr = self.trump_best
             text += " with " + ("no trump" if tr.kind == "none" else f"{tr.name} as trump")
@@ -157,10 +165,12 @@ class DecisionReview:
                 text += f" A bid of {_bid_value(self.action)} was {chance_words(cp)} to make ({cp:.0%})."
             if cb is not None:
                 text += f" Its bid of {_bid_value(self.best)} was {chance_words(cb)} to make ({cb:.0%})."
-            if self.points_lost:
+            # What the choice costs is said of a graded one; an ungraded comparison's cost is
+            # within what the review's second look calls noise (the numbers are in its table).
+            if self.points_lost and self.grade:
                 n = max(1, round(self.points_lost))
                 text += f" That costs about {n} point{'s' if n != 1 else ''} on average ({self.points_lost:.1f})."
-            if self.game_drop:
+            if self.game_drop and self.grade:
                 text += (
                     " From the score as it stood, that lowers the chance of winning the game by about "
                     f"{max(1, round(self.game_drop))} percentage points ({self.game_drop:.1f})."

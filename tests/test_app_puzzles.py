@@ -135,3 +135,28 @@ def test_the_puzzle_of_the_day_heading_says_done_and_the_next_puzzle_has_its_own
     daily = [e for e in at.expander if e.label.startswith("Puzzle of the day")]
     assert len(daily) == 1 and daily[0].label.endswith("· done ✓"), daily[0].label
     assert [h.value for h in at.subheader] == ["Your next puzzle"]
+
+
+def test_each_wrong_try_gets_its_engine_reason_once_the_answer_is_shown() -> None:
+    """A wrong legal tile gets a hint on the first try; once the answer is shown (a second
+    wrong try, or asked for) every wrong tile tried gets the engine's reason why."""
+    from tutorial.services.items import Attempt, puzzles, submit, tries_explained
+
+    for kind in ("play", "ending"):
+        p = next(x for x in puzzles() if x.kind == kind)
+        right = str(p.task.answer())
+        first, second = [c for c in p.choices() if c != right][:2]
+        att = Attempt()
+        submit(p, att, first)
+        assert att.feedback is not None and "Try again" in att.feedback[1]
+        assert p.grade(first).text not in att.feedback[1]  # a hint first, not the reason
+        # Asked for the answer now: the first try's reason, from the engine.
+        assert tries_explained(p, att) == f"**Why your try was wrong:**\n- **{first}:** {p.grade(first).text}"
+        submit(p, att, second)  # the second wrong try shows the answer, and both reasons
+        text = att.feedback[1]
+        assert p.grade(second).text.split(". ")[0] in text and p.grade(first).text in text, text
+        assert "**The answer:**" in text
+    # An ending's reason follows the solver's line to the end, where the trick is lost.
+    end = next(x for x in puzzles() if x.kind == "ending")
+    wrong = next(c for c in end.choices() if c != str(end.task.answer()))
+    assert end.grade(wrong).text.count("wins)") == len(end.task.hand)

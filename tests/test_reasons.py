@@ -298,8 +298,9 @@ def _contract(rules: RuleSet, seed: int, level: str) -> tuple[Any, Any, Any] | N
 @pytest.mark.parametrize("level,seeds", [("basic", range(60)), ("strong", range(8))])
 def test_a_trump_other_than_the_bids_is_said_to_come_from_the_widow(level: str, seeds: range) -> None:
     """The bid reason names the trump of its estimate before the widow; when the bidder names
-    another after the widow, the trump reason says the widow changed the plan (in full, the
-    widow's tiles that did it; at the table, where the widow is hidden, no tile)."""
+    another after the widow, the full trump reason says the widow changed the plan (the
+    widow's tiles that did it). At the table the bid named no trump, so the trump reason
+    names the trump alone, and no tile."""
     changed = same = 0
     for seed in seeds:
         got = _contract(RuleSet(), seed, level)
@@ -308,7 +309,7 @@ def test_a_trump_other_than_the_bids_is_said_to_come_from_the_widow(level: str, 
         bid, named, view = got
         before = _said_trump(bid.explanation.reason)
         assert before is not None, bid.explanation.reason
-        assert _said_trump(bid.at_table().explanation.reason) == before
+        assert _said_trump(bid.at_table().explanation.reason) is None  # a bid is a number at the table
         now = named.action.value.name
         full, fair = named.explanation.reason, named.at_table().explanation.reason
         if now == before:
@@ -317,7 +318,7 @@ def test_a_trump_other_than_the_bids_is_said_to_come_from_the_widow(level: str, 
             continue
         changed += 1
         assert f"I name {now} instead of {before}" in full, (seed, bid.explanation.reason, full)
-        assert fair.startswith(f"The widow changed my plan: I name {now} instead of {before}"), (seed, fair)
+        assert fair.startswith(f"I name {now}") and "instead of" not in fair, (seed, fair)
         assert not re.search(r"\b[0-6]-[0-6]\b", fair), fair
         if full.startswith("The widow brought"):
             brought = parse_tiles(full.removeprefix("The widow brought ").split(":")[0].replace(" and ", " ").replace(",", ""))
@@ -329,8 +330,9 @@ def test_a_trump_other_than_the_bids_is_said_to_come_from_the_widow(level: str, 
 
 def test_with_four_players_a_trump_other_than_the_bids_is_said_to_be_a_closer_count() -> None:
     """With four players there is no widow: when the strong bidder names another trump than
-    its bid reason did (its trump race counts on more deals than the bid), the trump reason
-    says so, at the table and in full, instead of naming a new trump as if none had been said."""
+    its full bid reason did (its trump race counts on more deals than the bid), the full
+    trump reason says so instead of naming a new trump as if none had been said; at the
+    table, where the bid named no trump, the trump is named alone."""
     changed = 0
     for seed in range(16):
         got = _contract(RuleSet(players=4), seed, "strong")
@@ -343,18 +345,25 @@ def test_with_four_players_a_trump_other_than_the_bids_is_said_to_be_a_closer_co
             assert "instead of" not in full and "instead of" not in fair, (seed, full)
             continue
         changed += 1
-        for said in (full, fair):
-            assert said.startswith(f"On a closer count I name {now} instead of {before}"), (seed, said)
+        assert full.startswith(f"On a closer count I name {now} instead of {before}"), (seed, full)
+        # At the table the bid named no trump: the trump is named alone.
+        assert fair.startswith(f"I name {now}") and "instead of" not in fair, (seed, fair)
     assert changed > 0  # seeds 7 and 15 name another trump than their bid's
+
+
+#: A suit or trump named (plural suit nouns: "four tricks" is a count, "fours" a suit).
+_TRUMP_NAMED = re.compile(r"\b(blanks|ones|twos|threes|fours|fives|sixes|doubles|trumps?)\b", re.I)
 
 
 @pytest.mark.parametrize("level,seeds", [("basic", range(12)), ("strong", range(4))])
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_pass_said_at_the_table_names_no_trump(level: str, seeds: range, players: int) -> None:
-    """A pass said at the table gives nothing away: no suit, no trump ("even with ones as
-    trump" names the seat's best suit), only that the hand is not worth a bid; the full
-    reason after the hand still says why."""
-    passes = 0
+    """A pass or a bid said at the table gives nothing away: no suit, no trump ("even with
+    ones as trump" names the seat's best suit; at a Moon table a bid is a number, the suit
+    is named only by the winner after the auction), only what the hand should take; its
+    details (summary and table) name no trump either. The full reason after the hand still
+    names it."""
+    passes = bids = named_in_full = 0
     for seed in seeds:
         game = Game.new(RuleSet(players=players), seed=seed)
         bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(players)]
@@ -362,11 +371,191 @@ def test_a_pass_said_at_the_table_names_no_trump(level: str, seeds: range, playe
             seat = game.to_act
             assert seat is not None
             d = bots[seat].decide(game.view(seat))
+            fair = d.at_table().explanation
             if d.action.kind == "pass":
-                fair = d.at_table().explanation.reason
-                if "partner" not in fair:
+                if "partner" not in fair.reason:
                     passes += 1
-                    assert fair.startswith("I pass: my hand is not worth a bid"), fair
-                    assert not _SUIT_WORDS.search(fair), fair
+                    assert fair.reason.startswith("I pass: my hand is not worth a bid"), fair.reason
+                    assert not _SUIT_WORDS.search(fair.reason), fair.reason
+            else:
+                bids += 1
+                assert not _TRUMP_NAMED.search(fair.reason) and "as trump" not in fair.reason, fair.reason
+                named_in_full += bool(_TRUMP_NAMED.search(d.explanation.reason))
+            assert not _TRUMP_NAMED.search(fair.summary), fair.summary
+            assert all(c.trump is None for c in fair.candidates)
             game.apply(d.action)
     assert passes >= len(seeds) // 2
+    assert bids >= len(seeds) // 2 and named_in_full == bids
+
+
+# -- every play reason is true of its position ----------------------------------------------
+
+_GIVE_UP = re.compile(r"\b(give up|let \S+ go)\b", re.I)
+_NOBODY_LEFT = re.compile(r"\bnobody still to play\b", re.I)
+_LAST = re.compile(r"\b(play last|trump in last|last to play)\b", re.I)
+_FOR_SURE = re.compile(r"\btakes? this trick for sure\b|\btakes this trick\b", re.I)
+_PARTNER_WINNING = re.compile(r"\bpartner is already winning\b", re.I)
+_NONE_CAN_WIN = re.compile(r"\bnone of my tiles can (win|beat)\b", re.I)
+_RUFF = re.compile(r"\bI (trump in|ruff)\b", re.I)
+_BEATS_SO_FAR = re.compile(r"\bbeats? the tiles played so far\b", re.I)
+
+
+def _winner_so_far(view: PlayerView) -> int | None:
+    """The seat whose tile wins the current trick so far (written out here)."""
+    trump, trick = view.trump, view.current_trick
+    if trump is None or not trick or view.leader is None:
+        return None
+    suit = trump.suit_led(trick[0])
+    best = max(range(len(trick)), key=lambda i: trump.power(trick[i], suit))
+    return (view.leader + best) % view.rules.players
+
+
+def play_truth_problems(view: PlayerView, tile: Tile, reason: str) -> list[str]:
+    """What a play reason claims about its position that is false there."""
+    trump = view.trump
+    assert trump is not None
+    trick = view.current_trick
+    n = view.rules.players
+    wins_so_far = _tile_can_win(view, tile)
+    legal = [a.value for a in view.legal_actions() if isinstance(a.value, Tile)]
+    out = []
+    if _GIVE_UP.search(reason) and trick and wins_so_far:
+        out.append(f"says {tile} is given up, but it beats the tiles played so far")
+    if _NOBODY_LEFT.search(reason) and len(trick) == n - 1:
+        out.append("says 'nobody still to play' from the last seat")
+    if _LAST.search(reason) and len(trick) != n - 1:
+        out.append("says it plays last, but someone is still to play")
+    if _FOR_SURE.search(reason) and not wins_so_far:
+        out.append(f"says {tile} takes the trick, but it does not beat the tiles played so far")
+    if _PARTNER_WINNING.search(reason) and (n != 4 or _winner_so_far(view) != (view.seat + 2) % 4):
+        out.append("says the partner is winning the trick, but the partner is not")
+    if _NONE_CAN_WIN.search(reason) and any(_tile_can_win(view, t) for t in legal):
+        out.append("says none of its tiles can win, but one can")
+    if _RUFF.search(reason):
+        ruff = bool(trick) and trump.is_trump(tile) and not trump.follows(tile, trump.suit_led(trick[0]))
+        if not ruff:
+            out.append(f"says it trumps in with {tile}, but {tile} is no trump played to another suit")
+    if _BEATS_SO_FAR.search(reason) and not (trick and wins_so_far):
+        out.append(f"says {tile} beats the tiles played so far, but it does not")
+    return out
+
+
+#: The hands the truth walk plays: (rules, seed, the levels of the seats).
+_TRUTH_HANDS = [
+    (rules, seed, levels)
+    for rules, seeds in (
+        (RuleSet(), range(5)),
+        (RuleSet(players=4), range(5)),
+        (RuleSet(doubles_trump=False, no_trump=False), range(3)),
+        (RuleSet(players=4, all_pass="force-last", min_bid=5), range(3)),
+        (RuleSet(trump_before_widow=True), range(2)),
+    )
+    for seed in seeds
+    for levels in (("strong",), ("basic",), ("strong", "basic"))
+] + [
+    # Hands where a strong seat's tile beats the trick so far without taking it for sure
+    # (a ruff, or a higher tile of the suit led, with a seat still to play).
+    (RuleSet(players=4), 7, ("strong", "basic")),
+    (RuleSet(players=4), 10, ("strong",)),
+    (RuleSet(doubles_trump=False, no_trump=False), 27, ("strong", "basic")),
+]
+
+
+def _truth_walk(rules: RuleSet, seed: int, levels: Sequence[str]) -> tuple[int, list[str]]:
+    """Play one hand; check every play reason against its position, and a "for sure" against
+    the trick's real end. Returns (reasons checked, problems found)."""
+    game = Game.new(rules, seed=seed)
+    bots = [make_bot(lv, seed=seed + s, **(FAST if lv == "strong" else {}))
+            for s, lv in zip(range(rules.players), [levels[s % len(levels)] for s in range(rules.players)], strict=True)]
+    checked, problems = 0, []
+    sure: list[tuple[int, str]] = []  # (seat, reason) of a play said to take this trick for sure
+    while not game.hand_finished:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        d = bots[seat].decide(view)
+        if d.action.kind == "play":
+            assert isinstance(d.action.value, Tile)
+            reason = d.explanation.reason
+            problems += [f"{rules} seed {seed} seat {seat} {d.action}: {reason!r}: {p}"
+                         for p in play_truth_problems(view, d.action.value, reason)]
+            if "for sure" in reason or _LAST.search(reason):
+                sure.append((seat, reason))
+            checked += 1
+        before = len(game.view(0).tricks)
+        game.apply(d.action)
+        after = game.view(0).tricks
+        if len(after) > before:
+            won = after[-1].winner
+            side = rules.side_of(won)
+            problems += [f"{rules} seed {seed} seat {s}: {r!r}, but seat {won} took the trick"
+                         for s, r in sure if rules.side_of(s) != side]
+            sure = []
+    return checked, problems
+
+
+@pytest.mark.slow
+def test_every_play_reason_is_true_of_its_position() -> None:
+    """Strong and basic players, three and four players, several house rules: a play said to
+    be given up does not beat the tiles played so far; "nobody still to play" is said while
+    someone is; a play said to take the trick (for sure, or played last) does take it; "my
+    partner is already winning", "none of my tiles can win" and "I trump in" are true."""
+    checked, problems = 0, []
+    for rules, seed, levels in _TRUTH_HANDS:
+        c, p = _truth_walk(rules, seed, levels)
+        checked += c
+        problems += p
+    assert not problems, "\n".join(problems)
+    assert checked > len(_TRUTH_HANDS) * 15
+
+
+def test_the_truth_checker_catches_the_false_play_reasons() -> None:
+    """Threes trump, four players: seat 1 leads 4-4 and seat 2 ruffs with 3-1, which beats
+    the trick so far: it is not a tile given up; seat 3, last to play, is not followed by
+    anybody, and its 6-4 does not beat the ruff."""
+    rules = RuleSet(players=4)
+    hands = [
+        parse_tiles("5-5 6-6 6-5 6-4 6-3 6-2 6-1"),
+        parse_tiles("5-0 4-4 4-3 4-2 4-1 4-0 3-3"),
+        parse_tiles("5-1 3-2 3-1 3-0 2-2 2-1 2-0"),
+        parse_tiles("1-1 1-0 0-0 6-0 5-3 5-2 5-4"),
+    ]
+    g = Game.from_deal(rules, hands, (), first_bidder=1)
+    for a in ("bid 4", "pass", "pass", "pass", "trump 3", "play 4-4"):
+        g.apply(a)
+    ruff = Tile(3, 1)
+    view = g.view(2)
+    assert play_truth_problems(view, ruff, "No other play does better than 3-1, so I give up the tile I need least.")
+    assert not play_truth_problems(view, ruff, "I trump in with 3-1 to beat the tiles played so far, and no other play does better.")
+    g.apply("play 3-1")
+    g.apply("play 5-4")
+    last = g.view(0)  # must follow fours: 6-4 does not beat the ruff
+    follow = Tile(6, 4)
+    assert play_truth_problems(last, follow, "Nobody still to play should be able to beat 6-4, so it should take this trick.")
+    assert play_truth_problems(last, follow, "I play last, so 6-4 takes this trick.")
+    assert not play_truth_problems(last, follow, "No other play does better than 6-4, so I give up the tile I need least.")
+
+
+_SHARE = re.compile(r"in (\d+)% of (\d+) sampled layouts|in (\d+)% of the (\d+) layouts")
+
+
+def test_a_share_of_n_layouts_is_k_of_n_or_says_it_is_weighted() -> None:
+    """The details behind "Why?" say "in 83% of 10 sampled layouts" only when 83% is some k
+    of the 10; a share weighted by the bidding says so ("weighted by the bidding")."""
+    weighted = plain = 0
+    for rules, seed in [(RuleSet(), s) for s in range(3)] + [(RuleSet(players=4), s) for s in range(3)]:
+        game = Game.new(rules, seed=seed)
+        bots = [make_bot("strong", seed=seed + s, **FAST) for s in range(rules.players)]
+        while not game.hand_finished:
+            seat = game.to_act
+            assert seat is not None
+            d = bots[seat].decide(game.view(seat))
+            if d.action.kind == "play":
+                summary = d.explanation.summary
+                for m in _SHARE.finditer(summary):
+                    p, n = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
+                    assert any(round(100 * k / n) == p for k in range(n + 1)), summary
+                    plain += 1
+                weighted += "weighted by the bidding" in summary
+            game.apply(d.action)
+    assert weighted > 0, plain  # with three players nearly every play's layouts are weighted

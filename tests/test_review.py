@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from engine import Game, RuleSet, Tile, parse_tiles
+from engine import Action, Game, RuleSet, Tile, Trump, parse_tiles
 from engine.players import make_bot
-from engine.review import bid_grade, grade, review_hand
+from engine.review import DecisionReview, bid_grade, grade, review_hand
 from engine.solver import move_values
-from tutorial.services.reviewing import hand_review_table
+from tutorial.services.reviewing import hand_review_table, no_mistakes_heading
 
 from helpers import fast_strong
 
@@ -316,3 +318,57 @@ def test_a_strong_players_bid_discard_and_trump_are_never_graded(players: int) -
         graded = [(d.kind, str(d.action), str(d.best), d.grade) for d in r.decisions if d.grade]
         assert not graded, (seed, graded)
     assert differ > 0  # the strong players did choose otherwise than the review's own look
+
+
+def test_an_ungraded_contract_line_is_a_comparison_and_the_heading_agrees() -> None:
+    """"No mistakes of yours" above "Bid: you passed; the strong player would have shot the
+    moon (4%)" read as a contradiction: an ungraded line that differs from the strong player
+    says it is a comparison, not a mistake, and the heading says nothing was graded; a graded
+    line keeps its verdict."""
+    passed = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 21"), None, 0.04,
+                            trump_best=Trump.parse("6"), game_drop=0.5, grade=None)
+    text = passed.describe("you")
+    assert text.startswith("Bid: you passed. Not a mistake; for comparison, the strong player would have shot the moon"), text
+    assert "percentage points" not in text and "costs" not in text, text  # no cost for what is not graded
+    graded = replace(passed, grade="mistake", game_drop=12.0)
+    assert graded.describe("you").startswith("Bid: you passed; the strong player would have shot the moon")
+    agreed = replace(passed, best=passed.action)
+    heading = no_mistakes_heading(SimpleNamespace(decisions=(passed,), plays=()), 0)
+    assert "nothing you chose was graded" in heading and "for comparison" in heading and "agrees" not in heading
+    assert "agrees" in no_mistakes_heading(SimpleNamespace(decisions=(agreed,), plays=()), 0)
+    # Another seat's line does not change the learner's heading.
+    assert "agrees" in no_mistakes_heading(SimpleNamespace(decisions=(replace(passed, seat=1),), plays=()), 0)
+
+
+def _review_page(graded: bool) -> None:
+    """The Hand review panel of a finished hand whose only verdict on the learner is a pass
+    where the strong player would have shot the moon (graded or not)."""
+    from types import SimpleNamespace
+
+    from engine import Action, Trump
+    from engine.review import DecisionReview
+    from tutorial.components.review import review_panel
+
+    d = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 21"), None, 0.04,
+                       trump_best=Trump.parse("6"), game_drop=12.0 if graded else 0.5,
+                       grade="mistake" if graded else None)
+    review = SimpleNamespace(decisions=(d,), plays=(), mistakes=lambda seat=None: [d] if graded else [])
+    sess = SimpleNamespace(seat=0, players=3, reviewable=lambda: [1], review=lambda n: review)
+    review_panel(sess)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("graded", [False, True])
+def test_the_review_panel_heading_and_contract_lines_agree(graded: bool) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(_review_page, args=(graded,), default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    text = "\n".join(str(m.value) for m in at.markdown)
+    if graded:
+        assert "No mistakes of yours" not in text and "Your biggest mistakes" in text, text
+        assert "Shooting the moon was better" in text and "Not a mistake" not in text, text
+    else:
+        assert "No mistakes of yours in this hand:** nothing you chose was graded" in text, text
+        assert "agrees with your choices" not in text, text
+        assert "Bid: you passed. Not a mistake; for comparison, the strong player would have shot the moon" in text, text

@@ -29,7 +29,9 @@ class PlayAnalysis:
     the trick whatever the others play), ``lose_always`` (it can never win the trick),
     ``draws`` (for a trump lead: average number of trumps it pulls from other hands).
     ``layouts`` is how many layouts were solved, ``possible`` how many agree with the view,
-    ``exhaustive`` whether all were solved; ``trumps_out`` the trumps this seat has not seen.
+    ``exhaustive`` whether all were solved; ``trumps_out`` the trumps this seat has not seen;
+    ``weighted`` whether the layouts counted by their weights (how well each fits the
+    bidding), not all alike: the numbers are then weighted shares, not counts of layouts.
     """
 
     tiles: list[Tile]
@@ -43,6 +45,7 @@ class PlayAnalysis:
     possible: int
     exhaustive: bool
     trumps_out: int
+    weighted: bool = False
 
     def key(self, t: Tile) -> tuple[float, ...]:
         """The sort key the strong bot maximises: goal chance, then tricks, then the chance to
@@ -182,6 +185,7 @@ def analyse_play_weighted(
             possible=possible,
             exhaustive=exhaustive,
             trumps_out=unseen_trumps,
+            weighted=any(abs(x - w[0]) > 1e-12 for x in w),
         )
 
     plain = averaged([1.0] * len(layouts))

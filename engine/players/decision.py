@@ -82,8 +82,8 @@ class Explanation:
 
     ``table_reason`` and ``table_summary`` are the same said at the table, for the other
     seats during the hand: they name no tile the seat has not played and say nothing of its
-    hand that a player could not say out loud ("my hand should take four tricks with fives
-    as trump"); :meth:`at_table` is the explanation so rendered. An empty ``table_reason``
+    hand that a player could not say out loud ("my hand should take four tricks"; a bid names
+    no trump); :meth:`at_table` is the explanation so rendered. An empty ``table_reason``
     means ``reason`` is already fair (a play's reason names only the tile played and tiles
     already on the table).
     """
@@ -102,12 +102,17 @@ class Explanation:
         """This explanation as the other seats may hear it during the hand (``action``: the
         move it explains): the fair reason and summary; for a play, the numbers of the tile
         played alone (the others are still in the hand); for a discard, no numbers (the
-        tile is face down); for a bid, a pass or a trump, every choice (they name no tile)."""
+        tile is face down); for a bid or a pass, every choice without its trump (a bid is a
+        number at the table: the suit is named only by the winner after the auction); for a
+        trump, every choice."""
         if action.kind == "play":
             cands = tuple(c for c in self.candidates if c.chosen)
             tags = self.tags
         elif action.kind == "discard":
             cands, tags = (), ()
+        elif action.kind in ("bid", "pass"):
+            # A bid is a number at the table: no candidate says with which trump.
+            cands, tags = tuple(replace(c, trump=None) for c in self.candidates), self.tags
         else:
             cands, tags = self.candidates, self.tags
         return replace(self, summary=self.table_summary, candidates=cands, tags=tags,

@@ -138,6 +138,30 @@ def partner_winning(view: PlayerView) -> bool:
     return _winning_seat(view) == (view.seat + 2) % 4
 
 
+def last_to_play(view: PlayerView) -> bool:
+    """Whether the seat plays the last tile of the current trick (nobody plays after it)."""
+    return len(view.current_trick) == view.rules.players - 1
+
+
+def _ruffs(view: PlayerView, tile: Tile) -> bool:
+    """Whether ``tile`` is a trump played to a trick led in another suit."""
+    trump = view.trump
+    assert trump is not None
+    trick = view.current_trick
+    if not trick:
+        return False
+    suit = trump.suit_led(trick[0])
+    return trump.is_trump(tile) and not trump.follows(tile, suit)
+
+
+def _takes_last(view: PlayerView, tile: Tile) -> str:
+    """The last seat's winning play, without the full stop: ``"I play last, so 3-1 takes
+    this trick"`` (``"I trump in last with 3-1, so it takes this trick"`` for a ruff)."""
+    if _ruffs(view, tile):
+        return f"I trump in last with {tile}, so it takes this trick"
+    return f"I play last, so {tile} takes this trick"
+
+
 def _only_play(view: PlayerView, tile: Tile) -> str:
     trump = view.trump
     assert trump is not None
@@ -214,8 +238,11 @@ def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
     tr, tr2 = an.tricks[tile], an.tricks[runner]
     mine = can_win(view, tile)
     sure = an.win_trick[tile] == 1.0
+    last = last_to_play(view)
     # 1. A sure winner of its own.
     if sure and mine:
+        if last:
+            return f"{_takes_last(view, tile)}."
         top = _top_of_suit(view, tile)
         certain = an.exhaustive or _sure_by_sight(view, tile)
         if top and certain:
@@ -252,6 +279,13 @@ def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
         return f"{tile} has the best chance of taking this trick, and no other play does better later."
     if mine and not trick:
         return f"I lead {tile}: no other lead does better, and it keeps my stronger tiles for later."
+    if mine:
+        # The tile beats what is on the table: it is not given up.
+        if last:
+            return f"{_takes_last(view, tile)}, and no other play does better."
+        if _ruffs(view, tile):
+            return f"I trump in with {tile} to beat the tiles played so far, and no other play does better."
+        return f"{tile} beats the tiles played so far, and no other play does better."
     return f"No other play does better than {tile}, so I give up the tile I need least."
 
 
@@ -287,15 +321,18 @@ def basic_follow_reason(view: PlayerView, tile: Tile, rule: str, best: Tile) -> 
 def basic_bid_reason(view: PlayerView, choice_kind: str, value: int | None, est: float, tr: Trump,
                      *, fair: bool = False) -> str:
     """The basic player's reason for a bid or a pass: what it counts in its hand (``fair``:
-    said at the table, what the hand is worth without what is in it)."""
+    said at the table, what the hand is worth without what is in it, and no trump: at a
+    Moon table a bid is a number, the suit is named only by the winner of the auction)."""
     feats = hand_features(view.hand, tr)
     n = max(0, min(7, round(est)))
     tricks = f"about {number_word(n)} tricks" if n > 1 else ("about one trick" if n == 1 else "hardly any tricks")
     if choice_kind == "bid" and value is not None:
         if _must_bid(view) and value == min(view.rules.bid_values):
+            if fair:
+                return f"Everyone else passed, so I must bid: I take the lowest bid, {value}."
             return f"Everyone else passed, so I must bid: I take the lowest bid, {value}, with {named_trump(tr)}."
         if fair:
-            return f"I bid {value}: my hand should take {tricks} with {named_trump(tr)}."
+            return f"I bid {value}: my hand should take {tricks}."
         return f"I bid {value}: with {feats}, {named_trump(tr)} should take {tricks}."
     high = max((b for _, b in view.bids), default=0)
     short = f"not enough to bid over {high}" if high else f"short of the {view.rules.min_bid} I need"
@@ -361,7 +398,8 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, *, fair: bool = False,
     or ``"even"``, how it compares with the other trumps; ``fair``: said at the table, what
     the trump gives the hand without what is in it). ``bid_trump``: the trump the seat's bid
     was worked out with; when the widow made another trump better, the reason says so
-    (:func:`widow_changed`) instead of naming a new trump as if the bid had not named one."""
+    (:func:`widow_changed`) instead of naming a new trump as if the bid had not named one;
+    said at the table, where the bid named no trump, it names the trump alone."""
     hand = list(view.hand)
     lone = lone_top_trump(hand, tr)
     compare = {
@@ -371,7 +409,8 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, *, fair: bool = False,
         "count": "more tricks than any other trump, by my count",
         "good": "a good chance to make my bid",
     }[why]
-    changed = widow_changed(view, tr, bid_trump, fair=fair)
+    # Said at the table the bid named no trump, so there is no plan to say was changed.
+    changed = "" if fair else widow_changed(view, tr, bid_trump)
     if changed:
         gives = "it gives" if tr.kind == "none" else "they give"
         return f"{changed}, as {gives} my hand {compare}."
@@ -478,7 +517,8 @@ def score_bid_reason(
     the reason says so. It keeps to 35 words: the first of its wordings that does, the
     score said shortly (:func:`score_words` with ``short``) only when no wording fits
     otherwise. ``fair``: said at the table, without what is in the hand (no "with three
-    fives and 6-6").
+    fives and 6-6") and without a trump (a bid is a number at the table: "my hand should
+    take five tricks").
     """
     tails = []
     for short in (False, True):
@@ -510,8 +550,11 @@ def _score_bid_options(
 ) -> list[str]:
     """The wordings of :func:`score_bid_reason` ending in ``tail``, longest first (``fair``:
     only those that say nothing of what is in the hand)."""
-    # Said at the table, a reason keeps what is in the hand to itself.
+    # Said at the table, a reason keeps what is in the hand to itself, and names no trump:
+    # a bid is a number, the suit is named only by the winner after the auction.
     feats = "" if fair else f"with {hand_features(view.hand, tr)}, "
+    if value is not None and fair:
+        return _fair_bid_options(view, value, chance, tail, forced=forced)
     if value is not None:
         k = tricks_needed(value)
         if forced:
@@ -566,6 +609,29 @@ def _score_bid_options(
     return [
         f"I pass: even with {named_trump(tr)}, my hand is {likely_words(chance)} to make enough tricks to {target}{tail}.",
         f"I pass: even with {named_trump(tr)}, enough tricks to {target} are {likely_words(chance)}{tail}.",
+    ]
+
+
+def _fair_bid_options(view: PlayerView, value: int, chance: float, tail: str, *, forced: bool) -> list[str]:
+    """The wordings of a bid said at the table: what the hand should take, not in which suit
+    (``"I bid 5: my hand should take five tricks."``)."""
+    k = tricks_needed(value)
+    if forced:
+        return [f"Everyone else passed, so I must bid: {value} is my best chance{tail}."]
+    if value == 21:
+        wins = ", and a made moon wins the game" if view.rules.moon_wins_game else ""
+        if chance >= 0.6:
+            return [f"I shoot the moon: my hand should take all seven tricks{wins}{tail}."]
+        if chance >= 0.2:
+            return [f"I shoot the moon: my hand has a real chance at all seven tricks{wins}{tail}."]
+        but = ", but a made moon wins the game" if view.rules.moon_wins_game else ", but the points are worth the risk"
+        return [f"I shoot the moon: all seven tricks are a long shot{but}{tail}."]
+    if chance >= 0.6:
+        return [f"I bid {value}: my hand should take {number_word(k)} tricks{tail}."]
+    return [
+        f"I bid {value}: my hand is {likely_words(chance)} to take {number_word(k)} tricks, "
+        f"and the points are worth the risk{tail}.",
+        f"I bid {value}: {number_word(k)} tricks are {likely_words(chance)}, worth the risk{tail}.",
     ]
 
 

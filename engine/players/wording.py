@@ -49,7 +49,14 @@ def verb(view: PlayerView, a: Action) -> str:
 
 def in_layouts(hits: float, an: PlayAnalysis) -> str:
     """The share ``hits`` of the analysis' layouts in words: "in every one of the 924
-    layouts still possible" / "in 78% of 40 sampled layouts"."""
+    layouts still possible" / "in 78% of 40 sampled layouts". When the layouts counted by
+    how well they fit the bidding (``an.weighted``) the share is a weighted one, and says so:
+    "in 83% of the layouts, weighted by the bidding (10 sampled layouts of 924 possible)"."""
+    if an.weighted and hits not in (0.0, 1.0):  # every weight is above 0: all or none is a count
+        if an.exhaustive:
+            return f"in {pct(hits)} of the {an.layouts} layouts still possible, weighted by the bidding"
+        return (f"in {pct(hits)} of the layouts, weighted by the bidding "
+                f"({an.layouts} sampled layouts of {an.possible:,} possible)")
     if an.exhaustive:
         count = round(hits * an.layouts)
         if an.layouts == 1:
@@ -70,7 +77,10 @@ def in_layouts(hits: float, an: PlayAnalysis) -> str:
 
 def again_in_layouts(hits: float, an: PlayAnalysis) -> str:
     """:func:`in_layouts` for a sentence that has already said which layouts: "in every one
-    of them", "in 78% of them", "in 3 of the 12 layouts"."""
+    of them", "in 78% of them", "in 3 of the 12 layouts" (a weighted share: "in 83% of
+    them")."""
+    if an.weighted and hits not in (0.0, 1.0):
+        return f"in {pct(hits)} of them"
     if an.exhaustive:
         count = round(hits * an.layouts)
         if an.layouts == 1:
@@ -184,13 +194,18 @@ def score_bid_summary(
     reads_auction: bool = False,
     partner_holds: bool = False,
     credited: Collection[int] = (),
+    fair: bool = False,
 ) -> str:
     """The strong player's detailed sentence for a bid or pass chosen by expected score: the
     chosen row's chance and expected score, and the next best rows'. When the model plays to
     win the game (``table.now`` set), the score is said as the chance of winning the game
     each row leaves. ``credited``: the bids (by value) whose chance counts some deal as part
     of a made bid (the sentence then says how such deals count for the bid chosen, and a
-    next-best bid's chance is said as "counted made in")."""
+    next-best bid's chance is said as "counted made in"). ``fair``: said at the table during
+    the hand, with no trump named (a bid is a number at the table)."""
+
+    def with_trump(tr: Trump) -> str:
+        return "" if fair else f" with {trump_words(tr)}"
 
     def name(value: int) -> str:
         return "a pass" if value == 0 else ("21" if value == 21 else f"bid {value}")
@@ -211,10 +226,10 @@ def score_bid_summary(
             # A chance with credited deals (one trick short, a sweep in part) is not a share
             # of deals made: it is said as counted.
             made = "counted made" if value in credited else "made"
-            return f"{name(value)}, {worth(r)} ({made} in {pct(r.chance)} with {trump_words(r.trump)})"
+            return f"{name(value)}, {worth(r)} ({made} in {pct(r.chance)}{with_trump(r.trump)})"
         if value == 0 or r.chance is None or r.trump is None:
             return f"{name(value)} {worth(r)}"
-        return f"{name(value)} {worth(r)} ({pct(r.chance)} with {trump_words(r.trump)})"
+        return f"{name(value)} {worth(r)} ({pct(r.chance)}{with_trump(r.trump)})"
 
     value = choice.value if choice.kind == "bid" and isinstance(choice.value, int) else 0
     others = sorted((r for r in table.rows if r.value != value), key=lambda r: -r.score)[:2]
@@ -233,7 +248,7 @@ def score_bid_summary(
         )
         credit = _credit(model, value) if value in credited else ""
         lead = (
-            f"I {what} with {trump_words(r.trump)}: I {'count it made' if credit else 'make it'} in "
+            f"I {what}{with_trump(r.trump)}: I {'count it made' if credit else 'make it'} in "
             f"{pct(r.chance)} of {table.deals} simulated deals{weighed}{credit}, averaging {r.tricks:.1f} tricks, "
             f"{gives}"
         )

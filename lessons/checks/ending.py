@@ -164,11 +164,12 @@ class Ending(Task[Tile]):
             return Feedback(False, r.code, r.text, (r.code,))
         v = self.values()[value]
         k = len(self.hand)
-        moves = self.line(value, 1)
+        # The whole line to the end, so the trick that is lost is in it.
+        moves = self.line(value, k)
         return Feedback(
             False, "loses-a-trick",
             f"After {value} the others can hold you to {_plural(v, 'trick')} of the last {k}, "
-            f"and you need {self.need_n}. For example: {self._say(moves)}.",
+            f"and you need {self.need_n}. One way it goes: {self._say(moves)}.",
             (r.code,),
         )
 

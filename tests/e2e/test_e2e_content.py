@@ -116,6 +116,14 @@ def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) 
     # that feedback carries the first hint: the hint button offers the next step
     assert box.get_by_role("button", name="Show the answer", exact=True).count() == 1
     assert box.get_by_role("button", name="Hint", exact=True).count() == 0
+    # a wrong legal tile, then "Show the answer": the tile tried gets the engine's reason why
+    legal = next(t for t in play.task.hand if t is not play.task.answer() and t is not bad
+                 and explain_play(play.task.hand, play.position.trick, play.position.trump, t).legal)
+    click_key(page, "pz-retry")
+    click_key(page, f"pz-{play.id}-tiles-btn-{legal.high}{legal.low}")
+    click_key(page, f"pz-{play.id}-hint")
+    text = box.inner_text()
+    assert "Why your try was wrong" in text and play.grade(str(legal)).text.split(":")[0] in text, text
     # an is-it-a-trump puzzle: its hint speaks of the trump in force only
     open_page(page, f"{server}/puzzles")
     only("Is it a trump?")

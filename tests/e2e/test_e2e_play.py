@@ -345,11 +345,23 @@ def test_moves_replace_the_url_instead_of_adding_history(page: Any, server: str)
     assert "/play" not in urlparse(page.url).path
 
 
+#: Deal 4 up to the learner's last tile: seat 2 bids 4, the learner (seat 0) passes where the
+#: strong player would have shot the moon, and plays as the strong player does (the basic
+#: computer seats as the Play page's); the review grades none of the learner's choices.
+_PASSED_A_MOON = (
+    "bid 4, pass, pass, discard 5-1, trump 6, play 6-6, play 3-1, play 6-1, play 6-5, play 5-3, play 6-3, "
+    "play 4-4, play 5-4, play 4-1, play 0-0, play 1-1, play 2-1, play 6-4, play 3-3, play 3-2, play 6-2, "
+    "play 4-3, play 5-2, play 4-2"
+).split(", ")
+
+
 def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> None:
     """Speed: the end of a hand reviews nothing (the click that ends it does not wait for a
     review); the Hand review tab starts the review in the background, says so, and shows it
-    when it is ready, while the table stays usable."""
-    open_page(page, server + _learner_has_one_tile_left({"deal": "5"}))
+    when it is ready, while the table stays usable. Nothing of the learner's is graded, so the
+    heading says so and the pass where the strong player would have shot the moon is a
+    comparison, not a mistake."""
+    open_page(page, f"{server}/play?{urlencode(encode(PlaySetup(RuleSet(), 4), [_PASSED_A_MOON]))}")
     step_mode(page)
     play_hand(page)
     assert not _errors(page)
@@ -358,6 +370,9 @@ def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> N
     assert by_key(page, "next-hand").first.is_enabled()  # the page is usable meanwhile
     page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
     assert not _errors(page)
+    review = page.get_by_role("tabpanel", name="Hand review").inner_text()
+    assert "nothing you chose was graded" in review and "agrees with your choices" not in review, review
+    assert "Bid: you passed. Not a mistake; for comparison, the strong player would have shot the moon" in review, review
     # Plain words first, the numbers behind a switch; the plays table fits the page.
     assert page.get_by_text("Show the numbers").count() == 1
     assert page.get_by_text("percentage points").count() == 0

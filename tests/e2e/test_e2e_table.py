@@ -17,6 +17,8 @@ from tutorial.services.players import bot_seed
 from tutorial.services.urlstate import PlaySetup, encode
 
 _TILE = re.compile(r"\b([0-6])-([0-6])\b")
+#: A trump named ("fours" is a suit, "four tricks" a count).
+_TRUMP_WORDS = re.compile(r"\bas trump\b|\bno trump\b|\b(blanks|ones|twos|threes|fours|fives|sixes|doubles)\b", re.I)
 
 
 def _query(page: Any) -> dict[str, str]:
@@ -76,6 +78,10 @@ def test_the_table_is_fair_during_the_hand_reasons_survive_a_reload(page: Any, s
     assert re.search(r"passes\. I pass", feed) or re.search(r"bids \d+\. I bid", feed), feed
     assert not _named(feed) - allowed, (sorted(map(str, _named(feed) - allowed)), feed)
     assert "discards a tile face down" in feed and "I lay one tile aside face down" in feed, feed
+    # A bid is a number at the table: a computer's bid reason names no trump.
+    bid_reasons = re.findall(r"(?:bids \d+|shoots the moon)[^.\n]*\.\s*([^\n]*)", feed)
+    assert bid_reasons, feed
+    assert not [r for r in bid_reasons if _TRUMP_WORDS.search(r)], bid_reasons
     # The address bar does not name the face-down tile either.
     moves = _query(page)["moves"].split(".")
     assert not [m for m in moves if re.fullmatch(r"d\d\d", m)], moves

@@ -14,7 +14,15 @@ from lessons.stars import RULE
 from tutorial.components import recording, state
 from tutorial.components.tiles import Shown, clickable_tiles, is_trump, show_row
 from tutorial.services import describe as words
-from tutorial.services.items import TILE_KINDS, Attempt, choice_label, mode_of, rules_note, submit
+from tutorial.services.items import (
+    TILE_KINDS,
+    Attempt,
+    choice_label,
+    mode_of,
+    rules_note,
+    submit,
+    tries_explained,
+)
 from tutorial.services.rules_text import house_rules
 
 ATTEMPTS = state.ATTEMPTS
@@ -258,3 +266,14 @@ def hints(item: Any, key: str) -> None:
         st.info(f"**Hint 1:** {item.hint(1)}", icon=":material/lightbulb:")
     if att.hints >= 2:
         st.info(f"**Hint 2:** {item.hint(2)}", icon=":material/visibility:")
+        tries_recap(item, key)
+
+
+def tries_recap(item: Any, key: str) -> None:
+    """Once the answer is shown (asked for, or given up) before a second wrong try: why
+    each wrong answer tried was wrong (a second wrong try's feedback says it already)."""
+    att = attempt_for(key)
+    if att.misses < 2:
+        text = tries_explained(item, att)
+        if text:
+            st.markdown(text)

@@ -107,6 +107,7 @@ def ask_puzzle(puzzle: Any, key: str, why: str) -> None:
         st.caption(f"Themes: {', '.join(theme_title(t) for t in puzzle.themes)}")
     if att.gave_up:
         st.info(f"**Solution:** {puzzle.hint(2)}", icon=":material/visibility:")
+        ask.tries_recap(puzzle, key)
     else:
         ask.hints(puzzle, key)
         st.button("Show the solution", key=f"{key}-solution", on_click=_give_up, args=(puzzle, key),

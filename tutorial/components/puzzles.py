@@ -123,6 +123,7 @@ def puzzle_view(puzzle: Any, chosen: list[Any]) -> None:
             st.caption(f"Themes: {', '.join(theme_title(t) for t in puzzle.themes)}")
         if att.gave_up:
             st.info(f"**Solution:** {puzzle.hint(2)}", icon=":material/visibility:")
+            ask.tries_recap(puzzle, key)
         else:
             ask.hints(puzzle, key)
         with st.container(horizontal=True, key="pz-actions"):

@@ -12,6 +12,7 @@ from tutorial.services.reviewing import (
     GRADE_MARKS,
     biggest_mistakes,
     contract_frame,
+    no_mistakes_heading,
     review_frame,
     review_summary,
 )
@@ -48,7 +49,7 @@ def review_panel(sess: PlaySession) -> None:
         st.markdown("**Your biggest mistakes, biggest first:**")
         st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(mine, start=1)))
     elif getattr(review, "decisions", ()) or review.plays:
-        st.markdown("**No mistakes of yours in this hand:** the strong player agrees with your choices, or nearly.")
+        st.markdown(no_mistakes_heading(review, sess.seat))
     # The learner's contract decisions that are not among the mistakes above.
     decisions = [d for d in getattr(review, "decisions", ()) if d.seat == sess.seat and not d.grade]
     if decisions:

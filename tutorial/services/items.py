@@ -37,6 +37,7 @@ __all__ = [
     "stage_summary",
     "submit",
     "tiles_named",
+    "tries_explained",
     "warm_up",
     "wrong_answer_text",
 ]
@@ -101,6 +102,9 @@ class Attempt:
     feedback: tuple[bool, str] | None = None
     stars: int = 0
     graded: Any = None
+    #: The wrong answers tried (one choice each, as given), first first: once the answer is
+    #: shown each gets the engine's reason (:func:`tries_explained`).
+    wrong: list[str] = field(default_factory=list)
 
     @property
     def misses(self) -> int:
@@ -126,6 +130,7 @@ class Attempt:
         self.gave_up = False
         self.tries = 0
         self.graded = None
+        self.wrong = []
 
 
 def wrong_answer_text(item: Any, text: str, misses: int, feedback: Any = None) -> str:
@@ -204,8 +209,37 @@ def submit(item: Any, attempt: Attempt, answer: Any) -> bool | None:
         attempt.feedback = (True, fb.text)
         attempt.stars = int(item.stars(attempt.tries, attempt.hints))
     else:
-        attempt.feedback = (False, wrong_answer_text(item, fb.text, attempt.tries, fb))
+        text = wrong_answer_text(item, fb.text, attempt.tries, fb)
+        earlier = tries_explained(item, attempt, skip=answer) if attempt.tries >= 2 else ""
+        if earlier:
+            # The answer is shown now: the earlier wrong tries get their reasons too.
+            text = f"{text}\n\n{earlier}"
+        attempt.feedback = (False, text)
+        if isinstance(answer, str) and answer not in attempt.wrong:
+            attempt.wrong.append(answer)
     return bool(fb.correct)
+
+
+def tries_explained(item: Any, attempt: Attempt, skip: Any = None) -> str:
+    """Why each wrong answer tried so far is wrong, from the engine (the item's own
+    grading: "6-6 follows, but 6-5 is a trump and beats it." / the solver's line of an
+    ending), as markdown lines under a heading; empty when there is none. Shown once the
+    answer is: a wrong legal tile otherwise only ever got a hint. ``skip``: an answer whose
+    reason is said already."""
+    lines = []
+    for answer in attempt.wrong:
+        if answer == skip:
+            continue
+        try:
+            fb = item.grade(answer)
+        except Exception:  # an answer that no longer reads has no reason to give
+            continue
+        if not fb.correct and fb.text:
+            lines.append(f"- **{choice_label(item.kind, answer, item.position.players)}:** {fb.text}")
+    if not lines:
+        return ""
+    head = "**Why your try was wrong:**" if len(lines) == 1 else "**Why your tries were wrong:**"
+    return head + "\n" + "\n".join(lines)
 
 
 def rules_note(item: Any, lines: Sequence[str]) -> list[str]:

@@ -190,6 +190,18 @@ def review_frame(review: Any, you: int, players: int, only_seat: int | None = No
     return pd.DataFrame(rows)
 
 
+def no_mistakes_heading(review: Any, seat: int) -> str:
+    """The heading of a review with no graded choice of ``seat``: it counts what is graded,
+    and when some bid, discard or trump of the seat differs from the strong player's without
+    being graded, it says those lines below are comparisons, not mistakes."""
+    differs = [d for d in getattr(review, "decisions", ()) if d.seat == seat and not d.grade and not d.agrees]
+    if differs:
+        lines = "the line below says so" if len(differs) == 1 else "the lines below say so"
+        return ("**No mistakes of yours in this hand:** nothing you chose was graded. Where the strong player "
+                f"would have chosen otherwise, {lines} for comparison.")
+    return "**No mistakes of yours in this hand:** the strong player agrees with your choices, or nearly."
+
+
 def review_summary(review: Any, you: int, players: int) -> str:
     """``"Your decisions and plays: 1 inaccuracy, no mistakes, no blunders. Computer players: ..."``."""
 

@@ -307,14 +307,20 @@ class StrongBot(PhaseBot):
             for r in table.rows
             if r.value and r.trump in tricks and any(0 < model.made(t, r.value) < 1 for t in tricks[r.trump])
         }
-        summary = score_bid_summary(view, choice, table, model, reads, partner_holds=keep_pass, credited=credited)
+        summary, fair_summary = (
+            score_bid_summary(view, choice, table, model, reads, partner_holds=keep_pass, credited=credited, fair=fair)
+            for fair in (False, True)
+        )
         if work.rechecked:
             summary = f"{summary} {work.rechecked}"
+            fair_summary = f"{fair_summary} {work.rechecked}"
         if work.unprobed:
-            summary = (
-                f"{summary} ({work.unprobed} trump{'s' if work.unprobed > 1 else ''} weaker by rule of thumb "
+            unprobed = (
+                f" ({work.unprobed} trump{'s' if work.unprobed > 1 else ''} weaker by rule of thumb "
                 "not worked out: the time for this bid ran out first.)"
             )
+            summary += unprobed
+            fair_summary += unprobed
         if choice.kind == "bid":
             row = table.row(best.value)
             assert row.trump is not None and row.chance is not None
@@ -336,9 +342,9 @@ class StrongBot(PhaseBot):
             for fair_words in (False, True)
         )
         chosen = next(c for c in marked if c.chosen)
-        # The bid's numbers name no tile: the summary is said at the table as it is.
+        # The bid's numbers name no tile; at the table they name no trump either.
         return Decision(choice, Explanation(summary, marked, chosen.tags, len(used), False, None, reason,
-                                            table_reason=fair, table_summary=summary))
+                                            table_reason=fair, table_summary=fair_summary))
 
     def _bid_counts(self, view: PlayerView, trump: Trump, layouts: Sequence[Layout], low: int) -> list[int]:
         """The tricks the seat's side takes with ``trump`` in each of ``layouts``, the seat
