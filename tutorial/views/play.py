@@ -70,4 +70,5 @@ if sess is None:
     st.info("Press **Play now** for a quick game (three players, classic rules, strong computer players), "
             "or choose your own in **New game** and press **Deal**. You can also open a shared game link.")
 else:
-    game()
+    with ui.page_run():  # the fragment tells a run of its own from the whole page's
+        game()
