@@ -163,12 +163,6 @@ def styles() -> None:
     st.markdown(css.sheet("presenter"), unsafe_allow_html=True)
 
 
-def keys() -> None:
-    """Nothing to add: the step buttons carry their own keyboard shortcuts (Streamlit's
-    ``shortcut``): → and ← on Forward and Back, Page Down and Page Up (a clicker) on two
-    hidden twins of them."""
-
-
 def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = False, caption: str = "",
           answer: bool = False) -> str:
     if hidden:
@@ -487,4 +481,4 @@ def stage() -> None:
     sync(p)
 
 
-__all__ = ["hand_html", "item_html", "keys", "nothing_to_present", "open_from_link", "stage", "styles"]
+__all__ = ["hand_html", "item_html", "nothing_to_present", "open_from_link", "stage", "styles"]
