@@ -18,7 +18,7 @@ with st.container(horizontal=True, vertical_alignment="center", key="play-top"):
 ui.load_from_url()
 
 
-@st.fragment
+@st.fragment(key=ui.GAME_FRAGMENT)
 def game() -> None:
     """The table, the feed and the tabs below: a click in here runs only this part again
     (the sidebar and the New game panel are drawn again only when they change)."""

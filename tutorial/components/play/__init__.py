@@ -21,6 +21,7 @@ from tutorial.components.play.panels import (
     scores_panel,
 )
 from tutorial.components.play.sync import (
+    GAME_FRAGMENT,
     autoplay,
     current,
     fragment_run,
@@ -44,6 +45,7 @@ from tutorial.components.play.table import (
 )
 
 __all__ = [
+    "GAME_FRAGMENT",
     "autoplay",
     "controls",
     "current",

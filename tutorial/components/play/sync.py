@@ -39,6 +39,9 @@ WRITTEN = state.PLAY_WRITTEN
 #: Set when a change shows outside the table's fragment too (a hand counted in the sidebar's
 #: progress, a new game, the New game panel opened): the next run is the whole page's.
 WHOLE_PAGE = state.PLAY_WHOLE_PAGE
+#: The key of the table's fragment (``views/play.py``): a callback elsewhere names it to have
+#: the table drawn again.
+GAME_FRAGMENT = "play-game"
 _WRITTEN_KEPT = 4000
 
 
@@ -271,6 +274,11 @@ def _reply_now(sess: PlaySession) -> None:
         else:
             sess.computer_step()
     count_finished(sess)
+
+
+def autoplay_pending(sess: PlaySession) -> bool:
+    """The computer's moves come on their own from here (:func:`autoplay` carries them on)."""
+    return mode() == "auto" and sess.is_computer_turn()
 
 
 def autoplay(sess: PlaySession) -> None:
