@@ -1,7 +1,7 @@
 """Latency of the app in a real browser (Playwright + Debian's Chromium, headless).
 
     python -m bench.app [--hands 3] [--level strong] [--runs 3] [--floor] [--breakdown] [--pages NAME ...] [--url URL]
-                        [--skip-pages] [--players 3 4] [--think S]
+                        [--skip-pages] [--players 3 4] [--think S] [--click-parts]
 
 Starts ``streamlit run tutorial/app.py`` on a free local port (unless ``--url`` is given) and
 measures:
@@ -35,7 +35,10 @@ measures:
 - **presenter step**: the presenter view at 1920x1080 (``/presenter?deal=12``), from a key
   press (→ / ← and Page Down / Page Up, as a clicker sends them) to the next position drawn,
   through the whole hand forward and back ``--presenter-rounds`` times (``--presenter-only``
-  measures just this).
+  measures just this);
+- with ``--click-parts``, **where a Play click's messages go**: the websocket messages of a few
+  clicks of yours (deal 2, basic computer, pause off) counted by region of the page (status
+  strip, table, hand, controls, feed, tabs, the layout around them, the run's own messages).
 
 Needs ``pip install playwright`` and ``apt-get install chromium`` (no ``playwright install``).
 """
@@ -338,6 +341,57 @@ def presenter_steps(browser: Any, url: str, rounds: int = 2, deal: int = 12) -> 
     return samples
 
 
+#: The Play page's regions (their keyed containers), in the order of the page.
+_REGIONS = ("table-status", "table-trick", "table-hand", "play-controls", "table-feed", "play-tabs")
+
+
+def _region_counts(frames: list[bytes]) -> dict[str, int]:
+    """The websocket messages of one click by the region of the Play page they draw: the
+    keyed containers of :data:`_REGIONS`, "layout" (the fragment, columns and other unkeyed
+    blocks outside them) and "run" (the run's own messages: session, status, page info)."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # the message definitions only
+
+    owner: dict[tuple[int, ...], str] = {}
+    counts = dict.fromkeys((*_REGIONS, "layout", "run"), 0)
+    for raw in frames:
+        msg = ForwardMsg()
+        msg.ParseFromString(raw)
+        if msg.WhichOneof("type") != "delta":
+            counts["run"] += 1
+            continue
+        path = tuple(msg.metadata.delta_path)
+        region = next((owner[path[:i]] for i in range(len(path), 0, -1) if path[:i] in owner), None)
+        if region is None and msg.delta.WhichOneof("type") == "add_block":
+            region = next((r for r in _REGIONS if msg.delta.add_block.id.endswith("-" + r)), None)
+            if region is not None:
+                owner[path] = region
+        counts[region or "layout"] += 1
+    return counts
+
+
+def click_parts(browser: Any, url: str, clicks: int = 8, deal: int = 2) -> dict[str, list[int]]:
+    """Where a Play click's messages go: ``clicks`` of your moves (3 players, basic computer,
+    pause off, deal ``deal``), each click's messages counted by region (:func:`_region_counts`)."""
+    page = browser.new_page(viewport={"width": 1440, "height": 1000})
+    frames: list[bytes] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda m: frames.append(m)))
+    open_page(page, f"{url}/play?deal={deal}&level=basic")
+    click(page, page.locator(".st-key-moon_play_pace button", has_text="Off").first)
+    out: dict[str, list[int]] = {}
+    for _ in range(clicks):
+        target = page.locator(", ".join(_MINE))
+        if not target.count():
+            break
+        frames.clear()
+        n = runs(page)
+        target.first.click()
+        settle(page, since=n)
+        for region, k in _region_counts(list(frames)).items():
+            out.setdefault(region, []).append(k)
+    page.close()
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--hands", type=int, default=3, help="hands to play for the click-to-reply times")
@@ -359,6 +413,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--url", default=None, help="an app already running (default: start one)")
     p.add_argument("--presenter-rounds", type=int, default=2, help="times through the hand for the presenter steps")
     p.add_argument("--presenter-only", action="store_true", help="measure only the presenter steps")
+    p.add_argument("--click-parts", action="store_true",
+                   help="also print where a Play click's websocket messages go, by region of the page")
     args = p.parse_args(argv)
     global SELECTOR_WAIT
     SELECTOR_WAIT = args.selector_wait
@@ -415,6 +471,14 @@ def main(argv: list[str] | None = None) -> None:
                     if sent:
                         print(f"  {'messages per click':<24} median {statistics.median(m for m, _ in sent):5.0f}"
                               f"     ({statistics.median(k for _, k in sent):.0f} kB)   max {max(m for m, _ in sent)}")
+            if args.click_parts:
+                parts = click_parts(browser, url)
+                total = [sum(k) for k in zip(*parts.values(), strict=True)]
+                print(f"\nA Play click's messages by region (3 players, basic, pause off, deal 2, "
+                      f"{len(total)} clicks; medians):")
+                for region, ks in parts.items():
+                    print(f"  {region:<24} {statistics.median(ks):5.0f}")
+                print(f"  {'all':<24} {statistics.median(total):5.0f}")
             if not args.skip_pages:
                 steps = presenter_steps(browser, url, args.presenter_rounds)
                 print(f"\nPresenter step at 1920x1080 (key -> next position drawn, deal 12, "

@@ -308,3 +308,17 @@ def test_workers_leave_when_their_server_is_killed() -> None:
     while any(_running(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not any(_running(p) for p in pids), [p for p in pids if _running(p)]
+
+
+def test_a_process_keeps_its_bots_between_decisions() -> None:
+    """The same (level, seed) gets the same bot in a process (a strong bot keeps what it
+    worked out between the decisions of a hand), and only the last few dozen are kept."""
+    players._bot.cache_clear()
+    first = players._bot("basic", 7)
+    assert players._bot("basic", 7) is first
+    assert players._bot("basic", 8) is not first
+    for seed in range(100, 100 + players._BOTS_KEPT):
+        players._bot("basic", seed)
+    assert players._bot.cache_info().currsize == players._BOTS_KEPT
+    assert players._bot("basic", 7) is not first  # the oldest was let go
+    players._bot.cache_clear()

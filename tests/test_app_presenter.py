@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tutorial.services.decks import DECK_FORMAT, Deck, DeckEntry, deck_token, dump_deck, load_deck
@@ -43,6 +45,28 @@ def test_a_deal_link_opens_at_the_move_and_steps() -> None:
     assert _stage(at)["count"] == "5"
     at.button(key="pres-back-page").click().run()
     assert _stage(at)["count"] == "4"
+
+
+def test_a_deal_is_worked_out_once_per_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second session opening the same deal gets the hand the first worked out (the
+    server-wide cache), drawn the same, with no progress bar left on the page."""
+    from tutorial.components import presentation
+
+    made: list[int] = []
+    real = presentation.generate_hand
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(presentation, "generate_hand", counted)
+    query = {"deal": "31", "computer": "basic", "move": "3"}
+    first = open_app("presenter", query=query)
+    second = open_app("presenter", query=query)
+    assert not first.exception and not second.exception, errors(first) + errors(second)
+    assert made == [1]
+    assert _stage(first)["html"] == _stage(second)["html"]
+    assert not second.get("progress")
 
 
 def test_pause_and_ask_hides_the_other_hands_then_reveals_the_answer() -> None:

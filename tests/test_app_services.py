@@ -31,6 +31,27 @@ def test_the_layering_contracts_are_declared() -> None:
     outside = next(v for (t, src), v in contracts.items() if "lessons" in src and "engine" in src)
     assert outside == {"streamlit"}
 
+@pytest.mark.parametrize("line", [
+    "from streamlit.runtime.scriptrunner import get_script_run_ctx",
+    "import streamlit.runtime.scriptrunner",
+    "from streamlit import runtime",
+])
+def test_lint_forbids_streamlits_internals_in_the_app(line: str) -> None:
+    """`make lint` fails on an import of ``streamlit.runtime`` (Streamlit's internals) in the app."""
+    import subprocess
+    import sys
+
+    def ruff(text: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--select", "TID251",
+                               "--stdin-filename", "tutorial/components/probe.py", "-"],
+                              input=text, capture_output=True, text=True, check=False)
+
+    banned = ruff(f"{line}\n\nprint(locals())\n")
+    assert banned.returncode == 1 and "TID251" in banned.stdout, banned.stdout + banned.stderr
+    public = ruff("import streamlit as st\n\nst.rerun(scope=\"fragment\")\n")
+    assert public.returncode == 0, public.stdout + public.stderr
+
+
 def _bot(level: str, seed: int | None = None) -> FirstLegal:
     return FirstLegal()
 

@@ -6,8 +6,6 @@ reads it to put the same question to the phones (:mod:`tutorial.components.live`
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,23 +62,11 @@ class Presentation:
     shows: dict[int, Show | ItemShow] = field(default_factory=dict)
 
 
-_CACHE: OrderedDict[tuple[Any, ...], Show] = OrderedDict()
-_CACHE_LOCK = threading.Lock()
-_CACHE_SIZE = 48
-
-
-def _cached(key: tuple[Any, ...], make: Callable[[], Show]) -> Show:
-    """A hand's show, worked out once per server (the last few dozen are kept)."""
-    with _CACHE_LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    show = make()
-    with _CACHE_LOCK:
-        _CACHE[key] = show
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return show
+@st.cache_resource(max_entries=48, show_spinner=False)
+def _cached(key: tuple[Any, ...], _make: Callable[[], Show]) -> Show:
+    """A hand's show, worked out once per server (the last few dozen are kept); ``key`` says
+    which, ``_make`` works it out (not part of the key)."""
+    return _make()
 
 
 def _progress_bar(what: str) -> tuple[Any, Callable[[float], None]]:

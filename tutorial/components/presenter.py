@@ -163,12 +163,6 @@ def styles() -> None:
     st.markdown(css.sheet("presenter"), unsafe_allow_html=True)
 
 
-def keys() -> None:
-    """Nothing to add: the step buttons carry their own keyboard shortcuts (Streamlit's
-    ``shortcut``): → and ← on Forward and Back, Page Down and Page Up (a clicker) on two
-    hidden twins of them."""
-
-
 def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = False, caption: str = "",
           answer: bool = False) -> str:
     if hidden:
@@ -506,4 +500,4 @@ def stage(start: bool = False) -> None:
     sync(p)
 
 
-__all__ = ["hand_html", "item_html", "keys", "note_html", "nothing_to_present", "open_from_link", "stage", "styles"]
+__all__ = ["hand_html", "item_html", "note_html", "nothing_to_present", "open_from_link", "stage", "styles"]

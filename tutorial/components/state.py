@@ -71,6 +71,7 @@ LIVE_CONFIRM_END = "moon_live_confirm_end"  # "End" was pressed: the panel asks 
 LIVE_NAMES = "moon_live_names"  # the teacher chose to show the students' results on the screen
 LIVE_LATE = "moon_live_late"  # the question this phone tapped after its reveal (its id)
 PLAY_WHOLE_PAGE = "moon_play_whole_page"  # a change the table's fragment cannot show alone (see play.sync)
+PLAY_PAGE_RUN = "moon_play_page_run"  # the whole Play page is running (not the table's fragment alone)
 LINK_STALE = "moon_link_stale"  # this session's personal link was replaced elsewhere (said once)
 CLIENT = "moon_client"  # this session's random id, the client key of PIN limits when there is no address
 RENAMED = "moon_renamed"  # what the last rename saved, said once under the Rename button

@@ -35,6 +35,7 @@ holds every session, so the slow work goes to other processes):
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import threading
@@ -109,24 +110,14 @@ def decision_action(decision: Any) -> Action:
 
 
 # -- the worker pool ------------------------------------------------------------------------
-#: Bots kept by each process (a strong bot keeps its solvers' tables between decisions).
-_BOTS: OrderedDict[tuple[str, int], Decider] = OrderedDict()
+#: Bots kept by each process (a strong bot keeps its solvers' tables between decisions). The
+#: workers have no Streamlit (and this module is Streamlit-free), so this is a plain cache.
 _BOTS_KEPT = 48
-_BOTS_LOCK = threading.Lock()
 
 
+@functools.lru_cache(maxsize=_BOTS_KEPT)
 def _bot(level: str, seed: int) -> Decider:
-    key = (level, seed)
-    with _BOTS_LOCK:
-        bot = _BOTS.get(key)
-        if bot is None:
-            bot = default_factory()(level, seed=seed)
-            _BOTS[key] = bot
-            while len(_BOTS) > _BOTS_KEPT:
-                _BOTS.popitem(last=False)
-        else:
-            _BOTS.move_to_end(key)
-    return bot
+    return default_factory()(level, seed=seed)
 
 
 def _decide_here(level: str, seed: int, view: PlayerView) -> Any:

@@ -18,7 +18,7 @@ with st.container(horizontal=True, vertical_alignment="center", key="play-top"):
 ui.load_from_url()
 
 
-@st.fragment
+@st.fragment(key=ui.GAME_FRAGMENT)
 def game() -> None:
     """The table, the feed and the tabs below: a click in here runs only this part again
     (the sidebar and the New game panel are drawn again only when they change)."""
@@ -70,4 +70,5 @@ if sess is None:
     st.info("Press **Play now** for a quick game (three players, classic rules, strong computer players), "
             "or choose your own in **New game** and press **Deal**. You can also open a shared game link.")
 else:
-    game()
+    with ui.page_run():  # the fragment tells a run of its own from the whole page's
+        game()

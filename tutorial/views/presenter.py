@@ -18,7 +18,6 @@ if host is not None and live.summary_open():
 elif presentation is None:
     ui.nothing_to_present()
 else:
-    ui.keys()
     ui.stage(start=live.can_start(host))
 if presentation is not None or host is not None:
     live.host_panel(host)

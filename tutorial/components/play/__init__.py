@@ -21,11 +21,13 @@ from tutorial.components.play.panels import (
     scores_panel,
 )
 from tutorial.components.play.sync import (
+    GAME_FRAGMENT,
     autoplay,
     current,
     fragment_run,
     load_from_url,
     open_game,
+    page_run,
     replace_history,
     share_link,
     show_message,
@@ -43,6 +45,7 @@ from tutorial.components.play.table import (
 )
 
 __all__ = [
+    "GAME_FRAGMENT",
     "autoplay",
     "controls",
     "current",
@@ -55,6 +58,7 @@ __all__ = [
     "load_from_url",
     "new_game_panel",
     "open_game",
+    "page_run",
     "play_now_button",
     "records_panel",
     "refocus_hand",

@@ -100,12 +100,20 @@ def new_game_panel(sess: PlaySession | None) -> None:
 
 # -- the feed of the computer's moves ----------------------------------------------------------------
 def _open_why(key: tuple[int, int] | None) -> None:
+    """"Why?" / "Close": only the feed is drawn again (the table has not changed), unless the
+    computer's moves are under way, which the table's run carries on (:func:`sync.autoplay`)."""
     st.session_state[WHY] = key
+    sess = sync.current()
+    if sess is not None and sync.autoplay_pending(sess):
+        st.rerun(sync.GAME_FRAGMENT)
 
 
+@st.fragment
 def feed(sess: PlaySession) -> None:
     """Every computer move of the current and the previous trick, one sentence each; the
-    full explanation opens from its line."""
+    full explanation opens from its line. A fragment of its own: opening and closing an
+    explanation draws only the feed again."""
+    sess = sync.current() or sess  # a run of the feed alone: the game as it is now
     with st.container(key="table-feed", border=True):
         st.markdown("**The computer's moves**")
         lines = sess.feed()

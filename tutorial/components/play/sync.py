@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -38,16 +39,31 @@ WRITTEN = state.PLAY_WRITTEN
 #: Set when a change shows outside the table's fragment too (a hand counted in the sidebar's
 #: progress, a new game, the New game panel opened): the next run is the whole page's.
 WHOLE_PAGE = state.PLAY_WHOLE_PAGE
+#: The key of the table's fragment (``views/play.py``): a callback elsewhere names it to have
+#: the table drawn again.
+GAME_FRAGMENT = "play-game"
 _WRITTEN_KEPT = 4000
 
 
+#: True while the whole page runs (set around the table's fragment by :func:`page_run`): a
+#: run of the fragment alone (a click inside the table) finds it unset.
+PAGE_RUN = state.PLAY_PAGE_RUN
+
+
 # -- the game in the session ----------------------------------------------------------------
+@contextmanager
+def page_run() -> Iterator[None]:
+    """Mark a run of the whole page (the page script wraps the table's fragment in it)."""
+    st.session_state[PAGE_RUN] = True
+    try:
+        yield
+    finally:
+        st.session_state[PAGE_RUN] = False
+
+
 def fragment_run() -> bool:
     """True while only a fragment of the page runs (a click inside the table)."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    ctx = get_script_run_ctx()
-    return bool(ctx is not None and ctx.fragment_ids_this_run)
+    return not st.session_state.get(PAGE_RUN, False)
 
 
 def whole_page_later() -> None:
@@ -258,6 +274,11 @@ def _reply_now(sess: PlaySession) -> None:
         else:
             sess.computer_step()
     count_finished(sess)
+
+
+def autoplay_pending(sess: PlaySession) -> bool:
+    """The computer's moves come on their own from here (:func:`autoplay` carries them on)."""
+    return mode() == "auto" and sess.is_computer_turn()
 
 
 def autoplay(sess: PlaySession) -> None:
