@@ -1,4 +1,5 @@
-"""Fixtures of the browser tests: one ``streamlit run`` server and one headless Chromium for
+"""Fixtures of the browser tests: one ``streamlit run tutorial/server.py`` server (the app as
+``make run`` serves it: ``tutorial/app.py`` plus its cookie route) and one headless Chromium for
 the whole session. Every test is marked ``e2e`` (run them alone with ``pytest tests/e2e``;
 skip them with ``-m "not e2e"``)."""
 
@@ -13,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from moon_browser import app_server, chromium_available, launch
+from moon_browser import ROOT, app_server, chromium_available, launch, sized_page
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -32,7 +33,7 @@ def server() -> Iterator[str]:
     if not chromium_available():
         pytest.skip("Chromium is not installed (apt-get install -y chromium)")
     pytest.importorskip("playwright")
-    with app_server() as url:
+    with app_server(script=ROOT / "tutorial" / "server.py") as url:
         yield url
 
 
@@ -48,18 +49,14 @@ def browser(server: str) -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
+    pg = sized_page(browser, 1440, 1000)
     yield pg
-    ctx.close()
+    pg.context.close()
 
 
 @pytest.fixture
 def teacher(browser: Any) -> Iterator[Any]:
     """A teacher's browser at 1440×900 (a context of its own)."""
-    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
+    pg = sized_page(browser, 1440, 900)
     yield pg
-    ctx.close()
+    pg.context.close()
