@@ -134,14 +134,6 @@ def sized_context(browser: Any, width: int, height: int, **options: Any) -> Any:
                                **options)
 
 
-def sized_page(browser: Any, width: int, height: int, **options: Any) -> Any:
-    """A page in a new :func:`sized_context` (close it with ``page.context.close()``), whose
-    waits time out after 60 s."""
-    page = sized_context(browser, width, height, **options).new_page()
-    page.set_default_timeout(60_000)
-    return page
-
-
 #: The name of the learner's profile cookie.
 COOKIE = "moon_learner"
 
