@@ -1,4 +1,5 @@
-"""Fixtures of the browser tests: one ``streamlit run`` server and one headless Chromium for
+"""Fixtures of the browser tests: one ``streamlit run tutorial/server.py`` server (the app as
+``make run`` serves it: ``tutorial/app.py`` plus its cookie route) and one headless Chromium for
 the whole session. Every test is marked ``e2e`` (run them alone with ``pytest tests/e2e``;
 skip them with ``-m "not e2e"``)."""
 
@@ -13,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from moon_browser import app_server, chromium_available, launch
+from moon_browser import ROOT, app_server, chromium_available, launch, sized_context
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -32,7 +33,7 @@ def server() -> Iterator[str]:
     if not chromium_available():
         pytest.skip("Chromium is not installed (apt-get install -y chromium)")
     pytest.importorskip("playwright")
-    with app_server() as url:
+    with app_server(script=ROOT / "tutorial" / "server.py") as url:
         yield url
 
 
@@ -46,20 +47,57 @@ def browser(server: str) -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+@pytest.fixture(scope="session")
+def _contexts(browser: Any) -> Iterator[dict[str, Any]]:
+    """The browser contexts that the ``page`` and ``teacher`` fixtures take their pages from,
+    one per fixture, kept for the session: a new page there finds the app's scripts in the
+    context's cache (a fresh context loads and compiles them again, 1-2 s a page under load)."""
+    made: dict[str, Any] = {}
+    yield made
+    for ctx in made.values():
+        ctx.close()
+
+
+def _fresh_page(browser: Any, contexts: dict[str, Any], name: str, width: int, height: int) -> Any:
+    """A new page at ``width``×``height`` in the kept context ``name``, with no cookie and no
+    stored data: each test starts as a new visitor."""
+    ctx = contexts.get(name)
+    if ctx is None:
+        ctx = contexts[name] = sized_context(browser, width, height)
+    ctx.clear_cookies()
     pg = ctx.new_page()
     pg.set_default_timeout(60_000)
-    yield pg
-    ctx.close()
+    return pg
+
+
+def _forget(contexts: dict[str, Any], name: str) -> None:
+    """Close every page of the kept context ``name``, its site data first (cookies, local
+    storage); a context that cannot be cleared is closed and made again for the next test."""
+    from playwright.sync_api import Error
+
+    ctx = contexts[name]
+    try:
+        for p in ctx.pages:
+            if p.url.startswith("http"):
+                p.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            p.close()
+        ctx.clear_cookies()
+    except Error:
+        del contexts[name]
+        ctx.close()
 
 
 @pytest.fixture
-def teacher(browser: Any) -> Iterator[Any]:
-    """A teacher's browser at 1440×900 (a context of its own)."""
-    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
+def page(browser: Any, _contexts: dict[str, Any]) -> Iterator[Any]:
+    """A learner's browser at 1440×1000, new to the app (no cookie, nothing stored)."""
+    pg = _fresh_page(browser, _contexts, "page", 1440, 1000)
     yield pg
-    ctx.close()
+    _forget(_contexts, "page")
+
+
+@pytest.fixture
+def teacher(browser: Any, _contexts: dict[str, Any]) -> Iterator[Any]:
+    """A teacher's browser at 1440×900 (a context of its own, apart from ``page``'s)."""
+    pg = _fresh_page(browser, _contexts, "teacher", 1440, 900)
+    yield pg
+    _forget(_contexts, "teacher")

@@ -122,6 +122,45 @@ def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
 
+#: Windows narrower than this are phones: their browser contexts are mobile and touch ones.
+PHONE_WIDTH = 600
+
+
+def sized_context(browser: Any, width: int, height: int, **options: Any) -> Any:
+    """A new browser context whose window is ``width``×``height``; below :data:`PHONE_WIDTH`
+    it is a phone's (``is_mobile``, ``has_touch``). ``options`` go to ``new_context``."""
+    phone = width < PHONE_WIDTH
+    return browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
+                               **options)
+
+
+#: The name of the learner's profile cookie.
+COOKIE = "moon_learner"
+
+
+def wait_for_cookie(page: Any, value: str | None = None, timeout: float = 30.0) -> dict[str, Any]:
+    """The profile cookie of ``page``'s browser context once it is set (to ``value`` if given).
+    Read through the context, not ``document.cookie``, so an ``HttpOnly`` cookie (set by
+    ``tutorial/server.py``'s route) counts too."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = [c for c in page.context.cookies() if c["name"] == COOKIE and value in (None, c["value"])]
+        if found:
+            return dict(found[0])
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {COOKIE} cookie{'' if value is None else ' ' + value}: {page.context.cookies()}")
+        page.wait_for_timeout(50)
+
+
+def wait_for_no_cookie(page: Any, timeout: float = 30.0) -> None:
+    """Wait until ``page``'s browser context has no profile cookie."""
+    deadline = time.monotonic() + timeout
+    while [c for c in page.context.cookies() if c["name"] == COOKIE]:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the {COOKIE} cookie is still there: {page.context.cookies()}")
+        page.wait_for_timeout(50)
+
+
 #: Counts finished script runs in the page (a MutationObserver on the app's run state), so a
 #: click's run is noticed even when it is over before the next poll.
 ARM = """() => {

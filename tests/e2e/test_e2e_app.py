@@ -14,6 +14,7 @@ from moon_browser import (
     play_hand,
     runs,
     settle,
+    sized_context,
     step_mode,
 )
 
@@ -69,7 +70,7 @@ def test_a_shared_deal_link_rebuilds_the_game(page: Any, browser: Any, server: s
     mine = page.locator(".st-key-your-hand svg.moon-tile").evaluate_all(
         "els => els.map(e => e.getAttribute('data-tile'))")
     status = page.get_by_text(re.compile(r"Hand 1 · deal 31")).inner_text()
-    other = browser.new_context(viewport={"width": 1440, "height": 1000}).new_page()
+    other = sized_context(browser, 1440, 1000).new_page()
     open_page(other, link)
     again = other.locator(".st-key-your-hand svg.moon-tile").evaluate_all(
         "els => els.map(e => e.getAttribute('data-tile'))")

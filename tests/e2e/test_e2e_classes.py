@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from moon_browser import click, open_page, runs, settle, wait_for
+from moon_browser import click, open_page, runs, settle, sized_context, wait_for
 
 LONG = "Maximiliana Alexandrovna Konstantinopolska-Weatherby"  # 52 characters
 
 
 def _phone(browser: Any) -> Any:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    ctx = sized_context(browser, 390, 844)
     pg = ctx.new_page()
     pg.set_default_timeout(60_000)
     return pg

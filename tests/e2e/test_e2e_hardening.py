@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from moon_browser import SCREENSHOTS, open_page, runs, settle
+from moon_browser import SCREENSHOTS, open_page, runs, settle, sized_context
 
 BAD_LINKS = {
     "sup2": "/play?deal=" + quote("²"),
@@ -23,7 +23,7 @@ def _alert_text(page: Any) -> str:
 
 def test_bad_links_show_a_message_not_a_traceback(browser: Any, server: str) -> None:
     for size, (w, h) in SIZES.items():
-        ctx = browser.new_context(viewport={"width": w, "height": h})
+        ctx = sized_context(browser, w, h)
         page = ctx.new_page()
         page.set_default_timeout(60_000)
         for name, path in BAD_LINKS.items():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from moon_browser import answer_count_level, click, first_count_level, open_page, wait_ready
+from moon_browser import answer_count_level, click, first_count_level, open_page, wait_for_cookie, wait_ready
 
 from store import learners, open_store, record
 from tutorial.services.items import course
@@ -67,7 +67,7 @@ def test_one_star_number_after_a_wrong_answer_and_a_reload(page: Any, server: st
     number = [x.id for x in stage.levels].index(lv.id) + 1
     open_page(page, f"{server}/learn?level={lv.id}")
     answer_count_level(page, server, lv.answer() + 1, reopen=False)
-    page.wait_for_function("() => document.cookie.includes('moon_learner=')", timeout=30_000)
+    wait_for_cookie(page)
     page.reload()
     wait_ready(page)
     answer_count_level(page, server, lv.answer(), reopen=False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from moon_browser import click, open_page, runs, settle, wait_for
+from moon_browser import click, open_page, runs, settle, sized_context, wait_for, wait_for_cookie
 
 from tutorial.services.decks import Deck, DeckEntry, deck_token
 from tutorial.services.items import course
@@ -53,12 +53,12 @@ def _enter(page: Any, selector: str, value: str) -> None:
 
 def test_names_titles_and_notes_are_shown_literally(browser: Any, server: str) -> None:
     lv = next(lv for lv in course().levels() if lv.kind == "count")
-    student = browser.new_context(viewport={"width": 1440, "height": 1000})
+    student = sized_context(browser, 1440, 1000)
     page = student.new_page()
     open_page(page, server + "/learn")
     _enter(page, f".st-key-lv-{lv.id}-number input", str(lv.answer()))
     click(page, page.locator(f".st-key-lv-{lv.id}-check button"))
-    page.wait_for_function("() => document.cookie.includes('moon_learner=')", timeout=30_000)
+    wait_for_cookie(page)
     # Home: the learner renames themselves.
     open_page(page, server + "/")
     page.locator(".st-key-profile-link button", has_text="Rename").click()
@@ -68,7 +68,7 @@ def test_names_titles_and_notes_are_shown_literally(browser: Any, server: str) -
     open_page(page, server + "/")
     _literal(page, ".st-key-profile-link", f"Saved as you go for {NAME}.")
     # Classes: a teacher makes a class, the learner joins it under that name.
-    teacher = browser.new_context(viewport={"width": 1440, "height": 1000})
+    teacher = sized_context(browser, 1440, 1000)
     tpage = teacher.new_page()
     open_page(tpage, server + "/classes")
     tpage.locator(".st-key-class-new-name input").fill(CLASS)

@@ -12,7 +12,7 @@ import io
 import time
 from typing import Any
 
-from moon_browser import SCREENSHOTS, click, settle, wait_for
+from moon_browser import SCREENSHOTS, click, settle, sized_context, wait_for
 
 PRESENT = "/presenter?deal=12&computer=basic&move=12"
 
@@ -39,10 +39,10 @@ def _join(phone: Any, base: str, code: str, name: str) -> None:
 
 def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    teacher_ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, accept_downloads=True)
+    teacher_ctx = sized_context(browser, 1920, 1080, accept_downloads=True)
     teacher = teacher_ctx.new_page()
     teacher.set_default_timeout(90_000)
-    phones_ctx = [browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phones_ctx = [sized_context(browser, 390, 844)
                   for _ in range(3)]
     try:
         teacher.goto(server + PRESENT)
@@ -221,7 +221,7 @@ def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(bro
     two, _ = live.start(db, "Class two")
     ended, _ = live.start(db, "Yesterday")
     live.end(db, ended.id)
-    ctxs = [browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    ctxs = [sized_context(browser, 390, 844)
             for _ in range(3)]
     try:
         phones = []

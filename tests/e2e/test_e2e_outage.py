@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 import pytest
-from moon_browser import app_server, click, open_page, runs, settle
+from moon_browser import app_server, click, open_page, runs, settle, sized_context
 from sqlalchemy import select
 
 from store import learners
@@ -75,7 +75,7 @@ def _rows(pg: PrivateServer, token: str) -> list[tuple[Any, bool, int]]:
 def _first_visit(browser: Any, pg: PrivateServer, base: str, answers: list[int]) -> None:
     """A fresh browser answers on Learn while ``pg`` is stopped; then it is started again."""
     lv = _level()
-    ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+    ctx = sized_context(browser, 1440, 1000)
     page = ctx.new_page()
     try:
         open_page(page, f"{base}/learn")

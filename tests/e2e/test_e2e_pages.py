@@ -17,6 +17,7 @@ from moon_browser import (
     open_page,
     runs,
     settle,
+    sized_context,
     step_mode,
     wait_for,
 )
@@ -84,7 +85,7 @@ def test_screenshots_at_projector_size(browser: Any, server: str) -> None:
     """Every page at 1920x1080 with the large-tiles switch on, as a teacher goes through them:
     from page to page by the sidebar in one session (the switch stays on), opening by its
     address only a page with a query (a Play deal) or without the sidebar (the presenter)."""
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    ctx = sized_context(browser, 1920, 1080)
     page = ctx.new_page()
     page.set_default_timeout(60_000)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

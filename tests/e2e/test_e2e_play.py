@@ -16,6 +16,7 @@ from moon_browser import (
     play_hand,
     runs,
     settle,
+    sized_context,
     step_mode,
 )
 
@@ -286,7 +287,7 @@ def test_phone_shows_trick_status_and_hand_without_scrolling(browser: Any, serve
     g.apply(g.legal_actions()[0])
     while g.to_act != 0:
         g.apply(g.legal_actions()[0])
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    ctx = sized_context(browser, 390, 844)
     page = ctx.new_page()
     page.set_default_timeout(60_000)
     try:
@@ -310,7 +311,7 @@ def test_on_a_phone_the_status_strip_stays_in_view_below_the_header(browser: Any
     """Phone (390×844), page scrolled: the status strip sticks below Streamlit's header, its
     first line (hand, contract, trump) not hidden under it."""
     setup, g = _learner_names_trump(8)
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    ctx = sized_context(browser, 390, 844)
     page = ctx.new_page()
     page.set_default_timeout(60_000)
     try:

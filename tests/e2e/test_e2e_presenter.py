@@ -20,6 +20,7 @@ from moon_browser import (
     open_page,
     runs,
     settle,
+    sized_context,
     wait_for,
 )
 
@@ -28,7 +29,7 @@ LINK = "/presenter?deal=12&computer=basic&move={move}"
 
 @pytest.fixture
 def projector(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    ctx = sized_context(browser, 1920, 1080)
     pg = ctx.new_page()
     pg.set_default_timeout(60_000)
     yield pg
@@ -223,7 +224,7 @@ def test_sizes_a_room_can_read_at_1920x1080(projector: Any, server: str, move: i
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (390, 844)])
 def test_screenshots_at_other_sizes(browser: Any, server: str, width: int, height: int) -> None:
-    ctx = browser.new_context(viewport={"width": width, "height": height})
+    ctx = sized_context(browser, width, height)
     pg = ctx.new_page()
     try:
         open_presenter(pg, server + LINK.format(move=3))  # the widow in hand: the tallest
@@ -283,7 +284,7 @@ def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> N
         DeckEntry(kind="deal", deal=12, computer="basic", move=10, to=11, ask=True),
         DeckEntry(kind="level", ref=level.id), DeckEntry(kind="puzzle", ref=bare.ref),
         DeckEntry(kind="note", title="Remember", note="The highest trump wins the trick.")))
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    ctx = sized_context(browser, 1920, 1080)
     pg = ctx.new_page()
     pg.set_default_timeout(60_000)
     try:

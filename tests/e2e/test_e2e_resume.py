@@ -13,7 +13,9 @@ from moon_browser import (
     click_key,
     open_page,
     settle,
+    sized_context,
     wait_for,
+    wait_for_cookie,
 )
 
 
@@ -29,7 +31,7 @@ def _hand(page: Any) -> list[str]:
 
 
 def test_the_unfinished_game_continues_in_a_new_browser_with_the_personal_link(browser: Any, server: str) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx = sized_context(browser, 1280, 800)
     page = ctx.new_page()
     # Seats 1-3 have passed: the learner (seat 0) bids 4 and names trump, and is to lead.
     open_page(page, f"{server}/play?deal=42&players=4&moves=p.p.p")
@@ -41,11 +43,11 @@ def test_the_unfinished_game_continues_in_a_new_browser_with_the_personal_link(b
     assert played.get("players") == "4" and played.get("moves", "").startswith("p.p.p.b4.t"), played
     assert len(hand) == 7, hand
     # The first move made the learner's profile; its token is the cookie and the personal link.
-    page.wait_for_function("() => document.cookie.includes('moon_learner=')", timeout=30_000)
+    wait_for_cookie(page)
     token = next(c["value"] for c in ctx.cookies() if c["name"] == "moon_learner")
     ctx.close()
 
-    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    other = sized_context(browser, 1280, 800)
     page = other.new_page()
     open_page(page, f"{server}/?me={token}")
     wait_for(page, ".st-key-continue-game")

@@ -23,7 +23,9 @@ from moon_browser import (
     full_screenshot,
     open_page,
     settle,
+    sized_context,
     wait_for,
+    wait_for_cookie,
     wait_ready,
 )
 
@@ -31,7 +33,7 @@ from store.pgserver import private_server, unavailable_reason
 
 
 def _wait_for_cookie(page: Any) -> None:
-    page.wait_for_function("() => document.cookie.includes('moon_learner=')", timeout=30_000)
+    wait_for_cookie(page)
 
 
 def _sidebar(page: Any) -> str:
@@ -56,7 +58,7 @@ def test_progress_survives_refresh_browser_restart_and_server_restart(browser: A
     lv = first_count_level()
     port = free_port()
     with app_server(port) as url:
-        ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+        ctx = sized_context(browser, 1440, 1000)
         page = ctx.new_page()
         answer_count_level(page, url, lv.answer())
         assert "3 stars" in _sidebar(page)
@@ -70,20 +72,20 @@ def test_progress_survives_refresh_browser_restart_and_server_restart(browser: A
         _shot(page, "home", 390, 844)
         storage = ctx.storage_state()
         ctx.close()
-        ctx = browser.new_context(viewport={"width": 1440, "height": 1000}, storage_state=storage)
+        ctx = sized_context(browser, 1440, 1000, storage_state=storage)
         page = ctx.new_page()
         open_page(page, url + "/")
         assert "3 stars" in _sidebar(page)  # browser restart: the stored cookie finds it
         ctx.close()
     with app_server(port) as url:  # the same server started again
-        ctx = browser.new_context(viewport={"width": 1440, "height": 1000}, storage_state=storage)
+        ctx = sized_context(browser, 1440, 1000, storage_state=storage)
         page = ctx.new_page()
         open_page(page, url + "/progress")
         assert "3 stars" in _sidebar(page)
         assert _personal_link(page, url) == token
         ctx.close()
         # Another browser with no cookie starts empty; the personal link opens the progress.
-        ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+        ctx = sized_context(browser, 1440, 1000)
         page = ctx.new_page()
         open_page(page, url + "/")
         assert "0 stars" in _sidebar(page)
@@ -112,14 +114,14 @@ def test_two_servers_on_one_postgresql_database_share_progress(browser: Any, pg_
     monkeypatch.setenv("MOON_DATABASE_URL", pg_url)
     lv = first_count_level()
     with app_server() as one, app_server() as two:
-        ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+        ctx = sized_context(browser, 1440, 1000)
         page = ctx.new_page()
         answer_count_level(page, one, lv.answer() + 1)  # wrong, then right: two stars
         answer_count_level(page, one, lv.answer(), reopen=False)
         assert "2 stars" in _sidebar(page)
         token = _personal_link(page, one)
         ctx.close()
-        other = browser.new_context(viewport={"width": 1440, "height": 1000})
+        other = sized_context(browser, 1440, 1000)
         page = other.new_page()
         open_page(page, f"{two}/?me={token}")
         assert "2 stars" in _sidebar(page)
@@ -128,7 +130,7 @@ def test_two_servers_on_one_postgresql_database_share_progress(browser: Any, pg_
 
 def test_teacher_and_three_students(browser: Any, server: str) -> None:
     lv = first_count_level()
-    teacher = browser.new_context(viewport={"width": 1440, "height": 1000})
+    teacher = sized_context(browser, 1440, 1000)
     tpage = teacher.new_page()
     open_page(tpage, server + "/classes")
     tpage.locator(".st-key-class-new-name input").fill("Moon club")
@@ -138,7 +140,7 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
     assert len(code) == 6
     students = [("Ana", [lv.answer()]), ("Ben", [lv.answer() + 2, lv.answer()]), ("Cleo", [lv.answer() + 2])]
     for name, answers in students:
-        ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+        ctx = sized_context(browser, 1440, 1000)
         page = ctx.new_page()
         open_page(page, server + "/classes")
         page.locator(".st-key-class-code input").fill(code.lower())
@@ -185,7 +187,7 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
 
 
 def test_progress_page_screenshots(browser: Any, server: str) -> None:
-    ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+    ctx = sized_context(browser, 1440, 1000)
     page = ctx.new_page()
     lv = first_count_level()
     answer_count_level(page, server, lv.answer() + 1)

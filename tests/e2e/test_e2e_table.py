@@ -9,7 +9,16 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
-from moon_browser import SCREENSHOTS, click, click_key, open_page, settle, step_mode, wait_ready
+from moon_browser import (
+    SCREENSHOTS,
+    click,
+    click_key,
+    open_page,
+    settle,
+    sized_context,
+    step_mode,
+    wait_ready,
+)
 
 from engine import Game, RuleSet, Tile
 from engine.players import make_bot
@@ -184,8 +193,7 @@ def test_trick_status_and_whole_hand_in_view(browser: Any, server: str, size: tu
     """After the widow (eight tiles) and after a trick: the trick, the
     status strip and the whole hand together in the window, nothing overlapping."""
     width, height = size
-    phone = width < 500
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+    ctx = sized_context(browser, width, height)
     page = ctx.new_page()
     page.set_default_timeout(60_000)
     try:
@@ -220,8 +228,7 @@ def test_play_now_closes_the_panel_and_nothing_shows_above_the_stuck_strip(
     from PIL import Image
 
     width, height = size
-    phone = width < 500
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+    ctx = sized_context(browser, width, height)
     page = ctx.new_page()
     page.set_default_timeout(60_000)
     try:
