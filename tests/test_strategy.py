@@ -1,0 +1,79 @@
+"""Play better: the fair answer, the margin filter, the seeded generator and the shipped
+positions, each recomputed with the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Game
+from engine.strategy import CHANCE_MARGIN, TRICK_MARGIN, fair_answer
+from lessons import load_course
+from lessons.strategy import PRINCIPLES, principle
+from lessons.strategy.generate import PER_STAGE, game_of, recheck, stage_path, stage_text
+
+COURSE = load_course()
+BETTER = [s for s in COURSE.stages if s.part == "play-better"]
+LEVELS = [lv for s in BETTER for lv in s.levels]
+
+
+def test_every_principle_has_a_stage_of_positions_in_three_and_four_players() -> None:
+    assert [s.id for s in BETTER] == [f"pb-{p.id}" for p in PRINCIPLES]
+    for s in BETTER:
+        assert len(s.levels) >= PER_STAGE >= 8, s.id
+        assert {lv.position.players for lv in s.levels} == {3, 4}, s.id
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS])
+def test_shipped_position_is_recomputed_by_the_engine(level_id: str) -> None:
+    assert recheck(COURSE.level(level_id)) == []
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS])
+def test_each_wrong_tile_has_its_own_explanation(level_id: str) -> None:
+    level = COURSE.level(level_id)
+    legal = sorted(level.task.tricks)
+    texts = set()
+    for t in legal:
+        fb = level.grade(str(t))
+        if t == level.answer():
+            assert fb.correct
+        else:
+            assert not fb.correct and fb.code == "worse-in-expectation"
+            assert fb.text.startswith(str(t)) and str(level.answer()) in fb.text
+            texts.add(fb.text)
+    assert len(texts) == len(legal) - 1
+
+
+def test_stage_explanation_never_names_an_answer_of_its_stage() -> None:
+    for s in BETTER:
+        for lv in s.levels:
+            assert str(lv.answer()) not in s.summary, (s.id, lv.id)
+
+
+@pytest.mark.parametrize("pid", ["cash-walkers", "give-up-cheaply"])
+def test_regenerating_gives_the_same_file(pid: str) -> None:
+    i = next(k for k, p in enumerate(PRINCIPLES) if p.id == pid)
+    p = principle(pid)
+    assert stage_text(i, p) == stage_path(i, p).read_text(encoding="utf-8")
+
+
+def test_a_position_without_the_margin_is_not_clear() -> None:
+    # The opening lead of a deal where several tiles do about as well.
+    g = Game.new(seed=11)
+    for a in ["bid 4", "pass", "pass"]:
+        g.apply(a)
+    while str(g.phase) != "playing":
+        g.apply(g.legal_actions()[0])
+    fa = fair_answer(g.view(g.to_act), samples=200, seed=1)
+    near = [t for t, (mt, mc) in fa.margins().items() if mt < TRICK_MARGIN and mc < CHANCE_MARGIN]
+    assert fa.clear_best() == (not near)
+
+
+def test_the_level_replays_to_the_same_fair_answer() -> None:
+    level = LEVELS[0]
+    task = level.task
+    g = game_of(level.position.rules, int(task.param("seed")), list(task.param("actions")))
+    view = g.view(g.to_act)
+    fa = fair_answer(view, samples=int(task.param("layouts")), seed=int(task.param("seed")))
+    assert str(fa.best) == str(level.answer())
+    assert fa.layouts == int(task.param("layouts")) <= fa.total_layouts
