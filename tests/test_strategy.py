@@ -77,3 +77,12 @@ def test_the_level_replays_to_the_same_fair_answer() -> None:
     fa = fair_answer(view, samples=int(task.param("layouts")), seed=int(task.param("seed")))
     assert str(fa.best) == str(level.answer())
     assert fa.layouts == int(task.param("layouts")) <= fa.total_layouts
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS])
+def test_first_hint_after_a_worse_tile_says_what_it_gives_up_without_the_answer(level_id: str) -> None:
+    level = COURSE.level(level_id)
+    for t in level.task.tricks:
+        if t != level.answer():
+            hint = level.first_hint(level.grade(str(t)))
+            assert hint.startswith(str(t)) and str(level.answer()) not in hint

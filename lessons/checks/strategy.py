@@ -101,6 +101,13 @@ class Strategy(Task[Tile]):
             return Feedback(False, r.code, r.text, (r.code,))
         return Feedback(False, "worse-in-expectation", self.why[value], (r.code,))
 
+    def mistake_hint(self, feedback: Feedback) -> str | None:
+        """After a worse tile: what it gives up, in the principle's words, without the figures
+        (they name the best tile, which the first hint must not give away)."""
+        if feedback.code != "worse-in-expectation":
+            return None
+        return feedback.text.split(" With ")[0]
+
     def explain(self) -> str:
         return str(self.param("right", f"{self.answer()} does best on average over the layouts."))
 
