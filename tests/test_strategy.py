@@ -86,3 +86,23 @@ def test_first_hint_after_a_worse_tile_says_what_it_gives_up_without_the_answer(
         if t != level.answer():
             hint = level.first_hint(level.grade(str(t)))
             assert hint.startswith(str(t)) and str(level.answer()) not in hint
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS])
+def test_export_row_carries_what_an_outside_program_needs(level_id: str) -> None:
+    level = COURSE.level(level_id)
+    row = level.export("course")
+    deal, rules = row["deal"], level.position.rules
+    assert isinstance(deal, dict) and isinstance(row["tricks_played"], list)
+    tiles = [t for h in deal["hands"] for t in h] + list(deal["widow"])
+    assert sorted(tiles) == sorted(str(t) for t in rules.tiles)
+    seat = row["seat"]
+    played = {t for tr in row["tricks_played"] for _s, t in tr["plays"]}
+    progress = row["trick_in_progress"]
+    assert isinstance(progress, dict)
+    played |= {t for _s, t in progress["plays"]}
+    assert played == {str(t) for t in level.position.played} | {str(t) for t in level.position.trick}
+    start = set(deal["hands"][seat]) | (set(deal["widow"]) if seat == row["bidder"] and rules.players == 3 else set())
+    held = start - played - ({row["discard"]} if seat == row["bidder"] else set())
+    assert held == {str(t) for t in level.position.hand(seat)}
+    assert row["accepted"] == [str(level.answer())] and row["principle"] == level.task.param("principle")

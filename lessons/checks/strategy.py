@@ -66,6 +66,7 @@ class Strategy(Task[Tile]):
         seat = g.to_act
         if seat is None or pos.to_play != seat:
             raise FieldError("actions", f"the hand's seat to play ({seat}) is not the position's ({pos.to_play})")
+        self.game = g
         self.view = g.view(seat)
         self.seat, self.hand = self.own_hand()
         if tuple(sorted(self.hand)) != tuple(sorted(self.view.hand)) or tuple(pos.trick) != self.view.current_trick:
@@ -110,6 +111,35 @@ class Strategy(Task[Tile]):
 
     def explain(self) -> str:
         return str(self.param("right", f"{self.answer()} does best on average over the layouts."))
+
+    def accepted(self) -> list[str]:
+        """The accepted answers (one: the margin filter leaves no second)."""
+        return [str(self.answer())]
+
+    def export_extra(self) -> dict[str, JSON]:
+        """What an outside program needs to re-derive the answer: the full deal (hands and
+        widow), the discard, the contract and trump, the learner's seat, every trick played so
+        far with who played which tile, the trick in progress, and the principle."""
+        g = self.game
+        n = self.position.rules.players
+        tricks: list[JSON] = [
+            {"leader": t.leader, "plays": [[(t.leader + j) % n, str(x)] for j, x in enumerate(t.tiles)],
+             "winner": t.winner}
+            for t in g.tricks
+        ]
+        leader = g.leader
+        return {
+            "principle": str(self.param("principle")),
+            "deal": {"hands": [[str(t) for t in h] for h in g.deal], "widow": [str(t) for t in g.widow]},
+            "discard": str(g.discard) if g.discard is not None else None,
+            "bidder": g.bidder,
+            "bid": g.bid,
+            "seat": self.seat,
+            "tricks_played": tricks,
+            "trick_in_progress": {"leader": leader, "plays": [[(leader + j) % n, str(x)]
+                                                            for j, x in enumerate(g.current_trick)]}
+            if leader is not None else None,
+        }
 
     def wrong_answers(self) -> Sequence[object]:
         return [str(t) for t in self.hand if t != self.answer()]
