@@ -142,7 +142,7 @@ def test_every_level_renders_and_its_answer_is_accepted() -> None:
         done_kinds.add(lv.kind)
         key = f"lv-{lv.id}"
         ans = lv.answer_json()
-        tiles = {"legal_tiles", "pick_tiles", "rank", "trick_winner", "play", "ending"}
+        tiles = {"legal_tiles", "pick_tiles", "rank", "trick_winner", "play", "ending", "strategy"}
         if lv.kind in tiles:
             if lv.kind == "trick_winner":
                 ans = [str(lv.position.trick[ans])]
