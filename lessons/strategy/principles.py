@@ -88,7 +88,7 @@ def _draw_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
         higher = beaters(view, tile)
         if higher:
             text = (f"{tile} is a trump, but not your top one: {_names(higher)} can still beat it, "
-                    "so it may not draw a trump for nothing.")
+                    "so leading it can hand the lead to a defender while your top trump waits.")
         else:
             text = f"{tile} is a trump too, but it spends a trump you need later without drawing more."
     else:
