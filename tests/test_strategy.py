@@ -106,3 +106,23 @@ def test_export_row_carries_what_an_outside_program_needs(level_id: str) -> None
     held = start - played - ({row["discard"]} if seat == row["bidder"] else set())
     assert held == {str(t) for t in level.position.hand(seat)}
     assert row["accepted"] == [str(level.answer())] and row["principle"] == level.task.param("principle")
+
+
+def test_a_sampled_margin_is_trusted_only_down_to_its_95_percent_bound() -> None:
+    from engine.strategy import FairAnswer
+    from engine.tiles import Tile
+
+    a, b = Tile(6, 6), Tile(5, 0)
+    per = tuple({a: 2 if i % 2 else 1, b: 1} for i in range(40))  # a is 0.5 tricks better on average
+    args = dict(seat=0, side=(0,), layouts=40, total_layouts=40, tricks={a: 1.5, b: 1.0},
+                chance={a: 50.0, b: 0.0}, per_layout=per, need=2)
+    exact = FairAnswer(exhaustive=True, **args)  # type: ignore[arg-type]
+    sampled = FairAnswer(exhaustive=False, **{**args, "total_layouts": 10**6})  # type: ignore[arg-type]
+    assert exact.margin(b) == (0.5, 50.0)
+    low_t, low_c = sampled.margin(b)
+    assert 0.25 < low_t < 0.5 and 35 < low_c < 50  # mean - 1.645 standard errors
+    assert exact.clear_best() and sampled.clear_best()
+    noisy = tuple({a: 3 if i % 4 == 0 else 1, b: 1} for i in range(8))  # 0.5 better, but 8 layouts
+    few = FairAnswer(exhaustive=False, **{**args, "layouts": 8, "per_layout": noisy,  # type: ignore[arg-type]
+                                          "chance": {a: 25.0, b: 0.0}, "need": 3})
+    assert few.margin(b)[0] < 0.25 and few.margin(b)[1] < 10 and not few.clear_best()
