@@ -133,6 +133,9 @@ class Item:
         accepted = getattr(self.task, "accepted", None)
         if callable(accepted):
             row["accepted"] = accepted()
+        extra = getattr(self.task, "export_extra", None)
+        if callable(extra):
+            row.update(extra())
         return row
 
 

@@ -43,7 +43,9 @@ __all__ = ["DATA_DIR", "Course", "Level", "Stage", "check_course", "load_course"
 #: Where the stage files live.
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
-_STAGE_FIELDS = {"stage", "id", "title", "summary", "level"}
+_STAGE_FIELDS = {"stage", "id", "title", "summary", "level", "part"}
+#: The parts of the course: the rules, then Play better (strategy).
+PARTS = ("rules", "play-better")
 _LEVEL_FIELDS = {"id", "title", "intro", "question", "kind", "hints", "expected", "feedback", "position"}
 
 
@@ -67,6 +69,8 @@ class Stage:
     summary: str
     file: str
     levels: list[Level] = field(default_factory=list)
+    #: ``"rules"`` or ``"play-better"`` (the strategy course, after the rules stages)
+    part: str = "rules"
 
 
 @dataclass
@@ -172,8 +176,12 @@ def _load_stage(path: Path, errors: list[ContentError]) -> Stage | None:
     if not isinstance(raw_levels, list) or not raw_levels:
         errors.append(ContentError(file, None, "level", "a stage needs at least one [[level]]"))
         raw_levels = []
+    part = data.get("part", "rules")
+    if part not in PARTS:
+        errors.append(ContentError(file, None, "part", f"the part is one of {', '.join(PARTS)}, not {part!r}"))
+        bad = True
     stage = Stage(number if type(number) is int else 0, values.get("id") or "?", values.get("title") or "?",
-                  values.get("summary") or "", file)
+                  values.get("summary") or "", file, part=str(part))
     for i, raw in enumerate(raw_levels):
         name = entry_name(raw, i, "level")
         try:

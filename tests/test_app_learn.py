@@ -142,7 +142,7 @@ def test_every_level_renders_and_its_answer_is_accepted() -> None:
         done_kinds.add(lv.kind)
         key = f"lv-{lv.id}"
         ans = lv.answer_json()
-        tiles = {"legal_tiles", "pick_tiles", "rank", "trick_winner", "play", "ending"}
+        tiles = {"legal_tiles", "pick_tiles", "rank", "trick_winner", "play", "ending", "strategy"}
         if lv.kind in tiles:
             if lv.kind == "trick_winner":
                 ans = [str(lv.position.trick[ans])]
@@ -262,3 +262,25 @@ def test_a_level_link_opens_that_level_and_a_bad_one_says_so() -> None:
     assert "'<b>nope</b>'" in said and "Stage 1, Level 1" in said
     first = course().stages[0].levels[0].id
     assert at.session_state["learn-level"] == first and at.query_params["level"] == first
+
+
+def test_play_better_stage_is_labelled_and_a_worse_tile_gets_its_reason() -> None:
+    at, lv = _open_level("draw-trumps-1")
+    assert not at.exception, errors(at)
+    box = at.selectbox(key="learn-stage")
+    assert box.options[-3:] == ["Play better 1. Drawing trumps", "Play better 2. Cashing sure tricks",
+                                "Play better 3. Giving up a trick cheaply"]
+    assert any("one principle a stage" in i.value for i in at.info)
+    worse = next(str(t) for t in lv.task.tricks if t != lv.answer())
+    a, b = worse.split("-")
+    at.button(key=f"lv-{lv.id}-tiles-btn-{a}{b}").click().run()
+    first = at.error[0].value.replace("\\", "")
+    assert lv.first_hint(lv.grade(worse)) in first and "With " not in first
+    at.button(key=f"lv-{lv.id}-tiles-btn-{a}{b}").click().run()
+    second = at.error[0].value.replace("\\", "")
+    assert lv.grade(worse).text in second and lv.task.explain() in second
+
+
+def test_a_rules_stage_has_no_play_better_note() -> None:
+    at, _lv = _open_level(course().stages[0].levels[0].id)
+    assert not any("one principle a stage" in i.value for i in at.info)

@@ -71,6 +71,7 @@ from lessons.checks.pick_tiles import PickTiles
 from lessons.checks.play import Play
 from lessons.checks.rank import Rank
 from lessons.checks.score_hand import ScoreHand
+from lessons.checks.strategy import Strategy
 from lessons.checks.suit_led import SuitLed
 from lessons.checks.trick_winner import TrickWinner
 from lessons.checks.trump_choice import TrumpChoice
@@ -79,7 +80,7 @@ from lessons.checks.words import is_trump_reason, lead_words, rank_reason
 #: The order the kinds are listed in (error messages, docs, the app's filters).
 ORDER = (
     "legal_tiles", "suit_led", "is_trump", "pick_tiles", "count", "rank", "trick_winner", "play",
-    "score_hand", "game_winner", "legal_actions", "auction_winner", "ending", "bid", "trump_choice",
+    "score_hand", "game_winner", "legal_actions", "auction_winner", "ending", "bid", "trump_choice", "strategy",
 )
 _registered = dict(KINDS)
 KINDS.clear()
@@ -109,6 +110,7 @@ __all__ = [
     "Play",
     "Rank",
     "ScoreHand",
+    "Strategy",
     "SuitLed",
     "Task",
     "TrickWinner",

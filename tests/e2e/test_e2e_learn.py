@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from moon_browser import click_key, open_page
+from moon_browser import click, click_key, open_page
 
 
 def test_number_field_shows_the_answer_that_was_graded(page: Any, server: str) -> None:
@@ -26,4 +26,25 @@ def test_number_field_shows_the_answer_that_was_graded(page: Any, server: str) -
     field = page.get_by_label("Your answer")
     assert field.is_disabled()
     assert field.input_value() == "7"
+    assert not page.locator('[data-testid="stException"]').count()
+
+
+def test_play_better_stage_asks_a_position_and_explains_a_worse_tile(page: Any, server: str) -> None:
+    """Play better, on a phone: the stage says which part it is, the position shows the hand
+    as tiles to play, a worse tile gets its own reason and the best one is right."""
+    from lessons import load_course
+
+    level = load_course().level("cash-walkers-1")
+    best = str(level.answer())
+    worse = next(str(t) for t in level.task.tricks if str(t) != best)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, f"{server}/learn?level=cash-walkers-1")
+    assert "one principle a stage" in page.locator("[data-testid='stAlert']").first.inner_text()
+    box = page.locator(".st-key-learn-level-box")
+    assert "Trick 1: seat" in box.inner_text()
+    click(page, page.locator(f".st-key-lv-cash-walkers-1-tiles-btn-{worse.replace('-', '')} button:visible").first)
+    said = box.inner_text()
+    assert level.first_hint(level.grade(worse)) in said
+    click(page, page.locator(f".st-key-lv-cash-walkers-1-tiles-btn-{best.replace('-', '')} button:visible").first)
+    assert "Right!" in box.inner_text()
     assert not page.locator('[data-testid="stException"]').count()

@@ -182,8 +182,8 @@ def answer_controls(item: Any, key: str, on_solved: Solved | None = None) -> Non
         if kind == "trick_winner" and pos.leader is not None:
             captions = {t: _pos_seat(pos, pos.seat_of(i), pos.to_play) + (" led" if i == 0 else "")
                         for i, t in enumerate(pos.trick)}
-        verb = {"play": "Play", "ending": "Play", "trick_winner": "Pick", "rank": "Next:"}.get(kind, "Select")
-        if kind in ("legal_tiles", "play", "ending") and pos.to_play is not None:
+        verb = {"play": "Play", "ending": "Play", "strategy": "Play", "trick_winner": "Pick", "rank": "Next:"}.get(kind, "Select")
+        if kind in ("legal_tiles", "play", "ending", "strategy") and pos.to_play is not None:
             st.markdown(f"**Your hand (seat {pos.to_play})**")
         clickable_tiles(
             tiles, key=f"{key}-tiles", verb=verb, trump=trump, disabled=done,

@@ -27,6 +27,12 @@ LEVEL = state.LEARN_LEVEL
 PLACE = state.LEARN_PLACE
 #: The query parameter of a level's own link.
 PARAM = "level"
+#: What the second part of Learn is, shown above its stages.
+PLAY_BETTER = (
+    "**Play better** — after the rules, how to play well: one principle a stage. Each position is a real "
+    "deal seen from your seat; the answer is the tile that does best on average over every way the tiles "
+    "you have not seen can lie, not the one that happens to work with the hands face up."
+)
 #: The levels still to practise again, in order (set by "Practise these again").
 PRACTICE = "learn-practice"
 
@@ -116,12 +122,18 @@ def stage_picker(c: Any) -> Any:
     if st.session_state.get(STAGE) not in ids:
         st.session_state[STAGE] = ids[0]
 
+    better = [s.id for s in stages if getattr(s, "part", "rules") == "play-better"]
+
     def label(sid: str) -> str:
         s = c.stage(sid)
+        if sid in better:
+            return f"Play better {better.index(sid) + 1}. {s.title}"
         return f"{s.number}. {s.title}"
 
     st.selectbox("Stage", ids, key=STAGE, format_func=label)
     stage = c.stage(st.session_state[STAGE])
+    if stage.id in better:
+        st.info(PLAY_BETTER, icon=":material/psychology:")
     got = sum(_stars(lv.id) for lv in stage.levels)
     total = sum(_stars(lv.id) for lv in c.levels())
     st.caption(
@@ -204,7 +216,8 @@ def level_view(c: Any, level: Any) -> None:
     with st.container(border=True, key="learn-level-box"):
         st.markdown(f"## {level.title or level.id}")
         st.markdown(level.intro)
-        named = tiles_named(level.intro)
+        # A Play better intro tells the tricks so far: no pictures of every tile played.
+        named = [] if level.kind == "strategy" else tiles_named(level.intro)
         if named:
             # The intro's own examples, as pictures (never marked as trumps: the intro teaches
             # with other tiles than the question's).

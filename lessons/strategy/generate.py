@@ -1,0 +1,274 @@
+"""The seeded generator of Play better: positions for each principle, found in dealt hands.
+
+For each seed in turn it deals a hand (three players for even seeds, four for odd ones), plays
+it with the basic computer players, and at every play decision of the seat to act asks: does
+the principle apply, does its rule pick exactly one tile, and is that tile the fair answer
+(:func:`engine.strategy.fair_answer`) by the margin of the course
+(:meth:`~engine.strategy.FairAnswer.clear_best`)? The first such decision of a deal becomes a
+position; a tile the stage's explanation names as its example is never an answer. The same
+arguments write the same file::
+
+    python -m lessons.strategy generate            # rewrite lessons/data/5x-*.toml
+    python -m lessons.strategy check               # recompute every shipped answer and margin
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.game import Game, PlayerView
+from engine.players import make_bot
+from engine.rules import RuleSet
+from engine.strategy import FairAnswer, fair_answer
+from engine.tiles import Tile
+from engine.trump import describe_suit
+from lessons.loader import DATA_DIR
+from lessons.model import Position
+from lessons.strategy.principles import PRINCIPLES, Principle
+
+__all__ = ["FIRST_STAGE", "PER_STAGE", "SAMPLES", "Found", "find", "game_of", "render_stage", "stage_path", "write_all"]
+
+#: The stage number of the first principle (the rules stages come before).
+FIRST_STAGE = 51
+#: Positions per principle.
+PER_STAGE = 8
+#: Layouts drawn when there are too many to solve them all.
+SAMPLES = 400
+#: The seeds tried per principle (the search stops at :data:`PER_STAGE` positions).
+MAX_SEEDS = 1000
+
+
+@dataclass(frozen=True)
+class Found:
+    """One generated position: the deal (``rules``, ``seed``) and the ``actions`` up to the
+    decision, the ``seat`` to play, and its fair answer."""
+
+    principle: str
+    rules: RuleSet
+    seed: int
+    actions: tuple[str, ...]
+    seat: int
+    answer: FairAnswer
+
+
+def game_of(rules: RuleSet, seed: int, actions: Sequence[str]) -> Game:
+    """The game of a position: the seeded deal, then the actions in order."""
+    g = Game.new(rules, seed=seed)
+    for a in actions:
+        g.apply(a)
+    return g
+
+
+def _rules_for(seed: int) -> RuleSet:
+    return RuleSet(players=4) if seed % 2 else RuleSet()
+
+
+def find(p: Principle, count: int = PER_STAGE, start: int = 1, max_seeds: int = MAX_SEEDS) -> Iterator[Found]:
+    """Up to ``count`` positions of principle ``p`` from the seeds ``start``, ``start + 1``, …"""
+    example = {Tile.parse(m) for m in re.findall(r"\b[0-6]-[0-6]\b", p.summary)}
+    found = 0
+    for seed in range(start, start + max_seeds):
+        rules = _rules_for(seed)
+        g = Game.new(rules, seed=seed)
+        bots = [make_bot("basic", seed=seed * 10 + s) for s in range(rules.players)]
+        actions: list[str] = []
+        while not g.hand_finished:
+            seat = g.to_act
+            assert seat is not None
+            view = g.view(seat)
+            if (str(g.phase) == "playing" and len(view.hand) >= p.min_tiles and len(view.legal_actions()) > 1
+                    and p.applies(view)):
+                pick = p.rule(view)
+                if pick is not None and pick not in example:
+                    fa = fair_answer(view, samples=SAMPLES, seed=seed)
+                    if fa.best == pick and fa.clear_best() and _displayable(view):
+                        yield Found(p.id, rules, seed, tuple(actions), seat, fa)
+                        found += 1
+                        break
+            action = bots[seat].decide(view).action
+            actions.append(str(action))
+            g.apply(action)
+        if found >= count:
+            return
+
+
+# -- what the learner sees ----------------------------------------------------------------------
+def position_dict(view: PlayerView) -> dict[str, Any]:
+    """The position table of a level: what the seat sees (its hand, the auction, trump, the
+    tiles of earlier tricks, the trick in progress)."""
+    assert view.trump is not None and view.leader is not None
+    bids: list[str | int] = ["pass" if b == 0 else b for _, b in view.bids]
+    out: dict[str, Any] = {
+        "rules": view.rules.to_dict(),
+        "trump": _trump_text(view),
+        "first_bidder": view.first_bidder,
+        "bids": bids,
+        "leader": view.leader,
+        "trick": [str(t) for t in view.current_trick],
+        "played": [str(t) for tr in view.tricks for t in tr.tiles],
+        "tricks_won": list(view.tricks_won),
+        "hands": {str(view.seat): [str(t) for t in view.hand]},
+    }
+    return out
+
+
+def _trump_text(view: PlayerView) -> str:
+    t = view.trump
+    assert t is not None
+    return str(t.value) if t.kind == "number" else str(t.kind)
+
+
+def _displayable(view: PlayerView) -> bool:
+    try:
+        Position.from_dict(position_dict(view))
+    except Exception:  # a position the lessons' model cannot show is not shipped
+        return False
+    return True
+
+
+def history(view: PlayerView) -> str:
+    """The hand so far in words: the contract, and each finished trick with who played what."""
+    assert view.trump is not None
+    lines = [f"Seat {view.bidder} won the auction with a bid of {view.bid} and named "
+             f"{_trump_words(view)} trump."]
+    n = view.rules.players
+    for i, tr in enumerate(view.tricks, start=1):
+        plays = ", ".join(f"seat {(tr.leader + j) % n} {'led' if j == 0 else 'played'} {t}" for j, t in enumerate(tr.tiles))
+        lines.append(f"Trick {i}: {plays}; seat {tr.winner} took it.")
+    if not view.tricks:
+        lines.append("No trick has been played yet.")
+    return "\n\n".join(lines)
+
+
+def _trump_words(view: PlayerView) -> str:
+    t = view.trump
+    assert t is not None
+    if t.kind == "number":
+        assert isinstance(t.value, int)
+        return describe_suit(t.value)
+    return "doubles" if t.kind == "doubles" else "no"
+
+
+def level_dict(f: Found, number: int) -> dict[str, Any]:
+    """The ``[[level]]`` table of one found position."""
+    p = next(x for x in PRINCIPLES if x.id == f.principle)
+    g = game_of(f.rules, f.seed, f.actions)
+    view = g.view(f.seat)
+    fa = f.answer
+    players = f"{f.rules.players} players"
+    sums = {str(t): sum(lay[t] for lay in fa.per_layout) for t in sorted(fa.tricks)}
+    made = {str(t): sum(lay[t] >= fa.need for lay in fa.per_layout) for t in sorted(fa.tricks)}
+    why = {str(t): p.wrong(view, fa, t) for t in sorted(fa.tricks) if t != fa.best}
+    return {
+        "id": f"{p.id}-{number}",
+        "title": f"Position {number} ({players})",
+        "intro": history(view),
+        "question": f"{players.capitalize()}. " + p.question.format(seat=f.seat),
+        "kind": "strategy",
+        "hints": [p.hint],
+        "principle": p.id,
+        "seed": f.seed,
+        "actions": list(f.actions),
+        "layouts": fa.layouts,
+        "all_layouts": fa.total_layouts,
+        "exhaustive": fa.exhaustive,
+        "tricks": sums,
+        "made": made,
+        "need": fa.need,
+        "goal": fa.goal,
+        "right": p.right(view, fa, fa.best),
+        "why": why,
+        "position": position_dict(view),
+    }
+
+
+# -- writing ------------------------------------------------------------------------------------------
+def _value(v: object) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v)
+    if isinstance(v, Mapping):
+        return "{ " + ", ".join(f"{json.dumps(str(k))} = {_value(x)}" for k, x in v.items()) + " }" if v else "{}"
+    if isinstance(v, Sequence):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    raise TypeError(f"cannot write {v!r} as TOML")
+
+
+def render_stage(p: Principle, number: int, levels: Sequence[Mapping[str, Any]]) -> str:
+    """The text of one stage file."""
+    out = [
+        "# Generated by `python -m lessons.strategy generate`: do not edit by hand.",
+        f"stage = {number}",
+        f"id = {_value('pb-' + p.id)}",
+        'part = "play-better"',
+        f"title = {_value(p.title)}",
+        f"summary = {_value(p.summary)}",
+        "",
+    ]
+    for lv in levels:
+        out.append("[[level]]")
+        for k, v in lv.items():
+            if k != "position":
+                out.append(f"{k} = {_value(v)}")
+        out.append("")
+        out.append("[level.position]")
+        for k, v in lv["position"].items():
+            out.append(f"{k} = {_value(v)}")
+        out.append("")
+    return "\n".join(out)
+
+
+def stage_path(i: int, p: Principle, data_dir: Path | None = None) -> Path:
+    """Where the stage file of the ``i``-th principle lives."""
+    return (data_dir or DATA_DIR) / f"{FIRST_STAGE + i}-pb-{p.id}.toml"
+
+
+def stage_text(i: int, p: Principle, count: int = PER_STAGE) -> str:
+    """The stage file of the ``i``-th principle, generated from the seeds."""
+    levels = [level_dict(f, k + 1) for k, f in enumerate(find(p, count))]
+    return render_stage(p, FIRST_STAGE + i, levels)
+
+
+def write_all(data_dir: Path | None = None, count: int = PER_STAGE) -> list[Path]:
+    """Generate and write every principle's stage file; return the paths."""
+    paths = []
+    for i, p in enumerate(PRINCIPLES):
+        path = stage_path(i, p, data_dir)
+        path.write_text(stage_text(i, p, count), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+# -- checking what ships ----------------------------------------------------------------------------
+def recheck(level: Any) -> list[str]:
+    """Recompute a shipped strategy level with the engine: the fair answer on the same layouts
+    (every one, or the same seeded sample), the margin, and the principle's rule. Returns the
+    problems found (empty: the level is right)."""
+    from lessons.strategy.principles import principle
+
+    task = level.task
+    p = principle(str(task.param("principle")))
+    view = task.view
+    fa = fair_answer(view, samples=int(task.param("layouts")), seed=int(task.param("seed")))
+    problems = []
+    sums = {str(t): sum(lay[t] for lay in fa.per_layout) for t in fa.tricks}
+    made = {str(t): sum(lay[t] >= fa.need for lay in fa.per_layout) for t in fa.tricks}
+    if sums != dict(task.param("tricks")) or made != dict(task.param("made")):
+        problems.append(f"{level.id}: the recorded values differ from the solver's")
+    if fa.exhaustive != bool(task.param("exhaustive")):
+        problems.append(f"{level.id}: exhaustive is {fa.exhaustive} now")
+    if fa.best != level.answer():
+        problems.append(f"{level.id}: the fair answer is {fa.best}, the level says {level.answer()}")
+    if not fa.clear_best():
+        problems.append(f"{level.id}: the answer does not beat every other tile by the margin")
+    if not p.applies(view) or p.rule(view) != fa.best:
+        problems.append(f"{level.id}: the principle's rule does not pick the answer")
+    return problems

@@ -1,0 +1,128 @@
+"""Play better: the fair answer, the margin filter, the seeded generator and the shipped
+positions, each recomputed with the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Game
+from engine.strategy import CHANCE_MARGIN, TRICK_MARGIN, fair_answer
+from lessons import load_course
+from lessons.strategy import PRINCIPLES, principle
+from lessons.strategy.generate import PER_STAGE, game_of, recheck, stage_path, stage_text
+
+COURSE = load_course()
+BETTER = [s for s in COURSE.stages if s.part == "play-better"]
+LEVELS = [lv for s in BETTER for lv in s.levels]
+
+
+def test_every_principle_has_a_stage_of_positions_in_three_and_four_players() -> None:
+    assert [s.id for s in BETTER] == [f"pb-{p.id}" for p in PRINCIPLES]
+    for s in BETTER:
+        assert len(s.levels) >= PER_STAGE >= 8, s.id
+        assert {lv.position.players for lv in s.levels} == {3, 4}, s.id
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS])
+def test_shipped_position_is_recomputed_by_the_engine(level_id: str) -> None:
+    assert recheck(COURSE.level(level_id)) == []
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS])
+def test_each_wrong_tile_has_its_own_explanation(level_id: str) -> None:
+    level = COURSE.level(level_id)
+    legal = sorted(level.task.tricks)
+    texts = set()
+    for t in legal:
+        fb = level.grade(str(t))
+        if t == level.answer():
+            assert fb.correct
+        else:
+            assert not fb.correct and fb.code == "worse-in-expectation"
+            assert fb.text.startswith(str(t)) and str(level.answer()) in fb.text
+            texts.add(fb.text)
+    assert len(texts) == len(legal) - 1
+
+
+def test_stage_explanation_never_names_an_answer_of_its_stage() -> None:
+    for s in BETTER:
+        for lv in s.levels:
+            assert str(lv.answer()) not in s.summary, (s.id, lv.id)
+
+
+@pytest.mark.parametrize("pid", ["cash-walkers", "give-up-cheaply"])
+def test_regenerating_gives_the_same_file(pid: str) -> None:
+    i = next(k for k, p in enumerate(PRINCIPLES) if p.id == pid)
+    p = principle(pid)
+    assert stage_text(i, p) == stage_path(i, p).read_text(encoding="utf-8")
+
+
+def test_a_position_without_the_margin_is_not_clear() -> None:
+    # The opening lead of a deal where several tiles do about as well.
+    g = Game.new(seed=11)
+    for a in ["bid 4", "pass", "pass"]:
+        g.apply(a)
+    while str(g.phase) != "playing":
+        g.apply(g.legal_actions()[0])
+    fa = fair_answer(g.view(g.to_act), samples=200, seed=1)
+    near = [t for t, (mt, mc) in fa.margins().items() if mt < TRICK_MARGIN and mc < CHANCE_MARGIN]
+    assert fa.clear_best() == (not near)
+
+
+def test_the_level_replays_to_the_same_fair_answer() -> None:
+    level = LEVELS[0]
+    task = level.task
+    g = game_of(level.position.rules, int(task.param("seed")), list(task.param("actions")))
+    view = g.view(g.to_act)
+    fa = fair_answer(view, samples=int(task.param("layouts")), seed=int(task.param("seed")))
+    assert str(fa.best) == str(level.answer())
+    assert fa.layouts == int(task.param("layouts")) <= fa.total_layouts
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS])
+def test_first_hint_after_a_worse_tile_says_what_it_gives_up_without_the_answer(level_id: str) -> None:
+    level = COURSE.level(level_id)
+    for t in level.task.tricks:
+        if t != level.answer():
+            hint = level.first_hint(level.grade(str(t)))
+            assert hint.startswith(str(t)) and str(level.answer()) not in hint
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS])
+def test_export_row_carries_what_an_outside_program_needs(level_id: str) -> None:
+    level = COURSE.level(level_id)
+    row = level.export("course")
+    deal, rules = row["deal"], level.position.rules
+    assert isinstance(deal, dict) and isinstance(row["tricks_played"], list)
+    tiles = [t for h in deal["hands"] for t in h] + list(deal["widow"])
+    assert sorted(tiles) == sorted(str(t) for t in rules.tiles)
+    seat = row["seat"]
+    played = {t for tr in row["tricks_played"] for _s, t in tr["plays"]}
+    progress = row["trick_in_progress"]
+    assert isinstance(progress, dict)
+    played |= {t for _s, t in progress["plays"]}
+    assert played == {str(t) for t in level.position.played} | {str(t) for t in level.position.trick}
+    start = set(deal["hands"][seat]) | (set(deal["widow"]) if seat == row["bidder"] and rules.players == 3 else set())
+    held = start - played - ({row["discard"]} if seat == row["bidder"] else set())
+    assert held == {str(t) for t in level.position.hand(seat)}
+    assert row["accepted"] == [str(level.answer())] and row["principle"] == level.task.param("principle")
+
+
+def test_a_sampled_margin_is_trusted_only_down_to_its_95_percent_bound() -> None:
+    from engine.strategy import FairAnswer
+    from engine.tiles import Tile
+
+    a, b = Tile(6, 6), Tile(5, 0)
+    per = tuple({a: 2 if i % 2 else 1, b: 1} for i in range(40))  # a is 0.5 tricks better on average
+    args = dict(seat=0, side=(0,), layouts=40, total_layouts=40, tricks={a: 1.5, b: 1.0},
+                chance={a: 50.0, b: 0.0}, per_layout=per, need=2)
+    exact = FairAnswer(exhaustive=True, **args)  # type: ignore[arg-type]
+    sampled = FairAnswer(exhaustive=False, **{**args, "total_layouts": 10**6})  # type: ignore[arg-type]
+    assert exact.margin(b) == (0.5, 50.0)
+    low_t, low_c = sampled.margin(b)
+    assert 0.25 < low_t < 0.5 and 35 < low_c < 50  # mean - 1.645 standard errors
+    assert exact.clear_best() and sampled.clear_best()
+    noisy = tuple({a: 3 if i % 4 == 0 else 1, b: 1} for i in range(8))  # 0.5 better, but 8 layouts
+    few = FairAnswer(exhaustive=False, **{**args, "layouts": 8, "per_layout": noisy,  # type: ignore[arg-type]
+                                          "chance": {a: 25.0, b: 0.0}, "need": 3})
+    assert few.margin(b)[0] < 0.25 and few.margin(b)[1] < 10 and not few.clear_best()
