@@ -119,6 +119,9 @@ def test_the_status_strip_never_covers_the_bid_line(page: Any, server: str) -> N
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, f"{server}/play?deal=5&seat=0")
     page.locator(".st-key-bid-buttons button").first.wait_for()
+    page.wait_for_timeout(500)
+    top = page.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollTop")
+    assert top == 0, top  # the page opens at its top: the title and the seats in view
     click(page, page.locator(".st-key-hint button:visible").first)
     page.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
     page.wait_for_timeout(300)
