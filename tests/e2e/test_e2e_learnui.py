@@ -105,33 +105,3 @@ def test_the_sidebar_says_whose_rules_it_shows(page: Any, server: str) -> None:
     text = side.inner_text()
     assert re.search(r"House rules\s+3 players", text) and "Rules of this game" not in text, text
 
-
-HAND_UNDER_STRIP = """() => {
-  const strip = document.querySelector('.st-key-table-status').getBoundingClientRect();
-  const hand = document.querySelector('.st-key-your-hand').getBoundingClientRect();
-  return {strip: strip.bottom, stripHeight: strip.height, hand: hand.top};
-}"""
-
-
-def test_the_status_strip_never_covers_the_bid_line(page: Any, server: str) -> None:
-    """At 1280×800, bidding with the hint open, a scroll that stops with "Your hand … — your
-    bid." partly under the stuck status strip settles with that line in full view below it."""
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_page(page, f"{server}/play?deal=5&seat=0")
-    page.locator(".st-key-bid-buttons button").first.wait_for()
-    page.wait_for_timeout(500)
-    top = page.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollTop")
-    assert top == 0, top  # the page opens at its top: the title and the seats in view
-    click(page, page.locator(".st-key-hint button:visible").first)
-    page.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
-    page.wait_for_timeout(300)
-    before = page.evaluate(HAND_UNDER_STRIP)
-    page.mouse.move(640, 400)
-    page.mouse.wheel(0, before["hand"] - 60 - before["stripHeight"] + 12)  # the strip sticks 60 px down
-    page.wait_for_function("() => document.querySelector('.st-key-table-status').getBoundingClientRect().top < 61",
-                           timeout=5000)
-    page.wait_for_timeout(700)  # the scroll comes to rest
-    after = page.evaluate(HAND_UNDER_STRIP)
-    assert after["strip"] < before["strip"] and after["hand"] < before["hand"] - 200, (before, after)  # scrolled
-    assert after["hand"] >= after["strip"] - 0.5, after
-    assert "your bid" in page.locator(".st-key-your-hand").inner_text()
