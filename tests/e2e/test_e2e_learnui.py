@@ -47,6 +47,9 @@ def test_tile_names_never_break_on_a_phone(page: Any, server: str) -> None:
     Bidding lab breaks at its hyphen, and the Bidding lab names every tile of its hand."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, f"{server}/learn?level=suits-rank-twos")
+    page.locator(".st-key-learn-level-box .moon-pick svg").first.wait_for()
+    page.locator("[class*='suits-rank-twos-tiles-btn-'] button:visible").first.wait_for()
+    page.locator(".st-key-learn-level-box [data-testid='stButton']:visible", has_text="Check").first.wait_for()
     assert _names_hold(page) >= 8  # the intro's names, the pictures' captions, the buttons
     open_page(page, f"{server}/bidding-lab")
     hand = page.locator('[role="group"][aria-label="The hand being studied"]')
