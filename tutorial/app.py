@@ -49,7 +49,7 @@ def main() -> None:
             page.run()
         finally:
             # Drawn after the page, so a hand or level just finished is already counted.
-            frame.progress(progress_slot)
+            frame.progress(progress_slot, page.url_path)
 
 
 # A worker process of the players' pools (multiprocessing "spawn") starts by reading this file

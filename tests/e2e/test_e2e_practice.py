@@ -68,6 +68,7 @@ def test_themes_come_after_the_answer_by_their_titles(page: Any, server: str) ->
     click(page, expander.get_by_role("button", name="Show the solution"))
     summary = page.locator('[data-testid="stMain"] [data-testid="stExpander"] summary').first.inner_text()
     assert "Puzzle of the day" in summary and "done ✓" in summary, summary
+    assert expander.get_by_text("Solution:").is_visible()  # the panel stays open on its feedback
     assert box.inner_text().startswith("Your next puzzle"), box.inner_text()
     click(page, box.get_by_role("button", name="Show the solution"))
     titles = ", ".join(theme_title(t) for t in pz.themes)

@@ -8,7 +8,7 @@ import streamlit as st
 
 from engine import Game
 from tutorial.components import state
-from tutorial.components.tiles import show_tiles
+from tutorial.components.tiles import Shown, show_row
 from tutorial.services.bidding import TIME_LIMIT, BidLab, in_worker, max_samples, parse_hand, simulate
 from tutorial.services.charts import bid_heatmap
 from tutorial.services.rules_text import short_summary
@@ -55,7 +55,7 @@ def pick_hand() -> tuple[Any, ...] | None:
     hand = tuple(sorted(hand))
     if state.get(HAND) != hand:
         state.put(HAND, hand)
-    show_tiles(hand, label="The hand being studied")
+    show_row([Shown(t, str(t)) for t in hand], label="The hand being studied")  # each tile named, as elsewhere
     return hand
 
 

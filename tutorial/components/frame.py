@@ -7,6 +7,7 @@ from typing import Any
 
 import streamlit as st
 
+from engine import RuleSet
 from engine.words import count_words
 from tutorial.components import css, state
 from tutorial.pages import page_files
@@ -35,20 +36,38 @@ def sidebar() -> Any:
         return st.empty()
 
 
-def progress(slot: Any) -> None:
-    """The house rules in force and the learner's progress, in the sidebar slot made by
-    :func:`sidebar` (drawn after the page, which may have changed both)."""
+def _rules_block(title: str, rules: RuleSet) -> None:
+    st.markdown(f"**{title}**")
+    st.markdown(short_summary(rules))
+    with st.expander("What is in force"):
+        for line in house_rules(rules):
+            st.markdown(f"- {line}")
+
+
+def progress(slot: Any, page: str = "") -> None:
+    """The rules in force and the learner's progress, in the sidebar slot made by :func:`sidebar`
+    (drawn after the page, which may have changed both).
+
+    On Play with a game open the sidebar shows that game's rules, labelled so (the New game
+    panel's house rules apply to the next deal, and are shown too when they differ); on every
+    other page it shows the house rules, labelled as such (a Learn question or a puzzle says its
+    own rules beside it).
+    """
     from tutorial.components import profile
 
     profile.sync_cookie()
     p = profile.progress()
-    with slot.container():
+    with slot.container(key="sidebar-rules"):
         rules = state.house_rules()
-        st.markdown("**House rules**")
-        st.markdown(short_summary(rules))
-        with st.expander("What is in force"):
-            for line in house_rules(rules):
-                st.markdown(f"- {line}")
+        game = state.get(state.PLAY) if page == "play" else None
+        game_rules = getattr(getattr(game, "setup", None), "rules", None)
+        if isinstance(game_rules, RuleSet):
+            _rules_block("Rules of this game", game_rules)
+            if game_rules != rules:
+                st.caption(f"House rules for the next deal: {short_summary(rules)}")
+        else:
+            _rules_block("House rules", rules)
+            st.caption("For new games, Practice and the Bidding lab. A Learn question or a puzzle says its own rules.")
         st.markdown("**Your progress**")
         st.markdown(
             f":material/star: {count_words(p.total_stars(), 'star')} · {count_words(p.levels_done(), 'level')}  \n"

@@ -167,6 +167,10 @@ def _hint(key: str) -> None:
 
 
 # -- the controls ----------------------------------------------------------------------------------
+#: The places of a ranking question's order, as shown under the tiles.
+_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
+
+
 def answer_controls(item: Any, key: str, on_solved: Solved | None = None) -> None:
     """The controls for answering ``item`` (disabled once it is solved)."""
     att = attempt_for(key)
@@ -182,6 +186,9 @@ def answer_controls(item: Any, key: str, on_solved: Solved | None = None) -> Non
         if kind == "trick_winner" and pos.leader is not None:
             captions = {t: _pos_seat(pos, pos.seat_of(i), pos.to_play) + (" led" if i == 0 else "")
                         for i, t in enumerate(pos.trick)}
+        if mode == "order":
+            # Each picked tile shows its place in the learner's order, while picking and after.
+            captions = {Tile.parse(c): _ORDINALS[i] for i, c in enumerate(att.selected) if i < len(_ORDINALS)}
         verb = {"play": "Play", "ending": "Play", "strategy": "Play", "trick_winner": "Pick", "rank": "Next:"}.get(kind, "Select")
         if kind in ("legal_tiles", "play", "ending", "strategy") and pos.to_play is not None:
             st.markdown(f"**Your hand (seat {pos.to_play})**")

@@ -17,7 +17,7 @@ from lessons.stars import MAX_STARS
 from store.record import LessonAnswer
 from tutorial.components import item as ask
 from tutorial.components import profile, state
-from tutorial.components.tiles import Shown, show_row
+from tutorial.components.tiles import Shown, names_md, show_row
 from tutorial.services.items import Attempt, course, stage_summary, tiles_named
 from tutorial.services.progress import place_words, resume_level
 from tutorial.services.text import md_escape
@@ -215,7 +215,7 @@ def level_view(c: Any, level: Any) -> None:
     att = ask.attempt_for(key)
     with st.container(border=True, key="learn-level-box"):
         st.markdown(f"## {level.title or level.id}")
-        st.markdown(level.intro)
+        st.markdown(names_md(level.intro), unsafe_allow_html=True)  # tile names never break
         # A Play better intro tells the tricks so far: no pictures of every tile played.
         named = [] if level.kind == "strategy" else tiles_named(level.intro)
         if named:

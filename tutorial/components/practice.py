@@ -3,7 +3,7 @@ first, then near their Glicko-2 rating from the themes they miss most."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import streamlit as st
@@ -124,10 +124,10 @@ def daily(pool: list[Any]) -> None:
     key = f"daily-{puzzle.id}"
     att = ask.attempt_for(key)
     done = att.solved or att.gave_up or att.answer_shown
-    # Once it is done the heading says so (and, a new label, the panel folds away), so it
-    # never reads as the heading of the next puzzle below.
+    # Once it is done the heading says so, so it never reads as the heading of the next puzzle
+    # below; the new label is a new panel, drawn open so the feedback stays in view.
     label = f"Puzzle of the day · {today:%d %B %Y}" + (" · done ✓" if done else "")
-    with st.expander(label, icon=":material/today:", expanded=False):
+    with st.expander(label, icon=":material/today:", expanded=done):
         ask_puzzle(puzzle, key, "the same puzzle for everyone today")
 
 
@@ -140,8 +140,46 @@ def rating_line(pool: list[Any]) -> None:
     if s is None:
         return
     due = len(_due(pool, s))
-    st.markdown(f":material/trending_up: Your puzzle rating: **{s.rating:.0f}** (± {2 * s.rd:.0f}) · "
-                f"{count_words(due, 'puzzle review')} due" + (", served first" if due else ""))
+    if due:
+        reviews = f"{count_words(due, 'puzzle review')} due, served first"
+    else:
+        ids = {p.id for p in pool}
+        later = [d for k, pid, d, _box in s.reviews if k == "puzzle" and pid in ids]
+        reviews = coming_back(later, datetime.now(UTC))
+    st.markdown(f":material/trending_up: Your puzzle rating: **{s.rating:.0f}** (± {2 * s.rd:.0f}) · {reviews}")
+
+
+def coming_back(due: list[datetime], at: datetime) -> str:
+    """When the puzzles the learner missed come back, said plainly (none is due at ``at``).
+
+    ``due`` holds the due times of the puzzle reviews on the schedule (a stored time without a
+    zone is UTC); of those after ``at``, the soonest is named: a time today or tomorrow, else a
+    date (UTC). A puzzle missed once comes back for review on a schedule (see
+    :mod:`store.repetition`), so right after a miss nothing is due yet.
+
+    >>> t = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
+    >>> coming_back([], t)
+    'no puzzle review due'
+    >>> coming_back([datetime(2026, 12, 6, 8, 30), datetime(2026, 12, 6, 9, 0)], t)
+    'no puzzle review due now: 2 puzzles come back for review from tomorrow, 08:30 UTC'
+    >>> coming_back([datetime(2026, 12, 5, 17, 5, tzinfo=UTC)], t)
+    'no puzzle review due now: 1 puzzle comes back for review from today, 17:05 UTC'
+    >>> coming_back([datetime(2026, 12, 9, 8, 0, tzinfo=UTC)], t)
+    'no puzzle review due now: 1 puzzle comes back for review from 9 December'
+    """
+    times = sorted(t for t in (d if d.tzinfo is not None else d.replace(tzinfo=UTC) for d in due) if t > at)
+    if not times:
+        return "no puzzle review due"
+    first = times[0].astimezone(UTC)
+    day = first.date()
+    if day == at.date():
+        when = f"today, {first:%H:%M} UTC"
+    elif day == at.date() + timedelta(days=1):
+        when = f"tomorrow, {first:%H:%M} UTC"
+    else:
+        when = f"{day.day} {day:%B}"
+    verb = "comes" if len(times) == 1 else "come"
+    return f"no puzzle review due now: {count_words(len(times), 'puzzle')} {verb} back for review from {when}"
 
 
 def next_for_you(pool: list[Any]) -> None:

@@ -12,6 +12,7 @@ button, while the keyboard still moves from button to button.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,8 +25,29 @@ from engine.svg import back_svg, tile_svg
 from tutorial.components import css
 from tutorial.components.state import tile_scale
 
-#: Makes the picture of a clickable tile part of its button: the tile's container (marked by
-#: the ``moon-pick`` cell inside it) is the box the enabled button's ``::after`` covers.
+#: A tile's written name ("6-5") inside a text: the browser may break a line after a hyphen,
+#: so each name is wrapped in a ``moon-tn`` span that the ``frame`` sheet keeps on one line.
+TILE_NAME = re.compile(r"(?<![\w-])[0-6]-[0-6](?![\w-])")
+
+
+def names_html(html: str) -> str:
+    """``html`` (already escaped) with every tile name wrapped in a span that never breaks.
+
+    >>> names_html("Seat 1 plays 6-5, then 4-0.")
+    'Seat 1 plays <span class="moon-tn">6-5</span>, then <span class="moon-tn">4-0</span>.'
+    """
+    return TILE_NAME.sub(lambda m: f'<span class="moon-tn">{m.group(0)}</span>', html)
+
+
+def names_md(text: str) -> str:
+    """Markdown ``text`` (the app's own words) for ``st.markdown(..., unsafe_allow_html=True)``:
+    ``&`` and ``<`` escaped, so no HTML can be made from it, and every tile name kept whole
+    (see :func:`names_html`). Markdown itself (``**bold**``, lists, ``>`` quotes) still works.
+
+    >>> names_md("**6-5** < 6-6 & more")
+    '**<span class="moon-tn">6-5</span>** &lt; <span class="moon-tn">6-6</span> &amp; more'
+    """
+    return names_html(str(text).replace("&", "&amp;").replace("<", "&lt;"))
 
 
 @dataclass(frozen=True)
@@ -56,7 +78,7 @@ def tile_html(item: Shown, scale: float) -> str:
             item.tile, scale=scale, horizontal=item.horizontal, trump=item.trump, playable=item.playable,
             highlight=item.highlight, extra=item.extra, reason=item.reason,
         )
-    cap = f'<div class="moon-cap">{escape(item.caption)}</div>' if item.caption else ""
+    cap = f'<div class="moon-cap">{names_html(escape(item.caption))}</div>' if item.caption else ""
     return f'<div class="moon-cell">{pic}{cap}</div>'
 
 

@@ -18,7 +18,7 @@ from tutorial.components.play import sync
 from tutorial.components.play.table import side_names
 from tutorial.components.settings import rules_editor
 from tutorial.components.state import tile_scale
-from tutorial.components.tiles import Shown, is_trump, note_html, row_html
+from tutorial.components.tiles import Shown, is_trump, names_md, note_html, row_html
 from tutorial.services import describe as words
 from tutorial.services.session import PlaySession
 from tutorial.services.table import reason_of
@@ -139,7 +139,8 @@ def feed(sess: PlaySession) -> None:
             reason = reason_of(decision)
             with st.container(horizontal=True, wrap=False, key=f"feed-{ln.hand}-{ln.index}", vertical_alignment="center",
                               gap="small"):
-                st.markdown(f"**{said}.** {reason}" if reason else f"**{said}.**", width="stretch")
+                st.markdown(names_md(f"**{said}.** {reason}" if reason else f"**{said}.**"), width="stretch",
+                            unsafe_allow_html=True)
                 st.button("Why?", key=f"why-{ln.hand}-{ln.index}", type="tertiary", on_click=_open_why,
                           args=((ln.hand, ln.index),), help=f"The full explanation: {said}")
         if isinstance(open_key, tuple) and open_key[0] == sess.game.hand_number:
