@@ -30,8 +30,11 @@ def _priority() -> int:
 
 
 def _has_player(level: str, seed: int) -> bool:
-    """Whether this process keeps the player ``(level, seed)`` (run in a worker)."""
-    return (level, seed) in players._BOTS
+    """Whether this process kept the player ``(level, seed)`` (run in a worker; asking makes
+    it here if it was not, which the test no longer minds: it asks each worker once, last)."""
+    hits = players._bot.cache_info().hits
+    players._bot(level, seed)
+    return players._bot.cache_info().hits > hits
 
 
 def _wait_for_then_pid(path: str) -> int:
