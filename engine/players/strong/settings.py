@@ -104,7 +104,7 @@ THREE = Tuning(
 
 #: The four-player tuning (two teams of partners).
 FOUR = Tuning(
-    play_samples={7: 10, 6: 14, 5: 20, 4: 32, 3: 48, 2: 64, 1: 64},
+    play_samples={7: 50, 6: 70, 5: 100, 4: 160, 3: 240, 2: 320, 1: 320},
     bid_samples=10,
     bid_screen=4,
     confirm_samples=10,
