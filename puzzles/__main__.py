@@ -72,8 +72,8 @@ def check(regenerate: bool) -> int:
     if regenerate:
         import tomllib
 
+        from lessons.tomlw import dumps_entries
         from puzzles.generate import generate_one
-        from puzzles.tomlw import dumps_entries
 
         for p in puzzles:
             if p.source.get("kind") != "generated" or p.seed is None:

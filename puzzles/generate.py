@@ -31,7 +31,7 @@ from engine.trump import TRUMP, Suit, describe_suit
 from lessons.checks import KINDS, Features
 from lessons.errors import FieldError
 from lessons.items import build_common
-from puzzles.tomlw import dumps_entries
+from lessons.tomlw import dumps_entries
 
 __all__ = ["GENERATORS", "generate", "generate_one", "rating"]
 

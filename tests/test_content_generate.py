@@ -10,10 +10,10 @@ import pytest
 
 from engine import RuleSet
 from lessons.checks import Ending
+from lessons.tomlw import dumps_entries
 from puzzles import band_of, check_puzzles
 from puzzles.generate import GENERATORS, SHIPPED, generate, generate_one, main, rating
 from puzzles.loader import DATA_DIR
-from puzzles.tomlw import dumps_entries
 
 
 def _roundtrip(entry: dict[str, object]) -> dict[str, object]:

@@ -1,7 +1,7 @@
-"""A small TOML writer for puzzle entries (the standard library reads TOML but does not
-write it). It writes strings, whole numbers, booleans, lists and tables; a table inside an
-entry is written inline, except ``position``, which gets its own ``[puzzle.position]``
-header.
+"""A small TOML writer for content entries: the generated puzzles and Play better stages (the
+standard library reads TOML but does not write it). It writes strings, whole numbers, booleans,
+lists and tables; a table inside an entry is written inline, except ``position``, which gets its
+own ``[puzzle.position]`` header.
 
 >>> print(dumps_entries("puzzle", [{"id": "a", "rules": {}, "position": {"trump": "6"}}]))
 [[puzzle]]
