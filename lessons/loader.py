@@ -31,9 +31,10 @@ hides the others: :func:`check_course` lists them all; :func:`load_course` raise
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from lessons.errors import ContentError, ContentErrors, FieldError
 from lessons.items import Item, build_common, text_field
@@ -94,6 +95,33 @@ class Course:
             if s.id == stage_id:
                 return s
         raise KeyError(stage_id)
+
+    def stage_name(self, stage: Stage) -> str:
+        """What the learner calls ``stage``: "Stage 3", or "Play better 2" (see :func:`stage_name`)."""
+        return stage_name(self.stages, stage)
+
+
+class Numbered(Protocol):
+    """A stage as :func:`stage_name` reads it (its ``part`` is read if it has one)."""
+
+    number: int
+
+
+def stage_name(stages: Sequence[Numbered], stage: Numbered) -> str:
+    """What the learner calls ``stage`` among ``stages``: "Stage N" for a rules stage (its
+    number), "Play better N" for the N-th stage of the strategy part.
+
+    >>> from types import SimpleNamespace as NS
+    >>> rules, better = NS(number=12, part="rules"), NS(number=52, part="play-better")
+    >>> stage_name([rules, NS(number=51, part="play-better"), better], better)
+    'Play better 2'
+    >>> stage_name([rules, better], rules)
+    'Stage 12'
+    """
+    if getattr(stage, "part", "rules") == "play-better":
+        better = [s for s in stages if getattr(s, "part", "rules") == "play-better"]
+        return f"Play better {better.index(stage) + 1}"
+    return f"Stage {stage.number}"
 
 
 def read_toml(path: Path, display: str) -> tuple[dict[str, object] | None, ContentError | None]:

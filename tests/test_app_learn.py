@@ -284,3 +284,19 @@ def test_play_better_stage_is_labelled_and_a_worse_tile_gets_its_reason() -> Non
 def test_a_rules_stage_has_no_play_better_note() -> None:
     at, _lv = _open_level(course().stages[0].levels[0].id)
     assert not any("one principle a stage" in i.value for i in at.info)
+
+
+def test_a_play_better_stage_is_named_so_when_done_and_on_home() -> None:
+    from tutorial.services.progress import place_words
+
+    c = course()
+    better = [s for s in c.stages if s.part == "play-better"]
+    second = better[1]
+    ids = [lv.id for lv in second.levels]
+    at = open_app("learn", state={"moon_progress": Summary(stars=dict.fromkeys(ids, 3)), "learn-stage": second.id,
+                                  "learn-level": ids[0]})
+    assert not at.exception, errors(at)
+    head = [m.value for m in at.markdown if m.value.startswith("### ")]
+    assert f"### Play better 2 done: {3 * len(ids)} of {3 * len(ids)} stars" in head, head
+    assert place_words(c, better[2].levels[0].id) == "Play better 3, Level 1"
+    assert place_words(c, c.stages[2].levels[1].id) == "Stage 3, Level 2"

@@ -127,7 +127,7 @@ def stage_picker(c: Any) -> Any:
     def label(sid: str) -> str:
         s = c.stage(sid)
         if sid in better:
-            return f"Play better {better.index(sid) + 1}. {s.title}"
+            return f"{c.stage_name(s)}. {s.title}"
         return f"{s.number}. {s.title}"
 
     st.selectbox("Stage", ids, key=STAGE, format_func=label)
@@ -195,7 +195,7 @@ def stage_end(stage: Any) -> None:
         return
     ids = [lv.id for lv in stage.levels]
     with st.container(border=True, key="learn-stage-summary"):
-        st.markdown(f"### Stage {stage.number} done: {s['earned']} of {s['most']} stars")
+        st.markdown(f"### {course().stage_name(stage)} done: {s['earned']} of {s['most']} stars")
         st.caption(f"Stars: {ask.STAR_RULE}.")
         if s["missed"]:
             lines = [

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from lessons.loader import stage_name
+
 if TYPE_CHECKING:
     from store.stats import Summary
     from store.transfer import Known
@@ -90,5 +92,5 @@ def place_words(course: Any, level_id: str) -> str:
     for s in course.stages:
         ids = [lv.id for lv in s.levels]
         if level_id in ids:
-            return f"Stage {s.number}, Level {ids.index(level_id) + 1}"
+            return f"{stage_name(course.stages, s)}, Level {ids.index(level_id) + 1}"
     raise KeyError(level_id)
