@@ -126,3 +126,11 @@ def test_a_sampled_margin_is_trusted_only_down_to_its_95_percent_bound() -> None
     few = FairAnswer(exhaustive=False, **{**args, "layouts": 8, "per_layout": noisy,  # type: ignore[arg-type]
                                           "chance": {a: 25.0, b: 0.0}, "need": 3})
     assert few.margin(b)[0] < 0.25 and few.margin(b)[1] < 10 and not few.clear_best()
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS if lv.stage == "pb-draw-trumps"])
+def test_a_drawing_trumps_position_asks_which_trump_not_whether_to_lead_the_only_one(level_id: str) -> None:
+    """With one trump in hand, marked as one, the answer would be found by elimination."""
+    view = COURSE.level(level_id).task.view
+    assert view.trump is not None
+    assert sum(1 for t in view.hand if view.trump.is_trump(t)) >= 2

@@ -71,8 +71,10 @@ class Principle:
 # -- drawing trumps ---------------------------------------------------------------------------
 def _draw_applies(view: PlayerView) -> bool:
     assert view.trump is not None
+    # Two trumps at least: the question is which to lead (from the top), so the only trump in
+    # a hand, marked as one, is never the answer by elimination.
     return (not view.current_trick and seat_goal(view).goal == "make"
-            and any(view.trump.is_trump(t) for t in view.hand) and bool(unseen_trumps(view)))
+            and sum(1 for t in view.hand if view.trump.is_trump(t)) >= 2 and bool(unseen_trumps(view)))
 
 
 def _draw_rule(view: PlayerView) -> Tile | None:
