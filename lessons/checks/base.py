@@ -369,6 +369,32 @@ AnyTask: TypeAlias = "Task[Any]"
 #: The check kinds by name.
 KINDS: dict[str, type[AnyTask]] = {}
 
+#: The feedback codes of an illegal tile, which the engine gives (every kind that plays one
+#: tile from the learner's hand has them).
+ILLEGAL_PLAY_CODES: dict[str, str] = {
+    "must-follow": "played a tile that does not follow, holding one that does (engine code)",
+    "trump-cannot-follow": "played a trump bearing the number led, which does not follow (engine code)",
+    "not-in-hand": "played a tile that is not in the hand (engine code)",
+}
+
+
+class PlayTask(Task[Tile]):
+    """A kind whose answer is one tile played from the learner's hand (``self.hand``, set by
+    :meth:`Task.setup`): read, written and offered as that tile."""
+
+    hand: tuple[Tile, ...]
+    illegal_codes: ClassVar[frozenset[str]] = frozenset(ILLEGAL_PLAY_CODES)
+
+    def read(self, raw: object) -> Tile:
+        return read_tile(raw)
+
+    def to_json(self, value: Tile) -> JSON:
+        return str(value)
+
+    def choices(self) -> list[str]:
+        return [str(t) for t in self.hand]
+
+
 _K = TypeVar("_K", bound=type[AnyTask])
 
 

@@ -13,25 +13,23 @@ from engine import (
 )
 from engine.solver import move_values
 from lessons.checks.base import (
-    JSON,
+    ILLEGAL_PLAY_CODES,
     Features,
     Feedback,
-    Task,
+    PlayTask,
     _plural,
     names,
-    read_tile,
     register,
 )
 from lessons.errors import FieldError
 
 
 @register
-class Ending(Task[Tile]):
+class Ending(PlayTask):
     kind = "ending"
     title = "Take N of the last K tricks"
     short_title = "Endings"
     asks_trump = True
-    illegal_codes = frozenset({"must-follow", "trump-cannot-follow", "not-in-hand"})
     mode = "one"
     tile_choices = True
     hint = (
@@ -46,9 +44,7 @@ class Ending(Task[Tile]):
         "trick counts); it must be the most it can take, and only one first play may get it",
     }
     codes: ClassVar[dict[str, str]] = {
-        "must-follow": "played a tile that does not follow, holding one that does (engine code)",
-        "trump-cannot-follow": "played a trump bearing the number led, which does not follow (engine code)",
-        "not-in-hand": "played a tile that is not in the hand (engine code)",
+        **ILLEGAL_PLAY_CODES,
         "loses-a-trick": "a legal play after which best defence holds the side below N",
     }
 
@@ -96,15 +92,6 @@ class Ending(Task[Tile]):
 
     def compute(self) -> Tile:
         return self._good
-
-    def read(self, raw: object) -> Tile:
-        return read_tile(raw)
-
-    def to_json(self, value: Tile) -> JSON:
-        return str(value)
-
-    def choices(self) -> list[str]:
-        return [str(t) for t in self.hand]
 
     def line(self, first: Tile, tricks: int = 1) -> list[tuple[int, Tile]]:
         """Best play after ``first``: (seat, tile) for the rest of the current trick and

@@ -14,13 +14,12 @@ from engine import (
 )
 from engine.trump import TRUMP
 from lessons.checks.base import (
-    JSON,
+    ILLEGAL_PLAY_CODES,
     Features,
     Feedback,
-    Task,
+    PlayTask,
     _many,
     names,
-    read_tile,
     register,
 )
 from lessons.checks.words import rank_reason
@@ -28,12 +27,11 @@ from lessons.errors import FieldError
 
 
 @register
-class Play(Task[Tile]):
+class Play(PlayTask):
     kind = "play"
     title = "Play the tile that wins (or ducks) the trick"
     short_title = "Best play"
     asks_trump = True
-    illegal_codes = frozenset({"must-follow", "trump-cannot-follow", "not-in-hand"})
     mode = "one"
     tile_choices = True
     hint = (
@@ -43,9 +41,7 @@ class Play(Task[Tile]):
     answer_format = 'the tile to play: "6-4"'
     params: ClassVar[dict[str, str]] = {"goal": "'win' (take the trick) or 'duck' (let it go)"}
     codes: ClassVar[dict[str, str]] = {
-        "must-follow": "played a tile that does not follow, holding one that does (engine code)",
-        "trump-cannot-follow": "played a trump bearing the number led, which does not follow (engine code)",
-        "not-in-hand": "played a tile that is not in the hand (engine code)",
+        **ILLEGAL_PLAY_CODES,
         "throw-off-cannot-win": "threw off a tile, which can never win",
         "too-low": "followed, but a higher tile (or a trump) still wins",
         "under-trump": "trumped in, but a higher trump still wins",
@@ -76,15 +72,6 @@ class Play(Task[Tile]):
 
     def compute(self) -> Tile:
         return self._good
-
-    def read(self, raw: object) -> Tile:
-        return read_tile(raw)
-
-    def to_json(self, value: Tile) -> JSON:
-        return str(value)
-
-    def choices(self) -> list[str]:
-        return [str(t) for t in self.hand]
 
     def judge(self, value: Tile) -> Feedback:
         tr, trick = self.trump(), self.position.trick

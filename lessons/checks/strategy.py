@@ -16,16 +16,15 @@ from typing import ClassVar
 
 from engine import Tile, explain_play
 from engine.game import Game
-from lessons.checks.base import JSON, Feedback, Task, read_tile, register
+from lessons.checks.base import ILLEGAL_PLAY_CODES, JSON, Feedback, PlayTask, register
 from lessons.errors import FieldError
 
 
 @register
-class Strategy(Task[Tile]):
+class Strategy(PlayTask):
     kind = "strategy"
     title = "Play better: the best tile in expectation"
     short_title = "Play better"
-    illegal_codes = frozenset({"must-follow", "trump-cannot-follow", "not-in-hand"})
     mode = "one"
     tile_choices = True
     hint = "Which tile does the principle of this stage pick?"
@@ -46,9 +45,7 @@ class Strategy(Task[Tile]):
         "why": "per other legal tile, what it gives up, in words",
     }
     codes: ClassVar[dict[str, str]] = {
-        "must-follow": "played a tile that does not follow, holding one that does (engine code)",
-        "trump-cannot-follow": "played a trump bearing the number led, which does not follow (engine code)",
-        "not-in-hand": "played a tile that is not in the hand (engine code)",
+        **ILLEGAL_PLAY_CODES,
         "worse-in-expectation": "a legal tile that does worse on average over the layouts",
     }
 
@@ -86,15 +83,6 @@ class Strategy(Task[Tile]):
 
     def compute(self) -> Tile:
         return max(self.tricks, key=lambda t: (self.tricks[t], self.made[t], -t.index))
-
-    def read(self, raw: object) -> Tile:
-        return read_tile(raw)
-
-    def to_json(self, value: Tile) -> JSON:
-        return str(value)
-
-    def choices(self) -> list[str]:
-        return [str(t) for t in self.hand]
 
     def judge(self, value: Tile) -> Feedback:
         r = explain_play(self.hand, self.position.trick, self.trump(), value)
