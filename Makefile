@@ -58,8 +58,8 @@ $(VENV)/.notebook-installed: pyproject.toml $(NATIVE) | $(PY)
 
 # The teaching notebook: build the .ipynb from the committed jupytext file, then open Jupyter.
 notebook: $(VENV)/.notebook-installed
-	$(VENV)/bin/jupytext --sync lessons/moon_notebook.py
-	$(VENV)/bin/jupyter lab lessons/moon_notebook.ipynb
+	$(VENV)/bin/jupytext --sync notebook/moon_notebook.py
+	$(VENV)/bin/jupyter lab notebook/moon_notebook.ipynb
 
 bench: $(VENV)/.test-installed
 	$(PY) -m bench.engine

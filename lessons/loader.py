@@ -12,10 +12,10 @@ A stage file::
     title = "Follow if you can"
     intro = "Text shown before the question."
     question = "Fives were led. Pick every tile you may play."
-    kind = "legal_tiles"          # a check kind, see lessons.checks.KINDS
+    kind = "legal_tiles"          # a check kind, see content.checks.KINDS
     hints = ["Where to look.", "Optional words before the engine's answer."]
     expected = ["5-3", "5-1"]      # optional: cross-checked with the engine's answer
-    [level.position]              # see lessons.model.POSITION_FIELDS
+    [level.position]              # see content.model.POSITION_FIELDS
     trump = "6"
     leader = 0
     trick = ["5-4"]
@@ -25,21 +25,22 @@ A stage file::
 
 Every problem is reported with the file, the entry and the field, and one bad level never
 hides the others: :func:`check_course` lists them all; :func:`load_course` raises
-:class:`~lessons.errors.ContentErrors` with all of them.
+:class:`~content.errors.ContentErrors` with all of them.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from lessons.errors import ContentError, ContentErrors, FieldError
-from lessons.items import Item, build_common, text_field
+from content.checks import KINDS
+from content.errors import ContentError, ContentErrors, FieldError
+from content.files import display_path, entry_name, read_toml
+from content.items import Item, build_common, text_field
 
-__all__ = ["DATA_DIR", "Course", "Level", "Stage", "check_course", "load_course", "read_toml"]
+__all__ = ["DATA_DIR", "PARTS", "Course", "Level", "Numbered", "Stage", "check_course", "load_course", "stage_name"]
 
 #: Where the stage files live.
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -52,7 +53,7 @@ _LEVEL_FIELDS = {"id", "title", "intro", "question", "kind", "hints", "expected"
 
 @dataclass
 class Level(Item):
-    """One interactive step of a stage (see :class:`~lessons.items.Item` for the API)."""
+    """One interactive step of a stage (see :class:`~content.items.Item` for the API)."""
 
     stage: str = ""
     title: str = ""
@@ -124,41 +125,15 @@ def stage_name(stages: Sequence[Numbered], stage: Numbered) -> str:
     return f"Stage {stage.number}"
 
 
-def read_toml(path: Path, display: str) -> tuple[dict[str, object] | None, ContentError | None]:
-    """Parse one TOML file; a syntax error becomes a ContentError naming the file."""
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f), None
-    except tomllib.TOMLDecodeError as e:
-        return None, ContentError(display, None, None, f"not valid TOML: {e}")
-    except OSError as e:
-        return None, ContentError(display, None, None, f"cannot be read: {e}")
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(DATA_DIR.parent.parent))
-    except ValueError:
-        return str(path)
-
-
-def entry_name(raw: object, index: int, what: str) -> str:
-    if isinstance(raw, Mapping) and isinstance(raw.get("id"), str) and raw["id"].strip():
-        return str(raw["id"])
-    return f"{what} #{index + 1} (no id)"
-
-
 def build_level(raw: object, file: str, stage_id: str) -> Level:
     """One level from its table (FieldError on the first problem)."""
-    from lessons.checks import KINDS
-
     if not isinstance(raw, Mapping):
         raise FieldError("", "a level is a table of fields")
     kind = raw.get("kind")
     own = set(KINDS[kind].params) if isinstance(kind, str) and kind in KINDS else set()
     if "par" in raw:
         raise FieldError("par", "levels no longer have a par: stars follow one rule for every level "
-                         "(lessons.stars.stars_for); remove this line")
+                         "(content.stars.stars_for); remove this line")
     unknown = sorted(set(raw) - _LEVEL_FIELDS - own)
     if unknown:
         raise FieldError(unknown[0], "unknown field")
@@ -180,7 +155,7 @@ def build_level(raw: object, file: str, stage_id: str) -> Level:
 
 
 def _load_stage(path: Path, errors: list[ContentError]) -> Stage | None:
-    file = _display(path)
+    file = display_path(path)
     data, err = read_toml(path, file)
     if err is not None or data is None:
         errors.append(err or ContentError(file, None, None, "empty"))

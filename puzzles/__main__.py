@@ -72,7 +72,7 @@ def check(regenerate: bool) -> int:
     if regenerate:
         import tomllib
 
-        from lessons.tomlw import dumps_entries
+        from content.tomlw import dumps_entries
         from puzzles.generate import generate_one
 
         for p in puzzles:

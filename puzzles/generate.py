@@ -24,14 +24,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from content.checks import KINDS, Features
+from content.errors import FieldError
+from content.items import build_common
+from content.tomlw import dumps_entries
 from engine import RuleSet, Tile, Trump, legal_plays, other_seats, side_seats, trick_winner, tricks_needed
 from engine.deal import SeededStream, deal_hands
 from engine.solver import move_values
 from engine.trump import TRUMP, Suit, describe_suit
-from lessons.checks import KINDS, Features
-from lessons.errors import FieldError
-from lessons.items import build_common
-from lessons.tomlw import dumps_entries
 
 __all__ = ["GENERATORS", "generate", "generate_one", "rating"]
 
@@ -130,7 +130,7 @@ def trick_words(leader: int, trick: list[Tile] | tuple[Tile, ...], n: int) -> st
 
 
 #: The kind's general hint (declared with the kind); a generated puzzle's first hint is its
-#: task's :meth:`~lessons.checks.Task.general_hint`, which speaks of the trump in force only.
+#: task's :meth:`~content.checks.Task.general_hint`, which speaks of the trump in force only.
 HINTS: dict[str, str] = {kind: cls.hint for kind, cls in KINDS.items()}
 
 
@@ -466,8 +466,8 @@ def gen_bid(seed: int, rng: Rng) -> Entry | None:
 
 
 def gen_trump_choice(seed: int, rng: Rng) -> Entry | None:
+    from content.model import auction_game
     from engine.players import make_bot
-    from lessons.model import auction_game
 
     rules = RuleSet()
     n = rules.players

@@ -4,7 +4,7 @@ A puzzle entry (compare a Lichess puzzle row: position, moves, rating, themes)::
 
     [[puzzle]]
     id = "legal-tiles-1017"
-    kind = "legal_tiles"                  # a check kind (lessons.checks.KINDS)
+    kind = "legal_tiles"                  # a check kind (content.checks.KINDS)
     rules = { players = 4 }               # a RuleSet dict ({} = the classic game)
     to_play = 2                           # the seat to play (checked; omit when none)
     question = "Seat 1 led 5-3. Pick every tile seat 2 may play."
@@ -13,7 +13,7 @@ A puzzle entry (compare a Lichess puzzle row: position, moves, rating, themes)::
     rating = 1150
     hints = ["Where to look.", "Optional words before the answer."]
     source = { kind = "generated", seed = 1017 }   # or { kind = "hand-written" }
-    [puzzle.position]                    # see lessons.model.POSITION_FIELDS (no rules here)
+    [puzzle.position]                    # see content.model.POSITION_FIELDS (no rules here)
     ...
 
 Kind fields (``goal``, ``need``, ``suit``...) sit at the top of the entry, as in lessons.
@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from content.checks import KINDS
+from content.errors import ContentError, ContentErrors, FieldError
+from content.files import display_path, entry_name, read_toml
+from content.items import Item, build_common, text_field
 from engine import RuleSet
-from lessons.checks import KINDS
-from lessons.errors import ContentError, ContentErrors, FieldError
-from lessons.items import Item, build_common, text_field
-from lessons.loader import entry_name, read_toml
 from puzzles.themes import THEMES
 
 __all__ = ["BANDS", "DATA_DIR", "Puzzle", "band_of", "check_puzzles", "load_puzzles"]
@@ -56,7 +56,7 @@ def band_of(rating: int) -> str:
 
 @dataclass
 class Puzzle(Item):
-    """A puzzle (see :class:`~lessons.items.Item` for the API: answer, grade, hint...)."""
+    """A puzzle (see :class:`~content.items.Item` for the API: answer, grade, hint...)."""
 
     themes: tuple[str, ...] = ()
     rating: int = 0
@@ -126,20 +126,13 @@ def build_puzzle(raw: Mapping[str, Any], file: str) -> Puzzle:
     )
 
 
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(DATA_DIR.parent.parent))
-    except ValueError:
-        return str(path)
-
-
 def check_puzzles(data_dir: Path | None = None) -> tuple[list[Puzzle], list[ContentError]]:
     """Load every puzzle file; return the good puzzles and every problem found."""
     data_dir = data_dir or DATA_DIR
     errors: list[ContentError] = []
     puzzles: list[Puzzle] = []
     for path in sorted(data_dir.glob("*.toml")):
-        file = _display(path)
+        file = display_path(path)
         data, err = read_toml(path, file)
         if err is not None or data is None:
             errors.append(err or ContentError(file, None, None, "empty"))

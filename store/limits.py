@@ -28,8 +28,8 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import TypeGuard
 
+from content.stars import MAX_STARS
 from engine.limits import MAX_HANDS as MAX_HANDS_PER_GAME
-from lessons.stars import MAX_STARS
 
 __all__ = [
     "EARLIEST",

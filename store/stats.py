@@ -21,7 +21,7 @@ from typing import Protocol, TypeVar
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from lessons.stars import stars_for
+from content.stars import stars_for
 from store.db import Store
 from store.limits import (
     MAX_GAMES,
@@ -51,7 +51,7 @@ __all__ = ["LearnerStats", "Summary", "good_lesson", "good_puzzle", "learner_sta
 
 def star_rule(tries: int, hints: int) -> int:
     """Stars for a level solved on try ``tries`` (the right one included) after ``hints``
-    hints: the course's one rule, :func:`lessons.stars.stars_for` (the wrong tries before the
+    hints: the course's one rule, :func:`content.stars.stars_for` (the wrong tries before the
     right one and the hints both cost a star). A stored row's ``par`` is not read: every
     level is judged from the first try."""
     return stars_for(max(0, tries - 1), hints)

@@ -34,7 +34,7 @@ if not os.environ.get("MOON_DATABASE_URL") or os.environ.get(_OWN_DB) == "1":
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The packages whose docstring examples pytest runs.
-DOCTEST_PACKAGES = ("engine", "lessons", "puzzles", "tutorial", "store")
+DOCTEST_PACKAGES = ("engine", "content", "lessons", "puzzles", "notebook", "tutorial", "store")
 
 _doctests_seen: set[str] = set()
 

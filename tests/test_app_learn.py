@@ -207,7 +207,7 @@ def test_every_stage_one_level_shows_tiles_and_stage_two_says_nothing_of_trump()
 
 
 def test_the_star_rule_is_shown_with_the_stars() -> None:
-    from lessons.stars import RULE
+    from content.stars import RULE
 
     at, lv = _open_level(_first("suit_led"))  # more than two choices (Yes/No: see above)
     wrong = next(c for c in lv.choices() if c != str(lv.answer_json()))

@@ -265,7 +265,7 @@ def test_broken_content_still_says_what_is_wrong(monkeypatch: pytest.MonkeyPatch
 def test_the_content_loaded_in_a_worker_keeps_its_answers(monkeypatch: pytest.MonkeyPatch) -> None:
     """The course comes back from a worker process with every answer already made:
     the strong player's answers are not worked out again in this process."""
-    from lessons.checks import bot_tasks
+    from content.checks import bot_tasks
 
     monkeypatch.setenv("MOON_WORKERS", "1")
     players.shutdown_pool()

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
+from content.checks import BID_TOLERANCE
 from engine.players import make_bot
 from engine.words import percent
 from lessons import loader as lesson_loader
-from lessons.checks import BID_TOLERANCE
 from puzzles import loader as puzzle_loader
 
 

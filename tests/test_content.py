@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from lessons import KINDS, Course, Item, check_course
+from content import KINDS, Item
+from lessons import Course, check_course
 from lessons.loader import DATA_DIR as LESSON_DIR
 from puzzles import Puzzle, check_puzzles
 from puzzles.loader import DATA_DIR as PUZZLE_DIR
@@ -116,8 +117,8 @@ def test_the_course_covers_its_topics() -> None:
 
 def test_stars_follow_the_one_visible_rule() -> None:
     """3 stars right first time without a hint, 2 after one miss or one hint, 1 otherwise; the
-    same rule for every level (no par), through ``Item.stars`` and ``lessons.stars``."""
-    from lessons.stars import RULE, stars_for
+    same rule for every level (no par), through ``Item.stars`` and ``content.stars``."""
+    from content.stars import RULE, stars_for
 
     level = course().level("follow-two-suit-threes")
     assert not hasattr(level, "par")
@@ -236,8 +237,8 @@ def test_export_rederives_every_answer_from_outside() -> None:
     """An export row holds everything its position needs: ``position`` (the widow, earlier
     tricks and every given hand included), ``rules``, ``kind`` and ``params`` rebuild the task and
     its answer, with no access to the content files."""
+    from content import Position, make_task
     from engine import RuleSet
-    from lessons import Position, make_task
     from puzzles.__main__ import export_rows
 
     rows = export_rows()
@@ -276,7 +277,7 @@ def test_rules_for_the_question_never_state_its_answer() -> None:
 
 
 def test_feedback_on_many_tiles_is_one_line_per_tile() -> None:
-    from lessons import Position, make_task
+    from content import Position, make_task
 
     t = make_task("legal_tiles", Position.from_dict(
         {"trump": "6", "leader": 0, "trick": ["3-2"], "hands": {"1": "6-3 5-3 3-1 4-4 2-1"}}), {})
@@ -561,7 +562,7 @@ def test_a_wrong_answer_gets_the_hint_that_fits_its_mistake() -> None:
 def _feedback_texts(item: Item) -> list[str]:
     """The hints, and the feedback of the right answer and of wrong answers a learner can
     give (one tile more or less for a pick, one off for a count, every other choice)."""
-    from lessons.errors import AnswerError
+    from content.errors import AnswerError
 
     ans = item.answer_json()
     answers: list[Any] = [ans]

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 import pytest
 
+from content import AnswerError, FieldError, Position, make_task
+from content.scoring import score_hand
 from engine import RuleSet, Tile, parse_tiles
-from lessons import AnswerError, FieldError, Position, make_task
-from lessons.scoring import score_hand
 
 from helpers import reference_move_values
 
@@ -158,7 +158,7 @@ def test_doc_example_of_the_checks_module() -> None:
 def test_docs_describe_every_kind() -> None:
     from pathlib import Path
 
-    from lessons import KINDS
+    from content import KINDS
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "content.md").read_text(encoding="utf-8")
     for kind in KINDS:
@@ -168,7 +168,7 @@ def test_docs_describe_every_kind() -> None:
 def test_every_kind_declares_how_it_is_answered_in_one_place() -> None:
     """Each kind's class says how it is answered, its short title, its choice labels and its
     hint; the app and the generator read them from there."""
-    from lessons import KINDS
+    from content import KINDS
     from puzzles.generate import HINTS
     from tutorial.services.items import TILE_KINDS, choice_label, kind_title, mode_of
 
@@ -179,7 +179,7 @@ def test_every_kind_declares_how_it_is_answered_in_one_place() -> None:
         assert mode_of(kind) == cls.mode and kind_title(kind) == cls.short_title, kind
         assert HINTS[kind] == cls.hint, kind
         assert (kind in TILE_KINDS) == cls.tile_choices, kind
-        assert cls.__module__ == f"lessons.checks.{kind}", kind  # one module per kind
+        assert cls.__module__ == f"content.checks.{kind}", kind  # one module per kind
     assert choice_label("suit_led", "5") == "Fives" and choice_label("suit_led", "trump") == "Trumps"
     assert choice_label("game_winner", "1", players=4) == "Team 1 (seats 1 & 3)"
     assert choice_label("bid", "bid 21") == "Bid 21 (moon)" and choice_label("trump_choice", "none") == "No trump"

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from lessons import ContentError, ContentErrors, check_course, load_course
+from content import ContentError, ContentErrors
+from lessons import check_course, load_course
 from puzzles import check_puzzles, load_puzzles
 
 STAGE_HEAD = 'stage = 1\nid = "s"\ntitle = "T"\nsummary = "S"\n'
@@ -182,7 +183,7 @@ def test_broken_puzzle_fields(tmp_path: Path, old: str, new: str, field: str) ->
 
 
 def test_impossible_positions_are_refused() -> None:
-    from lessons import FieldError, Position
+    from content import FieldError, Position
 
     cases = [
         ({"hands": {"0": "6-6 5-5", "1": "6-6 4-4"}}, "appears twice"),

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from content.checks import Ending
+from content.tomlw import dumps_entries
 from engine import RuleSet
-from lessons.checks import Ending
-from lessons.tomlw import dumps_entries
 from puzzles import band_of, check_puzzles
 from puzzles.generate import GENERATORS, SHIPPED, generate, generate_one, main, rating
 from puzzles.loader import DATA_DIR
@@ -34,7 +34,7 @@ GENERATED = _generated()
 
 
 def test_every_kind_has_a_generator_and_shipped_files() -> None:
-    from lessons import KINDS
+    from content import KINDS
 
     # Counts are few: they are hand-written. Strategy positions come from their own generator
     # (lessons.strategy), whose files tests/test_strategy.py regenerates and recomputes.
@@ -68,7 +68,7 @@ def test_an_ending_needs_a_unique_first_play() -> None:
     for e in generate("ending", 5, 9000):
         pos = e["position"]
         assert isinstance(pos, dict) and e["need"]
-        from lessons.items import build_common
+        from content.items import build_common
 
         _k, _q, task, _h, _f = build_common(e, RuleSet.from_dict(e["rules"]))
         assert isinstance(task, Ending)
@@ -88,7 +88,7 @@ def test_rating_grows_with_options_traps_and_depth() -> None:
 
 
 def test_stored_ratings_match_the_formula() -> None:
-    from lessons.items import build_common
+    from content.items import build_common
 
     for _kind, _seed, e in GENERATED[:40]:
         rules = RuleSet.from_dict(e["rules"])  # type: ignore[arg-type]

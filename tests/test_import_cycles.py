@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import grimp
 
-PACKAGES = ("engine", "lessons", "puzzles", "store", "tutorial", "bench")
+PACKAGES = ("engine", "content", "lessons", "puzzles", "notebook", "store", "tutorial", "bench")
 
 
 def cycles(graph: grimp.ImportGraph) -> list[list[str]]:

@@ -1,12 +1,12 @@
-"""The notebook's laboratory module (``lessons/lab.py``): pictures, exercise grading, experiments."""
+"""The notebook's laboratory module (``notebook/lab.py``): pictures, exercise grading, experiments."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import RuleSet, Tile, tile_set
-from lessons import lab
-from lessons.lab import (
+from notebook import lab
+from notebook.lab import (
     Tiles,
     answer_of,
     best_contract,

@@ -1,6 +1,6 @@
 """The teaching notebook runs top to bottom, its exercise answers are right and stay hidden.
 
-The notebook is the jupytext file ``lessons/moon_notebook.py``; the test turns it into a
+The notebook is the jupytext file ``notebook/moon_notebook.py``; the test turns it into a
 notebook, shrinks the simulations (the ``parameters`` cell) and runs it with nbclient.
 Any error in any cell fails the test. The executed notebook is then exported to HTML with
 nbconvert, as a reader would see it outside JupyterLab: no answer may be visible there, and
@@ -17,7 +17,7 @@ import jupytext
 import pytest
 from nbclient import NotebookClient
 
-NOTEBOOK = Path(__file__).resolve().parent.parent / "lessons" / "moon_notebook.py"
+NOTEBOOK = Path(__file__).resolve().parent.parent / "notebook" / "moon_notebook.py"
 #: Running the notebook starts a kernel and plays whole hands: part of `make unit`, not `make quick`.
 pytestmark = pytest.mark.slow
 
@@ -121,8 +121,8 @@ def test_the_revealed_answers_are_graded_correct_in_the_notebook(executed) -> No
 
 def test_the_hidden_answers_are_right_by_the_engine() -> None:
     """Re-grade each revealed answer here, outside the notebook, with the course's engine checks."""
-    from lessons import lab
-    from lessons.lab import LAB_EXERCISES, answer_of, grade
+    from notebook import lab
+    from notebook.lab import LAB_EXERCISES, answer_of, grade
 
     levels = lab._levels()  # the course, as load_course() gives it
     nb = jupytext.read(NOTEBOOK)
@@ -165,7 +165,7 @@ def test_every_experiment_predicts_first_and_concludes() -> None:
     assert len(shows) == 4
     for s in (" ".join(s.split()) for s in shows):
         assert re.search(r"reference run: [^)]*\d+ [^)]*seed \d+", s), s
-        assert "python -m lessons.lab reference" in s or "same" in s
+        assert "python -m notebook.lab reference" in s or "same" in s
         assert "REF" not in s
 
 
@@ -189,7 +189,7 @@ def _visible_text(soup) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_html_export_shows_no_answer(exported) -> None:  # type: ignore[no-untyped-def]
-    from lessons.lab import reveal_html
+    from notebook.lab import reveal_html
 
     details = exported.find_all("details", class_="moon-answer")
     assert len(details) >= 21

@@ -4,7 +4,7 @@ Each principle (:mod:`lessons.strategy.principles`) is one stage. Its positions 
 from dealt hands by :mod:`lessons.strategy.generate` (seeded: the same seeds give the same
 file) and answered by the fair answer of :mod:`engine.strategy`: the best tile in expectation
 over every layout of the unseen tiles the learner cannot rule out. The stage files are
-``lessons/data/5x-*.toml``; the check kind ``strategy`` (:mod:`lessons.checks.strategy`) asks
+``lessons/data/5x-*.toml``; the check kind ``strategy`` (:mod:`content.checks.strategy`) asks
 them on Learn.
 """
 

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from content.model import Position
+from content.tomlw import dumps_entries, value
 from engine.game import Game, PlayerView
 from engine.players import make_bot
 from engine.rules import RuleSet
@@ -27,9 +29,7 @@ from engine.strategy import FairAnswer, fair_answer
 from engine.tiles import Tile
 from engine.trump import describe_suit
 from lessons.loader import DATA_DIR
-from lessons.model import Position
 from lessons.strategy.principles import PRINCIPLES, Principle
-from lessons.tomlw import dumps_entries, value
 
 __all__ = ["FIRST_STAGE", "PER_STAGE", "SAMPLES", "Found", "find", "game_of", "render_stage", "stage_path", "write_all"]
 

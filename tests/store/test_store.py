@@ -281,8 +281,8 @@ def test_a_short_outage_is_retried_and_a_long_one_loses_no_answer(store: Store) 
 
 
 def test_stored_stars_follow_the_rule_the_learner_is_shown(store: Store) -> None:
-    """A miss and a hint cost a star each, as ``lessons.stars.RULE`` tells the learner."""
-    from lessons.stars import stars_for
+    """A miss and a hint cost a star each, as ``content.stars.RULE`` tells the learner."""
+    from content.stars import stars_for
 
     me, _ = learners.create(store)
     record.write(store, me.id, LessonAnswer("tiles-4", False, stage_id="tiles", try_number=1))

@@ -9,8 +9,8 @@ from typing import Any
 
 import streamlit as st
 
+from content.stars import RULE
 from engine import Tile
-from lessons.stars import RULE
 from tutorial.components import recording, state
 from tutorial.components.tiles import Shown, clickable_tiles, is_trump, show_row
 from tutorial.services import describe as words
@@ -26,7 +26,7 @@ from tutorial.services.items import (
 from tutorial.services.rules_text import house_rules
 
 ATTEMPTS = state.ATTEMPTS
-#: The star rule, as the learner reads it (``lessons.stars``).
+#: The star rule, as the learner reads it (``content.stars``).
 STAR_RULE = RULE
 Solved = Callable[[Any, Attempt], None]
 

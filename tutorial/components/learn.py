@@ -12,8 +12,8 @@ from typing import Any
 
 import streamlit as st
 
+from content.stars import MAX_STARS
 from engine.limits import quote
-from lessons.stars import MAX_STARS
 from store.record import LessonAnswer
 from tutorial.components import item as ask
 from tutorial.components import profile, state

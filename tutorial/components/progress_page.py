@@ -8,7 +8,7 @@ from typing import Any
 
 import streamlit as st
 
-from lessons.stars import MAX_STARS
+from content.stars import MAX_STARS
 from puzzles.themes import theme_title
 from store import StoreUnavailable, stats
 from tutorial.components import profile

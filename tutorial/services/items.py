@@ -43,13 +43,13 @@ __all__ = [
 ]
 
 def _kind(kind: str) -> Any:
-    from lessons.checks import KINDS
+    from content.checks import KINDS
 
     return KINDS.get(kind)
 
 
 def _tile_kinds() -> frozenset[str]:
-    from lessons.checks import KINDS
+    from content.checks import KINDS
 
     return frozenset(k for k, cls in KINDS.items() if cls.tile_choices)
 
@@ -59,7 +59,7 @@ TILE_KINDS = _tile_kinds()
 
 
 def mode_of(kind: str) -> str:
-    """How a kind is answered (declared by the kind, ``lessons.checks``): ``one`` (click one
+    """How a kind is answered (declared by the kind, ``content.checks``): ``one`` (click one
     choice), ``many`` (select, then check), ``order`` (click in order), ``number`` or
     ``numbers`` (type)."""
     cls = _kind(kind)
@@ -194,8 +194,8 @@ _REPEAT_MIN = 12
 def submit(item: Any, attempt: Attempt, answer: Any) -> bool | None:
     """Grade ``answer``; updates the attempt. Returns whether it was right, or ``None`` when
     the answer could not be read (that does not count as a try). Stars come from
-    :func:`lessons.stars.stars_for` (through ``item.stars``)."""
-    from lessons.errors import AnswerError
+    :func:`content.stars.stars_for` (through ``item.stars``)."""
+    from content.errors import AnswerError
 
     try:
         fb = item.grade(answer)
@@ -294,7 +294,7 @@ def stage_summary(stage: Any, stars: dict[str, int]) -> dict[str, Any]:
     >>> s["earned"], s["most"], s["missed"]
     (5, 9, ['b', 'c'])
     """
-    from lessons.stars import MAX_STARS
+    from content.stars import MAX_STARS
 
     ids = [lv.id for lv in stage.levels]
     return {

@@ -66,7 +66,7 @@ def resume_level(course: Any, summ: Summary) -> str:
     >>> resume_level(c, Summary(stars={"a": 2, "b": 3, "c": 3, "d": 3}, last_level="d"))
     'a'
     """
-    from lessons.stars import MAX_STARS
+    from content.stars import MAX_STARS
 
     levels = [lv for s in course.stages for lv in s.levels]
     if not levels:

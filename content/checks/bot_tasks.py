@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from content.checks.base import (
+    JSON,
+    Task,
+)
 from engine import (
     Action,
     Game,
     Trump,
 )
 from engine.words import percent, trump_phrase
-from lessons.checks.base import (
-    JSON,
-    Task,
-)
 
 if TYPE_CHECKING:  # the players load numpy: imported only when a check asks (below)
     from engine.players import Candidate, Decision

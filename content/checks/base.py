@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NotRequired, TypeAlias, TypedDict, TypeVar
 
+from content.errors import AnswerError, FieldError
+from content.model import JSON, Position
 from engine import (
     Action,
     ParseError,
@@ -16,8 +18,6 @@ from engine import (
 )
 from engine.trump import Suit, describe_suit
 from engine.words import count_words, join_words
-from lessons.errors import AnswerError, FieldError
-from lessons.model import JSON, Position
 
 __all__ = ["JSON", "KINDS", "AnyTask", "Features", "Feedback", "Task", "make_task", "names", "read_int", "read_seat", "read_side",
            "read_tile", "read_tiles", "register", "set_name", "side_name"]

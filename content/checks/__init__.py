@@ -1,7 +1,7 @@
 """Check kinds: each computes its answer with the engine and grades a learner's answer.
 
 A check kind is one :class:`Task` subclass in its own module of this package
-(``lessons/checks/legal_tiles.py``...), registered in :data:`KINDS` under its ``kind`` name.
+(``content/checks/legal_tiles.py``...), registered in :data:`KINDS` under its ``kind`` name.
 Each kind declares in one place everything about it: its ``title`` and ``short_title``, how
 it is answered (``mode``: click ``one`` choice, select ``many``, click tiles in ``order``,
 type a ``number`` or one number per side, ``numbers``), whether its choices are tiles
@@ -9,9 +9,9 @@ type a ``number`` or one number per side, ``numbers``), whether its choices are 
 ``hint``, its feedback ``codes`` and its own entry fields (``params``). Adding a kind means
 adding one module with one class, and importing it below.
 
-A task is built from a :class:`~lessons.model.Position` and the entry's kind fields
+A task is built from a :class:`~content.model.Position` and the entry's kind fields
 (``goal``, ``suit``, ``need``...) and refuses a question it cannot ask
-(:class:`~lessons.errors.FieldError`). Then:
+(:class:`~content.errors.FieldError`). Then:
 
 - :meth:`Task.answer` — the answer, computed by the engine (never read from the file);
 - :meth:`Task.grade` — a :class:`Feedback` for any learner answer: ``correct``, a ``code``
@@ -24,7 +24,7 @@ A task is built from a :class:`~lessons.model.Position` and the entry's kind fie
   representative set), so tests can prove each gets a specific explanation;
 - :meth:`Task.features` — measurable features (options, traps, depth) for puzzle ratings.
 
->>> from lessons.model import Position
+>>> from content.model import Position
 >>> pos = Position.from_dict({"trump": "6", "leader": 0, "trick": ["5-1"],
 ...                           "hands": {"1": "6-5 5-3 2-1"}})
 >>> task = make_task("legal_tiles", pos, {})
@@ -41,8 +41,8 @@ A task is built from a :class:`~lessons.model.Position` and the entry's kind fie
 
 from __future__ import annotations
 
-from lessons.checks.auction_winner import AuctionWinner
-from lessons.checks.base import (
+from content.checks.auction_winner import AuctionWinner
+from content.checks.base import (
     JSON,
     KINDS,
     AnyTask,
@@ -59,23 +59,23 @@ from lessons.checks.base import (
     register,
     side_name,
 )
-from lessons.checks.bid import Bid
-from lessons.checks.bot_tasks import BID_TOLERANCE, BOT_SEED, TRUMP_TOLERANCE
-from lessons.checks.count import Count
-from lessons.checks.ending import Ending
-from lessons.checks.game_winner import GameWinner
-from lessons.checks.is_trump import IsTrump
-from lessons.checks.legal_actions import LegalActions
-from lessons.checks.legal_tiles import LegalTiles
-from lessons.checks.pick_tiles import PickTiles
-from lessons.checks.play import Play
-from lessons.checks.rank import Rank
-from lessons.checks.score_hand import ScoreHand
-from lessons.checks.strategy import Strategy
-from lessons.checks.suit_led import SuitLed
-from lessons.checks.trick_winner import TrickWinner
-from lessons.checks.trump_choice import TrumpChoice
-from lessons.checks.words import is_trump_reason, lead_words, rank_reason
+from content.checks.bid import Bid
+from content.checks.bot_tasks import BID_TOLERANCE, BOT_SEED, TRUMP_TOLERANCE
+from content.checks.count import Count
+from content.checks.ending import Ending
+from content.checks.game_winner import GameWinner
+from content.checks.is_trump import IsTrump
+from content.checks.legal_actions import LegalActions
+from content.checks.legal_tiles import LegalTiles
+from content.checks.pick_tiles import PickTiles
+from content.checks.play import Play
+from content.checks.rank import Rank
+from content.checks.score_hand import ScoreHand
+from content.checks.strategy import Strategy
+from content.checks.suit_led import SuitLed
+from content.checks.trick_winner import TrickWinner
+from content.checks.trump_choice import TrumpChoice
+from content.checks.words import is_trump_reason, lead_words, rank_reason
 
 #: The order the kinds are listed in (error messages, docs, the app's filters).
 ORDER = (

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from engine import tricks_needed
-from lessons.checks.base import (
+from content.checks.base import (
     A,
     Task,
     _plural,
     side_name,
 )
-from lessons.errors import FieldError
-from lessons.scoring import HandScore, score_hand
+from content.errors import FieldError
+from content.scoring import HandScore, score_hand
+from engine import tricks_needed
 
 
 class _HandTask(Task[A]):

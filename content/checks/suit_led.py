@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine.tiles import suit_name
-from engine.trump import TRUMP, Suit
-from lessons.checks.base import (
+from content.checks.base import (
     JSON,
     Features,
     Feedback,
@@ -16,9 +14,11 @@ from lessons.checks.base import (
     _one,
     register,
 )
-from lessons.checks.words import lead_words
-from lessons.errors import AnswerError, FieldError
-from lessons.model import parse_suit
+from content.checks.words import lead_words
+from content.errors import AnswerError, FieldError
+from content.model import parse_suit
+from engine.tiles import suit_name
+from engine.trump import TRUMP, Suit
 
 
 @register

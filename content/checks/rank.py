@@ -6,11 +6,7 @@ import itertools
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine import (
-    Tile,
-)
-from engine.trump import TRUMP
-from lessons.checks.base import (
+from content.checks.base import (
     JSON,
     Features,
     Feedback,
@@ -19,9 +15,13 @@ from lessons.checks.base import (
     read_tiles,
     register,
 )
-from lessons.checks.words import rank_reason, rank_steps
-from lessons.errors import AnswerError, FieldError
-from lessons.model import parse_suit
+from content.checks.words import rank_reason, rank_steps
+from content.errors import AnswerError, FieldError
+from content.model import parse_suit
+from engine import (
+    Tile,
+)
+from engine.trump import TRUMP
 
 
 @register

@@ -6,14 +6,7 @@ import itertools
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine import (
-    Reason,
-    Tile,
-    explain_play,
-    legal_plays,
-)
-from engine.trump import TRUMP
-from lessons.checks.base import (
+from content.checks.base import (
     JSON,
     Features,
     Feedback,
@@ -25,7 +18,14 @@ from lessons.checks.base import (
     register,
     tile_lines,
 )
-from lessons.checks.words import lead_words
+from content.checks.words import lead_words
+from engine import (
+    Reason,
+    Tile,
+    explain_play,
+    legal_plays,
+)
+from engine.trump import TRUMP
 
 
 @register

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from lessons.checks.base import (
+from content.checks.base import (
     JSON,
     Features,
     Feedback,
@@ -14,8 +14,8 @@ from lessons.checks.base import (
     register,
     side_name,
 )
-from lessons.checks.hand import _HandTask
-from lessons.errors import FieldError
+from content.checks.hand import _HandTask
+from content.errors import FieldError
 
 
 @register

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from lessons.checks.base import (
+from content.checks.base import (
     JSON,
     Feedback,
     Task,
     read_seat,
     register,
 )
-from lessons.errors import FieldError
+from content.errors import FieldError
 
 
 @register

@@ -5,15 +5,15 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from content.checks.base import (
+    _many,
+    _one,
+)
 from engine import (
     Tile,
     Trump,
 )
 from engine.trump import TRUMP, Suit
-from lessons.checks.base import (
-    _many,
-    _one,
-)
 
 
 # -- shared rank words ---------------------------------------------------------------------

@@ -6,12 +6,7 @@ import itertools
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine import (
-    Tile,
-    Trump,
-)
-from engine.trump import TRUMP
-from lessons.checks.base import (
+from content.checks.base import (
     JSON,
     Features,
     Feedback,
@@ -24,9 +19,14 @@ from lessons.checks.base import (
     set_name,
     tile_lines,
 )
-from lessons.checks.words import is_trump_reason
-from lessons.errors import AnswerError, FieldError
-from lessons.model import parse_suit
+from content.checks.words import is_trump_reason
+from content.errors import AnswerError, FieldError
+from content.model import parse_suit
+from engine import (
+    Tile,
+    Trump,
+)
+from engine.trump import TRUMP
 
 
 @register

@@ -6,7 +6,7 @@ auction, the bidder and the bid, the tricks won and the scores, and loose ``tile
 question is about ("rank these tiles"). Only the fields a question needs are given.
 
 :meth:`Position.from_dict` reads the ``position`` table of a content file and refuses an
-impossible position with a :class:`~lessons.errors.FieldError` naming the field: a tile that
+impossible position with a :class:`~content.errors.FieldError` naming the field: a tile that
 is not a tile or not in the set of these rules, a tile in two places, hands whose sizes do
 not fit the trick so far, a trick that could not have been played (every play is replayed
 through the engine's :func:`~engine.explain_play`), an auction the engine refuses.
@@ -23,9 +23,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
+from content.errors import FieldError
 from engine import Game, IllegalAction, ParseError, RuleSet, Tile, Trump, explain_play
 from engine.trump import TRUMP, Suit, describe_suit
-from lessons.errors import FieldError
 
 __all__ = [
     "JSON",

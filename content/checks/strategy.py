@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from content.checks.base import ILLEGAL_PLAY_CODES, JSON, Feedback, PlayTask, register
+from content.errors import FieldError
 from engine import Tile, explain_play
 from engine.game import Game
-from lessons.checks.base import ILLEGAL_PLAY_CODES, JSON, Feedback, PlayTask, register
-from lessons.errors import FieldError
 
 
 @register

@@ -5,21 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine import (
-    Action,
-    Game,
-    IllegalAction,
-    ParseError,
-)
-from lessons.checks.base import (
+from content.checks.base import (
     Features,
     Feedback,
     action_label,
     names,
     register,
 )
-from lessons.checks.bot_tasks import BID_TOLERANCE, BOT_SEED, _BotTask, _pct
-from lessons.errors import AnswerError, FieldError
+from content.checks.bot_tasks import BID_TOLERANCE, BOT_SEED, _BotTask, _pct
+from content.errors import AnswerError, FieldError
+from engine import (
+    Action,
+    Game,
+    IllegalAction,
+    ParseError,
+)
 
 
 @register

@@ -1,6 +1,6 @@
 """The teaching notebook's laboratory: tile pictures, engine-graded exercises and experiments.
 
-``lessons/moon_notebook.py`` imports everything from here, so the notebook itself holds only
+``notebook/moon_notebook.py`` imports everything from here, so the notebook itself holds only
 the prose and the short cells a student reads and changes. Nothing here imports Streamlit;
 IPython is imported only when something is displayed.
 
@@ -13,11 +13,11 @@ notebook's own (:data:`LAB_EXERCISES`, graded by the engine and its solver) shar
 The experiments' conclusions in the notebook come from large reference runs; anyone can
 repeat them (the numbers printed are the ones the notebook quotes)::
 
-    python -m lessons.lab reference contracts --deals 500 --seed 2026   # experiments 1 and 3
-    python -m lessons.lab reference trump --layouts 400 --seed 2026     # experiment 2
-    python -m lessons.lab reference match --deals 40 --seed 2026 --out match.jsonl  # experiment 4
-    python -m lessons.lab dilemma --seed 2026 --search 30 --layouts 30  # how DILEMMA_DEAL was found
-    python -m lessons.lab puzzle --seed 2026 --search 30                # how DISCARD_DEAL was found
+    python -m notebook.lab reference contracts --deals 500 --seed 2026   # experiments 1 and 3
+    python -m notebook.lab reference trump --layouts 400 --seed 2026     # experiment 2
+    python -m notebook.lab reference match --deals 40 --seed 2026 --out match.jsonl  # experiment 4
+    python -m notebook.lab dilemma --seed 2026 --search 30 --layouts 30  # how DILEMMA_DEAL was found
+    python -m notebook.lab puzzle --seed 2026 --search 30                # how DISCARD_DEAL was found
 """
 
 from __future__ import annotations
@@ -100,10 +100,10 @@ __all__ = [
 #: The suits by number, for column and row names.
 SUIT_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes")
 
-#: The hand of experiment 2 (deal number, hand number): found by ``python -m lessons.lab dilemma``.
+#: The hand of experiment 2 (deal number, hand number): found by ``python -m notebook.lab dilemma``.
 DILEMMA_DEAL = (2026, 8)
 
-#: The hand of the "discard and trump" exercise: found by ``python -m lessons.lab puzzle``.
+#: The hand of the "discard and trump" exercise: found by ``python -m notebook.lab puzzle``.
 DISCARD_DEAL = (2026, 10)
 
 
@@ -484,7 +484,7 @@ def _tile_to_index(level: Level, answer: object) -> object:
 def grade(exercise_id: str, answer: object) -> tuple[bool, str]:
     """Grade an answer with the engine: (correct, the engine's words). Raises ValueError for
     an answer of the wrong shape."""
-    from lessons import AnswerError
+    from content import AnswerError
 
     if exercise_id in LAB_EXERCISES:
         return LAB_EXERCISES[exercise_id].grade(answer)
@@ -687,7 +687,11 @@ def strong_vs_basic(deals: int, seed: int, progress: Progress | None = None) -> 
 
 
 def mean_se(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and its standard error (sample standard deviation / √n; 0 for one value)."""
+    """The mean and its standard error (sample standard deviation / √n; 0 for one value).
+
+    >>> mean_se([1.0, 2.0, 3.0]), mean_se([4.0])
+    ((2.0, 0.5773502691896258), (4.0, 0.0))
+    """
     if not values:
         raise ValueError("no values")
     m = statistics.fmean(values)
@@ -837,8 +841,8 @@ def _puzzle_search(seed: int, search: int) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m lessons.lab reference contracts|trump|match`` and the two searches."""
-    parser = argparse.ArgumentParser(prog="python -m lessons.lab", description=__doc__.split("\n\n")[0])
+    """``python -m notebook.lab reference contracts|trump|match`` and the two searches."""
+    parser = argparse.ArgumentParser(prog="python -m notebook.lab", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     ref = sub.add_parser("reference", help="a reference run whose numbers the notebook quotes")
     ref.add_argument("which", choices=["contracts", "trump", "match"])

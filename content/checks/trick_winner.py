@@ -5,12 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine import (
-    explain_winner,
-    trick_winner,
-)
-from engine.trump import TRUMP
-from lessons.checks.base import (
+from content.checks.base import (
     JSON,
     Features,
     Feedback,
@@ -19,8 +14,13 @@ from lessons.checks.base import (
     read_tile,
     register,
 )
-from lessons.checks.words import rank_reason
-from lessons.errors import AnswerError, FieldError
+from content.checks.words import rank_reason
+from content.errors import AnswerError, FieldError
+from engine import (
+    explain_winner,
+    trick_winner,
+)
+from engine.trump import TRUMP
 
 
 @register

@@ -6,12 +6,7 @@ import itertools
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine import (
-    Action,
-    IllegalAction,
-    ParseError,
-)
-from lessons.checks.base import (
+from content.checks.base import (
     JSON,
     Features,
     Feedback,
@@ -21,7 +16,12 @@ from lessons.checks.base import (
     register,
     tile_lines,
 )
-from lessons.errors import AnswerError, FieldError
+from content.errors import AnswerError, FieldError
+from engine import (
+    Action,
+    IllegalAction,
+    ParseError,
+)
 
 
 @register

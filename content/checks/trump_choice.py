@@ -5,6 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from content.checks.base import (
+    Features,
+    Feedback,
+    names,
+    register,
+)
+from content.checks.bot_tasks import TRUMP_TOLERANCE, _BotTask, _pct, _trump_label
+from content.errors import AnswerError, FieldError
+from content.model import parse_trump
 from engine import (
     Action,
     Game,
@@ -13,15 +22,6 @@ from engine import (
     Trump,
 )
 from engine.tiles import suit_name
-from lessons.checks.base import (
-    Features,
-    Feedback,
-    names,
-    register,
-)
-from lessons.checks.bot_tasks import TRUMP_TOLERANCE, _BotTask, _pct, _trump_label
-from lessons.errors import AnswerError, FieldError
-from lessons.model import parse_trump
 
 
 @register
@@ -67,7 +67,7 @@ class TrumpChoice(_BotTask):
         if rules.has_widow and not rules.trump_before_widow:
             if "discard" not in self.p:
                 raise FieldError("discard", "the bidder took the widow and discarded: name the discard")
-            from lessons.model import parse_tile
+            from content.model import parse_tile
 
             d = parse_tile(self.p["discard"], "discard")
             if not pos.widow:
@@ -83,7 +83,7 @@ class TrumpChoice(_BotTask):
             if "discard" in self.p:
                 raise FieldError("discard", "under these rules trump is named before any discard")
             dealt = held
-        from lessons.model import auction_game
+        from content.model import auction_game
 
         try:
             g = auction_game(rules, pos.first_bidder or 0, [b for _, b in pos.bids], {self.seat: dealt}, pos.widow)

@@ -5,14 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine import (
-    Tile,
-    explain_play,
-    legal_plays,
-    trick_winner,
-)
-from engine.solver import move_values
-from lessons.checks.base import (
+from content.checks.base import (
     ILLEGAL_PLAY_CODES,
     Features,
     Feedback,
@@ -21,7 +14,14 @@ from lessons.checks.base import (
     names,
     register,
 )
-from lessons.errors import FieldError
+from content.errors import FieldError
+from engine import (
+    Tile,
+    explain_play,
+    legal_plays,
+    trick_winner,
+)
+from engine.solver import move_values
 
 
 @register

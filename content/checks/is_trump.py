@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine.trump import describe_suit
-from lessons.checks.base import (
+from content.checks.base import (
     JSON,
     Features,
     Feedback,
     Task,
     register,
 )
-from lessons.checks.words import is_trump_reason
-from lessons.errors import AnswerError, FieldError
+from content.checks.words import is_trump_reason
+from content.errors import AnswerError, FieldError
+from engine.trump import describe_suit
 
 
 @register

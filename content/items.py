@@ -3,16 +3,16 @@
 :class:`Item` is the part the app talks to:
 
 - ``item.answer()`` / ``item.answer_json()`` — the engine's answer;
-- ``item.grade(answer)`` -> :class:`~lessons.checks.Feedback` (the file's own words replace
+- ``item.grade(answer)`` -> :class:`~content.checks.Feedback` (the file's own words replace
   the engine's for the codes it overrides);
 - ``item.hint(1)`` (where to look), ``item.hint(2)`` (the answer, with the engine's reason);
   ``item.first_hint(feedback)``, the hint that fits the mistake of a wrong answer;
-- ``item.stars(tries, hints)`` — 3, 2 or 1 stars by the one rule of :mod:`lessons.stars`;
+- ``item.stars(tries, hints)`` — 3, 2 or 1 stars by the one rule of :mod:`content.stars`;
 - ``item.choices()`` — what to offer the learner to click, if the answer is picked;
 - ``item.export()`` — the row of ``python -m puzzles export``.
 
 :func:`build_common` reads the fields every entry has and builds the position and task,
-raising :class:`~lessons.errors.FieldError` naming the field.
+raising :class:`~content.errors.FieldError` naming the field.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import cast
 
+from content.checks import JSON, KINDS, AnyTask, Feedback, make_task
+from content.errors import FieldError
+from content.model import Position
+from content.stars import stars_for
 from engine import RuleSet
-from lessons.checks import JSON, KINDS, AnyTask, Feedback, make_task
-from lessons.errors import FieldError
-from lessons.model import Position
-from lessons.stars import stars_for
 
 __all__ = ["Item", "build_common", "text_field"]
 
@@ -76,7 +76,7 @@ class Item:
 
     def grade(self, answer: object) -> Feedback:
         """Grade a learner's answer; the file's feedback overrides replace the text for
-        their codes. Raises :class:`~lessons.errors.AnswerError` for an unreadable answer."""
+        their codes. Raises :class:`~content.errors.AnswerError` for an unreadable answer."""
         fb = self.task.grade(answer)
         if not fb.correct and fb.code in self.feedback:
             return Feedback(False, fb.code, self.feedback[fb.code], fb.reasons)
@@ -98,7 +98,7 @@ class Item:
 
     def stars(self, tries: int, hints_used: int = 0) -> int:
         """Stars for solving it in ``tries`` tries (the right one included) after
-        ``hints_used`` hints, by the one rule :func:`lessons.stars.stars_for`."""
+        ``hints_used`` hints, by the one rule :func:`content.stars.stars_for`."""
         return stars_for(max(0, tries - 1), hints_used)
 
     def export(self, source: str) -> dict[str, JSON]:

@@ -5,15 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine import (
-    Tile,
-    explain_play,
-    explain_winner,
-    legal_plays,
-    trick_winner,
-)
-from engine.trump import TRUMP
-from lessons.checks.base import (
+from content.checks.base import (
     ILLEGAL_PLAY_CODES,
     Features,
     Feedback,
@@ -22,8 +14,16 @@ from lessons.checks.base import (
     names,
     register,
 )
-from lessons.checks.words import rank_reason
-from lessons.errors import FieldError
+from content.checks.words import rank_reason
+from content.errors import FieldError
+from engine import (
+    Tile,
+    explain_play,
+    explain_winner,
+    legal_plays,
+    trick_winner,
+)
+from engine.trump import TRUMP
 
 
 @register

@@ -46,7 +46,7 @@ import plotly.io as pio
 from IPython.display import display
 
 import engine
-import lessons.lab as lab  # the notebook's helpers: tile pictures, exercises, experiments
+import notebook.lab as lab  # the notebook's helpers: tile pictures, exercises, experiments
 from engine import (
     Game,
     IllegalAction,
@@ -60,7 +60,7 @@ from engine import (
     tile_set,
 )
 from engine.players import make_bot
-from lessons.lab import DISCARD_DEAL, check, exercise, reveal, show, solve_contract, table, trump_words  # noqa: F401
+from notebook.lab import DISCARD_DEAL, check, exercise, reveal, show, solve_contract, table, trump_words  # noqa: F401
 
 pd.set_option("display.max_colwidth", None)  # never cut text off
 # Charts show in JupyterLab and also in an HTML export of the notebook (plotly.js is embedded).
@@ -478,7 +478,7 @@ else:
     display(table(cells[[c for c in ["no double", "1 double", "2 doubles", "3 or more"] if c in cells.columns]]))
 
 # %% [markdown]
-# **What this shows** (reference run: 500 deals, seed 2026, `python -m lessons.lab reference
+# **What this shows** (reference run: 500 deals, seed 2026, `python -m notebook.lab reference
 # contracts --deals 500 --seed 2026`):
 #
 # | trumps held | deals | makes 4 | makes 5 | makes 6 |
@@ -504,7 +504,7 @@ else:
 # %% [markdown]
 # **Experiment 2: which trump to name?** Take one hand and, for every trump, deal the tiles it
 # cannot see many ways and solve each. The hand below was picked by a search (`python -m
-# lessons.lab dilemma`) for a real dilemma: the trump that is safest for a small bid is not the
+# notebook.lab dilemma`) for a real dilemma: the trump that is safest for a small bid is not the
 # one that gives the best chance of a big one.
 #
 # **Predict first.** Look at the eight tiles. Which trump would you name to bid 4? And to bid 6?
@@ -525,7 +525,7 @@ px.imshow(
 ).show()
 
 # %% [markdown]
-# **What this shows** (reference run: 400 layouts per trump, seed 2026, `python -m lessons.lab
+# **What this shows** (reference run: 400 layouts per trump, seed 2026, `python -m notebook.lab
 # reference trump --layouts 400 --seed 2026`):
 #
 # The hand is `3-1 3-2 3-3 5-1 5-5 6-1 6-4 6-6`: three doubles, and three tiles each of the
@@ -675,7 +675,7 @@ table(lab.seat_summary(match), index="seat")
 
 # %% [markdown]
 # **What this shows** (reference run: 40 deals × 3 seatings = 120 hands, seed 2026, `python -m
-# lessons.lab reference match --deals 40 --seed 2026 --out match.jsonl`):
+# notebook.lab reference match --deals 40 --seed 2026 --out match.jsonl`):
 #
 # | player | points per hand (mean ± standard error, 120 hands) |
 # |---|---|

@@ -5,12 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine import (
-    Tile,
-    Trump,
-)
-from engine.trump import describe_suit
-from lessons.checks.base import (
+from content.checks.base import (
     JSON,
     Feedback,
     Task,
@@ -19,8 +14,13 @@ from lessons.checks.base import (
     register,
     set_name,
 )
-from lessons.errors import FieldError
-from lessons.model import parse_suit
+from content.errors import FieldError
+from content.model import parse_suit
+from engine import (
+    Tile,
+    Trump,
+)
+from engine.trump import describe_suit
 
 
 @register
