@@ -293,13 +293,13 @@ def gen_pick_tiles(seed: int, rng: Rng) -> Entry | None:
     tiles = rng.sample(list(rules.tiles), 4 + rng.below(3))
     if rng.chance(50):
         q = f"{trump_sentence(trump)}. Pick every trump."
-        extra: Entry = {"select": "trumps"}
+        extra: Entry = {"of": "trumps"}
     else:
         suit = rng.below(7)
         if trump.kind == "number" and suit == trump.value:
             return None  # that number cannot be led as a plain suit: a tile bearing it is a trump
         q = f"{trump_sentence(trump)}. {describe_suit(suit).capitalize()} were led: pick every tile that follows."
-        extra = {"select": "suit", "suit": suit}
+        extra = {"of": "suit", "suit": suit}
     return {"rules": rules, "position": {"trump": str(trump), "tiles": [str(t) for t in tiles]},
             "question": q, "want_trap": False, **extra}
 

@@ -269,7 +269,7 @@ def test_rules_for_the_question_never_state_its_answer() -> None:
             assert not re.search(rf"(?<![\d-]){ans}(?![\d-])", note), (lv.id, note)
             checked += 1
         if lv.kind in ("count", "pick_tiles") and "tiles" in note:
-            assert getattr(lv.task, "of", None) != "set" and getattr(lv.task, "select", None) != "in_set", lv.id
+            assert lv.task.selection.of != "set", lv.id
     assert checked >= 5
     # the rule itself stays when it does not give the answer away
     four = course().level("four-follow")
@@ -286,7 +286,7 @@ def test_feedback_on_many_tiles_is_one_line_per_tile() -> None:
     assert [line.split()[1] for line in lines] == ["2-1", "6-3", "You", "You"]
     assert "3-1" in lines[2] and "5-3" in lines[3]
     p = make_task("pick_tiles", Position.from_dict({"trump": "6", "tiles": ["6-1", "5-5", "4-6", "3-2"]}),
-                  {"select": "trumps"})
+                  {"of": "trumps"})
     text = p.grade(["5-5", "6-1"]).text
     assert text.count("\n- ") == 1 and "5-5 does not fit" in text and "You left out 6-4" in text
     # one issue stays one sentence
@@ -660,12 +660,12 @@ def _counted_noun(item: Item) -> str:
     """What a count question counts, as a plural noun: "tiles", "trumps" or a suit ("sixes")."""
     from engine.trump import describe_suit
 
-    of = item.task.of  # type: ignore[attr-defined]
-    if of == "set":
+    selection = item.task.selection  # type: ignore[attr-defined]
+    if selection.of == "set":
         return "tiles"
-    if of == "trumps":
+    if selection.of == "trumps":
         return "trumps"
-    return describe_suit(item.task.suit)  # type: ignore[attr-defined]
+    return describe_suit(selection.suit)
 
 
 def _states_count_of(text: str, n: int, noun: str) -> bool:

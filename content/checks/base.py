@@ -16,8 +16,7 @@ from engine import (
     Tile,
     Trump,
 )
-from engine.trump import Suit, describe_suit
-from engine.words import count_words, join_words
+from engine.words import join_words
 
 __all__ = ["JSON", "KINDS", "AnyTask", "Features", "Feedback", "Task", "make_task", "names", "read_int", "read_seat", "read_side",
            "read_tile", "read_tiles", "register", "set_name", "side_name"]
@@ -57,23 +56,12 @@ def names(tiles: Iterable[Tile | str]) -> str:
     return join_words(tiles)
 
 
-_plural = count_words
-
-
 def side_name(pos: Position, side: int) -> str:
     """``"seat 2"`` with three players, ``"team 0 (seats 0 and 2)"`` with four."""
     if pos.players == 4:
         a, b = pos.rules.teams()[side]
         return f"team {side} (seats {a} and {b})"
     return f"seat {side}"
-
-
-def _one(suit: Suit) -> str:
-    return describe_suit(suit, plural=False)
-
-
-def _many(suit: Suit) -> str:
-    return describe_suit(suit)
 
 
 def set_name(pos: Position) -> str:

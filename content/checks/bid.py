@@ -12,7 +12,7 @@ from content.checks.base import (
     names,
     register,
 )
-from content.checks.bot_tasks import BID_TOLERANCE, BOT_SEED, _BotTask, _pct
+from content.checks.bot_tasks import BID_TOLERANCE, BOT_SEED, BotTask
 from content.errors import AnswerError, FieldError
 from engine import (
     Action,
@@ -20,10 +20,11 @@ from engine import (
     IllegalAction,
     ParseError,
 )
+from engine.words import percent
 
 
 @register
-class Bid(_BotTask):
+class Bid(BotTask):
     kind = "bid"
     title = "Bid or pass"
     short_title = "Bidding"
@@ -137,15 +138,15 @@ class Bid(_BotTask):
                         and (self.chance(b) or 0) >= want), default=None)
             return Feedback(False, "should-bid",
                             f"This hand is worth a bid: the strong player puts its chance of making {best} at "
-                            f"{_pct(self.chance(best or 0))} over its simulated deals. {self.summary()}")
+                            f"{percent(self.chance(best or 0))} over its simulated deals. {self.summary()}")
         b = int(value.split()[1])
         p = self.chance(b)
         if b == 21:
             return Feedback(False, "moon-too-risky", f"Shooting the moon needs all seven tricks: the strong player puts its chance of "
-                            f"taking all seven at only {_pct(p)} over its simulated deals. {self.summary()}")
+                            f"taking all seven at only {percent(p)} over its simulated deals. {self.summary()}")
         if p is not None and p < want - BID_TOLERANCE:
             return Feedback(False, "overbid", f"Bidding {b} is too risky: the strong player puts its chance of making {b} "
-                            f"at only {_pct(p)} over its simulated deals, and a bid is worth making from about {_pct(want)}"
+                            f"at only {percent(p)} over its simulated deals, and a bid is worth making from about {percent(want)}"
                             f"{' with four players' if self.position.rules.players == 4 else ''}. {self.summary()}")
         return Feedback(False, "underbid", f"The hand is worth more than {b}: the strong player chose {bot}. {self.summary()}")
 

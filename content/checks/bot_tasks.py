@@ -1,5 +1,5 @@
 """The shared base of the check kinds whose answer is the strong computer player's decision
-(``bid``, ``trump_choice``): :class:`_BotTask` asks the player once and keeps its decision."""
+(``bid``, ``trump_choice``): :class:`BotTask` asks the player once and keeps its decision."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from engine import (
     Game,
     Trump,
 )
-from engine.words import percent, trump_phrase
+from engine.words import trump_phrase
+
+__all__ = ["BID_TOLERANCE", "BOT_SEED", "TRUMP_TOLERANCE", "BotTask", "trump_label"]
 
 if TYPE_CHECKING:  # the players load numpy: imported only when a check asks (below)
     from engine.players import Candidate, Decision
@@ -29,10 +31,9 @@ TRUMP_TOLERANCE = 0.05
 BOT_SEED = 42
 
 
-_pct = percent
-
-
-def _trump_label(tr: Trump | None) -> str:
+def trump_label(tr: Trump | None) -> str:
+    """The trump in words for a decision's feedback: ``"sixes trump"``; the player's own
+    choice when ``tr`` is None (``"its best trump"``)."""
     if tr is None:
         return "its best trump"
     return trump_phrase(tr)
@@ -43,7 +44,7 @@ def _trump_label(tr: Trump | None) -> str:
 _DECISIONS: dict[str, Decision] = {}
 
 
-class _BotTask(Task[str]):
+class BotTask(Task[str]):
     """A decision checked against the strong player (``engine.players``)."""
 
     needs = "ai"

@@ -14,12 +14,8 @@ from content.checks.base import (
     register,
     set_name,
 )
-from content.errors import FieldError
-from content.model import parse_suit
-from engine import (
-    Tile,
-    Trump,
-)
+from content.checks.selection import PARAMS, Selection
+from engine import Tile
 from engine.trump import describe_suit
 
 
@@ -35,44 +31,30 @@ class Count(Task[int]):
     )
     default_question = "How many?"
     answer_format = "a whole number"
-    params: ClassVar[dict[str, str]] = {
-        "of": "'set' (tiles in play under these rules), 'suit' (tiles of the set that follow "
-        "'suit', under the trump if one is named) or 'trumps' (trumps in the set)",
-        "suit": "for of = 'suit': a number 0-6",
-    }
+    params: ClassVar[dict[str, str]] = PARAMS
     codes: ClassVar[dict[str, str]] = {
         "too-many": "counted more tiles than there are",
         "too-few": "counted fewer tiles than there are",
     }
 
     def setup(self) -> None:
-        self.of = self.param("of", required=True)
-        if self.of not in ("set", "suit", "trumps"):
-            raise FieldError("of", f"of is 'set', 'suit' or 'trumps', not {self.of!r}")
-        if self.of == "suit":
-            self.suit = parse_suit(self.param("suit", required=True), "suit")
-        if self.of == "trumps":
-            self.trump()
+        self.selection = Selection.read(self)
 
     def members(self) -> list[Tile]:
-        tiles = self.position.rules.tiles
-        tr = self.position.trump or Trump.parse("none")
-        if self.of == "set":
-            return list(tiles)
-        if self.of == "trumps":
-            return [t for t in tiles if tr.is_trump(t)]
-        return [t for t in tiles if tr.follows(t, self.suit)]
+        return self.selection.of_set(self.position)
 
     def what(self, one: bool = False) -> str:
         """What is counted and where: ``"sixes in the double-six set"``, the singular with
         ``one`` (``"blank in the three-player Moon set"``)."""
         where = set_name(self.position)
-        if self.of == "set":
+        of, suit = self.selection.of, self.selection.suit
+        if of == "set":
             return f"{'tile' if one else 'tiles'} in {where}"
-        if self.of == "trumps":
+        if of == "trumps":
             return f"{'trump' if one else 'trumps'} in {where} {self.trump().while_clause()}"
+        assert suit is not None
         tr = self.position.trump
-        return f"{describe_suit(self.suit, plural=not one)} in {where}" + (f" {tr.while_clause()}" if tr else "")
+        return f"{describe_suit(suit, plural=not one)} in {where}" + (f" {tr.while_clause()}" if tr else "")
 
     def compute(self) -> int:
         return len(self.members())
@@ -94,7 +76,7 @@ class Count(Task[int]):
             head = f"There is only one {self.what(one=True)}"
         else:
             head = f"There are {len(m) or 'no'} {what}"
-        if self.of == "set" or not m:
+        if self.selection.of == "set" or not m:
             return head + "."
         return f"{head}: {names(sorted(m, reverse=True))}."
 

@@ -10,7 +10,6 @@ from content.checks.base import (
     Features,
     Feedback,
     PlayTask,
-    _plural,
     names,
     register,
 )
@@ -22,6 +21,7 @@ from engine import (
     trick_winner,
 )
 from engine.solver import move_values
+from engine.words import count_words
 
 
 @register
@@ -155,7 +155,7 @@ class Ending(PlayTask):
         moves = self.line(value, k)
         return Feedback(
             False, "loses-a-trick",
-            f"After {value} the others can hold you to {_plural(v, 'trick')} of the last {k}, "
+            f"After {value} the others can hold you to {count_words(v, 'trick')} of the last {k}, "
             f"and you need {self.need_n}. One way it goes: {self._say(moves)}.",
             (r.code,),
         )

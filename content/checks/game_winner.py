@@ -14,12 +14,12 @@ from content.checks.base import (
     register,
     side_name,
 )
-from content.checks.hand import _HandTask
+from content.checks.hand import HandTask
 from content.errors import FieldError
 
 
 @register
-class GameWinner(_HandTask[int | None]):
+class GameWinner(HandTask[int | None]):
     kind = "game_winner"
     title = "Who wins the game"
     short_title = "Game winner"

@@ -5,15 +5,17 @@ from __future__ import annotations
 from content.checks.base import (
     A,
     Task,
-    _plural,
     side_name,
 )
 from content.errors import FieldError
 from content.scoring import HandScore, score_hand
 from engine import tricks_needed
+from engine.words import count_words
+
+__all__ = ["HandTask"]
 
 
-class _HandTask(Task[A]):
+class HandTask(Task[A]):
     """Shared by the scoring kinds: a finished hand."""
 
     def setup(self) -> None:
@@ -46,8 +48,8 @@ class _HandTask(Task[A]):
         if pos.players == 4:
             a, b = pos.rules.teams()[bs]
             tw = pos.tricks_won or ()
-            took_words = f"took {tw[a]} + {tw[b]} = {_plural(took, 'trick')} together"
+            took_words = f"took {tw[a]} + {tw[b]} = {count_words(took, 'trick')} together"
         else:
-            took_words = f"took {_plural(took, 'trick')}"
+            took_words = f"took {count_words(took, 'trick')}"
         verdict = "made" if s.made else f"set (it needed {need})"
         return f"{who[0].upper() + who[1:]} bid {bid} and {took_words}: the bid is {verdict}."

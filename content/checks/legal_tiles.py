@@ -11,8 +11,6 @@ from content.checks.base import (
     Features,
     Feedback,
     Task,
-    _many,
-    _one,
     names,
     read_tiles,
     register,
@@ -25,7 +23,7 @@ from engine import (
     explain_play,
     legal_plays,
 )
-from engine.trump import TRUMP
+from engine.trump import TRUMP, describe_suit
 
 
 @register
@@ -97,7 +95,7 @@ class LegalTiles(Task[tuple[Tile, ...]]):
             else:
                 suit = self.trump().suit_led(self.position.trick[0])
                 c = "missed-free"
-                text = (f"You left out {tile}. You hold no {_many(suit)}, so every tile is legal: "
+                text = (f"You left out {tile}. You hold no {describe_suit(suit)}, so every tile is legal: "
                         "you may trump in or throw off.")
             parts.append(text)
             code = code or c
@@ -118,11 +116,11 @@ class LegalTiles(Task[tuple[Tile, ...]]):
         suit = tr.suit_led(trick[0])
         led = f"{trick[0]} was led: {lead_words(tr, trick[0])}."
         if len(legal) == len(self.hand) and not any(tr.follows(t, suit) for t in self.hand):
-            return f"{led} You hold no {_many(suit)}, so any tile is legal: {names(legal)}."
-        text = f"{led} You must follow: {names(legal)} {'follow' if len(legal) > 1 else 'follows'} {_many(suit)}."
+            return f"{led} You hold no {describe_suit(suit)}, so any tile is legal: {names(legal)}."
+        text = f"{led} You must follow: {names(legal)} {'follow' if len(legal) > 1 else 'follows'} {describe_suit(suit)}."
         fakes = [t for t in self.hand if isinstance(suit, int) and tr.is_trump(t) and t.has(suit)]
         if fakes:
-            text += f" {names(fakes)} {'bear' if len(fakes) > 1 else 'bears'} a {_one(suit)} but {'are trumps' if len(fakes) > 1 else 'is a trump'}, so {'they do' if len(fakes) > 1 else 'it does'} not follow."
+            text += f" {names(fakes)} {'bear' if len(fakes) > 1 else 'bears'} a {describe_suit(suit, plural=False)} but {'are trumps' if len(fakes) > 1 else 'is a trump'}, so {'they do' if len(fakes) > 1 else 'it does'} not follow."
         return text
 
     def wrong_answers(self) -> Sequence[object]:

@@ -11,22 +11,20 @@ from content.checks.base import (
     Features,
     Feedback,
     Task,
-    _many,
-    _one,
     names,
     read_tiles,
     register,
     set_name,
     tile_lines,
 )
+from content.checks.selection import PARAMS, Selection
 from content.checks.words import is_trump_reason
 from content.errors import AnswerError, FieldError
-from content.model import parse_suit
 from engine import (
     Tile,
     Trump,
 )
-from engine.trump import TRUMP
+from engine.trump import TRUMP, describe_suit
 
 
 @register
@@ -41,11 +39,7 @@ class PickTiles(Task[tuple[Tile, ...]]):
     )
     default_question = "Pick every tile that fits."
     answer_format = 'the matching tiles among position.tiles, sorted low to high: ["0-0", "6-5"]'
-    params: ClassVar[dict[str, str]] = {
-        "select": "'in_set' (the tiles of these rules' set), 'trumps', or 'suit' (the tiles that "
-        "follow the suit in 'suit', under the trump if one is named)",
-        "suit": "for select = 'suit': a number 0-6 or 'trump'",
-    }
+    params: ClassVar[dict[str, str]] = PARAMS
     codes: ClassVar[dict[str, str]] = {
         "extra-tile": "picked a tile that does not fit",
         "missed-tile": "left out a tile that fits",
@@ -53,22 +47,16 @@ class PickTiles(Task[tuple[Tile, ...]]):
     }
 
     def setup(self) -> None:
-        self.select = self.param("select", required=True)
-        if self.select not in ("in_set", "trumps", "suit"):
-            raise FieldError("select", f"select is 'in_set', 'trumps' or 'suit', not {self.select!r}")
+        self.selection = Selection.read(self)
         if len(self.position.tiles) < 2:
             raise FieldError("position.tiles", "kind 'pick_tiles' needs at least two tiles to pick from")
-        if self.select == "suit":
-            self.suit = parse_suit(self.param("suit", required=True), "suit")
-        if self.select in ("trumps",) or (self.select == "suit" and self.suit == TRUMP):
-            self.trump()
-        if self.select != "in_set":
+        if self.selection.of != "set":
             self.tiles_in_set(self.position.tiles)
 
     def hides_trumps(self) -> bool:
         """Picking the trumps, or the tiles of a suit once trump is named, is the question
         itself: the picture must not mark the trumps."""
-        return bool(self.select != "in_set")
+        return self.selection.of != "set"
 
     def _tr(self) -> Trump:
         return self.position.trump or Trump.parse("none")
@@ -78,38 +66,34 @@ class PickTiles(Task[tuple[Tile, ...]]):
         return self._tr().kind != "none"
 
     def fits(self, t: Tile) -> bool:
-        if self.select == "in_set":
-            return t in self.position.rules.tiles
-        if self.select == "trumps":
-            return self._tr().is_trump(t)
-        return self._tr().follows(t, self.suit)
+        return self.selection.fits(self.position, t)
 
     def why(self, t: Tile) -> str:
-        if self.select == "in_set":
+        if self.selection.of == "set":
             rules = self.position.rules
             if t in rules.tiles:
                 return f"{t} is in {set_name(self.position)}."
             if t == Tile(0, 0):
                 return "0-0 is taken out too under the 'no double blank' rule."
             return f"{t} has a blank end and is not the double blank: three-player Moon takes 1-0 to 6-0 out of the set."
-        if self.select == "trumps":
+        if self.selection.of == "trumps":
             return is_trump_reason(self._tr(), t)
-        tr, s = self._tr(), self.suit
+        tr, s = self._tr(), self.selection.suit
         if s == TRUMP:
             return is_trump_reason(tr, t)
         assert isinstance(s, int)
         if tr.follows(t, s):
-            extra = f" (it is also a {_one(t.other_end(s))})" if not t.is_double else " (its double, the top of the suit)"
+            extra = f" (it is also a {describe_suit(t.other_end(s), plural=False)})" if not t.is_double else " (its double, the top of the suit)"
             if not self._named():  # before a trump is named, a tile is never "not a trump"
-                return f"{t} bears a {_one(s)}, so it is one of the {_many(s)}{extra}."
-            return f"{t} bears a {_one(s)} and is not a trump, so it is one of the {_many(s)}{extra}."
+                return f"{t} bears a {describe_suit(s, plural=False)}, so it is one of the {describe_suit(s)}{extra}."
+            return f"{t} bears a {describe_suit(s, plural=False)} and is not a trump, so it is one of the {describe_suit(s)}{extra}."
         if tr.is_trump(t) and t.has(s):
-            return f"{t} bears a {_one(s)}, but it is a trump {tr.while_clause()}, so it belongs to the trump suit only."
-        return f"{t} bears no {_one(s)}."
+            return f"{t} bears a {describe_suit(s, plural=False)}, but it is a trump {tr.while_clause()}, so it belongs to the trump suit only."
+        return f"{t} bears no {describe_suit(s, plural=False)}."
 
     def general_hint(self) -> str:
         """Where to look, for the question asked."""
-        if self.select == "in_set":
+        if self.selection.of == "set":
             return "Check each tile on its own: has it a blank end, and does this set keep it?"
         if self.position.trump is None or self.position.trump.kind == "none":
             return "Check each tile on its own: which suits does it belong to?"
@@ -119,9 +103,9 @@ class PickTiles(Task[tuple[Tile, ...]]):
         """A missed double gets a hint about doubles."""
         if feedback.code != "missed-double":
             return None
-        if self.select == "in_set":
+        if self.selection.of == "set":
             return "Look at the doubles again: which doubles does this set keep?"
-        if self.select == "trumps":
+        if self.selection.of == "trumps":
             if self._tr().kind == "doubles":
                 return "Look at the doubles again: with doubles trump, every double is a trump."
             return "Look at the doubles again: the double of the trump number is a trump too."
@@ -172,10 +156,10 @@ class PickTiles(Task[tuple[Tile, ...]]):
 
     def features(self) -> Features:
         traps = []
-        tr = self._tr()
+        tr, suit = self._tr(), self.selection.suit
         for t in self.position.tiles:
-            if self.select == "suit" and isinstance(self.suit, int) and tr.is_trump(t) and t.has(self.suit):
+            if isinstance(suit, int) and tr.is_trump(t) and t.has(suit):
                 traps.append("trump-cannot-follow")
-            if self.select == "suit" and isinstance(self.suit, int) and self.fits(t) and t.high != self.suit:
+            if isinstance(suit, int) and self.fits(t) and t.high != suit:
                 traps.append("two-suit-tile")
         return {"options": len(self.position.tiles), "traps": sorted(set(traps)), "depth": 0}

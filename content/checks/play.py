@@ -10,7 +10,6 @@ from content.checks.base import (
     Features,
     Feedback,
     PlayTask,
-    _many,
     names,
     register,
 )
@@ -23,7 +22,7 @@ from engine import (
     legal_plays,
     trick_winner,
 )
-from engine.trump import TRUMP
+from engine.trump import TRUMP, describe_suit
 
 
 @register
@@ -85,11 +84,11 @@ class Play(PlayTask):
         if self.goal == "duck":
             return Feedback(False, "wins-the-trick", f"{value} would take the trick: {win.text}", (r.code, win.code))
         if r.code == "throw-off":
-            code, text = "throw-off-cannot-win", f"{value} neither follows {_many(suit)} nor trumps, so it cannot win."
+            code, text = "throw-off-cannot-win", f"{value} neither follows {describe_suit(suit)} nor trumps, so it cannot win."
         elif tr.is_trump(value) and suit != TRUMP:
             code, text = "under-trump", f"{value} trumps in, but {w} is a higher trump."
         elif tr.is_trump(w) and suit != TRUMP:
-            code, text = "too-low", f"{value} follows {_many(suit)}, but {w} is a trump and beats it."
+            code, text = "too-low", f"{value} follows {describe_suit(suit)}, but {w} is a trump and beats it."
         else:
             code, text = "too-low", f"{value} follows, but {w} ranks higher: {rank_reason(tr, suit, w, value)[1]}."
         return Feedback(False, code, f"{text} {win.text}", (r.code, win.code))

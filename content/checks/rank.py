@@ -11,7 +11,6 @@ from content.checks.base import (
     Features,
     Feedback,
     Task,
-    _many,
     read_tiles,
     register,
 )
@@ -21,7 +20,7 @@ from content.model import parse_suit
 from engine import (
     Tile,
 )
-from engine.trump import TRUMP
+from engine.trump import TRUMP, describe_suit
 
 
 @register
@@ -67,7 +66,7 @@ class Rank(Task[tuple[Tile, ...]]):
             raise FieldError("suit", "with no trump, no suit of trumps can be led")
         for t in tiles:
             if tr.power(t, self.suit) < 0:
-                raise FieldError("position.tiles", f"{t} neither follows {_many(self.suit)} nor is a trump, so it has no rank there")
+                raise FieldError("position.tiles", f"{t} neither follows {describe_suit(self.suit)} nor is a trump, so it has no rank there")
 
     def compute(self) -> tuple[Tile, ...]:
         tr = self.trump()
@@ -107,7 +106,7 @@ class Rank(Task[tuple[Tile, ...]]):
 
     def explain(self) -> str:
         tr, order = self.trump(), self.answer()
-        where = "trumps" if self.suit == TRUMP else f"a trick where {_many(self.suit)} were led"
+        where = "trumps" if self.suit == TRUMP else f"a trick where {describe_suit(self.suit)} were led"
         return f"In {where}, strongest first: {', '.join(map(str, order))}. " + " ".join(rank_steps(tr, self.suit, order))
 
     def wrong_answers(self) -> Sequence[object]:

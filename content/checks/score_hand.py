@@ -9,17 +9,17 @@ from content.checks.base import (
     JSON,
     Features,
     Feedback,
-    _plural,
     read_int,
     register,
     side_name,
 )
-from content.checks.hand import _HandTask
+from content.checks.hand import HandTask
 from content.errors import AnswerError
+from engine.words import count_words
 
 
 @register
-class ScoreHand(_HandTask[tuple[int, ...]]):
+class ScoreHand(HandTask[tuple[int, ...]]):
     kind = "score_hand"
     title = "Score the hand"
     short_title = "Scoring"
@@ -99,9 +99,9 @@ class ScoreHand(_HandTask[tuple[int, ...]]):
             elif pos.players == 4 and pos.tricks_won and v in (pos.tricks_won[a] for a in pos.rules.teams()[i]) and v != r:
                 code, text = "team-tricks", f"Partners add their tricks: {who} took {t} together, so +{t}."
             elif v == 0 and r > 0:
-                code, text = "opponents-score-tricks", f"{who[0].upper() + who[1:]} took {_plural(t, 'trick')}: the opponents score 1 per trick, whether the bid is made or set, so +{t}."
+                code, text = "opponents-score-tricks", f"{who[0].upper() + who[1:]} took {count_words(t, 'trick')}: the opponents score 1 per trick, whether the bid is made or set, so +{t}."
             else:
-                code, text = "opponent-score", f"{who[0].upper() + who[1:]} took {_plural(t, 'trick')}, so +{t}: one point per trick."
+                code, text = "opponent-score", f"{who[0].upper() + who[1:]} took {count_words(t, 'trick')}, so +{t}: one point per trick."
             return Feedback(False, code, f"{story} {text}")
         raise AssertionError("a wrong score differs somewhere")
 
@@ -118,7 +118,7 @@ class ScoreHand(_HandTask[tuple[int, ...]]):
             parts.append(f"{side_name(pos, bs).capitalize()} scores {s.change[bs]:+d}" + (" (no bonus for extra tricks)." if s.made and s.side_tricks[bs] > (pos.bid or 0) and pos.bid != 21 else "."))
             for i in range(len(s.change)):
                 if i != bs:
-                    parts.append(f"{side_name(pos, i).capitalize()} took {_plural(s.side_tricks[i], 'trick')}: {s.change[i]:+d}.")
+                    parts.append(f"{side_name(pos, i).capitalize()} took {count_words(s.side_tricks[i], 'trick')}: {s.change[i]:+d}.")
         parts.append(f"Score changes: {list(s.change)}.")
         return " ".join(parts)
 

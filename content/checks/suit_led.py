@@ -10,15 +10,13 @@ from content.checks.base import (
     Features,
     Feedback,
     Task,
-    _many,
-    _one,
     register,
 )
 from content.checks.words import lead_words
 from content.errors import AnswerError, FieldError
 from content.model import parse_suit
 from engine.tiles import suit_name
-from engine.trump import TRUMP, Suit
+from engine.trump import TRUMP, Suit, describe_suit
 
 
 @register
@@ -75,15 +73,15 @@ class SuitLed(Task[Suit]):
     def judge(self, value: Suit) -> Feedback:
         tr, t, right = self.trump(), self.tile, self.answer()
         if right == TRUMP:
-            return Feedback(False, "lead-is-trump", f"Not {_many(value)}: {lead_words(tr, t)}. A trump belongs to the trump suit only.")
+            return Feedback(False, "lead-is-trump", f"Not {describe_suit(value)}: {lead_words(tr, t)}. A trump belongs to the trump suit only.")
         if value == TRUMP:
             if tr.kind == "none":
                 return Feedback(False, "not-a-trump", f"There are no trumps in this hand (no trump). {lead_words(tr, t)}.")
             return Feedback(False, "not-a-trump", f"{t} is not a trump {tr.while_clause()}. {lead_words(tr, t)}.")
         assert isinstance(value, int)  # a number suit: read() reads nothing else
         if t.has(value):
-            return Feedback(False, "low-end", f"{t} bears a {_one(value)} too, but a lead names the suit of its higher end: {_many(right)}.")
-        return Feedback(False, "not-on-tile", f"{t} bears no {_one(value)}. {lead_words(tr, t)}.")
+            return Feedback(False, "low-end", f"{t} bears a {describe_suit(value, plural=False)} too, but a lead names the suit of its higher end: {describe_suit(right)}.")
+        return Feedback(False, "not-on-tile", f"{t} bears no {describe_suit(value, plural=False)}. {lead_words(tr, t)}.")
 
     def general_hint(self) -> str:
         """Where to look, for the trump in force only."""

@@ -10,7 +10,6 @@ from content.checks.base import (
     Features,
     Feedback,
     Task,
-    _many,
     read_tile,
     register,
 )
@@ -20,7 +19,7 @@ from engine import (
     explain_winner,
     trick_winner,
 )
-from engine.trump import TRUMP
+from engine.trump import TRUMP, describe_suit
 
 
 @register
@@ -76,9 +75,9 @@ class TrickWinner(Task[int]):
         win = explain_winner(trick, tr)
         if tr.power(t, suit) < 0:
             pips = " Pips do not count for a tile off the suit." if t.pips > w.pips else ""
-            code, text = "cannot-win", f"{t} neither followed {_many(suit)} nor is a trump, so it cannot win.{pips}"
+            code, text = "cannot-win", f"{t} neither followed {describe_suit(suit)} nor is a trump, so it cannot win.{pips}"
         elif tr.is_trump(w) and not tr.is_trump(t):
-            code, text = "trumped", f"{t} followed {_many(suit)}, but {w} is a trump, and a trump beats any tile of the suit led."
+            code, text = "trumped", f"{t} followed {describe_suit(suit)}, but {w} is a trump, and a trump beats any tile of the suit led."
         elif tr.is_trump(t):
             code, text = "lower-trump", f"{t} is a trump, but {w} is higher: {rank_reason(tr, suit, w, t)[1]}."
         else:

@@ -11,7 +11,7 @@ from content.checks.base import (
     names,
     register,
 )
-from content.checks.bot_tasks import TRUMP_TOLERANCE, _BotTask, _pct, _trump_label
+from content.checks.bot_tasks import TRUMP_TOLERANCE, BotTask, trump_label
 from content.errors import AnswerError, FieldError
 from content.model import parse_trump
 from engine import (
@@ -22,10 +22,11 @@ from engine import (
     Trump,
 )
 from engine.tiles import suit_name
+from engine.words import percent
 
 
 @register
-class TrumpChoice(_BotTask):
+class TrumpChoice(BotTask):
     kind = "trump_choice"
     title = "Which trump"
     short_title = "Naming trump"
@@ -146,13 +147,13 @@ class TrumpChoice(_BotTask):
                 return Feedback(False, "trump-not-allowed", f"{e.message}.", (e.code,))
         p, best = self.chance(value), self.chance(self.answer())
         return Feedback(False, "weaker-trump",
-                        f"With {_trump_label(Trump.parse(value))} the strong player makes the bid in {_pct(p)} of its "
-                        f"simulated deals, against {_pct(best)} with {_trump_label(Trump.parse(self.answer()))}. {self.summary()}")
+                        f"With {trump_label(Trump.parse(value))} the strong player makes the bid in {percent(p)} of its "
+                        f"simulated deals, against {percent(best)} with {trump_label(Trump.parse(self.answer()))}. {self.summary()}")
 
     def explain(self) -> str:
         ok = self.accepted()
         extra = f" Also accepted (about as good): {names(a for a in ok if a != self.answer())}." if len(ok) > 1 else ""
-        return f"The strong player names {_trump_label(Trump.parse(self.answer()))}. {self.summary()}{extra}"
+        return f"The strong player names {trump_label(Trump.parse(self.answer()))}. {self.summary()}{extra}"
 
     def wrong_answers(self) -> Sequence[object]:
         ok = self.accepted()

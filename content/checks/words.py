@@ -5,15 +5,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from content.checks.base import (
-    _many,
-    _one,
-)
 from engine import (
     Tile,
     Trump,
 )
-from engine.trump import TRUMP, Suit
+from engine.trump import TRUMP, Suit, describe_suit
 
 
 # -- shared rank words ---------------------------------------------------------------------
@@ -48,13 +44,13 @@ def rank_reason(trump: Trump, suit: Suit, a: Tile, b: Tile) -> tuple[str, str]:
         return "other-end", f"inside the trump suit a tile ranks by its other end: {_counts_as(a, b, k)}"
     assert isinstance(suit, int)
     if a.is_double:
-        return "double-on-top", f"{a} is the double of the {_many(suit)}, the highest tile of that suit"
+        return "double-on-top", f"{a} is the double of the {describe_suit(suit)}, the highest tile of that suit"
     if a.high != suit or b.high != suit:
         return "two-suit-tile", (
-            f"inside the {_many(suit)} a tile ranks by its other end, whichever end is higher: "
+            f"inside the {describe_suit(suit)} a tile ranks by its other end, whichever end is higher: "
             f"{_counts_as(a, b, suit)}"
         )
-    return "other-end", f"inside the {_many(suit)} a tile ranks by its other end: {_counts_as(a, b, suit)}"
+    return "other-end", f"inside the {describe_suit(suit)} a tile ranks by its other end: {_counts_as(a, b, suit)}"
 
 
 def rank_steps(trump: Trump, suit: Suit, order: Sequence[Tile]) -> list[str]:
@@ -93,10 +89,10 @@ def lead_words(trump: Trump, tile: Tile) -> str:
     if suit == TRUMP:
         if trump.kind == "doubles":
             return f"{tile} is a double, and doubles are trump, so it leads trumps"
-        return f"{tile} bears a {_one(trump.value or 0)}, so it is a trump {trump.while_clause()} and leads trumps"
+        return f"{tile} bears a {describe_suit(trump.value or 0, plural=False)}, so it is a trump {trump.while_clause()} and leads trumps"
     if tile.is_double:
-        return f"{tile} is a double and not a trump, so it leads its own suit, {_many(suit)}"
-    return f"{tile} is not a trump, so its higher end names the suit: {_many(suit)}"
+        return f"{tile} is a double and not a trump, so it leads its own suit, {describe_suit(suit)}"
+    return f"{tile} is not a trump, so its higher end names the suit: {describe_suit(suit)}"
 
 
 
@@ -107,11 +103,11 @@ def is_trump_reason(tr: Trump, t: Tile) -> str:
         return f"With no trump ('follow me') there are no trumps at all, so {t} is not one: it stays in its own suit{'s' if not t.is_double else ''}."
     if tr.kind == "doubles":
         if t.is_double:
-            return f"{t} is a double, and doubles are trump: it is a trump and leaves the {_many(t.high)}."
+            return f"{t} is a double, and doubles are trump: it is a trump and leaves the {describe_suit(t.high)}."
         return f"{t} is not a double, so it is not a trump while doubles are trump."
     k = tr.value
     assert k is not None
     if t.has(k):
-        rest = "" if t.is_double else f" (it is no longer a {_one(t.other_end(k))})"
-        return f"{t} bears a {_one(k)}, so it is a trump {tr.while_clause()}{rest}."
-    return f"{t} bears no {_one(k)}, so it is not a trump {tr.while_clause()}."
+        rest = "" if t.is_double else f" (it is no longer a {describe_suit(t.other_end(k), plural=False)})"
+        return f"{t} bears a {describe_suit(k, plural=False)}, so it is a trump {tr.while_clause()}{rest}."
+    return f"{t} bears no {describe_suit(k, plural=False)}, so it is not a trump {tr.while_clause()}."

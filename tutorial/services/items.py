@@ -251,8 +251,7 @@ def rules_note(item: Any, lines: Sequence[str]) -> list[str]:
 
     ans = item.answer_json()
     task = getattr(item, "task", None)
-    about_set = item.kind in ("count", "pick_tiles") and (
-        getattr(task, "of", None) == "set" or getattr(task, "select", None) == "in_set")
+    about_set = getattr(getattr(task, "selection", None), "of", None) == "set"  # count, pick_tiles
     out = []
     for line in lines:
         kept = []
