@@ -342,5 +342,9 @@ class TileRow:
         """The row as one ``<svg>`` element."""
         return row_svg(self._drawings, scale=self.scale)
 
+    def labels(self) -> list[str]:
+        """The spoken label of each tile, in order (the words the picture stands for)."""
+        return [d.label for d in self._drawings]
+
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -46,7 +46,6 @@ import plotly.io as pio
 from IPython.display import display
 
 import engine
-import notebook.lab as lab  # the notebook's helpers: tile pictures, exercises, experiments
 from engine import (
     Game,
     IllegalAction,
@@ -60,7 +59,11 @@ from engine import (
     tile_set,
 )
 from engine.players import make_bot
-from notebook.lab import DISCARD_DEAL, check, exercise, reveal, show, solve_contract, table, trump_words  # noqa: F401
+from engine.words import trump_phrase
+from notebook import experiments  # the experiments: dealt hands solved, strong against basic
+from notebook.display import MIN_DEALS, Progress, set_by_suit, show, table  # tile pictures, tables
+from notebook.exercises import check, exercise, reveal  # exercises graded by the engine
+from notebook.experiments import DISCARD_DEAL, solve_contract  # noqa: F401
 
 pd.set_option("display.max_colwidth", None)  # never cut text off
 # Charts show in JupyterLab and also in an HTML export of the notebook (plotly.js is embedded).
@@ -83,7 +86,7 @@ bots = [make_bot("basic", seed=seat) for seat in range(3)]
 while not game.hand_finished:
     game.apply(bots[game.to_act].decide(game.view(game.to_act)).action)
 print("Bids:", ", ".join(f"seat {s} {'passes' if b == 0 else f'bids {b}'}" for s, b in game.bids))
-print(f"Seat {game.bidder} won the auction with {game.bid} and named {trump_words(game.trump)}.")
+print(f"Seat {game.bidder} won the auction with {game.bid} and named {trump_phrase(game.trump)}.")
 for n, trick in enumerate(game.tricks, 1):
     print(f"  trick {n}: {' '.join(map(str, trick.tiles))}  (seat {trick.leader} led; seat {trick.winner} won)")
 print(game.results[-1].describe())
@@ -117,7 +120,7 @@ show(*tile_set(3))
 # tile but a double shows up twice, once in each of its suits; the blanks hold only `0-0`.
 
 # %%
-table(lab.set_by_suit(tile_set(3), "none"), index="suit")
+table(set_by_suit(tile_set(3), "none"), index="suit")
 
 # %%
 twos = [t for t in Trump.parse("none").order(2) if t in tile_set(3)]
@@ -182,7 +185,7 @@ hand = parse_tiles("6-6 6-4 5-3 4-4 4-2 2-1 0-0")
 table(
     [
         {"tile": str(t)}
-        | {trump_words(trump): ", ".join(engine.describe_suit(s) for s in trump.suits_of(t)) for trump in engine.ALL_TRUMPS}
+        | {trump_phrase(trump): ", ".join(engine.describe_suit(s) for s in trump.suits_of(t)) for trump in engine.ALL_TRUMPS}
         for t in hand
     ],
     index="tile",
@@ -321,7 +324,7 @@ reveal("follow-trump-does-not-follow")
 
 # %%
 for tiles, trump in [("4-1 6-4 6-2", "none"), ("5-1 6-6 5-4", "6"), ("4-2 6-4 4-4", "doubles"), ("2-1 6-5 6-6", "3")]:
-    print(f"{tiles} ({trump_words(Trump.parse(trump))}): {explain_winner(parse_tiles(tiles), trump).text}")
+    print(f"{tiles} ({trump_phrase(Trump.parse(trump))}): {explain_winner(parse_tiles(tiles), trump).text}")
 
 # %% [markdown]
 # Here is the same idea drawn as tiles. The trumps carry a star, and the tiles you may not
@@ -409,7 +412,7 @@ print(f"What seat {others[0]} sees of the widow:", " ".join(str(t) for t in game
 # %%
 game.apply(f"discard {game.hands[game.bidder][0]}")
 game.apply("trump 6")
-print("Phase:", game.phase, "| trump:", trump_words(game.trump), "| leader:", game.leader)
+print("Phase:", game.phase, "| trump:", trump_phrase(game.trump), "| leader:", game.leader)
 print(f"Seat {others[0]} sees the history as:",
       "; ".join(f"seat {seat}: {a if a else 'discard (hidden)'}" for seat, a in game.view(others[0]).actions))
 
@@ -432,21 +435,21 @@ print(f"Seat {others[0]} sees the history as:",
 # often than not? Does it matter how many doubles it holds besides?
 
 # %%
-bar = lab.Progress(SIMULATIONS, "deals solved")
-deals = pd.DataFrame(lab.contract_study(SIMULATIONS, SEED, bar))
+bar = Progress(SIMULATIONS, "deals solved")
+deals = pd.DataFrame(experiments.contract_study(SIMULATIONS, SEED, bar))
 print(f"{SIMULATIONS} deals, seed {SEED}. Contracts chosen:",
       ", ".join(f"{k} {v}" for k, v in deals["contract"].value_counts().items()))
-by_trumps = pd.DataFrame(lab.makes_by(deals.to_dict("records"), "trumps held", "a number"))
-reliable = by_trumps[by_trumps["deals"] >= lab.MIN_DEALS]
+by_trumps = pd.DataFrame(experiments.makes_by(deals.to_dict("records"), "trumps held", "a number"))
+reliable = by_trumps[by_trumps["deals"] >= MIN_DEALS]
 if reliable.empty:
-    print(f"No group has {lab.MIN_DEALS} deals yet: raise SIMULATIONS to see the chart.")
+    print(f"No group has {MIN_DEALS} deals yet: raise SIMULATIONS to see the chart.")
 else:
     px.line(
         reliable.melt(id_vars=["trumps held", "deals"], value_vars=["makes 4", "makes 5", "makes 6"],
                       var_name="bid", value_name="% of deals"),
         x="trumps held", y="% of deals", color="bid", markers=True, range_y=[0, 100], hover_data=["deals"],
         title=f"A number trump: how often the bidder takes 4, 5, 6 tricks<br>"
-              f"(groups of {lab.MIN_DEALS}+ deals; {SIMULATIONS} deals, seed {SEED}, open hands)",
+              f"(groups of {MIN_DEALS}+ deals; {SIMULATIONS} deals, seed {SEED}, open hands)",
     ).update_xaxes(dtick=1).show()
 table(by_trumps, index="trumps held", small="deals")
 
@@ -456,7 +459,7 @@ table(by_trumps, index="trumps held", small="deals")
 # doubles held (under doubles trump, the doubles *are* the trumps):
 
 # %%
-other = [dict(row, contract=c) for c in ("doubles", "no trump") for row in lab.makes_by(deals.to_dict("records"), "doubles held", c)]
+other = [dict(row, contract=c) for c in ("doubles", "no trump") for row in experiments.makes_by(deals.to_dict("records"), "doubles held", c)]
 if other:
     display(table(other, small="deals"))
 else:
@@ -470,15 +473,15 @@ else:
 numbers = deals[deals["contract"] == "a number"].assign(
     doubles=lambda d: d["doubles held"].clip(upper=3).map({0: "no double", 1: "1 double", 2: "2 doubles", 3: "3 or more"}))
 grid = numbers.groupby(["trumps held", "doubles"])["tricks"].agg(["mean", "size"])
-grid = grid[grid["size"] >= lab.MIN_DEALS]
+grid = grid[grid["size"] >= MIN_DEALS]
 cells = grid.apply(lambda r: f"{r['mean']:.1f} ({int(r['size'])} deals)", axis=1).unstack("doubles").fillna("")
 if cells.empty:
-    print(f"No group has {lab.MIN_DEALS} deals yet: raise SIMULATIONS.")
+    print(f"No group has {MIN_DEALS} deals yet: raise SIMULATIONS.")
 else:
     display(table(cells[[c for c in ["no double", "1 double", "2 doubles", "3 or more"] if c in cells.columns]]))
 
 # %% [markdown]
-# **What this shows** (reference run: 500 deals, seed 2026, `python -m notebook.lab reference
+# **What this shows** (reference run: 500 deals, seed 2026, `python -m notebook reference
 # contracts --deals 500 --seed 2026`):
 #
 # | trumps held | deals | makes 4 | makes 5 | makes 6 |
@@ -504,18 +507,18 @@ else:
 # %% [markdown]
 # **Experiment 2: which trump to name?** Take one hand and, for every trump, deal the tiles it
 # cannot see many ways and solve each. The hand below was picked by a search (`python -m
-# notebook.lab dilemma`) for a real dilemma: the trump that is safest for a small bid is not the
+# notebook dilemma`) for a real dilemma: the trump that is safest for a small bid is not the
 # one that gives the best chance of a big one.
 #
 # **Predict first.** Look at the eight tiles. Which trump would you name to bid 4? And to bid 6?
 
 # %%
-my_eight = lab.eight_tiles(lab.DILEMMA_DEAL)
-print(f"The bidder's eight tiles (hand and widow), deal {lab.DILEMMA_DEAL[0]}, hand {lab.DILEMMA_DEAL[1]}:")
+my_eight = experiments.eight_tiles(experiments.DILEMMA_DEAL)
+print(f"The bidder's eight tiles (hand and widow), deal {experiments.DILEMMA_DEAL[0]}, hand {experiments.DILEMMA_DEAL[1]}:")
 show(*my_eight)
 layouts = max(8, SIMULATIONS // 4)
-bar = lab.Progress(layouts * len(RuleSet().trumps), "layouts solved")
-chances = lab.trump_chances(lab.DILEMMA_DEAL, layouts, SEED, progress=bar)
+bar = Progress(layouts * len(RuleSet().trumps), "layouts solved")
+chances = experiments.trump_chances(experiments.DILEMMA_DEAL, layouts, SEED, progress=bar)
 chance_table = pd.DataFrame(chances).T.round(0)
 chance_table.columns = [f"bid {b}" for b in chance_table.columns]  # a category, not a number line
 px.imshow(
@@ -525,7 +528,7 @@ px.imshow(
 ).show()
 
 # %% [markdown]
-# **What this shows** (reference run: 400 layouts per trump, seed 2026, `python -m notebook.lab
+# **What this shows** (reference run: 400 layouts per trump, seed 2026, `python -m notebook
 # reference trump --layouts 400 --seed 2026`):
 #
 # The hand is `3-1 3-2 3-3 5-1 5-5 6-1 6-4 6-6`: three doubles, and three tiles each of the
@@ -660,22 +663,22 @@ table(
 
 # %%
 MATCH_DEALS = max(1, SIMULATIONS // 50)  # the strong player thinks for seconds a move
-bar = lab.Progress(3 * MATCH_DEALS, "hands played")
-match = lab.strong_vs_basic(MATCH_DEALS, SEED, bar)
-players = pd.DataFrame(lab.match_summary(match))
+bar = Progress(3 * MATCH_DEALS, "hands played")
+match = experiments.strong_vs_basic(MATCH_DEALS, SEED, bar)
+players = pd.DataFrame(experiments.match_summary(match))
 px.bar(
     players, x="player", y="mean points per hand", error_y="± standard error", text="mean points per hand",
     labels={"player": ""},
     title=f"Points per hand, mean ± standard error ({MATCH_DEALS} deals × 3 seatings, seed {SEED})",
 ).show()
-gap, gap_se, n = lab.paired_difference(match)
+gap, gap_se, n = experiments.paired_difference(match)
 print(f"Strong minus basic, deal by deal: {gap:+.2f} ± {gap_se:.2f} points per hand ({n} deals)")
 display(table(players))
-table(lab.seat_summary(match), index="seat")
+table(experiments.seat_summary(match), index="seat")
 
 # %% [markdown]
 # **What this shows** (reference run: 40 deals × 3 seatings = 120 hands, seed 2026, `python -m
-# notebook.lab reference match --deals 40 --seed 2026 --out match.jsonl`):
+# notebook reference match --deals 40 --seed 2026 --out match.jsonl`):
 #
 # | player | points per hand (mean ± standard error, 120 hands) |
 # |---|---|

@@ -1,28 +1,28 @@
-"""The notebook's laboratory module (``notebook/lab.py``): pictures, exercise grading, experiments."""
+"""The notebook's helpers (``notebook/``): pictures, exercise grading, experiments."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import RuleSet, Tile, tile_set
-from notebook import lab
-from notebook.lab import (
-    Tiles,
-    answer_of,
+from notebook import exercises
+from notebook.display import Tiles, set_by_suit
+from notebook.exercises import answer_of, check, grade, reveal_html
+from notebook.experiments import (
+    DISCARD_DEAL,
+    all_contracts,
     best_contract,
-    check,
-    grade,
     makes_by,
+    match_summary,
     mean_se,
-    reveal_html,
-    set_by_suit,
-    trump_words,
+    paired_difference,
+    seat_summary,
 )
 
 
 @pytest.fixture(autouse=True)
 def _fresh_tries() -> None:
-    lab._tries.clear()
+    exercises.tries.clear()
 
 
 def test_tiles_picture_is_inline_svg_with_a_text_alternative() -> None:
@@ -30,12 +30,6 @@ def test_tiles_picture_is_inline_svg_with_a_text_alternative() -> None:
     assert 'role="img"' in html and 'aria-label="tiles: 6-4, 5-5"' in html and "<title>" in html
     assert "max-width:100%" in html
     assert not hasattr(Tiles(["6-4"]), "_repr_svg_")
-
-
-def test_trump_words_never_says_no_trump_trump() -> None:
-    assert trump_words("none") == "no trump"
-    assert trump_words("6") == "sixes trump"
-    assert trump_words("doubles") == "doubles trump"
 
 
 def test_set_by_suit_lists_the_22_tiles_suit_by_suit_in_rank_order() -> None:
@@ -48,7 +42,7 @@ def test_set_by_suit_lists_the_22_tiles_suit_by_suit_in_rank_order() -> None:
 
 
 def test_first_wrong_answer_gets_a_hint_then_the_engines_reason(capsys) -> None:  # type: ignore[no-untyped-def]
-    level = lab._levels()["win-two-suit"]
+    level = exercises.levels()["win-two-suit"]
     check("win-two-suit", 0)
     first = capsys.readouterr().out
     assert first.startswith("Not yet. A hint:") and level.hint(1) in first
@@ -90,7 +84,7 @@ def test_four_player_moon_needs_all_seven_by_the_team() -> None:
 
 def test_discard_and_trump_is_graded_by_the_solver() -> None:
     best = answer_of("lab-discard-trump")
-    table = lab._all_contracts(lab.DISCARD_DEAL)
+    table = all_contracts(DISCARD_DEAL)
     top = max(table.values())
     assert best and all(table[b] == top for b in best)
     assert len(best) < len(table), "the exercise must have wrong choices"
@@ -153,12 +147,12 @@ def _match_rows() -> list[dict[str, object]]:
 
 def test_match_summaries_report_each_player_and_seat_with_standard_errors() -> None:
     rows = _match_rows()
-    players = {r["player"]: r for r in lab.match_summary(rows)}
+    players = {r["player"]: r for r in match_summary(rows)}
     assert players["strong"]["hands"] == 6 and players["strong"]["mean points per hand"] == 4.0
     assert players["basic, after the strong player"]["mean points per hand"] == 1.0
     assert players["strong"]["± standard error"] == round(mean_se([3, 3, 3, 5, 5, 5])[1], 2)
-    seats = lab.seat_summary(rows)
+    seats = seat_summary(rows)
     assert [s["seat"] for s in seats] == [0, 1, 2]
     assert seats[0]["strong player here"].startswith("+4.00 ± ") and "(2 hands)" in seats[0]["strong player here"]
     assert "(4 hands)" in seats[0]["basic player here"]
-    assert lab.paired_difference(rows) == (3.0, 0.0, 2)
+    assert paired_difference(rows) == (3.0, 0.0, 2)

@@ -121,10 +121,10 @@ def test_the_revealed_answers_are_graded_correct_in_the_notebook(executed) -> No
 
 def test_the_hidden_answers_are_right_by_the_engine() -> None:
     """Re-grade each revealed answer here, outside the notebook, with the course's engine checks."""
-    from notebook import lab
-    from notebook.lab import LAB_EXERCISES, answer_of, grade
+    from notebook.exercises import LAB_EXERCISES, answer_of, grade
+    from notebook.exercises import levels as course_levels
 
-    levels = lab._levels()  # the course, as load_course() gives it
+    levels = course_levels()  # the course, as load_course() gives it
     nb = jupytext.read(NOTEBOOK)
     graded = 0
     for level_id, _ in _calls(nb, "reveal"):
@@ -165,7 +165,7 @@ def test_every_experiment_predicts_first_and_concludes() -> None:
     assert len(shows) == 4
     for s in (" ".join(s.split()) for s in shows):
         assert re.search(r"reference run: [^)]*\d+ [^)]*seed \d+", s), s
-        assert "python -m notebook.lab reference" in s or "same" in s
+        assert "python -m notebook reference" in s or "same" in s
         assert "REF" not in s
 
 
@@ -189,7 +189,7 @@ def _visible_text(soup) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_html_export_shows_no_answer(exported) -> None:  # type: ignore[no-untyped-def]
-    from notebook.lab import reveal_html
+    from notebook.exercises import reveal_html
 
     details = exported.find_all("details", class_="moon-answer")
     assert len(details) >= 21
