@@ -5,13 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    JSON,
-    Feedback,
-    Task,
-    read_seat,
-    register,
-)
+from content.checks.base import JSON, Feedback, Task, read_seat, register
 from content.errors import FieldError
 
 

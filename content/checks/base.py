@@ -10,12 +10,7 @@ from typing import Any, ClassVar, Generic, NotRequired, TypeAlias, TypedDict, Ty
 
 from content.errors import AnswerError, FieldError
 from content.model import JSON, Position
-from engine import (
-    Action,
-    ParseError,
-    Tile,
-    Trump,
-)
+from engine import Action, ParseError, Tile, Trump
 from engine.words import join_words
 
 __all__ = ["JSON", "KINDS", "AnyTask", "Features", "Feedback", "Task", "make_task", "names", "read_int", "read_seat", "read_side",

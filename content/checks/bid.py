@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    Features,
-    Feedback,
-    action_label,
-    names,
-    register,
-)
+from content.checks.base import Features, Feedback, action_label, names, register
 from content.checks.bot_tasks import BID_TOLERANCE, BOT_SEED, BotTask
 from content.errors import AnswerError, FieldError
-from engine import (
-    Action,
-    Game,
-    IllegalAction,
-    ParseError,
-)
+from engine import Action, Game, IllegalAction, ParseError
 from engine.words import percent
 
 
@@ -29,9 +17,7 @@ class Bid(BotTask):
     title = "Bid or pass"
     short_title = "Bidding"
     mode = "one"
-    hint = (
-        "Count your trumps in your best suit and your doubles: each is a likely trick."
-    )
+    hint = "Count your trumps in your best suit and your doubles: each is a likely trick."
     default_question = "Your turn to bid. Pass, or bid how many tricks?"
     answer_format = ('the strong player\'s action: "pass" or "bid 5"; any action within the '
                      "tolerance of its numbers is also accepted (see `accepted` in the export)")
@@ -121,9 +107,6 @@ class Bid(BotTask):
             out.add("pass")
         return [c for c in self.choices() if c in out]
 
-    def accepts(self, value: str) -> bool:
-        return value in self.accepted()
-
     def judge(self, value: str) -> Feedback:
         if value not in self.legal:
             try:
@@ -154,10 +137,6 @@ class Bid(BotTask):
         ok = self.accepted()
         extra = f" Also accepted (close to its numbers): {names(a for a in ok if a != self.answer())}." if len(ok) > 1 else ""
         return f"The strong player says {self.answer()}. {self.summary()}{extra}"
-
-    def wrong_answers(self) -> Sequence[object]:
-        ok = self.accepted()
-        return [c for c in self.choices() if c not in ok]
 
     def features(self) -> Features:
         return {"options": len(self.legal), "traps": ["bidding"], "depth": 0}

@@ -3,17 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from content.checks.base import (
-    JSON,
-    Task,
-)
-from engine import (
-    Action,
-    Game,
-    Trump,
-)
+from content.checks.base import JSON, Task
+from engine import Action, Game, Trump
 from engine.words import trump_phrase
 
 __all__ = ["BID_TOLERANCE", "BOT_SEED", "TRUMP_TOLERANCE", "BotTask", "trump_label"]
@@ -72,6 +66,19 @@ class BotTask(Task[str]):
     def game(self) -> Game:
         """The game at the decision asked about."""
         raise NotImplementedError
+
+    def accepted(self) -> list[str]:
+        """The answers that count as right: the player's own and those close to it by its
+        numbers (within the kind's tolerance)."""
+        raise NotImplementedError
+
+    def accepts(self, value: str) -> bool:
+        return value in self.accepted()
+
+    def wrong_answers(self) -> Sequence[object]:
+        """Every choice the player's numbers do not accept."""
+        ok = self.accepted()
+        return [c for c in self.choices() or () if c not in ok]
 
     def candidate(self, action: Action) -> Candidate:
         return self.decision().explanation.candidate(action)

@@ -5,15 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    JSON,
-    Feedback,
-    Task,
-    names,
-    read_int,
-    register,
-    set_name,
-)
+from content.checks.base import JSON, Feedback, Task, names, read_int, register, set_name
 from content.checks.selection import PARAMS, Selection
 from engine import Tile
 from engine.trump import describe_suit
@@ -26,9 +18,7 @@ class Count(Task[int]):
     short_title = "Counting"
     mode = "number"
     asks_trump = True
-    hint = (
-        "List the tiles one by one, highest first."
-    )
+    hint = "List the tiles one by one, highest first."
     default_question = "How many?"
     answer_format = "a whole number"
     params: ClassVar[dict[str, str]] = PARAMS

@@ -5,21 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    ILLEGAL_PLAY_CODES,
-    Features,
-    Feedback,
-    PlayTask,
-    names,
-    register,
-)
+from content.checks.base import ILLEGAL_PLAY_CODES, Features, Feedback, PlayTask, names, register
 from content.errors import FieldError
-from engine import (
-    Tile,
-    explain_play,
-    legal_plays,
-    trick_winner,
-)
+from engine import Tile, explain_play, legal_plays, trick_winner
 from engine.solver import move_values
 from engine.words import count_words
 

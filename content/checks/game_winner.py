@@ -5,15 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    JSON,
-    Features,
-    Feedback,
-    names,
-    read_side,
-    register,
-    side_name,
-)
+from content.checks.base import JSON, Features, Feedback, names, read_side, register, side_name
 from content.checks.hand import HandTask
 from content.errors import FieldError
 

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from content.checks.base import (
-    A,
-    Task,
-    side_name,
-)
+from content.checks.base import A, Task, side_name
 from content.errors import FieldError
 from content.scoring import HandScore, score_hand
 from engine import tricks_needed

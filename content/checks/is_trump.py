@@ -5,13 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    JSON,
-    Features,
-    Feedback,
-    Task,
-    register,
-)
+from content.checks.base import JSON, Features, Feedback, Task, register
 from content.checks.words import is_trump_reason
 from content.errors import AnswerError, FieldError
 from engine.trump import describe_suit

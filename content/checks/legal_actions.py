@@ -6,22 +6,9 @@ import itertools
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    JSON,
-    Features,
-    Feedback,
-    Task,
-    action_label,
-    names,
-    register,
-    tile_lines,
-)
+from content.checks.base import JSON, Features, Feedback, Task, action_label, names, register, tile_lines
 from content.errors import AnswerError, FieldError
-from engine import (
-    Action,
-    IllegalAction,
-    ParseError,
-)
+from engine import Action, IllegalAction, ParseError
 
 
 @register
@@ -30,9 +17,7 @@ class LegalActions(Task[tuple[str, ...]]):
     title = "Which of these may you do now"
     short_title = "Legal actions"
     mode = "many"
-    hint = (
-        "What phase is the hand in, and what is the highest bid so far?"
-    )
+    hint = "What phase is the hand in, and what is the highest bid so far?"
     default_question = "Which of these may you do now? Pick every one that is allowed."
     answer_format = 'the allowed actions among `choices`, in their order: ["pass", "bid 6", "bid 21"]'
     params: ClassVar[dict[str, str]] = {

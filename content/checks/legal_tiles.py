@@ -6,23 +6,9 @@ import itertools
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    JSON,
-    Features,
-    Feedback,
-    Task,
-    names,
-    read_tiles,
-    register,
-    tile_lines,
-)
+from content.checks.base import JSON, Features, Feedback, Task, names, read_tiles, register, tile_lines
 from content.checks.words import lead_words
-from engine import (
-    Reason,
-    Tile,
-    explain_play,
-    legal_plays,
-)
+from engine import Reason, Tile, explain_play, legal_plays
 from engine.trump import TRUMP, describe_suit
 
 

@@ -20,10 +20,7 @@ from content.checks.base import (
 from content.checks.selection import PARAMS, Selection
 from content.checks.words import is_trump_reason
 from content.errors import AnswerError, FieldError
-from engine import (
-    Tile,
-    Trump,
-)
+from engine import Tile, Trump
 from engine.trump import TRUMP, describe_suit
 
 
@@ -34,9 +31,7 @@ class PickTiles(Task[tuple[Tile, ...]]):
     short_title = "Pick the tiles"
     mode = "many"
     tile_choices = True
-    hint = (
-        "Check each tile on its own: which suit does it belong to once trump is named?"
-    )
+    hint = "Check each tile on its own: which suit does it belong to once trump is named?"
     default_question = "Pick every tile that fits."
     answer_format = 'the matching tiles among position.tiles, sorted low to high: ["0-0", "6-5"]'
     params: ClassVar[dict[str, str]] = PARAMS

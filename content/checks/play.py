@@ -5,23 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    ILLEGAL_PLAY_CODES,
-    Features,
-    Feedback,
-    PlayTask,
-    names,
-    register,
-)
+from content.checks.base import ILLEGAL_PLAY_CODES, Features, Feedback, PlayTask, names, register
 from content.checks.words import rank_reason
 from content.errors import FieldError
-from engine import (
-    Tile,
-    explain_play,
-    explain_winner,
-    legal_plays,
-    trick_winner,
-)
+from engine import Tile, explain_play, explain_winner, legal_plays, trick_winner
 from engine.trump import TRUMP, describe_suit
 
 
@@ -33,9 +20,7 @@ class Play(PlayTask):
     asks_trump = True
     mode = "one"
     tile_choices = True
-    hint = (
-        "What is winning the trick now? Which of your legal tiles beats it, and which cannot?"
-    )
+    hint = "What is winning the trick now? Which of your legal tiles beats it, and which cannot?"
     default_question = "Play the one tile that wins this trick."
     answer_format = 'the tile to play: "6-4"'
     params: ClassVar[dict[str, str]] = {"goal": "'win' (take the trick) or 'duck' (let it go)"}

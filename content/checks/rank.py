@@ -6,20 +6,11 @@ import itertools
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    JSON,
-    Features,
-    Feedback,
-    Task,
-    read_tiles,
-    register,
-)
+from content.checks.base import JSON, Features, Feedback, Task, read_tiles, register
 from content.checks.words import rank_reason, rank_steps
 from content.errors import AnswerError, FieldError
 from content.model import parse_suit
-from engine import (
-    Tile,
-)
+from engine import Tile
 from engine.trump import TRUMP, describe_suit
 
 

@@ -5,14 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    JSON,
-    Features,
-    Feedback,
-    read_int,
-    register,
-    side_name,
-)
+from content.checks.base import JSON, Features, Feedback, read_int, register, side_name
 from content.checks.hand import HandTask
 from content.errors import AnswerError
 from engine.words import count_words

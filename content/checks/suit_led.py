@@ -5,13 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    JSON,
-    Features,
-    Feedback,
-    Task,
-    register,
-)
+from content.checks.base import JSON, Features, Feedback, Task, register
 from content.checks.words import lead_words
 from content.errors import AnswerError, FieldError
 from content.model import parse_suit
@@ -26,9 +20,7 @@ class SuitLed(Task[Suit]):
     short_title = "Suit led"
     mode = "one"
     asks_trump = True
-    hint = (
-        "Is the led tile a trump? If it is, trumps were led; if not, its higher end names the suit."
-    )
+    hint = "Is the led tile a trump? If it is, trumps were led; if not, its higher end names the suit."
     default_question = "Which suit was led?"
     answer_format = '"0".."6" for a number suit, or "trump"'
     codes: ClassVar[dict[str, str]] = {

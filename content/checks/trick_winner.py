@@ -5,20 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    JSON,
-    Features,
-    Feedback,
-    Task,
-    read_tile,
-    register,
-)
+from content.checks.base import JSON, Features, Feedback, Task, read_tile, register
 from content.checks.words import rank_reason
 from content.errors import AnswerError, FieldError
-from engine import (
-    explain_winner,
-    trick_winner,
-)
+from engine import explain_winner, trick_winner
 from engine.trump import TRUMP, describe_suit
 
 

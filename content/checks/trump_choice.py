@@ -5,22 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from content.checks.base import (
-    Features,
-    Feedback,
-    names,
-    register,
-)
+from content.checks.base import Features, Feedback, names, register
 from content.checks.bot_tasks import TRUMP_TOLERANCE, BotTask, trump_label
 from content.errors import AnswerError, FieldError
 from content.model import parse_trump
-from engine import (
-    Action,
-    Game,
-    IllegalAction,
-    Tile,
-    Trump,
-)
+from engine import Action, Game, IllegalAction, Tile, Trump
 from engine.tiles import suit_name
 from engine.words import percent
 
@@ -31,9 +20,7 @@ class TrumpChoice(BotTask):
     title = "Which trump"
     short_title = "Naming trump"
     mode = "one"
-    hint = (
-        "Which suit gives you the most sure tricks: long trumps with the top ones, or your doubles?"
-    )
+    hint = "Which suit gives you the most sure tricks: long trumps with the top ones, or your doubles?"
     default_question = "You won the auction. Which trump do you name?"
     answer_format = ('the strong player\'s trump: "0".."6", "doubles" or "none"; a trump whose chance '
                      "to make the bid is within the tolerance of the best is also accepted")
@@ -136,9 +123,6 @@ class TrumpChoice(BotTask):
             or (self.layouts(t) == full and (self.chance(t) or -1.0) >= best - TRUMP_TOLERANCE)
         ]
 
-    def accepts(self, value: str) -> bool:
-        return value in self.accepted()
-
     def judge(self, value: str) -> Feedback:
         if value not in self.choices():
             try:
@@ -156,8 +140,7 @@ class TrumpChoice(BotTask):
         return f"The strong player names {trump_label(Trump.parse(self.answer()))}. {self.summary()}{extra}"
 
     def wrong_answers(self) -> Sequence[object]:
-        ok = self.accepted()
-        out = [c for c in self.choices() if c not in ok]
+        out = list(super().wrong_answers())
         allowed = {str(t) for t in self.position.rules.trumps}
         out += [t for t in ("doubles", "none", "0") if t not in allowed]
         return out

@@ -5,10 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from engine import (
-    Tile,
-    Trump,
-)
+from engine import Tile, Trump
 from engine.trump import TRUMP, Suit, describe_suit
 
 
