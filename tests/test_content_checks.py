@@ -165,6 +165,46 @@ def test_docs_describe_every_kind() -> None:
         assert f"| `{kind}` |" in text, kind
 
 
+@pytest.mark.parametrize("rules", [{}, {"players": 4}, {"keep_double_blank": False}])
+@pytest.mark.parametrize("trump", ["6", "doubles", "none", "1"])
+def test_count_and_pick_tiles_select_the_same_tiles_with_the_same_fields(rules: dict[str, object], trump: str) -> None:
+    """Counting the tiles of a selection and picking them from every tile on offer (the whole
+    double-six set when the question is which tiles are in the set, else the set in play) find
+    the same tiles: one selector, one vocabulary (``of``, ``suit``) for both."""
+    from content import KINDS
+
+    assert KINDS["count"].params == KINDS["pick_tiles"].params
+    ruleset = RuleSet.from_dict(rules)
+    fields: list[dict[str, object]] = [{"of": "set"}, *({"of": "suit", "suit": s} for s in range(7))]
+    if trump != "none":
+        fields.append({"of": "trumps"})
+    for f in fields:
+        offer = RuleSet(players=4).tiles if f["of"] == "set" else ruleset.tiles
+        counted = make_task("count", Position.from_dict({"trump": trump}, ruleset), f)
+        picked = make_task("pick_tiles", Position.from_dict({"trump": trump, "tiles": [str(t) for t in offer]},
+                                                            ruleset), f)
+        assert counted.answer() == len(picked.answer()), f
+        assert set(counted.members()) == set(picked.answer()), f
+
+
+def test_check_modules_use_no_private_name_of_another_module() -> None:
+    """What several modules share is public in one place (CONTRIBUTING: never reach into
+    another module's private names): no ``from x import _name`` between our modules."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    ours = ("content", "lessons", "puzzles", "notebook", "engine")
+    found = []
+    for package in ("content", "lessons", "puzzles", "notebook"):
+        for path in sorted((root / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ours:
+                    found += [f"{path.relative_to(root)}: {node.module}.{a.name}"
+                              for a in node.names if a.name.startswith("_")]
+    assert found == []
+
+
 def test_every_kind_declares_how_it_is_answered_in_one_place() -> None:
     """Each kind's class says how it is answered, its short title, its choice labels and its
     hint; the app and the generator read them from there."""
