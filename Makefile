@@ -33,7 +33,7 @@ lint: $(VENV)/.test-installed
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
 
-# mypy --strict over the packages listed in pyproject.toml's [tool.mypy] (the notebook is left out).
+# mypy --strict over the packages listed in pyproject.toml's [tool.mypy] (the notebook script notebook/moon_notebook.py is left out).
 typecheck: $(VENV)/.test-installed
 	$(PY) -m mypy
 
