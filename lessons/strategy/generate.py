@@ -25,7 +25,7 @@ from engine.players import make_bot
 from engine.rules import RuleSet
 from engine.strategy import FairAnswer, fair_answer
 from engine.tiles import Tile
-from engine.trump import describe_suit
+from engine.words import trump_phrase
 from lessons.loader import DATA_DIR
 from lessons.model import Position
 from lessons.strategy.principles import PRINCIPLES, Principle
@@ -135,7 +135,7 @@ def history(view: PlayerView) -> str:
     """The hand so far in words: the contract, and each finished trick with who played what."""
     assert view.trump is not None
     lines = [f"Seat {view.bidder} won the auction with a bid of {view.bid} and named "
-             f"{_trump_words(view)} trump."]
+             f"{trump_phrase(view.trump)}."]
     n = view.rules.players
     for i, tr in enumerate(view.tricks, start=1):
         plays = ", ".join(f"seat {(tr.leader + j) % n} {'led' if j == 0 else 'played'} {t}" for j, t in enumerate(tr.tiles))
@@ -143,15 +143,6 @@ def history(view: PlayerView) -> str:
     if not view.tricks:
         lines.append("No trick has been played yet.")
     return "\n\n".join(lines)
-
-
-def _trump_words(view: PlayerView) -> str:
-    t = view.trump
-    assert t is not None
-    if t.kind == "number":
-        assert isinstance(t.value, int)
-        return describe_suit(t.value)
-    return "doubles" if t.kind == "doubles" else "no"
 
 
 def level_dict(f: Found, number: int) -> dict[str, Any]:
