@@ -3,7 +3,7 @@
     python -m bench.store [--writes N] [--runs R] [--students S] [--answers A] [--renders K]
 
 1. Answers written per second: R runs of N answers, each answer its own transaction through
-   ``store.record.write`` (as the app writes them: the row, the review schedule and, for a
+   ``store.events.write`` (as the app writes them: the row, the review schedule and, for a
    puzzle's first try, both ratings). Prints median and p90 (the rate 90% of runs reached).
 2. The teacher dashboard for a class of S students with A answers each (80% lesson answers,
    20% puzzles): K builds of ``store.classes.dashboard`` plus its CSV, median and p90 seconds
@@ -25,10 +25,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 
-from store import classes, learners, record
+from store import classes, events, learners
 from store.db import Store, database_url, migrate
+from store.events import LessonAnswer, PuzzleAnswer
 from store.models import ClassMember, Learner, LessonAttempt, PuzzleAttempt, now
-from store.record import LessonAnswer, PuzzleAnswer
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -45,10 +45,10 @@ def writes_per_second(store: Store, writes: int, runs: int, seed: int = 1) -> li
         t0 = time.perf_counter()
         for i in range(writes):
             if i % 5 == 4:
-                record.write(store, me.id, PuzzleAnswer(f"bench-{r}-{i}", rng.random() < 0.6, answer="6-4",
+                events.write(store, me.id, PuzzleAnswer(f"bench-{r}-{i}", rng.random() < 0.6, answer="6-4",
                                                         themes=("trump",), rating=1400))
             else:
-                record.write(store, me.id, LessonAnswer(f"level-{i % 40}", rng.random() < 0.7, answer=[str(i % 7)],
+                events.write(store, me.id, LessonAnswer(f"level-{i % 40}", rng.random() < 0.7, answer=[str(i % 7)],
                                                         stage_id=f"stage-{i % 8}", try_number=1 + i % 3))
         rates.append(writes / (time.perf_counter() - t0))
     return rates

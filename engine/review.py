@@ -57,7 +57,7 @@ from engine.players.facts import keep_value
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 from engine.trump import Trump
-from engine.words import chance_words, count_words
+from engine.words import action_phrase, as_trump, chance_words, count_words
 
 __all__ = ["BID_GRADES", "DecisionReview", "HandReview", "PlayReview", "bid_grade", "grade", "review_hand"]
 
@@ -130,34 +130,24 @@ class DecisionReview:
         """True when the strong player chose the same."""
         return self.action is self.best
 
-    def _what(self, a: Action) -> str:
-        if a.kind == "pass":
-            return "passed"
-        if a.kind == "bid":
-            return "shot the moon" if a.value == 21 else f"bid {a.value}"
-        if a.kind == "discard":
-            return f"discarded {a.value}"
-        assert isinstance(a.value, Trump)
-        return "named no trump" if a.value.kind == "none" else f"named {a.value.name}"
-
     def describe(self, who: str = "You") -> str:
         """One to three sentences for a hand review: words first, the numbers in brackets.
         A choice that differs from the strong player's but is not graded is said to be a
         comparison, not a mistake ("Bid: you passed. Not a mistake; for comparison, the
         strong player would have bid 5 ...")."""
         title = {"bid": "Bid", "discard": "Discard", "trump": "Trump"}[self.kind]
-        mine = self._what(self.action)
+        mine, theirs = action_phrase(self.action, "past"), action_phrase(self.best, "past")
         if self.agrees:
             return f"{title}: {who} {mine}, as the strong player would."
         if self.grade:
-            text = f"{title}: {who} {mine}; the strong player would have {self._what(self.best)}"
+            text = f"{title}: {who} {mine}; the strong player would have {theirs}"
         else:
             # Not graded: the difference is within what the review lets pass. The line is a
             # comparison, not a mistake, and says so.
-            text = f"{title}: {who} {mine}. Not a mistake; for comparison, the strong player would have {self._what(self.best)}"
+            text = f"{title}: {who} {mine}. Not a mistake; for comparison, the strong player would have {theirs}"
         if self.kind == "bid" and self.trump_best is not None and self.best.kind == "bid":
             tr = self.trump_best
-            text += " with " + ("no trump" if tr.kind == "none" else f"{tr.name} as trump")
+            text += f" with {as_trump(tr)}"
         text += "."
         cp, cb = self.chance_played, self.chance_best
         if self.kind == "bid":

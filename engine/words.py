@@ -1,6 +1,7 @@
-"""Small word helpers shared by every explanation: lists, counts, percentages and trumps
-in plain English. The engine, the lessons and the app all call these, so a sentence reads
-the same everywhere.
+"""The engine's words: lists, counts, percentages, chances, trumps and actions in plain
+English, each written once. The engine, the lessons, the puzzles and the app all call these,
+so a sentence reads the same everywhere (the app's own words, such as "You" and "Seat 2
+(partner)", are in :mod:`tutorial.services.describe`).
 
 >>> join_words(["6-6", "5-3", "5-1"])
 '6-6, 5-3 and 5-1'
@@ -9,15 +10,35 @@ the same everywhere.
 >>> from engine.trump import Trump
 >>> trump_phrase(Trump.parse("6")), trump_phrase(Trump.parse("none"))
 ('sixes trump', 'no trump')
+>>> from engine.actions import Action
+>>> action_phrase(Action.parse("bid 21")), action_phrase(Action.parse("trump 6"), "s")
+('shoot the moon (bid 21)', 'names sixes trump')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Literal, Protocol
 
+from engine.actions import Action
+from engine.tiles import Tile
 from engine.trump import Trump
 
-__all__ = ["a_percent", "chance_words", "count_words", "join_words", "number_word", "percent", "trump_phrase"]
+__all__ = [
+    "Form",
+    "Table",
+    "a_percent",
+    "action_phrase",
+    "as_trump",
+    "chance_adverb",
+    "chance_words",
+    "count_words",
+    "join_words",
+    "number_word",
+    "percent",
+    "trump_phrase",
+    "trump_sentence",
+]
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -66,24 +87,129 @@ def a_percent(x: float) -> str:
 
 
 def trump_phrase(trump: Trump) -> str:
-    """``"sixes trump"``, ``"doubles trump"`` or ``"no trump"``."""
+    """The trump as a name: ``"sixes trump"``, ``"doubles trump"`` or ``"no trump"``."""
     return "no trump" if trump.kind == "none" else f"{trump.name} trump"
 
 
+def trump_sentence(trump: Trump) -> str:
+    """The trump as a sentence that opens a question: ``"Sixes are trump"``, ``"Doubles are
+    trump"`` or ``"No trump ('follow me')"``.
+
+    >>> trump_sentence(Trump.parse("doubles")), trump_sentence(Trump.parse("none"))
+    ('Doubles are trump', "No trump ('follow me')")
+    """
+    return "No trump ('follow me')" if trump.kind == "none" else f"{trump.name.capitalize()} are trump"
+
+
+def as_trump(trump: Trump) -> str:
+    """The trump as the thing that takes tricks, after "with": ``"sixes as trump"``,
+    ``"doubles as trump"`` or ``"no trump"``."""
+    return "no trump" if trump.kind == "none" else f"{trump.name} as trump"
+
+
+#: A chance in words, from the top: (the least chance, adjective, adverb).
+_CHANCES = (
+    (0.95, "almost sure", "almost surely"),
+    (0.8, "very likely", "very likely"),
+    (0.6, "likely", "likely"),
+    (0.4, "as likely as not", "about as likely as not"),
+    (0.2, "unlikely", "unlikely"),
+    (0.0, "very unlikely", "very unlikely"),
+)
+
+
 def chance_words(p: float) -> str:
-    """A probability in plain words, for reviews that speak words first and numbers behind.
+    """A chance in plain words, as an adjective: "my hand is almost sure to make", "a bid
+    of 5 was likely to make" (explanations speak words first, the numbers behind).
 
     >>> chance_words(0.97), chance_words(0.5), chance_words(0.1)
-    ('almost sure', 'a coin flip', 'very unlikely')
+    ('almost sure', 'as likely as not', 'very unlikely')
     """
-    if p >= 0.95:
-        return "almost sure"
-    if p >= 0.8:
-        return "very likely"
-    if p >= 0.6:
-        return "likely"
-    if p >= 0.4:
-        return "a coin flip"
-    if p >= 0.2:
-        return "unlikely"
-    return "very unlikely"
+    return next(adjective for least, adjective, _ in _CHANCES if p >= least or least == 0)
+
+
+def chance_adverb(p: float) -> str:
+    """The same chance as :func:`chance_words`, as an adverb: "sixes as trump makes five
+    tricks almost surely", "would about as likely as not make the bid".
+
+    >>> chance_adverb(0.97), chance_adverb(0.5), chance_adverb(0.1)
+    ('almost surely', 'about as likely as not', 'very unlikely')
+    """
+    return next(adverb for least, _, adverb in _CHANCES if p >= least or least == 0)
+
+
+#: The grammatical form of :func:`action_phrase`: after "I" or "you" (``"base"``), after
+#: "Seat 2" (``"s"``), in the past (``"past"``), or as a noun (``"ing"``).
+Form = Literal["base", "s", "past", "ing"]
+
+_VERBS: dict[str, tuple[str, str, str, str]] = {
+    "pass": ("pass", "passes", "passed", "passing"),
+    "bid": ("bid", "bids", "bid", "bidding"),
+    "shoot": ("shoot", "shoots", "shot", "shooting"),
+    "discard": ("discard", "discards", "discarded", "discarding"),
+    "name": ("name", "names", "named", "naming"),
+    "play": ("play", "plays", "played", "playing"),
+    "lead": ("lead", "leads", "led", "leading"),
+    "follow": ("follow", "follows", "followed", "following"),
+    "trump": ("trump", "trumps", "trumped", "trumping"),
+    "throw": ("throw", "throws", "threw", "throwing"),
+}
+_FORMS: dict[Form, int] = {"base": 0, "s": 1, "past": 2, "ing": 3}
+
+
+class Table(Protocol):
+    """Where a tile is played: the trump and the tiles of the trick so far (a
+    :class:`engine.PlayerView` is one)."""
+
+    @property
+    def trump(self) -> Trump | None: ...
+
+    @property
+    def current_trick(self) -> Sequence[Tile]: ...
+
+
+def action_phrase(action: Action, form: Form = "base", *, at: Table | None = None) -> str:
+    """What a seat does, as a verb phrase: the one wording of an action in a sentence.
+
+    ``form`` conjugates it (see :data:`Form`); a 21 is "shoot the moon (bid 21)" as it
+    happens, "shot the moon" and "shooting the moon" told afterwards. A play is "play 6-4";
+    given the table it is played ``at`` (the trump and the trick so far), it says how:
+    "lead", "follow with", "trump in with" or "throw off".
+
+    >>> phrases = ["pass", "bid 5", "bid 21", "discard 3-1", "trump none", "play 6-4"]
+    >>> [action_phrase(Action.parse(a), "s") for a in phrases]
+    ['passes', 'bids 5', 'shoots the moon (bid 21)', 'discards 3-1', 'names no trump', 'plays 6-4']
+    >>> [action_phrase(Action.parse(a), "past") for a in phrases[:3]]
+    ['passed', 'bid 5', 'shot the moon']
+    >>> action_phrase(Action.parse("trump 3"), "ing")
+    'naming threes trump'
+    >>> from types import SimpleNamespace
+    >>> at = SimpleNamespace(trump=Trump.parse("6"), current_trick=[Tile(6, 6)])
+    >>> action_phrase(Action.parse("play 6-3"), at=at), action_phrase(Action.parse("play 2-1"), "s", at=at)
+    ('follow with 6-3', 'throws off 2-1')
+    """
+    tense = _FORMS[form]
+    if action.kind == "pass":
+        return _VERBS["pass"][tense]
+    if action.kind == "bid":
+        if action.value == 21:  # said as it happens, the moon is glossed; told afterwards, not
+            return f"{_VERBS['shoot'][tense]} the moon" + (" (bid 21)" if form in ("base", "s") else "")
+        return f"{_VERBS['bid'][tense]} {action.value}"
+    if action.kind == "discard":
+        return f"{_VERBS['discard'][tense]} {action.value}"
+    if action.kind == "trump":
+        assert isinstance(action.value, Trump)
+        return f"{_VERBS['name'][tense]} {trump_phrase(action.value)}"
+    tile = action.value
+    assert isinstance(tile, Tile)
+    trump = at.trump if at is not None else None
+    if at is None or trump is None:
+        return f"{_VERBS['play'][tense]} {tile}"
+    trick = at.current_trick
+    if not trick:
+        return f"{_VERBS['lead'][tense]} {tile}"
+    if trump.follows(tile, trump.suit_led(trick[0])):
+        return f"{_VERBS['follow'][tense]} with {tile}"
+    if trump.is_trump(tile):
+        return f"{_VERBS['trump'][tense]} in with {tile}"
+    return f"{_VERBS['throw'][tense]} off {tile}"

@@ -32,6 +32,7 @@ from engine import RuleSet, Tile, Trump, legal_plays, other_seats, side_seats, t
 from engine.deal import SeededStream, deal_hands
 from engine.solver import move_values
 from engine.trump import TRUMP, Suit, describe_suit
+from engine.words import trump_sentence
 
 __all__ = ["GENERATORS", "generate", "generate_one", "rating"]
 
@@ -72,12 +73,6 @@ def rating(kind: str, features: Features, rules: RuleSet) -> int:
 _T = TypeVar("_T")
 
 # -- words ---------------------------------------------------------------------------------
-def trump_sentence(tr: Trump) -> str:
-    if tr.kind == "none":
-        return "No trump ('follow me')"
-    return f"{tr.name.capitalize()} are trump"
-
-
 #: Each house rule in plain words, for the questions (field, value) -> phrase.
 HOUSE_WORDS: dict[tuple[str, Any], str] = {
     ("keep_double_blank", False): "no double blank (0-0 is out too: 21 tiles, no widow)",

@@ -11,7 +11,7 @@ The modules, each with one job:
 - :mod:`store.db` — :class:`Store` (engine, sessions, retries), :func:`open_store`, the URL.
 - :mod:`store.models` — the tables.
 - :mod:`store.learners` — profiles, tokens (only their hashes are stored), rename, reset.
-- :mod:`store.record` — writing answers, give-ups, hands and games (and the outbox that keeps
+- :mod:`store.events` — writing answers, give-ups, hands and games (and the outbox that keeps
   them while the database is away).
 - :mod:`store.stats` — stars, streaks and statistics computed from the rows.
 - :mod:`store.glicko2` and :mod:`store.repetition` — pure rating and review-schedule maths.

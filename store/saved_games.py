@@ -3,7 +3,7 @@ another browser opened with the personal link).
 
 One row per learner (``saved_games``): the game's Play query (the same text parameters the
 Play page keeps in its address: deal, players, rules, seat, level, moves) and when it was
-last saved. The app writes it through :mod:`store.record` (events :class:`GameSaved` and
+last saved. The app writes it through :mod:`store.events` (events :class:`GameSaved` and
 :class:`GameCleared`, so the outbox keeps them while the database is away); this module reads
 it and checks what it reads.
 
@@ -119,7 +119,7 @@ def same_game(a: Mapping[str, str], b: Mapping[str, str]) -> bool:
     return {k: v for k, v in a.items() if k != MOVES} == {k: v for k, v in b.items() if k != MOVES}
 
 
-# -- in a transaction (what :func:`store.record.write` calls) ---------------------------------
+# -- in a transaction (what :func:`store.events.write` calls) ---------------------------------
 def put(s: Session, learner_id: int, query: Mapping[str, str]) -> None:
     """Save ``query`` as the learner's game in the transaction ``s`` (a query that fails
     :func:`query_fault` raises :class:`BadSavedGame` and nothing is written)."""
@@ -147,7 +147,7 @@ def clear(s: Session, learner_id: int, query: Mapping[str, str] | None = None) -
 # -- on their own -------------------------------------------------------------------------------
 def save(store: Store, learner_id: int, query: Mapping[str, str]) -> None:
     """Save ``query`` as the learner's unfinished game (replacing any other), in one
-    transaction. The app writes through :func:`store.record.write` instead (the outbox)."""
+    transaction. The app writes through :func:`store.events.write` instead (the outbox)."""
     def work(s: Session) -> None:
         s.get(Learner, learner_id, with_for_update=True)  # one write per learner at a time
         put(s, learner_id, query)

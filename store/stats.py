@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 
 from content.stars import stars_for
 from store.db import Store
+from store.events import Event, GameFinished, HandPlayed, LessonAnswer, PuzzleAnswer
 from store.limits import (
     MAX_GAMES,
     MAX_HANDS_PLAYED,
@@ -44,7 +45,6 @@ from store.models import (
     Review,
     now,
 )
-from store.record import Event, GameFinished, HandPlayed, LessonAnswer, PuzzleAnswer
 
 __all__ = ["LearnerStats", "Summary", "good_lesson", "good_puzzle", "learner_stats", "level_stars", "puzzle_streaks",
            "star_rule", "summary"]

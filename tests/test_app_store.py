@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from store import classes, learners, open_store, record, stats
-from store.record import LessonAnswer, PuzzleAnswer
+from store import classes, events, learners, open_store, stats
+from store.events import LessonAnswer, PuzzleAnswer
 from tutorial.services.items import course
 from tutorial.services.progress import ProgressError, check_file
 from tutorial.services.text import md_escape
@@ -45,7 +45,7 @@ def test_first_answer_makes_a_profile_and_every_answer_is_a_row() -> None:
 def test_personal_link_opens_the_profile_in_a_new_session() -> None:
     db = open_store()
     me, token = learners.create(db, "Nadia")
-    record.write(db, me.id, LessonAnswer("tiles-1", True))
+    events.write(db, me.id, LessonAnswer("tiles-1", True))
     at = open_app("home", query={"me": token})
     assert not at.exception, errors(at)
     assert at.session_state["moon_learner_id"] == me.id
@@ -88,7 +88,7 @@ def test_the_dashboard_leaves_a_provisional_rating_blank() -> None:
     settled, _ = learners.create(db)
     classes.join(db, klass.join_code, "Nia", new.id)
     classes.join(db, klass.join_code, "Sol", settled.id)
-    record.write(db, new.id, PuzzleAnswer("p-one", False, rating=900))  # one loss: 1500 falls by hundreds
+    events.write(db, new.id, PuzzleAnswer("p-one", False, rating=900))  # one loss: 1500 falls by hundreds
     with db.session() as s:
         s.execute(update(Learner).where(Learner.id == settled.id).values(rating=1234.4, rd=80.0))
     board = classes.dashboard(db, klass)
@@ -112,7 +112,7 @@ def test_teacher_link_unknown_and_dashboard_shows_students() -> None:
     a, _ = learners.create(db)
     classes.join(db, klass.join_code, "Amira", a.id)
     lv = _level("count")
-    record.write(db, a.id, LessonAnswer(lv.id, False, answer=lv.answer() + 1, stage_id=lv.stage))
+    events.write(db, a.id, LessonAnswer(lv.id, False, answer=lv.answer() + 1, stage_id=lv.stage))
     at = open_app("classes", query={"teacher": teacher})
     assert not at.exception, errors(at)
     assert klass.join_code in texts(at)
@@ -181,7 +181,7 @@ def test_practice_offers_the_puzzle_nearest_the_learners_rating_and_due_reviews_
     db = open_store()
     me, token = learners.create(db)
     far = max(pool, key=lambda p: abs(p.rating - 1500))
-    record.write(db, me.id, record.PuzzleAnswer(far.id, False, themes=tuple(far.themes), rating=far.rating))
+    events.write(db, me.id, events.PuzzleAnswer(far.id, False, themes=tuple(far.themes), rating=far.rating))
     from datetime import timedelta
 
     from store.models import Review, now
@@ -196,7 +196,7 @@ def test_practice_offers_the_puzzle_nearest_the_learners_rating_and_due_reviews_
 def test_a_replaced_link_stops_working_in_every_session_but_the_one_that_replaced_it() -> None:
     db = open_store()
     ada, token = learners.create(db, "Ada")
-    record.write(db, ada.id, LessonAnswer("tiles-1", True))
+    events.write(db, ada.id, LessonAnswer("tiles-1", True))
     mine = open_app("home", query={"me": token})  # Ada's own browser
     theirs = open_app("home", query={"me": token})  # someone who copied her link
     assert theirs.session_state["moon_learner_id"] == ada.id
@@ -288,7 +288,7 @@ def test_a_rename_says_what_was_saved_and_a_long_name_is_cut_with_a_word(typed: 
 def test_the_sidebar_counts_in_the_singular_for_one() -> None:
     db = open_store()
     ada, token = learners.create(db, "Ada")
-    record.write(db, ada.id, LessonAnswer(level_id=next(iter(course().levels())).id, correct=True))
+    events.write(db, ada.id, LessonAnswer(level_id=next(iter(course().levels())).id, correct=True))
     at = open_app("home", query={"me": token})
     assert not at.exception, errors(at)
     assert "3 stars · 1 level  \n" in texts(at)

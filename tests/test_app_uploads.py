@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from store import StoreUnavailable, learners, open_store, record, transfer
-from store.record import LessonAnswer
+from store import StoreUnavailable, events, learners, open_store, transfer
+from store.events import LessonAnswer
 from tutorial.components import profile
 from tutorial.services.items import course, puzzles
 from tutorial.services.progress import ProgressError, check_file, known_content
@@ -21,7 +21,7 @@ from tutorial.testing import errors, open_app
 def test_a_page_run_does_not_build_the_progress_download(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
     db = open_store()
     me, token = learners.create(db, "Big history")
-    record.write(db, me.id, LessonAnswer(next(iter(course().levels())).id, True))
+    events.write(db, me.id, LessonAnswer(next(iter(course().levels())).id, True))
     calls: list[int] = []
     real = transfer.export_dict
 
@@ -41,7 +41,7 @@ def test_a_page_run_does_not_build_the_progress_download(page: str, monkeypatch:
 def test_the_download_is_built_when_the_button_asks_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
     db = open_store()
     me, token = learners.create(db)
-    record.write(db, me.id, LessonAnswer(next(iter(course().levels())).id, True))
+    events.write(db, me.id, LessonAnswer(next(iter(course().levels())).id, True))
     build = profile.deferred_export(db, me.id, token, "fallback")
     assert json.loads(build()) == transfer.export_dict(db, me.id)
     # A press in a tab whose link was replaced since its last run gets nothing of the profile.
@@ -86,7 +86,7 @@ def test_the_teachers_dashboard_marks_progress_loaded_from_a_file() -> None:
     classes.join(db, klass.join_code, "Earned", earned.id)
     classes.join(db, klass.join_code, "Loaded", loaded.id)
     first = next(iter(course().levels())).id
-    record.write(db, earned.id, LessonAnswer(first, True))
+    events.write(db, earned.id, LessonAnswer(first, True))
     transfer.import_dict(db, loaded.id, {"format": "moon-tutor-progress", "version": 1, "stars": {first: 3},
                                          "puzzles_solved": [puzzles()[0].id]}, known_content())
     at = open_app("classes", query={"teacher": teacher})

@@ -164,7 +164,7 @@ def test_bid_discard_and_trump_are_graded_against_the_strong_player() -> None:
     assert trump.drop == pytest.approx(100 * (trump.chance_best - trump.chance_played))
     assert trump.grade == "blunder"
     text = trump.describe("you")
-    assert text.startswith("Trump: you named threes; the strong player would have named sixes.")
+    assert text.startswith("Trump: you named threes trump; the strong player would have named sixes trump.")
     assert "very unlikely" in text and "%" in text
     assert trump.reason.startswith("I name sixes")
     # The bid: the strong player bids higher with this hand; playing for the game (its
@@ -228,8 +228,8 @@ def test_biggest_mistake_first_in_words_then_numbers() -> None:
     assert "The chance to make the bid went from very likely to unlikely (80% to 30%)." in lines[0]
     assert lines[1].startswith("**Blunder ??** — Bid: you passed; the strong player would have bid 5 with threes as trump.")
     assert "very likely to make (86%)" in lines[1] and "about 4 points" in lines[1]
-    assert lines[2].startswith("**Inaccuracy ?!** — Trump: you named twos; the strong player would have named threes.")
-    assert "The chance to make the bid goes from likely to a coin flip (62% to 55%)." in lines[2]
+    assert lines[2].startswith("**Inaccuracy ?!** — Trump: you named twos trump; the strong player would have named threes trump.")
+    assert "The chance to make the bid goes from likely to as likely as not (62% to 55%)." in lines[2]
     frame = contract_frame(r, you=0, players=3)
     assert list(frame["Decision"]) == ["Bid", "Trump"] and frame["Chance to make (chosen)"].isna().iloc[0]
     assert review_summary(r, 0, 3).startswith("**Your decisions and plays:** 1 inaccuracy, no mistakes, 2 blunders.")
@@ -294,7 +294,7 @@ def test_the_first_line_is_plain_words_the_numbers_behind_a_switch() -> None:
     assert plain_words(play) == "6-1 was better: 4-1 is a costly choice that makes making the bid much less likely"
     named = DecisionReview(1, 0, "trump", Action.parse("trump 3"), Action.parse("trump 6"), 0.1, 0.8,
                            Trump.parse("6"), 70.0, None, "blunder", "")
-    assert plain_words(named).startswith("naming sixes was better: naming threes is a costly choice")
+    assert plain_words(named).startswith("naming sixes trump was better: naming threes trump is a costly choice")
     pts = DecisionReview(1, 0, "bid", Action.parse("bid 6"), Action.parse("pass"), 0.3, None,
                          None, None, 2.5, "mistake", "")
     assert plain_words(pts) == "passing was better: bidding 6 is a poor choice that gives away points on average"

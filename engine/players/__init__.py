@@ -49,7 +49,7 @@ from typing import Any
 from engine.players.analysis import PlayAnalysis, analyse_play
 from engine.players.base import Bot, PhaseBot
 from engine.players.decision import Candidate, Decision, Explanation
-from engine.players.facts import SeatGoal, estimate_tricks, play_tags, scoring_side, seat_goal, tricks_needed
+from engine.players.facts import SeatGoal, estimate_tricks, play_tags, scoring_side, seat_goal
 from engine.players.simple import BasicBot, RandomBot
 from engine.players.strong import StrongBot, StrongSettings
 
@@ -73,7 +73,6 @@ __all__ = [
     "play_tags",
     "scoring_side",
     "seat_goal",
-    "tricks_needed",
 ]
 
 #: The bot levels :func:`make_bot` knows.

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from engine.actions import Action
-from engine.contract import goal_of, side_seats, tricks_needed
+from engine.contract import goal_of, side_seats
 from engine.game import PlayerView
 from engine.players.decision import Candidate
 from engine.rules import RuleSet
@@ -23,7 +23,6 @@ __all__ = [
     "play_tags",
     "scoring_side",
     "seat_goal",
-    "tricks_needed",
 ]
 
 #: The seats whose tricks count for a seat (the seat alone, or its team): the contract's rule.

@@ -10,54 +10,31 @@ details). Every reason is true of the position it explains:
 - the strong player's reason is read off the same numbers as its choice, the basic
   player's reason is its rule of thumb.
 
->>> chance_words(0.97), chance_words(0.7), chance_words(0.1)
-('almost surely', 'likely', 'very unlikely')
+Chances and trumps are put into words by :mod:`engine.words` (``chance_adverb``,
+``chance_words``, ``as_trump``), as everywhere else.
+
+>>> from engine import parse_tiles
+>>> hand_features(parse_tiles("6-6 6-4 6-1 5-5 3-2"), Trump.parse("6"))
+'three sixes including 6-6 and one other double'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.contract import tricks_needed
 from engine.game import PlayerView
 from engine.players.analysis import PlayAnalysis
-from engine.players.facts import keep_value, tricks_needed, unseen_beats
+from engine.players.facts import keep_value, unseen_beats
 from engine.tiles import Tile
 from engine.trump import TRUMP, Suit, Trump, describe_suit
-from engine.words import join_words, number_word
+from engine.words import as_trump, chance_adverb, chance_words, join_words, number_word
 
 __all__ = [
     "can_win",
-    "chance_words",
     "hand_features",
-    "named_trump",
     "play_reason",
 ]
-
-def chance_words(p: float) -> str:
-    """A chance in words, for a reason: ``"almost surely"`` … ``"very unlikely"``."""
-    if p >= 0.95:
-        return "almost surely"
-    if p >= 0.8:
-        return "very likely"
-    if p >= 0.6:
-        return "likely"
-    if p >= 0.4:
-        return "about as likely as not"
-    if p >= 0.2:
-        return "unlikely"
-    return "very unlikely"
-
-
-def likely_words(p: float) -> str:
-    """A chance as an adjective, for "my hand is ... to make": ``"almost sure"`` …
-    ``"very unlikely"``."""
-    return chance_words(p).replace("almost surely", "almost sure").replace("about as likely as not", "as likely as not")
-
-
-def named_trump(tr: Trump) -> str:
-    """``"sixes as trump"``, ``"doubles as trump"`` or ``"no trump"``."""
-    return "no trump" if tr.kind == "none" else f"{tr.name} as trump"
-
 
 def _suit_word(suit: Suit) -> str:
     """``"six"`` / ``"trump"`` (singular suit word)."""
@@ -330,15 +307,15 @@ def basic_bid_reason(view: PlayerView, choice_kind: str, value: int | None, est:
         if _must_bid(view) and value == min(view.rules.bid_values):
             if fair:
                 return f"Everyone else passed, so I must bid: I take the lowest bid, {value}."
-            return f"Everyone else passed, so I must bid: I take the lowest bid, {value}, with {named_trump(tr)}."
+            return f"Everyone else passed, so I must bid: I take the lowest bid, {value}, with {as_trump(tr)}."
         if fair:
             return f"I bid {value}: my hand should take {tricks}."
-        return f"I bid {value}: with {feats}, {named_trump(tr)} should take {tricks}."
+        return f"I bid {value}: with {feats}, {as_trump(tr)} should take {tricks}."
     high = max((b for _, b in view.bids), default=0)
     short = f"not enough to bid over {high}" if high else f"short of the {view.rules.min_bid} I need"
     if fair:
         return FAIR_PASS if not high else f"I pass: my hand is not worth a bid over {high}."
-    return f"I pass: with {feats}, my hand is worth {tricks} with {named_trump(tr)}, {short}."
+    return f"I pass: with {feats}, my hand is worth {tricks} with {as_trump(tr)}, {short}."
 
 
 def _must_bid(view: PlayerView) -> bool:
@@ -358,7 +335,7 @@ def basic_discard_reason(view: PlayerView, tile: Tile, tr: Trump) -> str:
     :data:`FAIR_DISCARD`)."""
     if tr.is_trump(tile):
         return f"I discard {tile}: every tile I hold is worth keeping, and this trump is the least of them."
-    return f"I discard {tile}: with {named_trump(tr)} it is the tile I need least."
+    return f"I discard {tile}: with {as_trump(tr)} it is the tile I need least."
 
 
 def widow_changed(view: PlayerView, tr: Trump, bid_trump: Trump | None, *, fair: bool = False) -> str:
@@ -558,39 +535,39 @@ def _score_bid_options(
     if value is not None:
         k = tricks_needed(value)
         if forced:
-            return [f"Everyone else passed, so I must bid: {value} with {named_trump(tr)} is my best chance{tail}."]
+            return [f"Everyone else passed, so I must bid: {value} with {as_trump(tr)} is my best chance{tail}."]
         if value == 21:
             wins = ", and a made moon wins the game" if view.rules.moon_wins_game else ""
             if chance >= 0.6:
                 return [
-                    f"I shoot the moon: {feats}{named_trump(tr)} should take all seven tricks{wins}{tail}.",
-                    f"I shoot the moon: {named_trump(tr)} should take all seven tricks{wins}{tail}.",
-                    f"I shoot the moon: {named_trump(tr)} should take all seven{wins}{tail}.",
+                    f"I shoot the moon: {feats}{as_trump(tr)} should take all seven tricks{wins}{tail}.",
+                    f"I shoot the moon: {as_trump(tr)} should take all seven tricks{wins}{tail}.",
+                    f"I shoot the moon: {as_trump(tr)} should take all seven{wins}{tail}.",
                 ]
             if chance >= 0.2:
                 return [
-                    f"I shoot the moon: {feats}{named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
-                    f"I shoot the moon: {named_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
-                    f"I shoot the moon: a real chance with {named_trump(tr)}{wins}{tail}.",
+                    f"I shoot the moon: {feats}{as_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
+                    f"I shoot the moon: {as_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
+                    f"I shoot the moon: a real chance with {as_trump(tr)}{wins}{tail}.",
                 ]
             # Under one chance in five the sweep is not "a real chance": say it is a gamble,
             # and what makes it worth taking.
             but = ", but a made moon wins the game" if view.rules.moon_wins_game else ", but the points are worth the risk"
             return [
-                f"I shoot the moon: all seven tricks with {named_trump(tr)} are a long shot{but}{tail}.",
-                f"I shoot the moon: a long shot with {named_trump(tr)}{but}{tail}.",
+                f"I shoot the moon: all seven tricks with {as_trump(tr)} are a long shot{but}{tail}.",
+                f"I shoot the moon: a long shot with {as_trump(tr)}{but}{tail}.",
             ]
         if chance >= 0.6:
             return [
-                f"I bid {value}: {feats}{named_trump(tr)} should take {number_word(k)} tricks{tail}.",
-                f"I bid {value}: {named_trump(tr)} should take {number_word(k)} tricks{tail}.",
+                f"I bid {value}: {feats}{as_trump(tr)} should take {number_word(k)} tricks{tail}.",
+                f"I bid {value}: {as_trump(tr)} should take {number_word(k)} tricks{tail}.",
             ]
         return [
-            f"I bid {value}: {feats}{named_trump(tr)} makes {number_word(k)} tricks "
-            f"{chance_words(chance)}, and the points are worth the risk{tail}.",
-            f"I bid {value}: {named_trump(tr)} makes {number_word(k)} tricks {chance_words(chance)}, "
+            f"I bid {value}: {feats}{as_trump(tr)} makes {number_word(k)} tricks "
+            f"{chance_adverb(chance)}, and the points are worth the risk{tail}.",
+            f"I bid {value}: {as_trump(tr)} makes {number_word(k)} tricks {chance_adverb(chance)}, "
             f"and the points are worth the risk{tail}.",
-            f"I bid {value}: {named_trump(tr)} makes {number_word(k)} tricks {chance_words(chance)}, worth the risk{tail}.",
+            f"I bid {value}: {as_trump(tr)} makes {number_word(k)} tricks {chance_adverb(chance)}, worth the risk{tail}.",
         ]
     if partner_holds:
         return ["I pass: my partner holds the bid, and raising it would only make our contract harder."]
@@ -602,13 +579,13 @@ def _score_bid_options(
         over = f" over {high}" if high else ""
         return [f"I pass: my hand is not worth a bid{over}{tail}."]
     if chance >= 0.6 and floor <= 7:
-        would = f"I pass: {named_trump(tr)} would {chance_words(chance)} make the bid, but it is worth"
+        would = f"I pass: {as_trump(tr)} would {chance_adverb(chance)} make the bid, but it is worth"
         if view.rules.players == 4:
             return [f"{would} little against the tricks the other team scores anyway{tail}.", f"{would} little{tail}."]
         return [f"{would} too little for the risk{tail}.", f"{would} too little{tail}."]
     return [
-        f"I pass: even with {named_trump(tr)}, my hand is {likely_words(chance)} to make enough tricks to {target}{tail}.",
-        f"I pass: even with {named_trump(tr)}, enough tricks to {target} are {likely_words(chance)}{tail}.",
+        f"I pass: even with {as_trump(tr)}, my hand is {chance_words(chance)} to make enough tricks to {target}{tail}.",
+        f"I pass: even with {as_trump(tr)}, enough tricks to {target} are {chance_words(chance)}{tail}.",
     ]
 
 
@@ -629,9 +606,9 @@ def _fair_bid_options(view: PlayerView, value: int, chance: float, tail: str, *,
     if chance >= 0.6:
         return [f"I bid {value}: my hand should take {number_word(k)} tricks{tail}."]
     return [
-        f"I bid {value}: my hand is {likely_words(chance)} to take {number_word(k)} tricks, "
+        f"I bid {value}: my hand is {chance_words(chance)} to take {number_word(k)} tricks, "
         f"and the points are worth the risk{tail}.",
-        f"I bid {value}: {number_word(k)} tricks are {likely_words(chance)}, worth the risk{tail}.",
+        f"I bid {value}: {number_word(k)} tricks are {chance_words(chance)}, worth the risk{tail}.",
     ]
 
 
@@ -652,7 +629,7 @@ def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, *
         odd = " even though it is a trump"
     elif tile.is_double:
         odd = " even though it is a double"
-    with_trump = "" if view.trump is not None else f" with {named_trump(tr)}"
+    with_trump = "" if view.trump is not None else f" with {as_trump(tr)}"
     if how == "best":
         return f"I discard {tile}{odd}: the tiles I keep give me the best chance to make my {bid}{with_trump}."
     if how == "most":

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.actions import Action
+from engine.contract import tricks_needed
 from engine.game import PlayerView
 from engine.players.base import Bot, PhaseBot
 from engine.players.decision import Candidate, Decision, Explanation
@@ -15,7 +16,6 @@ from engine.players.facts import (
     mark,
     play_tags,
     tags_for,
-    tricks_needed,
     unseen_beats,
 )
 from engine.players.reasons import (
@@ -28,9 +28,9 @@ from engine.players.reasons import (
     random_reason,
     trump_reason,
 )
-from engine.players.wording import verb
 from engine.tiles import Tile
 from engine.trump import TRUMP, Trump, describe_suit
+from engine.words import action_phrase
 from engine.words import number_word as word
 
 __all__ = ["BasicBot", "RandomBot"]
@@ -45,9 +45,9 @@ class RandomBot(Bot):
         a = self.rng(view).choice(legal)
         cands = mark([Candidate(x, tags_for(view, x)) for x in legal], a)
         summary = (
-            f"I {verb(view, a)} at random: it is one of my {len(legal)} legal choices."
+            f"I {action_phrase(a, at=view)} at random: it is one of my {len(legal)} legal choices."
             if len(legal) > 1
-            else f"I {verb(view, a)}: it is my only legal choice."
+            else f"I {action_phrase(a, at=view)}: it is my only legal choice."
         )
         reason = random_reason(len(legal) == 1)
         return Decision(a, Explanation(summary, cands, tags_for(view, a), reason=reason))
@@ -103,7 +103,7 @@ class BasicBot(PhaseBot):
             why = f", not enough to bid over {high}" if high else f", short of the {rules.min_bid} I need"
             summary = f"I pass: {base}{why}."
         else:
-            summary = f"I {verb(view, choice)}: {base}."
+            summary = f"I {action_phrase(choice, at=view)}: {base}."
         value = choice.value if isinstance(choice.value, int) else None
         reason = basic_bid_reason(view, choice.kind, value, est, trump)
         fair = basic_bid_reason(view, choice.kind, value, est, trump, fair=True)
@@ -140,7 +140,7 @@ class BasicBot(PhaseBot):
 
         best = max(cands, key=key)
         choice = best.action
-        summary = f"I {verb(view, choice)}: I count about {best.score:.1f} tricks with it, the most of any trump."
+        summary = f"I {action_phrase(choice, at=view)}: I count about {best.score:.1f} tricks with it, the most of any trump."
         assert best.trump is not None
         # The trump its bid counted with, on the hand as dealt (the widow out, the discard
         # back): when the widow made another trump better, the reason says so.
@@ -195,7 +195,7 @@ class BasicBot(PhaseBot):
             t = a.value
             assert isinstance(t, Tile)
             cands.append(Candidate(a, play_tags(view, t), score=round(-keep_value(t, trump), 2)))
-        summary = f"I {verb(view, choice)}: {why}."
+        summary = f"I {action_phrase(choice, at=view)}: {why}."
         return Decision(choice, Explanation(summary, mark(cands, choice), play_tags(view, tile), reason=reason))
 
     def _lead(self, view: PlayerView, tiles: list[Tile]) -> tuple[Tile, str, str]:

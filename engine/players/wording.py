@@ -7,45 +7,21 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
+from engine.contract import tricks_needed
 from engine.game import PlayerView
 from engine.players.analysis import PlayAnalysis
 from engine.players.decision import Candidate
-from engine.players.facts import keep_value, tricks_needed
+from engine.players.facts import keep_value
 from engine.players.reasons import can_win
 from engine.tiles import Tile
 from engine.trump import Trump
-from engine.words import a_percent
+from engine.words import a_percent, action_phrase, trump_phrase
 from engine.words import join_words as join
 from engine.words import number_word as word
 from engine.words import percent as pct
-from engine.words import trump_phrase as trump_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.players.bidding import BidRow, ScoreModel, ScoreTable
-
-def verb(view: PlayerView, a: Action) -> str:
-    """What the seat does, as a verb phrase: ``"bid 5"``, ``"follow with 6-4"``."""
-    if a.kind == "pass":
-        return "pass"
-    if a.kind == "bid":
-        return "shoot the moon (bid 21)" if a.value == 21 else f"bid {a.value}"
-    if a.kind == "discard":
-        return f"discard {a.value}"
-    if a.kind == "trump":
-        assert isinstance(a.value, Trump)
-        return "name no trump" if a.value.kind == "none" else f"name {a.value.name} trump"
-    assert isinstance(a.value, Tile) and view.trump is not None
-    tile = a.value
-    trick = view.current_trick
-    if not trick:
-        return f"lead {tile}"
-    suit = view.trump.suit_led(trick[0])
-    if view.trump.follows(tile, suit):
-        return f"follow with {tile}"
-    if view.trump.is_trump(tile):
-        return f"trump in with {tile}"
-    return f"throw off {tile}"
-
 
 def in_layouts(hits: float, an: PlayAnalysis) -> str:
     """The share ``hits`` of the analysis' layouts in words: "in every one of the 924
@@ -101,7 +77,7 @@ def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence
     as said at the table during the hand (the other tiles of the hand are not named)."""
     trump = view.trump
     assert trump is not None
-    did = verb(view, Action.play(tile))
+    did = action_phrase(Action.play(tile), at=view)
     goal_word = "make" if an.goal == "make" else "set"
     three = view.rules.players == 3
     # Three-player Moon has no partners: the two defenders set the bid together, but
@@ -205,7 +181,7 @@ def score_bid_summary(
     the hand, with no trump named (a bid is a number at the table)."""
 
     def with_trump(tr: Trump) -> str:
-        return "" if fair else f" with {trump_words(tr)}"
+        return "" if fair else f" with {trump_phrase(tr)}"
 
     def name(value: int) -> str:
         return "a pass" if value == 0 else ("21" if value == 21 else f"bid {value}")

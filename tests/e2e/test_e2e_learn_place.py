@@ -8,7 +8,7 @@ from typing import Any
 
 from moon_browser import answer_count_level, click, first_count_level, open_page, wait_for_cookie, wait_ready
 
-from store import learners, open_store, record
+from store import events, learners, open_store
 from tutorial.services.items import course
 
 
@@ -29,8 +29,8 @@ def test_learn_opens_where_the_learner_stopped(page: Any, server: str) -> None:
     one, two, three = stage.levels[:3]
     db = open_store()
     me, token = learners.create(db)
-    record.write(db, me.id, record.LessonAnswer(one.id, True, stage_id=stage.id),
-                 record.LessonAnswer(two.id, False, stage_id=stage.id))
+    events.write(db, me.id, events.LessonAnswer(one.id, True, stage_id=stage.id),
+                 events.LessonAnswer(two.id, False, stage_id=stage.id))
     open_page(page, f"{server}/?me={token}")
     # Home's example tiles mark no trump: which tiles are trumps is Stage 3's question
     main = page.locator('[data-testid="stMain"]')

@@ -9,7 +9,7 @@ from typing import Any
 
 from moon_browser import click, open_page
 
-from store import learners, open_store, record
+from store import events, learners, open_store
 from tutorial.services.items import puzzles
 
 #: Every written tile name in the main part of the page that the browser drew on two lines
@@ -85,7 +85,7 @@ def test_practice_says_when_missed_puzzles_come_back(page: Any, server: str) -> 
     db = open_store()
     me, token = learners.create(db)
     missed = next(iter(puzzles()))
-    record.write(db, me.id, record.PuzzleAnswer(missed.id, False, kind=missed.kind, themes=tuple(missed.themes)))
+    events.write(db, me.id, events.PuzzleAnswer(missed.id, False, kind=missed.kind, themes=tuple(missed.themes)))
     open_page(page, f"{server}/practice?me={token}")
     main = page.locator('[data-testid="stMain"]').inner_text()
     assert "0 puzzle reviews" not in main, main

@@ -9,7 +9,7 @@ from typing import Any
 from moon_browser import click, open_page
 
 from puzzles.themes import theme_title
-from store import learners, open_store, record
+from store import events, learners, open_store
 from store.models import Review, now
 from tutorial.services.items import course, puzzles
 
@@ -37,9 +37,9 @@ def test_practice_serves_the_reviews_it_counts_first(page: Any, server: str) -> 
     pool = [p for p in puzzles() if p.id != first]
     missed = max(pool, key=lambda p: abs(p.rating - 1500))
     level = course().stages[0].levels[0]
-    record.write(db, me.id, record.PuzzleAnswer(missed.id, False, kind=missed.kind, themes=tuple(missed.themes)),
-                 record.PuzzleAnswer("gen-play-123456", False, kind="play"),
-                 record.LessonAnswer(level.id, False, stage_id=level.stage))
+    events.write(db, me.id, events.PuzzleAnswer(missed.id, False, kind=missed.kind, themes=tuple(missed.themes)),
+                 events.PuzzleAnswer("gen-play-123456", False, kind="play"),
+                 events.LessonAnswer(level.id, False, stage_id=level.stage))
     for kind, item in (("puzzle", missed.id), ("puzzle", "gen-play-123456"), ("level", level.id)):
         _due_now(db, me.id, kind, item)
     click(page, page.get_by_text("Large tiles (projector)"))  # any run of the page

@@ -9,8 +9,8 @@ from typing import Any
 
 from moon_browser import open_page, runs, settle, wait_for
 
-from store import learners, open_store, record, transfer
-from store.record import LessonAnswer
+from store import events, learners, open_store, transfer
+from store.events import LessonAnswer
 from tutorial.services.items import course
 
 
@@ -23,7 +23,7 @@ def test_the_progress_download_is_built_on_the_click(page: Any, server: str) -> 
     db = open_store()
     me, token = learners.create(db, "Downloader")
     level = next(iter(course().levels()))
-    record.write(db, me.id, LessonAnswer(level.id, False, answer=[1], stage_id=str(level.stage)),
+    events.write(db, me.id, LessonAnswer(level.id, False, answer=[1], stage_id=str(level.stage)),
                  LessonAnswer(level.id, True, answer=[2], stage_id=str(level.stage), try_number=2))
     open_page(page, f"{server}/progress?me={token}")
     _open_save_box(page)
@@ -38,7 +38,7 @@ def test_an_upload_with_negative_hints_is_refused_by_name(page: Any, server: str
     db = open_store()
     me, token = learners.create(db, "Uploader")
     level = next(iter(course().levels()))
-    record.write(db, me.id, LessonAnswer(level.id, True, stage_id=str(level.stage)))
+    events.write(db, me.id, LessonAnswer(level.id, True, stage_id=str(level.stage)))
     bad = tmp_path / "bad-progress.json"
     bad.write_text(json.dumps({"format": "moon-tutor-progress", "version": 2, "lesson_attempts": [
         {"level": level.id, "correct": True, "hints": -3}]}))

@@ -10,10 +10,10 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import select, text
 
-from store import classes, learners, live, record
+from store import classes, events, learners, live
 from store.db import Store, migrate
+from store.events import PuzzleAnswer
 from store.models import ClassMember, LivePlayer
-from store.record import PuzzleAnswer
 
 
 def test_a_class_name_is_unique_whatever_its_case_and_spaces(store: Store) -> None:
@@ -84,10 +84,10 @@ def test_every_wrong_answer_of_a_puzzle_is_in_the_answers_csv(store: Store) -> N
     b, _ = learners.create(store)
     classes.join(store, klass.join_code, "Carlos Díaz", a.id)
     classes.join(store, klass.join_code, "=cmd", b.id)
-    record.write(store, a.id, PuzzleAnswer("play-3001", False, answer="5-3"))
-    record.write(store, a.id, PuzzleAnswer("play-3001", True, answer="6-4", try_number=2))
-    record.write(store, b.id, PuzzleAnswer("play-3001", False, answer="2-1"))
-    record.write(store, b.id, PuzzleAnswer("play-3001", False, answer="5-3", try_number=2))
+    events.write(store, a.id, PuzzleAnswer("play-3001", False, answer="5-3"))
+    events.write(store, a.id, PuzzleAnswer("play-3001", True, answer="6-4", try_number=2))
+    events.write(store, b.id, PuzzleAnswer("play-3001", False, answer="2-1"))
+    events.write(store, b.id, PuzzleAnswer("play-3001", False, answer="5-3", try_number=2))
     board = classes.dashboard(store, klass)
     assert board.puzzles == [{"puzzle": "play-3001", "students": 2, "first_time_right": 0,
                               "wrong_answers": [("5-3", 2), ("2-1", 1)]}]

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from sqlalchemy import event, func, select
 
-from store import learners, record, stats
+from store import events, learners, stats
 from store.db import Store
+from store.events import PuzzleAnswer
 from store.glicko2 import Rating, update_pair
 from store.models import Learner, PuzzleAttempt, PuzzleRating
-from store.record import PuzzleAnswer
 
 
 @contextmanager
@@ -46,7 +46,7 @@ def test_first_tries_at_one_puzzle_at_the_same_instant_are_rated_once(store: Sto
     def one_try() -> None:
         try:
             start.wait()
-            record.write(store, me.id, answer)
+            events.write(store, me.id, answer)
         except BaseException as e:  # reported below, with the thread's error
             failures.append(e)
 
@@ -65,7 +65,7 @@ def test_first_tries_at_one_puzzle_at_the_same_instant_are_rated_once(store: Sto
         learner = s.get(Learner, me.id)
         assert puzzle is not None and learner is not None
         plays, rating = puzzle.plays, learner.rating
-    one, _ = update_pair(Rating(), Rating(1600.0, record.PUZZLE_START_RD), True)
+    one, _ = update_pair(Rating(), Rating(1600.0, events.PUZZLE_START_RD), True)
     assert tries == threads  # every try is a row …
     assert len(rated) == 1 and plays == 1  # … and one of them, the first, is rated
     assert rating == pytest.approx(one.rating) == pytest.approx(rated[0])
@@ -92,10 +92,10 @@ def _down(store: Store) -> Iterator[None]:
 def test_answers_before_the_profile_is_made_wait_and_go_out_in_order(store: Store) -> None:
     from store.models import LessonAttempt
 
-    box = record.Outbox()
+    box = events.Outbox()
     with _down(store):
-        assert box.send(store, None, record.LessonAnswer("tiles-1", False, answer=4, try_number=1)) is False
-        assert box.send(store, None, record.LessonAnswer("tiles-1", True, answer=5, try_number=2)) is False
+        assert box.send(store, None, events.LessonAnswer("tiles-1", False, answer=4, try_number=1)) is False
+        assert box.send(store, None, events.LessonAnswer("tiles-1", True, answer=5, try_number=2)) is False
         assert box.send(store, None, PuzzleAnswer("race-2", True, rating=1500)) is False
     assert box.waiting_for_profile() and len(box.pending) == 3
     assert box.flush(store) is False and len(box.pending) == 3  # the database is back, the profile not made yet

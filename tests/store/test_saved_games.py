@@ -12,7 +12,7 @@ from sqlalchemy.exc import OperationalError
 
 from store import learners, saved_games
 from store.db import Store, StoreUnavailable
-from store.record import GameCleared, GameFinished, GameSaved, Outbox, write
+from store.events import GameCleared, GameFinished, GameSaved, Outbox, write
 from store.stats import summary
 
 GAME = {"deal": "42", "players": "4", "moves": "p.b5"}

@@ -10,11 +10,11 @@ import pytest
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import OperationalError
 
-from store import classes, learners, practice, record, stats, transfer
+from store import classes, events, learners, practice, stats, transfer
 from store.db import Store, StoreUnavailable, migrate
+from store.events import GameFinished, HandPlayed, LessonAnswer, Outbox, PuzzleAnswer
 from store.glicko2 import Rating, update
 from store.models import PinFailure, Review, now
-from store.record import GameFinished, HandPlayed, LessonAnswer, Outbox, PuzzleAnswer
 
 #: The ids the progress-file tests name, standing for the course's.
 KNOWN = transfer.Known(frozenset({"tiles-1", "tiles-2", "a", "b"}), frozenset({"p1", "p9"}))
@@ -48,18 +48,18 @@ def test_only_the_token_hash_is_stored(store: Store) -> None:
 
 def test_every_answer_is_a_row_and_stars_come_from_the_rows(store: Store) -> None:
     me, _ = learners.create(store)
-    record.write(store, me.id, LessonAnswer("tiles-1", False, answer=["6-4"], stage_id="tiles", try_number=1))
-    record.write(store, me.id, LessonAnswer("tiles-1", True, answer=["5-3"], stage_id="tiles", try_number=2))
-    record.write(store, me.id, LessonAnswer("tiles-2", True, answer="6", stage_id="tiles", try_number=1, hints=0))
+    events.write(store, me.id, LessonAnswer("tiles-1", False, answer=["6-4"], stage_id="tiles", try_number=1))
+    events.write(store, me.id, LessonAnswer("tiles-1", True, answer=["5-3"], stage_id="tiles", try_number=2))
+    events.write(store, me.id, LessonAnswer("tiles-2", True, answer="6", stage_id="tiles", try_number=1, hints=0))
     summ = stats.summary(store, me.id)
     assert summ.stars == {"tiles-1": 2, "tiles-2": 3}
     # A better later answer raises the best; a worse one does not lower it.
-    record.write(store, me.id, LessonAnswer("tiles-1", True, try_number=1))
-    record.write(store, me.id, LessonAnswer("tiles-2", True, try_number=3, hints=2))
+    events.write(store, me.id, LessonAnswer("tiles-1", True, try_number=1))
+    events.write(store, me.id, LessonAnswer("tiles-2", True, try_number=3, hints=2))
     assert stats.summary(store, me.id).stars == {"tiles-1": 3, "tiles-2": 3}
     # A page reload starts the try count again in the page, not in the rows.
-    record.write(store, me.id, LessonAnswer("tiles-3", False, try_number=1))
-    record.write(store, me.id, LessonAnswer("tiles-3", True, try_number=1))
+    events.write(store, me.id, LessonAnswer("tiles-3", False, try_number=1))
+    events.write(store, me.id, LessonAnswer("tiles-3", True, try_number=1))
     assert stats.summary(store, me.id).stars["tiles-3"] == 2
 
 
@@ -69,12 +69,12 @@ def test_events_waiting_are_read_by_the_same_rules_as_the_rows(store: Store) -> 
     answer and where the learner stopped included."""
     me, _ = learners.create(store)
     before = [LessonAnswer("tiles-1", True), PuzzleAnswer("p1", True)]
-    record.write(store, me.id, *before)
+    events.write(store, me.id, *before)
     waiting = [LessonAnswer("tiles-2", False), LessonAnswer("tiles-2", True, try_number=1),
                LessonAnswer("tiles-1", True, try_number=2, hints=1), PuzzleAnswer("p2", False, try_number=1),
                PuzzleAnswer("p2", True, try_number=2), HandPlayed("g1", 1), GameFinished("g1", True, 1)]
     folded = stats.summary(store, me.id).with_events(waiting)
-    record.write(store, me.id, *waiting)
+    events.write(store, me.id, *waiting)
     assert folded == stats.summary(store, me.id)
     assert folded.stars == {"tiles-1": 3, "tiles-2": 2} and folded.last_stars == {"tiles-1": 1, "tiles-2": 2}
     assert folded.last_level == "tiles-1" and folded.open_misses == {}
@@ -85,12 +85,12 @@ def test_events_waiting_are_read_by_the_same_rules_as_the_rows(store: Store) -> 
 def test_puzzle_streaks_hands_and_games(store: Store) -> None:
     me, _ = learners.create(store)
     for pid in ("p1", "p2", "p3"):
-        record.write(store, me.id, PuzzleAnswer(pid, True, themes=("a",)))
-    record.write(store, me.id, PuzzleAnswer("p4", False, themes=("a",)))
-    record.write(store, me.id, PuzzleAnswer("p4", True, try_number=2))
-    record.write(store, me.id, PuzzleAnswer("p5", True))
-    record.write(store, me.id, HandPlayed("g1", 1, {"seed": 1}), HandPlayed("g1", 1, {"seed": 1}))
-    record.write(store, me.id, HandPlayed("g1", 2, None), GameFinished("g1", True, 2))
+        events.write(store, me.id, PuzzleAnswer(pid, True, themes=("a",)))
+    events.write(store, me.id, PuzzleAnswer("p4", False, themes=("a",)))
+    events.write(store, me.id, PuzzleAnswer("p4", True, try_number=2))
+    events.write(store, me.id, PuzzleAnswer("p5", True))
+    events.write(store, me.id, HandPlayed("g1", 1, {"seed": 1}), HandPlayed("g1", 1, {"seed": 1}))
+    events.write(store, me.id, HandPlayed("g1", 2, None), GameFinished("g1", True, 2))
     summ = stats.summary(store, me.id)
     assert summ.puzzles_solved == ["p1", "p2", "p3", "p4", "p5"]
     assert (summ.streak, summ.best_streak) == (1, 3)
@@ -99,12 +99,12 @@ def test_puzzle_streaks_hands_and_games(store: Store) -> None:
 
 def test_ratings_move_on_the_first_try_at_a_puzzle_only(store: Store) -> None:
     me, _ = learners.create(store)
-    record.write(store, me.id, PuzzleAnswer("easy", True, rating=1200))
+    events.write(store, me.id, PuzzleAnswer("easy", True, rating=1200))
     after_win = learners.get(store, me.id).rating  # type: ignore[union-attr]
     assert after_win > 1500
-    record.write(store, me.id, PuzzleAnswer("easy", True, rating=1200))  # a repeat is not rated
+    events.write(store, me.id, PuzzleAnswer("easy", True, rating=1200))  # a repeat is not rated
     assert learners.get(store, me.id).rating == after_win  # type: ignore[union-attr]
-    record.write(store, me.id, PuzzleAnswer("hard", False, rating=1800))
+    events.write(store, me.id, PuzzleAnswer("hard", False, rating=1800))
     st = stats.learner_stats(store, me.id)
     assert st.rating < after_win and len(st.rating_history) == 2
     assert st.theme_accuracy == {}
@@ -114,14 +114,14 @@ def test_ratings_move_on_the_first_try_at_a_puzzle_only(store: Store) -> None:
 
 def test_a_missed_item_comes_back_and_leaves_after_right_answers(store: Store) -> None:
     me, _ = learners.create(store)
-    record.write(store, me.id, PuzzleAnswer("p1", False, themes=("x",)))
+    events.write(store, me.id, PuzzleAnswer("p1", False, themes=("x",)))
     st = stats.learner_stats(store, me.id)
     assert [(k, i, b) for k, i, _, b in st.reviews] == [("puzzle", "p1", 1)]
     assert stats.due_now(st) == []  # due in ten minutes, not yet
     with store.session() as s:  # ten minutes later
         s.get(Review, (me.id, "puzzle", "p1")).due_at = now() - timedelta(seconds=1)  # type: ignore[union-attr]
     assert stats.due_now(stats.learner_stats(store, me.id)) == ["p1"]
-    record.write(store, me.id, PuzzleAnswer("p1", True))
+    events.write(store, me.id, PuzzleAnswer("p1", True))
     st = stats.learner_stats(store, me.id)
     assert [(i, b) for _, i, _, b in st.reviews] == [("p1", 2)] and stats.due_now(st) == []
     assert st.theme_accuracy == {"x": (0, 1)}
@@ -169,11 +169,11 @@ def test_class_join_codes_pins_and_dashboard(store: Store) -> None:
     with store.session() as s:
         assert s.scalar(select(func.count()).select_from(PinFailure)) == 0
 
-    record.write(store, ada.id, LessonAnswer("tiles-1", True, answer=["6-4"], stage_id="tiles"))
-    record.write(store, bob.id, LessonAnswer("tiles-1", False, answer=["5-3"], stage_id="tiles"))
-    record.write(store, bob.id, LessonAnswer("tiles-1", False, answer=["5-3"], stage_id="tiles", try_number=2))
-    record.write(store, bob.id, LessonAnswer("tiles-1", True, answer=["6-4"], stage_id="tiles", try_number=3))
-    record.write(store, bob.id, PuzzleAnswer("p1", True))
+    events.write(store, ada.id, LessonAnswer("tiles-1", True, answer=["6-4"], stage_id="tiles"))
+    events.write(store, bob.id, LessonAnswer("tiles-1", False, answer=["5-3"], stage_id="tiles"))
+    events.write(store, bob.id, LessonAnswer("tiles-1", False, answer=["5-3"], stage_id="tiles", try_number=2))
+    events.write(store, bob.id, LessonAnswer("tiles-1", True, answer=["6-4"], stage_id="tiles", try_number=3))
+    events.write(store, bob.id, PuzzleAnswer("p1", True))
     board = classes.dashboard(store, klass)
     assert [(s["name"], s["stars"], s["puzzles_solved"], s["stage"]) for s in board.students] == [
         ("Ada", 3, 0, "tiles"), ("Bob", 1, 1, "tiles")]
@@ -200,7 +200,7 @@ def test_a_taken_name_without_pin_is_refused(store: Store) -> None:
 
 def test_progress_file_round_trip_loses_nothing(store: Store) -> None:
     me, _ = learners.create(store, "Ada")
-    record.write(store, me.id, LessonAnswer("tiles-1", False, answer=["6-4"], stage_id="tiles"),
+    events.write(store, me.id, LessonAnswer("tiles-1", False, answer=["6-4"], stage_id="tiles"),
                  LessonAnswer("tiles-1", True, answer=["5-3"], stage_id="tiles", try_number=2),
                  PuzzleAnswer("p1", True, themes=("a",)), HandPlayed("g", 1, {"seed": 3}), GameFinished("g", False))
     data = json.dumps(transfer.export_dict(store, me.id))
@@ -264,7 +264,7 @@ class _Flaky:
 def test_a_short_outage_is_retried_and_a_long_one_loses_no_answer(store: Store) -> None:
     me, _ = learners.create(store)
     _Flaky(store, 2)  # two failures: the retries get through
-    record.write(store, me.id, LessonAnswer("tiles-1", True))
+    events.write(store, me.id, LessonAnswer("tiles-1", True))
     assert stats.summary(store, me.id).stars == {"tiles-1": 3}
     flaky = _Flaky(store, 100)  # down for good: the outbox keeps the answers
     box = Outbox()
@@ -285,8 +285,8 @@ def test_stored_stars_follow_the_rule_the_learner_is_shown(store: Store) -> None
     from content.stars import stars_for
 
     me, _ = learners.create(store)
-    record.write(store, me.id, LessonAnswer("tiles-4", False, stage_id="tiles", try_number=1))
-    record.write(store, me.id, LessonAnswer("tiles-4", True, stage_id="tiles", try_number=2, hints=1))
-    record.write(store, me.id, LessonAnswer("tiles-5", True, stage_id="tiles", try_number=1, hints=1))
+    events.write(store, me.id, LessonAnswer("tiles-4", False, stage_id="tiles", try_number=1))
+    events.write(store, me.id, LessonAnswer("tiles-4", True, stage_id="tiles", try_number=2, hints=1))
+    events.write(store, me.id, LessonAnswer("tiles-5", True, stage_id="tiles", try_number=1, hints=1))
     assert stats.summary(store, me.id).stars == {"tiles-4": stars_for(1, 1), "tiles-5": stars_for(0, 1)}
     assert stats.summary(store, me.id).stars == {"tiles-4": 1, "tiles-5": 2}

@@ -14,10 +14,10 @@ import pytest
 from sqlalchemy import func, select, text
 
 from engine.limits import quote
-from store import classes, learners, limits, practice, record, stats, transfer
+from store import classes, events, learners, limits, practice, stats, transfer
 from store.db import Store, migrate
+from store.events import LessonAnswer, PuzzleAnswer
 from store.models import Game, Hand, Learner, LessonAttempt, PuzzleAttempt, PuzzleRating
-from store.record import LessonAnswer, PuzzleAnswer
 
 KNOWN = transfer.Known(frozenset({"tiles-1", "tiles-2", "tiles-3"}), frozenset({"p1", "p2"}))
 TABLES = (LessonAttempt, PuzzleAttempt, Hand, Game)
@@ -172,7 +172,7 @@ def test_a_bad_row_already_stored_is_skipped_and_logged_by_every_reader(
     klass, _ = classes.create_class(store, "Club")
     me, _ = learners.create(store)
     classes.join(store, klass.join_code, "Bad", me.id)
-    record.write(store, me.id, LessonAnswer("tiles-1", True, stage_id="tiles"),
+    events.write(store, me.id, LessonAnswer("tiles-1", True, stage_id="tiles"),
                  PuzzleAnswer("p1", True, themes=("trump-in",), rating=1400))
     with store.session() as s:  # written around every check, as a broken import or tool could have
         s.add_all([
@@ -234,7 +234,7 @@ def test_the_90_byte_file_adds_no_row_and_its_counts_are_capped(store: Store) ->
     assert (summ.hands_played, summ.games_won, summ.best_streak) == (9000, 1500, 12)
     # Loading it again changes nothing; hands played in the app count towards the file's figure.
     transfer.import_dict(store, me.id, ok, KNOWN)
-    record.write(store, me.id, record.HandPlayed("g", 1, None), record.GameFinished("g", True, 1))
+    events.write(store, me.id, events.HandPlayed("g", 1, None), events.GameFinished("g", True, 1))
     summ = stats.summary(store, me.id)
     assert (summ.hands_played, summ.games_won) == (9001, 1501)
     # The figures travel in the version-2 file, still as counts.
@@ -277,7 +277,7 @@ def test_the_dashboard_and_its_csv_mark_what_came_from_a_file(store: Store) -> N
     classes.join(store, klass.join_code, "Earned", earned.id)
     classes.join(store, klass.join_code, "Loaded", loaded.id)
     for lid in (earned.id, loaded.id):
-        record.write(store, lid, LessonAnswer("tiles-1", True, stage_id="tiles"), PuzzleAnswer("p1", True))
+        events.write(store, lid, LessonAnswer("tiles-1", True, stage_id="tiles"), PuzzleAnswer("p1", True))
     transfer.import_dict(store, loaded.id, v2(
         lesson_attempts=[dict(LESSON, level="tiles-2"), dict(LESSON, level="tiles-1", correct=False)],
         puzzle_attempts=[dict(PUZZLE, puzzle="p2")]), KNOWN)

@@ -274,7 +274,7 @@ def commentary(t: Timeline) -> None:
         text = words.describe_action(note.seat, note.action, you=-1, players=t.rules.players, show_discard=True)
         with st.expander(f"Move {note.index + 1}: {text}", expanded=len(notes) <= 4):
             if not note.agrees and note.suggested is not None:
-                st.markdown(f"The {level} computer would rather **{words.action_words(note.suggested)}** here.")
+                st.markdown(f"The {level} computer would rather **{words.move_label(note.suggested)}** here.")
             show_decision(note.decision, key=f"class-note-{note.index}", who=seat_name(note.seat, -1, t.rules.players))
 
 

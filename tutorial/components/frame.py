@@ -80,11 +80,11 @@ def progress(slot: Any, page: str = "") -> None:
 def learner() -> None:
     """Find this browser's learner (cookie or personal link) and send answers that waited for
     the database; call before the page runs."""
-    from tutorial.components import profile, recording
+    from tutorial.components import events, profile
 
     profile.resolve()
-    recording.flush()
-    recording.page_message()
+    events.flush()
+    events.page_message()
 
 
 def notice() -> None:

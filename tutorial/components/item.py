@@ -11,7 +11,7 @@ import streamlit as st
 
 from content.stars import RULE
 from engine import Tile
-from tutorial.components import recording, state
+from tutorial.components import events, state
 from tutorial.components.tiles import Shown, clickable_tiles, is_trump, show_row
 from tutorial.services import describe as words
 from tutorial.services.items import (
@@ -119,7 +119,7 @@ def _answer(item: Any, key: str, answer: Any, on_solved: Solved | None) -> None:
     ok = submit(item, att, answer)
     if ok and on_solved is not None:
         on_solved(item, att)
-    recording.answered(item, key, att, answer, ok)
+    events.answered(item, key, att, answer, ok)
 
 
 def _pick(item: Any, key: str, choice: str, on_solved: Solved | None) -> None:
@@ -174,7 +174,7 @@ _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10t
 def answer_controls(item: Any, key: str, on_solved: Solved | None = None) -> None:
     """The controls for answering ``item`` (disabled once it is solved)."""
     att = attempt_for(key)
-    recording.shown(key)
+    events.shown(key)
     kind, mode = item.kind, mode_of(item.kind)
     choices = item.choices() or []
     trump = trump_marks(item, key)

@@ -14,7 +14,7 @@ import streamlit as st
 
 from content.stars import MAX_STARS
 from engine.limits import quote
-from store.record import LessonAnswer
+from store.events import LessonAnswer
 from tutorial.components import item as ask
 from tutorial.components import profile, state
 from tutorial.components.tiles import Shown, names_md, show_row

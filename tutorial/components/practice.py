@@ -11,8 +11,8 @@ import streamlit as st
 from engine.words import count_words
 from puzzles.themes import theme_title
 from store import StoreUnavailable, practice, stats
+from tutorial.components import events, profile
 from tutorial.components import item as ask
-from tutorial.components import profile, recording
 from tutorial.services.items import kind_title, puzzles
 
 CURRENT = "pr-current"
@@ -91,7 +91,7 @@ def _give_up(puzzle: Any, key: str) -> None:
     att = ask.attempt_for(key)
     att.gave_up = True
     att.hints = 2
-    recording.gave_up(puzzle, key, att)
+    events.gave_up(puzzle, key, att)
 
 
 def ask_puzzle(puzzle: Any, key: str, why: str) -> None:

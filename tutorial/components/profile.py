@@ -24,7 +24,7 @@ import streamlit as st
 
 from engine.words import count_words
 from store import Store, StoreUnavailable, database_url, learners, open_store, stats, transfer
-from store.record import Outbox
+from store.events import Outbox
 from tutorial.components import state
 from tutorial.services.progress import ProgressError, check_file, known_content
 from tutorial.services.text import md_escape

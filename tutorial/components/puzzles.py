@@ -9,8 +9,8 @@ from typing import Any
 import streamlit as st
 
 from puzzles.themes import theme_title
+from tutorial.components import events, profile, state
 from tutorial.components import item as ask
-from tutorial.components import profile, recording, state
 from tutorial.services.items import kind_title, new_puzzle, puzzles
 
 CURRENT = state.PUZZLE_CURRENT
@@ -75,7 +75,7 @@ def _solution(puzzle: Any, key: str) -> None:
     att = ask.attempt_for(key)
     att.gave_up = True
     att.hints = 2
-    recording.gave_up(puzzle, key, att)
+    events.gave_up(puzzle, key, att)
 
 
 def new_clicked(kinds: list[str]) -> None:

@@ -11,8 +11,8 @@ import streamlit as st
 
 from store import saved_games
 from store.db import StoreUnavailable
-from store.record import GameCleared, GameSaved
-from tutorial.components import profile, recording, state
+from store.events import GameCleared, GameSaved
+from tutorial.components import events, profile, state
 from tutorial.components.play import sync
 from tutorial.services import resume
 from tutorial.services.session import PlaySession
@@ -38,13 +38,13 @@ def keep(sess: PlaySession) -> None:
         return
     had_profile = profile.learner_id() is not None
     if over:
-        recording.send(GameCleared(query))
+        events.send(GameCleared(query))
     elif not resume.save_point(g, sess.seat):
         return
     elif not had_profile and not resume.learner_moved(g, sess.seat):
         return
     else:
-        recording.send(GameSaved(query))
+        events.send(GameSaved(query))
     st.session_state[state.PLAY_SAVED] = mark
     if not had_profile and st.session_state.get(state.LEARNER) is not None:
         # The profile was made just now: the whole page again, so that the frame keeps it in
@@ -75,7 +75,7 @@ def saved() -> resume.Resumable | None:
     except LinkError as e:
         problem = f"Your saved game could not be opened: {e}"
     st.warning(md_escape(f"{problem} It has been removed: start a new game on Play."), icon=":material/error:")
-    recording.send(GameCleared())
+    events.send(GameCleared())
     return None
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine import Action, Tile, Trump
 from engine.tiles import suit_name
 from engine.trump import TRUMP, describe_suit
-from engine.words import trump_phrase
+from engine.words import Form, action_phrase, trump_phrase
 
 if TYPE_CHECKING:  # pandas is imported by the tables' functions: pages without a table never load it
     import pandas as pd
@@ -30,6 +30,7 @@ __all__ = [
     "describe_suit",
     "explanation_frame",
     "hint_nudge",
+    "move_label",
     "result_words",
     "seat_name",
     "trump_label",
@@ -64,22 +65,10 @@ def bid_label(value: int) -> str:
 def describe_action(seat: int, action: Action | None, *, you: int, players: int, show_discard: bool = False) -> str:
     """A short sentence for one action (a hidden discard stays hidden)."""
     who = seat_name(seat, you, players)
-    s = "" if who == "You" else "s"
+    form: Form = "base" if who == "You" else "s"
     if action is None or (action.kind == "discard" and not show_discard and seat != you):
-        return f"{who} discard{s} a tile face down"
-    if action.kind == "pass":
-        return f"{who} pass{'es' if s else ''}"
-    if action.kind == "bid":
-        if action.value == 21:
-            return f"{who} shoot{s} the moon (bid 21)"
-        return f"{who} bid{s} {action.value}"
-    if action.kind == "discard":
-        return f"{who} discard{s} {action.value}"
-    if action.kind == "trump":
-        assert isinstance(action.value, Trump)
-        name = trump_phrase(action.value)
-        return f"{who} name{s} {name}"
-    return f"{who} play{s} {action.value}"
+        return f"{who} discard{'' if form == 'base' else 's'} a tile face down"
+    return f"{who} {action_phrase(action, form)}"
 
 
 def _tricks(n: int) -> str:
@@ -117,15 +106,20 @@ def result_words(result: Any, *, you: int, players: int) -> str:
     return f"{head}, took {_tricks(took)} and **{verdict}** ({result.change[side]:+d})."
 
 
-def action_words(action: Action) -> str:
-    """``"play 6-4"`` -> ``"6-4"``, ``"bid 5"`` -> ``"bid 5"``, ``"trump 6"`` -> ``"sixes"``."""
+def move_label(action: Action) -> str:
+    """A move as a short name, for a table of moves or a choice: ``"play 6-4"`` -> ``"6-4"``,
+    ``"bid 5"`` -> ``"bid 5"``, ``"trump 6"`` -> ``"sixes"``, ``"bid 21"`` -> ``"bid 21 (moon)"``.
+
+    >>> [move_label(Action.parse(a)) for a in ("play 6-4", "pass", "trump none", "bid 21")]
+    ['6-4', 'pass', 'no trump', 'bid 21 (moon)']
+    """
     if action.kind == "play":
         return str(action.value)
     if action.kind == "trump":
         assert isinstance(action.value, Trump)
-        return "no trump" if action.value.kind == "none" else action.value.name
+        return trump_label(action.value)
     if action.kind == "bid" and action.value == 21:
-        return "bid 21 (moon)"
+        return f"bid {bid_label(21)}"
     return str(action)
 
 
@@ -203,7 +197,7 @@ def decision_frame(decision: Any) -> pd.DataFrame:
         return raw
     goal = _goal(exp.candidates)
     out = pd.DataFrame()
-    out["Move"] = [action_words(Action.parse(a)) for a in raw["action"]]
+    out["Move"] = [move_label(Action.parse(a)) for a in raw["action"]]
     out["Chosen"] = ["✓" if c else "" for c in raw["chosen"]]
     for col, title in _COLUMNS.items():
         if col not in raw.columns:

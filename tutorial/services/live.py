@@ -84,7 +84,7 @@ def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
             why = explain_play(hand, trick, scene.trump, t)
             if not why.legal:
                 illegal[f"play {t}"] = illegal_words(t, why.text)
-    choices = tuple((a, words.action_words(Action.parse(a))) for a in values)
+    choices = tuple((a, words.move_label(Action.parse(a))) for a in values)
     view: dict[str, Any] = {
         "title": f"Move {question.count}",
         "seat": question.seat,

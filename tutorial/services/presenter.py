@@ -215,7 +215,7 @@ def _move(before: Game, index: int, action: Action, decision: Any) -> Move:
     if decision is not None:
         mine = decision_action(decision)
         if mine is not action:
-            suggested = words.action_words(mine)
+            suggested = words.move_label(mine)
     return Move(
         index=index, seat=seat, action=str(action), headline=_headline(seat, action, before.rules.players),
         reason=plain_reason(before, seat, action, decision), summary=summary, columns=cols, rows=rows,

@@ -10,7 +10,7 @@ from typing import Any
 
 import pandas as pd
 
-from engine.words import chance_words
+from engine.words import action_phrase, chance_words
 from tutorial.services.describe import seat_name
 
 __all__ = [
@@ -72,18 +72,12 @@ _PLAIN = {"blunder": ("a costly choice", "much"), "mistake": ("a poor choice", "
 
 
 def _doing(a: Any) -> str:
-    """A choice as the subject of a sentence: ``"6-1"``, ``"passing"``, ``"bidding 5"``,
-    ``"shooting the moon"``, ``"discarding 3-1"``, ``"naming fours"``."""
+    """A choice as the subject of a sentence: a tile played (``"6-1"``), or the action as a
+    noun: ``"passing"``, ``"bidding 5"``, ``"naming fours trump"``."""
     kind = getattr(a, "kind", None)
     if kind is None or kind == "play":
         return str(getattr(a, "value", a))
-    if kind == "pass":
-        return "passing"
-    if kind == "bid":
-        return "shooting the moon" if a.value == 21 else f"bidding {a.value}"
-    if kind == "discard":
-        return f"discarding {a.value}"
-    return f"naming {a.value.name}"
+    return action_phrase(a, "ing")
 
 
 def plain_words(x: Any) -> str:

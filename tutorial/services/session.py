@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Action, Game, IllegalAction, Phase, PlayerView, Reason, Tile
-from tutorial.services.describe import seat_name
 from tutorial.services.players import BotFactory, Decider, bot_seed, decision_action, think, think_ahead
 from tutorial.services.records import hand_record
 from tutorial.services.table import FeedLine, feed_lines
@@ -126,9 +125,6 @@ class PlaySession:
 
     def is_computer_turn(self) -> bool:
         return self.game.to_act is not None and self.game.to_act != self.seat
-
-    def seat_name(self, seat: int) -> str:
-        return seat_name(seat, self.seat, self.players)
 
     # -- computer players ---------------------------------------------------------------
     def bot(self, seat: int, level: str | None = None) -> Decider:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.actions import Action
+from engine.contract import tricks_needed
 from engine.game import PlayerView
 from engine.players.analysis import PlayAnalysis, analyse_play, analyse_play_weighted
 from engine.players.base import PhaseBot
@@ -24,7 +25,6 @@ from engine.players.facts import (
     mark,
     play_tags,
     tags_for,
-    tricks_needed,
 )
 from engine.players.odds import GameOdds
 from engine.players.reasons import (
@@ -37,14 +37,14 @@ from engine.players.reasons import (
 )
 from engine.players.strong.contracts import Contracts, ContractStats, clearly_behind, trump_key
 from engine.players.strong.settings import StrongSettings
-from engine.players.wording import play_summary, score_bid_summary, verb
+from engine.players.wording import play_summary, score_bid_summary
 from engine.rules import RuleSet
 from engine.sampling import Constraints, Layout
 from engine.solver import Solver
 from engine.tiles import Tile
 from engine.trump import Trump
+from engine.words import action_phrase, trump_phrase
 from engine.words import percent as pct
-from engine.words import trump_phrase as trump_words
 
 __all__ = ["StrongBot", "contract_candidate"]
 
@@ -503,7 +503,7 @@ class StrongBot(PhaseBot):
             key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0), reverse=True,
         )
         nxt = f" (next best: {others[0].discard}, {pct(others[0].chance(need))})" if others else ""
-        with_trump = "" if view.trump is not None else f" with {trump_words(best.trump)}"
+        with_trump = "" if view.trump is not None else f" with {trump_phrase(best.trump)}"
         untried = len(discards) - len(best_for)
         skipped = f"; {untried} other tiles were not tried" if untried > 0 else ""
         summary = (
@@ -562,10 +562,10 @@ class StrongBot(PhaseBot):
         nxt = ""
         if others:
             look = "" if others[0].exact else f" in a first look at {others[0].deals} of them"
-            nxt = f", against {pct(others[0].chance(need))} with {trump_words(others[0].trump)}{look}"
+            nxt = f", against {pct(others[0].chance(need))} with {trump_phrase(others[0].trump)}{look}"
         weighed = " (deals weighted by how the others bid)" if reads else ""
         summary = (
-            f"I {verb(view, choice)}: I make my {view.bid} in {pct(best.chance(need))} of "
+            f"I {action_phrase(choice, at=view)}: I make my {view.bid} in {pct(best.chance(need))} of "
             f"{best.deals} simulated deals{weighed} (averaging {best.mean():.1f} tricks){nxt}."
         )
         if left_out:

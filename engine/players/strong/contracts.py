@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeAlias
 
+from engine.contract import tricks_needed
 from engine.game import PlayerView
 from engine.players.bidding import auction_weights
 from engine.players.facts import (
@@ -19,7 +20,6 @@ from engine.players.facts import (
     heuristic_discard,
     scoring_side,
     seats_mask,
-    tricks_needed,
 )
 from engine.players.strong.settings import SolverFactory, StrongSettings
 from engine.rules import RuleSet

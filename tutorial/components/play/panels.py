@@ -11,7 +11,7 @@ from typing import Any
 import streamlit as st
 
 from engine import Phase, TrickRecord, Trump, explain_winner
-from engine.words import trump_phrase
+from engine.words import action_phrase
 from tutorial.components import state
 from tutorial.components.explain import show_decision
 from tutorial.components.play import sync
@@ -153,7 +153,7 @@ def feed(sess: PlaySession) -> None:
                     st.markdown(f"**Why? {said}.**")
                     with st.spinner("Asking the computer…"):
                         decision = sess.shown(sess.decision_at(hand, index), hand)
-                    show_decision(decision, key=f"why-{hand}-{index}", who=sess.seat_name(seat), wide=False,
+                    show_decision(decision, key=f"why-{hand}-{index}", who=words.seat_name(seat, sess.seat, sess.players), wide=False,
                                   at_table=not everything)
                     st.button("Close", key="why-close", on_click=_open_why, args=(None,), icon=":material/close:")
 
@@ -174,20 +174,6 @@ def hint_panel(sess: PlaySession) -> None:
             if reason:
                 st.markdown(f"“{reason}”")
             st.button(f"Do it: {action_phrase(action)}", key="hint-do", on_click=sync.act, args=(str(action),))
-
-
-def action_phrase(action: Any) -> str:
-    """What a move does, as a verb phrase: "play 6-4", "bid 5", "pass", "name sixes trump",
-    "discard 3-1", "shoot the moon (bid 21)"."""
-    if action.kind == "play":
-        return f"play {action.value}"
-    if action.kind == "trump":
-        return "play with no trump" if action.value.kind == "none" else f"name {trump_phrase(action.value)}"
-    if action.kind == "bid":
-        return "shoot the moon (bid 21)" if action.value == 21 else f"bid {action.value}"
-    if action.kind == "discard":
-        return f"discard {action.value}"
-    return "pass"
 
 
 # -- the end of a hand and of the game ------------------------------------------------------------------
@@ -266,7 +252,7 @@ def history_panel(sess: PlaySession) -> None:
         if pick is not None:
             with st.spinner("Asking the computer…"):
                 decision = sess.shown(sess.decision_at(g.hand_number, pick))
-            show_decision(decision, key=f"hist-{g.hand_number}-{pick}", who=sess.seat_name(g.history[pick][0]),
+            show_decision(decision, key=f"hist-{g.hand_number}-{pick}", who=words.seat_name(g.history[pick][0], sess.seat, sess.players),
                           wide=False, at_table=not everything)
 
 
@@ -274,13 +260,13 @@ def _trick_block(sess: PlaySession, i: int, tr: TrickRecord, trump: Trump) -> st
     """Trick ``i`` of the hand as an HTML block: its title, its tiles and why it was won."""
     win_i = tr.seats.index(tr.winner)
     row = row_html(
-        [Shown(t, sess.seat_name(s), trump=is_trump(t, trump), highlight=j == win_i,
+        [Shown(t, words.seat_name(s, sess.seat, sess.players), trump=is_trump(t, trump), highlight=j == win_i,
                extra="won the trick" if j == win_i else None)
          for j, (t, s) in enumerate(zip(tr.tiles, tr.seats, strict=True))],
         tile_scale(0.6), f"Trick {i}",
     )
     return (f'<div class="moon-block"><p class="moon-block-head"><strong>Trick {i}</strong> — won by '
-            f"{escape(sess.seat_name(tr.winner))}</p>{row}{note_html(explain_winner(tr.tiles, trump).text)}</div>")
+            f"{escape(words.seat_name(tr.winner, sess.seat, sess.players))}</p>{row}{note_html(explain_winner(tr.tiles, trump).text)}</div>")
 
 
 def scores_panel(sess: PlaySession) -> None:

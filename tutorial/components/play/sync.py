@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from engine import Action, IllegalAction, RuleSet, Tile
-from tutorial.components import recording, state
+from tutorial.components import events, state
 from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import PARAMS, LinkError, PlaySetup, decode, parse_deal_number
@@ -249,7 +249,7 @@ def count_finished(sess: PlaySession) -> None:
     for done in sess.take_finished():
         whole_page_later()  # the sidebar's count of hands played
         state.archive_hand(done.record, f"Play: deal {sess.setup.deal}, hand {done.hand_number}")
-        recording.hand_finished(sess)  # the store keeps the hand (and the game, when it is over)
+        events.hand_finished(sess)  # the store keeps the hand (and the game, when it is over)
 
 
 # -- computer moves ---------------------------------------------------------------------------

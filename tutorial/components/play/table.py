@@ -26,7 +26,7 @@ def side_names(sess: PlaySession) -> list[str]:
     if sess.players == 4:
         mine = sess.seat % 2
         return [("Your team" if t == mine else "Their team") for t in (0, 1)]
-    return [sess.seat_name(s) for s in range(3)]
+    return [words.seat_name(s, sess.seat, sess.players) for s in range(3)]
 
 
 # -- the status strip ------------------------------------------------------------------------
@@ -39,7 +39,7 @@ def status_strip(sess: PlaySession) -> None:
         if g.bidder is None:
             contract = "bidding" if g.phase == "bidding" else "no contract"
         else:
-            contract = f"{sess.seat_name(g.bidder)} bid {words.bid_label(g.bid or 0)}"
+            contract = f"{words.seat_name(g.bidder, sess.seat, sess.players)} bid {words.bid_label(g.bid or 0)}"
         names = side_names(sess)
         bidding_side = None if g.bidder is None else g.rules.side_of(g.bidder)
         taken = side_tricks(view)
@@ -74,13 +74,13 @@ def _seat_html(sess: PlaySession, seat: int, where: str) -> str:
     mark = '<span class="moon-turn">to play</span>' if turn else ""
     if sess.open_hands:  # the teaching switch: the other hands face up
         backs = "".join(tile_html(Shown(t, trump=is_trump(t, g.trump)), tile_scale(0.34)) for t in g.hands[seat])
-        label = f"{sess.seat_name(seat)}: {count} tile{'' if count == 1 else 's'} face up"
+        label = f"{words.seat_name(seat, sess.seat, sess.players)}: {count} tile{'' if count == 1 else 's'} face up"
     else:
         backs = "".join(tile_html(Shown(None), tile_scale(0.26)) for _ in range(count))
-        label = f"{sess.seat_name(seat)}: {count} tile{'' if count == 1 else 's'} face down"
+        label = f"{words.seat_name(seat, sess.seat, sess.players)}: {count} tile{'' if count == 1 else 's'} face down"
     return (
         f'<div class="moon-seat-box moon-at-{where}{" moon-acting" if turn else ""}">'
-        f'<span class="moon-seat">{escape(sess.seat_name(seat))}</span> {mark}'
+        f'<span class="moon-seat">{escape(words.seat_name(seat, sess.seat, sess.players))}</span> {mark}'
         f'<div class="moon-seat-facts">{escape(" · ".join(bits))}</div>'
         f'<div class="moon-backs" role="group" aria-label="{escape(label)}">'
         f"{backs}</div></div>"
@@ -106,7 +106,7 @@ def _trick_cell(sess: PlaySession, seat: int, where: str, trump: Trump | None) -
                 lead += ' <span class="moon-best">winning</span>'
     elif view.leader == seat and view.phase == "playing":
         lead = f' <span class="moon-led">{"lead" if seat == sess.seat else "leads"}</span>'
-    name = escape(sess.seat_name(seat))
+    name = escape(words.seat_name(seat, sess.seat, sess.players))
     return f'<div class="moon-trick-cell moon-at-{where}"><div class="moon-cap">{name}{lead}</div>{tile_part}</div>'
 
 
@@ -127,7 +127,7 @@ def table_area(sess: PlaySession) -> None:
             cells = "".join(_trick_cell(sess, s, w, trump) for w, s in around.items())
             middle = f'<div class="moon-trick-title">{escape(title)}</div><div class="moon-trick">{cells}</div>'
         elif view.phase in ("bidding", "discard", "trump"):
-            bids = ", ".join(f"{sess.seat_name(s)}: {words.bid_label(b)}" for s, b in view.bids) or "no bids yet"
+            bids = ", ".join(f"{words.seat_name(s, sess.seat, sess.players)}: {words.bid_label(b)}" for s, b in view.bids) or "no bids yet"
             what = {"bidding": "Bidding", "discard": "The bidder takes the widow", "trump": "Naming trump"}[view.phase]
             middle = f'<div class="moon-trick-title">{escape(what)}</div><div class="moon-note">{escape(bids)}</div>'
         else:
@@ -142,11 +142,11 @@ def table_area(sess: PlaySession) -> None:
             last = view.tricks[-1]
             win_i = last.seats.index(last.winner)
             items = [
-                Shown(t, sess.seat_name(s), trump=is_trump(t, trump), highlight=i == win_i,
+                Shown(t, words.seat_name(s, sess.seat, sess.players), trump=is_trump(t, trump), highlight=i == win_i,
                       extra="won the trick" if i == win_i else None)
                 for i, (t, s) in enumerate(zip(last.tiles, last.seats, strict=True))
             ]
-            with st.expander(f"Last trick ({len(view.tricks)}): won by {sess.seat_name(last.winner)}"):
+            with st.expander(f"Last trick ({len(view.tricks)}): won by {words.seat_name(last.winner, sess.seat, sess.players)}"):
                 # One element (the tiles and why the trick was won), drawn again on every click.
                 st.markdown(f'<div class="moon-block">{row_html(items, tile_scale(0.6), "The last trick")}'
                             f"{note_html(explain_winner(last.tiles, trump).text)}</div>", unsafe_allow_html=True)
@@ -219,7 +219,7 @@ def _hand(sess: PlaySession) -> None:
         return  # the hand is over: its result is shown above
     waiting = ""
     if g.phase in ("bidding", "discard", "trump", "playing") and g.to_act is not None:
-        waiting = f" — waiting for {sess.seat_name(g.to_act)}."
+        waiting = f" — waiting for {words.seat_name(g.to_act, sess.seat, sess.players)}."
     st.markdown(f"{title}{waiting}")
     clickable_tiles(view.hand, key="hand", trump=trump, disabled=True)
 
@@ -229,7 +229,7 @@ def controls(sess: PlaySession) -> None:
     """Next / play-to-my-turn, hint, undo, and how the computer's moves are paced."""
     with st.container(horizontal=True, key="play-controls", vertical_alignment="bottom"):
         if sess.is_computer_turn():
-            who = sess.seat_name(sess.game.to_act or 0)
+            who = words.seat_name(sess.game.to_act or 0, sess.seat, sess.players)
             st.button(f"Next: {who}", key="next-move", type="primary", on_click=sync.next_move,
                       icon=":material/skip_next:", help="Let the next computer player make its move.")
             st.button("Play to my turn", key="to-my-turn", on_click=sync.to_my_turn, icon=":material/fast_forward:")

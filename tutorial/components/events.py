@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from store.record import Event, GameFinished, HandPlayed, LessonAnswer, Outbox, PuzzleAnswer
+from store.events import Event, GameFinished, HandPlayed, LessonAnswer, Outbox, PuzzleAnswer
 from tutorial.components import profile, state
 
 #: When each item's current try started (``time.monotonic``), by attempt key.
