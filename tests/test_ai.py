@@ -17,7 +17,7 @@ from engine.sampling import PILE, Constraints, view_digest
 from engine.solver import Solver
 from tutorial.services.describe import explanation_frame
 
-from helpers import fast_strong
+from helpers import RULE_VARIANTS, fast_strong, rules_id
 
 # -- a tiny exhaustive minimax, to check the strong bot's use of the solver -----------------
 
@@ -67,18 +67,6 @@ def _after(
 #: A fast strong bot for the legality sweeps (few layouts).
 FAST = fast_strong(3, 2, bid_samples=3, contract_samples=4, bid_trumps=2)
 
-VARIANTS = [
-    RuleSet(),
-    RuleSet(players=4),
-    RuleSet(keep_double_blank=False),
-    RuleSet(trump_before_widow=True),
-    RuleSet(min_bid=3, all_pass="force-last"),
-    RuleSet(min_bid=5, doubles_trump=False, no_trump=False),
-    RuleSet(moon_overcall=True, moon_wins_game=False),
-    RuleSet(scoring="marks", tie_break="bidder-out"),
-    RuleSet(players=4, all_pass="force-last", min_bid=5),
-]
-
 
 def check_decision(view: PlayerView, d: Decision) -> None:
     """Every decision: a legal action, one candidate per legal action, one chosen."""
@@ -112,7 +100,7 @@ def play_until(game: Game, bots: Sequence[Any], stop: Any) -> None:
 # -- legality in every variant ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.differences().items()) or "default")
+@pytest.mark.parametrize("rules", RULE_VARIANTS, ids=rules_id)
 def test_random_and_basic_bots_play_legal_games(rules: RuleSet) -> None:
     for seed in range(6):
         g = Game.new(rules, seed=seed)
@@ -130,7 +118,7 @@ def test_random_and_basic_bots_play_legal_games(rules: RuleSet) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.differences().items()) or "default")
+@pytest.mark.parametrize("rules", RULE_VARIANTS, ids=rules_id)
 def test_strong_bot_plays_legal_hands(rules: RuleSet) -> None:
     for seed in range(2):
         g = Game.new(rules, seed=100 + seed)
