@@ -52,6 +52,7 @@ import time
 from collections.abc import Iterable
 from typing import NotRequired, TextIO, TypedDict, cast
 
+from bench.jsonl import read_lines, write_line
 from bench.levels import bench_bot
 from engine import Game, RuleSet
 from engine.contract import goal_of
@@ -310,9 +311,7 @@ def dd_losses(
                 if limit and row["loss"] > 0:
                     row["limit_loss"] = limit_loss(view, vals, limit, (s - 1) * 8 + seat)
                 rows.append(row)
-                if out is not None:
-                    out.write(json.dumps(row) + "\n")
-                    out.flush()
+                write_line(out, row)
             if view.phase == "playing" and not g.current_trick and seat == g.bidder:
                 bidder_leads += 1
             g.apply(d.action)
@@ -358,9 +357,7 @@ def dd_paired(
                             at_limit = limit_loss(view, vals, limit, (s - 1) * 8 + seat)
                         row["limit_loss"] = at_limit
                     res[(lv, players)].append(row)
-                    if out is not None:
-                        out.write(json.dumps(row) + "\n")
-                        out.flush()
+                    write_line(out, row)
                 n += 1
             if view.phase == "playing" and not g.current_trick and seat == g.bidder:
                 bidder_leads += 1
@@ -454,12 +451,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.dd_loss:
         res: Losses = {}
         if args.merge:
-            for path in args.merge:
-                with open(path) as f:
-                    for line in f:
-                        if line.strip():
-                            r = cast(LossRow, json.loads(line))
-                            res.setdefault((r["level"], r["players"]), []).append(r)
+            for r in cast(list[LossRow], read_lines(args.merge)):
+                res.setdefault((r["level"], r["players"]), []).append(r)
             print(dd_table(res))
             return
         out = open(args.out, "a") if args.out else None
@@ -481,16 +474,12 @@ def main(argv: list[str] | None = None) -> None:
             print(dd_diff(res))
         return
     if args.merge:
-        rows = []
-        for path in args.merge:
-            with open(path) as f:
-                rows += [json.loads(line) for line in f if line.strip()]
-        print(gap_table(rows))
+        print(gap_table(cast(list[GapRow], read_lines(args.merge))))
         return
     if not args.gap:
         print(timing_table(args.hands, args.seed, _split_levels(args.levels), args.clock, player_counts))
         return
-    rows = []
+    rows: list[GapRow] = []
     seed = args.seed
     out = open(args.out, "a") if args.out else None
     try:
@@ -500,9 +489,7 @@ def main(argv: list[str] | None = None) -> None:
             if row is None:
                 continue
             rows.append(row)
-            if out:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
+            write_line(out, row)
     finally:
         if out:
             out.close()

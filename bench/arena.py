@@ -30,8 +30,9 @@ import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from types import SimpleNamespace
-from typing import Any, NotRequired, TextIO, TypedDict, cast
+from typing import Any, NotRequired, TypedDict, cast
 
+from bench.jsonl import read_lines, write_line
 from bench.levels import BENCH_LEVELS as LEVELS
 from bench.levels import bench_bot as make_bot
 from bench.oracle import OracleBot
@@ -82,17 +83,7 @@ class GameRecord(TypedDict):
 
 def read_games(paths: Iterable[str]) -> list[GameRecord]:
     """The games of earlier runs' JSON-lines files."""
-    games: list[GameRecord] = []
-    for path in paths:
-        with open(path) as f:
-            games += [cast(GameRecord, json.loads(line)) for line in f if line.strip()]
-    return games
-
-
-def _write(out: TextIO | None, game: GameRecord) -> None:
-    if out:
-        out.write(json.dumps(game) + "\n")
-        out.flush()
+    return cast(list[GameRecord], read_lines(paths))
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -366,12 +357,12 @@ def main(argv: list[str] | None = None) -> None:
             with ProcessPoolExecutor(args.jobs) as ex:
                 for game in ex.map(_job, jobs):
                     results.append(game)
-                    _write(out, game)
+                    write_line(out, game)
         else:
             for j in jobs:
                 game = _job(j)
                 results.append(game)
-                _write(out, game)
+                write_line(out, game)
     finally:
         if out:
             out.close()

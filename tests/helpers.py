@@ -1,5 +1,7 @@
-"""Shared test helpers: the fixed deals several rule tests play, a game driver, and the
-one brute-force reference solver every solver/ending check compares against.
+"""Shared test helpers: the fixed deals several rule tests play, a game driver, the one
+brute-force reference solver every solver/ending check compares against, the house-rule
+variants and fast strong options the computer-player tests share, and the Hypothesis settings
+of the property tests.
 
 Import them plainly (``from helpers import HANDS3, reference``): pytest puts ``tests/`` on
 ``sys.path`` because ``tests/conftest.py`` lives there.
@@ -12,6 +14,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from engine import Game, IllegalAction, RuleSet, Tile, Trump, legal_plays, trick_winner
 
@@ -172,6 +175,44 @@ def reference_move_values(
         else:
             out[tile] = reference(rest, trump, leader, side, now)
     return out
+
+
+#: The house rules the computer-player tests play under (tests/test_ai.py, test_bidding.py,
+#: test_reasons.py): classic three and four players first (``RULE_VARIANTS[:2]``), then each
+#: rule that changes what a player may bid, keep or score: the widow, the auction's floor and
+#: an all-pass, trumps, the 21 and the scoring.
+RULE_VARIANTS = (
+    RuleSet(),
+    RuleSet(players=4),
+    RuleSet(keep_double_blank=False, all_pass="force-last"),
+    RuleSet(trump_before_widow=True),
+    RuleSet(min_bid=3, all_pass="force-last"),
+    RuleSet(min_bid=5, doubles_trump=False, no_trump=False),
+    RuleSet(moon_overcall=True, moon_wins_game=False, doubles_trump=False),
+    RuleSet(scoring="marks", tie_break="bidder-out"),
+    RuleSet(players=4, all_pass="force-last", min_bid=5),
+)
+
+
+def rules_id(rules: RuleSet) -> str:
+    """A test id for ``rules``: the fields that differ from the classic rules.
+
+    >>> rules_id(RuleSet()), rules_id(RuleSet(players=4, min_bid=5))
+    ('default', 'players=4,min_bid=5')
+    """
+    return ",".join(f"{k}={v}" for k, v in rules.differences().items()) or "default"
+
+
+def examples(n: int, *also: HealthCheck) -> settings:
+    """Hypothesis settings of a property test: ``n`` examples, the same ones every run
+    (``derandomize``: a failure comes back for whoever runs the suite), no deadline (a deal
+    takes what it takes) and no health check about slow examples (``also``: more to pass over).
+
+    >>> examples(8).max_examples, examples(8).derandomize, examples(8).deadline
+    (8, True, None)
+    """
+    return settings(max_examples=n, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow, *also])
 
 
 def fast_strong(layouts: int, layouts_4p: int, **more: Any) -> dict[str, Any]:

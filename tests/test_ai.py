@@ -10,74 +10,37 @@ from typing import Any
 
 import pytest
 
-from engine import Action, Game, IllegalAction, RuleSet, Tile, Trump, legal_plays, parse_tiles, trick_winner
+from engine import Action, Game, IllegalAction, RuleSet, Tile, Trump, parse_tiles
 from engine.game import PlayerView
 from engine.players import Decision, StrongBot, analyse_play, make_bot
 from engine.sampling import PILE, Constraints, view_digest
 from engine.solver import Solver
 from tutorial.services.describe import explanation_frame
 
-from helpers import fast_strong
+from helpers import RULE_VARIANTS, fast_strong, reference_move_values, rules_id
 
-# -- a tiny exhaustive minimax, to check the strong bot's use of the solver -----------------
+# -- the reference solver, to check the strong bot's use of the solver ----------------------
+
+
+@cache
+def _reference_values(
+    hands: tuple[tuple[Tile, ...], ...], trump: Trump, leader: int, side: frozenset[int], trick: tuple[Tile, ...]
+) -> dict[Tile, int]:
+    return reference_move_values(hands, trump, leader, side, trick)
 
 
 def ref_move_values(
     hands: Sequence[Sequence[Tile]], trump: Trump, leader: int, side: set[int], trick: Sequence[Tile] = ()
 ) -> dict[Tile, int]:
-    """For each legal play of the seat to move, the most tricks ``side`` takes from here."""
-    key = tuple(tuple(sorted(h)) for h in hands)
-    seat = (leader + len(trick)) % len(hands)
-    return {
-        t: _after(key, trump, leader, frozenset(side), tuple(trick), seat, t)
-        for t in legal_plays(key[seat], trick, trump)
-    }
-
-
-@cache
-def _value(
-    hands: tuple[tuple[Tile, ...], ...], trump: Trump, leader: int, side: frozenset[int], trick: tuple[Tile, ...]
-) -> int:
-    if not trick and not any(hands):
-        return 0
-    seat = (leader + len(trick)) % len(hands)
-    vals = [_after(hands, trump, leader, side, trick, seat, t) for t in legal_plays(hands[seat], trick, trump)]
-    return max(vals) if seat in side else min(vals)
-
-
-def _after(
-    hands: tuple[tuple[Tile, ...], ...],
-    trump: Trump,
-    leader: int,
-    side: frozenset[int],
-    trick: tuple[Tile, ...],
-    seat: int,
-    t: Tile,
-) -> int:
-    nh = tuple(tuple(x for x in h if x is not t) if i == seat else h for i, h in enumerate(hands))
-    nt = (*trick, t)
-    if len(nt) == len(hands):
-        w = (leader + trick_winner(nt, trump)) % len(hands)
-        return (w in side) + _value(nh, trump, w, side, ())
-    return _value(nh, trump, leader, side, nt)
+    """For each legal play of the seat to move, the most tricks ``side`` takes from here
+    (:func:`helpers.reference_move_values`, kept per position: the test asks once per tile)."""
+    return _reference_values(tuple(tuple(sorted(h)) for h in hands), trump, leader, frozenset(side), tuple(trick))
 
 
 # -- helpers --------------------------------------------------------------------------------
 
 #: A fast strong bot for the legality sweeps (few layouts).
 FAST = fast_strong(3, 2, bid_samples=3, contract_samples=4, bid_trumps=2)
-
-VARIANTS = [
-    RuleSet(),
-    RuleSet(players=4),
-    RuleSet(keep_double_blank=False),
-    RuleSet(trump_before_widow=True),
-    RuleSet(min_bid=3, all_pass="force-last"),
-    RuleSet(min_bid=5, doubles_trump=False, no_trump=False),
-    RuleSet(moon_overcall=True, moon_wins_game=False),
-    RuleSet(scoring="marks", tie_break="bidder-out"),
-    RuleSet(players=4, all_pass="force-last", min_bid=5),
-]
 
 
 def check_decision(view: PlayerView, d: Decision) -> None:
@@ -112,7 +75,7 @@ def play_until(game: Game, bots: Sequence[Any], stop: Any) -> None:
 # -- legality in every variant ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.differences().items()) or "default")
+@pytest.mark.parametrize("rules", RULE_VARIANTS, ids=rules_id)
 def test_random_and_basic_bots_play_legal_games(rules: RuleSet) -> None:
     for seed in range(6):
         g = Game.new(rules, seed=seed)
@@ -130,7 +93,7 @@ def test_random_and_basic_bots_play_legal_games(rules: RuleSet) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.differences().items()) or "default")
+@pytest.mark.parametrize("rules", RULE_VARIANTS, ids=rules_id)
 def test_strong_bot_plays_legal_hands(rules: RuleSet) -> None:
     for seed in range(2):
         g = Game.new(rules, seed=100 + seed)

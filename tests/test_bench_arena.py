@@ -43,3 +43,18 @@ def test_a_wrong_entry_or_option_is_refused_by_name(argv: list[str], message: st
     with pytest.raises(SystemExit):
         arena.main(argv)
     assert message in capsys.readouterr().err
+
+
+def test_a_runs_json_lines_merge_back_to_its_table(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--out`` appends one JSON line per game (a second run adds its games) and ``--merge``
+    reads the files back to the table the runs printed."""
+    out = tmp_path / "games.jsonl"
+    arena.main(["random", "random", "basic", "--games", "3", "--out", str(out)])
+    first = capsys.readouterr().out.strip()
+    arena.main(["random", "random", "basic", "--games", "3", "--seed", "2", "--out", str(out)])
+    second = capsys.readouterr().out.strip()
+    games = arena.read_games([str(out)])
+    assert len(out.read_text().splitlines()) == len(games) == 6
+    assert arena.table(games[:3]).strip() == first and arena.table(games[3:]).strip() == second
+    arena.main(["--merge", str(out)])
+    assert capsys.readouterr().out.strip() == arena.table(games).strip()

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Action, Game, RuleSet, parse_tiles
@@ -36,24 +35,10 @@ from engine.players.strong import StrongBot
 from engine.sampling import PILE, Constraints
 from engine.words import trump_phrase
 
-from helpers import fast_strong
+from helpers import RULE_VARIANTS, examples, fast_strong
 
 #: A fast strong player: few simulated deals, the same code.
 FAST = fast_strong(3, 2, bid_samples=6, bid_screen=3)
-
-RULES = [
-    RuleSet(),
-    RuleSet(players=4),
-    RuleSet(trump_before_widow=True),
-    RuleSet(keep_double_blank=False, all_pass="force-last"),
-    RuleSet(players=4, all_pass="force-last", min_bid=5),
-    RuleSet(scoring="marks"),
-    RuleSet(moon_wins_game=False, doubles_trump=False),
-]
-
-
-def _settings(n: int) -> Any:
-    return settings(max_examples=n, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 
 
 def _contract_views(rules: RuleSet, seed: int) -> list[PlayerView]:
@@ -70,8 +55,8 @@ def _contract_views(rules: RuleSet, seed: int) -> list[PlayerView]:
     return views
 
 
-@_settings(8)
-@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES))
+@examples(8)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULE_VARIANTS))
 def test_the_bid_is_the_best_row_of_its_own_table(seed: int, rules: RuleSet) -> None:
     # Playing for the game (the default) on even deals, for points on odd ones.
     to_win = seed % 2 == 0
@@ -99,8 +84,8 @@ def test_the_bid_is_the_best_row_of_its_own_table(seed: int, rules: RuleSet) -> 
                 assert c.trump in rules.trumps
 
 
-@_settings(15)
-@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES))
+@examples(15)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULE_VARIANTS))
 def test_contract_deals_agree_with_what_the_seat_saw(seed: int, rules: RuleSet) -> None:
     bot = StrongBot(seed, **FAST)
     for view in _contract_views(rules, seed):
@@ -138,8 +123,8 @@ def _same_view_other_deal(rules: RuleSet, seed: int, seat: int) -> tuple[Game, G
     return g1, g2
 
 
-@_settings(6)
-@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES[:2]))
+@examples(6)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULE_VARIANTS[:2]))
 def test_a_player_never_sees_a_hidden_tile(seed: int, rules: RuleSet) -> None:
     """Seat ``to_act`` decides the same in two deals that differ only in hidden tiles, after
     the same bids by the others."""

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Action, Game, IllegalAction, ParseError, RuleSet, Tile, Trump
@@ -21,15 +21,12 @@ from engine.errors import RulesError
 from engine.limits import MAX_HANDS, MAX_QUOTE, parse_int, quote
 from engine.record import RecordError
 
+from helpers import examples
+
 #: Longest message we accept for any bad input: the sentence itself plus ~80 quoted chars.
 MAX_MESSAGE = 400
 
 UNICODE_DIGITS = ["²", "٤", "٤٢", "߃", "१", "①", "𝟙", "٣"]
-
-
-def fuzz(n: int) -> settings:
-    return settings(max_examples=n, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow])
 
 
 def finished(rules: RuleSet | None = None, seed: int = 31, hands: int = 1) -> Game:
@@ -84,7 +81,7 @@ def test_bids_that_are_numbers_but_not_bids_still_reach_the_rules() -> None:
 
 
 @given(st.text(max_size=60))
-@fuzz(400)
+@examples(400)
 def test_any_text_into_the_parsers_raises_only_parse_error(text: str) -> None:
     for parse in (Action.parse, Trump.parse, Tile.parse):
         try:
@@ -99,7 +96,7 @@ def test_any_text_into_the_parsers_raises_only_parse_error(text: str) -> None:
 
 
 @given(st.text(alphabet=st.characters(categories=["Nd", "No"]), min_size=1, max_size=8))
-@fuzz(300)
+@examples(300)
 def test_non_ascii_digits_are_never_read_as_numbers(digits: str) -> None:
     if digits.isascii():
         return
@@ -222,7 +219,7 @@ JSONISH = st.recursive(
     value=JSONISH,
     given_deal=st.booleans(),
 )
-@fuzz(500)
+@examples(500)
 def test_any_json_in_any_field_of_a_record_raises_only_the_engines_error(
     path: tuple[Any, ...], value: object, given_deal: bool
 ) -> None:

@@ -7,7 +7,10 @@ every import statement of every module, wherever it stands."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import grimp
+import pytest
 
 PACKAGES = ("engine", "content", "lessons", "puzzles", "notebook", "store", "tutorial", "bench")
 
@@ -65,7 +68,42 @@ def cycles(graph: grimp.ImportGraph) -> list[list[str]]:
     return sorted(found)
 
 
+def import_graph(*packages: str, cache: bool = True) -> grimp.ImportGraph:
+    """Every import between the modules of ``packages``, type-checking-only ones included
+    (``cache=False``: read every file afresh, for packages written by a test)."""
+    if cache:
+        return grimp.build_graph(*packages, include_external_packages=False)
+    return grimp.build_graph(*packages, include_external_packages=False, cache_dir=None)
+
+
 def test_no_module_imports_another_that_imports_it_back() -> None:
-    graph = grimp.build_graph(*PACKAGES, include_external_packages=False)
+    graph = import_graph(*PACKAGES)
     assert len(graph.modules) > 100  # the whole project was read
     assert cycles(graph) == []
+
+
+def test_a_planted_cycle_is_found_however_deferred(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check reads the imports the project's modules hide: one inside a function, one
+    under ``TYPE_CHECKING``, one two modules round; modules that only import one way are
+    no cycle."""
+    pkg = tmp_path / "planted"
+    pkg.mkdir()
+    files = {
+        "__init__.py": "",
+        "game.py": "from planted import record\n",
+        "record.py": "def replay():\n    from planted.game import Game\n    return Game\n",
+        "bot.py": "from planted import words\n",
+        "words.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from planted.bot import Bot\n",
+        "a.py": "import planted.b\n",
+        "b.py": "import planted.c\n",
+        "c.py": "def late():\n    import planted.a\n",
+        "leaf.py": "from planted import game, words\n",
+    }
+    for name, text in files.items():
+        (pkg / name).write_text(text)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert cycles(import_graph("planted", cache=False)) == [
+        ["planted.a", "planted.b", "planted.c"],
+        ["planted.bot", "planted.words"],
+        ["planted.game", "planted.record"],
+    ]

@@ -15,21 +15,14 @@ import json
 import random
 from collections.abc import Callable
 
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from engine import Action, Game, IllegalAction, RuleSet, Tile, Trump, tile_set
 
+from helpers import examples
+
 ALL28 = tile_set(4)
-
-
-def prop_settings(n: int) -> settings:
-    return settings(
-        max_examples=n,
-        deadline=None,
-        derandomize=True,
-        suppress_health_check=[HealthCheck.too_slow],
-    )
 
 
 # -- strategies ---------------------------------------------------------------------------
@@ -213,7 +206,7 @@ def play_hands(g: Game, rng: random.Random, hands: int, before: Step | None = No
 # -- the properties -----------------------------------------------------------------------
 
 
-@prop_settings(60)
+@examples(60)
 @given(rules=rulesets(), seed=SEEDS, choices=SEEDS)
 def test_random_hands_follow_the_rules(rules: RuleSet, seed: int, choices: int) -> None:
     rng = random.Random(choices)
@@ -289,7 +282,7 @@ def test_random_hands_follow_the_rules(rules: RuleSet, seed: int, choices: int) 
         assert g.to_act == (first + 1) % n  # §4: the next seat bids first
 
 
-@prop_settings(60)
+@examples(60)
 @given(rules=rulesets(small_target=True), seed=SEEDS, choices=SEEDS)
 @example(  # marks to 7, bidder goes out first: a tie at 7, then a set bidder (see §8 tests)
     rules=RuleSet(min_bid=3, doubles_trump=False, no_trump=False, moon_wins_game=False,
@@ -323,7 +316,7 @@ UNIVERSE = (
 )
 
 
-@prop_settings(40)
+@examples(40)
 @given(rules=rulesets(), seed=SEEDS, choices=SEEDS)
 def test_an_action_not_in_legal_actions_is_refused_and_changes_nothing(
     rules: RuleSet, seed: int, choices: int
@@ -359,7 +352,7 @@ def test_an_action_not_in_legal_actions_is_refused_and_changes_nothing(
     play_hands(g, rng, 2, before=probe, after_hand=at_end)
 
 
-@prop_settings(30)
+@examples(30)
 @given(rules=rulesets(), seed=SEEDS, choices=SEEDS)
 def test_replay_of_the_record_rebuilds_the_game(rules: RuleSet, seed: int, choices: int) -> None:
     rng = random.Random(choices)
@@ -379,7 +372,7 @@ def test_replay_of_the_record_rebuilds_the_game(rules: RuleSet, seed: int, choic
     check(g)
 
 
-@prop_settings(30)
+@examples(30)
 @given(rules=rulesets(), seed=SEEDS, choices=SEEDS, cut=st.integers(0, 60))
 def test_a_clone_is_independent(rules: RuleSet, seed: int, choices: int, cut: int) -> None:
     rng = random.Random(choices)
@@ -428,7 +421,7 @@ def tiles_in(obj: object, seen: set[int] | None = None) -> set[Tile]:
     return out
 
 
-@prop_settings(30)
+@examples(30)
 @given(rules=rulesets(), seed=SEEDS, choices=SEEDS)
 def test_a_view_never_shows_another_seats_hidden_tile(rules: RuleSet, seed: int, choices: int) -> None:
     rng = random.Random(choices)
@@ -467,7 +460,7 @@ def test_a_view_never_shows_another_seats_hidden_tile(rules: RuleSet, seed: int,
         g.next_hand()
 
 
-@prop_settings(40)
+@examples(40)
 @given(rules=rulesets(), seed=SEEDS, choices=SEEDS)
 def test_same_seed_and_rules_give_the_same_deals(rules: RuleSet, seed: int, choices: int) -> None:
     a, b = Game.new(rules, seed=seed), Game.new(rules, seed=seed)
@@ -488,7 +481,7 @@ def test_same_seed_and_rules_give_the_same_deals(rules: RuleSet, seed: int, choi
         b.next_hand()
 
 
-@prop_settings(40)
+@examples(40)
 @given(tile=st.sampled_from(ALL28), trump=st.sampled_from(["0", "1", "2", "3", "4", "5", "6", "doubles", "none"]))
 def test_trump_model_matches_the_rule_book(tile: Tile, trump: str) -> None:
     tr = Trump.parse(trump)
@@ -498,7 +491,7 @@ def test_trump_model_matches_the_rule_book(tile: Tile, trump: str) -> None:
         assert tr.follows(tile, suit) == ref_follows(tile, suit, trump)
 
 
-@prop_settings(60)
+@examples(60)
 @given(
     data=st.data(),
     trump=st.sampled_from(["0", "1", "2", "3", "4", "5", "6", "doubles", "none"]),

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Action, Game, RuleSet, Tile, Trump, parse_tiles
@@ -27,19 +27,10 @@ from engine.game import PlayerView
 from engine.players import make_bot
 from engine.players.reasons import can_win, hand_features, score_bid_reason, trump_reason
 
-from helpers import fast_strong
+from helpers import RULE_VARIANTS, examples, fast_strong
 
 #: A fast strong player (few layouts): the reasons come from the same code at any strength.
 FAST = fast_strong(4, 3, bid_samples=4, contract_samples=5, bid_trumps=2)
-
-RULES = [
-    RuleSet(),
-    RuleSet(players=4),
-    RuleSet(trump_before_widow=True),
-    RuleSet(keep_double_blank=False, all_pass="force-last"),
-    RuleSet(players=4, all_pass="force-last", min_bid=5),
-    RuleSet(doubles_trump=False, no_trump=False),
-]
 
 _BANNED = re.compile(r"%|\d\.\d|\b(layouts?|deals?|simulat\w*|sampl\w*|percent\w*|average\w*)\b", re.I)
 _PARTNER_WORDS = re.compile(r"\b(we|our|ours|us|partner\w*)\b", re.I)
@@ -106,12 +97,8 @@ def play_hand_checking(game: Game, bots: Sequence[Any]) -> int:
     return checked
 
 
-def _settings(n: int) -> settings:
-    return settings(max_examples=n, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-
-
-@_settings(40)
-@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES), first=st.sampled_from(["basic", "random"]))
+@examples(40)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULE_VARIANTS), first=st.sampled_from(["basic", "random"]))
 def test_basic_and_random_reasons_keep_the_rules(seed: int, rules: RuleSet, first: str) -> None:
     g = Game.new(rules, seed=seed)
     bots = [make_bot(first if s % 2 == 0 else "basic", seed=seed + s) for s in range(rules.players)]
@@ -119,8 +106,8 @@ def test_basic_and_random_reasons_keep_the_rules(seed: int, rules: RuleSet, firs
 
 
 @pytest.mark.slow
-@_settings(6)
-@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES))
+@examples(6)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULE_VARIANTS))
 def test_strong_reasons_keep_the_rules(seed: int, rules: RuleSet) -> None:
     g = Game.new(rules, seed=seed)
     bots = [make_bot("strong", seed=seed + s, **FAST) if s % 2 == seed % 2 else make_bot("basic", seed=s)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Game, GameRecord, HandRecord, RuleSet
 from engine.game import replay
 from engine.record import RECORD_FORMAT, RecordError
+
+from helpers import examples
 
 RULES = [RuleSet(), RuleSet(players=4), RuleSet(keep_double_blank=False), RuleSet(trump_before_widow=True)]
 
@@ -91,7 +93,7 @@ def test_undo_at_game_over_takes_back_the_win() -> None:
 
 
 @given(seed=st.integers(0, 2**32), cut=st.integers(0, 80))
-@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@examples(25)
 def test_undo_then_apply_is_the_same_game(seed: int, cut: int) -> None:
     g = played(RuleSet(), seed, 2)
     n = sum(len(h.actions) for h in g.to_record().hands)

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from engine import Game
@@ -21,6 +21,8 @@ from store import transfer
 from tutorial.services.decks import Deck, DeckError, dump_deck, load_deck
 from tutorial.services.progress import ProgressError, check_file
 from tutorial.services.records import HandFile, RecordError, hand_record, load_hand
+
+from helpers import examples
 
 EXAMPLES = 1000
 MAX_MESSAGE = 400
@@ -43,11 +45,6 @@ JSONISH = st.recursive(
 #: Taking a field out is a mutation too.
 DELETE = object()
 VALUES = JSONISH | st.just(DELETE)
-
-
-def fuzz() -> settings:
-    return settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
 def mutate(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
@@ -99,7 +96,7 @@ def progress_file(version: int, path: tuple[Any, ...], value: Any) -> dict[str, 
 
 @pytest.mark.slow
 @given(version=st.sampled_from([1, 2]), path=PROGRESS_PATHS, value=VALUES)
-@fuzz()
+@examples(EXAMPLES, HealthCheck.filter_too_much)
 def test_any_json_in_any_field_of_a_progress_file_gets_its_own_error(
     version: int, path: tuple[Any, ...], value: Any
 ) -> None:
@@ -146,7 +143,7 @@ DECK_PATHS = st.sampled_from(
 
 @pytest.mark.slow
 @given(path=DECK_PATHS, value=VALUES, second=st.none() | st.tuples(DECK_PATHS, VALUES))
-@fuzz()
+@examples(EXAMPLES, HealthCheck.filter_too_much)
 def test_any_json_in_any_field_of_a_deck_gets_the_decks_own_error(
     path: tuple[Any, ...], value: Any, second: tuple[tuple[Any, ...], Any] | None
 ) -> None:
@@ -188,7 +185,7 @@ RECORD_PATHS = st.sampled_from([
 
 @pytest.mark.slow
 @given(path=RECORD_PATHS, value=VALUES)
-@fuzz()
+@examples(EXAMPLES, HealthCheck.filter_too_much)
 def test_any_json_in_any_field_of_a_hand_record_gets_the_records_own_error(
     path: tuple[Any, ...], value: Any
 ) -> None:

@@ -9,18 +9,19 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from store import classes, learners, stats, transfer
 from store.db import Store
 from tests.test_upload_fuzz import EXAMPLES, KNOWN, MAX_MESSAGE, PROGRESS_PATHS, VALUES, progress_file
 
+from helpers import examples
+
 
 @pytest.mark.slow
 @given(version=st.sampled_from([1, 2]), path=PROGRESS_PATHS, value=VALUES)
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@examples(EXAMPLES, HealthCheck.function_scoped_fixture)
 def test_any_json_in_any_field_of_a_progress_file_loads_or_is_refused_on_both_databases(
     store: Store, version: int, path: tuple[Any, ...], value: Any
 ) -> None:

@@ -223,24 +223,6 @@ class Contracts:
             return [1.0] * len(layouts)
         return auction_weights(view, layouts)
 
-    def position(
-        self,
-        rules: RuleSet,
-        me: int,
-        my_tiles: Sequence[Tile],
-        layout: Layout,
-        trump: Trump,
-        widow_from_pile: bool,
-    ) -> list[int]:
-        """The hands (bitmasks) of one simulated deal as play begins. With ``widow_from_pile``
-        the bidder takes the pile tile and discards by rule of thumb."""
-        tiles = list(my_tiles)
-        if widow_from_pile:
-            tiles += list(layout.get(PILE, ()))
-        if len(tiles) > 7:
-            tiles.remove(heuristic_discard(tiles, trump))
-        return [mask_of(tiles) if s == me else mask_of(layout[s]) for s in range(rules.players)]
-
     def solve(
         self,
         rules: RuleSet,
@@ -255,8 +237,15 @@ class Contracts:
         """Tricks the bidder's side takes in one simulated deal with ``trump``, leading first
         (``max(tricks, floor)``: no probe is spent below ``floor``); with ``at_least=k`` only
         whether it takes ``k`` (1 or 0), a cheaper yes/no probe (answered from the trick count
-        when that is known already)."""
-        hands = self.position(rules, me, my_tiles, layout, trump, widow_from_pile)
+        when that is known already). The bidder ``me`` holds ``my_tiles``, the others their
+        tiles of ``layout``; with ``widow_from_pile`` the bidder takes the pile tile and
+        discards by rule of thumb."""
+        tiles = list(my_tiles)
+        if widow_from_pile:
+            tiles += list(layout.get(PILE, ()))
+        if len(tiles) > 7:
+            tiles.remove(heuristic_discard(tiles, trump))
+        hands = [mask_of(tiles) if s == me else mask_of(layout[s]) for s in range(rules.players)]
         key = (trump, me, *hands)
         known = self._counts.get(key)
         if known is not None:
