@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -94,17 +95,17 @@ def replay_hand(record: RecordJSON, count: int | None = None) -> Game:
     return replay(record, upto=count, hand=1 if count is not None else None)
 
 
-def load_hand(data: str | bytes | RecordJSON) -> HandFile:
+def load_hand(data: str | bytes | Mapping[str, object]) -> HandFile:
     """Read a record (JSON text, bytes or a dict) and check it replays.
 
     A game record with several hands gives its last hand. Anything wrong raises
     :class:`RecordError` with a message for the user.
     """
-    data = read_upload(data, "hand record", MAX_RECORD_BYTES, RecordError)
-    if not isinstance(data, dict):
+    got = read_upload(data, "hand record", MAX_RECORD_BYTES, RecordError)
+    if not isinstance(got, dict):
         raise RecordError("A hand record is a JSON object with 'rules', 'seed' and 'hands'.")
     try:
-        game = Game.replay(data)
+        game = Game.replay(got)
     except (ParseError, IllegalAction) as e:
         raise RecordError(f"This record does not replay: {e}") from None
     except (ValueError, TypeError, KeyError, RecursionError) as e:  # pragma: no cover - the engine raises its own
