@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypedDict, TypeVar
 
 from sqlalchemy import ColumnElement, delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
@@ -34,7 +34,7 @@ from store.learners import clean_name, looks_like_token, name_key, new_token, to
 from store.limits import real, skip_row
 from store.models import ClassMember, Classroom, Learner, LessonAttempt, PinFailure, PuzzleAttempt, now
 
-__all__ = ["BOM", "PIN_WORDS", "ClassError", "ClassInfo", "Dashboard", "answers_csv", "client_key", "create_class",
+__all__ = ["BOM", "PIN_WORDS", "ClassError", "ClassInfo", "Dashboard", "LevelRow", "PuzzleRow", "SafeWriter", "StudentRow", "answers_csv", "client_key", "create_class",
            "dashboard", "find_by_code", "find_by_teacher_token", "find_owned", "hash_pin", "join", "memberships",
            "new_teacher_link", "owned_classes", "students_csv", "verify_pin"]
 
@@ -296,21 +296,53 @@ def memberships(store: Store, learner_id: int) -> list[tuple[ClassInfo, str]]:
     return [(_info(c), n) for c, n in rows]
 
 
+class StudentRow(TypedDict):
+    """One student of a :class:`Dashboard`. ``rating_provisional``: its deviation is still
+    large (see :func:`store.glicko2.provisional`); ``imported_stars`` / ``imported_puzzles``:
+    how many of those stars and puzzles came from a progress file rather than from answers in
+    the app."""
+
+    name: str
+    stage: str
+    stars: int
+    levels: int
+    puzzles_solved: int
+    rating: int
+    rating_provisional: bool
+    answers: int
+    imported_stars: int
+    imported_puzzles: int
+
+
+class LevelRow(TypedDict):
+    """One lesson level answered in the app: how many students answered it, how many were
+    right first time, and every wrong answer given, as (answer, count), most common first."""
+
+    level: str
+    stage: str
+    students: int
+    first_time_right: int
+    wrong_answers: list[tuple[str, int]]
+
+
+class PuzzleRow(TypedDict):
+    """The same as :class:`LevelRow`, per puzzle answered in the app."""
+
+    puzzle: str
+    students: int
+    first_time_right: int
+    wrong_answers: list[tuple[str, int]]
+
+
 @dataclass
 class Dashboard:
-    """The teacher's view of a class."""
+    """The teacher's view of a class: one row per student, per lesson level and per puzzle
+    answered in the app."""
 
     klass: ClassInfo
-    #: One dict per student: name, stage, stars, levels, puzzles_solved, rating,
-    #: rating_provisional (its deviation is still large: see :func:`store.glicko2.provisional`), answers, and
-    #: imported_stars / imported_puzzles: how many of those stars and puzzles came from a
-    #: progress file rather than from answers in the app.
-    students: list[dict[str, Any]] = field(default_factory=list)
-    #: One dict per lesson level answered in the app: level, stage, students, first_time_right,
-    #: wrong_answers (every wrong answer given, as (answer, count), most common first).
-    levels: list[dict[str, Any]] = field(default_factory=list)
-    #: The same per puzzle answered in the app: puzzle, students, first_time_right, wrong_answers.
-    puzzles: list[dict[str, Any]] = field(default_factory=list)
+    students: list[StudentRow] = field(default_factory=list)
+    levels: list[LevelRow] = field(default_factory=list)
+    puzzles: list[PuzzleRow] = field(default_factory=list)
 
 
 class _Indexed(Protocol):
@@ -438,7 +470,7 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
         order = level_order or {}
         for lv in sorted(per_level.values(), key=lambda d: (order.get(d.id, 10**6), d.id)):
             board.levels.append({
-                "level": lv.id, "stage": lv.stage, "students": len(lv.students),
+                "level": lv.id, "stage": lv.stage or "", "students": len(lv.students),
                 "first_time_right": lv.first_time_right,
                 "wrong_answers": [(a, n) for a, n in lv.wrong.most_common()],
             })
@@ -463,7 +495,9 @@ def _cell(v: object) -> object:
     return v
 
 
-class _SafeWriter:
+class SafeWriter:
+    """A CSV writer whose text cells a spreadsheet will not run as formulas (see :func:`_cell`)."""
+
     def __init__(self, out: io.StringIO) -> None:
         self._w = csv.writer(out)
 
@@ -493,7 +527,7 @@ def students_csv(board: Dashboard, stages: Mapping[str, str] | None = None) -> s
     stages = stages or {}
     out = io.StringIO()
     out.write(BOM)
-    w = _SafeWriter(out)
+    w = SafeWriter(out)
     w.writerow(["student", "stage_id", "stage", "stars", "levels", "puzzles_solved", "rating", "rating_provisional",
                 "answers", "imported_stars", "imported_puzzles"])
     for st in board.students:
@@ -513,7 +547,7 @@ def answers_csv(board: Dashboard, titles: Mapping[str, str] | None = None,
     titles, stages = titles or {}, stages or {}
     out = io.StringIO()
     out.write(BOM)
-    w = _SafeWriter(out)
+    w = SafeWriter(out)
     w.writerow(["kind", "id", "title", "stage_id", "stage", "students", "first_time_right", "wrong_answers"])
     for lv in board.levels:
         w.writerow(["level", lv["level"], titles.get(lv["level"], lv["level"]), lv["stage"],

@@ -17,8 +17,10 @@ from typing import Any, TypeVar
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import ConnectionPoolEntry
 
 __all__ = ["DATA_DIR", "DEFAULT_URL", "Store", "StoreUnavailable", "database_url", "migrate", "open_store"]
 
@@ -67,7 +69,7 @@ class Store:
         #: After the retries fail, calls fail at once for this many seconds (then try again).
         self.pause = pause
         self._down_until = 0.0
-        kwargs: dict[str, Any] = {"echo": echo, "future": True}
+        kwargs: dict[str, Any] = {"echo": echo, "future": True}  # Any: create_engine's options differ in type
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
         else:
@@ -133,7 +135,7 @@ class Store:
         self.engine.dispose()
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+def _sqlite_pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA journal_mode=WAL")

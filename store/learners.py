@@ -130,7 +130,7 @@ def replace_token(store: Store, token: object) -> str | None:
     old, new = token_hash(token), new_token()
 
     def work(s: Session) -> bool:
-        done = cast("CursorResult[Any]", s.execute(
+        done = cast("CursorResult[Any]", s.execute(  # Any: an UPDATE returns no rows
             update(Learner).where(Learner.token_hash == old).values(token_hash=token_hash(new))))
         return done.rowcount == 1
 

@@ -24,13 +24,13 @@ import io
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from store.classes import CODE_ALPHABET, CODE_LENGTH, normalise_code, with_free_code
+from store.classes import BOM, CODE_ALPHABET, CODE_LENGTH, SafeWriter, normalise_code, with_free_code
 from store.db import Store
 from store.learners import clean_name, looks_like_token, name_key, new_token, token_hash
 from store.models import LiveAnswer, LivePlayer, LiveQuestion, LiveSession, now
@@ -109,7 +109,7 @@ class QuestionSpec:
     right: tuple[str, ...]
     answer_label: str
     reason: str
-    view: dict[str, Any] = field(default_factory=dict)
+    view: dict[str, Any] = field(default_factory=dict)  # Any: JSON the phone page reads field by field
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ class QuestionInfo:
     right: tuple[str, ...]
     answer_label: str
     reason: str
-    view: dict[str, Any]
+    view: dict[str, Any]  # Any: as QuestionSpec.view
     answers_n: int
     closed: bool
     revealed: bool
@@ -473,6 +473,35 @@ def host_view(store: Store, session_id: int) -> HostView | None:
 
 
 # -- the class summary ------------------------------------------------------------------------------
+class StudentScore(TypedDict):
+    """A student of a live class: answered, right, and ``asked``: the questions asked while
+    they were in the class (still taking answers after they joined), which they are scored
+    out of."""
+
+    name: str
+    answered: int
+    right: int
+    asked: int
+
+
+class QuestionScore(TypedDict):
+    """A question asked in a live class: its number, kind, id, title, prompt and answer, how
+    many answered and were right, ``common_wrong`` (the most given wrong answer, as the phones
+    showed it) with its count, and ``wrong`` (every wrong answer with its count)."""
+
+    number: int
+    kind: str
+    id: str
+    title: str
+    prompt: str
+    answer: str
+    answered: int
+    right: int
+    common_wrong: str
+    common_wrong_n: int
+    wrong: list[tuple[str, int]]
+
+
 @dataclass
 class Summary:
     """The end of a live class: per student (answered, right) and per question (answers,
@@ -480,12 +509,8 @@ class Summary:
 
     session: LiveInfo
     questions: int = 0
-    #: One dict per student: name, answered, right, and asked: the questions asked while they
-    #: were in the class (still taking answers after they joined), which they are scored out of.
-    students: list[dict[str, Any]] = field(default_factory=list)
-    #: One dict per question asked: number, kind, id, title, prompt, answer, answered, right,
-    #: common_wrong (the most given wrong answer) and wrong (every wrong answer with its count).
-    per_question: list[dict[str, Any]] = field(default_factory=list)
+    students: list[StudentScore] = field(default_factory=list)
+    per_question: list[QuestionScore] = field(default_factory=list)
 
 
 def summary(store: Store, session_id: int) -> Summary:
@@ -511,7 +536,7 @@ def summary(store: Store, session_id: int) -> Summary:
         for qid, pid, _choice, _ok in rows:
             answered_by[pid].add(qid)
         out = Summary(_info(sess), questions=len(qs))
-        students = [{"name": name, "answered": len(by_player.get(pid, [])), "right": sum(by_player.get(pid, [])),
+        students: list[StudentScore] = [{"name": name, "answered": len(by_player.get(pid, [])), "right": sum(by_player.get(pid, [])),
                      "asked": sum(1 for q in qs if q.id in answered_by[pid] or _open_after(q, joined))}
                     for pid, name, joined in players]
         out.students = sorted(students, key=lambda d: (-d["right"], d["name"].lower()))
@@ -540,12 +565,10 @@ def _open_after(q: LiveQuestion, joined: datetime) -> bool:
     return not ends or joined < min(ends)
 
 
-def _csv_writer() -> tuple[io.StringIO, Any]:
-    from store.classes import BOM, _SafeWriter
-
+def _csv_writer() -> tuple[io.StringIO, SafeWriter]:
     out = io.StringIO()
     out.write(BOM)
-    return out, _SafeWriter(out)
+    return out, SafeWriter(out)
 
 
 def summary_csv(board: Summary) -> str:

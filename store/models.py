@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any  # the JSON columns (see above)
 
 from sqlalchemy import (
     JSON,
@@ -113,7 +113,7 @@ class LessonAttempt(Base):
     learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"))
     level_id: Mapped[str] = mapped_column(String(200))
     stage_id: Mapped[str] = mapped_column(String(200), default="")
-    answer: Mapped[Any] = mapped_column(JSON, nullable=True)
+    answer: Mapped[Any] = mapped_column(JSON, nullable=True)  # Any: JSON; readers check it
     correct: Mapped[bool] = mapped_column(Boolean)
     try_number: Mapped[int] = mapped_column(Integer, default=1)
     hints: Mapped[int] = mapped_column(Integer, default=0)
@@ -135,8 +135,8 @@ class PuzzleAttempt(Base):
     learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"))
     puzzle_id: Mapped[str] = mapped_column(String(200))
     kind: Mapped[str] = mapped_column(String(40), default="")
-    themes: Mapped[Any] = mapped_column(JSON, default=list)
-    answer: Mapped[Any] = mapped_column(JSON, nullable=True)
+    themes: Mapped[Any] = mapped_column(JSON, default=list)  # Any: JSON; readers check it
+    answer: Mapped[Any] = mapped_column(JSON, nullable=True)  # Any: JSON; readers check it
     correct: Mapped[bool] = mapped_column(Boolean)
     gave_up: Mapped[bool] = mapped_column(Boolean, default=False)
     try_number: Mapped[int] = mapped_column(Integer, default=1)
@@ -169,7 +169,7 @@ class Hand(Base):
     learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
     game_key: Mapped[str] = mapped_column(String(200))
     hand_number: Mapped[int] = mapped_column(Integer)
-    record: Mapped[Any] = mapped_column(JSON, nullable=True)
+    record: Mapped[Any] = mapped_column(JSON, nullable=True)  # Any: JSON; readers check it
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     __table_args__ = (UniqueConstraint("learner_id", "game_key", "hand_number"),)
 
@@ -205,15 +205,15 @@ class SavedGame(Base):
 
     __tablename__ = "saved_games"
     learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
-    query: Mapped[Any] = mapped_column(JSON)
+    query: Mapped[Any] = mapped_column(JSON)  # Any: JSON; readers check it
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
 
 
-def _name_key_of(column: str) -> Callable[[Any], str]:
+def _name_key_of(column: str) -> Callable[[Any], str]:  # Any: as default's context
     """A column default: the row's name folded (:func:`store.names.name_key`), for rows
-    written without one. (``Any``: SQLAlchemy's execution context is untyped.)"""
+    written without one."""
 
-    def default(context: Any) -> str:
+    def default(context: Any) -> str:  # Any: SQLAlchemy's execution context is untyped
         return name_key(str(context.get_current_parameters().get(column) or ""))
 
     return default
@@ -298,12 +298,12 @@ class LiveQuestion(Base):
     kind: Mapped[str] = mapped_column(String(20))
     prompt: Mapped[str] = mapped_column(Text)
     #: ``[[value, label], ...]`` in the order the phones show them.
-    choices: Mapped[Any] = mapped_column(JSON)
+    choices: Mapped[Any] = mapped_column(JSON)  # Any: JSON; readers check it
     #: The values the engine counts right.
-    right: Mapped[Any] = mapped_column(JSON)
+    right: Mapped[Any] = mapped_column(JSON)  # Any: JSON; readers check it
     answer_label: Mapped[str] = mapped_column(Text, default="")
     reason: Mapped[str] = mapped_column(Text, default="")
-    view: Mapped[Any] = mapped_column(JSON, nullable=True)
+    view: Mapped[Any] = mapped_column(JSON, nullable=True)  # Any: JSON; readers check it
     answers_n: Mapped[int] = mapped_column(Integer, default=0)
     opened_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)

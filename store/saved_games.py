@@ -26,7 +26,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -89,7 +88,7 @@ class GameCleared:
     query: Mapping[str, str] | None = None
 
 
-def query_fault(query: Any) -> str | None:
+def query_fault(query: object) -> str | None:
     """What is wrong with ``query`` as a saved game's query (``None`` when nothing): an object
     of at most :data:`MAX_KEYS` parameters named in lower-case letters, each text without
     control characters, :data:`MAX_QUERY_CHARS` characters in all."""
@@ -169,7 +168,7 @@ def load(store: Store, learner_id: int) -> SavedGame | None:
     :class:`BadSavedGame` with a sentence for the learner (and is logged once; the caller
     drops it with :func:`drop`)."""
 
-    def work(s: Session) -> tuple[Any, datetime] | None:
+    def work(s: Session) -> tuple[object, datetime] | None:
         row = s.get(SavedGameRow, learner_id)
         return None if row is None else (row.query, row.updated_at)
 
@@ -178,7 +177,7 @@ def load(store: Store, learner_id: int) -> SavedGame | None:
         return None
     query, at = got
     fault = query_fault(query)
-    if fault:
+    if fault or not isinstance(query, Mapping):
         skip_row("saved_games", learner_id, "query")
         raise BadSavedGame(f"Your saved game could not be read (what was stored {fault}).")
     return SavedGame({str(k): str(v) for k, v in query.items()}, at)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -23,7 +22,7 @@ os.environ.setdefault("MOON_WORKERS", "0")
 
 
 def open_app(page: str = "home", query: Mapping[str, str] | None = None, *, timeout: float = 60,
-             state: Mapping[str, Any] | None = None) -> AppTest:
+             state: Mapping[str, object] | None = None) -> AppTest:
     """The app run once on ``page`` (with URL query parameters and session state set first)."""
     at = AppTest.from_file(str(APP), default_timeout=timeout)
     for k, v in (state or {}).items():

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
-from engine import Game
+from engine import Game, Tile
 from tutorial.components import state
 from tutorial.components.tiles import Shown, show_row
 from tutorial.services.bidding import TIME_LIMIT, BidLab, in_worker, max_samples, parse_hand, simulate
@@ -23,13 +21,13 @@ def _default_samples(players: int) -> int:
     return 60 if players == 3 else 20
 
 
-def _kept_hand() -> tuple[Any, ...] | None:
+def _kept_hand() -> tuple[Tile, ...] | None:
     """The hand studied last (kept while the input is being corrected)."""
-    hand: tuple[Any, ...] | None = state.get(HAND)
+    hand: tuple[Tile, ...] | None = state.get(HAND)
     return hand
 
 
-def pick_hand() -> tuple[Any, ...] | None:
+def pick_hand() -> tuple[Tile, ...] | None:
     """The hand to study: dealt by number, or typed in. Returns the tiles (or ``None``)."""
     rules = state.house_rules()
     st.caption(f"House rules: {short_summary(rules)}. The lab assumes you bid first and lead.")
@@ -59,7 +57,7 @@ def pick_hand() -> tuple[Any, ...] | None:
     return hand
 
 
-def run(hand: tuple[Any, ...]) -> None:
+def run(hand: tuple[Tile, ...]) -> None:
     rules = state.house_rules()
     top = max_samples(rules)
     if st.session_state.get("lab-samples", 0) > top:
@@ -84,7 +82,7 @@ def run(hand: tuple[Any, ...]) -> None:
         state.put(RESULT, res)
 
 
-def results(hand: tuple[Any, ...]) -> None:
+def results(hand: tuple[Tile, ...]) -> None:
     res = state.get(RESULT)
     if not isinstance(res, BidLab):
         st.info("Press **Simulate** to see the chance of making each bid with each trump.")

@@ -10,7 +10,7 @@ teacher asks. Once a student has joined, the welcome replaces the join form."""
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
@@ -20,6 +20,12 @@ from tutorial.components import css, profile, state
 from tutorial.services.items import course, item_title, puzzles
 from tutorial.services.live import qr_svg
 from tutorial.services.text import md_escape
+
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
+
+    from lessons import Course
+
 
 TEACHER_PARAM = "teacher"
 #: The join screen's parameter (``/classes?join=<code>``), the teacher's own class
@@ -310,7 +316,7 @@ def _new_link(code: str) -> None:
     state.put(state.CLASS_LINK_MADE, True)
 
 
-def _new_link_box(klass: classes.ClassInfo, where: Any) -> None:
+def _new_link_box(klass: classes.ClassInfo, where: DeltaGenerator) -> None:
     """"Make a new teacher link" (the teacher's own class): asks first, as the old link then
     opens nothing."""
     asked = state.get(state.CLASS_NEW_LINK)
@@ -438,18 +444,17 @@ def _puzzle_titles() -> dict[str, str]:
         return {}
 
 
-def imported_text(student: dict[str, Any]) -> str:
+def imported_text(student: classes.StudentRow) -> str:
     """What of a student's figures came from a progress file ("5 stars, 1 puzzle"; "—" for
     nothing)."""
     parts = []
-    for key, word in (("imported_stars", "star"), ("imported_puzzles", "puzzle")):
-        n = int(student.get(key) or 0)
+    for n, word in ((student["imported_stars"], "star"), (student["imported_puzzles"], "puzzle")):
         if n:
             parts.append(f"{n} {word}{'s' if n != 1 else ''}")
     return ", ".join(parts) or "—"
 
 
-def _safe_course() -> Any | None:
+def _safe_course() -> Course | None:
     try:
         return course()
     except Exception:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -30,7 +29,7 @@ from tutorial.services.decks import (
 )
 from tutorial.services.describe import seat_name
 from tutorial.services.players import Decider, bot_seed, default_factory
-from tutorial.services.records import RecordError, load_hand
+from tutorial.services.records import RecordError, RecordJSON, load_hand
 from tutorial.services.rules_text import short_summary
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LinkError, encode_rules, parse_deal_number
@@ -129,7 +128,7 @@ def choose_hand() -> None:
         st.error(err + (" The hand on screen is unchanged." if current() is not None else ""))
 
 
-def _file_name(record: dict[str, Any]) -> str:
+def _file_name(record: RecordJSON) -> str:
     return f"moon-deal{record.get('seed', 'x')}-hand{record.get('hand_number', 1)}.json"
 
 

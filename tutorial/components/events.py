@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import hashlib
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
 from store.events import Event, GameFinished, HandPlayed, LessonAnswer, Outbox, PuzzleAnswer
 from tutorial.components import profile, state
+
+if TYPE_CHECKING:
+    from lessons import Item
+    from tutorial.services.items import Attempt
+    from tutorial.services.session import PlaySession
 
 #: When each item's current try started (``time.monotonic``), by attempt key.
 _CLOCK = "moon_item_clock"
@@ -85,7 +90,7 @@ def shown(key: str) -> None:
     st.session_state.setdefault(_CLOCK, {}).setdefault(key, time.monotonic())
 
 
-def _json_answer(answer: Any) -> Any:
+def _json_answer(answer: object) -> int | float | str | list[int | float | str | None] | None:
     if isinstance(answer, list | tuple):
         return [str(a) if not isinstance(a, int | float | None) else a for a in answer]
     if isinstance(answer, int | float | str) or answer is None:
@@ -93,7 +98,7 @@ def _json_answer(answer: Any) -> Any:
     return str(answer)
 
 
-def answered(item: Any, key: str, attempt: Any, answer: Any, correct: bool | None) -> None:
+def answered(item: Item, key: str, attempt: Attempt, answer: object, correct: bool | None) -> None:
     """An answer to a lesson level or a puzzle was graded (``correct`` ``None``: it could not
     be read, which is not a try and is not stored)."""
     if correct is None:
@@ -109,14 +114,14 @@ def answered(item: Any, key: str, attempt: Any, answer: Any, correct: bool | Non
                            hints=int(attempt.hints), seconds=seconds, rating=float(getattr(item, "rating", 1500))))
 
 
-def gave_up(item: Any, key: str, attempt: Any) -> None:
+def gave_up(item: Item, key: str, attempt: Attempt) -> None:
     """The learner asked for a puzzle's solution."""
     send(PuzzleAnswer(puzzle_id=item.id, kind=str(item.kind), themes=tuple(getattr(item, "themes", ())),
                        correct=False, gave_up=True, try_number=int(attempt.tries) + 1, hints=int(attempt.hints),
                        seconds=_seconds(key), rating=float(getattr(item, "rating", 1500))))
 
 
-def hand_finished(sess: Any) -> None:
+def hand_finished(sess: PlaySession) -> None:
     """A hand on the Play page is over (and perhaps the game): store its record."""
     g = sess.game
     game_key = f"{g.seed}-{hashlib.sha1(repr(g.rules).encode()).hexdigest()[:10]}"

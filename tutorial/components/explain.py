@@ -4,20 +4,23 @@ moves it weighed and a bar chart of them."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
 from tutorial.services.describe import decision_frame, decision_metric, decision_styler, metric_column
 
+if TYPE_CHECKING:
+    from tutorial.services.players import Choice
 
-def summary_of(decision: Any) -> str:
+
+def summary_of(decision: Choice | None) -> str:
     """The detailed summary of a decision (the numbers in words), or ``""``."""
     exp = getattr(decision, "explanation", None)
     return str(getattr(exp, "summary", "")) if exp is not None else ""
 
 
-def reason_of(decision: Any) -> str:
+def reason_of(decision: Choice | None) -> str:
     """The plain reason of a decision (falls back to the summary for an explanation without
     one), or ``""``."""
     exp = getattr(decision, "explanation", None)
@@ -27,7 +30,7 @@ def reason_of(decision: Any) -> str:
 
 
 def show_decision(
-    decision: Any, *, key: str, who: str = "The computer", chart: bool = True, wide: bool = True,
+    decision: Choice | None, *, key: str, who: str = "The computer", chart: bool = True, wide: bool = True,
     at_table: bool = False,
 ) -> None:
     """The explanation of one decision: the plain reason, then the numbers behind a

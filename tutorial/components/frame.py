@@ -3,9 +3,8 @@ force, the learner's progress and the "large tiles" switch."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from engine import RuleSet
 from engine.words import count_words
@@ -24,7 +23,7 @@ def styles() -> None:
     st.markdown(sheets, unsafe_allow_html=True)
 
 
-def sidebar() -> Any:
+def sidebar() -> DeltaGenerator:
     """The shared sidebar: title, house rules, progress, large-tiles switch."""
     with st.sidebar:
         st.markdown("### :material/dark_mode: Moon Tutor")
@@ -44,7 +43,7 @@ def _rules_block(title: str, rules: RuleSet) -> None:
             st.markdown(f"- {line}")
 
 
-def progress(slot: Any, page: str = "") -> None:
+def progress(slot: DeltaGenerator, page: str = "") -> None:
     """The rules in force and the learner's progress, in the sidebar slot made by :func:`sidebar`
     (drawn after the page, which may have changed both).
 

@@ -5,7 +5,7 @@ two-step hint. Shared by the Learn and Puzzles pages."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
@@ -25,10 +25,14 @@ from tutorial.services.items import (
 )
 from tutorial.services.rules_text import house_rules
 
+if TYPE_CHECKING:
+    from engine import Trump
+    from lessons import Item, Position
+
 ATTEMPTS = state.ATTEMPTS
 #: The star rule, as the learner reads it (``content.stars``).
 STAR_RULE = RULE
-Solved = Callable[[Any, Attempt], None]
+Solved = Callable[["Item", Attempt], None]
 
 
 def attempt_for(key: str) -> Attempt:
@@ -38,13 +42,13 @@ def attempt_for(key: str) -> Attempt:
     return store[key]
 
 
-def _pos_seat(pos: Any, seat: int, you: int | None) -> str:
+def _pos_seat(pos: Position, seat: int, you: int | None) -> str:
     if you is not None and seat == you:
         return f"You (seat {seat})"
     return f"Seat {seat}"
 
 
-def trump_marks(item: Any, key: str | None = None) -> Any:
+def trump_marks(item: Item, key: str | None = None) -> Trump | None:
     """The trump to mark tiles with (gold, "★"), or ``None`` when marking trumps would give the
     answer away: a question about which tiles are trumps, not yet answered."""
     trump = item.position.trump
@@ -57,7 +61,7 @@ def trump_marks(item: Any, key: str | None = None) -> Any:
     return None
 
 
-def position_view(item: Any, key: str | None = None) -> None:
+def position_view(item: Item, key: str | None = None) -> None:
     """The table of a question: rules, trump, auction, trick, hands and loose tiles. The tiles
     the learner answers with are left out here (they are drawn as the controls). Trumps are
     not marked while they are what the question asks about (see :func:`trump_marks`)."""
@@ -112,7 +116,7 @@ def position_view(item: Any, key: str | None = None) -> None:
 
 
 # -- callbacks --------------------------------------------------------------------------------------
-def _answer(item: Any, key: str, answer: Any, on_solved: Solved | None) -> None:
+def _answer(item: Item, key: str, answer: object, on_solved: Solved | None) -> None:
     att = attempt_for(key)
     if att.solved:
         return
@@ -122,7 +126,7 @@ def _answer(item: Any, key: str, answer: Any, on_solved: Solved | None) -> None:
     events.answered(item, key, att, answer, ok)
 
 
-def _pick(item: Any, key: str, choice: str, on_solved: Solved | None) -> None:
+def _pick(item: Item, key: str, choice: str, on_solved: Solved | None) -> None:
     mode = mode_of(item.kind)
     att = attempt_for(key)
     if mode == "one":
@@ -135,11 +139,11 @@ def _pick(item: Any, key: str, choice: str, on_solved: Solved | None) -> None:
         att.feedback = None
 
 
-def _check(item: Any, key: str, on_solved: Solved | None) -> None:
+def _check(item: Item, key: str, on_solved: Solved | None) -> None:
     mode = mode_of(item.kind)
     att = attempt_for(key)
     if mode in ("many", "order"):
-        answer: Any = list(att.selected)
+        answer: object = list(att.selected)
     elif mode == "number":
         answer = st.session_state.get(f"{key}-number")
     else:
@@ -154,7 +158,7 @@ def _clear(key: str) -> None:
     att.feedback = None
 
 
-def _hint_step(att: Any) -> int:
+def _hint_step(att: Attempt) -> int:
     """The hint steps the learner has seen: those asked for, and the first hint after a
     wrong answer (the feedback gives it, so the next press is the answer, not that hint
     again)."""
@@ -171,7 +175,7 @@ def _hint(key: str) -> None:
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
 
 
-def answer_controls(item: Any, key: str, on_solved: Solved | None = None) -> None:
+def answer_controls(item: Item, key: str, on_solved: Solved | None = None) -> None:
     """The controls for answering ``item`` (disabled once it is solved)."""
     att = attempt_for(key)
     events.shown(key)
@@ -236,10 +240,12 @@ def answer_controls(item: Any, key: str, on_solved: Solved | None = None) -> Non
                 st.button("Clear", key=f"{key}-clear", on_click=_clear, args=(key,), disabled=not att.selected)
 
 
-def _as_int(value: Any) -> int | None:
+def _as_int(value: object) -> int | None:
+    if not isinstance(value, int | float | str):
+        return None
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except ValueError:
         return None
 
 
@@ -248,7 +254,7 @@ def _para(text: str) -> str:
     return "\n\n" + text if text.startswith("- ") else " " + text
 
 
-def feedback(item: Any, key: str) -> None:
+def feedback(item: Item, key: str) -> None:
     att = attempt_for(key)
     if att.feedback is None:
         return
@@ -261,7 +267,7 @@ def feedback(item: Any, key: str) -> None:
         st.error(f"**Not quite.**{_para(text)}", icon=":material/cancel:")
 
 
-def hints(item: Any, key: str) -> None:
+def hints(item: Item, key: str) -> None:
     att = attempt_for(key)
     if att.solved:
         return
@@ -276,7 +282,7 @@ def hints(item: Any, key: str) -> None:
         tries_recap(item, key)
 
 
-def tries_recap(item: Any, key: str) -> None:
+def tries_recap(item: Item, key: str) -> None:
     """Once the answer is shown (asked for, or given up) before a second wrong try: why
     each wrong answer tried was wrong (a second wrong try's feedback says it already)."""
     att = attempt_for(key)

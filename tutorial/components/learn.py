@@ -8,7 +8,7 @@ level shown, so a reload keeps it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
@@ -21,6 +21,9 @@ from tutorial.components.tiles import Shown, names_md, show_row
 from tutorial.services.items import Attempt, course, stage_summary, tiles_named
 from tutorial.services.progress import place_words, resume_level
 from tutorial.services.text import md_escape
+
+if TYPE_CHECKING:
+    from lessons import Course, Item, Level, Stage
 
 STAGE = state.LEARN_STAGE
 LEVEL = state.LEARN_LEVEL
@@ -37,7 +40,7 @@ PLAY_BETTER = (
 PRACTICE = "learn-practice"
 
 
-def load() -> Any | None:
+def load() -> Course | None:
     try:
         with st.spinner("Loading the course…"):
             return course()
@@ -54,14 +57,14 @@ def _star_text(n: int) -> str:
     return "★" * n + "☆" * (MAX_STARS - n)
 
 
-def _solved(level: Any, att: Attempt) -> None:
+def _solved(level: Item, att: Attempt) -> None:
     """The stars of a right answer, by the rule the stored rows are read with: the wrong tries
     at this level since it was last answered right count, those before a reload too."""
     now = LessonAnswer(level_id=level.id, correct=True, try_number=att.tries, hints=att.hints)
     att.stars = profile.progress().with_events([now]).last_stars[level.id]
 
 
-def place(c: Any) -> str:
+def place(c: Course) -> str:
     """The level Learn opens without a link: the one last open in this session, else where
     the learner stopped."""
     ids = {lv.id for lv in c.levels()}
@@ -84,12 +87,12 @@ def home_link() -> tuple[str, str] | None:
     return lid, place_words(c, lid)
 
 
-def _go_to(c: Any, level_id: str) -> None:
+def _go_to(c: Course, level_id: str) -> None:
     st.session_state[STAGE] = c.level(level_id).stage
     st.session_state[LEVEL] = level_id
 
 
-def open_place(c: Any) -> None:
+def open_place(c: Course) -> None:
     """Choose the stage and level before their pickers are drawn: a link's ``?level=`` (one
     this session did not write: a link just opened, a reload, Back), else the pickers' own
     state, else :func:`place`. A link to no level says so and opens :func:`place`."""
@@ -108,7 +111,7 @@ def open_place(c: Any) -> None:
         _go_to(c, place(c))
 
 
-def keep_place(level: Any) -> None:
+def keep_place(level: Level) -> None:
     """Remember the level shown (for a later visit in this session) and put it in the
     address, so a reload or a copied link opens it."""
     st.session_state[PLACE] = level.id
@@ -116,7 +119,7 @@ def keep_place(level: Any) -> None:
         st.query_params[PARAM] = level.id
 
 
-def stage_picker(c: Any) -> Any:
+def stage_picker(c: Course) -> Stage:
     stages = c.stages
     ids = [s.id for s in stages]
     if st.session_state.get(STAGE) not in ids:
@@ -143,7 +146,7 @@ def stage_picker(c: Any) -> Any:
     return stage
 
 
-def level_picker(stage: Any) -> Any:
+def level_picker(stage: Stage) -> Level:
     ids = [lv.id for lv in stage.levels]
     if st.session_state.get(LEVEL) not in ids:
         st.session_state[LEVEL] = next((i for i in ids if _stars(i) == 0), ids[0])
@@ -158,7 +161,7 @@ def level_picker(stage: Any) -> Any:
     return next(lv for lv in stage.levels if lv.id == st.session_state[LEVEL])
 
 
-def _go_next(c: Any, level_id: str) -> None:
+def _go_next(c: Course, level_id: str) -> None:
     queue = [i for i in st.session_state.get(PRACTICE, []) if i != level_id]
     st.session_state[PRACTICE] = queue
     if queue:
@@ -186,7 +189,7 @@ def _practise(stage_id: str, missed: list[str]) -> None:
         st.session_state[LEVEL] = missed[0]
 
 
-def stage_end(stage: Any) -> None:
+def stage_end(stage: Stage) -> None:
     """The end-of-stage summary: stars earned, the levels missed (fewer than three stars) and
     a "Practise these again" button. Shown once every level of the stage has stars."""
     stars = profile.progress().stars
@@ -210,7 +213,7 @@ def stage_end(stage: Any) -> None:
             st.markdown("Every level with three stars. On to the next stage!")
 
 
-def level_view(c: Any, level: Any) -> None:
+def level_view(c: Course, level: Level) -> None:
     key = f"lv-{level.id}"
     att = ask.attempt_for(key)
     with st.container(border=True, key="learn-level-box"):

@@ -4,7 +4,7 @@ first, then near their Glicko-2 rating from the themes they miss most."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
@@ -15,11 +15,14 @@ from tutorial.components import events, profile
 from tutorial.components import item as ask
 from tutorial.services.items import kind_title, puzzles
 
+if TYPE_CHECKING:
+    from puzzles.loader import Puzzle
+
 CURRENT = "pr-current"
 RECENT = "pr-recent"
 
 
-def load() -> list[Any] | None:
+def load() -> list[Puzzle] | None:
     """The shipped puzzles (``None`` with a message if they cannot be loaded)."""
     try:
         with st.spinner("Loading the puzzles…"):
@@ -29,7 +32,7 @@ def load() -> list[Any] | None:
         return None
 
 
-def _cards(pool: list[Any]) -> list[practice.PuzzleCard]:
+def _cards(pool: list[Puzzle]) -> list[practice.PuzzleCard]:
     db = profile.store()
     learned: dict[str, float] = {}
     if db is not None:
@@ -50,7 +53,7 @@ def _learner_stats() -> stats.LearnerStats | None:
         return None
 
 
-def _due(pool: list[Any], s: stats.LearnerStats | None) -> list[str]:
+def _due(pool: list[Puzzle], s: stats.LearnerStats | None) -> list[str]:
     """The puzzle reviews due now that Practice serves next, soonest first (see
     :func:`store.practice.due_reviews`)."""
     if s is None:
@@ -59,7 +62,7 @@ def _due(pool: list[Any], s: stats.LearnerStats | None) -> list[str]:
     return practice.due_reviews(cards, stats.due_now(s, "puzzle"), st.session_state.get(RECENT, []))
 
 
-def _choose(pool: list[Any]) -> str | None:
+def _choose(pool: list[Puzzle]) -> str | None:
     """The id of the next puzzle for this learner."""
     rating, misses, due = 1500.0, {}, []
     s = _learner_stats()
@@ -77,7 +80,7 @@ def _untouched(key: str) -> bool:
     return not (att.tries or att.hints or att.solved or att.gave_up)
 
 
-def _next(pool: list[Any]) -> None:
+def _next(pool: list[Puzzle]) -> None:
     cur = st.session_state.get(CURRENT)
     recent: list[str] = st.session_state.setdefault(RECENT, [])
     if cur:
@@ -87,14 +90,14 @@ def _next(pool: list[Any]) -> None:
     st.session_state[CURRENT] = _choose(pool)
 
 
-def _give_up(puzzle: Any, key: str) -> None:
+def _give_up(puzzle: Puzzle, key: str) -> None:
     att = ask.attempt_for(key)
     att.gave_up = True
     att.hints = 2
     events.gave_up(puzzle, key, att)
 
 
-def ask_puzzle(puzzle: Any, key: str, why: str) -> None:
+def ask_puzzle(puzzle: Puzzle, key: str, why: str) -> None:
     """One puzzle with its controls, feedback, hints and a "show the solution" button."""
     att = ask.attempt_for(key)
     st.markdown(f"**{kind_title(puzzle.kind)}** · {why}")
@@ -114,7 +117,7 @@ def ask_puzzle(puzzle: Any, key: str, why: str) -> None:
                   disabled=att.solved, icon=":material/visibility:")
 
 
-def daily(pool: list[Any]) -> None:
+def daily(pool: list[Puzzle]) -> None:
     """The puzzle of the day (the same for everyone today)."""
     today = datetime.now(UTC).date()
     card = practice.daily_puzzle([practice.PuzzleCard(p.id, p.rating, tuple(p.themes)) for p in pool], today)
@@ -131,7 +134,7 @@ def daily(pool: list[Any]) -> None:
         ask_puzzle(puzzle, key, "the same puzzle for everyone today")
 
 
-def rating_line(pool: list[Any]) -> None:
+def rating_line(pool: list[Puzzle]) -> None:
     """The learner's puzzle rating and how many puzzle reviews are due (the ones served next)."""
     if profile.store() is None or profile.learner_id() is None:
         st.caption("Your puzzle rating starts at 1500 and moves with every first try at a puzzle.")
@@ -182,7 +185,7 @@ def coming_back(due: list[datetime], at: datetime) -> str:
     return f"no puzzle review due now: {count_words(len(times), 'puzzle')} {verb} back for review from {when}"
 
 
-def next_for_you(pool: list[Any]) -> None:
+def next_for_you(pool: list[Puzzle]) -> None:
     """The puzzle picked for the learner, with a button for the next one."""
     ids = {p.id for p in pool}
     cur = st.session_state.get(CURRENT)

@@ -3,8 +3,8 @@ and puzzles to revisit — all from the learner's own rows in the store."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
@@ -16,8 +16,12 @@ from tutorial.services.items import course
 from tutorial.services.progress_charts import accuracy_bars, rating_chart
 from tutorial.services.text import md_escape
 
+if TYPE_CHECKING:
+    from lessons import Course
 
-def _course() -> Any | None:
+
+
+def _course() -> Course | None:
     try:
         return course()
     except Exception:
@@ -99,7 +103,7 @@ def revisit(s: stats.LearnerStats) -> None:
         st.success("Nothing to revisit: every level answered has three stars and no puzzle is waiting.")
 
 
-def _until(delta: Any) -> str:
+def _until(delta: timedelta) -> str:
     secs = int(delta.total_seconds())
     if secs < 3600:
         return f"{max(1, secs // 60)} min"

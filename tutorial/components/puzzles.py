@@ -4,7 +4,7 @@ the streak, and fresh puzzles from the generator."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
@@ -13,12 +13,15 @@ from tutorial.components import events, profile, state
 from tutorial.components import item as ask
 from tutorial.services.items import kind_title, new_puzzle, puzzles
 
+if TYPE_CHECKING:
+    from puzzles.loader import Puzzle
+
 CURRENT = state.PUZZLE_CURRENT
 EXTRA = state.PUZZLE_EXTRA
 BANDS = ("beginner", "intermediate", "advanced")
 
 
-def load() -> list[Any] | None:
+def load() -> list[Puzzle] | None:
     try:
         with st.spinner("Loading the puzzles…"):
             shipped = list(puzzles())
@@ -28,7 +31,7 @@ def load() -> list[Any] | None:
     return [*shipped, *st.session_state.get(EXTRA, [])]
 
 
-def filters(all_puzzles: list[Any]) -> list[Any]:
+def filters(all_puzzles: list[Puzzle]) -> list[Puzzle]:
     kinds = sorted({p.kind for p in all_puzzles}, key=kind_title)
     themes = sorted({t for p in all_puzzles for t in p.themes}, key=theme_title)
     c1, c2, c3 = st.columns(3)
@@ -45,11 +48,11 @@ def filters(all_puzzles: list[Any]) -> list[Any]:
     return out
 
 
-def _key(puzzle: Any) -> str:
+def _key(puzzle: Puzzle) -> str:
     return f"pz-{puzzle.id}"
 
 
-def current(chosen: list[Any]) -> Any | None:
+def current(chosen: list[Puzzle]) -> Puzzle | None:
     if not chosen:
         return None
     ids = [p.id for p in chosen]
@@ -71,7 +74,7 @@ def _retry(key: str) -> None:
     ask.attempt_for(key).reset()
 
 
-def _solution(puzzle: Any, key: str) -> None:
+def _solution(puzzle: Puzzle, key: str) -> None:
     att = ask.attempt_for(key)
     att.gave_up = True
     att.hints = 2
@@ -98,7 +101,7 @@ def new_clicked(kinds: list[str]) -> None:
         st.session_state["pz-kinds"] = [*st.session_state["pz-kinds"], kind]
 
 
-def header(chosen: list[Any]) -> None:
+def header(chosen: list[Puzzle]) -> None:
     p = profile.progress()
     c1, c2, c3, c4 = st.columns(4)
     c1.metric("Puzzles here", len(chosen))
@@ -107,7 +110,7 @@ def header(chosen: list[Any]) -> None:
     c4.metric("Best streak", p.best_streak)
 
 
-def puzzle_view(puzzle: Any, chosen: list[Any]) -> None:
+def puzzle_view(puzzle: Puzzle, chosen: list[Puzzle]) -> None:
     key = _key(puzzle)
     att = ask.attempt_for(key)
     ids = [p.id for p in chosen]

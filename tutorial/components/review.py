@@ -72,13 +72,13 @@ def review_panel(sess: PlaySession) -> None:
     )
     cframe = contract_frame(review, sess.seat, sess.players)
     if not cframe.empty:
-        ccfg: dict[str, Any] = {
+        ccfg: dict[str, Any] = {  # Any: st.dataframe's column_config values
             "Chance to make (chosen)": st.column_config.NumberColumn(format="%.0f%%"),
             "Chance to make (strong)": st.column_config.NumberColumn(format="%.0f%%"),
         }
         st.dataframe(cframe, hide_index=True, column_config=ccfg, key=f"review-contract-{number}")
     frame = review_frame(review, sess.seat, sess.players, only_seat=sess.seat if only_mine else None)
-    config: dict[str, Any] = {
+    config: dict[str, Any] = {  # Any: as ccfg above
         "Chance after the play": st.column_config.NumberColumn(format="%.0f%%"),
         "Chance after the best play": st.column_config.NumberColumn(format="%.0f%%"),
     }

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
 from engine import VARIANTS, RuleSet
 from tutorial.components import state
 
 # (field, label, widget kind, choices)
-_FIELDS: list[tuple[str, str, str, tuple[Any, ...]]] = [
+_FIELDS: list[tuple[str, str, str, tuple[object, ...]]] = [
     ("players", "Players", "radio", (3, 4)),
     ("keep_double_blank", "Keep 0-0 in the three-player set (a widow)", "toggle", ()),
     ("trump_before_widow", "Name trump before taking the widow", "toggle", ()),

@@ -5,11 +5,14 @@ Everything here lives in the browser session only: two people on one server neve
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from engine import RuleSet
+
+if TYPE_CHECKING:
+    from tutorial.services.records import RecordJSON
 
 # Session-state keys: every key the app keeps in ``st.session_state`` is named here, once
 # (append new ones; the components refer to these names). Widget keys (``key=`` of a widget)
@@ -113,23 +116,23 @@ def tile_scale(base: float = 1.0) -> float:
     return base * (LARGE_SCALE if large_tiles() else 1.0)
 
 
-def get(key: str, default: Any = None) -> Any:
+def get(key: str, default: object = None) -> Any:  # Any: what the page put under key
     return st.session_state.get(key, default)
 
 
-def put(key: str, value: Any) -> None:
+def put(key: str, value: object) -> None:
     st.session_state[key] = value
 
 
-def archive() -> list[dict[str, Any]]:
+def archive() -> list[RecordJSON]:
     """Hand records of every hand finished in this session (newest last), for the Classroom."""
     if HANDS_PLAYED not in st.session_state:
         st.session_state[HANDS_PLAYED] = []
-    out: list[dict[str, Any]] = st.session_state[HANDS_PLAYED]
+    out: list[RecordJSON] = st.session_state[HANDS_PLAYED]
     return out
 
 
-def archive_hand(record: dict[str, Any], title: str) -> None:
+def archive_hand(record: RecordJSON, title: str) -> None:
     """Keep a finished hand (once) for the Classroom and downloads."""
     hands = archive()
     key = (record.get("seed"), record.get("hand_number"), tuple(record["hands"][0]["actions"]))

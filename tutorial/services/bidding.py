@@ -132,7 +132,7 @@ def _name(trump: Trump) -> str:
     return trump.name
 
 
-def solve_deals(rules: RuleSet, hand: tuple[Tile, ...], seat: int, layouts: Sequence[Any]) -> list[tuple[int, ...]]:
+def solve_deals(rules: RuleSet, hand: tuple[Tile, ...], seat: int, layouts: Sequence[Any]) -> list[tuple[int, ...]]:  # Any: the sampler's layouts
     """For each simulated deal, the tricks the bidder's side takes under each trump of
     ``rules.trumps`` (in that order). A plain function of picklable arguments, so a chunk of
     deals can be solved in a worker process."""
@@ -154,14 +154,14 @@ def solve_deals(rules: RuleSet, hand: tuple[Tile, ...], seat: int, layouts: Sequ
 
 
 #: Runs ``solve_deals`` on a chunk of deals: in this process by default, or in a worker.
-Runner = Callable[[Callable[..., list[tuple[int, ...]]], tuple[Any, ...]], list[tuple[int, ...]]]
+Runner = Callable[[Callable[..., list[tuple[int, ...]]], tuple[Any, ...]], list[tuple[int, ...]]]  # Any: its args
 
 
-def _here(fn: Callable[..., list[tuple[int, ...]]], args: tuple[Any, ...]) -> list[tuple[int, ...]]:
+def _here(fn: Callable[..., list[tuple[int, ...]]], args: tuple[Any, ...]) -> list[tuple[int, ...]]:  # a Runner
     return fn(*args)
 
 
-def in_worker(fn: Callable[..., list[tuple[int, ...]]], args: tuple[Any, ...]) -> list[tuple[int, ...]]:
+def in_worker(fn: Callable[..., list[tuple[int, ...]]], args: tuple[Any, ...]) -> list[tuple[int, ...]]:  # a Runner
     """A :data:`Runner` for the app: each chunk is solved in the background worker process
     (:func:`tutorial.services.players.offload`), so the server's thread only waits and the
     other sessions go on; here when there is no worker."""

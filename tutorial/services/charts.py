@@ -83,7 +83,7 @@ def bid_heatmap(table: pd.DataFrame, title: str) -> go.Figure:
     """Chance (%) of making each bid (columns) under each trump (rows), with the numbers
     written in the cells; viridis, which reads in greyscale too."""
     z = table.to_numpy(dtype=float)
-    text: Any = [[f"{v:.0f}%" for v in row] for row in z]
+    text: Any = [[f"{v:.0f}%" for v in row] for row in z]  # Any: plotly is untyped
     fig = go.Figure(
         go.Heatmap(
             z=z, x=[str(c) for c in table.columns], y=[str(i) for i in table.index], colorscale="Viridis",

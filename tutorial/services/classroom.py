@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine import Action, Game, RuleSet
 from engine.limits import quote
-from tutorial.services.players import BotFactory, Decider, bot_seed, decision_action, default_factory
+from tutorial.services.players import BotFactory, Choice, Decider, bot_seed, decision_action, default_factory
 from tutorial.services.records import HandFile, hand_record, load_hand
 from tutorial.services.urlstate import LEVELS, LinkError, decode_rules, encode_rules, parse_deal_number
 
@@ -42,7 +41,7 @@ class Commentary:
     index: int
     seat: int
     action: Action
-    decision: Any
+    decision: Choice | None
 
     @property
     def suggested(self) -> Action | None:
@@ -60,7 +59,7 @@ def generate_hand(
     *,
     factory: BotFactory | None = None,
     progress: Callable[[float], None] | None = None,
-) -> tuple[HandFile, dict[int, Any]]:
+) -> tuple[HandFile, dict[int, Choice]]:
     """The first hand of deal ``deal`` played by computer players at every seat.
 
     Returns the hand and the decisions taken (by action index), which are its commentary.
@@ -68,7 +67,7 @@ def generate_hand(
     make = factory or default_factory()
     game = Game.new(rules, deal)
     bots: dict[int, Decider] = {s: make(level, seed=bot_seed(deal, s, 1)) for s in range(rules.players)}
-    decisions: dict[int, Any] = {}
+    decisions: dict[int, Choice] = {}
     steps = 0
     expected = rules.players * 7 + rules.players + 2
     while not game.hand_finished:
@@ -88,7 +87,7 @@ class Timeline:
     """A hand to step through. ``commentary`` caches the computer's decision per action."""
 
     hand: HandFile
-    commentary: dict[int, Any] = field(default_factory=dict)
+    commentary: dict[int, Choice] = field(default_factory=dict)
     #: The computer level whose decisions are in ``commentary``.
     commentary_level: str = ""
     #: The deal number, when the computer played the whole hand from it (at ``played_by``).

@@ -44,12 +44,11 @@ import json
 import zlib
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from engine import RuleSet
 from engine.deal import MAX_SEED
 from engine.limits import quote
-from tutorial.services.records import RecordError, load_hand
+from tutorial.services.records import RecordError, RecordJSON, load_hand
 from tutorial.services.uploads import read_upload
 
 __all__ = [
@@ -105,8 +104,8 @@ class DeckEntry:
     kind: str
     note: str = ""
     deal: int | None = None
-    rules: dict[str, Any] | None = None
-    record: dict[str, Any] | None = field(default=None, compare=True)
+    rules: dict[str, object] | None = None
+    record: RecordJSON | None = field(default=None, compare=True)
     ref: str = ""
     computer: str = "strong"
     move: int = 0
@@ -144,8 +143,8 @@ class DeckEntry:
         title = (titles or {}).get((self.kind, self.ref))
         return f"{self.kind.capitalize()}: {title}" if title else f"{self.kind.capitalize()} {self.ref}"
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind}
         if self.kind == "deal":
             out["deal"] = self.deal
             if self.rules:
@@ -193,7 +192,7 @@ class Deck:
         items[index], items[j] = items[j], items[index]
         return replace(self, entries=tuple(items))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"format": DECK_FORMAT, "title": self.title, "entries": [e.to_json() for e in self.entries]}
 
 
@@ -202,18 +201,18 @@ def dump_deck(deck: Deck) -> str:
     return json.dumps(deck.to_json(), indent=1, ensure_ascii=False)
 
 
-def _where(i: int, raw: Any) -> str:
+def _where(i: int, raw: object) -> str:
     kind = raw.get("kind") if isinstance(raw, Mapping) else None
     return f"Entry {i + 1}" + (f" ({kind})" if isinstance(kind, str) and kind in KINDS else "")
 
 
-def _int(value: Any, lo: int, hi: int, what: str) -> int:
+def _int(value: object, lo: int, hi: int, what: str) -> int:
     if type(value) is not int or not lo <= value <= hi:
         raise ValueError(f"{what} is a whole number from {lo} to {hi}, not {_json_text(value)}.")
     return value
 
 
-def _json_text(value: Any) -> str:
+def _json_text(value: object) -> str:
     """A field's value as the deck file has it, cut to 40 characters (never the whole of a
     huge number or list)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 120:
@@ -225,7 +224,7 @@ def _json_text(value: Any) -> str:
 
 
 def _entry(
-    raw: Any,
+    raw: object,
     puzzle_ids: Collection[str] | None,
     level_ids: Collection[str] | None,
 ) -> DeckEntry:
@@ -261,13 +260,15 @@ def _entry(
     computer = raw.get("computer", "strong")
     if not isinstance(computer, str) or computer not in LEVELS:
         raise _FieldError("computer", f"the computer player is 'basic' or 'strong', not {quote(computer, 40)}.")
-    fields: dict[str, Any] = {"kind": kind, "note": note, "computer": computer}
+    deal: int | None = None
+    rules_set: dict[str, object] | None = None
+    record_json: RecordJSON | None = None
     limit = MAX_MOVES
     if kind == "deal":
         if "deal" not in raw:
             raise _FieldError("deal", "a deal entry needs its deal number.")
         try:
-            fields["deal"] = _int(raw["deal"], 0, MAX_SEED, "a deal number")
+            deal = _int(raw["deal"], 0, MAX_SEED, "a deal number")
         except ValueError as e:
             raise _FieldError("deal", str(e)) from None
         rules = raw.get("rules")
@@ -275,7 +276,7 @@ def _entry(
             if not isinstance(rules, Mapping):
                 raise _FieldError("rules", "house rules are an object of rule names and values.")
             try:
-                fields["rules"] = RuleSet.from_dict(dict(rules)).differences() or None
+                rules_set = RuleSet.from_dict(dict(rules)).differences() or None
             except (ValueError, TypeError, KeyError) as e:
                 raise _FieldError("rules", str(e)) from None
     else:
@@ -286,23 +287,23 @@ def _entry(
             hand = load_hand(dict(record))
         except RecordError as e:
             raise _FieldError("record", str(e)) from None
-        fields["record"] = hand.record
+        record_json = hand.record
         limit = len(hand.actions)
     try:
         move = _int(raw.get("move", 0), 0, limit, "the move")
     except ValueError as e:
         raise _FieldError("move", str(e)) from None
-    fields["move"] = move
+    to = None
     if raw.get("to") is not None:
         try:
-            fields["to"] = _int(raw["to"], move, limit, "'to' (the last move shown)")
+            to = _int(raw["to"], move, limit, "'to' (the last move shown)")
         except ValueError as e:
             raise _FieldError("to", str(e)) from None
     ask = raw.get("ask", False)
     if not isinstance(ask, bool):
         raise _FieldError("ask", "ask is true or false.")
-    fields["ask"] = ask
-    return DeckEntry(**fields)
+    return DeckEntry(kind, note=note, deal=deal, rules=rules_set, record=record_json, computer=computer,
+                     move=move, to=to, ask=ask)
 
 
 class _FieldError(Exception):
@@ -313,7 +314,7 @@ class _FieldError(Exception):
 
 
 def load_deck(
-    data: str | bytes | Mapping[str, Any],
+    data: str | bytes | Mapping[str, object],
     *,
     puzzle_ids: Collection[str] | None = None,
     level_ids: Collection[str] | None = None,
@@ -323,19 +324,19 @@ def load_deck(
     ``puzzle_ids`` / ``level_ids``, when given, are the ids that exist. Anything wrong
     raises :class:`DeckError` with a message naming the entry and field.
     """
-    data = read_upload(data, "deck", MAX_DECK_BYTES, DeckError)
-    if not isinstance(data, Mapping):
+    got = read_upload(data, "deck", MAX_DECK_BYTES, DeckError)
+    if not isinstance(got, Mapping):
         raise DeckError("A deck is a JSON object with 'format', 'title' and 'entries'.")
-    if data.get("format") != DECK_FORMAT:
+    if got.get("format") != DECK_FORMAT:
         raise DeckError(f"Field 'format': a deck file says \"format\": \"{DECK_FORMAT}\", "
-                        f"not {_json_text(data.get('format'))}.")
-    unknown = sorted(str(k) for k in data if k not in ("format", "title", "entries"))
+                        f"not {_json_text(got.get('format'))}.")
+    unknown = sorted(str(k) for k in got if k not in ("format", "title", "entries"))
     if unknown:
         raise DeckError(f"Field {unknown[0][:40]!r}: unknown (a deck has format, title and entries).")
-    title = data.get("title", "Lesson deck")
+    title = got.get("title", "Lesson deck")
     if not isinstance(title, str) or len(title) > 200:
         raise DeckError("Field 'title': the title is text of at most 200 characters.")
-    entries = data.get("entries")
+    entries = got.get("entries")
     if not isinstance(entries, list) or not entries:
         raise DeckError("Field 'entries': a deck needs a list of at least one entry.")
     if len(entries) > MAX_ENTRIES:

@@ -11,8 +11,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from engine import Action, Tile, Trump
 from engine.tiles import suit_name
@@ -21,6 +21,11 @@ from engine.words import Form, action_phrase, trump_phrase
 
 if TYPE_CHECKING:  # pandas is imported by the tables' functions: pages without a table never load it
     import pandas as pd
+    from pandas.io.formats.style import Styler
+
+    from engine.game import HandResult
+    from engine.players import Candidate, Explanation
+    from tutorial.services.players import Choice
 
 __all__ = [
     "bid_label",
@@ -75,7 +80,7 @@ def _tricks(n: int) -> str:
     return f"**{n}** trick{'' if n == 1 else 's'}"
 
 
-def result_words(result: Any, *, you: int, players: int) -> str:
+def result_words(result: HandResult, *, you: int, players: int) -> str:
     """How a hand ended, in one sentence (Markdown, for the learner at seat ``you``): the
     bid, what the bidding side took (with four players the team, and the bidder's own
     share) and whether the bid was made.
@@ -92,6 +97,7 @@ def result_words(result: Any, *, you: int, players: int) -> str:
     if result.thrown_in:
         return "Everybody passed, so the hand was thrown in. Nobody scores; the next hand is dealt."
     bidder = result.bidder
+    assert bidder is not None and result.bid is not None and result.trump is not None  # not thrown in
     who = seat_name(bidder, you, players)
     side = bidder % 2 if players == 4 else bidder
     took = result.side_tricks[side]
@@ -137,11 +143,11 @@ _COLUMNS = {
 }
 
 
-def _explanation(decision: Any) -> Any:
+def _explanation(decision: Choice | None) -> Explanation | None:
     return getattr(decision, "explanation", None)
 
 
-def decision_metric(decision: Any) -> tuple[str, str] | None:
+def decision_metric(decision: Choice | None) -> tuple[str, str] | None:
     """The number to chart for a decision: (column, axis title), or ``None`` if it has none."""
     exp = _explanation(decision)
     if exp is None or not getattr(exp, "candidates", None):
@@ -165,7 +171,7 @@ def metric_column(metric: tuple[str, str]) -> str:
     return metric[1].removesuffix(" (%)")
 
 
-def _goal(cands: Any) -> str:
+def _goal(cands: Sequence[Candidate]) -> str:
     """What the seat's side plays for: "make" or "set" (the bid)."""
     return next((c.goal for c in cands if getattr(c, "goal", "")), "make") or "make"
 
@@ -174,20 +180,22 @@ def _goal(cands: Any) -> str:
 _PLAY_SCORE = "How cheap the tile is"
 
 
-def explanation_frame(explanation: Any) -> pd.DataFrame:
+def explanation_frame(explanation: Explanation) -> pd.DataFrame:
     """The candidates of an :class:`engine.players.Explanation` as a raw pandas table, one
     row per legal action, with the engine's own column names (``action``, ``chosen``,
     ``tricks``, ``goal_chance``, ...)."""
     import pandas as pd
 
+
     rows = explanation.rows() if hasattr(explanation, "rows") else []
     return pd.DataFrame(rows)
 
 
-def decision_frame(decision: Any) -> pd.DataFrame:
+def decision_frame(decision: Choice | None) -> pd.DataFrame:
     """The candidates of a decision as a readable table: one row per legal move, the chosen
     one first, percentages as numbers 0-100, empty columns dropped."""
     import pandas as pd
+
 
     exp = _explanation(decision)
     if exp is None:
@@ -237,7 +245,7 @@ _TAG_HINTS = {
 }
 
 
-def hint_nudge(decision: Any, phase: str, trump: Trump | None, hand: Sequence[Tile]) -> str:
+def hint_nudge(decision: Choice | None, phase: str, trump: Trump | None, hand: Sequence[Tile]) -> str:
     """The first step of a hint: what kind of move to look for, without naming it."""
     exp = _explanation(decision)
     action = getattr(decision, "action", None)
@@ -263,12 +271,12 @@ def hint_nudge(decision: Any, phase: str, trump: Trump | None, hand: Sequence[Ti
     return "Think about " + ", ".join(words).removeprefix("think about ") + "."
 
 
-def decision_styler(frame: pd.DataFrame) -> Any:
+def decision_styler(frame: pd.DataFrame) -> Styler:
     """The table of :func:`decision_frame` ready to show: percentages as ``"63%"`` and an
     empty cell (a number that does not apply, such as the chance of making a bid for "pass")
     as ``"—"`` instead of ``None``."""
     percent = [c for c in frame.columns if c.startswith("Chance") or c == "Wins this trick"]
-    formats: dict[str, Any] = {c: "{:.0f}%" for c in percent}
+    formats: dict[str, str | Callable[[object], str] | None] = {c: "{:.0f}%" for c in percent}
     for c in frame.columns:
         if c not in percent and frame[c].dtype.kind == "f":
             formats[c] = "{:.2f}"

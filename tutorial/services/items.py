@@ -14,17 +14,20 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from engine import Tile
 
 if TYPE_CHECKING:  # loaded in a worker process, on first use (see "content" below)
-    from lessons import Course
+    from content.checks import AnyTask
+    from lessons import Course, Feedback, Item, Stage
+    from puzzles.generate import Entry
     from puzzles.loader import Puzzle
 
 __all__ = [
     "TILE_KINDS",
     "Attempt",
+    "StageSummary",
     "choice_label",
     "course",
     "forget_content",
@@ -42,7 +45,7 @@ __all__ = [
     "wrong_answer_text",
 ]
 
-def _kind(kind: str) -> Any:
+def _kind(kind: str) -> type[AnyTask] | None:
     from content.checks import KINDS
 
     return KINDS.get(kind)
@@ -72,7 +75,7 @@ def kind_title(kind: str) -> str:
     return str(cls.short_title) if cls is not None else kind.replace("_", " ").capitalize()
 
 
-def item_title(item: Any, limit: int = 80) -> str:
+def item_title(item: Item, limit: int = 80) -> str:
     """What a teacher reads for a level or a puzzle in a list: a level's title; a puzzle's
     kind and its question (puzzles have no title), cut to ``limit`` characters."""
     title = str(getattr(item, "title", "") or "")
@@ -101,7 +104,7 @@ class Attempt:
     gave_up: bool = False
     feedback: tuple[bool, str] | None = None
     stars: int = 0
-    graded: Any = None
+    graded: object = None
     #: The wrong answers tried (one choice each, as given), first first: once the answer is
     #: shown each gets the engine's reason (:func:`tries_explained`).
     wrong: list[str] = field(default_factory=list)
@@ -133,7 +136,7 @@ class Attempt:
         self.wrong = []
 
 
-def wrong_answer_text(item: Any, text: str, misses: int, feedback: Any = None) -> str:
+def wrong_answer_text(item: Item, text: str, misses: int, feedback: Feedback | None = None) -> str:
     """What the learner reads after a wrong answer. The first miss gets a hint toward the
     reason, not the answer: the hint that fits the mistake (``item.first_hint(feedback)``),
     after the engine's reason when the answer is a tile the rules do not allow. From the
@@ -191,7 +194,7 @@ def _drop_repeated(text: str, answer: str) -> str:
 _REPEAT_MIN = 12
 
 
-def submit(item: Any, attempt: Attempt, answer: Any) -> bool | None:
+def submit(item: Item, attempt: Attempt, answer: object) -> bool | None:
     """Grade ``answer``; updates the attempt. Returns whether it was right, or ``None`` when
     the answer could not be read (that does not count as a try). Stars come from
     :func:`content.stars.stars_for` (through ``item.stars``)."""
@@ -220,7 +223,7 @@ def submit(item: Any, attempt: Attempt, answer: Any) -> bool | None:
     return bool(fb.correct)
 
 
-def tries_explained(item: Any, attempt: Attempt, skip: Any = None) -> str:
+def tries_explained(item: Item, attempt: Attempt, skip: object = None) -> str:
     """Why each wrong answer tried so far is wrong, from the engine (the item's own
     grading: "6-6 follows, but 6-5 is a trump and beats it." / the solver's line of an
     ending), as markdown lines under a heading; empty when there is none. Shown once the
@@ -242,7 +245,7 @@ def tries_explained(item: Any, attempt: Attempt, skip: Any = None) -> str:
     return head + "\n" + "\n".join(lines)
 
 
-def rules_note(item: Any, lines: Sequence[str]) -> list[str]:
+def rules_note(item: Item, lines: Sequence[str]) -> list[str]:
     """The "Rules for this question" lines without any sentence that would give the answer
     away: a sentence naming the number asked for; when the question counts or picks tiles, a
     sentence giving a number of tiles (the next question may ask it); and when the question is
@@ -284,7 +287,16 @@ def tiles_named(text: str) -> list[Tile]:
     return out
 
 
-def stage_summary(stage: Any, stars: dict[str, int]) -> dict[str, Any]:
+class StageSummary(TypedDict):
+    """The end of a stage (:func:`stage_summary`)."""
+
+    earned: int
+    most: int
+    done: bool
+    missed: list[str]
+
+
+def stage_summary(stage: Stage, stars: dict[str, int]) -> StageSummary:
     """The end-of-stage summary: stars earned of the most, and the levels missed (fewer than
     three stars, or not solved), in order.
 
@@ -325,10 +337,10 @@ def load_puzzles_here() -> tuple[Puzzle, ...]:
     return tuple(sorted(load_puzzles(), key=lambda p: (p.rating, p.id)))
 
 
-_LOADERS: dict[str, Callable[[], Any]] = {"course": load_course_here, "puzzles": load_puzzles_here}
+_LOADERS: dict[str, Callable[[], object]] = {"course": load_course_here, "puzzles": load_puzzles_here}
 
 
-def _load_quietly(name: str) -> Any:
+def _load_quietly(name: str) -> object:
     """A worker's load of ``name``; ``None`` when it fails (the page then loads it itself, to
     show the content errors, which do not travel well between processes)."""
     try:
@@ -337,11 +349,11 @@ def _load_quietly(name: str) -> Any:
         return None
 
 
-_CONTENT: dict[str, Future[Any]] = {}
+_CONTENT: dict[str, Future[object]] = {}
 _CONTENT_LOCK = threading.Lock()
 
 
-def _content_future(name: str) -> Future[Any]:
+def _content_future(name: str) -> Future[object]:
     from tutorial.services.players import submit
 
     with _CONTENT_LOCK:
@@ -351,7 +363,7 @@ def _content_future(name: str) -> Future[Any]:
         return fut
 
 
-def _content(name: str) -> Any:
+def _content(name: str) -> object:
     fut = _content_future(name)
     try:
         value = fut.result()
@@ -359,7 +371,7 @@ def _content(name: str) -> Any:
         value = None
     if value is None:
         value = _LOADERS[name]()  # raises the content errors, if any
-        done: Future[Any] = Future()
+        done: Future[object] = Future()
         done.set_result(value)
         with _CONTENT_LOCK:
             _CONTENT[name] = done
@@ -368,14 +380,12 @@ def _content(name: str) -> Any:
 
 def course() -> Course:
     """The course (``lessons.load_course()``), loaded once per process (see above)."""
-    value: Course = _content("course")
-    return value
+    return cast("Course", _content("course"))  # what _LOADERS["course"] returns
 
 
 def puzzles() -> tuple[Puzzle, ...]:
     """Every shipped puzzle, loaded once per process, easiest first."""
-    value: tuple[Puzzle, ...] = _content("puzzles")
-    return value
+    return cast("tuple[Puzzle, ...]", _content("puzzles"))  # what _LOADERS["puzzles"] returns
 
 
 def forget_content() -> None:
@@ -419,7 +429,7 @@ def warm_up() -> None:
 
 
 def new_puzzle(kind: str, seed: int, tries: int = 200,
-               generate: Callable[[str, int], Any] | None = None) -> Any:
+               generate: Callable[[str, int], Entry | None] | None = None) -> Puzzle | None:
     """A fresh puzzle of ``kind`` from the generator, from seed ``seed`` on (``None`` if no
     seed in ``tries`` makes one)."""
     from puzzles.generate import generate_one

@@ -44,15 +44,20 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, ParamSpec, Protocol, TypeAlias, TypeVar
 
 from engine import Action, PlayerView, RuleSet
 from engine.players.odds import joint_chance
 from engine.players.strong import StrongSettings
 
+if TYPE_CHECKING:
+    from engine import Game
+    from engine.players import Decision
+
 __all__ = [
     "QUICK_LEVELS",
     "BotFactory",
+    "Choice",
     "Decider",
     "Workers",
     "background",
@@ -77,10 +82,24 @@ QUICK_LEVELS = frozenset({"basic", "random"})
 LEVEL_LABELS = {"random": "random", "basic": "basic", "strong": "strong"}
 
 
+#: What a computer player decides: the engine's :class:`~engine.players.Decision` (the action
+#: and why), or a bare :class:`Action` (a player made for tests and examples).
+Choice: TypeAlias = "Decision | Action"
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+class _Running(Protocol):
+    """A piece of work sent to a worker, as :class:`Workers` counts it."""
+
+    def done(self) -> bool: ...
+
+
 class Decider(Protocol):
     """The part of ``engine.players``' bots the app uses."""
 
-    def decide(self, view: PlayerView) -> Any: ...
+    def decide(self, view: PlayerView) -> Choice: ...
 
 
 BotFactory = Callable[..., Decider]
@@ -103,7 +122,7 @@ def level_label(level: str) -> str:
     return LEVEL_LABELS.get(level, level)
 
 
-def decision_action(decision: Any) -> Action:
+def decision_action(decision: Choice | str) -> Action:
     """The action a decision chose (an :class:`Action` or its text)."""
     action = getattr(decision, "action", decision)
     return Action.parse(action)
@@ -120,7 +139,7 @@ def _bot(level: str, seed: int) -> Decider:
     return default_factory()(level, seed=seed)
 
 
-def _decide_here(level: str, seed: int, view: PlayerView) -> Any:
+def _decide_here(level: str, seed: int, view: PlayerView) -> Choice:
     """One decision, in this process (what each worker runs)."""
     return _bot(level, seed).decide(view)
 
@@ -214,7 +233,7 @@ class Workers:
 
     def __init__(self, n: int, initializer: Callable[[], None] | None = None) -> None:
         self._executors = [_spawn(1, initializer) for _ in range(n)]
-        self._running: list[set[Future[Any]]] = [set() for _ in range(n)]
+        self._running: list[set[_Running]] = [set() for _ in range(n)]
         self._homes: OrderedDict[Hashable, int] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -237,26 +256,27 @@ class Workers:
             self._homes.popitem(last=False)
         return chosen
 
-    def _send(self, key: Hashable | None, fn: Callable[..., Any], args: tuple[Any, ...],
-              kwargs: dict[str, Any]) -> Future[Any]:
+    def _send(self, key: Hashable | None, fn: Callable[_P, _T], /, *args: _P.args,
+              **kwargs: _P.kwargs) -> Future[_T]:
         with self._lock:
             i = self._pick(key)
             future = self._executors[i].submit(fn, *args, **kwargs)
             self._running[i].add(future)
         return future
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
         """Run ``fn(*args, **kwargs)`` in the least busy worker."""
-        return self._send(None, fn, args, kwargs)
+        return self._send(None, fn, *args, **kwargs)
 
-    def submit_to(self, key: Hashable, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+    def submit_to(self, key: Hashable, fn: Callable[_P, _T], /, *args: _P.args,
+                  **kwargs: _P.kwargs) -> Future[_T]:
         """Run ``fn(*args, **kwargs)`` in the worker of ``key`` (see the class)."""
-        return self._send(key, fn, args, kwargs)
+        return self._send(key, fn, *args, **kwargs)
 
-    def submit_each(self, fn: Callable[..., Any], /, *args: Any) -> list[Future[Any]]:
+    def submit_each(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> list[Future[_T]]:
         """Run ``fn(*args)`` once in every worker."""
         with self._lock:
-            futures = [ex.submit(fn, *args) for ex in self._executors]
+            futures = [ex.submit(fn, *args, **kwargs) for ex in self._executors]
             for running, future in zip(self._running, futures, strict=True):
                 running.add(future)
         return futures
@@ -337,7 +357,7 @@ def shutdown_pool() -> None:
             pool.shutdown(wait=False, cancel_futures=True)
 
 
-def think(level: str, seed: int, view: PlayerView, factory: BotFactory | None = None) -> Any:
+def think(level: str, seed: int, view: PlayerView, factory: BotFactory | None = None) -> Choice:
     """The decision of the ``level`` bot seeded ``seed`` for ``view``. A strong player's is
     made in a worker process (so this thread only waits), the worker that made this bot's
     last decision if it is free (:meth:`Workers.submit_to`), unless :func:`think_ahead`
@@ -353,7 +373,7 @@ def think(level: str, seed: int, view: PlayerView, factory: BotFactory | None = 
     if ahead is not None:
         return ahead
     try:
-        future: Future[Any] = pool.submit_to((level, seed), _decide_here, level, seed, view)
+        future = pool.submit_to((level, seed), _decide_here, level, seed, view)
         return future.result()
     except (BrokenProcessPool, RuntimeError):
         shutdown_pool()
@@ -363,22 +383,24 @@ def think(level: str, seed: int, view: PlayerView, factory: BotFactory | None = 
 # -- thinking ahead ---------------------------------------------------------------------------
 #: Decisions made ahead (:func:`think_ahead`), by (level, seed, view), and the lines of play
 #: still being worked out, by the (level, seed, view) they start from.
-_KNOWN: OrderedDict[tuple[str, int, PlayerView], Any] = OrderedDict()
+_KNOWN: OrderedDict[tuple[str, int, PlayerView], Choice] = OrderedDict()
 _KNOWN_KEPT = 256
-_LINES: OrderedDict[tuple[str, int, PlayerView], Future[Any]] = OrderedDict()
+_LINES: OrderedDict[tuple[str, int, PlayerView], Future[Line]] = OrderedDict()
 _LINES_KEPT = 32
 _AHEAD_LOCK = threading.Lock()
 #: The most computer moves one line works out (a pass that ends the auction, then the
 #: widow's discard, the trump and the first tricks' moves up to the learner's turn).
 LINE_MOVES = 12
+#: A line of play worked out ahead: (seed, view, decision) for each computer move.
+Line: TypeAlias = "list[tuple[int, PlayerView, Choice]]"
 
 
-def _line_here(level: str, seeds: dict[int, int], game: Any, human: int) -> list[tuple[int, PlayerView, Any]]:
+def _line_here(level: str, seeds: dict[int, int], game: Game, human: int) -> Line:
     """The computer's moves from ``game`` until it is ``human``'s turn or the hand is over
     (what the background worker runs): (seed, view, decision) for each."""
     from engine import IllegalAction
 
-    out: list[tuple[int, PlayerView, Any]] = []
+    out: Line = []
     for _ in range(LINE_MOVES):
         seat = game.to_act
         if seat is None or seat == human or game.hand_finished:
@@ -408,7 +430,7 @@ def _harvest() -> None:
         _KNOWN.popitem(last=False)
 
 
-def _made_ahead(level: str, seed: int, view: PlayerView) -> Any | None:
+def _made_ahead(level: str, seed: int, view: PlayerView) -> Choice | None:
     """The decision :func:`think_ahead` made for this position, if one is ready."""
     with _AHEAD_LOCK:
         if not _LINES and not _KNOWN:
@@ -417,7 +439,7 @@ def _made_ahead(level: str, seed: int, view: PlayerView) -> Any | None:
         return _KNOWN.pop((level, seed, view), None)
 
 
-def think_ahead(level: str, seeds: dict[int, int], game: Any, human: int) -> bool:
+def think_ahead(level: str, seeds: dict[int, int], game: Game, human: int) -> bool:
     """Start working out, in the background pool (at the lowest priority: it never holds
     up a decision someone waits for), the ``level`` computer players' moves from ``game``
     (a copy the caller gives away) until it is ``human``'s turn again; ``seeds`` by seat.
@@ -444,9 +466,9 @@ def think_ahead(level: str, seeds: dict[int, int], game: Any, human: int) -> boo
     return True
 
 
-def _done(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Future[Any]:
+def _done(fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
     """``fn(*args, **kwargs)`` run here, as a finished future."""
-    out: Future[Any] = Future()
+    out: Future[_T] = Future()
     try:
         out.set_result(fn(*args, **kwargs))
     except Exception as e:  # the caller's .result() raises it, as a worker's would
@@ -454,7 +476,7 @@ def _done(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Future[Any]:
     return out
 
 
-def submit(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Future[Any]:
+def submit(fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
     """Start ``fn(*args, **kwargs)`` in the decision pool (at normal priority: for work a
     page waits for, such as loading the content at start-up) and return its future; without
     a pool it runs here and the future is already done."""
@@ -468,7 +490,7 @@ def submit(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Future[Any]:
         return _done(fn, *args, **kwargs)
 
 
-def background(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Future[Any]:
+def background(fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
     """Start ``fn(*args, **kwargs)`` in the background pool (``fn`` a module-level function,
     its arguments and result picklable) and return its future at once; without a
     background pool it runs here and the future is already done. Nothing waits for it
@@ -483,7 +505,7 @@ def background(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Future[Any]
         return _done(fn, *args, **kwargs)
 
 
-def offload(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+def offload(fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
     """``fn(*args, **kwargs)`` in the background pool, waited for (this thread only waits,
     so other sessions go on); here when there is no pool. A broken pool is replaced and the
     work done here."""

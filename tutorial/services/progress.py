@@ -5,11 +5,12 @@ learner's progress itself is :class:`store.stats.Summary`, computed from their r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lessons.loader import stage_name
 
 if TYPE_CHECKING:
+    from lessons import Course
     from store.stats import Summary
     from store.transfer import Known
 
@@ -30,7 +31,7 @@ def known_content() -> Known:
     return transfer.Known(frozenset(levels), frozenset(p.id for p in puzzles()), levels)
 
 
-def check_file(raw: str | bytes, known: Known | None = None) -> dict[str, Any]:
+def check_file(raw: str | bytes, known: Known | None = None) -> dict[str, object]:
     """A progress file read and every field of it checked (either version, see
     :func:`store.transfer.check`; ``known`` defaults to :func:`known_content`); raises
     :class:`ProgressError` saying what is wrong."""
@@ -44,7 +45,7 @@ def check_file(raw: str | bytes, known: Known | None = None) -> dict[str, Any]:
     return obj
 
 
-def resume_level(course: Any, summ: Summary) -> str:
+def resume_level(course: Course, summ: Summary) -> str:
     """Where the learner stopped, as a level id of ``course``: the level answered last while it
     has no star yet; once it has, the next level after it without three stars (the levels
     left behind with fewer stars are offered at the end of their stage); when every level
@@ -82,7 +83,7 @@ def resume_level(course: Any, summ: Summary) -> str:
     return next((i for i in after if summ.stars.get(i, 0) < MAX_STARS), todo[0] if todo else last)
 
 
-def place_words(course: Any, level_id: str) -> str:
+def place_words(course: Course, level_id: str) -> str:
     """"Stage 3, Level 2": a level's place in the course, as the Learn page numbers it.
 
     >>> from types import SimpleNamespace as NS

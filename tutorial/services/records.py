@@ -16,8 +16,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from engine import Game, IllegalAction, ParseError, RuleSet
 from engine.game import replay
@@ -30,11 +31,15 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "HandFile",
     "RecordError",
+    "RecordJSON",
     "hand_record",
     "load_hand",
     "read_json",
     "replay_hand",
 ]
+
+#: A game or hand record as :meth:`engine.Game.record` writes it (the JSON of a file).
+RecordJSON: TypeAlias = dict[str, Any]  # Any: the engine's type for it (Game.record)
 
 #: Uploaded records larger than this are refused (a hand record is about 1 kB).
 MAX_RECORD_BYTES = 200_000
@@ -48,7 +53,7 @@ class RecordError(ValueError):
 class HandFile:
     """A loaded hand: its rules, deal and actions (checked by replaying them)."""
 
-    record: dict[str, Any]
+    record: RecordJSON
     rules: RuleSet
     actions: list[str]
     title: str
@@ -58,7 +63,7 @@ class HandFile:
         return replay_hand(self.record, count)
 
 
-def hand_record(game_record: dict[str, Any], index: int) -> dict[str, Any]:
+def hand_record(game_record: RecordJSON, index: int) -> RecordJSON:
     """Hand ``index`` (0-based) of a game record, as a stand-alone one-hand record."""
     hands = game_record["hands"]
     if not 0 <= index < len(hands):
@@ -85,22 +90,22 @@ def hand_record(game_record: dict[str, Any], index: int) -> dict[str, Any]:
     }
 
 
-def replay_hand(record: dict[str, Any], count: int | None = None) -> Game:
+def replay_hand(record: RecordJSON, count: int | None = None) -> Game:
     """Replay the one hand of ``record`` up to ``count`` actions (all of them by default)."""
     return replay(record, upto=count, hand=1 if count is not None else None)
 
 
-def load_hand(data: str | bytes | dict[str, Any]) -> HandFile:
+def load_hand(data: str | bytes | Mapping[str, object]) -> HandFile:
     """Read a record (JSON text, bytes or a dict) and check it replays.
 
     A game record with several hands gives its last hand. Anything wrong raises
     :class:`RecordError` with a message for the user.
     """
-    data = read_upload(data, "hand record", MAX_RECORD_BYTES, RecordError)
-    if not isinstance(data, dict):
+    got = read_upload(data, "hand record", MAX_RECORD_BYTES, RecordError)
+    if not isinstance(got, dict):
         raise RecordError("A hand record is a JSON object with 'rules', 'seed' and 'hands'.")
     try:
-        game = Game.replay(data)
+        game = Game.replay(got)
     except (ParseError, IllegalAction) as e:
         raise RecordError(f"This record does not replay: {e}") from None
     except (ValueError, TypeError, KeyError, RecursionError) as e:  # pragma: no cover - the engine raises its own

@@ -6,12 +6,13 @@ play; the biggest mistakes come first, in words, with the numbers in brackets.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pandas as pd
 
+from engine import Action, Tile
+from engine.review import DecisionReview, HandReview, PlayReview
 from engine.words import action_phrase, chance_words
 from tutorial.services.describe import seat_name
+from tutorial.services.records import RecordJSON
 
 __all__ = [
     "GRADE_MARKS",
@@ -28,7 +29,7 @@ __all__ = [
 GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
-def run_review(record: dict[str, Any], hand_number: int, you: int | None = None) -> Any:
+def run_review(record: RecordJSON, hand_number: int, you: int | None = None) -> HandReview:
     """Review one hand of a game record: every play, and the contract decisions (bids,
     discard, trump) of seat ``you`` (of every seat when ``you`` is ``None``)."""
     from engine.review import review_hand
@@ -36,7 +37,7 @@ def run_review(record: dict[str, Any], hand_number: int, you: int | None = None)
     return review_hand(record, hand_number, contract_seats=None if you is None else [you])
 
 
-def hand_review_table(review: Any) -> pd.DataFrame:
+def hand_review_table(review: HandReview) -> pd.DataFrame:
     """A :class:`engine.review.HandReview` as a raw pandas table, one row per play, with the
     engine's own column names (``trick``, ``seat``, ``tile``, ``tricks_lost``, ...)."""
     return pd.DataFrame(review.rows())
@@ -48,7 +49,7 @@ def _grade_text(grade: str | None) -> str:
     return f"{grade} {GRADE_MARKS.get(grade, '')}".strip()
 
 
-def _play_sentence(p: Any, who: str) -> str:
+def _play_sentence(p: PlayReview, who: str) -> str:
     """A graded play in words first: what was played, the better play, what it changed."""
     goal = "make" if p.goal == "make" else "set"
     text = f"Trick {p.trick}: {who} played {p.tile}"
@@ -71,16 +72,15 @@ _PLAIN = {"blunder": ("a costly choice", "much"), "mistake": ("a poor choice", "
           "inaccuracy": ("a slightly weaker choice", "a little")}
 
 
-def _doing(a: Any) -> str:
+def _doing(a: Action | Tile) -> str:
     """A choice as the subject of a sentence: a tile played (``"6-1"``), or the action as a
     noun: ``"passing"``, ``"bidding 5"``, ``"naming fours trump"``."""
-    kind = getattr(a, "kind", None)
-    if kind is None or kind == "play":
+    if isinstance(a, Tile) or a.kind == "play":
         return str(getattr(a, "value", a))
     return action_phrase(a, "ing")
 
 
-def plain_words(x: Any) -> str:
+def plain_words(x: DecisionReview | PlayReview) -> str:
     """The first line of a graded decision or play, in plain words and no numbers, naming the
     better choice first: ``"6-1 was better: 4-1 is a costly choice that makes making the bid
     much less likely"``, ``"bidding 5 was better: passing is a poor choice that makes losing
@@ -94,7 +94,7 @@ def plain_words(x: Any) -> str:
     else:
         goal = "setting the bid" if getattr(x, "goal", "make") == "set" else "making the bid"
         effect = f"{goal} {how}less likely"
-    chosen = x.action if hasattr(x, "kind") else x.tile
+    chosen = x.action if isinstance(x, DecisionReview) else x.tile
     best = getattr(x, "best", None)
     if x.grade and best is not None and best != chosen:
         does = "that gives away points on average" if not effect else f"that makes {effect}"
@@ -104,31 +104,29 @@ def plain_words(x: Any) -> str:
     return f"{head}: it makes {effect}"
 
 
-def biggest_mistakes(review: Any, you: int, players: int, seat: int | None = None, limit: int = 3,
+def biggest_mistakes(review: HandReview, you: int, players: int, seat: int | None = None, limit: int = 3,
                      numbers: bool = True) -> list[str]:
     """The graded decisions and plays of ``seat`` (everyone's when ``None``), biggest first,
     as markdown lines: the grade mark, then what happened in words, numbers in brackets;
     with ``numbers`` off, the grade in plain words (:func:`plain_words`) and what was chosen."""
-    items = review.mistakes(seat) if hasattr(review, "mistakes") else []
+    items = review.mistakes(seat)
     lines = []
     for x in items[:limit]:
         who = seat_name(x.seat, you, players)
         who = "you" if who == "You" else who
-        mark = GRADE_MARKS.get(x.grade, "")
+        grade = x.grade or ""  # mistakes() gives graded ones only
+        mark = GRADE_MARKS.get(grade, "")
         if not numbers:
-            what = f"trick {x.trick}, {x.tile}" if not hasattr(x, "kind") else x.kind
+            what = f"trick {x.trick}, {x.tile}" if isinstance(x, PlayReview) else x.kind
             plain = plain_words(x)
             lines.append(f"**{plain[0].upper()}{plain[1:]}** {mark} ({who}: {what}).")
             continue
-        if hasattr(x, "kind"):
-            text = x.describe(who)
-        else:
-            text = _play_sentence(x, who)
-        lines.append(f"**{x.grade.capitalize()} {mark}** — {text}")
+        text = x.describe(who) if isinstance(x, DecisionReview) else _play_sentence(x, who)
+        lines.append(f"**{grade.capitalize()} {mark}** — {text}")
     return lines
 
 
-def contract_frame(review: Any, you: int, players: int) -> pd.DataFrame:
+def contract_frame(review: HandReview, you: int, players: int) -> pd.DataFrame:
     """One row per reviewed bid, discard and trump choice: who, what, the strong player's
     choice, the grade, and the chances behind it."""
     rows = []
@@ -156,7 +154,7 @@ def contract_frame(review: Any, you: int, players: int) -> pd.DataFrame:
     return frame
 
 
-def review_frame(review: Any, you: int, players: int, only_seat: int | None = None,
+def review_frame(review: HandReview, you: int, players: int, only_seat: int | None = None,
                  numbers: bool = True) -> pd.DataFrame:
     """One row per play: trick, player, tile, grade, the better play (from what the player
     could see), the hindsight; with ``numbers``, the chances behind them too."""
@@ -165,7 +163,7 @@ def review_frame(review: Any, you: int, players: int, only_seat: int | None = No
         if only_seat is not None and p.seat != only_seat:
             continue
         better = str(p.best) if p.grade and p.best is not None and p.best != p.tile else ""
-        row: dict[str, Any] = {
+        row: dict[str, object] = {
             "Trick": p.trick,
             "Player": seat_name(p.seat, you, players),
             "Played": str(p.tile),
@@ -184,7 +182,7 @@ def review_frame(review: Any, you: int, players: int, only_seat: int | None = No
     return pd.DataFrame(rows)
 
 
-def no_mistakes_heading(review: Any, seat: int) -> str:
+def no_mistakes_heading(review: HandReview, seat: int) -> str:
     """The heading of a review with no graded choice of ``seat``: it counts what is graded,
     and when some bid, discard or trump of the seat differs from the strong player's without
     being graded, it says those lines below are comparisons, not mistakes."""
@@ -196,7 +194,7 @@ def no_mistakes_heading(review: Any, seat: int) -> str:
     return "**No mistakes of yours in this hand:** the strong player agrees with your choices, or nearly."
 
 
-def review_summary(review: Any, you: int, players: int) -> str:
+def review_summary(review: HandReview, you: int, players: int) -> str:
     """``"Your decisions and plays: 1 inaccuracy, no mistakes, no blunders. Computer players: ..."``."""
 
     def count(seats: set[int]) -> str:

@@ -14,13 +14,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine import Action, Game, IllegalAction, Phase, PlayerView, Reason, Tile
-from tutorial.services.players import BotFactory, Decider, bot_seed, decision_action, think, think_ahead
-from tutorial.services.records import hand_record
+from tutorial.services.players import (
+    BotFactory,
+    Choice,
+    Decider,
+    bot_seed,
+    decision_action,
+    think,
+    think_ahead,
+)
+from tutorial.services.records import RecordJSON, hand_record
 from tutorial.services.table import FeedLine, feed_lines
 from tutorial.services.urlstate import PlaySetup, encode, replay
+
+if TYPE_CHECKING:
+    from engine.review import HandReview
 
 __all__ = ["FinishedHand", "FirstLegal", "Hint", "PlaySession", "Step"]
 
@@ -40,7 +51,7 @@ class Step:
     index: int
     seat: int
     action: Action
-    decision: Any = None
+    decision: Choice | None = None
 
 
 @dataclass(frozen=True)
@@ -49,7 +60,7 @@ class FinishedHand:
     ended the game with the learner's side the winner."""
 
     hand_number: int
-    record: dict[str, Any]
+    record: RecordJSON
     game_over: bool
     won_game: bool
 
@@ -59,8 +70,13 @@ class Hint:
     """A two-step hint for one position: first a nudge, then the move itself."""
 
     key: tuple[int, int]
-    decision: Any
+    decision: Choice
     step: int = 1
+
+    @property
+    def action(self) -> Action:
+        """The move the hint's second step names."""
+        return decision_action(self.decision)
 
 
 class PlaySession:
@@ -79,12 +95,12 @@ class PlaySession:
         self.game: Game = replay(setup, moves) if moves else Game.new(setup.rules, setup.deal)
         self._bots: dict[tuple[str, int], Decider] = {}
         #: The computer's decisions, by (hand number, index in that hand's log).
-        self.decisions: dict[tuple[int, int], Any] = {}
+        self.decisions: dict[tuple[int, int], Choice | None] = {}
         self.hint: Hint | None = None
         #: Reviews of finished hands, by hand number (made on demand: :meth:`review`).
-        self.reviews: dict[int, Any] = {}
+        self.reviews: dict[int, HandReview] = {}
         #: Reviews under way in the background, by hand number.
-        self._review_jobs: dict[int, Future[Any]] = {}
+        self._review_jobs: dict[int, Future[HandReview]] = {}
         #: The last step taken (for "why did it play that?").
         self.last_step: Step | None = None
         #: Hands that ended since the page last asked (see :meth:`take_finished`).
@@ -139,7 +155,7 @@ class PlaySession:
             self._bots[key] = factory(level, seed=bot_seed(self.setup.deal, seat))
         return self._bots[key]
 
-    def decide(self, seat: int, view: PlayerView, level: str | None = None) -> Any:
+    def decide(self, seat: int, view: PlayerView, level: str | None = None) -> Choice:
         """The decision of the computer player of ``seat`` for ``view`` (made in a worker
         process with the default players)."""
         return think(level or self.setup.level, bot_seed(self.setup.deal, seat), view, self._factory)
@@ -150,8 +166,9 @@ class PlaySession:
         if seat is None or seat == self.seat:
             raise IllegalAction("it is not a computer player's turn", "not-computer-turn")
         hand, index = self.position_key()
-        decision = self.decide(seat, self.game.view(seat))
-        action = decision_action(decision)
+        decided = self.decide(seat, self.game.view(seat))
+        action = decision_action(decided)
+        decision: Choice | None = decided
         try:
             self.game.apply(action)
         except IllegalAction:
@@ -269,7 +286,7 @@ class PlaySession:
         self.last_step = None
 
     # -- explanations ---------------------------------------------------------------------
-    def decision_at(self, hand: int, index: int) -> Any:
+    def decision_at(self, hand: int, index: int) -> Choice | None:
         """The computer's decision for action ``index`` of hand ``hand`` (asked again if it
         is not remembered, e.g. after a page refresh). ``None`` for the learner's actions,
         and for a move the computer player would not make (a link with moves of its own):
@@ -280,9 +297,8 @@ class PlaySession:
         seat = game.to_act
         if seat is None or seat == self.seat:
             return None
-        decision = self.decide(seat, game.view(seat))
-        if str(decision_action(decision)) != self.moves()[hand - 1][index]:
-            decision = None
+        decided = self.decide(seat, game.view(seat))
+        decision = decided if str(decision_action(decided)) == self.moves()[hand - 1][index] else None
         self.decisions[(hand, index)] = decision
         return decision
 
@@ -293,7 +309,7 @@ class PlaySession:
             return True
         return hand not in (None, self.game.hand_number) or self.game.hand_finished
 
-    def shown(self, decision: Any, hand: int | None = None) -> Any:
+    def shown(self, decision: Choice | None, hand: int | None = None) -> Choice | None:
         """``decision`` (of hand ``hand``, the current one by default) as the page may show
         it now: in full once the hand is over (or with open hands), else as said at the table
         (:meth:`engine.players.Decision.at_table`: no tile the seat has not played)."""
@@ -344,7 +360,7 @@ class PlaySession:
         """The finished hands that can be reviewed (a thrown-in hand has no plays)."""
         return [r.hand_number for r in self.game.results if not r.thrown_in]
 
-    def review(self, hand_number: int) -> Any | None:
+    def review(self, hand_number: int) -> HandReview | None:
         """The review of a finished hand (:func:`tutorial.services.reviewing.run_review`), or
         ``None`` while it is being made. The first call starts it in the background worker
         (:func:`tutorial.services.players.background`), so it is made only for the hands the
@@ -369,7 +385,7 @@ class PlaySession:
         return self.reviews[hand_number]
 
     # -- records ----------------------------------------------------------------------------
-    def hand_record(self, hand_number: int) -> dict[str, Any]:
+    def hand_record(self, hand_number: int) -> RecordJSON:
         """A stand-alone record of one hand (for download or the Classroom)."""
         return hand_record(self.game.record(), hand_number - 1)
 

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine import Action, PlayerView, tricks_needed
+
+if TYPE_CHECKING:
+    from tutorial.services.players import Choice
 
 __all__ = ["FeedLine", "feed_lines", "reason_of", "seats_around", "side_tricks", "tricks_line"]
 
@@ -63,7 +66,7 @@ def side_tricks(view: PlayerView) -> tuple[int, ...]:
     return tuple(view.tricks_won)
 
 
-def reason_of(decision: Any) -> str:
+def reason_of(decision: Choice | None) -> str:
     """The one-sentence reason of a computer decision: ``explanation.reason`` when the player
     gives one, else the explanation's summary ("" when there is none)."""
     exp = getattr(decision, "explanation", None)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from engine.limits import json_trouble
 
@@ -26,7 +25,7 @@ __all__ = ["MAX_JSON_DEPTH", "read_json", "read_upload"]
 MAX_JSON_DEPTH = 32
 
 
-def read_json(text: str, what: str = "file", error: type[ValueError] = ValueError) -> Any:
+def read_json(text: str, what: str = "file", error: type[ValueError] = ValueError) -> object:
     """Parse uploaded JSON text, refusing what would crash or burden the parser.
 
     Deep nesting (Python's parser would hit its recursion limit) and integers of thousands
@@ -64,8 +63,8 @@ def read_json(text: str, what: str = "file", error: type[ValueError] = ValueErro
         raise error(f"This {what} holds a number with thousands of digits; no number in it is that long.") from None
 
 
-def read_upload(data: str | bytes | bytearray | Mapping[str, Any], what: str, max_bytes: int,
-                error: type[ValueError]) -> Any:
+def read_upload(data: str | bytes | bytearray | Mapping[str, object], what: str, max_bytes: int,
+                error: type[ValueError]) -> object:
     """The JSON value of an upload (``bytes``), a text or a dict given as it is.
 
     Text or bytes over ``max_bytes``, bytes that are not UTF-8, and everything

@@ -168,7 +168,7 @@ def hint_panel(sess: PlaySession) -> None:
         st.markdown("**:material/lightbulb: Hint 1 of 2**")
         st.markdown(words.hint_nudge(h.decision, view.phase, view.trump, view.hand))
         if h.step >= 2:
-            action = h.decision.action
+            action = h.action
             st.markdown(f"**Hint 2 of 2 — the strong player would {action_phrase(action)}.**")
             reason = reason_of(h.decision)
             if reason:
