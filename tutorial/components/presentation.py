@@ -1,7 +1,7 @@
 """The presentation on the presenter: what is on screen (one hand, or a lesson deck, and
 where it is), the hands worked out for it (kept in a server-wide cache), and the question the
 room is asked. The presenter draws it (:mod:`tutorial.components.presenter`); the live class
-reads it to put the same question to the phones (:mod:`tutorial.components.live`)."""
+reads it to put the same question to the phones (:mod:`tutorial.components.live.host`)."""
 
 from __future__ import annotations
 
