@@ -150,7 +150,7 @@ def encode_rules(rules: RuleSet) -> str:
 def decode_rules(text: str, players: int = 3) -> RuleSet:
     """Read :func:`encode_rules` back; a wrong field or value raises :class:`LinkError`."""
     kinds = {f.name: f.type for f in fields(RuleSet)}
-    data: dict[str, Any] = {"players": players}
+    data: dict[str, Any] = {"players": players}  # Any: RuleSet.from_dict takes mixed values
     for item in (x.strip() for x in text.split(",")):
         if not item:
             continue
@@ -308,7 +308,7 @@ def decode(params: Mapping[str, str | Sequence[str]]) -> PlayLink:
     return PlayLink(PlaySetup(rules, deal, int(seat_raw), level), moves)
 
 
-def record_for(setup: PlaySetup, moves: Sequence[Sequence[str]]) -> dict[str, Any]:
+def record_for(setup: PlaySetup, moves: Sequence[Sequence[str]]) -> dict[str, object]:
     """A game record (the format of :meth:`engine.Game.record`) for these moves."""
     hands = [list(h) for h in moves] or [[]]
     return {

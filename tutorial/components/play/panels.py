@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 from html import escape
-from typing import Any
 
 import streamlit as st
 
-from engine import Phase, TrickRecord, Trump, explain_winner
+from engine import Action, Phase, TrickRecord, Trump, explain_winner
+from engine.game import HandResult
 from engine.words import trump_phrase
 from tutorial.components import state
 from tutorial.components.explain import show_decision
@@ -36,7 +36,7 @@ def play_now_button(key: str = "play-now") -> bool:
                      help="Three players, the classic rules, strong computer players, a random deal.")
 
 
-def _keep(widget: str, store: str, default: Any) -> None:
+def _keep(widget: str, store: str, default: object) -> None:
     """Give a widget the value kept under ``store`` (widgets of a closed panel are not drawn,
     and Streamlit forgets their values), and keep the value shown: Deal deals exactly what
     the panel shows."""
@@ -176,12 +176,12 @@ def hint_panel(sess: PlaySession) -> None:
             st.button(f"Do it: {action_phrase(action)}", key="hint-do", on_click=sync.act, args=(str(action),))
 
 
-def action_phrase(action: Any) -> str:
+def action_phrase(action: Action) -> str:
     """What a move does, as a verb phrase: "play 6-4", "bid 5", "pass", "name sixes trump",
     "discard 3-1", "shoot the moon (bid 21)"."""
     if action.kind == "play":
         return f"play {action.value}"
-    if action.kind == "trump":
+    if action.kind == "trump" and isinstance(action.value, Trump):
         return "play with no trump" if action.value.kind == "none" else f"name {trump_phrase(action.value)}"
     if action.kind == "bid":
         return "shoot the moon (bid 21)" if action.value == 21 else f"bid {action.value}"
@@ -237,7 +237,7 @@ def _open_new_game() -> None:
     sync.whole_page_later()  # the panel is outside the table's fragment
 
 
-def result_sentence(sess: PlaySession, result: Any) -> str:
+def result_sentence(sess: PlaySession, result: HandResult) -> str:
     return words.result_words(result, you=sess.seat, players=sess.players)
 
 
