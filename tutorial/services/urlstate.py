@@ -4,7 +4,7 @@ A link such as ``?deal=42&players=4&rules=min_bid:5&seat=1&level=strong&moves=p.
 the same game anywhere: the deal number and the rules fix every deal, the moves replay it.
 The Play page's address is a :class:`PlayLink`; what the page holds of it between runs is a
 :class:`PlayAddress`. The other pages' addresses: :class:`LearnLink`, :class:`PresenterLink`,
-:class:`PhoneLink` (here) and :class:`tutorial.services.classroom.ClassroomLink`.
+:class:`PhoneLink`, :class:`LiveLink` (here) and :class:`tutorial.services.classroom.ClassroomLink`.
 
 >>> from engine import RuleSet
 >>> q = encode(PlaySetup(RuleSet(players=4, min_bid=5), deal=42, seat=1, level="strong"), [["pass", "bid 5"]])
@@ -35,6 +35,7 @@ __all__ = [
     "LEVELS",
     "LearnLink",
     "LinkError",
+    "LiveLink",
     "PhoneLink",
     "PlayAddress",
     "PlayLink",
@@ -542,3 +543,33 @@ class PhoneLink:
 
     def to_query(self) -> dict[str, str]:
         return {"player": self.player} if self.player else ({"code": self.code} if self.code else {})
+
+
+@dataclass(frozen=True)
+class LiveLink:
+    """The live class's part of the presenter's address: the class shown, by its public code
+    (``live``), and once, from the teacher link, the secret host token (``host``), which the
+    page takes into the session and a cookie and leaves out of the address.
+
+    >>> LiveLink.parse({"deal": "12", "live": " k7m3qa"})
+    LiveLink(live='K7M3QA', host='')
+    >>> LiveLink(live="K7M3QA", host="secret").to_query()
+    {'live': 'K7M3QA'}
+    """
+
+    live: str = ""
+    host: str = ""
+
+    #: Every parameter of the live class in the presenter's address.
+    PARAMS: ClassVar[tuple[str, ...]] = ("live", "host")
+
+    @classmethod
+    def parse(cls, query: Mapping[str, str | Sequence[str]]) -> LiveLink:
+        """The address read back (the code cut to :attr:`PhoneLink.MAX_CODE`, the token to
+        :attr:`PhoneLink.MAX_TOKEN`; the store says whether they name a class)."""
+        live = _first(query.get("live", "")).strip().upper()[: PhoneLink.MAX_CODE]
+        return cls(live, _first(query.get("host", ""))[: PhoneLink.MAX_TOKEN])
+
+    def to_query(self) -> dict[str, str]:
+        """The address's parameters: never the host token."""
+        return {"live": self.live} if self.live else {}

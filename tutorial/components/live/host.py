@@ -18,18 +18,25 @@ from tutorial.services import live as logic
 from tutorial.services.live_html import chart_html, join_html, table_html
 from tutorial.services.presenter import ItemShow
 from tutorial.services.text import md_escape
+from tutorial.services.urlstate import LiveLink
 
-#: The teacher's secret link parameter on the presenter (taken once, then left out).
-HOST_PARAM = "host"
-#: The live class a presenter shows, by its public join code (the controls need the host token).
-LIVE_PARAM = "live"
 #: How often the presenter looks at the store (seconds).
 HOST_EVERY = 1.0
 
 
-def _param(name: str) -> str:
-    raw = st.query_params.get(name, "")
-    return str(raw)[:200] if raw else ""
+def _address() -> LiveLink:
+    return LiveLink.parse(st.query_params.to_dict())
+
+
+def _write(link: LiveLink) -> None:
+    """Put ``link`` in the address (only the live class's parameters change)."""
+    want = link.to_query()
+    for key in LiveLink.PARAMS:
+        if key in want:
+            if st.query_params.get(key) != want[key]:
+                st.query_params[key] = want[key]
+        elif key in st.query_params:
+            del st.query_params[key]
 
 
 # -- the teacher's side (presenter) ---------------------------------------------------------------------
@@ -71,8 +78,8 @@ def host_session() -> LiveInfo | None:
     browser holds its host token; ``None`` otherwise. A teacher link (``host=<token>``) is
     taken once and replaced in the address by the class's public code. A bad or unknown link
     gets a clear message (and no controls)."""
-    link = _param(HOST_PARAM)
-    code = _param(LIVE_PARAM).strip().upper()[:12]
+    address = _address()
+    link, code = address.host, address.live
     state.put(state.LIVE_HOST, None)
     if not link and not code:
         return None
@@ -92,8 +99,7 @@ def host_session() -> LiveInfo | None:
                      "from when you started the class, or start a new one.", icon=":material/link_off:")
             return None
         _keep_token(info.join_code, link)
-        del st.query_params[HOST_PARAM]  # the secret leaves the address; the class's code stays
-        st.query_params[LIVE_PARAM] = info.join_code
+        _write(LiveLink(info.join_code))  # the secret leaves the address; the class's code stays
     elif info is None or info.join_code != code:
         st.info(f"This is the projector's address of the live class {md_escape(code)}. It opens only in the "
                 "browser of the teacher who started it (its controls, and the hands that the projector hides "
@@ -116,7 +122,7 @@ def _start() -> None:
         state.put(state.LIVE_MESSAGE, "A live class cannot start just now: the database is not reachable.")
         return
     _keep_token(info.join_code, token)
-    st.query_params[LIVE_PARAM] = info.join_code
+    _write(LiveLink(info.join_code))
     state.put(state.LIVE_JOIN_SCREEN, True)
     state.put(state.LIVE_SYNCED, None)
     state.put(state.LIVE_SUMMARY, False)
@@ -128,7 +134,7 @@ def can_start(info: LiveInfo | None) -> bool:
     """Whether the presenter offers "Start a live class": no class in the address, or this
     browser's class has ended (a bad or foreign live link offers nothing)."""
     if info is None:
-        return not _param(HOST_PARAM) and not _param(LIVE_PARAM)
+        return _address() == LiveLink()
     return not info.open
 
 
