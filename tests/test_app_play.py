@@ -263,6 +263,34 @@ def test_a_stale_url_does_not_take_moves_back() -> None:
     assert at.query_params["moves"].count(".") == len(history) - 1  # the URL follows the game
 
 
+def test_the_replaced_games_address_does_not_come_back() -> None:
+    """After "Play again" the browser may still send the previous game's address (a click on
+    its way): the new game stays; a link to a third game opens it."""
+    at = open_app("play", {"deal": "5"}, state=STEP)
+    old_query = dict(at.query_params)
+    click(at, keys(at, "bid-")[0]) if keys(at, "bid-") else click(at, "next-move")
+    stale = dict(at.query_params)
+    at.session_state["new-game-box"] = True
+    at.run()
+    at.toggle(key="play-random").set_value(False).run()
+    at.text_input(key="play-deal").set_value("9").run()
+    click(at, "new-game")
+    if keys(at, "deal-anyway"):  # the learner's hand in progress: asked first
+        click(at, "deal-anyway")
+    new = at.session_state["moon_play"]
+    assert new.setup.deal == 9
+    for q in (old_query, stale):
+        at.query_params.clear()
+        at.query_params.update(q)
+        at.run()
+        assert not at.exception, errors(at)
+        assert at.session_state["moon_play"] is new and at.query_params["deal"] == "9"
+    at.query_params.clear()
+    at.query_params.update({"deal": "11"})
+    at.run()
+    assert at.session_state["moon_play"].setup.deal == 11
+
+
 def test_deal_after_a_link_starts_the_game_chosen() -> None:
     """New game → 4 players, strong → Deal starts that game, and the URL and
     the house rules follow it."""

@@ -32,7 +32,7 @@ from tutorial.services.players import Decider, bot_seed, default_factory
 from tutorial.services.records import RecordError, RecordJSON, load_hand
 from tutorial.services.rules_text import short_summary
 from tutorial.services.text import md_escape
-from tutorial.services.urlstate import LinkError, encode_rules, parse_deal_number
+from tutorial.services.urlstate import LinkError, PresenterLink, parse_deal_number
 
 TIMELINE = state.CLASS_TIMELINE
 COUNT = state.CLASS_COUNT
@@ -290,12 +290,8 @@ def presenter_link(t: Timeline, count: int | None = None) -> str | None:
     from a deal number: a saved record does not fit in a link)."""
     if t.deal is None or not t.played_by:
         return None
-    q = {"deal": str(t.deal), "players": str(t.rules.players), "computer": t.played_by,
-         "move": str(_count() if count is None else count)}
-    rules = encode_rules(t.rules)
-    if rules:
-        q["rules"] = rules
-    return "/presenter?" + urlencode(q)
+    link = PresenterLink(t.rules, t.deal, t.played_by, at=_count() if count is None else count)
+    return "/presenter?" + urlencode(link.to_query())
 
 
 def present(t: Timeline) -> None:
@@ -470,11 +466,10 @@ def open_from_address() -> None:
     its move, and the lesson deck being built. A bad address says what is wrong and opens
     nothing of it."""
     q = {k: st.query_params.get(k, "") for k in ClassroomLink.PARAMS if k in st.query_params}
-    try:
-        link = ClassroomLink.read(q)
-    except LinkError as e:
+    link = ClassroomLink.parse(q)
+    if isinstance(link, LinkError):
         if current() is None:
-            st.session_state[ERROR] = md_escape(str(e))
+            st.session_state[ERROR] = md_escape(str(link))
         link = ClassroomLink(deck=q.get("deck", ""))
     if current() is None and link.deal is not None:
         with st.spinner(f"The {link.computer} computer players are playing deal {link.deal}…"):
@@ -509,7 +504,7 @@ def sync_address(t: Timeline | None) -> None:
         link = ClassroomLink(t.rules, t.deal, t.played_by, _count(), token)
     else:
         link = ClassroomLink(deck=token)
-    want = link.params()
+    want = link.to_query()
     for key in ClassroomLink.PARAMS:
         if key in want:
             if st.query_params.get(key) != want[key]:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from content.stars import MAX_STARS
-from engine.limits import quote
 from store.events import LessonAnswer
 from tutorial.components import item as ask
 from tutorial.components import profile, state
@@ -21,6 +20,7 @@ from tutorial.components.tiles import Shown, names_md, show_row
 from tutorial.services.items import Attempt, course, stage_summary, tiles_named
 from tutorial.services.progress import place_words, resume_level
 from tutorial.services.text import md_escape
+from tutorial.services.urlstate import LearnLink, LinkError
 
 if TYPE_CHECKING:
     from lessons import Course, Item, Level, Stage
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 STAGE = state.LEARN_STAGE
 LEVEL = state.LEARN_LEVEL
 PLACE = state.LEARN_PLACE
-#: The query parameter of a level's own link.
-PARAM = "level"
+#: The query parameter of a level's own link (:class:`~tutorial.services.urlstate.LearnLink`).
+PARAM = LearnLink.PARAMS[0]
 #: What the second part of Learn is, shown above its stages.
 PLAY_BETTER = (
     "**Play better** — after the rules, how to play well: one principle a stage. Each position is a real "
@@ -68,8 +68,14 @@ def place(c: Course) -> str:
     """The level Learn opens without a link: the one last open in this session, else where
     the learner stopped."""
     ids = {lv.id for lv in c.levels()}
-    last = st.session_state.get(PLACE)
-    return last if isinstance(last, str) and last in ids else resume_level(c, profile.progress())
+    last = _held().level
+    return last if last in ids else resume_level(c, profile.progress())
+
+
+def _held() -> LearnLink:
+    """The Learn address this session holds (the level last open; no level at first)."""
+    held = st.session_state.get(PLACE)
+    return held if isinstance(held, LearnLink) else LearnLink()
 
 
 def home_link() -> tuple[str, str] | None:
@@ -81,7 +87,7 @@ def home_link() -> tuple[str, str] | None:
     except Exception:  # Learn says what is wrong with the content
         return None
     first = next(iter(c.levels())).id
-    if st.session_state.get(PLACE) in (None, first) and profile.progress().last_level is None:
+    if _held().level in ("", first) and profile.progress().last_level is None:
         return None
     lid = place(c)
     return lid, place_words(c, lid)
@@ -93,19 +99,19 @@ def _go_to(c: Course, level_id: str) -> None:
 
 
 def open_place(c: Course) -> None:
-    """Choose the stage and level before their pickers are drawn: a link's ``?level=`` (one
-    this session did not write: a link just opened, a reload, Back), else the pickers' own
-    state, else :func:`place`. A link to no level says so and opens :func:`place`."""
+    """Choose the stage and level before their pickers are drawn: a link's ``?level=`` when it
+    is not the level this session holds (a link just opened, a reload, Back), else the
+    pickers' own state, else :func:`place`. A link to no level says so and opens :func:`place`."""
     ids = {lv.id for lv in c.levels()}
-    raw = st.query_params.get(PARAM)
-    if raw is not None and raw != st.session_state.get(PLACE):
-        if raw in ids:
-            _go_to(c, raw)
-            return
+    link = LearnLink.parse(st.query_params.to_dict(), ids)
+    if isinstance(link, LinkError):
         lid = place(c)
-        st.error(md_escape(f"The link names no level of the course: {quote(raw)}. This is {place_words(c, lid)} "
-                           "instead; every level has its own link."), icon=":material/link_off:")
+        st.error(md_escape(f"{link} This is {place_words(c, lid)} instead; every level has its own link."),
+                 icon=":material/link_off:")
         _go_to(c, lid)
+        return
+    if link.level and link != _held():
+        _go_to(c, link.level)
         return
     if st.session_state.get(LEVEL) not in ids:
         _go_to(c, place(c))
@@ -114,9 +120,10 @@ def open_place(c: Course) -> None:
 def keep_place(level: Level) -> None:
     """Remember the level shown (for a later visit in this session) and put it in the
     address, so a reload or a copied link opens it."""
-    st.session_state[PLACE] = level.id
-    if st.query_params.get(PARAM) != level.id:
-        st.query_params[PARAM] = level.id
+    link = LearnLink(level.id)
+    st.session_state[PLACE] = link
+    if st.query_params.get(PARAM) != link.level:
+        st.query_params.update(link.to_query())
 
 
 def stage_picker(c: Course) -> Stage:

@@ -1,23 +1,25 @@
 """The presentation on the presenter: what is on screen (one hand, or a lesson deck, and
 where it is), the hands worked out for it (kept in a server-wide cache), and the question the
 room is asked. The presenter draws it (:mod:`tutorial.components.presenter`); the live class
-reads it to put the same question to the phones (:mod:`tutorial.components.live`)."""
+reads it to put the same question to the phones (:mod:`tutorial.components.live.host`)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
+from content.items import Item
 from engine import Game, RuleSet
 from tutorial.components import state
 from tutorial.services.classroom import generate_hand
 from tutorial.services.decks import Deck, DeckEntry, deck_token
 from tutorial.services.players import Decider, bot_seed, default_factory
 from tutorial.services.presenter import (
+    Decided,
     ItemShow,
     Question,
     Show,
@@ -52,7 +54,7 @@ PRESENTATION = state.PRESENTER
 class Presentation:
     """What the presenter shows: one hand, or a deck; where it is; what is on screen."""
 
-    source: tuple[Any, ...]
+    source: tuple[str | int, ...]
     title: str
     stepper: Stepper
     #: The hand shown (a single hand), or the deck's entries.
@@ -63,13 +65,13 @@ class Presentation:
 
 
 @st.cache_resource(max_entries=48, show_spinner=False)
-def _cached(key: tuple[Any, ...], _make: Callable[[], Show]) -> Show:
+def _cached(key: tuple[str | int, ...], _make: Callable[[], Show]) -> Show:
     """A hand's show, worked out once per server (the last few dozen are kept); ``key`` says
     which, ``_make`` works it out (not part of the key)."""
     return _make()
 
 
-def _progress_bar(what: str) -> tuple[Any, Callable[[float], None]]:
+def _progress_bar(what: str) -> tuple[DeltaGenerator, Callable[[float], None]]:
     bar = st.progress(0.0, text=what)
 
     def tick(x: float) -> None:
@@ -91,19 +93,20 @@ def deal_show(rules: RuleSet, deal: int, level: str) -> Show:
     return _cached(key, make)
 
 
-def record_show(hand: HandFile, level: str, known: dict[int, Any] | None = None) -> Show:
+def record_show(hand: HandFile, level: str, known: dict[int, Decided] | None = None) -> Show:
     """A saved hand with the ``level`` computer's word on every move, worked out once."""
     key = ("hand", json.dumps(hand.record, sort_keys=True), level)
 
     def make() -> Show:
         bots: dict[int, Decider] = {}
 
-        def decide(_i: int, game: Game) -> Any:
+        def decide(_i: int, game: Game) -> Decided:
             seat = game.to_act
             assert seat is not None
             if seat not in bots:
                 bots[seat] = default_factory()(level, seed=bot_seed(0, seat, 2))
-            return bots[seat].decide(game.view(seat))
+            decided: Decided = bots[seat].decide(game.view(seat))
+            return decided
 
         bar, tick = _progress_bar(f"The {level} computer player is looking at every move…")
         show = build_show(hand, known or {}, level, decide=decide, progress=tick)
@@ -118,7 +121,7 @@ def current() -> Presentation | None:
     return p if isinstance(p, Presentation) else None
 
 
-def present_hand(show: Show, count: int = 0, source: tuple[Any, ...] = ()) -> Presentation:
+def present_hand(show: Show, count: int = 0, source: tuple[str | int, ...] = ()) -> Presentation:
     """Put one hand on the presenter, at move ``count``."""
     slides = hand_slides(show.total)
     p = Presentation(source or ("show", id(show)), f"Deal {show.hand.record.get('seed')}",
@@ -127,7 +130,7 @@ def present_hand(show: Show, count: int = 0, source: tuple[Any, ...] = ()) -> Pr
     return p
 
 
-def present_deck(deck: Deck, slide: int = 0, source: tuple[Any, ...] = ()) -> Presentation:
+def present_deck(deck: Deck, slide: int = 0, source: tuple[str | int, ...] = ()) -> Presentation:
     """Put a deck on the presenter, at slide ``slide``."""
     specs: list[tuple[int, int, bool] | None] = []
     for e in deck.entries:
@@ -143,7 +146,7 @@ def present_deck(deck: Deck, slide: int = 0, source: tuple[Any, ...] = ()) -> Pr
     return p
 
 
-def item_of(entry: DeckEntry) -> Any:
+def item_of(entry: DeckEntry) -> Item:
     """The puzzle or lesson level a deck entry names (``KeyError`` if there is none)."""
     from tutorial.services.items import course, puzzles
 

@@ -10,15 +10,11 @@ HTML already made.
 
 from __future__ import annotations
 
-from html import escape
-from typing import Any
-
 import streamlit as st
 
-from engine import Tile, Trump
-from engine.game import Phase
-from engine.svg import back_svg, tile_svg
 from tutorial.components import css, state
+from tutorial.components.live.host import start_button
+from tutorial.components.live.host import sync as live_sync
 from tutorial.components.presentation import (
     Presentation,
     current,
@@ -27,7 +23,6 @@ from tutorial.components.presentation import (
     present_deck,
     present_hand,
 )
-from tutorial.services import describe as words
 from tutorial.services.decks import (
     MAX_TOKEN,
     Deck,
@@ -38,17 +33,11 @@ from tutorial.services.decks import (
     deck_token,
     needs_content,
 )
-from tutorial.services.presenter import (
-    ItemShow,
-    Move,
-    Question,
-    Scene,
-    Show,
-    Slide,
-)
+from tutorial.services.presenter import ItemShow, Show, Slide
+from tutorial.services.presenter_html import hand_html, item_html, note_html
 from tutorial.services.records import RecordError
-from tutorial.services.text import html_text, md_escape
-from tutorial.services.urlstate import LinkError, decode_rules, encode_rules, parse_deal_number
+from tutorial.services.text import md_escape
+from tutorial.services.urlstate import ASKED, REVEALED, LinkError, PresenterLink, decode_rules
 
 
 def _ids() -> dict[str, set[str]]:
@@ -58,39 +47,26 @@ def _ids() -> dict[str, set[str]]:
 
 
 def open_from_link() -> Presentation | None:
-    """The presentation the URL asks for (``?deal=…&move=…`` or ``?deck=…``), or the one in
-    this session. A bad link shows a clear message and keeps what is on screen."""
-    q = st.query_params
+    """The presentation the URL asks for (``?deal=…&move=…`` or ``?deck=…``, a
+    :class:`~tutorial.services.urlstate.PresenterLink`), or the one in this session: the link
+    opens what it names when that is not what the session holds (a reload, a new link), and
+    an address of what is held (at whatever place) only follows it. A bad link shows a clear
+    message and keeps what is on screen."""
+    link = PresenterLink.parse(st.query_params.to_dict())
     p = current()
-    source: tuple[Any, ...]
     try:
-        if "deck" in q:
-            token = q.get("deck", "")
-            source = ("deck", token)
-            if p is None or p.source != source:
-                deck = deck_from_token(token)
+        if isinstance(link, LinkError):
+            raise link
+        if link.source and (p is None or p.source != link.source):
+            if link.deck is not None:
+                deck = deck_from_token(link.deck)
                 if needs_content(deck):
                     check_refs(deck, **_ids())
-                p = present_deck(deck, _int_param("slide", 0), source)
-                _ask_from_link(p)
-        elif "deal" in q:
-            raw = str(parse_deal_number(q.get("deal", ""), " in the link"))  # ASCII digits, capped
-            players = q.get("players", "3").strip() or "3"
-            if players not in ("3", "4"):
-                raise LinkError(f"The link asks for {players[:20]!r} players: Moon is played by 3 or 4.")
-            rules = decode_rules(q.get("rules", ""), int(players))
-            level = (q.get("computer", "strong") or "strong").strip().lower()
-            if level not in ("basic", "strong"):
-                raise LinkError(f"The computer player in the link, {level[:20]!r}, is 'basic' or 'strong'.")
-            source = ("deal", encode_rules(rules), int(raw), int(players), level)
-            if p is None or p.source != source:
-                from engine.deal import MAX_SEED
-
-                if int(raw) > MAX_SEED:
-                    raise LinkError(f"The deal number in the link is too large: at most {MAX_SEED}.")
-                show = deal_show(rules, int(raw), level)
-                p = present_hand(show, _int_param("move", 0), source)
-                _ask_from_link(p)
+                p = present_deck(deck, link.at, link.source)
+            else:
+                assert link.deal is not None
+                p = present_hand(deal_show(link.rules, link.deal, link.computer), link.at, link.source)
+            _ask_from_link(p, link.ask)
     except (LinkError, DeckError) as e:
         with st.container(key="pres-link-error"):
             st.error(md_escape(str(e)) + (" The presentation on screen is unchanged." if p is not None else ""))
@@ -101,16 +77,10 @@ def open_from_link() -> Presentation | None:
     return p
 
 
-#: The address's word for the room being asked (``ask=1``), or asked with the answer shown.
-ASK_PARAM = "ask"
-_REVEALED = "revealed"
-
-
-def _ask_from_link(p: Presentation) -> None:
+def _ask_from_link(p: Presentation, ask: str) -> None:
     """"Pause and ask" (and its reveal) as the address says, so a reload keeps the hands
     hidden and a live class's question open."""
-    raw = st.query_params.get(ASK_PARAM, "")
-    if raw not in ("1", _REVEALED):
+    if not ask:
         return
     if p.deck is not None:
         try:
@@ -119,7 +89,7 @@ def _ask_from_link(p: Presentation) -> None:
             return
     if p.stepper.asking or _can_ask(p):
         p.stepper.asking = True
-        p.stepper.revealed = raw == _REVEALED
+        p.stepper.revealed = ask == REVEALED
 
 
 def _linkable(p: Presentation) -> Presentation:
@@ -150,231 +120,12 @@ def nothing_to_present() -> None:
         st.page_link("views/classroom.py", label="Go to the Classroom", icon=":material/co_present:")
 
 
-def _int_param(name: str, default: int) -> int:
-    raw = st.query_params.get(name, "")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else default
-
-
 # -- drawing -------------------------------------------------------------------------------------------
 
 
 def styles() -> None:
     """The presenter's styles (hides the sidebar and the header)."""
     st.markdown(css.sheet("presenter"), unsafe_allow_html=True)
-
-
-def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = False, caption: str = "",
-          answer: bool = False) -> str:
-    if hidden:
-        pic = back_svg(scale=1.0)
-    else:
-        tr = trump is not None and trump.is_trump(t)
-        pic = tile_svg(t, scale=1.0, trump=tr, highlight=best,
-                       extra="the answer" if answer else ("winning" if best else None))
-    if answer:
-        cap = f'<div class="pres-cap pres-answer-cap">Answer{escape(" · " + caption) if caption else ""}</div>'
-        return f'<div class="pres-cell pres-is-answer">{pic}{cap}</div>'
-    cap = f'<div class="pres-cap">{escape(caption)}</div>' if caption else ""
-    return f'<div class="pres-cell">{pic}{cap}</div>'
-
-
-def _answer_tiles(question: Question | None, revealed: bool) -> frozenset[Tile]:
-    """The tile the computer plays (or lays aside) at a revealed question: marked as the answer."""
-    if question is None or not revealed:
-        return frozenset()
-    kind, _, rest = question.answer.action.partition(" ")
-    if kind not in ("play", "discard"):
-        return frozenset()
-    try:
-        return frozenset((Tile.parse(rest),))
-    except ValueError:
-        return frozenset()
-
-
-_PLACES = {3: ("pres-bottom", "pres-left", "pres-right"), 4: ("pres-bottom", "pres-left", "pres-top-seat", "pres-right")}
-
-
-def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool, answer: frozenset[Tile] = frozenset()) -> str:
-    role = []
-    if scene.bidder == seat:
-        role.append("bidder")
-    elif scene.players == 4 and scene.bidder is not None and seat % 2 == scene.bidder % 2:
-        role.append("partner")
-    if scene.trump is not None or scene.phase in (Phase.PLAYING, Phase.HAND_OVER, Phase.GAME_OVER):
-        won = scene.tricks_won[seat]
-        role.append(f"{won} trick{'s' if won != 1 else ''}")
-    else:
-        bid = next((b for s, b in scene.bids if s == seat), None)
-        if bid is not None:
-            role.append(f"bid {words.bid_label(bid)}")
-    # The widow's tile in the bidder's hand, until a tile is laid aside.
-    fresh = set(scene.widow) if scene.widow_taken and scene.discard is None and seat == scene.bidder else set()
-    tiles = "".join(
-        _tile(t, scene.trump, hidden=hidden, answer=t in answer, caption="widow" if t in fresh and not hidden else "")
-        for t in scene.hands[seat]
-    ) or '<span class="pres-empty">no tiles</span>'
-    place = _PLACES[scene.players][seat] if scene.players in _PLACES else "pres-bottom"
-    cls = f"pres-seat {place}" + (" pres-act" if acting else "")
-    extra = f' <span>· {escape(" · ".join(role))}</span>' if role else ""
-    label = f"Seat {seat}'s tiles" + (" (hidden)" if hidden else "")
-    return (f'<div class="{cls}" data-seat="{seat}"><div class="pres-name">Seat {seat}{extra}</div>'
-            f'<div class="pres-tiles" role="group" aria-label="{escape(label)}">{tiles}</div></div>')
-
-
-def _widow_html(scene: Scene, open_hands: bool, bidder_shown: bool) -> str:
-    """The widow: face down at the deal, face up once the bidder takes it (to the class when
-    the bidder's hand is shown), then the tile laid aside, face down unless the hands are open."""
-    if not scene.widow:
-        return ""
-    tiles: tuple[Tile, ...]
-    if scene.discard is not None:
-        title = f"Laid aside by Seat {scene.bidder}"
-        state, tiles, down = "discard", (scene.discard,), not open_hands
-    elif scene.widow_taken:
-        title = f"Widow: Seat {scene.bidder} took it"
-        state, tiles, down = "taken", scene.widow, not bidder_shown
-    else:
-        title, state, tiles, down = "Widow (face down)", "down", scene.widow, True
-    cells = "".join(_tile(t, scene.trump, hidden=down) for t in tiles)
-    return (f'<div class="pres-widow" data-widow="{state}"><div class="pres-trick-title">{escape(title)}</div>'
-            f'<div class="pres-widow-tiles" role="group" aria-label="{escape(title)}">{cells}</div></div>')
-
-
-def _trick_html(scene: Scene) -> str:
-    if scene.trick:
-        cells = "".join(
-            _tile(t, scene.trump, best=i == scene.trick_best, caption=f"Seat {s}")
-            for i, (s, t) in enumerate(scene.trick)
-        )
-        body = f'<div class="pres-trick-tiles" role="group" aria-label="{escape(scene.trick_title)}">{cells}</div>'
-    elif scene.bids:
-        body = '<div class="pres-bids">' + "<br>".join(
-            f"Seat {s}: <b>{escape(words.bid_label(b))}</b>" for s, b in scene.bids) + "</div>"
-    else:
-        body = '<div class="pres-empty">No tile played yet</div>'
-    return f'<div class="pres-trick"><div class="pres-trick-title">{escape(scene.trick_title)}</div>{body}</div>'
-
-
-def _numbers_html(move: Move) -> str:
-    parts = []
-    if move.summary:
-        parts.append(f"<p>{escape(move.summary)}</p>")
-    if move.rows:
-        head = "".join(f"<th>{escape(c)}</th>" for c in move.columns)
-        rows = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in r) + "</tr>" for r in move.rows[:8])
-        parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
-    if not parts:
-        return ""
-    return '<div class="pres-numbers" aria-label="The numbers">' + "".join(parts) + "</div>"
-
-
-def _move_html(move: Move, numbers: bool, title: str | None = None) -> str:
-    h = title or f"Move {move.index + 1}: {move.headline}"
-    out = f"<h2>{escape(h)}</h2><p class=\"pres-reason\">{escape(move.reason)}</p>"
-    if move.suggested:
-        out += f'<p class="pres-reason">The computer would rather play {escape(move.suggested)} here.</p>'
-    if numbers:
-        out += _numbers_html(move)
-    return out
-
-
-def _note_html(note: str) -> str:
-    return f'<div class="pres-note" aria-label="Teacher\'s note">{html_text(note)}</div>' if note else ""
-
-
-def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: bool, note: str = "",
-              where: str = "", title: str = "") -> str:
-    """The stage of a hand at ``count`` actions (cached per hand and view); ``title`` instead
-    of the hand's own (which names its deal)."""
-    key = (count, asking, revealed, numbers, note, where, title)
-    if key in show.drawn:
-        return show.drawn[key]
-    scene = show.scenes[count]
-    asking = asking and count < show.total
-    question = show.question(count) if asking else None
-    acting = scene.to_act if count < show.total else None
-    answer = _answer_tiles(question, revealed)
-    seats = "".join(
-        _seat_html(scene, s, hidden=question is not None and s != question.seat, acting=s == acting, answer=answer)
-        for s in range(scene.players)
-    )
-    seats += _widow_html(scene, open_hands=question is None,
-                         bidder_shown=question is None or question.seat == scene.bidder)
-    trump = words.trump_label(scene.trump).capitalize() if scene.trump is not None else "Not named yet"
-    top = (
-        f'<div class="pres-top"><h1 class="pres-title">{escape(title or show.title.split(" (")[0].capitalize())}</h1>'
-        f'<div class="pres-fact"><span class="pres-k">Trump:</span> <b>{escape(trump)}</b></div>'
-        f'<div class="pres-fact"><span class="pres-k">Contract:</span> <b>{escape(scene.contract)}</b></div>'
-        f'<div class="pres-where">{escape(where or f"Move {count} of {show.total}")}</div></div>'
-    )
-    talk = _note_html(note)
-    if question is not None:
-        talk += f'<p class="pres-ask">{escape(question.prompt)}</p>'
-        if revealed:
-            talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer.headline}")
-        else:
-            talk += '<p class="pres-help">Every other hand is hidden. → reveals the computer\'s answer.</p>'
-    elif scene.move is not None:
-        talk += _move_html(scene.move, numbers)
-    else:
-        talk += ("<h2>The deal</h2><p class=\"pres-reason\">Every hand is face up. "
-                 "Press → (or Page Down) for the bidding, then each move.</p>")
-    if scene.result and question is None:
-        talk += f'<p class="pres-result">{escape(scene.result)}</p>'
-    html = (
-        f'<section class="pres-stage" data-count="{count}" data-asking="{int(asking)}" '
-        f'data-revealed="{int(revealed)}" aria-label="Presenter">{top}<div class="pres-body">'
-        f'<div class="pres-table pres-n{scene.players}">{seats}{_trick_html(scene)}</div>'
-        f'<aside class="pres-talk" aria-live="polite">{talk}</aside></div></section>'
-    )
-    show.drawn[key] = html
-    return html
-
-
-def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = "") -> str:
-    """The stage of a puzzle or lesson level: the question, then the engine's answer."""
-    trump = words.trump_label(item.trump).capitalize() if item.trump is not None else ""
-    top = (f'<div class="pres-top"><h1 class="pres-title">{escape(item.title)}</h1>'
-           + (f'<div class="pres-fact"><span class="pres-k">Trump:</span> <b>{escape(trump)}</b></div>' if trump else "")
-           + f'<div class="pres-where">{escape(where)}</div></div>')
-    marked = set(item.answer_tiles) if revealed else set()
-    rows = []
-    for seat, tiles in item.hands:
-        cells = "".join(_tile(t, item.trump, answer=t in marked) for t in tiles)
-        rows.append(f'<div class="pres-seat"><div class="pres-name">Seat {seat}</div>'
-                    f'<div class="pres-tiles" role="group" aria-label="Seat {seat}\'s tiles">{cells}</div></div>')
-    if item.trick:
-        cells = "".join(_tile(t, item.trump, caption=f"Seat {s}" if s >= 0 else "", answer=t in marked)
-                        for s, t in item.trick)
-        rows.append('<div class="pres-trick"><div class="pres-trick-title">The trick so far</div>'
-                    f'<div class="pres-trick-tiles" role="group" aria-label="The trick so far">{cells}</div></div>')
-    if item.tiles:
-        cells = "".join(_tile(t, item.trump, answer=t in marked) for t in item.tiles)
-        rows.append(f'<div class="pres-trick"><div class="pres-trick-tiles" role="group" aria-label="Tiles">{cells}</div></div>')
-    table = ('<div class="pres-table pres-item-tiles">' + "".join(rows) + "</div>") if rows else ""
-    talk = _note_html(note)
-    if item.intro:
-        talk += f'<p class="pres-reason">{escape(item.intro)}</p>'
-    talk += f'<p class="pres-ask">{escape(item.question)}</p>'
-    if revealed:
-        talk += (f'<p class="pres-answer">Answer: {escape(item.answer)}</p>'
-                 f'<p class="pres-reason">{escape(item.reason)}</p>')
-    else:
-        talk += '<p class="pres-help">→ reveals the answer and the reason.</p>'
-    body = "pres-body" if rows else "pres-body pres-solo"  # no tiles: the words take the stage
-    return (f'<section class="pres-stage" data-count="0" data-asking="1" data-revealed="{int(revealed)}" '
-            f'aria-label="Presenter">{top}<div class="{body}">{table}'
-            f'<aside class="pres-talk" aria-live="polite">{talk}</aside></div></section>')
-
-
-def note_html(entry: DeckEntry, *, where: str = "") -> str:
-    """A deck's note slide: the teacher's own words across the whole stage, in big type."""
-    title = entry.title or "Note"
-    return (f'<section class="pres-stage" data-count="0" data-asking="0" data-revealed="0" aria-label="Presenter">'
-            f'<div class="pres-top"><h1 class="pres-title">{escape(title)}</h1>'
-            f'<div class="pres-where">{escape(where)}</div></div>'
-            f'<div class="pres-body pres-solo"><aside class="pres-talk pres-note-slide" aria-label="Teacher\'s note">'
-            f'<p class="pres-note-words">{html_text(entry.note)}</p></aside></div></section>')
 
 
 #: The hand's title on the projector during a live class: not its deal number, which a student
@@ -419,25 +170,26 @@ def _toggle_numbers() -> None:
         p.numbers = not p.numbers
 
 
-def _set_param(name: str, value: str) -> None:
-    if st.query_params.get(name) != value:
-        st.query_params[name] = value
-
-
 def _sync_url(p: Presentation) -> None:
-    """Keep the place in the link (the deal and move, or the deck and slide), so a reload or
-    a second screen opens the same place."""
-    if p.source and p.source[0] == "deal":
-        _set_param("move", str(p.stepper.slide.count))
-    elif p.source and p.source[0] == "deck":
-        if len(str(p.source[1])) <= MAX_TOKEN:
-            _set_param("deck", str(p.source[1]))
-        _set_param("slide", str(p.stepper.pos))
+    """Keep the place in the link (the deal and move, or the deck and slide, and the question
+    asked), so a reload or a second screen opens the same place; the live class's own
+    parameters stay as they are."""
     s = p.stepper
-    if s.asking:
-        _set_param(ASK_PARAM, _REVEALED if s.revealed else "1")
-    elif ASK_PARAM in st.query_params:
-        del st.query_params[ASK_PARAM]
+    ask = (REVEALED if s.revealed else ASKED) if s.asking else ""
+    link = PresenterLink(ask=ask)
+    if p.source and p.source[0] == "deal":
+        _, rules, deal, players, computer = p.source
+        link = PresenterLink(decode_rules(str(rules), int(players)), int(deal), str(computer), at=s.slide.count,
+                             ask=ask)
+    elif p.source and p.source[0] == "deck" and len(str(p.source[1])) <= MAX_TOKEN:
+        link = PresenterLink(deck=str(p.source[1]), at=s.pos, ask=ask)
+    want = link.to_query()
+    for key in PresenterLink.PARAMS:
+        if key in want:
+            if st.query_params.get(key) != want[key]:
+                st.query_params[key] = want[key]
+        elif key in st.query_params:
+            del st.query_params[key]
 
 
 def _can_ask(p: Presentation) -> bool:
@@ -491,13 +243,9 @@ def stage(start: bool = False) -> None:
         st.button("Back (Page Up)", key="pres-back-page", on_click=_step, args=("back",),
                   disabled=not s.can_back(), shortcut="PageUp")
         if start:
-            from tutorial.components.live import start_button
-
             start_button()
     # A live class follows the presenter: the question on screen goes to the phones at once.
-    from tutorial.components.live import sync
-
-    sync(p)
+    live_sync(p)
 
 
 __all__ = ["hand_html", "item_html", "note_html", "nothing_to_present", "open_from_link", "stage", "styles"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from engine import Action, Game, RuleSet
 from engine.limits import quote
@@ -157,14 +158,12 @@ class ClassroomLink:
     A hand loaded from a file has no deal number and is not in the address.
 
     >>> link = ClassroomLink(RuleSet(players=4, min_bid=5), 12, "basic", 9, "eJyr")
-    >>> link.params()
+    >>> link.to_query()
     {'deal': '12', 'players': '4', 'rules': 'min_bid:5', 'computer': 'basic', 'move': '9', 'deck': 'eJyr'}
-    >>> ClassroomLink.read(link.params()) == link
+    >>> ClassroomLink.parse(link.to_query()) == link
     True
-    >>> ClassroomLink.read({"deal": "7", "move": "x"})
-    Traceback (most recent call last):
-    ...
-    tutorial.services.urlstate.LinkError: The move in the link, 'x', is not a move number: use a whole number from 0 to 99.
+    >>> print(ClassroomLink.parse({"deal": "7", "move": "x"}))
+    The move in the link, 'x', is not a move number: use a whole number from 0 to 99.
     """
 
     rules: RuleSet = field(default_factory=RuleSet)
@@ -174,9 +173,9 @@ class ClassroomLink:
     deck: str = ""
 
     #: Every parameter of the Classroom's address.
-    PARAMS = ("deal", "players", "rules", "computer", "move", "deck")
+    PARAMS: ClassVar[tuple[str, ...]] = ("deal", "players", "rules", "computer", "move", "deck")
 
-    def params(self) -> dict[str, str]:
+    def to_query(self) -> dict[str, str]:
         """The address's parameters (the hand's only with a deal number, the deck's only with a deck)."""
         q: dict[str, str] = {}
         if self.deal is not None:
@@ -190,8 +189,15 @@ class ClassroomLink:
         return q
 
     @classmethod
-    def read(cls, q: Mapping[str, str]) -> ClassroomLink:
-        """The address's parameters read back; anything wrong raises :class:`LinkError` naming it."""
+    def parse(cls, q: Mapping[str, str]) -> ClassroomLink | LinkError:
+        """The address's parameters read back, or the :class:`LinkError` naming what is wrong."""
+        try:
+            return cls._read(q)
+        except LinkError as e:
+            return e
+
+    @classmethod
+    def _read(cls, q: Mapping[str, str]) -> ClassroomLink:
         deck = str(q.get("deck", "")).strip()
         if "deal" not in q:
             return cls(deck=deck)

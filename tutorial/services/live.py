@@ -23,12 +23,14 @@ import hashlib
 import json
 import random
 import socket
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
-from engine import Action, explain_play
+from content.items import Item
+from engine import Action, Tile, Trump, explain_play
 from engine.game import Phase
 from store.live import QuestionSpec
 from tutorial.services import describe as words
@@ -57,14 +59,14 @@ PUBLIC_URL_ENV = "MOON_PUBLIC_URL"
 MAX_OPTIONS = 4
 
 
-def question_ref(source: Any, entry: int, count: int, kind: str) -> str:
+def question_ref(source: tuple[str | int, ...], entry: int, count: int, kind: str) -> str:
     """A short stable name for the question at one place of one presentation (asking it
     again is the same question)."""
     digest = hashlib.sha256(repr(source).encode()).hexdigest()[:16]
     return f"{kind}:{digest}:{entry}:{count}"
 
 
-def _trump_text(trump: Any) -> str | None:
+def _trump_text(trump: Trump | None) -> str | None:
     return str(trump) if trump is not None else None
 
 
@@ -85,7 +87,7 @@ def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
             if not why.legal:
                 illegal[f"play {t}"] = illegal_words(t, why.text)
     choices = tuple((a, words.move_label(Action.parse(a))) for a in values)
-    view: dict[str, Any] = {
+    view: dict[str, Any] = {  # Any: JSON for the phones, of mixed shapes
         "title": f"Move {question.count}",
         "seat": question.seat,
         "hand": [str(t) for t in hand],
@@ -101,7 +103,7 @@ def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
                         reason=question.answer.reason, view=view)
 
 
-def illegal_words(tile: Any, why: str) -> str:
+def illegal_words(tile: Tile | str, why: str) -> str:
     """The reveal's words for a tile that may not be played.
 
     >>> illegal_words("6-6", "6-6 does not follow fives. You must follow fives: 5-3 bears a five.")
@@ -110,37 +112,38 @@ def illegal_words(tile: Any, why: str) -> str:
     return f"{tile} may not be played: {why}"
 
 
-def illegal_reason(view: dict[str, Any], value: str) -> str:
+def illegal_reason(view: Mapping[str, object], value: str) -> str:
     """The engine's reason why the choice ``value`` may not be played (``""`` if it may)."""
-    found = (view.get("illegal") or {}).get(value) if isinstance(view.get("illegal"), dict) else None
+    illegal = view.get("illegal")
+    found = illegal.get(value) if isinstance(illegal, dict) else None
     return str(found) if found else ""
 
 
-def _label(item: Any, value: Any) -> str:
+def _label(item: Item, value: object) -> str:
     return answer_words(item, value)
 
 
-def _right(item: Any, raw: Any) -> bool:
+def _right(item: Item, raw: object) -> bool:
     try:
         return bool(item.grade(raw).correct)
     except Exception:  # an answer of the wrong shape is not right
         return False
 
 
-def item_spec(show: ItemShow, item: Any, ref: str) -> QuestionSpec:
+def item_spec(show: ItemShow, item: Item, ref: str) -> QuestionSpec:
     """A puzzle or lesson level put to the room. Kinds answered with one choice offer their
     choices; the others (pick several, order, type a number) offer the engine's answer among
     up to three of the task's own wrong answers, in a fixed shuffled order, so that every
     question is one tap. The engine grades every choice."""
     from tutorial.services.items import mode_of
 
-    if mode_of(item.kind) == "one" and item.choices():
-        values = [str(c) for c in item.choices()]
+    if mode_of(item.kind) == "one" and (offered := item.choices()):
+        values = [str(c) for c in offered]
         choices = tuple((v, _label(item, v)) for v in values)
         right = tuple(v for v in values if _right(item, v))
     else:
         task = item.task
-        options: list[Any] = [item.answer_json()]
+        options: list[object] = [item.answer_json()]
         for wrong in task.wrong_answers():
             as_json = task.to_json(wrong)
             if as_json not in options:
@@ -151,7 +154,7 @@ def item_spec(show: ItemShow, item: Any, ref: str) -> QuestionSpec:
         choices = tuple((json.dumps(o), _label(item, o)) for o in options)
         right = tuple(json.dumps(o) for o in options if _right(item, o))
     hides = bool(getattr(item.task, "hides_trumps", lambda: False)())
-    view: dict[str, Any] = {
+    view: dict[str, Any] = {  # Any: JSON for the phones, of mixed shapes
         "id": show.ref,
         "title": show.title,
         "intro": show.intro,

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from content.items import Item
 from engine import Action, Game, Tile, Trump, explain_play, explain_winner, trick_winner
 from engine.contract import tricks_needed
 from engine.game import Phase
+from engine.players.decision import Decision
 from tutorial.services import describe as words
 from tutorial.services.players import decision_action
 from tutorial.services.records import HandFile
@@ -51,8 +52,11 @@ __all__ = [
     "plain_reason",
 ]
 
+#: A computer player's decision: the engine's players give a :class:`Decision`, the simplest
+#: test players an :class:`Action`.
+Decided = Decision | Action
 #: How one decision is asked for: (action index, the position before it) -> a decision.
-Decide = Callable[[int, Game], Any]
+Decide = Callable[[int, Game], Decided]
 
 
 @dataclass(frozen=True)
@@ -164,7 +168,7 @@ def _derived_reason(before: Game, seat: int, action: Action) -> str:
     return f"{who}, the bidder, names {name}."
 
 
-def plain_reason(before: Game, seat: int, action: Action, decision: Any = None) -> str:
+def plain_reason(before: Game, seat: int, action: Action, decision: Decided | None = None) -> str:
     """The one plain sentence for ``action``: the player's ``explanation.reason`` when the
     decision has one (and chose this action), else a sentence built from the engine's rule
     reasons. The trick's winner is added when the move ends a trick."""
@@ -182,7 +186,7 @@ def plain_reason(before: Game, seat: int, action: Action, decision: Any = None) 
     return _derived_reason(before, seat, action)
 
 
-def _numbers(decision: Any) -> tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]]:
+def _numbers(decision: Decided | None) -> tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]]:
     if decision is None:
         return "", (), ()
     exp = getattr(decision, "explanation", None)
@@ -196,7 +200,7 @@ def _numbers(decision: Any) -> tuple[str, tuple[str, ...], tuple[tuple[str, ...]
         frame = frame.drop(columns=["Chosen"])
     cols = tuple(str(c) for c in frame.columns)
 
-    def cell(v: Any) -> str:
+    def cell(v: object) -> str:
         if v is None or (isinstance(v, float) and v != v):
             return ""
         if isinstance(v, float):
@@ -207,7 +211,7 @@ def _numbers(decision: Any) -> tuple[str, tuple[str, ...], tuple[tuple[str, ...]
     return summary, cols, rows
 
 
-def _move(before: Game, index: int, action: Action, decision: Any) -> Move:
+def _move(before: Game, index: int, action: Action, decision: Decided | None) -> Move:
     seat = before.to_act
     assert seat is not None
     summary, cols, rows = _numbers(decision)
@@ -282,7 +286,7 @@ class Show:
     scenes: list[Scene]
     questions: list[Question]
     #: Drawings already made for this hand (by the view; keyed as it likes).
-    drawn: dict[Any, str] = field(default_factory=dict, repr=False)
+    drawn: dict[tuple[int, bool, bool, bool, str, str, str], str] = field(default_factory=dict, repr=False)
 
     @property
     def total(self) -> int:
@@ -295,7 +299,7 @@ class Show:
 
 def build_show(
     hand: HandFile,
-    decisions: Mapping[int, Any] | None = None,
+    decisions: Mapping[int, Decided] | None = None,
     level: str = "",
     decide: Decide | None = None,
     progress: Callable[[float], None] | None = None,
@@ -306,7 +310,7 @@ def build_show(
     :func:`tutorial.services.classroom.generate_hand`); missing ones are asked of ``decide``
     (if given), so every move has the computer's word and every question its answer.
     """
-    decided: dict[int, Any] = dict(decisions or {})
+    decided: dict[int, Decided] = dict(decisions or {})
     game = hand.game_at(0)
     total = len(hand.actions)
     scenes = [_scene(game, 0, total, None)]
@@ -337,10 +341,10 @@ def build_show(
 
 # -- puzzles and lesson levels -------------------------------------------------------------------------
 #: The engine's own answer (the default of :func:`answer_words`).
-ENGINE_ANSWER: Any = object()
+ENGINE_ANSWER: object = object()
 
 
-def _as_choice(item: Any, value: Any, choices: Sequence[str]) -> str:
+def _as_choice(item: Item, value: object, choices: Sequence[str]) -> str:
     """The choice a learner taps for ``value`` (an answer in the kind's JSON form), or
     ``str(value)`` when no choice reads the same."""
     text = str(value)
@@ -356,7 +360,7 @@ def _as_choice(item: Any, value: Any, choices: Sequence[str]) -> str:
     return text
 
 
-def answer_words(item: Any, value: Any = ENGINE_ANSWER) -> str:
+def answer_words(item: Item, value: object = ENGINE_ANSWER) -> str:
     """An answer to a puzzle or lesson level (``value`` in the kind's JSON form; the
     engine's own answer by default), said as the learner chooses it: the button's words
     ("Fives", "Seat 2", "Yes"), a tile of the trick with its seat ("4-4 (Seat 2)"), tiles,
@@ -391,7 +395,7 @@ def answer_words(item: Any, value: Any = ENGINE_ANSWER) -> str:
     return label
 
 
-def answer_label(item: Any) -> str:
+def answer_label(item: Item) -> str:
     """The engine's answer to a puzzle or level, in words (see :func:`answer_words`)."""
     return answer_words(item)
 
@@ -419,7 +423,7 @@ class ItemShow:
     answer_tiles: tuple[Tile, ...] = ()
 
 
-def _tile_answer(item: Any, shown: set[Tile]) -> tuple[Tile, ...]:
+def _tile_answer(item: Item, shown: set[Tile]) -> tuple[Tile, ...]:
     """The tiles among ``shown`` that the engine's answer names (none when it names a seat,
     a suit, a number or yes/no)."""
     value = item.answer_json()
@@ -437,12 +441,12 @@ def _tile_answer(item: Any, shown: set[Tile]) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-def build_item_show(item: Any, ref_kind: str) -> ItemShow:
+def build_item_show(item: Item, ref_kind: str) -> ItemShow:
     """A puzzle (``ref_kind="puzzle"``) or lesson level (``"level"``) ready to present."""
     pos = item.position
     n = pos.players
     shown = sorted(pos.shown) if pos.shown else [s for s in range(len(pos.hands)) if pos.hands[s] is not None]
-    hands = tuple((s, tuple(pos.hands[s])) for s in shown if s < len(pos.hands) and pos.hands[s] is not None)
+    hands = tuple((s, tuple(h)) for s in shown if s < len(pos.hands) and (h := pos.hands[s]) is not None)
     trick: tuple[tuple[int, Tile], ...] = ()
     if pos.trick and pos.leader is not None:
         trick = tuple(((pos.leader + i) % n, t) for i, t in enumerate(pos.trick))

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from engine import Game
 from tutorial.services.describe import seat_name
-from tutorial.services.urlstate import LinkError, LinkRequest, decode, encode, replay
+from tutorial.services.urlstate import LinkError, PlayLink, decode, encode, replay
 
 __all__ = ["Resumable", "describe", "learner_moved", "reopen", "save_point"]
 
@@ -36,7 +36,7 @@ class Resumable:
     decoded link, the game after its moves and a line describing it."""
 
     query: dict[str, str]
-    request: LinkRequest
+    request: PlayLink
     game: Game
     description: str
 

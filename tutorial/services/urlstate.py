@@ -2,6 +2,9 @@
 
 A link such as ``?deal=42&players=4&rules=min_bid:5&seat=1&level=strong&moves=p.b5~`` rebuilds
 the same game anywhere: the deal number and the rules fix every deal, the moves replay it.
+The Play page's address is a :class:`PlayLink`; what the page holds of it between runs is a
+:class:`PlayAddress`. The other pages' addresses: :class:`LearnLink`, :class:`PresenterLink`,
+:class:`PhoneLink`, :class:`LiveLink` (here) and :class:`tutorial.services.classroom.ClassroomLink`.
 
 >>> from engine import RuleSet
 >>> q = encode(PlaySetup(RuleSet(players=4, min_bid=5), deal=42, seat=1, level="strong"), [["pass", "bid 5"]])
@@ -17,9 +20,9 @@ tutorial.services.urlstate.LinkError: The deal number in the link, 'x', is not a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import Action, Game, IllegalAction, ParseError, RuleSet
 from engine.deal import MAX_SEED
@@ -30,9 +33,14 @@ from engine.tiles import ALL_TILES, Tile
 
 __all__ = [
     "LEVELS",
+    "LearnLink",
     "LinkError",
-    "LinkRequest",
+    "LiveLink",
+    "PhoneLink",
+    "PlayAddress",
+    "PlayLink",
     "PlaySetup",
+    "PresenterLink",
     "decode",
     "decode_moves",
     "decode_rules",
@@ -94,11 +102,32 @@ class PlaySetup:
 
 
 @dataclass(frozen=True)
-class LinkRequest:
-    """A decoded link: the setup and the moves of each hand so far."""
+class PlayLink:
+    """The Play page's address: the game's setup and the moves of each hand so far.
+
+    >>> link = PlayLink(PlaySetup(deal=7), [["pass", "bid 5"]])
+    >>> link.to_query()
+    {'deal': '7', 'moves': 'p.b5'}
+    >>> PlayLink.parse(link.to_query()) == link
+    True
+    >>> print(PlayLink.parse({"deal": "7", "seat": "5"}))
+    The seat in the link, '5', is not a seat: the seats are 0 to 2.
+    """
 
     setup: PlaySetup
-    moves: list[list[str]]
+    moves: list[list[str]] = field(default_factory=list)
+
+    @classmethod
+    def parse(cls, query: Mapping[str, str | Sequence[str]]) -> PlayLink | LinkError:
+        """The link in ``query``, or the :class:`LinkError` saying what is wrong with it."""
+        try:
+            return decode(query)
+        except LinkError as e:
+            return e
+
+    def to_query(self) -> dict[str, str]:
+        """The address's parameters (see :func:`encode`)."""
+        return encode(self.setup, self.moves)
 
 
 # -- rules ----------------------------------------------------------------------------------
@@ -122,7 +151,7 @@ def encode_rules(rules: RuleSet) -> str:
 def decode_rules(text: str, players: int = 3) -> RuleSet:
     """Read :func:`encode_rules` back; a wrong field or value raises :class:`LinkError`."""
     kinds = {f.name: f.type for f in fields(RuleSet)}
-    data: dict[str, Any] = {"players": players}
+    data: dict[str, Any] = {"players": players}  # Any: RuleSet.from_dict takes mixed values
     for item in (x.strip() for x in text.split(",")):
         if not item:
             continue
@@ -255,7 +284,7 @@ def encode(setup: PlaySetup, moves: Sequence[Sequence[str]] = ()) -> dict[str, s
     return q
 
 
-def decode(params: Mapping[str, str | Sequence[str]]) -> LinkRequest:
+def decode(params: Mapping[str, str | Sequence[str]]) -> PlayLink:
     """Read a link's query parameters; anything wrong raises :class:`LinkError` naming it.
 
     Only ``deal`` is required. The moves are not checked against the rules here; see
@@ -277,10 +306,10 @@ def decode(params: Mapping[str, str | Sequence[str]]) -> LinkRequest:
     if level not in LEVELS:
         raise LinkError(f"The computer level in the link, {quote(level, 20)}, is not one of {', '.join(LEVELS)}.")
     moves = decode_moves(p.get("moves", ""), deal)
-    return LinkRequest(PlaySetup(rules, deal, int(seat_raw), level), moves)
+    return PlayLink(PlaySetup(rules, deal, int(seat_raw), level), moves)
 
 
-def record_for(setup: PlaySetup, moves: Sequence[Sequence[str]]) -> dict[str, Any]:
+def record_for(setup: PlaySetup, moves: Sequence[Sequence[str]]) -> dict[str, object]:
     """A game record (the format of :meth:`engine.Game.record`) for these moves."""
     hands = [list(h) for h in moves] or [[]]
     return {
@@ -297,3 +326,250 @@ def replay(setup: PlaySetup, moves: Sequence[Sequence[str]]) -> Game:
         return Game.replay(record_for(setup, moves))
     except (IllegalAction, ParseError) as e:
         raise LinkError(f"The moves in the link do not fit deal {setup.deal}: {e}") from None
+
+
+def own_query(query: Mapping[str, str | Sequence[str]]) -> dict[str, str]:
+    """The Play parameters of an address (:data:`PARAMS`), each as one string."""
+    return {k: _first(v) for k, v in query.items() if k in PARAMS}
+
+
+@dataclass(frozen=True)
+class PlayAddress:
+    """What the Play page holds of its address between runs (one session key): the link of
+    the game it shows, as last written to the address (``game``); the setup of the game that
+    one replaced (``replaced``: "Deal" or "Play again"), whose address may still come back
+    from the browser while a click is on its way; and the last link that opened no game
+    (``refused``: said once).
+
+    The game in the session is the truth and the address follows it: an address of the
+    game held, or of the one it replaced, at whatever move (a stale one), is never read
+    back; any other link opens the game it describes (or, if bad, says what is wrong).
+
+    >>> held = PlayAddress().showing(PlayLink(PlaySetup(deal=7), [["pass"]]))
+    >>> held.opens({"deal": "7"}), held.opens({"deal": "7", "moves": "p.b5"}), held.opens({"deal": "8"})
+    (False, False, True)
+    >>> held.opens({"deal": "7", "moves": "66.66"})  # not a move of this deal: a bad link
+    True
+    >>> held = held.showing(PlayLink(PlaySetup(deal=8)))
+    >>> held.replaced.deal, held.opens({"deal": "7", "moves": "p"})
+    (7, False)
+    >>> held.opens({"deal": "x"}), held.refusing({"deal": "x"}).opens({"deal": "x"})
+    (True, False)
+    """
+
+    game: PlayLink | None = None
+    replaced: PlaySetup | None = None
+    refused: tuple[tuple[str, str], ...] = ()
+
+    def opens(self, query: Mapping[str, str | Sequence[str]]) -> bool:
+        """Whether the address ``query`` is a link to read (a game not held, or a bad link
+        not yet said)."""
+        own = own_query(query)
+        if not own or tuple(sorted(own.items())) == self.refused:
+            return False
+        link = PlayLink.parse(own)
+        if isinstance(link, LinkError):
+            return True
+        if link == self.game:
+            return False
+        held = {g for g in (self.game.setup if self.game else None, self.replaced) if g is not None}
+        if link.setup not in held:
+            return True
+        try:  # an address this session wrote replays; moves that do not fit are a bad link
+            replay(link.setup, link.moves)
+        except LinkError:
+            return True
+        return False
+
+    def showing(self, link: PlayLink) -> PlayAddress:
+        """The page shows (and its address holds) ``link``'s game now."""
+        replaced = self.replaced
+        if self.game is not None and self.game.setup != link.setup:
+            replaced = self.game.setup
+        return PlayAddress(link, replaced, self.refused)
+
+    def refusing(self, query: Mapping[str, str | Sequence[str]]) -> PlayAddress:
+        """``query`` opened no game (and has been said)."""
+        return PlayAddress(self.game, self.replaced, tuple(sorted(own_query(query).items())))
+
+
+# -- the other pages' addresses --------------------------------------------------------------
+@dataclass(frozen=True)
+class LearnLink:
+    """The Learn page's address: the level open (``?level=<id>``; none: the learner's place).
+
+    >>> LearnLink.parse({"level": "L2"}, {"L1", "L2"})
+    LearnLink(level='L2')
+    >>> print(LearnLink.parse({"level": "L9"}, {"L1", "L2"}))
+    The link names no level of the course: 'L9'.
+    >>> LearnLink.parse({}, {"L1"}).to_query(), LearnLink("L1").to_query()
+    ({}, {'level': 'L1'})
+    """
+
+    level: str = ""
+
+    #: Every parameter of the Learn page's address.
+    PARAMS: ClassVar[tuple[str, ...]] = ("level",)
+
+    @classmethod
+    def parse(cls, query: Mapping[str, str | Sequence[str]], levels: Collection[str]) -> LearnLink | LinkError:
+        """The level ``query`` names, one of ``levels`` (else the :class:`LinkError` saying so)."""
+        if "level" not in query:
+            return cls()
+        raw = _first(query["level"])
+        if raw not in levels:
+            return LinkError(f"The link names no level of the course: {quote(raw)}.")
+        return cls(raw)
+
+    def to_query(self) -> dict[str, str]:
+        return {"level": self.level} if self.level else {}
+
+
+#: The address's words for "pause and ask" on the presenter: the room is asked, or asked with
+#: the answer shown.
+ASKED, REVEALED = "1", "revealed"
+#: The most digits of a move or slide number read from the presenter's address.
+_MAX_PLACE_DIGITS = 5
+
+
+def _place(raw: str) -> int:
+    """A move or slide number from an address; anything else is the start (0)."""
+    raw = raw.strip()
+    return int(raw) if is_ascii_number(raw) and len(raw) <= _MAX_PLACE_DIGITS else 0
+
+
+@dataclass(frozen=True)
+class PresenterLink:
+    """The presenter's address: a lesson deck (``deck``, packed) at slide ``at``, or a deal the
+    ``computer`` players play (``deal``, ``players``, ``rules``) at move ``at``; and "pause and
+    ask" (``ask``: :data:`ASKED` or :data:`REVEALED`). A live class adds its own ``live``
+    (and, once, ``host``), read by the live class.
+
+    >>> link = PresenterLink(RuleSet(players=4), deal=12, computer="basic", at=9, ask=ASKED)
+    >>> link.to_query()
+    {'deal': '12', 'players': '4', 'computer': 'basic', 'move': '9', 'ask': '1'}
+    >>> PresenterLink.parse(link.to_query()) == link, link.source
+    (True, ('deal', '', 12, 4, 'basic'))
+    >>> PresenterLink.parse({"deck": "eJyr", "slide": "3", "ask": "maybe"}) == PresenterLink(deck="eJyr", at=3)
+    True
+    >>> print(PresenterLink.parse({"deal": "12", "computer": "genius"}))
+    The computer player in the link, 'genius', is 'basic' or 'strong'.
+    """
+
+    rules: RuleSet = field(default_factory=RuleSet)
+    deal: int | None = None
+    computer: str = "strong"
+    #: The deck's token; ``None``: no deck (a deal, or nothing).
+    deck: str | None = None
+    #: The move (of a deal) or the slide (of a deck) on screen.
+    at: int = 0
+    ask: str = ""
+
+    #: Every parameter of the presenter's address that this link reads and writes.
+    PARAMS: ClassVar[tuple[str, ...]] = ("deal", "players", "rules", "computer", "move", "deck", "slide", "ask")
+
+    @classmethod
+    def parse(cls, query: Mapping[str, str | Sequence[str]]) -> PresenterLink | LinkError:
+        """The address read back (a deck first, if both); a wrong deal, rule or computer is
+        the :class:`LinkError` naming it. A move or slide that is no number is the start."""
+        q = {k: _first(v) for k, v in query.items()}
+        ask = q.get("ask", "")
+        ask = ask if ask in (ASKED, REVEALED) else ""
+        if "deck" in q:
+            return cls(deck=q["deck"], at=_place(q.get("slide", "")), ask=ask)
+        if "deal" not in q:
+            return cls()
+        try:
+            deal = parse_deal_number(q["deal"], " in the link")
+            players = q.get("players", "3").strip() or "3"
+            if players not in ("3", "4"):
+                raise LinkError(f"The link asks for {quote(players, 20)} players: Moon is played by 3 or 4.")
+            rules = decode_rules(q.get("rules", ""), int(players))
+        except LinkError as e:
+            return e
+        computer = (q.get("computer", "strong") or "strong").strip().lower()
+        if computer not in LEVELS:
+            return LinkError(f"The computer player in the link, {quote(computer, 20)}, is 'basic' or 'strong'.")
+        return cls(rules, deal, computer, None, _place(q.get("move", "")), ask)
+
+    @property
+    def source(self) -> tuple[str | int, ...]:
+        """What is presented, without the place: the deck, or the deal played (``()``: nothing)."""
+        if self.deck is not None:
+            return ("deck", self.deck)
+        if self.deal is not None:
+            return ("deal", encode_rules(self.rules), self.deal, self.rules.players, self.computer)
+        return ()
+
+    def to_query(self) -> dict[str, str]:
+        q: dict[str, str] = {}
+        if self.deck is not None:
+            q.update(deck=self.deck, slide=str(self.at))
+        elif self.deal is not None:
+            q.update(deal=str(self.deal), players=str(self.rules.players), computer=self.computer)
+            rules = encode_rules(self.rules)
+            if rules:
+                q["rules"] = rules
+            q["move"] = str(self.at)
+        if self.ask:
+            q["ask"] = self.ask
+        return q
+
+
+@dataclass(frozen=True)
+class PhoneLink:
+    """The live class's page on a phone: the class code to join (``code``, from a scanned
+    QR code) or, once joined, the phone's own place (``player``, its token).
+
+    >>> PhoneLink.parse({"code": " k7m3qa "}), PhoneLink(player="abc").to_query()
+    (PhoneLink(code='K7M3QA', player=''), {'player': 'abc'})
+    """
+
+    code: str = ""
+    player: str = ""
+
+    #: Every parameter of the phone's address.
+    PARAMS: ClassVar[tuple[str, ...]] = ("code", "player")
+    #: The longest code and token read from an address.
+    MAX_CODE: ClassVar[int] = 12
+    MAX_TOKEN: ClassVar[int] = 200
+
+    @classmethod
+    def parse(cls, query: Mapping[str, str | Sequence[str]]) -> PhoneLink:
+        """The address read back (cut to :attr:`MAX_CODE` and :attr:`MAX_TOKEN`; the store
+        says whether they name anything)."""
+        code = _first(query.get("code", "")).strip().upper()[: cls.MAX_CODE]
+        return cls(code, _first(query.get("player", ""))[: cls.MAX_TOKEN])
+
+    def to_query(self) -> dict[str, str]:
+        return {"player": self.player} if self.player else ({"code": self.code} if self.code else {})
+
+
+@dataclass(frozen=True)
+class LiveLink:
+    """The live class's part of the presenter's address: the class shown, by its public code
+    (``live``), and once, from the teacher link, the secret host token (``host``), which the
+    page takes into the session and a cookie and leaves out of the address.
+
+    >>> LiveLink.parse({"deal": "12", "live": " k7m3qa"})
+    LiveLink(live='K7M3QA', host='')
+    >>> LiveLink(live="K7M3QA", host="secret").to_query()
+    {'live': 'K7M3QA'}
+    """
+
+    live: str = ""
+    host: str = ""
+
+    #: Every parameter of the live class in the presenter's address.
+    PARAMS: ClassVar[tuple[str, ...]] = ("live", "host")
+
+    @classmethod
+    def parse(cls, query: Mapping[str, str | Sequence[str]]) -> LiveLink:
+        """The address read back (the code cut to :attr:`PhoneLink.MAX_CODE`, the token to
+        :attr:`PhoneLink.MAX_TOKEN`; the store says whether they name a class)."""
+        live = _first(query.get("live", "")).strip().upper()[: PhoneLink.MAX_CODE]
+        return cls(live, _first(query.get("host", ""))[: PhoneLink.MAX_TOKEN])
+
+    def to_query(self) -> dict[str, str]:
+        """The address's parameters: never the host token."""
+        return {"live": self.live} if self.live else {}

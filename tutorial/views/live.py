@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial.components import live as ui
+from tutorial.components.live import phone as ui
 
 st.title(":material/cell_tower: Live class")
 ui.student_page()

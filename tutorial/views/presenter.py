@@ -7,8 +7,8 @@ the browser of the teacher who started it."""
 
 from __future__ import annotations
 
-from tutorial.components import live
 from tutorial.components import presenter as ui
+from tutorial.components.live import host as live
 
 ui.styles()
 presentation = ui.open_from_link()

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 from html import escape
-from typing import Any
 
 import streamlit as st
 
 from engine import Phase, TrickRecord, Trump, explain_winner
+from engine.game import HandResult
 from engine.words import action_phrase
 from tutorial.components import state
 from tutorial.components.explain import show_decision
@@ -36,7 +36,7 @@ def play_now_button(key: str = "play-now") -> bool:
                      help="Three players, the classic rules, strong computer players, a random deal.")
 
 
-def _keep(widget: str, store: str, default: Any) -> None:
+def _keep(widget: str, store: str, default: object) -> None:
     """Give a widget the value kept under ``store`` (widgets of a closed panel are not drawn,
     and Streamlit forgets their values), and keep the value shown: Deal deals exactly what
     the panel shows."""
@@ -223,7 +223,7 @@ def _open_new_game() -> None:
     sync.whole_page_later()  # the panel is outside the table's fragment
 
 
-def result_sentence(sess: PlaySession, result: Any) -> str:
+def result_sentence(sess: PlaySession, result: HandResult) -> str:
     return words.result_words(result, you=sess.seat, players=sess.players)
 
 

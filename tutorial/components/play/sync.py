@@ -1,9 +1,10 @@
 """The Play page's game in the session and in the URL, and every change made to it.
 
-The game in the session is the truth; the URL follows it. Only a link the session has not
-written itself (a freshly opened link, or one typed into a fresh tab) builds a game from the
-URL; a URL this session wrote earlier (a stale one still in the browser while a click is on
-its way, or the previous game's after "Deal") is never read back.
+The game in the session is the truth; the URL follows it. Only a link to a game the session
+does not hold (a freshly opened link, or one typed into a fresh tab) builds a game from the
+URL; an address of the game held, at any move (a stale one still in the browser while a click
+is on its way), or of the game it replaced after "Deal", is never read back
+(:class:`~tutorial.services.urlstate.PlayAddress`, kept under one session key).
 
 Every change to the game happens in a button callback (before the page is drawn again), so
 the page always shows the game as it is, and every finished hand is counted there, once.
@@ -24,7 +25,15 @@ from engine import Action, IllegalAction, RuleSet, Tile
 from tutorial.components import events, state
 from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
-from tutorial.services.urlstate import PARAMS, LinkError, PlaySetup, decode, parse_deal_number
+from tutorial.services.urlstate import (
+    LinkError,
+    PlayAddress,
+    PlayLink,
+    PlaySetup,
+    decode,
+    own_query,
+    parse_deal_number,
+)
 
 MESSAGE = state.PLAY_MESSAGE
 #: How computer moves appear: one after another on their own, or one per press of Next.
@@ -34,15 +43,14 @@ MODES = {"auto": "Automatic", "step": "Press Next"}
 PACE = state.PLAY_PACE
 PACES = {"off": 0.0, "short": 0.35, "long": 1.0}
 PACE_WORDS = {"off": "Off", "short": "Short", "long": "Long"}
-#: Queries this session wrote into the URL (never read back as a new link).
-WRITTEN = state.PLAY_WRITTEN
+#: What the page holds of its address (a :class:`~tutorial.services.urlstate.PlayAddress`).
+ADDRESS = state.PLAY_ADDRESS
 #: Set when a change shows outside the table's fragment too (a hand counted in the sidebar's
 #: progress, a new game, the New game panel opened): the next run is the whole page's.
 WHOLE_PAGE = state.PLAY_WHOLE_PAGE
 #: The key of the table's fragment (``views/play.py``): a callback elsewhere names it to have
 #: the table drawn again.
 GAME_FRAGMENT = "play-game"
-_WRITTEN_KEPT = 4000
 
 
 #: True while the whole page runs (set around the table's fragment by :func:`page_run`): a
@@ -103,41 +111,30 @@ def show_message() -> None:
         {"error": st.error, "warning": st.warning, "success": st.success}.get(kind, st.info)(text)
 
 
-def _key(params: Mapping[str, str]) -> str:
-    return "&".join(f"{k}={params[k]}" for k in sorted(params))
-
-
-def _written() -> dict[str, None]:
-    seen = state.get(WRITTEN)
-    if not isinstance(seen, dict):
-        seen = {}
-        state.put(WRITTEN, seen)
-    return seen
-
-
-def _remember(params: Mapping[str, str]) -> None:
-    seen = _written()
-    seen[_key(params)] = None
-    while len(seen) > _WRITTEN_KEPT:
-        del seen[next(iter(seen))]
+def _held() -> PlayAddress:
+    held = state.get(ADDRESS)
+    return held if isinstance(held, PlayAddress) else PlayAddress()
 
 
 def _own_params() -> dict[str, str]:
-    return {k: str(v) for k, v in st.query_params.to_dict().items() if k in PARAMS}
+    return own_query(st.query_params.to_dict())
 
 
 def load_from_url() -> PlaySession | None:
-    """The session's game; a link this session did not write starts the game it describes.
-    A bad link leaves the current game as it was and says what is wrong."""
+    """The session's game; a link to another game (see :class:`PlayAddress`) starts the game
+    it describes. A bad link leaves the current game as it was and says what is wrong."""
     params = _own_params()
     sess = current()
-    if not params or _key(params) in _written():
+    held = _held()
+    if not held.opens(params):
         return sess
-    _remember(params)  # read once: do not complain again about the same link
+    link = PlayLink.parse(params)
     try:
-        req = decode(params)
-        new = PlaySession(req.setup, req.moves)
+        if isinstance(link, LinkError):
+            raise link
+        new = PlaySession(link.setup, link.moves)
     except LinkError as e:
+        state.put(ADDRESS, held.refusing(params))  # said once
         keep = " Your game in progress is unchanged." if sess is not None else ""
         st.error(md_escape(f"This link does not open a game: {e}{keep}"), icon=":material/link_off:")
         return sess
@@ -148,16 +145,19 @@ def load_from_url() -> PlaySession | None:
 def sync_url(sess: PlaySession) -> None:
     """Write the game (deal, rules, moves) into the URL, so a refresh or a shared link
     rebuilds it (the browser replaces its address; see :func:`replace_history`)."""
-    q = sess.query()
-    _remember(q)
+    link = PlayLink(sess.setup, sess.moves())
+    state.put(ADDRESS, _held().showing(link))
+    q = link.to_query()
     if _own_params() != q:
         st.query_params.from_dict(q)
 
 
 #: Makes the browser replace the address instead of adding a history entry for every move
-#: (so Back leaves the page instead of silently taking back moves). Streamlit pushes a new
-#: entry when the query changes; on the Play page the same path with a new query replaces
-#: the current entry instead.
+#: (so Back leaves the page instead of silently taking back moves). Streamlit 1.67 still
+#: pushes a new history entry whenever ``st.query_params`` changes (its frontend calls
+#: ``history.pushState`` on every query change outside Back/Forward) and has no option to
+#: replace it; on the Play page the same path with a new query replaces the current entry
+#: instead.
 _REPLACE_JS = """<script>
 (() => {
   const h = window.history;
@@ -196,7 +196,7 @@ def share_link(sess: PlaySession) -> str:
 def _install(sess: PlaySession) -> None:
     state.put(state.PLAY, sess)
     state.set_house_rules(sess.setup.rules)
-    _remember(sess.query())
+    state.put(ADDRESS, _held().showing(PlayLink(sess.setup, sess.moves())))
 
 
 def start_game(setup: PlaySetup) -> PlaySession:

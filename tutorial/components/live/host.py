@@ -1,0 +1,350 @@
+"""The live class's teacher side, on the presenter: start a class, the join screen (QR code),
+the answers counted live, who got it at the reveal, the class summary and its CSV. The
+controls open only in the browser holding the class's host token (see :mod:`tutorial.components.live`)."""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from engine.words import count_words
+from store import StoreUnavailable, live
+from store.live import LiveError, LiveInfo
+from tutorial.components import css, profile, state
+from tutorial.components.live import DOWN, public_base
+from tutorial.components.presentation import Presentation, asked, current, entry_show, item_of
+from tutorial.services import live as logic
+from tutorial.services.live_html import chart_html, join_html, table_html
+from tutorial.services.presenter import ItemShow
+from tutorial.services.text import md_escape
+from tutorial.services.urlstate import LiveLink
+
+#: How often the presenter looks at the store (seconds).
+HOST_EVERY = 1.0
+
+
+def _address() -> LiveLink:
+    return LiveLink.parse(st.query_params.to_dict())
+
+
+def _write(link: LiveLink) -> None:
+    """Put ``link`` in the address (only the live class's parameters change)."""
+    want = link.to_query()
+    for key in LiveLink.PARAMS:
+        if key in want:
+            if st.query_params.get(key) != want[key]:
+                st.query_params[key] = want[key]
+        elif key in st.query_params:
+            del st.query_params[key]
+
+
+# -- the teacher's side (presenter) ---------------------------------------------------------------------
+def _cookie_name(code: str) -> str:
+    return f"moon_live_{code}"
+
+
+def _saved_token(code: str) -> str:
+    """The host token this browser keeps for the class ``code``: in this session, or in the
+    cookie it set when it started (or opened) the class, so a reload keeps the controls."""
+    kept = state.get(state.LIVE_TOKEN)
+    if isinstance(kept, tuple) and kept[0] == code:
+        return str(kept[1])
+    try:
+        return str(st.context.cookies.get(_cookie_name(code), "") or "")[:200]
+    except Exception:  # no browser behind this session (a test run)
+        return ""
+
+
+def _keep_token(code: str, token: str) -> None:
+    """Keep the host token in this session and in a cookie of this browser (never in the
+    address, which a projector shows)."""
+    state.put(state.LIVE_TOKEN, (code, token))
+
+
+def _cookie_script() -> None:
+    """Write the kept host token into this browser's cookie (once per class)."""
+    kept = state.get(state.LIVE_TOKEN)
+    if not isinstance(kept, tuple) or state.get(state.LIVE_COOKIE) == kept[0]:
+        return
+    code, token = kept
+    cookie = f"{_cookie_name(code)}={token}; path=/; max-age={12 * 3600}; SameSite=Strict"
+    st.html(f"<script>document.cookie = {json.dumps(cookie)};</script>", unsafe_allow_javascript=True)
+    state.put(state.LIVE_COOKIE, code)
+
+
+def host_session() -> LiveInfo | None:
+    """The live class this presenter shows (``live=<code>`` in the address), when this
+    browser holds its host token; ``None`` otherwise. A teacher link (``host=<token>``) is
+    taken once and replaced in the address by the class's public code. A bad or unknown link
+    gets a clear message (and no controls)."""
+    address = _address()
+    link, code = address.host, address.live
+    state.put(state.LIVE_HOST, None)
+    if not link and not code:
+        return None
+    db = profile.store()
+    if db is None:
+        st.error("The live class cannot be opened: the database is not reachable.")
+        return None
+    token = link or _saved_token(code)
+    try:
+        info = live.find_by_host_token(db, token) if token else None
+    except StoreUnavailable:
+        st.warning(DOWN, icon=":material/cloud_off:")
+        return None
+    if link:
+        if info is None:
+            st.error("This live-class link is unknown: it opens no class and no teacher controls. Use the link "
+                     "from when you started the class, or start a new one.", icon=":material/link_off:")
+            return None
+        _keep_token(info.join_code, link)
+        _write(LiveLink(info.join_code))  # the secret leaves the address; the class's code stays
+    elif info is None or info.join_code != code:
+        st.info(f"This is the projector's address of the live class {md_escape(code)}. It opens only in the "
+                "browser of the teacher who started it (its controls, and the hands that the projector hides "
+                f"while a question is open). Students join on their phones at /live?code={md_escape(code)}.",
+                icon=":material/lock:")
+        st.stop()
+    state.put(state.LIVE_HOST, info.id)
+    return info
+
+
+def _start() -> None:
+    db = profile.store()
+    if db is None:
+        state.put(state.LIVE_MESSAGE, "A live class cannot start: the database is not reachable.")
+        return
+    p = current()
+    try:
+        info, token = live.start(db, p.title if p is not None else "")
+    except StoreUnavailable:
+        state.put(state.LIVE_MESSAGE, "A live class cannot start just now: the database is not reachable.")
+        return
+    _keep_token(info.join_code, token)
+    _write(LiveLink(info.join_code))
+    state.put(state.LIVE_JOIN_SCREEN, True)
+    state.put(state.LIVE_SYNCED, None)
+    state.put(state.LIVE_SUMMARY, False)
+    state.put(state.LIVE_NAMES, False)
+    state.put(state.LIVE_CONFIRM_END, False)
+
+
+def can_start(info: LiveInfo | None) -> bool:
+    """Whether the presenter offers "Start a live class": no class in the address, or this
+    browser's class has ended (a bad or foreign live link offers nothing)."""
+    if info is None:
+        return _address() == LiveLink()
+    return not info.open
+
+
+def start_button() -> None:
+    """"Start a live class", in the row of the presenter's controls (a fragment: starting
+    reruns the whole page, which then shows the join screen)."""
+    msg = state.get(state.LIVE_MESSAGE)
+    if msg:
+        state.put(state.LIVE_MESSAGE, None)
+        st.error(msg)
+    if st.button("Start a live class", key="live-start", icon=":material/cell_tower:",
+                 help="Students answer the questions on their phones; you see the answers come in. The "
+                 "controls stay in this browser: the address shows only the class code, so it is safe to "
+                 "project; the summary's names show only when you ask."):
+        _start()
+        st.rerun()
+
+
+def sync(p: Presentation | None) -> None:
+    """Put the presenter's question to the room, reveal it, or close it, when that changed
+    since the last look (the presenter stays the one place the teacher steps)."""
+    sid = state.get(state.LIVE_HOST)
+    if not isinstance(sid, int) or p is None:
+        return
+    s = p.stepper
+    q = None
+    try:
+        q = asked(p)
+    except Exception:  # an entry that cannot be shown: nothing to ask
+        q = None
+    ref = None
+    if q is not None:
+        kind = "move" if not isinstance(q, ItemShow) else q.kind
+        ref = logic.question_ref(p.source, s.slide.entry, s.slide.count, kind)
+    key = (sid, ref, bool(ref and s.revealed))
+    if state.get(state.LIVE_SYNCED) == key:
+        return
+    db = profile.store()
+    if db is None:
+        return
+    try:
+        if q is None or ref is None:
+            live.close(db, sid)
+        else:
+            if isinstance(q, ItemShow):
+                assert p.deck is not None
+                spec = logic.item_spec(q, item_of(p.deck.entries[s.slide.entry]), ref)
+            else:
+                show = p.hand if p.hand is not None else entry_show(p, s.slide.entry)
+                assert not isinstance(show, ItemShow)
+                spec = logic.move_spec(q, show.scenes[q.count], ref)
+            live.ask(db, sid, spec)
+            if s.revealed:
+                live.reveal(db, sid)
+    except LiveError:
+        pass  # the class has ended: the panel says so
+    except StoreUnavailable:
+        return  # tried again on the next look
+    state.put(state.LIVE_SYNCED, key)
+
+
+def _toggle(key: str) -> None:
+    state.put(key, not bool(state.get(key)))
+
+
+def _end(sid: int) -> None:
+    state.put(state.LIVE_CONFIRM_END, False)
+    db = profile.store()
+    if db is None:
+        return
+    try:
+        live.end(db, sid)
+    except StoreUnavailable:
+        state.put(state.LIVE_MESSAGE, "The live class could not be ended just now; try again.")
+
+
+def _open_summary() -> None:
+    state.put(state.LIVE_SUMMARY, True)
+    state.put(state.LIVE_NAMES, False)
+
+
+def _join(info: LiveInfo, big: bool, players: int) -> str:
+    return join_html(info, big, players, public_base(), st.get_option("server.port"))
+
+
+@st.fragment(run_every=HOST_EVERY)
+def _host_live(sid: int) -> None:
+    sync(current())
+    db = profile.store()
+    if db is None:
+        return
+    try:
+        view = live.host_view(db, sid)
+    except StoreUnavailable:
+        st.warning(DOWN, icon=":material/cloud_off:")
+        return
+    if view is None:
+        return
+    if state.get(state.LIVE_JOIN_SCREEN):
+        with st.container(key="live-join-screen"):
+            st.markdown(_join(view.session, True, view.players), unsafe_allow_html=True)
+            st.button("Close: start the questions", key="live-join-close", type="primary",
+                      on_click=_toggle, args=(state.LIVE_JOIN_SCREEN,), icon=":material/close:")
+        return
+    with st.container(key="live-panel"):
+        if view.question is not None:
+            st.markdown(chart_html(view, bool(state.get(state.LIVE_NAMES))), unsafe_allow_html=True)
+        else:
+            st.markdown('<div class="live-host">' + _join(view.session, False, view.players) + "</div>",
+                        unsafe_allow_html=True)
+        with st.container(horizontal=True):
+            st.button("Join screen", key="live-join-open", on_click=_toggle, args=(state.LIVE_JOIN_SCREEN,),
+                      icon=":material/qr_code_2:")
+            if st.button("Class summary", key="live-summary-open", icon=":material/summarize:",
+                         help="Opens in your view: the students' names and scores stay hidden until you show them."):
+                _open_summary()
+                st.rerun()
+            if not state.get(state.LIVE_CONFIRM_END):
+                st.button("End", key="live-end", icon=":material/stop_circle:", on_click=_toggle,
+                          args=(state.LIVE_CONFIRM_END,), help="End the live class (asks first).")
+        if state.get(state.LIVE_CONFIRM_END):
+            st.markdown('<div class="live-host">End the live class? Its code opens nothing more and phones can no '
+                        "longer answer; the presentation stays on screen.</div>", unsafe_allow_html=True)
+            with st.container(horizontal=True):
+                if st.button("Yes, end the class", key="live-end-yes", type="primary", icon=":material/stop_circle:"):
+                    _end(sid)
+                    st.rerun()
+                st.button("Cancel", key="live-end-no", on_click=_toggle, args=(state.LIVE_CONFIRM_END,))
+
+
+def host_panel(info: LiveInfo | None) -> None:
+    """The presenter's live part: the live panel of this browser's class (the join screen, the
+    answers chart, End after a question), or its end ("Start a live class" is in the row of
+    the presenter's controls: :func:`start_button`)."""
+    st.markdown(css.sheet("live_host"), unsafe_allow_html=True)
+    _cookie_script()
+    if info is None:
+        return
+    if not info.open:
+        with st.container(key="live-ended-msg"):
+            st.info("This live class has ended: its code opens nothing more. Start a new one for another class.",
+                    icon=":material/stop_circle:")
+        if not summary_open():
+            with st.container(key="live-ended-bar", horizontal=True):
+                st.button("Class summary", key="live-summary-open", icon=":material/summarize:",
+                          on_click=_open_summary, help="Opens in your view: names and scores stay hidden until "
+                          "you show them.")
+        return
+    if summary_open():
+        return
+    _host_live(info.id)
+
+
+def summary_open() -> bool:
+    """True while the teacher looks at the class summary (instead of the stage)."""
+    return bool(state.get(state.LIVE_SUMMARY))
+
+
+def summary(info: LiveInfo) -> None:
+    """The class summary: per question, the CSV to download, and, only when the teacher asks
+    ("Show the results to the class"), each student's name and score."""
+    db = profile.store()
+    if db is None:
+        st.error("The summary cannot be read: the database is not reachable.")
+        return
+    try:
+        board = live.summary(db, info.id)
+    except (StoreUnavailable, LiveError):
+        st.error("The summary cannot be read just now; try again in a minute.")
+        return
+    names = bool(state.get(state.LIVE_NAMES))
+    with st.container(key="live-summary"):
+        st.markdown(f"## Class summary: {md_escape(info.title)}")
+        st.markdown(f"{count_words(len(board.students), 'student')} · {count_words(board.questions, 'question')} asked")
+        with st.container(horizontal=True):
+            st.button("Back to the presentation", key="live-summary-close", type="primary", on_click=_toggle,
+                      args=(state.LIVE_SUMMARY,), icon=":material/arrow_back:")
+            st.download_button("Students (CSV)", live.summary_csv(board),
+                               file_name=f"live-{info.join_code}-students.csv", mime="text/csv", key="live-csv",
+                               icon=":material/download:", on_click="ignore",
+                               help="One row per student: answered, right, and the questions asked while "
+                                    "they were in the class.")
+            st.download_button("Questions (CSV)", live.questions_csv(board),
+                               file_name=f"live-{info.join_code}-questions.csv", mime="text/csv",
+                               key="live-csv-questions", icon=":material/download:", on_click="ignore",
+                               help="One row per question: its answer, how many got it, every wrong answer.")
+            st.button("Hide the students' results" if names else "Show the results to the class",
+                      key="live-names", on_click=_toggle, args=(state.LIVE_NAMES,),
+                      icon=":material/visibility_off:" if names else ":material/visibility:",
+                      help="Each student's name and score, on the screen the room sees.")
+        st.markdown("### Per question")
+        if board.per_question:
+            st.markdown(table_html(["#", "Question", "Answer", "Right", "Wrong answers"],
+                               [[str(q["number"]), q["prompt"], q["answer"], f"{q['right']} of {q['answered']}",
+                                 "; ".join(f"{lab} (×{n})" for lab, n in q["wrong"]) or "—"]
+                                for q in board.per_question], "live-questions"), unsafe_allow_html=True)
+        else:
+            st.caption("No question was asked.")
+        st.markdown("### Per student")
+        if not names:
+            st.caption("Hidden: the students' names and scores show only when you press "
+                       "**Show the results to the class** (or in the CSV).")
+        elif board.students:
+            st.markdown(table_html(["Student", "Right", "Answered"],
+                               [[x["name"], f"{x['right']} of {x['asked']}", str(x["answered"])]
+                                for x in board.students], "live-students"), unsafe_allow_html=True)
+            st.caption("Each student is scored out of the questions asked while they were in the class.")
+        else:
+            st.caption("No student joined.")
+
+
+
+__all__ = ["can_start", "host_panel", "host_session", "public_base", "start_button", "summary", "summary_open", "sync"]

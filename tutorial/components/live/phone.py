@@ -1,0 +1,231 @@
+"""The live class's students' page, made for phones: join with the code on the board and a
+name, answer the teacher's questions with one tap, see the reveal. The phone's place is in its
+address (:class:`~tutorial.services.urlstate.PhoneLink`), so a refresh keeps it."""
+
+from __future__ import annotations
+
+from html import escape
+
+import streamlit as st
+
+from store import StoreUnavailable, live
+from store.live import LiveError
+from store.names import cut_note
+from tutorial.components import css, profile, state
+from tutorial.components.live import DOWN
+from tutorial.services import live as logic
+from tutorial.services.live_html import question_html
+from tutorial.services.text import md_escape
+from tutorial.services.urlstate import PhoneLink
+
+#: How often a phone looks at the store (seconds).
+PHONE_EVERY = 1.5
+
+
+def _address() -> PhoneLink:
+    return PhoneLink.parse(st.query_params.to_dict())
+
+
+def _write(link: PhoneLink) -> None:
+    """Put ``link`` in the address (only the phone's own parameters change)."""
+    want = link.to_query()
+    for key in PhoneLink.PARAMS:
+        if key in want:
+            if st.query_params.get(key) != want[key]:
+                st.query_params[key] = want[key]
+        elif key in st.query_params:
+            del st.query_params[key]
+
+
+def _answer(token: str, qid: int, value: str) -> None:
+    db = profile.store()
+    if db is None:
+        state.put(state.LIVE_MESSAGE, "Your answer could not be sent: the database is not reachable. Tap again.")
+        return
+    try:
+        live.answer(db, token, qid, value)
+    except LiveError as e:
+        if str(e).startswith("Too late"):
+            state.put(state.LIVE_LATE, qid)  # the reveal (or the close) came first: said with it
+        else:
+            state.put(state.LIVE_MESSAGE, str(e))
+    except StoreUnavailable:
+        state.put(state.LIVE_MESSAGE, "Your answer could not be sent just now. Tap again.")
+
+
+@st.fragment(run_every=PHONE_EVERY)
+def _phone(token: str) -> None:
+    db = profile.store()
+    if db is None:
+        st.error("The live class cannot be reached: the database is not reachable.")
+        return
+    try:
+        view = live.student_view(db, token)
+    except StoreUnavailable:
+        st.warning(DOWN, icon=":material/cloud_off:")
+        return
+    if view is None:
+        st.error("This phone's place in the live class is unknown. Join again with the code on the board.")
+        return
+    number = f" · question {view.question.seq}" if view.question is not None else ""
+    # Not the presentation's title: it names the deal, which a student could open elsewhere
+    # and step through to the answer.
+    st.markdown(f'<div class="live-phone"><div class="live-who">You are <b>{escape(view.player.name)}</b>'
+                f"{number}</div></div>", unsafe_allow_html=True)
+    msg = state.get(state.LIVE_MESSAGE)
+    if msg:
+        state.put(state.LIVE_MESSAGE, None)
+        st.warning(md_escape(str(msg)))
+    if not view.session.open:
+        st.info("This live class has ended. Thank you for taking part!", icon=":material/celebration:")
+        return
+    q = view.question
+    if q is None:
+        st.markdown('<div class="live-phone live-waiting"><h3>Waiting for the next question…</h3>'
+                    "<p>Look at the board: the question comes here when your teacher asks it.</p></div>",
+                    unsafe_allow_html=True)
+        return
+    st.markdown(question_html(q), unsafe_allow_html=True)
+    if q.revealed:
+        if view.mine is None and state.get(state.LIVE_LATE) == q.id:
+            got = ('<div class="live-got live-no live-late">Your answer came too late: the answer had already '
+                   "been revealed, so it was not counted.</div>")
+        elif view.mine is None:
+            got = '<div class="live-got live-no">You did not answer this one.</div>'
+        elif view.correct:
+            got = f'<div class="live-got live-ok">Right! You answered {escape(q.label(view.mine))}.</div>'
+        else:
+            got = (f'<div class="live-got live-no">Not this time: you answered {escape(q.label(view.mine))}.'
+                   "</div>")
+            why = logic.illegal_reason(q.view, view.mine)
+            if why:
+                got += f'<p class="live-illegal">{escape(why)}</p>'
+        st.markdown(f'<div class="live-phone live-revealed">{got}<p><b>The answer: {escape(q.answer_label)}</b></p>'
+                    f'<p class="live-reason">{escape(q.reason)}</p></div>', unsafe_allow_html=True)
+        return
+    if view.mine is not None:
+        st.markdown(f'<div class="live-phone"><div class="live-got live-sent">Answer received: '
+                    f"{escape(q.label(view.mine))}. Wait for the reveal.</div></div>", unsafe_allow_html=True)
+        return
+    if q.closed:
+        st.info("Your answer came too late: answers for this question are closed." if state.get(state.LIVE_LATE) == q.id
+                else "Answers for this question are closed.")
+        return
+    with st.container(key="live-choices"):
+        for i, (value, label) in enumerate(q.choices):
+            st.button(label, key=f"live-choice-{i}", on_click=_answer, args=(token, q.id, value),
+                      width="stretch")
+
+
+def _join() -> None:
+    db = profile.store()
+    code = str(st.session_state.get("live-code", ""))
+    name = str(st.session_state.get("live-name", ""))
+    if db is None:
+        state.put(state.LIVE_MESSAGE, "The live class cannot be joined: the database is not reachable.")
+        return
+    try:
+        # The phone's profile (made now if it has none) brings the student back to their own
+        # place, answers and all, when they join again from this browser or their personal link.
+        player, token = live.join(db, code, name, learner_id=profile.ensure())
+    except LiveError as e:
+        state.put(state.LIVE_MESSAGE, str(e))
+        return
+    except StoreUnavailable:
+        state.put(state.LIVE_MESSAGE, "The live class cannot be joined just now: try again in a minute.")
+        return
+    state.put(state.LIVE_PLAYER, token)
+    _write(PhoneLink(player=token))
+    state.put(state.LIVE_MESSAGE, cut_note(name).strip() or None)
+    st.toast(f"Welcome, {md_escape(player.name)}!", icon=":material/waving_hand:")
+
+
+def _leave() -> None:
+    state.put(state.LIVE_PLAYER, None)
+    state.put(state.LIVE_LEAVING, False)
+    _write(PhoneLink())
+
+
+def _leave_box() -> None:
+    """"Leave this class", away from the answers and asked first: a student who leaves by
+    mistake joins again from this phone with the code and gets their place back."""
+    st.divider()
+    with st.container(key="live-leave-box"):
+        if not state.get(state.LIVE_LEAVING):
+            st.button("Leave this class", key="live-leave", on_click=state.put, args=(state.LIVE_LEAVING, True),
+                      icon=":material/logout:")
+            return
+        st.warning("Leave the live class? Your answers stay in it: join again from this phone with the code on "
+                   "the board to take your place back, or from another phone with your personal link below.")
+        token = state.get(state.LEARNER_TOKEN)
+        if isinstance(token, str) and token:
+            st.caption("Your personal link (keep it to yourself): open it on another phone, then join with the "
+                       "code and your name.")
+            st.code(profile.personal_link(token), language=None, wrap_lines=True)
+        with st.container(horizontal=True):
+            st.button("Yes, leave", key="live-leave-yes", on_click=_leave, icon=":material/logout:")
+            st.button("Stay", key="live-leave-no", type="primary", on_click=state.put,
+                      args=(state.LIVE_LEAVING, False))
+
+
+def _profile_name() -> str:
+    db, lid = profile.store(), profile.learner_id()
+    if db is None or lid is None:
+        return ""
+    from store import learners
+
+    try:
+        info = learners.get(db, lid)
+    except StoreUnavailable:
+        return ""
+    return info.name if info is not None else ""
+
+
+def join_form() -> None:
+    """Join with the code on the board (filled in from a scanned link) and a name."""
+    if "live-code" not in st.session_state:
+        st.session_state["live-code"] = _address().code
+    if "live-name" not in st.session_state:
+        st.session_state["live-name"] = _profile_name()
+    with st.form("live-join", border=True):
+        st.text_input("Code on the board", max_chars=12, key="live-code", placeholder="e.g. K7M3QA")
+        # No max_chars: a browser's limit drops a longer pasted name; it is cut to 40 and said so.
+        st.text_input("Your name (your teacher sees it)", key="live-name",
+                      help="At most 40 characters: a longer name is cut.")
+        st.form_submit_button("Join", type="primary", on_click=_join, icon=":material/login:",
+                              width="stretch")
+    msg = state.get(state.LIVE_MESSAGE)
+    if msg:
+        state.put(state.LIVE_MESSAGE, None)
+        st.error(md_escape(str(msg)))
+
+
+def _known(token: str) -> bool:
+    db = profile.store()
+    if db is None:
+        return True  # the fragment says the database is away
+    try:
+        return live.player_by_token(db, token) is not None
+    except StoreUnavailable:
+        return True
+
+
+def student_page() -> None:
+    """The phone's page: the join form, or the live question."""
+    st.markdown(css.sheet("live_phone"), unsafe_allow_html=True)
+    token = _address().player or str(state.get(state.LIVE_PLAYER) or "")
+    if token and not _known(token):
+        _leave()
+        st.error("This link's place in a live class is unknown (or the class has been cleared). Join with the "
+                 "code on the board.", icon=":material/link_off:")
+        token = ""
+    if token:
+        if _address().player != token:
+            _write(PhoneLink(player=token))  # a refresh keeps the place
+        _phone(token)
+        _leave_box()
+    else:
+        join_form()
+
+
+__all__ = ["join_form", "student_page"]

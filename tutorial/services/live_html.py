@@ -1,0 +1,127 @@
+"""The live class as HTML: the phones' way in (QR code, address, code), the answers counted
+as a bar chart for the projector, a question as a phone draws it, and the summary's tables.
+Pure functions of the store's views (:mod:`store.live`); the live pages put them on screen
+(:mod:`tutorial.components.live`). No Streamlit.
+
+>>> table_html(["Student", "Right"], [["Ana <3", "2 of 3"]], "live-students")
+'<table class="live-table" data-name="live-students"><thead><tr><th>Student</th><th>Right</th></tr></thead><tbody><tr><td>Ana &lt;3</td><td>2 of 3</td></tr></tbody></table>'
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+
+from engine import Tile, Trump
+from engine.svg import tile_svg
+from store.live import HostView, LiveInfo, QuestionInfo
+from tutorial.services import live as logic
+
+__all__ = ["chart_html", "join_html", "question_html", "table_html"]
+
+
+def join_html(info: LiveInfo, big: bool, players: int, base: str, port: object = "") -> str:
+    """The way in for phones: the QR code, the address and the class code, in large type on the
+    join screen (``big``) or on one line; a warning when ``base`` (the address phones open)
+    names this computer only (``port``: the app's, for the address to use instead)."""
+    url = logic.join_url(base, info.join_code) if base else f"/live?code={info.join_code}"
+    qr = logic.qr_svg(url)
+    warn = ""
+    if base and logic.unreachable_host(base):
+        addr = logic.local_address()
+        hint = f" such as http://{addr}:{port}" if addr else ""
+        warn = (f'<div class="live-warn">Phones cannot open “{escape(base)}”: it is this computer\'s own name. '
+                f"Open the app by its network address{escape(hint)}, or set {logic.PUBLIC_URL_ENV}.</div>")
+    joined = f"{players} student{'s' if players != 1 else ''} joined"
+    label = f'role="img" aria-label="QR code of {escape(url)}"'
+    qr = qr.replace("<svg ", f"<svg {label} ", 1)
+    if big:
+        return (f'<div class="live-join-big" data-code="{escape(info.join_code)}"><div class="live-qr">{qr}</div>'
+                f'<div class="live-text"><div class="live-title">Join the live class on your phone</div>'
+                f"<div>Scan the QR code, or open</div>"
+                f'<div class="live-url">{escape(url.split("?")[0])}</div><div>and type the code</div>'
+                f'<div class="live-code">{escape(info.join_code)}</div>'
+                f'<div class="live-count" data-players="{players}">{joined}</div>{warn}</div></div>')
+    return (f'<div class="live-join-line" data-code="{escape(info.join_code)}">{qr}<div>'
+            f'<div>Join: <span class="live-url">{escape(url.split("?")[0])}</span></div>'
+            f'<div class="live-code">{escape(info.join_code)}</div>'
+            f'<div class="live-wait" data-players="{players}">{joined}</div></div></div>{warn}')
+
+
+def chart_html(view: HostView, names: bool = False) -> str:
+    """The answers so far: how many answered (of how many joined) and a bar per choice; after
+    the reveal how many got it, and who only when the teacher shows the results to the class
+    (``names``): nothing personal reaches the projector unasked."""
+    q = view.question
+    if q is None:
+        return ""
+    rows = logic.chart_rows(q.choices, view.counts, q.right, revealed=q.revealed)
+    bars = "".join(
+        f'<div class="live-bar{" live-right" if r.right else ""}" data-value="{escape(r.value)}" data-n="{r.count}">'
+        f'<span class="live-lab">{"✓ " if r.right else ""}{escape(r.label)}</span>'
+        f'<span class="live-track"><span class="live-fill" style="width:{r.share * 100:.1f}%"></span></span>'
+        f'<span class="live-n">{r.count}</span></div>'
+        for r in rows)
+    head = (f'<div class="live-count"><b>{view.answered}</b> of {view.players} answered'
+            + (" · closed" if q.closed and not q.revealed else "") + "</div>")
+    said = ""
+    if q.revealed:
+        right = view.right_names if names else []
+        shown = ", ".join(escape(n) for n in right[:24]) + (f" and {len(right) - 24} more" if len(right) > 24 else "")
+        said = (f'<div class="live-names"><b>Right: {len(view.right_names)} of {view.answered}</b>'
+                + (f" — {shown}" if right else "") + "</div>")
+        said += "".join(f'<div class="live-illegal" data-value="{escape(r.value)}">{escape(why)}</div>'
+                        for r in rows if r.count and (why := logic.illegal_reason(q.view, r.value)))
+    return (f'<div class="live-host live-chart" role="figure" aria-label="Answers so far" data-answered="{view.answered}" '
+            f'data-players="{view.players}" data-revealed="{int(q.revealed)}" data-question="{q.seq}">'
+            f"{head}{bars}{said}</div>")
+
+
+def table_html(head: list[str], rows: list[list[str]], name: str) -> str:
+    th = "".join(f"<th>{escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in r) + "</tr>" for r in rows)
+    return f'<table class="live-table" data-name="{name}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+
+
+@lru_cache(maxsize=256)
+def _tiles_html(tiles: tuple[str, ...], trump: str | None, mark: bool, label: str,
+                captions: tuple[str, ...] = ()) -> str:
+    tr = Trump.parse(trump) if trump else None
+    cells = []
+    for i, text in enumerate(tiles):
+        t = Tile.parse(text)
+        pic = tile_svg(t, scale=1.0, trump=bool(mark and tr is not None and tr.is_trump(t)))
+        cap = f"<span>{escape(captions[i])}</span>" if i < len(captions) and captions[i] else ""
+        cells.append(f'<div class="live-cell">{pic}{cap}</div>')
+    return f'<div class="live-tiles" role="group" aria-label="{escape(label)}">{"".join(cells)}</div>'
+
+
+def question_html(q: QuestionInfo) -> str:
+    """What the phone draws of a question: the tiles the question is about, then the prompt."""
+    v = q.view
+    trump = v.get("trump") if isinstance(v.get("trump"), str) else None
+    mark = bool(v.get("mark_trumps", True))
+    parts = []
+    try:
+        if trump and mark:
+            parts.append(f'<div><span class="live-k">Trump:</span> {escape(Trump.parse(trump).name)}'
+                         + (f' · {escape(str(v.get("contract")))}' if v.get("contract") else "") + "</div>")
+        trick = [(int(s), str(t)) for s, t in v.get("trick") or []]
+        if trick:
+            parts.append("<div class='live-k'>The trick so far</div>" + _tiles_html(
+                tuple(t for _, t in trick), trump, mark, "The trick so far",
+                tuple(f"Seat {s}" if s >= 0 else "" for s, _ in trick)))
+        if v.get("hand"):
+            seat = v.get("seat")
+            parts.append(f"<div class='live-k'>Seat {escape(str(seat))}'s hand</div>"
+                         + _tiles_html(tuple(str(t) for t in v["hand"]), trump, mark, f"Seat {seat}'s hand"))
+        for seat, tiles in v.get("hands") or []:
+            parts.append(f"<div class='live-k'>Seat {escape(str(seat))}</div>"
+                         + _tiles_html(tuple(str(t) for t in tiles), trump, mark, f"Seat {seat}'s tiles"))
+        if v.get("tiles"):
+            parts.append(_tiles_html(tuple(str(t) for t in v["tiles"]), trump, mark, "The tiles"))
+    except (ValueError, TypeError):
+        parts = []  # a drawing that cannot be made: the question's words are enough
+    intro = f"<p>{escape(str(v.get('intro')))}</p>" if v.get("intro") else ""
+    return (f'<div class="live-phone" data-question="{q.seq}">{"".join(parts)}{intro}'
+            f"<h3>{escape(q.prompt)}</h3></div>")

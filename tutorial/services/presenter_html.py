@@ -1,0 +1,246 @@
+"""The presenter's stage as HTML: a hand at a move (every seat, the widow, the trick, the
+computer's reason and "pause and ask"), a puzzle or lesson level with its answer, and a deck's
+note slide. Pure functions of the worked-out shows (:mod:`tutorial.services.presenter`); the
+presenter page puts them on screen (:mod:`tutorial.components.presenter`). No Streamlit.
+
+>>> from engine import RuleSet
+>>> from tutorial.services.classroom import generate_hand
+>>> from tutorial.services.presenter import build_show
+>>> from tutorial.services.session import FirstLegal
+>>> hand, decisions = generate_hand(RuleSet(all_pass="force-last"), 12, factory=lambda level, seed=None: FirstLegal())
+>>> show = build_show(hand, decisions, "basic")
+>>> html = hand_html(show, 0, asking=False, revealed=False, numbers=False)
+>>> html.startswith('<section class="pres-stage" data-count="0"') and html.count('class="pres-seat ') == 3
+True
+>>> asked = hand_html(show, 5, asking=True, revealed=False, numbers=False)
+>>> asked.count("(hidden)"), 'data-asking="1"' in asked
+(2, True)
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from engine import Tile, Trump
+from engine.game import Phase
+from engine.svg import back_svg, tile_svg
+from tutorial.services import describe as words
+from tutorial.services.decks import DeckEntry
+from tutorial.services.presenter import ItemShow, Move, Question, Scene, Show
+from tutorial.services.text import html_text
+
+__all__ = ["hand_html", "item_html", "note_html"]
+
+
+def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = False, caption: str = "",
+          answer: bool = False) -> str:
+    if hidden:
+        pic = back_svg(scale=1.0)
+    else:
+        tr = trump is not None and trump.is_trump(t)
+        pic = tile_svg(t, scale=1.0, trump=tr, highlight=best,
+                       extra="the answer" if answer else ("winning" if best else None))
+    if answer:
+        cap = f'<div class="pres-cap pres-answer-cap">Answer{escape(" · " + caption) if caption else ""}</div>'
+        return f'<div class="pres-cell pres-is-answer">{pic}{cap}</div>'
+    cap = f'<div class="pres-cap">{escape(caption)}</div>' if caption else ""
+    return f'<div class="pres-cell">{pic}{cap}</div>'
+
+
+def _answer_tiles(question: Question | None, revealed: bool) -> frozenset[Tile]:
+    """The tile the computer plays (or lays aside) at a revealed question: marked as the answer."""
+    if question is None or not revealed:
+        return frozenset()
+    kind, _, rest = question.answer.action.partition(" ")
+    if kind not in ("play", "discard"):
+        return frozenset()
+    try:
+        return frozenset((Tile.parse(rest),))
+    except ValueError:
+        return frozenset()
+
+
+_PLACES = {3: ("pres-bottom", "pres-left", "pres-right"), 4: ("pres-bottom", "pres-left", "pres-top-seat", "pres-right")}
+
+
+def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool, answer: frozenset[Tile] = frozenset()) -> str:
+    role = []
+    if scene.bidder == seat:
+        role.append("bidder")
+    elif scene.players == 4 and scene.bidder is not None and seat % 2 == scene.bidder % 2:
+        role.append("partner")
+    if scene.trump is not None or scene.phase in (Phase.PLAYING, Phase.HAND_OVER, Phase.GAME_OVER):
+        won = scene.tricks_won[seat]
+        role.append(f"{won} trick{'s' if won != 1 else ''}")
+    else:
+        bid = next((b for s, b in scene.bids if s == seat), None)
+        if bid is not None:
+            role.append(f"bid {words.bid_label(bid)}")
+    # The widow's tile in the bidder's hand, until a tile is laid aside.
+    fresh = set(scene.widow) if scene.widow_taken and scene.discard is None and seat == scene.bidder else set()
+    tiles = "".join(
+        _tile(t, scene.trump, hidden=hidden, answer=t in answer, caption="widow" if t in fresh and not hidden else "")
+        for t in scene.hands[seat]
+    ) or '<span class="pres-empty">no tiles</span>'
+    place = _PLACES[scene.players][seat] if scene.players in _PLACES else "pres-bottom"
+    cls = f"pres-seat {place}" + (" pres-act" if acting else "")
+    extra = f' <span>· {escape(" · ".join(role))}</span>' if role else ""
+    label = f"Seat {seat}'s tiles" + (" (hidden)" if hidden else "")
+    return (f'<div class="{cls}" data-seat="{seat}"><div class="pres-name">Seat {seat}{extra}</div>'
+            f'<div class="pres-tiles" role="group" aria-label="{escape(label)}">{tiles}</div></div>')
+
+
+def _widow_html(scene: Scene, open_hands: bool, bidder_shown: bool) -> str:
+    """The widow: face down at the deal, face up once the bidder takes it (to the class when
+    the bidder's hand is shown), then the tile laid aside, face down unless the hands are open."""
+    if not scene.widow:
+        return ""
+    tiles: tuple[Tile, ...]
+    if scene.discard is not None:
+        title = f"Laid aside by Seat {scene.bidder}"
+        state, tiles, down = "discard", (scene.discard,), not open_hands
+    elif scene.widow_taken:
+        title = f"Widow: Seat {scene.bidder} took it"
+        state, tiles, down = "taken", scene.widow, not bidder_shown
+    else:
+        title, state, tiles, down = "Widow (face down)", "down", scene.widow, True
+    cells = "".join(_tile(t, scene.trump, hidden=down) for t in tiles)
+    return (f'<div class="pres-widow" data-widow="{state}"><div class="pres-trick-title">{escape(title)}</div>'
+            f'<div class="pres-widow-tiles" role="group" aria-label="{escape(title)}">{cells}</div></div>')
+
+
+def _trick_html(scene: Scene) -> str:
+    if scene.trick:
+        cells = "".join(
+            _tile(t, scene.trump, best=i == scene.trick_best, caption=f"Seat {s}")
+            for i, (s, t) in enumerate(scene.trick)
+        )
+        body = f'<div class="pres-trick-tiles" role="group" aria-label="{escape(scene.trick_title)}">{cells}</div>'
+    elif scene.bids:
+        body = '<div class="pres-bids">' + "<br>".join(
+            f"Seat {s}: <b>{escape(words.bid_label(b))}</b>" for s, b in scene.bids) + "</div>"
+    else:
+        body = '<div class="pres-empty">No tile played yet</div>'
+    return f'<div class="pres-trick"><div class="pres-trick-title">{escape(scene.trick_title)}</div>{body}</div>'
+
+
+def _numbers_html(move: Move) -> str:
+    parts = []
+    if move.summary:
+        parts.append(f"<p>{escape(move.summary)}</p>")
+    if move.rows:
+        head = "".join(f"<th>{escape(c)}</th>" for c in move.columns)
+        rows = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in r) + "</tr>" for r in move.rows[:8])
+        parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+    if not parts:
+        return ""
+    return '<div class="pres-numbers" aria-label="The numbers">' + "".join(parts) + "</div>"
+
+
+def _move_html(move: Move, numbers: bool, title: str | None = None) -> str:
+    h = title or f"Move {move.index + 1}: {move.headline}"
+    out = f"<h2>{escape(h)}</h2><p class=\"pres-reason\">{escape(move.reason)}</p>"
+    if move.suggested:
+        out += f'<p class="pres-reason">The computer would rather play {escape(move.suggested)} here.</p>'
+    if numbers:
+        out += _numbers_html(move)
+    return out
+
+
+def _note_html(note: str) -> str:
+    return f'<div class="pres-note" aria-label="Teacher\'s note">{html_text(note)}</div>' if note else ""
+
+
+def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: bool, note: str = "",
+              where: str = "", title: str = "") -> str:
+    """The stage of a hand at ``count`` actions (cached per hand and view); ``title`` instead
+    of the hand's own (which names its deal)."""
+    key = (count, asking, revealed, numbers, note, where, title)
+    if key in show.drawn:
+        return show.drawn[key]
+    scene = show.scenes[count]
+    asking = asking and count < show.total
+    question = show.question(count) if asking else None
+    acting = scene.to_act if count < show.total else None
+    answer = _answer_tiles(question, revealed)
+    seats = "".join(
+        _seat_html(scene, s, hidden=question is not None and s != question.seat, acting=s == acting, answer=answer)
+        for s in range(scene.players)
+    )
+    seats += _widow_html(scene, open_hands=question is None,
+                         bidder_shown=question is None or question.seat == scene.bidder)
+    trump = words.trump_label(scene.trump).capitalize() if scene.trump is not None else "Not named yet"
+    top = (
+        f'<div class="pres-top"><h1 class="pres-title">{escape(title or show.title.split(" (")[0].capitalize())}</h1>'
+        f'<div class="pres-fact"><span class="pres-k">Trump:</span> <b>{escape(trump)}</b></div>'
+        f'<div class="pres-fact"><span class="pres-k">Contract:</span> <b>{escape(scene.contract)}</b></div>'
+        f'<div class="pres-where">{escape(where or f"Move {count} of {show.total}")}</div></div>'
+    )
+    talk = _note_html(note)
+    if question is not None:
+        talk += f'<p class="pres-ask">{escape(question.prompt)}</p>'
+        if revealed:
+            talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer.headline}")
+        else:
+            talk += '<p class="pres-help">Every other hand is hidden. → reveals the computer\'s answer.</p>'
+    elif scene.move is not None:
+        talk += _move_html(scene.move, numbers)
+    else:
+        talk += ("<h2>The deal</h2><p class=\"pres-reason\">Every hand is face up. "
+                 "Press → (or Page Down) for the bidding, then each move.</p>")
+    if scene.result and question is None:
+        talk += f'<p class="pres-result">{escape(scene.result)}</p>'
+    html = (
+        f'<section class="pres-stage" data-count="{count}" data-asking="{int(asking)}" '
+        f'data-revealed="{int(revealed)}" aria-label="Presenter">{top}<div class="pres-body">'
+        f'<div class="pres-table pres-n{scene.players}">{seats}{_trick_html(scene)}</div>'
+        f'<aside class="pres-talk" aria-live="polite">{talk}</aside></div></section>'
+    )
+    show.drawn[key] = html
+    return html
+
+
+def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = "") -> str:
+    """The stage of a puzzle or lesson level: the question, then the engine's answer."""
+    trump = words.trump_label(item.trump).capitalize() if item.trump is not None else ""
+    top = (f'<div class="pres-top"><h1 class="pres-title">{escape(item.title)}</h1>'
+           + (f'<div class="pres-fact"><span class="pres-k">Trump:</span> <b>{escape(trump)}</b></div>' if trump else "")
+           + f'<div class="pres-where">{escape(where)}</div></div>')
+    marked = set(item.answer_tiles) if revealed else set()
+    rows = []
+    for seat, tiles in item.hands:
+        cells = "".join(_tile(t, item.trump, answer=t in marked) for t in tiles)
+        rows.append(f'<div class="pres-seat"><div class="pres-name">Seat {seat}</div>'
+                    f'<div class="pres-tiles" role="group" aria-label="Seat {seat}\'s tiles">{cells}</div></div>')
+    if item.trick:
+        cells = "".join(_tile(t, item.trump, caption=f"Seat {s}" if s >= 0 else "", answer=t in marked)
+                        for s, t in item.trick)
+        rows.append('<div class="pres-trick"><div class="pres-trick-title">The trick so far</div>'
+                    f'<div class="pres-trick-tiles" role="group" aria-label="The trick so far">{cells}</div></div>')
+    if item.tiles:
+        cells = "".join(_tile(t, item.trump, answer=t in marked) for t in item.tiles)
+        rows.append(f'<div class="pres-trick"><div class="pres-trick-tiles" role="group" aria-label="Tiles">{cells}</div></div>')
+    table = ('<div class="pres-table pres-item-tiles">' + "".join(rows) + "</div>") if rows else ""
+    talk = _note_html(note)
+    if item.intro:
+        talk += f'<p class="pres-reason">{escape(item.intro)}</p>'
+    talk += f'<p class="pres-ask">{escape(item.question)}</p>'
+    if revealed:
+        talk += (f'<p class="pres-answer">Answer: {escape(item.answer)}</p>'
+                 f'<p class="pres-reason">{escape(item.reason)}</p>')
+    else:
+        talk += '<p class="pres-help">→ reveals the answer and the reason.</p>'
+    body = "pres-body" if rows else "pres-body pres-solo"  # no tiles: the words take the stage
+    return (f'<section class="pres-stage" data-count="0" data-asking="1" data-revealed="{int(revealed)}" '
+            f'aria-label="Presenter">{top}<div class="{body}">{table}'
+            f'<aside class="pres-talk" aria-live="polite">{talk}</aside></div></section>')
+
+
+def note_html(entry: DeckEntry, *, where: str = "") -> str:
+    """A deck's note slide: the teacher's own words across the whole stage, in big type."""
+    title = entry.title or "Note"
+    return (f'<section class="pres-stage" data-count="0" data-asking="0" data-revealed="0" aria-label="Presenter">'
+            f'<div class="pres-top"><h1 class="pres-title">{escape(title)}</h1>'
+            f'<div class="pres-where">{escape(where)}</div></div>'
+            f'<div class="pres-body pres-solo"><aside class="pres-talk pres-note-slide" aria-label="Teacher\'s note">'
+            f'<p class="pres-note-words">{html_text(entry.note)}</p></aside></div></section>')
