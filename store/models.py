@@ -40,6 +40,7 @@ __all__ = [
     "Game",
     "Hand",
     "Learner",
+    "LearnerDevice",
     "LessonAttempt",
     "LiveAnswer",
     "LivePlayer",
@@ -103,6 +104,21 @@ class Learner(Base):
 
     def __repr__(self) -> str:  # never the token hash
         return f"Learner(id={self.id}, name={self.name!r})"
+
+
+class LearnerDevice(Base):
+    """A device's own token for a learner (only its hash is kept): given to a device that proved
+    it is the learner with their class PIN, so its cookie opens that learner from then on. The
+    learner's New link revokes every device's token with the link (see :mod:`store.learners`)."""
+
+    __tablename__ = "learner_devices"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+    def __repr__(self) -> str:  # never the token hash
+        return f"LearnerDevice(id={self.id}, learner_id={self.learner_id})"
 
 
 class LessonAttempt(Base):

@@ -4,6 +4,7 @@ first answer, the personal link on Home, unknown links, progress files, classes.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 
@@ -266,6 +267,31 @@ def test_a_class_join_tells_the_store_who_is_asking() -> None:
     with db.session() as s:
         stored = list(s.scalars(select(PinFailure.client_key).where(PinFailure.class_id == klass.id)))
     assert stored == keys and keys[0] != keys[1]
+
+
+def test_a_device_joining_with_name_and_pin_carries_the_students_token() -> None:
+    db = open_store()
+    klass, _ = classes.create_class(db, "Club devices", pin_required=True)
+    ada, ada_token = learners.create(db, "Ada")
+    classes.join(db, klass.join_code, "Ada", ada.id, "2468")
+    at = open_app("classes")
+    at.text_input(key="class-code").set_value(klass.join_code)
+    at.text_input(key="class-name").set_value("ada")
+    at.text_input(key="class-pin").set_value("2468")
+    next(b for b in at.button if "Join" in str(b.label)).click().run()
+    assert not at.exception, errors(at)
+    assert md_escape("Welcome back, Ada!") in texts(at)
+    assert at.session_state["moon_learner_id"] == ada.id
+    # The session holds a token of this device's own that opens Ada (the cookie is set from it),
+    # so a reload opens Ada's profile, not the one this device had before.
+    token = at.session_state["moon_learner_token"]
+    assert isinstance(token, str) and token != ada_token
+    assert learners.find(db, token) == dataclasses.replace(ada, device=True)
+    reloaded = open_app("home", query={"me": token})
+    assert not reloaded.exception, errors(reloaded)
+    assert reloaded.session_state["moon_learner_id"] == ada.id
+    assert "opened your progress with your class PIN" in texts(reloaded)
+    assert not any("?me=" in str(c.value) for c in reloaded.code)  # the link stays on Ada's first device
 
 
 @pytest.mark.parametrize(("typed", "saved", "said"), [

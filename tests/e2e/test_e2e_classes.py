@@ -4,14 +4,16 @@ shows the code and its QR code and nothing else, sees the teacher link only when
 finds their class again on the Classes page; students on phones (390×844) join a class and a
 live class (the join screen's address, opened on a phone, offers the join form with its code,
 and the form goes away once joined), where names are one name whatever their case, a long pasted name is cut to 40 with
-a word, a PIN is said as four digits, and leaving asks first and coming back from the same
+a word, a PIN is said as four digits, a phone that joins as a student with their PIN stays that
+student after a reload, and leaving asks first and coming back from the same
 phone takes the old place back."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from moon_browser import click, open_page, runs, settle, sized_context, wait_for
+from moon_browser import click, open_page, runs, settle, sized_context, wait_for, wait_for_cookie
 
 LONG = "Maximiliana Alexandrovna Konstantinopolska-Weatherby"  # 52 characters
 
@@ -122,6 +124,19 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
         assert two.locator(".st-key-class-name input").input_value() == LONG
         _join_class(two, klass.join_code, LONG, "1111")
         assert f"Welcome, {LONG[:40]}!" in _alert(two) and "cut to" in _alert(two)
+        # The same phone then joins as Dup with Dup's PIN: from then on it is Dup, after a reload too
+        # (its cookie carries a token that opens Dup, not the phone's own profile).
+        own = wait_for_cookie(two)["value"]
+        click(two, two.get_by_role("button", name="Join another class"))
+        _join_class(two, klass.join_code, "dup", "2580")
+        assert "Welcome back, Dup!" in _alert(two)
+        deadline = time.monotonic() + 30
+        while wait_for_cookie(two)["value"] == own:
+            assert time.monotonic() < deadline, "the phone's cookie still opens its own profile"
+            two.wait_for_timeout(50)
+        open_page(two, f"{server}/classes")
+        main = two.locator("[data-testid=stMain]").inner_text()
+        assert "as Dup." in main and LONG[:40] not in main
     finally:
         one.context.close()
         two.context.close()

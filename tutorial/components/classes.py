@@ -70,10 +70,13 @@ def _join() -> None:
         st.session_state[state.CLASS_MESSAGE] = ("error", "Classes cannot be joined just now: the database is not "
                                                   "reachable. Try again in a minute.")
         return
-    if joined.learner_id != lid:  # the same student on another device: their own profile
-        st.session_state[state.LEARNER] = joined.learner_id
-        st.session_state[state.LEARNER_TOKEN] = None
-        st.session_state.pop(state.PROGRESS, None)
+    if joined.learner_id != lid:  # the same student on another device (their PIN): their profile from now on
+        try:
+            profile.adopt_device(db, joined.learner_id)
+        except StoreUnavailable:
+            st.session_state[state.CLASS_MESSAGE] = ("error", "Classes cannot be joined just now: the database is "
+                                                      "not reachable. Try again in a minute.")
+            return
     st.session_state[state.CLASS_MESSAGE] = ("success", f"Welcome{' back' if joined.returning else ''}, "
                                                 f"{joined.display_name}! Your teacher sees your progress."
                                                 + ("" if joined.returning else cut_note(name)))
