@@ -330,7 +330,8 @@ class LiveQuestion(Base):
 class LivePlayer(Base):
     """A student in a live class, under a name unique in it whatever its case and spacing
     (``name_key``); their phone holds a token (only its hash is kept). ``learner_id`` links a
-    learner profile when the browser has one."""
+    learner profile when the browser has one. ``left_at``: when they left ("Leave this class"),
+    empty while they are in it (a student who comes back takes the row back)."""
 
     __tablename__ = "live_players"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -340,6 +341,7 @@ class LivePlayer(Base):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     learner_id: Mapped[int | None] = mapped_column(ForeignKey("learners.id", ondelete="SET NULL"), nullable=True)
     joined_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    left_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     __table_args__ = (UniqueConstraint("session_id", "name"),
                       Index("ix_live_players_name_key", "session_id", "name_key", unique=True))
 

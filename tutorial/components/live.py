@@ -514,8 +514,10 @@ def _phone(token: str) -> None:
     number = f" · question {view.question.seq}" if view.question is not None else ""
     # Not the presentation's title: it names the deal, which a student could open elsewhere
     # and step through to the answer.
-    st.markdown(f'<div class="live-phone"><div class="live-who">You are <b>{escape(view.player.name)}</b>'
-                f"{number}</div></div>", unsafe_allow_html=True)
+    # The class's code, as on the board, so a student in the wrong class sees it at once.
+    st.markdown(f'<div class="live-phone"><div class="live-who">You are <b>{escape(view.player.name)}</b> in '
+                f'class <span class="live-who-code">{escape(view.session.join_code)}</span>{number}</div></div>',
+                unsafe_allow_html=True)
     msg = state.get(state.LIVE_MESSAGE)
     if msg:
         state.put(state.LIVE_MESSAGE, None)
@@ -587,6 +589,12 @@ def _join() -> None:
 
 
 def _leave() -> None:
+    db = profile.store()
+    if db is not None:
+        try:
+            live.leave(db, _param(PLAYER_PARAM) or state.get(state.LIVE_PLAYER))
+        except StoreUnavailable:
+            pass  # the phone leaves anyway; the room counts it until the class ends
     state.put(state.LIVE_PLAYER, None)
     state.put(state.LIVE_LEAVING, False)
     if PLAYER_PARAM in st.query_params:
