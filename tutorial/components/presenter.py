@@ -27,6 +27,7 @@ from tutorial.components.presentation import (
     present_deck,
     present_hand,
 )
+from tutorial.components.tiles import names_html
 from tutorial.services import describe as words
 from tutorial.services.decks import (
     MAX_TOKEN,
@@ -270,9 +271,11 @@ def _numbers_html(move: Move) -> str:
 
 def _move_html(move: Move, numbers: bool, title: str | None = None) -> str:
     h = title or f"Move {move.index + 1}: {move.headline}"
-    out = f"<h2>{escape(h)}</h2><p class=\"pres-reason\">{escape(move.reason)}</p>"
+    # Tile names never break at their hyphen ("6-" / "4"): each is kept on one line.
+    out = f"<h2>{names_html(escape(h))}</h2><p class=\"pres-reason\">{names_html(escape(move.reason))}</p>"
     if move.suggested:
-        out += f'<p class="pres-reason">The computer would rather play {escape(move.suggested)} here.</p>'
+        out += (f'<p class="pres-reason">The computer would rather play {names_html(escape(move.suggested))} '
+                "here.</p>")
     if numbers:
         out += _numbers_html(move)
     return out
@@ -357,8 +360,8 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
         talk += f'<p class="pres-reason">{escape(item.intro)}</p>'
     talk += f'<p class="pres-ask">{escape(item.question)}</p>'
     if revealed:
-        talk += (f'<p class="pres-answer">Answer: {escape(item.answer)}</p>'
-                 f'<p class="pres-reason">{escape(item.reason)}</p>')
+        talk += (f'<p class="pres-answer">Answer: {names_html(escape(item.answer))}</p>'
+                 f'<p class="pres-reason">{names_html(escape(item.reason))}</p>')
     else:
         talk += '<p class="pres-help">→ reveals the answer and the reason.</p>'
     body = "pres-body" if rows else "pres-body pres-solo"  # no tiles: the words take the stage
