@@ -112,6 +112,28 @@ def test_the_address_keeps_the_hand_its_move_and_the_deck() -> None:
     assert any("Lesson deck: Friday (1 entries)" in str(e.label) for e in again.expander)
 
 
+def test_a_hand_loaded_from_a_file_is_kept_by_the_address() -> None:
+    at = open_app("classroom", state=BASIC)
+    rec = _played_record()
+    at.file_uploader(key="class-upload").set_value(("hand.json", json.dumps(rec).encode(), "application/json")).run()
+    at.button(key="class-forward").click().run()
+    at.button(key="class-forward1").click().run()
+    assert not at.exception, errors(at)
+    count = at.session_state["moon_class_count"]
+    q = _address(at)
+    assert "deal" not in q and q["move"] == str(count) and q["hand"]
+    # A reload (a new session on the same address) opens the same hand at the same move.
+    again = open_app("classroom", query=q, state=BASIC)
+    assert not again.exception, errors(again)
+    assert again.session_state["moon_class_timeline"].hand.actions == rec["hands"][0]["actions"]
+    assert again.session_state["moon_class_count"] == count
+    assert _address(again) == q
+    # A damaged one says so and opens nothing.
+    cut = open_app("classroom", query={"hand": q["hand"][:40], "move": "3"})
+    assert "The hand in the address cannot be used" in " ".join(e.value for e in cut.error)
+    assert cut.session_state["moon_class_timeline"] is None if "moon_class_timeline" in cut.session_state else True
+
+
 def test_a_bad_classroom_address_says_so_and_opens_nothing() -> None:
     at = open_app("classroom", query={"deal": "12", "move": "x"})
     assert not at.exception, errors(at)

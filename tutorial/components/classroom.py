@@ -15,7 +15,7 @@ from tutorial.components import presentation, state
 from tutorial.components.explain import show_decision
 from tutorial.components.tiles import Shown, is_trump, show_row
 from tutorial.services import describe as words
-from tutorial.services.classroom import ClassroomLink, Timeline, generate_hand
+from tutorial.services.classroom import ClassroomLink, Timeline, generate_hand, hand_from_token, hand_token
 from tutorial.services.decks import (
     MAX_TOKEN,
     Deck,
@@ -482,6 +482,13 @@ def open_from_address() -> None:
             hand, decisions = generate_hand(link.rules, link.deal, link.computer)
         t = Timeline(hand, dict(decisions), link.computer, deal=link.deal, played_by=link.computer)
         _set(t, min(link.move, len(t.hand.actions)))
+    elif current() is None and link.hand:
+        try:
+            loaded = hand_from_token(link.hand)
+        except LinkError as e:
+            st.session_state[ERROR] = md_escape(str(e))
+        else:
+            _set(Timeline(loaded), min(link.move, len(loaded.actions)))
     if state.get(state.DECK) is None and link.deck:
         from tutorial.services.items import course, puzzles
 
@@ -508,6 +515,13 @@ def sync_address(t: Timeline | None) -> None:
         token = ""
     if t is not None and t.deal is not None and t.played_by:
         link = ClassroomLink(t.rules, t.deal, t.played_by, _count(), token)
+    elif t is not None:  # a hand from a file: its record packed into the address
+        packed = hand_token(t.hand)
+        if len(packed) > MAX_TOKEN:
+            st.caption(":material/warning: This hand's record is too big to keep in the page's address: a reload "
+                       "would lose it. Keep its file to load it again.")
+            packed = ""
+        link = ClassroomLink(move=_count(), deck=token, hand=packed)
     else:
         link = ClassroomLink(deck=token)
     want = link.params()
