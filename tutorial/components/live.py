@@ -612,8 +612,8 @@ def _leave_box() -> None:
             return
         st.warning("Leave the live class? Your answers stay in it: join again from this phone with the code on "
                    "the board to take your place back, or from another phone with your personal link below.")
-        token = state.get(state.LEARNER_TOKEN)
-        if isinstance(token, str) and token:
+        token = profile.link_token()
+        if token:
             st.caption("Your personal link (keep it to yourself): open it on another phone, then join with the "
                        "code and your name.")
             st.code(profile.personal_link(token), language=None, wrap_lines=True)

@@ -229,6 +229,20 @@ def _clear_cookie() -> None:
     )
 
 
+def link_token() -> str | None:
+    """This session's token when it is the learner's personal link (what the pages may show
+    as "your personal link"); ``None`` without one, for a device's own token (a class PIN:
+    :func:`adopt_device`) and while the database cannot be reached."""
+    token, db = st.session_state.get(state.LEARNER_TOKEN), store()
+    if not isinstance(token, str) or not token or db is None:
+        return None
+    try:
+        info = learners.find(db, token)
+    except StoreUnavailable:
+        return None
+    return token if info is not None and not info.device else None
+
+
 def personal_link(token: str) -> str:
     """The link that opens this learner's progress on any device."""
     try:
