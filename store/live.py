@@ -52,6 +52,7 @@ __all__ = [
     "find_by_host_token",
     "host_view",
     "join",
+    "leave",
     "open_by_code",
     "player_by_token",
     "questions_csv",
@@ -227,6 +228,7 @@ def join(store: Store, code: object, name: object, learner_id: int | None = None
                                                      LivePlayer.learner_id == learner_id))
             if mine is not None:
                 mine.token_hash = token_hash(token)
+                mine.left_at = None
                 return Player(mine.id, info.id, mine.name)
         held = s.scalar(select(LivePlayer.name).where(LivePlayer.session_id == info.id,
                                                       LivePlayer.name_key == key))
@@ -245,6 +247,18 @@ def join(store: Store, code: object, name: object, learner_id: int | None = None
     except IntegrityError:  # the same name at the same moment: the other join was first
         raise LiveError(f"The name {display!r} is taken in this class: add an initial or choose another. "
                         "If it is yours, from another phone: open your personal link on this one first.") from None
+
+
+def leave(store: Store, player_token: object) -> None:
+    """The player whose phone holds ``player_token`` leaves: no longer counted in the room, and
+    the token opens nothing any more. Their answers stay; joining again from the same profile
+    takes the place back (:func:`join`). An unknown token changes nothing."""
+    if not looks_like_token(player_token):
+        return
+    assert isinstance(player_token, str)
+    h = token_hash(player_token)
+    store.run(lambda s: s.execute(update(LivePlayer).where(LivePlayer.token_hash == h).values(
+        left_at=now(), token_hash=token_hash(new_token()))))
 
 
 def player_by_token(store: Store, token: object) -> tuple[Player, LiveInfo] | None:
@@ -430,7 +444,7 @@ def student_view(store: Store, player_token: object) -> StudentView | None:
 
 @dataclass(frozen=True)
 class HostView:
-    """What the presenter shows of the room: how many joined, the question, how many
+    """What the presenter shows of the room: how many joined (and have not left), the question, how many
     answered and the count per choice (no names); after the reveal, who got it right."""
 
     session: LiveInfo
@@ -450,7 +464,8 @@ def host_view(store: Store, session_id: int) -> HostView | None:
         if sess is None:
             return None
         info = _info(sess)
-        players = s.scalar(select(func.count()).select_from(LivePlayer).where(LivePlayer.session_id == sess.id)) or 0
+        players = s.scalar(select(func.count()).select_from(LivePlayer).where(
+            LivePlayer.session_id == sess.id, LivePlayer.left_at.is_(None))) or 0
         q = s.get(LiveQuestion, sess.current_question_id) if sess.current_question_id is not None else None
         if q is None:
             return HostView(info, int(players), None, {}, 0)

@@ -40,6 +40,7 @@ __all__ = [
     "Game",
     "Hand",
     "Learner",
+    "LearnerDevice",
     "LessonAttempt",
     "LiveAnswer",
     "LivePlayer",
@@ -103,6 +104,21 @@ class Learner(Base):
 
     def __repr__(self) -> str:  # never the token hash
         return f"Learner(id={self.id}, name={self.name!r})"
+
+
+class LearnerDevice(Base):
+    """A device's own token for a learner (only its hash is kept): given to a device that proved
+    it is the learner with their class PIN, so its cookie opens that learner from then on. The
+    learner's New link revokes every device's token with the link (see :mod:`store.learners`)."""
+
+    __tablename__ = "learner_devices"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+    def __repr__(self) -> str:  # never the token hash
+        return f"LearnerDevice(id={self.id}, learner_id={self.learner_id})"
 
 
 class LessonAttempt(Base):
@@ -314,7 +330,8 @@ class LiveQuestion(Base):
 class LivePlayer(Base):
     """A student in a live class, under a name unique in it whatever its case and spacing
     (``name_key``); their phone holds a token (only its hash is kept). ``learner_id`` links a
-    learner profile when the browser has one."""
+    learner profile when the browser has one. ``left_at``: when they left ("Leave this class"),
+    empty while they are in it (a student who comes back takes the row back)."""
 
     __tablename__ = "live_players"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -324,6 +341,7 @@ class LivePlayer(Base):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     learner_id: Mapped[int | None] = mapped_column(ForeignKey("learners.id", ondelete="SET NULL"), nullable=True)
     joined_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    left_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
     __table_args__ = (UniqueConstraint("session_id", "name"),
                       Index("ix_live_players_name_key", "session_id", "name_key", unique=True))
 

@@ -7,6 +7,7 @@ import json
 
 from engine import Game, RuleSet
 from tutorial.services.records import hand_record
+from tutorial.services.text import md_escape
 from tutorial.testing import errors, open_app, texts
 
 BASIC = {"moon_class_level": "basic"}
@@ -110,6 +111,48 @@ def test_the_address_keeps_the_hand_its_move_and_the_deck() -> None:
     assert again.session_state["moon_class_count"] == count
     assert again.session_state["moon_deck"] == deck
     assert any("Lesson deck: Friday (1 entries)" in str(e.label) for e in again.expander)
+
+
+def test_a_hand_loaded_from_a_file_is_kept_by_the_address() -> None:
+    at = open_app("classroom", state=BASIC)
+    rec = _played_record()
+    at.file_uploader(key="class-upload").set_value(("hand.json", json.dumps(rec).encode(), "application/json")).run()
+    at.button(key="class-forward").click().run()
+    at.button(key="class-forward1").click().run()
+    assert not at.exception, errors(at)
+    count = at.session_state["moon_class_count"]
+    q = _address(at)
+    assert "deal" not in q and q["move"] == str(count) and q["hand"]
+    # A reload (a new session on the same address) opens the same hand at the same move.
+    again = open_app("classroom", query=q, state=BASIC)
+    assert not again.exception, errors(again)
+    assert again.session_state["moon_class_timeline"].hand.actions == rec["hands"][0]["actions"]
+    assert again.session_state["moon_class_count"] == count
+    assert _address(again) == q
+    # A damaged one says so and opens nothing.
+    cut = open_app("classroom", query={"hand": q["hand"][:40], "move": "3"})
+    assert "The hand in the address cannot be used" in " ".join(e.value for e in cut.error)
+    assert cut.session_state["moon_class_timeline"] is None if "moon_class_timeline" in cut.session_state else True
+
+
+def test_the_deck_builder_adds_a_note_slide() -> None:
+    from tutorial.services.decks import DeckEntry
+
+    at = open_app("classroom")
+    at.toggle(key="deck-notes").set_value(True).run()
+    at.button(key="deck-add-note").click().run()  # nothing typed: said, nothing added
+    assert not at.exception, errors(at)
+    assert "A note slide needs its words" in " ".join(e.value for e in at.error)
+    assert "moon_deck" not in at.session_state or not at.session_state["moon_deck"].entries
+    at.text_input(key="deck-slide-title").set_value("  Remember ").run()
+    at.text_area(key="deck-slide-note").set_value("The highest trump always wins.").run()
+    at.button(key="deck-add-note").click().run()
+    assert not at.exception, errors(at)
+    assert at.session_state["moon_deck"].entries == (
+        DeckEntry("note", title="Remember", note="The highest trump always wins."),)
+    assert md_escape("1. Note: Remember") in texts(at)  # listed in the deck
+    assert at.text_input(key="deck-slide-title").value == "" and at.text_area(key="deck-slide-note").value == ""
+    assert "deck" in _address(at)  # kept by the address like every entry
 
 
 def test_a_bad_classroom_address_says_so_and_opens_nothing() -> None:

@@ -92,6 +92,25 @@ def test_join_from_a_scanned_link_then_wait_answer_once_and_see_the_reveal() -> 
     assert "came too late" in late and "You did not answer this one" not in late
 
 
+def test_leaving_shows_the_personal_link_but_never_a_class_pin_devices_token() -> None:
+    from store import learners
+
+    db = open_store()
+    info, _ = live.start(db, "Links")
+    ada, link = learners.create(db, "Ada")
+    phone = learners.add_device(db, ada.id)  # another device, joined with Ada's class PIN
+    shown = {}
+    for name, token in (("own", link), ("device", phone)):
+        at = open_app("live", query={"code": info.join_code, "me": token})
+        _join(at, info.join_code, "Ada")
+        at.button(key="live-leave").click().run()
+        assert not at.exception, errors(at)
+        assert "Leave the live class?" in texts(at)
+        shown[name] = [str(c.value) for c in at.code]
+    assert [c.endswith(f"/?me={link}") for c in shown["own"]] == [True]
+    assert shown["device"] == []
+
+
 def test_an_unknown_phone_link_says_so_and_offers_to_join() -> None:
     at = open_app("live", query={"player": "x" * 32})
     assert not at.exception, errors(at)

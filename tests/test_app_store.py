@@ -4,6 +4,7 @@ first answer, the personal link on Home, unknown links, progress files, classes.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 
@@ -75,7 +76,7 @@ def test_corrupt_or_foreign_progress_file_is_refused(raw: bytes, message: str) -
         check_file(raw)
 
 
-def test_the_dashboard_leaves_a_provisional_rating_blank() -> None:
+def test_the_dashboard_says_new_for_a_provisional_rating() -> None:
     """A student rated on a few puzzles (Glicko-2 deviation still large) has no rating to compare
     yet: all wrong can otherwise rate above a right answer. A settled rating shows."""
     from sqlalchemy import update
@@ -99,8 +100,8 @@ def test_the_dashboard_leaves_a_provisional_rating_blank() -> None:
     at = open_app("classes", query={"teacher": teacher})
     assert not at.exception, errors(at)
     ratings = dict(zip(at.dataframe[0].value["Student"], at.dataframe[0].value["Rating"], strict=True))
-    assert ratings["Sol"] == 1234 and (ratings["Nia"] is None or ratings["Nia"] != ratings["Nia"])  # blank (None/NaN)
-    assert "blank while it is provisional" in texts(at)
+    assert ratings == {"Sol": "1234", "Nia": "new"}  # never an empty cell, which the grid draws as "None"
+    assert md_escape("“new” while it is provisional") in texts(at)
 
 
 def test_teacher_link_unknown_and_dashboard_shows_students() -> None:
@@ -266,6 +267,31 @@ def test_a_class_join_tells_the_store_who_is_asking() -> None:
     with db.session() as s:
         stored = list(s.scalars(select(PinFailure.client_key).where(PinFailure.class_id == klass.id)))
     assert stored == keys and keys[0] != keys[1]
+
+
+def test_a_device_joining_with_name_and_pin_carries_the_students_token() -> None:
+    db = open_store()
+    klass, _ = classes.create_class(db, "Club devices", pin_required=True)
+    ada, ada_token = learners.create(db, "Ada")
+    classes.join(db, klass.join_code, "Ada", ada.id, "2468")
+    at = open_app("classes")
+    at.text_input(key="class-code").set_value(klass.join_code)
+    at.text_input(key="class-name").set_value("ada")
+    at.text_input(key="class-pin").set_value("2468")
+    next(b for b in at.button if "Join" in str(b.label)).click().run()
+    assert not at.exception, errors(at)
+    assert md_escape("Welcome back, Ada!") in texts(at)
+    assert at.session_state["moon_learner_id"] == ada.id
+    # The session holds a token of this device's own that opens Ada (the cookie is set from it),
+    # so a reload opens Ada's profile, not the one this device had before.
+    token = at.session_state["moon_learner_token"]
+    assert isinstance(token, str) and token != ada_token
+    assert learners.find(db, token) == dataclasses.replace(ada, device=True)
+    reloaded = open_app("home", query={"me": token})
+    assert not reloaded.exception, errors(reloaded)
+    assert reloaded.session_state["moon_learner_id"] == ada.id
+    assert "opened your progress with your class PIN" in texts(reloaded)
+    assert not any("?me=" in str(c.value) for c in reloaded.code)  # the link stays on Ada's first device
 
 
 @pytest.mark.parametrize(("typed", "saved", "said"), [

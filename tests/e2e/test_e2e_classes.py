@@ -4,14 +4,16 @@ shows the code and its QR code and nothing else, sees the teacher link only when
 finds their class again on the Classes page; students on phones (390×844) join a class and a
 live class (the join screen's address, opened on a phone, offers the join form with its code,
 and the form goes away once joined), where names are one name whatever their case, a long pasted name is cut to 40 with
-a word, a PIN is said as four digits, and leaving asks first and coming back from the same
+a word, a PIN is said as four digits, a phone that joins as a student with their PIN stays that
+student after a reload, and leaving asks first and coming back from the same
 phone takes the old place back."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from moon_browser import click, open_page, runs, settle, sized_context, wait_for
+from moon_browser import click, open_page, runs, settle, sized_context, wait_for, wait_for_cookie
 
 LONG = "Maximiliana Alexandrovna Konstantinopolska-Weatherby"  # 52 characters
 
@@ -61,6 +63,11 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     assert "Students" not in page.locator("[data-testid=stMain]").inner_text()
     # The join form for a phone that opened this address sits below the first screenful.
     assert page.locator(".st-key-class-screen-join").bounding_box()["y"] >= 900
+    page.set_viewport_size({"width": 1920, "height": 1080})  # and on a projector
+    page.wait_for_timeout(200)
+    assert page.locator(".st-key-class-screen-join").bounding_box()["y"] >= 1080
+    assert page.locator(".class-code").bounding_box()["y"] + page.locator(".class-code").bounding_box()["height"] <= 1080
+    page.set_viewport_size({"width": 1440, "height": 900})
     # Back on the Classes page, the class this browser made is listed and opens its dashboard.
     open_page(page, server + "/classes")
     mine = page.locator(".st-key-class-mine")
@@ -122,6 +129,19 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
         assert two.locator(".st-key-class-name input").input_value() == LONG
         _join_class(two, klass.join_code, LONG, "1111")
         assert f"Welcome, {LONG[:40]}!" in _alert(two) and "cut to" in _alert(two)
+        # The same phone then joins as Dup with Dup's PIN: from then on it is Dup, after a reload too
+        # (its cookie carries a token that opens Dup, not the phone's own profile).
+        own = wait_for_cookie(two)["value"]
+        click(two, two.get_by_role("button", name="Join another class"))
+        _join_class(two, klass.join_code, "dup", "2580")
+        assert "Welcome back, Dup!" in _alert(two)
+        deadline = time.monotonic() + 30
+        while wait_for_cookie(two)["value"] == own:
+            assert time.monotonic() < deadline, "the phone's cookie still opens its own profile"
+            two.wait_for_timeout(50)
+        open_page(two, f"{server}/classes")
+        main = two.locator("[data-testid=stMain]").inner_text()
+        assert "as Dup." in main and LONG[:40] not in main
     finally:
         one.context.close()
         two.context.close()
@@ -144,6 +164,7 @@ def test_a_live_student_leaves_only_when_sure_and_comes_back_to_their_answers(br
         open_page(ada, f"{server}/live?code={info.join_code}")
         _join_live(ada, "Ada")
         wait_for(ada, "[class*='st-key-live-choice-'] button")
+        assert ada.locator(".live-who").inner_text().startswith(f"You are Ada in class {info.join_code}")
         click(ada, ada.locator("[class*='st-key-live-choice-'] button").first)
         assert "Answer received" in ada.locator(".live-got").inner_text()
         # "ADA" from another phone is Ada's name.
@@ -158,8 +179,10 @@ def test_a_live_student_leaves_only_when_sure_and_comes_back_to_their_answers(br
         click(ada, ada.locator(".st-key-live-leave button").first)
         shown = ada.locator(".st-key-live-leave-box code").inner_text()  # her personal link, to come back elsewhere
         link = shown.split("?me=")[1].strip()
+        assert live.host_view(db, info.id).players == 1  # type: ignore[union-attr]
         click(ada, ada.locator(".st-key-live-leave-yes button").first)
         wait_for(ada, ".st-key-live-name input")
+        assert live.host_view(db, info.id).players == 0  # type: ignore[union-attr]  # the room no longer counts her
         # Back from the same phone, the name typed in another case: the same place, answer kept.
         ada.locator(".st-key-live-code input").fill(info.join_code)
         _join_live(ada, "ada")
@@ -167,6 +190,7 @@ def test_a_live_student_leaves_only_when_sure_and_comes_back_to_their_answers(br
         assert "You are Ada" in ada.locator(".live-who").inner_text()
         assert "Answer received: 6-4" in ada.locator(".live-got").inner_text()
         assert [(s["name"], s["answered"]) for s in live.summary(db, info.id).students] == [("Ada", 1)]
+        assert live.host_view(db, info.id).players == 1  # type: ignore[union-attr]
         # From another phone with the personal link her phone showed, Ada takes her place back.
         open_page(other, f"{server}/live?code={info.join_code}&me={link}")
         _join_live(other, "Ada")

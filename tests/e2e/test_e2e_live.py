@@ -100,11 +100,22 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
             assert phone.locator("[class*='st-key-live-choice-'] button").count() == 0  # one tap
             latencies.append(_wait_attr(teacher, ".live-chart", "data-answered", str(n), timeout=10))
             if n == 1:  # F5 on the projector with the question open: it stays open, its answer kept
+                hidden = teacher.locator(".pres-tiles svg.moon-back").count()
+                # Every stage the projector draws after F5, from its first: the hands stay hidden throughout.
+                teacher.add_init_script("""window.__moonStages = []; new MutationObserver(() => {
+                    const s = document.querySelector('.pres-stage'); if (!s) return;
+                    const v = s.dataset.asking + ',' + s.querySelectorAll('.pres-tiles svg.moon-back').length;
+                    if (window.__moonStages.at(-1) !== v) window.__moonStages.push(v);
+                  }).observe(document, {subtree: true, childList: true, attributes: true});""")
                 teacher.reload()
                 wait_for(teacher, ".pres-stage", 120)
                 assert teacher.locator(".pres-stage").get_attribute("data-asking") == "1"
                 assert "ask=1" in teacher.url
                 _wait_attr(teacher, ".live-chart", "data-answered", "1", timeout=30)
+                assert hidden > 0 and teacher.evaluate("() => window.__moonStages") == [f"1,{hidden}"]
+                # The question is still open on the phones that have not answered.
+                settle(phones[1])
+                assert phones[1].locator("[class*='st-key-live-choice-'] button").all_inner_texts() == labels
         # The projector follows within the 2 s goal (its panel looks every second).
         assert max(latencies) < 4.0, latencies
         bars = teacher.locator(".live-bar")

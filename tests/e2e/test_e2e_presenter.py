@@ -128,6 +128,10 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     mark = projector.locator(".pres-is-answer")
     assert mark.count() == 1 and mark.inner_text().startswith("Answer")
     assert f"plays {mark.locator('svg').get_attribute('data-tile')}" in talk
+    # The headline's tile name never breaks at its hyphen: one unbreakable box, on one line.
+    names = projector.evaluate("""() => [...document.querySelectorAll('.pres-talk h2 .moon-tn')]
+        .map(e => [e.textContent, e.getClientRects().length, getComputedStyle(e).whiteSpace])""")
+    assert names and all(n == 1 and ws == "nowrap" for _, n, ws in names), names
     faded = projector.evaluate("""() => [...document.querySelectorAll('.pres-act .pres-cell:not(.pres-is-answer) svg')]
         .map(e => parseFloat(getComputedStyle(e).opacity))""")
     assert faded and max(faded) <= 0.6, faded

@@ -154,11 +154,18 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
             assert "teacher link is unknown" in str(page.locator('[data-testid="stAlert"]').inner_text())
         ctx.close()
     click_key(tpage, "class-refresh")
+    # The grid's own text (its accessible table, of the columns in view; the cells are drawn on a
+    # canvas): each Rating cell reads "new", never an empty cell the canvas draws as "None".
+    wait_for(tpage, "[data-testid=stDataFrame] td", state="attached")
+    grid = tpage.evaluate("""() => Array.from(document.querySelectorAll('[data-testid=stDataFrame]')[0]
+        .querySelectorAll('tr')).map(r => Array.from(r.children).map(c => c.textContent))""")
+    rating = grid[0].index("Rating")
+    assert [row[rating] for row in grid[1:]] == ["new", "new", "new"]
     _shot(tpage, "dashboard", 1440, 1000)
     _shot(tpage, "dashboard", 390, 844)
     page_text = str(tpage.locator('[data-testid="stMain"]').inner_text())
     assert "Students (3)" in page_text
-    assert "blank while it is provisional" in page_text  # no student has a rating to compare yet
+    assert "“new” while it is provisional" in page_text  # no student has a rating to compare yet
     # The CSV files are the dashboard, one table each, in UTF-8 with a byte-order mark (Excel on
     # Windows reads the accents), titles beside ids: Ana right first time (3 stars), Ben after a
     # wrong try (2), Cleo wrong.

@@ -51,3 +51,30 @@ def test_a_new_teacher_link_for_the_teachers_own_class_replaces_the_old_one(stor
     assert classes.find_by_teacher_token(store, new) == klass
     assert classes.find_by_teacher_token(store, old) is None  # the old link stops working
     assert classes.new_teacher_link(store, "ZZZZZZ", me.id) is None
+
+
+def test_a_device_token_opens_its_learner_until_the_next_new_link(store: Store) -> None:
+    from dataclasses import replace
+
+    from sqlalchemy import text
+
+    ada, token = learners.create(store, "Ada")
+    bob, bob_token = learners.create(store, "Bob")
+    phone, tablet = learners.add_device(store, ada.id), learners.add_device(store, ada.id)
+    assert len({phone, tablet, token}) == 3
+    assert learners.find(store, phone) == replace(ada, device=True) == learners.find(store, tablet)
+    assert learners.find(store, token) == ada  # the link still opens Ada, not as a device
+    with store.engine.connect() as c:  # only the hashes are kept
+        kept = set(c.execute(text("SELECT token_hash FROM learner_devices")).scalars())
+    assert kept == {learners.token_hash(phone), learners.token_hash(tablet)}
+    # A New link (here asked from the phone) revokes the link and every device's token; once.
+    new = learners.replace_token(store, phone)
+    assert new is not None and learners.find(store, new) == ada
+    for old in (phone, tablet, token):
+        assert learners.find(store, old) is None
+        assert learners.replace_token(store, old) is None
+    assert learners.find(store, bob_token) == bob
+    # reset_token revokes devices too.
+    laptop = learners.add_device(store, ada.id)
+    learners.reset_token(store, ada.id)
+    assert learners.find(store, laptop) is None

@@ -32,7 +32,7 @@ def test_migrations_reach_the_head_and_live_models_match_them(store: Store) -> N
     from store.models import Base
 
     with store.engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0006"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0008"
         diff = compare_metadata(MigrationContext.configure(c), Base.metadata)
     assert [d for d in diff if "live_" in repr(d)] == []
 
@@ -108,6 +108,25 @@ def test_names_are_unique_in_a_session_and_a_profile_gets_its_place_back(store: 
     p2, t2 = live.join(store, info.join_code, "Someone else", learner_id=me.id)  # same profile: same place
     assert p2 == p1 and t2 != t1
     assert live.player_by_token(store, t1) is None and live.player_by_token(store, t2) == (p1, info)
+
+
+def test_a_student_who_leaves_is_no_longer_counted_and_comes_back_counted_once(store: Store) -> None:
+    info, _ = live.start(store)
+    me, _tok = learners.create(store, "Ada")
+    _, t1 = live.join(store, info.join_code, "Ada", learner_id=me.id)
+    _, bob = live.join(store, info.join_code, "Bob")
+    q = live.ask(store, info.id, spec())
+    live.answer(store, t1, q.id, "play 6-4")
+    assert live.host_view(store, info.id).players == 2  # type: ignore[union-attr]
+    live.leave(store, t1)
+    live.leave(store, "not a token!")  # changes nothing
+    view = live.host_view(store, info.id)
+    assert view is not None and view.players == 1 and view.answered == 1  # her answer stays
+    assert live.player_by_token(store, t1) is None  # the phone's token opens nothing any more
+    p2, _t2 = live.join(store, info.join_code, "ada", learner_id=me.id)
+    assert p2.name == "Ada" and live.host_view(store, info.id).players == 2  # type: ignore[union-attr]
+    assert [s["name"] for s in live.summary(store, info.id).students] == ["Ada", "Bob"]
+    assert live.player_by_token(store, bob) is not None
 
 
 def test_one_answer_per_student_the_first_tap_counts(store: Store) -> None:

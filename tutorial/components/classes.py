@@ -76,10 +76,13 @@ def _join() -> None:
         st.session_state[state.CLASS_MESSAGE] = ("error", "Classes cannot be joined just now: the database is not "
                                                   "reachable. Try again in a minute.")
         return
-    if joined.learner_id != lid:  # the same student on another device: their own profile
-        st.session_state[state.LEARNER] = joined.learner_id
-        st.session_state[state.LEARNER_TOKEN] = None
-        st.session_state.pop(state.PROGRESS, None)
+    if joined.learner_id != lid:  # the same student on another device (their PIN): their profile from now on
+        try:
+            profile.adopt_device(db, joined.learner_id)
+        except StoreUnavailable:
+            st.session_state[state.CLASS_MESSAGE] = ("error", "Classes cannot be joined just now: the database is "
+                                                      "not reachable. Try again in a minute.")
+            return
     st.session_state[state.CLASS_MESSAGE] = ("success", f"Welcome{' back' if joined.returning else ''}, "
                                                 f"{joined.display_name}! Your teacher sees your progress."
                                                 + ("" if joined.returning else cut_note(name)))
@@ -388,15 +391,15 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
     else:
         st.dataframe([{"Student": s["name"], "Stage": stages.get(s["stage"], s["stage"] or "—"), "Stars": s["stars"],
                        "Levels": s["levels"], "Puzzles solved": s["puzzles_solved"],
-                       "Rating": None if s["rating_provisional"] else s["rating"],
+                       "Rating": rating_cell(float(s["rating"]), bool(s["rating_provisional"])),
                        "Answers": s["answers"], "From a file": imported_text(s)} for s in board.students],
                      hide_index=True, key="class-students",
                      # A student's name is what the teacher reads first: it gets the room a name takes.
                      column_config={"Student": st.column_config.TextColumn(width="medium"),
                                     "Stage": st.column_config.TextColumn(width="medium"),
-                                    "Rating": st.column_config.NumberColumn(format="%d", help=_RATING_HELP)})
+                                    "Rating": st.column_config.TextColumn(help=_RATING_HELP, alignment="right")})
         if any(s["rating_provisional"] for s in board.students):
-            st.caption(f"*Rating*: blank while it is provisional. {_RATING_HELP}")
+            st.caption(f"*Rating*: “{NEW_RATING}” while it is provisional. {_RATING_HELP}")
         if any(s["imported_stars"] or s["imported_puzzles"] for s in board.students):
             st.caption("*From a file*: stars and puzzles a student loaded from a saved progress file rather than "
                        "earned by answering here.")
@@ -428,9 +431,25 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
                "lists every wrong answer beside its level or puzzle.")
 
 
+#: What the dashboard's Rating column shows for a provisional rating.
+NEW_RATING = "new"
 #: What the dashboard says of a provisional rating.
 _RATING_HELP = ("The puzzle rating (Glicko-2) shows once about fifteen first tries at puzzles have pinned it down; "
                 "before that a single puzzle moves it by hundreds, so it would not compare students fairly.")
+
+
+def rating_cell(rating: float, provisional: bool) -> str:
+    """The dashboard's Rating cell: :data:`NEW_RATING` while the rating is provisional (an empty
+    number reads "None" in the grid), else the rating, padded with figure spaces to four digits so
+    that the column, text for the sake of "new", sorts as numbers do in the grid (whose text sort,
+``localeCompare``, puts a space before a digit, and "new" after every rating).
+
+    >>> [rating_cell(r, False) for r in (987.4, 1523.6)]
+    ['\u2007987', '1524']
+    >>> rating_cell(1500.0, True)
+    'new'
+    """
+    return NEW_RATING if provisional else f"{round(rating):>4}".replace(" ", "\u2007")
 
 
 def _wrong(wrong: list[tuple[str, int]]) -> str:

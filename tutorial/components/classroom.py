@@ -14,8 +14,10 @@ from tutorial.components import presentation, state
 from tutorial.components.explain import show_decision
 from tutorial.components.tiles import Shown, is_trump, show_row
 from tutorial.services import describe as words
-from tutorial.services.classroom import ClassroomLink, Timeline, generate_hand
+from tutorial.services.classroom import ClassroomLink, Timeline, generate_hand, hand_from_token, hand_token
 from tutorial.services.decks import (
+    MAX_NOTE,
+    MAX_TITLE,
     MAX_TOKEN,
     Deck,
     DeckEntry,
@@ -357,6 +359,17 @@ def _add_item(kind: str) -> None:
         st.session_state[f"deck-{kind}-note"] = ""
 
 
+def _add_note() -> None:
+    title = " ".join(str(st.session_state.get("deck-slide-title", "")).split())[:MAX_TITLE]
+    note = str(st.session_state.get("deck-slide-note", "")).strip()
+    if not title and not note:
+        _deck_error("A note slide needs its words: a note (or at least a title).")
+        return
+    _add(DeckEntry("note", title=title, note=note))
+    st.session_state["deck-slide-title"] = ""
+    st.session_state["deck-slide-note"] = ""
+
+
 def _retitle() -> None:
     title = str(st.session_state.get("deck-title", "")).strip()[:200] or "Lesson deck"
     _set_deck(replace(_deck(), title=title))
@@ -369,8 +382,8 @@ def _edit(index: int, by: int) -> None:
 
 
 def deck_builder(t: Timeline | None) -> None:
-    """Put a lesson deck together: positions, puzzles and levels, each with a note; save it
-    as a file, load one, present it."""
+    """Put a lesson deck together: positions, puzzles and levels, each with a note, and note
+    slides of the teacher's own words; save it as a file, load one, present it."""
     from tutorial.services.items import course, puzzles
 
     deck = _deck()
@@ -408,6 +421,12 @@ def deck_builder(t: Timeline | None) -> None:
                 st.text_input("Note for the level", key="deck-level-note", max_chars=2000)
                 st.button("Add the level", key="deck-add-level", on_click=_add_item, args=("level",),
                           icon=":material/add:")
+        if st.toggle("Add a note slide (your own words)", key="deck-notes"):
+            st.text_input("Title of the slide", key="deck-slide-title", max_chars=MAX_TITLE,
+                          placeholder="e.g. Remember")
+            st.text_area("What the slide says", key="deck-slide-note", max_chars=MAX_NOTE,
+                         placeholder="Shown across the screen in big type; nothing is asked.")
+            st.button("Add the note slide", key="deck-add-note", on_click=_add_note, icon=":material/add:")
         if deck.entries:
             st.markdown("**In the deck**")
             names = _item_titles() if needs_content(deck) else {}
@@ -476,6 +495,13 @@ def open_from_address() -> None:
             hand, decisions = generate_hand(link.rules, link.deal, link.computer)
         t = Timeline(hand, dict(decisions), link.computer, deal=link.deal, played_by=link.computer)
         _set(t, min(link.move, len(t.hand.actions)))
+    elif current() is None and link.hand:
+        try:
+            loaded = hand_from_token(link.hand)
+        except LinkError as e:
+            st.session_state[ERROR] = md_escape(str(e))
+        else:
+            _set(Timeline(loaded), min(link.move, len(loaded.actions)))
     if state.get(state.DECK) is None and link.deck:
         from tutorial.services.items import course, puzzles
 
@@ -502,6 +528,13 @@ def sync_address(t: Timeline | None) -> None:
         token = ""
     if t is not None and t.deal is not None and t.played_by:
         link = ClassroomLink(t.rules, t.deal, t.played_by, _count(), token)
+    elif t is not None:  # a hand from a file: its record packed into the address
+        packed = hand_token(t.hand)
+        if len(packed) > MAX_TOKEN:
+            st.caption(":material/warning: This hand's record is too big to keep in the page's address: a reload "
+                       "would lose it. Keep its file to load it again.")
+            packed = ""
+        link = ClassroomLink(move=_count(), deck=token, hand=packed)
     else:
         link = ClassroomLink(deck=token)
     want = link.to_query()

@@ -9,8 +9,9 @@ A session is bound to the token it opened its learner with: :func:`learner_id` c
 time it is asked (so before any write, callbacks included), that the token is still the
 learner's. Once the link is replaced ("New link" in another browser), every other session that
 held it forgets the learner and says so (:data:`LINK_REPLACED`); only the session that asked for
-the new link keeps the profile. A session given its learner by a class PIN holds no token and is
-not bound to one.
+the new link keeps the profile. A device given its learner by a class PIN gets a token of its own
+for that learner (:func:`adopt_device`), kept in its cookie like a link's, so a reload still opens
+the student's profile; it is bound to that token, and is not shown the link, Rename or New link.
 """
 
 from __future__ import annotations
@@ -81,6 +82,17 @@ def client() -> str:
 
 def _adopt(info: learners.LearnerInfo, token: str) -> None:
     st.session_state[state.LEARNER] = info.id
+    st.session_state[state.LEARNER_TOKEN] = token
+    st.session_state.pop(state.PROGRESS, None)
+
+
+def adopt_device(db: Store, learner_id: int) -> None:
+    """Make learner ``learner_id`` this session's, with a new token of this device's own
+    (:func:`store.learners.add_device`), which :func:`sync_cookie` then keeps in the browser's
+    cookie: for a device that proved it is that learner (their class PIN). Raises
+    :class:`store.StoreUnavailable` (nothing changed) while the database is away."""
+    token = learners.add_device(db, learner_id)
+    st.session_state[state.LEARNER] = learner_id
     st.session_state[state.LEARNER_TOKEN] = token
     st.session_state.pop(state.PROGRESS, None)
 
@@ -217,6 +229,20 @@ def _clear_cookie() -> None:
     )
 
 
+def link_token() -> str | None:
+    """This session's token when it is the learner's personal link (what the pages may show
+    as "your personal link"); ``None`` without one, for a device's own token (a class PIN:
+    :func:`adopt_device`) and while the database cannot be reached."""
+    token, db = st.session_state.get(state.LEARNER_TOKEN), store()
+    if not isinstance(token, str) or not token or db is None:
+        return None
+    try:
+        info = learners.find(db, token)
+    except StoreUnavailable:
+        return None
+    return token if info is not None and not info.device else None
+
+
 def personal_link(token: str) -> str:
     """The link that opens this learner's progress on any device."""
     try:
@@ -281,10 +307,15 @@ def home_box() -> None:
                         "profile, and this browser finds it again next time.")
             return
         try:
-            info = learners.get(db, lid)
+            info = learners.find(db, token)
         except StoreUnavailable:
             info = None
         name = info.name if info else ""
+        if info is not None and info.device:
+            st.markdown(f"Saved as you go{f' for **{md_escape(name)}**' if name else ''}. This browser opened "
+                        "your progress with your class PIN and finds it again by itself. Your personal link, "
+                        "Rename and New link are on the device where you started.")
+            return
         st.markdown(f"Saved as you go{f' for **{md_escape(name)}**' if name else ''}. This browser finds your progress "
                     "again by itself. **Your personal link** opens it on any other device — keep it private, "
                     "like a password:")

@@ -12,7 +12,6 @@ button, while the keyboard still moves from button to button.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,19 +23,7 @@ from engine import Tile, Trump
 from engine.svg import back_svg, tile_svg
 from tutorial.components import css
 from tutorial.components.state import tile_scale
-
-#: A tile's written name ("6-5") inside a text: the browser may break a line after a hyphen,
-#: so each name is wrapped in a ``moon-tn`` span that the ``frame`` sheet keeps on one line.
-TILE_NAME = re.compile(r"(?<![\w-])[0-6]-[0-6](?![\w-])")
-
-
-def names_html(html: str) -> str:
-    """``html`` (already escaped) with every tile name wrapped in a span that never breaks.
-
-    >>> names_html("Seat 1 plays 6-5, then 4-0.")
-    'Seat 1 plays <span class="moon-tn">6-5</span>, then <span class="moon-tn">4-0</span>.'
-    """
-    return TILE_NAME.sub(lambda m: f'<span class="moon-tn">{m.group(0)}</span>', html)
+from tutorial.services.text import names_html
 
 
 def names_md(text: str) -> str:

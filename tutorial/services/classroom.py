@@ -19,11 +19,12 @@ from typing import ClassVar
 
 from engine import Action, Game, RuleSet
 from engine.limits import quote
+from tutorial.services.decks import Deck, DeckEntry, DeckError, deck_from_token, deck_token
 from tutorial.services.players import BotFactory, Choice, Decider, bot_seed, decision_action, default_factory
-from tutorial.services.records import HandFile, hand_record, load_hand
+from tutorial.services.records import HandFile, RecordError, hand_record, load_hand
 from tutorial.services.urlstate import LEVELS, LinkError, decode_rules, encode_rules, parse_deal_number
 
-__all__ = ["ClassroomLink", "Commentary", "Stop", "Timeline", "generate_hand"]
+__all__ = ["ClassroomLink", "Commentary", "Stop", "Timeline", "generate_hand", "hand_from_token", "hand_token"]
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,9 @@ class ClassroomLink:
     ``computer``: the names of the presenter's link), the move on screen (``move``), and the
     lesson deck being put together (``deck``, packed as in the presenter's deck link).
 
-    A hand loaded from a file has no deal number and is not in the address.
+    A hand loaded from a file (or shown from "Hands played here") has no deal number: its
+    record is in the address instead (``hand``, packed as a one-entry deck: :func:`hand_token`),
+    with its move.
 
     >>> link = ClassroomLink(RuleSet(players=4, min_bid=5), 12, "basic", 9, "eJyr")
     >>> link.to_query()
@@ -164,6 +167,10 @@ class ClassroomLink:
     True
     >>> print(ClassroomLink.parse({"deal": "7", "move": "x"}))
     The move in the link, 'x', is not a move number: use a whole number from 0 to 99.
+    >>> ClassroomLink(move=5, hand="eJzz").to_query()
+    {'hand': 'eJzz', 'move': '5'}
+    >>> ClassroomLink.parse({"hand": "eJzz", "move": "5"}) == ClassroomLink(move=5, hand="eJzz")
+    True
     """
 
     rules: RuleSet = field(default_factory=RuleSet)
@@ -171,12 +178,15 @@ class ClassroomLink:
     computer: str = "strong"
     move: int = 0
     deck: str = ""
+    #: A hand record with no deal number, packed by :func:`hand_token` (only without ``deal``).
+    hand: str = ""
 
     #: Every parameter of the Classroom's address.
-    PARAMS: ClassVar[tuple[str, ...]] = ("deal", "players", "rules", "computer", "move", "deck")
+    PARAMS: ClassVar[tuple[str, ...]] = ("deal", "players", "rules", "computer", "move", "deck", "hand")
 
     def to_query(self) -> dict[str, str]:
-        """The address's parameters (the hand's only with a deal number, the deck's only with a deck)."""
+        """The address's parameters (the hand's only with a deal number or a packed record, the
+        deck's only with a deck)."""
         q: dict[str, str] = {}
         if self.deal is not None:
             q.update(deal=str(self.deal), players=str(self.rules.players))
@@ -184,6 +194,8 @@ class ClassroomLink:
             if rules:
                 q["rules"] = rules
             q.update(computer=self.computer, move=str(self.move))
+        elif self.hand:
+            q.update(hand=self.hand, move=str(self.move))
         if self.deck:
             q["deck"] = self.deck
         return q
@@ -200,7 +212,8 @@ class ClassroomLink:
     def _read(cls, q: Mapping[str, str]) -> ClassroomLink:
         deck = str(q.get("deck", "")).strip()
         if "deal" not in q:
-            return cls(deck=deck)
+            hand = str(q.get("hand", "")).strip()
+            return cls(deck=deck, hand=hand, move=_move(q)) if hand else cls(deck=deck)
         deal = parse_deal_number(str(q.get("deal", "")), " in the link")
         players = str(q.get("players", "3")).strip() or "3"
         if players not in ("3", "4"):
@@ -209,8 +222,45 @@ class ClassroomLink:
         computer = str(q.get("computer", "strong")).strip().lower() or "strong"
         if computer not in LEVELS:
             raise LinkError(f"The computer player in the link, {quote(computer, 20)}, is 'basic' or 'strong'.")
-        raw = str(q.get("move", "0")).strip() or "0"
-        if not (raw.isascii() and raw.isdigit() and len(raw) <= 2):
-            raise LinkError(f"The move in the link, {quote(raw, 20)}, is not a move number: use a whole number "
-                            "from 0 to 99.")
-        return cls(rules, deal, computer, int(raw), deck)
+        return cls(rules, deal, computer, _move(q), deck)
+
+
+def _move(q: Mapping[str, str]) -> int:
+    raw = str(q.get("move", "0")).strip() or "0"
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 2):
+        raise LinkError(f"The move in the link, {quote(raw, 20)}, is not a move number: use a whole number "
+                        "from 0 to 99.")
+    return int(raw)
+
+
+def hand_token(hand: HandFile) -> str:
+    """A hand record packed for the Classroom's address: a one-entry deck token
+    (:func:`tutorial.services.decks.deck_token`), so it is checked like a deck link when read."""
+    return deck_token(Deck(entries=(DeckEntry("hand", record=hand.record),)))
+
+
+def hand_from_token(token: str) -> HandFile:
+    """The hand of a :func:`hand_token`; :class:`LinkError` with the reason for a damaged one.
+
+    >>> from engine import Game
+    >>> g = Game.new(RuleSet(), 3)
+    >>> while not g.hand_finished:
+    ...     g.apply(g.legal_actions()[-1 if g.phase == "bidding" else 0])
+    >>> hand = load_hand(hand_record(g.record(), 0))
+    >>> hand_from_token(hand_token(hand)).actions == hand.actions
+    True
+    >>> hand_from_token("eJyrVkrLz1eyUkpKLFKqBQA")
+    Traceback (most recent call last):
+    ...
+    tutorial.services.urlstate.LinkError: The hand in the address cannot be used. This deck link is damaged (it does not unpack); ask for the link again.
+    """
+    try:
+        deck = deck_from_token(token)
+    except DeckError as e:
+        raise LinkError(f"The hand in the address cannot be used. {e}") from None
+    if len(deck.entries) != 1 or deck.entries[0].kind != "hand" or deck.entries[0].record is None:
+        raise LinkError("The hand in the address cannot be used: it holds no hand record.")
+    try:
+        return load_hand(deck.entries[0].record)
+    except RecordError as e:
+        raise LinkError(f"The hand in the address cannot be used. {e}") from None

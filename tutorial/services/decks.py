@@ -56,6 +56,8 @@ __all__ = [
     "KINDS",
     "MAX_DECK_BYTES",
     "MAX_ENTRIES",
+    "MAX_NOTE",
+    "MAX_TITLE",
     "Deck",
     "DeckEntry",
     "DeckError",

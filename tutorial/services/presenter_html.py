@@ -27,7 +27,7 @@ from engine.svg import back_svg, tile_svg
 from tutorial.services import describe as words
 from tutorial.services.decks import DeckEntry
 from tutorial.services.presenter import ItemShow, Move, Question, Scene, Show
-from tutorial.services.text import html_text
+from tutorial.services.text import html_text, names_html
 
 __all__ = ["hand_html", "item_html", "note_html"]
 
@@ -139,9 +139,11 @@ def _numbers_html(move: Move) -> str:
 
 def _move_html(move: Move, numbers: bool, title: str | None = None) -> str:
     h = title or f"Move {move.index + 1}: {move.headline}"
-    out = f"<h2>{escape(h)}</h2><p class=\"pres-reason\">{escape(move.reason)}</p>"
+    # Tile names never break at their hyphen ("6-" / "4"): each is kept on one line.
+    out = f"<h2>{names_html(escape(h))}</h2><p class=\"pres-reason\">{names_html(escape(move.reason))}</p>"
     if move.suggested:
-        out += f'<p class="pres-reason">The computer would rather play {escape(move.suggested)} here.</p>'
+        out += (f'<p class="pres-reason">The computer would rather play {names_html(escape(move.suggested))} '
+                "here.</p>")
     if numbers:
         out += _numbers_html(move)
     return out
@@ -226,8 +228,8 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
         talk += f'<p class="pres-reason">{escape(item.intro)}</p>'
     talk += f'<p class="pres-ask">{escape(item.question)}</p>'
     if revealed:
-        talk += (f'<p class="pres-answer">Answer: {escape(item.answer)}</p>'
-                 f'<p class="pres-reason">{escape(item.reason)}</p>')
+        talk += (f'<p class="pres-answer">Answer: {names_html(escape(item.answer))}</p>'
+                 f'<p class="pres-reason">{names_html(escape(item.reason))}</p>')
     else:
         talk += '<p class="pres-help">→ reveals the answer and the reason.</p>'
     body = "pres-body" if rows else "pres-body pres-solo"  # no tiles: the words take the stage

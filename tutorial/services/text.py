@@ -29,7 +29,7 @@ import re
 import string
 from html import escape
 
-__all__ = ["WORD_JOINER", "html_text", "md_escape"]
+__all__ = ["TILE_NAME", "WORD_JOINER", "html_text", "md_escape", "names_html"]
 
 _SPECIAL = set(string.punctuation)
 #: An invisible character that joins what is on either side (no space, no line break).
@@ -47,3 +47,17 @@ def md_escape(text: str) -> str:
 def html_text(text: str) -> str:
     """``text`` for an HTML block, shown literally (see the module docstring)."""
     return escape(str(text)).replace("\r", "&#13;").replace("\n", "&#10;")
+
+
+#: A tile's written name ("6-5") inside a text: the browser may break a line after a hyphen,
+#: so each name is wrapped in a ``moon-tn`` span that the ``frame`` sheet keeps on one line.
+TILE_NAME = re.compile(r"(?<![\w-])[0-6]-[0-6](?![\w-])")
+
+
+def names_html(html: str) -> str:
+    """``html`` (already escaped) with every tile name wrapped in a span that never breaks.
+
+    >>> names_html("Seat 1 plays 6-5, then 4-0.")
+    'Seat 1 plays <span class="moon-tn">6-5</span>, then <span class="moon-tn">4-0</span>.'
+    """
+    return TILE_NAME.sub(lambda m: f'<span class="moon-tn">{m.group(0)}</span>', html)

@@ -70,8 +70,10 @@ def _phone(token: str) -> None:
     number = f" · question {view.question.seq}" if view.question is not None else ""
     # Not the presentation's title: it names the deal, which a student could open elsewhere
     # and step through to the answer.
-    st.markdown(f'<div class="live-phone"><div class="live-who">You are <b>{escape(view.player.name)}</b>'
-                f"{number}</div></div>", unsafe_allow_html=True)
+    # The class's code, as on the board, so a student in the wrong class sees it at once.
+    st.markdown(f'<div class="live-phone"><div class="live-who">You are <b>{escape(view.player.name)}</b> in '
+                f'class <span class="live-who-code">{escape(view.session.join_code)}</span>{number}</div></div>',
+                unsafe_allow_html=True)
     msg = state.get(state.LIVE_MESSAGE)
     if msg:
         state.put(state.LIVE_MESSAGE, None)
@@ -141,6 +143,12 @@ def _join() -> None:
 
 
 def _leave() -> None:
+    db = profile.store()
+    if db is not None:
+        try:
+            live.leave(db, _address().player or str(state.get(state.LIVE_PLAYER) or ""))
+        except StoreUnavailable:
+            pass  # the phone leaves anyway; the room counts it until the class ends
     state.put(state.LIVE_PLAYER, None)
     state.put(state.LIVE_LEAVING, False)
     _write(PhoneLink())
@@ -157,8 +165,8 @@ def _leave_box() -> None:
             return
         st.warning("Leave the live class? Your answers stay in it: join again from this phone with the code on "
                    "the board to take your place back, or from another phone with your personal link below.")
-        token = state.get(state.LEARNER_TOKEN)
-        if isinstance(token, str) and token:
+        token = profile.link_token()
+        if token:
             st.caption("Your personal link (keep it to yourself): open it on another phone, then join with the "
                        "code and your name.")
             st.code(profile.personal_link(token), language=None, wrap_lines=True)
