@@ -172,7 +172,7 @@ def _in_view(page: Any, width: int, height: int, label: str) -> None:
     s, m, h = boxes.values()
     assert s["y"] + s["height"] <= m["y"] and m["y"] + m["height"] <= h["y"], (label, boxes)
     tiles = page.locator(".st-key-table-hand [class*=\"-tile-\"] svg.moon-tile:visible")
-    buttons = page.locator(".st-key-table-hand [class*=\"-tile-\"] button:visible")
+    buttons = page.locator(".st-key-table-hand [class*=\"-btn-\"] button:visible")
     for loc in (tiles, buttons):
         for i in range(loc.count()):
             b = loc.nth(i).bounding_box()
