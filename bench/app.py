@@ -14,7 +14,8 @@ measures:
   sessions), **with the server warm**: each page is opened once first (the server's first
   visitor imports the libraries and waits for the content to load; that first visit is
   printed apart, as "cold"). For scale, ``--floor`` also times a bare Streamlit page (a title
-  and a line of text) served the same way: no page of the app can be faster than that.
+  and a line of text) served the same way: no page of the app can be faster than that (each
+  page's line then ends with its median over the floor's).
   Each is measured twice: with the **browser cache cold** (a first-ever visitor: Streamlit's
   JavaScript bundle, about 2 MB in 60 files, downloaded and compiled) and with the **browser
   cache warm** (a returning learner, a refresh or a new tab: a new page in a browser context
@@ -448,8 +449,11 @@ def main(argv: list[str] | None = None) -> None:
                          "files cached)", warm_cache),
                     )):
                         print(f"\nFirst render, server warm, {title}:")
+                        base = statistics.median(bare[i]) if bare is not None and bare[i] else None
                         for name, values in results.items():
-                            print("  " + line(name, values))
+                            over = (f"   floor {statistics.median(values) - base:+5.2f} s"
+                                    if base is not None and values else "")
+                            print("  " + line(name, values) + over)
                         if bare is not None:
                             print("  " + line("(floor: a bare page)", bare[i]))
                     if details:

@@ -341,7 +341,9 @@ def test_play_again_after_game_over_keeps_the_rules() -> None:
 def test_each_trick_and_each_reason_is_one_element() -> None:
     """The regions drawn again on every click are few elements (speed): the history
     tab is one element for all the tricks, in which each trick is one block (title, tiles,
-    why it won), the last trick is one block, and the reasons under "Why not?" are one list."""
+    why it won), the last trick is one block, the reasons under "Why not?" are one list, the
+    pictures of the learner's hand are one element (a button under each), and the feed's
+    sentences are one element (a "Why?" button beside each)."""
     from engine import explain_winner
 
     at = open_app("play", {"deal": "5"}, state=STEP)
@@ -381,3 +383,13 @@ def test_each_trick_and_each_reason_is_one_element() -> None:
     blocked = [t for t in sess.game.hands[sess.seat] if str(t) not in legal]
     lists = [b for b in bodies if all(f"- **{t}**:" in b for t in blocked)]
     assert len(lists) == 1 and lists[0].count("\n- **") == len(blocked) - 1
+    hand = sess.game.hands[sess.seat]
+    pictures = [b for b in bodies if "moon-pick-tile-" in b]
+    assert len(pictures) == 1, f"the hand is drawn as {len(pictures)} pictures"
+    assert all(f'data-tile="{t}"' in pictures[0] for t in hand) and pictures[0].count("<svg") == len(hand)
+    assert len(keys(at, "hand-btn-", enabled=False)) == len(hand)
+    lines = sess.feed()
+    feeds = [b for b in bodies if 'class="moon-feed-line"' in b]
+    assert len(feeds) == 1, f"the feed is drawn as {len(feeds)} elements"
+    assert feeds[0].count('class="moon-feed-line"') == len(lines) >= 1
+    assert [k for k in keys(at, "why-") if k.count("-") == 2] == [f"why-{ln.hand}-{ln.index}" for ln in lines]

@@ -114,8 +114,9 @@ def test_the_table_is_fair_during_the_hand_reasons_survive_a_reload(page: Any, s
 
 
 def test_an_open_why_closes_when_its_move_leaves_the_feed(page: Any, server: str) -> None:
-    """"Why?" draws only the feed again (a fragment of its own: a few dozen small messages,
-    not the whole table's); the explanation closes when its move leaves the feed."""
+    """"Why?" draws only the feed again (a fragment of its own, its text one element: a few
+    small messages, not the whole table's); the explanation closes when its move leaves the
+    feed."""
     setup, g = _mid_hand()
     frames: list[Any] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda m: frames.append(m)))
@@ -125,7 +126,7 @@ def test_an_open_why_closes_when_its_move_leaves_the_feed(page: Any, server: str
     frames.clear()
     click(page, first)
     assert page.locator(".st-key-feed-why").count() == 1
-    assert len(frames) <= 40, f"a click on Why? brought {len(frames)} messages"
+    assert len(frames) <= 20, f"a click on Why? brought {len(frames)} messages"
     # Play on until the bidding's lines have left the feed (two tricks later).
     for _ in range(12):
         if "Bidding, widow and trump" not in _feed_text(page):
@@ -172,7 +173,7 @@ def _in_view(page: Any, width: int, height: int, label: str) -> None:
     s, m, h = boxes.values()
     assert s["y"] + s["height"] <= m["y"] and m["y"] + m["height"] <= h["y"], (label, boxes)
     tiles = page.locator(".st-key-table-hand [class*=\"-tile-\"] svg.moon-tile:visible")
-    buttons = page.locator(".st-key-table-hand [class*=\"-tile-\"] button:visible")
+    buttons = page.locator(".st-key-table-hand [class*=\"-btn-\"] button:visible")
     for loc in (tiles, buttons):
         for i in range(loc.count()):
             b = loc.nth(i).bounding_box()

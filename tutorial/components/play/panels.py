@@ -108,28 +108,56 @@ def _open_why(key: tuple[int, int] | None) -> None:
         st.rerun(sync.GAME_FRAGMENT)
 
 
+def feed_markdown(rows: list[tuple[str, str]]) -> str:
+    """The feed's text as one Markdown element: ``rows`` of (kind, Markdown) in order, each a
+    ``<div class="moon-feed-{kind}">``, which the ``play_table`` sheet makes a row of the
+    feed's grid; each ``"line"`` row leaves its right-hand cell to the next "Why?" button
+    (the buttons follow the text in the same order).
+
+    >>> print(feed_markdown([("head", "Trick 1"), ("line", "**Seat 1 plays 6-5.**")]))
+    <div class="moon-feed">
+    <div class="moon-feed-head">
+    <BLANKLINE>
+    Trick 1
+    <BLANKLINE>
+    </div>
+    <div class="moon-feed-line">
+    <BLANKLINE>
+    **Seat 1 plays 6-5.**
+    <BLANKLINE>
+    </div>
+    </div>
+    """
+    # Blank lines around each text: Markdown inside the HTML block.
+    return "\n".join(['<div class="moon-feed">', *(f'<div class="moon-feed-{kind}">\n\n{text}\n\n</div>'
+                                                   for kind, text in rows), "</div>"])
+
+
 @st.fragment
 def feed(sess: PlaySession) -> None:
     """Every computer move of the current and the previous trick, one sentence each; the
     full explanation opens from its line. A fragment of its own: opening and closing an
-    explanation draws only the feed again."""
+    explanation draws only the feed again. Drawn in few elements (each is a message to the
+    browser on every click): the text in one (:func:`feed_markdown`), then the "Why?"
+    buttons, which the ``play_table`` sheet's grid sets each beside its line."""
     sess = sync.current() or sess  # a run of the feed alone: the game as it is now
     with st.container(key="table-feed", border=True):
-        st.markdown("**The computer's moves**")
         lines = sess.feed()
-        if not lines:
-            st.caption("No computer move yet in this hand.")
-        elif any((ln.hand, ln.index) not in sess.decisions for ln in lines):
+        if lines and any((ln.hand, ln.index) not in sess.decisions for ln in lines):
             with st.spinner("Asking the computer for its reasons…"):
                 sess.fill_feed()  # after a refresh: the game came back from the URL, the reasons did not
+        rows: list[tuple[str, str]] = [("title", "**The computer's moves**")]
+        if not lines:
+            rows.append(("note", "No computer move yet in this hand."))
         last_trick = None
         open_key = st.session_state.get(WHY)
         if open_key is not None and open_key not in {(ln.hand, ln.index) for ln in lines}:
             st.session_state[WHY] = open_key = None  # its move has left the feed
         everything = sess.shows_all()
+        whys: list[tuple[str, str, tuple[int, int]]] = []
         for ln in lines:
             if ln.trick != last_trick:
-                st.caption("Bidding, widow and trump" if ln.trick == 0 else f"Trick {ln.trick}")
+                rows.append(("head", "Bidding, widow and trump" if ln.trick == 0 else f"Trick {ln.trick}"))
                 last_trick = ln.trick
             decision = sess.shown(sess.decisions.get((ln.hand, ln.index)), ln.hand)
             # The view hides another seat's discard; shown in full, the game's own record names it.
@@ -137,12 +165,12 @@ def feed(sess: PlaySession) -> None:
             said = words.describe_action(ln.seat, action, you=sess.seat, players=sess.players,
                                          show_discard=everything)
             reason = reason_of(decision)
-            with st.container(horizontal=True, wrap=False, key=f"feed-{ln.hand}-{ln.index}", vertical_alignment="center",
-                              gap="small"):
-                st.markdown(names_md(f"**{said}.** {reason}" if reason else f"**{said}.**"), width="stretch",
-                            unsafe_allow_html=True)
-                st.button("Why?", key=f"why-{ln.hand}-{ln.index}", type="tertiary", on_click=_open_why,
-                          args=((ln.hand, ln.index),), help=f"The full explanation: {said}")
+            rows.append(("line", names_md(f"**{said}.** {reason}" if reason else f"**{said}.**")))
+            whys.append((f"why-{ln.hand}-{ln.index}", said, (ln.hand, ln.index)))
+        st.markdown(feed_markdown(rows), unsafe_allow_html=True)
+        for key, said, at in whys:
+            st.button("Why?", key=key, type="tertiary", on_click=_open_why, args=(at,),
+                      help=f"The full explanation: {said}")
         if isinstance(open_key, tuple) and open_key[0] == sess.game.hand_number:
             hand, index = open_key
             if index < len(sess.game.history) and sess.game.history[index][0] != sess.seat:

@@ -15,7 +15,15 @@ from engine import Phase, Trump, explain_winner, trick_winner
 from tutorial.components import css
 from tutorial.components.play import sync
 from tutorial.components.state import tile_scale
-from tutorial.components.tiles import Shown, clickable_tiles, is_trump, note_html, row_html, tile_html
+from tutorial.components.tiles import (
+    Shown,
+    clickable_tiles,
+    hand_buttons,
+    is_trump,
+    note_html,
+    row_html,
+    tile_html,
+)
 from tutorial.services import describe as words
 from tutorial.services.session import PlaySession
 from tutorial.services.table import seats_around, side_tricks, tricks_line
@@ -185,8 +193,8 @@ def _hand(sess: PlaySession) -> None:
         widow = ", ".join(str(t) for t in view.widow)
         st.markdown(f"{title} — **you won the bid and took the widow ({widow}).** "
                     "Pick any one tile to lay aside face down.")
-        clickable_tiles(view.hand, key="discard", verb="Discard", trump=trump, mark_playable=False,
-                        captions={t: "from the widow" for t in view.widow}, on_click=sync.discard_tile)
+        hand_buttons(view.hand, key="discard", verb="Discard", trump=trump, mark_playable=False,
+                     captions={t: "from the widow" for t in view.widow}, on_click=sync.discard_tile)
         return
     if g.phase == "trump" and mine:
         st.markdown(f"{title} — **name trump.** The number in brackets on each choice is how many "
@@ -210,7 +218,7 @@ def _hand(sess: PlaySession) -> None:
                         "follow if you can.")
         else:
             st.markdown(f"{title} — **your lead.** Any tile may be led.")
-        clickable_tiles(view.hand, key="hand", trump=trump, blocked=blocked, on_click=sync.play_tile)
+        hand_buttons(view.hand, key="hand", trump=trump, blocked=blocked, on_click=sync.play_tile)
         if blocked:
             with st.expander(f"Why not? ({len(blocked)} tile{'s' if len(blocked) != 1 else ''} cannot be played)"):
                 st.markdown("\n".join(f"- **{t}**: {why}" for t, why in blocked.items()))
@@ -259,11 +267,18 @@ def controls(sess: PlaySession) -> None:
 # -- styles and keyboard ---------------------------------------------------------------------------
 
 #: Installed once per browser tab: after every run of the page, if the focus was lost (the
-#: tile just played is gone), put it back on the learner's first playable tile.
+#: tile just played is gone), put it back on the learner's first playable tile; and a click on
+#: the picture of a tile that can be clicked (``data-btn``, see :func:`tutorial.components.tiles.hand_buttons`) is
+#: a click on its button.
 _FOCUS_JS = """<script>
 (() => {
   if (window.__moonRefocus) return;
   window.__moonRefocus = true;
+  document.addEventListener('click', (e) => {
+    const cell = e.target instanceof Element ? e.target.closest('.moon-pick-cell[data-btn]') : null;
+    const b = cell && document.querySelector('.st-key-' + cell.dataset.btn + ' button');
+    if (b && !b.disabled) b.click();
+  });
   const refocus = () => {
     const active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;
@@ -290,5 +305,5 @@ def table_styles() -> None:
 
 def refocus_hand() -> None:
     """Keep the keyboard in the hand: after a play, the focus comes back to the first playable
-    tile (see :data:`_FOCUS_JS`)."""
+    tile; a click on a tile's picture plays it (see :data:`_FOCUS_JS`)."""
     st.html(_FOCUS_JS, unsafe_allow_javascript=True, width="content")
