@@ -3,7 +3,7 @@ first, then near their Glicko-2 rating from the themes they miss most."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import streamlit as st
@@ -50,24 +50,48 @@ def _learner_stats() -> stats.LearnerStats | None:
         return None
 
 
+def _daily_card(pool: list[Any], day: date) -> practice.PuzzleCard | None:
+    """The puzzle of the day ``day``, the same for everyone (its file's rating)."""
+    return practice.daily_puzzle([practice.PuzzleCard(p.id, p.rating, tuple(p.themes)) for p in pool], day)
+
+
+def _shown(pool: list[Any]) -> set[str]:
+    """Puzzles the box does not serve: the ones it showed in this session, and today's
+    puzzle of the day (it has its own panel above the box)."""
+    daily_card = _daily_card(pool, datetime.now(UTC).date())
+    return set(st.session_state.get(RECENT, [])) | ({daily_card.id} if daily_card else set())
+
+
+def _last_answered() -> str | None:
+    """The puzzle this learner answered last, anywhere (``None`` without a learner)."""
+    db, lid = profile.store(), profile.learner_id()
+    if db is None or lid is None:
+        return None
+    try:
+        return practice.last_answered(db, lid)
+    except StoreUnavailable:
+        return None
+
+
 def _due(pool: list[Any], s: stats.LearnerStats | None) -> list[str]:
     """The puzzle reviews due now that Practice serves next, soonest first (see
     :func:`store.practice.due_reviews`)."""
     if s is None:
         return []
     cards = [practice.PuzzleCard(p.id, float(p.rating)) for p in pool]
-    return practice.due_reviews(cards, stats.due_now(s, "puzzle"), st.session_state.get(RECENT, []))
+    return practice.due_reviews(cards, stats.due_now(s, "puzzle"), _shown(pool))
 
 
 def _choose(pool: list[Any]) -> str | None:
-    """The id of the next puzzle for this learner."""
-    rating, misses, due = 1500.0, {}, []
+    """The id of the next puzzle for this learner: the first review due, else a new puzzle
+    that is not the one they answered last (never the same puzzle twice in a row)."""
     s = _learner_stats()
-    if s is not None:
-        rating, misses = s.rating, practice.theme_misses(s.theme_accuracy)
-        due = stats.due_now(s, "puzzle")
-    recent: list[str] = st.session_state.get(RECENT, [])
-    card = practice.next_puzzle(_cards(pool), rating, misses, set(recent), due)
+    due = _due(pool, s)
+    if due:
+        return due[0]
+    rating, misses = (1500.0, {}) if s is None else (s.rating, practice.theme_misses(s.theme_accuracy))
+    last = _last_answered()
+    card = practice.next_puzzle(_cards(pool), rating, misses, _shown(pool) | ({last} if last else set()))
     return card.id if card else None
 
 
@@ -117,7 +141,7 @@ def ask_puzzle(puzzle: Any, key: str, why: str) -> None:
 def daily(pool: list[Any]) -> None:
     """The puzzle of the day (the same for everyone today)."""
     today = datetime.now(UTC).date()
-    card = practice.daily_puzzle([practice.PuzzleCard(p.id, p.rating, tuple(p.themes)) for p in pool], today)
+    card = _daily_card(pool, today)
     if card is None:
         return
     puzzle = next(p for p in pool if p.id == card.id)
@@ -187,8 +211,14 @@ def next_for_you(pool: list[Any]) -> None:
     ids = {p.id for p in pool}
     cur = st.session_state.get(CURRENT)
     due = _due(pool, _learner_stats())
-    if cur not in ids or (due and cur not in due and _untouched(f"pr-{cur}")):
-        st.session_state[CURRENT] = _choose(pool)  # due reviews first, as the line above says
+    # Due reviews first, as the line above says; a puzzle not started yet in the box is chosen
+    # again if it is today's puzzle of the day or was just answered elsewhere (Puzzles, the
+    # puzzle of the day, another browser): never the same puzzle twice in a row.
+    daily_card = _daily_card(pool, datetime.now(UTC).date())
+    stale = cur not in due and _untouched(f"pr-{cur}") and (
+        bool(due) or (daily_card is not None and cur == daily_card.id) or cur == _last_answered())
+    if cur not in ids or stale:
+        st.session_state[CURRENT] = _choose(pool)
     pid = st.session_state.get(CURRENT)
     puzzle = next((p for p in pool if p.id == pid), None)
     if puzzle is None:
