@@ -140,8 +140,10 @@ def test_an_open_why_closes_when_its_move_leaves_the_feed(page: Any, server: str
 
 
 def test_deal_deals_what_the_panel_shows_and_asks_mid_hand(page: Any, server: str) -> None:
-    """A strong 4-player game from a link: the panel shows "strong", Deal deals strong (the
-    status strip and the URL agree); in the middle of the learner's hand Deal asks first."""
+    """A strong 4-player game from a link: the panel shows "strong" and the learner's own
+    house rules (three players: the link's four were for its game only); Deal deals exactly
+    that (the status strip and the URL agree); in the middle of the learner's hand Deal asks
+    first."""
     setup = PlaySetup(RuleSet(players=4), 7, 0, "strong")
     g = Game.new(setup.rules, 7)
     while g.phase == "bidding" and not any(s == 0 for s, _ in g.history):
@@ -151,12 +153,17 @@ def test_deal_deals_what_the_panel_shows_and_asks_mid_hand(page: Any, server: st
     click(page, page.locator(".st-key-new-game-box summary").first)
     checked = page.locator(".st-key-play-level input[type=radio]:checked")
     assert checked.first.evaluate("e => e.closest('label').innerText").strip() == "strong"
+    rules_label = page.get_by_text("House rules:").first.inner_text()
+    players = re.search(r"House rules: (\d) players", rules_label)
+    assert players and players.group(1) == "3", rules_label
     click_key(page, "new-game")
     assert page.locator(".st-key-deal-confirm").count() == 1, "Deal mid-hand asks first"
     assert _query(page).get("deal") == "7"
     click_key(page, "deal-anyway")
     q = _query(page)
-    assert q.get("level") == "strong" and q.get("players") == "4" and q.get("deal") != "7", q
+    # Three players, the classic count, is left out of the address.
+    assert q.get("level") == "strong" and q.get("players", "3") == players.group(1) and q.get("deal") != "7", q
+    assert "Seat 3" not in page.locator(".st-key-table-trick").first.inner_text()
     assert "computer: strong" in page.locator(".st-key-table-status").first.inner_text()
 
 
