@@ -3,6 +3,7 @@ first, then near their Glicko-2 rating from the themes they miss most."""
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -10,7 +11,7 @@ import streamlit as st
 
 from engine.words import count_words
 from puzzles.themes import theme_title
-from store import StoreUnavailable, practice, stats
+from store import StoreUnavailable, glicko2, practice, stats
 from tutorial.components import item as ask
 from tutorial.components import profile, recording
 from tutorial.services.items import kind_title, puzzles
@@ -156,7 +157,8 @@ def daily(pool: list[Any]) -> None:
 
 
 def rating_line(pool: list[Any]) -> None:
-    """The learner's puzzle rating and how many puzzle reviews are due (the ones served next)."""
+    """The learner's puzzle rating (or that it is not settled yet) and how many puzzle reviews
+    are due (the ones served next)."""
     if profile.store() is None or profile.learner_id() is None:
         st.caption("Your puzzle rating starts at 1500 and moves with every first try at a puzzle.")
         return
@@ -170,40 +172,65 @@ def rating_line(pool: list[Any]) -> None:
         ids = {p.id for p in pool}
         later = [d for k, pid, d, _box in s.reviews if k == "puzzle" and pid in ids]
         reviews = coming_back(later, datetime.now(UTC))
-    st.markdown(f":material/trending_up: Your puzzle rating: **{s.rating:.0f}** (± {2 * s.rd:.0f}) · {reviews}")
+    st.markdown(f":material/trending_up: {rating_words(s.rating, s.rd, len(s.rating_history))} · {reviews}")
+
+
+def rating_words(rating: float, rd: float, tries: int) -> str:
+    """The learner's puzzle rating as Practice says it: the number once it is settled; while it
+    is provisional (:func:`store.glicko2.provisional`, as the Classes dashboard decides), that
+    it is still settling, with the first tries counted so far, never a raw "1049 (± 636)".
+
+    >>> rating_words(1049.4, 318.0, 1)
+    'Your puzzle rating: **not settled yet** (it settles after about fifteen first tries at puzzles; 1 so far)'
+    >>> rating_words(1612.0, 80.0, 25)
+    'Your puzzle rating: **1612** (± 160)'
+    """
+    if glicko2.provisional(rd):
+        return (f"Your puzzle rating: **not settled yet** (it settles after about fifteen first tries at "
+                f"puzzles; {tries} so far)")
+    return f"Your puzzle rating: **{rating:.0f}** (± {2 * rd:.0f})"
+
+
+def _after(delta: timedelta) -> str:
+    """A wait said the way a learner reads it: "in 10 minutes", "in 3 hours", "tomorrow",
+    "in 3 days" (the learner's clock may be in any time zone: a wait, not a time of day)."""
+    minutes = max(1, math.ceil(delta.total_seconds() / 60))
+    if minutes < 60:
+        return f"in {count_words(minutes, 'minute')}"
+    hours = round(minutes / 60)
+    if hours < 24:
+        return f"in {count_words(hours, 'hour')}"
+    days = round(hours / 24)
+    return "tomorrow" if days == 1 else f"in {count_words(days, 'day')}"
 
 
 def coming_back(due: list[datetime], at: datetime) -> str:
     """When the puzzles the learner missed come back, said plainly (none is due at ``at``).
 
     ``due`` holds the due times of the puzzle reviews on the schedule (a stored time without a
-    zone is UTC); of those after ``at``, the soonest is named: a time today or tomorrow, else a
-    date (UTC). A puzzle missed once comes back for review on a schedule (see
-    :mod:`store.repetition`), so right after a miss nothing is due yet.
+    zone is UTC); of those after ``at``, the soonest is said as a wait from ``at``. A puzzle
+    missed once comes back for review on a schedule (see :mod:`store.repetition`), so right
+    after a miss nothing is due yet.
 
     >>> t = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
     >>> coming_back([], t)
     'no puzzle review due'
-    >>> coming_back([datetime(2026, 12, 6, 8, 30), datetime(2026, 12, 6, 9, 0)], t)
-    'no puzzle review due now: 2 puzzles come back for review from tomorrow, 08:30 UTC'
-    >>> coming_back([datetime(2026, 12, 5, 17, 5, tzinfo=UTC)], t)
-    'no puzzle review due now: 1 puzzle comes back for review from today, 17:05 UTC'
+    >>> coming_back([datetime(2026, 12, 5, 9, 10, tzinfo=UTC)], t)
+    'no puzzle review due now: 1 puzzle comes back for review in 10 minutes'
+    >>> coming_back([datetime(2026, 12, 6, 9, 0), datetime(2026, 12, 6, 9, 30)], t)
+    'no puzzle review due now: 2 puzzles come back for review, the first tomorrow'
+    >>> coming_back([datetime(2026, 12, 5, 12, 5, tzinfo=UTC)], t)
+    'no puzzle review due now: 1 puzzle comes back for review in 3 hours'
     >>> coming_back([datetime(2026, 12, 9, 8, 0, tzinfo=UTC)], t)
-    'no puzzle review due now: 1 puzzle comes back for review from 9 December'
+    'no puzzle review due now: 1 puzzle comes back for review in 4 days'
     """
     times = sorted(t for t in (d if d.tzinfo is not None else d.replace(tzinfo=UTC) for d in due) if t > at)
     if not times:
         return "no puzzle review due"
-    first = times[0].astimezone(UTC)
-    day = first.date()
-    if day == at.date():
-        when = f"today, {first:%H:%M} UTC"
-    elif day == at.date() + timedelta(days=1):
-        when = f"tomorrow, {first:%H:%M} UTC"
-    else:
-        when = f"{day.day} {day:%B}"
-    verb = "comes" if len(times) == 1 else "come"
-    return f"no puzzle review due now: {count_words(len(times), 'puzzle')} {verb} back for review from {when}"
+    when = _after(times[0] - at)
+    if len(times) == 1:
+        return f"no puzzle review due now: 1 puzzle comes back for review {when}"
+    return f"no puzzle review due now: {count_words(len(times), 'puzzle')} come back for review, the first {when}"
 
 
 def next_for_you(pool: list[Any]) -> None:
