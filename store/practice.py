@@ -18,7 +18,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-__all__ = ["PuzzleCard", "daily_puzzle", "due_reviews", "next_puzzle", "theme_misses"]
+__all__ = ["PuzzleCard", "daily_puzzle", "due_reviews", "last_answered", "next_puzzle", "theme_misses"]
 
 #: How much one point of "miss rate" of a theme is worth, in rating points of distance.
 THEME_WEIGHT = 300.0
@@ -107,3 +107,17 @@ def learned_ratings(store: object, ids: Collection[str]) -> dict[str, float]:
             continue
         out[pid] = float(r)
     return out
+
+
+def last_answered(store: object, learner_id: int) -> str | None:
+    """The id of the puzzle the learner answered (or gave up on) last, wherever: Practice,
+    the puzzle of the day, Puzzles, another browser. ``None`` before their first puzzle."""
+    from sqlalchemy import select
+
+    from store.db import Store
+    from store.models import PuzzleAttempt
+
+    assert isinstance(store, Store)
+    pid = store.run(lambda s: s.scalar(select(PuzzleAttempt.puzzle_id).where(PuzzleAttempt.learner_id == learner_id)
+                                       .order_by(PuzzleAttempt.id.desc()).limit(1)))
+    return None if pid is None else str(pid)

@@ -13,6 +13,7 @@ import pytest
 from engine import Action, Game, IllegalAction, RuleSet, Tile, Trump, parse_tiles
 from engine.game import PlayerView
 from engine.players import Decision, StrongBot, analyse_play, make_bot
+from engine.players.wording import FEW_DEALS
 from engine.sampling import PILE, Constraints, view_digest
 from engine.solver import Solver
 from tutorial.services.describe import explanation_frame
@@ -484,7 +485,8 @@ def test_play_explanations_quote_the_candidates_numbers() -> None:
                 k = d.action.value
                 chances = dict(c.bid_chances)
                 assert round(100 * chances[k]) == _percentages(ex.summary)[0]  # type: ignore[index]
-                assert f"of {c.layouts} simulated deals" in ex.summary
+                few = c.layouts < FEW_DEALS
+                assert f"of {'only ' if few else ''}{c.layouts} simulated deals" in ex.summary
             elif view.phase in ("discard", "trump"):
                 assert c.goal_chance is not None and round(100 * c.goal_chance) == _percentages(ex.summary)[0]
                 assert f"{c.layouts} simulated deals" in ex.summary
@@ -518,3 +520,22 @@ def test_basic_bot_rules_of_thumb() -> None:
     g.apply(d.action)
     d = bot.decide(g.view(2))
     assert d.action == Action.parse("play 6-1")
+
+
+def test_a_first_look_at_few_simulated_deals_is_said_to_be_one() -> None:
+    """A contract choice worked out on a handful of simulated deals (the bid's first look)
+    says "only 6 simulated deals (a quick first look, so a rough figure)", not a bare
+    percentage "of 6 simulated deals"."""
+    said = []
+    g = Game.new(RuleSet(), 8)
+    bots = [make_bot("strong", seed=80 + s) for s in range(3)]
+    while g.phase == "bidding":
+        d = bots[g.to_act].decide(g.view(g.to_act))
+        n = max((c.layouts for c in d.explanation.candidates), default=0)
+        if 0 < n < FEW_DEALS and "simulated deals" in d.explanation.summary:
+            said.append(d.explanation.summary)
+        g.apply(d.action)
+    assert said, "a pass on a first look at few deals"
+    for text in said:
+        assert re.search(r"only \d+ simulated deals \(a quick first look, so a rough figure\)", text), text
+        assert not re.search(r"(of|over) \d+ simulated deals", text), text

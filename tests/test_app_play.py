@@ -204,6 +204,30 @@ def test_link_rebuilds_the_game_after_a_refresh() -> None:
     assert list(fresh.session_state["moon_play"].game.history) == history
 
 
+def test_a_links_rules_are_for_its_game_only() -> None:
+    """Opening a game link with other rules (four players) plays that game by them, and leaves
+    the learner's house rules as they were: the New game panel and the Rules page still show
+    theirs, and Deal deals them; "Play now" does not reset them either."""
+    mine = RuleSet(min_bid=5)
+    at = open_app("play", {"deal": "9", "players": "4"}, state={**STEP, "moon_house_rules": mine})
+    assert not at.exception, errors(at)
+    assert at.session_state["moon_play"].game.rules.players == 4
+    assert at.session_state["moon_house_rules"] == mine
+    at.switch_page("views/rules.py").run()
+    assert at.session_state["moon_house_rules"] == mine
+    at.switch_page("views/play.py").run()
+    click(at, "play-now")
+    assert at.session_state["moon_play"].game.rules == RuleSet()
+    assert at.session_state["moon_house_rules"] == mine
+    at.session_state["new-game-box"] = True
+    at.run()
+    click(at, "new-game")
+    if keys(at, "deal-anyway"):  # the hand in progress is thrown away, once asked
+        click(at, "deal-anyway")
+    assert not at.exception, errors(at)
+    assert at.session_state["moon_play"].game.rules == mine
+
+
 def test_navigation_keeps_the_game() -> None:
     at = open_app("play", {"deal": "5"}, state=STEP)
     click(at, "next-move") if keys(at, "next-move") else click(at, keys(at, "bid-")[0])

@@ -7,6 +7,7 @@ import csv
 import dataclasses
 import io
 import json
+from datetime import UTC, datetime
 
 import pytest
 
@@ -177,7 +178,9 @@ def test_practice_offers_the_puzzle_nearest_the_learners_rating_and_due_reviews_
 
     learned = practice.learned_ratings(open_store(), {p.id for p in pool})  # other tests may have rated some
     rating = {p.id: learned.get(p.id, float(p.rating)) for p in pool}
-    assert abs(rating[shown] - 1500) == min(abs(r - 1500) for r in rating.values())
+    daily = practice.daily_puzzle([practice.PuzzleCard(p.id, p.rating) for p in pool], datetime.now(UTC).date())
+    assert daily is not None and shown != daily.id  # the puzzle of the day has its own panel
+    assert abs(rating[shown] - 1500) == min(abs(r - 1500) for pid, r in rating.items() if pid != daily.id)
     # A puzzle missed earlier and now due comes first.
     db = open_store()
     me, token = learners.create(db)
@@ -192,6 +195,40 @@ def test_practice_offers_the_puzzle_nearest_the_learners_rating_and_due_reviews_
     at = open_app("practice", query={"me": token})
     assert not at.exception, errors(at)
     assert at.session_state["pr-current"] == far.id
+
+
+def test_practice_never_serves_the_puzzle_just_answered_nor_the_puzzle_of_the_day() -> None:
+    """Solving a hard puzzle brings the learner's rating and the puzzle's together: when the
+    puzzle answered last (on Puzzles, say) is now the nearest to the learner's rating, Practice
+    serves another one. Nor does the box serve today's puzzle of the day, drawn above it."""
+    from store import practice
+    from store.models import Learner
+    from tutorial.services.items import puzzles
+
+    pool = list(puzzles())
+    db = open_store()
+    daily = practice.daily_puzzle([practice.PuzzleCard(p.id, p.rating) for p in pool], datetime.now(UTC).date())
+    assert daily is not None
+    hard = sorted((p for p in pool if p.id != daily.id), key=lambda p: (-p.rating, p.id))[1]
+    me, token = learners.create(db)
+    events.write(db, me.id, PuzzleAnswer(hard.id, True, kind=hard.kind, themes=tuple(hard.themes),
+                                         rating=hard.rating))
+    learned = practice.learned_ratings(db, {p.id for p in pool})
+    with db.session() as s:
+        s.get(Learner, me.id).rating = learned[hard.id]  # type: ignore[union-attr]
+    mine = stats.learner_stats(db, me.id)
+    cards = [practice.PuzzleCard(p.id, learned.get(p.id, float(p.rating)), tuple(p.themes)) for p in pool]
+    nearest = practice.next_puzzle(cards, mine.rating, practice.theme_misses(mine.theme_accuracy), set())
+    assert nearest is not None and nearest.id == hard.id  # the puzzle just solved is the nearest
+    at = open_app("practice", query={"me": token})
+    assert not at.exception, errors(at)
+    assert at.session_state["pr-current"] not in (hard.id, daily.id), at.session_state["pr-current"]
+    # The box holding today's puzzle of the day (chosen near the rating): another is served.
+    at = open_app("practice", state={"pr-current": daily.id})
+    assert not at.exception, errors(at)
+    assert at.session_state["pr-current"] != daily.id
+    assert [k for k in (b.key or "" for b in at.button) if k.endswith("-solution")] == [
+        f"daily-{daily.id}-solution", f"pr-{at.session_state['pr-current']}-solution"]
 
 
 def test_a_replaced_link_stops_working_in_every_session_but_the_one_that_replaced_it() -> None:

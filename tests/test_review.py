@@ -372,3 +372,27 @@ def test_the_review_panel_heading_and_contract_lines_agree(graded: bool) -> None
         assert "No mistakes of yours in this hand:** nothing you chose was graded" in text, text
         assert "agrees with your choices" not in text, text
         assert "Bid: you passed. Not a mistake; for comparison, the strong player would have shot the moon" in text, text
+
+
+def test_a_chance_is_one_number_in_the_words_and_the_tables() -> None:
+    """A chance is the same whole percentage in the sentences as in the tables and charts
+    beside them: the review's, and the Bidding lab's, whose chart once rounded twice (50 of
+    110 deals, 45.45%: 45.5 in the table, "46%" in the chart, "45%" in the sentence)."""
+    from engine.review import PlayReview
+    from engine.words import percent
+    from tutorial.services.bidding import BidLab
+    from tutorial.services.reviewing import contract_frame, review_frame
+
+    for k, n in ((50, 110), (71, 200), (23, 40), (1, 8)):
+        x = k / n
+        shown = round(100 * x)
+        play = PlayReview(1, 2, 1, Tile(4, 1), "make", {Tile(4, 1): 2, Tile(6, 1): 2}, 0, chance_played=x,
+                          chance_best=x, best=Tile(4, 1), drop=0.0, layouts=n)
+        assert f"stays at {shown}%." in play.describe(), (k, n, play.describe())
+        assert review_frame(SimpleNamespace(plays=[play], decisions=[]), 0, 3)["Chance after the play"].tolist() == [shown]
+        bid = DecisionReview(1, 0, "bid", Action.parse("bid 5"), Action.parse("bid 6"), x, x)
+        assert f"to make ({shown}%)." in bid.describe("you"), bid.describe("you")
+        assert contract_frame(SimpleNamespace(plays=[], decisions=[bid]), 0, 3)["Chance to make (chosen)"].tolist() == [shown]
+        sixes = Trump.number(6)
+        lab = BidLab(rules=RuleSet(), hand=(), tricks={sixes: (4,) * k + (3,) * (n - k)}, samples=n, requested=n)
+        assert f"{lab.table().loc[sixes.name, 4]:.0f}%" == percent(lab.chance(sixes, 4)) == f"{shown}%", (k, n)

@@ -162,6 +162,23 @@ def _credit(model: ScoreModel, value: int) -> str:
     return f" ({'; '.join(parts)})" if parts else ""
 
 
+
+#: Fewer simulated deals than this are a first look, and the words say so: a percentage of
+#: six deals is a rough figure, not a measurement.
+FEW_DEALS = 12
+
+
+def deals_words(n: int) -> str:
+    """How many simulated deals the numbers of a contract choice come from.
+
+    >>> deals_words(24), deals_words(6)
+    ('24 simulated deals', 'only 6 simulated deals (a quick first look, so a rough figure)')
+    """
+    if n < FEW_DEALS:
+        return f"only {n} simulated deals (a quick first look, so a rough figure)"
+    return f"{n} simulated deals"
+
+
 def score_bid_summary(
     view: PlayerView,
     choice: Action,
@@ -225,18 +242,18 @@ def score_bid_summary(
         credit = _credit(model, value) if value in credited else ""
         lead = (
             f"I {what}{with_trump(r.trump)}: I {'count it made' if credit else 'make it'} in "
-            f"{pct(r.chance)} of {table.deals} simulated deals{weighed}{credit}, averaging {r.tricks:.1f} tricks, "
+            f"{pct(r.chance)} of {deals_words(table.deals)}{weighed}{credit}, averaging {r.tricks:.1f} tricks, "
             f"{gives}"
         )
     elif now is None:
         lead = (
             f"I pass: a pass is worth {table.row(0).score:+.1f} {unit} against the others over "
-            f"{table.deals} simulated deals{weighed}"
+            f"{deals_words(table.deals)}{weighed}"
         )
     else:
         lead = (
             f"I pass: passing leaves {us} {a_percent(table.game_chance(table.row(0)) or 0.0)} chance of winning the game (now "
-            f"{pct(now)}) over {table.deals} simulated deals{weighed}"
+            f"{pct(now)}) over {deals_words(table.deals)}{weighed}"
         )
     rest = "; ".join(row_words(r.value) for r in others)
     return f"{lead} (next best: {rest})." if rest else f"{lead}."

@@ -80,8 +80,9 @@ def test_a_ranking_question_shows_the_order_on_the_tiles(page: Any, server: str)
 
 
 def test_practice_says_when_missed_puzzles_come_back(page: Any, server: str) -> None:
-    """Right after a miss no review is due yet: Practice says when the puzzle comes back,
-    never a bare "0 puzzle reviews due"."""
+    """Right after a miss no review is due yet: Practice says when the puzzle comes back, as a
+    wait the learner reads ("in 10 minutes", not a UTC clock), never a bare "0 puzzle reviews
+    due"; and a rating after one puzzle is said to be still settling, not "1049 (± 636)"."""
     db = open_store()
     me, token = learners.create(db)
     missed = next(iter(puzzles()))
@@ -89,7 +90,10 @@ def test_practice_says_when_missed_puzzles_come_back(page: Any, server: str) -> 
     open_page(page, f"{server}/practice?me={token}")
     main = page.locator('[data-testid="stMain"]').inner_text()
     assert "0 puzzle reviews" not in main, main
-    assert re.search(r"1 puzzle comes back for review from today, \d\d:\d\d UTC", main), main
+    assert "1 puzzle comes back for review in 10 minutes" in main, main
+    assert "UTC" not in main, main
+    assert "Your puzzle rating: not settled yet" in main and "1 so far" in main, main
+    assert not re.search(r"rating: \d+ \(± \d+\)", main), main
 
 
 def test_the_sidebar_says_whose_rules_it_shows(page: Any, server: str) -> None:

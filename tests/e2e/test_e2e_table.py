@@ -141,8 +141,10 @@ def test_an_open_why_closes_when_its_move_leaves_the_feed(page: Any, server: str
 
 
 def test_deal_deals_what_the_panel_shows_and_asks_mid_hand(page: Any, server: str) -> None:
-    """A strong 4-player game from a link: the panel shows "strong", Deal deals strong (the
-    status strip and the URL agree); in the middle of the learner's hand Deal asks first."""
+    """A strong 4-player game from a link: the panel shows "strong" and the learner's own
+    house rules (three players: the link's four were for its game only); Deal deals exactly
+    that (the status strip and the URL agree); in the middle of the learner's hand Deal asks
+    first."""
     setup = PlaySetup(RuleSet(players=4), 7, 0, "strong")
     g = Game.new(setup.rules, 7)
     while g.phase == "bidding" and not any(s == 0 for s, _ in g.history):
@@ -152,12 +154,17 @@ def test_deal_deals_what_the_panel_shows_and_asks_mid_hand(page: Any, server: st
     click(page, page.locator(".st-key-new-game-box summary").first)
     checked = page.locator(".st-key-play-level input[type=radio]:checked")
     assert checked.first.evaluate("e => e.closest('label').innerText").strip() == "strong"
+    rules_label = page.get_by_text("House rules:").first.inner_text()
+    players = re.search(r"House rules: (\d) players", rules_label)
+    assert players and players.group(1) == "3", rules_label
     click_key(page, "new-game")
     assert page.locator(".st-key-deal-confirm").count() == 1, "Deal mid-hand asks first"
     assert _query(page).get("deal") == "7"
     click_key(page, "deal-anyway")
     q = _query(page)
-    assert q.get("level") == "strong" and q.get("players") == "4" and q.get("deal") != "7", q
+    # Three players, the classic count, is left out of the address.
+    assert q.get("level") == "strong" and q.get("players", "3") == players.group(1) and q.get("deal") != "7", q
+    assert "Seat 3" not in page.locator(".st-key-table-trick").first.inner_text()
     assert "computer: strong" in page.locator(".st-key-table-status").first.inner_text()
 
 
@@ -189,10 +196,35 @@ def _in_view(page: Any, width: int, height: int, label: str) -> None:
     assert not wrapped, (label, wrapped)
 
 
+def _scroll_under_the_strip(page: Any, label: str) -> None:
+    """Scroll the page (Streamlit's ``stMain``, the way a learner's wheel does) until the stuck
+    status strip covers the top of the trick, the hand still on screen."""
+    strip = page.locator(".st-key-table-status").first.bounding_box()
+    middle = page.locator(".moon-middle").first.bounding_box()
+    assert strip is not None and middle is not None, label
+    stuck_bottom = 60 + strip["height"]  # stuck just below Streamlit's header
+    page.evaluate("d => document.querySelector('[data-testid=stMain]').scrollBy({top: d, behavior: 'instant'})",
+                  middle["y"] - stuck_bottom + 20)
+    page.wait_for_timeout(200)
+    strip = page.locator(".st-key-table-status").first.bounding_box()
+    middle = page.locator(".moon-middle").first.bounding_box()
+    assert strip["y"] + strip["height"] > middle["y"], (label, "the strip covers the trick", strip, middle)
+
+
+def _play_from_under_the_strip(page: Any, width: int, height: int, button: str, label: str) -> None:
+    """Scrolled so the strip covers the trick, the learner clicks ``button`` in the hand: once
+    the table has moved on, the strip, the trick and the whole hand are in view again."""
+    _scroll_under_the_strip(page, label)
+    click(page, page.locator(f".st-key-table-hand [class*='st-key-{button}'] button:enabled:visible").first)
+    page.wait_for_timeout(300)
+    _in_view(page, width, height, label)
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1440, 900), (390, 844)], ids=["1280x800", "1440x900", "390x844"])
 def test_trick_status_and_whole_hand_in_view(browser: Any, server: str, size: tuple[int, int]) -> None:
-    """After the widow (eight tiles) and after a trick: the trick, the
-    status strip and the whole hand together in the window, nothing overlapping."""
+    """After the widow (eight tiles) and after a trick: the trick, the status strip and the
+    whole hand together in the window, nothing overlapping; also when the page was scrolled
+    so the stuck strip covered the trick before the learner's discard or play."""
     width, height = size
     ctx = sized_context(browser, width, height)
     page = ctx.new_page()
@@ -206,6 +238,7 @@ def test_trick_status_and_whole_hand_in_view(browser: Any, server: str, size: tu
         _in_view(page, width, height, "widow")
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"play-widow-{width}x{height}.png"))
+        _play_from_under_the_strip(page, width, height, "discard-btn-", "discard from under the strip")
         g.apply(g.legal_actions()[0])
         g.apply(g.legal_actions()[0])
         for _ in range(2):  # after the first trick, the learner to play
@@ -214,6 +247,7 @@ def test_trick_status_and_whole_hand_in_view(browser: Any, server: str, size: tu
                 g.apply(g.legal_actions()[0])
         open_page(page, _link(server, setup, g))
         _in_view(page, width, height, "after a trick")
+        _play_from_under_the_strip(page, width, height, "hand-btn-", "play from under the strip")
     finally:
         ctx.close()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import Game, Tile
+from engine.words import percent
 from tutorial.components import state
 from tutorial.components.tiles import Shown, show_row
 from tutorial.services.bidding import TIME_LIMIT, BidLab, in_worker, max_samples, parse_hand, simulate
@@ -98,7 +99,7 @@ def results(hand: tuple[Tile, ...]) -> None:
     best4 = res.best(res.rules.min_bid)
     st.markdown(
         f"**{res.samples} simulated deals per trump.** Best trump for a bid of {res.rules.min_bid}: "
-        f"**{best4.name}** ({res.chance(best4, res.rules.min_bid):.0%}). "
+        f"**{best4.name}** ({percent(res.chance(best4, res.rules.min_bid))}). "
         "A common rule is to bid only when the chance is about 75% or more."
     )
     st.plotly_chart(bid_heatmap(table, "Chance of making each bid (%)"), key="lab-heatmap",

@@ -3,14 +3,15 @@ first, then near their Glicko-2 rating from the themes they miss most."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+import math
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import streamlit as st
 
 from engine.words import count_words
 from puzzles.themes import theme_title
-from store import StoreUnavailable, practice, stats
+from store import StoreUnavailable, glicko2, practice, stats
 from tutorial.components import events, profile
 from tutorial.components import item as ask
 from tutorial.services.items import kind_title, puzzles
@@ -53,24 +54,48 @@ def _learner_stats() -> stats.LearnerStats | None:
         return None
 
 
+def _daily_card(pool: list[Puzzle], day: date) -> practice.PuzzleCard | None:
+    """The puzzle of the day ``day``, the same for everyone (its file's rating)."""
+    return practice.daily_puzzle([practice.PuzzleCard(p.id, p.rating, tuple(p.themes)) for p in pool], day)
+
+
+def _shown(pool: list[Puzzle]) -> set[str]:
+    """Puzzles the box does not serve: the ones it showed in this session, and today's
+    puzzle of the day (it has its own panel above the box)."""
+    daily_card = _daily_card(pool, datetime.now(UTC).date())
+    return set(st.session_state.get(RECENT, [])) | ({daily_card.id} if daily_card else set())
+
+
+def _last_answered() -> str | None:
+    """The puzzle this learner answered last, anywhere (``None`` without a learner)."""
+    db, lid = profile.store(), profile.learner_id()
+    if db is None or lid is None:
+        return None
+    try:
+        return practice.last_answered(db, lid)
+    except StoreUnavailable:
+        return None
+
+
 def _due(pool: list[Puzzle], s: stats.LearnerStats | None) -> list[str]:
     """The puzzle reviews due now that Practice serves next, soonest first (see
     :func:`store.practice.due_reviews`)."""
     if s is None:
         return []
     cards = [practice.PuzzleCard(p.id, float(p.rating)) for p in pool]
-    return practice.due_reviews(cards, stats.due_now(s, "puzzle"), st.session_state.get(RECENT, []))
+    return practice.due_reviews(cards, stats.due_now(s, "puzzle"), _shown(pool))
 
 
 def _choose(pool: list[Puzzle]) -> str | None:
-    """The id of the next puzzle for this learner."""
-    rating, misses, due = 1500.0, {}, []
+    """The id of the next puzzle for this learner: the first review due, else a new puzzle
+    that is not the one they answered last (never the same puzzle twice in a row)."""
     s = _learner_stats()
-    if s is not None:
-        rating, misses = s.rating, practice.theme_misses(s.theme_accuracy)
-        due = stats.due_now(s, "puzzle")
-    recent: list[str] = st.session_state.get(RECENT, [])
-    card = practice.next_puzzle(_cards(pool), rating, misses, set(recent), due)
+    due = _due(pool, s)
+    if due:
+        return due[0]
+    rating, misses = (1500.0, {}) if s is None else (s.rating, practice.theme_misses(s.theme_accuracy))
+    last = _last_answered()
+    card = practice.next_puzzle(_cards(pool), rating, misses, _shown(pool) | ({last} if last else set()))
     return card.id if card else None
 
 
@@ -120,7 +145,7 @@ def ask_puzzle(puzzle: Puzzle, key: str, why: str) -> None:
 def daily(pool: list[Puzzle]) -> None:
     """The puzzle of the day (the same for everyone today)."""
     today = datetime.now(UTC).date()
-    card = practice.daily_puzzle([practice.PuzzleCard(p.id, p.rating, tuple(p.themes)) for p in pool], today)
+    card = _daily_card(pool, today)
     if card is None:
         return
     puzzle = next(p for p in pool if p.id == card.id)
@@ -135,7 +160,8 @@ def daily(pool: list[Puzzle]) -> None:
 
 
 def rating_line(pool: list[Puzzle]) -> None:
-    """The learner's puzzle rating and how many puzzle reviews are due (the ones served next)."""
+    """The learner's puzzle rating (or that it is not settled yet) and how many puzzle reviews
+    are due (the ones served next)."""
     if profile.store() is None or profile.learner_id() is None:
         st.caption("Your puzzle rating starts at 1500 and moves with every first try at a puzzle.")
         return
@@ -149,40 +175,65 @@ def rating_line(pool: list[Puzzle]) -> None:
         ids = {p.id for p in pool}
         later = [d for k, pid, d, _box in s.reviews if k == "puzzle" and pid in ids]
         reviews = coming_back(later, datetime.now(UTC))
-    st.markdown(f":material/trending_up: Your puzzle rating: **{s.rating:.0f}** (± {2 * s.rd:.0f}) · {reviews}")
+    st.markdown(f":material/trending_up: {rating_words(s.rating, s.rd, len(s.rating_history))} · {reviews}")
+
+
+def rating_words(rating: float, rd: float, tries: int) -> str:
+    """The learner's puzzle rating as Practice says it: the number once it is settled; while it
+    is provisional (:func:`store.glicko2.provisional`, as the Classes dashboard decides), that
+    it is still settling, with the first tries counted so far, never a raw "1049 (± 636)".
+
+    >>> rating_words(1049.4, 318.0, 1)
+    'Your puzzle rating: **not settled yet** (it settles after about fifteen first tries at puzzles; 1 so far)'
+    >>> rating_words(1612.0, 80.0, 25)
+    'Your puzzle rating: **1612** (± 160)'
+    """
+    if glicko2.provisional(rd):
+        return (f"Your puzzle rating: **not settled yet** (it settles after about fifteen first tries at "
+                f"puzzles; {tries} so far)")
+    return f"Your puzzle rating: **{rating:.0f}** (± {2 * rd:.0f})"
+
+
+def _after(delta: timedelta) -> str:
+    """A wait said the way a learner reads it: "in 10 minutes", "in 3 hours", "tomorrow",
+    "in 3 days" (the learner's clock may be in any time zone: a wait, not a time of day)."""
+    minutes = max(1, math.ceil(delta.total_seconds() / 60))
+    if minutes < 60:
+        return f"in {count_words(minutes, 'minute')}"
+    hours = round(minutes / 60)
+    if hours < 24:
+        return f"in {count_words(hours, 'hour')}"
+    days = round(hours / 24)
+    return "tomorrow" if days == 1 else f"in {count_words(days, 'day')}"
 
 
 def coming_back(due: list[datetime], at: datetime) -> str:
     """When the puzzles the learner missed come back, said plainly (none is due at ``at``).
 
     ``due`` holds the due times of the puzzle reviews on the schedule (a stored time without a
-    zone is UTC); of those after ``at``, the soonest is named: a time today or tomorrow, else a
-    date (UTC). A puzzle missed once comes back for review on a schedule (see
-    :mod:`store.repetition`), so right after a miss nothing is due yet.
+    zone is UTC); of those after ``at``, the soonest is said as a wait from ``at``. A puzzle
+    missed once comes back for review on a schedule (see :mod:`store.repetition`), so right
+    after a miss nothing is due yet.
 
     >>> t = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
     >>> coming_back([], t)
     'no puzzle review due'
-    >>> coming_back([datetime(2026, 12, 6, 8, 30), datetime(2026, 12, 6, 9, 0)], t)
-    'no puzzle review due now: 2 puzzles come back for review from tomorrow, 08:30 UTC'
-    >>> coming_back([datetime(2026, 12, 5, 17, 5, tzinfo=UTC)], t)
-    'no puzzle review due now: 1 puzzle comes back for review from today, 17:05 UTC'
+    >>> coming_back([datetime(2026, 12, 5, 9, 10, tzinfo=UTC)], t)
+    'no puzzle review due now: 1 puzzle comes back for review in 10 minutes'
+    >>> coming_back([datetime(2026, 12, 6, 9, 0), datetime(2026, 12, 6, 9, 30)], t)
+    'no puzzle review due now: 2 puzzles come back for review, the first tomorrow'
+    >>> coming_back([datetime(2026, 12, 5, 12, 5, tzinfo=UTC)], t)
+    'no puzzle review due now: 1 puzzle comes back for review in 3 hours'
     >>> coming_back([datetime(2026, 12, 9, 8, 0, tzinfo=UTC)], t)
-    'no puzzle review due now: 1 puzzle comes back for review from 9 December'
+    'no puzzle review due now: 1 puzzle comes back for review in 4 days'
     """
     times = sorted(t for t in (d if d.tzinfo is not None else d.replace(tzinfo=UTC) for d in due) if t > at)
     if not times:
         return "no puzzle review due"
-    first = times[0].astimezone(UTC)
-    day = first.date()
-    if day == at.date():
-        when = f"today, {first:%H:%M} UTC"
-    elif day == at.date() + timedelta(days=1):
-        when = f"tomorrow, {first:%H:%M} UTC"
-    else:
-        when = f"{day.day} {day:%B}"
-    verb = "comes" if len(times) == 1 else "come"
-    return f"no puzzle review due now: {count_words(len(times), 'puzzle')} {verb} back for review from {when}"
+    when = _after(times[0] - at)
+    if len(times) == 1:
+        return f"no puzzle review due now: 1 puzzle comes back for review {when}"
+    return f"no puzzle review due now: {count_words(len(times), 'puzzle')} come back for review, the first {when}"
 
 
 def next_for_you(pool: list[Puzzle]) -> None:
@@ -190,8 +241,14 @@ def next_for_you(pool: list[Puzzle]) -> None:
     ids = {p.id for p in pool}
     cur = st.session_state.get(CURRENT)
     due = _due(pool, _learner_stats())
-    if cur not in ids or (due and cur not in due and _untouched(f"pr-{cur}")):
-        st.session_state[CURRENT] = _choose(pool)  # due reviews first, as the line above says
+    # Due reviews first, as the line above says; a puzzle not started yet in the box is chosen
+    # again if it is today's puzzle of the day or was just answered elsewhere (Puzzles, the
+    # puzzle of the day, another browser): never the same puzzle twice in a row.
+    daily_card = _daily_card(pool, datetime.now(UTC).date())
+    stale = cur not in due and _untouched(f"pr-{cur}") and (
+        bool(due) or (daily_card is not None and cur == daily_card.id) or cur == _last_answered())
+    if cur not in ids or stale:
+        st.session_state[CURRENT] = _choose(pool)
     pid = st.session_state.get(CURRENT)
     puzzle = next((p for p in pool if p.id == pid), None)
     if puzzle is None:

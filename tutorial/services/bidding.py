@@ -114,9 +114,10 @@ class BidLab:
         return sum(1 for x in r if bid_made(bid, x)) / len(r) if r else 0.0
 
     def table(self) -> pd.DataFrame:
-        """Chance (0-100) of making each bid (columns) with each trump (rows, by name)."""
+        """Chance (whole percent, rounded as :func:`engine.words.percent`) of making each bid
+        (columns) with each trump (rows, by name)."""
         rows = {
-            _name(tr): {b: round(100 * self.chance(tr, b), 1) for b in self.rules.bid_values}
+            _name(tr): {b: round(100 * self.chance(tr, b)) for b in self.rules.bid_values}
             for tr in self.tricks
         }
         return pd.DataFrame.from_dict(rows, orient="index")

@@ -194,8 +194,10 @@ def share_link(sess: PlaySession) -> str:
 
 
 def _install(sess: PlaySession) -> None:
+    """``sess`` becomes the session's game. Its rules are that game's only: a game link,
+    "Play now" or "Continue your game" leave the learner's house rules (the New game panel's,
+    the Rules page's) as they were."""
     state.put(state.PLAY, sess)
-    state.set_house_rules(sess.setup.rules)
     state.put(ADDRESS, _held().showing(PlayLink(sess.setup, sess.moves())))
 
 

@@ -266,10 +266,16 @@ def controls(sess: PlaySession) -> None:
 
 # -- styles and keyboard ---------------------------------------------------------------------------
 
-#: Installed once per browser tab: after every run of the page, if the focus was lost (the
-#: tile just played is gone), put it back on the learner's first playable tile; and a click on
-#: the picture of a tile that can be clicked (``data-btn``, see :func:`tutorial.components.tiles.hand_buttons`) is
-#: a click on its button.
+#: Installed once per browser tab, it acts after every run of the page:
+#:
+#: - if the focus was lost (the tile just played is gone), it goes back to the learner's first
+#:   playable tile;
+#: - if the table changed (a move, a trick, the widow) while the page was scrolled so far that
+#:   the stuck status strip covers the top of the table, and the learner's hand is still on
+#:   screen, the page scrolls back just enough that the table sits below the strip. The learner
+#:   who scrolled on to the feed or the tabs (the hand out of sight) is left where they are.
+#: - a click on the picture of a tile that can be clicked (``data-btn``, see
+#:   :func:`tutorial.components.tiles.hand_buttons`) is a click on its button.
 _FOCUS_JS = """<script>
 (() => {
   if (window.__moonRefocus) return;
@@ -285,13 +291,27 @@ _FOCUS_JS = """<script>
     const b = document.querySelector('.st-key-table-hand button:enabled');
     if (b) b.focus({preventScroll: true});
   };
+  let drawn = null;
+  const uncover = () => {
+    const main = document.querySelector('[data-testid="stMain"]');
+    const strip = document.querySelector('.st-key-table-status');
+    const table = document.querySelector('.st-key-table-trick');
+    const hand = document.querySelector('.st-key-table-hand');
+    if (!main || !strip || !table || !hand) { drawn = null; return; }
+    const now = table.innerHTML + hand.innerHTML;
+    if (now === drawn) return;
+    drawn = now;
+    const s = strip.getBoundingClientRect(), t = table.getBoundingClientRect(), h = hand.getBoundingClientRect();
+    if (t.top < s.bottom && h.bottom > s.bottom) main.scrollBy({top: t.top - s.bottom, behavior: 'instant'});
+  };
+  const settled = () => { refocus(); uncover(); };
   const watch = () => {
     const app = document.querySelector('[data-testid="stApp"]');
     if (!app) { setTimeout(watch, 200); return; }
     new MutationObserver(() => {
-      if (app.getAttribute('data-test-script-state') === 'notRunning') setTimeout(refocus, 30);
+      if (app.getAttribute('data-test-script-state') === 'notRunning') setTimeout(settled, 30);
     }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
-    setTimeout(refocus, 30);
+    setTimeout(settled, 30);
   };
   watch();
 })();
@@ -304,6 +324,7 @@ def table_styles() -> None:
 
 
 def refocus_hand() -> None:
-    """Keep the keyboard in the hand: after a play, the focus comes back to the first playable
-    tile; a click on a tile's picture plays it (see :data:`_FOCUS_JS`)."""
+    """Keep the keyboard in the hand and the table in sight: after a play, the focus comes back
+    to the first playable tile, a click on a tile's picture plays it, and the stuck status strip
+    never covers the table the learner is playing at (see :data:`_FOCUS_JS`)."""
     st.html(_FOCUS_JS, unsafe_allow_javascript=True, width="content")
