@@ -16,7 +16,7 @@ from store.events import Event, GameFinished, HandPlayed, LessonAnswer, Outbox, 
 from tutorial.components import profile, state
 
 if TYPE_CHECKING:
-    from lessons import Item
+    from content import Item
     from tutorial.services.items import Attempt
     from tutorial.services.session import PlaySession
 

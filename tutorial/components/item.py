@@ -26,8 +26,8 @@ from tutorial.services.items import (
 from tutorial.services.rules_text import house_rules
 
 if TYPE_CHECKING:
+    from content import Item, Position
     from engine import Trump
-    from lessons import Item, Position
 
 ATTEMPTS = state.ATTEMPTS
 #: The star rule, as the learner reads it (``content.stars``).

@@ -23,7 +23,8 @@ from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LearnLink, LinkError
 
 if TYPE_CHECKING:
-    from lessons import Course, Item, Level, Stage
+    from content import Item
+    from lessons import Course, Level, Stage
 
 STAGE = state.LEARN_STAGE
 LEVEL = state.LEARN_LEVEL

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, TypedDict, cast
 from engine import Tile
 
 if TYPE_CHECKING:  # loaded in a worker process, on first use (see "content" below)
+    from content import Feedback, Item
     from content.checks import AnyTask
-    from lessons import Course, Feedback, Item, Stage
+    from lessons import Course, Stage
     from puzzles.generate import Entry
     from puzzles.loader import Puzzle
 

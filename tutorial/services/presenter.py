@@ -174,7 +174,7 @@ def plain_reason(before: Game, seat: int, action: Action, decision: Decided | No
     reasons. The trick's winner is added when the move ends a trick."""
     exp = getattr(decision, "explanation", None)
     reason = getattr(exp, "reason", None)
-    if isinstance(reason, str) and reason.strip() and decision_action(decision) is action:
+    if isinstance(reason, str) and reason.strip() and decision is not None and decision_action(decision) is action:
         text = f"{_who(seat)}: “{reason.strip()}”"
         if action.kind == "play" and len(before.current_trick) + 1 == before.rules.players:
             assert before.trump is not None and isinstance(action.value, Tile)
