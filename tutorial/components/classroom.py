@@ -537,13 +537,7 @@ def sync_address(t: Timeline | None) -> None:
         link = ClassroomLink(move=_count(), deck=token, hand=packed)
     else:
         link = ClassroomLink(deck=token)
-    want = link.to_query()
-    for key in ClassroomLink.PARAMS:
-        if key in want:
-            if st.query_params.get(key) != want[key]:
-                st.query_params[key] = want[key]
-        elif key in st.query_params:
-            del st.query_params[key]
+    state.write_address(ClassroomLink.PARAMS, link.to_query())
 
 
 def remember(t: Timeline) -> None:

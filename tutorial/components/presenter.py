@@ -183,13 +183,7 @@ def _sync_url(p: Presentation) -> None:
                              ask=ask)
     elif p.source and p.source[0] == "deck" and len(str(p.source[1])) <= MAX_TOKEN:
         link = PresenterLink(deck=str(p.source[1]), at=s.pos, ask=ask)
-    want = link.to_query()
-    for key in PresenterLink.PARAMS:
-        if key in want:
-            if st.query_params.get(key) != want[key]:
-                st.query_params[key] = want[key]
-        elif key in st.query_params:
-            del st.query_params[key]
+    state.write_address(PresenterLink.PARAMS, link.to_query())
 
 
 def _can_ask(p: Presentation) -> bool:

@@ -5,6 +5,7 @@ Everything here lives in the browser session only: two people on one server neve
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
@@ -114,6 +115,17 @@ def large_tiles() -> bool:
 def tile_scale(base: float = 1.0) -> float:
     """The scale to draw tiles at, given the page's own base size."""
     return base * (LARGE_SCALE if large_tiles() else 1.0)
+
+
+def write_address(params: Iterable[str], want: Mapping[str, str]) -> None:
+    """Make the address's ``params`` say ``want`` (a page link's ``to_query()``): each changed
+    one set, each not wanted removed; parameters that are not the page's own stay."""
+    for key in params:
+        if key in want:
+            if st.query_params.get(key) != want[key]:
+                st.query_params[key] = want[key]
+        elif key in st.query_params:
+            del st.query_params[key]
 
 
 def get(key: str, default: object = None) -> Any:  # Any: what the page put under key

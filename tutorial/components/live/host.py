@@ -30,13 +30,7 @@ def _address() -> LiveLink:
 
 def _write(link: LiveLink) -> None:
     """Put ``link`` in the address (only the live class's parameters change)."""
-    want = link.to_query()
-    for key in LiveLink.PARAMS:
-        if key in want:
-            if st.query_params.get(key) != want[key]:
-                st.query_params[key] = want[key]
-        elif key in st.query_params:
-            del st.query_params[key]
+    state.write_address(LiveLink.PARAMS, link.to_query())
 
 
 # -- the teacher's side (presenter) ---------------------------------------------------------------------

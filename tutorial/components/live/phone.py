@@ -28,13 +28,7 @@ def _address() -> PhoneLink:
 
 def _write(link: PhoneLink) -> None:
     """Put ``link`` in the address (only the phone's own parameters change)."""
-    want = link.to_query()
-    for key in PhoneLink.PARAMS:
-        if key in want:
-            if st.query_params.get(key) != want[key]:
-                st.query_params[key] = want[key]
-        elif key in st.query_params:
-            del st.query_params[key]
+    state.write_address(PhoneLink.PARAMS, link.to_query())
 
 
 def _answer(token: str, qid: int, value: str) -> None:
