@@ -95,8 +95,8 @@ def line(name: str, values: list[float]) -> str:
 SELECTOR_WAIT = False
 
 
-def first_render(browser: Any, url: str, runs_: int, pages: dict[str, tuple[str, str]] | None = None,
-                 *, warm_cache: bool = False, details: dict[str, list[dict[str, Any]]] | None = None
+def first_render(browser: Any, url: str, runs_: int, pages: dict[str, tuple[str, str]] | None = None,  # Any: Playwright objects; playwright is optional, imported in main only
+                 *, warm_cache: bool = False, details: dict[str, list[dict[str, Any]]] | None = None  # Any: timing samples of mixed value types
                  ) -> dict[str, list[float]]:
     """Seconds from ``goto`` (a fresh session) until the page's content is on screen.
 
@@ -175,7 +175,7 @@ _DETAILS = r"""() => {
 }"""
 
 
-def breakdown_line(name: str, samples: list[dict[str, Any]]) -> str:
+def breakdown_line(name: str, samples: list[dict[str, Any]]) -> str:  # Any: timing samples of mixed value types
     """Medians of a page's :data:`_DETAILS` samples, one line."""
     def med(k: str) -> float:
         return statistics.median(float(s[k]) for s in samples)
@@ -190,7 +190,7 @@ def breakdown_line(name: str, samples: list[dict[str, Any]]) -> str:
 _BARE = 'import streamlit as st\nst.title("Bare page")\nst.write("Nothing else.")\n'
 
 
-def floor(browser: Any, runs_: int, details: dict[str, list[dict[str, Any]]] | None = None
+def floor(browser: Any, runs_: int, details: dict[str, list[dict[str, Any]]] | None = None  # Any: Playwright objects; playwright is optional, imported in main only
           ) -> tuple[list[float], list[float]]:
     """First renders of a bare Streamlit page (``streamlit run`` of a two-line script), with
     the browser cache cold and warm."""
@@ -233,7 +233,7 @@ _MINE = ("[class*='st-key-hand-btn-'] button:enabled", ".st-key-bid-pass button"
 _YOURS = ", ".join((*_MINE, ".st-key-hand-summary"))
 
 
-def _timed_click(page: Any, target: Any, think: float) -> tuple[float, tuple[int, float]] | None:
+def _timed_click(page: Any, target: Any, think: float) -> tuple[float, tuple[int, float]] | None:  # Any: Playwright objects; playwright is optional, imported in main only
     """Look at the page ``think`` seconds (not timed), click ``target`` and wait until the
     page is yours again (:data:`_RUN_OVER`); return the seconds that took and the
     (websocket messages, kB) it brought, or ``None`` if it never was (a minute), and let
@@ -253,7 +253,7 @@ def _timed_click(page: Any, target: Any, think: float) -> tuple[float, tuple[int
     return out
 
 
-def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 40, players: int = 3,
+def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 40, players: int = 3,  # Any: Playwright objects; playwright is optional, imported in main only
                    messages: list[tuple[int, float]] | None = None, think: float = 0.0,
                    next_hands: list[float] | None = None) -> list[float]:
     """Play ``hands`` hands with the pause between computer moves off, and time each click
@@ -311,7 +311,7 @@ def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 4
 _STAGE_COUNT = "() => { const e = document.querySelector('.pres-stage'); return e ? e.dataset.count : null }"
 
 
-def presenter_steps(browser: Any, url: str, rounds: int = 2, deal: int = 12) -> list[float]:
+def presenter_steps(browser: Any, url: str, rounds: int = 2, deal: int = 12) -> list[float]:  # Any: Playwright objects; playwright is optional, imported in main only
     """Seconds from a step key to the presenter's next position on screen (the hand's
     positions are worked out once, on opening; that first load is not counted)."""
     ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
@@ -370,7 +370,7 @@ def _region_counts(frames: list[bytes]) -> dict[str, int]:
     return counts
 
 
-def click_parts(browser: Any, url: str, clicks: int = 8, deal: int = 2) -> dict[str, list[int]]:
+def click_parts(browser: Any, url: str, clicks: int = 8, deal: int = 2) -> dict[str, list[int]]:  # Any: Playwright objects; playwright is optional, imported in main only
     """Where a Play click's messages go: ``clicks`` of your moves (3 players, basic computer,
     pause off, deal ``deal``), each click's messages counted by region (:func:`_region_counts`)."""
     page = browser.new_page(viewport={"width": 1440, "height": 1000})
@@ -438,7 +438,7 @@ def main(argv: list[str] | None = None) -> None:
                     print("\nFirst visit of each page after the server started (cold: imports, content loading):")
                     for name, values in cold.items():
                         print("  " + line(name, values))
-                    details: dict[str, list[dict[str, Any]]] | None = {} if args.breakdown else None
+                    details: dict[str, list[dict[str, Any]]] | None = {} if args.breakdown else None  # Any: timing samples of mixed value types
                     cold_cache = first_render(browser, url, args.runs, pages, details=details)
                     warm_cache = first_render(browser, url, args.runs, pages, warm_cache=True)
                     bare = floor(browser, args.runs, details) if args.floor else None

@@ -44,9 +44,9 @@ from engine.game import HandResult
 MAX_HANDS = 200
 
 #: House rules by name, as :class:`engine.RuleSet` takes them (values of several types).
-Rules = dict[str, Any]
+Rules = dict[str, Any]  # Any: rule field values of differing types
 #: Bot options by entry name, each as ``make_bot`` takes them (values of several types).
-Options = dict[str, dict[str, Any]]
+Options = dict[str, dict[str, Any]]  # Any: bot options of differing types
 
 
 class EntryStats(TypedDict):

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 __all__ = ["read_lines", "write_line"]
 
 
-def write_line(out: TextIO | None, row: Mapping[str, Any]) -> None:
+def write_line(out: TextIO | None, row: Mapping[str, Any]) -> None:  # Any: JSON values of any shape
     """Append ``row`` to ``out`` as one line and flush it (nothing without a file)."""
     if out is not None:
         out.write(json.dumps(row) + "\n")
@@ -27,7 +27,7 @@ def write_line(out: TextIO | None, row: Mapping[str, Any]) -> None:
 
 def read_lines(paths: Iterable[str]) -> list[Any]:  # Any: each caller casts to its row type
     """Every row of the JSON-lines files ``paths``, in order (blank lines skipped)."""
-    rows: list[Any] = []
+    rows: list[Any] = []  # Any: each caller casts to its row type
     for path in paths:
         with open(path) as f:
             rows += [json.loads(line) for line in f if line.strip()]

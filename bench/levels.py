@@ -19,7 +19,7 @@ __all__ = ["BENCH_LEVELS", "bench_bot"]
 BENCH_LEVELS: tuple[str, ...] = (*ENGINE_LEVELS, "oracle", "pimc")
 
 
-def bench_bot(level: str, seed: int | None = None, **options: Any) -> Bot | OracleBot:
+def bench_bot(level: str, seed: int | None = None, **options: Any) -> Bot | OracleBot:  # Any: each level's options differ in type
     """``make_bot`` for the benchmarks, which also know ``"oracle"`` (``options``: a level's
     own, of several types, as :class:`engine.players.strong.StrongSettings` takes them)."""
     if level == "oracle":

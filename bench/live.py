@@ -69,7 +69,7 @@ class Button:
 class Client:
     """One tab: sends runs (whole page, or one fragment), reads what comes back."""
 
-    def __init__(self, ws: Any, page: str, query: str) -> None:
+    def __init__(self, ws: Any, page: str, query: str) -> None:  # Any: a websockets connection; websockets is optional, imported late
         self.ws = ws
         self.page = page
         self.query = query
@@ -174,7 +174,7 @@ class Room:
         self.open = False
 
 
-async def _connect(ws_url: str) -> Any:
+async def _connect(ws_url: str) -> Any:  # Any: a websockets connection; websockets is optional, imported late
     import websockets
 
     return await websockets.connect(ws_url, subprotocols=["streamlit"], max_size=None,  # type: ignore[list-item]

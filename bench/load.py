@@ -64,7 +64,7 @@ class Stats:
 class Session:
     """One browser tab's conversation with the server (Streamlit's protobuf messages)."""
 
-    def __init__(self, ws: Any, query: str) -> None:
+    def __init__(self, ws: Any, query: str) -> None:  # Any: a websockets connection; websockets is optional, imported late
         self.ws = ws
         self.query = query
         self.page_hash = ""

@@ -46,7 +46,7 @@ def value(v: object) -> str:
     raise TypeError(f"cannot write {v!r} as TOML")
 
 
-def dumps_entries(table: str, entries: Sequence[Mapping[str, Any]], header: str = "") -> str:
+def dumps_entries(table: str, entries: Sequence[Mapping[str, Any]], header: str = "") -> str:  # Any: TOML values of any shape the writer knows
     """``[[table]]`` entries; each entry's ``position`` becomes a ``[table.position]`` section."""
     out = [header] if header else []
     for e in entries:

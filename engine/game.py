@@ -767,7 +767,7 @@ class Game:
         """The game so far as a typed :class:`engine.record.GameRecord`."""
         return GameRecord(self._rules, self._seed, (*self._past, self._hand_record()), __version__)
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, Any]:  # Any: a record's JSON form, of mixed value types
         """The game so far as a JSON-serialisable dict: rules, deal number, every hand's
         deal and actions, and the engine version. :meth:`replay` rebuilds the game from it
         (the typed form and the format are in :mod:`engine.record`)."""

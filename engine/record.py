@@ -100,9 +100,9 @@ class HandRecord:
     hands: tuple[tuple[Tile, ...], ...] | None = None
     widow: tuple[Tile, ...] | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:  # Any: a hand's JSON form, of mixed value types
         """The JSON form (only the fields that are set)."""
-        out: dict[str, Any] = {}
+        out: dict[str, Any] = {}  # Any: a hand's JSON form, of mixed value types
         if self.number is not None:
             out["number"] = self.number
         if self.first_bidder is not None:
@@ -175,7 +175,7 @@ class GameRecord:
     hands: tuple[HandRecord, ...]
     engine: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:  # Any: a record's JSON form, of mixed value types
         """The JSON form, as :meth:`engine.Game.record` returns it."""
         return {
             "format": RECORD_FORMAT,

@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeAlias
 
 from engine.actions import Action
 from engine.game import Game, PlayerView
@@ -63,6 +63,9 @@ __all__ = ["BID_GRADES", "DecisionReview", "HandReview", "PlayReview", "bid_grad
 
 #: Grades of a bid or pass, by the points it expects to lose against the strong player's.
 BID_GRADES = (("blunder", 3.0), ("mistake", 2.0), ("inaccuracy", 1.0))
+
+#: One review as a row of a table: each column a word, a number or empty.
+Row: TypeAlias = dict[str, str | int | float | None]
 
 #: How bad each grade is (for "biggest mistake first").
 _SEVERITY = {"blunder": 3, "mistake": 2, "inaccuracy": 1}
@@ -180,7 +183,7 @@ class DecisionReview:
                 )
         return text
 
-    def row(self) -> dict[str, Any]:
+    def row(self) -> Row:
         """This verdict as a flat dict (one row of a table)."""
         return {
             "hand": self.hand_number,
@@ -267,7 +270,7 @@ class PlayReview:
             text += f" {hindsight}"
         return text
 
-    def row(self) -> dict[str, Any]:
+    def row(self) -> Row:
         """This review as a flat dict (one row of a table of the hand's plays)."""
         return {
             "hand": self.hand_number,
@@ -321,12 +324,12 @@ class HandReview:
         """The plays with one of ``grades`` (all graded plays when none is given)."""
         return [p for p in self.plays if p.grade and (not grades or p.grade in grades)]
 
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[Row]:
         """The reviews as flat dicts, one per play (for a table)."""
         return [p.row() for p in self.plays]
 
 
-def _start_of_hand(record: dict[str, Any], hand_number: int) -> Game:
+def _start_of_hand(record: dict[str, Any], hand_number: int) -> Game:  # Any: a record's JSON form, of mixed value types
     hands = record["hands"]
     if not 1 <= hand_number <= len(hands):
         raise ValueError(f"the record has hands 1 to {len(hands)}, not {hand_number}")
@@ -336,7 +339,7 @@ def _start_of_hand(record: dict[str, Any], hand_number: int) -> Game:
 
 
 def review_hand(
-    game: Game | dict[str, Any],
+    game: Game | dict[str, Any],  # Any: a record's JSON form, of mixed value types
     hand_number: int | None = None,
     *,
     seats: Iterable[int] | None = None,
@@ -360,7 +363,7 @@ def review_hand(
     analyst = bot if bot is not None else make_bot("strong", seed=0)
     assert isinstance(analyst, StrongBot)
     contract = wanted if contract_seats is None else set(contract_seats)
-    solvers: dict[Any, Solver] = {}
+    solvers: dict[Trump, Solver] = {}
     checker: StrongBot | None = None
     contract_checker = _contract_checker(analyst)
     out: list[PlayReview] = []

@@ -162,7 +162,7 @@ class RuleSet:
         """The index in :attr:`scores` of the side ``seat`` scores for."""
         return seat % 2 if self.players == 4 else seat
 
-    def differences(self) -> dict[str, Any]:
+    def differences(self) -> dict[str, Any]:  # Any: rule fields are of differing types (int, bool, str)
         """The fields that differ from the defaults (what a URL or a summary needs to say)."""
         default = RuleSet().to_dict()
         return {k: v for k, v in self.to_dict().items() if v != default[k]}
@@ -250,12 +250,12 @@ class RuleSet:
         ]
 
     # -- (de)serialisation ---------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:  # Any: rule fields are of differing types (int, bool, str)
         """A plain dict of every field (JSON-serialisable)."""
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+    def from_dict(cls, data: dict[str, Any]) -> RuleSet:  # Any: each field's value is checked as the rule set is made
         """Build a rule set from a dict; missing fields take their defaults.
 
         Unknown fields and wrong values raise :class:`~engine.errors.RulesError` (a

@@ -26,7 +26,7 @@ __all__ = ["MIN_DEALS", "SUIT_NAMES", "Progress", "Row", "Tiles", "html", "set_b
 #: A row of a table or of an experiment's results (a column name to its value): numbers,
 #: words, seeds, read back by the summaries and by pandas. ``Any`` on purpose: the columns
 #: differ per experiment and each summary reads the ones its experiment wrote.
-Row: TypeAlias = dict[str, Any]
+Row: TypeAlias = dict[str, Any]  # Any: columns of differing types, for pandas
 
 #: The suits by number, for column and row names.
 SUIT_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes")

@@ -22,9 +22,9 @@ from lessons.loader import check_course, load_course
 from puzzles.loader import BANDS, band_of, check_puzzles, load_puzzles
 
 
-def export_rows() -> list[dict[str, Any]]:
+def export_rows() -> list[dict[str, Any]]:  # Any: JSON rows of mixed value types
     """Every lesson level and puzzle as an export row (lessons first)."""
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = []  # Any: JSON rows of mixed value types
     for stage in load_course().stages:
         for level in stage.levels:
             row = level.export("lesson")

@@ -74,7 +74,7 @@ _T = TypeVar("_T")
 
 # -- words ---------------------------------------------------------------------------------
 #: Each house rule in plain words, for the questions (field, value) -> phrase.
-HOUSE_WORDS: dict[tuple[str, Any], str] = {
+HOUSE_WORDS: dict[tuple[str, Any], str] = {  # Any: rule field values of differing types
     ("keep_double_blank", False): "no double blank (0-0 is out too: 21 tiles, no widow)",
     ("trump_before_widow", True): "trump before widow (the bidder names trump, then takes the widow)",
     ("min_bid", 3): "the lowest bid is 3",
@@ -209,7 +209,7 @@ def hands_field(hands: list[list[Tile]]) -> dict[str, str]:
 # -- the kinds -----------------------------------------------------------------------------
 #: A generated puzzle entry, as its TOML table (field -> value). ``Any``: the fields differ
 #: in type and each generator fills the ones of its kind.
-Entry = dict[str, Any]
+Entry = dict[str, Any]  # Any: TOML fields of differing types
 Gen = Callable[[int, Rng], Entry | None]
 
 
@@ -552,7 +552,7 @@ def generate_one(kind: str, seed: int) -> Entry | None:
     return entry
 
 
-def _good_enough(kind: str, task: Any) -> bool:
+def _good_enough(kind: str, task: Any) -> bool:  # Any: a task of any kind, read per kind
     """Kind-specific quality bars for the strong player's kinds: a trump question needs a
     trump that makes the bid at least half the time and at most one other trump as good;
     a bid question must leave at least two wrong choices among the legal ones."""

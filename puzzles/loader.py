@@ -60,8 +60,8 @@ class Puzzle(Item):
 
     themes: tuple[str, ...] = ()
     rating: int = 0
-    source: dict[str, Any] = field(default_factory=dict)
-    raw: dict[str, Any] = field(default_factory=dict)
+    source: dict[str, Any] = field(default_factory=dict)  # Any: TOML fields of differing types
+    raw: dict[str, Any] = field(default_factory=dict)  # Any: TOML fields of differing types
 
     @property
     def band(self) -> str:
@@ -72,13 +72,13 @@ class Puzzle(Item):
         s = self.source.get("seed")
         return s if isinstance(s, int) else None
 
-    def export(self, source: str = "puzzle") -> dict[str, Any]:
+    def export(self, source: str = "puzzle") -> dict[str, Any]:  # Any: a JSON row of mixed value types
         row = super().export(source)
         row.update(themes=list(self.themes), rating=self.rating, band=self.band, origin=dict(self.source))
         return row
 
 
-def build_puzzle(raw: Mapping[str, Any], file: str) -> Puzzle:
+def build_puzzle(raw: Mapping[str, Any], file: str) -> Puzzle:  # Any: TOML fields, each checked as read
     """One puzzle from its table (FieldError on the first problem)."""
     if not isinstance(raw, Mapping):
         raise FieldError("", "a puzzle is a table of fields")

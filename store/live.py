@@ -126,7 +126,7 @@ class QuestionInfo:
     right: tuple[str, ...]
     answer_label: str
     reason: str
-    view: dict[str, Any]  # Any: as QuestionSpec.view
+    view: dict[str, Any]  # Any: JSON the phone page reads field by field
     answers_n: int
     closed: bool
     revealed: bool

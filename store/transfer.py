@@ -91,7 +91,7 @@ class Known:
 #: One checked entry of a progress file: field name -> value, each value checked by its
 #: field's check in ``_FIELDS`` (so it has the type of the model column it is written to).
 #: ``Any`` on purpose: the fields' types differ, and :func:`_add_rows` writes each to its column.
-CheckedRow: TypeAlias = dict[str, Any]
+CheckedRow: TypeAlias = dict[str, Any]  # Any: checked fields of differing column types
 
 _T = TypeVar("_T")
 

@@ -335,7 +335,7 @@ class Task(ABC, Generic[A]):
             if t not in allowed:
                 raise FieldError("position.tiles", f"{t} is not in the {len(allowed)}-tile set of these rules")
 
-    def param(self, name: str, default: Any = None, required: bool = False) -> Any:
+    def param(self, name: str, default: Any = None, required: bool = False) -> Any:  # Any: a content field of whatever type the file gives
         """The entry field ``name`` as the content file gives it. ``Any`` on purpose: a field
         is whatever TOML holds, and each kind's :meth:`setup` checks the value it reads."""
         if name not in self.p:
@@ -347,7 +347,7 @@ class Task(ABC, Generic[A]):
 
 #: A task of any kind. ``Task[Any]``, not ``Task[object]``: a kind reads and judges its own
 #: answer type only, and the registry holds every kind.
-AnyTask: TypeAlias = "Task[Any]"
+AnyTask: TypeAlias = "Task[Any]"  # Any: each kind reads and judges its own answer type
 
 #: The check kinds by name.
 KINDS: dict[str, type[AnyTask]] = {}

@@ -82,7 +82,7 @@ LEVELS = ("random", "basic", "strong")
 GRADES = (("blunder", 15.0), ("mistake", 10.0), ("inaccuracy", 5.0))
 
 
-def make_bot(level: str, seed: int | None = None, **options: Any) -> Bot:
+def make_bot(level: str, seed: int | None = None, **options: Any) -> Bot:  # Any: each level's options differ in type
     """A bot of ``level`` (``"random"``, ``"basic"`` or ``"strong"``); ``options`` go to its
     class (see :class:`BasicBot`, and :class:`StrongSettings` for the strong player)."""
     if level == "random":

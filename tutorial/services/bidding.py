@@ -155,14 +155,14 @@ def solve_deals(rules: RuleSet, hand: tuple[Tile, ...], seat: int, layouts: Sequ
 
 
 #: Runs ``solve_deals`` on a chunk of deals: in this process by default, or in a worker.
-Runner = Callable[[Callable[..., list[tuple[int, ...]]], tuple[Any, ...]], list[tuple[int, ...]]]  # Any: its args
+Runner = Callable[[Callable[..., list[tuple[int, ...]]], tuple[Any, ...]], list[tuple[int, ...]]]  # Any: the arguments of whatever fn it runs
 
 
-def _here(fn: Callable[..., list[tuple[int, ...]]], args: tuple[Any, ...]) -> list[tuple[int, ...]]:  # a Runner
+def _here(fn: Callable[..., list[tuple[int, ...]]], args: tuple[Any, ...]) -> list[tuple[int, ...]]:  # Any: the arguments of fn (a Runner)
     return fn(*args)
 
 
-def in_worker(fn: Callable[..., list[tuple[int, ...]]], args: tuple[Any, ...]) -> list[tuple[int, ...]]:  # a Runner
+def in_worker(fn: Callable[..., list[tuple[int, ...]]], args: tuple[Any, ...]) -> list[tuple[int, ...]]:  # Any: the arguments of fn (a Runner)
     """A :data:`Runner` for the app: each chunk is solved in the background worker process
     (:func:`tutorial.services.players.offload`), so the server's thread only waits and the
     other sessions go on; here when there is no worker."""

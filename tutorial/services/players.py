@@ -476,11 +476,10 @@ def _done(fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Futur
     return out
 
 
-def submit(fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
-    """Start ``fn(*args, **kwargs)`` in the decision pool (at normal priority: for work a
-    page waits for, such as loading the content at start-up) and return its future; without
-    a pool it runs here and the future is already done."""
-    pool = _pool()
+def _start(pool: Workers | None, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
+    """``fn(*args, **kwargs)`` started in ``pool``; run here (a finished future) without a
+    pool, or when the pool is broken or shut down (the pools are then shut down, so the next
+    use starts new ones)."""
     if pool is None:
         return _done(fn, *args, **kwargs)
     try:
@@ -488,6 +487,13 @@ def submit(fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Futu
     except (BrokenProcessPool, RuntimeError):
         shutdown_pool()
         return _done(fn, *args, **kwargs)
+
+
+def submit(fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
+    """Start ``fn(*args, **kwargs)`` in the decision pool (at normal priority: for work a
+    page waits for, such as loading the content at start-up) and return its future; without
+    a pool it runs here and the future is already done."""
+    return _start(_pool(), fn, *args, **kwargs)
 
 
 def background(fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
@@ -495,14 +501,7 @@ def background(fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> 
     its arguments and result picklable) and return its future at once; without a
     background pool it runs here and the future is already done. Nothing waits for it
     unless the caller asks for ``.result()``."""
-    pool = _slow_pool()
-    if pool is None:
-        return _done(fn, *args, **kwargs)
-    try:
-        return pool.submit(fn, *args, **kwargs)
-    except (BrokenProcessPool, RuntimeError):
-        shutdown_pool()
-        return _done(fn, *args, **kwargs)
+    return _start(_slow_pool(), fn, *args, **kwargs)
 
 
 def offload(fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from engine.actions import Action
 from engine.contract import tricks_needed
@@ -90,7 +90,7 @@ class StrongBot(PhaseBot):
 
     level = "strong"
 
-    def __init__(self, seed: int | None = None, settings: StrongSettings | None = None, **options: Any) -> None:
+    def __init__(self, seed: int | None = None, settings: StrongSettings | None = None, **options: Any) -> None:  # Any: options of differing types, for StrongSettings.of
         super().__init__(seed)
         if settings is not None and options:
             raise TypeError("give either settings or keyword options, not both")
@@ -602,7 +602,14 @@ def _bid_chances(rules: RuleSet, model: ScoreModel, work: _BidWork, trump: Trump
     )
 
 
-def _worth(table: ScoreTable, row: BidRow) -> dict[str, Any]:
+class _Worth(TypedDict, total=False):
+    """What a bid row is worth: its points, or its chance of winning the game."""
+
+    score: float
+    game_chance: float
+
+
+def _worth(table: ScoreTable, row: BidRow) -> _Worth:
     """What a bid row is worth, for its candidate: playing for the game, the chance of
     winning it the row leaves; else its points."""
     chance = table.game_chance(row)

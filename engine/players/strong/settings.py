@@ -216,7 +216,7 @@ class StrongSettings:
         return sorted({*shared, *_TUNING, *(f"{n}_4p" for n in _TUNING - _BOTH)})
 
     @classmethod
-    def of(cls, **options: Any) -> StrongSettings:
+    def of(cls, **options: Any) -> StrongSettings:  # Any: each option has its own type, its field's
         """Settings from keyword options (see :meth:`options`), with a clear error for an
         unknown one. A :class:`Tuning` knob by its name sets the three-player tuning, with
         ``_4p`` the four-player one (``sweep_4p=0.5``); ``bid_samples`` and ``bid_screen``
@@ -232,9 +232,9 @@ class StrongSettings:
         if unknown:
             raise TypeError(f"unknown strong player option(s) {unknown}: choose from {sorted(known)}")
         shared = {f.name for f in fields(cls)}
-        top: dict[str, Any] = {k: v for k, v in options.items() if k in shared}
-        three: dict[str, Any] = {}
-        four: dict[str, Any] = {}
+        top: dict[str, Any] = {k: v for k, v in options.items() if k in shared}  # Any: values for fields of differing types
+        three: dict[str, Any] = {}  # Any: values for fields of differing types
+        four: dict[str, Any] = {}  # Any: values for fields of differing types
         for name, value in options.items():
             if name in shared:
                 continue
