@@ -134,3 +134,24 @@ def test_a_drawing_trumps_position_asks_which_trump_not_whether_to_lead_the_only
     view = COURSE.level(level_id).task.view
     assert view.trump is not None
     assert sum(1 for t in view.hand if view.trump.is_trump(t)) >= 2
+
+
+@pytest.mark.parametrize("stage_id", [s.id for s in BETTER])
+def test_no_answer_is_found_by_its_place_or_its_kind_alone(stage_id: str) -> None:
+    """The answer's place in the hand row varies, and it is never the only tile of the class
+    the principle names (the only trump, the only double)."""
+    from lessons.strategy.generate import giveaways
+
+    assert giveaways(COURSE.stage(stage_id)) == []
+
+
+def test_the_giveaway_check_finds_a_stage_answered_by_the_first_tile() -> None:
+    from types import SimpleNamespace
+
+    from lessons.strategy.generate import giveaways
+
+    stage = COURSE.stage("pb-give-up-cheaply")
+    first = [lv for lv in stage.levels if lv.position.hand(lv.position.to_play)[0] == lv.answer()]
+    assert first  # the stage has answers at the first place ...
+    same = SimpleNamespace(id=stage.id, levels=first * 8)
+    assert any("tile 1 from the left" in m for m in giveaways(same))  # ... and eight of them are refused

@@ -66,6 +66,16 @@ class Principle:
     right: Callable[[PlayerView, FairAnswer, Tile], str]
     #: the fewest tiles in the learner's hand at the decision
     min_tiles: int = 4
+    #: the class of tiles the principle names (trumps, doubles), if any: an answer in that
+    #: class is never the only tile of it in the hand, or the class alone would give it away
+    named: Callable[[PlayerView, Tile], bool] | None = None
+
+    def gives_away(self, view: PlayerView, tile: Tile) -> bool:
+        """True when ``tile`` is the only tile of the hand in the class the principle names."""
+        named = self.named
+        if named is None or not named(view, tile):
+            return False
+        return sum(1 for t in view.hand if named(view, t)) == 1
 
 
 # -- drawing trumps ---------------------------------------------------------------------------
@@ -172,6 +182,15 @@ def _cheap_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
             f"{_figures(fa, tile)}.")
 
 
+def _is_trump(view: PlayerView, tile: Tile) -> bool:
+    assert view.trump is not None
+    return view.trump.is_trump(tile)
+
+
+def _is_double(view: PlayerView, tile: Tile) -> bool:
+    return tile.is_double
+
+
 def _names(tiles: list[Tile]) -> str:
     s = [str(t) for t in tiles]
     return s[0] if len(s) == 1 else ", ".join(s[:-1]) + " and " + s[-1]
@@ -189,7 +208,7 @@ PRINCIPLES: tuple[Principle, ...] = (
         ),
         question="You are seat {seat}, on the bidder's side, and you lead. Which tile do you lead?",
         hint="Count the trumps you have not seen. What happens to your winners if a defender still holds one?",
-        applies=_draw_applies, rule=_draw_rule, wrong=_draw_wrong, right=_draw_right,
+        applies=_draw_applies, rule=_draw_rule, wrong=_draw_wrong, right=_draw_right, named=_is_trump,
     ),
     Principle(
         id="cash-walkers",
@@ -202,6 +221,7 @@ PRINCIPLES: tuple[Principle, ...] = (
         question="You are seat {seat} and you lead. Which tile do you lead?",
         hint="Which of your tiles can no unseen tile beat?",
         applies=_cash_applies, rule=_cash_rule, wrong=_cash_wrong, right=_cash_right, min_tiles=3,
+        named=_is_double,
     ),
     Principle(
         id="give-up-cheaply",
