@@ -16,11 +16,34 @@ BETTER = [s for s in COURSE.stages if s.part == "play-better"]
 LEVELS = [lv for s in BETTER for lv in s.levels]
 
 
-def test_every_principle_has_a_stage_of_positions_in_three_and_four_players() -> None:
+def test_every_principle_has_a_stage_of_positions_in_its_numbers_of_players() -> None:
     assert [s.id for s in BETTER] == [f"pb-{p.id}" for p in PRINCIPLES]
-    for s in BETTER:
+    for s, p in zip(BETTER, PRINCIPLES, strict=True):
         assert len(s.levels) >= PER_STAGE >= 8, s.id
-        assert {lv.position.players for lv in s.levels} == {3, 4}, s.id
+        assert {lv.position.players for lv in s.levels} == set(p.players), s.id
+    assert {lv.position.players for lv in LEVELS} == {3, 4}
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS if lv.stage in ("pb-defend-together", "pb-partners")])
+def test_not_overtaking_positions_leave_the_trick_with_the_learners_side(level_id: str) -> None:
+    """Another seat of the learner's side is winning, no opponent plays after the learner, the
+    learner could overtake, and the answer does not."""
+    from engine.play import trick_winner
+    from engine.players.facts import seat_goal
+
+    view = COURSE.level(level_id).task.view
+    assert view.trump is not None and view.leader is not None and view.current_trick
+    n = view.rules.players
+    side = set(seat_goal(view).seats)
+    holder = (view.leader + trick_winner(view.current_trick, view.trump)) % n
+    assert holder != view.seat and holder in side
+    after = [(view.seat + k) % n for k in range(1, n - len(view.current_trick))]
+    assert all(s in side for s in after)
+    answer = COURSE.level(level_id).answer()
+    assert trick_winner((*view.current_trick, answer), view.trump) != len(view.current_trick)
+    takes = [t for t in COURSE.level(level_id).task.tricks
+             if trick_winner((*view.current_trick, t), view.trump) == len(view.current_trick)]
+    assert takes
 
 
 @pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS])

@@ -65,8 +65,10 @@ def game_of(rules: RuleSet, seed: int, actions: Sequence[str]) -> Game:
     return g
 
 
-def _rules_for(seed: int) -> RuleSet:
-    return RuleSet(players=4) if seed % 2 else RuleSet()
+def _rules_for(seed: int, players: Sequence[int] = (3, 4)) -> RuleSet:
+    """Three players for even seeds, four for odd ones (or the principle's one number)."""
+    n = players[0] if len(players) == 1 else (4 if seed % 2 else 3)
+    return RuleSet(players=4) if n == 4 else RuleSet()
 
 
 def find(p: Principle, count: int = PER_STAGE, start: int = 1, max_seeds: int = MAX_SEEDS) -> Iterator[Found]:
@@ -75,7 +77,7 @@ def find(p: Principle, count: int = PER_STAGE, start: int = 1, max_seeds: int = 
     found = 0
     places: list[tuple[int, int]] = []
     for seed in range(start, start + max_seeds):
-        rules = _rules_for(seed)
+        rules = _rules_for(seed, p.players)
         g = Game.new(rules, seed=seed)
         bots = [make_bot("basic", seed=seed * 10 + s) for s in range(rules.players)]
         actions: list[str] = []

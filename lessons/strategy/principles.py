@@ -69,6 +69,8 @@ class Principle:
     #: the class of tiles the principle names (trumps, doubles), if any: an answer in that
     #: class is never the only tile of it in the hand, or the class alone would give it away
     named: Callable[[PlayerView, Tile], bool] | None = None
+    #: the numbers of players whose deals the principle is taught with
+    players: tuple[int, ...] = (3, 4)
 
     def gives_away(self, view: PlayerView, tile: Tile) -> bool:
         """True when ``tile`` is the only tile of the hand in the class the principle names."""
@@ -182,6 +184,62 @@ def _cheap_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
             f"{_figures(fa, tile)}.")
 
 
+# -- not overtaking your own side ----------------------------------------------------------------
+def _holder(view: PlayerView) -> int:
+    """The seat winning the trick in progress so far."""
+    assert view.trump is not None and view.leader is not None
+    return (view.leader + trick_winner(view.current_trick, view.trump)) % view.rules.players
+
+
+def _still_to_play(view: PlayerView) -> list[int]:
+    """The seats that play to this trick after the seat to act."""
+    assert view.leader is not None
+    n = view.rules.players
+    return [(view.seat + k) % n for k in range(1, n - len(view.current_trick))]
+
+
+def _side_applies(view: PlayerView) -> bool:
+    """Another seat of the learner's side is winning the trick, no opponent plays after the
+    learner, and the learner could both overtake and not overtake."""
+    if not view.current_trick:
+        return False
+    side = set(seat_goal(view).seats)
+    holder = _holder(view)
+    if holder == view.seat or holder not in side or any(s not in side for s in _still_to_play(view)):
+        return False
+    legal = _legal(view)
+    return any(_takes(view, t) for t in legal) and not all(_takes(view, t) for t in legal)
+
+
+def _side_rule(view: PlayerView) -> Tile | None:
+    assert view.trump is not None
+    tr = view.trump
+    under = sorted((t for t in _legal(view) if not _takes(view, t)), key=lambda t: keep_value(t, tr))
+    if not under or (len(under) >= 2 and keep_value(under[0], tr) == keep_value(under[1], tr)):
+        return None
+    return under[0]
+
+
+def _mate(view: PlayerView) -> str:
+    return "your partner" if view.rules.players == 4 else "the other defender"
+
+
+def _side_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    holder = _holder(view)
+    if _takes(view, tile):
+        text = (f"{tile} takes the trick from {_mate(view)} (seat {holder}), who already had it: your side wins "
+                "this trick either way, and you spend a tile that could take a trick of its own later.")
+    else:
+        text = (f"{tile} lets {_mate(view)} keep the trick too, but it ranks higher than the tile you need "
+                "least: keep it, it may take a trick later.")
+    return f"{text} {_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and {fa.chance[fa.best]:.0f}%."
+
+
+def _side_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    return (f"Seat {_holder(view)} is winning the trick for your side and nobody against you plays after you: "
+            f"leave it there and give up {tile}, the tile you need least. {_figures(fa, tile)}.")
+
+
 def _is_trump(view: PlayerView, tile: Tile) -> bool:
     assert view.trump is not None
     return view.trump.is_trump(tile)
@@ -234,6 +292,34 @@ PRINCIPLES: tuple[Principle, ...] = (
         question="You are seat {seat}; none of your tiles can take this trick. Which tile do you play?",
         hint="Which of your tiles could still take a trick later, and which never will?",
         applies=_cheap_applies, rule=_cheap_rule, wrong=_cheap_wrong, right=_cheap_right,
+    ),
+    Principle(
+        id="defend-together",
+        title="Defending together (3 players)",
+        summary=(
+            "With three players the two defenders set the bid together: a trick the other defender wins "
+            "counts against the bidder as much as your own. When the other defender is winning the trick "
+            "and the bidder has already played, do not overtake: keep your winners for the tricks your side "
+            "still needs. Example: fives are trump, the bidder leads 6-2, the other defender plays 6-3 and "
+            "you play last with 6-6 and 6-1 in your hand: 6-3 already wins, so play 6-1 and keep 6-6."
+        ),
+        question="You are seat {seat}, a defender, and the other defender is winning this trick. Which tile do you play?",
+        hint="Who is winning the trick now, and who still plays after you?",
+        applies=_side_applies, rule=_side_rule, wrong=_side_wrong, right=_side_right, players=(3,),
+    ),
+    Principle(
+        id="partners",
+        title="Partners (4 players)",
+        summary=(
+            "With four players your partner's tricks are your tricks. When your partner is winning the "
+            "trick and nobody against you plays after you, do not overtake: play the tile you need least and "
+            "keep your winners for tricks your side could lose. Example: fours are trump, your partner's "
+            "5-5 is winning a trick of fives and you play last with 5-3 and 4-4: play 5-3 and keep your "
+            "trump."
+        ),
+        question="You are seat {seat}; your partner is winning this trick. Which tile do you play?",
+        hint="Who is winning the trick now, and does anyone against you still play after you?",
+        applies=_side_applies, rule=_side_rule, wrong=_side_wrong, right=_side_right, players=(4,),
     ),
 )
 
