@@ -178,3 +178,23 @@ def test_the_giveaway_check_finds_a_stage_answered_by_the_first_tile() -> None:
     assert first  # the stage has answers at the first place ...
     same = SimpleNamespace(id=stage.id, levels=first * 8)
     assert any("tile 1 from the left" in m for m in giveaways(same))  # ... and eight of them are refused
+
+
+def test_every_trump_kind_is_taught() -> None:
+    """Numbers, doubles and no trump: the no-trump stage's deals name the kinds the basic
+    players never name, half each, and the answer is a tile no unseen tile beats."""
+    from lessons.strategy.principles import beaters
+
+    kinds = [str(lv.task.view.trump.kind) for lv in LEVELS if lv.task.view.trump is not None]
+    assert {"number", "doubles", "none"} <= set(kinds)
+    stage = [lv for lv in LEVELS if lv.stage == "pb-no-trump-doubles"]
+    assert sorted(str(lv.task.view.trump.kind) for lv in stage) == ["doubles"] * 4 + ["none"] * 4
+    for lv in stage:
+        assert not beaters(lv.task.view, lv.answer()), lv.id
+
+
+@pytest.mark.parametrize("pid", ["partners", "no-trump-doubles"])
+def test_regenerating_a_new_stage_gives_the_same_file(pid: str) -> None:
+    i = next(k for k, p in enumerate(PRINCIPLES) if p.id == pid)
+    p = principle(pid)
+    assert stage_text(i, p) == stage_path(i, p).read_text(encoding="utf-8")

@@ -76,8 +76,12 @@ def find(p: Principle, count: int = PER_STAGE, start: int = 1, max_seeds: int = 
     example = {Tile.parse(m) for m in re.findall(r"\b[0-6]-[0-6]\b", p.summary)}
     found = 0
     places: list[tuple[int, int]] = []
+    kinds: list[str] = []
     for seed in range(start, start + max_seeds):
         rules = _rules_for(seed, p.players)
+        kind = p.trumps[seed // 2 % len(p.trumps)] if p.trumps else ""
+        if p.trumps and kinds.count(kind) >= count // len(p.trumps):
+            continue  # each forced trump kind gets its share of the stage
         g = Game.new(rules, seed=seed)
         bots = [make_bot("basic", seed=seed * 10 + s) for s in range(rules.players)]
         actions: list[str] = []
@@ -94,9 +98,12 @@ def find(p: Principle, count: int = PER_STAGE, start: int = 1, max_seeds: int = 
                     if fa.best == pick and fa.clear_best() and _displayable(view):
                         yield Found(p.id, rules, seed, tuple(actions), seat, fa)
                         places.append(place_of(view.hand, pick))
+                        kinds.append(kind)
                         found += 1
                         break
             action = bots[seat].decide(view).action
+            if str(g.phase) == "trump" and p.trumps:
+                action = next(a for a in g.legal_actions() if str(a) == f"trump {kind}")
             actions.append(str(action))
             g.apply(action)
         if found >= count:

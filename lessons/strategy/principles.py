@@ -71,6 +71,9 @@ class Principle:
     named: Callable[[PlayerView, Tile], bool] | None = None
     #: the numbers of players whose deals the principle is taught with
     players: tuple[int, ...] = (3, 4)
+    #: the trump kinds the generating deals are played with ("doubles", "none"), named by the
+    #: generator for the bidder (the basic players never name them); empty: the bidder's choice
+    trumps: tuple[str, ...] = ()
 
     def gives_away(self, view: PlayerView, tile: Tile) -> bool:
         """True when ``tile`` is the only tile of the hand in the class the principle names."""
@@ -240,6 +243,23 @@ def _side_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
             f"leave it there and give up {tile}, the tile you need least. {_figures(fa, tile)}.")
 
 
+# -- no trump and doubles as trump --------------------------------------------------------------
+def _kind_applies(view: PlayerView) -> bool:
+    assert view.trump is not None
+    return view.trump.kind != "number" and _cash_applies(view)
+
+
+def _kind_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    assert view.trump is not None
+    if view.trump.kind == "none":
+        why = (f"With no trump nothing can be trumped, and no tile you have not seen can beat {tile} in its "
+               "suit: it is a sure trick, so take it now.")
+    else:
+        why = (f"With doubles as trump the top of a suit is its highest non-double, and no tile you have not "
+               f"seen can beat {tile}: it is a sure trick, so take it now.")
+    return f"{why} {_figures(fa, tile)}."
+
+
 def _is_trump(view: PlayerView, tile: Tile) -> bool:
     assert view.trump is not None
     return view.trump.is_trump(tile)
@@ -320,6 +340,22 @@ PRINCIPLES: tuple[Principle, ...] = (
         question="You are seat {seat}; your partner is winning this trick. Which tile do you play?",
         hint="Who is winning the trick now, and does anyone against you still play after you?",
         applies=_side_applies, rule=_side_rule, wrong=_side_wrong, right=_side_right, players=(4,),
+    ),
+    Principle(
+        id="no-trump-doubles",
+        title="No trump and doubles as trump",
+        summary=(
+            "When the bidder names no trump (\"follow me\"), the suit led wins and nothing can be trumped: "
+            "once the higher tiles of a suit are out, your top tile in it is a sure trick. When doubles are "
+            "trump, every double is a trump and leaves its suit, so the top of a suit is its highest "
+            "non-double. Count what is out and cash those tricks while you have the lead. Example: doubles "
+            "are trump; 6-5 is the top of the sixes and of the fives, yet a double you have not seen can "
+            "still trump it."
+        ),
+        question="You are seat {seat} and you lead. Which tile do you lead?",
+        hint="Which tiles are trumps in this hand, and which of your tiles can no unseen tile beat?",
+        applies=_kind_applies, rule=_cash_rule, wrong=_cash_wrong, right=_kind_right, min_tiles=3,
+        named=_is_double, trumps=("none", "doubles"),
     ),
 )
 
