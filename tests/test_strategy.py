@@ -16,11 +16,34 @@ BETTER = [s for s in COURSE.stages if s.part == "play-better"]
 LEVELS = [lv for s in BETTER for lv in s.levels]
 
 
-def test_every_principle_has_a_stage_of_positions_in_three_and_four_players() -> None:
+def test_every_principle_has_a_stage_of_positions_in_its_numbers_of_players() -> None:
     assert [s.id for s in BETTER] == [f"pb-{p.id}" for p in PRINCIPLES]
-    for s in BETTER:
+    for s, p in zip(BETTER, PRINCIPLES, strict=True):
         assert len(s.levels) >= PER_STAGE >= 8, s.id
-        assert {lv.position.players for lv in s.levels} == {3, 4}, s.id
+        assert {lv.position.players for lv in s.levels} == set(p.players), s.id
+    assert {lv.position.players for lv in LEVELS} == {3, 4}
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS if lv.stage in ("pb-defend-together", "pb-partners")])
+def test_not_overtaking_positions_leave_the_trick_with_the_learners_side(level_id: str) -> None:
+    """Another seat of the learner's side is winning, no opponent plays after the learner, the
+    learner could overtake, and the answer does not."""
+    from engine.play import trick_winner
+    from engine.players.facts import seat_goal
+
+    view = COURSE.level(level_id).task.view
+    assert view.trump is not None and view.leader is not None and view.current_trick
+    n = view.rules.players
+    side = set(seat_goal(view).seats)
+    holder = (view.leader + trick_winner(view.current_trick, view.trump)) % n
+    assert holder != view.seat and holder in side
+    after = [(view.seat + k) % n for k in range(1, n - len(view.current_trick))]
+    assert all(s in side for s in after)
+    answer = COURSE.level(level_id).answer()
+    assert trick_winner((*view.current_trick, answer), view.trump) != len(view.current_trick)
+    takes = [t for t in COURSE.level(level_id).task.tricks
+             if trick_winner((*view.current_trick, t), view.trump) == len(view.current_trick)]
+    assert takes
 
 
 @pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS])
@@ -134,3 +157,44 @@ def test_a_drawing_trumps_position_asks_which_trump_not_whether_to_lead_the_only
     view = COURSE.level(level_id).task.view
     assert view.trump is not None
     assert sum(1 for t in view.hand if view.trump.is_trump(t)) >= 2
+
+
+@pytest.mark.parametrize("stage_id", [s.id for s in BETTER])
+def test_no_answer_is_found_by_its_place_or_its_kind_alone(stage_id: str) -> None:
+    """The answer's place in the hand row varies, and it is never the only tile of the class
+    the principle names (the only trump, the only double)."""
+    from lessons.strategy.generate import giveaways
+
+    assert giveaways(COURSE.stage(stage_id)) == []
+
+
+def test_the_giveaway_check_finds_a_stage_answered_by_the_first_tile() -> None:
+    from types import SimpleNamespace
+
+    from lessons.strategy.generate import giveaways
+
+    stage = COURSE.stage("pb-give-up-cheaply")
+    first = [lv for lv in stage.levels if lv.position.hand(lv.position.to_play)[0] == lv.answer()]
+    assert first  # the stage has answers at the first place ...
+    same = SimpleNamespace(id=stage.id, levels=first * 8)
+    assert any("tile 1 from the left" in m for m in giveaways(same))  # ... and eight of them are refused
+
+
+def test_every_trump_kind_is_taught() -> None:
+    """Numbers, doubles and no trump: the no-trump stage's deals name the kinds the basic
+    players never name, half each, and the answer is a tile no unseen tile beats."""
+    from lessons.strategy.principles import beaters
+
+    kinds = [str(lv.task.view.trump.kind) for lv in LEVELS if lv.task.view.trump is not None]
+    assert {"number", "doubles", "none"} <= set(kinds)
+    stage = [lv for lv in LEVELS if lv.stage == "pb-no-trump-doubles"]
+    assert sorted(str(lv.task.view.trump.kind) for lv in stage) == ["doubles"] * 4 + ["none"] * 4
+    for lv in stage:
+        assert not beaters(lv.task.view, lv.answer()), lv.id
+
+
+@pytest.mark.parametrize("pid", ["partners", "no-trump-doubles"])
+def test_regenerating_a_new_stage_gives_the_same_file(pid: str) -> None:
+    i = next(k for k, p in enumerate(PRINCIPLES) if p.id == pid)
+    p = principle(pid)
+    assert stage_text(i, p) == stage_path(i, p).read_text(encoding="utf-8")

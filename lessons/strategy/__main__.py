@@ -8,7 +8,7 @@ import sys
 import time
 
 from lessons.loader import load_course
-from lessons.strategy.generate import recheck, write_all
+from lessons.strategy.generate import giveaways, recheck, write_all
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,6 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     levels = [lv for s in course.stages if s.part == "play-better" for lv in s.levels]
     if args.command == "check":
         problems = [msg for lv in levels for msg in recheck(lv)]
+        problems += [msg for s in course.stages if s.part == "play-better" for msg in giveaways(s)]
         for msg in problems:
             print(msg)
         print(f"{len(levels)} positions rechecked, {len(problems)} problems")

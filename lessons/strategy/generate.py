@@ -31,7 +31,8 @@ from engine.words import trump_phrase
 from lessons.loader import DATA_DIR
 from lessons.strategy.principles import PRINCIPLES, Principle
 
-__all__ = ["FIRST_STAGE", "PER_STAGE", "SAMPLES", "Found", "find", "game_of", "render_stage", "stage_path", "write_all"]
+__all__ = ["FIRST_STAGE", "PER_STAGE", "SAMPLES", "Found", "find", "game_of", "giveaways", "place_of", "render_stage",
+           "stage_path", "write_all"]
 
 #: The stage number of the first principle (the rules stages come before).
 FIRST_STAGE = 51
@@ -40,7 +41,7 @@ PER_STAGE = 8
 #: Layouts drawn when there are too many to solve them all.
 SAMPLES = 400
 #: The seeds tried per principle (the search stops at :data:`PER_STAGE` positions).
-MAX_SEEDS = 1000
+MAX_SEEDS = 20000
 
 
 @dataclass(frozen=True)
@@ -64,16 +65,23 @@ def game_of(rules: RuleSet, seed: int, actions: Sequence[str]) -> Game:
     return g
 
 
-def _rules_for(seed: int) -> RuleSet:
-    return RuleSet(players=4) if seed % 2 else RuleSet()
+def _rules_for(seed: int, players: Sequence[int] = (3, 4)) -> RuleSet:
+    """Three players for even seeds, four for odd ones (or the principle's one number)."""
+    n = players[0] if len(players) == 1 else (4 if seed % 2 else 3)
+    return RuleSet(players=4) if n == 4 else RuleSet()
 
 
 def find(p: Principle, count: int = PER_STAGE, start: int = 1, max_seeds: int = MAX_SEEDS) -> Iterator[Found]:
     """Up to ``count`` positions of principle ``p`` from the seeds ``start``, ``start + 1``, …"""
     example = {Tile.parse(m) for m in re.findall(r"\b[0-6]-[0-6]\b", p.summary)}
     found = 0
+    places: list[tuple[int, int]] = []
+    kinds: list[str] = []
     for seed in range(start, start + max_seeds):
-        rules = _rules_for(seed)
+        rules = _rules_for(seed, p.players)
+        kind = p.trumps[seed // 2 % len(p.trumps)] if p.trumps else ""
+        if p.trumps and kinds.count(kind) >= count // len(p.trumps):
+            continue  # each forced trump kind gets its share of the stage
         g = Game.new(rules, seed=seed)
         bots = [make_bot("basic", seed=seed * 10 + s) for s in range(rules.players)]
         actions: list[str] = []
@@ -84,17 +92,35 @@ def find(p: Principle, count: int = PER_STAGE, start: int = 1, max_seeds: int = 
             if (str(g.phase) == "playing" and len(view.hand) >= p.min_tiles and len(view.legal_actions()) > 1
                     and p.applies(view)):
                 pick = p.rule(view)
-                if pick is not None and pick not in example:
+                if (pick is not None and pick not in example and not p.gives_away(view, pick)
+                        and _place_free(places, place_of(view.hand, pick), count)):
                     fa = fair_answer(view, samples=SAMPLES, seed=seed)
                     if fa.best == pick and fa.clear_best() and _displayable(view):
                         yield Found(p.id, rules, seed, tuple(actions), seat, fa)
+                        places.append(place_of(view.hand, pick))
+                        kinds.append(kind)
                         found += 1
                         break
             action = bots[seat].decide(view).action
+            if str(g.phase) == "trump" and p.trumps:
+                action = next(a for a in g.legal_actions() if str(a) == f"trump {kind}")
             actions.append(str(action))
             g.apply(action)
         if found >= count:
             return
+
+
+def place_of(hand: Sequence[Tile], tile: Tile) -> tuple[int, int]:
+    """Where ``tile`` stands in the hand row the learner sees: (from the left, from the right)."""
+    i = list(hand).index(tile)
+    return i, len(hand) - 1 - i
+
+
+def _place_free(places: Sequence[tuple[int, int]], place: tuple[int, int], count: int) -> bool:
+    """True while fewer than half of a stage's ``count`` answers stand at ``place``'s left
+    place, and fewer than half at its right place."""
+    most = count // 2
+    return (sum(p[0] == place[0] for p in places) < most and sum(p[1] == place[1] for p in places) < most)
 
 
 # -- what the learner sees ----------------------------------------------------------------------
@@ -215,6 +241,31 @@ def write_all(data_dir: Path | None = None, count: int = PER_STAGE) -> list[Path
 
 
 # -- checking what ships ----------------------------------------------------------------------------
+def giveaways(stage: Any) -> list[str]:  # Any: a course stage, whose levels are per kind
+    """The stage-level check that no answer is found without the principle: the answer's
+    place in the hand row varies (at most half of the stage's answers at one place, counted
+    from the left or from the right) and no answer is the only tile of its hand in the class
+    the principle names (the only trump, the only double). Returns the problems found."""
+    from lessons.strategy.principles import principle
+
+    problems = []
+    places = []
+    for lv in stage.levels:
+        task = lv.task
+        p = principle(str(task.param("principle")))
+        hand = lv.position.hand(lv.position.to_play)
+        places.append(place_of(hand, lv.answer()))
+        if p.gives_away(task.view, lv.answer()):
+            problems.append(f"{lv.id}: {lv.answer()} is the only tile of its kind in the hand")
+    most = len(places) // 2
+    for side, name in ((0, "from the left"), (1, "from the right")):
+        for k in sorted({pl[side] for pl in places}):
+            n = sum(pl[side] == k for pl in places)
+            if n > most:
+                problems.append(f"{stage.id}: {n} of {len(places)} answers are tile {k + 1} {name} in the hand row")
+    return problems
+
+
 def recheck(level: Any) -> list[str]:  # Any: a course level, whose task type is per kind
     """Recompute a shipped strategy level with the engine: the fair answer on the same layouts
     (every one, or the same seeded sample), the margin, and the principle's rule. Returns the
