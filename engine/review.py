@@ -59,7 +59,7 @@ from engine.tiles import Tile
 from engine.trump import Trump
 from engine.words import action_phrase, as_trump, chance_words, count_words
 
-__all__ = ["BID_GRADES", "DecisionReview", "HandReview", "PlayReview", "bid_grade", "grade", "review_hand"]
+__all__ = ["BID_GRADES", "DecisionReview", "HandReview", "PlayReview", "bid_grade", "grade", "review_hand", "start_of_hand"]
 
 #: Grades of a bid or pass, by the points it expects to lose against the strong player's.
 BID_GRADES = (("blunder", 3.0), ("mistake", 2.0), ("inaccuracy", 1.0))
@@ -329,7 +329,9 @@ class HandReview:
         return [p.row() for p in self.plays]
 
 
-def _start_of_hand(record: dict[str, Any], hand_number: int) -> Game:  # Any: a record's JSON form, of mixed value types
+def start_of_hand(record: dict[str, Any], hand_number: int) -> Game:  # Any: a record's JSON form, of mixed value types
+    """The game of ``record`` at the start of hand ``hand_number`` (counting from 1), before
+    its first action; ``ValueError`` when the record has no such hand."""
     hands = record["hands"]
     if not 1 <= hand_number <= len(hands):
         raise ValueError(f"the record has hands 1 to {len(hands)}, not {hand_number}")
@@ -357,7 +359,7 @@ def review_hand(
     """
     record = game.record() if isinstance(game, Game) else game
     number = len(record["hands"]) if hand_number is None else hand_number
-    g = _start_of_hand(record, number)
+    g = start_of_hand(record, number)
     actions = record["hands"][number - 1].get("actions", [])
     wanted = None if seats is None else set(seats)
     analyst = bot if bot is not None else make_bot("strong", seed=0)

@@ -353,7 +353,8 @@ def _review_page(graded: bool) -> None:
                        trump_best=Trump.parse("6"), game_drop=12.0 if graded else 0.5,
                        grade="mistake" if graded else None)
     review = SimpleNamespace(decisions=(d,), plays=(), mistakes=lambda seat=None: [d] if graded else [])
-    sess = SimpleNamespace(seat=0, players=3, reviewable=lambda: [1], review=lambda n: review)
+    sess = SimpleNamespace(seat=0, players=3, reviewable=lambda: [1], review=lambda n: review,
+                           game=SimpleNamespace(record=lambda: {"hands": [{"number": 1, "actions": []}]}))
     review_panel(sess)  # type: ignore[arg-type]
 
 

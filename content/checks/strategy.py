@@ -18,6 +18,7 @@ from content.checks.base import ILLEGAL_PLAY_CODES, JSON, Feedback, PlayTask, re
 from content.errors import FieldError
 from engine import Tile, explain_play
 from engine.game import Game
+from engine.strategy import side_of
 
 
 @register
@@ -107,7 +108,10 @@ class Strategy(PlayTask):
     def export_extra(self) -> dict[str, JSON]:
         """What an outside program needs to re-derive the answer: the full deal (hands and
         widow), the discard, the contract and trump, the learner's seat, every trick played so
-        far with who played which tile, the trick in progress, and the principle."""
+        far with who played which tile, the trick in progress, the principle, and how the
+        fair answer was computed (``fair_answer``: every agreeing layout, or a sample drawn by
+        :func:`engine.strategy.fair_answer` with ``sample_seed``; the side, the tricks it still
+        needs, and each legal tile's average tricks and chance in percent)."""
         g = self.game
         n = self.position.rules.players
         tricks: list[JSON] = [
@@ -127,6 +131,22 @@ class Strategy(PlayTask):
             "trick_in_progress": {"leader": leader, "plays": [[(leader + j) % n, str(x)]
                                                             for j, x in enumerate(g.current_trick)]}
             if leader is not None else None,
+            "fair_answer": self._fair_answer_json(),
+        }
+
+    def _fair_answer_json(self) -> dict[str, JSON]:
+        n = int(self.param("layouts"))
+        need = int(self.param("need"))
+        return {
+            "every_layout": bool(self.param("exhaustive")),
+            "layouts": n,
+            "agreeing_layouts": int(self.param("all_layouts")),
+            "sample_seed": int(self.param("seed")),
+            "side": list(side_of(self.view)),
+            "goal": str(self.param("goal")),
+            "need": need,
+            "tricks": {str(t): round(v / n, 4) for t, v in sorted(self.tricks.items())},
+            "chance": {str(t): round(100.0 * v / n, 2) for t, v in sorted(self.made.items())},
         }
 
     def wrong_answers(self) -> Sequence[object]:

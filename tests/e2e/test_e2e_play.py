@@ -398,3 +398,26 @@ def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> N
     scroll = page.evaluate("""() => { const all = document.querySelectorAll('[data-testid="stDataFrame"] .dvn-scroller'); const g = all[all.length - 1];
         return g ? g.scrollWidth - g.clientWidth : 0; }""")
     assert scroll <= 1, f"the review table scrolls {scroll} px sideways"
+
+
+def test_hand_review_names_the_principle_and_links_its_stage(page: Any, server: str) -> None:
+    """Deal 8: the learner bids 4, names fives trump and leads 6-6 with 5-5, the top trump, in
+    hand. The review grades it and says which Play better principle picks 5-5, with a link to
+    the first level of that stage."""
+    moves = ("bid 4, pass, pass, discard 4-1, trump 5, play 6-6, play 6-1, play 6-3, play 5-5, play 6-5, "
+             "play 5-1, play 3-3, play 2-1, play 3-1, play 6-2, play 4-2, play 5-4, play 1-1, play 5-2, "
+             "play 0-0, play 6-4, play 2-2, play 3-2").split(", ")
+    open_page(page, f"{server}/play?{urlencode(encode(PlaySetup(RuleSet(), 8), [moves]))}")
+    step_mode(page)
+    play_hand(page)
+    page.get_by_role("tab", name="Hand review").click()
+    page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
+    panel = page.get_by_role("tabpanel", name="Hand review")
+    panel.get_by_text("What Play better says").wait_for(timeout=30_000)
+    assert not _errors(page)
+    text = panel.inner_text()
+    assert "You could have drawn trumps first with 5-5, your top trump" in text, text
+    link = panel.get_by_role("link", name="Play better 1: Drawing trumps")
+    assert link.count() == 1
+    assert urlparse(link.get_attribute("href")).path.endswith("/learn")
+    assert parse_qs(urlparse(link.get_attribute("href")).query) == {"level": ["draw-trumps-1"]}

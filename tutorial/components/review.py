@@ -13,6 +13,7 @@ from tutorial.services.reviewing import (
     biggest_mistakes,
     contract_frame,
     no_mistakes_heading,
+    principle_lines,
     review_frame,
     review_summary,
 )
@@ -50,6 +51,10 @@ def review_panel(sess: PlaySession) -> None:
         st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(mine, start=1)))
     elif getattr(review, "decisions", ()) or review.plays:
         st.markdown(no_mistakes_heading(review, sess.seat))
+    principles = principle_lines(sess.game.record(), review, sess.seat)
+    if principles:
+        st.markdown("**What Play better says:**")
+        st.markdown("\n".join(f"- {line}" for line in principles))
     # The learner's contract decisions that are not among the mistakes above.
     decisions = [d for d in getattr(review, "decisions", ()) if d.seat == sess.seat and not d.grade]
     if decisions:

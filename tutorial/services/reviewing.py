@@ -6,11 +6,14 @@ play; the biggest mistakes come first, in words, with the numbers in brackets.
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pandas as pd
 
 from engine import Action, Tile
 from engine.review import DecisionReview, HandReview, PlayReview
 from engine.words import action_phrase, chance_words
+from lessons.strategy.review import principle_notes
 from tutorial.services.describe import seat_name
 from tutorial.services.records import RecordJSON
 
@@ -20,6 +23,7 @@ __all__ = [
     "contract_frame",
     "hand_review_table",
     "plain_words",
+    "principle_lines",
     "review_frame",
     "review_summary",
     "run_review",
@@ -124,6 +128,15 @@ def biggest_mistakes(review: HandReview, you: int, players: int, seat: int | Non
         text = x.describe(who) if isinstance(x, DecisionReview) else _play_sentence(x, who)
         lines.append(f"**{grade.capitalize()} {mark}** — {text}")
     return lines
+
+
+def principle_lines(record: RecordJSON, review: HandReview, you: int) -> list[str]:
+    """The learner's graded plays in ``review`` whose better tile a Play better principle
+    picks (:func:`lessons.strategy.review.principle_notes`), as markdown lines that name the
+    principle and link to the first level of its stage: ``"Trick 1: You could have drawn
+    trumps first with 5-5, your top trump — see [Play better 1: Drawing trumps](/learn?level=draw-trumps-1)"``."""
+    return [f"Trick {n.trick}: {n.text} — see [{n.stage}](/learn?level={quote(n.level)})"
+            for n in principle_notes(record, review, you)]
 
 
 def contract_frame(review: HandReview, you: int, players: int) -> pd.DataFrame:

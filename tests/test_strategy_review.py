@@ -1,0 +1,46 @@
+"""The hand review names the Play better principle a graded play left, and links its stage."""
+
+from __future__ import annotations
+
+from engine import Game, RuleSet
+from engine.review import review_hand
+from lessons.strategy.review import principle_notes
+from tutorial.services.reviewing import principle_lines
+
+#: Deal 8: the learner (seat 0) bids 4, names fives trump and leads 6-6 while 5-5, the top
+#: trump, is in hand (the position of "Drawing trumps", Position 1); the rest as the basic
+#: computer players play it.
+LED_6_6 = ("bid 4, pass, pass, discard 4-1, trump 5, play 6-6, play 6-1, play 6-3, play 5-5, play 6-5, "
+           "play 5-1, play 3-3, play 2-1, play 3-1, play 6-2, play 4-2, play 5-4, play 1-1, play 5-2, "
+           "play 0-0, play 6-4, play 2-2, play 3-2, play 5-3, play 4-4, play 4-3").split(", ")
+
+
+def _record(actions: list[str]) -> dict[str, object]:
+    g = Game.new(RuleSet(), seed=8)
+    for a in actions:
+        g.apply(a)
+    return g.record()
+
+
+def test_leading_a_side_tile_before_the_top_trump_names_drawing_trumps() -> None:
+    record = _record(LED_6_6)
+    review = review_hand(record, 1, seats=[0])
+    first = next(p for p in review.plays if p.seat == 0)
+    assert (str(first.tile), str(first.best), first.grade) == ("6-6", "5-5", "blunder")
+    notes = principle_notes(record, review, 0)
+    assert [(n.trick, str(n.tile), str(n.better), n.principle) for n in notes] == [(1, "6-6", "5-5", "draw-trumps")]
+    assert principle_lines(record, review, 0) == [
+        "Trick 1: You could have drawn trumps first with 5-5, your top trump — see "
+        "[Play better 1: Drawing trumps](/learn?level=draw-trumps-1)"]
+
+
+def test_no_principle_line_for_a_play_that_is_not_graded_or_another_seats() -> None:
+    g = Game.new(RuleSet(), seed=8)
+    for a in [*LED_6_6[:5], "play 5-5"]:
+        g.apply(a)
+    while not g.hand_finished:
+        g.apply(g.legal_actions()[0])
+    record = g.record()
+    review = review_hand(record, 1, seats=[0])
+    assert not any(n.trick == 1 for n in principle_notes(record, review, 0))
+    assert principle_notes(_record(LED_6_6), review_hand(_record(LED_6_6), 1, seats=[0]), 1) == []
