@@ -113,16 +113,19 @@ def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) 
     click_key(page, f"pz-{play.id}-tiles-btn-{bad.high}{bad.low}")
     text = box.inner_text()
     assert "That tile may not be played" in text and play.hint(1) in text
-    # that feedback carries the first hint: the hint button offers the next step
+    # that feedback carries the first hint; showing the answer is one button, one wording
     assert box.get_by_role("button", name="Show the answer", exact=True).count() == 1
+    assert box.get_by_role("button", name="Show the solution").count() == 0
     assert box.get_by_role("button", name="Hint", exact=True).count() == 0
     # a wrong legal tile, then "Show the answer": the tile tried gets the engine's reason why
     legal = next(t for t in play.task.hand if t is not play.task.answer() and t is not bad
                  and explain_play(play.task.hand, play.position.trick, play.position.trump, t).legal)
     click_key(page, "pz-retry")
     click_key(page, f"pz-{play.id}-tiles-btn-{legal.high}{legal.low}")
-    click_key(page, f"pz-{play.id}-hint")
+    click_key(page, "pz-solution")
     text = box.inner_text()
+    # what the button promised is what it gives: the answer, never called a hint
+    assert "The answer:" in text and "Hint 2" not in text and "Solution:" not in text, text
     assert "Why your try was wrong" in text and play.grade(str(legal)).text.split(":")[0] in text, text
     # an is-it-a-trump puzzle: its hint speaks of the trump in force only
     open_page(page, f"{server}/puzzles")
