@@ -537,6 +537,12 @@ def test_a_wrong_answer_gets_the_hint_that_fits_its_mistake() -> None:
     att = Attempt()
     submit(lv, att, ["3-1", "3-3"])
     assert att.feedback is not None and lv.hints[0] in att.feedback[1]
+    # a tile of the set left out (no blank end): not the level's hint about blank ends
+    lv = course().level("tiles-which-stay")
+    att = Attempt()
+    assert submit(lv, att, ["0-0", "6-6"]) is False and att.feedback is not None
+    text = att.feedback[1]
+    assert "no blank end" in text and lv.hints[0] not in text, text
 
     plays = [p for p in [*course().levels(), *puzzles().values()] if p.kind == "play"]
     checked = 0
