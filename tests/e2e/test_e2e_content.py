@@ -31,18 +31,33 @@ def _click_picture(page: Any, selector: str) -> None:
 
 def test_a_click_on_a_tile_picture_picks_it(page: Any, server: str) -> None:
     """The picture of a tile is part of its button: clicking it selects the tile; the
-    keyboard still reaches the button itself."""
+    keyboard still reaches the button itself. Selecting a tile moves no tile: the next one
+    is where it was."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, f"{server}/learn")
+    box = _level(page, "1. The tiles", 4)
+    cells = page.locator("[class*='st-key-lv-tiles-which-stay-tiles-tile-']")
+
+    def places() -> list[tuple[int, int]]:
+        top = box.bounding_box()["y"]  # the click scrolls the page's main block: measure in the box
+        return [(round(b["x"]), round(b["y"] - top)) for b in (c.bounding_box() for c in cells.all())]
+
+    before = places()
+    assert len(before) == 6
+    _click_picture(page, ".st-key-lv-tiles-which-stay-tiles-tile-00 svg")
+    assert "✓ 0-0" in box.inner_text()
+    assert places() == before
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, f"{server}/learn")
     box = _level(page, "1. The tiles", 4)
     _click_picture(page, ".st-key-lv-tiles-which-stay-tiles-tile-66 svg")
-    assert "6-6 (selected)" in box.inner_text()
+    assert "✓ 6-6" in box.inner_text()
     button = page.locator(".st-key-lv-tiles-which-stay-tiles-btn-21 button:visible")
     button.focus()
     before = runs(page)
     page.keyboard.press("Enter")
     settle(page, since=before)
-    assert "2-1 (selected)" in box.inner_text()
+    assert "✓ 2-1" in box.inner_text()
 
 
 def test_learn_levels_give_nothing_away_and_hints_fit(page: Any, server: str) -> None:
