@@ -13,6 +13,8 @@ def test_home_renders_with_the_frame() -> None:
     page = texts(at)
     assert "Moon Tutor" in page
     assert "Your path" in page
+    # a newcomer's Learn card says what there is to do, not "0 stars over 0 levels"
+    assert "**0 stars** over" not in page and "levels**, up to three stars each" in page
     # The frame: house rules summary and progress in the sidebar; the large-tiles switch.
     side = " ".join(str(m.value) for m in at.sidebar.markdown)
     assert "classic rules" in side and "Your progress" in side

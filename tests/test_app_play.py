@@ -64,6 +64,9 @@ def test_whole_three_player_hand() -> None:
 def test_whole_four_player_hand() -> None:
     at = open_app("play", {"deal": "9", "players": "4", "seat": "2"}, state=STEP)
     assert at.session_state["moon_play"].players == 4
+    at.button(key="next-move").click().run()
+    # the feed's first heading: four players have no widow
+    assert "Bidding and trump" in texts(at) and "widow" not in texts(at).lower()
     play_hand(at)
     g = at.session_state["moon_play"].game
     assert g.hand_finished

@@ -537,6 +537,12 @@ def test_a_wrong_answer_gets_the_hint_that_fits_its_mistake() -> None:
     att = Attempt()
     submit(lv, att, ["3-1", "3-3"])
     assert att.feedback is not None and lv.hints[0] in att.feedback[1]
+    # a tile of the set left out (no blank end): not the level's hint about blank ends
+    lv = course().level("tiles-which-stay")
+    att = Attempt()
+    assert submit(lv, att, ["0-0", "6-6"]) is False and att.feedback is not None
+    text = att.feedback[1]
+    assert "no blank end" in text and lv.hints[0] not in text, text
 
     plays = [p for p in [*course().levels(), *puzzles().values()] if p.kind == "play"]
     checked = 0
@@ -751,3 +757,17 @@ def test_a_four_player_puzzle_says_so_in_its_question() -> None:
     assert len(four) >= 10
     bad = [(p.id, p.question) for p in four if "four players" not in p.question.lower()]
     assert not bad, bad
+
+
+def test_a_suit_count_is_introduced_by_its_suit() -> None:
+    """A level counting the tiles of a suit speaks of that suit in its title or intro: the
+    level "The widow" asked how many tiles bear a blank, and nothing above it spoke of blanks."""
+    names = {0: "blank", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+    checked = 0
+    for lv in course().levels():
+        selection = getattr(lv.task, "selection", None)
+        if lv.kind != "count" or selection is None or selection.of != "suit":
+            continue
+        assert names[selection.suit] in f"{lv.title} {lv.intro}".lower(), (lv.id, lv.title)
+        checked += 1
+    assert checked >= 3

@@ -95,7 +95,10 @@ class PickTiles(Task[tuple[Tile, ...]]):
         return self.hint
 
     def mistake_hint(self, feedback: Feedback) -> str | None:
-        """A missed double gets a hint about doubles."""
+        """A missed double gets a hint about doubles; a tile of the Moon set left out (and
+        nothing picked that leaves it), a hint that a tile without a blank end always stays."""
+        if feedback.code == "missed-tile" and self.selection.of == "set":
+            return "Look at the tiles you left out: a tile with no blank end is never taken out of the set."
         if feedback.code != "missed-double":
             return None
         if self.selection.of == "set":

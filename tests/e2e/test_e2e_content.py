@@ -31,18 +31,33 @@ def _click_picture(page: Any, selector: str) -> None:
 
 def test_a_click_on_a_tile_picture_picks_it(page: Any, server: str) -> None:
     """The picture of a tile is part of its button: clicking it selects the tile; the
-    keyboard still reaches the button itself."""
+    keyboard still reaches the button itself. Selecting a tile moves no tile: the next one
+    is where it was."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, f"{server}/learn")
+    box = _level(page, "1. The tiles", 4)
+    cells = page.locator("[class*='st-key-lv-tiles-which-stay-tiles-tile-']")
+
+    def places() -> list[tuple[int, int]]:
+        top = box.bounding_box()["y"]  # the click scrolls the page's main block: measure in the box
+        return [(round(b["x"]), round(b["y"] - top)) for b in (c.bounding_box() for c in cells.all())]
+
+    before = places()
+    assert len(before) == 6
+    _click_picture(page, ".st-key-lv-tiles-which-stay-tiles-tile-00 svg")
+    assert "✓ 0-0" in box.inner_text()
+    assert places() == before
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, f"{server}/learn")
     box = _level(page, "1. The tiles", 4)
     _click_picture(page, ".st-key-lv-tiles-which-stay-tiles-tile-66 svg")
-    assert "6-6 (selected)" in box.inner_text()
+    assert "✓ 6-6" in box.inner_text()
     button = page.locator(".st-key-lv-tiles-which-stay-tiles-btn-21 button:visible")
     button.focus()
     before = runs(page)
     page.keyboard.press("Enter")
     settle(page, since=before)
-    assert "2-1 (selected)" in box.inner_text()
+    assert "✓ 2-1" in box.inner_text()
 
 
 def test_learn_levels_give_nothing_away_and_hints_fit(page: Any, server: str) -> None:
@@ -113,16 +128,19 @@ def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) 
     click_key(page, f"pz-{play.id}-tiles-btn-{bad.high}{bad.low}")
     text = box.inner_text()
     assert "That tile may not be played" in text and play.hint(1) in text
-    # that feedback carries the first hint: the hint button offers the next step
+    # that feedback carries the first hint; showing the answer is one button, one wording
     assert box.get_by_role("button", name="Show the answer", exact=True).count() == 1
+    assert box.get_by_role("button", name="Show the solution").count() == 0
     assert box.get_by_role("button", name="Hint", exact=True).count() == 0
     # a wrong legal tile, then "Show the answer": the tile tried gets the engine's reason why
     legal = next(t for t in play.task.hand if t is not play.task.answer() and t is not bad
                  and explain_play(play.task.hand, play.position.trick, play.position.trump, t).legal)
     click_key(page, "pz-retry")
     click_key(page, f"pz-{play.id}-tiles-btn-{legal.high}{legal.low}")
-    click_key(page, f"pz-{play.id}-hint")
+    click_key(page, "pz-solution")
     text = box.inner_text()
+    # what the button promised is what it gives: the answer, never called a hint
+    assert "The answer:" in text and "Hint 2" not in text and "Solution:" not in text, text
     assert "Why your try was wrong" in text and play.grade(str(legal)).text.split(":")[0] in text, text
     # an is-it-a-trump puzzle: its hint speaks of the trump in force only
     open_page(page, f"{server}/puzzles")

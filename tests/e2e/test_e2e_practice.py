@@ -15,7 +15,7 @@ from tutorial.services.items import course, puzzles
 
 
 def _served(page: Any) -> str:
-    """The id of the puzzle in Practice's box (its "Show the solution" button is keyed by it)."""
+    """The id of the puzzle in Practice's box (its "Show the answer" button is keyed by it)."""
     cls = page.locator(".st-key-practice-box [class*='-solution']").first.get_attribute("class")
     key = next(c for c in cls.split() if c.startswith("st-key-pr-") and c.endswith("-solution"))
     return key.removeprefix("st-key-pr-").removesuffix("-solution")
@@ -50,7 +50,7 @@ def test_practice_serves_the_reviews_it_counts_first(page: Any, server: str) -> 
 
 def test_themes_come_after_the_answer_by_their_titles(page: Any, server: str) -> None:
     """Practice's puzzle and the puzzle of the day name no theme before the answer; after
-    "Show the solution" the themes are named by their titles, and Progress draws them so."""
+    "Show the answer" the themes are named by their titles, and Progress draws them so."""
     open_page(page, f"{server}/practice")
     pid = _served(page)
     pz = next(p for p in puzzles() if p.id == pid)
@@ -65,12 +65,12 @@ def test_themes_come_after_the_answer_by_their_titles(page: Any, server: str) ->
     # which has its own.
     cls = expander.locator("[class*='-solution']").first.get_attribute("class")
     daily_id = next(c for c in cls.split() if c.startswith("st-key-daily-")).removeprefix("st-key-daily-").removesuffix("-solution")
-    click(page, expander.get_by_role("button", name="Show the solution"))
+    click(page, expander.get_by_role("button", name="Show the answer"))
     summary = page.locator('[data-testid="stMain"] [data-testid="stExpander"] summary').first.inner_text()
     assert "Puzzle of the day" in summary and "done ✓" in summary, summary
-    assert expander.get_by_text("Solution:").is_visible()  # the panel stays open on its feedback
+    assert expander.get_by_text("The answer:").is_visible()  # the panel stays open on its feedback
     assert box.inner_text().startswith("Your next puzzle"), box.inner_text()
-    click(page, box.get_by_role("button", name="Show the solution"))
+    click(page, box.get_by_role("button", name="Show the answer"))
     titles = ", ".join(theme_title(t) for t in pz.themes)
     assert f"Themes: {titles}" in box.inner_text()
     click(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Progress"))

@@ -200,8 +200,8 @@ def test_progress_page_screenshots(browser: Any, server: str) -> None:
     answer_count_level(page, server, lv.answer() + 1)
     open_page(page, server + "/practice")
     for _ in range(3):  # answer whatever Practice picks: a wrong try, then the solution
-        if page.locator(".st-key-practice-box button:has-text('Show the solution')").count():
-            click(page, page.locator(".st-key-practice-box button:has-text('Show the solution')").first)
+        if page.locator(".st-key-practice-box button:has-text('Show the answer')").count():
+            click(page, page.locator(".st-key-practice-box button:has-text('Show the answer')").first)
         click_key(page, "practice-next")
     open_page(page, server + "/progress")
     wait_for(page, '[data-testid="stMetricLabel"]')

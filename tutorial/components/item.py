@@ -267,18 +267,25 @@ def feedback(item: Item, key: str) -> None:
         st.error(f"**Not quite.**{_para(text)}", icon=":material/cancel:")
 
 
-def hints(item: Item, key: str) -> None:
+def hints(item: Item, key: str, reveal: bool = True) -> None:
+    """The hint button and what it gave: first where to look, then (with ``reveal``) the
+    answer with its reason. A page with its own "Show the answer" button passes
+    ``reveal=False``: one button, one wording, for showing the answer."""
     att = attempt_for(key)
     if att.solved:
         return
     step = _hint_step(att)
-    label = ["Hint", "Show the answer", "Answer shown"][step]
-    st.button(label, key=f"{key}-hint", on_click=_hint, args=(key,), disabled=step >= 2 or att.answer_shown,
-              icon=":material/lightbulb:", help=f"First where to look, then the answer with its reason. {STAR_RULE}.")
+    if reveal:
+        label = ["Hint", "Show the answer", "Answer shown"][step]
+        st.button(label, key=f"{key}-hint", on_click=_hint, args=(key,), disabled=step >= 2 or att.answer_shown,
+                  icon=":material/lightbulb:", help=f"First where to look, then the answer with its reason. {STAR_RULE}.")
+    elif step == 0:
+        st.button("Hint", key=f"{key}-hint", on_click=_hint, args=(key,), icon=":material/lightbulb:",
+                  help=f"Where to look. {STAR_RULE}.")
     if att.hints >= 1 and not att.tries:  # after a wrong answer its feedback carries the hint
         st.info(f"**Hint 1:** {item.hint(1)}", icon=":material/lightbulb:")
     if att.hints >= 2:
-        st.info(f"**Hint 2:** {item.hint(2)}", icon=":material/visibility:")
+        st.info(f"**The answer:** {item.hint(2)}", icon=":material/visibility:")
         tries_recap(item, key)
 
 

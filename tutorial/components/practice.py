@@ -123,7 +123,7 @@ def _give_up(puzzle: Puzzle, key: str) -> None:
 
 
 def ask_puzzle(puzzle: Puzzle, key: str, why: str) -> None:
-    """One puzzle with its controls, feedback, hints and a "show the solution" button."""
+    """One puzzle with its controls, feedback, hints and a "Show the answer" button."""
     att = ask.attempt_for(key)
     st.markdown(f"**{kind_title(puzzle.kind)}** · {why}")
     st.markdown(f"#### {puzzle.question}")
@@ -134,11 +134,11 @@ def ask_puzzle(puzzle: Puzzle, key: str, why: str) -> None:
         # The themes name the trap: shown after the answer, never before.
         st.caption(f"Themes: {', '.join(theme_title(t) for t in puzzle.themes)}")
     if att.gave_up:
-        st.info(f"**Solution:** {puzzle.hint(2)}", icon=":material/visibility:")
+        st.info(f"**The answer:** {puzzle.hint(2)}", icon=":material/visibility:")
         ask.tries_recap(puzzle, key)
     else:
-        ask.hints(puzzle, key)
-        st.button("Show the solution", key=f"{key}-solution", on_click=_give_up, args=(puzzle, key),
+        ask.hints(puzzle, key, reveal=False)
+        st.button("Show the answer", key=f"{key}-solution", on_click=_give_up, args=(puzzle, key),
                   disabled=att.solved, icon=":material/visibility:")
 
 

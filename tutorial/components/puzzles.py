@@ -125,16 +125,16 @@ def puzzle_view(puzzle: Puzzle, chosen: list[Puzzle]) -> None:
             # The themes name the trap: shown after the answer, never before.
             st.caption(f"Themes: {', '.join(theme_title(t) for t in puzzle.themes)}")
         if att.gave_up:
-            st.info(f"**Solution:** {puzzle.hint(2)}", icon=":material/visibility:")
+            st.info(f"**The answer:** {puzzle.hint(2)}", icon=":material/visibility:")
             ask.tries_recap(puzzle, key)
         else:
-            ask.hints(puzzle, key)
+            ask.hints(puzzle, key, reveal=False)
         with st.container(horizontal=True, key="pz-actions"):
             st.button("Next puzzle", key="pz-next", type="primary" if att.solved or att.gave_up else "secondary",
                       on_click=_next, args=(ids,), icon=":material/arrow_forward:")
             st.button("Retry", key="pz-retry", on_click=_retry, args=(key,), icon=":material/replay:",
                       disabled=att.tries == 0 and not att.gave_up)
-            st.button("Show the solution", key="pz-solution", on_click=_solution, args=(puzzle, key),
+            st.button("Show the answer", key="pz-solution", on_click=_solution, args=(puzzle, key),
                       disabled=att.solved or att.gave_up, icon=":material/visibility:")
             st.button("New puzzle", key="pz-new", on_click=new_clicked, args=(list(st.session_state.get("pz-kinds", [])),),
                       icon=":material/auto_awesome:", help="A fresh puzzle from the generator (of the kinds picked above).")

@@ -136,6 +136,10 @@ def clickable_tiles(
         return None
     scale = tile_scale(base)
     clicked: Tile | None = None
+    # Every cell as wide as the row's longest unselected label: a selected tile's shorter
+    # label ("✓ 6-6") leaves the cell its width, so no tile moves when one is picked.
+    longest = max((len(f"{verb} ★ {t}") if is_trump(t, trump) else len(f"{verb} {t}") for t in tiles), default=0)
+    room = f'style="min-width: calc({longest * 0.75:.2f}ch + 26px)"'
     with st.container(horizontal=True, gap="small", key=f"{key}-hand"):
         for i, t in enumerate(tiles):
             reason = blocked.get(t)
@@ -147,16 +151,17 @@ def clickable_tiles(
                           extra="selected" if sel else None, reason=reason),
                     scale,
                 )
-                st.markdown((css.sheet("tile_pick") if i == 0 else "") + f'<div class="moon-pick">{picture}</div>',
+                st.markdown((css.sheet("tile_pick") if i == 0 else "") + f'<div class="moon-pick" {room}>{picture}</div>',
                             unsafe_allow_html=True)
                 star = "★ " if is_trump(t, trump) else ""
                 if reason is not None:
                     label = f"{star}{t} ✕"
                 elif sel:
-                    label = f"✓ {t}" + (" (selected)" if toggle else "")
+                    label = f"✓ {t}"
                 else:
                     label = f"{verb} {star}{t}"
                 help_text = reason if reason is not None else (
+                    f"{t} is selected: click to unselect it" if sel and toggle else
                     f"{verb} {t}" + (" (a trump)" if star else "")
                 )
                 kwargs = {}

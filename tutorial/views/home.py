@@ -10,6 +10,7 @@ from tutorial.components import learn, profile, resume
 from tutorial.components.frame import PAGES
 from tutorial.components.play import play_now_button
 from tutorial.components.tiles import show_tiles
+from tutorial.services.items import course
 
 st.title(":material/dark_mode: Moon Tutor")
 if play_now_button("home-play-now"):  # three players, classic rules, strong computer players
@@ -37,7 +38,10 @@ c1, c2, c3 = st.container(key="home-path").columns(3)
 with c1, st.container(border=True):
     st.markdown("### 1 · Learn")
     st.markdown("Short levels, each with a question and instant feedback that tells you why.")
-    st.markdown(f":material/star: {_count(p.total_stars(), 'star')} over {_count(p.levels_done(), 'level')}")
+    if p.levels_done():
+        st.markdown(f":material/star: {_count(p.total_stars(), 'star')} over {_count(p.levels_done(), 'level')}")
+    else:
+        st.markdown(f":material/star: {_count(len(list(course().levels())), 'level')}, up to three stars each")
     spot = learn.home_link()
     if spot is None:
         st.page_link(PAGES["learn"], label="Start learning", icon=":material/school:")

@@ -155,9 +155,10 @@ def feed(sess: PlaySession) -> None:
             st.session_state[WHY] = open_key = None  # its move has left the feed
         everything = sess.shows_all()
         whys: list[tuple[str, str, tuple[int, int]]] = []
+        opening = "Bidding, widow and trump" if sess.players == 3 else "Bidding and trump"  # no widow with four
         for ln in lines:
             if ln.trick != last_trick:
-                rows.append(("head", "Bidding, widow and trump" if ln.trick == 0 else f"Trick {ln.trick}"))
+                rows.append(("head", f"Trick {ln.trick}" if ln.trick else opening))
                 last_trick = ln.trick
             decision = sess.shown(sess.decisions.get((ln.hand, ln.index)), ln.hand)
             # The view hides another seat's discard; shown in full, the game's own record names it.
