@@ -61,6 +61,9 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     assert float(page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.class-code')).fontSize)")) >= 56
     assert page.locator("[data-testid=stSidebar]").is_hidden()
     assert "Students" not in page.locator("[data-testid=stMain]").inner_text()
+    # The test server is opened as localhost, which no phone can open: the screen says so.
+    assert "localhost" in server or "127.0.0.1" in server
+    assert "Phones cannot open" in page.locator(".class-screen .live-warn").inner_text()
     # The join form for a phone that opened this address sits below the first screenful.
     assert page.locator(".st-key-class-screen-join").bounding_box()["y"] >= 900
     page.set_viewport_size({"width": 1920, "height": 1080})  # and on a projector

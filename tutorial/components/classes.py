@@ -19,6 +19,7 @@ from store.names import MAX_NAME, cut_note
 from tutorial.components import css, profile, state
 from tutorial.services.items import course, item_title, puzzles
 from tutorial.services.live import qr_svg
+from tutorial.services.live_html import unreachable_html
 from tutorial.services.text import md_escape
 
 if TYPE_CHECKING:
@@ -206,11 +207,14 @@ def my_classes() -> None:
                          query_params={CLASS_PARAM: klass.join_code}, icon=":material/dashboard:")
 
 
-def _join_url(code: str) -> str:
+def _join_url(code: str) -> tuple[str, str]:
+    """The link a phone opens to join the class, and the warning (HTML, or "") when its
+    address names this computer only."""
     from tutorial.components.live import public_base
 
     base = public_base()
-    return f"{base.rstrip('/')}/classes?{CODE_PARAM}={code}" if base else f"/classes?{CODE_PARAM}={code}"
+    url = f"{base.rstrip('/')}/classes?{CODE_PARAM}={code}" if base else f"/classes?{CODE_PARAM}={code}"
+    return url, unreachable_html(base, st.get_option("server.port"))
 
 
 def join_screen(code: str) -> None:
@@ -228,12 +232,12 @@ def join_screen(code: str) -> None:
     if klass is None:
         st.error("There is no class with this code.", icon=":material/link_off:")
         return
-    url = _join_url(klass.join_code)
+    url, warn = _join_url(klass.join_code)
     qr = qr_svg(url).replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(url)}" ', 1)
     st.markdown(css.sheet("join_screen") + f'<div class="class-screen" data-code="{escape(klass.join_code)}">'
                 f'<div class="class-qr">{qr}</div><div class="class-text"><div>Scan the QR code, or open</div>'
                 f'<div class="class-url">{escape(url.split("?")[0])}</div><div>and type the code</div>'
-                f'<div class="class-code">{escape(klass.join_code)}</div></div></div>', unsafe_allow_html=True)
+                f'<div class="class-code">{escape(klass.join_code)}</div>{warn}</div></div>', unsafe_allow_html=True)
 
 
 def join_here(code: str) -> None:
