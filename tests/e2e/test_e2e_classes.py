@@ -46,6 +46,8 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     assert "PIN of four digits" in main.inner_text()
     code = page.locator(".class-join-code").inner_text().strip()
     assert "teacher=" not in page.url and f"class={code}" in page.url  # no secret in the address bar
+    # Said before it is shown: the link is shown only now (later only a new one can be made).
+    assert "shown only now" in page.locator(".st-key-class-codes").inner_text()
     click(page, page.locator(".st-key-class-link-reveal button").first)
     token = page.locator(".st-key-class-codes code").inner_text().split("teacher=")[1].strip()  # shown when asked
     assert len(token) >= 20
@@ -56,6 +58,7 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     assert token not in page.content() and token not in page.url
     screen = page.locator(".class-screen")
     assert screen.get_attribute("data-code") == code and code in screen.inner_text()
+    assert "Moon club Friday" in screen.locator(".class-name").inner_text()  # the right class, two in a room
     qr = page.locator(".class-screen svg[aria-label^='QR code']")
     assert f"/classes?code={code}" in str(qr.get_attribute("aria-label")) and qr.bounding_box()["height"] > 400
     assert float(page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.class-code')).fontSize)")) >= 56
