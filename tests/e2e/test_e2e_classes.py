@@ -58,7 +58,7 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     assert token not in page.content() and token not in page.url
     screen = page.locator(".class-screen")
     assert screen.get_attribute("data-code") == code and code in screen.inner_text()
-    assert "Moon club Friday" in screen.locator(".class-name").inner_text()  # the right class, two in a room
+    assert "Moon club Friday" in screen.locator(".class-title").inner_text()  # the right class, two in a room
     qr = page.locator(".class-screen svg[aria-label^='QR code']")
     assert f"/classes?code={code}" in str(qr.get_attribute("aria-label")) and qr.bounding_box()["height"] > 400
     assert float(page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.class-code')).fontSize)")) >= 56

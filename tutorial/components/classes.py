@@ -236,7 +236,7 @@ def join_screen(code: str) -> None:
     qr = qr_svg(url).replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(url)}" ', 1)
     st.markdown(css.sheet("join_screen") + f'<div class="class-screen" data-code="{escape(klass.join_code)}">'
                 f'<div class="class-qr">{qr}</div><div class="class-text">'
-                f'<div class="class-name">{escape(klass.name)}</div><div>Scan the QR code, or open</div>'
+                f'<div class="class-title">{escape(klass.name)}</div><div>Scan the QR code, or open</div>'
                 f'<div class="class-url">{escape(url.split("?")[0])}</div><div>and type the code</div>'
                 f'<div class="class-code">{escape(klass.join_code)}</div>{warn}</div></div>', unsafe_allow_html=True)
 
