@@ -10,8 +10,8 @@ as :class:`QuestionSpec` and draws what :func:`host_view` and :func:`student_vie
 
 Rules kept here, in the database, whatever page calls:
 
-- a code that is unknown, or of a session that was ended or has expired, opens nothing
-  (:class:`LiveError` says which);
+- a code that is unknown, a class's code (said so, with where to use it), or of a session
+  that was ended or has expired, opens nothing (:class:`LiveError` says which);
 - a student sees only the session of their own token;
 - one answer per student and question: the **first tap counts** (a second one is refused
   with "already answered"), and no answer is taken once the question is revealed or closed
@@ -33,7 +33,7 @@ from sqlalchemy.orm import Session
 from store.classes import BOM, CODE_ALPHABET, CODE_LENGTH, SafeWriter, normalise_code, with_free_code
 from store.db import Store
 from store.learners import clean_name, looks_like_token, name_key, new_token, token_hash
-from store.models import LiveAnswer, LivePlayer, LiveQuestion, LiveSession, now
+from store.models import Classroom, LiveAnswer, LivePlayer, LiveQuestion, LiveSession, now
 
 __all__ = [
     "DEFAULT_HOURS",
@@ -190,6 +190,10 @@ def open_by_code(store: Store, code: object) -> LiveInfo:
                         "check it and try again.")
     row = store.run(lambda s: s.scalar(select(LiveSession).where(LiveSession.join_code == c)))
     if row is None:
+        if store.run(lambda s: s.scalar(select(Classroom.id).where(Classroom.join_code == c))) is not None:
+            raise LiveError(f"{c} is a class code, not a live-class code: use it on the Classes page "
+                            "(Join a class) to join the class. A live class has its own code, shown "
+                            "on the board when the teacher starts it.")
         raise LiveError("No live class has this code. Check it on the board and try again.")
     info = _info(row)
     if not info.open:

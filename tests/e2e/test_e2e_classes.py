@@ -46,6 +46,8 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     assert "PIN of four digits" in main.inner_text()
     code = page.locator(".class-join-code").inner_text().strip()
     assert "teacher=" not in page.url and f"class={code}" in page.url  # no secret in the address bar
+    # Said before it is shown: the link is shown only now (later only a new one can be made).
+    assert "shown only now" in page.locator(".st-key-class-codes").inner_text()
     click(page, page.locator(".st-key-class-link-reveal button").first)
     token = page.locator(".st-key-class-codes code").inner_text().split("teacher=")[1].strip()  # shown when asked
     assert len(token) >= 20
@@ -56,11 +58,15 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     assert token not in page.content() and token not in page.url
     screen = page.locator(".class-screen")
     assert screen.get_attribute("data-code") == code and code in screen.inner_text()
+    assert "Moon club Friday" in screen.locator(".class-title").inner_text()  # the right class, two in a room
     qr = page.locator(".class-screen svg[aria-label^='QR code']")
     assert f"/classes?code={code}" in str(qr.get_attribute("aria-label")) and qr.bounding_box()["height"] > 400
     assert float(page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.class-code')).fontSize)")) >= 56
     assert page.locator("[data-testid=stSidebar]").is_hidden()
     assert "Students" not in page.locator("[data-testid=stMain]").inner_text()
+    # The test server is opened as localhost, which no phone can open: the screen says so.
+    assert "localhost" in server or "127.0.0.1" in server
+    assert "Phones cannot open" in page.locator(".class-screen .live-warn").inner_text()
     # The join form for a phone that opened this address sits below the first screenful.
     assert page.locator(".st-key-class-screen-join").bounding_box()["y"] >= 900
     page.set_viewport_size({"width": 1920, "height": 1080})  # and on a projector

@@ -71,6 +71,15 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
                 _join(phone, server, "ZZZZZZ", name)
                 err = phone.locator("[data-testid='stAlertContentError']").inner_text()
                 assert "No live class has this code" in err
+                # A Classes code typed here is named for what it is, with where to use it.
+                from store import classes, open_store
+
+                klass, _ = classes.create_class(open_store(), "Year 8")  # the server's database
+                _join(phone, server, klass.join_code, name)
+                said = phone.locator("[data-testid='stAlertContentError']", has_text=f"{klass.join_code} is a class code")
+                said.wait_for(timeout=30_000)
+                err = said.inner_text()
+                assert "Classes page" in err and "No live class has this code" not in err, err
                 phone.screenshot(path=str(SCREENSHOTS / "live-phone-wrong-code-390x844.png"))
             else:
                 assert phone.locator(".st-key-live-code input").input_value() == code
@@ -214,6 +223,11 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         click(teacher, teacher.locator(".st-key-live-end-yes button").first)
         wait_for(teacher, ".st-key-live-ended-msg", 30)
         assert teacher.locator(".pres-stage").count() == 1
+        # Said above the stage, in the first screenful, whatever the slide's height.
+        teacher.evaluate("() => window.scrollTo(0, 0)")
+        ended = teacher.locator(".st-key-live-ended-msg").bounding_box()
+        stage = teacher.locator(".pres-stage").bounding_box()
+        assert ended["y"] + ended["height"] <= min(1080, stage["y"] + 1), (ended, stage)
         assert all(n not in teacher.locator("body").inner_text() for n in names)
     finally:
         for ctx in phones_ctx:

@@ -59,6 +59,17 @@ def test_a_wrong_code_says_what_is_wrong(store: Store, code: str, words: str) ->
         live.join(store, code, "Ada")
 
 
+def test_a_class_code_typed_for_a_live_class_says_it_is_a_class_code_and_where_to_use_it(store: Store) -> None:
+    from store import classes
+
+    klass, _ = classes.create_class(store, "Year 8")
+    live.start(store)
+    for typed in (klass.join_code, f" {klass.join_code.lower()} "):
+        with pytest.raises(LiveError, match=f"{klass.join_code} is a class code.*Classes page") as raised:
+            live.join(store, typed, "Ada")
+        assert "No live class has this code" not in str(raised.value)
+
+
 def test_an_expired_or_ended_session_opens_nothing_and_takes_no_answer(store: Store) -> None:
     old, _ = live.start(store)
     with store.session() as s:

@@ -19,6 +19,7 @@ from store.names import MAX_NAME, cut_note
 from tutorial.components import css, profile, state
 from tutorial.services.items import course, item_title, puzzles
 from tutorial.services.live import qr_svg
+from tutorial.services.live_html import unreachable_html
 from tutorial.services.text import md_escape
 
 if TYPE_CHECKING:
@@ -206,16 +207,19 @@ def my_classes() -> None:
                          query_params={CLASS_PARAM: klass.join_code}, icon=":material/dashboard:")
 
 
-def _join_url(code: str) -> str:
+def _join_url(code: str) -> tuple[str, str]:
+    """The link a phone opens to join the class, and the warning (HTML, or "") when its
+    address names this computer only."""
     from tutorial.components.live import public_base
 
     base = public_base()
-    return f"{base.rstrip('/')}/classes?{CODE_PARAM}={code}" if base else f"/classes?{CODE_PARAM}={code}"
+    url = f"{base.rstrip('/')}/classes?{CODE_PARAM}={code}" if base else f"/classes?{CODE_PARAM}={code}"
+    return url, unreachable_html(base, st.get_option("server.port"))
 
 
 def join_screen(code: str) -> None:
-    """The projector's join screen: the class code and its QR code, big, and nothing else (no
-    name, no score, no teacher link: its address holds only the join code)."""
+    """The projector's join screen: the class's name, its code and QR code, big, and nothing
+    else (no student's name, no score, no teacher link: its address holds only the join code)."""
     db = profile.store()
     if db is None:
         st.error("The join screen cannot be shown just now: the database is not reachable.")
@@ -228,12 +232,13 @@ def join_screen(code: str) -> None:
     if klass is None:
         st.error("There is no class with this code.", icon=":material/link_off:")
         return
-    url = _join_url(klass.join_code)
+    url, warn = _join_url(klass.join_code)
     qr = qr_svg(url).replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(url)}" ', 1)
     st.markdown(css.sheet("join_screen") + f'<div class="class-screen" data-code="{escape(klass.join_code)}">'
-                f'<div class="class-qr">{qr}</div><div class="class-text"><div>Scan the QR code, or open</div>'
+                f'<div class="class-qr">{qr}</div><div class="class-text">'
+                f'<div class="class-title">{escape(klass.name)}</div><div>Scan the QR code, or open</div>'
                 f'<div class="class-url">{escape(url.split("?")[0])}</div><div>and type the code</div>'
-                f'<div class="class-code">{escape(klass.join_code)}</div></div></div>', unsafe_allow_html=True)
+                f'<div class="class-code">{escape(klass.join_code)}</div>{warn}</div></div>', unsafe_allow_html=True)
 
 
 def join_here(code: str) -> None:
@@ -367,8 +372,10 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
         if token is not None:
             shown = bool(state.get(state.CLASS_SHOW_LINK))
             c2.button("Hide the teacher link" if shown else "Show the teacher link (private)", key="class-link-reveal",
-                      on_click=_toggle_link, icon=":material/visibility_off:" if shown else ":material/key:",
-                      help="The teacher link opens this dashboard: keep it off the projector.")
+                      on_click=_toggle_link, icon=":material/visibility_off:" if shown else ":material/key:")
+            c2.caption("The teacher link opens this dashboard: keep it off the projector."
+                       + (" It is shown only now: copy it before you leave this page (later you can only make "
+                          "a new one, which stops this one)." if owned else ""))
             if shown:
                 c2.caption("Your teacher link: keep it private, it opens this dashboard.")
                 c2.code(_links(token), language=None, wrap_lines=True)

@@ -17,7 +17,18 @@ from engine.svg import tile_svg
 from store.live import HostView, LiveInfo, QuestionInfo
 from tutorial.services import live as logic
 
-__all__ = ["chart_html", "join_html", "question_html", "table_html"]
+__all__ = ["chart_html", "join_html", "question_html", "table_html", "unreachable_html"]
+
+
+def unreachable_html(base: str, port: object = "") -> str:
+    """A warning (``live-warn``) when ``base``, the address phones are told to open, names this
+    computer only, with its network address to use instead (``port``: the app's); else ""."""
+    if not base or not logic.unreachable_host(base):
+        return ""
+    addr = logic.local_address()
+    hint = f" such as http://{addr}:{port}" if addr else ""
+    return (f'<div class="live-warn">Phones cannot open “{escape(base)}”: it is this computer\'s own name. '
+            f"Open the app by its network address{escape(hint)}, or set {logic.PUBLIC_URL_ENV}.</div>")
 
 
 def join_html(info: LiveInfo, big: bool, players: int, base: str, port: object = "") -> str:
@@ -26,12 +37,7 @@ def join_html(info: LiveInfo, big: bool, players: int, base: str, port: object =
     names this computer only (``port``: the app's, for the address to use instead)."""
     url = logic.join_url(base, info.join_code) if base else f"/live?code={info.join_code}"
     qr = logic.qr_svg(url)
-    warn = ""
-    if base and logic.unreachable_host(base):
-        addr = logic.local_address()
-        hint = f" such as http://{addr}:{port}" if addr else ""
-        warn = (f'<div class="live-warn">Phones cannot open “{escape(base)}”: it is this computer\'s own name. '
-                f"Open the app by its network address{escape(hint)}, or set {logic.PUBLIC_URL_ENV}.</div>")
+    warn = unreachable_html(base, port)
     joined = f"{players} student{'s' if players != 1 else ''} joined"
     label = f'role="img" aria-label="QR code of {escape(url)}"'
     qr = qr.replace("<svg ", f"<svg {label} ", 1)

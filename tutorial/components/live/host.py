@@ -259,18 +259,26 @@ def _host_live(sid: int) -> None:
                 st.button("Cancel", key="live-end-no", on_click=_toggle, args=(state.LIVE_CONFIRM_END,))
 
 
+def ended_notice(info: LiveInfo | None) -> None:
+    """"This live class has ended", in projector type above the stage (in the first screenful,
+    whatever the slide's height), when this browser's class has ended."""
+    if info is None or info.open:
+        return
+    with st.container(key="live-ended-msg"):
+        st.info("This live class has ended: its code opens nothing more. Start a new one for another class.",
+                icon=":material/stop_circle:")
+
+
 def host_panel(info: LiveInfo | None) -> None:
     """The presenter's live part: the live panel of this browser's class (the join screen, the
-    answers chart, End after a question), or its end ("Start a live class" is in the row of
+    answers chart, End after a question), or after its end the summary button (the notice is
+    :func:`ended_notice`, above the stage; "Start a live class" is in the row of
     the presenter's controls: :func:`start_button`)."""
     st.markdown(css.sheet("live_host"), unsafe_allow_html=True)
     _cookie_script()
     if info is None:
         return
     if not info.open:
-        with st.container(key="live-ended-msg"):
-            st.info("This live class has ended: its code opens nothing more. Start a new one for another class.",
-                    icon=":material/stop_circle:")
         if not summary_open():
             with st.container(key="live-ended-bar", horizontal=True):
                 st.button("Class summary", key="live-summary-open", icon=":material/summarize:",
@@ -341,4 +349,4 @@ def summary(info: LiveInfo) -> None:
 
 
 
-__all__ = ["can_start", "host_panel", "host_session", "public_base", "start_button", "summary", "summary_open", "sync"]
+__all__ = ["can_start", "ended_notice", "host_panel", "host_session", "public_base", "start_button", "summary", "summary_open", "sync"]
