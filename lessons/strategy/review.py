@@ -69,7 +69,7 @@ def _stages() -> Mapping[str, tuple[str, str]]:
     return out
 
 
-def principle_notes(record: Mapping[str, Any], review: HandReview, seat: int) -> list[PrincipleNote]:
+def principle_notes(record: Mapping[str, Any], review: HandReview, seat: int) -> list[PrincipleNote]:  # Any: a record's JSON form, of mixed value types
     """The graded plays of ``seat`` in ``review`` (of hand ``review.hand_number`` of the game
     ``record``) whose better tile a principle's rule picks, in the order played."""
     graded = {p.trick: p for p in review.plays

@@ -286,7 +286,7 @@ def test_keyboard_plays_a_tile_and_keeps_focus_in_the_hand(page: Any, server: st
     assert len(_game_in_url(page).history) > before
     # The click and every computer move up to the learner's turn come in one run of the
     # table, each element drawn one websocket message: the hand's pictures are one element,
-    # the feed's text one; the aim is 25 messages a click).
+    # the feed's text one; the aim is 25 messages a click.
     assert len(frames) <= 46, f"a tile click brought {len(frames)} messages"
     # The page puts the focus back once the new hand is drawn: wait for it (a loaded machine
     # draws later than a fixed pause), and fail if it never comes.
