@@ -117,6 +117,8 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
     try:
         # The join screen's address, copied from the projector: on a phone, the form with its code.
         open_page(one, f"{server}/classes?join={klass.join_code}")
+        # A loaded machine may draw the join screen a run after the page's title.
+        wait_for(one, ".class-screen", 60)
         assert one.locator(".class-screen").is_visible()
         assert one.locator(".st-key-class-code input").input_value() == klass.join_code
         _join_class(one, klass.join_code, "Dup", "12a4")
