@@ -17,6 +17,7 @@ from moon_browser import (
     settle,
     sized_context,
     step_mode,
+    table_setting,
     wait_ready,
 )
 
@@ -107,7 +108,7 @@ def test_the_table_is_fair_during_the_hand_reasons_survive_a_reload(page: Any, s
         box = page.locator(".st-key-feed-why").first.inner_text()
         assert not _named(box) - allowed, (sorted(map(str, _named(box) - allowed)), box)
     # Open hands: the status strip says so, and the discard is named.
-    click(page, page.locator(".st-key-open-hands label").first)
+    table_setting(page, "open-hands")
     assert "open hands" in page.locator(".st-key-table-status").first.inner_text()
     discard = next(a for _, a in g.history if a.kind == "discard")
     assert f"discards {discard.value}" in _feed_text(page)
@@ -270,7 +271,7 @@ def test_play_now_closes_the_panel_and_nothing_shows_above_the_stuck_strip(
         open_page(page, f"{server}/play")
         assert page.locator(".st-key-new-game-box details[open]").count() == 1, "open before a game"
         click(page, page.locator(".st-key-play-now button:visible").first)
-        page.locator(".st-key-your-hand svg.moon-tile").first.wait_for()
+        page.locator(".st-key-table-hand svg.moon-tile").first.wait_for()
         settle(page)
         assert page.locator(".st-key-new-game-box details[open]").count() == 0, "the panel closed"
         _in_view(page, width, height, "after Play now")
