@@ -203,6 +203,9 @@ def _scroll_under_the_strip(page: Any, label: str) -> None:
     strip = page.locator(".st-key-table-status").first.bounding_box()
     middle = page.locator(".moon-middle").first.bounding_box()
     assert strip is not None and middle is not None, label
+    # Room to scroll that far, as below a longer page (the trick history late in a hand): early
+    # in a hand the page may end too soon for the strip to reach the trick.
+    page.evaluate("() => { document.querySelector('[data-testid=stMainBlockContainer]').style.paddingBottom = '100vh'; }")
     stuck_bottom = 60 + strip["height"]  # stuck just below Streamlit's header
     page.evaluate("d => document.querySelector('[data-testid=stMain]').scrollBy({top: d, behavior: 'instant'})",
                   middle["y"] - stuck_bottom + 20)
