@@ -179,8 +179,12 @@ def details_html(summary: str, body: str, *, keep: str) -> str:
     blank lines). ``keep`` names it for the page's script, which opens it again after a run
     redraws it if the learner had it open (:data:`_FOCUS_JS`).
 
-    >>> details_html("Why not? (1 tile)", "- **6-6**: ...", keep="why-not")
-    '<details class="moon-fold" data-keep="why-not"><summary>Why not? (1 tile)</summary>\n\n- **6-6**: ...\n\n</details>'
+    >>> print(details_html("Why not? (1 tile)", "- **6-6**: ...", keep="why-not"))
+    <details class="moon-fold" data-keep="why-not"><summary>Why not? (1 tile)</summary>
+    <BLANKLINE>
+    - **6-6**: ...
+    <BLANKLINE>
+    </details>
     """
     return (f'<details class="moon-fold" data-keep="{escape(keep)}"><summary>{escape(summary)}</summary>'
             f"\n\n{body}\n\n</details>")
