@@ -229,7 +229,8 @@ def _why_beside_each_line(page: Any) -> None:
 
 def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None:
     """Bug 6 and the table: the status strip (always in view) gives tricks per side and
-    what the bidder still needs; the regions have their stable keys."""
+    what the bidder still needs; the regions have their stable keys; the last trick, once
+    opened, stays open from move to move."""
     setup, g = _learner_names_trump(8)
     moves = [str(a) for _, a in g.history]
     open_page(page, _link(server, setup, [moves]))
@@ -239,6 +240,16 @@ def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None
     assert "You: 0 of 4 — 4 more to make your bid" in status
     assert "Seat 1: 0 tricks" in status and "Seat 2: 0 tricks" in status
     _why_beside_each_line(page)
+    # A fold the learner opened (the last trick) stays open when the next move draws the table
+    # again (it is part of the table's element, drawn anew on every click).
+    page.locator("details[data-keep='last-trick'] summary").first.click()
+    mine = page.locator("[class*='st-key-hand-btn-'] button:enabled")
+    mine.first.wait_for()
+    played = len(_game_in_url(page).history)
+    click(page, mine.first)
+    assert len(_game_in_url(page).history) > played
+    page.wait_for_function("() => document.querySelector(\"details[data-keep='last-trick']\")?.open === true",
+                           timeout=5_000)
     page.set_viewport_size({"width": 1440, "height": 560})
     page.wait_for_timeout(300)
     box = _scroll_status(page, ".st-key-play-tabs", (900, 400), 900)
