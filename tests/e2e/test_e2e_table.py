@@ -205,7 +205,7 @@ def _scroll_under_the_strip(page: Any, label: str) -> None:
     assert strip is not None and middle is not None, label
     # Room to scroll that far, as below a longer page (the trick history late in a hand): early
     # in a hand the page may end too soon for the strip to reach the trick.
-    page.evaluate("() => { document.querySelector('[data-testid=stMainBlockContainer]').style.paddingBottom = '100vh'; }")
+    page.evaluate("() => { document.querySelector('[data-testid=stMainBlockContainer]').style.setProperty('padding-bottom', '100vh', 'important'); }")
     stuck_bottom = 60 + strip["height"]  # stuck just below Streamlit's header
     page.evaluate("d => document.querySelector('[data-testid=stMain]').scrollBy({top: d, behavior: 'instant'})",
                   middle["y"] - stuck_bottom + 20)
@@ -278,6 +278,9 @@ def test_play_now_closes_the_panel_and_nothing_shows_above_the_stuck_strip(
         settle(page)
         assert page.locator(".st-key-new-game-box details[open]").count() == 0, "the panel closed"
         _in_view(page, width, height, "after Play now")
+        # Room to scroll 250 px (Play now deals at random: on a deal where the learner bids
+        # first the page may end sooner, and the strip would never stick).
+        page.evaluate("() => { document.querySelector('[data-testid=stMainBlockContainer]').style.setProperty('padding-bottom', '100vh', 'important'); }")
         page.mouse.move(width - 40, height - 100)
         page.mouse.wheel(0, 250)
         page.wait_for_timeout(600)
