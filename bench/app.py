@@ -39,7 +39,8 @@ measures:
   measures just this);
 - with ``--click-parts``, **where a Play click's messages go**: the websocket messages of a few
   clicks of yours (deal 2, basic computer, pause off) counted by region of the page (status
-  strip, table, hand, controls, feed, tabs, the layout around them, the run's own messages).
+  strip, table, hand, controls, feed, what is below them, the layout around them, the run's own
+  messages).
 
 Needs ``pip install playwright`` and ``apt-get install chromium`` (no ``playwright install``).
 """
@@ -56,17 +57,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
-from moon_browser import app_server, click, launch, open_page, runs, settle, wait_for
+from moon_browser import app_server, click, launch, open_page, runs, settle, table_setting, wait_for
 
 #: Page -> (path, an element that shows the page's content is drawn).
 PAGES = {
     "Home": ("/", ".st-key-home-path"),
     "Learn": ("/learn", ".st-key-learn-level-box"),
     "Puzzles": ("/puzzles", ".st-key-pz-box"),
-    "Play (deal 7)": ("/play?deal=7", ".st-key-your-hand svg.moon-tile"),
+    "Play (deal 7)": ("/play?deal=7", ".st-key-table-hand svg.moon-tile"),
     # Deal 2: the learner bids first, so the page is drawn once (deal 7: two computer bids
     # come first, each a run of its own after the pause): the table alone, for comparison.
-    "Play (deal 2)": ("/play?deal=2", ".st-key-your-hand svg.moon-tile"),
+    "Play (deal 2)": ("/play?deal=2", ".st-key-table-hand svg.moon-tile"),
     "Classroom": ("/classroom", "[data-testid='stMainBlockContainer'] h1"),
     "Bidding lab": ("/bidding-lab", ".st-key-lab-run"),
     "Rules": ("/rules", "#game"),
@@ -269,7 +270,7 @@ def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 4
     page.set_default_timeout(120_000)
     extra = "&players=4" if players == 4 else ""
     open_page(page, f"{url}/play?deal={deal}&level={level}{extra}")
-    click(page, page.locator(".st-key-moon_play_pace button", has_text="Off").first)
+    table_setting(page, "moon_play_pace", "Off")
     samples: list[float] = []
     played = 0
     for _ in range(2000):
@@ -288,7 +289,7 @@ def click_to_reply(browser: Any, url: str, level: str, hands: int, deal: int = 4
             else:  # game over: a new deal
                 deal += 1
                 open_page(page, f"{url}/play?deal={deal}&level={level}{extra}")
-                click(page, page.locator(".st-key-moon_play_pace button", has_text="Off").first)
+                table_setting(page, "moon_play_pace", "Off")
             continue
         target = None
         for sel in _MINE:
@@ -343,29 +344,39 @@ def presenter_steps(browser: Any, url: str, rounds: int = 2, deal: int = 12) -> 
 
 
 #: The Play page's regions (their keyed containers), in the order of the page.
-_REGIONS = ("table-status", "table-trick", "table-hand", "play-controls", "table-feed", "play-tabs")
+_REGIONS = ("table-status", "table-main", "table-trick", "table-hand", "play-controls", "table-feed")
 
 
 def _region_counts(frames: list[bytes]) -> dict[str, int]:
     """The websocket messages of one click by the region of the Play page they draw: the
-    keyed containers of :data:`_REGIONS`, "layout" (the fragment, columns and other unkeyed
-    blocks outside them) and "run" (the run's own messages: session, status, page info)."""
+    keyed containers of :data:`_REGIONS` (a message in a nested one counts for the innermost),
+    "below" (what is drawn below the table and the feed: the chooser and the trick history),
+    "layout" (the fragments' own blocks and other unkeyed blocks) and "run" (the run's own
+    messages: session, status, page info, a spinner's end)."""
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # the message definitions only
 
     owner: dict[tuple[int, ...], str] = {}
-    counts = dict.fromkeys((*_REGIONS, "layout", "run"), 0)
+    counts = dict.fromkeys((*_REGIONS, "below", "layout", "run"), 0)
+    feed_at: tuple[int, ...] | None = None  # the path of the feed's fragment block
     for raw in frames:
         msg = ForwardMsg()
         msg.ParseFromString(raw)
-        if msg.WhichOneof("type") != "delta":
+        if msg.WhichOneof("type") != "delta" or msg.delta.WhichOneof("type") == "new_transient":
             counts["run"] += 1
             continue
         path = tuple(msg.metadata.delta_path)
-        region = next((owner[path[:i]] for i in range(len(path), 0, -1) if path[:i] in owner), None)
-        if region is None and msg.delta.WhichOneof("type") == "add_block":
+        region = None
+        if msg.delta.WhichOneof("type") == "add_block":
             region = next((r for r in _REGIONS if msg.delta.add_block.id.endswith("-" + r)), None)
             if region is not None:
                 owner[path] = region
+                if region == "table-feed":
+                    feed_at = path[:-1]
+        if region is None:
+            region = next((owner[path[:i]] for i in range(len(path), 0, -1) if path[:i] in owner), None)
+        if region is None and feed_at is not None and len(path) == len(feed_at) and path[:-1] == feed_at[:-1] \
+                and path[-1] > feed_at[-1]:
+            region = "below"
         counts[region or "layout"] += 1
     return counts
 
@@ -377,7 +388,7 @@ def click_parts(browser: Any, url: str, clicks: int = 8, deal: int = 2) -> dict[
     frames: list[bytes] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda m: frames.append(m)))
     open_page(page, f"{url}/play?deal={deal}&level=basic")
-    click(page, page.locator(".st-key-moon_play_pace button", has_text="Off").first)
+    table_setting(page, "moon_play_pace", "Off")
     out: dict[str, list[int]] = {}
     for _ in range(clicks):
         target = page.locator(", ".join(_MINE))

@@ -294,9 +294,21 @@ def play_hand(page: Any, *, max_steps: int = 200, bid: str = "bid-4") -> None:
     raise AssertionError("the hand did not finish")
 
 
+def table_setting(page: Any, key: str, text: str | None = None) -> None:
+    """Set one of the Play page's table settings: open the "Table settings" popover, click the
+    widget keyed ``key`` (the option saying ``text`` of a segmented control; the toggle's
+    switch without it), wait for the run, and close the popover again."""
+    page.locator(".st-key-play-settings button:visible").first.click()
+    target = (page.locator(f".st-key-{key} button:visible", has_text=text) if text is not None
+              else page.locator(f".st-key-{key} label:visible"))
+    click(page, target.first)
+    page.keyboard.press("Escape")
+    page.locator(f".st-key-{key}").first.wait_for(state="hidden")
+
+
 def step_mode(page: Any) -> None:
     """Switch the Play page to "Press Next" for computer moves."""
-    click(page, page.locator(".st-key-moon_play_mode button", has_text="Press Next").first)
+    table_setting(page, "moon_play_mode", "Press Next")
 
 
 AXE_VERSION = "4.10.3"

@@ -67,12 +67,12 @@ def test_a_shared_deal_link_rebuilds_the_game(page: Any, browser: Any, server: s
             click(page, enabled_with_prefix(page, "hand-btn-").first)
     link = page.url
     assert "deal=31" in link and "moves=" in link
-    mine = page.locator(".st-key-your-hand svg.moon-tile").evaluate_all(
+    mine = page.locator(".st-key-table-hand svg.moon-tile").evaluate_all(
         "els => els.map(e => e.getAttribute('data-tile'))")
     status = page.get_by_text(re.compile(r"Hand 1 · deal 31")).inner_text()
     other = sized_context(browser, 1440, 1000).new_page()
     open_page(other, link)
-    again = other.locator(".st-key-your-hand svg.moon-tile").evaluate_all(
+    again = other.locator(".st-key-table-hand svg.moon-tile").evaluate_all(
         "els => els.map(e => e.getAttribute('data-tile'))")
     assert mine and again == mine
     assert other.get_by_text(re.compile(r"Hand 1 · deal 31")).inner_text() == status
@@ -92,7 +92,7 @@ def test_tiles_are_images_with_labels(page: Any, server: str) -> None:
     assert tiles.count() >= 7 + 14  # your hand, and the others' tiles face down
     labels = tiles.evaluate_all("els => els.map(e => [e.getAttribute('role'), e.getAttribute('aria-label')])")
     assert all(role == "img" and label for role, label in labels)
-    hand = page.locator(".st-key-your-hand svg.moon-tile").evaluate_all(
+    hand = page.locator(".st-key-table-hand svg.moon-tile").evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))")
     assert hand and all(re.match(r"^\d-\d", h) for h in hand)
     assert page.locator("svg.moon-back").first.get_attribute("aria-label") == "face-down tile"

@@ -18,6 +18,7 @@ from moon_browser import (
     settle,
     sized_context,
     step_mode,
+    table_setting,
 )
 
 from engine import Game, RuleSet
@@ -62,8 +63,14 @@ def _learner_has_one_tile_left(query: dict[str, str]) -> str:
     return f"/play?{urlencode(encode(setup, [[str(a) for _, a in g.history]]))}"
 
 
+def _below_the_table(page: Any) -> str:
+    """The text of what is drawn below the table (after its "Trick history | Scores | Hand
+    review | Share & records" chooser)."""
+    return "\n".join(page.locator(".st-key-play-tabs ~ *").all_inner_texts())
+
+
 def _pace(page: Any, which: str) -> None:
-    click(page, page.locator(".st-key-moon_play_pace button", has_text=which).first)
+    table_setting(page, "moon_play_pace", which)
 
 
 def test_new_game_starts_with_the_settings_chosen(page: Any, server: str) -> None:
@@ -172,7 +179,7 @@ def test_discard_buttons_say_discard_and_name_the_widow(page: Any, server: str) 
         assert text.startswith("Discard "), text
         assert "✓" not in text
     widow = Game.new(setup.rules, 8).widow
-    hand = by_key(page, "table-hand", "div").first.inner_text()
+    hand = page.locator(".st-key-table-hand").first.inner_text()
     assert hand.count("from the widow") == len(widow)
     page.screenshot(path=str(SCREENSHOTS / "play-discard-desktop.png"))
 
@@ -222,7 +229,8 @@ def _why_beside_each_line(page: Any) -> None:
 
 def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None:
     """Bug 6 and the table: the status strip (always in view) gives tricks per side and
-    what the bidder still needs; the regions have their stable keys."""
+    what the bidder still needs; the regions have their stable keys; the last trick, once
+    opened, stays open from move to move."""
     setup, g = _learner_names_trump(8)
     moves = [str(a) for _, a in g.history]
     open_page(page, _link(server, setup, [moves]))
@@ -232,9 +240,19 @@ def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None
     assert "You: 0 of 4 — 4 more to make your bid" in status
     assert "Seat 1: 0 tricks" in status and "Seat 2: 0 tricks" in status
     _why_beside_each_line(page)
+    # A fold the learner opened (the last trick) stays open when the next move draws the table
+    # again (it is part of the table's element, drawn anew on every click).
+    page.locator("details[data-keep='last-trick'] summary").first.click()
+    mine = page.locator("[class*='st-key-hand-btn-'] button:enabled")
+    mine.first.wait_for()
+    played = len(_game_in_url(page).history)
+    click(page, mine.first)
+    assert len(_game_in_url(page).history) > played
+    page.wait_for_function("() => document.querySelector(\"details[data-keep='last-trick']\")?.open === true",
+                           timeout=5_000)
     page.set_viewport_size({"width": 1440, "height": 560})
     page.wait_for_timeout(300)
-    box = _scroll_status(page, "[data-testid=stTabs]", (900, 400), 900)
+    box = _scroll_status(page, ".st-key-play-tabs", (900, 400), 900)
     assert 0 <= box["y"] < 200, "the status strip stays in view"
 
 
@@ -245,7 +263,7 @@ def test_text_glitches_are_gone(page: Any, server: str) -> None:
     g = replay(setup, [bids])
     g.apply(f"discard {g.hands[0][0]}")
     open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
-    hand = by_key(page, "table-hand", "div").first.inner_text()
+    hand = page.locator(".st-key-table-hand").first.inner_text()
     assert "in brackets" in hand and "below each choice" not in hand
     click_key(page, "hint")
     click_key(page, "hint")
@@ -255,7 +273,7 @@ def test_text_glitches_are_gone(page: Any, server: str) -> None:
     while g.phase != "playing" or len(g.hands[0]) > 1 or g.to_act != 0:
         g.apply(g.legal_actions()[0])
     open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
-    assert "(1 tile)" in by_key(page, "table-hand", "div").first.inner_text()
+    assert "(1 tile)" in page.locator(".st-key-table-hand").first.inner_text()
 
 
 def test_keyboard_plays_a_tile_and_keeps_focus_in_the_hand(page: Any, server: str) -> None:
@@ -286,8 +304,9 @@ def test_keyboard_plays_a_tile_and_keeps_focus_in_the_hand(page: Any, server: st
     assert len(_game_in_url(page).history) > before
     # The click and every computer move up to the learner's turn come in one run of the
     # table, each element drawn one websocket message: the hand's pictures are one element,
-    # the feed's text one; the aim is 25 messages a click.
-    assert len(frames) <= 46, f"a tile click brought {len(frames)} messages"
+    # the feed's text one, the hand's title and pictures one; the table's settings are outside
+    # the table's fragment and not sent again. The aim is 25 messages a click.
+    assert len(frames) <= 31, f"a tile click brought {len(frames)} messages"
     # The page puts the focus back once the new hand is drawn: wait for it (a loaded machine
     # draws later than a fixed pause), and fail if it never comes.
     page.wait_for_function("() => !!document.activeElement.closest('.st-key-table-hand')", timeout=15_000)
@@ -379,12 +398,12 @@ def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> N
     step_mode(page)
     play_hand(page)
     assert not _errors(page)
-    page.get_by_role("tab", name="Hand review").click()
+    page.locator(".st-key-play-tabs button", has_text="Hand review").first.click()
     page.get_by_text("Reviewing hand 1").wait_for(timeout=30_000)
     assert by_key(page, "next-hand").first.is_enabled()  # the page is usable meanwhile
     page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
     assert not _errors(page)
-    review = page.get_by_role("tabpanel", name="Hand review").inner_text()
+    review = _below_the_table(page)
     assert "nothing you chose was graded" in review and "agrees with your choices" not in review, review
     assert "Bid: you passed. Not a mistake; for comparison, the strong player would have shot the moon" in review, review
     # Plain words first, the numbers behind a switch; the plays table fits the page.
@@ -410,14 +429,13 @@ def test_hand_review_names_the_principle_and_links_its_stage(page: Any, server: 
     open_page(page, f"{server}/play?{urlencode(encode(PlaySetup(RuleSet(), 8), [moves]))}")
     step_mode(page)
     play_hand(page)
-    page.get_by_role("tab", name="Hand review").click()
+    page.locator(".st-key-play-tabs button", has_text="Hand review").first.click()
     page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
-    panel = page.get_by_role("tabpanel", name="Hand review")
-    panel.get_by_text("What Play better says").wait_for(timeout=30_000)
+    page.locator(".st-key-play-tabs ~ *").get_by_text("What Play better says").wait_for(timeout=30_000)
     assert not _errors(page)
-    text = panel.inner_text()
+    text = _below_the_table(page)
     assert "You could have drawn trumps first with 5-5, your top trump" in text, text
-    link = panel.get_by_role("link", name="Play better 1: Drawing trumps")
+    link = page.locator(".st-key-play-tabs ~ *").get_by_role("link", name="Play better 1: Drawing trumps")
     assert link.count() == 1
     assert urlparse(link.get_attribute("href")).path.endswith("/learn")
     assert parse_qs(urlparse(link.get_attribute("href")).query) == {"level": ["draw-trumps-1"]}

@@ -39,11 +39,13 @@ async def _one_session(browser: Any, server: str, deal: int) -> dict[str, Any]:
     page = await ctx.new_page()
     page.set_default_timeout(120_000)
     await page.goto(f"{server}/play?deal={deal}")
-    await page.wait_for_function(VISIBLE, arg=".st-key-your-hand svg.moon-tile", timeout=120_000, polling=20)
+    await page.wait_for_function(VISIBLE, arg=".st-key-table-hand svg.moon-tile", timeout=120_000, polling=20)
     await _settle(page)
-    first_hand = await page.locator(".st-key-your-hand svg.moon-tile").evaluate_all(
+    first_hand = await page.locator(".st-key-table-hand svg.moon-tile").evaluate_all(
         "els => els.map(e => e.getAttribute('data-tile'))")
+    await page.locator(".st-key-play-settings button").first.click()  # the Table settings popover
     await _click(page, ".st-key-moon_play_mode button:has-text('Press Next')")
+    await page.keyboard.press("Escape")
     for _ in range(120):
         if await page.locator(".st-key-hand-summary").count():
             break

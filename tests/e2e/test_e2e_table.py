@@ -17,6 +17,7 @@ from moon_browser import (
     settle,
     sized_context,
     step_mode,
+    table_setting,
     wait_ready,
 )
 
@@ -107,7 +108,7 @@ def test_the_table_is_fair_during_the_hand_reasons_survive_a_reload(page: Any, s
         box = page.locator(".st-key-feed-why").first.inner_text()
         assert not _named(box) - allowed, (sorted(map(str, _named(box) - allowed)), box)
     # Open hands: the status strip says so, and the discard is named.
-    click(page, page.locator(".st-key-open-hands label").first)
+    table_setting(page, "open-hands")
     assert "open hands" in page.locator(".st-key-table-status").first.inner_text()
     discard = next(a for _, a in g.history if a.kind == "discard")
     assert f"discards {discard.value}" in _feed_text(page)
@@ -202,6 +203,9 @@ def _scroll_under_the_strip(page: Any, label: str) -> None:
     strip = page.locator(".st-key-table-status").first.bounding_box()
     middle = page.locator(".moon-middle").first.bounding_box()
     assert strip is not None and middle is not None, label
+    # Room to scroll that far, as below a longer page (the trick history late in a hand): early
+    # in a hand the page may end too soon for the strip to reach the trick.
+    page.evaluate("() => { document.querySelector('[data-testid=stMainBlockContainer]').style.setProperty('padding-bottom', '100vh', 'important'); }")
     stuck_bottom = 60 + strip["height"]  # stuck just below Streamlit's header
     page.evaluate("d => document.querySelector('[data-testid=stMain]').scrollBy({top: d, behavior: 'instant'})",
                   middle["y"] - stuck_bottom + 20)
@@ -270,10 +274,13 @@ def test_play_now_closes_the_panel_and_nothing_shows_above_the_stuck_strip(
         open_page(page, f"{server}/play")
         assert page.locator(".st-key-new-game-box details[open]").count() == 1, "open before a game"
         click(page, page.locator(".st-key-play-now button:visible").first)
-        page.locator(".st-key-your-hand svg.moon-tile").first.wait_for()
+        page.locator(".st-key-table-hand svg.moon-tile").first.wait_for()
         settle(page)
         assert page.locator(".st-key-new-game-box details[open]").count() == 0, "the panel closed"
         _in_view(page, width, height, "after Play now")
+        # Room to scroll 250 px (Play now deals at random: on a deal where the learner bids
+        # first the page may end sooner, and the strip would never stick).
+        page.evaluate("() => { document.querySelector('[data-testid=stMainBlockContainer]').style.setProperty('padding-bottom', '100vh', 'important'); }")
         page.mouse.move(width - 40, height - 100)
         page.mouse.wheel(0, 250)
         page.wait_for_timeout(600)

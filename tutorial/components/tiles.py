@@ -10,8 +10,8 @@ of its button's target: the button's ``::after`` box covers the picture and the 
 button, while the keyboard still moves from button to button.
 
 The Play page's hand (:func:`hand_buttons`) is drawn on every click, and each element drawn is
-a message to the browser: there the pictures of the whole hand are one element and the
-buttons one row under them.
+a message to the browser: there the title and the pictures of the whole hand are one element,
+and the buttons stand under them.
 """
 
 from __future__ import annotations
@@ -190,13 +190,15 @@ def hand_buttons(
     blocked: Mapping[Tile, str] | None = None,
     captions: Mapping[Tile, str] | None = None,
     mark_playable: bool = True,
+    title: str = "",
 ) -> None:
-    """A hand the learner plays from, in few elements: one picture of every tile, then a
+    """A hand the learner plays from, in few elements, drawn into the caller's container: one
+    element with ``title`` (Markdown, HTML allowed) above a picture of every tile, then a
     button per tile (keyed ``{key}-btn-{high}{low}``, with the labels, tooltips and disabled
-    tiles of :func:`clickable_tiles`); the ``play_table`` sheet sets each button under its
-    tile. The picture of a tile that can be clicked carries ``data-btn`` (its button's key),
-    so that a click on it clicks the button (the Play page's script does it); the keyboard
-    moves from button to button."""
+    tiles of :func:`clickable_tiles`); the ``play_table`` sheet makes the container a grid with
+    the title across it and each button under its tile. The picture of a tile that can be
+    clicked carries ``data-btn`` (its button's key), so that a click on it clicks the button
+    (the Play page's script does it); the keyboard moves from button to button."""
     blocked = blocked or {}
     captions = captions or {}
     scale = tile_scale(1.0)
@@ -210,12 +212,13 @@ def hand_buttons(
         )
         target = "" if reason is not None else f' data-btn="{key}-btn-{t.high}{t.low}"'
         cells.append(f'<div class="{PICK_CELL} moon-pick-tile-{t.high}{t.low}"{target}>{picture}</div>')
-    with st.container(horizontal=True, gap="small", key=f"{key}-hand"):
-        st.markdown(f'<div class="moon-pick-row">{"".join(cells)}</div>', unsafe_allow_html=True)
-        for t in tiles:
-            reason = blocked.get(t)
-            star = "★ " if is_trump(t, trump) else ""
-            label = f"{star}{t} ✕" if reason is not None else f"{verb} {star}{t}"
-            help_text = reason if reason is not None else f"{verb} {t}" + (" (a trump)" if star else "")
-            st.button(label, key=f"{key}-btn-{t.high}{t.low}", help=help_text, disabled=reason is not None,
-                      width="stretch", on_click=on_click, args=(t,))
+    # Blank lines around the title: Markdown inside the HTML block.
+    head = f'<div class="moon-pick-title">\n\n{title}\n\n</div>\n' if title else ""
+    st.markdown(f'{head}<div class="moon-pick-row">{"".join(cells)}</div>', unsafe_allow_html=True)
+    for t in tiles:
+        reason = blocked.get(t)
+        star = "★ " if is_trump(t, trump) else ""
+        label = f"{star}{t} ✕" if reason is not None else f"{verb} {star}{t}"
+        help_text = reason if reason is not None else f"{verb} {t}" + (" (a trump)" if star else "")
+        st.button(label, key=f"{key}-btn-{t.high}{t.low}", help=help_text, disabled=reason is not None,
+                  width="stretch", on_click=on_click, args=(t,))

@@ -12,7 +12,8 @@ ui.table_styles()
 with st.container(key="play-scripts"):  # hidden: the URL replaced, not pushed; focus kept in the hand
     ui.replace_history()
     ui.refocus_hand()
-with st.container(horizontal=True, vertical_alignment="center", key="play-top"):
+top = st.container(horizontal=True, vertical_alignment="center", key="play-top")
+with top:
     st.title(":material/playing_cards: Play", width="content")
     ui.play_now_button()
 ui.load_from_url()
@@ -32,37 +33,36 @@ def game() -> None:
     ui.sync_url(sess)
     resume.keep(sess)  # the learner's unfinished game, to continue anywhere
     ui.status_strip(sess)
-    table, side = st.columns([5, 3], gap="medium")
-    with table:
+    # The table and the feed beside it: the ``play_table`` sheet sets them side by side (one
+    # container fewer than columns, each a message on every click); on a phone, one under the other.
+    with st.container(key="table-main"):
         ui.table_area(sess)
         ui.hand_over(sess)
         ui.hand_area(sess)
         ui.controls(sess)
         ui.hint_panel(sess)
-    with side:
-        ui.feed(sess)
+    ui.feed(sess)
 
-    # Only the open tab is drawn (each click on a tab runs the page again).
-    history, scores, review, share = st.tabs(
-        ["Trick history", "Scores", "Hand review", "Share & records"], key="play-tabs", on_change="rerun"
-    )
-    if history.open:
-        with history:
-            ui.history_panel(sess)
-    if scores.open:
-        with scores:
-            ui.scores_panel(sess)
-    if review.open:
-        with review:
-            review_ui.review_panel(sess)
-    if share.open:
-        with share:
-            ui.records_panel(sess)
+    # One control picks what is drawn below the table, and only that is drawn (tabs would be
+    # five elements sent again on every click, this is one).
+    below = st.segmented_control("Below the table", ui.BELOW, key="play-tabs", default=ui.BELOW[0], required=True,
+                                 label_visibility="collapsed")
+    if below == "Scores":
+        ui.scores_panel(sess)
+    elif below == "Hand review":
+        review_ui.review_panel(sess)
+    elif below == "Share & records":
+        ui.records_panel(sess)
+    else:
+        ui.history_panel(sess)
 
     ui.autoplay(sess)
 
 
 sess = ui.current()
+if sess is not None:
+    with top:
+        ui.settings(sess)
 ui.new_game_panel(sess)
 if sess is None:
     ui.show_message()

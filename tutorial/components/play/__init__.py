@@ -2,8 +2,8 @@
 
 - :mod:`.sync` — the game in the session and in the URL, and every change made to it (button
   callbacks, the computer's moves, counting finished hands);
-- :mod:`.table` — the table itself: status strip, seats and trick, the learner's hand and the
-  controls;
+- :mod:`.table` — the table itself: status strip, seats and trick, the learner's hand, the
+  controls and the table's settings;
 - :mod:`.panels` — around the table: quick start and New game, the feed of the computer's
   moves, hints, the end of a hand, trick history, scores and records.
 """
@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from tutorial.components.play.panels import (
+    BELOW,
     feed,
     hand_over,
     hint_panel,
@@ -39,12 +40,14 @@ from tutorial.components.play.table import (
     controls,
     hand_area,
     refocus_hand,
+    settings,
     status_strip,
     table_area,
     table_styles,
 )
 
 __all__ = [
+    "BELOW",
     "GAME_FRAGMENT",
     "autoplay",
     "controls",
@@ -64,6 +67,7 @@ __all__ = [
     "refocus_hand",
     "replace_history",
     "scores_panel",
+    "settings",
     "share_link",
     "show_message",
     "start_game",

@@ -256,7 +256,11 @@ def result_sentence(sess: PlaySession, result: HandResult) -> str:
     return words.result_words(result, you=sess.seat, players=sess.players)
 
 
-# -- tabs below the table ------------------------------------------------------------------------------------
+# -- below the table ------------------------------------------------------------------------------------------
+#: What can be shown below the table, one at a time (the first by default).
+BELOW = ("Trick history", "Scores", "Hand review", "Share & records")
+
+
 def history_panel(sess: PlaySession) -> None:
     """Every trick of this hand, and an explanation for any computer move."""
     g = sess.game

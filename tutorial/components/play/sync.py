@@ -16,7 +16,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -270,12 +270,19 @@ def _reply_now(sess: PlaySession) -> None:
     move up to your turn; otherwise the first one (the rest come one by one)."""
     if mode() != "auto" or not sess.is_computer_turn():
         return
-    with st.spinner("The computer is thinking…"):
+    with thinking(sess, "The computer is thinking…"):
         if pace() == "off":
             sess.run_computers()
         else:
             sess.computer_step()
     count_finished(sess)
+
+
+def thinking(sess: PlaySession, text: str) -> AbstractContextManager[object]:
+    """A spinner while the strong computer players think. The basic ones answer in a few
+    milliseconds, and a spinner (shown only after half a second) still costs a message to the
+    browser when it ends: none for them."""
+    return st.spinner(text) if sess.setup.level == "strong" else nullcontext()
 
 
 def autoplay_pending(sess: PlaySession) -> bool:
@@ -328,7 +335,7 @@ def discard_tile(tile: Tile) -> None:
 def next_move() -> None:
     sess = current()
     if sess is not None and sess.is_computer_turn():
-        with st.spinner("The computer is thinking…"):
+        with thinking(sess, "The computer is thinking…"):
             sess.computer_step()
         count_finished(sess)
 
@@ -336,7 +343,7 @@ def next_move() -> None:
 def to_my_turn() -> None:
     sess = current()
     if sess is not None:
-        with st.spinner("The computer players are thinking…"):
+        with thinking(sess, "The computer players are thinking…"):
             sess.run_computers()
         count_finished(sess)
 

@@ -141,23 +141,53 @@ def table_area(sess: PlaySession) -> None:
         else:
             middle = '<div class="moon-trick-title">The hand is over</div>'
         players = "moon-four" if sess.players == 4 else "moon-three"
+        # One element: the seats, the trick and the last trick folded under it.
         st.markdown(
             f'<div class="moon-table {players}" role="group" aria-label="The table">{seats}'
-            f'<div class="moon-middle">{middle}</div></div>',
+            f'<div class="moon-middle">{middle}</div></div>{_last_trick(sess)}',
             unsafe_allow_html=True,
         )
-        if view.tricks and trump is not None:
-            last = view.tricks[-1]
-            win_i = last.seats.index(last.winner)
-            items = [
-                Shown(t, words.seat_name(s, sess.seat, sess.players), trump=is_trump(t, trump), highlight=i == win_i,
-                      extra="won the trick" if i == win_i else None)
-                for i, (t, s) in enumerate(zip(last.tiles, last.seats, strict=True))
-            ]
-            with st.expander(f"Last trick ({len(view.tricks)}): won by {words.seat_name(last.winner, sess.seat, sess.players)}"):
-                # One element (the tiles and why the trick was won), drawn again on every click.
-                st.markdown(f'<div class="moon-block">{row_html(items, tile_scale(0.6), "The last trick")}'
-                            f"{note_html(explain_winner(last.tiles, trump).text)}</div>", unsafe_allow_html=True)
+
+
+def _last_trick(sess: PlaySession) -> str:
+    """The last trick (its tiles and why it was won) folded in a ``<details>`` (the page's
+    script keeps it open from one move to the next once the learner opened it), or ``""``
+    before the first trick is over."""
+    view = sess.view()
+    trump = sess.game.trump
+    if not view.tricks or trump is None:
+        return ""
+    last = view.tricks[-1]
+    win_i = last.seats.index(last.winner)
+    items = [
+        Shown(t, words.seat_name(s, sess.seat, sess.players), trump=is_trump(t, trump), highlight=i == win_i,
+              extra="won the trick" if i == win_i else None)
+        for i, (t, s) in enumerate(zip(last.tiles, last.seats, strict=True))
+    ]
+    summary = f"Last trick ({len(view.tricks)}): won by {words.seat_name(last.winner, sess.seat, sess.players)}"
+    return details_html(
+        summary,
+        f'<div class="moon-block">{row_html(items, tile_scale(0.6), "The last trick")}'
+        f"{note_html(explain_winner(last.tiles, trump).text)}</div>",
+        keep="last-trick",
+    )
+
+
+def details_html(summary: str, body: str, *, keep: str) -> str:
+    """A folded block as HTML, drawn inside another element (one message to the browser, where
+    an expander is two): ``summary`` (text, escaped) opens ``body`` (HTML, or Markdown between
+    blank lines). ``keep`` names it for the page's script, which opens it again after a run
+    redraws it if the learner had it open (:data:`_FOCUS_JS`).
+
+    >>> print(details_html("Why not? (1 tile)", "- **6-6**: ...", keep="why-not"))
+    <details class="moon-fold" data-keep="why-not"><summary>Why not? (1 tile)</summary>
+    <BLANKLINE>
+    - **6-6**: ...
+    <BLANKLINE>
+    </details>
+    """
+    return (f'<details class="moon-fold" data-keep="{escape(keep)}"><summary>{escape(summary)}</summary>'
+            f"\n\n{body}\n\n</details>")
 
 
 # -- the learner's hand ----------------------------------------------------------------------------
@@ -167,7 +197,7 @@ def _trump_count(sess: PlaySession, trump: Trump) -> int:
 
 def hand_area(sess: PlaySession) -> None:
     """The learner's hand and the controls for the phase."""
-    with st.container(key="table-hand"), st.container(key="your-hand"):
+    with st.container(key="table-hand"):
         _hand(sess)
 
 
@@ -191,10 +221,10 @@ def _hand(sess: PlaySession) -> None:
         return
     if g.phase == "discard" and mine:
         widow = ", ".join(str(t) for t in view.widow)
-        st.markdown(f"{title} — **you won the bid and took the widow ({widow}).** "
-                    "Pick any one tile to lay aside face down.")
         hand_buttons(view.hand, key="discard", verb="Discard", trump=trump, mark_playable=False,
-                     captions={t: "from the widow" for t in view.widow}, on_click=sync.discard_tile)
+                     captions={t: "from the widow" for t in view.widow}, on_click=sync.discard_tile,
+                     title=f"{title} — **you won the bid and took the widow ({widow}).** "
+                     "Pick any one tile to lay aside face down.")
         return
     if g.phase == "trump" and mine:
         st.markdown(f"{title} — **name trump.** The number in brackets on each choice is how many "
@@ -214,14 +244,17 @@ def _hand(sess: PlaySession) -> None:
         blocked = {t: view.explain(t).text for t in view.hand if t not in legal}
         if view.current_trick:
             lead = trump.suit_led(view.current_trick[0])
-            st.markdown(f"{title} — **your play.** {words.describe_suit(lead).capitalize()} were led: "
-                        "follow if you can.")
+            said = (f"{title} — **your play.** {words.describe_suit(lead).capitalize()} were led: "
+                    "follow if you can.")
         else:
-            st.markdown(f"{title} — **your lead.** Any tile may be led.")
-        hand_buttons(view.hand, key="hand", trump=trump, blocked=blocked, on_click=sync.play_tile)
-        if blocked:
-            with st.expander(f"Why not? ({len(blocked)} tile{'s' if len(blocked) != 1 else ''} cannot be played)"):
-                st.markdown("\n".join(f"- **{t}**: {why}" for t, why in blocked.items()))
+            said = f"{title} — **your lead.** Any tile may be led."
+        if blocked:  # the reasons folded under the title, in the hand's one element
+            said += "\n\n" + details_html(
+                f"Why not? ({len(blocked)} tile{'s' if len(blocked) != 1 else ''} cannot be played)",
+                "\n".join(f"- **{t}**: {why}" for t, why in blocked.items()),
+                keep="why-not",
+            )
+        hand_buttons(view.hand, key="hand", trump=trump, blocked=blocked, on_click=sync.play_tile, title=said)
         return
     if n == 0:
         return  # the hand is over: its result is shown above
@@ -234,7 +267,7 @@ def _hand(sess: PlaySession) -> None:
 
 # -- the controls -------------------------------------------------------------------------------------
 def controls(sess: PlaySession) -> None:
-    """Next / play-to-my-turn, hint, undo, and how the computer's moves are paced."""
+    """Next / play-to-my-turn, hint and undo (the table's settings are :func:`settings`)."""
     with st.container(horizontal=True, key="play-controls", vertical_alignment="bottom"):
         if sess.is_computer_turn():
             who = words.seat_name(sess.game.to_act or 0, sess.seat, sess.players)
@@ -250,6 +283,14 @@ def controls(sess: PlaySession) -> None:
             st.button("Undo my last move", key="undo", on_click=sync.undo, disabled=not sess.can_undo(),
                       icon=":material/undo:",
                       help="Takes back your last move in this hand (and the computer moves after it).")
+
+
+def settings(sess: PlaySession) -> None:
+    """The table's settings in a "Table settings" popover: open hands, and how the computer's
+    moves are paced. Drawn by the whole page, outside the table's fragment: a click at the
+    table does not send them again, and a change of one runs the whole page."""
+    with st.popover("Table settings", icon=":material/tune:", key="play-settings",
+                    help="Open hands, and how the computer players' moves appear."):
         st.session_state["open-hands"] = sess.open_hands  # the switch belongs to the game
         st.toggle("Open hands", key="open-hands", on_change=sync.toggle_open_hands,
                   help="For teaching: every hand face up and every reason in full during the hand. "
@@ -275,7 +316,9 @@ def controls(sess: PlaySession) -> None:
 #:   screen, the page scrolls back just enough that the table sits below the strip. The learner
 #:   who scrolled on to the feed or the tabs (the hand out of sight) is left where they are.
 #: - a click on the picture of a tile that can be clicked (``data-btn``, see
-#:   :func:`tutorial.components.tiles.hand_buttons`) is a click on its button.
+#:   :func:`tutorial.components.tiles.hand_buttons`) is a click on its button;
+#: - a folded block the learner opened (``<details data-keep>``, see :func:`details_html`)
+#:   stays open when a run draws it again, until the learner closes it.
 _FOCUS_JS = """<script>
 (() => {
   if (window.__moonRefocus) return;
@@ -285,6 +328,17 @@ _FOCUS_JS = """<script>
     const b = cell && document.querySelector('.st-key-' + cell.dataset.btn + ' button');
     if (b && !b.disabled) b.click();
   });
+  const kept = new Set();
+  document.addEventListener('toggle', (e) => {
+    const d = e.target;
+    if (!(d instanceof HTMLDetailsElement) || !d.dataset.keep) return;
+    if (d.open) kept.add(d.dataset.keep); else kept.delete(d.dataset.keep);
+  }, true);
+  const reopen = () => {
+    for (const d of document.querySelectorAll('details[data-keep]')) {
+      if (!d.open && kept.has(d.dataset.keep)) d.open = true;
+    }
+  };
   const refocus = () => {
     const active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;
@@ -304,7 +358,7 @@ _FOCUS_JS = """<script>
     const s = strip.getBoundingClientRect(), t = table.getBoundingClientRect(), h = hand.getBoundingClientRect();
     if (t.top < s.bottom && h.bottom > s.bottom) main.scrollBy({top: t.top - s.bottom, behavior: 'instant'});
   };
-  const settled = () => { refocus(); uncover(); };
+  const settled = () => { reopen(); refocus(); uncover(); };
   const watch = () => {
     const app = document.querySelector('[data-testid="stApp"]');
     if (!app) { setTimeout(watch, 200); return; }
