@@ -158,6 +158,8 @@ class DecisionReview:
                 text += f" A bid of {_bid_value(self.action)} was {chance_words(cp)} to make ({cp:.0%})."
             if cb is not None:
                 text += f" Its bid of {_bid_value(self.best)} was {chance_words(cb)} to make ({cb:.0%})."
+                if cb < 0.5:
+                    text += self._why_the_risk()
             # What the choice costs is said of a graded one; an ungraded comparison's cost is
             # within what the review's second look calls noise (the numbers are in its table).
             if self.points_lost and self.grade:
@@ -182,6 +184,19 @@ class DecisionReview:
                     f"{chance_words(cp)} ({cb:.0%} to {cp:.0%})."
                 )
         return text
+
+    def _why_the_risk(self) -> str:
+        """Why the strong player chose a bid it was more likely to lose than make: what it
+        weighs a bid by (the chance of winning the game from the score as it stood, or the
+        points it expects) made the risk worth taking."""
+        if self.game_drop and self.grade:  # the next sentence gives the game's numbers
+            return " A long shot, but the score made it worth the risk."
+        if self.game_drop is not None:
+            than = "a better" if self.game_drop > 0 else "as good a"
+            return (f" A long shot, but the score made it worth the risk: from the score as it stood, "
+                    f"it gave {than} chance of winning the game.")
+        return (" A long shot, but worth the risk: what it scores when made outweighs what it loses "
+                "when set, so on average it scores more.")
 
     def row(self) -> Row:
         """This verdict as a flat dict (one row of a table)."""

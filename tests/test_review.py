@@ -397,3 +397,22 @@ def test_a_chance_is_one_number_in_the_words_and_the_tables() -> None:
         sixes = Trump.number(6)
         lab = BidLab(rules=RuleSet(), hand=(), tricks={sixes: (4,) * k + (3,) * (n - k)}, samples=n, requested=n)
         assert f"{lab.table().loc[sixes.name, 4]:.0f}%" == percent(lab.chance(sixes, 4)) == f"{shown}%", (k, n)
+
+
+def test_a_long_shot_the_strong_player_bids_says_why_it_is_worth_the_risk() -> None:
+    """"The strong player would have shot the moon … very unlikely to make (17%)" left the
+    learner wondering why it is suggested: a bid more likely lost than made is said to be
+    worth the risk by what the strong player weighs (the game from the score, or points)."""
+    moon = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 21"), None, 0.17,
+                          trump_best=Trump.parse("6"), game_drop=12.0, grade="mistake")
+    text = moon.describe("you")
+    assert "(17%). A long shot, but the score made it worth the risk. From the score as it stood" in text, text
+    compared = replace(moon, game_drop=0.5, grade=None)
+    assert "(17%). A long shot, but the score made it worth the risk: from the score as it stood, it gave " \
+           "a better chance of winning the game." in compared.describe("you")
+    by_points = replace(moon, game_drop=None, points_lost=2.5)
+    assert "(17%). A long shot, but worth the risk: what it scores when made outweighs what it loses when set" \
+           in by_points.describe("you")
+    # A bid more likely made than not needs no such word.
+    likely = replace(moon, chance_best=0.7)
+    assert "long shot" not in likely.describe("you") and "risk" not in likely.describe("you")
