@@ -29,13 +29,6 @@ WHY = state.PLAY_WHY
 
 
 # -- quick start and the New game panel -----------------------------------------------------------
-def play_now_button(key: str = "play-now") -> bool:
-    """"Play now": three players, classic rules, strong computer players. True when pressed
-    (the game is already started by then)."""
-    return st.button("Play now", key=key, type="primary", on_click=sync.play_now, icon=":material/play_arrow:",
-                     help="Three players, the classic rules, strong computer players, a random deal.")
-
-
 def _keep(widget: str, store: str, default: object) -> None:
     """Give a widget the value kept under ``store`` (widgets of a closed panel are not drawn,
     and Streamlit forgets their values), and keep the value shown: Deal deals exactly what
