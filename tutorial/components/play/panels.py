@@ -176,7 +176,7 @@ def feed(sess: PlaySession) -> None:
                     with st.spinner("Asking the computer…"):
                         decision = sess.shown(sess.decision_at(hand, index), hand)
                     show_decision(decision, key=f"why-{hand}-{index}", who=words.seat_name(seat, sess.seat, sess.players), wide=False,
-                                  at_table=not everything)
+                                  at_table=not everything, said=True)
                     st.button("Close", key="why-close", on_click=_open_why, args=(None,), icon=":material/close:")
 
 
