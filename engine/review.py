@@ -158,6 +158,8 @@ class DecisionReview:
                 text += f" A bid of {_bid_value(self.action)} was {chance_words(cp)} to make ({cp:.0%})."
             if cb is not None:
                 text += f" Its bid of {_bid_value(self.best)} was {chance_words(cb)} to make ({cb:.0%})."
+                if cb < 0.5:
+                    text += self._why_the_risk()
             # What the choice costs is said of a graded one; an ungraded comparison's cost is
             # within what the review's second look calls noise (the numbers are in its table).
             if self.points_lost and self.grade:
@@ -168,6 +170,8 @@ class DecisionReview:
                     " From the score as it stood, that lowers the chance of winning the game by about "
                     f"{max(1, round(self.game_drop))} percentage points ({self.game_drop:.1f})."
                 )
+            if not self.grade and not self.agrees:
+                text += self._why_not_graded()
         elif cp is not None and cb is not None:
             if round(100 * cb) == round(100 * cp):
                 text += f" The chance to make the bid stays {chance_words(cp)} ({cp:.0%})."
@@ -182,6 +186,30 @@ class DecisionReview:
                     f"{chance_words(cp)} ({cb:.0%} to {cp:.0%})."
                 )
         return text
+
+    def _why_not_graded(self) -> str:
+        """Why a bid or pass that differs from the strong player's is not a mistake: the two
+        are close in what the strong player weighs them by, or their difference is within
+        the luck of its simulated deals."""
+        least = GRADES[-1][1] if self.game_drop is not None else BID_GRADES[-1][1]
+        lost = self.game_drop if self.game_drop is not None else self.points_lost
+        if lost is None:
+            return ""
+        if lost >= least:
+            return " It is not called a mistake because the difference is within the luck of the simulated deals."
+        if self.game_drop is not None:
+            return (" It is not a mistake because, from the score as it stood, both give about the same chance "
+                    "of winning the game.")
+        return " It is not a mistake because both score about the same on average."
+
+    def _why_the_risk(self) -> str:
+        """Why the strong player chose a bid it was more likely to lose than make: what it
+        weighs a bid by (the chance of winning the game from the score as it stood, or the
+        points it expects) made the risk worth taking."""
+        if self.game_drop is not None:
+            return " A long shot, but the score made it worth the risk."
+        return (" A long shot, but worth the risk: what it scores when made outweighs what it loses "
+                "when set.")
 
     def row(self) -> Row:
         """This verdict as a flat dict (one row of a table)."""

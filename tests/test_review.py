@@ -334,7 +334,7 @@ def test_an_ungraded_contract_line_is_a_comparison_and_the_heading_agrees() -> N
     assert graded.describe("you").startswith("Bid: you passed; the strong player would have shot the moon")
     agreed = replace(passed, best=passed.action)
     heading = no_mistakes_heading(SimpleNamespace(decisions=(passed,), plays=()), 0)
-    assert "nothing you chose was graded" in heading and "for comparison" in heading and "agrees" not in heading
+    assert "every choice of yours is graded good" in heading and "for comparison" in heading and "agrees" not in heading
     assert "agrees" in no_mistakes_heading(SimpleNamespace(decisions=(agreed,), plays=()), 0)
     # Another seat's line does not change the learner's heading.
     assert "agrees" in no_mistakes_heading(SimpleNamespace(decisions=(replace(passed, seat=1),), plays=()), 0)
@@ -370,7 +370,7 @@ def test_the_review_panel_heading_and_contract_lines_agree(graded: bool) -> None
         assert "No mistakes of yours" not in text and "Your biggest mistakes" in text, text
         assert "Shooting the moon was better" in text and "Not a mistake" not in text, text
     else:
-        assert "No mistakes of yours in this hand:** nothing you chose was graded" in text, text
+        assert "No mistakes of yours in this hand:** every choice of yours is graded good" in text, text
         assert "agrees with your choices" not in text, text
         assert "Bid: you passed. Not a mistake; for comparison, the strong player would have shot the moon" in text, text
 
@@ -397,3 +397,47 @@ def test_a_chance_is_one_number_in_the_words_and_the_tables() -> None:
         sixes = Trump.number(6)
         lab = BidLab(rules=RuleSet(), hand=(), tricks={sixes: (4,) * k + (3,) * (n - k)}, samples=n, requested=n)
         assert f"{lab.table().loc[sixes.name, 4]:.0f}%" == percent(lab.chance(sixes, 4)) == f"{shown}%", (k, n)
+
+
+def test_a_long_shot_the_strong_player_bids_says_why_it_is_worth_the_risk() -> None:
+    """"The strong player would have shot the moon … very unlikely to make (17%)" left the
+    learner wondering why it is suggested: a bid more likely lost than made is said to be
+    worth the risk by what the strong player weighs (the game from the score, or points)."""
+    moon = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 21"), None, 0.17,
+                          trump_best=Trump.parse("6"), game_drop=12.0, grade="mistake")
+    text = moon.describe("you")
+    assert "(17%). A long shot, but the score made it worth the risk. From the score as it stood" in text, text
+    compared = replace(moon, game_drop=0.5, grade=None)
+    assert "(17%). A long shot, but the score made it worth the risk. It is not a mistake because, from the " \
+           "score as it stood, both give about the same chance of winning the game." in compared.describe("you")
+    by_points = replace(moon, game_drop=None, points_lost=2.5)
+    assert "(17%). A long shot, but worth the risk: what it scores when made outweighs what it loses when set." \
+           in by_points.describe("you")
+    # A bid more likely made than not needs no such word.
+    likely = replace(moon, chance_best=0.7)
+    assert "long shot" not in likely.describe("you") and "risk" not in likely.describe("you")
+
+
+def test_a_bid_line_and_the_grades_note_speak_of_what_the_bid_was_weighed_by() -> None:
+    """A pass beside a 93% bid read "Not a mistake" with no reason, and a bid blunder told in
+    percentage points of the game sat above a note defining bid grades in points: an
+    ungraded bid line says why it is not a mistake, and the note defines a bid's grades by
+    what this review weighed it by."""
+    from tutorial.services.reviewing import grades_note
+
+    passed = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 5"), None, 0.93,
+                            trump_best=Trump.parse("4"), game_drop=2.1)
+    assert passed.describe("you").endswith(
+        "(93%). It is not a mistake because, from the score as it stood, both give about the same chance "
+        "of winning the game."), passed.describe("you")
+    noisy = replace(passed, game_drop=6.0)
+    assert noisy.describe("you").endswith("within the luck of the simulated deals."), noisy.describe("you")
+    by_points = replace(passed, game_drop=None, points_lost=0.4)
+    assert by_points.describe("you").endswith("It is not a mistake because both score about the same on average.")
+    assert "It is not" not in replace(passed, grade="inaccuracy", game_drop=6.0).describe("you")
+    game_note = grades_note(SimpleNamespace(decisions=(passed,), plays=()))
+    assert "a drop of 5 percentage points in the chance of winning the game" in game_note
+    assert "point expected to be lost" not in game_note
+    points_note = grades_note(SimpleNamespace(decisions=(by_points,), plays=()))
+    assert "1 point expected to be lost is an inaccuracy" in points_note
+    assert "chance of winning the game" not in points_note

@@ -404,7 +404,7 @@ def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> N
     page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
     assert not _errors(page)
     review = _below_the_table(page)
-    assert "nothing you chose was graded" in review and "agrees with your choices" not in review, review
+    assert "every choice of yours is graded good" in review and "agrees with your choices" not in review, review
     assert "Bid: you passed. Not a mistake; for comparison, the strong player would have shot the moon" in review, review
     # Plain words first, the numbers behind a switch; the plays table fits the page.
     assert page.get_by_text("Show the numbers").count() == 1

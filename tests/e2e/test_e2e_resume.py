@@ -55,10 +55,37 @@ def test_the_unfinished_game_continues_in_a_new_browser_with_the_personal_link(b
     assert "Your unfinished game" in offer and "4 players (two teams) · hand 1" in offer and "deal 42" in offer, offer
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "resume-home-1280x800.png"))
+    # "Play now" asks before it replaces the saved game, as Deal asks mid-hand; kept, the
+    # offer stays.
+    click_key(page, "home-play-now")
+    wait_for(page, ".st-key-home-play-now-confirm")
+    asked = page.locator(".st-key-home-play-now-confirm").inner_text()
+    assert "throws away your unfinished game" in asked, asked
+    click_key(page, "home-play-now-keep")
+    settle(page)
+    assert page.locator(".st-key-home-play-now-confirm").count() == 0
+    assert "/play" not in page.url and page.locator(".st-key-continue-game").count() == 1
     page.locator(".st-key-continue-game a").first.click()
     wait_for(page, "[class*='st-key-hand-btn-']")
     settle(page)
     again = _query(page)
     assert again == played, (again, played)
     assert _hand(page) == hand
+    # On Play, mid-hand: it asks too, and "Keep my game" keeps the hand.
+    click_key(page, "play-now")
+    wait_for(page, ".st-key-play-now-confirm")
+    assert "throws away the game you are playing" in page.locator(".st-key-play-now-confirm").inner_text()
+    click_key(page, "play-now-keep")
+    settle(page)
+    assert page.locator(".st-key-play-now-confirm").count() == 0
+    assert _query(page) == played and _hand(page) == hand
+    # "Start a new game" starts it: three players, a new deal.
+    click_key(page, "play-now")
+    wait_for(page, ".st-key-play-now-confirm")
+    click_key(page, "play-now-anyway")
+    page.wait_for_function("d => new URLSearchParams(location.search).get('deal') !== d", arg=played["deal"])
+    settle(page)
+    fresh = _query(page)
+    assert fresh.get("players", "3") == "3" and fresh.get("deal") != played.get("deal"), fresh
+    assert page.locator(".st-key-play-now-confirm").count() == 0
     other.close()

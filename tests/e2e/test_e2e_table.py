@@ -96,7 +96,9 @@ def test_the_table_is_fair_during_the_hand_reasons_survive_a_reload(page: Any, s
     moves = _query(page)["moves"].split(".")
     assert not [m for m in moves if re.fullmatch(r"d\d\d", m)], moves
     assert sum(m.startswith("x") for m in moves) == 1, moves
-    # Every "Why?" with its details: the tile played and its numbers, nothing still hidden.
+    # Every "Why?" with its details: the tile played and its numbers, nothing still hidden
+    # (at 1280 px, where the feed's column is narrowest).
+    page.set_viewport_size({"width": 1280, "height": 800})
     keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-why-"]')]
         .map(e => (e.className.match(/st-key-(why-\\d+-\\d+)(?:\\s|$)/) || [])[1]).filter(Boolean)""")
     assert len(keys) >= 3, keys
@@ -107,6 +109,11 @@ def test_the_table_is_fair_during_the_hand_reasons_survive_a_reload(page: Any, s
             click(page, toggle)
         box = page.locator(".st-key-feed-why").first.inner_text()
         assert not _named(box) - allowed, (sorted(map(str, _named(box) - allowed)), box)
+        # The numbers fit the feed's column at 1280 px: nothing cut off on the right.
+        cut = page.evaluate("""() => [...document.querySelectorAll('.st-key-feed-why *')]
+            .filter(e => e instanceof HTMLElement && e.clientWidth > 40 && e.scrollWidth > e.clientWidth + 1)
+            .map(e => `${e.tagName}.${e.className} ${e.scrollWidth}>${e.clientWidth}`)""")
+        assert not cut, (key, cut, box)
     # Open hands: the status strip says so, and the discard is named.
     table_setting(page, "open-hands")
     assert "open hands" in page.locator(".st-key-table-status").first.inner_text()

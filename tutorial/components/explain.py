@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from tutorial.services.describe import decision_frame, decision_metric, decision_styler, metric_column
+from tutorial.services.describe import (
+    decision_frame,
+    decision_lines,
+    decision_metric,
+    decision_styler,
+    metric_column,
+)
 
 if TYPE_CHECKING:
     from tutorial.services.players import Choice
@@ -31,26 +37,32 @@ def reason_of(decision: Choice | None) -> str:
 
 def show_decision(
     decision: Choice | None, *, key: str, who: str = "The computer", chart: bool = True, wide: bool = True,
-    at_table: bool = False,
+    at_table: bool = False, said: bool = False,
 ) -> None:
     """The explanation of one decision: the plain reason, then the numbers behind a
-    "details" toggle (a toggle, not an expander, so that it also works inside one).
+    "details" toggle (a toggle, not an expander, so that it also works inside one): a
+    table, or with ``wide`` off (a narrow column) one line per move.
     ``at_table``: the decision is said at the table during the hand
-    (:meth:`engine.players.Decision.at_table`), its other choices kept for the hand's end."""
+    (:meth:`engine.players.Decision.at_table`), its other choices kept for the hand's end.
+    ``said``: the plain reason is on the page already (the feed's line): the numbers in
+    words come first instead of the reason again, when there are any."""
     if decision is None:
         st.caption("No explanation is available for this move.")
         return
     text = reason_of(decision)
-    if text:
+    details = summary_of(decision)
+    in_words = said and bool(details) and details != text
+    if in_words:
+        st.markdown(f"**In numbers:** {details}")
+    elif text:
         st.markdown(f"**{who} says:** “{text}”")
     frame = decision_frame(decision)
-    details = summary_of(decision)
-    if frame.empty and (not details or details == text):
+    if frame.empty and (not details or details == text or in_words):
         return
     if not st.toggle("Details: the numbers behind it", key=f"{key}-details",
                      help="The chances and trick counts the computer weighed, move by move."):
         return
-    if details and details != text:
+    if details and details != text and not in_words:
         st.caption(details)
     if frame.empty:
         return
@@ -59,14 +71,21 @@ def show_decision(
                    "weighed is shown.")
     elif len(frame) == 1:
         st.caption("It was the only legal move.")
-    table = decision_styler(frame)  # percentages as "63%", a number that does not apply as "—"
     metric = decision_metric(decision)
+
+    def numbers() -> None:
+        if wide:
+            # Percentages as "63%", a number that does not apply as "—".
+            st.dataframe(decision_styler(frame), hide_index=True, key=f"{key}-table")
+        else:  # a narrow column: one line per move, nothing cut off on the right
+            st.markdown(decision_lines(frame))
+
     if not (chart and metric is not None and len(frame) > 1):
-        st.dataframe(table, hide_index=True, key=f"{key}-table")
+        numbers()
         return
     left, right = st.columns([1, 1]) if wide else (st.container(), st.container())
     with left:
-        st.dataframe(table, hide_index=True, key=f"{key}-table")
+        numbers()
     with right:
         title = metric[1]
         col = metric_column(metric)

@@ -1,8 +1,9 @@
 """The learner's unfinished Play game: saved as it goes (through the outbox, like every other
 event, so a database outage loses nothing), removed when it is over, and offered as
 "Continue your game" on Play and Home when this session has no game open — also in another
-browser opened with the personal link. What is saved, when, and how it is checked and
-described is in :mod:`tutorial.services.resume`.
+browser opened with the personal link. "Play now" (on Play and Home) asks before it replaces
+that game, or the game in progress here, as Deal asks before it throws a hand away. What is
+saved, when, and how it is checked and described is in :mod:`tutorial.services.resume`.
 """
 
 from __future__ import annotations
@@ -19,10 +20,15 @@ from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LinkError
 
-__all__ = ["keep", "offer", "saved"]
+__all__ = ["confirm_play_now", "keep", "offer", "play_now_button", "saved"]
 
 #: The button's label, on Play and on Home.
 LABEL = "Continue your game"
+
+#: The key of the "Play now" button whose press waits for the learner's answer, if any.
+ASKING = state.PLAY_CONFIRM_NOW
+#: The key of the "Play now" button that started a game in this run, if any.
+_STARTED = state.PLAY_NOW_STARTED
 
 
 def keep(sess: PlaySession) -> None:
@@ -97,3 +103,81 @@ def offer(play_page: str | None = None) -> None:
         else:
             st.button(LABEL, icon=":material/resume:", type="primary", key="continue-game-button",
                       on_click=sync.open_game, args=(game.query,))
+
+
+def _has_saved() -> bool:
+    """Whether the learner has an unfinished game saved (one look-up; a store that cannot
+    be reached has none to lose)."""
+    lid = profile.learner_id()
+    db = profile.store() if lid is not None else None
+    if lid is None or db is None:
+        return False
+    try:
+        return saved_games.load(db, lid) is not None
+    except StoreUnavailable:
+        return False
+    except saved_games.BadSavedGame:
+        return False  # not a game to keep: the offer says so and removes it
+
+
+def unfinished_here() -> bool:
+    """Whether "Play now" would replace an unfinished game: the one open in this session
+    once the learner has moved in it, or else the learner's saved one."""
+    sess = sync.current()
+    if sess is not None:
+        return sess.game.phase != "game_over" and resume.learner_moved(sess.game, sess.seat)
+    return _has_saved()
+
+
+def _start(key: str) -> None:
+    st.session_state[ASKING] = None
+    st.session_state[_STARTED] = key
+    sync.play_now()
+
+
+def _play_now_clicked(key: str) -> None:
+    if unfinished_here():
+        st.session_state[ASKING] = key
+        return
+    _start(key)
+
+
+def _keep_mine() -> None:
+    st.session_state[ASKING] = None
+
+
+def _started(key: str) -> bool:
+    if st.session_state.get(_STARTED) != key:
+        return False
+    st.session_state[_STARTED] = None
+    return True
+
+
+def play_now_button(key: str = "play-now") -> bool:
+    """"Play now": three players, classic rules, strong computer players. True when it
+    started a game (in its callback, before this run); with an unfinished game here or
+    saved, it asks first (:func:`confirm_play_now` draws the question)."""
+    st.button("Play now", key=key, type="primary", on_click=_play_now_clicked, args=(key,),
+              icon=":material/play_arrow:",
+              help="Three players, the classic rules, strong computer players, a random deal.")
+    return _started(key)
+
+
+def confirm_play_now(key: str = "play-now") -> bool:
+    """The question "Play now" asks before it replaces an unfinished game (drawn where the
+    page has room for it, below the button); True when its "Start a new game" started one."""
+    if st.session_state.get(ASKING) != key:
+        return _started(key)
+    if not unfinished_here():  # the game ended (or was removed) meanwhile: nothing to lose
+        st.session_state[ASKING] = None
+        return _started(key)
+    with st.container(key=f"{key}-confirm", border=True):
+        here = sync.current() is not None
+        lost = "the game you are playing" if here else "your unfinished game"
+        st.warning(f"Play now starts a new game and throws away {lost}. Start a new game anyway?",
+                   icon=":material/warning:")
+        with st.container(horizontal=True):
+            st.button("Start a new game", type="primary", key=f"{key}-anyway", on_click=_start, args=(key,),
+                      icon=":material/play_arrow:")
+            st.button("Keep my game", key=f"{key}-keep", on_click=_keep_mine)
+    return False

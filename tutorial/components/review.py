@@ -12,6 +12,7 @@ from tutorial.services.reviewing import (
     GRADE_MARKS,
     biggest_mistakes,
     contract_frame,
+    grades_note,
     no_mistakes_heading,
     principle_lines,
     review_frame,
@@ -68,13 +69,7 @@ def review_panel(sess: PlaySession) -> None:
         st.dataframe(frame, hide_index=True, key=f"review-table-{number}", width="stretch",
                      height=35 * (len(frame) + 1) + 3)
         return
-    st.caption(
-        "Grades compare each choice with the one the strong player makes from what that player "
-        "could see: for a play, discard or trump, a drop of 5 points in the chance to make (or set) "
-        "the bid is an inaccuracy, 10 a mistake, 15 a blunder; for a bid or pass, 1 point expected "
-        "to be lost is an inaccuracy, 2 a mistake, 3 a blunder. *Tricks lost* is the exact count "
-        "with all hands known (hindsight). " + " ".join(f"{mark} {name}" for name, mark in GRADE_MARKS.items())
-    )
+    st.caption(grades_note(review))
     cframe = contract_frame(review, sess.seat, sess.players)
     if not cframe.empty:
         ccfg: dict[str, Any] = {  # Any: st.dataframe's column_config values

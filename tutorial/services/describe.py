@@ -281,3 +281,42 @@ def decision_styler(frame: pd.DataFrame) -> Styler:
         if c not in percent and frame[c].dtype.kind == "f":
             formats[c] = "{:.2f}"
     return frame.style.format(formats, na_rep="—").format(na_rep="—", subset=[c for c in frame.columns if c not in formats])
+
+
+def decision_lines(frame: pd.DataFrame) -> str:
+    """The table of :func:`decision_frame` as a Markdown list, one line per move, for a
+    narrow place (the feed's "Why?", the trick history), where a table's last columns
+    would be cut off on the right: the move in bold (the chosen one marked), then each
+    number as ``"name: value"`` (the words are the engine's, never a learner's), formatted as :func:`decision_styler` formats them.
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"Move": ["1-1", "2-1"], "Chosen": ["✓", ""],
+    ...                   "Chance to make the bid": [63.0, None], "Notes": ["leads", ""]})
+    >>> print(decision_lines(f))
+    - **1-1** (chosen) — Chance to make the bid: 63% · Notes: leads
+    - **2-1** — Chance to make the bid: —
+    """
+    def shown(col: str, value: object) -> str:
+        if value is None or (isinstance(value, float) and value != value):
+            return "—"
+        if col.startswith("Chance") or col == "Wins this trick":
+            return f"{float(value):.0f}%"  # type: ignore[arg-type]
+        if isinstance(value, float):
+            return f"{value:.2f}"
+        return str(value)
+
+    lines = []
+    for _, row in frame.iterrows():
+        chosen = " (chosen)" if row.get("Chosen") == "✓" else ""
+        parts = []
+        for col in frame.columns:
+            if col in ("Move", "Chosen"):
+                continue
+            value = shown(col, row[col])
+            if col == "Notes":
+                if value and value != "—":
+                    parts.append(f"Notes: {value}")
+                continue
+            parts.append(f"{col}: {value}")
+        lines.append(f"- **{row['Move']}**{chosen}" + (f" — {' · '.join(parts)}" if parts else ""))
+    return "\n".join(lines)

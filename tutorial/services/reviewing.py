@@ -21,6 +21,7 @@ __all__ = [
     "GRADE_MARKS",
     "biggest_mistakes",
     "contract_frame",
+    "grades_note",
     "hand_review_table",
     "plain_words",
     "principle_lines",
@@ -195,6 +196,27 @@ def review_frame(review: HandReview, you: int, players: int, only_seat: int | No
     return pd.DataFrame(rows)
 
 
+def grades_note(review: HandReview) -> str:
+    """What the grades mean, under the numbers: a play, discard or trump by the drop in the
+    chance to make (or set) the bid; a bid or pass by what the strong player weighed it by
+    in this review (the chance of winning the game from the score, or the points expected)."""
+    plays = ("for a play, discard or trump, a drop of 5 points in the chance to make (or set) the bid "
+             "is an inaccuracy, 10 a mistake, 15 a blunder")
+    bids = [d for d in getattr(review, "decisions", ()) if d.kind == "bid"]
+    by_game = any(d.game_drop is not None for d in bids)
+    by_points = any(d.game_drop is None and d.points_lost is not None for d in bids)
+    parts = [plays]
+    if by_game:
+        parts.append("for a bid or pass, a drop of 5 percentage points in the chance of winning the game "
+                     "(from the score as it stood) is an inaccuracy, 10 a mistake, 15 a blunder")
+    if by_points:
+        parts.append("for a bid or pass, 1 point expected to be lost is an inaccuracy, 2 a mistake, "
+                     "3 a blunder")
+    marks = " ".join(f"{mark} {name}" for name, mark in GRADE_MARKS.items())
+    return (f"Grades compare each choice with the one the strong player makes from what that player could "
+            f"see: {'; '.join(parts)}. *Tricks lost* is the exact count with all hands known (hindsight). {marks}")
+
+
 def no_mistakes_heading(review: HandReview, seat: int) -> str:
     """The heading of a review with no graded choice of ``seat``: it counts what is graded,
     and when some bid, discard or trump of the seat differs from the strong player's without
@@ -202,7 +224,7 @@ def no_mistakes_heading(review: HandReview, seat: int) -> str:
     differs = [d for d in getattr(review, "decisions", ()) if d.seat == seat and not d.grade and not d.agrees]
     if differs:
         lines = "the line below says so" if len(differs) == 1 else "the lines below say so"
-        return ("**No mistakes of yours in this hand:** nothing you chose was graded. Where the strong player "
+        return ("**No mistakes of yours in this hand:** every choice of yours is graded good. Where the strong player "
                 f"would have chosen otherwise, {lines} for comparison.")
     return "**No mistakes of yours in this hand:** the strong player agrees with your choices, or nearly."
 

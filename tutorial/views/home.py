@@ -8,12 +8,12 @@ from engine import parse_tiles
 from engine.words import count_words
 from tutorial.components import learn, profile, resume
 from tutorial.components.frame import PAGES
-from tutorial.components.play import play_now_button
 from tutorial.components.tiles import show_tiles
 from tutorial.services.items import course
 
 st.title(":material/dark_mode: Moon Tutor")
-if play_now_button("home-play-now"):  # three players, classic rules, strong computer players
+# Three players, classic rules, strong computer players; it asks before replacing a saved game.
+if resume.play_now_button("home-play-now") | resume.confirm_play_now("home-play-now"):
     st.switch_page(PAGES["play"])
 resume.offer(PAGES["play"])  # the unfinished game, when there is one and none is open here
 st.markdown(

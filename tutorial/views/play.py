@@ -15,7 +15,8 @@ with st.container(key="play-scripts"):  # hidden: the URL replaced, not pushed; 
 top = st.container(horizontal=True, vertical_alignment="center", key="play-top")
 with top:
     st.title(":material/playing_cards: Play", width="content")
-    ui.play_now_button()
+    resume.play_now_button()
+resume.confirm_play_now()  # below the title: "Play now" asks before it replaces a game
 ui.load_from_url()
 
 

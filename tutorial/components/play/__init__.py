@@ -17,7 +17,6 @@ from tutorial.components.play.panels import (
     hint_panel,
     history_panel,
     new_game_panel,
-    play_now_button,
     records_panel,
     scores_panel,
 )
@@ -62,7 +61,6 @@ __all__ = [
     "new_game_panel",
     "open_game",
     "page_run",
-    "play_now_button",
     "records_panel",
     "refocus_hand",
     "replace_history",

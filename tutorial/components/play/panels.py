@@ -29,13 +29,6 @@ WHY = state.PLAY_WHY
 
 
 # -- quick start and the New game panel -----------------------------------------------------------
-def play_now_button(key: str = "play-now") -> bool:
-    """"Play now": three players, classic rules, strong computer players. True when pressed
-    (the game is already started by then)."""
-    return st.button("Play now", key=key, type="primary", on_click=sync.play_now, icon=":material/play_arrow:",
-                     help="Three players, the classic rules, strong computer players, a random deal.")
-
-
 def _keep(widget: str, store: str, default: object) -> None:
     """Give a widget the value kept under ``store`` (widgets of a closed panel are not drawn,
     and Streamlit forgets their values), and keep the value shown: Deal deals exactly what
@@ -183,7 +176,7 @@ def feed(sess: PlaySession) -> None:
                     with st.spinner("Asking the computer…"):
                         decision = sess.shown(sess.decision_at(hand, index), hand)
                     show_decision(decision, key=f"why-{hand}-{index}", who=words.seat_name(seat, sess.seat, sess.players), wide=False,
-                                  at_table=not everything)
+                                  at_table=not everything, said=True)
                     st.button("Close", key="why-close", on_click=_open_why, args=(None,), icon=":material/close:")
 
 
