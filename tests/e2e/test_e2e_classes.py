@@ -5,8 +5,8 @@ a reload too, in the browser that made the class), and finds their class again o
 live class (the join screen's address, opened on a phone, offers the join form with its code,
 and the form goes away once joined), where names are one name whatever their case, a long pasted name is cut to 40 with
 a word, a PIN is said as four digits, a phone that joins as a student with their PIN stays that
-student after a reload, and leaving asks first and coming back from the same
-phone takes the old place back."""
+student after a reload, leaving asks first and coming back from the same
+phone takes the old place back, and a tap after the reveal is said to have come too late."""
 
 from __future__ import annotations
 
@@ -146,7 +146,7 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
         assert one.locator(".st-key-class-code input").input_value() == klass.join_code
         _join_class(one, klass.join_code, "Dup", "12a4")
         assert "four digits (0–9)" in _alert(one) and "4-digit" not in _alert(one)
-        _join_class(one, klass.join_code, "Dup", "2580")
+        _join_class(one, f" {' '.join(klass.join_code)} ", "Dup", "2580")  # spaced out as on the board
         assert "Welcome, Dup!" in _alert(one)
         # Joined: the filled form gives way to the welcome and where to go next.
         assert one.locator(".st-key-class-name input").count() == 0
@@ -228,6 +228,21 @@ def test_a_live_student_leaves_only_when_sure_and_comes_back_to_their_answers(br
         wait_for(other, ".live-got")
         assert "You are Ada" in other.locator(".live-who").inner_text()
         assert "Answer received: 6-4" in other.locator(".live-got").inner_text()
+        assert [(s["name"], s["answered"]) for s in live.summary(db, info.id).students] == [("Ada", 1)]
+        # A tap that reaches the class after the reveal is not counted, and the phone says it came
+        # too late (not "You did not answer"). Revealed just after the phone looked, so its buttons
+        # are still there (it looks again 1.5 s later).
+        live.ask(db, info.id, live.QuestionSpec("q2", "move", "And now?", (("a", "6-4"), ("b", "5-5")), ("b",),
+                                                "5-5", "It is safe."))
+        wait_for(other, "[class*='st-key-live-choice-'] button")
+        looked = runs(other)
+        while runs(other) <= looked:
+            other.wait_for_timeout(20)
+        live.reveal(db, info.id)
+        click(other, other.locator("[class*='st-key-live-choice-'] button").first)
+        wait_for(other, ".live-revealed")
+        got = other.locator(".live-got").inner_text()
+        assert "came too late" in got and "did not answer" not in got, got
         assert [(s["name"], s["answered"]) for s in live.summary(db, info.id).students] == [("Ada", 1)]
     finally:
         ada.context.close()

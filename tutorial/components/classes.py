@@ -111,7 +111,8 @@ def join_form(code: str | None = None) -> None:
         return
     with st.form("class-join", border=True):
         st.markdown("### Join a class")
-        st.text_input("Class code", max_chars=12, key="class-code", placeholder="e.g. K7M3QA")
+        # Room for a code typed with spaces or dashes (a longer paste would be dropped whole).
+        st.text_input("Class code", max_chars=30, key="class-code", placeholder="e.g. K7M3QA")
         # No max_chars: a browser's limit drops a longer pasted name; the store cuts it to 40
         # and the welcome says so.
         st.text_input("Your name (your teacher sees it)", key="class-name",
