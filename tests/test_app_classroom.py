@@ -110,7 +110,7 @@ def test_the_address_keeps_the_hand_its_move_and_the_deck() -> None:
     assert again.session_state["moon_class_timeline"].hand.actions == t.hand.actions
     assert again.session_state["moon_class_count"] == count
     assert again.session_state["moon_deck"] == deck
-    assert any("Lesson deck: Friday (1 entries)" in str(e.label) for e in again.expander)
+    assert any("Lesson deck: Friday (1 entry)" in str(e.label) for e in again.expander)
 
 
 def test_a_hand_loaded_from_a_file_is_kept_by_the_address() -> None:

@@ -8,10 +8,17 @@ replaced). A Streamlit script cannot set a cookie or a response header itself (i
 the page's WebSocket, after the page was served), so the page's script asks this route for it
 (:func:`tutorial.components.profile.sync_cookie`); where the route is missing (the app started
 as ``streamlit run tutorial/app.py``) that script sets an ordinary cookie instead.
+
+``POST /class-link-cookie`` (the body: a class code, a space, its teacher token) keeps a class's
+teacher link in the browser that made the class, in an ``HttpOnly`` cookie of its own
+(``moon_class_<code>``), so a reload there can show the link again behind its reveal
+(:func:`tutorial.components.classes.own_dashboard`, which uses it only for the profile that made
+the class and only while it still opens that class). The database keeps only its hash.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -25,29 +32,60 @@ from starlette.requests import Request  # noqa: E402
 from starlette.responses import Response  # noqa: E402
 from starlette.routing import Route  # noqa: E402
 
+from store.classes import CODE_ALPHABET, CODE_LENGTH  # noqa: E402
 from store.learners import looks_like_token  # noqa: E402
+from tutorial.components.classes import LINK_COOKIE, LINK_COOKIE_ROUTE  # noqa: E402
 from tutorial.components.profile import COOKIE, COOKIE_ROUTE, COOKIE_SECONDS  # noqa: E402
+
+_CLASS_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+
+
+def _foreign(request: Request) -> Response | None:
+    """The refusal of a request not sent by a page of this site (its ``Origin`` must be this
+    host: another site cannot plant a token in a browser), else ``None``."""
+    origin = request.headers.get("origin", "")
+    if not origin or urlsplit(origin).netloc != request.headers.get("host"):
+        return Response("Only the app's own pages may set its cookie.", status_code=403)
+    return None
+
+
+def _secure(request: Request) -> bool:
+    return urlsplit(request.headers.get("origin", "")).scheme == "https"
 
 
 async def profile_cookie(request: Request) -> Response:
-    """Set the learner's cookie, ``HttpOnly``, from a page of this site (the ``Origin`` must be
-    this host: another site cannot plant its token in a learner's browser); ``DELETE`` clears it
+    """Set the learner's cookie, ``HttpOnly``, from a page of this site; ``DELETE`` clears it
     (a cookie whose link was replaced)."""
-    origin = request.headers.get("origin", "")
-    parts = urlsplit(origin)
-    if not origin or parts.netloc != request.headers.get("host"):
-        return Response("Only the app's own pages may set its cookie.", status_code=403)
+    refused = _foreign(request)
+    if refused is not None:
+        return refused
     if request.method == "DELETE":
         gone = Response(status_code=204, headers={"Cache-Control": "no-store"})
-        gone.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=parts.scheme == "https")
+        gone.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=_secure(request))
         return gone
     token = (await request.body())[:200].decode("ascii", "replace")
     if not looks_like_token(token):
         return Response("That is not a Moon Tutor token.", status_code=400)
     resp = Response(status_code=204, headers={"Cache-Control": "no-store"})
     resp.set_cookie(COOKIE, token, max_age=COOKIE_SECONDS, path="/", httponly=True, samesite="lax",
-                    secure=parts.scheme == "https")
+                    secure=_secure(request))
     return resp
 
 
-app = st.App("app.py", routes=[Route(COOKIE_ROUTE, profile_cookie, methods=["POST", "DELETE"])])
+async def class_link_cookie(request: Request) -> Response:
+    """Keep a class's teacher link in this browser, ``HttpOnly``, from a page of this site (the
+    page checks it against the database before it uses it)."""
+    refused = _foreign(request)
+    if refused is not None:
+        return refused
+    code, _, token = (await request.body())[:200].decode("ascii", "replace").partition(" ")
+    if _CLASS_CODE.fullmatch(code) is None or not looks_like_token(token):
+        return Response("That is not a class code and teacher link.", status_code=400)
+    resp = Response(status_code=204, headers={"Cache-Control": "no-store"})
+    resp.set_cookie(LINK_COOKIE + code, token, max_age=COOKIE_SECONDS, path="/", httponly=True, samesite="lax",
+                    secure=_secure(request))
+    return resp
+
+
+app = st.App("app.py", routes=[Route(COOKIE_ROUTE, profile_cookie, methods=["POST", "DELETE"]),
+                               Route(LINK_COOKIE_ROUTE, class_link_cookie, methods=["POST"])])

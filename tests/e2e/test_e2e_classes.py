@@ -1,12 +1,12 @@
 """Browser tests of classes as a teacher and students use them: the teacher (1440×900) makes a
 class with the button only (Enter in the name box makes nothing), projects a join screen that
-shows the code and its QR code and nothing else, sees the teacher link only when they ask, and
-finds their class again on the Classes page; students on phones (390×844) join a class and a
+shows the code and its QR code and nothing else, sees the teacher link only when they ask (after
+a reload too, in the browser that made the class), and finds their class again on the Classes page; students on phones (390×844) join a class and a
 live class (the join screen's address, opened on a phone, offers the join form with its code,
 and the form goes away once joined), where names are one name whatever their case, a long pasted name is cut to 40 with
 a word, a PIN is said as four digits, a phone that joins as a student with their PIN stays that
-student after a reload, and leaving asks first and coming back from the same
-phone takes the old place back."""
+student after a reload, leaving asks first and coming back from the same
+phone takes the old place back, and a tap after the reveal is said to have come too late."""
 
 from __future__ import annotations
 
@@ -29,6 +29,24 @@ def _alert(page: Any) -> str:
     return str(page.locator('[data-testid="stAlert"]').last.inner_text())
 
 
+def _revealed(page: Any) -> str:
+    """The teacher link's token, after a click on "Show the teacher link"."""
+    click(page, page.locator(".st-key-class-link-reveal button").first)
+    wait_for(page, ".st-key-class-codes code")
+    return str(page.locator(".st-key-class-codes code").inner_text()).split("teacher=")[1].strip()
+
+
+def _class_cookie(page: Any, code: str, token: str, timeout: float = 30.0) -> dict[str, Any]:
+    """The browser's cookie that keeps the teacher link of class ``code``, once it holds ``token``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = [c for c in page.context.cookies() if c["name"] == f"moon_class_{code}" and c["value"] == token]
+        if found:
+            return dict(found[0])
+        assert time.monotonic() < deadline, f"no teacher-link cookie for {code}: {page.context.cookies()}"
+        page.wait_for_timeout(50)
+
+
 def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: Any, server: str) -> None:
     page = teacher
     open_page(page, server + "/classes")
@@ -46,11 +64,14 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     assert "PIN of four digits" in main.inner_text()
     code = page.locator(".class-join-code").inner_text().strip()
     assert "teacher=" not in page.url and f"class={code}" in page.url  # no secret in the address bar
-    # Said before it is shown: the link is shown only now (later only a new one can be made).
-    assert "shown only now" in page.locator(".st-key-class-codes").inner_text()
-    click(page, page.locator(".st-key-class-link-reveal button").first)
-    token = page.locator(".st-key-class-codes code").inner_text().split("teacher=")[1].strip()  # shown when asked
+    # Said before it is shown: this browser keeps the link (elsewhere only a new one can be made).
+    assert "This browser keeps it" in page.locator(".st-key-class-codes").inner_text()
+    token = _revealed(page)  # shown when asked
     assert len(token) >= 20
+    # Kept in an HttpOnly cookie of this browser, which no script of the page can read.
+    kept = _class_cookie(page, code, token)
+    assert kept["httpOnly"] and kept["sameSite"] == "Lax" and kept["path"] == "/"
+    assert token not in str(page.evaluate("document.cookie"))
     href = str(page.get_by_role("link", name="Open the join screen").get_attribute("href"))
     assert token not in href
     # The join screen: the code and its QR code, big; no name, score, link or sidebar.
@@ -81,17 +102,21 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     click(page, mine.get_by_role("link", name=f"Moon club Friday (code {code})"))
     wait_for(page, ".st-key-class-codes")
     assert page.locator(".class-join-code").inner_text().strip() == code and "teacher=" not in page.url
-    # Opened from "Your classes", without the old link: a new teacher link, asked first; the old one stops.
+    # A new session in the browser that made the class: the link is still there, behind its reveal.
+    assert "teacher=" not in page.locator("[data-testid=stMain]").inner_text()
+    assert _revealed(page) == token
+    # A new teacher link, asked first; the old one stops.
     click(page, page.locator(".st-key-class-new-link button").first)
     assert "old one stops working" in page.locator(".st-key-class-new-link-box").inner_text()
     click(page, page.locator(".st-key-class-new-link-yes button").first)
     # Made, said, and not shown until asked: the page may be on the projector.
     assert "A new teacher link is made" in page.locator(".st-key-class-codes").inner_text()
     assert "teacher=" not in page.locator("[data-testid=stMain]").inner_text()
-    click(page, page.locator(".st-key-class-link-reveal button").first)
-    wait_for(page, ".st-key-class-codes code")
-    new = page.locator(".st-key-class-codes code").inner_text().split("teacher=")[1].strip()
+    new = _revealed(page)
     assert len(new) >= 20 and new != token
+    _class_cookie(page, code, new)  # the browser now keeps the new one: a reload shows it
+    open_page(page, f"{server}/classes?class={code}")
+    assert _revealed(page) == new
     from store import classes, open_store
 
     db = open_store()
@@ -123,7 +148,7 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
         assert one.locator(".st-key-class-code input").input_value() == klass.join_code
         _join_class(one, klass.join_code, "Dup", "12a4")
         assert "four digits (0–9)" in _alert(one) and "4-digit" not in _alert(one)
-        _join_class(one, klass.join_code, "Dup", "2580")
+        _join_class(one, f" {' '.join(klass.join_code)} ", "Dup", "2580")  # spaced out as on the board
         assert "Welcome, Dup!" in _alert(one)
         # Joined: the filled form gives way to the welcome and where to go next.
         assert one.locator(".st-key-class-name input").count() == 0
@@ -205,6 +230,21 @@ def test_a_live_student_leaves_only_when_sure_and_comes_back_to_their_answers(br
         wait_for(other, ".live-got")
         assert "You are Ada" in other.locator(".live-who").inner_text()
         assert "Answer received: 6-4" in other.locator(".live-got").inner_text()
+        assert [(s["name"], s["answered"]) for s in live.summary(db, info.id).students] == [("Ada", 1)]
+        # A tap that reaches the class after the reveal is not counted, and the phone says it came
+        # too late (not "You did not answer"). Revealed just after the phone looked, so its buttons
+        # are still there (it looks again 1.5 s later).
+        live.ask(db, info.id, live.QuestionSpec("q2", "move", "And now?", (("a", "6-4"), ("b", "5-5")), ("b",),
+                                                "5-5", "It is safe."))
+        wait_for(other, "[class*='st-key-live-choice-'] button")
+        looked = runs(other)
+        while runs(other) <= looked:
+            other.wait_for_timeout(20)
+        live.reveal(db, info.id)
+        click(other, other.locator("[class*='st-key-live-choice-'] button").first)
+        wait_for(other, ".live-revealed")
+        got = other.locator(".live-got").inner_text()
+        assert "came too late" in got and "did not answer" not in got, got
         assert [(s["name"], s["answered"]) for s in live.summary(db, info.id).students] == [("Ada", 1)]
     finally:
         ada.context.close()

@@ -273,10 +273,28 @@ _SIZES = """() => Object.fromEntries(['.live-lab', '.live-n', '.live-count', '.p
   sel => [sel, Math.min(...[...document.querySelectorAll(sel)].map(e => parseFloat(getComputedStyle(e).fontSize)))]))"""
 
 
+#: Every tile and caption of the hands at the sides: its height, and whether it lies inside its seat.
+_SIDES = """() => [...document.querySelectorAll('.pres-seat.pres-left, .pres-seat.pres-right')].flatMap(seat => {
+  const b = seat.getBoundingClientRect();
+  return [...seat.querySelectorAll('.pres-tiles svg, .pres-cap')].map(e => { const r = e.getBoundingClientRect();
+    return [e.getAttribute('data-tile') || e.textContent, r.height,
+            r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1]; }); })"""
+
+
+def _sides(page: Any, tall: float) -> None:
+    """The side hands' tiles are at least ``tall`` px high, and every tile and caption ("Answer")
+    lies inside its seat."""
+    found = page.evaluate(_SIDES)
+    tiles = [h for name, h, _ in found if name not in ("Answer", "widow")]
+    assert tiles and min(tiles) >= tall, found
+    assert all(inside for *_, inside in found), found
+
+
 def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> None:
     """A live class on a deck (a hand asked, a level, a puzzle with no tiles, a note), with the
     numbers shown and each answer revealed, at 1920×1080, 1280×720 and 1024×768: the answers
-    panel never covers the stage, every control is in view, the panel's type is projector type."""
+    panel never covers the stage, every control is in view, every word of the panel is in
+    projector type, the hands at the sides stay inside their seats and readable."""
     from tutorial.services.decks import Deck, DeckEntry, deck_token
     from tutorial.services.items import course, puzzles
     from tutorial.services.presenter import build_item_show
@@ -302,13 +320,21 @@ def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> N
         assert min(sizes.values()) >= 28, sizes
         _apart(pg)
         in_view(pg)
+        press(pg, "ArrowRight")  # the reveal: "Right: …" and the marked answer
+        wait_for(pg, ".live-chart[data-revealed='1']", 30)
+        # Every word of the panel, its buttons too, in projector type.
+        texts = pg.evaluate(_TEXTS.replace("[data-testid=stMain]", ".st-key-live-panel"))
+        assert any(t[0].startswith("Right:") for t in texts) and any(t[0] == "End" for t in texts), texts
+        assert min(t[1] for t in texts) >= 28, [t for t in texts if t[1] < 28]
+        _sides(pg, 90)
         pg.set_viewport_size({"width": 1280, "height": 720})
-        press(pg, "ArrowRight")
         click_key(pg, "pres-numbers")
         assert pg.locator(".pres-numbers").count() == 1
         _apart(pg)
         pg.set_viewport_size({"width": 1024, "height": 768})
         _apart(pg)
+        _sides(pg, 60)  # a 4:3 projector: the side hands two tiles a row, not four of 30 px
+        pg.screenshot(path=str(SCREENSHOTS / "presenter-live-hand-1024x768.png"))
         press(pg, "PageDown")  # move 11
         press(pg, "PageDown")  # the level, asked
         assert pg.locator(".pres-is-answer").count() == 0
@@ -334,6 +360,9 @@ def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> N
         press(pg, "PageDown")  # the note slide: the teacher's words, nothing asked
         assert "The highest trump wins the trick." in pg.locator(".pres-note-slide").inner_text()
         assert stage(pg, "asking") == "0" and pg.locator(".st-key-pres-ask button").first.is_disabled()
+        # Nothing asked here: the panel shows how to join, not the last question's chart.
+        wait_for(pg, ".st-key-live-panel .live-join-line", 30)
+        assert pg.locator(".st-key-live-panel .live-chart").count() == 0
         _apart(pg)
         in_view(pg)
     finally:

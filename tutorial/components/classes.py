@@ -9,6 +9,7 @@ teacher asks. Once a student has joined, the welcome replaces the join form."""
 
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,14 @@ TEACHER_PARAM = "teacher"
 SCREEN_PARAM = "join"
 CLASS_PARAM = "class"
 CODE_PARAM = "code"
+#: The browser that made a class keeps its teacher link in a cookie of its own, this prefix plus
+#: the class code, set ``HttpOnly`` by ``tutorial/server.py``'s :data:`LINK_COOKIE_ROUTE` (no
+#: script in the page can read it; the database keeps only the link's hash): a reload there still
+#: shows the link, behind its reveal.
+LINK_COOKIE = "moon_class_"
+#: The route of ``tutorial/server.py`` that sets a class's :data:`LINK_COOKIE` (the body: the
+#: class code, a space, the teacher token).
+LINK_COOKIE_ROUTE = "/class-link-cookie"
 
 
 def _param(name: str) -> str | None:
@@ -102,7 +111,8 @@ def join_form(code: str | None = None) -> None:
         return
     with st.form("class-join", border=True):
         st.markdown("### Join a class")
-        st.text_input("Class code", max_chars=12, key="class-code", placeholder="e.g. K7M3QA")
+        # Room for a code typed with spaces or dashes (a longer paste would be dropped whole).
+        st.text_input("Class code", max_chars=30, key="class-code", placeholder="e.g. K7M3QA")
         # No max_chars: a browser's limit drops a longer pasted name; the store cuts it to 40
         # and the welcome says so.
         st.text_input("Your name (your teacher sees it)", key="class-name",
@@ -170,9 +180,37 @@ def _keep_link(code: str, token: str) -> None:
 
 
 def _kept_link(code: str) -> str | None:
+    """The teacher link of this browser's own class ``code``: kept in this session, else in the
+    browser's :data:`LINK_COOKIE` for the class while it still opens the class (a newer link
+    made elsewhere replaced it otherwise)."""
     kept = state.get(state.CLASS_TOKENS)
     token = kept.get(code) if isinstance(kept, dict) else None
-    return token if isinstance(token, str) else None
+    if isinstance(token, str):
+        return token
+    cookie, db = st.context.cookies.get(LINK_COOKIE + code), profile.store()
+    if not cookie or db is None:
+        return None
+    try:
+        klass = classes.find_by_teacher_token(db, cookie)
+    except StoreUnavailable:
+        return None
+    if klass is None or klass.join_code != code:
+        return None
+    _keep_link(code, cookie)
+    return cookie
+
+
+def _keep_in_browser(code: str, token: str) -> None:
+    """Ask this browser to keep the teacher link of its own class ``code`` in the class's
+    ``HttpOnly`` :data:`LINK_COOKIE` (``tutorial/server.py``'s route), sent while the cookie the
+    browser connected with differs. Where the route is missing (``streamlit run
+    tutorial/app.py``) the link stays in this session only: a script may not keep it where
+    every script could read it."""
+    if st.context.cookies.get(LINK_COOKIE + code) == token:
+        return
+    st.html("<script>fetch(" + json.dumps(LINK_COOKIE_ROUTE) + ", {method: 'POST', body: "
+            + json.dumps(f"{code} {token}") + ", credentials: 'same-origin', cache: 'no-store'})"
+            ".catch(() => {});</script>", unsafe_allow_javascript=True)
 
 
 def create_form() -> None:
@@ -374,13 +412,15 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
             c2.button("Hide the teacher link" if shown else "Show the teacher link (private)", key="class-link-reveal",
                       on_click=_toggle_link, icon=":material/visibility_off:" if shown else ":material/key:")
             c2.caption("The teacher link opens this dashboard: keep it off the projector."
-                       + (" It is shown only now: copy it before you leave this page (later you can only make "
-                          "a new one, which stops this one)." if owned else ""))
+                       + (" This browser keeps it for you (a reload shows it again); on another device make a "
+                          "new one, which stops this one." if owned else ""))
             if shown:
                 c2.caption("Your teacher link: keep it private, it opens this dashboard.")
                 c2.code(_links(token), language=None, wrap_lines=True)
         if owned:
             _new_link_box(klass, c2)
+    if owned and token is not None:
+        _keep_in_browser(klass.join_code, token)
     c = _safe_course()
     order = {lv.id: i for i, lv in enumerate(c.levels())} if c is not None else {}
     titles = {lv.id: (lv.title or lv.id) for lv in c.levels()} if c is not None else {}

@@ -389,7 +389,7 @@ def deck_builder(t: Timeline | None) -> None:
     deck = _deck()
     # Its label changes with the title, which draws the panel anew: open, as the teacher who
     # retitled it had it.
-    with st.expander(f"Lesson deck: {md_escape(deck.title)} ({len(deck.entries)} entries)", icon=":material/slideshow:",
+    with st.expander(f"Lesson deck: {md_escape(deck.title)} ({len(deck.entries)} entr{'y' if len(deck.entries) == 1 else 'ies'})", icon=":material/slideshow:",
                      expanded=bool(deck.entries) or bool(state.get(state.DECK_OPEN)), key="deck-panel"):
         if "deck-title" not in st.session_state or st.session_state.pop(state.DECK_RETITLE, False):
             st.session_state["deck-title"] = deck.title

@@ -147,12 +147,13 @@ def start_button() -> None:
         st.rerun()
 
 
-def sync(p: Presentation | None) -> None:
+def sync(p: Presentation | None) -> bool:
     """Put the presenter's question to the room, reveal it, or close it, when that changed
-    since the last look (the presenter stays the one place the teacher steps)."""
+    since the last look (the presenter stays the one place the teacher steps). True when the
+    presenter's slide asks a question."""
     sid = state.get(state.LIVE_HOST)
     if not isinstance(sid, int) or p is None:
-        return
+        return False
     s = p.stepper
     q = None
     try:
@@ -165,10 +166,10 @@ def sync(p: Presentation | None) -> None:
         ref = logic.question_ref(p.source, s.slide.entry, s.slide.count, kind)
     key = (sid, ref, bool(ref and s.revealed))
     if state.get(state.LIVE_SYNCED) == key:
-        return
+        return ref is not None
     db = profile.store()
     if db is None:
-        return
+        return ref is not None
     try:
         if q is None or ref is None:
             live.close(db, sid)
@@ -186,8 +187,9 @@ def sync(p: Presentation | None) -> None:
     except LiveError:
         pass  # the class has ended: the panel says so
     except StoreUnavailable:
-        return  # tried again on the next look
+        return ref is not None  # tried again on the next look
     state.put(state.LIVE_SYNCED, key)
+    return ref is not None
 
 
 def _toggle(key: str) -> None:
@@ -216,7 +218,7 @@ def _join(info: LiveInfo, big: bool, players: int) -> str:
 
 @st.fragment(run_every=HOST_EVERY)
 def _host_live(sid: int) -> None:
-    sync(current())
+    asking = sync(current())
     db = profile.store()
     if db is None:
         return
@@ -234,7 +236,9 @@ def _host_live(sid: int) -> None:
                       on_click=_toggle, args=(state.LIVE_JOIN_SCREEN,), icon=":material/close:")
         return
     with st.container(key="live-panel"):
-        if view.question is not None:
+        # A slide that asks nothing (a note, a move not asked) shows how to join, not the last
+        # question's chart, which the class would read as this slide's.
+        if view.question is not None and asking:
             st.markdown(chart_html(view, bool(state.get(state.LIVE_NAMES))), unsafe_allow_html=True)
         else:
             st.markdown('<div class="live-host">' + _join(view.session, False, view.players) + "</div>",

@@ -190,7 +190,8 @@ def join_form() -> None:
     if "live-name" not in st.session_state:
         st.session_state["live-name"] = _profile_name()
     with st.form("live-join", border=True):
-        st.text_input("Code on the board", max_chars=12, key="live-code", placeholder="e.g. K7M3QA")
+        # Room for a code typed with spaces or dashes (a longer paste would be dropped whole).
+        st.text_input("Code on the board", max_chars=30, key="live-code", placeholder="e.g. K7M3QA")
         # No max_chars: a browser's limit drops a longer pasted name; it is cut to 40 and said so.
         st.text_input("Your name (your teacher sees it)", key="live-name",
                       help="At most 40 characters: a longer name is cut.")
