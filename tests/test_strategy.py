@@ -198,3 +198,74 @@ def test_regenerating_a_new_stage_gives_the_same_file(pid: str) -> None:
     i = next(k for k, p in enumerate(PRINCIPLES) if p.id == pid)
     p = principle(pid)
     assert stage_text(i, p) == stage_path(i, p).read_text(encoding="utf-8")
+
+
+def test_counting_and_keeping_stages_ship_eight_positions_with_three_and_four_players() -> None:
+    """The stages the next four tests run over are there (an empty stage would run none)."""
+    for sid in ("pb-count-out", "pb-keep-later"):
+        levels = [lv for lv in LEVELS if lv.stage == sid]
+        assert len(levels) >= PER_STAGE and {lv.position.players for lv in levels} == {3, 4}, sid
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS if lv.stage == "pb-count-out"])
+def test_a_counting_position_is_decided_by_the_voids_shown_in_play(level_id: str) -> None:
+    """The answer is a tile some unseen tile could beat (so counting the unseen tiles alone
+    does not find it), yet every seat against the learner that could hold such a tile has
+    shown by not following that it holds none; every other tile can be beaten from a seat
+    against the learner. Forget the voids and the answer is no longer sure."""
+    from lessons.strategy.principles import beaters, counted_winners, opponents_who_can_beat
+
+    level = COURSE.level(level_id)
+    view, answer = level.task.view, level.answer()
+    assert beaters(view, answer) and opponents_who_can_beat(view, answer) == []
+    assert counted_winners(view) == [answer]
+    for t in view.hand:
+        if t != answer:
+            assert opponents_who_can_beat(view, t), t
+    # Each tile that beats the answer is kept from every seat against the learner by a suit
+    # that seat did not follow.
+    from engine.players.facts import seat_goal
+
+    assert view.trump is not None
+    side, voids = set(seat_goal(view).seats), view.voids()
+    for b in beaters(view, answer):
+        for s in set(voids) - side:
+            assert any(view.trump.follows(b, suit) for suit in voids[s]), (b, s)
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS if lv.stage == "pb-keep-later"])
+def test_a_keeping_position_gives_up_a_tile_that_looks_bigger_than_a_sure_trick(level_id: str) -> None:
+    """No tile takes the trick; the tile that ranks least (the one "Giving up a trick cheaply"
+    would throw) is a sure trick later, and the answer is the least of the tiles that can
+    still be beaten."""
+    from engine.play import trick_winner
+    from engine.players.facts import keep_value
+    from lessons.strategy.principles import beaters
+
+    level = COURSE.level(level_id)
+    view, answer = level.task.view, level.answer()
+    assert view.trump is not None
+    legal = sorted(level.task.tricks, key=lambda t: keep_value(t, view.trump))  # type: ignore[arg-type]
+    n = len(view.current_trick)
+    assert not any(trick_winner((*view.current_trick, t), view.trump) == n for t in legal)
+    assert not beaters(view, legal[0]) and legal[0] != answer
+    assert principle("give-up-cheaply").rule(view) == legal[0] != answer
+    assert beaters(view, answer)
+    assert all(keep_value(answer, view.trump) < keep_value(t, view.trump) for t in legal if beaters(view, t) and t != answer)
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS if lv.stage in ("pb-count-out", "pb-keep-later")])
+def test_the_generator_finds_a_rare_stages_position_again_from_its_seed(level_id: str) -> None:
+    """The rare stages search tens of thousands of deals, too many to regenerate in the suite:
+    each position is found again from its own seed (one deal) and written the same."""
+    import tomllib
+
+    from lessons.strategy.generate import find, level_dict
+
+    level = COURSE.level(level_id)
+    pid = str(level.task.param("principle"))
+    i = next(k for k, p in enumerate(PRINCIPLES) if p.id == pid)
+    k, shipped = next((k, t) for k, t in enumerate(tomllib.loads(stage_path(i, principle(pid)).read_text())["level"])
+                      if t["id"] == level_id)
+    found = next(find(principle(pid), PER_STAGE, start=int(level.task.param("seed")), max_seeds=1))
+    assert level_dict(found, k + 1) == shipped

@@ -44,3 +44,41 @@ def test_no_principle_line_for_a_play_that_is_not_graded_or_another_seats() -> N
     review = review_hand(record, 1, seats=[0])
     assert not any(n.trick == 1 for n in principle_notes(record, review, 0))
     assert principle_notes(_record(LED_6_6), review_hand(_record(LED_6_6), 1, seats=[0]), 1) == []
+
+
+def test_giving_up_a_sure_trick_names_keeping_the_tiles_that_matter_later() -> None:
+    """Four players, deal 711 (the position of "Keeping the tiles that matter later",
+    Position 1): seat 2, the bidder, cannot beat 5-5 and gives up 5-4, a sure trick once every
+    trump and 5-5 are out, instead of 6-5, which 6-6 can still beat."""
+    actions = ("bid 4, pass, pass, pass, trump 1, play 1-1, play 6-1, play 2-0, play 1-0, play 3-3, play 4-3, "
+               "play 3-0, play 5-3, play 0-0, play 4-0, play 6-0, play 3-1, play 5-1, play 2-1, play 5-0, "
+               "play 3-2, play 5-5, play 5-4, play 6-2, play 5-2, play 2-2, play 4-1, play 6-4, play 4-2, "
+               "play 6-5, play 4-4, play 6-6, play 6-3").split(", ")
+    g = Game.new(RuleSet(players=4), seed=711)
+    for a in actions:
+        g.apply(a)
+    record = g.record()
+    review = review_hand(record, 1, seats=[2])
+    notes = principle_notes(record, review, 2)
+    assert [(n.trick, str(n.tile), str(n.better), n.principle) for n in notes] == [(5, "5-4", "6-5", "keep-later")]
+    assert principle_lines(record, review, 2) == [
+        "Trick 5: You could have given up 6-5 and kept your sure trick for later — see "
+        "[Play better 8: Keeping the tiles that matter later](/learn?level=keep-later-1)"]
+
+
+def test_leading_into_a_tile_the_count_shows_cannot_be_beaten_names_counting() -> None:
+    """Three players, deal 19524 (the position of "Counting what is out", Position 7): seat 1,
+    a defender, leads 5-2 at trick 5; 2-1 was a sure trick, since only 3-2 beats it and the
+    bidder showed no twos on the lead of 2-2 (3-2 is the bidder's discard)."""
+    actions = ("bid 5, pass, pass, discard 3-2, trump 4, play 4-4, play 4-1, play 4-2, play 6-4, play 4-3, "
+               "play 3-1, play 3-3, play 5-4, play 6-3, play 2-2, play 5-1, play 5-3, play 5-2, play 5-5, "
+               "play 6-5, play 6-6, play 0-0, play 6-2, play 6-1, play 1-1, play 2-1").split(", ")
+    g = Game.new(RuleSet(), seed=19524)
+    for a in actions:
+        g.apply(a)
+    record = g.record()
+    review = review_hand(record, 1, seats=[1])
+    notes = principle_notes(record, review, 1)
+    assert [(n.trick, str(n.tile), str(n.better), n.principle) for n in notes] == [(5, "5-2", "2-1", "count-out")]
+    assert notes[0].line() == ("You could have led 2-1: by the count, no seat against you could beat it — see "
+                               "Play better 7: Counting what is out")

@@ -14,10 +14,11 @@ from lessons.strategy.generate import giveaways, recheck, write_all
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m lessons.strategy", description=__doc__)
     ap.add_argument("command", choices=("generate", "check", "stats"))
+    ap.add_argument("principles", nargs="*", help="generate: only the stages of these principle ids")
     args = ap.parse_args(argv)
     if args.command == "generate":
         t = time.process_time()
-        for path in write_all():
+        for path in write_all(only=args.principles):
             print(path)
         print(f"generated in {time.process_time() - t:.1f} s of CPU time")
         return 0

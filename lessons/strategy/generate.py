@@ -9,6 +9,7 @@ position; a tile the stage's explanation names as its example is never an answer
 arguments write the same file::
 
     python -m lessons.strategy generate            # rewrite lessons/data/5x-*.toml
+    python -m lessons.strategy generate keep-later # only the stages of the principles named
     python -m lessons.strategy check               # recompute every shipped answer and margin
 """
 
@@ -41,7 +42,7 @@ PER_STAGE = 8
 #: Layouts drawn when there are too many to solve them all.
 SAMPLES = 400
 #: The seeds tried per principle (the search stops at :data:`PER_STAGE` positions).
-MAX_SEEDS = 20000
+MAX_SEEDS = 60000
 
 
 @dataclass(frozen=True)
@@ -230,10 +231,16 @@ def stage_text(i: int, p: Principle, count: int = PER_STAGE) -> str:
     return render_stage(p, FIRST_STAGE + i, levels)
 
 
-def write_all(data_dir: Path | None = None, count: int = PER_STAGE) -> list[Path]:
-    """Generate and write every principle's stage file; return the paths."""
+def write_all(data_dir: Path | None = None, count: int = PER_STAGE, only: Sequence[str] = ()) -> list[Path]:
+    """Generate and write every principle's stage file (or only those of the principle ids
+    ``only``); return the paths."""
+    unknown = set(only) - {p.id for p in PRINCIPLES}
+    if unknown:
+        raise KeyError(f"no principle {', '.join(sorted(unknown))}")
     paths = []
     for i, p in enumerate(PRINCIPLES):
+        if only and p.id not in only:
+            continue
         path = stage_path(i, p, data_dir)
         path.write_text(stage_text(i, p, count), encoding="utf-8")
         paths.append(path)

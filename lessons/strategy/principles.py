@@ -8,17 +8,19 @@ fair answer (:func:`engine.strategy.fair_answer`) by the margin of the course.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.game import PlayerView
 from engine.play import legal_plays, trick_winner
 from engine.players.facts import keep_value, seat_goal
+from engine.sampling import PILE, Constraints
 from engine.strategy import FairAnswer
 from engine.tiles import Tile
 from engine.trump import describe_suit
 
-__all__ = ["PRINCIPLES", "Principle", "beaters", "principle", "unseen_trumps", "walkers"]
+__all__ = ["PRINCIPLES", "Principle", "beaters", "counted_winners", "opponents_who_can_beat", "principle",
+           "unseen_trumps", "walkers"]
 
 
 def unseen_trumps(view: PlayerView) -> list[Tile]:
@@ -260,6 +262,120 @@ def _kind_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     return f"{why} {_figures(fa, tile)}."
 
 
+# -- counting what is out --------------------------------------------------------------------
+def opponents_who_can_beat(view: PlayerView, tile: Tile) -> list[int]:
+    """The seats against the learner's side that may still hold a tile beating ``tile`` if it
+    were led now, by the count: the unseen tiles, less those a seat has shown it holds none of
+    (a seat that did not follow a suit holds none of it)."""
+    side = set(seat_goal(view).seats)
+    cons = Constraints.from_view(view)
+    beat = set(beaters(view, tile))
+    seats = {h for t, ok in zip(cons.tiles, cons.allowed, strict=True) if t in beat for h in ok}
+    return sorted(s for s in seats if s != PILE and s not in side)
+
+
+def counted_winners(view: PlayerView) -> list[Tile]:
+    """The tiles of the hand that an unseen tile could beat, yet no seat against the learner
+    can: every tile that beats them is face down, with the learner's side, or in a suit its
+    possible holders have shown they lack."""
+    return [t for t in view.hand if beaters(view, t) and not opponents_who_can_beat(view, t)]
+
+
+def _count_applies(view: PlayerView) -> bool:
+    if view.current_trick:
+        return False
+    return bool(counted_winners(view)) and not walkers(view)
+
+
+def _count_rule(view: PlayerView) -> Tile | None:
+    won = counted_winners(view)
+    return won[0] if len(won) == 1 and not walkers(view) else None
+
+
+def _shown(view: PlayerView, tile: Tile) -> str:
+    """Why no seat against the learner holds a tile beating ``tile``, in words."""
+    assert view.trump is not None
+    side = set(seat_goal(view).seats)
+    voids = view.voids()
+    beat = beaters(view, tile)
+    shown: dict[str, list[int]] = {}
+    for s in sorted(voids):
+        lacks = sorted((x for x in voids[s] if any(view.trump.follows(b, x) for b in beat)), key=str)
+        if s not in side and lacks:
+            shown.setdefault(" and no ".join(describe_suit(x) for x in lacks), []).append(s)
+    parts = [f"seat {seats[0]} has shown it holds no {what}" if len(seats) == 1 else
+             f"seats {_names(seats)} have shown they hold no {what}" for what, seats in shown.items()]
+    said = "; ".join(parts) if parts else "no seat against you can hold one"
+    cons = Constraints.from_view(view)
+    holders = {h for t, ok in zip(cons.tiles, cons.allowed, strict=True) if t in beat for h in ok}
+    where = ["face down"] if PILE in holders else []
+    if holders - {PILE}:
+        where.append(f"with {_mate(view)}")
+    return (f"{_names(beat)} could beat {tile}, but {said}, so {'it' if len(beat) == 1 else 'each'} can only be "
+            f"{' or '.join(where)}")
+
+
+def _count_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    seats = opponents_who_can_beat(view, tile)
+    if seats:
+        who = f"seat {seats[0]}" if len(seats) == 1 else f"seats {_names(seats)}"
+        text = (f"{tile} can still be beaten: by the count, {who} may hold a tile that beats it, so you may "
+                "lose the lead before your sure trick is taken.")
+    else:
+        text = f"{tile} wins too, but it leaves your other sure trick waiting, where it can still be trumped later."
+    return f"{text} {_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and {fa.chance[fa.best]:.0f}%."
+
+
+def _count_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    return (f"{_shown(view, tile)}: {tile} is a sure trick by the count, so take it now. "
+            f"{_figures(fa, tile)}.")
+
+
+# -- keeping the tiles that matter later ------------------------------------------------------
+def _keep_applies(view: PlayerView) -> bool:
+    """None of the learner's tiles takes this trick, and the one a static ranking would throw
+    (the least by :func:`keep_value`) is a sure trick later: no unseen tile beats it."""
+    if not _cheap_applies(view):
+        return False
+    assert view.trump is not None
+    tr = view.trump
+    legal = sorted(_legal(view), key=lambda t: keep_value(t, tr))
+    return not beaters(view, legal[0]) and any(beaters(view, t) for t in legal)
+
+
+def _keep_rule(view: PlayerView) -> Tile | None:
+    assert view.trump is not None
+    tr = view.trump
+    rest = sorted((t for t in _legal(view) if beaters(view, t)), key=lambda t: keep_value(t, tr))
+    if not rest or (len(rest) >= 2 and keep_value(rest[0], tr) == keep_value(rest[1], tr)):
+        return None
+    return rest[0]
+
+
+def _keep_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    assert view.trump is not None
+    tr = view.trump
+    if not beaters(view, tile):
+        small = min(_legal(view), key=lambda t: keep_value(t, tr)) == tile
+        text = (f"{tile} is a sure trick later{', however small it looks' if small else ''}: no tile you have not "
+                "seen can beat it when you lead it. Giving it up now gives that trick away.")
+    else:
+        text = (f"{tile} does not take this trick either, and it ranks higher than the tile you need least: "
+                "keep it, it may still take a trick later.")
+    return f"{text} {_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and {fa.chance[fa.best]:.0f}%."
+
+
+def _keep_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    keep = [t for t in _legal(view) if not beaters(view, t)]
+    one = len(keep) == 1
+    others = len(_legal(view)) - len(keep)
+    least = "the one that can still be beaten" if others == 1 else "the least of the tiles that can still be beaten"
+    names = ", ".join(str(t) for t in keep[:-1]) + (" or " if len(keep) > 1 else "") + str(keep[-1])
+    return (f"None of your tiles can take this trick. No tile you have not seen can beat {names}: "
+            f"{'it is a sure trick' if one else 'they are sure tricks'} when you lead later, so keep "
+            f"{'it' if one else 'them'} and give up {tile}, {least}. {_figures(fa, tile)}.")
+
+
 def _is_trump(view: PlayerView, tile: Tile) -> bool:
     assert view.trump is not None
     return view.trump.is_trump(tile)
@@ -269,7 +385,7 @@ def _is_double(view: PlayerView, tile: Tile) -> bool:
     return tile.is_double
 
 
-def _names(tiles: list[Tile]) -> str:
+def _names(tiles: Sequence[object]) -> str:
     s = [str(t) for t in tiles]
     return s[0] if len(s) == 1 else ", ".join(s[:-1]) + " and " + s[-1]
 
@@ -356,6 +472,38 @@ PRINCIPLES: tuple[Principle, ...] = (
         hint="Which tiles are trumps in this hand, and which of your tiles can no unseen tile beat?",
         applies=_kind_applies, rule=_cash_rule, wrong=_cash_wrong, right=_kind_right, min_tiles=3,
         named=_is_double, trumps=("none", "doubles"),
+    ),
+    Principle(
+        id="count-out",
+        title="Counting what is out",
+        summary=(
+            "Count the tiles played, and note who could not follow suit: a seat that did not follow a suit "
+            "holds none of it. A tile that some tile you have not seen could beat is still a sure trick when "
+            "no seat against you can hold such a tile: each one is face down, with your own side, or of a "
+            "suit every seat against you has shown it lacks. Example: fours are trump and, on a lead of 4-4, "
+            "every seat against you played a tile without a four, so none of them holds a trump: your 2-2 "
+            "cannot be trumped, even with 4-2 not seen yet."
+        ),
+        question="You are seat {seat} and you lead. Which tile do you lead?",
+        hint="Who has shown, by not following suit, that they hold none of a suit? Which of your tiles can no "
+             "seat against you beat?",
+        applies=_count_applies, rule=_count_rule, wrong=_count_wrong, right=_count_right, min_tiles=3,
+        named=_is_double,
+    ),
+    Principle(
+        id="keep-later",
+        title="Keeping the tiles that matter later",
+        summary=(
+            "When none of your tiles can take the trick, the tile to give up is not always the one that looks "
+            "smallest: count what is played. A small tile that no tile you have not seen can beat is a sure "
+            "trick when you lead it later; keep it, and give up the least of the tiles that can still be "
+            "beaten. Example: sixes are trump and every six is played, and so are 5-5, 5-4 and 5-3: your 5-2 "
+            "is now the top five, a sure trick, though it looks smaller than your 4-3, which 4-4 can still "
+            "beat. Give up 4-3 and keep 5-2."
+        ),
+        question="You are seat {seat}; none of your tiles can take this trick. Which tile do you give up?",
+        hint="Count what is played: which of your tiles can no unseen tile beat any more, however small it looks?",
+        applies=_keep_applies, rule=_keep_rule, wrong=_keep_wrong, right=_keep_right, min_tiles=3,
     ),
 )
 

@@ -26,6 +26,8 @@ _COULD = {
     "draw-trumps": "You could have drawn trumps first with {tile}, your top trump",
     "cash-walkers": "You could have cashed {tile} first: no tile you had not seen could beat it",
     "give-up-cheaply": "You could have given up {tile}, the tile you needed least",
+    "count-out": "You could have led {tile}: by the count, no seat against you could beat it",
+    "keep-later": "You could have given up {tile} and kept your sure trick for later",
 }
 
 
