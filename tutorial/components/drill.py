@@ -85,27 +85,27 @@ def _seat(seat: int, you: int) -> str:
 
 
 def _table(p: DrillPlay) -> None:
-    """What the learner's seat sees: the contract, the tricks taken, the trick in progress (or
-    the last trick), the tricks so far, and their hand to play from."""
+    """What the learner's seat sees: the contract, the tricks taken, the last trick, the trick
+    in progress, every trick so far, and their hand to play from."""
     view = p.view()
     you = p.seat
     n = view.rules.players
     trump = view.trump
     st.markdown(f"Trump: **{words.trump_label(trump)}** · Contract: seat {view.bidder} bid "
                 f"{words.bid_label(view.bid or 0)} · Tricks taken: "
-                + ", ".join(f"{_seat(s, you).lower() if s == you else f'seat {s}'}: {k}"
-                            for s, k in enumerate(view.tricks_won)))
+                + ", ".join(f"{'you' if s == you else f'seat {s}'}: {k}" for s, k in enumerate(view.tricks_won)))
+    if view.tricks:
+        last = view.tricks[-1]
+        took = "you" if last.winner == you else f"seat {last.winner}"
+        st.markdown(f"**The last trick** ({took} took it)")
+        show_row([Shown(t, _seat(s, you) + (" led" if i == 0 else ""), trump=is_trump(t, trump))
+                  for i, (s, t) in enumerate(zip(last.seats, last.tiles, strict=True))], base=0.7,
+                 label="The last trick")
     if view.current_trick:
         assert view.leader is not None
         st.markdown("**The trick so far**")
         show_row([Shown(t, _seat((view.leader + i) % n, you) + (" led" if i == 0 else ""), trump=is_trump(t, trump))
                   for i, t in enumerate(view.current_trick)], label="The trick so far")
-    elif view.tricks:
-        last = view.tricks[-1]
-        st.markdown(f"**The last trick** ({_seat(last.winner, you).lower() if last.winner == you else f'seat {last.winner}'} "
-                    "took it)")
-        show_row([Shown(t, _seat(s, you) + (" led" if i == 0 else ""), trump=is_trump(t, trump))
-                  for i, (s, t) in enumerate(zip(last.seats, last.tiles, strict=True))], label="The last trick")
     if view.tricks:
         with st.expander(f"The tricks so far ({len(view.tricks)})"):
             st.markdown("\n".join(
