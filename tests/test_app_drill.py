@@ -80,3 +80,16 @@ def test_a_progress_file_may_name_the_drills() -> None:
 
     saved = transfer.summary_dict(Summary(stars={DRILL: 2, "tiles-sixes": 3}))
     assert check_file(json.dumps(saved))["stars"] == {DRILL: 2, "tiles-sixes": 3}
+
+
+def test_learn_reopens_after_the_stage_of_the_drill_answered_last() -> None:
+    """A drill's try is the learner's last answer: Learn reopens at the next stage's first
+    level, not at the first level of the course without three stars."""
+    from store.stats import Summary
+    from tutorial.services.progress import resume_level
+
+    c = course()
+    stage = c.stage("pb-draw-trumps")
+    following = c.stages[c.stages.index(stage) + 1]
+    summ = Summary(stars=dict.fromkeys([lv.id for lv in stage.levels], 3), last_level=DRILL)
+    assert resume_level(c, summ) == following.levels[0].id
