@@ -31,7 +31,8 @@ def test_number_field_shows_the_answer_that_was_graded(page: Any, server: str) -
 
 def test_play_better_stage_asks_a_position_and_explains_a_worse_tile(page: Any, server: str) -> None:
     """Play better, on a phone: the stage says which part it is, the position shows the hand
-    as tiles to play, a worse tile gets its own reason and the best one is right."""
+    as tiles to play, a worse tile gets its own reason and the best one is right; the stage's
+    drill is played to the end of the hand and says how it went."""
     from lessons import load_course
 
     level = load_course().level("cash-walkers-1")
@@ -47,4 +48,34 @@ def test_play_better_stage_asks_a_position_and_explains_a_worse_tile(page: Any, 
     assert level.first_hint(level.grade(worse)) in said
     click(page, page.locator(f".st-key-lv-cash-walkers-1-tiles-btn-{best.replace('-', '')} button:visible").first)
     assert "Right!" in box.inner_text()
+    assert not page.locator('[data-testid="stException"]').count()
+    _play_the_drill_out(page, "pb-cash-walkers")
+
+
+def _play_the_drill_out(page: Any, stage_id: str) -> None:
+    """The stage's drill, played to the end of the hand by clicking the tiles the principle
+    picks (else the first legal one), mirrored by the same try in the engine: the page says
+    the tricks taken and the best line's average, and that the learner kept to the principle."""
+    from lessons import load_course
+    from lessons.strategy.drill import DrillPlay, drill_of
+    from lessons.strategy.principles import principle
+
+    drill = drill_of(load_course().stage(stage_id))
+    mirror = DrillPlay(drill)
+    rule = principle(drill.principle)
+    section = page.locator(".st-key-learn-drill")
+    assert "Play it out" in section.inner_text()
+    click(page, page.locator(".st-key-drill-start button"))
+    while not mirror.finished:
+        view = mirror.view()
+        assert f"Your hand (seat {drill.seat})" in section.inner_text()
+        pick = rule.rule(view) if rule.applies(view) else None
+        tile = pick if pick is not None else mirror.legal()[0]
+        mirror.play(tile)
+        click(page, page.locator(f".st-key-drill-tiles-btn-{tile.high}{tile.low} button:visible").first)
+    said = " ".join(section.inner_text().split())
+    for line in mirror.result().lines():
+        assert line in said, (line, said)
+    assert "You kept to the principle" in said and "Your hand" not in said
+    assert page.locator(".st-key-drill-again button").is_visible()
     assert not page.locator('[data-testid="stException"]').count()

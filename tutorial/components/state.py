@@ -40,6 +40,7 @@ CLASS_LOADED = "class-loaded"
 ATTEMPTS = "moon_attempts"
 LEARN_STAGE = "learn-stage"
 LEARN_LEVEL = "learn-level"
+LEARN_DRILL = "moon_learn_drill"  # the Play better drills tried in this session, by drill id
 PROGRESS_LOADED = "progress-loaded"
 PUZZLE_CURRENT = "pz-current"
 PUZZLE_EXTRA = "moon_extra_puzzles"

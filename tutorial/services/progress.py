@@ -22,12 +22,14 @@ class ProgressError(ValueError):
 
 
 def known_content() -> Known:
-    """The course's level ids and the app's puzzle ids (a :class:`store.transfer.Known`): the
-    only ids a progress file may name."""
+    """The course's level ids (with the Play better drills, whose tries are stored as answers
+    too) and the app's puzzle ids (a :class:`store.transfer.Known`): the only ids a progress
+    file may name."""
+    from lessons.strategy.drill import drill_ids
     from store import transfer
     from tutorial.services.items import course, puzzles
 
-    levels = {lv.id: str(lv.stage) for lv in course().levels()}
+    levels = {lv.id: str(lv.stage) for lv in course().levels()} | drill_ids(course())
     return transfer.Known(frozenset(levels), frozenset(p.id for p in puzzles()), levels)
 
 
@@ -73,7 +75,7 @@ def resume_level(course: Course, summ: Summary) -> str:
     if not levels:
         raise ValueError("the course has no levels")
     ids: list[str] = [str(lv.id) for lv in levels]
-    last = summ.last_level
+    last = _level_of_drill(course, summ.last_level)
     todo = [i for i in ids if summ.stars.get(i, 0) < MAX_STARS]
     if last is None or last not in ids:
         return todo[0] if todo else ids[0]
@@ -81,6 +83,23 @@ def resume_level(course: Course, summ: Summary) -> str:
         return last
     after = ids[ids.index(last) + 1:]
     return next((i for i in after if summ.stars.get(i, 0) < MAX_STARS), todo[0] if todo else last)
+
+
+def _level_of_drill(course: Course, answered: str | None) -> str | None:
+    """The level answered last, where a Play better drill's try stands for its stage's last
+    level (the drill comes after it).
+
+    >>> from types import SimpleNamespace as NS
+    >>> c = NS(stages=[NS(id="pb-x", part="play-better", levels=[NS(id="a"), NS(id="b")])])
+    >>> _level_of_drill(c, "pb-x-drill"), _level_of_drill(c, "a"), _level_of_drill(c, None)
+    ('b', 'a', None)
+    """
+    from lessons.strategy.drill import drill_id
+
+    for s in course.stages:
+        if getattr(s, "part", "rules") == "play-better" and answered == drill_id(s.id) and s.levels:
+            return str(s.levels[-1].id)
+    return answered
 
 
 def place_words(course: Course, level_id: str) -> str:

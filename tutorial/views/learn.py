@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial.components import drill
 from tutorial.components import learn as ui
 
 st.title(":material/school: Learn")
@@ -15,4 +16,5 @@ if course is not None:
     ui.keep_place(level)
     ui.level_view(course, level)
     ui.stage_end(stage)
+    drill.section(stage)
 ui.progress_file()

@@ -1,0 +1,95 @@
+"""AppTest: Play it out, the drill under a Play better stage on Learn (played to the end of the
+hand, the result against the best line, replayed, stored and kept in the progress file)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from lessons.strategy.principles import principle
+from tutorial.services.items import course
+from tutorial.services.progress import check_file
+from tutorial.testing import errors, keys, open_app
+
+DRILL = "pb-draw-trumps-drill"
+
+
+def _open(stage_id: str) -> Any:  # Any: the AppTest of the Learn page
+    stage = course().stage(stage_id)
+    return open_app("learn", state={"learn-stage": stage.id, "learn-level": stage.levels[0].id})
+
+
+def _play_out(at: Any, first: str | None = None) -> None:  # Any: the AppTest of the Learn page
+    """Click tiles to the end of the hand: ``first`` at the first turn, then the principle's
+    tile wherever it picks one, else the first legal tile."""
+    p = principle("draw-trumps")
+    while True:
+        play = at.session_state["moon_learn_drill"][DRILL].play
+        if play.finished:
+            return
+        view = play.view()
+        pick = p.rule(view) if p.applies(view) else None
+        tile = first if first is not None else str(pick if pick is not None else play.legal()[0])
+        first = None
+        at.button(key=f"drill-tiles-btn-{tile.replace('-', '')}").click().run()
+        assert not at.exception, errors(at)
+
+
+def test_a_rules_stage_has_no_drill() -> None:
+    at = _open(course().stages[0].id)
+    assert not keys(at, "drill-")
+
+
+def test_the_drill_played_to_the_end_by_the_principle_then_left_on_a_replay() -> None:
+    at = _open("pb-draw-trumps")
+    assert not at.exception, errors(at)
+    assert any(m.value == "### Play it out" for m in at.markdown)
+    at.button(key="drill-start").click().run()
+    play = at.session_state["moon_learn_drill"][DRILL].play
+    drill = play.drill
+    # Only the learner's seat: their hand as buttons, no other seat's tiles on the page.
+    hand = {f"drill-tiles-btn-{t.high}{t.low}" for t in play.view().hand}
+    assert set(keys(at, "drill-tiles-btn-", enabled=False)) == hand
+    others = [t for s in range(drill.rules.players) if s != drill.seat for t in play.game.hands[s]]
+    page = " ".join(m.value for m in at.markdown)
+    assert all(f'aria-label="{t}' in page for t in play.view().hand)
+    assert not any(f'aria-label="{t}' in page for t in others)
+    _play_out(at)
+    said = at.success[0].value
+    assert "Hand over." in said and f"{drill.best_tricks:.2f} tricks on average" in said
+    assert "You kept to the principle" in said
+    assert at.session_state["moon_progress"].stars[DRILL] == 3
+    # Replay, leaving the principle at once: the warning names the trick and the tiles.
+    at.button(key="drill-again").click().run()
+    lv = course().level(drill.level)
+    sums = lv.task.param("tricks")
+    worst = min(sums, key=lambda t: (sums[t], t))
+    _play_out(at, first=worst)
+    warned = at.warning[0].value
+    assert f"Trick 1: you led {worst}, where Drawing trumps picks {drill.best}" in warned
+    assert at.session_state["moon_progress"].stars[DRILL] == 3  # the best try is kept
+    # A right try after one that left the principle: two stars, by the course's rule.
+    at.button(key="drill-again").click().run()
+    _play_out(at)
+    assert at.session_state["moon_progress"].last_stars[DRILL] == 2
+
+
+def test_a_progress_file_may_name_the_drills() -> None:
+    from store import transfer
+    from store.stats import Summary
+
+    saved = transfer.summary_dict(Summary(stars={DRILL: 2, "tiles-sixes": 3}))
+    assert check_file(json.dumps(saved))["stars"] == {DRILL: 2, "tiles-sixes": 3}
+
+
+def test_learn_reopens_after_the_stage_of_the_drill_answered_last() -> None:
+    """A drill's try is the learner's last answer: Learn reopens at the next stage's first
+    level, not at the first level of the course without three stars."""
+    from store.stats import Summary
+    from tutorial.services.progress import resume_level
+
+    c = course()
+    stage = c.stage("pb-draw-trumps")
+    following = c.stages[c.stages.index(stage) + 1]
+    summ = Summary(stars=dict.fromkeys([lv.id for lv in stage.levels], 3), last_level=DRILL)
+    assert resume_level(c, summ) == following.levels[0].id
