@@ -106,8 +106,8 @@ def test_a_position_answered_wrong_brings_another_of_its_principle_after_the_due
     level = course().level(cur.removeprefix("level:"))
     assert level.stage == "pb-cash-walkers"
     today = _day(datetime.now(UTC))
-    assert (f"You missed **Cashing sure tricks** in Play better 2, {missed.title}, on {today}. Another position "
-            "to practise it") in _box(at), _box(at)
+    assert (f"You missed **Cashing sure tricks** in Play better 2, {missed.title}, on {today}. Practise it on "
+            "another position") in _box(at), _box(at)
     at.button(key="practice-next").click().run()
     assert at.session_state["pr-current"] in {p.id for p in pool}  # every other turn at most
 

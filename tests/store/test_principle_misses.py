@@ -5,11 +5,12 @@ play, checked on the way in and on the way out, on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import logging
+import re
 
 import pytest
 from sqlalchemy import func, select, text
 
-from store import learners, practice
+from store import learners, practice, transfer
 from store.db import Store
 from store.events import LessonAnswer, Outbox, PrincipleMissed, write
 from store.models import PrincipleMiss
@@ -105,3 +106,24 @@ def test_the_misses_go_with_their_learner(store: Store) -> None:
             c.execute(text("PRAGMA foreign_keys=ON"))
         c.execute(text("DELETE FROM learners WHERE id = :id"), {"id": me.id})
     assert _rows(store) == 0
+
+
+@pytest.mark.parametrize("field, value, says", [
+    ("principle", "Draw Trumps", "the principle ('principle') is not a principle's id"),
+    ("trick", 8, "the trick ('trick') is out of range (a whole number from 1 to 7, not 8)"),
+    ("tile", "<b>", "the tile played ('tile') is not a tile"),
+    ("players", 5, "the number of players ('players') is out of range"),
+])
+def test_a_progress_file_with_a_bad_miss_is_refused_and_writes_nothing(
+        store: Store, field: str, value: object, says: str) -> None:
+    me, _ = learners.create(store)
+    write(store, me.id, MISS)
+    obj = transfer.export_dict(store, me.id)
+    rows = obj["principle_misses"]
+    assert isinstance(rows, list) and rows[0]["trick"] == 3
+    rows[0][field] = value
+    you, _ = learners.create(store)
+    with pytest.raises(transfer.TransferError, match=re.escape(
+            f"Principle missed in a game 1 ('principle_misses' entry 1): {says}")):
+        transfer.import_dict(store, you.id, obj, transfer.Known(frozenset(), frozenset()))
+    assert practice.game_misses(store, you.id) == []

@@ -132,35 +132,40 @@ def _position_choice() -> tuple[Level, practice.Miss] | None:
     return next(lv for lv, c in positions if c.id == card.id), miss
 
 
-def _day(at: datetime) -> str:
-    """A day as the learner reads it: "5 December" (the year only when it is not this one)."""
-    this_year = datetime.now(UTC).year
-    return f"{at.day} {at:%B}" + ("" if at.year == this_year else f" {at.year}")
+def _day(at: datetime, today: date) -> str:
+    """A day as the learner reads it: "5 December" (the year only when it is not ``today``'s)."""
+    return f"{at.day} {at:%B}" + ("" if at.year == today.year else f" {at.year}")
 
 
-def why_position(miss: practice.Miss, principle: str, stage: str, first_level: str, missed_title: str = "") -> str:
+def why_position(miss: practice.Miss, principle: str, stage: str, first_level: str, missed_title: str = "",
+                 today: date | None = None) -> str:
     """Why Practice serves a Play better position, in markdown: where the learner missed
     ``principle`` (the stage's title), and the stage that teaches it, linked to its first level.
+    The day of the miss is said with its year when that is not ``today``'s (UTC's today by
+    default).
 
     >>> from datetime import UTC
     >>> at = datetime(2026, 12, 5, 21, 30, tzinfo=UTC)
     >>> game = practice.Miss("draw-trumps", at, 3, game_key="7-abc", hand_number=2, trick=3, tile="6-4", better="5-5")
-    >>> print(why_position(game, "Drawing trumps", "Play better 1", "draw-trumps-1"))  # doctest: +NORMALIZE_WHITESPACE
-    You missed **Drawing trumps** in your game of 5 December (hand 2, trick 3: you played 6-4 where the principle
-    picks 5-5). A position to practise it; [Play better 1: Drawing trumps](/learn?level=draw-trumps-1) teaches it.
-    >>> wrong = practice.Miss("draw-trumps", at, 3, level_id="draw-trumps-4")
-    >>> print(why_position(wrong, "Drawing trumps", "Play better 1", "draw-trumps-1", "Position 4 (3 players)"))
+    >>> print(why_position(game, "Drawing trumps", "Play better 1", "draw-trumps-1", today=date(2026, 12, 6)))
     ... # doctest: +NORMALIZE_WHITESPACE
-    You missed **Drawing trumps** in Play better 1, Position 4 (3 players), on 5 December. Another position to
-    practise it; [Play better 1: Drawing trumps](/learn?level=draw-trumps-1) teaches it.
+    You missed **Drawing trumps** in your game of 5 December (hand 2, trick 3: you played 6-4 where the principle
+    picks 5-5). Practise it on this position; [Play better 1: Drawing trumps](/learn?level=draw-trumps-1) teaches
+    it.
+    >>> wrong = practice.Miss("draw-trumps", at, 3, level_id="draw-trumps-4")
+    >>> print(why_position(wrong, "Drawing trumps", "Play better 1", "draw-trumps-1", "Position 4 (3 players)",
+    ...                    today=date(2027, 1, 2)))  # doctest: +NORMALIZE_WHITESPACE
+    You missed **Drawing trumps** in Play better 1, Position 4 (3 players), on 5 December 2026. Practise it
+    on another position; [Play better 1: Drawing trumps](/learn?level=draw-trumps-1) teaches it.
     """
     link = f"[{stage}: {principle}](/learn?level={quote(first_level)}) teaches it."
+    day = _day(miss.at, today or datetime.now(UTC).date())
     if miss.in_game:
-        return (f"You missed **{principle}** in your game of {_day(miss.at)} (hand {miss.hand_number}, trick "
-                f"{miss.trick}: you played {miss.tile} where the principle picks {miss.better}). A position to "
-                f"practise it; {link}")
+        return (f"You missed **{principle}** in your game of {day} (hand {miss.hand_number}, trick "
+                f"{miss.trick}: you played {miss.tile} where the principle picks {miss.better}). Practise it on "
+                f"this position; {link}")
     where = f"{stage}, {missed_title}" if missed_title else stage
-    return f"You missed **{principle}** in {where}, on {_day(miss.at)}. Another position to practise it; {link}"
+    return f"You missed **{principle}** in {where}, on {day}. Practise it on another position; {link}"
 
 
 def _why(level: Level, miss: practice.Miss) -> str:
