@@ -391,7 +391,7 @@ def next_for_you(pool: list[Puzzle]) -> None:
     cur = st.session_state.get(CURRENT)
     due = _due(pool, _learner_stats())
     levels = {lv.id: lv for lv, _c in _positions()}
-    known = cur in ids or (isinstance(cur, str) and cur.removeprefix(POSITION) in levels)
+    known = cur in ids or (isinstance(cur, str) and cur.startswith(POSITION) and cur.removeprefix(POSITION) in levels)
     if not known or _stale(pool, cur, due):
         st.session_state[CURRENT] = _choose(pool)
     pid = st.session_state.get(CURRENT)
