@@ -1,6 +1,6 @@
 """Writing what a learner does, when they do it: an answer to a lesson level or a puzzle, a
-give-up, a hand played, a game finished, the unfinished game saved or cleared
-(:mod:`store.saved_games`). Each write also moves the review schedule and, for a
+give-up, a hand played, a game finished, a Play better principle a hand's review found missed,
+the unfinished game saved or cleared (:mod:`store.saved_games`). Each write also moves the review schedule and, for a
 learner's first try at a puzzle, both Glicko-2 ratings.
 
 While the database is away, :class:`Outbox` keeps the events and sends them when it is back:
@@ -18,11 +18,22 @@ from sqlalchemy.orm import Session
 
 from store import glicko2, repetition, saved_games
 from store.db import Store, StoreUnavailable
-from store.models import Game, Hand, Learner, LessonAttempt, PuzzleAttempt, PuzzleRating, Review, now
+from store.limits import principle_miss_fault, skip_row
+from store.models import (
+    Game,
+    Hand,
+    Learner,
+    LessonAttempt,
+    PrincipleMiss,
+    PuzzleAttempt,
+    PuzzleRating,
+    Review,
+    now,
+)
 from store.saved_games import GameCleared, GameSaved
 
 __all__ = ["Event", "GameCleared", "GameFinished", "GameSaved", "HandPlayed", "LessonAnswer", "Outbox",
-           "PuzzleAnswer", "write"]
+           "PrincipleMissed", "PuzzleAnswer", "write"]
 
 PUZZLE_START_RD = 200.0
 
@@ -75,7 +86,24 @@ class GameFinished:
     hands: int = 0
 
 
-Event = LessonAnswer | PuzzleAnswer | HandPlayed | GameFinished | GameSaved | GameCleared
+@dataclass(frozen=True)
+class PrincipleMissed:
+    """A play of the learner's in hand ``hand_number`` of the Play game ``game_key`` that the
+    hand review found leaving ``principle`` (:func:`lessons.strategy.review.principle_notes`):
+    ``tile`` was played, the principle picks ``better``. Written once per play (the same play
+    sent again changes nothing); an event out of shape (:func:`store.limits.principle_miss_fault`)
+    is not written."""
+
+    game_key: str
+    hand_number: int
+    trick: int
+    principle: str
+    tile: str
+    better: str
+    players: int
+
+
+Event = LessonAnswer | PuzzleAnswer | HandPlayed | GameFinished | PrincipleMissed | GameSaved | GameCleared
 
 
 def _review(s: Session, learner_id: int, kind: str, item_id: str, missed: bool, clean: bool) -> None:
@@ -150,6 +178,20 @@ def _write(s: Session, learner_id: int, ev: Event) -> None:
         dup = s.scalar(select(exists().where(Game.learner_id == learner_id, Game.game_key == ev.game_key)))
         if not dup:
             s.add(Game(learner_id=learner_id, game_key=ev.game_key, won=ev.won, hands=ev.hands))
+    elif isinstance(ev, PrincipleMissed):
+        fault = principle_miss_fault(ev.principle, ev.game_key, ev.hand_number, ev.trick, ev.tile, ev.better,
+                                     ev.players)
+        if fault is not None:  # never a bad row; nor an outbox stuck on it
+            skip_row("principle_misses", f"{ev.game_key!r} hand {ev.hand_number!r}", fault)
+            return
+        dup = s.scalar(select(exists().where(PrincipleMiss.learner_id == learner_id,
+                                             PrincipleMiss.game_key == ev.game_key,
+                                             PrincipleMiss.hand_number == ev.hand_number,
+                                             PrincipleMiss.trick == ev.trick)))
+        if not dup:
+            s.add(PrincipleMiss(learner_id=learner_id, principle=ev.principle, game_key=ev.game_key,
+                                hand_number=ev.hand_number, trick=ev.trick, tile=ev.tile, better=ev.better,
+                                players=ev.players))
     elif isinstance(ev, GameSaved):
         if saved_games.query_fault(ev.query) is None:  # never a bad row; nor an outbox stuck on it
             saved_games.put(s, learner_id, ev.query)

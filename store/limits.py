@@ -17,6 +17,10 @@ True
 'holds a number that is not finite'
 >>> lesson_fault(1, -3, None)
 'hints'
+>>> principle_miss_fault("draw-trumps", "7-ab12", 1, 3, "6-4", "6-6", 3) is None
+True
+>>> principle_miss_fault("draw-trumps", "7-ab12", 1, 8, "6-4", "6-6", 3)
+'trick'
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ __all__ = [
     "MAX_KIND",
     "MAX_NAME",
     "MAX_PAR",
+    "MAX_PRINCIPLE_MISSES",
     "MAX_RATING",
     "MAX_RECORD_CHARS",
     "MAX_SECONDS",
@@ -51,10 +56,14 @@ __all__ = [
     "MAX_STREAK",
     "MAX_THEME",
     "MAX_THEMES",
+    "MAX_TRICK",
     "MAX_TRIES",
     "MIN_RATING",
+    "PRINCIPLE_ID",
+    "TILE",
     "json_fault",
     "lesson_fault",
+    "principle_miss_fault",
     "puzzle_fault",
     "real",
     "skip_row",
@@ -180,6 +189,37 @@ def lesson_fault(try_number: object, hints: object, imported_stars: object) -> s
         return "hints"
     if imported_stars is not None and not whole(imported_stars, 0, MAX_STARS):
         return "imported_stars"
+    return None
+
+
+#: A principle's id (``"draw-trumps"``): lower-case words joined by hyphens, at most 60 characters.
+PRINCIPLE_ID = re.compile(r"(?=.{1,60}$)[a-z0-9]+(-[a-z0-9]+)*")
+#: A tile as stored (``"6-4"``).
+TILE = re.compile(r"[0-6]-[0-6]")
+#: Tricks in a hand: seven, with 3 or 4 players.
+MAX_TRICK = 7
+#: Principles missed in games one learner may have (a miss per trick of every hand played).
+MAX_PRINCIPLE_MISSES = MAX_HANDS_PLAYED * MAX_TRICK
+
+
+def principle_miss_fault(principle: object, game_key: object, hand_number: object, trick: object,
+                         tile: object, better: object, players: object) -> str | None:
+    """The field of a principle missed in a game (:class:`store.models.PrincipleMiss`) that
+    is out of shape, or ``None``: a principle id of at most 60 characters, a game id, a hand
+    number 1 to ``MAX_HANDS_PER_GAME``, a trick 1 to 7, two tiles (``"6-4"``), 3 or 4 players."""
+    if not isinstance(principle, str) or not PRINCIPLE_ID.fullmatch(principle):
+        return "principle"
+    if text_fault(game_key, MAX_ID) is not None or not game_key:
+        return "game_key"
+    if not whole(hand_number, 1, MAX_HANDS_PER_GAME):
+        return "hand_number"
+    if not whole(trick, 1, MAX_TRICK):
+        return "trick"
+    for name, t in (("tile", tile), ("better", better)):
+        if not isinstance(t, str) or not TILE.fullmatch(t):
+            return name
+    if not whole(players, 3, 4):
+        return "players"
     return None
 
 

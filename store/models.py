@@ -47,6 +47,7 @@ __all__ = [
     "LiveQuestion",
     "LiveSession",
     "PinFailure",
+    "PrincipleMiss",
     "PuzzleAttempt",
     "PuzzleRating",
     "Review",
@@ -201,6 +202,27 @@ class Game(Base):
     hands: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     __table_args__ = (UniqueConstraint("learner_id", "game_key"),)
+
+
+class PrincipleMiss(Base):
+    """A play of the learner's own Play game that left a Play better principle, as the hand
+    review found it (:func:`lessons.strategy.review.principle_notes`): Practice serves
+    positions of that principle (see :mod:`store.practice`). One row per play."""
+
+    __tablename__ = "principle_misses"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"))
+    principle: Mapped[str] = mapped_column(String(60))
+    game_key: Mapped[str] = mapped_column(String(200))
+    hand_number: Mapped[int] = mapped_column(Integer)
+    trick: Mapped[int] = mapped_column(Integer)
+    #: The tile played and the better tile the principle picks (``"6-4"``).
+    tile: Mapped[str] = mapped_column(String(5))
+    better: Mapped[str] = mapped_column(String(5))
+    players: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    __table_args__ = (UniqueConstraint("learner_id", "game_key", "hand_number", "trick"),
+                      Index("ix_principle_misses_learner", "learner_id", "id"))
 
 
 class Review(Base):

@@ -1,5 +1,7 @@
-"""Choosing what to practise: reviews that are due first, then a puzzle near the learner's
-rating from the themes they miss most; and the daily puzzle (the same for everyone that day).
+"""Choosing what to practise: reviews that are due first, then a Play better position of a
+principle the learner was shown missing (:func:`open_misses`, :func:`next_position`), then a
+puzzle near the learner's rating from the themes they miss most; and the daily puzzle (the same
+for everyone that day).
 
 >>> pool = [PuzzleCard("a", 1000, ("x",)), PuzzleCard("b", 1500, ("y",)), PuzzleCard("c", 2100, ("x",))]
 >>> next_puzzle(pool, rating=1480, theme_misses={}, recent=set()).id
@@ -16,9 +18,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
-__all__ = ["PuzzleCard", "daily_puzzle", "due_reviews", "last_answered", "next_puzzle", "theme_misses"]
+__all__ = ["Miss", "PositionAnswer", "PositionCard", "PuzzleCard", "daily_puzzle", "due_reviews", "game_misses",
+           "last_answered", "next_position", "next_puzzle", "open_misses", "position_answers", "theme_misses"]
 
 #: How much one point of "miss rate" of a theme is worth, in rating points of distance.
 THEME_WEIGHT = 300.0
@@ -121,3 +124,172 @@ def last_answered(store: object, learner_id: int) -> str | None:
     pid = store.run(lambda s: s.scalar(select(PuzzleAttempt.puzzle_id).where(PuzzleAttempt.learner_id == learner_id)
                                        .order_by(PuzzleAttempt.id.desc()).limit(1)))
     return None if pid is None else str(pid)
+
+
+@dataclass(frozen=True)
+class PositionCard:
+    """A Play better position Practice can serve: its level id, the principle it teaches and
+    its number of players."""
+
+    id: str
+    principle: str
+    players: int
+
+
+@dataclass(frozen=True)
+class PositionAnswer:
+    """An answer to a Play better position (in Learn or Practice): ``clean`` is a right answer
+    at the first try without a hint."""
+
+    level_id: str
+    correct: bool
+    clean: bool
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Miss:
+    """A principle the learner was shown missing at ``at``: in a play of their own Play game
+    (``game_key``, ``hand_number``, ``trick``: ``tile`` played where the principle picks
+    ``better``), or in a Play better position answered wrong (``level_id``)."""
+
+    principle: str
+    at: datetime
+    players: int
+    level_id: str = ""
+    game_key: str = ""
+    hand_number: int = 0
+    trick: int = 0
+    tile: str = ""
+    better: str = ""
+
+    @property
+    def in_game(self) -> bool:
+        """Whether the miss was in the learner's own game (else in a position answered wrong)."""
+        return bool(self.game_key)
+
+
+def open_misses(cards: Sequence[PositionCard], games: Sequence[Miss], answers: Sequence[PositionAnswer]) -> list[Miss]:
+    """The principles the learner is shown missing and has not answered right since, newest
+    first, one :class:`Miss` (the newest) per principle.
+
+    A miss is a play of their own game that left the principle (``games``) or a wrong answer to
+    a position of it (``answers``); it stays open until a right answer at the first try
+    without a hint to a position of the same principle, given after it. Principles with no
+    position in ``cards`` are left out.
+
+    >>> from datetime import UTC
+    >>> t = [datetime(2026, 12, 5, h, tzinfo=UTC) for h in range(24)]
+    >>> cards = [PositionCard("dt-1", "draw-trumps", 3), PositionCard("dt-2", "draw-trumps", 4),
+    ...          PositionCard("cw-1", "cash-walkers", 3)]
+    >>> game = Miss("cash-walkers", t[1], 3, game_key="7-abc", hand_number=1, trick=2, tile="6-4", better="5-5")
+    >>> wrong = PositionAnswer("dt-1", False, False, t[2])
+    >>> [m.principle for m in open_misses(cards, [game], [wrong])]
+    ['draw-trumps', 'cash-walkers']
+    >>> [m.principle for m in open_misses(cards, [game], [wrong, PositionAnswer("dt-2", True, True, t[3])])]
+    ['cash-walkers']
+    >>> [m.principle for m in open_misses(cards, [game], [wrong, PositionAnswer("dt-1", True, False, t[3])])]
+    ['draw-trumps', 'cash-walkers']
+    """
+    by_id = {c.id: c for c in cards}
+    principles = {c.principle for c in cards}
+    misses = [m for m in games if m.principle in principles]
+    misses += [Miss(by_id[a.level_id].principle, a.at, by_id[a.level_id].players, level_id=a.level_id)
+               for a in answers if not a.correct and a.level_id in by_id]
+    cleared: dict[str, datetime] = {}
+    for a in answers:
+        if a.clean and a.level_id in by_id:
+            p = by_id[a.level_id].principle
+            cleared[p] = max(cleared.get(p, a.at), a.at)
+    newest: dict[str, Miss] = {}
+    for m in misses:
+        if m.principle not in newest or m.at > newest[m.principle].at:
+            newest[m.principle] = m
+    still = [m for p, m in newest.items() if p not in cleared or cleared[p] <= m.at]
+    return sorted(still, key=lambda m: (m.at, m.principle), reverse=True)
+
+
+def next_position(cards: Sequence[PositionCard], misses: Sequence[Miss], recent: Collection[str],
+                  solved: Collection[str] = ()) -> tuple[PositionCard, Miss] | None:
+    """The position Practice serves for the open misses (:func:`open_misses`, newest first),
+    with the miss it answers: of the newest miss's principle a position not in ``recent``
+    (just shown) and not the position answered wrong; of those, one with the miss's number of
+    players first, then one not in ``solved`` (answered right at the first try before), then
+    the first in ``cards`` (the course's order). A principle whose positions are all recent
+    gives way to the next miss; ``None`` when none is left.
+
+    >>> from datetime import UTC
+    >>> at = datetime(2026, 12, 5, 9, tzinfo=UTC)
+    >>> cards = [PositionCard("dt-1", "draw-trumps", 3), PositionCard("dt-2", "draw-trumps", 4),
+    ...          PositionCard("dt-3", "draw-trumps", 4)]
+    >>> miss = Miss("draw-trumps", at, 4, game_key="7-abc", hand_number=1, trick=1, tile="6-4", better="6-6")
+    >>> next_position(cards, [miss], recent=set())[0].id
+    'dt-2'
+    >>> next_position(cards, [miss], recent=set(), solved={"dt-2"})[0].id
+    'dt-3'
+    >>> next_position(cards, [miss], recent={"dt-2", "dt-3"})[0].id
+    'dt-1'
+    >>> next_position(cards, [miss], recent={"dt-1", "dt-2", "dt-3"}) is None
+    True
+    """
+    for m in misses:
+        candidates = [c for c in cards if c.principle == m.principle and c.id not in recent and c.id != m.level_id]
+        if not candidates:
+            continue
+        order = {c.id: i for i, c in enumerate(cards)}
+        best = min(candidates, key=lambda c: (c.players != m.players, c.id in solved, order[c.id]))
+        return best, m
+    return None
+
+
+def game_misses(store: object, learner_id: int) -> list[Miss]:
+    """The principles the learner's own Play games showed them missing (the rows the hand
+    review wrote: :class:`store.events.PrincipleMissed`), oldest first; a row out of shape is
+    skipped, and logged."""
+    from sqlalchemy import select
+
+    from store.db import Store
+    from store.limits import principle_miss_fault, skip_row
+    from store.models import PrincipleMiss as Row
+
+    assert isinstance(store, Store)
+    rows = store.run(lambda s: s.execute(
+        select(Row.id, Row.principle, Row.game_key, Row.hand_number, Row.trick, Row.tile, Row.better, Row.players,
+               Row.created_at).where(Row.learner_id == learner_id).order_by(Row.id)).all())
+    out = []
+    for rid, principle, key, hand, trick, tile, better, players, at in rows:
+        fault = principle_miss_fault(principle, key, hand, trick, tile, better, players)
+        if fault is not None or not isinstance(at, datetime):
+            skip_row("principle_misses", rid, fault or "created_at")
+            continue
+        out.append(Miss(principle, at, players, game_key=key, hand_number=hand, trick=trick, tile=tile,
+                        better=better))
+    return out
+
+
+def position_answers(store: object, learner_id: int, ids: Collection[str]) -> list[PositionAnswer]:
+    """The learner's answers to the Play better positions ``ids`` (level ids), oldest first
+    (answers loaded from a version-1 progress file, which hold only stars, are left out; a row
+    out of range is skipped, and logged)."""
+    from sqlalchemy import select
+
+    from store.db import Store
+    from store.limits import lesson_fault, skip_row
+    from store.models import LessonAttempt as Row
+
+    assert isinstance(store, Store)
+    wanted = sorted(set(ids))
+    if not wanted:
+        return []
+    rows = store.run(lambda s: s.execute(
+        select(Row.id, Row.level_id, Row.correct, Row.try_number, Row.hints, Row.created_at)
+        .where(Row.learner_id == learner_id, Row.level_id.in_(wanted), Row.imported_stars.is_(None))
+        .order_by(Row.id)).all())
+    out = []
+    for rid, level_id, correct, tries, hints, at in rows:
+        fault = lesson_fault(tries, hints, None)
+        if fault is not None or not isinstance(at, datetime):
+            skip_row("lesson_attempts", rid, fault or "created_at")
+            continue
+        out.append(PositionAnswer(level_id, bool(correct), bool(correct) and tries == 1 and hints == 0, at))
+    return out

@@ -1,5 +1,5 @@
 """The progress file, built from the store: everything a learner did (every answer, hand and
-game) plus the summary the version-1 file had. Importing adds the rows to the learner's own
+game, every Play better principle their reviewed hands showed missed) plus the summary the version-1 file had. Importing adds the rows to the learner's own
 (rows already there are not added twice); a version-1 file (summary only) still loads.
 
 Every field of every version is checked (:func:`check`) before any row is written: types,
@@ -49,6 +49,7 @@ from store.limits import (
     MAX_KIND,
     MAX_NAME,
     MAX_PAR,
+    MAX_PRINCIPLE_MISSES,
     MAX_RATING,
     MAX_RECORD_CHARS,
     MAX_SECONDS,
@@ -56,10 +57,13 @@ from store.limits import (
     MAX_STREAK,
     MAX_THEME,
     MAX_THEMES,
+    MAX_TRICK,
     MAX_TRIES,
     MIN_RATING,
+    PRINCIPLE_ID,
+    TILE,
 )
-from store.models import Game, Hand, Learner, LessonAttempt, PuzzleAttempt
+from store.models import Game, Hand, Learner, LessonAttempt, PrincipleMiss, PuzzleAttempt
 
 __all__ = ["FORMAT", "MAX_BYTES", "Checked", "Known", "TransferError", "check", "check_rows", "export_dict",
            "import_dict", "parse", "summary_dict"]
@@ -69,9 +73,9 @@ VERSION = 2
 MAX_BYTES = 10_000_000
 #: The most entries of each table a file may hold (and a learner may reach by loading files).
 CAPS = {"lesson_attempts": MAX_ANSWERS, "puzzle_attempts": MAX_ANSWERS, "hands": MAX_HANDS_PLAYED,
-        "games": MAX_GAMES}
+        "games": MAX_GAMES, "principle_misses": MAX_PRINCIPLE_MISSES}
 _WHAT = {"lesson_attempts": "answers to levels", "puzzle_attempts": "answers to puzzles",
-         "hands": "hands played", "games": "games played"}
+         "hands": "hands played", "games": "games played", "principle_misses": "principles missed in games"}
 
 
 class TransferError(ValueError):
@@ -176,6 +180,18 @@ def _json(max_chars: int) -> Callable[[object], object]:
     return check
 
 
+def _principle(v: object) -> str:
+    if not isinstance(v, str) or not PRINCIPLE_ID.fullmatch(v):
+        raise _Fault(f"is not a principle's id (lower-case words joined by hyphens, not {_show(v)})")
+    return v
+
+
+def _tile(v: object) -> str:
+    if not isinstance(v, str) or not TILE.fullmatch(v):
+        raise _Fault(f"is not a tile (such as \"6-4\", not {_show(v)})")
+    return v
+
+
 def _themes(v: object) -> list[object]:
     if not isinstance(v, list):
         raise _Fault(f"has the wrong type (a list of theme names, not {_show(v)})")
@@ -232,6 +248,12 @@ _FIELDS: dict[str, _Spec] = {
         "game": (_text(MAX_ID), True, None), "won": (_bool, True, None),
         "hands": (_whole(0, MAX_HANDS_PER_GAME), False, 0), "at": (_when, False, None),
     },
+    "principle_misses": {
+        "principle": (_principle, True, None), "game": (_text(MAX_ID), True, None),
+        "hand": (_whole(1, MAX_HANDS_PER_GAME), True, None), "trick": (_whole(1, MAX_TRICK), True, None),
+        "tile": (_tile, True, None), "better": (_tile, True, None), "players": (_whole(3, 4), True, None),
+        "at": (_when, False, None),
+    },
 }
 _IDS = {"lesson_attempts": ("level", "level_ids", "level of the course"),
         "puzzle_attempts": ("puzzle", "puzzle_ids", "puzzle of the app")}
@@ -240,13 +262,15 @@ _IDS = {"lesson_attempts": ("level", "level_ids", "level of the course"),
 #: What an entry of each table is, and what each field holds, in a learner's words (the file's
 #: own names follow in brackets, so a message can be found in the file).
 _ENTRY = {"lesson_attempts": "lesson answer", "puzzle_attempts": "puzzle answer",
-          "hands": "hand", "games": "game"}
+          "hands": "hand", "games": "game", "principle_misses": "principle missed in a game"}
 _FIELD = {"level": "the level", "stage": "the stage", "answer": "the answer", "correct": "right or wrong",
           "try": "the try number", "hints": "the number of hints", "seconds": "the time taken",
           "par": "the par", "imported_stars": "the stars", "at": "the date", "puzzle": "the puzzle",
           "kind": "the kind", "themes": "the themes", "gave_up": "gave up or not",
           "rating_after": "the rating", "game": "the game", "hand": "the hand number",
-          "record": "the hand's record", "won": "won or not", "hands": "the number of hands"}
+          "record": "the hand's record", "won": "won or not", "hands": "the number of hands",
+          "principle": "the principle", "trick": "the trick", "tile": "the tile played",
+          "better": "the better tile", "players": "the number of players"}
 
 
 def _field(name: str) -> str:
@@ -377,6 +401,8 @@ def export_dict(store: Store, learner_id: int) -> dict[str, object]:
                         .order_by(PuzzleAttempt.id)).all()
         hands = s.scalars(select(Hand).where(Hand.learner_id == learner_id).order_by(Hand.id)).all()
         games = s.scalars(select(Game).where(Game.learner_id == learner_id).order_by(Game.id)).all()
+        misses = s.scalars(select(PrincipleMiss).where(PrincipleMiss.learner_id == learner_id)
+                           .order_by(PrincipleMiss.id)).all()
         return {
             "format": FORMAT, "version": VERSION, "name": learner.name,
             "stars": dict(sorted(summ.stars.items())), "puzzles_solved": summ.puzzles_solved,
@@ -396,6 +422,10 @@ def export_dict(store: Store, learner_id: int) -> dict[str, object]:
                                    "at": _t(r.created_at)} for r in hands], "hands", [r.id for r in hands]),
             "games": _exportable([{"game": r.game_key, "won": r.won, "hands": r.hands, "at": _t(r.created_at)}
                                   for r in games], "games", [r.id for r in games]),
+            "principle_misses": _exportable([
+                {"principle": r.principle, "game": r.game_key, "hand": r.hand_number, "trick": r.trick,
+                 "tile": r.tile, "better": r.better, "players": r.players, "at": _t(r.created_at)} for r in misses],
+                "principle_misses", [r.id for r in misses]),
         }
 
     return store.run(work)
@@ -448,7 +478,7 @@ def _key(d: datetime) -> str:
     return (d if d.tzinfo else d.replace(tzinfo=UTC)).astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def _count(s: Session, model: type[LessonAttempt | PuzzleAttempt | Hand | Game], learner_id: int,
+def _count(s: Session, model: type[LessonAttempt | PuzzleAttempt | Hand | Game | PrincipleMiss], learner_id: int,
            *where: ColumnElement[bool]) -> int:
     return int(s.scalar(select(func.count()).select_from(model).where(model.learner_id == learner_id, *where)) or 0)
 
@@ -471,7 +501,7 @@ def import_dict(store: Store, learner_id: int, obj: Mapping[str, object], known:
         added = _add_v1(s, learner_id, c) if c.version == 1 else _add_rows(s, learner_id, c, now)
         s.flush()
         for key, model in (("lesson_attempts", LessonAttempt), ("puzzle_attempts", PuzzleAttempt), ("hands", Hand),
-                           ("games", Game)):
+                           ("games", Game), ("principle_misses", PrincipleMiss)):
             if added[key] and _count(s, model, learner_id) > CAPS[key]:
                 raise TransferError(f"With this file you would have more than {CAPS[key]} {_WHAT[key]}, more "
                                     "than anyone could have played: it is refused.")
@@ -528,6 +558,16 @@ def _add_rows(s: Session, learner_id: int, c: Checked, now: datetime) -> dict[st
         s.add(Game(learner_id=learner_id, game_key=r["game"], won=r["won"], hands=r["hands"],
                    created_at=r["at"] or now))
         added["games"] += 1
+    have_m = {(r.game_key, r.hand_number, r.trick) for r in s.scalars(
+        select(PrincipleMiss).where(PrincipleMiss.learner_id == learner_id))}
+    for r in c.tables["principle_misses"]:
+        if (r["game"], r["hand"], r["trick"]) in have_m:
+            continue
+        have_m.add((r["game"], r["hand"], r["trick"]))
+        s.add(PrincipleMiss(learner_id=learner_id, principle=r["principle"], game_key=r["game"], hand_number=r["hand"],
+                            trick=r["trick"], tile=r["tile"], better=r["better"], players=r["players"],
+                            created_at=r["at"] or now))
+        added["principle_misses"] += 1
     return added
 
 
@@ -535,7 +575,7 @@ def _add_v1(s: Session, learner_id: int, c: Checked) -> dict[str, int]:
     """A version-1 file: a row per level with its stars, a row per puzzle solved (hands and
     games are summary counts, never rows)."""
     have = stats._summary(s, learner_id)
-    added = {"lesson_attempts": 0, "puzzle_attempts": 0, "hands": 0, "games": 0}
+    added = {"lesson_attempts": 0, "puzzle_attempts": 0, "hands": 0, "games": 0, "principle_misses": 0}
     for level, n in c.stars.items():
         if n > have.stars.get(level, -1):
             s.add(LessonAttempt(learner_id=learner_id, level_id=level, correct=n > 0, imported_stars=n,

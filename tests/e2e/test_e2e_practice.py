@@ -1,4 +1,5 @@
-"""Browser tests of Practice: the reviews it counts are the puzzles it serves first; a puzzle's
+"""Browser tests of Practice: the reviews it counts are the puzzles it serves first, then a Play
+better position of a principle the learner's game showed them missing, saying why; a puzzle's
 themes appear after the answer, by their titles (there and on Progress)."""
 
 from __future__ import annotations
@@ -6,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from moon_browser import click, open_page
+from moon_browser import click, click_key, open_page
 
 from puzzles.themes import theme_title
 from store import events, learners, open_store
@@ -29,7 +30,9 @@ def _due_now(db: Any, learner_id: int, kind: str, item_id: str) -> None:
 def test_practice_serves_the_reviews_it_counts_first(page: Any, server: str) -> None:
     """Practice is open on a new puzzle when a missed puzzle comes due (a missed Learn level
     and a missed generated puzzle too): the next run counts the one puzzle it can serve and
-    serves it, instead of "3 reviews due" over the new puzzle."""
+    serves it, instead of "3 reviews due" over the new puzzle. Then, the learner's game having
+    shown Drawing trumps missed, the next turn is a position of it that says so and links the
+    stage; answered right, the turn after is a puzzle again."""
     db = open_store()
     me, token = learners.create(db)
     open_page(page, f"{server}/practice?me={token}")
@@ -46,6 +49,25 @@ def test_practice_serves_the_reviews_it_counts_first(page: Any, server: str) -> 
     main = page.locator('[data-testid="stMain"]').inner_text()
     assert "1 puzzle review due, served first" in main, main
     assert _served(page) == missed.id
+
+    events.write(db, me.id, events.PrincipleMissed("8-0123456789", 2, 1, "draw-trumps", "6-6", "5-5", 3))
+    box = page.locator(".st-key-practice-box")
+    click(page, box.get_by_role("button", name="Next puzzle"))
+    box.get_by_text("A Play better position for you").wait_for()
+    text = box.inner_text()
+    assert "You missed Drawing trumps in your game of" in text and "(hand 2, trick 1: you played 6-6 " in text, text
+    link = box.get_by_role("link", name="Play better 1: Drawing trumps")
+    assert link.get_attribute("href").endswith("/learn?level=draw-trumps-1")
+    cls = box.locator("[class*='-tiles-btn-']").first.get_attribute("class")
+    level_id = next(c for c in cls.split() if c.startswith("st-key-prl-")).removeprefix("st-key-prl-").split("-tiles-btn-")[0]
+    level = course().level(level_id)
+    assert level.stage == "pb-draw-trumps" and level.position.players == 3 and level.question in text
+    right = level.answer()
+    click_key(page, f"prl-{level.id}-tiles-btn-{right.high}{right.low}")
+    box.get_by_text("Right!").wait_for()
+    click(page, box.get_by_role("button", name="Next puzzle"))
+    box.get_by_text("Your next puzzle").wait_for()
+    assert _served(page) in {p.id for p in puzzles()}
 
 
 def test_themes_come_after_the_answer_by_their_titles(page: Any, server: str) -> None:

@@ -12,7 +12,7 @@ from sqlalchemy.exc import OperationalError
 
 from store import classes, events, learners, practice, stats, transfer
 from store.db import Store, StoreUnavailable, migrate
-from store.events import GameFinished, HandPlayed, LessonAnswer, Outbox, PuzzleAnswer
+from store.events import GameFinished, HandPlayed, LessonAnswer, Outbox, PrincipleMissed, PuzzleAnswer
 from store.glicko2 import Rating, update
 from store.models import PinFailure, Review, now
 
@@ -23,7 +23,7 @@ KNOWN = transfer.Known(frozenset({"tiles-1", "tiles-2", "a", "b"}), frozenset({"
 def test_migrations_are_repeatable_and_reach_head(store: Store) -> None:
     migrate(store)  # a second run changes nothing
     with store.engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0008"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0009"
 
 
 def test_learner_found_by_token_only_and_reset_link_locks_the_old_one(store: Store) -> None:
@@ -202,12 +202,14 @@ def test_progress_file_round_trip_loses_nothing(store: Store) -> None:
     me, _ = learners.create(store, "Ada")
     events.write(store, me.id, LessonAnswer("tiles-1", False, answer=["6-4"], stage_id="tiles"),
                  LessonAnswer("tiles-1", True, answer=["5-3"], stage_id="tiles", try_number=2),
-                 PuzzleAnswer("p1", True, themes=("a",)), HandPlayed("g", 1, {"seed": 3}), GameFinished("g", False))
+                 PuzzleAnswer("p1", True, themes=("a",)), HandPlayed("g", 1, {"seed": 3}), GameFinished("g", False),
+                 PrincipleMissed("g", 1, 2, "draw-trumps", "6-6", "5-5", 3))
     data = json.dumps(transfer.export_dict(store, me.id))
     you, _ = learners.create(store)
     added = transfer.import_dict(store, you.id, transfer.parse(data), KNOWN)
-    assert added == {"lesson_attempts": 2, "puzzle_attempts": 1, "hands": 1, "games": 1}
+    assert added == {"lesson_attempts": 2, "puzzle_attempts": 1, "hands": 1, "games": 1, "principle_misses": 1}
     assert stats.summary(store, you.id) == stats.summary(store, me.id)
+    assert practice.game_misses(store, you.id) == practice.game_misses(store, me.id) != []
     assert transfer.import_dict(store, you.id, transfer.parse(data.encode()), KNOWN) == dict.fromkeys(added, 0)
 
 

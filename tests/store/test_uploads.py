@@ -17,10 +17,10 @@ from engine.limits import quote
 from store import classes, events, learners, limits, practice, stats, transfer
 from store.db import Store, migrate
 from store.events import LessonAnswer, PuzzleAnswer
-from store.models import Game, Hand, Learner, LessonAttempt, PuzzleAttempt, PuzzleRating
+from store.models import Game, Hand, Learner, LessonAttempt, PrincipleMiss, PuzzleAttempt, PuzzleRating
 
 KNOWN = transfer.Known(frozenset({"tiles-1", "tiles-2", "tiles-3"}), frozenset({"p1", "p2"}))
-TABLES = (LessonAttempt, PuzzleAttempt, Hand, Game)
+TABLES = (LessonAttempt, PuzzleAttempt, Hand, Game, PrincipleMiss)
 
 
 def v2(**tables: list[dict[str, Any]]) -> dict[str, Any]:
@@ -63,7 +63,9 @@ PUZZLE = {"puzzle": "p1", "kind": "play", "themes": ["trump-in"], "answer": "6-4
           "try": 1, "hints": 0, "seconds": 2, "rating_after": 1510.5, "at": "2026-11-30T10:01:00Z"}
 HAND = {"game": "g1", "hand": 1, "record": {"seed": 3}, "at": "2026-11-30T10:02:00"}
 GAME = {"game": "g1", "won": True, "hands": 1, "at": "2026-11-30T10:03:00"}
-GOOD = {"lesson_attempts": LESSON, "puzzle_attempts": PUZZLE, "hands": HAND, "games": GAME}
+MISS = {"principle": "draw-trumps", "game": "g1", "hand": 1, "trick": 2, "tile": "6-6", "better": "5-5", "players": 3,
+        "at": "2026-11-30T10:04:00Z"}
+GOOD = {"lesson_attempts": LESSON, "puzzle_attempts": PUZZLE, "hands": HAND, "games": GAME, "principle_misses": MISS}
 
 
 def with_field(table: str, name: str, value: Any) -> dict[str, Any]:
@@ -111,6 +113,14 @@ def with_field(table: str, name: str, value: Any) -> dict[str, Any]:
     ("hands", "game", "g\u0000"),
     ("games", "hands", 10**12),
     ("games", "won", 1),
+    ("principle_misses", "principle", "draw trumps"),
+    ("principle_misses", "principle", "d" * 61),
+    ("principle_misses", "game", "g\u0000"),
+    ("principle_misses", "hand", 0),
+    ("principle_misses", "trick", 8),
+    ("principle_misses", "tile", "7-7"),
+    ("principle_misses", "better", ["5-5"]),
+    ("principle_misses", "players", 2),
 ], ids=lambda v: quote(v, 24) if not isinstance(v, str) else v[:24])
 def test_out_of_range_values_are_refused_with_a_message(store: Store, table: str, name: str, value: Any) -> None:
     refused(store, with_field(table, name, value), f"'{table}' entry 1", f"{name!r}")
@@ -139,6 +149,7 @@ def test_every_field_of_a_good_file_is_kept(store: Store) -> None:
     out = transfer.export_dict(store, me.id)
     assert out["lesson_attempts"][0]["answer"] == ["6-4"] and out["puzzle_attempts"][0]["themes"] == ["trump-in"]
     assert out["hands"][0]["record"] == {"seed": 3} and out["games"][0]["won"] is True
+    assert out["principle_misses"] == [{**MISS, "at": "2026-11-30T10:04:00+00:00"}]
 
 
 def test_a_lesson_answer_is_stored_under_its_levels_stage_in_the_course(store: Store) -> None:

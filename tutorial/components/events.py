@@ -1,6 +1,6 @@
 """The hooks that write what the learner does into the store, each called at the one point
 where it happens: an answer graded (Learn, Puzzles, Practice), a puzzle given up, a hand
-finished (Play), the unfinished game saved (:mod:`tutorial.components.resume`). While the database is away the events wait in the session's outbox (nothing
+finished (Play), the principles a hand's review found missed (Play), the unfinished game saved (:mod:`tutorial.components.resume`). While the database is away the events wait in the session's outbox (nothing
 already answered is lost) and go out on the next run.
 """
 
@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from store.events import Event, GameFinished, HandPlayed, LessonAnswer, Outbox, PuzzleAnswer
+from store.events import Event, GameFinished, HandPlayed, LessonAnswer, Outbox, PrincipleMissed, PuzzleAnswer
 from tutorial.components import profile, state
 
 if TYPE_CHECKING:
     from content import Item
+    from engine.review import HandReview
     from tutorial.services.items import Attempt
     from tutorial.services.session import PlaySession
 
@@ -121,15 +122,38 @@ def gave_up(item: Item, key: str, attempt: Attempt) -> None:
                        seconds=_seconds(key), rating=float(getattr(item, "rating", 1500))))
 
 
+def game_key(sess: PlaySession) -> str:
+    """The id under which the Play game's hands are stored: its deal number and its rules."""
+    g = sess.game
+    return f"{g.seed}-{hashlib.sha1(repr(g.rules).encode()).hexdigest()[:10]}"
+
+
+def principles_missed(sess: PlaySession, hand_number: int, review: HandReview) -> None:
+    """The review of hand ``hand_number`` is shown: store each play of the learner's that it
+    finds leaving a Play better principle (:func:`lessons.strategy.review.principle_notes`),
+    for Practice to serve positions of it. Each play is sent once a session (the store keeps
+    one row per play anyway)."""
+    from lessons.strategy.review import principle_notes
+
+    key = game_key(sess)
+    sent: set[tuple[str, int, int]] = st.session_state.setdefault(state.PRINCIPLES_SENT, set())
+    for n in principle_notes(sess.game.record(), review, sess.seat):
+        if (key, hand_number, n.trick) in sent:
+            continue
+        sent.add((key, hand_number, n.trick))
+        send(PrincipleMissed(game_key=key, hand_number=int(hand_number), trick=int(n.trick), principle=n.principle,
+                             tile=str(n.tile), better=str(n.better), players=int(sess.players)))
+
+
 def hand_finished(sess: PlaySession) -> None:
     """A hand on the Play page is over (and perhaps the game): store its record."""
     g = sess.game
-    game_key = f"{g.seed}-{hashlib.sha1(repr(g.rules).encode()).hexdigest()[:10]}"
+    key = game_key(sess)
     try:
         rec = sess.hand_record(g.hand_number)
     except Exception:
         rec = None
-    send(HandPlayed(game_key=game_key, hand_number=int(g.hand_number), record=rec))
+    send(HandPlayed(game_key=key, hand_number=int(g.hand_number), record=rec))
     if g.phase == "game_over":
-        send(GameFinished(game_key=game_key, won=g.winner == g.rules.side_of(sess.seat),
+        send(GameFinished(game_key=key, won=g.winner == g.rules.side_of(sess.seat),
                            hands=len(g.results)))

@@ -1,26 +1,37 @@
 """Practice: the puzzle of the day, then puzzles picked for the learner — reviews that are due
-first, then near their Glicko-2 rating from the themes they miss most."""
+first, then a Play better position of a principle their own games or answers show them missing
+(every other turn at most, saying why), then near their Glicko-2 rating from the themes they
+miss most."""
 
 from __future__ import annotations
 
 import math
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 import streamlit as st
 
 from engine.words import count_words
 from puzzles.themes import theme_title
 from store import StoreUnavailable, glicko2, practice, stats
-from tutorial.components import events, profile
+from store.events import LessonAnswer
+from tutorial.components import events, profile, state
 from tutorial.components import item as ask
-from tutorial.services.items import kind_title, puzzles
+from tutorial.components.tiles import names_md
+from tutorial.services.items import Attempt, course, kind_title, puzzles
 
 if TYPE_CHECKING:
+    from content import Item
+    from lessons import Level
     from puzzles.loader import Puzzle
 
-CURRENT = "pr-current"
-RECENT = "pr-recent"
+CURRENT = state.PRACTICE_CURRENT
+RECENT = state.PRACTICE_RECENT
+#: Why the Play better position in the box is served (markdown), kept while it is shown.
+WHY = state.PRACTICE_WHY
+#: What :data:`CURRENT` holds for a Play better position: this, then the level's id.
+POSITION = "level:"
 
 
 def load() -> list[Puzzle] | None:
@@ -86,17 +97,114 @@ def _due(pool: list[Puzzle], s: stats.LearnerStats | None) -> list[str]:
     return practice.due_reviews(cards, stats.due_now(s, "puzzle"), _shown(pool))
 
 
+def _positions() -> list[tuple[Level, practice.PositionCard]]:
+    """The Play better positions Practice can serve, in the course's order, with their cards
+    (the principle is the stage's: stage ``pb-<principle>``)."""
+    try:
+        c = course()
+    except Exception:  # no course, no positions: the puzzles are still served
+        return []
+    return [(lv, practice.PositionCard(lv.id, st_.id.removeprefix("pb-"), lv.position.players))
+            for st_ in c.stages if st_.part == "play-better" for lv in st_.levels if lv.kind == "strategy"]
+
+
+def _position_choice() -> tuple[Level, practice.Miss] | None:
+    """The Play better position to serve now, with the miss it answers
+    (:func:`store.practice.next_position`), or ``None``: no learner, no principle missed and
+    not answered right since, or the box served a position just before (positions come every
+    other turn at most, so the puzzles keep their place)."""
+    recent: list[str] = st.session_state.get(RECENT, [])
+    db, lid = profile.store(), profile.learner_id()
+    if db is None or lid is None or (recent and recent[-1].startswith(POSITION)):
+        return None
+    positions = _positions()
+    cards = [c for _lv, c in positions]
+    try:
+        answers = practice.position_answers(db, lid, [c.id for c in cards])
+        misses = practice.open_misses(cards, practice.game_misses(db, lid), answers)
+    except StoreUnavailable:
+        return None
+    shown = {r.removeprefix(POSITION) for r in recent if r.startswith(POSITION)}
+    picked = practice.next_position(cards, misses, shown, {a.level_id for a in answers if a.clean})
+    if picked is None:
+        return None
+    card, miss = picked
+    return next(lv for lv, c in positions if c.id == card.id), miss
+
+
+def _day(at: datetime, today: date) -> str:
+    """A day as the learner reads it: "5 December" (the year only when it is not ``today``'s)."""
+    return f"{at.day} {at:%B}" + ("" if at.year == today.year else f" {at.year}")
+
+
+def why_position(miss: practice.Miss, principle: str, stage: str, first_level: str, missed_title: str = "",
+                 today: date | None = None) -> str:
+    """Why Practice serves a Play better position, in markdown: where the learner missed
+    ``principle`` (the stage's title), and the stage that teaches it, linked to its first level.
+    The day of the miss is said with its year when that is not ``today``'s (UTC's today by
+    default).
+
+    >>> from datetime import UTC
+    >>> at = datetime(2026, 12, 5, 21, 30, tzinfo=UTC)
+    >>> game = practice.Miss("draw-trumps", at, 3, game_key="7-abc", hand_number=2, trick=3, tile="6-4", better="5-5")
+    >>> print(why_position(game, "Drawing trumps", "Play better 1", "draw-trumps-1", today=date(2026, 12, 6)))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    You missed **Drawing trumps** in your game of 5 December (hand 2, trick 3: you played 6-4 where the principle
+    picks 5-5). Practise it on this position; [Play better 1: Drawing trumps](/learn?level=draw-trumps-1) teaches
+    it.
+    >>> wrong = practice.Miss("draw-trumps", at, 3, level_id="draw-trumps-4")
+    >>> print(why_position(wrong, "Drawing trumps", "Play better 1", "draw-trumps-1", "Position 4 (3 players)",
+    ...                    today=date(2027, 1, 2)))  # doctest: +NORMALIZE_WHITESPACE
+    You missed **Drawing trumps** in Play better 1, Position 4 (3 players), on 5 December 2026. Practise it
+    on another position; [Play better 1: Drawing trumps](/learn?level=draw-trumps-1) teaches it.
+    """
+    link = f"[{stage}: {principle}](/learn?level={quote(first_level)}) teaches it."
+    day = _day(miss.at, today or datetime.now(UTC).date())
+    if miss.in_game:
+        return (f"You missed **{principle}** in your game of {day} (hand {miss.hand_number}, trick "
+                f"{miss.trick}: you played {miss.tile} where the principle picks {miss.better}). Practise it on "
+                f"this position; {link}")
+    where = f"{stage}, {missed_title}" if missed_title else stage
+    return f"You missed **{principle}** in {where}, on {day}. Practise it on another position; {link}"
+
+
+def _why(level: Level, miss: practice.Miss) -> str:
+    c = course()
+    stage = c.stage(level.stage)
+    missed = ""
+    if miss.level_id:
+        try:
+            missed = c.level(miss.level_id).title or ""
+        except KeyError:
+            missed = ""
+    return why_position(miss, stage.title, c.stage_name(stage), stage.levels[0].id, missed)
+
+
 def _choose(pool: list[Puzzle]) -> str | None:
-    """The id of the next puzzle for this learner: the first review due, else a new puzzle
-    that is not the one they answered last (never the same puzzle twice in a row)."""
+    """What the box serves next: the first puzzle review due; else a Play better position of
+    a principle the learner was shown missing (:func:`_position_choice`, its reason kept
+    under :data:`WHY`), as ``"level:<id>"``; else a new puzzle that is not the one they
+    answered last (never the same puzzle twice in a row)."""
     s = _learner_stats()
     due = _due(pool, s)
     if due:
         return due[0]
+    served = _position_choice()
+    if served is not None:
+        level, miss = served
+        st.session_state[WHY] = _why(level, miss)
+        return POSITION + level.id
     rating, misses = (1500.0, {}) if s is None else (s.rating, practice.theme_misses(s.theme_accuracy))
     last = _last_answered()
     card = practice.next_puzzle(_cards(pool), rating, misses, _shown(pool) | ({last} if last else set()))
     return card.id if card else None
+
+
+def _key(cur: str | None) -> str:
+    """The attempt key of what the box serves: ``pr-<puzzle>``, or ``prl-<level>`` for a position."""
+    if cur and cur.startswith(POSITION):
+        return f"prl-{cur.removeprefix(POSITION)}"
+    return f"pr-{cur}"
 
 
 def _untouched(key: str) -> bool:
@@ -111,7 +219,7 @@ def _next(pool: list[Puzzle]) -> None:
     if cur:
         recent.append(cur)
         del recent[:-30]
-        ask.attempt_for(f"pr-{cur}").reset()
+        ask.attempt_for(_key(cur)).reset()
     st.session_state[CURRENT] = _choose(pool)
 
 
@@ -236,25 +344,71 @@ def coming_back(due: list[datetime], at: datetime) -> str:
     return f"no puzzle review due now: {count_words(len(times), 'puzzle')} come back for review, the first {when}"
 
 
+def _stars(level: Item, att: Attempt) -> None:
+    """The stars of a right answer to a Play better position, by the rule Learn reads the
+    stored rows with (an answer here is an answer to that level)."""
+    now = LessonAnswer(level_id=level.id, correct=True, try_number=att.tries, hints=att.hints)
+    att.stars = profile.progress().with_events([now]).last_stars[level.id]
+
+
+def ask_position(level: Level, key: str, why: str) -> None:
+    """A Play better position with its reason for being served (``why``), the deal so far, the
+    answer controls, feedback and the two-step hint (the second step shows the answer). The
+    answer is stored as an answer to its level, as in Learn."""
+    c = course()
+    stage = c.stage(level.stage)
+    st.markdown(why)
+    st.markdown(f"**{c.stage_name(stage)}: {stage.title}** · {level.title or level.id}")
+    st.markdown(names_md(level.intro), unsafe_allow_html=True)  # tile names never break
+    st.markdown(f"#### {level.question}")
+    ask.position_view(level, key)
+    ask.answer_controls(level, key, on_solved=_stars)
+    ask.feedback(level, key)
+    ask.hints(level, key)
+
+
+def _stale(pool: list[Puzzle], cur: str | None, due: list[str]) -> bool:
+    """Whether the box chooses again rather than keep ``cur`` (not started yet): due reviews
+    come first, as the line above says; a puzzle is chosen again if it is today's puzzle of the
+    day or was just answered elsewhere (Puzzles, the puzzle of the day, another browser: never
+    the same puzzle twice in a row), or gives way to a Play better position of a principle
+    missed since it was chosen (a game reviewed on Play meanwhile)."""
+    if cur in due or not _untouched(_key(cur)):
+        return False
+    if due:
+        return True
+    if cur is not None and cur.startswith(POSITION):
+        return False
+    daily_card = _daily_card(pool, datetime.now(UTC).date())
+    return (daily_card is not None and cur == daily_card.id) or cur == _last_answered() or \
+        _position_choice() is not None
+
+
 def next_for_you(pool: list[Puzzle]) -> None:
-    """The puzzle picked for the learner, with a button for the next one."""
+    """What is picked for the learner (a puzzle, or a Play better position with the reason it
+    is served), with a button for the next one."""
     ids = {p.id for p in pool}
     cur = st.session_state.get(CURRENT)
     due = _due(pool, _learner_stats())
-    # Due reviews first, as the line above says; a puzzle not started yet in the box is chosen
-    # again if it is today's puzzle of the day or was just answered elsewhere (Puzzles, the
-    # puzzle of the day, another browser): never the same puzzle twice in a row.
-    daily_card = _daily_card(pool, datetime.now(UTC).date())
-    stale = cur not in due and _untouched(f"pr-{cur}") and (
-        bool(due) or (daily_card is not None and cur == daily_card.id) or cur == _last_answered())
-    if cur not in ids or stale:
+    levels = {lv.id: lv for lv, _c in _positions()}
+    known = cur in ids or (isinstance(cur, str) and cur.startswith(POSITION) and cur.removeprefix(POSITION) in levels)
+    if not known or _stale(pool, cur, due):
         st.session_state[CURRENT] = _choose(pool)
     pid = st.session_state.get(CURRENT)
+    key = _key(pid)
+    if isinstance(pid, str) and pid.startswith(POSITION):
+        level = levels[pid.removeprefix(POSITION)]
+        att = ask.attempt_for(key)
+        with st.container(border=True, key="practice-box"):
+            st.subheader("A Play better position for you", anchor=False)
+            ask_position(level, key, str(st.session_state.get(WHY, "")))
+            st.button("Next puzzle", key="practice-next", type="primary" if att.solved else "secondary",
+                      on_click=_next, args=(pool,), icon=":material/arrow_forward:")
+        return
     puzzle = next((p for p in pool if p.id == pid), None)
     if puzzle is None:
         st.info("No puzzle to practise.")
         return
-    key = f"pr-{puzzle.id}"
     att = ask.attempt_for(key)
     with st.container(border=True, key="practice-box"):
         st.subheader("Your next puzzle", anchor=False)

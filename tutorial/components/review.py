@@ -8,6 +8,7 @@ from typing import Any
 
 import streamlit as st
 
+from tutorial.components import events
 from tutorial.services.reviewing import (
     GRADE_MARKS,
     biggest_mistakes,
@@ -54,6 +55,7 @@ def review_panel(sess: PlaySession) -> None:
         st.markdown(no_mistakes_heading(review, sess.seat))
     principles = principle_lines(sess.game.record(), review, sess.seat)
     if principles:
+        events.principles_missed(sess, number, review)  # Practice serves positions of them
         st.markdown("**What Play better says:**")
         st.markdown("\n".join(f"- {line}" for line in principles))
     # The learner's contract decisions that are not among the mistakes above.

@@ -92,6 +92,10 @@ CLASS_LINK_MADE = "moon_class_link_made"  # True once: a new teacher link was ma
 CLASS_JOINED = "moon_class_joined"  # a student joined a class here: the welcome replaces the join form
 DECK_OPEN = "moon_deck_open"  # the Lesson deck panel stays open once its title was changed in it
 LIVE_LEAVING = "moon_live_leaving"  # the phone asked to leave the live class: "Leave? Yes / Stay" is shown
+PRINCIPLES_SENT = "moon_principles_sent"  # the plays whose missed principle this session stored (Play reviews)
+PRACTICE_CURRENT = "pr-current"  # what Practice's box serves: a puzzle id, or "level:" and a position's id
+PRACTICE_RECENT = "pr-recent"  # what Practice's box served in this session (the newest last)
+PRACTICE_WHY = "moon_practice_why"  # why Practice's box serves its Play better position (markdown)
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6
