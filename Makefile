@@ -13,16 +13,25 @@ $(PY):
 	$(PY) -m pip install --quiet --upgrade pip
 
 # The install builds the solver's compiled core (setup.py, engine/_csolver.c) with the C
-# compiler: a changed C file reinstalls, and so rebuilds it.
+# compiler: a changed C file reinstalls, and so rebuilds it. Each install stamp names the core
+# it built (empty without a compiler); a core deleted since (`git clean -x`) installs again.
 NATIVE := setup.py engine/_csolver.c
+BUILT_CORE := $(shell cat $(VENV)/.run-installed $(VENV)/.test-installed 2>/dev/null)
+ifneq ($(BUILT_CORE),)
+ifneq ($(words $(BUILT_CORE)),$(words $(wildcard $(BUILT_CORE))))
+NATIVE += core-missing
+endif
+endif
+.PHONY: core-missing
+STAMP = { ls engine/_csolver*.so 2>/dev/null || true; }
 
 $(VENV)/.run-installed: pyproject.toml $(NATIVE) | $(PY)
 	$(PY) -m pip install --quiet -e .
-	touch $@
+	$(STAMP) > $@
 
 $(VENV)/.test-installed: pyproject.toml $(NATIVE) | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,dev]'
-	touch $@ $(VENV)/.run-installed
+	$(STAMP) > $@; cp $@ $(VENV)/.run-installed
 
 run: $(VENV)/.run-installed
 	$(PY) -m streamlit run tutorial/server.py --server.port $(PORT) --browser.gatherUsageStats false
@@ -54,7 +63,7 @@ test: lint typecheck unit e2e
 
 $(VENV)/.notebook-installed: pyproject.toml $(NATIVE) | $(PY)
 	$(PY) -m pip install --quiet -e '.[notebook]'
-	touch $@ $(VENV)/.run-installed
+	$(STAMP) > $@; cp $@ $(VENV)/.run-installed
 
 # The teaching notebook: build the .ipynb from the committed jupytext file, then open Jupyter.
 notebook: $(VENV)/.notebook-installed
