@@ -176,7 +176,7 @@ The bidder may name:
         ("trump_before_widow", "keep_double_blank", "doubles_trump", "no_trump"),
         tiles="6-6 6-5 6-4 6-1 5-4 4-4",
         trump="6",
-        caption="Sixes are trump: the four sixes carry a star and rank 6-6, 6-5, 6-4, 6-1; 5-4 and 4-4 are not trumps.",
+        caption="Sixes are trump: of the tiles shown, the four that bear a six carry a star and rank 6-6, 6-5, 6-4, 6-1; 5-4 and 4-4 are not trumps.",
     ),
     Section(
         "play",
