@@ -82,8 +82,8 @@ def test_a_try_replays_the_same_and_counts_the_side_s_tricks(course) -> None:  #
         later = a.game.tricks[len(d.start().tricks):]
         assert r.tricks == sum(1 for t in later if t.winner in side)
         assert r.achieved == (r.tricks >= d.need)
-        assert r.kept and r.departure is None and r.aside is None and r.judged >= 1, s.id
-        assert "You kept to the principle at every decision" in " ".join(r.lines())
+        assert r.kept and r.departure is None and r.judged >= 1, s.id
+        assert "You kept to the principle" in " ".join(r.lines())
 
 
 def test_leaving_the_principle_is_named_at_its_decision_with_the_level_s_figures(course) -> None:  # type: ignore[no-untyped-def]
@@ -134,8 +134,3 @@ def test_a_different_tile_as_good_in_expectation_is_no_departure(course) -> None
     assert played_other is not None
     r = p.result()
     assert r.judged >= 2 and r.kept and r.departure is None
-    # Still said: the learner played against the rule there, at no cost on average.
-    assert r.aside is not None and r.aside.decision.played == played_other and r.aside.decision.pick != played_other
-    text = " ".join(r.lines())
-    assert f"you led {played_other}, where {pr.title} picks {r.aside.decision.pick}. Here that cost nothing" in text
-    assert "at every decision" not in text and "wherever it made a difference" in text, text

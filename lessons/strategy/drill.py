@@ -15,9 +15,6 @@ went against the best line in expectation:
   than the rule's (by :data:`~engine.strategy.TRICK_MARGIN` tricks or
   :data:`~engine.strategy.CHANCE_MARGIN` chance points, on the fair answer of that decision).
   A different tile that does as well is no departure: the principle, not a coin flip, decides.
-  The result still names the first such decision (:attr:`DrillResult.aside`) and says it cost
-  nothing on average, so a learner who knows they played against the rule is not told they kept
-  to it.
 
 A try is stored like any answer to a level (a lesson answer whose level id is the drill's
 :attr:`Drill.id`, the tiles played its answer), right when the learner kept to the principle to the end of
@@ -172,9 +169,7 @@ class DrillResult:
     """How the drill went: the side's ``tricks`` from the drill's position on, whether the
     side got what it wanted (``achieved``: the bid made, or set), the best line's average
     (``best_tricks``), the decisions the principle judged (``judged``) and the first departure
-    (``None``: the learner kept to the principle); ``aside`` the first decision where the learner
-    played another tile than the principle's and it cost nothing on average (``None`` when there
-    was none before the first departure)."""
+    (``None``: the learner kept to the principle)."""
 
     drill: Drill
     tricks: int
@@ -182,7 +177,6 @@ class DrillResult:
     judged: int
     departure: Departure | None
     played: tuple[Tile, ...]
-    aside: Departure | None = None
 
     @property
     def kept(self) -> bool:
@@ -201,15 +195,9 @@ class DrillResult:
             f"{'every one of the' if d.exhaustive else 'a sample of'} {d.layouts} layouts of the tiles you could not "
             f"see (it {'makes' if d.goal == 'make' else 'sets'} the bid in {d.best_chance:.0f}% of them).",
         ]
-        if self.departure is None and self.aside is None:
+        if self.departure is None:
             out.append(f"You kept to the principle at every decision where it picks a tile "
                        f"({_count(self.judged, 'decision')}).")
-        elif self.departure is None:
-            assert self.aside is not None
-            out.append(self.aside.text)
-            out.append(f"You kept to the principle wherever it made a difference "
-                       f"({_count(self.judged, 'decision')} where it picks a tile).")
-        if self.departure is None:
             if self.tricks <= d.best_tricks - 1:
                 out.append("The tricks short of the average went at decisions this principle does not judge, or "
                            "to the way the tiles you could not see lay this time.")
@@ -294,16 +282,12 @@ class DrillPlay:
         if self._result is None:
             tricks = self.tricks_taken()
             judged = [d for d in self.decisions if d.pick is not None]
-            departure, aside = self._first_departure(judged)
             self._result = DrillResult(self.drill, tricks, tricks >= self.drill.need, len(judged),
-                                       departure, tuple(d.played for d in self.decisions), aside)
+                                       self._first_departure(judged), tuple(d.played for d in self.decisions))
         return self._result
 
-    def _first_departure(self, judged: Sequence[Decision]) -> tuple[Departure | None, Departure | None]:
-        """The first decision that left the principle at a cost, and the first one before it
-        that left it at no cost on average (each ``None`` when there is none)."""
+    def _first_departure(self, judged: Sequence[Decision]) -> Departure | None:
         p = principle(self.drill.principle)
-        aside: Departure | None = None
         for d in judged:
             if d.pick is None or d.played == d.pick:
                 continue
@@ -314,19 +298,13 @@ class DrillPlay:
             fa = fair_answer(view, samples=DRILL_SAMPLES, seed=self.drill.seed)
             dt = fa.tricks[d.pick] - fa.tricks[d.played]
             dc = fa.chance[d.pick] - fa.chance[d.played]
-            verb = "led" if d.led else "played"
-            every = "every one of the" if fa.exhaustive else "a sample of"
-            figures = (f"Over {every} {fa.layouts} layouts of the tiles you could not see, {d.pick} gives your side "
-                       f"{fa.tricks[d.pick]:.2f} tricks on average from there and {d.played} {fa.tricks[d.played]:.2f}")
             if dt < TRICK_MARGIN - 1e-9 and dc < CHANCE_MARGIN - 1e-9:
-                # As good in expectation: a coin flip, not the principle, decides it.
-                if aside is None:
-                    text = (f"Trick {d.trick}: you {verb} {d.played}, where {p.title} picks {d.pick}. Here that cost "
-                            f"nothing on average: {figures[0].lower()}{figures[1:]}, so the principle does not decide "
-                            f"this one.")
-                    aside = Departure(d, fa.tricks[d.pick], fa.tricks[d.played], fa.layouts, text)
-                continue
+                continue  # as good in expectation: a coin flip, not the principle
+            verb = "led" if d.led else "played"
             words = p.wrong(view, fa, d.played).split(" With ")[0]
-            text = f"Trick {d.trick}: you {verb} {d.played}, where {p.title} picks {d.pick}. {words} {figures}."
-            return Departure(d, fa.tricks[d.pick], fa.tricks[d.played], fa.layouts, text), aside
-        return None, aside
+            every = "every one of the" if fa.exhaustive else "a sample of"
+            text = (f"Trick {d.trick}: you {verb} {d.played}, where {p.title} picks {d.pick}. {words} "
+                    f"Over {every} {fa.layouts} layouts of the tiles you could not see, {d.pick} gives your side "
+                    f"{fa.tricks[d.pick]:.2f} tricks on average from there and {d.played} {fa.tricks[d.played]:.2f}.")
+            return Departure(d, fa.tricks[d.pick], fa.tricks[d.played], fa.layouts, text)
+        return None
