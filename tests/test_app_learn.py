@@ -268,11 +268,13 @@ def test_play_better_stage_is_labelled_and_a_worse_tile_gets_its_reason() -> Non
     at, lv = _open_level("draw-trumps-1")
     assert not at.exception, errors(at)
     box = at.selectbox(key="learn-stage")
-    assert box.options[-8:] == ["Play better 1. Drawing trumps", "Play better 2. Cashing sure tricks",
-                                "Play better 3. Giving up a trick cheaply", "Play better 4. Defending together (3 players)",
-                                "Play better 5. Partners (4 players)", "Play better 6. No trump and doubles as trump",
-                                "Play better 7. Counting what is out",
-                                "Play better 8. Keeping the tiles that matter later"]
+    assert box.options[-10:] == ["Play better 1. Drawing trumps", "Play better 2. Cashing sure tricks",
+                                 "Play better 3. Giving up a trick cheaply", "Play better 4. Defending together (3 players)",
+                                 "Play better 5. Partners (4 players)", "Play better 6. No trump and doubles as trump",
+                                 "Play better 7. Counting what is out",
+                                 "Play better 8. Keeping the tiles that matter later",
+                                 "Play better 9. Leading through the bidder (3 players)",
+                                 "Play better 10. Leading to your partner (4 players)"]
     assert any("one principle a stage" in i.value for i in at.info)
     worse = next(str(t) for t in lv.task.tricks if t != lv.answer())
     a, b = worse.split("-")

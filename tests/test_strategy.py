@@ -254,10 +254,11 @@ def test_a_keeping_position_gives_up_a_tile_that_looks_bigger_than_a_sure_trick(
     assert all(keep_value(answer, view.trump) < keep_value(t, view.trump) for t in legal if beaters(view, t) and t != answer)
 
 
-@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS if lv.stage in ("pb-count-out", "pb-keep-later")])
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS if lv.stage in ("pb-count-out", "pb-keep-later",
+                                                                             "pb-lead-through", "pb-lead-to-partner")])
 def test_the_generator_finds_a_rare_stages_position_again_from_its_seed(level_id: str) -> None:
-    """The rare stages search tens of thousands of deals, too many to regenerate in the suite:
-    each position is found again from its own seed (one deal) and written the same."""
+    """The rare stages search thousands of deals, too many to regenerate in the suite: each
+    position is found again from its own seed (one deal) and written the same."""
     import tomllib
 
     from lessons.strategy.generate import find, level_dict
@@ -269,3 +270,52 @@ def test_the_generator_finds_a_rare_stages_position_again_from_its_seed(level_id
                       if t["id"] == level_id)
     found = next(find(principle(pid), PER_STAGE, start=int(level.task.param("seed")), max_seeds=1))
     assert level_dict(found, k + 1) == shipped
+
+
+def test_leading_stages_ship_eight_positions_each_in_their_number_of_players() -> None:
+    """The stages the next tests run over are there (an empty stage would run none)."""
+    for sid, players in (("pb-lead-through", {3}), ("pb-lead-to-partner", {4})):
+        levels = [lv for lv in LEVELS if lv.stage == sid]
+        assert len(levels) >= PER_STAGE and {lv.position.players for lv in levels} == players, sid
+
+
+@pytest.mark.parametrize("level_id", [lv.id for lv in LEVELS if lv.stage in ("pb-lead-through", "pb-lead-to-partner")])
+def test_a_leading_position_leads_the_suit_the_learners_side_can_trump_in(level_id: str) -> None:
+    """On lead; the seat that plays after the learner on the learner's side (the other
+    defender with three players, last, after the bidder; the partner with four) has shown by
+    not following that it holds none of the answer's suit, and a trump the learner has not
+    seen may be in its hand. The answer is no trump, and the least of the learner's tiles of
+    the suits that seat lacks."""
+    from engine.players.facts import keep_value, seat_goal
+    from engine.sampling import Constraints
+
+    level = COURSE.level(level_id)
+    view, answer = level.task.view, level.answer()
+    tr = view.trump
+    assert tr is not None and not view.current_trick and view.leader == view.seat
+    n = view.rules.players
+    if n == 3:
+        assert seat_goal(view).goal == "set" and view.bidder == (view.seat + 1) % 3
+        mate = (view.seat + 2) % 3  # plays last, over the bidder
+    else:
+        mate = (view.seat + 2) % 4
+    lacks = view.voids()[mate]
+    assert not tr.is_trump(answer) and tr.suit_led(answer) in lacks
+    cons = Constraints.from_view(view)
+    assert any(tr.is_trump(t) and mate in ok for t, ok in zip(cons.tiles, cons.allowed, strict=True))
+    same = [t for t in view.hand if not tr.is_trump(t) and tr.suit_led(t) in lacks and t != answer]
+    assert all(keep_value(answer, tr) < keep_value(t, tr) for t in same)
+
+
+def test_leading_through_the_bidder_does_not_apply_when_the_bidder_plays_last() -> None:
+    """Deal 62, trick 6: seat 1 defends and leads, the other defender (seat 2) has shown it
+    holds no threes and may still trump, but the bidder (seat 0) plays last: the lead of 3-2
+    would go up to the bidder, not through it."""
+    from lessons.strategy.principles import trump_in_leads
+
+    actions = ("bid 4, pass, pass, discard 5-2, trump 1, play 1-1, play 2-1, play 5-1, play 6-6, play 6-5, "
+               "play 6-3, play 4-4, play 5-4, play 4-2, play 6-2, play 6-1, play 6-4, play 3-3, play 0-0, "
+               "play 4-3").split(", ")
+    view = game_of(COURSE.level("lead-through-1").position.rules, 62, actions).view(1)
+    assert view.to_act == 1 and view.bidder == 0 and [str(t) for t in trump_in_leads(view)] == ["3-2"]
+    assert not principle("lead-through").applies(view)

@@ -134,3 +134,26 @@ def test_a_different_tile_as_good_in_expectation_is_no_departure(course) -> None
     assert played_other is not None
     r = p.result()
     assert r.judged >= 2 and r.kept and r.departure is None
+
+
+def test_leaving_the_rule_for_a_tile_as_good_is_said_not_hidden(course) -> None:  # type: ignore[no-untyped-def]
+    """Drawing trumps' drill: 5-5, then 6-6 at trick 2 where the rule picks 5-3, the next
+    trump. On average 6-6 does better there, so the try still keeps to the principle, but the
+    result says which decision left the rule's tile and by the figures, never "at every
+    decision"."""
+    d = drill_of(course.stage("pb-draw-trumps"))
+    p = DrillPlay(d)
+    p.play(d.best)
+    view = p.view()
+    assert not view.current_trick and principle(d.principle).rule(view) == Tile.parse("5-3")
+    p.play(Tile.parse("6-6"))
+    while not p.finished:
+        p.play(_by_principle(p))
+    r = p.result()
+    assert r.kept and [a.decision.trick for a in r.alike] == [2]
+    said = " ".join(r.lines())
+    assert "at every decision" not in said
+    assert "Trick 2: you led 6-6, where Drawing trumps picks 5-3. Here 6-6 does better on average: " in said
+    a = r.alike[0]
+    assert a.played_tricks > a.pick_tricks and f"{a.played_tricks:.2f} tricks for your side" in said
+    assert f"at the other {r.judged - 1} decisions where it picks a tile you played that tile" in said

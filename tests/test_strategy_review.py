@@ -82,3 +82,42 @@ def test_leading_into_a_tile_the_count_shows_cannot_be_beaten_names_counting() -
     assert [(n.trick, str(n.tile), str(n.better), n.principle) for n in notes] == [(5, "5-2", "2-1", "count-out")]
     assert notes[0].line() == ("You could have led 2-1: by the count, no seat against you could beat it — see "
                                "Play better 7: Counting what is out")
+
+
+def test_a_lead_the_other_defender_could_not_trump_names_leading_through_the_bidder() -> None:
+    """Three players, deal 936 (the position of "Leading through the bidder", Position 1):
+    seat 1 defends and leads at trick 3 with the bidder next; seat 0, the other defender, has
+    trumped the lead of 6-6, so 6-3 led through the bidder lets it trump in. Seat 1 leads 2-1."""
+    actions = ("pass, bid 5, pass, discard 6-1, trump 4, play 6-6, play 4-4, play 6-2, play 5-5, play 4-1, "
+               "play 5-3, play 2-1, play 4-2, play 5-2, play 6-4, play 3-1, play 5-4, play 0-0, play 5-1, "
+               "play 3-2, play 6-5, play 1-1, play 6-3, play 4-3, play 2-2, play 3-3").split(", ")
+    g = Game.new(RuleSet(), seed=936)
+    for a in actions:
+        g.apply(a)
+    record = g.record()
+    review = review_hand(record, 1, seats=[1])
+    notes = principle_notes(record, review, 1)
+    assert [(n.trick, str(n.tile), str(n.better), n.principle) for n in notes] == [(3, "2-1", "6-3", "lead-through")]
+    assert principle_lines(record, review, 1) == [
+        "Trick 3: You could have led 6-3 through the bidder: the other defender had shown it held none of its "
+        "suit and could trump it — see [Play better 9: Leading through the bidder (3 players)]"
+        "(/learn?level=lead-through-1)"]
+
+
+def test_a_lead_the_partner_could_not_trump_names_leading_to_your_partner() -> None:
+    """Four players, deal 684 (the position of "Leading to your partner", Position 3): seat 3
+    leads at trick 5; its partner, seat 1, trumped the lead of 6-6, so 6-4 lets it trump in.
+    Seat 3 leads 3-3."""
+    actions = ("pass, bid 4, pass, pass, trump 0, play 6-6, play 6-3, play 6-1, play 2-0, play 1-1, play 3-0, "
+               "play 3-1, play 2-1, play 5-5, play 1-0, play 5-3, play 5-1, play 4-4, play 5-4, play 4-1, "
+               "play 4-3, play 3-3, play 0-0, play 3-2, play 4-0, play 6-2, play 5-0, play 6-0, play 6-4, "
+               "play 2-2, play 4-2, play 6-5, play 5-2").split(", ")
+    g = Game.new(RuleSet(players=4), seed=684)
+    for a in actions:
+        g.apply(a)
+    record = g.record()
+    review = review_hand(record, 1, seats=[3])
+    notes = principle_notes(record, review, 3)
+    assert [(n.trick, str(n.tile), str(n.better), n.principle) for n in notes] == [(5, "3-3", "6-4", "lead-to-partner")]
+    assert notes[0].line() == ("You could have led 6-4 to your partner, who had shown it held none of its suit and "
+                               "could trump it — see Play better 10: Leading to your partner (4 players)")

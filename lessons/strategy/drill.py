@@ -14,7 +14,8 @@ went against the best line in expectation:
   picked a tile, the learner played another, and that other tile does worse in expectation
   than the rule's (by :data:`~engine.strategy.TRICK_MARGIN` tricks or
   :data:`~engine.strategy.CHANCE_MARGIN` chance points, on the fair answer of that decision).
-  A different tile that does as well is no departure: the principle, not a coin flip, decides.
+  A different tile that does as well is no departure: the principle, not a coin flip, decides;
+  the result still names each such decision with both averages (:attr:`DrillResult.alike`).
 
 A try is stored like any answer to a level (a lesson answer whose level id is the drill's
 :attr:`Drill.id`, the tiles played its answer), right when the learner kept to the principle to the end of
@@ -177,6 +178,9 @@ class DrillResult:
     judged: int
     departure: Departure | None
     played: tuple[Tile, ...]
+    #: the decisions before the departure (or to the end) where the learner played another
+    #: tile than the principle's and it did as well on average: not counted against them
+    alike: tuple[Departure, ...] = ()
 
     @property
     def kept(self) -> bool:
@@ -195,7 +199,11 @@ class DrillResult:
             f"{'every one of the' if d.exhaustive else 'a sample of'} {d.layouts} layouts of the tiles you could not "
             f"see (it {'makes' if d.goal == 'make' else 'sets'} the bid in {d.best_chance:.0f}% of them).",
         ]
-        if self.departure is None:
+        out += [a.text for a in self.alike]
+        if self.departure is None and self.alike:
+            out.append(f"You kept to the principle wherever it mattered: at the other "
+                       f"{_count(self.judged - len(self.alike), 'decision')} where it picks a tile you played that tile.")
+        elif self.departure is None:
             out.append(f"You kept to the principle at every decision where it picks a tile "
                        f"({_count(self.judged, 'decision')}).")
             if self.tricks <= d.best_tricks - 1:
@@ -282,12 +290,16 @@ class DrillPlay:
         if self._result is None:
             tricks = self.tricks_taken()
             judged = [d for d in self.decisions if d.pick is not None]
+            departure, alike = self._departures(judged)
             self._result = DrillResult(self.drill, tricks, tricks >= self.drill.need, len(judged),
-                                       self._first_departure(judged), tuple(d.played for d in self.decisions))
+                                       departure, tuple(d.played for d in self.decisions), alike)
         return self._result
 
-    def _first_departure(self, judged: Sequence[Decision]) -> Departure | None:
+    def _departures(self, judged: Sequence[Decision]) -> tuple[Departure | None, tuple[Departure, ...]]:
+        """The first decision that left the principle at a cost, and the decisions before it
+        that left its tile for one as good on average (said, not counted)."""
         p = principle(self.drill.principle)
+        alike: list[Departure] = []
         for d in judged:
             if d.pick is None or d.played == d.pick:
                 continue
@@ -298,13 +310,20 @@ class DrillPlay:
             fa = fair_answer(view, samples=DRILL_SAMPLES, seed=self.drill.seed)
             dt = fa.tricks[d.pick] - fa.tricks[d.played]
             dc = fa.chance[d.pick] - fa.chance[d.played]
-            if dt < TRICK_MARGIN - 1e-9 and dc < CHANCE_MARGIN - 1e-9:
-                continue  # as good in expectation: a coin flip, not the principle
             verb = "led" if d.led else "played"
-            words = p.wrong(view, fa, d.played).split(" With ")[0]
             every = "every one of the" if fa.exhaustive else "a sample of"
+            over = f"over {every} {fa.layouts} layouts of the tiles you could not see"
+            if dt < TRICK_MARGIN - 1e-9 and dc < CHANCE_MARGIN - 1e-9:
+                # As good in expectation: a coin flip, not the principle; said, not counted.
+                how = "better" if dt < 0 else "as well"
+                text = (f"Trick {d.trick}: you {verb} {d.played}, where {p.title} picks {d.pick}. Here {d.played} does "
+                        f"{how} on average: {fa.tricks[d.played]:.2f} tricks for your side from there against "
+                        f"{fa.tricks[d.pick]:.2f} with {d.pick}, {over}, so it is not counted against you.")
+                alike.append(Departure(d, fa.tricks[d.pick], fa.tricks[d.played], fa.layouts, text))
+                continue
+            words = p.wrong(view, fa, d.played).split(" With ")[0]
             text = (f"Trick {d.trick}: you {verb} {d.played}, where {p.title} picks {d.pick}. {words} "
-                    f"Over {every} {fa.layouts} layouts of the tiles you could not see, {d.pick} gives your side "
+                    f"{over[0].upper()}{over[1:]}, {d.pick} gives your side "
                     f"{fa.tricks[d.pick]:.2f} tricks on average from there and {d.played} {fa.tricks[d.played]:.2f}.")
-            return Departure(d, fa.tricks[d.pick], fa.tricks[d.played], fa.layouts, text)
-        return None
+            return Departure(d, fa.tricks[d.pick], fa.tricks[d.played], fa.layouts, text), tuple(alike)
+        return None, tuple(alike)

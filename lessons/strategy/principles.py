@@ -19,8 +19,8 @@ from engine.strategy import FairAnswer
 from engine.tiles import Tile
 from engine.trump import describe_suit
 
-__all__ = ["PRINCIPLES", "Principle", "beaters", "counted_winners", "opponents_who_can_beat", "principle",
-           "unseen_trumps", "walkers"]
+__all__ = ["PRINCIPLES", "Principle", "beaters", "counted_winners", "mate_seat", "opponents_who_can_beat",
+           "principle", "trump_in_leads", "unseen_trumps", "walkers"]
 
 
 def unseen_trumps(view: PlayerView) -> list[Tile]:
@@ -376,6 +376,107 @@ def _keep_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
             f"{'it' if one else 'them'} and give up {tile}, {least}. {_figures(fa, tile)}.")
 
 
+# -- leading to the seat that can trump in ---------------------------------------------------------
+def mate_seat(view: PlayerView) -> int | None:
+    """The learner's partner (four players) or, with three, the other defender when the
+    learner defends (``None`` for the bidder with three players)."""
+    n = view.rules.players
+    if n == 4:
+        return (view.seat + 2) % 4
+    side = seat_goal(view).seats
+    if view.seat == view.bidder or len(side) < 2:
+        return None
+    return next(s for s in side if s != view.seat)
+
+
+def _mate_may_trump(view: PlayerView, mate: int) -> bool:
+    """True when a trump the learner has not seen may be in ``mate``'s hand."""
+    assert view.trump is not None
+    cons = Constraints.from_view(view)
+    return any(view.trump.is_trump(t) and mate in ok for t, ok in zip(cons.tiles, cons.allowed, strict=True))
+
+
+def trump_in_leads(view: PlayerView) -> list[Tile]:
+    """The learner's side-suit tiles (not trumps) of the suits its partner, or the other
+    defender, has shown it lacks (it did not follow them), while that seat may still hold a
+    trump: led, that seat can trump them in."""
+    assert view.trump is not None
+    mate = mate_seat(view)
+    if mate is None or view.trump.kind == "none" or not _mate_may_trump(view, mate):
+        return []
+    lacks = view.voids().get(mate, frozenset())
+    tr = view.trump
+    return [t for t in view.hand if not tr.is_trump(t) and tr.suit_led(t) in lacks]
+
+
+def _through_applies(view: PlayerView) -> bool:
+    """Three players: a defender on lead, the bidder next and the other defender last, and
+    the learner holds a tile of a suit the other defender lacks while it may still trump."""
+    if view.current_trick or view.rules.players != 3 or view.bidder is None:
+        return False
+    return (seat_goal(view).goal == "set" and (view.seat + 1) % 3 == view.bidder
+            and bool(trump_in_leads(view)))
+
+
+def _partner_lead_applies(view: PlayerView) -> bool:
+    """Four players, on lead, holding a tile of a suit the partner lacks while the partner may
+    still trump."""
+    if view.current_trick or view.rules.players != 4:
+        return False
+    return bool(trump_in_leads(view))
+
+
+def _trump_in_rule(view: PlayerView) -> Tile | None:
+    """The least of the tiles the other seat of the learner's side can trump in."""
+    assert view.trump is not None
+    tr = view.trump
+    cands = sorted(trump_in_leads(view), key=lambda t: keep_value(t, tr))
+    if not cands or (len(cands) >= 2 and keep_value(cands[0], tr) == keep_value(cands[1], tr)):
+        return None
+    return cands[0]
+
+
+def _lacks_text(view: PlayerView, tile: Tile) -> str:
+    assert view.trump is not None
+    return describe_suit(view.trump.suit_led(tile))
+
+
+def _trump_in_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    assert view.trump is not None
+    tr = view.trump
+    mate = mate_seat(view)
+    who = _mate(view)
+    pick = _trump_in_rule(view)
+    if tile in trump_in_leads(view):
+        text = (f"{tile} leads {_lacks_text(view, tile)}, which {who} lacks too, but it spends a tile worth more "
+                f"than {pick}: {who} trumps either, so keep the better tile.")
+    elif tr.is_trump(tile):
+        text = (f"{tile} leads trumps: it pulls a trump from {who} (Seat {mate}), the trump it could have "
+                "used to take a trick of a suit it lacks.")
+    else:
+        suit = _lacks_text(view, tile)
+        text = (f"{tile} leads {suit}: {who} (Seat {mate}) has not shown it lacks {suit}, so it may have to "
+                "follow suit instead of trumping in")
+        text += (" over the bidder." if view.rules.players == 3 else
+                 ", and the trick goes to whoever holds the top of the suit.")
+    return f"{text} {_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and {fa.chance[fa.best]:.0f}%."
+
+
+def _through_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    mate = mate_seat(view)
+    suit = _lacks_text(view, tile)
+    return (f"The bidder, Seat {view.bidder}, plays right after you and the other defender, Seat {mate}, last. "
+            f"Seat {mate} has shown it holds no {suit} and may still hold a trump: lead {tile} through the "
+            f"bidder, who must play first, and Seat {mate} can trump in over it. {_figures(fa, tile)}.")
+
+
+def _partner_lead_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    mate = mate_seat(view)
+    suit = _lacks_text(view, tile)
+    return (f"Your partner, Seat {mate}, has shown it holds no {suit} and may still hold a trump: lead {tile} "
+            f"to your partner, who can trump in and take the trick for your side. {_figures(fa, tile)}.")
+
+
 def _is_trump(view: PlayerView, tile: Tile) -> bool:
     assert view.trump is not None
     return view.trump.is_trump(tile)
@@ -504,6 +605,40 @@ PRINCIPLES: tuple[Principle, ...] = (
         question="You are seat {seat}; none of your tiles can take this trick. Which tile do you give up?",
         hint="Count what is played: which of your tiles can no unseen tile beat any more, however small it looks?",
         applies=_keep_applies, rule=_keep_rule, wrong=_keep_wrong, right=_keep_right, min_tiles=3,
+    ),
+    Principle(
+        id="lead-through",
+        title="Leading through the bidder (3 players)",
+        summary=(
+            "With three players the seat that plays last to a trick sees the two tiles before it. When you "
+            "defend and lead with the bidder to play right after you, the other defender plays last, over the "
+            "bidder. Watch what the other defender could not follow: a suit it has shown it holds none of, "
+            "while it may still hold a trump, is the suit to lead through the bidder. The bidder must play "
+            "first, and the other defender then trumps in over the bidder's tile. Lead the least tile of that "
+            "suit. When the bidder plays last the same lead goes up to the bidder, who can trump over the "
+            "other defender. Example: fives are trump, the other defender played 5-0 on a lead of 3-3, and you "
+            "lead with 3-1 in your hand and the bidder next: lead 3-1 through the bidder."
+        ),
+        question="You defend, and you lead; the bidder plays right after you. Which tile do you lead?",
+        hint="Who plays after the bidder? Which suit has that seat shown, by not following, that it holds none of?",
+        applies=_through_applies, rule=_trump_in_rule, wrong=_trump_in_wrong, right=_through_right, min_tiles=3,
+        players=(3,),
+    ),
+    Principle(
+        id="lead-to-partner",
+        title="Leading to your partner (4 players)",
+        summary=(
+            "With four players your partner plays third to your lead. Watch what your partner could not "
+            "follow: a partner who has shown it holds none of a suit, and may still hold a trump, can trump a "
+            "lead of that suit and take the trick for your side. Lead your least tile of that suit to your "
+            "partner rather than a tile the opponents can take. Example: sixes are trump, your partner played "
+            "6-0 on a lead of 4-4, and you lead with 4-1 in your hand: lead 4-1 to your partner, who can trump "
+            "it."
+        ),
+        question="You lead, and your partner plays third. Which tile do you lead?",
+        hint="Which suit has your partner shown, by not following, that it holds none of? Can it still trump?",
+        applies=_partner_lead_applies, rule=_trump_in_rule, wrong=_trump_in_wrong, right=_partner_lead_right,
+        min_tiles=3, players=(4,),
     ),
 )
 

@@ -28,6 +28,9 @@ _COULD = {
     "give-up-cheaply": "You could have given up {tile}, the tile you needed least",
     "count-out": "You could have led {tile}: by the count, no seat against you could beat it",
     "keep-later": "You could have given up {tile} and kept your sure trick for later",
+    "lead-through": ("You could have led {tile} through the bidder: the other defender had shown it held none of "
+                     "its suit and could trump it"),
+    "lead-to-partner": "You could have led {tile} to your partner, who had shown it held none of its suit and could trump it",
 }
 
 
