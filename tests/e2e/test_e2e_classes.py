@@ -4,7 +4,7 @@ shows the code and its QR code and nothing else, sees the teacher link only when
 a reload too, in the browser that made the class), and finds their class again on the Classes page; students on phones (390×844) join a class and a
 live class (the join screen's address, opened on a phone, offers the join form with its code,
 and the form goes away once joined), where names are one name whatever their case, a long pasted name is cut to 40 with
-a word, a PIN is said as four digits, a phone that joins as a student with their PIN stays that
+a word, a PIN is said as four digits (five digits too), a live-class code typed there links to Live class, a phone that joins as a student with their PIN stays that
 student after a reload, leaving asks first and coming back from the same
 phone takes the old place back, and a tap after the reveal is said to have come too late."""
 
@@ -148,6 +148,16 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
         assert one.locator(".st-key-class-code input").input_value() == klass.join_code
         _join_class(one, klass.join_code, "Dup", "12a4")
         assert "four digits (0–9)" in _alert(one) and "4-digit" not in _alert(one)
+        _join_class(one, klass.join_code, "Dup", "12345")  # one digit too many: not "asks for a PIN"
+        assert "four digits (0–9), like 2580, and nothing else" in _alert(one), _alert(one)
+        # A live class's code typed here: said, with a link to Live class carrying the code.
+        from store import live
+
+        lesson, _ = live.start(db, "Mixed up")
+        _join_class(one, lesson.join_code.lower(), "Dup", "2580")
+        assert f"{lesson.join_code} is a live-class code" in _alert(one), _alert(one)
+        to_live = one.get_by_role("link", name=f"Live class: join with {lesson.join_code}")
+        assert f"live?code={lesson.join_code}" in str(to_live.get_attribute("href"))
         _join_class(one, f" {' '.join(klass.join_code)} ", "Dup", "2580")  # spaced out as on the board
         assert "Welcome, Dup!" in _alert(one)
         # Joined: the filled form gives way to the welcome and where to go next.

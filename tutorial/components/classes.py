@@ -80,7 +80,7 @@ def _join() -> None:
     try:
         joined = classes.join(db, code, name, lid, pin, client=profile.client())
     except classes.ClassError as e:
-        st.session_state[state.CLASS_MESSAGE] = ("error", str(e))
+        st.session_state[state.CLASS_MESSAGE] = ("error", str(e), e.live_code) if e.live_code else ("error", str(e))
         return
     except StoreUnavailable:
         st.session_state[state.CLASS_MESSAGE] = ("error", "Classes cannot be joined just now: the database is not "
@@ -117,12 +117,16 @@ def join_form(code: str | None = None) -> None:
         # and the welcome says so.
         st.text_input("Your name (your teacher sees it)", key="class-name",
                       help=f"At most {MAX_NAME} characters: a longer name is cut.")
-        st.text_input("PIN: four digits, 0–9 (only if your teacher asked for one)", max_chars=4, key="class-pin",
+        # Room past four: a longer PIN is told it is not four digits (a browser's limit would drop it whole).
+        st.text_input("PIN: four digits, 0–9 (only if your teacher asked for one)", max_chars=12, key="class-pin",
                       type="password", help="Choose it the first time; type it again to come back on another device.")
         st.form_submit_button("Join", type="primary", on_click=_join, icon=":material/login:")
     msg = st.session_state.pop(state.CLASS_MESSAGE, None)
     if msg:
         getattr(st, msg[0])(md_escape(msg[1]))
+        if len(msg) > 2:  # a live class's code: the page that takes it, with the code filled in
+            st.page_link("views/live.py", label=f"Live class: join with {msg[2]}", icon=":material/cell_tower:",
+                         query_params={"code": msg[2]})
     _memberships()
 
 
