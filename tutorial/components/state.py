@@ -1,6 +1,8 @@
 """Typed access to what the app keeps in ``st.session_state`` (one place for the keys).
 
 Everything here lives in the browser session only: two people on one server never share it.
+The house rules and the Classroom's lesson deck are also kept in the browser's cookies over a
+reload (:mod:`tutorial.components.kept`): a new session starts with the house rules kept there.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from engine import RuleSet
+from tutorial.services.kept import RULES_COOKIE, rules_from_value
 
 if TYPE_CHECKING:
     from tutorial.services.records import RecordJSON
@@ -102,10 +105,11 @@ LARGE_SCALE = 1.6
 
 
 def house_rules() -> RuleSet:
-    """The house rules chosen in the app (the defaults at first)."""
+    """The house rules chosen in the app: at first those this browser kept (its cookie, checked),
+    else the defaults."""
     rules = st.session_state.get(HOUSE_RULES)
     if not isinstance(rules, RuleSet):
-        rules = RuleSet()
+        rules = rules_from_value(str(st.context.cookies.get(RULES_COOKIE) or "")) or RuleSet()
         st.session_state[HOUSE_RULES] = rules
     return rules
 
