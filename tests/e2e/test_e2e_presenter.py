@@ -1,5 +1,5 @@
 """Browser tests of the presenter view: the keys (→ ← Page Down Page Up), "pause and ask"
-revealed with →, a deck loaded in the Classroom and stepped in the presenter, and the sizes
+revealed with → (a tile as good as the computer's by its numbers is an answer too), a deck loaded in the Classroom and stepped in the presenter, and the sizes
 a room can read at 1920×1080 (tiles, every text), with screenshots at projector and phone
 sizes under artifacts/screenshots/."""
 
@@ -139,6 +139,15 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     press(projector, "ArrowRight")
     assert stage(projector) == "11" and stage(projector, "asking") == "0"
     assert projector.locator(".pres-tiles svg.moon-back").count() == 0
+    # A tile the strong computer's numbers rate as good as its own is an answer too: said in the
+    # headline, marked on the table, and why (deal 1, move 9: 1-1 and 4-2 both let the trick go).
+    open_presenter(projector, server + "/presenter?deal=1&players=3&computer=strong&move=9&ask=revealed")
+    talk = projector.locator(".pres-talk").inner_text()
+    assert "The computer: Seat 0 plays 1-1 or 4-2 (as good)" in talk, talk
+    assert "4-2 is as good" in projector.locator(".pres-as-good").inner_text()
+    marked = {projector.locator(".pres-is-answer svg").nth(i).get_attribute("data-tile")
+              for i in range(projector.locator(".pres-is-answer").count())}
+    assert marked == {"1-1", "4-2"}, marked
 
 
 def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp_path: Any) -> None:

@@ -48,16 +48,20 @@ def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = Fa
 
 
 def _answer_tiles(question: Question | None, revealed: bool) -> frozenset[Tile]:
-    """The tile the computer plays (or lays aside) at a revealed question: marked as the answer."""
+    """The tile the computer plays (or lays aside) at a revealed question, and those as good:
+    marked as the answer."""
     if question is None or not revealed:
         return frozenset()
-    kind, _, rest = question.answer.action.partition(" ")
-    if kind not in ("play", "discard"):
-        return frozenset()
-    try:
-        return frozenset((Tile.parse(rest),))
-    except ValueError:
-        return frozenset()
+    out = set()
+    for action in question.right:
+        kind, _, rest = action.partition(" ")
+        if kind not in ("play", "discard"):
+            continue
+        try:
+            out.add(Tile.parse(rest))
+        except ValueError:
+            continue
+    return frozenset(out)
 
 
 _PLACES = {3: ("pres-bottom", "pres-left", "pres-right"), 4: ("pres-bottom", "pres-left", "pres-top-seat", "pres-right")}
@@ -182,7 +186,9 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
     if question is not None:
         talk += f'<p class="pres-ask">{escape(question.prompt)}</p>'
         if revealed:
-            talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer.headline}")
+            talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer_label}")
+            if question.as_good:
+                talk += f'<p class="pres-reason pres-as-good">{names_html(escape(question.as_good_note))}</p>'
         else:
             talk += '<p class="pres-help">Every other hand is hidden. → reveals the computer\'s answer.</p>'
     elif scene.move is not None:
