@@ -335,6 +335,14 @@ def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> N
         texts = pg.evaluate(_TEXTS.replace("[data-testid=stMain]", ".st-key-live-panel"))
         assert any(t[0].startswith("Right:") for t in texts) and any(t[0] == "End" for t in texts), texts
         assert min(t[1] for t in texts) >= 28, [t for t in texts if t[1] < 28]
+        # Beside the panel, the stage's smallest words (seat names, "Laid aside by Seat 0", the
+        # "Answer" tag, the trick's seats) and the controls are in projector type too.
+        for where in (".pres-stage", ".st-key-pres-controls"):
+            texts = pg.evaluate(_TEXTS.replace("[data-testid=stMain]", where))
+            assert min(t[1] for t in texts) >= 28, [t for t in texts if t[1] < 28]
+        said = [t[0] for t in pg.evaluate(_TEXTS.replace("[data-testid=stMain]", ".pres-stage"))]
+        assert "Answer" in said and any(t.startswith("Laid aside by Seat") for t in said), said
+        assert sum(t.startswith("Seat ") for t in said) >= 3, said
         _sides(pg, 90)
         pg.set_viewport_size({"width": 1280, "height": 720})
         click_key(pg, "pres-numbers")
