@@ -74,6 +74,7 @@ LIVE_SYNCED = "moon_live_synced"  # the presenter's question last put to the liv
 LIVE_JOIN_SCREEN = "moon_live_join_screen"  # the big join screen (QR code) is open
 LIVE_SUMMARY = "moon_live_summary"  # the class summary is open instead of the stage
 LIVE_MESSAGE = "moon_live_message"  # a message for the next run of a live page
+LIVE_NAME_NOTE = "moon_live_name_note"  # the phone's name was cut to 40: said until the first answer
 LIVE_PLAYER = "moon_live_player"  # this phone's token in its live class
 LIVE_TOKEN = "moon_live_token"  # the host token of the live class this browser started (never in the address)
 LIVE_COOKIE = "moon_live_cookie"  # the join code whose host token this browser keeps (set once)
