@@ -164,10 +164,10 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
         wait_for(one, ".class-screen", 60)
         assert one.locator(".class-screen").is_visible()
         assert one.locator(".st-key-class-code input").input_value() == klass.join_code
-        _join_class(one, klass.join_code, "Dup", "12a4")
-        assert "four digits (0–9)" in _alert(one) and "4-digit" not in _alert(one)
         _join_class(one, klass.join_code, "Dup", "12345")  # one digit too many: not "asks for a PIN"
         assert "four digits (0–9), like 2580, and nothing else" in _alert(one), _alert(one)
+        _join_class(one, klass.join_code, "Dup", "12a4")
+        assert "four digits (0–9)" in _alert(one) and "4-digit" not in _alert(one)
         # A live class's code typed here: said, with a link to Live class carrying the code.
         from store import live
 

@@ -148,6 +148,15 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     marked = {projector.locator(".pres-is-answer svg").nth(i).get_attribute("data-tile")
               for i in range(projector.locator(".pres-is-answer").count())}
     assert marked == {"1-1", "4-2"}, marked
+    # One word "Answer", under the computer's own tile: the others are ringed (tags side by side overlap).
+    assert projector.locator(".pres-answer-cap").count() == 1
+    assert projector.locator(".pres-is-answer", has=projector.locator(".pres-answer-cap")).locator(
+        "svg").get_attribute("data-tile") == "1-1"
+    # "× Classroom" takes the deal opened by its link into the Classroom, at the move on screen.
+    click(projector, projector.locator(".st-key-pres-controls a", has_text="Classroom"))
+    wait_for(projector, ".st-key-class-controls", 120)
+    assert "deal=1" in projector.url and "move=9" in projector.url, projector.url
+    assert "move 9 of" in projector.locator("[data-testid=stMain]").inner_text()
 
 
 def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp_path: Any) -> None:

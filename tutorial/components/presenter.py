@@ -23,6 +23,7 @@ from tutorial.components.presentation import (
     present_deck,
     present_hand,
 )
+from tutorial.services.classroom import ClassroomLink
 from tutorial.services.decks import (
     MAX_TOKEN,
     Deck,
@@ -189,8 +190,14 @@ def _sync_url(p: Presentation) -> None:
 
 
 def _back_query(p: Presentation) -> dict[str, str]:
-    """The Classroom's address from here: a deck opened by its link (not a hand from the
-    Classroom) comes into a Classroom that has no deck of its own, to edit or present again."""
+    """The Classroom's address from here: what the presenter was opened on by its link comes
+    into a Classroom that has nothing of its own (a deal at the move on screen, or a deck, to
+    edit or present again)."""
+    if p.source and p.source[0] == "deal" and state.get(state.CLASS_TIMELINE) is None:
+        _, rules, deal, players, computer = p.source
+        link = ClassroomLink(decode_rules(str(rules), int(players)), int(deal), str(computer),
+                             move=p.stepper.slide.count)
+        return link.to_query()
     held = state.get(state.DECK)
     if isinstance(held, Deck) and held.entries:
         return {}

@@ -205,6 +205,21 @@ def join_form() -> None:
     if msg:
         state.put(state.LIVE_MESSAGE, None)
         st.error(md_escape(str(msg)))
+    elif _address().code and st.session_state.get("live-code") == _address().code:
+        _ended_now(_address().code)  # a scanned QR code of a class that has ended: said at once
+
+
+def _ended_now(code: str) -> None:
+    db = profile.store()
+    if db is None:
+        return
+    try:
+        live.open_by_code(db, code)
+    except LiveError as e:
+        if "has ended" in str(e):
+            st.warning(md_escape(str(e)), icon=":material/event_busy:")
+    except StoreUnavailable:
+        return
 
 
 def _known(token: str) -> bool:
