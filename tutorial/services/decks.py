@@ -37,7 +37,7 @@ True
 >>> load_deck('{"format": "moon-deck-1", "entries": [{"kind": "deal", "deal": -3}]}')
 Traceback (most recent call last):
 ...
-tutorial.services.decks.DeckError: Entry 1 (deal), field 'deal': a deal number is a whole number from 0 to 18446744073709551615, not -3.
+tutorial.services.decks.DeckError: Entry 1 (deal), field 'deal': a deal number is a whole number such as 12 (0 or more), not -3.
 """
 
 from __future__ import annotations
@@ -221,7 +221,8 @@ def _where(i: int, raw: object) -> str:
 
 def _int(value: object, lo: int, hi: int, what: str) -> int:
     if type(value) is not int or not lo <= value <= hi:
-        raise ValueError(f"{what} is a whole number from {lo} to {hi}, not {_json_text(value)}.")
+        span = "such as 12 (0 or more)" if hi == MAX_SEED else f"from {lo} to {hi}"  # not a 20-digit bound
+        raise ValueError(f"{what} is a whole number {span}, not {_json_text(value)}.")
     return value
 
 
@@ -341,8 +342,9 @@ def load_deck(
     if not isinstance(got, Mapping):
         raise DeckError("A deck is a JSON object with 'format', 'title' and 'entries'.")
     if got.get("format") != DECK_FORMAT:
-        raise DeckError(f"Field 'format': a deck file says \"format\": \"{DECK_FORMAT}\", "
-                        f"not {_json_text(got.get('format'))}.")
+        said = "nothing" if got.get("format") is None else _json_text(got.get("format"))
+        raise DeckError(f"Field 'format': a deck file says \"format\": \"{DECK_FORMAT}\" (this one says {said}): "
+                        "is it a Moon Tutor lesson deck?")
     unknown = sorted(str(k) for k in got if k not in ("format", "title", "entries"))
     if unknown:
         raise DeckError(f"Field {unknown[0][:40]!r}: unknown (a deck has format, title and entries).")
