@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from moon_browser import click, open_page, runs, settle, sized_context, wait_for, wait_for_cookie
+from playwright.sync_api import expect
 
 LONG = "Maximiliana Alexandrovna Konstantinopolska-Weatherby"  # 52 characters
 
@@ -182,7 +183,8 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
         assert one.locator(".st-key-class-name input").count() == 0
         assert one.get_by_role("link", name="Learn the game").is_visible()
         open_page(two, f"{server}/classes?code={klass.join_code}")
-        assert two.locator(".st-key-class-code input").input_value() == klass.join_code  # the QR's link
+        # The QR's link fills the code in (a loaded machine may draw the form's value a moment late).
+        expect(two.locator(".st-key-class-code input")).to_have_value(klass.join_code, timeout=30_000)
         _join_class(two, klass.join_code, "dup", "1111")
         assert "not right" in _alert(two)  # "dup" is Dup's name: it needs Dup's PIN
         # A long name pasted whole: joined, cut to 40, and told so.
