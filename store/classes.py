@@ -32,7 +32,16 @@ from store import glicko2, models, stats
 from store.db import Store
 from store.learners import clean_name, looks_like_token, name_key, new_token, token_hash
 from store.limits import real, skip_row
-from store.models import ClassMember, Classroom, Learner, LessonAttempt, PinFailure, PuzzleAttempt, now
+from store.models import (
+    ClassMember,
+    Classroom,
+    Learner,
+    LessonAttempt,
+    LiveSession,
+    PinFailure,
+    PuzzleAttempt,
+    now,
+)
 
 __all__ = ["BOM", "PIN_WORDS", "ClassError", "ClassInfo", "Dashboard", "LevelRow", "PuzzleRow", "SafeWriter", "StudentRow", "answers_csv", "client_key", "create_class",
            "dashboard", "find_by_code", "find_by_teacher_token", "find_owned", "hash_pin", "join", "memberships",
@@ -60,7 +69,12 @@ PIN_WORDS = "A PIN is four digits (0–9), like 2580"
 
 
 class ClassError(ValueError):
-    """A join that cannot be done; the message says why, in words for the student."""
+    """A join that cannot be done; the message says why, in words for the student.
+    ``live_code`` is set when the code typed is a live class's (the page links to Live class)."""
+
+    def __init__(self, message: str, live_code: str | None = None) -> None:
+        super().__init__(message)
+        self.live_code = live_code
 
 
 @dataclass(frozen=True)
@@ -226,6 +240,11 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
     Raises :class:`ClassError` with a message for the student."""
     klass = find_by_code(store, code)
     if klass is None:
+        c = normalise_code(code)
+        if c and store.run(lambda s: s.scalar(select(LiveSession.id).where(LiveSession.join_code == c))) is not None:
+            raise ClassError(f"{c} is a live-class code, not a class code: type it on the Live class page to "
+                             "answer the questions on the board. A class has its own code, from your teacher.",
+                             live_code=c)
         raise ClassError("There is no class with this code. Check it with your teacher.")
     name = clean_name(display_name)
     if not name:

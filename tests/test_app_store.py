@@ -108,7 +108,7 @@ def test_the_dashboard_says_new_for_a_provisional_rating() -> None:
 def test_teacher_link_unknown_and_dashboard_shows_students() -> None:
     at = open_app("classes", query={"teacher": learners.new_token()})
     assert not at.exception, errors(at)
-    assert "teacher link is unknown" in texts(at)
+    assert "This teacher link opens no class: a newer teacher link may have replaced it" in texts(at)
     db = open_store()
     klass, teacher = classes.create_class(db, "Club AppTest")
     a, _ = learners.create(db)

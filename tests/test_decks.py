@@ -54,6 +54,21 @@ def test_a_deck_saves_and_loads_unchanged() -> None:
     assert back.entries[0].rules == {"min_bid": 5}
 
 
+def test_a_deal_entry_records_its_rules_and_computer_and_an_old_one_says_it_has_none() -> None:
+    saved = json.loads(dump_deck(Deck("Classic", (DeckEntry("deal", deal=1, move=9, ask=True),
+                                                 DeckEntry("deal", deal=2, rules={"players": 4})))))
+    first, second = saved["entries"]
+    assert first["rules"] == {"players": 3} and first["computer"] == "strong"
+    assert second["rules"] == {"players": 4} and second["computer"] == "strong"
+    back = load_deck(json.dumps(saved).encode())
+    assert [e.rules for e in back.entries] == [None, {"players": 4}]  # the same position as saved
+    assert not any(e.unsaid_rules for e in back.entries)
+    assert back.entries[0].describe() == "Deal 1, 3 players, strong computer, move 9 (ask)"
+    old = load_deck(json.dumps({"format": DECK_FORMAT, "entries": [{"kind": "deal", "deal": 1, "move": 9}]}).encode())
+    assert old.entries[0].unsaid_rules and old.entries[0].rules is None
+    assert "the file names no rules: the classic rules" in old.entries[0].describe()
+
+
 def test_a_deck_fits_in_a_link() -> None:
     deck = _deck()
     token = deck_token(deck)
@@ -94,6 +109,7 @@ def _bad(entries: Any, **top: Any) -> str:
         ({"kind": "slide"}, "Entry 2, field 'kind'", "use one of deal, hand, puzzle, level"),
         ({"kind": "deal"}, "Entry 2 (deal), field 'deal'", "needs its deal number"),
         ({"kind": "deal", "deal": "12"}, "Entry 2 (deal), field 'deal'", "whole number"),
+        ({"kind": "deal", "deal": -5}, "Entry 2 (deal), field 'deal'", "a whole number such as 12 (0 or more), not -5"),
         ({"kind": "deal", "deal": 1, "move": 99}, "Entry 2 (deal), field 'move'", "from 0 to 64"),
         ({"kind": "deal", "deal": 1, "move": 5, "to": 2}, "Entry 2 (deal), field 'to'", "from 5 to 64"),
         ({"kind": "deal", "deal": 1, "rules": {"min_bid": 99}}, "Entry 2 (deal), field 'rules'", "min_bid"),
@@ -127,6 +143,7 @@ def test_a_move_past_the_end_of_a_saved_hand_is_refused() -> None:
         (b"\xff\xfe", "not a text file"),
         (b"[1, 2]", "a JSON object"),
         (json.dumps({"format": "moon-record-1", "entries": []}).encode(), "Field 'format'"),
+        (json.dumps({"entries": []}).encode(), "(this one says nothing): is it a Moon Tutor lesson deck?"),
         (json.dumps({"format": DECK_FORMAT, "entries": []}).encode(), "Field 'entries'"),
         (json.dumps({"format": DECK_FORMAT, "entries": [{"kind": "level", "id": "x"}], "extra": 1}).encode(),
          "Field 'extra'"),

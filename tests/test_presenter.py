@@ -3,12 +3,13 @@ ask", puzzles as questions, and the stepper behind → and ←."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
 
 from engine import Action, RuleSet, Tile, trick_winner
+from engine.game import Phase
 from puzzles.loader import build_puzzle
 from tutorial.services.classroom import generate_hand
 from tutorial.services.presenter import (
@@ -205,3 +206,47 @@ def test_an_item_marks_its_tile_answer_and_only_a_tile_answer() -> None:
     assert show.answer_tiles[0] in {t for _s, t in show.trick}
     count = next(x for x in levels if x.kind == "count")
     assert build_item_show(count, "level").answer_tiles == ()
+
+
+def _play_decision(values: dict[str, tuple[float, float]], chosen: str, *, exhaustive: bool,
+                   layouts: int = 28) -> Any:
+    from engine.players.decision import Candidate, Decision, Explanation
+
+    cands = tuple(Candidate(Action.parse(f"play {t}"), goal_chance=g, tricks=k, chosen=t == chosen)
+                  for t, (g, k) in values.items())
+    exp = Explanation("", cands, layouts=layouts, exhaustive=exhaustive, reason="I let it go.")
+    return Decision(Action.parse(f"play {chosen}"), exp)
+
+
+def test_plays_as_good_as_the_computers_are_right_too_exactly_or_within_the_samples_resolution() -> None:
+    from tutorial.services.presenter import Move, Question, as_good
+
+    values = {"1-1": (0.81, 1.7324), "4-2": (0.81, 1.7025), "6-2": (0.81, 1.655), "6-6": (0.72, 1.9)}
+    # Averages over 28 sampled deals: 0.03 tricks apart is closer than they can tell; 0.08 is not.
+    assert as_good(_play_decision(values, "1-1", exhaustive=False)) == (("play 4-2",), 28)
+    # Exact numbers (every layout solved) must be equal.
+    assert as_good(_play_decision(values, "1-1", exhaustive=True)) == ((), 0)
+    tied = {"1-1": (1.0, 2.0), "4-2": (1.0, 2.0), "5-5": (1.0, 1.0)}
+    assert as_good(_play_decision(tied, "1-1", exhaustive=True)) == (("play 4-2",), 0)
+    assert as_good(None) == ((), 0) and as_good(Action.parse("play 1-1")) == ((), 0)  # no numbers: only its own
+    move = Move(index=9, seat=0, action="play 1-1", headline="Seat 0 plays 1-1", reason="I let 1-1 go.")
+    q = Question(9, 0, Phase.PLAYING, "Seat 0 is to play.", ("play 1-1", "play 4-2"), move, ("play 4-2",), 28)
+    assert q.right == ("play 1-1", "play 4-2")
+    assert q.answer_label == "Seat 0 plays 1-1 or 4-2 (as good)"
+    assert q.as_good_note.startswith("4-2 is as good") and "28 deals" in q.as_good_note
+    three = Question(9, 0, Phase.PLAYING, "", (), move, ("play 4-2", "play 5-5"), 0)
+    assert three.answer_label == "Seat 0 plays 1-1, 4-2 or 5-5 (as good)"
+    assert three.as_good_note.startswith("4-2 and 5-5 are as good") and "deals" not in three.as_good_note
+
+
+def test_a_live_question_counts_every_play_as_good_and_says_so() -> None:
+    from tutorial.services.live import move_spec
+
+    hand, decisions = generate_hand(RuleSet(), 12, "basic")
+    show = build_show(hand, decisions, "basic")
+    count = next(i for i, q in enumerate(show.questions) if q.phase == Phase.PLAYING and len(q.choices) >= 2)
+    q = show.questions[count]
+    other = next(c for c in q.choices if c != q.answer.action)
+    spec = move_spec(replace(q, as_good=(other,), layouts=20), show.scenes[count], "ref")
+    assert set(spec.right) == {q.answer.action, other}
+    assert spec.answer_label.endswith("(as good)") and "as good" in spec.reason

@@ -14,6 +14,12 @@ teacher link in the browser that made the class, in an ``HttpOnly`` cookie of it
 (``moon_class_<code>``), so a reload there can show the link again behind its reveal
 (:func:`tutorial.components.classes.own_dashboard`, which uses it only for the profile that made
 the class and only while it still opens that class). The database keeps only its hash.
+
+``POST /kept-cookie`` (the body: a cookie's name, a space, its value) keeps the house rules
+(``moon_rules``) or the Classroom's lesson deck (``moon_deck``) in this browser over a reload, in
+an ``HttpOnly`` cookie; an empty value clears it. The value is checked here (house rules the
+engine accepts, a deck that unpacks) and again when a new session reads it back
+(:mod:`tutorial.services.kept`).
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from store.classes import CODE_ALPHABET, CODE_LENGTH  # noqa: E402
 from store.learners import looks_like_token  # noqa: E402
 from tutorial.components.classes import LINK_COOKIE, LINK_COOKIE_ROUTE  # noqa: E402
 from tutorial.components.profile import COOKIE, COOKIE_ROUTE, COOKIE_SECONDS  # noqa: E402
+from tutorial.services import kept  # noqa: E402
 
 _CLASS_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 
@@ -87,5 +94,24 @@ async def class_link_cookie(request: Request) -> Response:
     return resp
 
 
+async def kept_cookie(request: Request) -> Response:
+    """Keep (or, for an empty value, clear) the house rules or the lesson deck in this browser,
+    ``HttpOnly``, from a page of this site, once the value is checked."""
+    refused = _foreign(request)
+    if refused is not None:
+        return refused
+    name, _, value = (await request.body())[: kept.MAX_VALUE + 40].decode("ascii", "replace").partition(" ")
+    if not kept.check(name, value):
+        return Response("That is not house rules or a lesson deck this app keeps.", status_code=400)
+    resp = Response(status_code=204, headers={"Cache-Control": "no-store"})
+    if value:
+        resp.set_cookie(name, value, max_age=COOKIE_SECONDS, path="/", httponly=True, samesite="lax",
+                        secure=_secure(request))
+    else:
+        resp.delete_cookie(name, path="/", httponly=True, samesite="lax", secure=_secure(request))
+    return resp
+
+
 app = st.App("app.py", routes=[Route(COOKIE_ROUTE, profile_cookie, methods=["POST", "DELETE"]),
-                               Route(LINK_COOKIE_ROUTE, class_link_cookie, methods=["POST"])])
+                               Route(LINK_COOKIE_ROUTE, class_link_cookie, methods=["POST"]),
+                               Route(kept.KEPT_ROUTE, kept_cookie, methods=["POST"])])

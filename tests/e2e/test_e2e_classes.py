@@ -1,10 +1,12 @@
 """Browser tests of classes as a teacher and students use them: the teacher (1440×900) makes a
 class with the button only (Enter in the name box makes nothing), projects a join screen that
 shows the code and its QR code and nothing else, sees the teacher link only when they ask (after
-a reload too, in the browser that made the class), and finds their class again on the Classes page; students on phones (390×844) join a class and a
+a reload too, in the browser that made the class; another browser that opens the teacher link
+drops it from its address bar and keeps it HttpOnly, until a new link replaces it), and finds
+their class again on the Classes page; students on phones (390×844) join a class and a
 live class (the join screen's address, opened on a phone, offers the join form with its code,
 and the form goes away once joined), where names are one name whatever their case, a long pasted name is cut to 40 with
-a word, a PIN is said as four digits, a phone that joins as a student with their PIN stays that
+a word (in a live class too), a PIN is said as four digits (five digits too), a live-class code typed there links to Live class, a phone that joins as a student with their PIN stays that
 student after a reload, leaving asks first and coming back from the same
 phone takes the old place back, and a tap after the reveal is said to have come too late."""
 
@@ -14,6 +16,7 @@ import time
 from typing import Any
 
 from moon_browser import click, open_page, runs, settle, sized_context, wait_for, wait_for_cookie
+from playwright.sync_api import expect
 
 LONG = "Maximiliana Alexandrovna Konstantinopolska-Weatherby"  # 52 characters
 
@@ -47,8 +50,8 @@ def _class_cookie(page: Any, code: str, token: str, timeout: float = 30.0) -> di
         page.wait_for_timeout(50)
 
 
-def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: Any, server: str) -> None:
-    page = teacher
+def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: Any, page: Any, server: str) -> None:
+    other, page = page, teacher
     open_page(page, server + "/classes")
     name = page.locator(".st-key-class-new-name input")
     name.fill("Moon club Friday")
@@ -105,6 +108,15 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     # A new session in the browser that made the class: the link is still there, behind its reveal.
     assert "teacher=" not in page.locator("[data-testid=stMain]").inner_text()
     assert _revealed(page) == token
+    # Another browser opens the teacher link: the secret leaves its address bar too (the class
+    # code stays), its F5 still opens the dashboard, and the link is kept HttpOnly there.
+    open_page(other, f"{server}/classes?teacher={token}")
+    wait_for(other, ".st-key-class-codes")
+    assert "teacher=" not in other.url and f"class={code}" in other.url, other.url
+    _class_cookie(other, code, token)
+    open_page(other, other.url)
+    wait_for(other, ".st-key-class-codes")
+    assert other.locator(".class-join-code").inner_text().strip() == code and "teacher=" not in other.url
     # A new teacher link, asked first; the old one stops.
     click(page, page.locator(".st-key-class-new-link button").first)
     assert "old one stops working" in page.locator(".st-key-class-new-link-box").inner_text()
@@ -115,6 +127,13 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     new = _revealed(page)
     assert len(new) >= 20 and new != token
     _class_cookie(page, code, new)  # the browser now keeps the new one: a reload shows it
+    # The other browser's old link: said to be replaced, and its class code opens nothing now;
+    # a student who lands there is offered the join form.
+    open_page(other, f"{server}/classes?teacher={token}")
+    assert "newer teacher link may have replaced it" in _alert(other)
+    open_page(other, f"{server}/classes?class={code}")
+    assert "opens only in the browser" in _alert(other)
+    assert f"code={code}" in str(other.get_by_role("link", name="Join this class as a student").get_attribute("href"))
     open_page(page, f"{server}/classes?class={code}")
     assert _revealed(page) == new
     from store import classes, open_store
@@ -146,15 +165,26 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
         wait_for(one, ".class-screen", 60)
         assert one.locator(".class-screen").is_visible()
         assert one.locator(".st-key-class-code input").input_value() == klass.join_code
+        _join_class(one, klass.join_code, "Dup", "12345")  # one digit too many: not "asks for a PIN"
+        assert "four digits (0–9), like 2580, and nothing else" in _alert(one), _alert(one)
         _join_class(one, klass.join_code, "Dup", "12a4")
         assert "four digits (0–9)" in _alert(one) and "4-digit" not in _alert(one)
+        # A live class's code typed here: said, with a link to Live class carrying the code.
+        from store import live
+
+        lesson, _ = live.start(db, "Mixed up")
+        _join_class(one, lesson.join_code.lower(), "Dup", "2580")
+        assert f"{lesson.join_code} is a live-class code" in _alert(one), _alert(one)
+        to_live = one.get_by_role("link", name=f"Live class: join with {lesson.join_code}")
+        assert f"live?code={lesson.join_code}" in str(to_live.get_attribute("href"))
         _join_class(one, f" {' '.join(klass.join_code)} ", "Dup", "2580")  # spaced out as on the board
         assert "Welcome, Dup!" in _alert(one)
         # Joined: the filled form gives way to the welcome and where to go next.
         assert one.locator(".st-key-class-name input").count() == 0
         assert one.get_by_role("link", name="Learn the game").is_visible()
         open_page(two, f"{server}/classes?code={klass.join_code}")
-        assert two.locator(".st-key-class-code input").input_value() == klass.join_code  # the QR's link
+        # The QR's link fills the code in (a loaded machine may draw the form's value a moment late).
+        expect(two.locator(".st-key-class-code input")).to_have_value(klass.join_code, timeout=30_000)
         _join_class(two, klass.join_code, "dup", "1111")
         assert "not right" in _alert(two)  # "dup" is Dup's name: it needs Dup's PIN
         # A long name pasted whole: joined, cut to 40, and told so.
@@ -175,6 +205,14 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
         open_page(two, f"{server}/classes")
         main = two.locator("[data-testid=stMain]").inner_text()
         assert "as Dup." in main and LONG[:40] not in main
+        # The long name in a live class: cut, and said so while the phone waits (it redraws
+        # every 1.5 s: the word stays).
+        open_page(one, f"{server}/live?code={lesson.join_code}")
+        _join_live(one, LONG)
+        wait_for(one, ".live-waiting")
+        assert one.locator(".live-who").inner_text().startswith(f"You are {LONG[:40].strip()} in class")
+        one.wait_for_timeout(3500)
+        assert "so yours was cut to" in _alert(one), _alert(one)
     finally:
         one.context.close()
         two.context.close()

@@ -2,13 +2,18 @@
 (the deck panel stays open while its title changes; puzzles and levels listed by title; a
 reload keeps the hand at its move and the deck),
 presented and stepped with the arrow keys, and its link cut off on the way (plain words: the
-link is damaged). Then the server's log since this module started (it runs after the presenter
+link is damaged); the house rules changed on Rules and the deck survive an F5 there (this
+browser keeps them), and "× Classroom" from a presenter opened by the deck's link brings the deck
+into the Classroom. Then the server's log since this module started (it runs after the presenter
 tests) holds no warning, error or stack trace."""
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -94,7 +99,44 @@ def test_a_lesson_deck_keeps_its_panel_open_names_items_by_title_and_a_cut_link_
     open_page(page, server + href[:len(href) - 40])
     text = page.locator("[data-testid=stMain]").inner_text()
     assert "This deck link is damaged" in text and "JSON" not in text and "line 1" not in text
+    # House rules changed on Rules, then F5 there: this browser kept them, and the deck too
+    # (the Classroom opened from the sidebar, with no deck in its address, still has it).
+    _kept(page, "moon_deck")
+    open_page(page, server + "/rules")
+    click(page, page.locator("[data-testid=stExpander] summary", has_text="Change the house rules"))
+    click(page, page.locator(".st-key-rules-page-rule-players label", has_text="4").first)
+    assert "Four players" in page.locator("[data-testid=stMain]").inner_text()
+    _kept(page, "moon_rules")
+    open_page(page, server + "/rules")
+    assert "Four players" in page.locator("[data-testid=stMain]").inner_text()
+    click(page, page.locator("[data-testid=stSidebarNav] a", has_text="Classroom"))
+    wait_for(page, "[data-testid=stExpander] summary")
+    assert "Follow suit, Friday (3 entries)" in _summary(page).inner_text()
+    assert "4 players" in page.locator(".st-key-sidebar-rules").inner_text()
+    # Under these house rules the position is still the 3-player deal it was added as, and the
+    # saved file says so (its rules and computer players), as its presenter link does.
+    assert "Deal 12, 3 players, strong computer" in page.locator(".st-key-deck-entry-0").inner_text()
+    with page.expect_download() as got:
+        click(page, page.locator(".st-key-deck-save button"))
+    saved = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+    assert saved["entries"][0]["rules"] == {"players": 3} and saved["entries"][0]["computer"] == "strong"
+    assert "moon_rules" not in str(page.evaluate("document.cookie"))  # HttpOnly: no script reads them
+    # A browser that opened only the deck's link: "× Classroom" brings the deck into the Classroom.
+    page.context.clear_cookies()
+    open_page(page, server + href)
+    wait_for(page, ".pres-stage", 120)
+    click(page, page.locator(".st-key-pres-controls a", has_text="Classroom"))
+    wait_for(page, "[data-testid=stExpander] summary")
+    assert "Follow suit, Friday (3 entries)" in _summary(page).inner_text()
     assert not folded, "the Lesson deck panel folded shut when its title changed"
+
+
+def _kept(page: Any, name: str, timeout: float = 30.0) -> None:
+    """Wait until the browser keeps cookie ``name`` (set HttpOnly by the server's route)."""
+    deadline = time.monotonic() + timeout
+    while not any(c["name"] == name and c["httpOnly"] for c in page.context.cookies()):
+        assert time.monotonic() < deadline, f"no {name} cookie: {page.context.cookies()}"
+        page.wait_for_timeout(50)
 
 
 def test_the_server_log_has_no_warning_after_a_lesson(server: str, log_mark: int) -> None:

@@ -239,7 +239,8 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
 def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(browser: Any, server: str) -> None:
     """Two classes at once (made through the store the server uses): a question asked in one
     reaches only that class's phone; an ended class's code and a bad teacher link get a plain
-    message and open nothing."""
+    message and open nothing (an ended class's QR link says so at once, and its projector's
+    address offers the slide without the class)."""
     from store import live, open_store
 
     db = open_store()  # the server inherited this process's MOON_DATABASE_URL
@@ -278,6 +279,19 @@ def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(bro
         _join(late, server, ended.join_code, "Cy")
         assert "has ended" in late.locator("[data-testid='stAlertContentError']").inner_text()
         assert late.locator(".live-waiting").count() == 0
+        # The ended class's QR link says so at once, before a name is typed.
+        late.goto(f"{server}/live?code={ended.join_code}")
+        wait_for(late, ".st-key-live-name input", 120)
+        settle(late)
+        assert "has ended" in late.locator("[data-testid='stAlertContentWarning']").inner_text()
+        # Its projector's address, opened elsewhere: ended, and the slide without the class.
+        late.goto(f"{server}{PRESENT}&live={ended.join_code}")
+        wait_for(late, "[data-testid='stAlert']", 120)
+        settle(late)
+        assert f"The live class {ended.join_code} has ended" in late.locator("[data-testid='stAlert']").first.inner_text()
+        assert "join on their phones" not in late.locator("body").inner_text()
+        plain = str(late.get_by_role("link", name="Open this slide without the live class").get_attribute("href"))
+        assert "deal=12" in plain and "live=" not in plain, plain
 
         late.goto(server + PRESENT + "&host=" + "A" * 43)  # a made-up teacher link
         wait_for(late, "[data-testid='stAlertContentError']", 120)

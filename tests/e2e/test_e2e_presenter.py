@@ -1,5 +1,5 @@
 """Browser tests of the presenter view: the keys (→ ← Page Down Page Up), "pause and ask"
-revealed with →, a deck loaded in the Classroom and stepped in the presenter, and the sizes
+revealed with → (a tile as good as the computer's by its numbers is an answer too), a deck loaded in the Classroom and stepped in the presenter, and the sizes
 a room can read at 1920×1080 (tiles, every text), with screenshots at projector and phone
 sizes under artifacts/screenshots/."""
 
@@ -139,6 +139,24 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     press(projector, "ArrowRight")
     assert stage(projector) == "11" and stage(projector, "asking") == "0"
     assert projector.locator(".pres-tiles svg.moon-back").count() == 0
+    # A tile the strong computer's numbers rate as good as its own is an answer too: said in the
+    # headline, marked on the table, and why (deal 1, move 9: 1-1 and 4-2 both let the trick go).
+    open_presenter(projector, server + "/presenter?deal=1&players=3&computer=strong&move=9&ask=revealed")
+    talk = projector.locator(".pres-talk").inner_text()
+    assert "The computer: Seat 0 plays 1-1 or 4-2 (as good)" in talk, talk
+    assert "4-2 is as good" in projector.locator(".pres-as-good").inner_text()
+    marked = {projector.locator(".pres-is-answer svg").nth(i).get_attribute("data-tile")
+              for i in range(projector.locator(".pres-is-answer").count())}
+    assert marked == {"1-1", "4-2"}, marked
+    # One word "Answer", under the computer's own tile: the others are ringed (tags side by side overlap).
+    assert projector.locator(".pres-answer-cap").count() == 1
+    assert projector.locator(".pres-is-answer", has=projector.locator(".pres-answer-cap")).locator(
+        "svg").get_attribute("data-tile") == "1-1"
+    # "× Classroom" takes the deal opened by its link into the Classroom, at the move on screen.
+    click(projector, projector.locator(".st-key-pres-controls a", has_text="Classroom"))
+    wait_for(projector, ".st-key-class-controls", 120)
+    assert "deal=1" in projector.url and "move=9" in projector.url, projector.url
+    assert "move 9 of" in projector.locator("[data-testid=stMain]").inner_text()
 
 
 def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp_path: Any) -> None:
@@ -326,6 +344,14 @@ def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> N
         texts = pg.evaluate(_TEXTS.replace("[data-testid=stMain]", ".st-key-live-panel"))
         assert any(t[0].startswith("Right:") for t in texts) and any(t[0] == "End" for t in texts), texts
         assert min(t[1] for t in texts) >= 28, [t for t in texts if t[1] < 28]
+        # Beside the panel, the stage's smallest words (seat names, "Laid aside by Seat 0", the
+        # "Answer" tag, the trick's seats) and the controls are in projector type too.
+        for where in (".pres-stage", ".st-key-pres-controls"):
+            texts = pg.evaluate(_TEXTS.replace("[data-testid=stMain]", where))
+            assert min(t[1] for t in texts) >= 28, [t for t in texts if t[1] < 28]
+        said = [t[0] for t in pg.evaluate(_TEXTS.replace("[data-testid=stMain]", ".pres-stage"))]
+        assert "Answer" in said and any(t.startswith("Laid aside by Seat") for t in said), said
+        assert sum(t.startswith("Seat ") for t in said) >= 3, said
         _sides(pg, 90)
         pg.set_viewport_size({"width": 1280, "height": 720})
         click_key(pg, "pres-numbers")

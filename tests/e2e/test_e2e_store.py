@@ -151,7 +151,7 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
             answer_count_level(page, server, value, reopen=i == 0)
         if name == "Ben":  # a student never sees the dashboard: a made-up teacher link opens nothing
             open_page(page, server + "/classes?teacher=" + "x" * 32)
-            assert "teacher link is unknown" in str(page.locator('[data-testid="stAlert"]').inner_text())
+            assert "This teacher link opens no class" in str(page.locator('[data-testid="stAlert"]').inner_text())
         ctx.close()
     click_key(tpage, "class-refresh")
     # The grid's own text (its accessible table, of the columns in view; the cells are drawn on a

@@ -70,6 +70,20 @@ def test_a_class_code_typed_for_a_live_class_says_it_is_a_class_code_and_where_t
         assert "No live class has this code" not in str(raised.value)
 
 
+def test_a_live_class_code_typed_to_join_a_class_says_it_is_a_live_class_code(store: Store) -> None:
+    from store import classes
+
+    classes.create_class(store, "Year 8")
+    info, _ = live.start(store)
+    for typed in (info.join_code, f" {info.join_code.lower()} "):
+        with pytest.raises(classes.ClassError, match=f"{info.join_code} is a live-class code.*Live class") as raised:
+            classes.join(store, typed, "Ada", learners.create(store)[0].id)
+        assert raised.value.live_code == info.join_code
+    with pytest.raises(classes.ClassError, match="There is no class with this code") as plain:
+        classes.join(store, "ZZZZZZ", "Ada", learners.create(store)[0].id)
+    assert plain.value.live_code is None
+
+
 def test_an_expired_or_ended_session_opens_nothing_and_takes_no_answer(store: Store) -> None:
     old, _ = live.start(store)
     with store.session() as s:

@@ -80,7 +80,7 @@ def _join() -> None:
     try:
         joined = classes.join(db, code, name, lid, pin, client=profile.client())
     except classes.ClassError as e:
-        st.session_state[state.CLASS_MESSAGE] = ("error", str(e))
+        st.session_state[state.CLASS_MESSAGE] = ("error", str(e), e.live_code) if e.live_code else ("error", str(e))
         return
     except StoreUnavailable:
         st.session_state[state.CLASS_MESSAGE] = ("error", "Classes cannot be joined just now: the database is not "
@@ -117,12 +117,16 @@ def join_form(code: str | None = None) -> None:
         # and the welcome says so.
         st.text_input("Your name (your teacher sees it)", key="class-name",
                       help=f"At most {MAX_NAME} characters: a longer name is cut.")
-        st.text_input("PIN: four digits, 0–9 (only if your teacher asked for one)", max_chars=4, key="class-pin",
+        # Room past four: a longer PIN is told it is not four digits (a browser's limit would drop it whole).
+        st.text_input("PIN: four digits, 0–9 (only if your teacher asked for one)", max_chars=12, key="class-pin",
                       type="password", help="Choose it the first time; type it again to come back on another device.")
         st.form_submit_button("Join", type="primary", on_click=_join, icon=":material/login:")
     msg = st.session_state.pop(state.CLASS_MESSAGE, None)
     if msg:
         getattr(st, msg[0])(md_escape(msg[1]))
+        if len(msg) > 2:  # a live class's code: the page that takes it, with the code filled in
+            st.page_link("views/live.py", label=f"Live class: join with {msg[2]}", icon=":material/cell_tower:",
+                         query_params={"code": msg[2]})
     _memberships()
 
 
@@ -180,9 +184,10 @@ def _keep_link(code: str, token: str) -> None:
 
 
 def _kept_link(code: str) -> str | None:
-    """The teacher link of this browser's own class ``code``: kept in this session, else in the
-    browser's :data:`LINK_COOKIE` for the class while it still opens the class (a newer link
-    made elsewhere replaced it otherwise)."""
+    """The teacher link of class ``code`` this browser holds (its own class, or one whose
+    teacher link it opened): kept in this session, else in the browser's :data:`LINK_COOKIE`
+    for the class while it still opens the class (a newer link made elsewhere replaced it
+    otherwise)."""
     kept = state.get(state.CLASS_TOKENS)
     token = kept.get(code) if isinstance(kept, dict) else None
     if isinstance(token, str):
@@ -304,18 +309,14 @@ def dashboard(token: str) -> None:
         st.error("The dashboard cannot be shown just now: the database is not reachable. Try again in a minute.")
         return
     if klass is None:
-        st.error("This teacher link is unknown: it opens no class. Check that it was copied whole.",
-                 icon=":material/link_off:")
+        st.error("This teacher link opens no class: a newer teacher link may have replaced it (use the new one), "
+                 "or it was not copied whole.", icon=":material/link_off:")
         return
-    lid = profile.learner_id()
-    try:
-        owned = lid is not None and classes.find_owned(db, klass.join_code, lid) is not None
-    except StoreUnavailable:
-        owned = False
-    if owned:  # this browser's own class: the secret leaves the address (the class code opens it here)
-        _keep_link(klass.join_code, token)
-        del st.query_params[TEACHER_PARAM]
-        st.query_params[CLASS_PARAM] = klass.join_code
+    # The secret leaves the address bar (a projected browser would show it): this session keeps
+    # it, and this browser too (its HttpOnly cookie), so the class code opens the dashboard here.
+    _keep_link(klass.join_code, token)
+    del st.query_params[TEACHER_PARAM]
+    st.query_params[CLASS_PARAM] = klass.join_code
     _board(klass, token)
 
 
@@ -331,9 +332,21 @@ def own_dashboard(code: str) -> None:
     except StoreUnavailable:
         st.error("The dashboard cannot be shown just now: the database is not reachable. Try again in a minute.")
         return
-    if klass is None:
+    if klass is None:  # not this profile's class: a browser that opened its teacher link keeps it
+        token = _kept_link(classes.normalise_code(code))
+        try:
+            linked = classes.find_by_teacher_token(db, token) if token else None
+        except StoreUnavailable:
+            linked = None
+        if linked is not None and token is not None:
+            st.query_params[CLASS_PARAM] = linked.join_code
+            _board(linked, token)
+            return
         st.error("This class's dashboard opens only in the browser (or with the personal link) of the teacher "
                  "who made it, or with its teacher link.", icon=":material/lock:")
+        joining = classes.normalise_code(code)
+        st.page_link("views/classes.py", label="Join this class as a student", icon=":material/login:",
+                     query_params={CODE_PARAM: joining})
         return
     # Written back: the address a page link opened keeps it through the buttons' reruns.
     st.query_params[CLASS_PARAM] = klass.join_code
@@ -419,7 +432,7 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
                 c2.code(_links(token), language=None, wrap_lines=True)
         if owned:
             _new_link_box(klass, c2)
-    if owned and token is not None:
+    if token is not None:
         _keep_in_browser(klass.join_code, token)
     c = _safe_course()
     order = {lv.id: i for i, lv in enumerate(c.levels())} if c is not None else {}

@@ -30,6 +30,7 @@ from tutorial.services.decks import (
     needs_content,
 )
 from tutorial.services.describe import seat_name
+from tutorial.services.kept import DECK_COOKIE, deck_value
 from tutorial.services.players import Decider, bot_seed, default_factory
 from tutorial.services.records import RecordError, RecordJSON, load_hand
 from tutorial.services.rules_text import short_summary
@@ -502,15 +503,20 @@ def open_from_address() -> None:
             st.session_state[ERROR] = md_escape(str(e))
         else:
             _set(Timeline(loaded), min(link.move, len(loaded.actions)))
-    if state.get(state.DECK) is None and link.deck:
+    # The deck in the address (into a session with none, or an empty one: a deck the presenter
+    # brings back), else, in a new session, the one this browser kept (a reload on another page).
+    held = state.get(state.DECK)
+    kept_deck = str(st.context.cookies.get(DECK_COOKIE) or "") if held is None else ""
+    if (link.deck and not (isinstance(held, Deck) and held.entries)) or kept_deck:
         from tutorial.services.items import course, puzzles
 
         try:
-            deck = deck_from_token(link.deck)
+            deck = deck_from_token(link.deck or kept_deck)
             if needs_content(deck):
                 check_refs(deck, {p.id for p in puzzles()}, {lv.id for lv in course().levels()})
         except DeckError as e:
-            _deck_error(f"The deck in the address cannot be used. {e}")
+            where = "in the address" if link.deck else "this browser kept"
+            _deck_error(f"The deck {where} cannot be used. {e}")
             _set_deck(Deck())
         else:
             _set_deck(deck)
@@ -526,6 +532,9 @@ def sync_address(t: Timeline | None) -> None:
         st.caption(":material/warning: This deck is too big to keep in the page's address: a reload would lose it. "
                    "Save it as a file (above).")
         token = ""
+    elif deck.entries and not deck_value(deck):
+        st.caption(":material/warning: This deck is too big for this browser to keep over a reload on another page "
+                   "(this page's address keeps it). Save it as a file (above).")
     if t is not None and t.deal is not None and t.played_by:
         link = ClassroomLink(t.rules, t.deal, t.played_by, _count(), token)
     elif t is not None:  # a hand from a file: its record packed into the address

@@ -52,9 +52,10 @@ def progress(slot: DeltaGenerator, page: str = "") -> None:
     other page it shows the house rules, labelled as such (a Learn question or a puzzle says its
     own rules beside it).
     """
-    from tutorial.components import profile
+    from tutorial.components import kept, profile
 
     profile.sync_cookie()
+    kept.sync()
     p = profile.progress()
     with slot.container(key="sidebar-rules"):
         rules = state.house_rules()

@@ -23,6 +23,7 @@ from tutorial.components.presentation import (
     present_deck,
     present_hand,
 )
+from tutorial.services.classroom import ClassroomLink
 from tutorial.services.decks import (
     MAX_TOKEN,
     Deck,
@@ -152,6 +153,8 @@ def _stage_html(p: Presentation) -> str:
         return item_html(show, revealed=s.revealed, note=entry.note, where=deck)
     count = min(slide.count, show.total)
     moves = f"move {count} of {show.total}"
+    if entry.unsaid_rules:  # an old deck: which rules it is dealt under is said
+        moves += " · classic rules (the deck names none)"
     return hand_html(show, count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, note=entry.note,
                      where=f"{deck} · {moves}" if deck else moves.capitalize(), title=live_title)
 
@@ -184,6 +187,25 @@ def _sync_url(p: Presentation) -> None:
     elif p.source and p.source[0] == "deck" and len(str(p.source[1])) <= MAX_TOKEN:
         link = PresenterLink(deck=str(p.source[1]), at=s.pos, ask=ask)
     state.write_address(PresenterLink.PARAMS, link.to_query())
+
+
+def _back_query(p: Presentation) -> dict[str, str]:
+    """The Classroom's address from here: what the presenter was opened on by its link comes
+    into a Classroom that has nothing of its own (a deal at the move on screen, or a deck, to
+    edit or present again)."""
+    if p.source and p.source[0] == "deal" and state.get(state.CLASS_TIMELINE) is None:
+        _, rules, deal, players, computer = p.source
+        link = ClassroomLink(decode_rules(str(rules), int(players)), int(deal), str(computer),
+                             move=p.stepper.slide.count)
+        return link.to_query()
+    held = state.get(state.DECK)
+    if isinstance(held, Deck) and held.entries:
+        return {}
+    if p.deck is None or not p.source or p.source[0] != "deck" or len(str(p.source[1])) > MAX_TOKEN:
+        return {}
+    if len(p.deck.entries) == 1 and p.deck.entries[0].kind == "hand" and state.get(state.CLASS_TIMELINE) is not None:
+        return {}  # the Classroom's own hand, presented
+    return {"deck": str(p.source[1])}
 
 
 def _can_ask(p: Presentation) -> bool:
@@ -230,7 +252,7 @@ def stage(start: bool = False) -> None:
         if not note:  # a note slide has no figures to show
             st.button("Hide the numbers" if p.numbers else "Show the numbers", key="pres-numbers",
                       on_click=_toggle_numbers, icon=":material/bar_chart:")
-        st.page_link("views/classroom.py", label="Classroom", icon=":material/close:")
+        st.page_link("views/classroom.py", label="Classroom", icon=":material/close:", query_params=_back_query(p))
         # A clicker sends Page Down / Page Up: hidden twins of Forward and Back take them.
         st.button("Forward (Page Down)", key="pres-forward-page", on_click=_step, args=("forward",),
                   disabled=not s.can_forward(), shortcut="PageDown")

@@ -1,6 +1,8 @@
 """Typed access to what the app keeps in ``st.session_state`` (one place for the keys).
 
 Everything here lives in the browser session only: two people on one server never share it.
+The house rules and the Classroom's lesson deck are also kept in the browser's cookies over a
+reload (:mod:`tutorial.components.kept`): a new session starts with the house rules kept there.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from engine import RuleSet
+from tutorial.services.kept import RULES_COOKIE, rules_from_value
 
 if TYPE_CHECKING:
     from tutorial.services.records import RecordJSON
@@ -71,6 +74,7 @@ LIVE_SYNCED = "moon_live_synced"  # the presenter's question last put to the liv
 LIVE_JOIN_SCREEN = "moon_live_join_screen"  # the big join screen (QR code) is open
 LIVE_SUMMARY = "moon_live_summary"  # the class summary is open instead of the stage
 LIVE_MESSAGE = "moon_live_message"  # a message for the next run of a live page
+LIVE_NAME_NOTE = "moon_live_name_note"  # the phone's name was cut to 40: said until the first answer
 LIVE_PLAYER = "moon_live_player"  # this phone's token in its live class
 LIVE_TOKEN = "moon_live_token"  # the host token of the live class this browser started (never in the address)
 LIVE_COOKIE = "moon_live_cookie"  # the join code whose host token this browser keeps (set once)
@@ -102,10 +106,11 @@ LARGE_SCALE = 1.6
 
 
 def house_rules() -> RuleSet:
-    """The house rules chosen in the app (the defaults at first)."""
+    """The house rules chosen in the app: at first those this browser kept (its cookie, checked),
+    else the defaults."""
     rules = st.session_state.get(HOUSE_RULES)
     if not isinstance(rules, RuleSet):
-        rules = RuleSet()
+        rules = rules_from_value(str(st.context.cookies.get(RULES_COOKIE) or "")) or RuleSet()
         st.session_state[HOUSE_RULES] = rules
     return rules
 

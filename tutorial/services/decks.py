@@ -14,7 +14,11 @@ A deck file::
 
 - ``deal``: deal number ``deal`` played by the computer (``computer``: ``"basic"`` or
   ``"strong"``, default strong) under ``rules`` (house rules, as in a hand record; the classic
-  game by default); shown from move ``move`` to move ``to`` (default: ``move`` only).
+  game by default, whatever the house rules of the app that loads the deck); shown from move
+  ``move`` to move ``to`` (default: ``move`` only). A saved deck always writes ``rules`` (at
+  least the number of players) and ``computer``, so the file says which position it names; an
+  entry read without ``rules`` says so (:attr:`DeckEntry.unsaid_rules`: "classic rules, the
+  file names none").
 - ``hand``: a hand record (as downloaded from Play or Classroom), same ``move``/``to``.
 - ``puzzle`` / ``level``: a puzzle or lesson level by ``id``, asked, then answered.
 - ``note``: a slide of the teacher's own words (``note``, required) under an optional
@@ -33,7 +37,7 @@ True
 >>> load_deck('{"format": "moon-deck-1", "entries": [{"kind": "deal", "deal": -3}]}')
 Traceback (most recent call last):
 ...
-tutorial.services.decks.DeckError: Entry 1 (deal), field 'deal': a deal number is a whole number from 0 to 18446744073709551615, not -3.
+tutorial.services.decks.DeckError: Entry 1 (deal), field 'deal': a deal number is a whole number such as 12 (0 or more), not -3.
 """
 
 from __future__ import annotations
@@ -115,6 +119,9 @@ class DeckEntry:
     ask: bool = False
     #: A note slide's title (``note`` entries only).
     title: str = ""
+    #: A deal entry read from a file or link that names no house rules (shown under the classic
+    #: rules, and said so).
+    unsaid_rules: bool = field(default=False, compare=False)
 
     @property
     def end(self) -> int:
@@ -138,7 +145,10 @@ class DeckEntry:
             return f"Note: {first[:60]}" if first else "Note"
         span = f"move {self.move}" if self.end == self.move else f"moves {self.move}–{self.end}"
         if self.kind == "deal":
-            return f"Deal {self.deal}, {span}" + (" (ask)" if self.ask else "")
+            rules = RuleSet.from_dict(dict(self.rules or {}))
+            said = " (the file names no rules: the classic rules)" if self.unsaid_rules else ""
+            return (f"Deal {self.deal}, {rules.players} players, {self.computer} computer, {span}"
+                    + (" (ask)" if self.ask else "") + said)
         if self.kind == "hand":
             seed = (self.record or {}).get("seed", "?")
             return f"Saved hand (deal {seed}), {span}" + (" (ask)" if self.ask else "")
@@ -149,12 +159,13 @@ class DeckEntry:
         out: dict[str, object] = {"kind": self.kind}
         if self.kind == "deal":
             out["deal"] = self.deal
-            if self.rules:
-                out["rules"] = self.rules
+            # Always the players, and every rule that differs: the file names its position.
+            out["rules"] = {"players": RuleSet.from_dict(dict(self.rules or {})).players, **(self.rules or {})}
+            out["computer"] = self.computer
         if self.kind == "hand":
             out["record"] = self.record
         if self.kind in ("deal", "hand"):
-            if self.computer != "strong":
+            if self.kind == "hand" and self.computer != "strong":
                 out["computer"] = self.computer
             out["move"] = self.move
             if self.to is not None:
@@ -210,7 +221,8 @@ def _where(i: int, raw: object) -> str:
 
 def _int(value: object, lo: int, hi: int, what: str) -> int:
     if type(value) is not int or not lo <= value <= hi:
-        raise ValueError(f"{what} is a whole number from {lo} to {hi}, not {_json_text(value)}.")
+        span = "such as 12 (0 or more)" if hi == MAX_SEED else f"from {lo} to {hi}"  # not a 20-digit bound
+        raise ValueError(f"{what} is a whole number {span}, not {_json_text(value)}.")
     return value
 
 
@@ -305,7 +317,7 @@ def _entry(
     if not isinstance(ask, bool):
         raise _FieldError("ask", "ask is true or false.")
     return DeckEntry(kind, note=note, deal=deal, rules=rules_set, record=record_json, computer=computer,
-                     move=move, to=to, ask=ask)
+                     move=move, to=to, ask=ask, unsaid_rules=kind == "deal" and raw.get("rules") is None)
 
 
 class _FieldError(Exception):
@@ -330,8 +342,9 @@ def load_deck(
     if not isinstance(got, Mapping):
         raise DeckError("A deck is a JSON object with 'format', 'title' and 'entries'.")
     if got.get("format") != DECK_FORMAT:
-        raise DeckError(f"Field 'format': a deck file says \"format\": \"{DECK_FORMAT}\", "
-                        f"not {_json_text(got.get('format'))}.")
+        said = "nothing" if got.get("format") is None else _json_text(got.get("format"))
+        raise DeckError(f"Field 'format': a deck file says \"format\": \"{DECK_FORMAT}\" (this one says {said}): "
+                        "is it a Moon Tutor lesson deck?")
     unknown = sorted(str(k) for k in got if k not in ("format", "title", "entries"))
     if unknown:
         raise DeckError(f"Field {unknown[0][:40]!r}: unknown (a deck has format, title and entries).")

@@ -71,7 +71,8 @@ def _trump_text(trump: Trump | None) -> str | None:
 
 
 def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
-    """"What would you play?" at a move: the computer's choice as the right one, its reason;
+    """"What would you play?" at a move: the computer's choice as the right one (and every play
+    its numbers rate as good: :attr:`Question.as_good`), its reason;
     the phones draw the hand of the seat to play and the trick. When a tile is to be played
     the choices are the seat's **whole hand**, legal or not (which tiles may follow is part of
     the question): an illegal tile is counted wrong, and ``view["illegal"]`` keeps the
@@ -98,9 +99,9 @@ def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
     }
     if illegal:
         view["illegal"] = illegal
+    reason = question.answer.reason + (f" {question.as_good_note}" if question.as_good else "")
     return QuestionSpec(ref=ref, kind="move", prompt=question.prompt, choices=choices,
-                        right=(question.answer.action,), answer_label=question.answer.headline,
-                        reason=question.answer.reason, view=view)
+                        right=question.right, answer_label=question.answer_label, reason=reason, view=view)
 
 
 def illegal_words(tile: Tile | str, why: str) -> str:

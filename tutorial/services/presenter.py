@@ -32,7 +32,7 @@ from content.items import Item
 from engine import Action, Game, Tile, Trump, explain_play, explain_winner, trick_winner
 from engine.contract import tricks_needed
 from engine.game import Phase
-from engine.players.decision import Decision
+from engine.players.decision import Candidate, Decision
 from tutorial.services import describe as words
 from tutorial.services.players import decision_action
 from tutorial.services.records import HandFile
@@ -47,6 +47,7 @@ __all__ = [
     "Stepper",
     "answer_label",
     "answer_words",
+    "as_good",
     "build_item_show",
     "build_show",
     "plain_reason",
@@ -92,6 +93,80 @@ class Question:
     prompt: str
     choices: tuple[str, ...]
     answer: Move
+    #: Other plays as good as the answer by the computer's own numbers (:func:`as_good`): right
+    #: too, wherever the question is answered. ``layouts``: how many deals those numbers come
+    #: from when they are averages (0: exact, every layout solved).
+    as_good: tuple[str, ...] = ()
+    layouts: int = 0
+
+    @property
+    def right(self) -> tuple[str, ...]:
+        """Every action counted right: the computer's, then those as good."""
+        return (self.answer.action, *self.as_good)
+
+    @property
+    def answer_label(self) -> str:
+        """The answer as the room reads it: "Seat 1 plays 1-1 or 4-2 (as good)"."""
+        if not self.as_good:
+            return self.answer.headline
+        mine = _names((self.answer.action,))[0]
+        head = self.answer.headline
+        lead = head[: -len(mine)] if head.endswith(mine) else f"{head}: "
+        return f"{lead}{_or(_names(self.right))} (as good)"
+
+    @property
+    def as_good_note(self) -> str:
+        """Why the others count too ("" when there are none)."""
+        if not self.as_good:
+            return ""
+        names = _names(self.as_good)
+        verb = "is" if len(names) == 1 else "are"
+        how = (f"the same, or too close to tell apart over the {self.layouts} deals it tried" if self.layouts
+               else "the same")
+        return f"{_or(names, 'and')} {verb} as good: the computer's numbers for {'it' if len(names) == 1 else 'them'} " \
+               f"are {how}, so {'it counts' if len(names) == 1 else 'they count'} as right too."
+
+
+def _names(actions: Sequence[str]) -> list[str]:
+    """The tiles (or moves) of ``actions`` as said ("play 4-2" -> "4-2")."""
+    return [a.partition(" ")[2] if a.startswith(("play ", "discard ")) else words.move_label(Action.parse(a))
+            for a in actions]
+
+
+def _or(names: Sequence[str], word: str = "or") -> str:
+    """ "1-1", "1-1 or 4-2", "1-1, 4-2 or 5-3"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {word} {names[-1]}"
+
+
+def as_good(decision: Decided | None) -> tuple[tuple[str, ...], int]:
+    """The plays other than the computer's that its numbers rate as good: the same chance for
+    the bid and the same expected tricks (what the strong player maximises first). Exact
+    numbers (every layout solved) must be equal; averages over sampled deals may differ by up
+    to one trick in one and a half of those deals (closer than the sample can tell apart).
+    Returns them with the number of deals the averages come from (0 when exact). Nothing for
+    a decision without those numbers (the basic player's rules of thumb) or for a move that is
+    not a play."""
+    exp = getattr(decision, "explanation", None)
+    if decision is None or exp is None:
+        return (), 0
+    mine = decision_action(decision)
+    if mine.kind != "play":
+        return (), 0
+    try:
+        chosen = exp.candidate(mine)
+    except KeyError:
+        return (), 0
+    if chosen.goal_chance is None or chosen.tricks is None:
+        return (), 0
+    layouts = 0 if exp.exhaustive else max(1, int(exp.layouts))
+    tol = 1.5 / layouts if layouts else 1e-6
+
+    def close(c: Candidate) -> bool:
+        assert chosen.goal_chance is not None and chosen.tricks is not None
+        return (c.goal_chance is not None and c.tricks is not None
+                and abs(c.goal_chance - chosen.goal_chance) <= tol and abs(c.tricks - chosen.tricks) <= tol)
+
+    return tuple(str(c.action) for c in exp.candidates if c.action is not mine and close(c)), layouts
 
 
 @dataclass(frozen=True)
@@ -328,9 +403,11 @@ def build_show(
             answer = _move(before, i, decision_action(decision), decision)
         else:
             answer = made
+        legal = tuple(str(a) for a in before.legal_actions())
+        also, layouts = as_good(decision)
         questions.append(Question(
             count=i, seat=seat, phase=before.phase, prompt=_prompt(before, seat),
-            choices=tuple(str(a) for a in before.legal_actions()), answer=answer,
+            choices=legal, answer=answer, as_good=tuple(a for a in also if a in legal), layouts=layouts,
         ))
         game.apply(action)
         scenes.append(_scene(game, i + 1, total, made))

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 
 from engine import Tile, Trump
@@ -33,37 +34,47 @@ __all__ = ["hand_html", "item_html", "note_html"]
 
 
 def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = False, caption: str = "",
-          answer: bool = False) -> str:
+          answer: bool = False, tag: bool = True) -> str:
+    """One tile in its cell; ``answer`` rings it, and ``tag`` adds the word "Answer" under it
+    (one word for the computer's own tile: beside it, tiles as good are ringed only)."""
     if hidden:
         pic = back_svg(scale=1.0)
     else:
         tr = trump is not None and trump.is_trump(t)
         pic = tile_svg(t, scale=1.0, trump=tr, highlight=best,
                        extra="the answer" if answer else ("winning" if best else None))
-    if answer:
+    if answer and tag:
         cap = f'<div class="pres-cap pres-answer-cap">Answer{escape(" · " + caption) if caption else ""}</div>'
         return f'<div class="pres-cell pres-is-answer">{pic}{cap}</div>'
+    if answer:
+        cap = f'<div class="pres-cap">{escape(caption)}</div>' if caption else ""
+        return f'<div class="pres-cell pres-is-answer pres-as-good-tile">{pic}{cap}</div>'
     cap = f'<div class="pres-cap">{escape(caption)}</div>' if caption else ""
     return f'<div class="pres-cell">{pic}{cap}</div>'
 
 
 def _answer_tiles(question: Question | None, revealed: bool) -> frozenset[Tile]:
-    """The tile the computer plays (or lays aside) at a revealed question: marked as the answer."""
+    """The tile the computer plays (or lays aside) at a revealed question, and those as good:
+    marked as the answer."""
     if question is None or not revealed:
         return frozenset()
-    kind, _, rest = question.answer.action.partition(" ")
-    if kind not in ("play", "discard"):
-        return frozenset()
-    try:
-        return frozenset((Tile.parse(rest),))
-    except ValueError:
-        return frozenset()
+    out = set()
+    for action in question.right:
+        kind, _, rest = action.partition(" ")
+        if kind not in ("play", "discard"):
+            continue
+        try:
+            out.add(Tile.parse(rest))
+        except ValueError:
+            continue
+    return frozenset(out)
 
 
 _PLACES = {3: ("pres-bottom", "pres-left", "pres-right"), 4: ("pres-bottom", "pres-left", "pres-top-seat", "pres-right")}
 
 
-def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool, answer: frozenset[Tile] = frozenset()) -> str:
+def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool, answer: frozenset[Tile] = frozenset(),
+               tagged: Tile | None = None) -> str:
     role = []
     if scene.bidder == seat:
         role.append("bidder")
@@ -79,7 +90,8 @@ def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool, answer: froz
     # The widow's tile in the bidder's hand, until a tile is laid aside.
     fresh = set(scene.widow) if scene.widow_taken and scene.discard is None and seat == scene.bidder else set()
     tiles = "".join(
-        _tile(t, scene.trump, hidden=hidden, answer=t in answer, caption="widow" if t in fresh and not hidden else "")
+        _tile(t, scene.trump, hidden=hidden, answer=t in answer, tag=tagged is None or t == tagged,
+              caption="widow" if t in fresh and not hidden else "")
         for t in scene.hands[seat]
     ) or '<span class="pres-empty">no tiles</span>'
     place = _PLACES[scene.players][seat] if scene.players in _PLACES else "pres-bottom"
@@ -165,8 +177,11 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
     question = show.question(count) if asking else None
     acting = scene.to_act if count < show.total else None
     answer = _answer_tiles(question, revealed)
+    own = _answer_tiles(replace(question, as_good=()), revealed) if question is not None and question.as_good else None
+    tagged = next(iter(own)) if own else None  # several answers: the word under the computer's own only
     seats = "".join(
-        _seat_html(scene, s, hidden=question is not None and s != question.seat, acting=s == acting, answer=answer)
+        _seat_html(scene, s, hidden=question is not None and s != question.seat, acting=s == acting, answer=answer,
+                   tagged=tagged)
         for s in range(scene.players)
     )
     seats += _widow_html(scene, open_hands=question is None,
@@ -182,7 +197,9 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
     if question is not None:
         talk += f'<p class="pres-ask">{escape(question.prompt)}</p>'
         if revealed:
-            talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer.headline}")
+            talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer_label}")
+            if question.as_good:
+                talk += f'<p class="pres-reason pres-as-good">{names_html(escape(question.as_good_note))}</p>'
         else:
             talk += '<p class="pres-help">Every other hand is hidden. → reveals the computer\'s answer.</p>'
     elif scene.move is not None:

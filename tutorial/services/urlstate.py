@@ -15,7 +15,7 @@ True
 >>> decode({"deal": "x"})
 Traceback (most recent call last):
 ...
-tutorial.services.urlstate.LinkError: The deal number in the link, 'x', is not a whole number: use a whole number from 0 to 18446744073709551615, written with the digits 0-9.
+tutorial.services.urlstate.LinkError: The deal number in the link, 'x', is not a whole number: use a whole number such as 12 (0 or more, at most 20 digits), written with the digits 0-9.
 """
 
 from __future__ import annotations
@@ -77,10 +77,10 @@ def parse_deal_number(raw: str, where: str = "") -> int:
     >>> parse_deal_number("٤٢")
     Traceback (most recent call last):
     ...
-    tutorial.services.urlstate.LinkError: The deal number, '٤٢', is not a whole number: use a whole number from 0 to 18446744073709551615, written with the digits 0-9.
+    tutorial.services.urlstate.LinkError: The deal number, '٤٢', is not a whole number: use a whole number such as 12 (0 or more, at most 20 digits), written with the digits 0-9.
     """
     text = str(raw).strip()
-    limits = f"use a whole number from 0 to {MAX_SEED}, written with the digits 0-9"
+    limits = f"use a whole number such as 12 (0 or more, at most {len(str(MAX_SEED))} digits), written with the digits 0-9"
     if not text:
         raise LinkError(f"There is no deal number{where}: {limits}.")
     try:

@@ -67,6 +67,20 @@ def _cookie_script() -> None:
     state.put(state.LIVE_COOKIE, code)
 
 
+def _ended(code: str) -> bool:
+    """True when the live class with this code has ended (or expired)."""
+    db = profile.store()
+    if db is None:
+        return False
+    try:
+        live.open_by_code(db, code)
+    except LiveError as e:
+        return "has ended" in str(e)
+    except StoreUnavailable:
+        return False
+    return False
+
+
 def host_session() -> LiveInfo | None:
     """The live class this presenter shows (``live=<code>`` in the address), when this
     browser holds its host token; ``None`` otherwise. A teacher link (``host=<token>``) is
@@ -95,6 +109,13 @@ def host_session() -> LiveInfo | None:
         _keep_token(info.join_code, link)
         _write(LiveLink(info.join_code))  # the secret leaves the address; the class's code stays
     elif info is None or info.join_code != code:
+        if _ended(code):  # nothing secret is left: the slide itself, without the class
+            st.info(f"The live class {md_escape(code)} has ended: its code opens nothing more.",
+                    icon=":material/event_busy:")
+            plain = {k: v for k, v in st.query_params.to_dict().items() if k not in LiveLink.PARAMS}
+            st.page_link("views/presenter.py", label="Open this slide without the live class",
+                         icon=":material/co_present:", query_params=plain)
+            st.stop()
         st.info(f"This is the projector's address of the live class {md_escape(code)}. It opens only in the "
                 "browser of the teacher who started it (its controls, and the hands that the projector hides "
                 f"while a question is open). Students join on their phones at /live?code={md_escape(code)}.",

@@ -36,6 +36,7 @@ def _answer(token: str, qid: int, value: str) -> None:
     if db is None:
         state.put(state.LIVE_MESSAGE, "Your answer could not be sent: the database is not reachable. Tap again.")
         return
+    state.put(state.LIVE_NAME_NOTE, None)
     try:
         live.answer(db, token, qid, value)
     except LiveError as e:
@@ -72,6 +73,9 @@ def _phone(token: str) -> None:
     if msg:
         state.put(state.LIVE_MESSAGE, None)
         st.warning(md_escape(str(msg)))
+    cut = state.get(state.LIVE_NAME_NOTE)
+    if cut:  # the phone redraws every few seconds: said on each until the student answers
+        st.info(md_escape(str(cut)), icon=":material/content_cut:")
     if not view.session.open:
         st.info("This live class has ended. Thank you for taking part!", icon=":material/celebration:")
         return
@@ -132,7 +136,7 @@ def _join() -> None:
         return
     state.put(state.LIVE_PLAYER, token)
     _write(PhoneLink(player=token))
-    state.put(state.LIVE_MESSAGE, cut_note(name).strip() or None)
+    state.put(state.LIVE_NAME_NOTE, cut_note(name).strip() or None)
     st.toast(f"Welcome, {md_escape(player.name)}!", icon=":material/waving_hand:")
 
 
@@ -201,6 +205,21 @@ def join_form() -> None:
     if msg:
         state.put(state.LIVE_MESSAGE, None)
         st.error(md_escape(str(msg)))
+    elif _address().code and st.session_state.get("live-code") == _address().code:
+        _ended_now(_address().code)  # a scanned QR code of a class that has ended: said at once
+
+
+def _ended_now(code: str) -> None:
+    db = profile.store()
+    if db is None:
+        return
+    try:
+        live.open_by_code(db, code)
+    except LiveError as e:
+        if "has ended" in str(e):
+            st.warning(md_escape(str(e)), icon=":material/event_busy:")
+    except StoreUnavailable:
+        return
 
 
 def _known(token: str) -> bool:
