@@ -416,6 +416,8 @@ def play_truth_problems(view: PlayerView, tile: Tile, reason: str) -> list[str]:
         out.append(f"says {tile} takes the trick, but it does not beat the tiles played so far")
     if _PARTNER_WINNING.search(reason) and (n != 4 or _winner_so_far(view) != (view.seat + 2) % 4):
         out.append("says the partner is winning the trick, but the partner is not")
+    if _PARTNER_WINNING.search(reason) and wins_so_far:
+        out.append(f"says the partner is already winning, but {tile} beats the partner's tile")
     if _NONE_CAN_WIN.search(reason) and any(_tile_can_win(view, t) for t in legal):
         out.append("says none of its tiles can win, but one can")
     if _RUFF.search(reason):
@@ -521,6 +523,58 @@ def test_the_truth_checker_catches_the_false_play_reasons() -> None:
     assert play_truth_problems(last, follow, "Nobody still to play should be able to beat 6-4, so it should take this trick.")
     assert play_truth_problems(last, follow, "I play last, so 6-4 takes this trick.")
     assert not play_truth_problems(last, follow, "No other play does better than 6-4, so I give up the tile I need least.")
+
+
+def test_partner_and_give_up_reasons_only_for_tiles_that_do_not_win() -> None:
+    """Basic players (every seat), three and four players, sixty hands each: a play said to be
+    left to the partner ("my partner is already winning") or given up never beats the tiles
+    played so far; every play reason is true of its position."""
+    checked, problems = 0, []
+    said = {"partner": 0, "give up": 0}
+    for rules in (RuleSet(), RuleSet(players=4)):
+        for seed in range(60):
+            game = Game.new(rules, seed=seed)
+            bots = [make_bot("basic", seed=seed + s) for s in range(rules.players)]
+            while not game.hand_finished:
+                seat = game.to_act
+                assert seat is not None
+                view = game.view(seat)
+                d = bots[seat].decide(view)
+                if d.action.kind == "play":
+                    assert isinstance(d.action.value, Tile)
+                    reason = d.explanation.reason
+                    said["partner"] += bool(_PARTNER_WINNING.search(reason))
+                    said["give up"] += bool(_GIVE_UP.search(reason))
+                    problems += [f"{rules.players} players seed {seed} seat {seat} {d.action}: {reason!r}: {p}"
+                                 for p in play_truth_problems(view, d.action.value, reason)]
+                    checked += 1
+                game.apply(d.action)
+    assert not problems, "\n".join(problems)
+    assert checked > 600 and said["partner"] > 20 and said["give up"] > 20, (checked, said)
+
+
+def test_a_tile_that_beats_the_partner_says_so() -> None:
+    """Fives trump, four players: seat 0 leads 6-6, seat 1 throws 4-3, and seat 2 (seat 0's
+    partner) holds only fives: its cheapest, 5-0, beats its partner's 6-6, and its reason says
+    so instead of leaving the trick to the partner."""
+    rules = RuleSet(players=4)
+    hands = [
+        parse_tiles("6-6 6-4 6-3 6-2 6-1 6-0 4-4"),
+        parse_tiles("4-3 4-2 4-1 4-0 3-3 3-2 3-1"),
+        parse_tiles("5-0 5-1 5-2 5-3 5-4 5-5 6-5"),
+        parse_tiles("3-0 2-2 2-1 2-0 1-1 1-0 0-0"),
+    ]
+    g = Game.from_deal(rules, hands, (), first_bidder=0)
+    for a in ("bid 4", "pass", "pass", "pass", "trump 5", "play 6-6", "play 4-3"):
+        g.apply(a)
+    view = g.view(2)
+    d = make_bot("basic", seed=1).decide(view)
+    tile = d.action.value
+    assert tile == Tile(5, 0)
+    assert play_truth_problems(view, tile, "My partner is already winning this trick, so I play my cheapest tile, 5-0.")
+    reason = d.explanation.reason
+    assert not play_truth_problems(view, tile, reason), reason
+    assert reason == "I hold only trumps, so I play 5-0, my cheapest, though it beats my partner's 6-6."
 
 
 _SHARE = re.compile(r"in (\d+)% of (\d+) sampled layouts|in (\d+)% of the (\d+) layouts")

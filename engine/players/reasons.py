@@ -283,12 +283,26 @@ def basic_lead_reason(view: PlayerView, tile: Tile, rule: str) -> str:
     return f"I lead my cheapest tile, {tile}, to give up the lead without wasting a good one."
 
 
+def _overtakes_partner(view: PlayerView, tile: Tile, partners: Tile) -> str:
+    """The cheapest tile, played while the partner wins the trick with ``partners``, when every
+    tile the seat may play beats it: ``"I hold only trumps, so I play 5-1, my cheapest, though
+    it beats my partner's 6-6."``"""
+    trump = view.trump
+    assert trump is not None
+    cheapest = f"{tile}, the tile I need least" if tile.is_double else f"{tile}, my cheapest"
+    if _ruffs(view, tile) and all(trump.is_trump(t) for t in view.hand):
+        return f"I hold only trumps, so I play {cheapest}, though it beats my partner's {partners}."
+    return f"Every tile I may play beats my partner's {partners}, so I play {cheapest}."
+
+
 def basic_follow_reason(view: PlayerView, tile: Tile, rule: str, best: Tile) -> str:
     """The basic player's reason for playing ``tile`` to a trick now won by ``best``
     (``rule``: ``"only"``, ``"partner"``, ``"beat"`` or ``"none"``)."""
     if rule == "only":
         return _only_play(view, tile)
     if rule == "partner":
+        if can_win(view, tile):  # every tile it may play beats the partner's
+            return _overtakes_partner(view, tile, best)
         return f"My partner is already winning this trick, so I play my cheapest tile, {tile}."
     if rule == "beat":
         return f"{tile} is my cheapest tile that beats {best}, so I play it to try to win the trick."
