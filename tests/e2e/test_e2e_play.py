@@ -227,6 +227,19 @@ def _why_beside_each_line(page: Any) -> None:
         assert said["y"] <= why["y"] + why["height"] / 2 <= said["y"] + said["height"], (i, said, why)
 
 
+def _learner_set_with_tricks_left() -> tuple[PlaySetup, Game]:
+    """A hand where the learner bid 4 and, with tricks still to play, can no longer take 4:
+    the game on the learner's turn at the first such point (every seat its first legal play)."""
+    for deal in range(1, 200):
+        setup, g = _learner_names_trump(deal)
+        while not g.hand_finished:
+            left = 7 - len(g.view(0).tricks)
+            if g.to_act == 0 and 0 < left and g.view(0).tricks_won[0] + left < 4 and not g.view(0).current_trick:
+                return setup, g
+            g.apply(g.legal_actions()[0])
+    raise AssertionError("no such deal")
+
+
 def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None:
     """Bug 6 and the table: the status strip (always in view) gives tricks per side and
     what the bidder still needs; the regions have their stable keys; the last trick, once
@@ -254,6 +267,13 @@ def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None
     page.wait_for_timeout(300)
     box = _scroll_status(page, ".st-key-play-tabs", (900, 400), 900)
     assert 0 <= box["y"] < 200, "the status strip stays in view"
+    # A bid that the tricks still to play cannot make any more is "set" at once, for both sides.
+    setup, g = _learner_set_with_tricks_left()
+    open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    status = page.locator(".st-key-table-status").first.inner_text()
+    taken = g.view(0).tricks_won[0]
+    assert f"You: {taken} of 4 — bid set" in status and "more to make" not in status, status
+    assert "tricks — bid set" in status, status
 
 
 def test_text_glitches_are_gone(page: Any, server: str) -> None:

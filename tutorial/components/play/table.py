@@ -11,7 +11,7 @@ from html import escape
 
 import streamlit as st
 
-from engine import Phase, Trump, explain_winner, trick_winner
+from engine import Phase, Trump, explain_winner, trick_winner, tricks_needed
 from tutorial.components import css
 from tutorial.components.play import sync
 from tutorial.components.state import tile_scale
@@ -26,7 +26,7 @@ from tutorial.components.tiles import (
 )
 from tutorial.services import describe as words
 from tutorial.services.session import PlaySession
-from tutorial.services.table import seats_around, side_tricks, tricks_line
+from tutorial.services.table import bid_is_set, seats_around, side_tricks, tricks_line
 
 
 def side_names(sess: PlaySession) -> list[str]:
@@ -51,8 +51,13 @@ def status_strip(sess: PlaySession) -> None:
         names = side_names(sess)
         bidding_side = None if g.bidder is None else g.rules.side_of(g.bidder)
         taken = side_tricks(view)
+        left = 0 if g.hand_finished else 7 - len(view.tricks)
+        set_ = bidding_side is not None and (
+            bid_is_set(taken=taken[bidding_side], bid=g.bid, left=left)
+            or (g.hand_finished and taken[bidding_side] < tricks_needed(g.bid or 0)))
         tricks = " · ".join(
-            tricks_line(taken=n, bid=g.bid, name=name, bidding=side == bidding_side, over=g.hand_finished)
+            tricks_line(taken=n, bid=g.bid, name=name, bidding=side == bidding_side, over=g.hand_finished,
+                        left=left, bid_set=set_)
             for side, (name, n) in enumerate(zip(names, taken, strict=True))
         )
         scores = " · ".join(f"{name} {score}" for name, score in zip(names, g.scores, strict=True))
