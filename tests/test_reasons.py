@@ -227,6 +227,25 @@ def test_a_21_is_called_what_its_chance_makes_it(chance: float, words: str, shor
         assert "but the points are worth the risk" in score_bid_reason(points, 21, Trump.parse("1"), chance)
 
 
+@pytest.mark.parametrize("fair", [False, True])
+def test_a_long_shot_bid_says_it_is_a_gamble(fair: bool) -> None:
+    """A bid the player counts unlikely to make reads as the gamble it is ("a long shot, but
+    the points are worth the risk: my hand is unlikely to take four tricks"), never as "my
+    hand is unlikely to take four tricks, and the points are worth the risk", which a
+    beginner reads as a contradiction; a likelier one keeps its plain wording."""
+    view = Game.new(RuleSet(), seed=3).view(0)
+    for chance in (0.1, 0.3):
+        reason = score_bid_reason(view, 4, Trump.parse("1"), chance, fair=fair)
+        assert reason.startswith("I bid 4: a long shot, but the points are worth the risk: "), reason
+        assert "unlikely to" in reason and ", and the points" not in reason, reason
+        assert reason_problems(view, Action.parse("bid 4"), reason) == [], reason
+        game = score_bid_reason(view, 4, Trump.parse("1"), chance, for_game=True, fair=fair)
+        assert game.startswith("I bid 4: a long shot, but worth the risk, "), game
+        assert reason_problems(view, Action.parse("bid 4"), game) == [], game
+    likely = score_bid_reason(view, 4, Trump.parse("1"), 0.5, fair=fair)
+    assert "long shot" not in likely and "as likely as not" in likely, likely
+
+
 def test_every_bid_reason_keeps_the_rules_whatever_it_adds() -> None:
     """Every wording of a bid or pass reason, read off the auction and played for the game
     at any score, keeps to one sentence of at most 35 words with no number but bids: the
@@ -424,6 +443,8 @@ def play_truth_problems(view: PlayerView, tile: Tile, reason: str) -> list[str]:
         ruff = bool(trick) and trump.is_trump(tile) and not trump.follows(tile, trump.suit_led(trick[0]))
         if not ruff:
             out.append(f"says it trumps in with {tile}, but {tile} is no trump played to another suit")
+    if re.search(r"\bruff", reason, re.I):
+        out.append("says 'ruff', a word a beginner has not met ('trump')")
     if _BEATS_SO_FAR.search(reason) and not (trick and wins_so_far):
         out.append(f"says {tile} beats the tiles played so far, but it does not")
     return out
@@ -523,6 +544,8 @@ def test_the_truth_checker_catches_the_false_play_reasons() -> None:
     assert play_truth_problems(last, follow, "Nobody still to play should be able to beat 6-4, so it should take this trick.")
     assert play_truth_problems(last, follow, "I play last, so 6-4 takes this trick.")
     assert not play_truth_problems(last, follow, "No other play does better than 6-4, so I give up the tile I need least.")
+    jargon = play_truth_problems(last, follow, "I play 6-4 to draw the trumps still out, so they cannot ruff my good tiles later.")
+    assert any("'ruff'" in p for p in jargon), jargon
 
 
 def test_partner_and_give_up_reasons_only_for_tiles_that_do_not_win() -> None:
