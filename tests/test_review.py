@@ -282,7 +282,7 @@ def test_the_first_line_is_plain_words_the_numbers_behind_a_switch() -> None:
     assert plain_words(bid) == "bidding 5 was better: passing is a costly choice that makes losing the game much more likely"
     r = HandReview(1, (), (bid,))
     line = biggest_mistakes(r, you=0, players=3, seat=0, numbers=False)[0]
-    assert line.startswith("**Bidding 5 was better: passing is a costly choice that makes losing the game much more likely** ??")
+    assert line == "**Bidding 5 was better: passing is a costly choice that makes losing the game much more likely** — your bid."
     assert "%" not in line and "15.8" not in line and "percentage" not in line
     assert "15.8" in biggest_mistakes(r, you=0, players=3, seat=0)[0]
     assert list(review_frame(HandReview(1, ()), 0, 3, numbers=False).columns) == []
@@ -292,6 +292,11 @@ def test_the_first_line_is_plain_words_the_numbers_behind_a_switch() -> None:
     play = PlayReview(1, 3, 0, Tile.parse("4-1"), "make", {Tile.parse("4-1"): 2, Tile.parse("6-1"): 3}, 1,
                       0.2, 0.6, Tile.parse("6-1"), 40.0, "blunder", 20)
     assert plain_words(play) == "6-1 was better: 4-1 is a costly choice that makes making the bid much less likely"
+    # Plain words to the end: where it was played, no grade mark ("??") and no code-like tail.
+    played = biggest_mistakes(HandReview(1, (play,)), you=0, players=3, seat=0, numbers=False)[0]
+    assert played.endswith("** — trick 3, you played 4-1."), played
+    assert "??" not in played and "(you:" not in played
+    assert "??" in biggest_mistakes(HandReview(1, (play,)), you=0, players=3, seat=0)[0]
     named = DecisionReview(1, 0, "trump", Action.parse("trump 3"), Action.parse("trump 6"), 0.1, 0.8,
                            Trump.parse("6"), 70.0, None, "blunder", "")
     assert plain_words(named).startswith("naming sixes trump was better: naming threes trump is a costly choice")

@@ -121,14 +121,25 @@ def biggest_mistakes(review: HandReview, you: int, players: int, seat: int | Non
         who = "you" if who == "You" else who
         grade = x.grade or ""  # mistakes() gives graded ones only
         mark = GRADE_MARKS.get(grade, "")
-        if not numbers:
-            what = f"trick {x.trick}, {x.tile}" if isinstance(x, PlayReview) else x.kind
-            plain = plain_words(x)
-            lines.append(f"**{plain[0].upper()}{plain[1:]}** {mark} ({who}: {what}).")
+        if not numbers:  # plain words only: the grade's mark is one of the numbers
+            lines.append(f"**{plain_words(x)[0].upper()}{plain_words(x)[1:]}** — {_where(x, who)}.")
             continue
         text = x.describe(who) if isinstance(x, DecisionReview) else _play_sentence(x, who)
         lines.append(f"**{grade.capitalize()} {mark}** — {text}")
     return lines
+
+
+def _where(x: PlayReview | DecisionReview, who: str) -> str:
+    """Where a graded choice was made, in words: ``"trick 6, you played 4-2"``, ``"your bid"``,
+    ``"Seat 1's choice of trump"``."""
+    if isinstance(x, PlayReview):
+        return f"trick {x.trick}, {who} played {x.tile}"
+    whose = "your" if who == "you" else f"{who}'s"
+    return f"{whose} {_DECISION_WORDS.get(x.kind, x.kind)}"
+
+
+#: A contract decision as a noun after "your".
+_DECISION_WORDS = {"bid": "bid", "discard": "discard", "trump": "choice of trump"}
 
 
 def principle_lines(record: RecordJSON, review: HandReview, you: int) -> list[str]:
