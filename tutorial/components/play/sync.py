@@ -370,8 +370,10 @@ def hint() -> None:
 
 
 def next_hand() -> None:
+    """"Deal the next hand". A click that arrives after the next hand was dealt (a second
+    click while the page updates) is stale: ignored."""
     sess = current()
-    if sess is None:
+    if sess is None or not sess.game.hand_finished:
         return
     try:
         sess.next_hand()
