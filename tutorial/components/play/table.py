@@ -146,6 +146,8 @@ def table_area(sess: PlaySession) -> None:
         else:
             middle = '<div class="moon-trick-title">The hand is over</div>'
         players = "moon-four" if sess.players == 4 else "moon-three"
+        if sync.autoplay_pending(sess):  # the page's script watches that the moves go on (_FOCUS_JS)
+            players += " moon-autoplay"
         # One element: the seats, the trick and the last trick folded under it.
         st.markdown(
             f'<div class="moon-table {players}" role="group" aria-label="The table">{seats}'
@@ -363,12 +365,33 @@ _FOCUS_JS = """<script>
     const s = strip.getBoundingClientRect(), t = table.getBoundingClientRect(), h = hand.getBoundingClientRect();
     if (t.top < s.bottom && h.bottom > s.bottom) main.scrollBy({top: t.top - s.bottom, behavior: 'instant'});
   };
-  const settled = () => { reopen(); refocus(); uncover(); };
+  // Automatic mode: the table drawn while a computer player is to move carries the class
+  // moon-autoplay, and a run is always under way until the learner's turn. If the page stays
+  // finished with that table for a while (a run of the table lost on its way: a click that
+  // reached the server after the table was drawn anew), the hidden "carry on" button runs the
+  // whole page, which draws the table again and lets the computer players go on. At most three
+  // times for the same table: a table that does not change is left alone.
+  let waited = null, tries = 0, lastTable = null;
+  const carryOn = () => {
+    waited = null;
+    const app = document.querySelector('[data-testid="stApp"]');
+    const table = document.querySelector('.moon-table.moon-autoplay');
+    const b = document.querySelector('.st-key-play-carry-on button');
+    if (!app || !table || !b || app.getAttribute('data-test-script-state') !== 'notRunning') return;
+    if (table.outerHTML === lastTable) { if (++tries > 3) return; } else { tries = 1; lastTable = table.outerHTML; }
+    b.click();
+  };
+  const watchAutoplay = () => {
+    if (waited !== null) clearTimeout(waited);
+    waited = document.querySelector('.moon-table.moon-autoplay') ? setTimeout(carryOn, 2500) : null;
+  };
+  const settled = () => { reopen(); refocus(); uncover(); watchAutoplay(); };
   const watch = () => {
     const app = document.querySelector('[data-testid="stApp"]');
     if (!app) { setTimeout(watch, 200); return; }
     new MutationObserver(() => {
       if (app.getAttribute('data-test-script-state') === 'notRunning') setTimeout(settled, 30);
+      else if (waited !== null) { clearTimeout(waited); waited = null; }
     }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
     setTimeout(settled, 30);
   };
@@ -380,6 +403,13 @@ _FOCUS_JS = """<script>
 def table_styles() -> None:
     """The table's styles (with the phone layout)."""
     st.markdown(css.sheet("play_table"), unsafe_allow_html=True)
+
+
+def carry_on_button() -> None:
+    """The hidden button the page's script presses when the computer players' moves stopped
+    in automatic mode (see :data:`_FOCUS_JS`): outside the table's fragment, its click runs
+    the whole page, which draws the table again and carries the moves on."""
+    st.button("Carry on", key="play-carry-on")
 
 
 def refocus_hand() -> None:
