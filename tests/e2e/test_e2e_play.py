@@ -184,8 +184,28 @@ def _game_in_url_of(link: str) -> Game:
     return replay(req.setup, req.moves)
 
 
+#: What a widget shows: its text and the values of its inputs (a select box shows its choice in one).
+_SHOWN = "e => e.innerText + ' ' + [...e.querySelectorAll('input')].map(i => i.value + ' ' + (i.getAttribute('aria-label') || '')).join(' ')"
+
+
 def test_new_game_panel_keeps_the_computer_level(page: Any, server: str) -> None:
-    """Bug 3: the New game panel remembers "strong" after it is closed and opened again."""
+    """Bug 3: the New game panel remembers "strong" after it is closed and opened again.
+    Before any game it offers what "Play now" deals: strong computer players; the number of
+    players is up front (not folded in the house rules), and the seats are named as the table
+    names them."""
+    open_page(page, f"{server}/play")
+    panel = page.locator(".st-key-new-game-box").first
+    level = page.locator(".st-key-play-level input[type=radio]:checked")
+    assert level.first.evaluate("e => e.closest('label').innerText").strip() == "strong"
+    players = page.locator(".st-key-play-rule-players")
+    assert players.first.is_visible(), "the number of players is shown up front"
+    assert "3" in players.locator("input[type=radio]:checked").first.evaluate("e => e.closest('label').innerText")
+    seat = page.locator(".st-key-play-seat").first.evaluate(_SHOWN)
+    assert "Seat 0 (the others: Seat 1, Seat 2)" in seat, seat
+    assert "House rules: classic rules" in panel.inner_text()
+    click(page, players.locator("label", has_text="4").first)
+    assert "Seat 0 (the others: Seat 1, Seat 2, Seat 3)" in page.locator(".st-key-play-seat").first.evaluate(_SHOWN)
+    click(page, page.locator(".st-key-play-rule-players label", has_text="3").first)
     open_page(page, f"{server}/play?deal=5")
     summary = page.locator(".st-key-new-game-box summary").first
     click(page, summary)

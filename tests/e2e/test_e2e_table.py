@@ -162,16 +162,16 @@ def test_deal_deals_what_the_panel_shows_and_asks_mid_hand(page: Any, server: st
     click(page, page.locator(".st-key-new-game-box summary").first)
     checked = page.locator(".st-key-play-level input[type=radio]:checked")
     assert checked.first.evaluate("e => e.closest('label').innerText").strip() == "strong"
-    rules_label = page.get_by_text("House rules:").first.inner_text()
-    players = re.search(r"House rules: (\d) players", rules_label)
-    assert players and players.group(1) == "3", rules_label
+    shown = page.locator(".st-key-play-rule-players input[type=radio]:checked").first
+    players = re.search(r"\d", shown.evaluate("e => e.closest('label').innerText"))
+    assert players and players.group(0) == "3", players
     click_key(page, "new-game")
     assert page.locator(".st-key-deal-confirm").count() == 1, "Deal mid-hand asks first"
     assert _query(page).get("deal") == "7"
     click_key(page, "deal-anyway")
     q = _query(page)
     # Three players, the classic count, is left out of the address.
-    assert q.get("level") == "strong" and q.get("players", "3") == players.group(1) and q.get("deal") != "7", q
+    assert q.get("level") == "strong" and q.get("players", "3") == players.group(0) and q.get("deal") != "7", q
     assert "Seat 3" not in page.locator(".st-key-table-trick").first.inner_text()
     assert "computer: strong" in page.locator(".st-key-table-status").first.inner_text()
 

@@ -53,6 +53,16 @@ def seat_name(seat: int, you: int, players: int) -> str:
     return f"Seat {seat}"
 
 
+def seat_choice(seat: int, players: int) -> str:
+    """A seat offered to the learner, with how the table will call the others:
+
+    >>> seat_choice(0, 3), seat_choice(1, 4)
+    ('Seat 0 (the others: Seat 1, Seat 2)', 'Seat 1 (the others: Seat 0, Seat 2, Seat 3)')
+    """
+    others = ", ".join(f"Seat {s}" for s in range(players) if s != seat)
+    return f"Seat {seat} (the others: {others})"
+
+
 def trump_label(trump: Trump | None) -> str:
     """``"sixes"``, ``"doubles"``, ``"no trump"``, or ``"not named yet"``."""
     if trump is None:

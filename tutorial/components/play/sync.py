@@ -428,6 +428,6 @@ def new_game_clicked(confirmed: bool = False) -> None:
     seat = int(st.session_state.get(SEAT_CHOICE, 0) or 0)
     if seat >= rules.players:
         seat = 0
-    level = str(st.session_state.get("play-level") or st.session_state.get(LEVEL_CHOICE, "basic"))
-    start_game(PlaySetup(rules, deal, seat, level if level in ("basic", "strong") else "basic"))
+    level = str(st.session_state.get("play-level") or st.session_state.get(LEVEL_CHOICE, "strong"))
+    start_game(PlaySetup(rules, deal, seat, level if level in ("basic", "strong") else "strong"))
     st.session_state["new-game-box"] = False
