@@ -49,8 +49,9 @@ def new_game_panel(sess: PlaySession | None) -> None:
     if not box.open:
         return  # drawn only when open
     with box:
-        if sess is not None and sess.game.phase != Phase.GAME_OVER:
-            st.caption("The game in progress keeps its rules; these apply to the next deal.")
+        if sess is not None and sync.game_in_progress(sess):
+            st.caption("These settings are for a new game: Deal starts one (and asks first, as it throws "
+                       "away the game you are playing).")
         default_level = sess.setup.level if sess is not None else "strong"  # as "Play now"
         _keep("play-level", sync.LEVEL_CHOICE, default_level)
         _keep("play-random", sync.RANDOM_CHOICE, True)
@@ -81,10 +82,10 @@ def new_game_panel(sess: PlaySession | None) -> None:
         if st.toggle(f"House rules: {short_summary(rules, players=False)}", key="play-show-rules",
                      help="Lowest bid, what doubles do, scoring... The classic rules by default."):
             rules_editor("play", skip=("players",))
-        if st.session_state.get(sync.CONFIRM_DEAL) and sess is not None and sync.hand_in_progress(sess):
+        if st.session_state.get(sync.CONFIRM_DEAL) and sess is not None and sync.game_in_progress(sess):
             with st.container(key="deal-confirm", border=True):
-                st.warning("A new deal throws away the hand you are playing. Deal anyway?",
-                           icon=":material/warning:")
+                st.warning(f"A new deal throws away the game you are playing (hand {sess.game.hand_number}). "
+                           "Deal anyway?", icon=":material/warning:")
                 with st.container(horizontal=True):
                     st.button("Deal anyway", type="primary", key="deal-anyway", on_click=sync.new_game_clicked,
                               kwargs={"confirmed": True}, icon=":material/playing_cards:")
