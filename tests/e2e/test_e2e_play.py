@@ -408,6 +408,13 @@ def test_keyboard_plays_a_tile_and_keeps_focus_in_the_hand(page: Any, server: st
     # The page puts the focus back once the new hand is drawn: wait for it (a loaded machine
     # draws later than a fixed pause), and fail if it never comes.
     page.wait_for_function("() => !!document.activeElement.closest('.st-key-table-hand')", timeout=15_000)
+    # The learner's last tile played with the keyboard: the focus goes to "Deal the next hand"
+    # (not lost, 29 Tab presses away through the sidebar).
+    open_page(page, server + _learner_has_one_tile_left({"deal": "8"}))
+    page.wait_for_function("() => !!document.activeElement.closest('.st-key-table-hand')", timeout=15_000)
+    page.keyboard.press("Enter")
+    page.locator(".st-key-next-hand button").first.wait_for(timeout=30_000)
+    page.wait_for_function("() => !!document.activeElement.closest('.st-key-next-hand')", timeout=15_000)
 
 
 def test_phone_shows_trick_status_and_hand_without_scrolling(browser: Any, server: str) -> None:

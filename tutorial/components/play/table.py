@@ -317,7 +317,8 @@ def settings(sess: PlaySession) -> None:
 #: Installed once per browser tab, it acts after every run of the page:
 #:
 #: - if the focus was lost (the tile just played is gone), it goes back to the learner's first
-#:   playable tile;
+#:   playable tile, or at the end of a hand to "Deal the next hand" ("Play again" at the end of
+#:   the game);
 #: - if the table changed (a move, a trick, the widow) while the page was scrolled so far that
 #:   the stuck status strip covers the top of the table, and the learner's hand is still on
 #:   screen, the page scrolls back just enough that the table sits below the strip. The learner
@@ -349,7 +350,9 @@ _FOCUS_JS = """<script>
   const refocus = () => {
     const active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;
-    const b = document.querySelector('.st-key-table-hand button:enabled');
+    // The first playable tile; at the end of a hand, the way on ("Deal the next hand").
+    const b = document.querySelector('.st-key-table-hand button:enabled')
+      || document.querySelector('.st-key-next-hand button, .st-key-play-again button');
     if (b) b.focus({preventScroll: true});
   };
   let drawn = null;
