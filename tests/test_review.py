@@ -446,3 +446,50 @@ def test_a_bid_line_and_the_grades_note_speak_of_what_the_bid_was_weighed_by() -
     points_note = grades_note(SimpleNamespace(decisions=(by_points,), plays=()))
     assert "1 point expected to be lost is an inaccuracy" in points_note
     assert "chance of winning the game" not in points_note
+
+
+def _set_bid(players: int) -> Game:
+    """A hand where seat 0 bid 5, the others passed, and the bid was set (every seat its first
+    legal choice): the game at its end."""
+    for deal in range(1, 300):
+        g = Game.new(RuleSet(players=players), deal)
+        if g.to_act is None:
+            continue
+        while g.phase == "bidding":
+            g.apply("bid 5" if g.to_act == 0 and Action.parse("bid 5") in g.legal_actions() else "pass")
+        if g.bidder != 0:
+            continue
+        while not g.hand_finished:
+            g.apply(g.legal_actions()[0])
+        if g.results[-1].made is False:
+            return g
+    raise AssertionError("no such deal")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_set_bid_says_what_beat_it(players: int) -> None:
+    """The review of a hand whose bid the learner's side lost says, in plain words, which
+    tricks the other side took and with what; a bid graded good is called good, the tiles
+    against it; a graded one points to its grade; a made bid, or the others' bid, says nothing."""
+    from engine.review import DecisionReview, HandReview
+    from tutorial.services.reviewing import bid_set_line
+
+    g = _set_bid(players)
+    result = g.results[-1]
+    bid = next(a for s, a in g.history if s == 0 and a.kind == "bid")
+    good = HandReview(1, (), (DecisionReview(1, 0, "bid", bid, bid, 0.7, 0.7, None, None, None, None, ""),))
+    line = bid_set_line(g, good, 0)
+    assert line is not None
+    side = g.rules.side_of(0)
+    assert line.startswith(f"**Why your bid of 5 was set:** {'you' if players == 3 else 'your team'} took "
+                           f"{result.side_tricks[side]} of the 5 tricks"), line
+    for number, trick in enumerate(g.view(0).tricks, start=1):
+        if g.rules.side_of(trick.winner) != side:
+            tile = trick.tiles[trick.seats.index(trick.winner)]
+            assert f"trick {number} with {tile}" in line, (number, line)
+            assert f"Seat {trick.winner} took" in line or f"Seat {trick.winner} (partner) took" in line
+    assert line.endswith("The bid was good (it was likely to make): the tiles lay against you."), line
+    bad = HandReview(1, (), (DecisionReview(1, 0, "bid", bid, Action.parse("pass"), 0.2, None, None, None, 4.0,
+                                            "blunder", ""),))
+    assert bid_set_line(g, bad, 0).endswith("The bid itself was graded a blunder: see above.")
+    assert bid_set_line(g, good, 1) is None  # the other side's bid: not the learner's to explain
