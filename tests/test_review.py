@@ -291,7 +291,7 @@ def test_the_first_line_is_plain_words_the_numbers_behind_a_switch() -> None:
 
     play = PlayReview(1, 3, 0, Tile.parse("4-1"), "make", {Tile.parse("4-1"): 2, Tile.parse("6-1"): 3}, 1,
                       0.2, 0.6, Tile.parse("6-1"), 40.0, "blunder", 20)
-    assert plain_words(play) == "6-1 was better: 4-1 is a costly choice that makes making the bid much less likely"
+    assert plain_words(play) == "6-1 was better: 4-1 is a costly choice that makes the bid much less likely to be made"
     # Plain words to the end: where it was played, no grade mark ("??") and no code-like tail.
     played = biggest_mistakes(HandReview(1, (play,)), you=0, players=3, seat=0, numbers=False)[0]
     assert played.endswith("** — trick 3, you played 4-1."), played
@@ -358,8 +358,11 @@ def _review_page(graded: bool) -> None:
                        trump_best=Trump.parse("6"), game_drop=12.0 if graded else 0.5,
                        grade="mistake" if graded else None)
     review = SimpleNamespace(decisions=(d,), plays=(), mistakes=lambda seat=None: [d] if graded else [])
+    from engine import Game, RuleSet
+
     sess = SimpleNamespace(seat=0, players=3, reviewable=lambda: [1], review=lambda n: review,
-                           game=SimpleNamespace(record=lambda: {"hands": [{"number": 1, "actions": []}]}))
+                           game=SimpleNamespace(record=lambda: {"hands": [{"number": 1, "actions": []}]}),
+                           moves=lambda: [[]], game_at=lambda hand, index: Game.new(RuleSet(), 1))
     review_panel(sess)  # type: ignore[arg-type]
 
 

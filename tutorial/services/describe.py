@@ -255,6 +255,10 @@ _TAG_HINTS = {
 }
 
 
+#: A number's suit, one tile of it: "your only three".
+_SINGULAR = ("blank", "one", "two", "three", "four", "five", "six")
+
+
 def hint_nudge(decision: Choice | None, phase: str, trump: Trump | None, hand: Sequence[Tile]) -> str:
     """The first step of a hint: what kind of move to look for, without naming it."""
     exp = _explanation(decision)
@@ -268,13 +272,18 @@ def hint_nudge(decision: Choice | None, phase: str, trump: Trump | None, hand: S
         return "Which number do you hold most of, with its top tiles? Doubles and no trump are options too."
     if phase == "discard":
         return "Keep your trumps and winners; get rid of a tile that is unlikely to take a trick."
+    # One phrase for a tile that lets the trick go: "throwing off a tile that cannot win" says
+    # what "a tile that cannot win this trick" and "letting this trick go" would say again.
+    if "throws off" in tags or "cannot win" in tags:
+        tags = [t for t in tags if t != "gives up the lead" and not (t == "cannot win" and "throws off" in tags)]
     words = [_TAG_HINTS[t] for t in tags if t != "leads"]
     if action is not None and isinstance(action.value, Tile) and trump is not None:
         t = action.value
         kind = "a trump" if trump.is_trump(t) else ("a double" if t.is_double else None)
         suit = trump.suit_led(t)
         if kind is None and suit != TRUMP:
-            kind = f"one of your {suit_name(int(suit))}"
+            same = sum(1 for h in hand if not trump.is_trump(h) and trump.suit_led(h) == suit)
+            kind = f"one of your {suit_name(int(suit))}" if same > 1 else f"your only {_SINGULAR[int(suit)]}"
         words.insert(0, f"think about playing {kind}")
     if not words:
         return "Look at what has been played and what is still out."

@@ -88,8 +88,8 @@ def _doing(a: Action | Tile) -> str:
 
 def plain_words(x: DecisionReview | PlayReview) -> str:
     """The first line of a graded decision or play, in plain words and no numbers, naming the
-    better choice first: ``"6-1 was better: 4-1 is a costly choice that makes making the bid
-    much less likely"``, ``"bidding 5 was better: passing is a poor choice that makes losing
+    better choice first: ``"6-1 was better: 4-1 is a costly choice that makes the bid much less
+    likely to be made"``, ``"bidding 5 was better: passing is a poor choice that makes losing
     the game more likely"``."""
     head, how = _PLAIN.get(x.grade or "", ("a fine choice", ""))
     how = f"{how} " if how else ""
@@ -98,8 +98,8 @@ def plain_words(x: DecisionReview | PlayReview) -> str:
     elif getattr(x, "points_lost", None):
         effect = ""
     else:
-        goal = "setting the bid" if getattr(x, "goal", "make") == "set" else "making the bid"
-        effect = f"{goal} {how}less likely"
+        goal = "set" if getattr(x, "goal", "make") == "set" else "made"
+        effect = f"the bid {how}less likely to be {goal}"
     chosen = x.action if isinstance(x, DecisionReview) else x.tile
     best = getattr(x, "best", None)
     if x.grade and best is not None and best != chosen:
