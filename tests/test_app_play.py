@@ -425,3 +425,34 @@ def test_each_trick_and_each_reason_is_one_element() -> None:
     assert len(feeds) == 1, f"the feed is drawn as {len(feeds)} elements"
     assert feeds[0].count('class="moon-feed-line"') == len(lines) >= 1
     assert [k for k in keys(at, "why-") if k.count("-") == 2] == [f"why-{ln.hand}-{ln.index}" for ln in lines]
+
+
+def _stale_next_hand_script() -> None:
+    """A finished hand, then "Deal the next hand" twice (the second click stale: it arrives
+    after the next hand was dealt), then the page's message, if any."""
+    from engine import Game, RuleSet
+    from tutorial.components import state
+    from tutorial.components.play import sync
+    from tutorial.services.session import PlaySession
+    from tutorial.services.urlstate import PlaySetup
+
+    g = Game.new(RuleSet(), 5)
+    while not g.hand_finished:
+        g.apply(g.legal_actions()[0])
+    sess = PlaySession(PlaySetup(RuleSet(), 5), [[str(a) for _, a in g.history]])
+    state.put(state.PLAY, sess)
+    sync.next_hand()
+    sync.next_hand()
+    sync.show_message()
+
+
+def test_a_stale_click_on_deal_the_next_hand_is_ignored() -> None:
+    """A second click on "Deal the next hand" that lands after the next hand was dealt says
+    nothing (the engine's "the hand is not over yet" contradicted the page) and deals nothing."""
+    at = AppTest.from_function(_stale_next_hand_script, default_timeout=60)
+    at.session_state["moon_play_mode"] = "step"
+    at.run()
+    assert not at.exception, errors(at)
+    assert not (at.info or at.error or at.warning), [e.value for e in (*at.info, *at.error, *at.warning)]
+    g = at.session_state["moon_play"].game
+    assert g.hand_number == 2 and not g.hand_finished and not g.history

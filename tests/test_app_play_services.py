@@ -322,3 +322,21 @@ def test_a_process_keeps_its_bots_between_decisions() -> None:
     assert players._bot.cache_info().currsize == players._BOTS_KEPT
     assert players._bot("basic", 7) is not first  # the oldest was let go
     players._bot.cache_clear()
+
+
+def test_the_first_hint_says_each_thing_once_and_counts_the_suit() -> None:
+    """The walk's first hint read "Think about playing one of your threes, throwing off a tile
+    that cannot win, a tile that cannot win this trick, letting this trick go." with one three
+    in hand: each idea once, and "your only three" for a lone tile of its suit."""
+    from engine import Action, Trump, parse_tiles
+    from engine.players.decision import Decision, Explanation
+    from tutorial.services.describe import hint_nudge
+
+    tags = ("throws off", "cannot win", "gives up the lead")
+    d = Decision(Action.parse("play 3-1"), Explanation("", (), tags=tags))
+    one = hint_nudge(d, "playing", Trump.parse("5"), parse_tiles("3-1 6-6 6-4 2-2 5-5 4-1 1-0"))
+    assert one == "Think about playing your only three, throwing off a tile that cannot win.", one
+    two = hint_nudge(d, "playing", Trump.parse("5"), parse_tiles("3-1 3-2 6-4 2-2 5-5 4-1 1-0"))
+    assert two == "Think about playing one of your threes, throwing off a tile that cannot win.", two
+    plain = Decision(Action.parse("play 3-1"), Explanation("", (), tags=("cannot win", "gives up the lead")))
+    assert hint_nudge(plain, "playing", Trump.parse("5"), parse_tiles("3-1 3-2")).count("cannot win") == 1

@@ -227,6 +227,25 @@ def test_a_21_is_called_what_its_chance_makes_it(chance: float, words: str, shor
         assert "but the points are worth the risk" in score_bid_reason(points, 21, Trump.parse("1"), chance)
 
 
+@pytest.mark.parametrize("fair", [False, True])
+def test_a_long_shot_bid_says_it_is_a_gamble(fair: bool) -> None:
+    """A bid the player counts unlikely to make reads as the gamble it is ("a long shot, but
+    the points are worth the risk: my hand is unlikely to take four tricks"), never as "my
+    hand is unlikely to take four tricks, and the points are worth the risk", which a
+    beginner reads as a contradiction; a likelier one keeps its plain wording."""
+    view = Game.new(RuleSet(), seed=3).view(0)
+    for chance in (0.1, 0.3):
+        reason = score_bid_reason(view, 4, Trump.parse("1"), chance, fair=fair)
+        assert reason.startswith("I bid 4: a long shot, but the points are worth the risk: "), reason
+        assert "unlikely to" in reason and ", and the points" not in reason, reason
+        assert reason_problems(view, Action.parse("bid 4"), reason) == [], reason
+        game = score_bid_reason(view, 4, Trump.parse("1"), chance, for_game=True, fair=fair)
+        assert game.startswith("I bid 4: a long shot, but worth the risk, "), game
+        assert reason_problems(view, Action.parse("bid 4"), game) == [], game
+    likely = score_bid_reason(view, 4, Trump.parse("1"), 0.5, fair=fair)
+    assert "long shot" not in likely and "as likely as not" in likely, likely
+
+
 def test_every_bid_reason_keeps_the_rules_whatever_it_adds() -> None:
     """Every wording of a bid or pass reason, read off the auction and played for the game
     at any score, keeps to one sentence of at most 35 words with no number but bids: the
@@ -416,12 +435,16 @@ def play_truth_problems(view: PlayerView, tile: Tile, reason: str) -> list[str]:
         out.append(f"says {tile} takes the trick, but it does not beat the tiles played so far")
     if _PARTNER_WINNING.search(reason) and (n != 4 or _winner_so_far(view) != (view.seat + 2) % 4):
         out.append("says the partner is winning the trick, but the partner is not")
+    if _PARTNER_WINNING.search(reason) and wins_so_far:
+        out.append(f"says the partner is already winning, but {tile} beats the partner's tile")
     if _NONE_CAN_WIN.search(reason) and any(_tile_can_win(view, t) for t in legal):
         out.append("says none of its tiles can win, but one can")
     if _RUFF.search(reason):
         ruff = bool(trick) and trump.is_trump(tile) and not trump.follows(tile, trump.suit_led(trick[0]))
         if not ruff:
             out.append(f"says it trumps in with {tile}, but {tile} is no trump played to another suit")
+    if re.search(r"\bruff", reason, re.I):
+        out.append("says 'ruff', a word a beginner has not met ('trump')")
     if _BEATS_SO_FAR.search(reason) and not (trick and wins_so_far):
         out.append(f"says {tile} beats the tiles played so far, but it does not")
     return out
@@ -521,6 +544,60 @@ def test_the_truth_checker_catches_the_false_play_reasons() -> None:
     assert play_truth_problems(last, follow, "Nobody still to play should be able to beat 6-4, so it should take this trick.")
     assert play_truth_problems(last, follow, "I play last, so 6-4 takes this trick.")
     assert not play_truth_problems(last, follow, "No other play does better than 6-4, so I give up the tile I need least.")
+    jargon = play_truth_problems(last, follow, "I play 6-4 to draw the trumps still out, so they cannot ruff my good tiles later.")
+    assert any("'ruff'" in p for p in jargon), jargon
+
+
+def test_partner_and_give_up_reasons_only_for_tiles_that_do_not_win() -> None:
+    """Basic players (every seat), three and four players, sixty hands each: a play said to be
+    left to the partner ("my partner is already winning") or given up never beats the tiles
+    played so far; every play reason is true of its position."""
+    checked, problems = 0, []
+    said = {"partner": 0, "give up": 0}
+    for rules in (RuleSet(), RuleSet(players=4)):
+        for seed in range(60):
+            game = Game.new(rules, seed=seed)
+            bots = [make_bot("basic", seed=seed + s) for s in range(rules.players)]
+            while not game.hand_finished:
+                seat = game.to_act
+                assert seat is not None
+                view = game.view(seat)
+                d = bots[seat].decide(view)
+                if d.action.kind == "play":
+                    assert isinstance(d.action.value, Tile)
+                    reason = d.explanation.reason
+                    said["partner"] += bool(_PARTNER_WINNING.search(reason))
+                    said["give up"] += bool(_GIVE_UP.search(reason))
+                    problems += [f"{rules.players} players seed {seed} seat {seat} {d.action}: {reason!r}: {p}"
+                                 for p in play_truth_problems(view, d.action.value, reason)]
+                    checked += 1
+                game.apply(d.action)
+    assert not problems, "\n".join(problems)
+    assert checked > 600 and said["partner"] > 20 and said["give up"] > 20, (checked, said)
+
+
+def test_a_tile_that_beats_the_partner_says_so() -> None:
+    """Fives trump, four players: seat 0 leads 6-6, seat 1 throws 4-3, and seat 2 (seat 0's
+    partner) holds only fives: its cheapest, 5-0, beats its partner's 6-6, and its reason says
+    so instead of leaving the trick to the partner."""
+    rules = RuleSet(players=4)
+    hands = [
+        parse_tiles("6-6 6-4 6-3 6-2 6-1 6-0 4-4"),
+        parse_tiles("4-3 4-2 4-1 4-0 3-3 3-2 3-1"),
+        parse_tiles("5-0 5-1 5-2 5-3 5-4 5-5 6-5"),
+        parse_tiles("3-0 2-2 2-1 2-0 1-1 1-0 0-0"),
+    ]
+    g = Game.from_deal(rules, hands, (), first_bidder=0)
+    for a in ("bid 4", "pass", "pass", "pass", "trump 5", "play 6-6", "play 4-3"):
+        g.apply(a)
+    view = g.view(2)
+    d = make_bot("basic", seed=1).decide(view)
+    tile = d.action.value
+    assert tile == Tile(5, 0)
+    assert play_truth_problems(view, tile, "My partner is already winning this trick, so I play my cheapest tile, 5-0.")
+    reason = d.explanation.reason
+    assert not play_truth_problems(view, tile, reason), reason
+    assert reason == "I hold only trumps, so I play 5-0, my cheapest, though it beats my partner's 6-6."
 
 
 _SHARE = re.compile(r"in (\d+)% of (\d+) sampled layouts|in (\d+)% of the (\d+) layouts")

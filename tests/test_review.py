@@ -282,7 +282,7 @@ def test_the_first_line_is_plain_words_the_numbers_behind_a_switch() -> None:
     assert plain_words(bid) == "bidding 5 was better: passing is a costly choice that makes losing the game much more likely"
     r = HandReview(1, (), (bid,))
     line = biggest_mistakes(r, you=0, players=3, seat=0, numbers=False)[0]
-    assert line.startswith("**Bidding 5 was better: passing is a costly choice that makes losing the game much more likely** ??")
+    assert line == "**Bidding 5 was better: passing is a costly choice that makes losing the game much more likely** — your bid."
     assert "%" not in line and "15.8" not in line and "percentage" not in line
     assert "15.8" in biggest_mistakes(r, you=0, players=3, seat=0)[0]
     assert list(review_frame(HandReview(1, ()), 0, 3, numbers=False).columns) == []
@@ -291,7 +291,12 @@ def test_the_first_line_is_plain_words_the_numbers_behind_a_switch() -> None:
 
     play = PlayReview(1, 3, 0, Tile.parse("4-1"), "make", {Tile.parse("4-1"): 2, Tile.parse("6-1"): 3}, 1,
                       0.2, 0.6, Tile.parse("6-1"), 40.0, "blunder", 20)
-    assert plain_words(play) == "6-1 was better: 4-1 is a costly choice that makes making the bid much less likely"
+    assert plain_words(play) == "6-1 was better: 4-1 is a costly choice that makes the bid much less likely to be made"
+    # Plain words to the end: where it was played, no grade mark ("??") and no code-like tail.
+    played = biggest_mistakes(HandReview(1, (play,)), you=0, players=3, seat=0, numbers=False)[0]
+    assert played.endswith("** — trick 3, you played 4-1."), played
+    assert "??" not in played and "(you:" not in played
+    assert "??" in biggest_mistakes(HandReview(1, (play,)), you=0, players=3, seat=0)[0]
     named = DecisionReview(1, 0, "trump", Action.parse("trump 3"), Action.parse("trump 6"), 0.1, 0.8,
                            Trump.parse("6"), 70.0, None, "blunder", "")
     assert plain_words(named).startswith("naming sixes trump was better: naming threes trump is a costly choice")
@@ -353,8 +358,11 @@ def _review_page(graded: bool) -> None:
                        trump_best=Trump.parse("6"), game_drop=12.0 if graded else 0.5,
                        grade="mistake" if graded else None)
     review = SimpleNamespace(decisions=(d,), plays=(), mistakes=lambda seat=None: [d] if graded else [])
+    from engine import Game, RuleSet
+
     sess = SimpleNamespace(seat=0, players=3, reviewable=lambda: [1], review=lambda n: review,
-                           game=SimpleNamespace(record=lambda: {"hands": [{"number": 1, "actions": []}]}))
+                           game=SimpleNamespace(record=lambda: {"hands": [{"number": 1, "actions": []}]}),
+                           moves=lambda: [[]], game_at=lambda hand, index: Game.new(RuleSet(), 1))
     review_panel(sess)  # type: ignore[arg-type]
 
 
@@ -441,3 +449,50 @@ def test_a_bid_line_and_the_grades_note_speak_of_what_the_bid_was_weighed_by() -
     points_note = grades_note(SimpleNamespace(decisions=(by_points,), plays=()))
     assert "1 point expected to be lost is an inaccuracy" in points_note
     assert "chance of winning the game" not in points_note
+
+
+def _set_bid(players: int) -> Game:
+    """A hand where seat 0 bid 5, the others passed, and the bid was set (every seat its first
+    legal choice): the game at its end."""
+    for deal in range(1, 300):
+        g = Game.new(RuleSet(players=players), deal)
+        if g.to_act is None:
+            continue
+        while g.phase == "bidding":
+            g.apply("bid 5" if g.to_act == 0 and Action.parse("bid 5") in g.legal_actions() else "pass")
+        if g.bidder != 0:
+            continue
+        while not g.hand_finished:
+            g.apply(g.legal_actions()[0])
+        if g.results[-1].made is False:
+            return g
+    raise AssertionError("no such deal")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_set_bid_says_what_beat_it(players: int) -> None:
+    """The review of a hand whose bid the learner's side lost says, in plain words, which
+    tricks the other side took and with what; a bid graded good is called good, the tiles
+    against it; a graded one points to its grade; a made bid, or the others' bid, says nothing."""
+    from engine.review import DecisionReview, HandReview
+    from tutorial.services.reviewing import bid_set_line
+
+    g = _set_bid(players)
+    result = g.results[-1]
+    bid = next(a for s, a in g.history if s == 0 and a.kind == "bid")
+    good = HandReview(1, (), (DecisionReview(1, 0, "bid", bid, bid, 0.7, 0.7, None, None, None, None, ""),))
+    line = bid_set_line(g, good, 0)
+    assert line is not None
+    side = g.rules.side_of(0)
+    assert line.startswith(f"**Why your bid of 5 was set:** {'you' if players == 3 else 'your team'} took "
+                           f"{result.side_tricks[side]} of the 5 tricks"), line
+    for number, trick in enumerate(g.view(0).tricks, start=1):
+        if g.rules.side_of(trick.winner) != side:
+            tile = trick.tiles[trick.seats.index(trick.winner)]
+            assert f"trick {number} with {tile}" in line, (number, line)
+            assert f"Seat {trick.winner} took" in line or f"Seat {trick.winner} (partner) took" in line
+    assert line.endswith("The bid was good (it was likely to make): the tiles lay against you."), line
+    bad = HandReview(1, (), (DecisionReview(1, 0, "bid", bid, Action.parse("pass"), 0.2, None, None, None, 4.0,
+                                            "blunder", ""),))
+    assert bid_set_line(g, bad, 0).endswith("The bid itself was graded a blunder: see above.")
+    assert bid_set_line(g, good, 1) is None  # the other side's bid: not the learner's to explain

@@ -245,7 +245,7 @@ def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
         return f"{tile} gives {_side(view)} {what} to {goal_verb} the bid."
     # 5. Drawing trump with a trump lead.
     if not trick and trump.is_trump(tile) and an.trumps_out and an.draws[tile] > 0:
-        return f"I lead {tile} to draw the trumps still out, so they cannot ruff my good tiles later."
+        return f"I lead {tile} to draw the trumps still out, so nobody can trump my good tiles later."
     # 6. More tricks.
     if tr > tr2 + 1e-9:
         if view.rules.players == 4:
@@ -283,12 +283,26 @@ def basic_lead_reason(view: PlayerView, tile: Tile, rule: str) -> str:
     return f"I lead my cheapest tile, {tile}, to give up the lead without wasting a good one."
 
 
+def _overtakes_partner(view: PlayerView, tile: Tile, partners: Tile) -> str:
+    """The cheapest tile, played while the partner wins the trick with ``partners``, when every
+    tile the seat may play beats it: ``"I hold only trumps, so I play 5-1, my cheapest, though
+    it beats my partner's 6-6."``"""
+    trump = view.trump
+    assert trump is not None
+    cheapest = f"{tile}, the tile I need least" if tile.is_double else f"{tile}, my cheapest"
+    if _ruffs(view, tile) and all(trump.is_trump(t) for t in view.hand):
+        return f"I hold only trumps, so I play {cheapest}, though it beats my partner's {partners}."
+    return f"Every tile I may play beats my partner's {partners}, so I play {cheapest}."
+
+
 def basic_follow_reason(view: PlayerView, tile: Tile, rule: str, best: Tile) -> str:
     """The basic player's reason for playing ``tile`` to a trick now won by ``best``
     (``rule``: ``"only"``, ``"partner"``, ``"beat"`` or ``"none"``)."""
     if rule == "only":
         return _only_play(view, tile)
     if rule == "partner":
+        if can_win(view, tile):  # every tile it may play beats the partner's
+            return _overtakes_partner(view, tile, best)
         return f"My partner is already winning this trick, so I play my cheapest tile, {tile}."
     if rule == "beat":
         return f"{tile} is my cheapest tile that beats {best}, so I play it to try to win the trick."
@@ -562,6 +576,13 @@ def _score_bid_options(
                 f"I bid {value}: {feats}{as_trump(tr)} should take {number_word(k)} tricks{tail}.",
                 f"I bid {value}: {as_trump(tr)} should take {number_word(k)} tricks{tail}.",
             ]
+        if chance < LONG_SHOT:
+            return [
+                f"I bid {value}: a long shot, but {_gamble(tail)}: {feats}{as_trump(tr)} is "
+                f"{chance_words(chance)} to make {number_word(k)} tricks.",
+                f"I bid {value}: a long shot, but {_gamble(tail)}: {as_trump(tr)} is "
+                f"{chance_words(chance)} to make {number_word(k)} tricks.",
+            ]
         return [
             f"I bid {value}: {feats}{as_trump(tr)} makes {number_word(k)} tricks "
             f"{chance_adverb(chance)}, and the points are worth the risk{tail}.",
@@ -589,6 +610,17 @@ def _score_bid_options(
     ]
 
 
+#: Under this chance of making it, a bid is said as the gamble it is ("a long shot, but ...").
+LONG_SHOT = 0.4
+
+
+def _gamble(tail: str) -> str:
+    """What makes a long-shot bid worth taking: ``"the points are worth the risk"``, or with
+    the ``tail`` of :func:`score_bid_reason` (``", as I am well behind"``) ``"worth the risk,
+    as I am well behind"``."""
+    return f"worth the risk{tail}" if tail else "the points are worth the risk"
+
+
 def _fair_bid_options(view: PlayerView, value: int, chance: float, tail: str, *, forced: bool) -> list[str]:
     """The wordings of a bid said at the table: what the hand should take, not in which suit
     (``"I bid 5: my hand should take five tricks."``)."""
@@ -605,6 +637,9 @@ def _fair_bid_options(view: PlayerView, value: int, chance: float, tail: str, *,
         return [f"I shoot the moon: all seven tricks are a long shot{but}{tail}."]
     if chance >= 0.6:
         return [f"I bid {value}: my hand should take {number_word(k)} tricks{tail}."]
+    if chance < LONG_SHOT:
+        return [f"I bid {value}: a long shot, but {_gamble(tail)}: my hand is {chance_words(chance)} to take "
+                f"{number_word(k)} tricks."]
     return [
         f"I bid {value}: my hand is {chance_words(chance)} to take {number_word(k)} tricks, "
         f"and the points are worth the risk{tail}.",

@@ -177,7 +177,9 @@ class BasicBot(PhaseBot):
             cheapest = min(tiles, key=lambda t: (keep_value(t, trump), t.index))
             if partner_wins:
                 tile = cheapest
-                why = f"my partner is winning the trick with {trick[best_i]}, so I play my cheapest tile"
+                why = (f"every tile I may play beats my partner's {trick[best_i]}, so I play my cheapest tile"
+                       if trump.power(tile, suit) > best_p else
+                       f"my partner is winning the trick with {trick[best_i]}, so I play my cheapest tile")
                 rule = "partner"
             elif winners:
                 tile = winners[0]

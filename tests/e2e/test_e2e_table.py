@@ -162,18 +162,30 @@ def test_deal_deals_what_the_panel_shows_and_asks_mid_hand(page: Any, server: st
     click(page, page.locator(".st-key-new-game-box summary").first)
     checked = page.locator(".st-key-play-level input[type=radio]:checked")
     assert checked.first.evaluate("e => e.closest('label').innerText").strip() == "strong"
-    rules_label = page.get_by_text("House rules:").first.inner_text()
-    players = re.search(r"House rules: (\d) players", rules_label)
-    assert players and players.group(1) == "3", rules_label
+    shown = page.locator(".st-key-play-rule-players input[type=radio]:checked").first
+    players = re.search(r"\d", shown.evaluate("e => e.closest('label').innerText"))
+    assert players and players.group(0) == "3", players
     click_key(page, "new-game")
     assert page.locator(".st-key-deal-confirm").count() == 1, "Deal mid-hand asks first"
     assert _query(page).get("deal") == "7"
     click_key(page, "deal-anyway")
     q = _query(page)
     # Three players, the classic count, is left out of the address.
-    assert q.get("level") == "strong" and q.get("players", "3") == players.group(1) and q.get("deal") != "7", q
+    assert q.get("level") == "strong" and q.get("players", "3") == players.group(0) and q.get("deal") != "7", q
     assert "Seat 3" not in page.locator(".st-key-table-trick").first.inner_text()
     assert "computer: strong" in page.locator(".st-key-table-status").first.inner_text()
+    # Between two hands the game is still in progress: Deal asks before throwing it away too.
+    setup = PlaySetup(RuleSet(), 7, 0, "basic")
+    g = Game.new(setup.rules, 7)
+    while not g.hand_finished:
+        g.apply(g.legal_actions()[0])
+    open_page(page, f"{server}/play?{urlencode(encode(setup, [[str(a) for _, a in g.history]]))}")
+    click(page, page.locator(".st-key-new-game-box summary").first)
+    click_key(page, "new-game")
+    assert page.locator(".st-key-deal-confirm").count() == 1, "Deal between hands asks first"
+    assert "throws away the game you are playing" in page.locator(".st-key-deal-confirm").first.inner_text()
+    click_key(page, "deal-keep")
+    assert _query(page).get("deal") == "7"
 
 
 def _in_view(page: Any, width: int, height: int, label: str) -> None:

@@ -11,6 +11,7 @@ import streamlit as st
 from tutorial.components import events
 from tutorial.services.reviewing import (
     GRADE_MARKS,
+    bid_set_line,
     biggest_mistakes,
     contract_frame,
     grades_note,
@@ -53,6 +54,10 @@ def review_panel(sess: PlaySession) -> None:
         st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(mine, start=1)))
     elif getattr(review, "decisions", ()) or review.plays:
         st.markdown(no_mistakes_heading(review, sess.seat))
+    end = sess.game_at(number, len(sess.moves()[number - 1]))  # the hand as it ended
+    set_line = bid_set_line(end, review, sess.seat)
+    if set_line:
+        st.markdown(set_line)
     principles = principle_lines(sess.game.record(), review, sess.seat)
     if principles:
         events.principles_missed(sess, number, review)  # Practice serves positions of them

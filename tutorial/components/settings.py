@@ -38,48 +38,64 @@ def _applies(name: str, rules: RuleSet) -> bool:
     return not (name == "trump_before_widow" and not rules.keep_double_blank)
 
 
-def rules_editor(prefix: str, *, disabled: bool = False) -> RuleSet:
-    """Widgets for every house rule; changes update the app's house rules at once.
-
-    A combination the engine refuses shows its message and changes nothing.
-    """
-    rules = state.house_rules()
+def _sync(prefix: str, rules: RuleSet) -> None:
+    """Keep the widgets in step with the rules (they may have been changed elsewhere)."""
     current = rules.to_dict()
-    # Keep the widgets in step with the rules (they may have been changed elsewhere).
     for name, _label, _kind, _choices in _FIELDS:
         key = f"{prefix}-rule-{name}"
         if st.session_state.get(key) != current[name]:
             st.session_state[key] = current[name]
 
-    def changed(name: str) -> None:
-        data = state.house_rules().to_dict()
-        data[name] = st.session_state[f"{prefix}-rule-{name}"]
-        if name == "scoring":
-            data["target"] = None  # the usual target of the new scoring
-        if name == "players" and data["players"] == 4:
-            data["keep_double_blank"] = True
-            data["trump_before_widow"] = False
-        if name == "keep_double_blank" and not data["keep_double_blank"]:
-            data["trump_before_widow"] = False
-        try:
-            state.set_house_rules(RuleSet.from_dict(data))
-        except ValueError as e:
-            st.session_state[state.NOTICE] = ("warning", f"That combination is not possible: {e}")
+
+def _changed(prefix: str, name: str) -> None:
+    """A rule's widget changed: the house rules follow (a refused combination says why)."""
+    data = state.house_rules().to_dict()
+    data[name] = st.session_state[f"{prefix}-rule-{name}"]
+    if name == "scoring":
+        data["target"] = None  # the usual target of the new scoring
+    if name == "players" and data["players"] == 4:
+        data["keep_double_blank"] = True
+        data["trump_before_widow"] = False
+    if name == "keep_double_blank" and not data["keep_double_blank"]:
+        data["trump_before_widow"] = False
+    try:
+        state.set_house_rules(RuleSet.from_dict(data))
+    except ValueError as e:
+        st.session_state[state.NOTICE] = ("warning", f"That combination is not possible: {e}")
+
+
+def players_choice(prefix: str) -> int:
+    """The number of players on its own (the New game panel shows it up front, and leaves it
+    out of its folded :func:`rules_editor` with ``skip=("players",)``)."""
+    _sync(prefix, state.house_rules())
+    st.radio("Players", (3, 4), key=f"{prefix}-rule-players", help=VARIANTS["players"], horizontal=True,
+             on_change=_changed, args=(prefix, "players"))
+    return state.house_rules().players
+
+
+def rules_editor(prefix: str, *, disabled: bool = False, skip: tuple[str, ...] = ()) -> RuleSet:
+    """Widgets for every house rule (but those named in ``skip``); changes update the app's
+    house rules at once.
+
+    A combination the engine refuses shows its message and changes nothing.
+    """
+    rules = state.house_rules()
+    _sync(prefix, rules)
 
     cols = st.columns(2)
     i = 0
     for name, label, kind, choices in _FIELDS:
-        if name != "players" and not _applies(name, rules):
+        if name in skip or (name != "players" and not _applies(name, rules)):
             continue
         with cols[i % 2]:
             key = f"{prefix}-rule-{name}"
             helptext = VARIANTS[name]
             if kind == "toggle":
-                st.toggle(label, key=key, help=helptext, on_change=changed, args=(name,), disabled=disabled)
+                st.toggle(label, key=key, help=helptext, on_change=_changed, args=(prefix, name), disabled=disabled)
             else:
                 st.radio(
-                    label, choices, key=key, help=helptext, horizontal=True, on_change=changed,
-                    args=(name,), disabled=disabled, format_func=lambda v: _CHOICE_WORDS.get(v, str(v)),
+                    label, choices, key=key, help=helptext, horizontal=True, on_change=_changed,
+                    args=(prefix, name), disabled=disabled, format_func=lambda v: _CHOICE_WORDS.get(v, str(v)),
                 )
         i += 1
     if st.button("Back to the classic rules", key=f"{prefix}-reset", disabled=disabled or rules == RuleSet(players=rules.players)):

@@ -53,6 +53,16 @@ def seat_name(seat: int, you: int, players: int) -> str:
     return f"Seat {seat}"
 
 
+def seat_choice(seat: int, players: int) -> str:
+    """A seat offered to the learner, with how the table will call the others:
+
+    >>> seat_choice(0, 3), seat_choice(1, 4)
+    ('Seat 0 (the others: Seat 1, Seat 2)', 'Seat 1 (the others: Seat 0, Seat 2, Seat 3)')
+    """
+    others = ", ".join(f"Seat {s}" for s in range(players) if s != seat)
+    return f"Seat {seat} (the others: {others})"
+
+
 def trump_label(trump: Trump | None) -> str:
     """``"sixes"``, ``"doubles"``, ``"no trump"``, or ``"not named yet"``."""
     if trump is None:
@@ -245,6 +255,10 @@ _TAG_HINTS = {
 }
 
 
+#: A number's suit, one tile of it: "your only three".
+_SINGULAR = ("blank", "one", "two", "three", "four", "five", "six")
+
+
 def hint_nudge(decision: Choice | None, phase: str, trump: Trump | None, hand: Sequence[Tile]) -> str:
     """The first step of a hint: what kind of move to look for, without naming it."""
     exp = _explanation(decision)
@@ -258,13 +272,18 @@ def hint_nudge(decision: Choice | None, phase: str, trump: Trump | None, hand: S
         return "Which number do you hold most of, with its top tiles? Doubles and no trump are options too."
     if phase == "discard":
         return "Keep your trumps and winners; get rid of a tile that is unlikely to take a trick."
+    # One phrase for a tile that lets the trick go: "throwing off a tile that cannot win" says
+    # what "a tile that cannot win this trick" and "letting this trick go" would say again.
+    if "throws off" in tags or "cannot win" in tags:
+        tags = [t for t in tags if t != "gives up the lead" and not (t == "cannot win" and "throws off" in tags)]
     words = [_TAG_HINTS[t] for t in tags if t != "leads"]
     if action is not None and isinstance(action.value, Tile) and trump is not None:
         t = action.value
         kind = "a trump" if trump.is_trump(t) else ("a double" if t.is_double else None)
         suit = trump.suit_led(t)
         if kind is None and suit != TRUMP:
-            kind = f"one of your {suit_name(int(suit))}"
+            same = sum(1 for h in hand if not trump.is_trump(h) and trump.suit_led(h) == suit)
+            kind = f"one of your {suit_name(int(suit))}" if same > 1 else f"your only {_SINGULAR[int(suit)]}"
         words.insert(0, f"think about playing {kind}")
     if not words:
         return "Look at what has been played and what is still out."

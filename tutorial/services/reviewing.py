@@ -10,15 +10,16 @@ from urllib.parse import quote
 
 import pandas as pd
 
-from engine import Action, Tile
+from engine import Action, Game, Tile, tricks_needed
 from engine.review import DecisionReview, HandReview, PlayReview
-from engine.words import action_phrase, chance_words
+from engine.words import action_phrase, chance_words, join_words
 from lessons.strategy.review import principle_notes
 from tutorial.services.describe import seat_name
 from tutorial.services.records import RecordJSON
 
 __all__ = [
     "GRADE_MARKS",
+    "bid_set_line",
     "biggest_mistakes",
     "contract_frame",
     "grades_note",
@@ -87,8 +88,8 @@ def _doing(a: Action | Tile) -> str:
 
 def plain_words(x: DecisionReview | PlayReview) -> str:
     """The first line of a graded decision or play, in plain words and no numbers, naming the
-    better choice first: ``"6-1 was better: 4-1 is a costly choice that makes making the bid
-    much less likely"``, ``"bidding 5 was better: passing is a poor choice that makes losing
+    better choice first: ``"6-1 was better: 4-1 is a costly choice that makes the bid much less
+    likely to be made"``, ``"bidding 5 was better: passing is a poor choice that makes losing
     the game more likely"``."""
     head, how = _PLAIN.get(x.grade or "", ("a fine choice", ""))
     how = f"{how} " if how else ""
@@ -97,8 +98,8 @@ def plain_words(x: DecisionReview | PlayReview) -> str:
     elif getattr(x, "points_lost", None):
         effect = ""
     else:
-        goal = "setting the bid" if getattr(x, "goal", "make") == "set" else "making the bid"
-        effect = f"{goal} {how}less likely"
+        goal = "set" if getattr(x, "goal", "make") == "set" else "made"
+        effect = f"the bid {how}less likely to be {goal}"
     chosen = x.action if isinstance(x, DecisionReview) else x.tile
     best = getattr(x, "best", None)
     if x.grade and best is not None and best != chosen:
@@ -121,14 +122,25 @@ def biggest_mistakes(review: HandReview, you: int, players: int, seat: int | Non
         who = "you" if who == "You" else who
         grade = x.grade or ""  # mistakes() gives graded ones only
         mark = GRADE_MARKS.get(grade, "")
-        if not numbers:
-            what = f"trick {x.trick}, {x.tile}" if isinstance(x, PlayReview) else x.kind
-            plain = plain_words(x)
-            lines.append(f"**{plain[0].upper()}{plain[1:]}** {mark} ({who}: {what}).")
+        if not numbers:  # plain words only: the grade's mark is one of the numbers
+            lines.append(f"**{plain_words(x)[0].upper()}{plain_words(x)[1:]}** — {_where(x, who)}.")
             continue
         text = x.describe(who) if isinstance(x, DecisionReview) else _play_sentence(x, who)
         lines.append(f"**{grade.capitalize()} {mark}** — {text}")
     return lines
+
+
+def _where(x: PlayReview | DecisionReview, who: str) -> str:
+    """Where a graded choice was made, in words: ``"trick 6, you played 4-2"``, ``"your bid"``,
+    ``"Seat 1's choice of trump"``."""
+    if isinstance(x, PlayReview):
+        return f"trick {x.trick}, {who} played {x.tile}"
+    whose = "your" if who == "you" else f"{who}'s"
+    return f"{whose} {_DECISION_WORDS.get(x.kind, x.kind)}"
+
+
+#: A contract decision as a noun after "your".
+_DECISION_WORDS = {"bid": "bid", "discard": "discard", "trump": "choice of trump"}
 
 
 def principle_lines(record: RecordJSON, review: HandReview, you: int) -> list[str]:
@@ -227,6 +239,48 @@ def no_mistakes_heading(review: HandReview, seat: int) -> str:
         return ("**No mistakes of yours in this hand:** every choice of yours is graded good. Where the strong player "
                 f"would have chosen otherwise, {lines} for comparison.")
     return "**No mistakes of yours in this hand:** the strong player agrees with your choices, or nearly."
+
+
+def bid_set_line(game: Game, review: HandReview | None, you: int) -> str | None:
+    """Why the bid of the learner's side was set, in plain words, for the finished hand
+    ``game`` (the game at the end of that hand): the tricks the other side took and with what,
+    and for the learner's own bid its verdict (``review``): a bid graded good was a good bid
+    that the tiles went against. ``None`` when the learner's side did not bid or made it.
+
+    ``"**Why your bid of 6 was set:** you took 5 of the 6 tricks you needed. Seat 1 took trick 2
+    with 6-6 and trick 4 with 4-4. The bid was good (it was likely to make): the tiles lay
+    against you."``
+    """
+    rules = game.rules
+    result = game.results[-1] if game.results else None
+    if result is None or result.thrown_in or result.bidder is None or result.bid is None or result.made:
+        return None
+    side = rules.side_of(you)
+    if rules.side_of(result.bidder) != side:
+        return None
+    need = tricks_needed(result.bid)
+    took = result.side_tricks[side]
+    whose = "your" if result.bidder == you else "your partner's"
+    subject = "you" if rules.players == 3 else "your team"
+    head = (f"**Why {whose} bid of {result.bid} was set:** {subject} took {took} of the {need} "
+            f"trick{'s' if need != 1 else ''} {'you' if rules.players == 3 else 'it'} needed.")
+    taken: dict[int, list[str]] = {}
+    for number, trick in enumerate(game.view(you).tricks, start=1):
+        if rules.side_of(trick.winner) != side:
+            tile = trick.tiles[trick.seats.index(trick.winner)]
+            taken.setdefault(trick.winner, []).append(f"trick {number} with {tile}")
+    lines = [f"{seat_name(seat, you, rules.players)} took {join_words(tricks)}." for seat, tricks in sorted(taken.items())]
+    verdict = ""
+    mine = [d for d in getattr(review, "decisions", ()) if d.kind == "bid" and d.seat == you
+            and d.action.kind != "pass"] if review is not None else []
+    if mine and result.bidder == you:
+        d = mine[-1]
+        if not d.grade:
+            chance = f" (it was {chance_words(d.chance_played)} to make)" if d.chance_played is not None else ""
+            verdict = f" The bid was good{chance}: the tiles lay against you."
+        else:
+            verdict = f" The bid itself was graded a {d.grade}: see above."
+    return " ".join([head, *lines]) + verdict
 
 
 def review_summary(review: HandReview, you: int, players: int) -> str:

@@ -97,11 +97,16 @@ def _odd_target(rules: RuleSet) -> bool:
     return rules.target != (21 if rules.scoring == "points" else 7)
 
 
-def short_summary(rules: RuleSet) -> str:
-    """A few words: ``"3 players · classic rules"`` or ``"4 players · 2 house rules"``."""
+def short_summary(rules: RuleSet, *, players: bool = True) -> str:
+    """A few words: ``"3 players · classic rules"`` or ``"4 players · 2 house rules"``
+    (without ``players``: ``"classic rules"``, where the number of players is shown apart).
+
+    >>> short_summary(RuleSet(players=4, min_bid=5)), short_summary(RuleSet(), players=False)
+    ('4 players · 1 house rule', 'classic rules')
+    """
     changed = [k for k in rules.differences() if k != "players" and not (k == "target" and not _odd_target(rules))]
     kind = "classic rules" if not changed else f"{len(changed)} house rule{'s' if len(changed) != 1 else ''}"
-    return f"{rules.players} players · {kind}"
+    return f"{rules.players} players · {kind}" if players else kind
 
 
 SECTIONS: tuple[Section, ...] = (

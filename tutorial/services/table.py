@@ -25,7 +25,7 @@ from engine import Action, PlayerView, tricks_needed
 if TYPE_CHECKING:
     from tutorial.services.players import Choice
 
-__all__ = ["FeedLine", "feed_lines", "reason_of", "seats_around", "side_tricks", "tricks_line"]
+__all__ = ["FeedLine", "bid_is_set", "feed_lines", "reason_of", "seats_around", "side_tricks", "tricks_line"]
 
 
 def seats_around(you: int, players: int) -> dict[str, int]:
@@ -36,27 +36,47 @@ def seats_around(you: int, players: int) -> dict[str, int]:
     return {"bottom": you, "left": (you + 1) % 3, "right": (you + 2) % 3}
 
 
-def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: bool = False) -> str:
+def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: bool = False,
+                left: int | None = None, bid_set: bool = False) -> str:
     """One side's tricks: ``"You: 3 of 5 — 2 more to make your bid"`` for the bidding side
-    (``"bid made"`` / ``"bid set"`` once it is decided or ``over``), ``"Seat 2: 2 tricks"``
-    for the others.
+    (``"bid made"`` as soon as it has the tricks it needs, ``"bid set"`` as soon as the
+    ``left`` tricks still to play cannot bring them, or when the hand is ``over``),
+    ``"Seat 2: 2 tricks"`` for the others (``"— bid set"`` after it, ``bid_set``, once the
+    bid is set and the side took a trick toward it).
 
     >>> tricks_line(taken=3, bid=4, name="You", bidding=True, over=True)
     'You: 3 of 4 — bid set'
+    >>> tricks_line(taken=3, bid=6, name="You", bidding=True, left=2)
+    'You: 3 of 6 — bid set'
+    >>> tricks_line(taken=2, bid=6, name="Seat 1", bidding=False, bid_set=True)
+    'Seat 1: 2 tricks — bid set'
     >>> tricks_line(taken=7, bid=6, name="You", bidding=True, over=True)
     'You: 7 tricks, 6 needed — bid made'
     """
     if not bidding or bid is None:
-        return f"{name}: {taken} trick{'' if taken == 1 else 's'}"
+        done = " — bid set" if bid_set and bid is not None and taken > 0 else ""
+        return f"{name}: {taken} trick{'' if taken == 1 else 's'}{done}"
     need = tricks_needed(bid)
     if taken > need:
         return f"{name}: {taken} tricks, {need} needed — bid made"
     if taken == need:
         return f"{name}: {taken} of {need} — bid made"
-    if over:
+    if over or (left is not None and taken + left < need):
         return f"{name}: {taken} of {need} — bid set"
     whose = "your" if name.startswith("You") else ("their" if name.endswith("team") else "the")
     return f"{name}: {taken} of {need} — {need - taken} more to make {whose} bid"
+
+
+def bid_is_set(*, taken: int, bid: int | None, left: int) -> bool:
+    """Whether a bid of ``bid`` is set already: the bidding side has ``taken`` tricks, and the
+    ``left`` tricks still to play cannot bring it the tricks it needs.
+
+    >>> bid_is_set(taken=3, bid=6, left=2)
+    True
+    >>> bid_is_set(taken=3, bid=6, left=3)
+    False
+    """
+    return bid is not None and taken + left < tricks_needed(bid)
 
 
 def side_tricks(view: PlayerView) -> tuple[int, ...]:

@@ -12,12 +12,17 @@ ui.table_styles()
 with st.container(key="play-scripts"):  # hidden: the URL replaced, not pushed; focus kept in the hand
     ui.replace_history()
     ui.refocus_hand()
+    ui.carry_on_button()
 top = st.container(horizontal=True, vertical_alignment="center", key="play-top")
 with top:
     st.title(":material/playing_cards: Play", width="content")
     resume.play_now_button()
-resume.confirm_play_now()  # below the title: "Play now" asks before it replaces a game
-ui.load_from_url()
+# What may or may not be said above the table sits in one container that is always drawn: the
+# table's fragment keeps its place on the page, so a click on it is never sent to a fragment
+# the server no longer knows.
+with st.container(key="play-notes"):
+    resume.confirm_play_now()  # below the title: "Play now" asks before it replaces a game
+    ui.load_from_url()
 
 
 @st.fragment(key=ui.GAME_FRAGMENT)

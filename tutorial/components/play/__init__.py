@@ -36,6 +36,7 @@ from tutorial.components.play.sync import (
     whole_page_if_asked,
 )
 from tutorial.components.play.table import (
+    carry_on_button,
     controls,
     hand_area,
     refocus_hand,
@@ -49,6 +50,7 @@ __all__ = [
     "BELOW",
     "GAME_FRAGMENT",
     "autoplay",
+    "carry_on_button",
     "controls",
     "current",
     "feed",

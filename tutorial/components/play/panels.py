@@ -16,7 +16,7 @@ from tutorial.components import state
 from tutorial.components.explain import show_decision
 from tutorial.components.play import sync
 from tutorial.components.play.table import side_names
-from tutorial.components.settings import rules_editor
+from tutorial.components.settings import players_choice, rules_editor
 from tutorial.components.state import tile_scale
 from tutorial.components.tiles import Shown, is_trump, names_md, note_html, row_html
 from tutorial.services import describe as words
@@ -49,9 +49,10 @@ def new_game_panel(sess: PlaySession | None) -> None:
     if not box.open:
         return  # drawn only when open
     with box:
-        if sess is not None and sess.game.phase != Phase.GAME_OVER:
-            st.caption("The game in progress keeps its rules; these apply to the next deal.")
-        default_level = sess.setup.level if sess is not None else "basic"
+        if sess is not None and sync.game_in_progress(sess):
+            st.caption("These settings are for a new game: Deal starts one (and asks first, as it throws "
+                       "away the game you are playing).")
+        default_level = sess.setup.level if sess is not None else "strong"  # as "Play now"
         _keep("play-level", sync.LEVEL_CHOICE, default_level)
         _keep("play-random", sync.RANDOM_CHOICE, True)
         _keep("play-deal", sync.DEAL_CHOICE, "")
@@ -62,12 +63,15 @@ def new_game_panel(sess: PlaySession | None) -> None:
         _keep("play-seat", sync.SEAT_CHOICE, 0)
         c1, c2, c3 = st.columns(3)
         with c1:
+            players_choice("play")
             st.radio("Computer players", LEVELS, key="play-level", horizontal=True,
                      on_change=_copy, args=("play-level", sync.LEVEL_CHOICE),
                      help="basic: rules of thumb, quick. strong: looks ahead through many possible deals.")
         with c2:
             st.selectbox("Your seat", seats, key="play-seat", on_change=_copy, args=("play-seat", sync.SEAT_CHOICE),
-                         help="Seats go clockwise; with four players your partner sits opposite (two seats on).")
+                         format_func=lambda s: words.seat_choice(s, rules.players),
+                         help="Seats go clockwise; with four players your partner sits opposite (two seats on). "
+                         "At the table you are “You” and the others are called by their seats.")
         with c3:
             st.toggle("Random deal", key="play-random", on_change=_copy, args=("play-random", sync.RANDOM_CHOICE))
             st.text_input("Deal number", key="play-deal", disabled=bool(st.session_state.get("play-random", True)),
@@ -75,13 +79,13 @@ def new_game_panel(sess: PlaySession | None) -> None:
                           help="The same deal number and house rules always deal the same tiles.")
         from tutorial.services.rules_text import short_summary
 
-        if st.toggle(f"House rules: {short_summary(rules)}", key="play-show-rules",
-                     help="Players, lowest bid, what doubles do, scoring... The classic rules by default."):
-            rules_editor("play")
-        if st.session_state.get(sync.CONFIRM_DEAL) and sess is not None and sync.hand_in_progress(sess):
+        if st.toggle(f"House rules: {short_summary(rules, players=False)}", key="play-show-rules",
+                     help="Lowest bid, what doubles do, scoring... The classic rules by default."):
+            rules_editor("play", skip=("players",))
+        if st.session_state.get(sync.CONFIRM_DEAL) and sess is not None and sync.game_in_progress(sess):
             with st.container(key="deal-confirm", border=True):
-                st.warning("A new deal throws away the hand you are playing. Deal anyway?",
-                           icon=":material/warning:")
+                st.warning(f"A new deal throws away the game you are playing (hand {sess.game.hand_number}). "
+                           "Deal anyway?", icon=":material/warning:")
                 with st.container(horizontal=True):
                     st.button("Deal anyway", type="primary", key="deal-anyway", on_click=sync.new_game_clicked,
                               kwargs={"confirmed": True}, icon=":material/playing_cards:")

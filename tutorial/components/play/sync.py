@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from engine import Action, IllegalAction, RuleSet, Tile
+from engine import Action, IllegalAction, Phase, RuleSet, Tile
 from tutorial.components import events, state
 from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
@@ -370,8 +370,10 @@ def hint() -> None:
 
 
 def next_hand() -> None:
+    """"Deal the next hand". A click that arrives after the next hand was dealt (a second
+    click while the page updates) is stale: ignored."""
     sess = current()
-    if sess is None:
+    if sess is None or not sess.game.hand_finished:
         return
     try:
         sess.next_hand()
@@ -388,15 +390,17 @@ RANDOM_CHOICE = state.PLAY_RANDOM_CHOICE
 DEAL_CHOICE = state.PLAY_DEAL_CHOICE
 
 
-#: Set when Deal was pressed in the middle of a hand: the panel asks before dealing.
+#: Set when Deal was pressed with a game in progress: the panel asks before dealing.
 CONFIRM_DEAL = state.PLAY_CONFIRM_DEAL
 
 
-def hand_in_progress(sess: PlaySession) -> bool:
-    """A hand the learner has made a move in and not finished (a new deal would throw it
-    away)."""
+def game_in_progress(sess: PlaySession) -> bool:
+    """A game that is not over and that the learner has played in (a move in this hand, or a
+    hand finished): a new deal would throw it away."""
     g = sess.game
-    return not g.hand_finished and any(s == sess.seat for s, _ in g.history)
+    if g.phase == Phase.GAME_OVER:
+        return False
+    return bool(g.results) or any(s == sess.seat for s, _ in g.history)
 
 
 def keep_playing() -> None:
@@ -407,9 +411,9 @@ def keep_playing() -> None:
 
 def new_game_clicked(confirmed: bool = False) -> None:
     """The New game panel's Deal button (``confirmed``: its "Deal anyway", after the panel
-    asked whether to throw the hand in progress away)."""
+    asked whether to throw the game in progress away)."""
     sess = current()
-    if not confirmed and sess is not None and hand_in_progress(sess):
+    if not confirmed and sess is not None and game_in_progress(sess):
         st.session_state[CONFIRM_DEAL] = True
         return
     st.session_state[CONFIRM_DEAL] = False
@@ -426,6 +430,6 @@ def new_game_clicked(confirmed: bool = False) -> None:
     seat = int(st.session_state.get(SEAT_CHOICE, 0) or 0)
     if seat >= rules.players:
         seat = 0
-    level = str(st.session_state.get("play-level") or st.session_state.get(LEVEL_CHOICE, "basic"))
-    start_game(PlaySetup(rules, deal, seat, level if level in ("basic", "strong") else "basic"))
+    level = str(st.session_state.get("play-level") or st.session_state.get(LEVEL_CHOICE, "strong"))
+    start_game(PlaySetup(rules, deal, seat, level if level in ("basic", "strong") else "strong"))
     st.session_state["new-game-box"] = False

@@ -11,7 +11,7 @@ from html import escape
 
 import streamlit as st
 
-from engine import Phase, Trump, explain_winner, trick_winner
+from engine import Phase, Trump, explain_winner, trick_winner, tricks_needed
 from tutorial.components import css
 from tutorial.components.play import sync
 from tutorial.components.state import tile_scale
@@ -26,7 +26,7 @@ from tutorial.components.tiles import (
 )
 from tutorial.services import describe as words
 from tutorial.services.session import PlaySession
-from tutorial.services.table import seats_around, side_tricks, tricks_line
+from tutorial.services.table import bid_is_set, seats_around, side_tricks, tricks_line
 
 
 def side_names(sess: PlaySession) -> list[str]:
@@ -51,8 +51,13 @@ def status_strip(sess: PlaySession) -> None:
         names = side_names(sess)
         bidding_side = None if g.bidder is None else g.rules.side_of(g.bidder)
         taken = side_tricks(view)
+        left = 0 if g.hand_finished else 7 - len(view.tricks)
+        set_ = bidding_side is not None and (
+            bid_is_set(taken=taken[bidding_side], bid=g.bid, left=left)
+            or (g.hand_finished and taken[bidding_side] < tricks_needed(g.bid or 0)))
         tricks = " · ".join(
-            tricks_line(taken=n, bid=g.bid, name=name, bidding=side == bidding_side, over=g.hand_finished)
+            tricks_line(taken=n, bid=g.bid, name=name, bidding=side == bidding_side, over=g.hand_finished,
+                        left=left, bid_set=set_)
             for side, (name, n) in enumerate(zip(names, taken, strict=True))
         )
         scores = " · ".join(f"{name} {score}" for name, score in zip(names, g.scores, strict=True))
@@ -141,6 +146,8 @@ def table_area(sess: PlaySession) -> None:
         else:
             middle = '<div class="moon-trick-title">The hand is over</div>'
         players = "moon-four" if sess.players == 4 else "moon-three"
+        if sync.autoplay_pending(sess):  # the page's script watches that the moves go on (_FOCUS_JS)
+            players += " moon-autoplay"
         # One element: the seats, the trick and the last trick folded under it.
         st.markdown(
             f'<div class="moon-table {players}" role="group" aria-label="The table">{seats}'
@@ -310,7 +317,8 @@ def settings(sess: PlaySession) -> None:
 #: Installed once per browser tab, it acts after every run of the page:
 #:
 #: - if the focus was lost (the tile just played is gone), it goes back to the learner's first
-#:   playable tile;
+#:   playable tile, or at the end of a hand to "Deal the next hand" ("Play again" at the end of
+#:   the game);
 #: - if the table changed (a move, a trick, the widow) while the page was scrolled so far that
 #:   the stuck status strip covers the top of the table, and the learner's hand is still on
 #:   screen, the page scrolls back just enough that the table sits below the strip. The learner
@@ -342,7 +350,9 @@ _FOCUS_JS = """<script>
   const refocus = () => {
     const active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;
-    const b = document.querySelector('.st-key-table-hand button:enabled');
+    // The first playable tile; at the end of a hand, the way on ("Deal the next hand").
+    const b = document.querySelector('.st-key-table-hand button:enabled')
+      || document.querySelector('.st-key-next-hand button, .st-key-play-again button');
     if (b) b.focus({preventScroll: true});
   };
   let drawn = null;
@@ -358,12 +368,33 @@ _FOCUS_JS = """<script>
     const s = strip.getBoundingClientRect(), t = table.getBoundingClientRect(), h = hand.getBoundingClientRect();
     if (t.top < s.bottom && h.bottom > s.bottom) main.scrollBy({top: t.top - s.bottom, behavior: 'instant'});
   };
-  const settled = () => { reopen(); refocus(); uncover(); };
+  // Automatic mode: the table drawn while a computer player is to move carries the class
+  // moon-autoplay, and a run is always under way until the learner's turn. If the page stays
+  // finished with that table for a while (a run of the table lost on its way: a click that
+  // reached the server after the table was drawn anew), the hidden "carry on" button runs the
+  // whole page, which draws the table again and lets the computer players go on. At most three
+  // times for the same table: a table that does not change is left alone.
+  let waited = null, tries = 0, lastTable = null;
+  const carryOn = () => {
+    waited = null;
+    const app = document.querySelector('[data-testid="stApp"]');
+    const table = document.querySelector('.moon-table.moon-autoplay');
+    const b = document.querySelector('.st-key-play-carry-on button');
+    if (!app || !table || !b || app.getAttribute('data-test-script-state') !== 'notRunning') return;
+    if (table.outerHTML === lastTable) { if (++tries > 3) return; } else { tries = 1; lastTable = table.outerHTML; }
+    b.click();
+  };
+  const watchAutoplay = () => {
+    if (waited !== null) clearTimeout(waited);
+    waited = document.querySelector('.moon-table.moon-autoplay') ? setTimeout(carryOn, 2500) : null;
+  };
+  const settled = () => { reopen(); refocus(); uncover(); watchAutoplay(); };
   const watch = () => {
     const app = document.querySelector('[data-testid="stApp"]');
     if (!app) { setTimeout(watch, 200); return; }
     new MutationObserver(() => {
       if (app.getAttribute('data-test-script-state') === 'notRunning') setTimeout(settled, 30);
+      else if (waited !== null) { clearTimeout(waited); waited = null; }
     }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
     setTimeout(settled, 30);
   };
@@ -375,6 +406,13 @@ _FOCUS_JS = """<script>
 def table_styles() -> None:
     """The table's styles (with the phone layout)."""
     st.markdown(css.sheet("play_table"), unsafe_allow_html=True)
+
+
+def carry_on_button() -> None:
+    """The hidden button the page's script presses when the computer players' moves stopped
+    in automatic mode (see :data:`_FOCUS_JS`): outside the table's fragment, its click runs
+    the whole page, which draws the table again and carries the moves on."""
+    st.button("Carry on", key="play-carry-on")
 
 
 def refocus_hand() -> None:
