@@ -303,3 +303,43 @@ def test_a_play_better_stage_is_named_so_when_done_and_on_home() -> None:
     assert f"### Play better 2 done: {3 * len(ids)} of {3 * len(ids)} stars" in head, head
     assert place_words(c, better[2].levels[0].id) == "Play better 3, Level 1"
     assert place_words(c, c.stages[2].levels[1].id) == "Stage 3, Level 2"
+
+
+def test_play_better_calls_the_learner_you_and_shows_who_played_what() -> None:
+    """Every Play better position names the learner "you" (never "seat N", never "the
+    bidder's side" to the bidder), draws the learner's hand once (as the tiles to answer
+    with), and captions each tile of the finished tricks with the seat that played it."""
+    import re
+
+    from tutorial.services.items import finished_tricks
+
+    levels = [lv for s in course().stages if s.part == "play-better" for lv in s.levels]
+    assert levels
+    for lv in levels:
+        you = lv.position.to_play
+        assert you is not None
+        said = " ".join([lv.intro, lv.question])
+        assert not re.search(rf"\bseat {you}\b", said, re.I), (lv.id, said)
+        assert "bidder's side" not in said, (lv.id, said)
+    # On the page: the position of each stage with the most finished tricks.
+    stages = {lv.stage for lv in levels}
+    for stage in sorted(stages):
+        lv = max((x for x in levels if x.stage == stage), key=lambda x: len(x.position.played))
+        you = lv.position.to_play
+        at, _ = _open_level(lv.id)
+        assert not at.exception, errors(at)
+        shown = [m.value for m in at.markdown]
+        page = " ".join(shown)
+        assert not re.search(rf"\bseat {you}\b", page, re.I), (lv.id, [m for m in shown if f"eat {you}" in m])
+        assert sum(m == "**Your hand**" for m in shown) == 1, lv.id
+        assert 'aria-label="You: tiles"' not in page, f"{lv.id}: the hand is drawn twice"
+        tricks = finished_tricks(lv.position)
+        assert len(tricks) * lv.position.players == len(lv.position.played), lv.id
+        for i, (plays, won) in enumerate(tricks, start=1):
+            name = "You" if won == you else f"Seat {won}"
+            row = next((m for m in shown if f'aria-label="Trick {i}, taken by {name}"' in m), None)
+            assert row is not None, (lv.id, i)
+            caps = re.findall(r'<div class="moon-cap">(.*?)</div>', row)
+            assert [re.sub(r"<[^>]+>", "", c) for c in caps] == [
+                ("You" if s == you else f"Seat {s}") + (" led" if k == 0 else "") for k, (s, _t) in enumerate(plays)
+            ], (lv.id, i, caps)
