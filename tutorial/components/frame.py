@@ -10,6 +10,7 @@ from engine import RuleSet
 from engine.words import count_words
 from tutorial.components import css, state
 from tutorial.pages import page_files
+from tutorial.services.progress import course_count
 from tutorial.services.rules_text import house_rules, short_summary
 
 #: The page files, by name, relative to ``app.py`` (for links between pages), from
@@ -68,8 +69,10 @@ def progress(slot: DeltaGenerator, page: str = "") -> None:
             _rules_block("House rules", rules)
             st.caption("For new games, Practice and the Bidding lab. A Learn question or a puzzle says its own rules.")
         st.markdown("**Your progress**")
+        done = course_count(p)
         st.markdown(
-            f":material/star: {count_words(p.total_stars(), 'star')} · {count_words(p.levels_done(), 'level')}  \n"
+            f":material/star: {count_words(done.stars, 'star')} · {count_words(done.levels, 'level')}"
+            + (f" · {count_words(done.drills, 'drill')}" if done.drills else "") + "  \n"
             f":material/extension: {count_words(len(p.puzzles_solved), 'puzzle')} · best streak {p.best_streak}  \n"
             f":material/playing_cards: {count_words(p.hands_played, 'hand')} played · "
             f"{count_words(p.games_won, 'game')} won"
