@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tutorial.testing import PAGE_FILES, errors, open_app, texts
 
 
@@ -101,3 +103,33 @@ def test_drills_are_named_by_their_stage_and_not_counted_as_levels() -> None:
     assert app.dataframe[0].value["Name"].tolist() == [name]
     assert any(name in str(m.value).replace("\\", "") for m in app.markdown), [m.value for m in app.markdown]
     assert not any(drill in str(m.value) for m in app.markdown)
+
+
+def test_home_draws_its_three_cards_without_waiting_for_the_course(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer's Home draws the Learn, Puzzles and Play cards in its first run, while the
+    course is still loading (the walk saw the Learn card alone for a moment): the cards need
+    only the number of levels, read from the course files."""
+    import threading
+
+    from tutorial.services import items
+
+    loaded = threading.Event()
+
+    def slow_load() -> object:
+        """A course load that lasts until the page is drawn (or a minute)."""
+        loaded.wait(60)
+        return items.load_course_here()
+
+    monkeypatch.setenv("MOON_WORKERS", "0")
+    monkeypatch.setitem(items._LOADERS, "course", slow_load)
+    items.forget_content()
+    try:
+        at = open_app("home", timeout=20)
+    finally:
+        loaded.set()
+        items.forget_content()
+    assert not at.exception, errors(at)
+    page = texts(at)
+    for card in ("### 1 · Learn", "### 2 · Puzzles", "### 3 · Play"):
+        assert card in page, card
+    assert f"**{len(list(items.course().levels()))} levels**, up to three stars each" in page

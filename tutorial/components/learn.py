@@ -83,12 +83,14 @@ def home_link() -> tuple[str, str] | None:
     """Home's way back into Learn: ``(level id, "Stage 3, Level 2")`` of :func:`place` once the
     learner has started (an answer, or a level opened in this session); ``None`` for a new
     learner (or when the course cannot be loaded)."""
+    held, last = _held().level, profile.progress().last_level
+    if held == "" and last is None:  # a new learner: no need to wait for the course
+        return None
     try:
         c = course()
     except Exception:  # Learn says what is wrong with the content
         return None
-    first = next(iter(c.levels())).id
-    if _held().level in ("", first) and profile.progress().last_level is None:
+    if held == next(iter(c.levels())).id and last is None:
         return None
     lid = place(c)
     return lid, place_words(c, lid)

@@ -10,6 +10,7 @@ choices, the learner's attempt at an item, and the content loaded once per proce
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -35,6 +36,7 @@ __all__ = [
     "forget_content",
     "item_title",
     "kind_title",
+    "level_count",
     "mode_of",
     "new_puzzle",
     "puzzles",
@@ -378,6 +380,18 @@ def _content(name: str) -> object:
         with _CONTENT_LOCK:
             _CONTENT[name] = done
     return value
+
+
+@functools.cache
+def level_count() -> int:
+    """The number of levels in the course files, read without building the course (which
+    loads in a worker and can take seconds): for a page that only counts them."""
+    import tomllib
+
+    from lessons.loader import DATA_DIR
+
+    return sum(len(tomllib.loads(p.read_text(encoding="utf-8")).get("level", []))
+               for p in sorted(DATA_DIR.glob("*.toml")))
 
 
 def course() -> Course:
