@@ -343,3 +343,20 @@ def test_play_better_calls_the_learner_you_and_shows_who_played_what() -> None:
             assert [re.sub(r"<[^>]+>", "", c) for c in caps] == [
                 ("You" if s == you else f"Seat {s}") + (" led" if k == 0 else "") for k, (s, _t) in enumerate(plays)
             ], (lv.id, i, caps)
+
+
+def test_the_sidebar_on_learn_shows_the_question_s_rules() -> None:
+    """On Learn the sidebar's rules are the question's own (a 4-player position says 4
+    players while the house rules say 3), and it says what the house rules are for."""
+    from engine.rules import RuleSet
+    from tutorial.services.rules_text import short_summary
+
+    lv = course().level("draw-trumps-3")
+    assert lv.rules.players == 4
+    at, _ = _open_level(lv.id)
+    assert not at.exception, errors(at)
+    side = [str(m.value) for m in at.sidebar.markdown]
+    assert "**Rules of this question**" in side and short_summary(lv.rules) in side, side
+    assert "**House rules**" not in side
+    said = " ".join(c.value for c in at.sidebar.caption)
+    assert f"Your house rules ({short_summary(RuleSet())}) are for new games" in said, said

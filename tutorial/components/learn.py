@@ -226,6 +226,7 @@ def stage_end(stage: Stage) -> None:
 def level_view(c: Course, level: Level) -> None:
     key = f"lv-{level.id}"
     att = ask.attempt_for(key)
+    state.put(state.QUESTION_RULES, level.rules)  # the sidebar shows the question's rules
     with st.container(border=True, key="learn-level-box"):
         st.markdown(f"## {level.title or level.id}")
         st.markdown(names_md(level.intro), unsafe_allow_html=True)  # tile names never break
