@@ -335,14 +335,15 @@ def test_play_better_calls_the_learner_you_and_shows_who_played_what() -> None:
         assert 'aria-label="You: tiles"' not in page, f"{lv.id}: the hand is drawn twice"
         tricks = finished_tricks(lv.position)
         assert len(tricks) * lv.position.players == len(lv.position.played), lv.id
-        for i, (plays, won) in enumerate(tricks, start=1):
-            name = "You" if won == you else f"Seat {won}"
-            row = next((m for m in shown if f'aria-label="Trick {i}, taken by {name}"' in m), None)
-            assert row is not None, (lv.id, i)
-            caps = re.findall(r'<div class="moon-cap">(.*?)</div>', row)
-            assert [re.sub(r"<[^>]+>", "", c) for c in caps] == [
-                ("You" if s == you else f"Seat {s}") + (" led" if k == 0 else "") for k, (s, _t) in enumerate(plays)
-            ], (lv.id, i, caps)
+        if not tricks:
+            continue
+        row = next((m for m in shown if 'aria-label="Trick 1, taken by' in m), None)
+        assert row is not None, lv.id
+        for i, (_plays, won) in enumerate(tricks, start=1):
+            assert f'aria-label="Trick {i}, taken by {"You" if won == you else f"Seat {won}"}"' in row, (lv.id, i)
+        caps = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r'<div class="moon-cap">(.*?)</div>', row)]
+        assert caps == [("You" if s == you else f"Seat {s}") + (" led" if k == 0 else "")
+                        for plays, _won in tricks for k, (s, _t) in enumerate(plays)], (lv.id, caps)
 
 
 def test_the_sidebar_on_learn_shows_the_question_s_rules() -> None:

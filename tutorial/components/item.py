@@ -12,7 +12,8 @@ import streamlit as st
 from content.stars import RULE
 from engine import Tile
 from tutorial.components import events, state
-from tutorial.components.tiles import Shown, clickable_tiles, is_trump, show_row
+from tutorial.components.state import tile_scale
+from tutorial.components.tiles import Shown, clickable_tiles, is_trump, row_html, show_row
 from tutorial.services import describe as words
 from tutorial.services.items import (
     TILE_KINDS,
@@ -104,12 +105,14 @@ def position_view(item: Item, key: str | None = None) -> None:
         show_row(items, label="The trick so far")
     tricks = finished_tricks(pos) if plain else []
     if tricks:
-        # Who played what: one row per finished trick, each tile captioned with its seat.
+        # Who played what: a row per finished trick (side by side where they fit), each tile
+        # captioned with its seat.
         st.markdown("**Already played this hand**")
-        for i, (plays, won) in enumerate(tricks, start=1):
-            show_row([Shown(t, name(s) + (" led" if k == 0 else ""), trump=is_trump(t, trump))
-                      for k, (s, t) in enumerate(plays)],
-                     base=0.6, label=f"Trick {i}, taken by {name(won)}")
+        rows = "".join(
+            row_html([Shown(t, name(s) + (" led" if k == 0 else ""), trump=is_trump(t, trump))
+                      for k, (s, t) in enumerate(plays)], tile_scale(0.6), f"Trick {i}, taken by {name(won)}")
+            for i, (plays, won) in enumerate(tricks, start=1))
+        st.markdown(f'<div class="moon-tricks">{rows}</div>', unsafe_allow_html=True)
     elif pos.played:
         st.markdown("**Already played this hand**")
         show_row([Shown(t, trump=is_trump(t, trump)) for t in pos.played], base=0.6, label="Tiles already played")

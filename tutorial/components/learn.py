@@ -236,7 +236,7 @@ def level_view(c: Course, level: Level) -> None:
             # The intro's own examples, as pictures (never marked as trumps: the intro teaches
             # with other tiles than the question's).
             show_row([Shown(t, str(t)) for t in named], base=0.7, label="The tiles named above")
-        st.markdown(f"**{level.question}**")
+        st.markdown(names_md(f"**{level.question}**"), unsafe_allow_html=True)  # tile names never break
         ask.position_view(level, key)
         ask.answer_controls(level, key, on_solved=_solved)
         ask.feedback(level, key)
