@@ -134,3 +134,24 @@ def test_a_different_tile_as_good_in_expectation_is_no_departure(course) -> None
     assert played_other is not None
     r = p.result()
     assert r.judged >= 2 and r.kept and r.departure is None
+
+
+def test_a_departure_as_good_in_expectation_is_not_called_keeping_to_the_principle() -> None:
+    """The walk's try at Play better 1's drill: 5-5, then 6-6 while a trump is still out
+    (the principle picks 5-3). That 6-6 does as well on average from there, so the try is not
+    counted against the learner, but the result never says they kept to the principle: it
+    names the trick, the tile and the principle's pick."""
+    play = DrillPlay(drill_of(load_course().stage("pb-draw-trumps")))
+    order = [Tile.parse(x) for x in ("5-5", "6-6", "5-3", "5-2", "6-4", "6-2", "3-3")]
+    while not play.finished:
+        legal = play.legal()
+        tile = next((t for t in order if t in legal), legal[0])
+        order = [t for t in order if t != tile]
+        play.play(tile)
+    left = [d for d in play.decisions if d.pick is not None and d.played != d.pick]
+    assert [(d.trick, str(d.played), str(d.pick)) for d in left] == [(2, "6-6", "5-3")]
+    result = play.result()
+    said = " ".join(result.lines())
+    assert "You kept to the principle" not in said, said
+    assert "You left the principle at trick 2 (6-6 where Drawing trumps picks 5-3)" in said, said
+    assert result.kept and [str(d.played) for d in result.as_good] == ["6-6"]

@@ -169,7 +169,8 @@ class DrillResult:
     """How the drill went: the side's ``tricks`` from the drill's position on, whether the
     side got what it wanted (``achieved``: the bid made, or set), the best line's average
     (``best_tricks``), the decisions the principle judged (``judged``) and the first departure
-    (``None``: the learner kept to the principle)."""
+    (``None``: the learner kept to the principle, or left it only where the tile played was as
+    good in expectation: those are ``as_good``)."""
 
     drill: Drill
     tricks: int
@@ -177,6 +178,7 @@ class DrillResult:
     judged: int
     departure: Departure | None
     played: tuple[Tile, ...]
+    as_good: tuple[Decision, ...] = ()
 
     @property
     def kept(self) -> bool:
@@ -195,7 +197,13 @@ class DrillResult:
             f"{'every one of the' if d.exhaustive else 'a sample of'} {d.layouts} layouts of the tiles you could not "
             f"see (it {'makes' if d.goal == 'make' else 'sets'} the bid in {d.best_chance:.0f}% of them).",
         ]
-        if self.departure is None:
+        if self.departure is None and self.as_good:
+            p = principle(d.principle)
+            out.append("You left the principle at " + "; ".join(
+                f"trick {x.trick} ({x.played} where {p.title} picks {x.pick})" for x in self.as_good)
+                + ", but from that position your tile did as well on average over the layouts you could not "
+                "see, so it is not counted against you.")
+        elif self.departure is None:
             out.append(f"You kept to the principle at every decision where it picks a tile "
                        f"({_count(self.judged, 'decision')}).")
             if self.tricks <= d.best_tricks - 1:
@@ -282,11 +290,15 @@ class DrillPlay:
         if self._result is None:
             tricks = self.tricks_taken()
             judged = [d for d in self.decisions if d.pick is not None]
-            self._result = DrillResult(self.drill, tricks, tricks >= self.drill.need, len(judged),
-                                       self._first_departure(judged), tuple(d.played for d in self.decisions))
+            as_good: list[Decision] = []
+            departure = self._first_departure(judged, as_good)
+            self._result = DrillResult(self.drill, tricks, tricks >= self.drill.need, len(judged), departure,
+                                       tuple(d.played for d in self.decisions), tuple(as_good))
         return self._result
 
-    def _first_departure(self, judged: Sequence[Decision]) -> Departure | None:
+    def _first_departure(self, judged: Sequence[Decision], as_good: list[Decision]) -> Departure | None:
+        """The first decision that left the principle's pick for a worse tile; the departures
+        before it whose tile was as good in expectation are appended to ``as_good``."""
         p = principle(self.drill.principle)
         for d in judged:
             if d.pick is None or d.played == d.pick:
@@ -299,7 +311,8 @@ class DrillPlay:
             dt = fa.tricks[d.pick] - fa.tricks[d.played]
             dc = fa.chance[d.pick] - fa.chance[d.played]
             if dt < TRICK_MARGIN - 1e-9 and dc < CHANCE_MARGIN - 1e-9:
-                continue  # as good in expectation: a coin flip, not the principle
+                as_good.append(d)  # as good in expectation: a coin flip, not the principle
+                continue
             verb = "led" if d.led else "played"
             words = p.wrong(view, fa, d.played).split(" With ")[0]
             every = "every one of the" if fa.exhaustive else "a sample of"
