@@ -361,3 +361,21 @@ def test_the_sidebar_on_learn_shows_the_question_s_rules() -> None:
     assert "**House rules**" not in side
     said = " ".join(c.value for c in at.sidebar.caption)
     assert f"Your house rules ({short_summary(RuleSet())}) are for new games" in said, said
+
+
+def test_the_drill_says_whether_it_plays_the_position_above() -> None:
+    """Under a Play better level the drill says whether it plays the position on the page or
+    another level's (the walk read "Play the position of Level 5" under Level 1)."""
+    from lessons.strategy.drill import drill_of
+
+    stage = course().stage("pb-cash-walkers")
+    d = drill_of(stage)
+    number = next(i for i, lv in enumerate(stage.levels, start=1) if lv.id == d.level)
+    other = next(lv.id for lv in stage.levels if lv.id != d.level)
+    at, _ = _open_level(other)
+    assert not at.exception, errors(at)
+    said = " ".join(str(m.value) for m in at.markdown)
+    assert f"this stage's drill position, Level {number}'s (not the position above)" in said
+    at, _ = _open_level(d.level)
+    said = " ".join(str(m.value) for m in at.markdown)
+    assert "Play the position above to the end of the hand" in said and "not the position above" not in said

@@ -134,8 +134,9 @@ def _result(p: DrillPlay) -> None:
         st.warning(f"**Hand over.** {text}", icon=":material/school:")
 
 
-def section(stage: Stage) -> None:
-    """The drill of a Play better stage, under its levels (nothing for a rules stage)."""
+def section(stage: Stage, level_id: str | None = None) -> None:
+    """The drill of a Play better stage, under its levels (nothing for a rules stage); it says
+    whether it plays the position of the level on the page (``level_id``) or of another."""
     if getattr(stage, "part", "rules") != "play-better":
         return
     d = drill_of(stage)
@@ -144,7 +145,9 @@ def section(stage: Stage) -> None:
     with st.container(border=True, key="learn-drill"):
         st.markdown("### Play it out")
         number = next(i for i, lv in enumerate(stage.levels, start=1) if lv.id == d.level)
-        st.markdown(f"Play the position of Level {number} to the end of the hand against the strong computer "
+        which = ("the position above" if level_id == d.level else
+                 f"this stage's drill position, Level {number}'s (not the position above),")
+        st.markdown(f"Play {which} to the end of the hand against the strong computer "
                     "players. You see only your own seat, as at the table. Then you see how it went against the "
                     "best line on average from the same position, and the first decision where you left "
                     "the principle, if you did.")

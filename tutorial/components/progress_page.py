@@ -64,7 +64,9 @@ def charts(s: stats.LearnerStats) -> None:
     else:
         st.caption("Your rating chart starts with your first puzzle.")
     c = _course()
-    names = {stg.id: f"{stg.number}. {stg.title}" for stg in c.stages} if c is not None else {}
+    # The stages as Learn's picker names them ("7. Following suit", "Play better 1. Drawing trumps").
+    names = {stg.id: (f"{c.stage_name(stg)}. {stg.title}" if stg.part == "play-better" else f"{stg.number}. {stg.title}")
+             for stg in c.stages} if c is not None else {}
     left, right = st.columns(2)
     with left:
         if s.theme_accuracy:
