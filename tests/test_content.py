@@ -842,6 +842,8 @@ def test_a_wrong_count_or_choice_says_which_part_was_wrong() -> None:
             assert hint.startswith(head), (lv.id, v, hint)
             added = hint[len(head):].removesuffix(lv.hint(1))
             assert not re.search(rf"(?<![\d-]){n}(?![\d-])", added), (lv.id, v, hint)
+        for listed in re.findall(r"\b\d(?:, \d)+,? and \d\b", " ".join(lv.hints)):
+            assert len(re.findall(r"\d", listed)) != n, f"{lv.id}: its hint lists the {n} tiles: {listed}"
     threes = course.level("suits-count-threes")  # 3-3; 3-1 3-2 (3-0 left out); 4-3 5-3 6-3
     assert threes.first_hint(threes.grade(5)).endswith("Did you count the double three?")
     assert threes.first_hint(threes.grade(4)).endswith("Did you count the tiles whose higher end is a three?")
