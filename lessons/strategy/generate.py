@@ -160,7 +160,7 @@ def _displayable(view: PlayerView) -> bool:
     return True
 
 
-def seat_name(view: PlayerView, seat: int, start: bool = False) -> str:
+def _learner_seat(view: PlayerView, seat: int, start: bool = False) -> str:
     """How the position names ``seat`` to the learner, who sits at ``view.seat``: "you" (or
     "You" at the ``start`` of a sentence), else "Seat N", as the Play table names seats."""
     if seat == view.seat:
@@ -185,13 +185,13 @@ def history(view: PlayerView) -> str:
     """The hand so far in words: the contract, and each finished trick with who played what,
     the learner named "you"."""
     assert view.trump is not None and view.bidder is not None
-    lines = [f"{seat_name(view, view.bidder, start=True)} won the auction with a bid of {view.bid} and named "
+    lines = [f"{_learner_seat(view, view.bidder, start=True)} won the auction with a bid of {view.bid} and named "
              f"{trump_phrase(view.trump)}."]
     n = view.rules.players
     for i, tr in enumerate(view.tricks, start=1):
-        plays = ", ".join(f"{seat_name(view, (tr.leader + j) % n)} {'led' if j == 0 else 'played'} {t}"
+        plays = ", ".join(f"{_learner_seat(view, (tr.leader + j) % n)} {'led' if j == 0 else 'played'} {t}"
                           for j, t in enumerate(tr.tiles))
-        lines.append(f"Trick {i}: {plays}; {seat_name(view, tr.winner)} took it.")
+        lines.append(f"Trick {i}: {plays}; {_learner_seat(view, tr.winner)} took it.")
     if not view.tricks:
         lines.append("No trick has been played yet.")
     return "\n\n".join(lines)
