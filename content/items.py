@@ -93,8 +93,11 @@ class Item:
 
     def first_hint(self, feedback: Feedback) -> str:
         """The first hint after the wrong answer graded ``feedback``: one that fits the
-        mistake when the kind has one (a missed double: about doubles), else step 1."""
-        return self.task.mistake_hint(feedback) or self.hint(1)
+        mistake when the kind has one (a missed double: about doubles), else step 1; after
+        what was wrong in the answer, when the kind says (:meth:`Task.what_was_wrong`)."""
+        hint = self.task.mistake_hint(feedback) or self.hint(1)
+        wrong = self.task.what_was_wrong(feedback)
+        return f"{wrong} {hint}" if wrong else hint
 
     def stars(self, tries: int, hints_used: int = 0) -> int:
         """Stars for solving it in ``tries`` tries (the right one included) after

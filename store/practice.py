@@ -213,9 +213,9 @@ def next_position(cards: Sequence[PositionCard], misses: Sequence[Miss], recent:
                   solved: Collection[str] = ()) -> tuple[PositionCard, Miss] | None:
     """The position Practice serves for the open misses (:func:`open_misses`, newest first),
     with the miss it answers: of the newest miss's principle a position not in ``recent``
-    (just shown) and not the position answered wrong; of those, one with the miss's number of
-    players first, then one not in ``solved`` (answered right at the first try before), then
-    the first in ``cards`` (the course's order). A principle whose positions are all recent
+    (just shown) and not the position answered wrong; of those, one not in ``solved``
+    (answered right before, in Learn or here: its answer is known) first, then one with the
+    miss's number of players, then the first in ``cards`` (the course's order). A principle whose positions are all recent
     gives way to the next miss; ``None`` when none is left.
 
     >>> from datetime import UTC
@@ -227,6 +227,8 @@ def next_position(cards: Sequence[PositionCard], misses: Sequence[Miss], recent:
     'dt-2'
     >>> next_position(cards, [miss], recent=set(), solved={"dt-2"})[0].id
     'dt-3'
+    >>> next_position(cards, [miss], recent=set(), solved={"dt-2", "dt-3"})[0].id
+    'dt-1'
     >>> next_position(cards, [miss], recent={"dt-2", "dt-3"})[0].id
     'dt-1'
     >>> next_position(cards, [miss], recent={"dt-1", "dt-2", "dt-3"}) is None
@@ -237,7 +239,7 @@ def next_position(cards: Sequence[PositionCard], misses: Sequence[Miss], recent:
         if not candidates:
             continue
         order = {c.id: i for i, c in enumerate(cards)}
-        best = min(candidates, key=lambda c: (c.players != m.players, c.id in solved, order[c.id]))
+        best = min(candidates, key=lambda c: (c.id in solved, c.players != m.players, order[c.id]))
         return best, m
     return None
 

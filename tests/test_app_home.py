@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tutorial.testing import PAGE_FILES, errors, open_app, texts
 
 
@@ -59,3 +61,75 @@ def test_progress_shows_in_the_sidebar() -> None:
     at = open_app("home", state={"moon_progress": Summary(stars={"a": 3, "b": 2}, hands_played=4)})
     side = " ".join(str(m.value) for m in at.sidebar.markdown)
     assert "5 stars" in side and "4 hands played" in side
+
+
+def test_drills_are_named_by_their_stage_and_not_counted_as_levels() -> None:
+    """A Play better drill played out is no level: Home and the sidebar count the stars of
+    the lesson levels (the number Learn gives for the whole course) and the drill apart; the
+    Progress page names a drill by its stage, never by its raw id."""
+    from streamlit.testing.v1 import AppTest
+
+    from store.stats import Summary
+    from tutorial.components.state import PROGRESS
+    from tutorial.services.items import course
+
+    c = course()
+    better = next(s for s in c.stages if s.part == "play-better")
+    drill = f"{better.id}-drill"
+    assert drill == "pb-draw-trumps-drill"
+    stars = {c.stages[0].levels[0].id: 3, c.stages[0].levels[1].id: 2, drill: 3}
+    at = open_app("home", state={PROGRESS: Summary(stars=stars)})
+    assert not at.exception, errors(at)
+    page = texts(at)
+    assert "**5 stars** over **2 levels** · **1 drill** played out" in page, page
+    side = " ".join(str(m.value) for m in at.sidebar.markdown)
+    assert "5 stars · 2 levels · 1 drill" in side, side
+    assert drill not in page + side
+
+    def revisit() -> None:  # the first stage's drill is due for review (AppTest runs this alone)
+        from datetime import UTC, datetime
+        from types import SimpleNamespace
+
+        from tutorial.components import progress_page
+
+        progress_page.revisit(SimpleNamespace(  # type: ignore[arg-type]
+            reviews=[("level", "pb-draw-trumps-drill", datetime.now(UTC), 1)]))
+
+    app = AppTest.from_function(revisit, default_timeout=60)
+    app.session_state[PROGRESS] = Summary(stars={drill: 1})
+    app.run()
+    assert not app.exception, errors(app)
+    name = f"Play better 1: {better.title} — play it out"
+    assert app.dataframe[0].value["Name"].tolist() == [name]
+    assert any(name in str(m.value).replace("\\", "") for m in app.markdown), [m.value for m in app.markdown]
+    assert not any(drill in str(m.value) for m in app.markdown)
+
+
+def test_home_draws_its_three_cards_without_waiting_for_the_course(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer's Home draws the Learn, Puzzles and Play cards in its first run, while the
+    course is still loading (the walk saw the Learn card alone for a moment): the cards need
+    only the number of levels, read from the course files."""
+    import threading
+
+    from tutorial.services import items
+
+    loaded = threading.Event()
+
+    def slow_load() -> object:
+        """A course load that lasts until the page is drawn (or a minute)."""
+        loaded.wait(60)
+        return items.load_course_here()
+
+    monkeypatch.setenv("MOON_WORKERS", "0")
+    monkeypatch.setitem(items._LOADERS, "course", slow_load)
+    items.forget_content()
+    try:
+        at = open_app("home", timeout=20)
+    finally:
+        loaded.set()
+        items.forget_content()
+    assert not at.exception, errors(at)
+    page = texts(at)
+    for card in ("### 1 · Learn", "### 2 · Puzzles", "### 3 · Play"):
+        assert card in page, card
+    assert f"**{len(list(items.course().levels()))} levels**, up to three stars each" in page

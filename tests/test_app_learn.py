@@ -305,3 +305,79 @@ def test_a_play_better_stage_is_named_so_when_done_and_on_home() -> None:
     assert f"### Play better 2 done: {3 * len(ids)} of {3 * len(ids)} stars" in head, head
     assert place_words(c, better[2].levels[0].id) == "Play better 3, Level 1"
     assert place_words(c, c.stages[2].levels[1].id) == "Stage 3, Level 2"
+
+
+def test_play_better_calls_the_learner_you_and_shows_who_played_what() -> None:
+    """Every Play better position names the learner "you" (never "seat N", never "the
+    bidder's side" to the bidder), draws the learner's hand once (as the tiles to answer
+    with), and captions each tile of the finished tricks with the seat that played it."""
+    import re
+
+    from tutorial.services.items import finished_tricks
+
+    levels = [lv for s in course().stages if s.part == "play-better" for lv in s.levels]
+    assert levels
+    for lv in levels:
+        you = lv.position.to_play
+        assert you is not None
+        said = " ".join([lv.intro, lv.question])
+        assert not re.search(rf"\bseat {you}\b", said, re.I), (lv.id, said)
+        assert "bidder's side" not in said, (lv.id, said)
+    # On the page: the position of each stage with the most finished tricks.
+    stages = {lv.stage for lv in levels}
+    for stage in sorted(stages):
+        lv = max((x for x in levels if x.stage == stage), key=lambda x: len(x.position.played))
+        you = lv.position.to_play
+        at, _ = _open_level(lv.id)
+        assert not at.exception, errors(at)
+        shown = [m.value for m in at.markdown]
+        page = " ".join(shown)
+        assert not re.search(rf"\bseat {you}\b", page, re.I), (lv.id, [m for m in shown if f"eat {you}" in m])
+        assert sum(m == "**Your hand**" for m in shown) == 1, lv.id
+        assert 'aria-label="You: tiles"' not in page, f"{lv.id}: the hand is drawn twice"
+        tricks = finished_tricks(lv.position)
+        assert len(tricks) * lv.position.players == len(lv.position.played), lv.id
+        if not tricks:
+            continue
+        row = next((m for m in shown if 'aria-label="Trick 1, taken by' in m), None)
+        assert row is not None, lv.id
+        for i, (_plays, won) in enumerate(tricks, start=1):
+            assert f'aria-label="Trick {i}, taken by {"You" if won == you else f"Seat {won}"}"' in row, (lv.id, i)
+        caps = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r'<div class="moon-cap">(.*?)</div>', row)]
+        assert caps == [("You" if s == you else f"Seat {s}") + (" led" if k == 0 else "")
+                        for plays, _won in tricks for k, (s, _t) in enumerate(plays)], (lv.id, caps)
+
+
+def test_the_sidebar_on_learn_shows_the_question_s_rules() -> None:
+    """On Learn the sidebar's rules are the question's own (a 4-player position says 4
+    players while the house rules say 3), and it says what the house rules are for."""
+    from engine.rules import RuleSet
+    from tutorial.services.rules_text import short_summary
+
+    lv = course().level("draw-trumps-3")
+    assert lv.rules.players == 4
+    at, _ = _open_level(lv.id)
+    assert not at.exception, errors(at)
+    side = [str(m.value) for m in at.sidebar.markdown]
+    assert "**Rules of this question**" in side and short_summary(lv.rules) in side, side
+    assert "**House rules**" not in side
+    said = " ".join(c.value for c in at.sidebar.caption)
+    assert f"Your house rules ({short_summary(RuleSet())}) are for new games" in said, said
+
+
+def test_the_drill_says_whether_it_plays_the_position_above() -> None:
+    """Under a Play better level the drill says whether it plays the position on the page or
+    another level's (the walk read "Play the position of Level 5" under Level 1)."""
+    from lessons.strategy.drill import drill_of
+
+    stage = course().stage("pb-cash-walkers")
+    d = drill_of(stage)
+    number = next(i for i, lv in enumerate(stage.levels, start=1) if lv.id == d.level)
+    other = next(lv.id for lv in stage.levels if lv.id != d.level)
+    at, _ = _open_level(other)
+    assert not at.exception, errors(at)
+    said = " ".join(str(m.value) for m in at.markdown)
+    assert f"this stage's drill position, Level {number}'s (not the position above)" in said
+    at, _ = _open_level(d.level)
+    said = " ".join(str(m.value) for m in at.markdown)
+    assert "Play the position above to the end of the hand" in said and "not the position above" not in said

@@ -124,3 +124,22 @@ def test_no_position_without_a_miss_and_a_bad_miss_is_not_stored() -> None:
     assert not at.exception, errors(at)
     assert at.session_state["pr-current"] in {p.id for p in puzzles()}
     assert "A Play better position for you" not in _box(at)
+
+
+def test_practice_serves_a_position_whose_answer_the_learner_has_not_found() -> None:
+    """The walk: a Play better position missed, another of its principle answered right in
+    Learn minutes before (at the second try, or after a hint): Practice serves a third one,
+    not the one whose answer the learner already knows."""
+    db = open_store()
+    me, token = learners.create(db)
+    ids = _stage_levels("pb-cash-walkers")
+    missed = course().level(ids[2])
+    same = [i for i in ids if i != missed.id and course().level(i).position.players == missed.position.players]
+    known = same[0]  # the one served first before, as it has the missed position's players
+    events.write(db, me.id, LessonAnswer(missed.id, False, stage_id=missed.stage),
+                 LessonAnswer(known, True, stage_id=missed.stage, hints=1))
+    at = open_app("practice", query={"me": token})
+    assert not at.exception, errors(at)
+    cur = at.session_state["pr-current"]
+    assert cur.startswith("level:") and cur not in (f"level:{missed.id}", f"level:{known}"), cur
+    assert course().level(cur.removeprefix("level:")).stage == "pb-cash-walkers"

@@ -821,3 +821,41 @@ def test_an_intro_example_holds_under_the_question_trump() -> None:
                  "If fours are led and your only four is 6-4, hidden by its bigger six, it must be played.")
     assert intro_examples_against_the_trump(old) == [
         "6-4 is a six and a four.", "If fours are led and your only four is 6-4, hidden by its bigger six, it must be played."]
+
+
+def test_a_wrong_count_or_choice_says_which_part_was_wrong() -> None:
+    """A wrong count says what was counted and which way it is off, then the part to look at
+    again (the part whose size is the difference), never the count itself; a wrong pick of
+    a trick's winner or of a seat says what is wrong with the one picked."""
+    import re
+
+    from lessons import load_course
+
+    course = load_course()
+    counts = [lv for lv in course.levels() if lv.kind == "count"]
+    assert counts
+    for lv in counts:
+        n = lv.answer()
+        for v in lv.task.wrong_answers():
+            hint = lv.first_hint(lv.grade(v))
+            head = f"You counted {v}: too {'few' if v < n else 'many'}. "
+            assert hint.startswith(head), (lv.id, v, hint)
+            added = hint[len(head):].removesuffix(lv.hint(1))
+            assert not re.search(rf"(?<![\d-]){n}(?![\d-])", added), (lv.id, v, hint)
+        for listed in re.findall(r"\b\d(?:, \d)+,? and \d\b", " ".join(lv.hints)):
+            assert len(re.findall(r"\d", listed)) != n, f"{lv.id}: its hint lists the {n} tiles: {listed}"
+    threes = course.level("suits-count-threes")  # 3-3; 3-1 3-2 (3-0 left out); 4-3 5-3 6-3
+    assert threes.first_hint(threes.grade(5)).endswith("Did you count the double three?")
+    assert threes.first_hint(threes.grade(4)).endswith("Did you count the tiles whose higher end is a three?")
+    assert threes.first_hint(threes.grade(3)).endswith("Did you count the tiles that bear a three at their lower end?")
+    assert threes.first_hint(threes.grade(7)).endswith("Did you count tiles that the three-player Moon set leaves out?")
+    said = Counter()
+    for lv in course.levels():
+        if lv.kind not in ("trick_winner", "auction_winner"):
+            continue
+        for v in lv.task.wrong_answers():
+            fb = lv.grade(v)
+            if fb.code in lv.task.wrong_said or lv.kind == "trick_winner":  # every code of a trick's winner
+                assert lv.first_hint(fb).startswith(lv.task.wrong_said[fb.code]), (lv.id, v, fb.code)
+                said[lv.kind] += 1
+    assert said["trick_winner"] and said["auction_winner"], said

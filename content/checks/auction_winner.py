@@ -21,6 +21,10 @@ class AuctionWinner(Task[int | None]):
     )
     default_question = "Who wins the auction?"
     answer_format = "the bidder's seat, or null when everyone passed (the hand is thrown in)"
+    wrong_said: ClassVar[dict[str, str]] = {
+        "not-highest": "The seat you named did not make the highest bid.",
+        "someone-bid": "Someone did bid in this auction.",
+    }
     codes: ClassVar[dict[str, str]] = {
         "not-highest": "named a seat that did not make the highest bid",
         "all-passed": "named a seat, but everyone passed",

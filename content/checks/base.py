@@ -202,6 +202,16 @@ class Task(ABC, Generic[A]):
         first hint fits)."""
         return None
 
+    #: what was wrong in an answer of a feedback code, in the learner's words, said before the
+    #: first hint (never the answer): see :meth:`what_was_wrong`
+    wrong_said: ClassVar[dict[str, str]] = {}
+
+    def what_was_wrong(self, feedback: Feedback) -> str | None:
+        """Which part of a wrong answer was wrong, said before the first hint without giving
+        the answer ("The tile you picked is a trump, but a higher trump was played.");
+        ``None`` when the kind says nothing more (its :attr:`wrong_said` has no line)."""
+        return self.wrong_said.get(feedback.code)
+
     def __init__(self, position: Position, params: Mapping[str, object]) -> None:
         unknown = sorted(set(params) - set(self.params))
         if unknown:

@@ -22,6 +22,9 @@ class GameWinner(HandTask[int | None]):
     )
     default_question = "After this hand, who has won the game, if anyone?"
     answer_format = "the winning side (seat with 3 players, team with 4), or null when play goes on"
+    wrong_said: ClassVar[dict[str, str]] = {
+        "not-the-highest": "The side you named is not strictly ahead after this hand.",
+    }
     codes: ClassVar[dict[str, str]] = {
         "tie-plays-on": "named one of the players tied for the lead: a tie plays on",
         "below-target": "named a winner, but nobody has reached the target",

@@ -23,6 +23,10 @@ class SuitLed(Task[Suit]):
     hint = "Is the led tile a trump? If it is, trumps were led; if not, its higher end names the suit."
     default_question = "Which suit was led?"
     answer_format = '"0".."6" for a number suit, or "trump"'
+    wrong_said: ClassVar[dict[str, str]] = {
+        "low-end": "You named the tile's lower end.",
+        "not-on-tile": "The tile led does not bear the number you named.",
+    }
     codes: ClassVar[dict[str, str]] = {
         "lead-is-trump": "named a number, but the lead is a trump, so trumps were led",
         "not-a-trump": "said trumps, but the lead is not a trump",

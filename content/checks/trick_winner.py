@@ -26,6 +26,12 @@ class TrickWinner(Task[int]):
     )
     default_question = "Which tile wins this trick?"
     answer_format = "the index in `trick` (0 = the lead) of the winning tile"
+    wrong_said: ClassVar[dict[str, str]] = {
+        "cannot-win": "The tile you picked neither follows the suit led nor is a trump.",
+        "trumped": "The tile you picked follows the suit led, but a trump was played.",
+        "lower-in-suit": "The tile you picked follows the suit led, but another tile of that suit ranks above it.",
+        "lower-trump": "The tile you picked is a trump, but a higher trump was played.",
+    }
     codes: ClassVar[dict[str, str]] = {
         "cannot-win": "picked a tile that neither followed nor trumped",
         "trumped": "picked a tile of the suit led, but a trump was played",

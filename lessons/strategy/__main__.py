@@ -1,4 +1,5 @@
-"""``python -m lessons.strategy generate|check|stats``: write, recheck or count Play better."""
+"""``python -m lessons.strategy generate|check|stats|retext``: write, recheck or count Play better,
+or write its words again (intros and questions) without solving anything."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ import sys
 import time
 
 from lessons.loader import load_course
-from lessons.strategy.generate import giveaways, recheck, write_all
+from lessons.strategy.generate import giveaways, recheck, retext_all, write_all
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m lessons.strategy", description=__doc__)
-    ap.add_argument("command", choices=("generate", "check", "stats"))
+    ap.add_argument("command", choices=("generate", "check", "stats", "retext"))
     ap.add_argument("principles", nargs="*", help="generate: only the stages of these principle ids")
     args = ap.parse_args(argv)
     if args.command == "generate":
@@ -21,6 +22,10 @@ def main(argv: list[str] | None = None) -> int:
         for path in write_all(only=args.principles):
             print(path)
         print(f"generated in {time.process_time() - t:.1f} s of CPU time")
+        return 0
+    if args.command == "retext":
+        for path in retext_all():
+            print(path)
         return 0
     course = load_course()
     levels = [lv for s in course.stages if s.part == "play-better" for lv in s.levels]

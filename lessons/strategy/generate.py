@@ -11,6 +11,7 @@ arguments write the same file::
     python -m lessons.strategy generate            # rewrite lessons/data/5x-*.toml
     python -m lessons.strategy generate keep-later # only the stages of the principles named
     python -m lessons.strategy check               # recompute every shipped answer and margin
+    python -m lessons.strategy retext              # rewrite only the words of the shipped files
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 from content.model import Position
 from content.tomlw import dumps_entries, value
+from engine.contract import side_seats
 from engine.game import Game, PlayerView
 from engine.players import make_bot
 from engine.rules import RuleSet
@@ -33,7 +35,7 @@ from lessons.loader import DATA_DIR
 from lessons.strategy.principles import PRINCIPLES, Principle
 
 __all__ = ["FIRST_STAGE", "PER_STAGE", "SAMPLES", "Found", "find", "game_of", "giveaways", "place_of", "render_stage",
-           "stage_path", "write_all"]
+           "retext", "retext_all", "stage_path", "write_all"]
 
 #: The stage number of the first principle (the rules stages come before).
 FIRST_STAGE = 51
@@ -158,18 +160,72 @@ def _displayable(view: PlayerView) -> bool:
     return True
 
 
+def _learner_seat(view: PlayerView, seat: int, start: bool = False) -> str:
+    """How the position names ``seat`` to the learner, who sits at ``view.seat``: "you" (or
+    "You" at the ``start`` of a sentence), else "Seat N", as the Play table names seats."""
+    if seat == view.seat:
+        return "You" if start else "you"
+    return f"Seat {seat}"
+
+
+def role(view: PlayerView) -> str:
+    """The learner's part in the contract, as the start of the question: "You are the
+    bidder", "Your partner, Seat 0, is the bidder" or "You defend against Seat 2"."""
+    bidder = view.bidder
+    assert bidder is not None
+    if bidder == view.seat:
+        return "You are the bidder"
+    if bidder in side_seats(view.rules, view.seat):
+        return f"Your partner, Seat {bidder}, is the bidder"
+    partners = [s for s in side_seats(view.rules, bidder) if s != bidder]
+    return f"You defend against Seat {bidder}" + "".join(f" (the bidder) and Seat {s}" for s in partners)
+
+
 def history(view: PlayerView) -> str:
-    """The hand so far in words: the contract, and each finished trick with who played what."""
-    assert view.trump is not None
-    lines = [f"Seat {view.bidder} won the auction with a bid of {view.bid} and named "
+    """The hand so far in words: the contract, and each finished trick with who played what,
+    the learner named "you"."""
+    assert view.trump is not None and view.bidder is not None
+    lines = [f"{_learner_seat(view, view.bidder, start=True)} won the auction with a bid of {view.bid} and named "
              f"{trump_phrase(view.trump)}."]
     n = view.rules.players
     for i, tr in enumerate(view.tricks, start=1):
-        plays = ", ".join(f"seat {(tr.leader + j) % n} {'led' if j == 0 else 'played'} {t}" for j, t in enumerate(tr.tiles))
-        lines.append(f"Trick {i}: {plays}; seat {tr.winner} took it.")
+        plays = ", ".join(f"{_learner_seat(view, (tr.leader + j) % n)} {'led' if j == 0 else 'played'} {t}"
+                          for j, t in enumerate(tr.tiles))
+        lines.append(f"Trick {i}: {plays}; {_learner_seat(view, tr.winner)} took it.")
     if not view.tricks:
         lines.append("No trick has been played yet.")
     return "\n\n".join(lines)
+
+
+def retext(level: Mapping[str, Any], found_seat: int, principle_id: str) -> dict[str, Any]:  # Any: TOML tables of mixed value types
+    """``level`` with its words (``intro``, ``question``) written again from its deal, without
+    solving anything: what :func:`level_dict` would write for them."""
+    p = next(x for x in PRINCIPLES if x.id == principle_id)
+    rules = RuleSet.from_dict(dict(level["position"]["rules"]))
+    view = game_of(rules, int(level["seed"]), tuple(level["actions"])).view(found_seat)
+    return {**level, "intro": history(view), "question": question(p, view)}
+
+
+def retext_all(data_dir: Path | None = None) -> list[Path]:
+    """Write the words of every shipped stage file again (:func:`retext`), its answers as they
+    are; return the paths."""
+    import tomllib
+
+    paths = []
+    for i, p in enumerate(PRINCIPLES):
+        path = stage_path(i, p, data_dir)
+        if not path.exists():
+            continue
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        levels = [retext(lv, int(next(iter(lv["position"]["hands"]))), p.id) for lv in raw["level"]]
+        path.write_text(render_stage(p, FIRST_STAGE + i, levels), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def question(p: Principle, view: PlayerView) -> str:
+    """The question of a position of principle ``p``: the players, the learner's part, the ask."""
+    return f"{view.rules.players} players. " + p.question.format(role=role(view))
 
 
 def level_dict(f: Found, number: int) -> dict[str, Any]:  # Any: TOML tables of mixed value types
@@ -186,7 +242,7 @@ def level_dict(f: Found, number: int) -> dict[str, Any]:  # Any: TOML tables of 
         "id": f"{p.id}-{number}",
         "title": f"Position {number} ({players})",
         "intro": history(view),
-        "question": f"{players.capitalize()}. " + p.question.format(seat=f.seat),
+        "question": question(p, view),
         "kind": "strategy",
         "hints": [p.hint],
         "principle": p.id,

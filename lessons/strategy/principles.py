@@ -501,7 +501,7 @@ PRINCIPLES: tuple[Principle, ...] = (
             "you hold 4-4 4-2 and 3-3; leading 4-4 first pulls a trump from each defender who has one, and "
             "3-3 can then take its trick."
         ),
-        question="You are seat {seat}, on the bidder's side, and you lead. Which tile do you lead?",
+        question="{role}, and you lead. Which tile do you lead?",
         hint="Count the trumps you have not seen. What happens to your winners if a defender still holds one?",
         applies=_draw_applies, rule=_draw_rule, wrong=_draw_wrong, right=_draw_right, named=_is_trump,
     ),
@@ -513,7 +513,7 @@ PRINCIPLES: tuple[Principle, ...] = (
             "trumps that could ruff it are gone. Take those tricks while you have the lead. Example: blanks "
             "are trump and every blank is played; with 2-2 in your hand, no tile can beat it when you lead it."
         ),
-        question="You are seat {seat} and you lead. Which tile do you lead?",
+        question="{role}, and you lead. Which tile do you lead?",
         hint="Which of your tiles can no unseen tile beat?",
         applies=_cash_applies, rule=_cash_rule, wrong=_cash_wrong, right=_cash_right, min_tiles=3,
         named=_is_double,
@@ -526,7 +526,7 @@ PRINCIPLES: tuple[Principle, ...] = (
             "can win later. Example: sixes are trump, 6-6 is led and you hold no six but 5-5 and 2-0: throw "
             "2-0 and keep 5-5, which can still take a trick of fives."
         ),
-        question="You are seat {seat}; none of your tiles can take this trick. Which tile do you play?",
+        question="{role}; none of your tiles can take this trick. Which tile do you play?",
         hint="Which of your tiles could still take a trick later, and which never will?",
         applies=_cheap_applies, rule=_cheap_rule, wrong=_cheap_wrong, right=_cheap_right,
     ),
@@ -540,7 +540,7 @@ PRINCIPLES: tuple[Principle, ...] = (
             "still needs. Example: fives are trump, the bidder leads 6-2, the other defender plays 6-3 and "
             "you play last with 6-6 and 6-1 in your hand: 6-3 already wins, so play 6-1 and keep 6-6."
         ),
-        question="You are seat {seat}, a defender, and the other defender is winning this trick. Which tile do you play?",
+        question="{role}; the other defender is winning this trick. Which tile do you play?",
         hint="Who is winning the trick now, and who still plays after you?",
         applies=_side_applies, rule=_side_rule, wrong=_side_wrong, right=_side_right, players=(3,),
     ),
@@ -554,7 +554,7 @@ PRINCIPLES: tuple[Principle, ...] = (
             "5-5 is winning a trick of fives and you play last with 5-3 and 4-4: play 5-3 and keep your "
             "trump."
         ),
-        question="You are seat {seat}; your partner is winning this trick. Which tile do you play?",
+        question="{role}; your partner is winning this trick. Which tile do you play?",
         hint="Who is winning the trick now, and does anyone against you still play after you?",
         applies=_side_applies, rule=_side_rule, wrong=_side_wrong, right=_side_right, players=(4,),
     ),
@@ -569,7 +569,7 @@ PRINCIPLES: tuple[Principle, ...] = (
             "are trump; 6-5 is the top of the sixes and of the fives, yet a double you have not seen can "
             "still trump it."
         ),
-        question="You are seat {seat} and you lead. Which tile do you lead?",
+        question="{role}, and you lead. Which tile do you lead?",
         hint="Which tiles are trumps in this hand, and which of your tiles can no unseen tile beat?",
         applies=_kind_applies, rule=_cash_rule, wrong=_cash_wrong, right=_kind_right, min_tiles=3,
         named=_is_double, trumps=("none", "doubles"),
@@ -585,7 +585,7 @@ PRINCIPLES: tuple[Principle, ...] = (
             "every seat against you played a tile without a four, so none of them holds a trump: your 2-2 "
             "cannot be trumped, even with 4-2 not seen yet."
         ),
-        question="You are seat {seat} and you lead. Which tile do you lead?",
+        question="{role}, and you lead. Which tile do you lead?",
         hint="Who has shown, by not following suit, that they hold none of a suit? Which of your tiles can no "
              "seat against you beat?",
         applies=_count_applies, rule=_count_rule, wrong=_count_wrong, right=_count_right, min_tiles=3,
@@ -602,7 +602,7 @@ PRINCIPLES: tuple[Principle, ...] = (
             "is now the top five, a sure trick, though it looks smaller than your 4-3, which 4-4 can still "
             "beat. Give up 4-3 and keep 5-2."
         ),
-        question="You are seat {seat}; none of your tiles can take this trick. Which tile do you give up?",
+        question="{role}; none of your tiles can take this trick. Which tile do you give up?",
         hint="Count what is played: which of your tiles can no unseen tile beat any more, however small it looks?",
         applies=_keep_applies, rule=_keep_rule, wrong=_keep_wrong, right=_keep_right, min_tiles=3,
     ),

@@ -42,7 +42,9 @@ def test_play_better_stage_asks_a_position_and_explains_a_worse_tile(page: Any, 
     open_page(page, f"{server}/learn?level=cash-walkers-1")
     assert "one principle a stage" in page.locator("[data-testid='stAlert']").first.inner_text()
     box = page.locator(".st-key-learn-level-box")
-    assert "Trick 1: seat" in box.inner_text()
+    said = box.inner_text()
+    assert "Trick 1: " in said and f"seat {level.position.to_play}" not in said.lower(), said
+    assert "Already played this hand" in said and said.count("Your hand") == 1, said
     click(page, page.locator(f".st-key-lv-cash-walkers-1-tiles-btn-{worse.replace('-', '')} button:visible").first)
     said = box.inner_text()
     assert level.first_hint(level.grade(worse)) in said
@@ -68,7 +70,8 @@ def _play_the_drill_out(page: Any, stage_id: str) -> None:
     click(page, page.locator(".st-key-drill-start button"))
     while not mirror.finished:
         view = mirror.view()
-        assert f"Your hand (seat {drill.seat})" in section.inner_text()
+        assert "Your hand — your turn" in section.inner_text()
+        assert f"seat {drill.seat}" not in section.inner_text().lower()
         pick = rule.rule(view) if rule.applies(view) else None
         tile = pick if pick is not None else mirror.legal()[0]
         mirror.play(tile)

@@ -44,13 +44,30 @@ def _names_hold(page: Any) -> int:
 
 def test_tile_names_never_break_on_a_phone(page: Any, server: str) -> None:
     """At 390×844 no tile name in Learn's intro, the tiles' captions and buttons, or the
-    Bidding lab breaks at its hyphen, and the Bidding lab names every tile of its hand."""
+    Bidding lab breaks at its hyphen, and the Bidding lab names every tile of its hand; a
+    Learn hand of seven tiles takes two rows at most, with "Check my answer" in view with it."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, f"{server}/learn?level=suits-rank-twos")
     page.locator(".st-key-learn-level-box .moon-pick svg").first.wait_for()
     page.locator("[class*='suits-rank-twos-tiles-btn-'] button:visible").first.wait_for()
     page.locator(".st-key-learn-level-box [data-testid='stButton']:visible", has_text="Check").first.wait_for()
     assert _names_hold(page) >= 8  # the intro's names, the pictures' captions, the buttons
+    # A hand of seven: two rows at most, and "Check my answer" in view with it.
+    open_page(page, f"{server}/learn?level=follow-basic")
+    cells = page.locator("[class*='lv-follow-basic-tiles-tile-']")
+    cells.nth(6).locator("button:visible").first.wait_for()
+    hand = page.locator(".st-key-lv-follow-basic-tiles-hand")
+    hand.scroll_into_view_if_needed()
+    boxes = [cells.nth(i).bounding_box() for i in range(cells.count())]
+    assert len(boxes) == 7 and len({round(b["y"]) for b in boxes}) <= 2, boxes
+    row = hand.bounding_box()
+    assert all(b["x"] + b["width"] <= row["x"] + row["width"] + 1 for b in boxes), (boxes, row)
+    check = page.locator(".st-key-learn-level-box [data-testid='stButton']:visible", has_text="Check my answer")
+    button = check.first.bounding_box()
+    assert button["y"] + button["height"] - row["y"] <= 844 - 60, (row, button)  # both fit on the screen
+    check.first.scroll_into_view_if_needed()
+    assert hand.bounding_box()["y"] >= 0, "the hand scrolled out when the button came into view"
+    _names_hold(page)
     open_page(page, f"{server}/bidding-lab")
     hand = page.locator('[role="group"][aria-label="The hand being studied"]')
     pictures = hand.locator("svg[role=img]")

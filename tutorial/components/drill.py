@@ -80,8 +80,11 @@ def _stars_text(n: int) -> str:
     return "★" * n + "☆" * (MAX_STARS - n)
 
 
-def _seat(seat: int, you: int) -> str:
-    return f"You (seat {seat})" if seat == you else f"Seat {seat}"
+def _seat(seat: int, you: int, start: bool = True) -> str:
+    """"You" (or "you" inside a sentence) for the learner's seat, else "Seat N"."""
+    if seat == you:
+        return "You" if start else "you"
+    return f"Seat {seat}"
 
 
 def _table(p: DrillPlay) -> None:
@@ -91,12 +94,13 @@ def _table(p: DrillPlay) -> None:
     you = p.seat
     n = view.rules.players
     trump = view.trump
-    st.markdown(f"Trump: **{words.trump_label(trump)}** · Contract: seat {view.bidder} bid "
+    assert view.bidder is not None
+    st.markdown(f"Trump: **{words.trump_label(trump)}** · Contract: {_seat(view.bidder, you, False)} bid "
                 f"{words.bid_label(view.bid or 0)} · Tricks taken: "
-                + ", ".join(f"{'you' if s == you else f'seat {s}'}: {k}" for s, k in enumerate(view.tricks_won)))
+                + ", ".join(f"{_seat(s, you, False)}: {k}" for s, k in enumerate(view.tricks_won)))
     if view.tricks:
         last = view.tricks[-1]
-        took = "you" if last.winner == you else f"seat {last.winner}"
+        took = _seat(last.winner, you, False)
         st.markdown(f"**The last trick** ({took} took it)")
         show_row([Shown(t, _seat(s, you) + (" led" if i == 0 else ""), trump=is_trump(t, trump))
                   for i, (s, t) in enumerate(zip(last.seats, last.tiles, strict=True))], base=0.7,
@@ -109,13 +113,13 @@ def _table(p: DrillPlay) -> None:
     if view.tricks:
         with st.expander(f"The tricks so far ({len(view.tricks)})"):
             st.markdown("\n".join(
-                f"{k}. " + ", ".join(f"seat {s} {'led' if i == 0 else 'played'} {t}"
+                f"{k}. " + ", ".join(f"{_seat(s, you, i == 0)} {'led' if i == 0 else 'played'} {t}"
                                      for i, (s, t) in enumerate(zip(tr.seats, tr.tiles, strict=True)))
-                + f"; seat {tr.winner} took it." for k, tr in enumerate(view.tricks, start=1)))
+                + f"; {_seat(tr.winner, you, False)} took it." for k, tr in enumerate(view.tricks, start=1)))
     if p.finished:
         return
     legal = p.legal()
-    st.markdown(f"**Your hand (seat {you})** — your turn")
+    st.markdown("**Your hand** — your turn")
     blocked = {t: view.explain(t).text for t in view.hand if t not in legal}
     clickable_tiles(list(view.hand), key="drill-tiles", verb="Play", trump=trump, blocked=blocked,
                     on_click=lambda t: _play(p.drill, str(t)))
@@ -130,8 +134,9 @@ def _result(p: DrillPlay) -> None:
         st.warning(f"**Hand over.** {text}", icon=":material/school:")
 
 
-def section(stage: Stage) -> None:
-    """The drill of a Play better stage, under its levels (nothing for a rules stage)."""
+def section(stage: Stage, level_id: str | None = None) -> None:
+    """The drill of a Play better stage, under its levels (nothing for a rules stage); it says
+    whether it plays the position of the level on the page (``level_id``) or of another."""
     if getattr(stage, "part", "rules") != "play-better":
         return
     d = drill_of(stage)
@@ -140,7 +145,9 @@ def section(stage: Stage) -> None:
     with st.container(border=True, key="learn-drill"):
         st.markdown("### Play it out")
         number = next(i for i, lv in enumerate(stage.levels, start=1) if lv.id == d.level)
-        st.markdown(f"Play the position of Level {number} to the end of the hand against the strong computer "
+        which = ("the position above" if level_id == d.level else
+                 f"this stage's drill position, Level {number}'s (not the position above),")
+        st.markdown(f"Play {which} to the end of the hand against the strong computer "
                     "players. You see only your own seat, as at the table. Then you see how it went against the "
                     "best line on average from the same position, and the first decision where you left "
                     "the principle, if you did.")

@@ -10,6 +10,7 @@ from engine import RuleSet
 from engine.words import count_words
 from tutorial.components import css, state
 from tutorial.pages import page_files
+from tutorial.services.progress import course_count
 from tutorial.services.rules_text import house_rules, short_summary
 
 #: The page files, by name, relative to ``app.py`` (for links between pages), from
@@ -48,9 +49,9 @@ def progress(slot: DeltaGenerator, page: str = "") -> None:
     (drawn after the page, which may have changed both).
 
     On Play with a game open the sidebar shows that game's rules, labelled so (the New game
-    panel's house rules apply to the next deal, and are shown too when they differ); on every
-    other page it shows the house rules, labelled as such (a Learn question or a puzzle says its
-    own rules beside it).
+    panel's house rules apply to the next deal, and are shown too when they differ); on Learn,
+    the rules of the question on the page, with what the house rules are for; on every other
+    page the house rules, labelled as such (a puzzle says its own rules beside it).
     """
     from tutorial.components import kept, profile
 
@@ -61,16 +62,25 @@ def progress(slot: DeltaGenerator, page: str = "") -> None:
         rules = state.house_rules()
         game = state.get(state.PLAY) if page == "play" else None
         game_rules = getattr(getattr(game, "setup", None), "rules", None)
+        question = state.get(state.QUESTION_RULES) if page == "learn" else None
         if isinstance(game_rules, RuleSet):
             _rules_block("Rules of this game", game_rules)
             if game_rules != rules:
                 st.caption(f"House rules for the next deal: {short_summary(rules)}")
+        elif isinstance(question, RuleSet):
+            # Learn's questions each have their own rules: the sidebar shows those, and says
+            # what the house rules are for.
+            _rules_block("Rules of this question", question)
+            st.caption(f"Your house rules ({short_summary(rules)}) are for new games, Practice and the "
+                       "Bidding lab.")
         else:
             _rules_block("House rules", rules)
             st.caption("For new games, Practice and the Bidding lab. A Learn question or a puzzle says its own rules.")
         st.markdown("**Your progress**")
+        done = course_count(p)
         st.markdown(
-            f":material/star: {count_words(p.total_stars(), 'star')} · {count_words(p.levels_done(), 'level')}  \n"
+            f":material/star: {count_words(done.stars, 'star')} · {count_words(done.levels, 'level')}"
+            + (f" · {count_words(done.drills, 'drill')}" if done.drills else "") + "  \n"
             f":material/extension: {count_words(len(p.puzzles_solved), 'puzzle')} · best streak {p.best_streak}  \n"
             f":material/playing_cards: {count_words(p.hands_played, 'hand')} played · "
             f"{count_words(p.games_won, 'game')} won"

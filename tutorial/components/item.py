@@ -12,12 +12,14 @@ import streamlit as st
 from content.stars import RULE
 from engine import Tile
 from tutorial.components import events, state
-from tutorial.components.tiles import Shown, clickable_tiles, is_trump, show_row
+from tutorial.components.state import tile_scale
+from tutorial.components.tiles import Shown, clickable_tiles, is_trump, row_html, show_row
 from tutorial.services import describe as words
 from tutorial.services.items import (
     TILE_KINDS,
     Attempt,
     choice_label,
+    finished_tricks,
     mode_of,
     rules_note,
     submit,
@@ -42,9 +44,11 @@ def attempt_for(key: str) -> Attempt:
     return store[key]
 
 
-def _pos_seat(pos: Position, seat: int, you: int | None) -> str:
+def _pos_seat(pos: Position, seat: int, you: int | None, plain: bool = False) -> str:
+    """A seat's name under a question: "You (seat 2)" for the learner's seat, or plain "You"
+    where the question names the learner "you" only (Play better), else "Seat N"."""
     if you is not None and seat == you:
-        return f"You (seat {seat})"
+        return "You" if plain else f"You (seat {seat})"
     return f"Seat {seat}"
 
 
@@ -76,31 +80,46 @@ def position_view(item: Item, key: str | None = None) -> None:
             notes.append("*Rules for this question:* " + " ".join(note))
     if pos.trump is not None and getattr(item, "trump_taught", True):
         notes.append(f"Trump: **{words.trump_label(pos.trump)}**")
+    plain = kind == "strategy"
+
+    def name(seat: int) -> str:
+        return _pos_seat(pos, seat, you, plain)
+
     if pos.bids:
-        first = pos.first_bidder or 0
-        notes.append("Bids: " + ", ".join(f"seat {s}: {words.bid_label(b)}" for s, b in pos.bids)
-                     if pos.bids else f"Seat {first} bids first")
+        notes.append("Bids: " + ", ".join(f"{name(s) if plain else f'seat {s}'}: {words.bid_label(b)}"
+                                          for s, b in pos.bids))
     if pos.bidder is not None and pos.bid is not None:
-        notes.append(f"Contract: seat {pos.bidder} bid {words.bid_label(pos.bid)}")
+        notes.append(f"Contract: {name(pos.bidder) if plain else f'seat {pos.bidder}'} bid {words.bid_label(pos.bid)}")
     if pos.tricks_won is not None:
-        notes.append("Tricks taken: " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(pos.tricks_won)))
+        notes.append("Tricks taken: " + ", ".join(f"{name(s) if plain else f'seat {s}'}: {n}"
+                                                  for s, n in enumerate(pos.tricks_won)))
     if pos.scores is not None:
         label = "team" if pos.players == 4 else "seat"
         notes.append("Scores before this hand: " + ", ".join(f"{label} {s}: {n}" for s, n in enumerate(pos.scores)))
     for n in notes:
         st.markdown(n)
     if pos.trick and kind != "trick_winner":
-        items = [Shown(t, _pos_seat(pos, pos.seat_of(i), you) + (" led" if i == 0 else ""), trump=is_trump(t, trump))
+        items = [Shown(t, name(pos.seat_of(i)) + (" led" if i == 0 else ""), trump=is_trump(t, trump))
                  for i, t in enumerate(pos.trick)]
         st.markdown("**The trick so far**")
         show_row(items, label="The trick so far")
-    if pos.played:
+    tricks = finished_tricks(pos) if plain else []
+    if tricks:
+        # Who played what: a row per finished trick (side by side where they fit), each tile
+        # captioned with its seat.
+        st.markdown("**Already played this hand**")
+        rows = "".join(
+            row_html([Shown(t, name(s) + (" led" if k == 0 else ""), trump=is_trump(t, trump))
+                      for k, (s, t) in enumerate(plays)], tile_scale(0.6), f"Trick {i}, taken by {name(won)}")
+            for i, (plays, won) in enumerate(tricks, start=1))
+        st.markdown(f'<div class="moon-tricks">{rows}</div>', unsafe_allow_html=True)
+    elif pos.played:
         st.markdown("**Already played this hand**")
         show_row([Shown(t, trump=is_trump(t, trump)) for t in pos.played], base=0.6, label="Tiles already played")
     if pos.widow:
         st.markdown("**The widow**")
         show_row([Shown(t, trump=is_trump(t, trump)) for t in pos.widow], base=0.8, label="The widow")
-    answer_hand = kind in ("legal_tiles", "play", "ending")
+    answer_hand = kind in ("legal_tiles", "play", "ending", "strategy")
     for seat in range(pos.players):
         if not pos.has_hand(seat):
             continue
@@ -108,9 +127,9 @@ def position_view(item: Item, key: str | None = None) -> None:
             continue
         if pos.shown and seat not in pos.shown and seat != you:
             continue
-        st.markdown(f"**{_pos_seat(pos, seat, you)}**")
+        st.markdown(f"**{name(seat)}**")
         show_row([Shown(t, trump=is_trump(t, trump)) for t in pos.hand(seat)], base=0.8,
-                 label=f"{_pos_seat(pos, seat, you)}: tiles")
+                 label=f"{name(seat)}: tiles")
     if pos.tiles and kind not in ("pick_tiles", "rank"):
         show_row([Shown(t, trump=is_trump(t, trump)) for t in pos.tiles], label="The tiles in the question")
 
@@ -195,7 +214,7 @@ def answer_controls(item: Item, key: str, on_solved: Solved | None = None) -> No
             captions = {Tile.parse(c): _ORDINALS[i] for i, c in enumerate(att.selected) if i < len(_ORDINALS)}
         verb = {"play": "Play", "ending": "Play", "strategy": "Play", "trick_winner": "Pick", "rank": "Next:"}.get(kind, "Select")
         if kind in ("legal_tiles", "play", "ending", "strategy") and pos.to_play is not None:
-            st.markdown(f"**Your hand (seat {pos.to_play})**")
+            st.markdown("**Your hand**" if kind == "strategy" else f"**Your hand (seat {pos.to_play})**")
         clickable_tiles(
             tiles, key=f"{key}-tiles", verb=verb, trump=trump, disabled=done,
             selected=[Tile.parse(s) for s in att.selected] if mode != "one" else (),

@@ -83,12 +83,14 @@ def home_link() -> tuple[str, str] | None:
     """Home's way back into Learn: ``(level id, "Stage 3, Level 2")`` of :func:`place` once the
     learner has started (an answer, or a level opened in this session); ``None`` for a new
     learner (or when the course cannot be loaded)."""
+    held, last = _held().level, profile.progress().last_level
+    if held == "" and last is None:  # a new learner: no need to wait for the course
+        return None
     try:
         c = course()
     except Exception:  # Learn says what is wrong with the content
         return None
-    first = next(iter(c.levels())).id
-    if _held().level in ("", first) and profile.progress().last_level is None:
+    if held == next(iter(c.levels())).id and last is None:
         return None
     lid = place(c)
     return lid, place_words(c, lid)
@@ -224,6 +226,7 @@ def stage_end(stage: Stage) -> None:
 def level_view(c: Course, level: Level) -> None:
     key = f"lv-{level.id}"
     att = ask.attempt_for(key)
+    state.put(state.QUESTION_RULES, level.rules)  # the sidebar shows the question's rules
     with st.container(border=True, key="learn-level-box"):
         st.markdown(f"## {level.title or level.id}")
         st.markdown(names_md(level.intro), unsafe_allow_html=True)  # tile names never break
@@ -233,7 +236,7 @@ def level_view(c: Course, level: Level) -> None:
             # The intro's own examples, as pictures (never marked as trumps: the intro teaches
             # with other tiles than the question's).
             show_row([Shown(t, str(t)) for t in named], base=0.7, label="The tiles named above")
-        st.markdown(f"**{level.question}**")
+        st.markdown(names_md(f"**{level.question}**"), unsafe_allow_html=True)  # tile names never break
         ask.position_view(level, key)
         ask.answer_controls(level, key, on_solved=_solved)
         ask.feedback(level, key)

@@ -125,7 +125,7 @@ def _position_choice() -> tuple[Level, practice.Miss] | None:
     except StoreUnavailable:
         return None
     shown = {r.removeprefix(POSITION) for r in recent if r.startswith(POSITION)}
-    picked = practice.next_position(cards, misses, shown, {a.level_id for a in answers if a.clean})
+    picked = practice.next_position(cards, misses, shown, {a.level_id for a in answers if a.correct})
     if picked is None:
         return None
     card, miss = picked

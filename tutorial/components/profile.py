@@ -27,7 +27,7 @@ from engine.words import count_words
 from store import Store, StoreUnavailable, database_url, learners, open_store, stats, transfer
 from store.events import Outbox
 from tutorial.components import state
-from tutorial.services.progress import ProgressError, check_file, known_content
+from tutorial.services.progress import ProgressError, check_file, course_count, known_content
 from tutorial.services.text import md_escape
 
 COOKIE = "moon_learner"
@@ -426,6 +426,8 @@ def import_file(raw: bytes) -> bool:
     st.session_state.pop(state.PROGRESS, None)
     p = progress()
     n = sum(added.values())
-    st.success(f"Progress loaded ({n} new entr{'y' if n == 1 else 'ies'}): {count_words(p.total_stars(), 'star')} "
-               f"over {count_words(p.levels_done(), 'level')}.")
+    done = course_count(p)
+    st.success(f"Progress loaded ({n} new entr{'y' if n == 1 else 'ies'}): {count_words(done.stars, 'star')} "
+               f"over {count_words(done.levels, 'level')}"
+               + (f", {count_words(done.drills, 'drill')} played out." if done.drills else "."))
     return True

@@ -13,6 +13,7 @@ from puzzles.themes import theme_title
 from store import StoreUnavailable, stats
 from tutorial.components import profile
 from tutorial.services.items import course
+from tutorial.services.progress import course_count, item_names
 from tutorial.services.progress_charts import accuracy_bars, rating_chart
 from tutorial.services.text import md_escape
 
@@ -52,7 +53,7 @@ def headline(s: stats.LearnerStats) -> None:
     p = profile.progress()
     c1, c2, c3, c4 = st.columns(4)
     c1.metric("Puzzle rating", f"{s.rating:.0f}", help=f"Glicko-2, ± {2 * s.rd:.0f} (95%)")
-    c2.metric("Stars", p.total_stars())
+    c2.metric("Stars", course_count(p).stars, help="Over the lesson levels, as Learn counts them")
     c3.metric("Puzzles solved", len(p.puzzles_solved))
     c4.metric("Best streak", p.best_streak)
 
@@ -63,7 +64,9 @@ def charts(s: stats.LearnerStats) -> None:
     else:
         st.caption("Your rating chart starts with your first puzzle.")
     c = _course()
-    names = {stg.id: f"{stg.number}. {stg.title}" for stg in c.stages} if c is not None else {}
+    # The stages as Learn's picker names them ("7. Following suit", "Play better 1. Drawing trumps").
+    names = {stg.id: (f"{c.stage_name(stg)}. {stg.title}" if stg.part == "play-better" else f"{stg.number}. {stg.title}")
+             for stg in c.stages} if c is not None else {}
     left, right = st.columns(2)
     with left:
         if s.theme_accuracy:
@@ -84,7 +87,7 @@ def revisit(s: stats.LearnerStats) -> None:
     """Levels and puzzles to look at again: reviews due (and coming), levels under 3 stars."""
     st.subheader("To revisit")
     c = _course()
-    titles = {lv.id: (lv.title or lv.id) for lv in c.levels()} if c is not None else {}
+    titles = item_names(c) if c is not None else {}
     now = datetime.now(UTC)
     rows = []
     for kind, item_id, due, box in s.reviews:

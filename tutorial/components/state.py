@@ -100,6 +100,7 @@ PRINCIPLES_SENT = "moon_principles_sent"  # the plays whose missed principle thi
 PRACTICE_CURRENT = "pr-current"  # what Practice's box serves: a puzzle id, or "level:" and a position's id
 PRACTICE_RECENT = "pr-recent"  # what Practice's box served in this session (the newest last)
 PRACTICE_WHY = "moon_practice_why"  # why Practice's box serves its Play better position (markdown)
+QUESTION_RULES = "moon_question_rules"  # the rules of the Learn question drawn last (the sidebar shows them)
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6

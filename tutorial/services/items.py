@@ -10,6 +10,7 @@ choices, the learner's attempt at an item, and the content loaded once per proce
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, TypedDict, cast
 from engine import Tile
 
 if TYPE_CHECKING:  # loaded in a worker process, on first use (see "content" below)
-    from content import Feedback, Item
+    from content import Feedback, Item, Position
     from content.checks import AnyTask
     from lessons import Course, Stage
     from puzzles.generate import Entry
@@ -31,9 +32,11 @@ __all__ = [
     "StageSummary",
     "choice_label",
     "course",
+    "finished_tricks",
     "forget_content",
     "item_title",
     "kind_title",
+    "level_count",
     "mode_of",
     "new_puzzle",
     "puzzles",
@@ -379,6 +382,18 @@ def _content(name: str) -> object:
     return value
 
 
+@functools.cache
+def level_count() -> int:
+    """The number of levels in the course files, read without building the course (which
+    loads in a worker and can take seconds): for a page that only counts them."""
+    import tomllib
+
+    from lessons.loader import DATA_DIR
+
+    return sum(len(tomllib.loads(p.read_text(encoding="utf-8")).get("level", []))
+               for p in sorted(DATA_DIR.glob("*.toml")))
+
+
 def course() -> Course:
     """The course (``lessons.load_course()``), loaded once per process (see above)."""
     return cast("Course", _content("course"))  # what _LOADERS["course"] returns
@@ -442,6 +457,34 @@ def new_puzzle(kind: str, seed: int, tries: int = 200,
         if entry is not None:
             return build_puzzle(entry, "generated")
     return None
+
+
+def finished_tricks(position: Position) -> list[tuple[tuple[tuple[int, Tile], ...], int]]:
+    """The finished tricks of ``position``'s hand (its ``played`` tiles): each trick as
+    ``(seat, tile)`` pairs in play order, with the seat that took it. The bidder leads the
+    first trick (rules §6.1) and the winner of each trick leads the next; ``[]`` when the
+    position does not say who bid or what is trump.
+
+    >>> from content import Position
+    >>> pos = Position.from_dict({"trump": "5", "first_bidder": 0, "bids": [4, "pass", "pass"],
+    ...     "leader": 1, "tricks_won": [0, 1, 0], "played": ["6-6", "5-4", "6-2"],
+    ...     "hands": {"0": ["0-0", "3-3", "4-3", "5-1", "6-1", "6-5"]}})
+    >>> [([(s, str(t)) for s, t in trick], won) for trick, won in finished_tricks(pos)]
+    [([(0, '6-6'), (1, '5-4'), (2, '6-2')], 1)]
+    """
+    from engine.play import trick_winner
+
+    n = position.players
+    if position.bidder is None or position.trump is None or not position.played:
+        return []
+    out = []
+    leader = position.bidder
+    for k in range(0, len(position.played) - n + 1, n):
+        tiles = position.played[k:k + n]
+        seats = tuple(((leader + i) % n, t) for i, t in enumerate(tiles))
+        leader = seats[trick_winner(tiles, position.trump)][0]
+        out.append((seats, leader))
+    return out
 
 
 def tile_choices(choices: Sequence[str] | None) -> list[Tile]:

@@ -5,7 +5,7 @@ learner's progress itself is :class:`store.stats.Summary`, computed from their r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lessons.loader import stage_name
 
@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from store.stats import Summary
     from store.transfer import Known
 
-__all__ = ["ProgressError", "check_file", "known_content", "place_words", "resume_level"]
+__all__ = ["CourseCount", "ProgressError", "check_file", "course_count", "item_names", "known_content", "place_words",
+           "resume_level"]
 
 
 class ProgressError(ValueError):
@@ -114,3 +115,56 @@ def place_words(course: Course, level_id: str) -> str:
         if level_id in ids:
             return f"{stage_name(course.stages, s)}, Level {ids.index(level_id) + 1}"
     raise KeyError(level_id)
+
+
+def item_names(course: Course) -> dict[str, str]:
+    """What the learner calls each level and drill, by id: a rules level by its title; a Play
+    better level with its stage ("Play better 1: Drawing trumps, Position 1 (3 players)"),
+    whose titles repeat from stage to stage; a drill as "Play better 1: Drawing trumps — play
+    it out".
+
+    >>> from types import SimpleNamespace as NS
+    >>> c = NS(stages=[NS(id="s1", number=1, part="rules", title="Tiles", levels=[NS(id="a", title="Count")]),
+    ...                NS(id="pb-x", number=51, part="play-better", title="Drawing trumps",
+    ...                   levels=[NS(id="x-1", title="Position 1")])])
+    >>> names = item_names(c)
+    >>> names["a"], names["x-1"], names["pb-x-drill"]
+    ('Count', 'Play better 1: Drawing trumps, Position 1', 'Play better 1: Drawing trumps — play it out')
+    """
+    from lessons.strategy.drill import drill_id
+
+    names: dict[str, str] = {}
+    for s in course.stages:
+        better = getattr(s, "part", "rules") == "play-better"
+        head = f"{stage_name(course.stages, s)}: {s.title}"
+        for lv in s.levels:
+            title = lv.title or lv.id
+            names[lv.id] = f"{head}, {title}" if better else title
+        if better:
+            names[drill_id(s.id)] = f"{head} — play it out"
+    return names
+
+
+class CourseCount(NamedTuple):
+    """The learner's course as Learn counts it: the ``stars`` of its levels, the ``levels``
+    with a star, and the Play better ``drills`` played out (kept apart: a drill is no level)."""
+
+    stars: int
+    levels: int
+    drills: int
+
+
+def course_count(summ: Summary) -> CourseCount:
+    """The learner's stars and levels over lesson levels only (the number Learn shows as "the
+    whole course"), and the drills played out, counted apart (a drill's id ends in
+    :data:`lessons.strategy.drill.SUFFIX`).
+
+    >>> from store.stats import Summary
+    >>> course_count(Summary(stars={"a": 3, "b": 0, "pb-x-drill": 3}))
+    CourseCount(stars=3, levels=1, drills=1)
+    """
+    from lessons.strategy.drill import SUFFIX
+
+    levels = {i: n for i, n in summ.stars.items() if not i.endswith(SUFFIX)}
+    return CourseCount(stars=sum(levels.values()), levels=sum(1 for n in levels.values() if n > 0),
+                       drills=len(summ.stars) - len(levels))

@@ -9,7 +9,8 @@ from engine.words import count_words
 from tutorial.components import learn, profile, resume
 from tutorial.components.frame import PAGES
 from tutorial.components.tiles import show_tiles
-from tutorial.services.items import course
+from tutorial.services.items import level_count
+from tutorial.services.progress import course_count
 
 st.title(":material/dark_mode: Moon Tutor")
 # Three players, classic rules, strong computer players; it asks before replacing a saved game.
@@ -34,15 +35,19 @@ def _count(n: int, word: str) -> str:
 
 
 p = profile.progress()
+# Everything the cards say is known before the first is drawn, so the three appear together;
+# a new learner's cards do not wait for the course to load (it loads in a worker).
+spot = learn.home_link()
 c1, c2, c3 = st.container(key="home-path").columns(3)
 with c1, st.container(border=True):
     st.markdown("### 1 · Learn")
     st.markdown("Short levels, each with a question and instant feedback that tells you why.")
-    if p.levels_done():
-        st.markdown(f":material/star: {_count(p.total_stars(), 'star')} over {_count(p.levels_done(), 'level')}")
+    done = course_count(p)  # levels only, as Learn counts "the whole course"; drills apart
+    if done.levels or done.drills:
+        st.markdown(f":material/star: {_count(done.stars, 'star')} over {_count(done.levels, 'level')}"
+                    + (f" · {_count(done.drills, 'drill')} played out" if done.drills else ""))
     else:
-        st.markdown(f":material/star: {_count(len(list(course().levels())), 'level')}, up to three stars each")
-    spot = learn.home_link()
+        st.markdown(f":material/star: {_count(level_count(), 'level')}, up to three stars each")
     if spot is None:
         st.page_link(PAGES["learn"], label="Start learning", icon=":material/school:")
     else:

@@ -16,5 +16,5 @@ if course is not None:
     ui.keep_place(level)
     ui.level_view(course, level)
     ui.stage_end(stage)
-    drill.section(stage)
+    drill.section(stage, level.id)
 ui.progress_file()
