@@ -160,16 +160,16 @@ NOTES = "Notes"
 def numbers_table_html(move: Move) -> str:
     """The table of a move's numbers on its own (``""`` when it has none), for the narrow
     column under a live class's answers chart (the stage keeps the summary): the figures that
-    differ from move to move in the table; below it, a figure that is the same for every move
-    once, and the column of notes, each note once with the moves it is on.
+    differ from move to move in the table; below it, what is the same for every move once (a
+    figure, a note), and each other note once with the moves it is on.
 
     >>> m = Move(0, 1, "p21", "Seat 1 plays 2-1", "", columns=("Move", "Expected tricks", "Deals looked at", "Notes"),
     ...          rows=(("2-1 ✓", "0.06", "28", "cannot win"), ("6-5", "0", "28", "cannot win")))
     >>> out = numbers_table_html(m)
-    >>> "<th>Notes</th>" in out, "<th>Deals looked at</th>" in out, "<b>Deals looked at:</b> 28 for every move" in out
+    >>> "<th>Notes</th>" in out, "<th>Deals looked at</th>" in out, "<th>Expected tricks</th>" in out
     (False, False, True)
-    >>> "<th>Expected tricks</th>" in out, "<b>Every move:</b> cannot win" in out
-    (True, True)
+    >>> out[out.index("<p"):]
+    '<p class="live-note"><b>Every move:</b> Deals looked at 28 · cannot win</p></div>'
     """
     rows = move.rows[:8]
     if not rows:
@@ -179,18 +179,19 @@ def numbers_table_html(move: Move) -> str:
     cols = [i for i, c in enumerate(move.columns) if c != NOTES and i not in same]
     table = _numbers_table(replace(move, columns=tuple(move.columns[i] for i in cols),
                                    rows=tuple(tuple(r[i] for i in cols) for r in rows)))
-    said = "".join(f'<p class="live-note"><b>{escape(move.columns[i])}:</b> {escape(rows[0][i])} for every move</p>'
-                   for i in same)
     notes: dict[str, list[str]] = {}
     if NOTES in move.columns and move.columns[0] == "Move":
         at = move.columns.index(NOTES)
         for r in rows:
             if r[at].strip():
                 notes.setdefault(r[at].strip(), []).append(r[0].removesuffix(" ✓"))
-    every = len(notes) == 1 and sum(len(v) for v in notes.values()) == len(rows) > 1
-    said += "".join(
-        f'<p class="live-note"><b>{"Every move" if every else names_html(escape(", ".join(moves)))}:</b> '
-        f"{escape(note)}</p>" for note, moves in notes.items())
+    every = [f"{move.columns[i]} {rows[0][i]}" for i in same]
+    if len(notes) == 1 and sum(len(v) for v in notes.values()) == len(rows) > 1:
+        every += list(notes)
+        notes = {}
+    said = f'<p class="live-note"><b>Every move:</b> {escape(" · ".join(every))}</p>' if every else ""
+    said += "".join(f'<p class="live-note"><b>{names_html(escape(", ".join(moves)))}:</b> {escape(note)}</p>'
+                    for note, moves in notes.items())
     return '<div class="live-numbers" aria-label="The numbers">' + table + said + "</div>"
 
 
