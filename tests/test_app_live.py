@@ -1,7 +1,7 @@
 """AppTest: the live class — the students' join page (bad code, ended class, empty or taken
 name, a link's code filled in, an unknown phone link) and the teacher's side on the presenter
 (a bad host link opens no controls; start, ask, the count and the chart, reveal with who got
-it, the summary and its CSV, end)."""
+it, the numbers' table under the chart, the summary and its CSV, end)."""
 
 from __future__ import annotations
 
@@ -170,6 +170,14 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     assert f"{tile} may not be played: {tile} does not follow" in with_names  # the engine's reason at the reveal
     ben = live.student_view(db, toks[1])
     assert ben is not None and ben.correct is False
+    # "Show the numbers": their table stands under the chart, every row of the computer's answer.
+    assert 'class="live-numbers"' not in with_names and q.answer.rows
+    at.button(key="pres-numbers").click().run()
+    assert not at.exception, errors(at)
+    table = re.search(r'<div class="live-numbers".*?</table>', _html(at), re.S)
+    assert table and table.group(0).count("<tr>") == 1 + len(q.answer.rows[:8]), _html(at)
+    at.button(key="pres-numbers").click().run()
+    assert 'class="live-numbers"' not in _html(at)
     at.button(key="live-summary-open").click().run()
     assert not at.exception, errors(at)
     assert "Class summary" in texts(at)

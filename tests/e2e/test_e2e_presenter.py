@@ -308,11 +308,55 @@ def _sides(page: Any, tall: float) -> None:
     assert all(inside for *_, inside in found), found
 
 
+#: The numbers' table on screen (the stage's, or the one under the live chart): each row, whether
+#: it lies in the window and every cell of it can be seen there (nothing covers or clips it);
+#: each header, its width inside its padding, and each of its words: width, and seen whole;
+#: the type sizes of every cell.
+_NUMBERS = r"""() => {
+  const tables = [...document.querySelectorAll('.pres-numbers table, .live-numbers table')].filter(t => t.checkVisibility());
+  if (tables.length !== 1) return {tables: tables.length};
+  const W = innerWidth, H = innerHeight;
+  const seen = (el, r) => [[0.5, 0.5], [0.1, 0.5], [0.9, 0.5]].every(([fx, fy]) => {
+    const x = r.left + fx * r.width, y = r.top + fy * r.height;
+    if (x < 0 || y < 0 || x > W || y > H) return false;
+    const hit = document.elementFromPoint(x, y);
+    return !!hit && el.contains(hit); });
+  const t = tables[0];
+  const rows = [...t.querySelectorAll('tbody tr')].map(tr => { const r = tr.getBoundingClientRect();
+    return [tr.innerText.replace(/\s+/g, ' '), r.top >= 0 && r.bottom <= H && r.left >= 0 && r.right <= W
+            && [...tr.cells].every(c => seen(c, c.getBoundingClientRect()))]; });
+  const heads = [...t.querySelectorAll('thead th')].map(th => { const cs = getComputedStyle(th);
+    const inner = th.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const text = th.firstChild, words = [], re = /\S+/g;
+    let m;
+    while ((m = re.exec(text.textContent))) { const rg = document.createRange();
+      rg.setStart(text, m.index); rg.setEnd(text, m.index + m[0].length);
+      const r = rg.getBoundingClientRect(); words.push([m[0], r.width, seen(th, r)]); }
+    return [th.textContent, inner, words]; });
+  const sizes = [...t.querySelectorAll('th, td')].map(c => parseFloat(getComputedStyle(c).fontSize));
+  return {tables: 1, rows, heads, sizes};
+}"""
+
+
+def _numbers_readable(page: Any, least: float) -> None:
+    """"Show the numbers" reads in full: one table, every row in the window and seen whole, no
+    header narrower than one of its words (nor any word cut off), every cell in type of at
+    least ``least`` px."""
+    found = page.evaluate(_NUMBERS)
+    assert found["tables"] == 1, found
+    rows, heads = found["rows"], found["heads"]
+    assert len(rows) >= 2 and all(ok for _, ok in rows), (page.viewport_size, rows)
+    narrow = [(h, inner, w) for h, inner, ws in heads for w, width, whole in ws if width > inner + 0.5 or not whole]
+    assert heads and not narrow, (page.viewport_size, narrow)
+    assert min(found["sizes"]) >= least, (page.viewport_size, found["sizes"])
+
+
 def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> None:
     """A live class on a deck (a hand asked, a level, a puzzle with no tiles, a note), with the
     numbers shown and each answer revealed, at 1920×1080, 1280×720 and 1024×768: the answers
     panel never covers the stage, every control is in view, every word of the panel is in
-    projector type, the hands at the sides stay inside their seats and readable."""
+    projector type, the hands at the sides stay inside their seats and readable, and the numbers'
+    table reads in full (every row in view, every header as wide as its words)."""
     from tutorial.services.decks import Deck, DeckEntry, deck_token
     from tutorial.services.items import course, puzzles
     from tutorial.services.presenter import build_item_show
@@ -321,7 +365,8 @@ def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> N
     shows = (build_item_show(pz, "puzzle") for pz in puzzles())
     bare = next(i for i in shows if not (i.hands or i.trick or i.tiles))
     deck = Deck(title="Live check", entries=(
-        DeckEntry(kind="deal", deal=12, computer="basic", move=10, to=11, ask=True),
+        # Deal 1's move 10: six tiles to choose from, each with its numbers.
+        DeckEntry(kind="deal", deal=1, computer="strong", move=10, to=11, ask=True),
         DeckEntry(kind="level", ref=level.id), DeckEntry(kind="puzzle", ref=bare.ref),
         DeckEntry(kind="note", title="Remember", note="The highest trump wins the trick.")))
     ctx = sized_context(browser, 1920, 1080)
@@ -353,11 +398,22 @@ def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> N
         assert "Answer" in said and any(t.startswith("Laid aside by Seat") for t in said), said
         assert sum(t.startswith("Seat ") for t in said) >= 3, said
         _sides(pg, 90)
-        pg.set_viewport_size({"width": 1280, "height": 720})
+        # "Show the numbers" at the reveal: the whole table can be read, in projector type, and
+        # the side hands keep their size.
         click_key(pg, "pres-numbers")
         assert pg.locator(".pres-numbers").count() == 1
+        _numbers_readable(pg, 28)
+        _sides(pg, 90)
         _apart(pg)
+        in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / "presenter-live-numbers-1920x1080.png"))
+        pg.set_viewport_size({"width": 1280, "height": 720})
+        _numbers_readable(pg, 18)
+        _apart(pg)
+        in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / "presenter-live-numbers-1280x720.png"))
         pg.set_viewport_size({"width": 1024, "height": 768})
+        _numbers_readable(pg, 15)
         _apart(pg)
         _sides(pg, 60)  # a 4:3 projector: the side hands two tiles a row, not four of 30 px
         pg.screenshot(path=str(SCREENSHOTS / "presenter-live-hand-1024x768.png"))

@@ -21,6 +21,7 @@ from tutorial.services.players import Decider, bot_seed, default_factory
 from tutorial.services.presenter import (
     Decided,
     ItemShow,
+    Move,
     Question,
     Show,
     Stepper,
@@ -39,6 +40,7 @@ __all__ = [
     "deal_show",
     "entry_show",
     "item_of",
+    "numbers_move",
     "present_deck",
     "present_hand",
     "record_show",
@@ -190,6 +192,28 @@ def asked(p: Presentation) -> Question | ItemShow | None:
         return show
     count = min(s.slide.count, show.total)
     return show.question(count) if count < show.total else None
+
+
+def numbers_move(p: Presentation | None) -> Move | None:
+    """The move whose numbers the stage shows ("Show the numbers"), or ``None``: the move just
+    made, or the computer's answer once a question is revealed (none while it is open, nor on
+    a puzzle, a level or a note)."""
+    if p is None or not p.numbers:
+        return None
+    s = p.stepper
+    if p.hand is not None:
+        show: Show | ItemShow = p.hand
+    else:
+        assert p.deck is not None
+        if p.deck.entries[s.slide.entry].kind not in ("deal", "hand"):
+            return None
+        show = entry_show(p, s.slide.entry)
+    if isinstance(show, ItemShow):
+        return None
+    count = min(s.slide.count, show.total)
+    if s.asking and count < show.total:
+        return show.question(count).answer if s.revealed else None
+    return show.scenes[count].move
 
 
 # -- stepping --------------------------------------------------------------------------------------

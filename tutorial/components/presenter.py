@@ -250,8 +250,10 @@ def stage(start: bool = False) -> None:
                       icon=":material/front_hand:", help="Hide every hand but the one to play and ask the room.")
         note = p.deck is not None and p.deck.entries[s.slide.entry].kind == "note"
         if not note:  # a note slide has no figures to show
-            st.button("Hide the numbers" if p.numbers else "Show the numbers", key="pres-numbers",
-                      on_click=_toggle_numbers, icon=":material/bar_chart:")
+            if (st.button("Hide the numbers" if p.numbers else "Show the numbers", key="pres-numbers",
+                          on_click=_toggle_numbers, icon=":material/bar_chart:")
+                    and isinstance(state.get(state.LIVE_HOST), int)):
+                st.rerun()  # a live class: the table stands in its panel (not this fragment), shown at once
         st.page_link("views/classroom.py", label="Classroom", icon=":material/close:", query_params=_back_query(p))
         # A clicker sends Page Down / Page Up: hidden twins of Forward and Back take them.
         st.button("Forward (Page Down)", key="pres-forward-page", on_click=_step, args=("forward",),

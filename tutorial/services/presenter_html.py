@@ -30,7 +30,7 @@ from tutorial.services.decks import DeckEntry
 from tutorial.services.presenter import ItemShow, Move, Question, Scene, Show
 from tutorial.services.text import html_text, names_html
 
-__all__ = ["hand_html", "item_html", "note_html"]
+__all__ = ["NOTES", "hand_html", "item_html", "note_html", "numbers_table_html"]
 
 
 def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = False, caption: str = "",
@@ -136,17 +136,63 @@ def _trick_html(scene: Scene) -> str:
     return f'<div class="pres-trick"><div class="pres-trick-title">{escape(scene.trick_title)}</div>{body}</div>'
 
 
+def _numbers_table(move: Move) -> str:
+    head = "".join(f"<th>{escape(c)}</th>" for c in move.columns)
+    rows = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in r) + "</tr>" for r in move.rows[:8])
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
 def _numbers_html(move: Move) -> str:
     parts = []
     if move.summary:
         parts.append(f"<p>{escape(move.summary)}</p>")
     if move.rows:
-        head = "".join(f"<th>{escape(c)}</th>" for c in move.columns)
-        rows = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in r) + "</tr>" for r in move.rows[:8])
-        parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+        parts.append(_numbers_table(move))
     if not parts:
         return ""
     return '<div class="pres-numbers" aria-label="The numbers">' + "".join(parts) + "</div>"
+
+
+#: The numbers' column of words (the engine's notes on each move), which a narrow table cannot hold.
+NOTES = "Notes"
+
+
+def numbers_table_html(move: Move) -> str:
+    """The table of a move's numbers on its own (``""`` when it has none), for the narrow
+    column under a live class's answers chart (the stage keeps the summary): the figures that
+    differ from move to move in the table; below it, what is the same for every move once (a
+    figure, a note), and each other note once with the moves it is on.
+
+    >>> m = Move(0, 1, "p21", "Seat 1 plays 2-1", "", columns=("Move", "Expected tricks", "Deals looked at", "Notes"),
+    ...          rows=(("2-1 ✓", "0.06", "28", "cannot win"), ("6-5", "0", "28", "cannot win")))
+    >>> out = numbers_table_html(m)
+    >>> "<th>Notes</th>" in out, "<th>Deals looked at</th>" in out, "<th>Expected tricks</th>" in out
+    (False, False, True)
+    >>> out[out.index("<p"):]
+    '<p class="live-note"><b>Every move:</b> Deals looked at 28 · cannot win</p></div>'
+    """
+    rows = move.rows[:8]
+    if not rows:
+        return ""
+    same = [i for i, c in enumerate(move.columns) if i and c != NOTES and len(rows) > 1
+            and len({r[i] for r in rows}) == 1 and rows[0][i].strip()]
+    cols = [i for i, c in enumerate(move.columns) if c != NOTES and i not in same]
+    table = _numbers_table(replace(move, columns=tuple(move.columns[i] for i in cols),
+                                   rows=tuple(tuple(r[i] for i in cols) for r in rows)))
+    notes: dict[str, list[str]] = {}
+    if NOTES in move.columns and move.columns[0] == "Move":
+        at = move.columns.index(NOTES)
+        for r in rows:
+            if r[at].strip():
+                notes.setdefault(r[at].strip(), []).append(r[0].removesuffix(" ✓"))
+    every = [f"{move.columns[i]} {rows[0][i]}" for i in same]
+    if len(notes) == 1 and sum(len(v) for v in notes.values()) == len(rows) > 1:
+        every += list(notes)
+        notes = {}
+    said = f'<p class="live-note"><b>Every move:</b> {escape(" · ".join(every))}</p>' if every else ""
+    said += "".join(f'<p class="live-note"><b>{names_html(escape(", ".join(moves)))}:</b> {escape(note)}</p>'
+                    for note, moves in notes.items())
+    return '<div class="live-numbers" aria-label="The numbers">' + table + said + "</div>"
 
 
 def _move_html(move: Move, numbers: bool, title: str | None = None) -> str:

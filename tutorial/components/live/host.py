@@ -13,10 +13,11 @@ from store import StoreUnavailable, live
 from store.live import LiveError, LiveInfo
 from tutorial.components import css, profile, state
 from tutorial.components.live import DOWN, public_base
-from tutorial.components.presentation import Presentation, asked, current, entry_show, item_of
+from tutorial.components.presentation import Presentation, asked, current, entry_show, item_of, numbers_move
 from tutorial.services import live as logic
 from tutorial.services.live_html import chart_html, join_html, table_html
 from tutorial.services.presenter import ItemShow
+from tutorial.services.presenter_html import numbers_table_html
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LiveLink
 
@@ -282,6 +283,14 @@ def _host_live(sid: int) -> None:
                     _end(sid)
                     st.rerun()
                 st.button("Cancel", key="live-end-no", on_click=_toggle, args=(state.LIVE_CONFIRM_END,))
+        # "Show the numbers": their table stands here, under the chart, as wide as the panel
+        # (beside it the stage's column of words is too narrow); the stage keeps the summary.
+        try:
+            move = numbers_move(current())
+        except Exception:  # an entry that cannot be shown: no numbers
+            move = None
+        if move is not None and move.rows:
+            st.markdown(numbers_table_html(move), unsafe_allow_html=True)
 
 
 def ended_notice(info: LiveInfo | None) -> None:
