@@ -528,3 +528,18 @@ def test_a_set_bid_is_called_good_only_when_likely_and_shared(players: int, chan
         assert f"The bid was {chance_words(chance)} to make ({chance:.0%})" in line or best == "pass", line
     if best == "pass" and chance >= 0.6:
         assert "The strong player would have passed" in line, line
+
+
+def test_no_bid_line_when_the_auction_ended_before_the_learners_turn() -> None:
+    """With four players a moon closes the auction: a seat after it was never asked, and its
+    review grades no bid of it (only the decisions a seat made are collected)."""
+    from engine.review import review_hand
+
+    g = next(g for d in range(1, 60) if (g := Game.new(RuleSet(players=4), d)).to_act == 1)
+    g.apply("bid 4")
+    g.apply("bid 21")  # seat 2 shoots the moon: seats 3 and 0 never bid
+    assert g.phase != "bidding"
+    while not g.hand_finished:
+        g.apply(g.legal_actions()[0])
+    review = review_hand(g, seats=[], contract_seats=[0, 3])
+    assert [d for d in review.decisions if d.kind == "bid"] == []
