@@ -3,6 +3,7 @@ review, the URL)."""
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine import RuleSet
@@ -456,3 +457,61 @@ def test_a_stale_click_on_deal_the_next_hand_is_ignored() -> None:
     assert not (at.info or at.error or at.warning), [e.value for e in (*at.info, *at.error, *at.warning)]
     g = at.session_state["moon_play"].game
     assert g.hand_number == 2 and not g.hand_finished and not g.history
+
+
+def _set_midway(players: int, bidder: int) -> tuple[int, list[list[str]]]:
+    """A deal and its moves (a link's) up to the trick that sets ``bidder``'s bid of 5 with
+    tricks still to play: ``bidder`` bids 5, the others pass, every seat plays its first
+    legal tile."""
+    from engine import Action, Game, tricks_needed
+
+    for deal in range(1, 400):
+        g = Game.new(RuleSet(players=players), deal)
+        while g.phase == "bidding" and g.to_act is not None:
+            five = Action.parse("bid 5")
+            g.apply(five if g.to_act == bidder and five in g.legal_actions() else "pass")
+        if g.bidder != bidder or g.phase == "bidding":
+            continue
+        while not g.hand_finished:
+            g.apply(g.legal_actions()[0])
+            side = g.rules.side_of(bidder)
+            taken = g.view(bidder).tricks_won
+            mine = sum(t for s, t in enumerate(taken) if g.rules.side_of(s) == side)
+            left = 7 - len(g.view(bidder).tricks)
+            if 0 < left and mine + left < tricks_needed(5) and not g.current_trick:
+                return deal, [[str(a) for _, a in g.history]]
+    raise AssertionError("no such deal")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("bidder", [0, 1])
+def test_the_strip_says_a_set_bid_on_the_bidders_side_only(players: int, bidder: int) -> None:
+    """Once a bid cannot be made the strip says "bid set" after the bidding side only (not
+    after every seat that took a trick); with four players the defending team says "set it!"
+    once, with three the defenders are not tagged."""
+    from tutorial.services.urlstate import encode_moves
+
+    deal, moves = _set_midway(players, bidder)
+    at = open_app("play", {"deal": str(deal), "players": str(players), "seat": "0",
+                           "moves": encode_moves(moves, deal)}, state=STEP)
+    assert not at.exception, errors(at)
+    sess = at.session_state["moon_play"]
+    assert sess.game.bidder == bidder and not sess.game.hand_finished
+    strip = next(line for line in texts(at).splitlines() if line.startswith("**Tricks**")).rstrip()
+    parts = strip.removeprefix("**Tricks** ").split(" · ")
+    assert len(parts) == (3 if players == 3 else 2), strip
+    if players == 3:
+        names = [("You" if s == 0 else f"Seat {s}") for s in range(3)]
+    else:
+        names = ["Your team" if t == 0 else "Their team" for t in range(2)]
+    side = sess.game.rules.side_of(bidder)
+    for i, part in enumerate(parts):
+        assert part.startswith(names[i]), (part, strip)
+        if i == side:
+            assert part.endswith("— bid set"), strip
+        else:
+            assert "bid set" not in part and "bid made" not in part, strip
+    assert strip.count("bid set") == 1, strip
+    assert strip.count("set it!") == (1 if players == 4 else 0), strip
+    if players == 4:
+        assert parts[1 - side].endswith("— set it!"), strip

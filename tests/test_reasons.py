@@ -623,3 +623,38 @@ def test_a_share_of_n_layouts_is_k_of_n_or_says_it_is_weighted() -> None:
                 weighted += "weighted by the bidding" in summary
             game.apply(d.action)
     assert weighted > 0, plain  # with three players nearly every play's layouts are weighted
+
+
+def _beaten_by_a_tile_still_out(game: Game, seat: int, tile: Tile) -> list[Tile]:
+    """The tiles in any hand (the speaker's own too) that would beat ``tile`` played now by
+    ``seat``, when some seat still plays after it: what the table cannot see. Worked out here
+    from the whole game, not from the code under test."""
+    trump = game.trump
+    assert trump is not None
+    trick = game.current_trick
+    if len(trick) == game.rules.players - 1:
+        return []  # the last to play: the table sees it takes the trick
+    suit = trump.suit_led(trick[0]) if trick else trump.suit_led(tile)
+    power = trump.power(tile, suit)
+    return [u for hand in game.hands for u in hand if u is not tile and trump.power(u, suit) > power]
+
+
+@examples(12)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([3, 4]), level=st.sampled_from(["basic", "strong"]))
+def test_for_sure_is_said_at_the_table_only_from_what_it_can_see(seed: int, players: int, level: str) -> None:
+    """During the hand a computer says a tile takes the trick "for sure" only when no tile
+    still to be played beats it: when the only tiles that beat it are in its own hand, "for
+    sure" would tell the table it holds them."""
+    g = Game.new(RuleSet(players=players, all_pass="force-last"), seed=seed)
+    bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(players)]
+    while not g.hand_finished:
+        seat = g.to_act
+        assert seat is not None
+        d = bots[seat].decide(g.view(seat))
+        said = d.at_table().explanation.reason
+        if d.action.kind == "play" and "for sure" in said:
+            assert isinstance(d.action.value, Tile)
+            beats = _beaten_by_a_tile_still_out(g, seat, d.action.value)
+            assert not beats, f"seat {seat} {d.action}: {said!r}, but {beats} still out (seat {seat} holds " \
+                              f"{[t for t in beats if t in g.hands[seat]]})"
+        g.apply(d.action)

@@ -496,3 +496,50 @@ def test_a_set_bid_says_what_beat_it(players: int) -> None:
                                             "blunder", ""),))
     assert bid_set_line(g, bad, 0).endswith("The bid itself was graded a blunder: see above.")
     assert bid_set_line(g, good, 1) is None  # the other side's bid: not the learner's to explain
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("chance", [0.05, 0.13, 0.3, 0.47, 0.55, 0.62, 0.72, 0.9])
+@pytest.mark.parametrize("best", ["same", "pass", "lower"])
+def test_a_set_bid_is_called_good_only_when_likely_and_shared(players: int, chance: float, best: str) -> None:
+    """The set-bid verdict agrees with the bid's own review line: "good" (the tiles against
+    it) never beside "unlikely" or "as likely as not" for the same bid, nor beside a strong
+    player who would have passed; an ungraded long shot is called what its chance says."""
+    from engine.review import DecisionReview, HandReview
+    from engine.words import chance_words
+    from tutorial.services.reviewing import bid_set_line
+
+    g = _set_bid(players)
+    bid = next(a for s, a in g.history if s == 0 and a.kind == "bid")
+    strong = {"same": bid, "pass": Action.parse("pass"), "lower": Action.parse("bid 4")}[best]
+    d = DecisionReview(1, 0, "bid", bid, strong, chance, None if best == "pass" else 0.7, None, None,
+                       0.5, None, "", game_drop=None)
+    line = bid_set_line(g, HandReview(1, (), (d,)), 0)
+    assert line is not None
+    sentences = [*line.split(". "), *d.describe("you").split(". ")]
+    said_good = any("was good" in s for s in sentences)
+    assert said_good == (chance >= 0.6 and best != "pass"), (sentences, chance, best)
+    if said_good:
+        good = next(s for s in sentences if "was good" in s)
+        assert "unlikely" not in good and "as likely as not" not in good, good
+        assert not any("unlikely" in s and f"bid of {bid.value}" in s for s in sentences), sentences
+        assert not any("would have passed" in s for s in sentences), sentences
+    elif best != "pass" or chance < 0.6:
+        assert f"The bid was {chance_words(chance)} to make ({chance:.0%})" in line or best == "pass", line
+    if best == "pass" and chance >= 0.6:
+        assert "The strong player would have passed" in line, line
+
+
+def test_no_bid_line_when_the_auction_ended_before_the_learners_turn() -> None:
+    """With four players a moon closes the auction: a seat after it was never asked, and its
+    review grades no bid of it (only the decisions a seat made are collected)."""
+    from engine.review import review_hand
+
+    g = next(g for d in range(1, 60) if (g := Game.new(RuleSet(players=4), d)).to_act == 1)
+    g.apply("bid 4")
+    g.apply("bid 21")  # seat 2 shoots the moon: seats 3 and 0 never bid
+    assert g.phase != "bidding"
+    while not g.hand_finished:
+        g.apply(g.legal_actions()[0])
+    review = review_hand(g, seats=[], contract_seats=[0, 3])
+    assert [d for d in review.decisions if d.kind == "bid"] == []

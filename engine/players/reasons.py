@@ -164,6 +164,21 @@ def _sure_by_sight(view: PlayerView, tile: Tile) -> bool:
     return True
 
 
+def sure_at_table(view: PlayerView, tile: Tile) -> bool:
+    """Whether the table can see that ``tile`` takes this trick: it beats the tiles on the
+    table and no tile still to be played (unseen by the seat, or in the seat's own hand)
+    beats it. When only the seat's own unplayed tiles beat it, the trick is the seat's for
+    sure, but saying so during the hand would tell the table those tiles."""
+    trump = view.trump
+    assert trump is not None
+    trick = view.current_trick
+    suit = trump.suit_led(trick[0]) if trick else trump.suit_led(tile)
+    if not can_win(view, tile):
+        return False
+    p = trump.power(tile, suit)
+    return not any(trump.power(u, suit) > p for u in (*view.unseen(), *(t for t in view.hand if t is not tile)))
+
+
 def _top_of_suit(view: PlayerView, tile: Tile) -> str:
     """``"the highest of the sixes left"`` / ``"the highest trump left"`` when no tile of its suit
     still out (unseen, or in the seat's own hand) beats it (``"the only six left"`` when no
@@ -222,10 +237,14 @@ def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
             return f"{_takes_last(view, tile)}."
         top = _top_of_suit(view, tile)
         certain = an.exhaustive or _sure_by_sight(view, tile)
-        if top and certain:
-            return f"{tile} is {top}, so it takes this trick for sure."
-        if certain:
+        if sure_at_table(view, tile):
+            if top:
+                return f"{tile} is {top}, so it takes this trick for sure."
             return f"Nobody still to play can beat {tile}, so it takes this trick for sure."
+        if certain:
+            # Sure only because the tiles that beat it are the seat's own: not said, as the
+            # reason is heard at the table during the hand.
+            return f"{tile} should take this trick."
         return f"Nobody still to play should be able to beat {tile}, so it should take this trick."
     # 2. The partner holds the trick: keep the good tiles.
     if sure and partner_winning(view):
@@ -277,7 +296,10 @@ def basic_lead_reason(view: PlayerView, tile: Tile, rule: str) -> str:
     if rule == "draw":
         return f"{tile} is the highest trump left, so I lead it to draw the other trumps."
     if rule == "boss":
-        return f"No tile still out can beat {tile}, so it takes this trick for sure."
+        if sure_at_table(view, tile):
+            return f"No tile still out can beat {tile}, so it takes this trick for sure."
+        # Only the seat's own tiles beat it: the reason does not tell the table so.
+        return f"I lead {tile}, as it should take this trick."
     if rule == "double":
         return f"{tile} is the top tile of {describe_suit(tile.high)}, so I lead it hoping it takes the trick."
     return f"I lead my cheapest tile, {tile}, to give up the lead without wasting a good one."

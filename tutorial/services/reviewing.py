@@ -32,6 +32,9 @@ __all__ = [
 ]
 
 #: Grades with the marks chess players use, so a grade never rests on colour alone.
+#: The least chance to make (a bid's own numbers) at which a set bid is called good.
+LIKELY = 0.6
+
 GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
@@ -244,8 +247,11 @@ def no_mistakes_heading(review: HandReview, seat: int) -> str:
 def bid_set_line(game: Game, review: HandReview | None, you: int) -> str | None:
     """Why the bid of the learner's side was set, in plain words, for the finished hand
     ``game`` (the game at the end of that hand): the tricks the other side took and with what,
-    and for the learner's own bid its verdict (``review``): a bid graded good was a good bid
-    that the tiles went against. ``None`` when the learner's side did not bid or made it.
+    and for the learner's own bid its verdict (``review``), in agreement with the bid's own line:
+    a bid graded good that was likely to make (chance at least :data:`LIKELY`) and that the strong
+    player would also have bid is a good bid the tiles went against; an ungraded long shot is
+    called one; an ungraded bid where the strong player passes says so. ``None`` when the
+    learner's side did not bid or made it.
 
     ``"**Why your bid of 6 was set:** you took 5 of the 6 tricks you needed. Seat 1 took trick 2
     with 6-6 and trick 4 with 4-4. The bid was good (it was likely to make): the tiles lay
@@ -275,9 +281,19 @@ def bid_set_line(game: Game, review: HandReview | None, you: int) -> str | None:
             and d.action.kind != "pass"] if review is not None else []
     if mine and result.bidder == you:
         d = mine[-1]
-        if not d.grade:
-            chance = f" (it was {chance_words(d.chance_played)} to make)" if d.chance_played is not None else ""
-            verdict = f" The bid was good{chance}: the tiles lay against you."
+        cp = d.chance_played
+        if not d.grade and cp is not None and cp >= LIKELY and d.best.kind != "pass":
+            verdict = f" The bid was good (it was {chance_words(cp)} to make): the tiles lay against you."
+        elif not d.grade and cp is not None and cp < LIKELY:
+            # Not graded, yet not a bid the tiles simply went against: a long shot. Say so, as
+            # the bid line above does.
+            verdict = (f" The bid was {chance_words(cp)} to make ({cp:.0%}), so being set was no surprise; "
+                       "the bid line above says why it is not counted a mistake.")
+        elif not d.grade and d.best.kind == "pass":
+            verdict = (" The strong player would have passed; the bid line above says why your bid is not "
+                       "counted a mistake.")
+        elif not d.grade:
+            verdict = " The bid is not graded a mistake: see above."
         else:
             verdict = f" The bid itself was graded a {d.grade}: see above."
     return " ".join([head, *lines]) + verdict

@@ -41,20 +41,24 @@ def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: 
     """One side's tricks: ``"You: 3 of 5 — 2 more to make your bid"`` for the bidding side
     (``"bid made"`` as soon as it has the tricks it needs, ``"bid set"`` as soon as the
     ``left`` tricks still to play cannot bring them, or when the hand is ``over``),
-    ``"Seat 2: 2 tricks"`` for the others (``"— bid set"`` after it, ``bid_set``, once the
-    bid is set and the side took a trick toward it).
+    ``"Seat 2: 2 tricks"`` for the others. The bid's outcome is said on the bidding side only;
+    a defending side that set it (``bid_set``: pass it for the one defending side, the team
+    with four players; with three the two defenders share the set, so neither is tagged)
+    says ``"— set it!"``.
 
     >>> tricks_line(taken=3, bid=4, name="You", bidding=True, over=True)
     'You: 3 of 4 — bid set'
     >>> tricks_line(taken=3, bid=6, name="You", bidding=True, left=2)
     'You: 3 of 6 — bid set'
-    >>> tricks_line(taken=2, bid=6, name="Seat 1", bidding=False, bid_set=True)
-    'Seat 1: 2 tricks — bid set'
+    >>> tricks_line(taken=2, bid=6, name="Their team", bidding=False, bid_set=True)
+    'Their team: 2 tricks — set it!'
+    >>> tricks_line(taken=2, bid=6, name="Seat 1", bidding=False)
+    'Seat 1: 2 tricks'
     >>> tricks_line(taken=7, bid=6, name="You", bidding=True, over=True)
     'You: 7 tricks, 6 needed — bid made'
     """
     if not bidding or bid is None:
-        done = " — bid set" if bid_set and bid is not None and taken > 0 else ""
+        done = " — set it!" if bid_set and bid is not None and taken > 0 else ""
         return f"{name}: {taken} trick{'' if taken == 1 else 's'}{done}"
     need = tricks_needed(bid)
     if taken > need:
