@@ -14,9 +14,17 @@ from tutorial.testing import errors, keys, open_app
 DRILL = "pb-draw-trumps-drill"
 
 
-def _open(stage_id: str) -> Any:  # Any: the AppTest of the Learn page
+def _open(stage_id: str, answered: bool = True) -> Any:  # Any: the AppTest of the Learn page
+    """Learn on the stage's first level; with ``answered``, the drill's level answered right
+    (a drill opens only then: its result shows that level's answer)."""
+    from lessons.strategy.drill import drill_of
+    from store.stats import Summary
+
     stage = course().stage(stage_id)
-    return open_app("learn", state={"learn-stage": stage.id, "learn-level": stage.levels[0].id})
+    state: dict[str, object] = {"learn-stage": stage.id, "learn-level": stage.levels[0].id}
+    if answered and stage.part == "play-better":
+        state["moon_progress"] = Summary(stars={drill_of(stage).level: 1})
+    return open_app("learn", state=state)
 
 
 def _play_out(at: Any, first: str | None = None) -> None:  # Any: the AppTest of the Learn page
@@ -38,6 +46,22 @@ def _play_out(at: Any, first: str | None = None) -> None:  # Any: the AppTest of
 def test_a_rules_stage_has_no_drill() -> None:
     at = _open(course().stages[0].id)
     assert not keys(at, "drill-")
+
+
+def test_the_drill_opens_once_its_level_is_answered() -> None:
+    """A try's result names the best tile of the drill's first decision, which is its level's
+    answer: before that level is answered right the drill says so and cannot be started."""
+    from lessons.strategy.drill import drill_of
+
+    stage = course().stage("pb-cash-walkers")
+    level = drill_of(stage).level
+    number = [lv.id for lv in stage.levels].index(level) + 1
+    at = _open("pb-cash-walkers", answered=False)
+    assert not at.exception, errors(at)
+    assert not keys(at, "drill-start")
+    assert any(f"Answer Level {number} first" in i.value for i in at.info), [i.value for i in at.info]
+    at = _open("pb-cash-walkers")
+    assert keys(at, "drill-start") and not any("first:" in i.value for i in at.info)
 
 
 def test_the_drill_played_to_the_end_by_the_principle_then_left_on_a_replay() -> None:

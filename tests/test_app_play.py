@@ -3,6 +3,8 @@ review, the URL)."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -447,9 +449,15 @@ def _stale_next_hand_script() -> None:
     sync.show_message()
 
 
-def test_a_stale_click_on_deal_the_next_hand_is_ignored() -> None:
+def test_a_stale_click_on_deal_the_next_hand_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
     """A second click on "Deal the next hand" that lands after the next hand was dealt says
-    nothing (the engine's "the hand is not over yet" contradicted the page) and deals nothing."""
+    nothing (the engine's "the hand is not over yet" contradicted the page) and deals nothing.
+    ``AppTest.from_function`` leaves its script as ``sys.modules["__main__"]``, and a worker
+    process spawned later imports the main module and dies there (the worker-pool tests that
+    run after this one in the same process broke): the computer players think in this process,
+    and the main module is put back afterwards."""
+    monkeypatch.setenv("MOON_WORKERS", "0")
+    monkeypatch.setitem(sys.modules, "__main__", sys.modules["__main__"])
     at = AppTest.from_function(_stale_next_hand_script, default_timeout=60)
     at.session_state["moon_play_mode"] = "step"
     at.run()

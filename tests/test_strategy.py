@@ -319,3 +319,18 @@ def test_leading_through_the_bidder_does_not_apply_when_the_bidder_plays_last() 
     view = game_of(COURSE.level("lead-through-1").position.rules, 62, actions).view(1)
     assert view.to_act == 1 and view.bidder == 0 and [str(t) for t in trump_in_leads(view)] == ["3-2"]
     assert not principle("lead-through").applies(view)
+
+
+def test_every_tile_an_intro_names_is_in_the_set_of_its_players() -> None:
+    """A stage's intro example names only tiles of the set its positions are dealt from (the
+    three-player set has no blank but 0-0: "5-0" in a three-player intro is no Moon tile)."""
+    import re
+
+    from engine.tiles import Tile, tile_set
+    from lessons.strategy.principles import PRINCIPLES
+
+    for p in PRINCIPLES:
+        named = {Tile.parse(t) for t in re.findall(r"\b[0-6]-[0-6]\b", p.summary)}
+        for n in p.players:
+            missing = named - set(tile_set(n))
+            assert not missing, f"{p.id}: {sorted(map(str, missing))} not in the {n}-player set"

@@ -523,8 +523,8 @@ PRINCIPLES: tuple[Principle, ...] = (
         title="Giving up a trick cheaply",
         summary=(
             "When none of your tiles can take the trick, play the one you need least and keep the tiles that "
-            "can win later. Example: sixes are trump, 6-6 is led and you hold no six but 5-5 and 2-0: throw "
-            "2-0 and keep 5-5, which can still take a trick of fives."
+            "can win later. Example: sixes are trump, 6-6 is led and you hold no six but 5-5 and 2-1: throw "
+            "2-1 and keep 5-5, which can still take a trick of fives."
         ),
         question="{role}; none of your tiles can take this trick. Which tile do you play?",
         hint="Which of your tiles could still take a trick later, and which never will?",
@@ -616,7 +616,7 @@ PRINCIPLES: tuple[Principle, ...] = (
             "while it may still hold a trump, is the suit to lead through the bidder. The bidder must play "
             "first, and the other defender then trumps in over the bidder's tile. Lead the least tile of that "
             "suit. When the bidder plays last the same lead goes up to the bidder, who can trump over the "
-            "other defender. Example: fives are trump, the other defender played 5-0 on a lead of 3-3, and you "
+            "other defender. Example: fives are trump, the other defender played 5-2 on a lead of 3-3, and you "
             "lead with 3-1 in your hand and the bidder next: lead 3-1 through the bidder."
         ),
         question="You defend, and you lead; the bidder plays right after you. Which tile do you lead?",

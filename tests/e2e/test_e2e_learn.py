@@ -34,21 +34,26 @@ def test_play_better_stage_asks_a_position_and_explains_a_worse_tile(page: Any, 
     as tiles to play, a worse tile gets its own reason and the best one is right; the stage's
     drill is played to the end of the hand and says how it went."""
     from lessons import load_course
+    from lessons.strategy.drill import drill_of
 
-    level = load_course().level("cash-walkers-1")
+    course = load_course()
+    lid = drill_of(course.stage("pb-cash-walkers")).level  # the drill opens once its level is answered
+    level = course.level(lid)
     best = str(level.answer())
     worse = next(str(t) for t in level.task.tricks if str(t) != best)
     page.set_viewport_size({"width": 390, "height": 844})
-    open_page(page, f"{server}/learn?level=cash-walkers-1")
+    open_page(page, f"{server}/learn?level={lid}")
+    drill = page.locator(".st-key-learn-drill")
+    assert "Answer the question above first" in drill.inner_text() and not drill.locator(".st-key-drill-start").count()
     assert "one principle a stage" in page.locator("[data-testid='stAlert']").first.inner_text()
     box = page.locator(".st-key-learn-level-box")
     said = box.inner_text()
     assert "Trick 1: " in said and f"seat {level.position.to_play}" not in said.lower(), said
     assert "Already played this hand" in said and said.count("Your hand") == 1, said
-    click(page, page.locator(f".st-key-lv-cash-walkers-1-tiles-btn-{worse.replace('-', '')} button:visible").first)
+    click(page, page.locator(f".st-key-lv-{lid}-tiles-btn-{worse.replace('-', '')} button:visible").first)
     said = box.inner_text()
     assert level.first_hint(level.grade(worse)) in said
-    click(page, page.locator(f".st-key-lv-cash-walkers-1-tiles-btn-{best.replace('-', '')} button:visible").first)
+    click(page, page.locator(f".st-key-lv-{lid}-tiles-btn-{best.replace('-', '')} button:visible").first)
     assert "Right!" in box.inner_text()
     assert not page.locator('[data-testid="stException"]').count()
     _play_the_drill_out(page, "pb-cash-walkers")

@@ -151,7 +151,18 @@ def section(stage: Stage, level_id: str | None = None) -> None:
                     "players. You see only your own seat, as at the table. Then you see how it went against the "
                     "best line on average from the same position, and the first decision where you left "
                     "the principle, if you did.")
-        if p is None:
+        summary = profile.progress()
+        if p is None and not t.started and summary.stars.get(d.level, 0) == 0 and d.id not in summary.stars:
+            # The result names the best tile of the drill's first decision: not before its level is answered.
+            if level_id == d.level:
+                st.info("Answer the question above first: the drill starts from its position, and the result "
+                        "of a try would show its answer.", icon=":material/lock:")
+            else:
+                st.info(f"Answer Level {number} first: the drill starts from its position, and the result of a "
+                        "try would show its answer.", icon=":material/lock:")
+                st.page_link("views/learn.py", label=f"Go to Level {number}", query_params={"level": d.level},
+                             icon=":material/arrow_forward:")
+        elif p is None:
             st.button("Play it out", key="drill-start", type="primary", on_click=_start, args=(d,),
                       icon=":material/play_arrow:")
         else:
@@ -159,5 +170,5 @@ def section(stage: Stage, level_id: str | None = None) -> None:
             if p.finished:
                 _result(p)
                 st.button("Play it again", key="drill-again", on_click=_start, args=(d,), icon=":material/replay:")
-        best = profile.progress().stars.get(d.id, 0)
+        best = summary.stars.get(d.id, 0)
         st.caption(f"Your best on this drill: {_stars_text(best)} · Stars: {STAR_RULE}.")
