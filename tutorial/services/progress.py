@@ -159,12 +159,16 @@ def course_count(summ: Summary) -> CourseCount:
     whole course"), and the drills played out, counted apart (a drill's id ends in
     :data:`lessons.strategy.drill.SUFFIX`).
 
+    A drill played out counts whether or not the try kept to the principle (one that did not
+    has no stars yet, only a miss):
+
     >>> from store.stats import Summary
-    >>> course_count(Summary(stars={"a": 3, "b": 0, "pb-x-drill": 3}))
-    CourseCount(stars=3, levels=1, drills=1)
+    >>> course_count(Summary(stars={"a": 3, "b": 0, "pb-x-drill": 3}, open_misses={"pb-y-drill": 1}))
+    CourseCount(stars=3, levels=1, drills=2)
     """
     from lessons.strategy.drill import SUFFIX
 
     levels = {i: n for i, n in summ.stars.items() if not i.endswith(SUFFIX)}
+    drills = {i for i in (*summ.stars, *summ.open_misses) if i.endswith(SUFFIX)}
     return CourseCount(stars=sum(levels.values()), levels=sum(1 for n in levels.values() if n > 0),
-                       drills=len(summ.stars) - len(levels))
+                       drills=len(drills))
