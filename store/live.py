@@ -418,6 +418,8 @@ class StudentView:
     question: QuestionInfo | None
     mine: str | None
     correct: bool | None
+    #: The question had stopped taking answers (revealed or closed) before the student joined.
+    joined_late: bool = False
 
 
 def student_view(store: Store, player_token: object) -> StudentView | None:
@@ -441,7 +443,8 @@ def student_view(store: Store, player_token: object) -> StudentView | None:
             LiveAnswer.question_id == q.id, LiveAnswer.player_id == p.id)).first()
         qi = _question(q)
         mine = a[0] if a else None
-        return StudentView(info, player, qi, mine, (bool(a[1]) if a else False) if qi.revealed else None)
+        return StudentView(info, player, qi, mine, (bool(a[1]) if a else False) if qi.revealed else None,
+                           not _open_after(q, p.joined_at))
 
     return store.run(work)
 

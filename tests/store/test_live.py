@@ -102,6 +102,18 @@ def test_an_expired_or_ended_session_opens_nothing_and_takes_no_answer(store: St
         live.ask(store, info.id, spec("another"))
 
 
+def test_a_student_who_joins_after_the_reveal_is_told_so_not_that_they_did_not_answer(store: Store) -> None:
+    info, _ = live.start(store)
+    _, early = live.join(store, info.join_code, "Ada")
+    live.ask(store, info.id, spec())
+    live.reveal(store, info.id)
+    _, late = live.join(store, info.join_code, "Bob")
+    ada, bob = live.student_view(store, early), live.student_view(store, late)
+    assert ada is not None and bob is not None
+    assert ada.mine is None and not ada.joined_late
+    assert bob.mine is None and bob.joined_late
+
+
 def test_sessions_are_isolated(store: Store) -> None:
     a, _ = live.start(store, "A")
     b, _ = live.start(store, "B")

@@ -90,6 +90,9 @@ def _phone(token: str) -> None:
         if view.mine is None and state.get(state.LIVE_LATE) == q.id:
             got = ('<div class="live-got live-no live-late">Your answer came too late: the answer had already '
                    "been revealed, so it was not counted.</div>")
+        elif view.mine is None and view.joined_late:
+            got = ('<div class="live-got live-late">You joined after this question was answered: the next '
+                   "one is yours.</div>")
         elif view.mine is None:
             got = '<div class="live-got live-no">You did not answer this one.</div>'
         elif view.correct:
