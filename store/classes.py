@@ -241,7 +241,12 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
     klass = find_by_code(store, code)
     if klass is None:
         c = normalise_code(code)
-        if c and store.run(lambda s: s.scalar(select(LiveSession.id).where(LiveSession.join_code == c))) is not None:
+        live = store.run(lambda s: s.execute(select(LiveSession.ended_at, LiveSession.expires_at)
+                                             .where(LiveSession.join_code == c)).first()) if c else None
+        if live is not None and (live.ended_at is not None or live.expires_at <= now()):
+            raise ClassError(f"{c} was the code of a live class that has ended: it opens nothing more. A class has "
+                             "its own code, from your teacher.")
+        if live is not None:
             raise ClassError(f"{c} is a live-class code, not a class code: type it on the Live class page to "
                              "answer the questions on the board. A class has its own code, from your teacher.",
                              live_code=c)

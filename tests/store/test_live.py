@@ -82,6 +82,11 @@ def test_a_live_class_code_typed_to_join_a_class_says_it_is_a_live_class_code(st
     with pytest.raises(classes.ClassError, match="There is no class with this code") as plain:
         classes.join(store, "ZZZZZZ", "Ada", learners.create(store)[0].id)
     assert plain.value.live_code is None
+    # An ended live class's code: said ended, with no link to a class that opens nothing.
+    live.end(store, info.id)
+    with pytest.raises(classes.ClassError, match=f"{info.join_code} was the code of a live class that has ended") as ended:
+        classes.join(store, info.join_code, "Ada", learners.create(store)[0].id)
+    assert ended.value.live_code is None
 
 
 def test_an_expired_or_ended_session_opens_nothing_and_takes_no_answer(store: Store) -> None:
