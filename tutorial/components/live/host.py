@@ -82,6 +82,13 @@ def _ended(code: str) -> bool:
     return False
 
 
+def _drop_live() -> None:
+    """The presenter's address without the live class's parameters: the slide alone."""
+    for k in LiveLink.PARAMS:
+        if k in st.query_params:
+            del st.query_params[k]
+
+
 def host_session() -> LiveInfo | None:
     """The live class this presenter shows (``live=<code>`` in the address), when this
     browser holds its host token; ``None`` otherwise. A teacher link (``host=<token>``) is
@@ -113,9 +120,9 @@ def host_session() -> LiveInfo | None:
         if _ended(code):  # nothing secret is left: the slide itself, without the class
             st.info(f"The live class {md_escape(code)} has ended: its code opens nothing more.",
                     icon=":material/event_busy:")
-            plain = {k: v for k, v in st.query_params.to_dict().items() if k not in LiveLink.PARAMS}
-            st.page_link("views/presenter.py", label="Open this slide without the live class",
-                         icon=":material/co_present:", query_params=plain)
+            # A button, not a link to this same page: the link kept the class's code in the address.
+            st.button("Open this slide without the live class", key="live-ended-plain", on_click=_drop_live,
+                      icon=":material/co_present:")
             st.stop()
         st.info(f"This is the projector's address of the live class {md_escape(code)}. It opens only in the "
                 "browser of the teacher who started it (its controls, and the hands that the projector hides "
