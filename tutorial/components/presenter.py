@@ -248,8 +248,9 @@ def stage(start: bool = False) -> None:
         elif not s.asking:
             st.button("Pause and ask", key="pres-ask", on_click=_step, args=("pause",), disabled=not _can_ask(p),
                       icon=":material/front_hand:", help="Hide every hand but the one to play and ask the room.")
-        note = p.deck is not None and p.deck.entries[s.slide.entry].kind == "note"
-        if not note:  # a note slide has no figures to show
+        # Figures are a hand's: a note, a puzzle or a lesson level has none to show.
+        figures = p.deck is None or p.deck.entries[s.slide.entry].kind in ("deal", "hand")
+        if figures:
             if (st.button("Hide the numbers" if p.numbers else "Show the numbers", key="pres-numbers",
                           on_click=_toggle_numbers, icon=":material/bar_chart:")
                     and isinstance(state.get(state.LIVE_HOST), int)):
