@@ -51,6 +51,11 @@ def _figures(fa: FairAnswer, tile: Tile) -> str:
             f"{fa.chance[tile]:.0f}% of the layouts")
 
 
+def _against_best(fa: FairAnswer, tile: Tile) -> str:
+    """A worse tile's figures beside the best tile's (no final stop)."""
+    return f"{_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and {fa.chance[fa.best]:.0f}%"
+
+
 @dataclass(frozen=True)
 class Principle:
     """One stage of Play better. ``applies(view)`` says whether a decision is this principle's
@@ -113,7 +118,7 @@ def _draw_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     else:
         text = (f"{tile} leaves {len(out)} trump{'s' if len(out) != 1 else ''} you have not seen in play: a "
                 f"defender who cannot follow {describe_suit(view.trump.suit_led(tile))} can trump it.")
-    return f"{text} {_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and {fa.chance[fa.best]:.0f}%."
+    return f"{text} {_against_best(fa, tile)}."
 
 
 def _draw_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
@@ -143,7 +148,7 @@ def _cash_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
                 "you may lose the lead before your sure trick is taken.")
     else:
         text = f"{tile} wins too, but it keeps the side-suit winner waiting, where it can still be trumped later."
-    return f"{text} {_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and {fa.chance[fa.best]:.0f}%."
+    return f"{text} {_against_best(fa, tile)}."
 
 
 def _cash_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
@@ -180,8 +185,7 @@ def _cheap_rule(view: PlayerView) -> Tile | None:
 def _cheap_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     d = fa.tricks[fa.best] - fa.tricks[tile]
     return (f"{tile} does not take this trick either, and it is worth more later: giving it up costs your side "
-            f"{d:.2f} tricks on average. {_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and "
-            f"{fa.chance[fa.best]:.0f}%.")
+            f"{d:.2f} tricks on average. {_against_best(fa, tile)}.")
 
 
 def _cheap_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
@@ -237,7 +241,7 @@ def _side_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     else:
         text = (f"{tile} lets {_mate(view)} keep the trick too, but it ranks higher than the tile you need "
                 "least: keep it, it may take a trick later.")
-    return f"{text} {_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and {fa.chance[fa.best]:.0f}%."
+    return f"{text} {_against_best(fa, tile)}."
 
 
 def _side_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
@@ -323,7 +327,7 @@ def _count_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
                 "lose the lead before your sure trick is taken.")
     else:
         text = f"{tile} wins too, but it leaves your other sure trick waiting, where it can still be trumped later."
-    return f"{text} {_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and {fa.chance[fa.best]:.0f}%."
+    return f"{text} {_against_best(fa, tile)}."
 
 
 def _count_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
@@ -362,7 +366,7 @@ def _keep_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     else:
         text = (f"{tile} does not take this trick either, and it ranks higher than the tile you need least: "
                 "keep it, it may still take a trick later.")
-    return f"{text} {_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and {fa.chance[fa.best]:.0f}%."
+    return f"{text} {_against_best(fa, tile)}."
 
 
 def _keep_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
@@ -459,7 +463,7 @@ def _trump_in_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
                 "follow suit instead of trumping in")
         text += (" over the bidder." if view.rules.players == 3 else
                  ", and the trick goes to whoever holds the top of the suit.")
-    return f"{text} {_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and {fa.chance[fa.best]:.0f}%."
+    return f"{text} {_against_best(fa, tile)}."
 
 
 def _through_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
