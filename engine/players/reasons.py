@@ -150,18 +150,18 @@ def _only_play(view: PlayerView, tile: Tile) -> str:
     return f"{tile} is my only legal play."
 
 
-def _sure_by_sight(view: PlayerView, tile: Tile) -> bool:
-    """Nothing unseen can beat ``tile`` in this trick (so it wins whoever holds what)."""
+def _trick_suit(view: PlayerView, tile: Tile) -> Suit:
+    """The suit of this trick: the led tile's, or ``tile``'s when it leads."""
     trump = view.trump
     assert trump is not None
     trick = view.current_trick
-    suit = trump.suit_led(trick[0]) if trick else trump.suit_led(tile)
-    if not can_win(view, tile):
-        return False
-    if unseen_beats(view, tile, suit):
-        # A trump could still come, or a higher tile of the suit.
-        return False
-    return True
+    return trump.suit_led(trick[0]) if trick else trump.suit_led(tile)
+
+
+def _sure_by_sight(view: PlayerView, tile: Tile) -> bool:
+    """Nothing unseen can beat ``tile`` in this trick (so it wins whoever holds what): it
+    beats the tiles on the table, and no trump nor higher tile of the suit can still come."""
+    return can_win(view, tile) and not unseen_beats(view, tile, _trick_suit(view, tile))
 
 
 def sure_at_table(view: PlayerView, tile: Tile) -> bool:
@@ -171,10 +171,9 @@ def sure_at_table(view: PlayerView, tile: Tile) -> bool:
     sure, but saying so during the hand would tell the table those tiles."""
     trump = view.trump
     assert trump is not None
-    trick = view.current_trick
-    suit = trump.suit_led(trick[0]) if trick else trump.suit_led(tile)
     if not can_win(view, tile):
         return False
+    suit = _trick_suit(view, tile)
     p = trump.power(tile, suit)
     return not any(trump.power(u, suit) > p for u in (*view.unseen(), *(t for t in view.hand if t is not tile)))
 
