@@ -10,6 +10,11 @@ solver extension when it has none), and prints both tables and, game by game on 
 deals and seats, the games the first bot won only with one tree or only with the other
 (with the sign test's two-sided p). The arena's JSON lines are the only interface, so any
 commit whose arena writes them can be compared.
+
+    python -m bench.compare --files NEW.jsonl OLD.jsonl
+
+pairs two runs made apart (``python -m bench.arena ... --out FILE`` in each tree, same
+``--seed``, ``--games`` and bots), so a long comparison can run in pieces.
 """
 
 from __future__ import annotations
@@ -67,12 +72,20 @@ def paired(new: list[GameRecord], old: list[GameRecord]) -> str:
 def main(argv: list[str] | None = None) -> None:
     """Run the comparison (see the module docstring)."""
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    p.add_argument("rev", help="the older commit (any git revision)")
+    p.add_argument("rev", nargs="?", help="the older commit (any git revision)")
     p.add_argument("arena", nargs=argparse.REMAINDER, help="the arena's arguments (see python -m bench.arena -h)")
+    p.add_argument("--files", nargs=2, metavar=("NEW", "OLD"), help="pair two arena --out files instead of running")
     args = p.parse_args(argv)
-    old = run_arena(worktree(args.rev), args.arena)
-    new = run_arena(ROOT, args.arena)
-    print(f"this tree:\n{table(new)}\n\n{args.rev}:\n{table(old)}\n\n{paired(new, old)}")
+    if args.files:
+        new, old = read_games([args.files[0]]), read_games([args.files[1]])
+        names = args.files
+    elif args.rev:
+        old = run_arena(worktree(args.rev), args.arena)
+        new = run_arena(ROOT, args.arena)
+        names = ["this tree", args.rev]
+    else:
+        p.error("give the older commit, or --files NEW OLD")
+    print(f"{names[0]}:\n{table(new)}\n\n{names[1]}:\n{table(old)}\n\n{paired(new, old)}")
 
 
 if __name__ == "__main__":

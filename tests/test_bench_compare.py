@@ -3,7 +3,12 @@ seats, and counts the games the first bot won with one tree only."""
 
 from __future__ import annotations
 
-from bench.compare import paired
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.compare import main, paired
 
 
 def _game(seed: int, rotation: int, winner: int | None) -> dict[str, object]:
@@ -21,3 +26,20 @@ def test_the_sign_test_is_two_sided() -> None:
     old = [_game(s, 0, 1) for s in range(8)]
     # 8 games won only here and none only there: p = 2 / 2**8
     assert paired(new, old).endswith("won only here 8, only with the older tree 0 (sign p = 0.01)")
+
+
+def test_two_files_made_apart_are_paired(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def write(name: str, winners: list[int]) -> str:
+        path = tmp_path / name
+        stats = {"points": 0, "hands": 1, "bids": 0, "made": 0, "sets": 0, "defended": 0, "won": 0, "decisions": 0,
+                 "bid_tricks": 0, "took": 0, "moons": 0, "moons_made": 0}
+        path.write_text("".join(
+            json.dumps({"levels": ["strong", "basic", "basic"], "players": 3, "seed": 7, "rotation": r, "hands": 1,
+                        "winner_entry": w, "stats": [stats, stats, stats]}) + "\n"
+            for r, w in enumerate(winners)))
+        return str(path)
+
+    main(["--files", write("new.jsonl", [0, 0, 1]), write("old.jsonl", [0, 1, 2])])
+    out = capsys.readouterr().out
+    assert out.endswith("first bot: won only here 1, only with the older tree 0 (sign p = 1.00)\n")
+    assert "new.jsonl:" in out and "old.jsonl:" in out
