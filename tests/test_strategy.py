@@ -334,3 +334,14 @@ def test_every_tile_an_intro_names_is_in_the_set_of_its_players() -> None:
         for n in p.players:
             missing = named - set(tile_set(n))
             assert not missing, f"{p.id}: {sorted(map(str, missing))} not in the {n}-player set"
+
+
+def test_principles_use_the_players_facts_of_unseen_tiles() -> None:
+    """``unseen_trumps``, ``beaters`` and ``walkers`` live with the players' facts (the reasons
+    use them too); Play better's principles name the same functions."""
+    from engine.players import facts
+    from lessons.strategy import principles
+
+    assert principles.unseen_trumps is facts.unseen_trumps
+    assert principles.beaters is facts.beaters
+    assert principles.walkers is facts.walkers

@@ -1,5 +1,6 @@
 """Facts about a seat's view that every computer player uses: whose tricks count, the goal of
-each side, what a tile is worth keeping, rule-of-thumb trick counts, and the tags of an action."""
+each side, what a tile is worth keeping, rule-of-thumb trick counts, the tags of an action, and the unseen tiles that beat a lead
+(:func:`beaters`, :func:`walkers`, :func:`unseen_trumps`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import NamedTuple
 from engine.actions import Action
 from engine.contract import goal_of, side_seats
 from engine.game import PlayerView
+from engine.play import trick_winner
 from engine.players.decision import Candidate
 from engine.rules import RuleSet
 from engine.tiles import Tile
@@ -18,11 +20,14 @@ from engine.trump import ALL_TRUMPS, TRUMP, Suit, Trump
 
 __all__ = [
     "SeatGoal",
+    "beaters",
     "estimate_tricks",
     "keep_value",
     "play_tags",
     "scoring_side",
     "seat_goal",
+    "unseen_trumps",
+    "walkers",
 ]
 
 #: The seats whose tricks count for a seat (the seat alone, or its team): the contract's rule.
@@ -189,3 +194,20 @@ def unseen_beats(view: PlayerView, tile: Tile, suit: Suit) -> list[Tile]:
     assert trump is not None
     p = trump.power(tile, suit)
     return [u for u in view.unseen() if trump.power(u, suit) > p]
+
+
+def unseen_trumps(view: PlayerView) -> list[Tile]:
+    """The trumps the seat has not seen (in other hands, or face down)."""
+    assert view.trump is not None
+    return sorted(t for t in view.unseen() if view.trump.is_trump(t))
+
+
+def beaters(view: PlayerView, tile: Tile) -> list[Tile]:
+    """The unseen tiles that would beat ``tile`` if it were led now."""
+    assert view.trump is not None
+    return sorted(u for u in view.unseen() if trick_winner((tile, u), view.trump) == 1)
+
+
+def walkers(view: PlayerView) -> list[Tile]:
+    """The tiles of the hand that no unseen tile can beat when led."""
+    return [t for t in view.hand if not beaters(view, t)]

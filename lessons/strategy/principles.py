@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.game import PlayerView
 from engine.play import legal_plays, trick_winner
-from engine.players.facts import keep_value, seat_goal
+from engine.players.facts import beaters, keep_value, seat_goal, unseen_trumps, walkers
 from engine.sampling import PILE, Constraints
 from engine.strategy import FairAnswer
 from engine.tiles import Tile
@@ -21,23 +21,6 @@ from engine.trump import describe_suit
 
 __all__ = ["PRINCIPLES", "Principle", "beaters", "counted_winners", "mate_seat", "opponents_who_can_beat",
            "principle", "trump_in_leads", "unseen_trumps", "walkers"]
-
-
-def unseen_trumps(view: PlayerView) -> list[Tile]:
-    """The trumps the seat has not seen (in other hands, or face down)."""
-    assert view.trump is not None
-    return sorted(t for t in view.unseen() if view.trump.is_trump(t))
-
-
-def beaters(view: PlayerView, tile: Tile) -> list[Tile]:
-    """The unseen tiles that would beat ``tile`` if it were led now."""
-    assert view.trump is not None
-    return sorted(u for u in view.unseen() if trick_winner((tile, u), view.trump) == 1)
-
-
-def walkers(view: PlayerView) -> list[Tile]:
-    """The tiles of the hand that no unseen tile can beat when led."""
-    return [t for t in view.hand if not beaters(view, t)]
 
 
 def _legal(view: PlayerView) -> list[Tile]:
