@@ -168,3 +168,77 @@ def test_the_only_tile_of_its_suit_left_is_not_called_the_highest() -> None:
                     seen += 1
             game.apply(a)
     assert seen > 10
+
+
+def _trick_winner_tile(game: Game) -> Tile:
+    """The tile that won the last finished trick."""
+    last = game.view(YOU).tricks[-1]
+    return last.tiles[last.seats.index(last.winner)]
+
+
+@pytest.mark.parametrize(("players", "level", "seeds"), [(3, "basic", range(24)), (4, "basic", range(24)),
+                                                          (3, "strong", range(3)), (4, "strong", range(3))])
+def test_a_play_said_at_the_table_says_what_the_tile_does_and_no_more(players: int, level: str, seeds: range) -> None:
+    """During the hand a computer's play is said by what the tile does: it names only the
+    tile played and the tiles on the table, has no numbers (no details to open), and what it
+    says of the trick is true; a lead whose purpose is not plain to the table says why later."""
+    from engine.players.reasons import LATER, table_play_reason
+
+    kinds: set[str] = set()
+    for seed in seeds:
+        game = Game.new(RuleSet(players=players), seed=seed)
+        bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(players)]
+        claims: list[Tile] = []  # the tiles said to take the trick now being played
+        while not game.hand_finished:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            d = bots[seat].decide(view)
+            if d.action.kind == "play":
+                tile = d.action.value
+                assert isinstance(tile, Tile)
+                fair = d.at_table().explanation
+                said = fair.reason
+                assert said == table_play_reason(view, tile)
+                assert fair.candidates == () and fair.summary == "", f"seed {seed} {tile}: numbers at the table"
+                assert _named(said) <= {tile, *view.current_trick}, f"seed {seed} {tile}: {said!r}"
+                assert not re.search(r"\d", _TILE.sub("", said)), said
+                assert not _grammar(said) and said.endswith(".") and len(said.split()) <= 35, said
+                if said.endswith("takes this trick.") or said.endswith("and take the trick."):
+                    claims.append(tile)
+                    kinds.add("takes")
+                elif m := re.search(r"(?:my partner's )?([0-6]-[0-6]) takes the trick\.$", said):
+                    claims.append(Tile.parse(m.group(1)))
+                    kinds.add("stays")
+                if LATER in said:
+                    assert not view.current_trick and LATER not in d.explanation.reason
+                    kinds.add("later")
+                if "my partner" in said:
+                    assert players == 4
+            game.apply(d.action)
+            if d.action.kind == "play" and not game.current_trick and game.view(YOU).tricks:
+                won = _trick_winner_tile(game)
+                assert all(c is won for c in claims), f"seed {seed}: said {claims} take the trick, {won} did"
+                claims = []
+    if level == "basic":
+        assert kinds == {"takes", "stays", "later"}
+
+
+def test_a_double_given_up_is_not_called_cheap() -> None:
+    """ "I give up my cheapest, 4-4" was wrong: a double is the top of its suit. Its
+    reason says what it is."""
+    seen = 0
+    for seed in range(40):
+        game = Game.new(RuleSet(), seed=seed)
+        bots = [make_bot("basic", seed=seed + s) for s in range(3)]
+        while not game.hand_finished:
+            seat = game.to_act
+            assert seat is not None
+            d = bots[seat].decide(game.view(seat))
+            tile = d.action.value
+            if d.action.kind == "play" and isinstance(tile, Tile) and tile.is_double and "give up" in d.explanation.reason:
+                assert d.explanation.reason.endswith(f"I give up {tile}, a double I need less than my other tiles."), \
+                    d.explanation.reason
+                seen += 1
+            game.apply(d.action)
+    assert seen >= 3

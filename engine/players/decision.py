@@ -84,8 +84,7 @@ class Explanation:
     seats during the hand: they name no tile the seat has not played and say nothing of its
     hand that a player could not say out loud ("my hand should take four tricks"; a bid names
     no trump); :meth:`at_table` is the explanation so rendered. An empty ``table_reason``
-    means ``reason`` is already fair (a play's reason names only the tile played and tiles
-    already on the table).
+    means ``reason`` is already fair (the random player's).
     """
 
     summary: str
@@ -100,14 +99,15 @@ class Explanation:
 
     def at_table(self, action: Action) -> Explanation:
         """This explanation as the other seats may hear it during the hand (``action``: the
-        move it explains): the fair reason and summary; for a play, the numbers of the tile
-        played alone (the others are still in the hand); for a discard, no numbers (the
-        tile is face down); for a bid or a pass, every choice without its trump (a bid is a
+        move it explains): the fair reason and summary; for a play, what the tile does
+        (:func:`engine.players.reasons.table_play_reason`) and no numbers (they come from
+        the tiles still in the hand); for a discard, no numbers (the tile is face down); for a bid or a pass, every choice without its trump (a bid is a
         number at the table: the suit is named only by the winner after the auction); for a
         trump, every choice."""
+        cands: tuple[Candidate, ...]
         if action.kind == "play":
-            cands = tuple(c for c in self.candidates if c.chosen)
-            tags = self.tags
+            # What the tile does, no numbers: its figures would tell what else the seat holds.
+            cands, tags = (), self.tags
         elif action.kind == "discard":
             cands, tags = (), ()
         elif action.kind in ("bid", "pass"):

@@ -31,9 +31,11 @@ from engine.trump import TRUMP, Suit, Trump, describe_suit
 from engine.words import as_trump, chance_adverb, chance_words, join_words, number_word
 
 __all__ = [
+    "LATER",
     "can_win",
     "hand_features",
     "play_reason",
+    "table_play_reason",
 ]
 
 def _suit_word(suit: Suit) -> str:
@@ -205,8 +207,9 @@ def _cheapest(tiles: Sequence[Tile], trump: Trump) -> Tile:
 
 def _least(tile: Tile) -> str:
     """The tile a seat gives up as the one it needs least: ``"my cheapest, 3-1"``, or for a
-    double (never called cheap) ``"4-4, the tile I need least"``."""
-    return f"{tile}, the tile I need least" if tile.is_double else f"my cheapest, {tile}"
+    double (the top of its suit, never called cheap) ``"4-4, a double I need less than my
+    other tiles"``."""
+    return f"{tile}, a double I need less than my other tiles" if tile.is_double else f"my cheapest, {tile}"
 
 
 def _side(view: PlayerView) -> str:
@@ -284,6 +287,92 @@ def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
     return f"No other play does better than {tile}, so I give up the tile I need least."
 
 
+# -- a play as the table hears it during the hand ---------------------------------------------
+
+
+#: What a lead's table reason says in place of its purpose, which would tell the table what
+#: else the seat holds: the full reason comes once the hand is over.
+LATER = "I say why once the hand is over"
+
+
+def _out(view: PlayerView, tile: Tile) -> list[Tile]:
+    """The tiles not yet played but ``tile``, as every seat at the table sees them (the
+    seat's own hand, the others' and any face-down tile alike)."""
+    played = view.played()
+    return [t for t in view.rules.tiles if t not in played and t is not tile]
+
+
+def _top_at_table(view: PlayerView, tile: Tile, suit: Suit) -> bool:
+    """Whether no tile still to be played, as the table sees it, beats ``tile`` in a trick
+    of ``suit`` (a trump included)."""
+    trump = view.trump
+    assert trump is not None
+    p = trump.power(tile, suit)
+    return not any(trump.power(u, suit) > p for u in _out(view, tile))
+
+
+def _kind_of(view: PlayerView, tile: Tile) -> str:
+    """``tile`` as its suit at the table: ``"the top trump left"``, ``"a trump"``, ``"the top
+    five left"``, ``"a five"`` (the top of a suit seen from the tiles played so far)."""
+    trump = view.trump
+    assert trump is not None
+    if trump.is_trump(tile):
+        suit: Suit = TRUMP
+    else:
+        suit = trump.suit_led(tile)
+    left = [u for u in _out(view, tile) if trump.follows(u, suit) or (suit == TRUMP and trump.is_trump(u))]
+    word = _suit_word(suit)
+    if not any(trump.power(u, suit) > trump.power(tile, suit) for u in left):
+        return f"the top {word} left" if left else f"the last {word}"
+    return f"a {word}"
+
+
+def table_play_reason(view: PlayerView, tile: Tile) -> str:
+    """The reason for playing ``tile`` as the table may hear it during the hand: what the
+    tile does, from what every seat sees (the tiles on the table and those played before),
+    without numbers and never naming another tile of the seat's hand. A follow says how it
+    plays to the trick: ``"I follow fives low with 5-1; 5-4 still wins the trick."``; a lead
+    says what it is, and its purpose only when the table can see it (nothing left can beat
+    it), else :data:`LATER`: ``"I lead 5-4, a five; I say why once the hand is over."``
+    The full reason (:func:`play_reason`) comes once the hand is over."""
+    trump = view.trump
+    assert trump is not None
+    trick = view.current_trick
+    if len(view.hand) == 1:
+        return f"{tile} is my last tile."
+    if not trick:
+        kind = _kind_of(view, tile)
+        suit = trump.suit_led(tile)
+        if _top_at_table(view, tile, suit):
+            return f"I lead {tile}, {kind}, so it takes this trick."
+        return f"I lead {tile}, {kind}; {LATER}."
+    suit = trump.suit_led(trick[0])
+    suits = describe_suit(suit)
+    last = last_to_play(view)
+    power = [trump.power(t, suit) for t in trick]
+    best_i = max(range(len(trick)), key=lambda i: power[i])
+    best = trick[best_i]
+    n = view.rules.players
+    partners = n == 4 and ((view.leader or 0) + best_i) % n == (view.seat + 2) % n
+    holder = f"my partner's {best}" if partners else str(best)
+    stays = f"{holder} takes the trick" if last else f"{holder} still wins the trick"
+    follows = trump.follows(tile, suit)
+    if can_win(view, tile):
+        how = f"I follow {suits} with {tile}" if follows else f"I trump in with {tile}"
+        if last:
+            return f"{how} and take the trick."
+        if _top_at_table(view, tile, suit):
+            word = "trump" if trump.is_trump(tile) else _suit_word(suit)
+            return f"{how}, the top {word} left, so it takes this trick."
+        return f"{how}, which beats {best} so far."
+    if follows:
+        low = " low" if trump.follows(best, suit) else ""
+        return f"I follow {suits}{low} with {tile}; {stays}."
+    if trump.is_trump(tile):
+        return f"I cannot follow {suits}, so I play the trump {tile}; {stays}."
+    return f"I cannot follow {suits}, so I throw off {tile}; {stays}."
+
+
 # -- the basic player's rules of thumb --------------------------------------------------------
 
 
@@ -301,6 +390,8 @@ def basic_lead_reason(view: PlayerView, tile: Tile, rule: str) -> str:
         return f"I lead {tile}, as it should take this trick."
     if rule == "double":
         return f"{tile} is the top tile of {describe_suit(tile.high)}, so I lead it hoping it takes the trick."
+    if tile.is_double:
+        return f"I lead {_least(tile)}, to give up the lead without wasting a good one."
     return f"I lead my cheapest tile, {tile}, to give up the lead without wasting a good one."
 
 
@@ -310,7 +401,7 @@ def _overtakes_partner(view: PlayerView, tile: Tile, partners: Tile) -> str:
     it beats my partner's 6-6."``"""
     trump = view.trump
     assert trump is not None
-    cheapest = f"{tile}, the tile I need least" if tile.is_double else f"{tile}, my cheapest"
+    cheapest = f"{tile}, a double I need less than my other tiles" if tile.is_double else f"{tile}, my cheapest"
     if _ruffs(view, tile) and all(trump.is_trump(t) for t in view.hand):
         return f"I hold only trumps, so I play {cheapest}, though it beats my partner's {partners}."
     return f"Every tile I may play beats my partner's {partners}, so I play {cheapest}."
@@ -324,6 +415,8 @@ def basic_follow_reason(view: PlayerView, tile: Tile, rule: str, best: Tile) -> 
     if rule == "partner":
         if can_win(view, tile):  # every tile it may play beats the partner's
             return _overtakes_partner(view, tile, best)
+        if tile.is_double:
+            return f"My partner is already winning this trick, so I play {_least(tile)}."
         return f"My partner is already winning this trick, so I play my cheapest tile, {tile}."
     if rule == "beat":
         return f"{tile} is my cheapest tile that beats {best}, so I play it to try to win the trick."

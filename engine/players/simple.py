@@ -26,6 +26,7 @@ from engine.players.reasons import (
     basic_lead_reason,
     hand_features,
     random_reason,
+    table_play_reason,
     trump_reason,
 )
 from engine.tiles import Tile
@@ -198,7 +199,8 @@ class BasicBot(PhaseBot):
             assert isinstance(t, Tile)
             cands.append(Candidate(a, play_tags(view, t), score=round(-keep_value(t, trump), 2)))
         summary = f"I {action_phrase(choice, at=view)}: {why}."
-        return Decision(choice, Explanation(summary, mark(cands, choice), play_tags(view, tile), reason=reason))
+        return Decision(choice, Explanation(summary, mark(cands, choice), play_tags(view, tile), reason=reason,
+                                            table_reason=table_play_reason(view, tile)))
 
     def _lead(self, view: PlayerView, tiles: list[Tile]) -> tuple[Tile, str, str]:
         """The lead, its summary words and its rule (``draw``, ``boss``, ``double``, ``cheap``)."""

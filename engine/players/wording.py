@@ -69,12 +69,11 @@ def again_in_layouts(hits: float, an: PlayAnalysis) -> str:
     return f"in {pct(hits)} of them"
 
 
-def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence[Candidate], *,
-                 alone: bool = False) -> str:
+def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence[Candidate]) -> str:
     """The strong player's detailed sentence for playing ``tile``, quoting its numbers. The
     layouts are described in full once ("in 78% of 40 sampled layouts (of 924 possible)"),
-    then referred back to ("in every one of them"). ``alone``: the numbers of ``tile`` only,
-    as said at the table during the hand (the other tiles of the hand are not named)."""
+    then referred back to ("in every one of them"). It names the other tiles of the hand:
+    the table hears it once the hand is over."""
     trump = view.trump
     assert trump is not None
     did = action_phrase(Action.play(tile), at=view)
@@ -119,10 +118,6 @@ def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence
     g2 = an.goal_chance[runner]
     tr, tr2 = an.tricks[tile], an.tricks[runner]
     second = ""
-    if alone:
-        if not first:
-            first.append(f"{mine} take {tr:.2f} tricks on average")
-        return f"I {did}: {join(first)}. {who_cap} {goal_word} the bid {where(g)}."
     if g > g2:
         first.append(f"{who} {goal_word} the bid {where(g)}, against {pct(g2)} with {runner}")
     elif tr > tr2 + 1e-9:

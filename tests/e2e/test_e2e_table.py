@@ -330,3 +330,56 @@ def test_table_wording(page: Any, server: str) -> None:
     open_page(page, _link(server, setup, g))
     cell = page.locator(".moon-trick-cell", has_text="You").first.inner_text()
     assert "lead" in cell and "leads" not in cell, cell
+
+
+def _decisions(setup: PlaySetup, g: Game) -> dict[int, Any]:
+    """The basic players' decisions of ``g``'s hand, by their index in its history (the
+    Play page's players: seeded by the deal and the seat)."""
+    bots = [make_bot("basic", seed=bot_seed(setup.deal, s)) for s in range(setup.rules.players)]
+    replay = Game.new(setup.rules, setup.deal)
+    out = {}
+    for i, (seat, action) in enumerate(g.history):
+        out[i] = bots[seat].decide(replay.view(seat))
+        assert out[i].action == action
+        replay.apply(action)
+    return out
+
+
+def test_a_computer_play_is_said_by_what_the_tile_does_until_the_hand_is_over(page: Any, server: str) -> None:
+    """During the hand the feed says what each computer tile does ("I follow fives low with
+    5-1; 5-5 still wins the trick."), a lead's purpose waits for the end of the hand, and its
+    "Why?" opens no numbers; once the hand is over every reason is said in full, with its
+    numbers."""
+    from engine.players.reasons import LATER
+    from tutorial.services.describe import NUMBERS_AFTER_HAND
+
+    setup, g = _mid_hand()
+    plays = {i: d for i, d in _decisions(setup, g).items() if d.action.kind == "play"}
+    assert plays, "a computer has played in the first trick"
+    open_page(page, _link(server, setup, g))
+    step_mode(page)
+    feed = _feed_text(page)
+    for d in plays.values():
+        said = d.at_table().explanation.reason
+        assert said in feed, (said, feed)
+        assert d.explanation.reason not in feed, (d.explanation.reason, feed)
+    first = min(plays)  # the lead: what it is, and why only if the table can see it
+    lead = plays[first].at_table().explanation.reason
+    assert LATER in lead or lead.endswith("so it takes this trick."), lead
+    click_key(page, f"why-1-{first}")
+    box = page.locator(".st-key-feed-why").first.inner_text()
+    assert NUMBERS_AFTER_HAND in box, box
+    assert page.locator('[class*="st-key-why-"][class*="-details"]').count() == 0, "no numbers during the hand"
+    # The hand over: the last trick's reasons in full, with their numbers.
+    setup, done = _basic_game(1, 3, lambda game: game.hand_finished)
+    last = {i: d for i, d in _decisions(setup, done).items() if d.action.kind == "play" and i >= len(done.history) - 3
+            and done.history[i][0] != 0}
+    open_page(page, _link(server, setup, done))
+    feed = _feed_text(page)
+    for d in last.values():
+        assert d.explanation.reason in feed, (d.explanation.reason, feed)
+    index = max(last)
+    click_key(page, f"why-1-{index}")
+    box = page.locator(".st-key-feed-why").first.inner_text()
+    assert NUMBERS_AFTER_HAND not in box
+    assert page.locator('[class*="st-key-why-"][class*="-details"]').count() == 1, box

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from tutorial.services.describe import (
+    NUMBERS_AFTER_HAND,
     decision_frame,
     decision_lines,
     decision_metric,
@@ -58,6 +59,8 @@ def show_decision(
         st.markdown(f"**{who} says:** “{text}”")
     frame = decision_frame(decision)
     if frame.empty and (not details or details == text or in_words):
+        if at_table and frame.empty and not details:
+            st.caption(NUMBERS_AFTER_HAND)
         return
     if not st.toggle("Details: the numbers behind it", key=f"{key}-details",
                      help="The chances and trick counts the computer weighed, move by move."):
@@ -66,10 +69,7 @@ def show_decision(
         st.caption(details)
     if frame.empty:
         return
-    if at_table and len(frame) == 1:
-        st.caption("The tiles still in its hand stay hidden until the hand is over; then every choice it "
-                   "weighed is shown.")
-    elif len(frame) == 1:
+    if len(frame) == 1:
         st.caption("It was the only legal move.")
     metric = decision_metric(decision)
 

@@ -189,6 +189,10 @@ def _goal(cands: Sequence[Candidate]) -> str:
 #: What the basic player's score means for a play: minus how much the tile is worth keeping.
 _PLAY_SCORE = "How cheap the tile is"
 
+#: Said under a computer's play or discard during the hand: its numbers would tell the
+#: table what else it holds.
+NUMBERS_AFTER_HAND = "The numbers behind it come once the hand is over: now they would tell you what else it holds."
+
 
 def explanation_frame(explanation: Explanation) -> pd.DataFrame:
     """The candidates of an :class:`engine.players.Explanation` as a raw pandas table, one

@@ -32,6 +32,7 @@ from engine.players.reasons import (
     contract_reason_discard,
     play_reason,
     score_bid_reason,
+    table_play_reason,
     trump_reason,
     with_auction,
 )
@@ -251,7 +252,6 @@ class StrongBot(PhaseBot):
         marked = mark(cands, choice)
         chosen = next(c for c in marked if c.chosen)
         summary = play_summary(view, an, tile, marked)
-        alone = play_summary(view, an, tile, marked, alone=True)
         reason = play_reason(view, an, tile)
         if reads:
             summary = f"{summary.rstrip('.')} ({PLAY_READ_NOTE})."
@@ -259,7 +259,7 @@ class StrongBot(PhaseBot):
         return Decision(
             choice,
             Explanation(summary, marked, chosen.tags, an.layouts, an.exhaustive, an.possible, reason,
-                        table_summary=alone),
+                        table_reason=table_play_reason(view, tile)),
         )
 
     # -- bid -----------------------------------------------------------------------------
