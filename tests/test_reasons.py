@@ -26,6 +26,7 @@ from engine import Action, Game, RuleSet, Tile, Trump, parse_tiles
 from engine.game import PlayerView
 from engine.players import make_bot
 from engine.players.reasons import can_win, hand_features, score_bid_reason, trump_reason
+from engine.words import chance_words
 
 from helpers import RULE_VARIANTS, examples, fast_strong
 
@@ -204,27 +205,45 @@ def test_trump_and_bid_reasons_say_what_in_the_hand_counts() -> None:
     assert trump_reason(view, Trump.parse("doubles"), "best").startswith("I name doubles: I hold five of them")
 
 
-@pytest.mark.parametrize(("chance", "words", "short"), [
-    (0.7, "should take all seven tricks", "should take all seven"),
-    (0.35, "has a real chance at all seven tricks", "a real chance with"),
-    (0.12, "all seven tricks with ones as trump are a long shot, but a made moon wins the game", "a long shot with"),
+@pytest.mark.parametrize(("chance", "words"), [
+    (0.7, "ones as trump is likely to take all seven tricks; a made moon wins the game"),
+    (0.35, "ones as trump is unlikely to take all seven tricks, but a made moon wins the game"),
+    (0.12, "ones as trump is very unlikely to take all seven tricks, but a made moon wins the game"),
 ])
-def test_a_21_is_called_what_its_chance_makes_it(chance: float, words: str, short: str) -> None:
-    """A 21 the player counts made one time in eight is a gamble taken for the game, not "a
-    real chance"; the reason says so, in plain words, and keeps to 35 words however much it
-    has to add (the bidding read, the score)."""
+def test_a_21_says_how_often_it_makes_what_it_wins_and_what_a_set_costs(chance: float, words: str) -> None:
+    """A 21 says in words how likely all seven tricks are, that a made moon wins the game,
+    and what a set costs; one the player counts made one time in eight is said as the gamble
+    it is ("but a made moon wins the game"). It keeps to 35 words however much it has to add
+    (the bidding read, the score): the stakes stay, the score is said shortly."""
     view = Game.new(RuleSet(players=4), seed=3).view(0)
     reason = score_bid_reason(view, 21, Trump.parse("1"), chance, for_game=True)
-    assert reason.startswith("I shoot the moon: ") and words in reason, reason
+    assert reason.startswith("I shoot the moon") and words in reason, reason
+    assert reason.endswith("and a set costs us 21 points."), reason
     assert reason_problems(view, Action.parse("bid 21"), reason) == []
-    if chance < 0.2:
-        assert "real chance" not in reason and "should" not in reason
     both = score_bid_reason(view, 21, Trump.parse("doubles"), chance, reads_auction=True, for_game=True)
-    assert short in both and reason_problems(view, Action.parse("bid 21"), both) == [], both
-    # Where a made 21 does not win the game, the long shot is taken for its points.
-    points = Game.new(RuleSet(players=4, moon_wins_game=False), seed=3).view(0)
-    if chance < 0.2:
-        assert "but the points are worth the risk" in score_bid_reason(points, 21, Trump.parse("1"), chance)
+    assert chance_words(chance) in both and "a made moon wins the game, and a set costs us 21 points" in both, both
+    assert reason_problems(view, Action.parse("bid 21"), both) == [], both
+    fair = score_bid_reason(view, 21, Trump.parse("1"), chance, fair=True)
+    assert fair.startswith(f"I shoot the moon: my hand is {chance_words(chance)} to take all seven tricks"), fair
+    # Where a made 21 does not win the game it scores like a bid; with marks a set gives a mark.
+    points = Game.new(RuleSet(players=3, moon_wins_game=False), seed=3).view(0)
+    assert "a made moon scores 21 points, and a set costs me 21 points" in score_bid_reason(points, 21, Trump.parse("1"), chance)
+    marks = Game.new(RuleSet(players=3, scoring="marks"), seed=3).view(0)
+    assert "a made moon wins the game, and a set gives each of the others a mark" in \
+        score_bid_reason(marks, 21, Trump.parse("1"), chance)
+
+
+@pytest.mark.parametrize("fair", [False, True])
+def test_a_pass_with_only_the_moon_left_says_why_not(fair: bool) -> None:
+    """Over a 7 only the moon is left: a pass says how likely all seven tricks are, what a
+    made moon would bring and what a set would cost."""
+    view = Game.new(RuleSet(), seed=3).view(0)
+    for chance in (0.1, 0.5):
+        reason = score_bid_reason(view, None, Trump.parse("6"), chance, high=7, fair=fair)
+        assert f"{chance_words(chance)} to take all seven tricks; a made moon would win the game, but a set would " \
+               "cost me 21 points." in reason, reason
+        assert reason_problems(view, Action.parse("pass"), reason) == [], reason
+        assert ("sixes" in reason) is not fair, reason
 
 
 @pytest.mark.parametrize("fair", [False, True])

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.contract import tricks_needed
+from engine.contract import MOON, tricks_needed
 from engine.game import PlayerView
 from engine.players.analysis import PlayAnalysis
 from engine.players.facts import keep_value, unseen_beats
@@ -34,6 +34,7 @@ __all__ = [
     "LATER",
     "can_win",
     "hand_features",
+    "moon_stakes",
     "play_reason",
     "table_play_reason",
 ]
@@ -632,12 +633,14 @@ def score_bid_reason(
             tail += f", {score_words(view, short=short)}"
         if tail not in tails:
             tails.append(tail)
-    options = [
-        text
-        for tail in tails
-        for text in _score_bid_options(view, value, tr, chance, tail, forced=forced, partner_holds=partner_holds,
-                                       high=high, fair=fair)
-    ]
+    per_tail = [_score_bid_options(view, value, tr, chance, tail, forced=forced, partner_holds=partner_holds,
+                                   high=high, fair=fair) for tail in tails]
+    if value == MOON or (value is None and not partner_holds and max(view.rules.min_bid, high + 1) > 7):
+        # The moon's stakes (what a made moon brings, what a set costs) matter more than
+        # saying the score at length: each wording is tried with the short score first.
+        options = [text for rank in zip(*per_tail, strict=True) for text in rank]
+    else:
+        options = [text for texts in per_tail for text in texts]
     return _short(*options)
 
 
@@ -664,27 +667,8 @@ def _score_bid_options(
         k = tricks_needed(value)
         if forced:
             return [f"Everyone else passed, so I must bid: {value} with {as_trump(tr)} is my best chance{tail}."]
-        if value == 21:
-            wins = ", and a made moon wins the game" if view.rules.moon_wins_game else ""
-            if chance >= 0.6:
-                return [
-                    f"I shoot the moon: {feats}{as_trump(tr)} should take all seven tricks{wins}{tail}.",
-                    f"I shoot the moon: {as_trump(tr)} should take all seven tricks{wins}{tail}.",
-                    f"I shoot the moon: {as_trump(tr)} should take all seven{wins}{tail}.",
-                ]
-            if chance >= 0.2:
-                return [
-                    f"I shoot the moon: {feats}{as_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
-                    f"I shoot the moon: {as_trump(tr)} has a real chance at all seven tricks{wins}{tail}.",
-                    f"I shoot the moon: a real chance with {as_trump(tr)}{wins}{tail}.",
-                ]
-            # Under one chance in five the sweep is not "a real chance": say it is a gamble,
-            # and what makes it worth taking.
-            but = ", but a made moon wins the game" if view.rules.moon_wins_game else ", but the points are worth the risk"
-            return [
-                f"I shoot the moon: all seven tricks with {as_trump(tr)} are a long shot{but}{tail}.",
-                f"I shoot the moon: a long shot with {as_trump(tr)}{but}{tail}.",
-            ]
+        if value == MOON:
+            return _moon_options(view, chance, tail, f"{feats}{as_trump(tr)} is", as_trump(tr) + " is")
         if chance >= 0.6:
             return [
                 f"I bid {value}: {feats}{as_trump(tr)} should take {number_word(k)} tricks{tail}.",
@@ -711,8 +695,12 @@ def _score_bid_options(
     if fair:
         # Said at the table, a pass names no trump: "even with ones as trump" gives away the
         # seat's best suit.
+        if floor > 7:
+            return _moon_pass_options(view, chance, tail, "my hand is")
         over = f" over {high}" if high else ""
         return [f"I pass: my hand is not worth a bid{over}{tail}."]
+    if floor > 7:
+        return _moon_pass_options(view, chance, tail, f"even with {as_trump(tr)}, my hand is", "my hand is")
     if chance >= 0.6 and floor <= 7:
         would = f"I pass: {as_trump(tr)} would {chance_adverb(chance)} make the bid, but it is worth"
         if view.rules.players == 4:
@@ -728,6 +716,57 @@ def _score_bid_options(
 LONG_SHOT = 0.4
 
 
+def moon_stakes(view: PlayerView) -> tuple[str, str]:
+    """What a 21 brings when made and what it costs when set, in words, under the view's
+    rules: ``("a made moon wins the game", "a set costs me 21 points")``; with marks a set
+    gives the other sides a mark, without ``moon_wins_game`` a made moon scores like a bid."""
+    rules = view.rules
+    four = rules.players == 4
+    if rules.moon_wins_game:
+        made = "a made moon wins the game"
+    elif rules.scoring == "points":
+        made = f"a made moon scores {MOON} points"
+    else:
+        made = "a made moon scores a mark"
+    if rules.scoring == "points":
+        cost = f"a set costs {'us' if four else 'me'} {MOON} points"
+    else:
+        cost = "a set gives the other team a mark" if four else "a set gives each of the others a mark"
+    return made, cost
+
+
+def _moon_options(view: PlayerView, chance: float, tail: str, *subjects: str) -> list[str]:
+    """The wordings of shooting the moon, longest first: how likely all seven tricks are
+    (``subjects``: what takes them, ``"sixes as trump is"``, ``"my hand is"``), what a made
+    moon brings and what a set costs: ``"I shoot the moon: sixes as trump is likely to take
+    all seven tricks; a made moon wins the game, and a set costs me 21 points."`` A chance
+    under :data:`LONG_SHOT` is said as the gamble it is (``", but a made moon ..."``)."""
+    made, cost = moon_stakes(view)
+    words = chance_words(chance)
+    sep = "; " if chance >= LONG_SHOT else ", but "
+    out = [f"I shoot the moon{tail}: {who} {words} to take all seven tricks{sep}{made}, and {cost}." for who in subjects]
+    out.append(f"I shoot the moon{tail}: all seven tricks are {words}{sep}{made}, and {cost}.")
+    out.append(f"I shoot the moon{tail}: all seven tricks are {words}{sep}{made}.")
+    return out
+
+
+def _moon_pass_options(view: PlayerView, chance: float, tail: str, *subjects: str) -> list[str]:
+    """The wordings of a pass when only the moon is left to bid, longest first: how likely
+    all seven tricks are, what a made moon would bring and what a set would cost (``"I pass:
+    even with sixes as trump, my hand is unlikely to take all seven tricks; a made moon would
+    win the game, but a set would cost me 21 points."``)."""
+    made, cost = moon_stakes(view)
+    made = made.replace(" wins ", " would win ").replace(" scores ", " would score ")
+    cost = cost.replace(" costs ", " would cost ").replace(" gives ", " would give ")
+    words = chance_words(chance)
+    out = [f"I pass{tail}: {who} {words} to take all seven tricks; {made}, but {cost}." for who in subjects]
+    sep = ", but " if chance >= LONG_SHOT else ", and "
+    out += [f"I pass{tail}: {who} {words} to take all seven tricks{sep}{cost}." for who in subjects]
+    out.append(f"I pass{tail}: all seven tricks are {words}{sep}{cost}.")
+    out.append(f"I pass{tail}: all seven tricks are {words}.")
+    return out
+
+
 def _gamble(tail: str) -> str:
     """What makes a long-shot bid worth taking: ``"the points are worth the risk"``, or with
     the ``tail`` of :func:`score_bid_reason` (``", as I am well behind"``) ``"worth the risk,
@@ -741,14 +780,8 @@ def _fair_bid_options(view: PlayerView, value: int, chance: float, tail: str, *,
     k = tricks_needed(value)
     if forced:
         return [f"Everyone else passed, so I must bid: {value} is my best chance{tail}."]
-    if value == 21:
-        wins = ", and a made moon wins the game" if view.rules.moon_wins_game else ""
-        if chance >= 0.6:
-            return [f"I shoot the moon: my hand should take all seven tricks{wins}{tail}."]
-        if chance >= 0.2:
-            return [f"I shoot the moon: my hand has a real chance at all seven tricks{wins}{tail}."]
-        but = ", but a made moon wins the game" if view.rules.moon_wins_game else ", but the points are worth the risk"
-        return [f"I shoot the moon: all seven tricks are a long shot{but}{tail}."]
+    if value == MOON:
+        return _moon_options(view, chance, tail, "my hand is")
     if chance >= 0.6:
         return [f"I bid {value}: my hand should take {number_word(k)} tricks{tail}."]
     if chance < LONG_SHOT:
