@@ -383,3 +383,31 @@ def test_a_computer_play_is_said_by_what_the_tile_does_until_the_hand_is_over(pa
     box = page.locator(".st-key-feed-why").first.inner_text()
     assert NUMBERS_AFTER_HAND not in box
     assert page.locator('[class*="st-key-why-"][class*="-details"]').count() == 1, box
+
+
+def test_a_computers_moon_says_how_likely_what_it_wins_and_what_a_set_costs(page: Any, server: str) -> None:
+    """Deal 3 with strong players: Seat 1 shoots the moon. Its reason says in words how
+    likely all seven tricks are, that a made moon wins the game, and what a set costs."""
+    from engine import Action
+
+    deal = 3
+    setup = PlaySetup(RuleSet(players=3), deal, 0, "strong")
+    g = Game.new(setup.rules, deal)
+    bots = [make_bot("strong", seed=bot_seed(deal, s)) for s in range(3)]
+    said = ""
+    while g.phase == "bidding":
+        seat = g.to_act
+        assert seat is not None
+        if seat == 0:
+            g.apply(Action("pass") if Action("pass") in g.legal_actions() else g.legal_actions()[0])
+            continue
+        d = bots[seat].decide(g.view(seat))
+        if d.action == Action.parse("bid 21"):
+            said = d.at_table().explanation.reason
+        g.apply(d.action)
+    assert "a made moon wins the game, and a set costs me 21 points" in said, said
+    assert re.search(r"(likely|unlikely|almost sure|as likely as not)", said), said
+    open_page(page, _link(server, setup, g))
+    step_mode(page)
+    feed = _feed_text(page)
+    assert "Seat 1 shoots the moon" in feed and said in feed, (said, feed)
