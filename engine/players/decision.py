@@ -101,9 +101,10 @@ class Explanation:
         """This explanation as the other seats may hear it during the hand (``action``: the
         move it explains): the fair reason and summary; for a play, what the tile does
         (:func:`engine.players.reasons.table_play_reason`) and no numbers (they come from
-        the tiles still in the hand); for a discard, no numbers (the tile is face down); for a bid or a pass, every choice without its trump (a bid is a
-        number at the table: the suit is named only by the winner after the auction); for a
-        trump, every choice."""
+        the tiles still in the hand); for a discard, no numbers (the tile is face down);
+        for a bid or a pass, every choice without its trump (a bid is a number at the
+        table: the suit is named only by the winner after the auction); for a trump, every
+        choice."""
         cands: tuple[Candidate, ...]
         if action.kind == "play":
             # What the tile does, no numbers: its figures would tell what else the seat holds.

@@ -44,7 +44,8 @@ def show_decision(
     "details" toggle (a toggle, not an expander, so that it also works inside one): a
     table, or with ``wide`` off (a narrow column) one line per move.
     ``at_table``: the decision is said at the table during the hand
-    (:meth:`engine.players.Decision.at_table`), its other choices kept for the hand's end.
+    (:meth:`engine.players.Decision.at_table`), its other choices kept for the hand's end
+    (a play or a discard has no numbers then, and says so).
     ``said``: the plain reason is on the page already (the feed's line): the numbers in
     words come first instead of the reason again, when there are any."""
     if decision is None:
@@ -59,7 +60,7 @@ def show_decision(
         st.markdown(f"**{who} says:** “{text}”")
     frame = decision_frame(decision)
     if frame.empty and (not details or details == text or in_words):
-        if at_table and frame.empty and not details:
+        if at_table and not details:  # a play or a discard: its numbers wait for the hand's end
             st.caption(NUMBERS_AFTER_HAND)
         return
     if not st.toggle("Details: the numbers behind it", key=f"{key}-details",
