@@ -330,3 +330,27 @@ def test_table_wording(page: Any, server: str) -> None:
     open_page(page, _link(server, setup, g))
     cell = page.locator(".moon-trick-cell", has_text="You").first.inner_text()
     assert "lead" in cell and "leads" not in cell, cell
+
+
+def test_trick_row_shows_the_tiles_in_play_order(page: Any, server: str) -> None:
+    """The current trick reads left to right in the order it was played, the leader first,
+    whoever led (the seats' places around the table do not reorder it)."""
+    for players, wanted in ((3, 2), (4, 3)):
+        def my_turn_after(g: Game, wanted: int = wanted) -> bool:
+            return g.hand_finished or (g.phase == "playing" and g.to_act == 0 and len(g.view(0).current_trick) == wanted)
+
+        setup, g = next(x for deal in range(1, 200) if not (x := _basic_game(deal, players, my_turn_after))[1].hand_finished)
+        view = g.view(0)
+        assert view.leader is not None and view.leader != 0
+        open_page(page, _link(server, setup, g))
+        cells = page.locator(".moon-trick .moon-trick-cell")
+        assert cells.count() == players
+        shown = sorted((cells.nth(i).bounding_box()["x"], cells.nth(i).locator(".moon-cap").inner_text())
+                       for i in range(players))
+        names = [cap.split(" ")[0] if cap.startswith("You") else " ".join(cap.split(" ")[:2]) for _, cap in shown]
+        order = [(view.leader + k) % players for k in range(players)]
+        expected = ["You" if s == 0 else f"Seat {s}" for s in order]
+        assert names == expected, (players, shown)
+        assert "led" in shown[0][1], shown
+        tiles = [cells.nth(i).locator("svg").count() for i in range(players)]
+        assert sorted(tiles, reverse=True) == tiles, tiles
