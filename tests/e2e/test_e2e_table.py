@@ -354,3 +354,34 @@ def test_trick_row_shows_the_tiles_in_play_order(page: Any, server: str) -> None
         assert "led" in shown[0][1], shown
         tiles = [cells.nth(i).locator("svg").count() for i in range(players)]
         assert sorted(tiles, reverse=True) == tiles, tiles
+
+
+def _moon_by_seat_1(players: int) -> tuple[PlaySetup, Game]:
+    """A game ended by a made moon: Seat 1 bids 21, the others pass, every seat then plays as
+    the basic player."""
+    for deal in range(1, 400):
+        setup = PlaySetup(RuleSet(players=players), deal, 0, "basic")
+        g = Game.new(setup.rules, deal)
+        bots = [make_bot("basic", seed=bot_seed(deal, s)) for s in range(players)]
+        while g.phase == "bidding":
+            g.apply("bid 21" if g.to_act == 1 else "pass")
+        while not g.hand_finished:
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].decide(g.view(seat)).action)
+        if g.results[-1].moon_won_game:
+            return setup, g
+    raise AssertionError("no deal where Seat 1 makes the moon")
+
+
+def test_game_over_on_a_made_moon_says_so(page: Any, server: str) -> None:
+    """A game ended by a made moon says that the moon won it (not only "Seat 1 won", which
+    reads wrong when Seat 1's score is far from the target)."""
+    for players, who in ((3, "Seat 1"), (4, "Seat 1")):
+        setup, g = _moon_by_seat_1(players)
+        assert g.phase == "game_over"
+        open_page(page, _link(server, setup, g))
+        text = page.locator(".st-key-hand-summary").first.inner_text()
+        assert f"Game over: {who} shot the moon and made it" in text and "wins the game at once" in text, text
+        if players == 4:
+            assert "for their team" in text, text

@@ -34,6 +34,7 @@ __all__ = [
     "describe_action",
     "describe_suit",
     "explanation_frame",
+    "game_over_words",
     "hint_nudge",
     "move_label",
     "result_words",
@@ -120,6 +121,29 @@ def result_words(result: HandResult, *, you: int, players: int) -> str:
         mine = f"{'you' if who == 'You' else who} took {own}"
         return f"{head}; {team} took {_tricks(took)} ({mine}) and **{verdict}** ({result.change[side]:+d})."
     return f"{head}, took {_tricks(took)} and **{verdict}** ({result.change[side]:+d})."
+
+
+def game_over_words(result: HandResult, *, winner: str, scores: str, you: int, players: int) -> str:
+    """The end of the game in one line (Markdown): who won, and when the last hand's made
+    moon ended it, that it did (a made 21 wins the game at once, whatever the scores).
+    ``winner`` names the winning side, ``scores`` lists the scores.
+
+    >>> from engine import Trump
+    >>> from engine.game import HandResult
+    >>> r = HandResult(4, 0, 1, 21, Trump.parse("6"), (0, 7, 0), (0, 7, 0), True, (0, 21, 0), (9, 30, 12),
+    ...                moon_won_game=True)
+    >>> game_over_words(r, winner="Seat 1", scores="You 9 · Seat 1 30 · Seat 2 12", you=0, players=3)
+    '**Game over: Seat 1 shot the moon and made it, which wins the game at once** (You 9 · Seat 1 30 · Seat 2 12).'
+    >>> r = HandResult(4, 0, 0, 5, Trump.parse("6"), (5, 2, 0), (5, 2, 0), True, (5, 0, 0), (31, 9, 12))
+    >>> game_over_words(r, winner="You", scores="You 31 · Seat 1 9 · Seat 2 12", you=0, players=3)
+    '**Game over: You won** (You 31 · Seat 1 9 · Seat 2 12).'
+    """
+    if result.moon_won_game and result.bidder is not None:
+        who = seat_name(result.bidder, you, players)
+        side = f" for {winner.lower()}" if players == 4 else ""
+        return (f"**Game over: {who} shot the moon and made it{side}, which wins the game at once** "
+                f"({scores}).")
+    return f"**Game over: {winner} won** ({scores})."
 
 
 def move_label(action: Action) -> str:

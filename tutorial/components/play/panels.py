@@ -214,8 +214,9 @@ def hand_over(sess: PlaySession) -> None:
         if g.phase == Phase.GAME_OVER:
             winner = side_names(sess)[g.winner or 0]
             won = g.winner == g.rules.side_of(sess.seat)
+            scores = " · ".join(f"{n} {s}" for n, s in zip(side_names(sess), g.scores, strict=True))
             (st.success if won else st.info)(
-                f"**Game over: {winner} won** ({' · '.join(f'{n} {s}' for n, s in zip(side_names(sess), g.scores, strict=True))})."
+                words.game_over_words(result, winner=winner, scores=scores, you=sess.seat, players=sess.players)
                 + (" Well played!" if won else "")
             )
         st.markdown(f"**Hand {result.hand_number} is over.** {result_sentence(sess, result)}")
