@@ -385,3 +385,29 @@ def test_game_over_on_a_made_moon_says_so(page: Any, server: str) -> None:
         assert f"Game over: {who} shot the moon and made it" in text and "wins the game at once" in text, text
         if players == 4:
             assert "for their team" in text, text
+
+
+def test_a_move_the_computer_would_not_make_still_gets_a_reason(page: Any, server: str) -> None:
+    """A link whose computer moves are not the computer player's own (every seat plays its
+    first legal move): each such move in the feed, and its "Why?", says that it came with the
+    link and what the tile does, instead of nothing ("No explanation is available")."""
+    setup = PlaySetup(RuleSet(players=3), 6, 0, "basic")
+    g = Game.new(setup.rules, setup.deal)
+    while g.phase == "bidding":
+        g.apply("bid 4" if g.to_act == 1 else "pass")
+    while not (g.phase == "playing" and g.to_act == 0 and len(g.view(0).current_trick) == 2):
+        g.apply(g.legal_actions()[0])
+    open_page(page, _link(server, setup, g))
+    feed = _feed_text(page)
+    assert "This move came with the link" in feed, feed
+    played = re.findall(r"Seat \d plays \d-\d\.([^\n]*)", feed)
+    assert played and all(r.strip() for r in played), feed
+    assert re.search(r"\d-\d (?:leads|follows|cannot follow) ", feed), feed
+    keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-why-"]')]
+        .map(e => (e.className.match(/st-key-(why-\\d+-\\d+)(?:\\s|$)/) || [])[1]).filter(Boolean)""")
+    boxes = []
+    for key in keys:
+        click_key(page, key)
+        boxes.append(page.locator(".st-key-feed-why").first.inner_text())
+    assert not [b for b in boxes if "No explanation is available" in b], boxes
+    assert [b for b in boxes if "This move came with the link" in b], boxes

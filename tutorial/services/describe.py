@@ -37,6 +37,7 @@ __all__ = [
     "game_over_words",
     "hint_nudge",
     "move_label",
+    "move_without_reason",
     "result_words",
     "seat_name",
     "trump_label",
@@ -146,6 +147,39 @@ def game_over_words(result: HandResult, *, winner: str, scores: str, you: int, p
         return (f"**Game over: {who} shot the moon and made it{side}, which wins the game at once** "
                 f"({scores}).")
     return f"**Game over: {winner} won** ({scores})."
+
+
+def move_without_reason(trick: Sequence[Tile], trump: Trump | None, action: Action) -> str:
+    """The reason line of a computer move that has none: a move in a link that the computer
+    player here would not have made (its own reason would be for another move). It says so,
+    and for a tile what it does in the trick (``trick``: the tiles played to it before).
+
+    >>> t = Trump.parse("5")
+    >>> move_without_reason([Tile(6, 4)], t, Action.parse("play 6-1"))
+    'This move came with the link: the computer player here would have chosen another, so it gives no reason. 6-1 follows sixes, under 6-4.'
+    >>> move_without_reason([Tile(6, 4)], t, Action.parse("play 5-0")).split(". ")[-1]
+    '5-0 cannot follow sixes and trumps it.'
+    >>> move_without_reason([], t, Action.parse("bid 5"))
+    'This move came with the link: the computer player here would have chosen another, so it gives no reason.'
+    """
+    from engine import trick_winner
+
+    head = "This move came with the link: the computer player here would have chosen another, so it gives no reason."
+    tile = action.value
+    if action.kind != "play" or not isinstance(tile, Tile) or trump is None:
+        return head
+    if not trick:
+        return f"{head} {tile} leads {describe_suit(trump.suit_led(tile))}."
+    suit = trump.suit_led(trick[0])
+    after = (*trick, tile)
+    best = trick_winner(after, trump)
+    if trump.follows(tile, suit):
+        does = "and takes the lead in the trick" if best == len(trick) else f"under {after[best]}"
+        return f"{head} {tile} follows {describe_suit(suit)}, {does}."
+    if trump.is_trump(tile):
+        does = "trumps it" if best == len(trick) else f"trumps it, under {after[best]}"
+        return f"{head} {tile} cannot follow {describe_suit(suit)} and {does}."
+    return f"{head} {tile} cannot follow {describe_suit(suit)} and is thrown off."
 
 
 def move_label(action: Action) -> str:
