@@ -206,7 +206,7 @@ def test_new_game_panel_keeps_the_computer_level(page: Any, server: str) -> None
     assert "Seat 0 (the others: Seat 1, Seat 2)" in seat, seat
     assert "House rules: classic rules" in panel.inner_text()
     click(page, players.locator("label", has_text="4").first)
-    assert "Seat 0 (the others: Seat 1, Seat 2 (partner), Seat 3)" in page.locator(".st-key-play-seat").first.evaluate(_SHOWN)
+    assert "Seat 0 (partner: Seat 2)" in page.locator(".st-key-play-seat").first.evaluate(_SHOWN)
     click(page, page.locator(".st-key-play-rule-players label", has_text="3").first)
     open_page(page, f"{server}/play?deal=5")
     summary = page.locator(".st-key-new-game-box summary").first

@@ -56,13 +56,16 @@ def seat_name(seat: int, you: int, players: int) -> str:
 
 
 def seat_choice(seat: int, players: int) -> str:
-    """A seat offered to the learner, with how the table will call the others:
+    """A seat offered to the learner, with how the table will call the others; with four
+    players, the partner first (short enough for the closed choice box to show it whole):
 
     >>> seat_choice(0, 3)
     'Seat 0 (the others: Seat 1, Seat 2)'
     >>> seat_choice(1, 4)
-    'Seat 1 (the others: Seat 0, Seat 2, Seat 3 (partner))'
+    'Seat 1 (partner: Seat 3)'
     """
+    if players == 4:
+        return f"Seat {seat} (partner: Seat {(seat + 2) % 4})"
     others = ", ".join(seat_name(s, seat, players) for s in range(players) if s != seat)
     return f"Seat {seat} (the others: {others})"
 
