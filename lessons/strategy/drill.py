@@ -192,8 +192,12 @@ class DrillResult:
         d = self.drill
         if d.rules.players == 4:
             side = f"your side (you and your partner, Seat {(d.seat + 2) % 4})"
+        elif d.goal == "set":
+            bidder = d.start().bidder
+            other = next(s for s in range(3) if s not in (d.seat, bidder))
+            side = f"your side (you and the other defender, Seat {other})"
         else:
-            side = "your side" if d.goal == "set" else "you"
+            side = "you"
         goal = ("made the bid" if self.achieved else "went down") if d.goal == "make" else \
             ("set the bid" if self.achieved else "let the bidder make it")
         out = [
