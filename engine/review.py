@@ -56,10 +56,11 @@ from engine.players.decision import Candidate
 from engine.players.facts import keep_value
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
-from engine.trump import Trump
-from engine.words import action_phrase, as_trump, chance_words, count_words
+from engine.trump import Trump, describe_suit
+from engine.words import action_phrase, as_trump, chance_words, count_words, join_words, number_word
 
-__all__ = ["BID_GRADES", "DecisionReview", "HandReview", "PlayReview", "bid_grade", "grade", "review_hand", "start_of_hand"]
+__all__ = ["BID_GRADES", "DecisionReview", "HandReview", "PlayReview", "bid_grade", "grade", "hand_note", "review_hand",
+           "start_of_hand"]
 
 #: Grades of a bid or pass, by the points it expects to lose against the strong player's.
 BID_GRADES = (("blunder", 3.0), ("mistake", 2.0), ("inaccuracy", 1.0))
@@ -100,6 +101,50 @@ def _bid_value(action: Action) -> int | None:
     return action.value if action.kind == "bid" and isinstance(action.value, int) else None
 
 
+def _whose(who: str) -> str:
+    """``"you"`` -> ``"your"``, ``"Seat 1"`` -> ``"Seat 1's"``."""
+    return "your" if who.lower() == "you" else f"{who}'s"
+
+
+def _choice(action: Action) -> str:
+    """A bid or pass as a noun: ``"pass"``, ``"bid of 5"``."""
+    v = _bid_value(action)
+    return "pass" if v is None else f"bid of {v}"
+
+
+def hand_note(hand: Iterable[Tile], trump: Trump | None) -> str:
+    """What a bid rests on, in a hand before the widow: its tiles of ``trump`` (the trump the
+    numbers are for; with none, its longest number suit) and its other doubles, named.
+
+    >>> hand = [Tile(6, 5), Tile(5, 5), Tile(5, 3), Tile(5, 1), Tile(3, 3), Tile(0, 0), Tile(4, 2)]
+    >>> hand_note(hand, Trump.parse("5"))
+    'four fives (6-5, 5-5, 5-3 and 5-1) and two other doubles (3-3 and 0-0)'
+    >>> hand_note(hand, Trump.parse("doubles"))
+    'three doubles (5-5, 3-3 and 0-0)'
+    >>> hand_note([Tile(6, 6), Tile(4, 1)], Trump.parse("none"))
+    'one double (6-6), with no trump'
+    """
+    tiles = sorted(hand, reverse=True)
+    doubles = [t for t in tiles if t.is_double]
+
+    def named(n: int, what: str, these: list[Tile]) -> str:
+        return f"{number_word(n)} {what}" + (f" ({join_words(these)})" if these else "")
+
+    if trump is not None and trump.kind != "number":
+        text = named(len(doubles), "double" if len(doubles) == 1 else "doubles", doubles)
+        return text + (", with no trump" if trump.kind == "none" else "")
+    if trump is not None and trump.value is not None:
+        number = trump.value
+    else:
+        number = max(range(7), key=lambda k: (sum(t.has(k) for t in tiles), k))
+    suit = [t for t in tiles if t.has(number)]
+    others = [t for t in doubles if t not in suit]
+    text = named(len(suit), describe_suit(number, plural=len(suit) != 1), suit)
+    if others:
+        text += " and " + named(len(others), "other double" if len(others) == 1 else "other doubles", others)
+    return text
+
+
 @dataclass(frozen=True)
 class DecisionReview:
     """The verdict on one bid (or pass), discard or trump choice.
@@ -110,8 +155,10 @@ class DecisionReview:
     ``None`` for a pass); ``trump_best`` the trump the strong player's numbers are for;
     ``drop`` the drop in percentage points (discard and trump) and ``points_lost`` the
     expected points lost (bid), or ``game_drop`` the drop in the chance of winning the game,
-    in percentage points (bid, when the strong player plays for the game), ``grade`` the
-    grade; ``reason`` the strong player's reason.
+    in percentage points (bid, when the strong player plays for the game), with
+    ``game_played`` / ``game_best`` the chances of winning the game behind it (0..1),
+    ``grade`` the grade; ``reason`` the strong player's reason; ``hand_note`` what the bid
+    rests on in the player's hand (:func:`hand_note`; bids only).
     """
 
     hand_number: int
@@ -127,6 +174,9 @@ class DecisionReview:
     grade: str | None = None
     reason: str = ""
     game_drop: float | None = None
+    game_played: float | None = None
+    game_best: float | None = None
+    hand_note: str = ""
 
     @property
     def agrees(self) -> bool:
@@ -134,14 +184,25 @@ class DecisionReview:
         return self.action is self.best
 
     def describe(self, who: str = "You") -> str:
-        """One to three sentences for a hand review: words first, the numbers in brackets.
-        A choice that differs from the strong player's but is not graded is said to be a
-        comparison, not a mistake ("Bid: you passed. Not a mistake; for comparison, the
-        strong player would have bid 5 ...")."""
+        """One to four sentences for a hand review: words first, the numbers in brackets,
+        each number said with whose choice it is for. A bid's line says what the hand held
+        (:attr:`hand_note`), the ground the bid was good or not on. A choice that differs
+        from the strong player's but is not graded is said to be a comparison, not a mistake
+        ("Bid: you passed. Not a mistake; for comparison, the strong player would have bid 5
+        ...")."""
         title = {"bid": "Bid", "discard": "Discard", "trump": "Trump"}[self.kind]
         mine, theirs = action_phrase(self.action, "past"), action_phrase(self.best, "past")
+        whose = _whose(who)
+        held = f"{whose} hand held {self.hand_note}" if self.kind == "bid" and self.hand_note else ""
+        whose_cap = whose[0].upper() + whose[1:]
+        cp, cb = self.chance_played, self.chance_best
         if self.agrees:
-            return f"{title}: {who} {mine}, as the strong player would."
+            text = f"{title}: {who} {mine}, as the strong player would"
+            if held:
+                text += f": {held}"
+                if cp is not None:
+                    text += f", and a bid of {_bid_value(self.action)} was {chance_words(cp)} to make ({cp:.0%})"
+            return text + "."
         if self.grade:
             text = f"{title}: {who} {mine}; the strong player would have {theirs}"
         else:
@@ -152,12 +213,13 @@ class DecisionReview:
             tr = self.trump_best
             text += f" with {as_trump(tr)}"
         text += "."
-        cp, cb = self.chance_played, self.chance_best
         if self.kind == "bid":
+            if held:
+                text += f" {whose_cap} {held.removeprefix(whose + ' ')}."
             if cp is not None:
-                text += f" A bid of {_bid_value(self.action)} was {chance_words(cp)} to make ({cp:.0%})."
+                text += f" {whose_cap} bid of {_bid_value(self.action)} was {chance_words(cp)} to make ({cp:.0%})."
             if cb is not None:
-                text += f" Its bid of {_bid_value(self.best)} was {chance_words(cb)} to make ({cb:.0%})."
+                text += f" The strong player's bid of {_bid_value(self.best)} was {chance_words(cb)} to make ({cb:.0%})."
                 if cb < 0.5:
                     text += self._why_the_risk()
             # What the choice costs is said of a graded one; an ungraded comparison's cost is
@@ -168,23 +230,24 @@ class DecisionReview:
             if self.game_drop and self.grade:
                 text += (
                     " From the score as it stood, that lowers the chance of winning the game by about "
-                    f"{max(1, round(self.game_drop))} percentage points ({self.game_drop:.1f})."
+                    f"{max(1, round(self.game_drop))} percentage points"
                 )
+                if self.game_played is not None and self.game_best is not None:
+                    text += (f" ({self.game_best:.0%} with the strong player's {_choice(self.best)}, "
+                             f"{self.game_played:.0%} with {whose} {_choice(self.action)}).")
+                else:
+                    text += f" ({self.game_drop:.1f})."
             if not self.grade and not self.agrees:
                 text += self._why_not_graded()
         elif cp is not None and cb is not None:
+            yours = "yours" if whose == "your" else whose
+            figures = f"({cb:.0%} with the strong player's choice, {cp:.0%} with {yours})"
             if round(100 * cb) == round(100 * cp):
-                text += f" The chance to make the bid stays {chance_words(cp)} ({cp:.0%})."
+                text += f" The chance to make the bid stays {chance_words(cp)} ({cp:.0%} with either)."
             elif chance_words(cb) == chance_words(cp):
-                text += (
-                    f" The chance to make the bid stays {chance_words(cp)}, but a little lower "
-                    f"({cb:.0%} to {cp:.0%})."
-                )
+                text += f" The chance to make the bid stays {chance_words(cp)}, but a little lower {figures}."
             else:
-                text += (
-                    f" The chance to make the bid goes from {chance_words(cb)} to "
-                    f"{chance_words(cp)} ({cb:.0%} to {cp:.0%})."
-                )
+                text += f" The chance to make the bid goes from {chance_words(cb)} to {chance_words(cp)} {figures}."
         return text
 
     def _why_not_graded(self) -> str:
@@ -286,8 +349,9 @@ class PlayReview:
             if self.grade:
                 text += (
                     f" A{'n' if self.grade == 'inaccuracy' else ''} {self.grade}: from what the player "
-                    f"could see, the chance to {goal} the bid dropped from {self.chance_best:.0%} "
-                    f"({self.best}) to {self.chance_played:.0%} ({self.layouts} layouts)."
+                    f"could see, the chance to {goal} the bid dropped from {self.chance_best:.0%} with the "
+                    f"strong player's {self.best} to {self.chance_played:.0%} with {who}'s {self.tile} "
+                    f"({self.layouts} layouts)."
                 )
             elif not self.tricks_lost:
                 text += f" Good: the chance to {goal} the bid stays at {self.chance_played:.0%}."
@@ -477,6 +541,7 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
             return 0.0 if v is None or p is None else (2 * p - 1) * v
 
         differ = action is not d.action
+        note = hand_note(view.hand, best.trump or mine.trump)
         if mine.game_chance is not None and best.game_chance is not None:
             # Playing for the game: each choice's chance of winning it. That chance moves with
             # the chance of making the bid (by at most as much), so a drop within the deals'
@@ -486,6 +551,7 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
             return DecisionReview(
                 number, seat, kind, action, d.action, cp, cb, best.trump, None, None,
                 grade(game_drop) if sure else None, exp.reason, game_drop=game_drop,
+                game_played=mine.game_chance, game_best=best.game_chance, hand_note=note,
             )
         if mine.score is not None and best.score is not None:
             # The strong player's own expected scores (relative to the others) of both choices.
@@ -498,6 +564,7 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
         return DecisionReview(
             number, seat, kind, action, d.action, cp, cb, best.trump, None, lost,
             bid_grade(lost) if differ and lost > NOISE_SIGMAS * noise + 1e-9 else None, exp.reason,
+            hand_note=note,
         )
     drop = None if cp is None or cb is None else round(100 * max(0.0, cb - cp), 6)
     sure = drop is not None and action is not d.action and drop > NOISE_SIGMAS * _deal_noise(mine, best) + 1e-9

@@ -389,7 +389,11 @@ def giveaways(item: Item) -> list[str]:
       win ("Big pips off the suit do not count", "Win it in the suit");
     - a seat, a bid or a score: the number stated in the title or the rules (a score's rules
       may state points and seats: its title only), and for the winner of a trick, "seat N
-      wins" in the title or intro.
+      wins" in the title or intro;
+    - a yes or no (is this tile a trump?): a sentence of the title, intro or rules that says
+      the answer ("is a trump", "never a trump", "no trumps at all") of the tile asked or of a
+      kind of tile it is (the doubles, big tiles, a trump number on the lower end), see
+      :func:`_yes_no_giveaways`.
     """
     import re
 
@@ -458,6 +462,44 @@ def giveaways(item: Item) -> list[str]:
             for where, text in teach.items():
                 if winner is not None and re.search(rf"\bseat {winner} (?:wins|takes)\b", text, re.IGNORECASE):
                     found.append(f"{where} says seat {winner} wins")
+    if kind == "is_trump":
+        found += _yes_no_giveaways(item, {k: v for k, v in shown.items() if k != "question"})
+    return found
+
+
+#: A sentence saying that tiles are trumps, or that they are not (or that nothing is).
+_SAYS_TRUMP = r"\b(?:is|are|becomes?|stays?)\s+(?:a|the|all)?\s*trumps?\b"
+_SAYS_NOT_TRUMP = (r"\b(?:not|never|no longer)\s+(?:a\s+|the\s+)?trumps?\b|\bno\s+trumps\b|\bnothing\s+is\s+a\s+trump\b"
+                   r"|\bordinary\s+tile\b|\bnot\s+in\s+the\s+trump\b")
+#: Said of every tile: no kind needed.
+_SAYS_NONE_ARE = r"\bno\s+trumps\s+at\s+all\b|\bnothing\s+is\s+a\s+trump\b|\bthere\s+are\s+no\s+trumps\b"
+
+
+def _yes_no_giveaways(item: Item, shown: dict[str, str]) -> list[str]:
+    """The sentences of ``shown`` (title, intro, rules) that answer an "is this tile a
+    trump?" question: the answer's claim (yes: "is a trump"; no: "never a trump", "an
+    ordinary tile") said of the tile asked or of a kind it belongs to (a double, a tile with
+    two numbers, a big tile, a trump number on the lower end), or "no trumps at all" for a no."""
+    import re
+
+    tile = item.position.tiles[0]
+    trump = item.position.trump
+    yes = bool(item.answer_json())
+    kinds = [re.escape(str(tile))]
+    kinds += [r"\bdoubles?\b", r"\bsame number\b"] if tile.is_double else [r"\btwo different numbers\b"]
+    if tile.high + tile.low >= 7:
+        kinds += [r"\bbig\b", r"\bhowever many pips\b", r"\bmany pips\b"]
+    if trump is not None and trump.kind == "number" and tile.low == trump.value and not tile.is_double:
+        kinds += [r"\blower end\b", r"\bwhich end\b", r"\beither end\b", r"\bboth ends\b"]
+    found = []
+    for where, text in shown.items():
+        for sentence in _sentences(text):
+            claim = re.search(_SAYS_TRUMP if yes else _SAYS_NOT_TRUMP, sentence, re.IGNORECASE)
+            if not claim:
+                continue
+            about = [k for k in kinds if re.search(k, sentence, re.IGNORECASE)]
+            if about or (not yes and re.search(_SAYS_NONE_ARE, sentence, re.IGNORECASE)):
+                found.append(f"{where} says the answer ({'yes' if yes else 'no'}): {sentence!r}")
     return found
 
 
@@ -489,6 +531,11 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         "trump-beats-all": {"title": "Any trump beats the suit"},
         "notrump-winner": {"title": "Big pips off the suit do not count"},
         "notrump-play": {"title": "Win it in the suit"},
+        "trump-low-end": {"intro": "With threes trump, 6-3 is a trump, even though its three is the lower end."},
+        "trump-not": {"intro": "A tile without the trump number is an ordinary tile, however many pips it has."},
+        "doubles-is-trump": {"intro": "Then the seven doubles are the trumps."},
+        "doubles-not": {"intro": "With doubles trump, a tile with two different numbers is never a trump, however big."},
+        "notrump-is-trump": {"intro": "Then there are no trumps at all."},
     }
     import copy
 

@@ -173,7 +173,12 @@ def test_bid_discard_and_trump_are_graded_against_the_strong_player() -> None:
     assert bid.best.kind == "bid" and bid.points_lost is None
     assert bid.game_drop is not None and bid.game_drop > 0
     assert bid.grade == grade(bid.game_drop)
-    assert "lowers the chance of winning the game by about" in bid.describe("you")
+    text = bid.describe("you")
+    assert "lowers the chance of winning the game by about" in text
+    # Each figure says whose choice it is for; the bid line says what the hand held.
+    assert bid.game_played is not None and bid.game_best is not None
+    assert f"({bid.game_best:.0%} with the strong player's bid of" in text and f"{bid.game_played:.0%} with your " in text
+    assert f"Your hand held {bid.hand_note}." in text and "The strong player's bid of" in text
     # ... and playing for points alone, the points given away are.
     by_points = review_hand(g, seats=[0], bot=make_bot("strong", seed=0, play_to_win=False, **FAST_REVIEW))  # type: ignore[arg-type]
     bid = by_points.decisions[0]
@@ -198,7 +203,10 @@ def test_the_strong_players_own_contract_choices_agree_with_the_review() -> None
     assert r.plays == ()
     assert len([d for d in r.decisions if d.kind == "bid"]) >= 4
     assert all(d.agrees and d.grade is None for d in r.decisions)
-    assert all(d.describe("Seat 1").endswith("as the strong player would.") for d in r.decisions)
+    assert all("as the strong player would" in d.describe("Seat 1") for d in r.decisions)
+    # A bid's line says what the hand held, the ground of the bid.
+    bids = [d for d in r.decisions if d.kind == "bid"]
+    assert all(d.hand_note and f"Seat 1's hand held {d.hand_note}" in d.describe("Seat 1") for d in bids)
 
 
 def test_expectation_off_skips_the_contract_review() -> None:
@@ -225,11 +233,13 @@ def test_biggest_mistake_first_in_words_then_numbers() -> None:
     assert r.mistakes() == [play, bid, other, trump]
     lines = biggest_mistakes(r, you=0, players=3, seat=0)
     assert lines[0].startswith("**Blunder ??** — Trick 2: you played 6-1; the strong player would have played 6-6.")
-    assert "The chance to make the bid went from very likely to unlikely (80% to 30%)." in lines[0]
+    assert ("The chance to make the bid went from very likely to unlikely (80% with the strong player's 6-6, "
+            "30% with your 6-1).") in lines[0]
     assert lines[1].startswith("**Blunder ??** — Bid: you passed; the strong player would have bid 5 with threes as trump.")
     assert "very likely to make (86%)" in lines[1] and "about 4 points" in lines[1]
     assert lines[2].startswith("**Inaccuracy ?!** — Trump: you named twos trump; the strong player would have named threes trump.")
-    assert "The chance to make the bid goes from likely to as likely as not (62% to 55%)." in lines[2]
+    assert ("The chance to make the bid goes from likely to as likely as not (62% with the strong player's "
+            "choice, 55% with yours).") in lines[2]
     frame = contract_frame(r, you=0, players=3)
     assert list(frame["Decision"]) == ["Bid", "Trump"] and frame["Chance to make (chosen)"].isna().iloc[0]
     assert review_summary(r, 0, 3).startswith("**Your decisions and plays:** 1 inaccuracy, no mistakes, 2 blunders.")

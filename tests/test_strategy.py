@@ -3,6 +3,8 @@ positions, each recomputed with the engine."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine import Game
@@ -345,3 +347,42 @@ def test_principles_use_the_players_facts_of_unseen_tiles() -> None:
     assert principles.unseen_trumps is facts.unseen_trumps
     assert principles.beaters is facts.beaters
     assert principles.walkers is facts.walkers
+
+
+def test_retext_writes_every_shipped_stage_file_again_as_it_is(tmp_path: Path) -> None:
+    """The shipped stage files carry the principles' current words: ``retext`` (intros,
+    questions and the feedback, from the recorded figures) writes each one again unchanged."""
+    import shutil
+
+    from lessons.loader import DATA_DIR
+    from lessons.strategy.generate import retext_all
+
+    for i, p in enumerate(PRINCIPLES):
+        shutil.copy(stage_path(i, p), tmp_path / stage_path(i, p).name)
+    written = retext_all(tmp_path)
+    assert len(written) == len(PRINCIPLES) == 10
+    for path in written:
+        assert path.read_text(encoding="utf-8") == (DATA_DIR / path.name).read_text(encoding="utf-8"), path.name
+
+
+def test_play_better_figures_are_from_here_on_and_a_sure_result_is_said_in_words() -> None:
+    """Every feedback's figures are the tricks "from here on" (the tricks the side has taken
+    said apart), and a result in every layout (or none) is said in words, never "100%" or
+    "0%"."""
+    import re
+
+    from engine.players.facts import seat_goal
+
+    sure = 0
+    for lv in LEVELS:
+        task = lv.task
+        texts = [str(task.param("right")), *map(str, dict(task.param("why")).values())]
+        for text in texts:
+            assert "tricks on average from here on" in text, (lv.id, text)
+            assert not re.search(r"(?<![\d.])(?:100|0)%", text), (lv.id, text)
+        view = task.view
+        taken = sum(view.tricks_won[s] for s in seat_goal(view).seats)
+        if taken:
+            assert f"besides the {taken} trick" in texts[0], (lv.id, texts[0])
+        sure += sum(("always" in t or "can never" in t or "every layout tried" in t) for t in texts)
+    assert sure > 20

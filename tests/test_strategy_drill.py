@@ -157,3 +157,30 @@ def test_leaving_the_rule_for_a_tile_as_good_is_said_not_hidden(course) -> None:
     a = r.alike[0]
     assert a.played_tricks > a.pick_tricks and f"{a.played_tricks:.2f} tricks for your side" in said
     assert f"at the other {r.judged - 1} decisions where it picks a tile you played that tile" in said
+
+
+def test_the_result_says_who_your_side_is(course) -> None:  # type: ignore[no-untyped-def]
+    """The result's first line names whose tricks "your side" counts: with four players the
+    partner, with three the other defender; a bidder with three players is "you". A comma
+    follows "From the position on"."""
+    from lessons.strategy.drill import DrillResult
+
+    seen = set()
+    for stage in course.stages:
+        if stage.part != "play-better":
+            continue
+        d = drill_of(stage)
+        first = DrillResult(d, 3, True, 1, None, ()).lines()[0]
+        assert first.startswith("From the position on, "), first
+        if d.rules.players == 4:
+            assert f"your side (you and your partner, Seat {(d.seat + 2) % 4}) took 3 tricks" in first, first
+            seen.add("partner")
+        elif d.goal == "set":
+            bidder = d.start().bidder
+            other = ({0, 1, 2} - {d.seat, bidder}).pop()
+            assert f"your side (you and the other defender, Seat {other}) took 3 tricks" in first, first
+            seen.add("defender")
+        else:
+            assert "From the position on, you took 3 tricks and made the bid." == first, first
+            seen.add("bidder")
+    assert seen == {"partner", "defender", "bidder"}

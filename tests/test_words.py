@@ -66,7 +66,7 @@ def test_a_chance_reads_the_same_in_a_reason_and_in_a_review() -> None:
         assert chance_adverb(p).removeprefix("about ").replace("surely", "sure") == chance_words(p), p
     review = DecisionReview(1, 0, "trump", Action.parse("trump 2"), Action.parse("trump 3"), 0.45, 0.62,
                             Trump.parse("3"), 17.0, None, "mistake")
-    assert "goes from likely to as likely as not (62% to 45%)" in review.describe()
+    assert "goes from likely to as likely as not (62% with the strong player's choice, 45% with yours)" in review.describe()
 
 
 @pytest.mark.parametrize(

@@ -190,11 +190,18 @@ class DrillResult:
     def lines(self) -> list[str]:
         """The result in plain words, one sentence a line."""
         d = self.drill
-        side = "your side" if d.rules.players == 4 or d.goal == "set" else "you"
+        if d.rules.players == 4:
+            side = f"your side (you and your partner, Seat {(d.seat + 2) % 4})"
+        elif d.goal == "set":
+            bidder = d.start().bidder
+            other = next(s for s in range(3) if s not in (d.seat, bidder))
+            side = f"your side (you and the other defender, Seat {other})"
+        else:
+            side = "you"
         goal = ("made the bid" if self.achieved else "went down") if d.goal == "make" else \
             ("set the bid" if self.achieved else "let the bidder make it")
         out = [
-            f"From the position on {side} took {_count(self.tricks, 'trick')} and {goal}.",
+            f"From the position on, {side} took {_count(self.tricks, 'trick')} and {goal}.",
             f"The best line takes {d.best_tricks:.2f} tricks on average from the same position, over "
             f"{'every one of the' if d.exhaustive else 'a sample of'} {d.layouts} layouts of the tiles you could not "
             f"see (it {'makes' if d.goal == 'make' else 'sets'} the bid in {d.best_chance:.0f}% of them).",

@@ -27,6 +27,7 @@ from content.tomlw import dumps_entries, value
 from engine.contract import side_seats
 from engine.game import Game, PlayerView
 from engine.players import make_bot
+from engine.players.facts import seat_goal
 from engine.rules import RuleSet
 from engine.strategy import FairAnswer, fair_answer
 from engine.tiles import Tile
@@ -197,18 +198,33 @@ def history(view: PlayerView) -> str:
     return "\n\n".join(lines)
 
 
+def recorded_answer(level: Mapping[str, Any], view: PlayerView) -> FairAnswer:  # Any: a TOML table
+    """The fair answer as ``level`` records it (its sums of tricks and counts of made layouts),
+    without the layouts themselves (``per_layout`` is empty): enough for the words."""
+    n = int(level["layouts"])
+    tricks = {Tile.parse(t): int(v) / n for t, v in level["tricks"].items()}
+    chance = {Tile.parse(t): 100.0 * int(v) / n for t, v in level["made"].items()}
+    return FairAnswer(view.seat, tuple(seat_goal(view).seats), n, int(level["all_layouts"]), bool(level["exhaustive"]),
+                      tricks, chance, (), int(level["need"]), str(level["goal"]))
+
+
 def retext(level: Mapping[str, Any], found_seat: int, principle_id: str) -> dict[str, Any]:  # Any: TOML tables of mixed value types
-    """``level`` with its words (``intro``, ``question``) written again from its deal, without
-    solving anything: what :func:`level_dict` would write for them."""
+    """``level`` with its words (``intro``, ``question``, the feedback ``right`` and ``why``)
+    written again from its deal and its recorded figures, without solving anything: what
+    :func:`level_dict` would write for them."""
     p = next(x for x in PRINCIPLES if x.id == principle_id)
     rules = RuleSet.from_dict(dict(level["position"]["rules"]))
     view = game_of(rules, int(level["seed"]), tuple(level["actions"])).view(found_seat)
-    return {**level, "intro": history(view), "question": question(p, view)}
+    fa = recorded_answer(level, view)
+    why = {str(t): p.wrong(view, fa, t) for t in sorted(fa.tricks) if t != fa.best}
+    return {**level, "intro": history(view), "question": question(p, view), "right": p.right(view, fa, fa.best),
+            "why": why}
 
 
 def retext_all(data_dir: Path | None = None) -> list[Path]:
-    """Write the words of every shipped stage file again (:func:`retext`), its answers as they
-    are; return the paths."""
+    """Write the words of every shipped stage file again (:func:`retext`: intros, questions and
+    feedback from the principles' current wording), its answers and figures as they are;
+    return the paths."""
     import tomllib
 
     paths = []

@@ -28,15 +28,40 @@ def _legal(view: PlayerView) -> list[Tile]:
     return legal_plays(view.hand, view.current_trick, view.trump)
 
 
-def _figures(fa: FairAnswer, tile: Tile) -> str:
-    goal = "makes the bid" if fa.goal == "make" else "sets the bid"
-    return (f"With {tile} your side takes {fa.tricks[tile]:.2f} tricks on average and {goal} in "
-            f"{fa.chance[tile]:.0f}% of the layouts")
+def _outcome(fa: FairAnswer, tile: Tile, *, short: bool = False) -> str:
+    """What ``tile`` gives the side's contract, in words when it is sure: "always makes the
+    bid", "can never set the bid" (every layout solved), "makes the bid in every layout
+    tried" (a sample), else "makes the bid in 92% of the layouts". ``short``: "it" for "the
+    bid", and no "of the layouts"."""
+    make = fa.goal == "make"
+    bid = "it" if short else "the bid"
+    chance = fa.chance[tile]
+    if chance >= 100.0:
+        if fa.exhaustive:
+            return f"always {'makes' if make else 'sets'} {bid}"
+        return f"{'makes' if make else 'sets'} {bid} in every layout tried"
+    if chance <= 0.0:
+        if fa.exhaustive:
+            return f"can never {'make' if make else 'set'} {bid}"
+        return f"{'makes' if make else 'sets'} {bid} in none of the layouts tried"
+    pct = f"{chance:.0f}"
+    pct = "over 99" if pct == "100" else "under 1" if pct == "0" else pct
+    return f"{'makes' if make else 'sets'} {bid} in {pct}%" + ("" if short else " of the layouts")
 
 
-def _against_best(fa: FairAnswer, tile: Tile) -> str:
+def _figures(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    """``tile``'s figures: the tricks the side takes from here on (the trick in progress and
+    those after it; the tricks it has taken are said apart) and what that gives the bid."""
+    taken = sum(view.tricks_won[s] for s in fa.side)
+    already = f" (besides the {taken} trick{'s' if taken != 1 else ''} it has taken)" if taken else ""
+    return (f"With {tile} your side takes {fa.tricks[tile]:.2f} tricks on average from here on{already} and "
+            f"{_outcome(fa, tile)}")
+
+
+def _against_best(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     """A worse tile's figures beside the best tile's (no final stop)."""
-    return f"{_figures(fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and {fa.chance[fa.best]:.0f}%"
+    return (f"{_figures(view, fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and "
+            f"{_outcome(fa, fa.best, short=True)}")
 
 
 @dataclass(frozen=True)
@@ -101,12 +126,12 @@ def _draw_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     else:
         text = (f"{tile} leaves {len(out)} trump{'s' if len(out) != 1 else ''} you have not seen in play: a "
                 f"defender who cannot follow {describe_suit(view.trump.suit_led(tile))} can trump it.")
-    return f"{text} {_against_best(fa, tile)}."
+    return f"{text} {_against_best(view, fa, tile)}."
 
 
 def _draw_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     return (f"{tile} is your top trump: leading it draws the defenders' trumps, so your other winners are "
-            f"not trumped later. {_figures(fa, tile)}.")
+            f"not trumped later. {_figures(view, fa, tile)}.")
 
 
 # -- cashing walkers ----------------------------------------------------------------------------
@@ -131,12 +156,12 @@ def _cash_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
                 "you may lose the lead before your sure trick is taken.")
     else:
         text = f"{tile} wins too, but it keeps the side-suit winner waiting, where it can still be trumped later."
-    return f"{text} {_against_best(fa, tile)}."
+    return f"{text} {_against_best(view, fa, tile)}."
 
 
 def _cash_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     return (f"No tile you have not seen can beat {tile}: it is a sure trick, so take it now. "
-            f"{_figures(fa, tile)}.")
+            f"{_figures(view, fa, tile)}.")
 
 
 # -- giving up a trick cheaply --------------------------------------------------------------------
@@ -168,12 +193,12 @@ def _cheap_rule(view: PlayerView) -> Tile | None:
 def _cheap_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     d = fa.tricks[fa.best] - fa.tricks[tile]
     return (f"{tile} does not take this trick either, and it is worth more later: giving it up costs your side "
-            f"{d:.2f} tricks on average. {_against_best(fa, tile)}.")
+            f"{d:.2f} tricks on average. {_against_best(view, fa, tile)}.")
 
 
 def _cheap_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     return (f"None of your tiles can take this trick, so give up the one you need least: {tile}. "
-            f"{_figures(fa, tile)}.")
+            f"{_figures(view, fa, tile)}.")
 
 
 # -- not overtaking your own side ----------------------------------------------------------------
@@ -224,12 +249,12 @@ def _side_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     else:
         text = (f"{tile} lets {_mate(view)} keep the trick too, but it ranks higher than the tile you need "
                 "least: keep it, it may take a trick later.")
-    return f"{text} {_against_best(fa, tile)}."
+    return f"{text} {_against_best(view, fa, tile)}."
 
 
 def _side_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     return (f"Seat {_holder(view)} is winning the trick for your side and nobody against you plays after you: "
-            f"leave it there and give up {tile}, the tile you need least. {_figures(fa, tile)}.")
+            f"leave it there and give up {tile}, the tile you need least. {_figures(view, fa, tile)}.")
 
 
 # -- no trump and doubles as trump --------------------------------------------------------------
@@ -246,7 +271,7 @@ def _kind_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     else:
         why = (f"With doubles as trump the top of a suit is its highest non-double, and no tile you have not "
                f"seen can beat {tile}: it is a sure trick, so take it now.")
-    return f"{why} {_figures(fa, tile)}."
+    return f"{why} {_figures(view, fa, tile)}."
 
 
 # -- counting what is out --------------------------------------------------------------------
@@ -310,12 +335,12 @@ def _count_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
                 "lose the lead before your sure trick is taken.")
     else:
         text = f"{tile} wins too, but it leaves your other sure trick waiting, where it can still be trumped later."
-    return f"{text} {_against_best(fa, tile)}."
+    return f"{text} {_against_best(view, fa, tile)}."
 
 
 def _count_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     return (f"{_shown(view, tile)}: {tile} is a sure trick by the count, so take it now. "
-            f"{_figures(fa, tile)}.")
+            f"{_figures(view, fa, tile)}.")
 
 
 # -- keeping the tiles that matter later ------------------------------------------------------
@@ -349,7 +374,7 @@ def _keep_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     else:
         text = (f"{tile} does not take this trick either, and it ranks higher than the tile you need least: "
                 "keep it, it may still take a trick later.")
-    return f"{text} {_against_best(fa, tile)}."
+    return f"{text} {_against_best(view, fa, tile)}."
 
 
 def _keep_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
@@ -360,7 +385,7 @@ def _keep_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     names = ", ".join(str(t) for t in keep[:-1]) + (" or " if len(keep) > 1 else "") + str(keep[-1])
     return (f"None of your tiles can take this trick. No tile you have not seen can beat {names}: "
             f"{'it is a sure trick' if one else 'they are sure tricks'} when you lead later, so keep "
-            f"{'it' if one else 'them'} and give up {tile}, {least}. {_figures(fa, tile)}.")
+            f"{'it' if one else 'them'} and give up {tile}, {least}. {_figures(view, fa, tile)}.")
 
 
 # -- leading to the seat that can trump in ---------------------------------------------------------
@@ -446,7 +471,7 @@ def _trump_in_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
                 "follow suit instead of trumping in")
         text += (" over the bidder." if view.rules.players == 3 else
                  ", and the trick goes to whoever holds the top of the suit.")
-    return f"{text} {_against_best(fa, tile)}."
+    return f"{text} {_against_best(view, fa, tile)}."
 
 
 def _through_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
@@ -454,14 +479,14 @@ def _through_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     suit = _lacks_text(view, tile)
     return (f"The bidder, Seat {view.bidder}, plays right after you and the other defender, Seat {mate}, last. "
             f"Seat {mate} has shown it holds no {suit} and may still hold a trump: lead {tile} through the "
-            f"bidder, who must play first, and Seat {mate} can trump in over it. {_figures(fa, tile)}.")
+            f"bidder, who must play first, and Seat {mate} can trump in over it. {_figures(view, fa, tile)}.")
 
 
 def _partner_lead_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     mate = mate_seat(view)
     suit = _lacks_text(view, tile)
     return (f"Your partner, Seat {mate}, has shown it holds no {suit} and may still hold a trump: lead {tile} "
-            f"to your partner, who can trump in and take the trick for your side. {_figures(fa, tile)}.")
+            f"to your partner, who can trump in and take the trick for your side. {_figures(view, fa, tile)}.")
 
 
 def _is_trump(view: PlayerView, tile: Tile) -> bool:

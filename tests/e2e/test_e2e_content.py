@@ -149,3 +149,24 @@ def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) 
     click_key(page, f"pz-{trumpq.id}-hint")
     text = box.inner_text()
     assert f"Hint 1: {trumpq.hint(1)}" in text and "With doubles trump" not in text
+
+
+def test_yes_no_intros_do_not_say_the_answer(page: Any, server: str) -> None:
+    """The Yes/No trump levels (3.2, 3.3, 4.1, 4.2, 5.1) teach the rule without saying the
+    answer of their question before it is answered: no "is a trump" of the tile's kind, no
+    "never a trump", no "no trumps at all"; 3.3 is titled by its topic."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, f"{server}/learn")
+    said = {
+        ("3. Trump is a number", 2): ("6-3 is a trump", "lower end"),
+        ("3. Trump is a number", 3): ("ordinary tile", "A big tile"),
+        ("4. Doubles as trump", 1): ("doubles are the trumps",),
+        ("4. Doubles as trump", 2): ("never a trump",),
+        ("5. No trump (\"follow me\")", 1): ("no trumps at all",),
+    }
+    for (stage, number), giveaways in said.items():
+        text = _level(page, stage, number).inner_text()
+        assert "Check" in text or "Yes" in text, text  # not answered yet
+        for words in giveaways:
+            assert words.lower() not in text.lower(), (stage, number, words, text)
+    assert _level(page, "3. Trump is a number", 3).locator("h2").first.inner_text().strip() == "Big and small tiles"

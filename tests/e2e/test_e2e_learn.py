@@ -87,3 +87,45 @@ def _play_the_drill_out(page: Any, stage_id: str) -> None:
     assert "You kept to the principle" in said and "Your hand" not in said
     assert page.locator(".st-key-drill-again button").is_visible()
     assert not page.locator('[data-testid="stException"]').count()
+
+
+def test_play_better_figures_say_from_here_on_and_a_sure_result_in_words(page: Any, server: str) -> None:
+    """A Play better position after a trick, answered after a worse tile: the feedback gives
+    the tricks "from here on" (the trick already taken said apart), and a bid made in every
+    layout is said in words ("always makes"), not as "100%"."""
+    from lessons import load_course
+
+    level = next(lv for lv in load_course().stage("pb-draw-trumps").levels
+                 if lv.task.view.tricks and lv.task.param("exhaustive")
+                 and all(int(v) == int(lv.task.param("layouts")) for v in dict(lv.task.param("made")).values()))
+    best = str(level.answer())
+    worse = next(str(t) for t in level.task.tricks if str(t) != best)
+    open_page(page, f"{server}/learn?level={level.id}")
+    box = page.locator(".st-key-learn-level-box")
+    click(page, page.locator(f".st-key-lv-{level.id}-tiles-btn-{worse.replace('-', '')} button:visible").first)
+    click(page, page.locator(f".st-key-lv-{level.id}-tiles-btn-{best.replace('-', '')} button:visible").first)
+    said = box.inner_text()
+    assert "Right!" in said, said
+    assert "tricks on average from here on (besides the 1 trick it has taken)" in said, said
+    assert "always makes the bid" in said and "100%" not in said, said
+
+
+def test_four_player_drill_names_the_partner(page: Any, server: str) -> None:
+    """A 4-player Play better drill names the partner as the Play table does ("Seat 0
+    (partner)") in its table, and its result says whose tricks "your side" counts, with a
+    comma after "From the position on"."""
+    from lessons import load_course
+    from lessons.strategy.drill import drill_of
+
+    course = load_course()
+    drill = drill_of(course.stage("pb-partners"))
+    assert drill.rules.players == 4
+    partner = (drill.seat + 2) % 4
+    level = course.level(drill.level)
+    best = str(level.answer())
+    open_page(page, f"{server}/learn?level={level.id}")
+    click(page, page.locator(f".st-key-lv-{level.id}-tiles-btn-{best.replace('-', '')} button:visible").first)
+    _play_the_drill_out(page, "pb-partners")
+    said = " ".join(page.locator(".st-key-learn-drill").inner_text().split())
+    assert f"Seat {partner} (partner): " in said, said
+    assert f"From the position on, your side (you and your partner, Seat {partner}) took " in said, said

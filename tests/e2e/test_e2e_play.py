@@ -206,7 +206,7 @@ def test_new_game_panel_keeps_the_computer_level(page: Any, server: str) -> None
     assert "Seat 0 (the others: Seat 1, Seat 2)" in seat, seat
     assert "House rules: classic rules" in panel.inner_text()
     click(page, players.locator("label", has_text="4").first)
-    assert "Seat 0 (the others: Seat 1, Seat 2, Seat 3)" in page.locator(".st-key-play-seat").first.evaluate(_SHOWN)
+    assert "Seat 0 (partner: Seat 2)" in page.locator(".st-key-play-seat").first.evaluate(_SHOWN)
     click(page, page.locator(".st-key-play-rule-players label", has_text="3").first)
     open_page(page, f"{server}/play?deal=5")
     summary = page.locator(".st-key-new-game-box summary").first
@@ -554,3 +554,21 @@ def test_hand_review_names_the_principle_and_links_its_stage(page: Any, server: 
     assert link.count() == 1
     assert urlparse(link.get_attribute("href")).path.endswith("/learn")
     assert parse_qs(urlparse(link.get_attribute("href")).query) == {"level": ["draw-trumps-1"]}
+
+
+def test_hand_review_bid_line_says_what_the_hand_held_and_whose_figures(page: Any, server: str) -> None:
+    """The review's bid line says why: what the learner's hand held (the strong player's
+    trump and the other doubles, named), and each chance names whose choice it is for ("The
+    strong player's bid of 21 was ... to make")."""
+    import re
+
+    open_page(page, f"{server}/play?{urlencode(encode(PlaySetup(RuleSet(), 4), [_PASSED_A_MOON]))}")
+    step_mode(page)
+    play_hand(page)
+    page.locator(".st-key-play-tabs button", has_text="Hand review").first.click()
+    page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
+    assert not _errors(page)
+    review = _below_the_table(page)
+    line = next((x for x in review.splitlines() if x.startswith("Bid: you passed.")), "")
+    assert re.search(r"Your hand held \w+ \w+ \((?:\d-\d, )*\d-\d(?: and \d-\d)?\)", line), review
+    assert re.search(r"The strong player's bid of 21 was [a-z ]+ to make \(\d+%\)\.", line), line

@@ -101,3 +101,40 @@ def test_themes_come_after_the_answer_by_their_titles(page: Any, server: str) ->
     labels = set(ticks.evaluate_all("els => els.map(e => e.textContent)"))
     themes = {*pz.themes, *next(p for p in puzzles() if p.id == daily_id).themes}  # both answered
     assert labels == {theme_title(t) for t in themes} and not labels & themes, labels
+
+
+def test_after_the_puzzle_of_the_day_the_next_puzzle_is_of_another_kind(page: Any, server: str) -> None:
+    """Once the puzzle of the day is answered, "Your next puzzle" (and each "Next puzzle"
+    after it) is of another kind, even for a learner whose missed themes would pick the
+    daily's kind again (they missed a theme only puzzles of that kind have)."""
+    from datetime import UTC, datetime
+
+    from store import practice, stats
+
+    pool = list(puzzles())
+    kinds = {p.id: p.kind for p in pool}
+    daily = next(p for p in pool if p.id == practice.daily_puzzle(
+        [practice.PuzzleCard(p.id, p.rating, tuple(p.themes)) for p in pool], datetime.now(UTC).date()).id)
+    own = next(t for t in daily.themes if all(p.kind == daily.kind for p in pool if t in p.themes))
+    db = open_store()
+    me, token = learners.create(db)
+    for n in range(6):  # generated puzzles of the daily's kind, with its own theme alone
+        events.write(db, me.id, events.PuzzleAnswer(f"gen-{n}", False, kind=daily.kind, themes=(own,)))
+    # Without the rule, this learner's next puzzle would be of the daily's kind.
+    s = stats.learner_stats(db, me.id)
+    cards = [practice.PuzzleCard(p.id, float(p.rating), tuple(p.themes)) for p in pool]
+    old = practice.next_puzzle(cards, s.rating, practice.theme_misses(s.theme_accuracy), {daily.id})
+    assert old is not None and kinds[old.id] == daily.kind, old
+    open_page(page, f"{server}/practice?me={token}")
+    expander = page.locator('[data-testid="stMain"] [data-testid="stExpander"]', has_text="Puzzle of the day")
+    expander.locator("summary").click()
+    expander.locator("h4").wait_for()
+    click(page, expander.get_by_role("button", name="Show the answer"))
+    box = page.locator(".st-key-practice-box")
+    served = []
+    for _ in range(3):
+        served.append(_served(page))
+        assert kinds[served[-1]] != daily.kind, (daily.id, served)
+        click(page, box.get_by_role("button", name="Show the answer"))
+        click(page, box.get_by_role("button", name="Next puzzle"))
+    assert len(set(served)) == 3, served

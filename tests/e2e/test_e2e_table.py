@@ -411,3 +411,84 @@ def test_a_computers_moon_says_how_likely_what_it_wins_and_what_a_set_costs(page
     step_mode(page)
     feed = _feed_text(page)
     assert "Seat 1 shoots the moon" in feed and said in feed, (said, feed)
+
+
+def test_trick_row_shows_the_tiles_in_play_order(page: Any, server: str) -> None:
+    """The current trick reads left to right in the order it was played, the leader first,
+    whoever led (the seats' places around the table do not reorder it)."""
+    for players, wanted in ((3, 2), (4, 3)):
+        def my_turn_after(g: Game, wanted: int = wanted) -> bool:
+            return g.hand_finished or (g.phase == "playing" and g.to_act == 0 and len(g.view(0).current_trick) == wanted)
+
+        setup, g = next(x for deal in range(1, 200) if not (x := _basic_game(deal, players, my_turn_after))[1].hand_finished)
+        view = g.view(0)
+        assert view.leader is not None and view.leader != 0
+        open_page(page, _link(server, setup, g))
+        cells = page.locator(".moon-trick .moon-trick-cell")
+        assert cells.count() == players
+        shown = sorted((cells.nth(i).bounding_box()["x"], cells.nth(i).locator(".moon-cap").inner_text())
+                       for i in range(players))
+        names = [cap.split(" ")[0] if cap.startswith("You") else " ".join(cap.split(" ")[:2]) for _, cap in shown]
+        order = [(view.leader + k) % players for k in range(players)]
+        expected = ["You" if s == 0 else f"Seat {s}" for s in order]
+        assert names == expected, (players, shown)
+        assert "led" in shown[0][1], shown
+        tiles = [cells.nth(i).locator("svg").count() for i in range(players)]
+        assert sorted(tiles, reverse=True) == tiles, tiles
+
+
+def _moon_by_seat_1(players: int) -> tuple[PlaySetup, Game]:
+    """A game ended by a made moon: Seat 1 bids 21, the others pass, every seat then plays as
+    the basic player."""
+    for deal in range(1, 400):
+        setup = PlaySetup(RuleSet(players=players), deal, 0, "basic")
+        g = Game.new(setup.rules, deal)
+        bots = [make_bot("basic", seed=bot_seed(deal, s)) for s in range(players)]
+        while g.phase == "bidding":
+            g.apply("bid 21" if g.to_act == 1 else "pass")
+        while not g.hand_finished:
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].decide(g.view(seat)).action)
+        if g.results[-1].moon_won_game:
+            return setup, g
+    raise AssertionError("no deal where Seat 1 makes the moon")
+
+
+def test_game_over_on_a_made_moon_says_so(page: Any, server: str) -> None:
+    """A game ended by a made moon says that the moon won it (not only "Seat 1 won", which
+    reads wrong when Seat 1's score is far from the target)."""
+    for players, who in ((3, "Seat 1"), (4, "Seat 1")):
+        setup, g = _moon_by_seat_1(players)
+        assert g.phase == "game_over"
+        open_page(page, _link(server, setup, g))
+        text = page.locator(".st-key-hand-summary").first.inner_text()
+        assert f"Game over: {who} shot the moon and made it" in text and "wins the game at once" in text, text
+        if players == 4:
+            assert "for their team" in text, text
+
+
+def test_a_move_the_computer_would_not_make_still_gets_a_reason(page: Any, server: str) -> None:
+    """A link whose computer moves are not the computer player's own (every seat plays its
+    first legal move): each such move in the feed, and its "Why?", says that it came with the
+    link and what the tile does, instead of nothing ("No explanation is available")."""
+    setup = PlaySetup(RuleSet(players=3), 6, 0, "basic")
+    g = Game.new(setup.rules, setup.deal)
+    while g.phase == "bidding":
+        g.apply("bid 4" if g.to_act == 1 else "pass")
+    while not (g.phase == "playing" and g.to_act == 0 and len(g.view(0).current_trick) == 2):
+        g.apply(g.legal_actions()[0])
+    open_page(page, _link(server, setup, g))
+    feed = _feed_text(page)
+    assert "This move came with the link" in feed, feed
+    played = re.findall(r"Seat \d plays \d-\d\.([^\n]*)", feed)
+    assert played and all(r.strip() for r in played), feed
+    assert re.search(r"\d-\d (?:leads|follows|cannot follow) ", feed), feed
+    keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-why-"]')]
+        .map(e => (e.className.match(/st-key-(why-\\d+-\\d+)(?:\\s|$)/) || [])[1]).filter(Boolean)""")
+    boxes = []
+    for key in keys:
+        click_key(page, key)
+        boxes.append(page.locator(".st-key-feed-why").first.inner_text())
+    assert not [b for b in boxes if "No explanation is available" in b], boxes
+    assert [b for b in boxes if "This move came with the link" in b], boxes

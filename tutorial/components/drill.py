@@ -80,11 +80,12 @@ def _stars_text(n: int) -> str:
     return "★" * n + "☆" * (MAX_STARS - n)
 
 
-def _seat(seat: int, you: int, start: bool = True) -> str:
-    """"You" (or "you" inside a sentence) for the learner's seat, else "Seat N"."""
+def _seat(seat: int, you: int, players: int, start: bool = True) -> str:
+    """"You" (or "you" inside a sentence) for the learner's seat, else the seat as the Play
+    table names it: "Seat N", "Seat N (partner)" with four players."""
     if seat == you:
         return "You" if start else "you"
-    return f"Seat {seat}"
+    return words.seat_name(seat, you, players)
 
 
 def _table(p: DrillPlay) -> None:
@@ -95,27 +96,27 @@ def _table(p: DrillPlay) -> None:
     n = view.rules.players
     trump = view.trump
     assert view.bidder is not None
-    st.markdown(f"Trump: **{words.trump_label(trump)}** · Contract: {_seat(view.bidder, you, False)} bid "
+    st.markdown(f"Trump: **{words.trump_label(trump)}** · Contract: {_seat(view.bidder, you, n, False)} bid "
                 f"{words.bid_label(view.bid or 0)} · Tricks taken: "
-                + ", ".join(f"{_seat(s, you, False)}: {k}" for s, k in enumerate(view.tricks_won)))
+                + ", ".join(f"{_seat(s, you, n, False)}: {k}" for s, k in enumerate(view.tricks_won)))
     if view.tricks:
         last = view.tricks[-1]
-        took = _seat(last.winner, you, False)
+        took = _seat(last.winner, you, n, False)
         st.markdown(f"**The last trick** ({took} took it)")
-        show_row([Shown(t, _seat(s, you) + (" led" if i == 0 else ""), trump=is_trump(t, trump))
+        show_row([Shown(t, _seat(s, you, n) + (" led" if i == 0 else ""), trump=is_trump(t, trump))
                   for i, (s, t) in enumerate(zip(last.seats, last.tiles, strict=True))], base=0.7,
                  label="The last trick")
     if view.current_trick:
         assert view.leader is not None
         st.markdown("**The trick so far**")
-        show_row([Shown(t, _seat((view.leader + i) % n, you) + (" led" if i == 0 else ""), trump=is_trump(t, trump))
+        show_row([Shown(t, _seat((view.leader + i) % n, you, n) + (" led" if i == 0 else ""), trump=is_trump(t, trump))
                   for i, t in enumerate(view.current_trick)], label="The trick so far")
     if view.tricks:
         with st.expander(f"The tricks so far ({len(view.tricks)})"):
             st.markdown("\n".join(
-                f"{k}. " + ", ".join(f"{_seat(s, you, i == 0)} {'led' if i == 0 else 'played'} {t}"
+                f"{k}. " + ", ".join(f"{_seat(s, you, n, i == 0)} {'led' if i == 0 else 'played'} {t}"
                                      for i, (s, t) in enumerate(zip(tr.seats, tr.tiles, strict=True)))
-                + f"; {_seat(tr.winner, you, False)} took it." for k, tr in enumerate(view.tricks, start=1)))
+                + f"; {_seat(tr.winner, you, n, False)} took it." for k, tr in enumerate(view.tricks, start=1)))
     if p.finished:
         return
     legal = p.legal()

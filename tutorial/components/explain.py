@@ -38,7 +38,7 @@ def reason_of(decision: Choice | None) -> str:
 
 def show_decision(
     decision: Choice | None, *, key: str, who: str = "The computer", chart: bool = True, wide: bool = True,
-    at_table: bool = False, said: bool = False,
+    at_table: bool = False, said: bool = False, fallback: str = "",
 ) -> None:
     """The explanation of one decision: the plain reason, then the numbers behind a
     "details" toggle (a toggle, not an expander, so that it also works inside one): a
@@ -47,9 +47,14 @@ def show_decision(
     (:meth:`engine.players.Decision.at_table`), its other choices kept for the hand's end
     (a play or a discard has no numbers then, and says so).
     ``said``: the plain reason is on the page already (the feed's line): the numbers in
-    words come first instead of the reason again, when there are any."""
+    words come first instead of the reason again, when there are any. ``fallback``: what to
+    say when there is no decision (a move the computer player would not make), in place of
+    "No explanation is available"."""
     if decision is None:
-        st.caption("No explanation is available for this move.")
+        if fallback:
+            st.markdown(fallback)
+        else:
+            st.caption("No explanation is available for this move.")
         return
     text = reason_of(decision)
     details = summary_of(decision)

@@ -77,6 +77,18 @@ def _shown(pool: list[Puzzle]) -> set[str]:
     return set(st.session_state.get(RECENT, [])) | ({daily_card.id} if daily_card else set())
 
 
+def _daily_kind_done(pool: list[Puzzle]) -> str | None:
+    """The kind of today's puzzle of the day once the learner has answered it (here or, by the
+    store, elsewhere), else ``None``: the box then serves another kind."""
+    card = _daily_card(pool, datetime.now(UTC).date())
+    if card is None:
+        return None
+    att = ask.attempt_for(f"daily-{card.id}")
+    if not (att.solved or att.gave_up or att.answer_shown or att.tries) and _last_answered() != card.id:
+        return None
+    return next(p.kind for p in pool if p.id == card.id)
+
+
 def _last_answered() -> str | None:
     """The puzzle this learner answered last, anywhere (``None`` without a learner)."""
     db, lid = profile.store(), profile.learner_id()
@@ -184,7 +196,8 @@ def _choose(pool: list[Puzzle]) -> str | None:
     """What the box serves next: the first puzzle review due; else a Play better position of
     a principle the learner was shown missing (:func:`_position_choice`, its reason kept
     under :data:`WHY`), as ``"level:<id>"``; else a new puzzle that is not the one they
-    answered last (never the same puzzle twice in a row)."""
+    answered last (never the same puzzle twice in a row), and once the puzzle of the day is
+    answered, not of its kind (when another kind is left)."""
     s = _learner_stats()
     due = _due(pool, s)
     if due:
@@ -196,7 +209,12 @@ def _choose(pool: list[Puzzle]) -> str | None:
         return POSITION + level.id
     rating, misses = (1500.0, {}) if s is None else (s.rating, practice.theme_misses(s.theme_accuracy))
     last = _last_answered()
-    card = practice.next_puzzle(_cards(pool), rating, misses, _shown(pool) | ({last} if last else set()))
+    cards = _cards(pool)
+    daily_kind = _daily_kind_done(pool)
+    if daily_kind is not None:  # after the puzzle of the day, a puzzle of another kind
+        kinds = {p.id: p.kind for p in pool}
+        cards = [c for c in cards if kinds[c.id] != daily_kind] or cards
+    card = practice.next_puzzle(cards, rating, misses, _shown(pool) | ({last} if last else set()))
     return card.id if card else None
 
 
@@ -371,8 +389,9 @@ def _stale(pool: list[Puzzle], cur: str | None, due: list[str]) -> bool:
     """Whether the box chooses again rather than keep ``cur`` (not started yet): due reviews
     come first, as the line above says; a puzzle is chosen again if it is today's puzzle of the
     day or was just answered elsewhere (Puzzles, the puzzle of the day, another browser: never
-    the same puzzle twice in a row), or gives way to a Play better position of a principle
-    missed since it was chosen (a game reviewed on Play meanwhile)."""
+    the same puzzle twice in a row), or is of the kind of the puzzle of the day just answered,
+    or gives way to a Play better position of a principle missed since it was chosen (a game
+    reviewed on Play meanwhile)."""
     if cur in due or not _untouched(_key(cur)):
         return False
     if due:
@@ -380,7 +399,9 @@ def _stale(pool: list[Puzzle], cur: str | None, due: list[str]) -> bool:
     if cur is not None and cur.startswith(POSITION):
         return False
     daily_card = _daily_card(pool, datetime.now(UTC).date())
+    daily_kind = _daily_kind_done(pool)
     return (daily_card is not None and cur == daily_card.id) or cur == _last_answered() or \
+        (daily_kind is not None and any(p.id == cur and p.kind == daily_kind for p in pool)) or \
         _position_choice() is not None
 
 

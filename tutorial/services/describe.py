@@ -34,8 +34,10 @@ __all__ = [
     "describe_action",
     "describe_suit",
     "explanation_frame",
+    "game_over_words",
     "hint_nudge",
     "move_label",
+    "move_without_reason",
     "result_words",
     "seat_name",
     "trump_label",
@@ -54,12 +56,17 @@ def seat_name(seat: int, you: int, players: int) -> str:
 
 
 def seat_choice(seat: int, players: int) -> str:
-    """A seat offered to the learner, with how the table will call the others:
+    """A seat offered to the learner, with how the table will call the others; with four
+    players, the partner first (short enough for the closed choice box to show it whole):
 
-    >>> seat_choice(0, 3), seat_choice(1, 4)
-    ('Seat 0 (the others: Seat 1, Seat 2)', 'Seat 1 (the others: Seat 0, Seat 2, Seat 3)')
+    >>> seat_choice(0, 3)
+    'Seat 0 (the others: Seat 1, Seat 2)'
+    >>> seat_choice(1, 4)
+    'Seat 1 (partner: Seat 3)'
     """
-    others = ", ".join(f"Seat {s}" for s in range(players) if s != seat)
+    if players == 4:
+        return f"Seat {seat} (partner: Seat {(seat + 2) % 4})"
+    others = ", ".join(seat_name(s, seat, players) for s in range(players) if s != seat)
     return f"Seat {seat} (the others: {others})"
 
 
@@ -120,6 +127,62 @@ def result_words(result: HandResult, *, you: int, players: int) -> str:
         mine = f"{'you' if who == 'You' else who} took {own}"
         return f"{head}; {team} took {_tricks(took)} ({mine}) and **{verdict}** ({result.change[side]:+d})."
     return f"{head}, took {_tricks(took)} and **{verdict}** ({result.change[side]:+d})."
+
+
+def game_over_words(result: HandResult, *, winner: str, scores: str, you: int, players: int) -> str:
+    """The end of the game in one line (Markdown): who won, and when the last hand's made
+    moon ended it, that it did (a made 21 wins the game at once, whatever the scores).
+    ``winner`` names the winning side, ``scores`` lists the scores.
+
+    >>> from engine import Trump
+    >>> from engine.game import HandResult
+    >>> r = HandResult(4, 0, 1, 21, Trump.parse("6"), (0, 7, 0), (0, 7, 0), True, (0, 21, 0), (9, 30, 12),
+    ...                moon_won_game=True)
+    >>> game_over_words(r, winner="Seat 1", scores="You 9 · Seat 1 30 · Seat 2 12", you=0, players=3)
+    '**Game over: Seat 1 shot the moon and made it, which wins the game at once** (You 9 · Seat 1 30 · Seat 2 12).'
+    >>> r = HandResult(4, 0, 0, 5, Trump.parse("6"), (5, 2, 0), (5, 2, 0), True, (5, 0, 0), (31, 9, 12))
+    >>> game_over_words(r, winner="You", scores="You 31 · Seat 1 9 · Seat 2 12", you=0, players=3)
+    '**Game over: You won** (You 31 · Seat 1 9 · Seat 2 12).'
+    """
+    if result.moon_won_game and result.bidder is not None:
+        who = seat_name(result.bidder, you, players)
+        side = f" for {winner.lower()}" if players == 4 else ""
+        return (f"**Game over: {who} shot the moon and made it{side}, which wins the game at once** "
+                f"({scores}).")
+    return f"**Game over: {winner} won** ({scores})."
+
+
+def move_without_reason(trick: Sequence[Tile], trump: Trump | None, action: Action) -> str:
+    """The reason line of a computer move that has none: a move in a link that the computer
+    player here would not have made (its own reason would be for another move). It says so,
+    and for a tile what it does in the trick (``trick``: the tiles played to it before).
+
+    >>> t = Trump.parse("5")
+    >>> move_without_reason([Tile(6, 4)], t, Action.parse("play 6-1"))
+    'This move came with the link: the computer player here would have chosen another, so it gives no reason. 6-1 follows sixes, under 6-4.'
+    >>> move_without_reason([Tile(6, 4)], t, Action.parse("play 5-0")).split(". ")[-1]
+    '5-0 cannot follow sixes and trumps it.'
+    >>> move_without_reason([], t, Action.parse("bid 5"))
+    'This move came with the link: the computer player here would have chosen another, so it gives no reason.'
+    """
+    from engine import trick_winner
+
+    head = "This move came with the link: the computer player here would have chosen another, so it gives no reason."
+    tile = action.value
+    if action.kind != "play" or not isinstance(tile, Tile) or trump is None:
+        return head
+    if not trick:
+        return f"{head} {tile} leads {describe_suit(trump.suit_led(tile))}."
+    suit = trump.suit_led(trick[0])
+    after = (*trick, tile)
+    best = trick_winner(after, trump)
+    if trump.follows(tile, suit):
+        does = "and takes the lead in the trick" if best == len(trick) else f"under {after[best]}"
+        return f"{head} {tile} follows {describe_suit(suit)}, {does}."
+    if trump.is_trump(tile):
+        does = "trumps it" if best == len(trick) else f"trumps it, under {after[best]}"
+        return f"{head} {tile} cannot follow {describe_suit(suit)} and {does}."
+    return f"{head} {tile} cannot follow {describe_suit(suit)} and is thrown off."
 
 
 def move_label(action: Action) -> str:

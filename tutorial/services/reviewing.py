@@ -59,7 +59,8 @@ def _grade_text(grade: str | None) -> str:
 
 
 def _play_sentence(p: PlayReview, who: str) -> str:
-    """A graded play in words first: what was played, the better play, what it changed."""
+    """A graded play in words first: what was played, the better play, what it changed (each
+    figure with whose choice it is for)."""
     goal = "make" if p.goal == "make" else "set"
     text = f"Trick {p.trick}: {who} played {p.tile}"
     if p.best is not None and p.best != p.tile:
@@ -67,7 +68,9 @@ def _play_sentence(p: PlayReview, who: str) -> str:
     text += "."
     if p.chance_best is not None and p.chance_played is not None:
         before, after = chance_words(p.chance_best), chance_words(p.chance_played)
-        numbers = f"({p.chance_best:.0%} to {p.chance_played:.0%})"
+        whose = "your" if who.lower() == "you" else f"{who}'s"
+        strong = f"the strong player's {p.best}" if p.best is not None and p.best != p.tile else "the best play"
+        numbers = f"({p.chance_best:.0%} with {strong}, {p.chance_played:.0%} with {whose} {p.tile})"
         if before == after:
             text += f" The chance to {goal} the bid stays {after}, but a little lower {numbers}."
         else:

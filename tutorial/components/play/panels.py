@@ -9,7 +9,7 @@ from html import escape
 
 import streamlit as st
 
-from engine import Phase, TrickRecord, Trump, explain_winner
+from engine import Action, Phase, TrickRecord, Trump, explain_winner
 from engine.game import HandResult
 from engine.words import action_phrase
 from tutorial.components import state
@@ -162,7 +162,7 @@ def feed(sess: PlaySession) -> None:
             action = sess.game.history[ln.index][1] if everything and ln.hand == sess.game.hand_number else ln.action
             said = words.describe_action(ln.seat, action, you=sess.seat, players=sess.players,
                                          show_discard=everything)
-            reason = reason_of(decision)
+            reason = reason_of(decision) or _no_reason(sess, ln.hand, ln.index, action, decision)
             rows.append(("line", names_md(f"**{said}.** {reason}" if reason else f"**{said}.**")))
             whys.append((f"why-{ln.hand}-{ln.index}", said, (ln.hand, ln.index)))
         st.markdown(feed_markdown(rows), unsafe_allow_html=True)
@@ -180,8 +180,18 @@ def feed(sess: PlaySession) -> None:
                     with st.spinner("Asking the computer…"):
                         decision = sess.shown(sess.decision_at(hand, index), hand)
                     show_decision(decision, key=f"why-{hand}-{index}", who=words.seat_name(seat, sess.seat, sess.players), wide=False,
-                                  at_table=not everything, said=True)
+                                  at_table=not everything, said=True, fallback=_no_reason(sess, hand, index, action, decision))
                     st.button("Close", key="why-close", on_click=_open_why, args=(None,), icon=":material/close:")
+
+
+def _no_reason(sess: PlaySession, hand: int, index: int, action: Action | None, decision: object) -> str:
+    """The reason line of a move the computer player gives none for (a move of the link it
+    would not make): what the move does, from the game just before it; ``""`` when it has one
+    (``action``: the move as the page may name it, ``None`` for a discard face down)."""
+    if decision is not None:
+        return ""
+    before = sess.game_at(hand, index)
+    return words.move_without_reason(before.current_trick, before.trump, action or Action.parse("pass"))
 
 
 # -- hint -------------------------------------------------------------------------------------------------
@@ -214,8 +224,9 @@ def hand_over(sess: PlaySession) -> None:
         if g.phase == Phase.GAME_OVER:
             winner = side_names(sess)[g.winner or 0]
             won = g.winner == g.rules.side_of(sess.seat)
+            scores = " · ".join(f"{n} {s}" for n, s in zip(side_names(sess), g.scores, strict=True))
             (st.success if won else st.info)(
-                f"**Game over: {winner} won** ({' · '.join(f'{n} {s}' for n, s in zip(side_names(sess), g.scores, strict=True))})."
+                words.game_over_words(result, winner=winner, scores=scores, you=sess.seat, players=sess.players)
                 + (" Well played!" if won else "")
             )
         st.markdown(f"**Hand {result.hand_number} is over.** {result_sentence(sess, result)}")

@@ -126,8 +126,8 @@ def _trick_cell(sess: PlaySession, seat: int, where: str, trump: Trump | None) -
 
 
 def table_area(sess: PlaySession) -> None:
-    """The other seats around the table and the trick in the middle, each tile under its
-    player's name."""
+    """The other seats around the table and the trick in the middle, in the order of play (the
+    leader first), each tile under its player's name."""
     g = sess.game
     view = sess.view()
     trump = g.trump
@@ -139,7 +139,10 @@ def table_area(sess: PlaySession) -> None:
             title = f"Trick {number} of 7"
             if view.current_trick and trump is not None:
                 title += f" · {words.describe_suit(trump.suit_led(view.current_trick[0]))} led"
-            cells = "".join(_trick_cell(sess, s, w, trump) for w, s in around.items())
+            where = {s: w for w, s in around.items()}
+            first = view.leader if view.leader is not None else sess.seat
+            order = [(first + k) % sess.players for k in range(sess.players)]
+            cells = "".join(_trick_cell(sess, s, where[s], trump) for s in order)
             middle = f'<div class="moon-trick-title">{escape(title)}</div><div class="moon-trick">{cells}</div>'
         elif view.phase in ("bidding", "discard", "trump"):
             bids = ", ".join(f"{words.seat_name(s, sess.seat, sess.players)}: {words.bid_label(b)}" for s, b in view.bids) or "no bids yet"
