@@ -377,6 +377,20 @@ def test_text_glitches_are_gone(page: Any, server: str) -> None:
     assert "(1 tile)" in page.locator(".st-key-table-hand").first.inner_text()
 
 
+def test_tile_pictures_carry_no_tooltip(page: Any, server: str) -> None:
+    """The tile pictures on the Play table (the hand, the seats' backs) and on the Rules page
+    have no ``<title>`` tooltip (it covered the tiles around it); each keeps its spoken label."""
+    setup, g = _learner_names_trump(8)
+    open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    for url in (None, f"{server}/rules"):
+        if url is not None:
+            open_page(page, url)
+        tiles = page.locator("svg.moon-tile")
+        assert tiles.count() >= 8, tiles.count()
+        assert page.locator("svg.moon-tile title").count() == 0
+        assert all(label for label in tiles.evaluate_all("ts => ts.map(t => t.getAttribute('aria-label'))"))
+
+
 def test_keyboard_plays_a_tile_and_keeps_focus_in_the_hand(page: Any, server: str) -> None:
     """From the top of the table, the first playable tile is at most 3 Tabs away, Enter plays
     it (the computer players answer in the same run, with few messages to the browser), and

@@ -1,10 +1,11 @@
 """Tiles on screen: rows of SVG pictures, and hands of tiles the learner clicks.
 
-The pictures come from :mod:`engine.svg` (each an ``<svg role="img">`` with a label) and
-are shown with ``st.markdown(..., unsafe_allow_html=True)``. Every piece of text put into
-that HTML is escaped. Clicking is done with native buttons under the tiles, so the keyboard
-works everywhere; a tile that cannot be played has a disabled button whose tooltip (and
-the tile's own tooltip) gives the reason. The picture of a tile that can be clicked is part
+The pictures come from :mod:`engine.svg` (each an ``<svg role="img">`` with a label, and no
+``<title>`` tooltip: one covered the tiles around it, and its words are in the label and on
+the button) and are shown with ``st.markdown(..., unsafe_allow_html=True)``. Every piece of
+text put into that HTML is escaped. Clicking is done with native buttons under the tiles, so
+the keyboard works everywhere; a tile that cannot be played has a disabled button whose
+tooltip (and the tile's spoken label) gives the reason. The picture of a tile that can be clicked is part
 of its button's target: the button's ``::after`` box covers the picture and the button
 (the ``tile_pick`` sheet in ``tutorial/static/css``), so a click on the picture is a click on the
 button, while the keyboard still moves from button to button.
@@ -63,11 +64,11 @@ def is_trump(tile: Tile, trump: Trump | None) -> bool:
 def tile_html(item: Shown, scale: float) -> str:
     """One tile with its caption, as HTML (escaped; drawn once per look and size)."""
     if item.tile is None:
-        pic = back_svg(scale=scale, horizontal=item.horizontal)
+        pic = back_svg(scale=scale, horizontal=item.horizontal, tooltip=False)
     else:
         pic = tile_svg(
             item.tile, scale=scale, horizontal=item.horizontal, trump=item.trump, playable=item.playable,
-            highlight=item.highlight, extra=item.extra, reason=item.reason,
+            highlight=item.highlight, extra=item.extra, reason=item.reason, tooltip=False,
         )
     cap = f'<div class="moon-cap">{names_html(escape(item.caption))}</div>' if item.caption else ""
     return f'<div class="moon-cell">{pic}{cap}</div>'
