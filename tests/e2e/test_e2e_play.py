@@ -441,6 +441,43 @@ def test_keyboard_plays_a_tile_and_keeps_focus_in_the_hand(page: Any, server: st
     page.wait_for_function("() => !!document.activeElement.closest('.st-key-next-hand')", timeout=15_000)
 
 
+def _enter_on_a_tile(page: Any) -> None:
+    """Put the keyboard focus on the first playable tile, press Enter, and wait until the
+    hand is drawn without playable tiles (the computer players' turn)."""
+    tile = page.locator("[class*='st-key-hand-btn-'] button:enabled").first
+    tile.wait_for(timeout=60_000)
+    settle(page)
+    tile.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('[class*=st-key-hand-btn-] button:enabled')",
+                           timeout=30_000)
+
+
+def test_during_the_computers_moves_the_hand_is_drawn_once(page: Any, server: str) -> None:
+    """Automatic mode, long pause: while the computer players move after a tile of the
+    learner's, the hand is its tiles once, under "waiting for", with no button left over
+    from the learner's turn (a run that ends early keeps what it did not draw again)."""
+    setup, g = _learner_names_trump(8)
+    open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    _pace(page, "Long")
+    _enter_on_a_tile(page)
+    look = ("() => { const h = document.querySelectorAll('.st-key-table-hand');"
+            " return [h.length, h.length ? h[0].innerText : '',"
+            " document.querySelectorAll('.st-key-table-hand svg.moon-tile').length,"
+            " document.querySelectorAll('[class*=st-key-hand-btn-] button').length]; }")
+    waited = 0
+    for _ in range(200):  # (one look at the page at a time: the page changes between two)
+        hands, said, tiles, buttons = page.evaluate(look)
+        if "waiting for" not in said:
+            break
+        waited += 1
+        assert (hands, tiles, buttons) == (1, 6, 0), (hands, tiles, buttons, "buttons of the last turn")
+        page.wait_for_timeout(100)
+    assert waited >= 3, "the computer players' moves were seen"
+    page.locator("[class*='st-key-hand-btn-'] button:enabled").first.wait_for(timeout=30_000)
+    assert not _errors(page)
+
+
 def test_phone_shows_trick_status_and_hand_without_scrolling(browser: Any, server: str) -> None:
     """Phone (390×844): the trick, the status strip and the whole hand fit the screen; the
     sidebar starts collapsed."""

@@ -205,12 +205,48 @@ def _trump_count(sess: PlaySession, trump: Trump) -> int:
 
 
 def hand_area(sess: PlaySession) -> None:
-    """The learner's hand and the controls for the phase."""
-    with st.container(key="table-hand"):
+    """The learner's hand and the controls for the phase, drawn into an ``st.empty`` slot: on
+    the learner's turn a block (``table-hand``: the title, the tiles, the buttons), otherwise one
+    element, the title and the tiles (:func:`waiting_hand_html`).
+
+    While the computer players move on their own, each move is a run of the table that ends
+    early (the next one follows), and Streamlit keeps on the page, stale, whatever such a run
+    did not draw again: with the waiting hand drawn into the same block, the buttons of the
+    learner's last turn stayed under it, the hand shown twice, until the computer's moves
+    ended. An element put where a block was takes the block's children with it."""
+    slot = st.empty()
+    waiting = waiting_hand_html(sess)
+    if waiting is not None:
+        if waiting:
+            slot.markdown(waiting, unsafe_allow_html=True)
+        return
+    with slot.container(key="table-hand"):
         _hand(sess)
 
 
+def waiting_hand_html(sess: PlaySession) -> str | None:
+    """The hand when the learner has nothing to choose, as one element (Markdown and HTML;
+    ``""`` once the hand is played out), or ``None`` on the learner's turn. Its HTML carries the
+    class of the learner's turn's block, ``st-key-table-hand``: the page's style sheet and
+    script find the hand the same way in both."""
+    g = sess.game
+    if g.to_act == sess.seat and g.phase in ("bidding", "discard", "trump", "playing"):
+        return None
+    view = sess.view()
+    n = len(view.hand)
+    if n == 0:
+        return ""  # the hand is over: its result is shown above
+    waiting = ""
+    if g.phase in ("bidding", "discard", "trump", "playing") and g.to_act is not None:
+        waiting = f" — waiting for {words.seat_name(g.to_act, sess.seat, sess.players)}."
+    tiles = row_html([Shown(t, trump=is_trump(t, g.trump)) for t in view.hand], tile_scale(1.0), "Tiles")
+    # Blank lines around the title: Markdown inside the HTML block.
+    return (f'<div class="st-key-table-hand moon-hand-waiting">\n\n**Your hand** ({n} tile{"" if n == 1 else "s"})'
+            f"{escape(waiting)}\n\n{tiles}</div>")
+
+
 def _hand(sess: PlaySession) -> None:
+    """The learner's hand on the learner's turn, with the controls for the phase."""
     g = sess.game
     view = sess.view()
     mine = g.to_act == sess.seat
@@ -264,14 +300,6 @@ def _hand(sess: PlaySession) -> None:
                 keep="why-not",
             )
         hand_buttons(view.hand, key="hand", trump=trump, blocked=blocked, on_click=sync.play_tile, title=said)
-        return
-    if n == 0:
-        return  # the hand is over: its result is shown above
-    waiting = ""
-    if g.phase in ("bidding", "discard", "trump", "playing") and g.to_act is not None:
-        waiting = f" — waiting for {words.seat_name(g.to_act, sess.seat, sess.players)}."
-    st.markdown(f"{title}{waiting}")
-    clickable_tiles(view.hand, key="hand", trump=trump, disabled=True)
 
 
 # -- the controls -------------------------------------------------------------------------------------
