@@ -153,12 +153,11 @@ def test_automatic_mode_reaches_your_turn_through_quick_clicks(page: Any, server
     click(page, page.locator("[class*='st-key-hand-btn-'] button:enabled").first)
     page.locator(".st-key-next-hand button").first.wait_for(timeout=60_000)
     _double_click_js(page, ".st-key-next-hand button")
-    for key in ("next-move", "to-my-turn"):  # while the computer players bid on their own
-        btn = page.locator(f".st-key-{key} button")
-        try:
-            btn.first.click(timeout=3_000)
-        except PlaywrightTimeout:  # the learner's turn came first: nothing to click
-            break
+    # While the computer players bid on their own ("Next" is only in "Press Next" mode).
+    try:
+        page.locator(".st-key-to-my-turn button").first.click(timeout=3_000)
+    except PlaywrightTimeout:  # the learner's turn came first: nothing to click
+        pass
     page.locator(".st-key-bid-buttons button").first.wait_for(timeout=60_000)
     settle(page)
     status = page.locator(".st-key-table-status").first.inner_text()
@@ -441,6 +440,12 @@ def test_keyboard_plays_a_tile_and_keeps_focus_in_the_hand(page: Any, server: st
     page.wait_for_function("() => !!document.activeElement.closest('.st-key-next-hand')", timeout=15_000)
 
 
+#: Where the keyboard focus is: the ``st-key-`` classes of the block around it ("body" if none).
+_FOCUS = ("() => { const a = document.activeElement; if (!a || a === document.body) return 'body';"
+          " const c = a.closest('[class*=st-key-]');"
+          " return c ? [...c.classList].filter(k => k.startsWith('st-key-')).join(' ') : a.tagName; }")
+
+
 def _enter_on_a_tile(page: Any) -> None:
     """Put the keyboard focus on the first playable tile, press Enter, and wait until the
     hand is drawn without playable tiles (the computer players' turn)."""
@@ -451,6 +456,48 @@ def _enter_on_a_tile(page: Any) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function("() => !document.querySelector('[class*=st-key-hand-btn-] button:enabled')",
                            timeout=30_000)
+
+
+def test_next_only_when_pressed_and_the_focus_waits_on_the_hand(page: Any, server: str) -> None:
+    """Automatic mode (long pause): after a tile played with the keyboard the computer players
+    move on their own and no "Next" button is offered meanwhile; the focus is back on a tile
+    of the hand when the learner's turn comes. "Press Next" mode: after a tile played with
+    the keyboard the page does not put the focus on "Next"; it waits on the hand, one Tab from
+    "Next", and Enter there moves the computer players on until the hand's tiles can be played
+    again, where the focus goes."""
+    setup, g = _learner_names_trump(8)
+    open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    _pace(page, "Long")
+    _enter_on_a_tile(page)
+    seen_to_my_turn = False
+    for _ in range(200):  # while the computer players move (a second each)
+        assert not exists(page, "next-move"), "Next offered in automatic mode"
+        seen_to_my_turn = seen_to_my_turn or exists(page, "to-my-turn")
+        if page.locator("[class*='st-key-hand-btn-'] button:enabled").count():
+            break
+        page.wait_for_timeout(100)
+    assert seen_to_my_turn, "Play to my turn is offered while the computer players move"
+    page.wait_for_function("() => !!document.activeElement.closest('[class*=st-key-hand-btn-]')", timeout=15_000)
+    step_mode(page)
+    _enter_on_a_tile(page)
+    settle(page)
+    assert exists(page, "next-move")
+    # The page puts the focus on the waiting hand once it is drawn (wait for it: a loaded
+    # machine draws later), never on "Next".
+    page.wait_for_function("() => !!document.activeElement.closest('.st-key-table-hand')", timeout=15_000)
+    where = page.evaluate(_FOCUS)
+    assert "st-key-next-move" not in where and "st-key-table-hand" in where, where
+    page.keyboard.press("Tab")
+    assert "st-key-next-move" in page.evaluate(_FOCUS), page.evaluate(_FOCUS)
+    for _ in range(8):  # Enter on "Next" until the learner's turn
+        n = runs(page)
+        page.keyboard.press("Enter")
+        settle(page, since=n)
+        if not exists(page, "next-move"):
+            break
+    assert page.locator("[class*='st-key-hand-btn-'] button:enabled").count()
+    page.wait_for_function("() => !!document.activeElement.closest('[class*=st-key-hand-btn-]')", timeout=15_000)
+    assert not _errors(page)
 
 
 def test_during_the_computers_moves_the_hand_is_drawn_once(page: Any, server: str) -> None:

@@ -304,12 +304,14 @@ def _hand(sess: PlaySession) -> None:
 
 # -- the controls -------------------------------------------------------------------------------------
 def controls(sess: PlaySession) -> None:
-    """Next / play-to-my-turn, hint and undo (the table's settings are :func:`settings`)."""
+    """Next (in "Press Next" mode only: in automatic mode the moves come on their own), play to
+    my turn, hint and undo (the table's settings are :func:`settings`)."""
     with st.container(horizontal=True, key="play-controls", vertical_alignment="bottom"):
         if sess.is_computer_turn():
-            who = words.seat_name(sess.game.to_act or 0, sess.seat, sess.players)
-            st.button(f"Next: {who}", key="next-move", type="primary", on_click=sync.next_move,
-                      icon=":material/skip_next:", help="Let the next computer player make its move.")
+            if sync.mode() == "step":
+                who = words.seat_name(sess.game.to_act or 0, sess.seat, sess.players)
+                st.button(f"Next: {who}", key="next-move", type="primary", on_click=sync.next_move,
+                          icon=":material/skip_next:", help="Let the next computer player make its move.")
             st.button("Play to my turn", key="to-my-turn", on_click=sync.to_my_turn, icon=":material/fast_forward:")
         if sess.is_human_turn():
             step = sess.hint.step if sess.hint is not None and sess.hint.key == sess.position_key() else 0
@@ -348,7 +350,10 @@ def settings(sess: PlaySession) -> None:
 #:
 #: - if the focus was lost (the tile just played is gone), it goes back to the learner's first
 #:   playable tile, or at the end of a hand to "Deal the next hand" ("Play again" at the end of
-#:   the game);
+#:   the game); while the computer players move it waits on the hand itself (the ``table-hand``
+#:   block, focusable by the script only), so that it is in the hand again when the learner's
+#:   turn comes, and a Tab from there reaches the controls under the hand. The script never
+#:   puts the focus on "Next" (in "Press Next" mode the learner presses it, or Tabs to it);
 #: - if the table changed (a move, a trick, the widow) while the page was scrolled so far that
 #:   the stuck status strip covers the top of the table, and the learner's hand is still on
 #:   screen, the page scrolls back just enough that the table sits below the strip. The learner
@@ -379,11 +384,15 @@ _FOCUS_JS = """<script>
   };
   const refocus = () => {
     const active = document.activeElement;
-    if (active && active !== document.body && document.contains(active)) return;
-    // The first playable tile; at the end of a hand, the way on ("Deal the next hand").
+    const hand = document.querySelector('.st-key-table-hand');
+    const waiting = !!hand && active === hand;
+    if (!waiting && active && active !== document.body && document.contains(active)) return;
+    // The first playable tile; at the end of a hand, the way on ("Deal the next hand"); while
+    // the computer players move, the hand itself, until one of its tiles can be played.
     const b = document.querySelector('.st-key-table-hand button:enabled')
       || document.querySelector('.st-key-next-hand button, .st-key-play-again button');
-    if (b) b.focus({preventScroll: true});
+    if (b) { b.focus({preventScroll: true}); return; }
+    if (hand && !waiting) { hand.setAttribute('tabindex', '-1'); hand.focus({preventScroll: true}); }
   };
   let drawn = null;
   const uncover = () => {
