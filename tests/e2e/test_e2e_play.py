@@ -378,9 +378,14 @@ def test_text_glitches_are_gone(page: Any, server: str) -> None:
 
 def test_tile_pictures_carry_no_tooltip(page: Any, server: str) -> None:
     """The tile pictures on the Play table (the hand, the seats' backs) and on the Rules page
-    have no ``<title>`` tooltip (it covered the tiles around it); each keeps its spoken label."""
+    have no ``<title>`` tooltip (it covered the tiles around it); each keeps its spoken label.
+    A playable tile's button has no tooltip either."""
     setup, g = _learner_names_trump(8)
     open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    # Nor has a playable tile's button one (it would repeat its label over the tiles around).
+    page.locator("[class*='st-key-hand-btn-'] button:enabled").first.hover()
+    page.wait_for_timeout(1_500)
+    assert page.locator("[data-testid=stTooltipContent]:visible").count() == 0
     for url in (None, f"{server}/rules"):
         if url is not None:
             open_page(page, url)
