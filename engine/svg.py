@@ -2,7 +2,9 @@
 
 The app and the teaching notebook share these drawings. Every picture is a complete
 ``<svg>`` element on one line, with ``role="img"``, an ``aria-label`` and a ``<title>``
-(the tooltip), so screen readers and mouse users get the same words.
+(the tooltip), so screen readers and mouse users get the same words. ``tooltip=False``
+leaves the ``<title>`` out (the app: a tooltip there covers the tiles around it, and its
+words are already in the label and on the tile's button).
 
 Marks are never colour alone:
 
@@ -14,6 +16,8 @@ Marks are never colour alone:
 >>> svg = tile_svg("6-4", trump=True, playable=True)
 >>> svg.startswith("<svg") and 'role="img"' in svg and 'aria-label="6-4, trump, playable"' in svg
 True
+>>> "<title>" in tile_svg("6-4", tooltip=False), 'aria-label="6-4"' in tile_svg("6-4", tooltip=False)
+(False, True)
 >>> tile_label("5-1", playable=False, reason="You must follow sixes.")
 '5-1, not playable: You must follow sixes.'
 >>> pip_positions(3)
@@ -153,11 +157,13 @@ def tile_svg(
     label: str | None = None,
     reason: str | None = None,
     extra: str | None = None,
+    tooltip: bool = True,
 ) -> str:
     """One tile as an ``<svg>`` element (a single line of markup).
 
     The high end is drawn on top (or on the left when ``horizontal``). ``label`` replaces
     the spoken label (see :func:`tile_label`, which is used otherwise); it is escaped.
+    ``tooltip=False`` leaves out the ``<title>`` (the label stays in ``aria-label``).
     """
     t = _tile(tile)
     if not scale > 0:
@@ -181,8 +187,9 @@ def tile_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(text)}" '
         f'width="{_num(px_w)}" height="{_num(px_h)}" viewBox="0 0 {_num(vw)} {_num(vh)}" '
         f'class="moon-tile" data-tile="{t}">',
-        f"<title>{escape(text)}</title>",
     ]
+    if tooltip:
+        parts.append(f"<title>{escape(text)}</title>")
     if highlight:
         parts.append(
             f'<rect x="1.5" y="1.5" width="{_num(vw - 3)}" height="{_num(vh - 3)}" rx="11" '
@@ -234,8 +241,10 @@ def tile_svg(
     return "".join(parts)
 
 
-def back_svg(*, scale: float = 1.0, horizontal: bool = False, label: str = "face-down tile") -> str:
-    """The back of a tile (a hidden tile), as an ``<svg>`` element."""
+def back_svg(
+    *, scale: float = 1.0, horizontal: bool = False, label: str = "face-down tile", tooltip: bool = True
+) -> str:
+    """The back of a tile (a hidden tile), as an ``<svg>`` element (``tooltip``: as :func:`tile_svg`)."""
     if not scale > 0:
         raise ValueError(f"scale must be positive, not {scale!r}")
     unit = BASE_WIDTH
@@ -249,7 +258,7 @@ def back_svg(*, scale: float = 1.0, horizontal: bool = False, label: str = "face
             f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(label)}" '
             f'width="{_num(vw * scale)}" height="{_num(vh * scale)}" viewBox="0 0 {_num(vw)} {_num(vh)}" '
             f'class="moon-tile moon-back">',
-            f"<title>{escape(label)}</title>",
+            f"<title>{escape(label)}</title>" if tooltip else "",
             f'<rect x="{_num(pad)}" y="{_num(pad)}" width="{_num(w)}" height="{_num(h)}" rx="7" '
             f'fill="{p["back"]}" stroke="{p["edge"]}" stroke-width="2"/>',
             f'<rect x="{_num(pad + 6)}" y="{_num(pad + 6)}" width="{_num(w - 12)}" height="{_num(h - 12)}" '

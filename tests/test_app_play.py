@@ -157,6 +157,10 @@ def test_illegal_tiles_are_disabled_with_a_reason() -> None:
     why_not = [str(m.value) for m in at.markdown if "Why not? (" in str(m.value)]
     assert len(why_not) == 1 and f"- **{t}**: {button.help}" in why_not[0]
     assert "Why not?" not in " ".join(e.label for e in at.expander)  # folded inside the hand's title
+    # A playable tile's button has no tooltip: it would only repeat the label over the tiles.
+    playable = next(t for t in g.hands[sess.seat] if str(t) in legal)
+    button = at.button(key=f"hand-btn-{playable.high}{playable.low}")
+    assert not button.disabled and not button.help and button.label.startswith("Play ")
 
 
 def test_hint_in_two_steps_and_undo() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from streamlit.testing.v1 import AppTest
+
 from engine import RuleSet
 from tutorial.services.rules_text import SECTIONS, house_rules, short_summary
 from tutorial.testing import errors, open_app, texts
@@ -25,8 +27,29 @@ def test_house_rules_in_force_are_highlighted() -> None:
     assert "2 house rules" in side
 
 
-def test_editing_a_house_rule_updates_the_frame() -> None:
+def _editor_open() -> AppTest:
+    """The Rules page with its "Change the house rules" expander opened."""
     at = open_app("rules")
+    at.session_state["rules-editor-box"] = True
+    at.run()
+    return at
+
+
+def test_the_house_rules_editor_is_drawn_only_when_opened() -> None:
+    """Closed (as the page opens), the expander holds none of the editor's widgets: each is
+    a message to the browser on every run of the page."""
+    at = open_app("rules")
+    assert not at.exception, errors(at)
+    assert not [r for r in at.radio if (r.key or "").startswith("rules-page-")]
+    assert not [t for t in at.toggle if (t.key or "").startswith("rules-page-")]
+    at.session_state["rules-editor-box"] = True
+    at.run()
+    assert at.radio(key="rules-page-rule-min_bid").value == RuleSet().min_bid
+    assert at.toggle(key="rules-page-rule-doubles_trump").value is True
+
+
+def test_editing_a_house_rule_updates_the_frame() -> None:
+    at = _editor_open()
     at.radio(key="rules-page-rule-min_bid").set_value(5).run()
     assert at.session_state["moon_house_rules"].min_bid == 5
     assert "Lowest bid: 5 tricks." in " ".join(i.value for i in at.info)
@@ -35,7 +58,7 @@ def test_editing_a_house_rule_updates_the_frame() -> None:
 
 
 def test_four_players_and_summaries() -> None:
-    at = open_app("rules")
+    at = _editor_open()
     at.radio(key="rules-page-rule-players").set_value(4).run()
     assert at.session_state["moon_house_rules"].players == 4
     assert short_summary(RuleSet(players=4)) == "4 players · classic rules"

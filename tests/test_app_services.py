@@ -149,6 +149,27 @@ def test_tile_drawings_are_labelled_and_escaped() -> None:
     assert "<polygon" not in tile_svg("6-4") and "stroke-dasharray" not in tile_svg("6-4", playable=True)
 
 
+def test_the_apps_tile_pictures_carry_no_tooltip() -> None:
+    """A ``<title>`` tooltip covered the tiles around it; the app's pictures keep their
+    spoken label (``aria-label``) and leave the tooltip out (the notebook keeps it)."""
+    from tutorial.components.tiles import Shown, tile_html
+    from tutorial.services.live_html import _tiles_html
+    from tutorial.services.presenter_html import _tile
+
+    assert "<title>" in tile_svg("6-4") and "<title>" in back_svg()
+    assert "<title>" not in tile_svg("6-4", tooltip=False) and "<title>" not in back_svg(tooltip=False)
+    shown = [
+        tile_html(Shown(Tile(6, 4), trump=True, playable=False, reason="You must follow fives."), 1.0),
+        tile_html(Shown(None), 0.3),
+        _tile(Tile(6, 4), None, best=True),
+        _tile(Tile(6, 4), None, hidden=True),
+        _tiles_html(("6-4", "5-5"), "6", True, "The hand"),
+    ]
+    for html in shown:
+        assert "<svg" in html and "aria-label=" in html and "<title>" not in html, html
+    assert 'aria-label="6-4, trump, not playable: You must follow fives."' in shown[0]
+
+
 def test_a_strong_bid_shows_the_chance_to_win_the_game_each_choice_leaves() -> None:
     """The explanation table of a strong bid (playing for the game): one column with the
     chance of winning the game each bid or pass leaves, in percent, the chosen one highest."""

@@ -153,12 +153,11 @@ def test_automatic_mode_reaches_your_turn_through_quick_clicks(page: Any, server
     click(page, page.locator("[class*='st-key-hand-btn-'] button:enabled").first)
     page.locator(".st-key-next-hand button").first.wait_for(timeout=60_000)
     _double_click_js(page, ".st-key-next-hand button")
-    for key in ("next-move", "to-my-turn"):  # while the computer players bid on their own
-        btn = page.locator(f".st-key-{key} button")
-        try:
-            btn.first.click(timeout=3_000)
-        except PlaywrightTimeout:  # the learner's turn came first: nothing to click
-            break
+    # While the computer players bid on their own ("Next" is only in "Press Next" mode).
+    try:
+        page.locator(".st-key-to-my-turn button").first.click(timeout=3_000)
+    except PlaywrightTimeout:  # the learner's turn came first: nothing to click
+        pass
     page.locator(".st-key-bid-buttons button").first.wait_for(timeout=60_000)
     settle(page)
     status = page.locator(".st-key-table-status").first.inner_text()
@@ -377,6 +376,25 @@ def test_text_glitches_are_gone(page: Any, server: str) -> None:
     assert "(1 tile)" in page.locator(".st-key-table-hand").first.inner_text()
 
 
+def test_tile_pictures_carry_no_tooltip(page: Any, server: str) -> None:
+    """The tile pictures on the Play table (the hand, the seats' backs) and on the Rules page
+    have no ``<title>`` tooltip (it covered the tiles around it); each keeps its spoken label.
+    A playable tile's button has no tooltip either."""
+    setup, g = _learner_names_trump(8)
+    open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    # Nor has a playable tile's button one (it would repeat its label over the tiles around).
+    page.locator("[class*='st-key-hand-btn-'] button:enabled").first.hover()
+    page.wait_for_timeout(1_500)
+    assert page.locator("[data-testid=stTooltipContent]:visible").count() == 0
+    for url in (None, f"{server}/rules"):
+        if url is not None:
+            open_page(page, url)
+        tiles = page.locator("svg.moon-tile")
+        assert tiles.count() >= 8, tiles.count()
+        assert page.locator("svg.moon-tile title").count() == 0
+        assert all(label for label in tiles.evaluate_all("ts => ts.map(t => t.getAttribute('aria-label'))"))
+
+
 def test_keyboard_plays_a_tile_and_keeps_focus_in_the_hand(page: Any, server: str) -> None:
     """From the top of the table, the first playable tile is at most 3 Tabs away, Enter plays
     it (the computer players answer in the same run, with few messages to the browser), and
@@ -425,6 +443,91 @@ def test_keyboard_plays_a_tile_and_keeps_focus_in_the_hand(page: Any, server: st
     page.keyboard.press("Enter")
     page.locator(".st-key-next-hand button").first.wait_for(timeout=30_000)
     page.wait_for_function("() => !!document.activeElement.closest('.st-key-next-hand')", timeout=15_000)
+
+
+#: Where the keyboard focus is: the ``st-key-`` classes of the block around it ("body" if none).
+_FOCUS = ("() => { const a = document.activeElement; if (!a || a === document.body) return 'body';"
+          " const c = a.closest('[class*=st-key-]');"
+          " return c ? [...c.classList].filter(k => k.startsWith('st-key-')).join(' ') : a.tagName; }")
+
+
+def _enter_on_a_tile(page: Any) -> None:
+    """Put the keyboard focus on the first playable tile, press Enter, and wait until the
+    hand is drawn without playable tiles (the computer players' turn)."""
+    tile = page.locator("[class*='st-key-hand-btn-'] button:enabled").first
+    tile.wait_for(timeout=60_000)
+    settle(page)
+    tile.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('[class*=st-key-hand-btn-] button:enabled')",
+                           timeout=30_000)
+
+
+def test_next_only_when_pressed_and_the_focus_waits_on_the_hand(page: Any, server: str) -> None:
+    """Automatic mode (long pause): after a tile played with the keyboard the computer players
+    move on their own and no "Next" button is offered meanwhile; the focus is back on a tile
+    of the hand when the learner's turn comes. "Press Next" mode: after a tile played with
+    the keyboard the page does not put the focus on "Next"; it waits on the hand, one Tab from
+    "Next", and Enter there moves the computer players on until the hand's tiles can be played
+    again, where the focus goes."""
+    setup, g = _learner_names_trump(8)
+    open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    _pace(page, "Long")
+    _enter_on_a_tile(page)
+    seen_to_my_turn = False
+    for _ in range(200):  # while the computer players move (a second each)
+        assert not exists(page, "next-move"), "Next offered in automatic mode"
+        seen_to_my_turn = seen_to_my_turn or exists(page, "to-my-turn")
+        if page.locator("[class*='st-key-hand-btn-'] button:enabled").count():
+            break
+        page.wait_for_timeout(100)
+    assert seen_to_my_turn, "Play to my turn is offered while the computer players move"
+    page.wait_for_function("() => !!document.activeElement.closest('[class*=st-key-hand-btn-]')", timeout=15_000)
+    step_mode(page)
+    _enter_on_a_tile(page)
+    settle(page)
+    assert exists(page, "next-move")
+    # The page puts the focus on the waiting hand once it is drawn (wait for it: a loaded
+    # machine draws later), never on "Next".
+    page.wait_for_function("() => !!document.activeElement.closest('.st-key-table-hand')", timeout=15_000)
+    where = page.evaluate(_FOCUS)
+    assert "st-key-next-move" not in where and "st-key-table-hand" in where, where
+    page.keyboard.press("Tab")
+    assert "st-key-next-move" in page.evaluate(_FOCUS), page.evaluate(_FOCUS)
+    for _ in range(8):  # Enter on "Next" until the learner's turn
+        n = runs(page)
+        page.keyboard.press("Enter")
+        settle(page, since=n)
+        if not exists(page, "next-move"):
+            break
+    assert page.locator("[class*='st-key-hand-btn-'] button:enabled").count()
+    page.wait_for_function("() => !!document.activeElement.closest('[class*=st-key-hand-btn-]')", timeout=15_000)
+    assert not _errors(page)
+
+
+def test_during_the_computers_moves_the_hand_is_drawn_once(page: Any, server: str) -> None:
+    """Automatic mode, long pause: while the computer players move after a tile of the
+    learner's, the hand is its tiles once, under "waiting for", with no button left over
+    from the learner's turn (a run that ends early keeps what it did not draw again)."""
+    setup, g = _learner_names_trump(8)
+    open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    _pace(page, "Long")
+    _enter_on_a_tile(page)
+    look = ("() => { const h = document.querySelectorAll('.st-key-table-hand');"
+            " return [h.length, h.length ? h[0].innerText : '',"
+            " document.querySelectorAll('.st-key-table-hand svg.moon-tile').length,"
+            " document.querySelectorAll('[class*=st-key-hand-btn-] button').length]; }")
+    waited = 0
+    for _ in range(200):  # (one look at the page at a time: the page changes between two)
+        hands, said, tiles, buttons = page.evaluate(look)
+        if "waiting for" not in said:
+            break
+        waited += 1
+        assert (hands, tiles, buttons) == (1, 6, 0), (hands, tiles, buttons, "buttons of the last turn")
+        page.wait_for_timeout(100)
+    assert waited >= 3, "the computer players' moves were seen"
+    page.locator("[class*='st-key-hand-btn-'] button:enabled").first.wait_for(timeout=30_000)
+    assert not _errors(page)
 
 
 def test_phone_shows_trick_status_and_hand_without_scrolling(browser: Any, server: str) -> None:

@@ -218,8 +218,7 @@ def answer_controls(item: Item, key: str, on_solved: Solved | None = None) -> No
         clickable_tiles(
             tiles, key=f"{key}-tiles", verb=verb, trump=trump, disabled=done,
             selected=[Tile.parse(s) for s in att.selected] if mode != "one" else (),
-            captions=captions, on_click=lambda t: _pick(item, key, str(t), on_solved),
-            toggle=mode == "many", mark_playable=False,
+            captions=captions, on_click=lambda t: _pick(item, key, str(t), on_solved), mark_playable=False,
         )
         if mode == "order":
             st.markdown("**Your order, strongest first:** " + (" > ".join(att.selected) or "_click the tiles in order_"))

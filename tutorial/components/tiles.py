@@ -1,10 +1,11 @@
 """Tiles on screen: rows of SVG pictures, and hands of tiles the learner clicks.
 
-The pictures come from :mod:`engine.svg` (each an ``<svg role="img">`` with a label) and
-are shown with ``st.markdown(..., unsafe_allow_html=True)``. Every piece of text put into
-that HTML is escaped. Clicking is done with native buttons under the tiles, so the keyboard
-works everywhere; a tile that cannot be played has a disabled button whose tooltip (and
-the tile's own tooltip) gives the reason. The picture of a tile that can be clicked is part
+The pictures come from :mod:`engine.svg` (each an ``<svg role="img">`` with a label, and no
+``<title>`` tooltip: one covered the tiles around it, and its words are in the label and on
+the button) and are shown with ``st.markdown(..., unsafe_allow_html=True)``. Every piece of
+text put into that HTML is escaped. Clicking is done with native buttons under the tiles, so
+the keyboard works everywhere; a tile that cannot be played has a disabled button whose
+tooltip (and the tile's spoken label) gives the reason. The picture of a tile that can be clicked is part
 of its button's target: the button's ``::after`` box covers the picture and the button
 (the ``tile_pick`` sheet in ``tutorial/static/css``), so a click on the picture is a click on the
 button, while the keyboard still moves from button to button.
@@ -63,11 +64,11 @@ def is_trump(tile: Tile, trump: Trump | None) -> bool:
 def tile_html(item: Shown, scale: float) -> str:
     """One tile with its caption, as HTML (escaped; drawn once per look and size)."""
     if item.tile is None:
-        pic = back_svg(scale=scale, horizontal=item.horizontal)
+        pic = back_svg(scale=scale, horizontal=item.horizontal, tooltip=False)
     else:
         pic = tile_svg(
             item.tile, scale=scale, horizontal=item.horizontal, trump=item.trump, playable=item.playable,
-            highlight=item.highlight, extra=item.extra, reason=item.reason,
+            highlight=item.highlight, extra=item.extra, reason=item.reason, tooltip=False,
         )
     cap = f'<div class="moon-cap">{names_html(escape(item.caption))}</div>' if item.caption else ""
     return f'<div class="moon-cell">{pic}{cap}</div>'
@@ -119,14 +120,14 @@ def clickable_tiles(
     disabled: bool = False,
     on_click: Callable[[Tile], None] | None = None,
     captions: Mapping[Tile, str] | None = None,
-    toggle: bool = False,
     mark_playable: bool = True,
 ) -> Tile | None:
     """A hand of tiles, each with a button under it; returns the tile clicked (or ``None``).
 
-    ``blocked`` maps tiles that may not be chosen to the reason (shown as the tooltip and in
-    the tile's label). ``selected`` tiles are drawn highlighted and their buttons say so.
-    ``on_click`` (if given) is called with the tile as a button callback.
+    ``blocked`` maps tiles that may not be chosen to the reason (shown as the button's tooltip
+    and in the tile's label: the only tooltip a tile's button has, the others would repeat
+    its label over the tiles around it). ``selected`` tiles are drawn highlighted and their
+    buttons say so. ``on_click`` (if given) is called with the tile as a button callback.
     """
     blocked = blocked or {}
     captions = captions or {}
@@ -160,15 +161,11 @@ def clickable_tiles(
                     label = f"✓ {t}"
                 else:
                     label = f"{verb} {star}{t}"
-                help_text = reason if reason is not None else (
-                    f"{t} is selected: click to unselect it" if sel and toggle else
-                    f"{verb} {t}" + (" (a trump)" if star else "")
-                )
                 kwargs = {}
                 if on_click is not None:
                     kwargs = {"on_click": on_click, "args": (t,)}
                 if st.button(
-                    label, key=f"{key}-btn-{t.high}{t.low}", help=help_text,
+                    label, key=f"{key}-btn-{t.high}{t.low}", help=reason,
                     disabled=reason is not None, width="stretch", **kwargs,  # type: ignore[arg-type]
                 ):
                     clicked = t
@@ -194,8 +191,8 @@ def hand_buttons(
 ) -> None:
     """A hand the learner plays from, in few elements, drawn into the caller's container: one
     element with ``title`` (Markdown, HTML allowed) above a picture of every tile, then a
-    button per tile (keyed ``{key}-btn-{high}{low}``, with the labels, tooltips and disabled
-    tiles of :func:`clickable_tiles`); the ``play_table`` sheet makes the container a grid with
+    button per tile (keyed ``{key}-btn-{high}{low}``, with the labels, tooltips (a blocked
+    tile's reason only) and disabled tiles of :func:`clickable_tiles`); the ``play_table`` sheet makes the container a grid with
     the title across it and each button under its tile. The picture of a tile that can be
     clicked carries ``data-btn`` (its button's key), so that a click on it clicks the button
     (the Play page's script does it); the keyboard moves from button to button."""
@@ -219,6 +216,5 @@ def hand_buttons(
         reason = blocked.get(t)
         star = "★ " if is_trump(t, trump) else ""
         label = f"{star}{t} ✕" if reason is not None else f"{verb} {star}{t}"
-        help_text = reason if reason is not None else f"{verb} {t}" + (" (a trump)" if star else "")
-        st.button(label, key=f"{key}-btn-{t.high}{t.low}", help=help_text, disabled=reason is not None,
+        st.button(label, key=f"{key}-btn-{t.high}{t.low}", help=reason, disabled=reason is not None,
                   width="stretch", on_click=on_click, args=(t,))

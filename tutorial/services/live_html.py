@@ -96,7 +96,7 @@ def _tiles_html(tiles: tuple[str, ...], trump: str | None, mark: bool, label: st
     cells = []
     for i, text in enumerate(tiles):
         t = Tile.parse(text)
-        pic = tile_svg(t, scale=1.0, trump=bool(mark and tr is not None and tr.is_trump(t)))
+        pic = tile_svg(t, scale=1.0, trump=bool(mark and tr is not None and tr.is_trump(t)), tooltip=False)
         cap = f"<span>{escape(captions[i])}</span>" if i < len(captions) and captions[i] else ""
         cells.append(f'<div class="live-cell">{pic}{cap}</div>')
     return f'<div class="live-tiles" role="group" aria-label="{escape(label)}">{"".join(cells)}</div>'

@@ -38,10 +38,10 @@ def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = Fa
     """One tile in its cell; ``answer`` rings it, and ``tag`` adds the word "Answer" under it
     (one word for the computer's own tile: beside it, tiles as good are ringed only)."""
     if hidden:
-        pic = back_svg(scale=1.0)
+        pic = back_svg(scale=1.0, tooltip=False)
     else:
         tr = trump is not None and trump.is_trump(t)
-        pic = tile_svg(t, scale=1.0, trump=tr, highlight=best,
+        pic = tile_svg(t, scale=1.0, trump=tr, highlight=best, tooltip=False,
                        extra="the answer" if answer else ("winning" if best else None))
     if answer and tag:
         cap = f'<div class="pres-cap pres-answer-cap">Answer{escape(" · " + caption) if caption else ""}</div>'

@@ -20,8 +20,12 @@ with st.container(border=True):
         st.markdown(f"- {line}")
     if not changed:
         st.caption("These are the classic rules. Sections below marked ✎ can change by house rule.")
-    with st.expander("Change the house rules"):
-        rules_editor("rules-page")
+    # The editor (a dozen widgets, each a message to the browser) is drawn only while its
+    # expander is open: opening or closing it runs the page again.
+    box = st.expander("Change the house rules", key="rules-editor-box", on_change="rerun")
+    if box.open:
+        with box:
+            rules_editor("rules-page")
 
 for sec in SECTIONS:
     st.header(heading(sec), anchor=sec.key)

@@ -208,12 +208,48 @@ def _trump_count(sess: PlaySession, trump: Trump) -> int:
 
 
 def hand_area(sess: PlaySession) -> None:
-    """The learner's hand and the controls for the phase."""
-    with st.container(key="table-hand"):
+    """The learner's hand and the controls for the phase, drawn into an ``st.empty`` slot: on
+    the learner's turn a block (``table-hand``: the title, the tiles, the buttons), otherwise one
+    element, the title and the tiles (:func:`waiting_hand_html`).
+
+    While the computer players move on their own, each move is a run of the table that ends
+    early (the next one follows), and Streamlit keeps on the page, stale, whatever such a run
+    did not draw again: with the waiting hand drawn into the same block, the buttons of the
+    learner's last turn stayed under it, the hand shown twice, until the computer's moves
+    ended. An element put where a block was takes the block's children with it."""
+    slot = st.empty()
+    waiting = waiting_hand_html(sess)
+    if waiting is not None:
+        if waiting:
+            slot.markdown(waiting, unsafe_allow_html=True)
+        return
+    with slot.container(key="table-hand"):
         _hand(sess)
 
 
+def waiting_hand_html(sess: PlaySession) -> str | None:
+    """The hand when the learner has nothing to choose, as one element (Markdown and HTML;
+    ``""`` once the hand is played out), or ``None`` on the learner's turn. Its HTML carries the
+    class of the learner's turn's block, ``st-key-table-hand``: the page's style sheet and
+    script find the hand the same way in both."""
+    g = sess.game
+    if g.to_act == sess.seat and g.phase in ("bidding", "discard", "trump", "playing"):
+        return None
+    view = sess.view()
+    n = len(view.hand)
+    if n == 0:
+        return ""  # the hand is over: its result is shown above
+    waiting = ""
+    if g.phase in ("bidding", "discard", "trump", "playing") and g.to_act is not None:
+        waiting = f" — waiting for {words.seat_name(g.to_act, sess.seat, sess.players)}."
+    tiles = row_html([Shown(t, trump=is_trump(t, g.trump)) for t in view.hand], tile_scale(1.0), "Tiles")
+    # Blank lines around the title: Markdown inside the HTML block.
+    return (f'<div class="st-key-table-hand moon-hand-waiting">\n\n**Your hand** ({n} tile{"" if n == 1 else "s"})'
+            f"{escape(waiting)}\n\n{tiles}</div>")
+
+
 def _hand(sess: PlaySession) -> None:
+    """The learner's hand on the learner's turn, with the controls for the phase."""
     g = sess.game
     view = sess.view()
     mine = g.to_act == sess.seat
@@ -267,24 +303,18 @@ def _hand(sess: PlaySession) -> None:
                 keep="why-not",
             )
         hand_buttons(view.hand, key="hand", trump=trump, blocked=blocked, on_click=sync.play_tile, title=said)
-        return
-    if n == 0:
-        return  # the hand is over: its result is shown above
-    waiting = ""
-    if g.phase in ("bidding", "discard", "trump", "playing") and g.to_act is not None:
-        waiting = f" — waiting for {words.seat_name(g.to_act, sess.seat, sess.players)}."
-    st.markdown(f"{title}{waiting}")
-    clickable_tiles(view.hand, key="hand", trump=trump, disabled=True)
 
 
 # -- the controls -------------------------------------------------------------------------------------
 def controls(sess: PlaySession) -> None:
-    """Next / play-to-my-turn, hint and undo (the table's settings are :func:`settings`)."""
+    """Next (in "Press Next" mode only: in automatic mode the moves come on their own), play to
+    my turn, hint and undo (the table's settings are :func:`settings`)."""
     with st.container(horizontal=True, key="play-controls", vertical_alignment="bottom"):
         if sess.is_computer_turn():
-            who = words.seat_name(sess.game.to_act or 0, sess.seat, sess.players)
-            st.button(f"Next: {who}", key="next-move", type="primary", on_click=sync.next_move,
-                      icon=":material/skip_next:", help="Let the next computer player make its move.")
+            if sync.mode() == "step":
+                who = words.seat_name(sess.game.to_act or 0, sess.seat, sess.players)
+                st.button(f"Next: {who}", key="next-move", type="primary", on_click=sync.next_move,
+                          icon=":material/skip_next:", help="Let the next computer player make its move.")
             st.button("Play to my turn", key="to-my-turn", on_click=sync.to_my_turn, icon=":material/fast_forward:")
         if sess.is_human_turn():
             step = sess.hint.step if sess.hint is not None and sess.hint.key == sess.position_key() else 0
@@ -323,7 +353,10 @@ def settings(sess: PlaySession) -> None:
 #:
 #: - if the focus was lost (the tile just played is gone), it goes back to the learner's first
 #:   playable tile, or at the end of a hand to "Deal the next hand" ("Play again" at the end of
-#:   the game);
+#:   the game); while the computer players move it waits on the hand itself (the ``table-hand``
+#:   block, focusable by the script only), so that it is in the hand again when the learner's
+#:   turn comes, and a Tab from there reaches the controls under the hand. The script never
+#:   puts the focus on "Next" (in "Press Next" mode the learner presses it, or Tabs to it);
 #: - if the table changed (a move, a trick, the widow) while the page was scrolled so far that
 #:   the stuck status strip covers the top of the table, and the learner's hand is still on
 #:   screen, the page scrolls back just enough that the table sits below the strip. The learner
@@ -354,11 +387,15 @@ _FOCUS_JS = """<script>
   };
   const refocus = () => {
     const active = document.activeElement;
-    if (active && active !== document.body && document.contains(active)) return;
-    // The first playable tile; at the end of a hand, the way on ("Deal the next hand").
+    const hand = document.querySelector('.st-key-table-hand');
+    const waiting = !!hand && active === hand;
+    if (!waiting && active && active !== document.body && document.contains(active)) return;
+    // The first playable tile; at the end of a hand, the way on ("Deal the next hand"); while
+    // the computer players move, the hand itself, until one of its tiles can be played.
     const b = document.querySelector('.st-key-table-hand button:enabled')
       || document.querySelector('.st-key-next-hand button, .st-key-play-again button');
-    if (b) b.focus({preventScroll: true});
+    if (b) { b.focus({preventScroll: true}); return; }
+    if (hand && !waiting) { hand.setAttribute('tabindex', '-1'); hand.focus({preventScroll: true}); }
   };
   let drawn = null;
   const uncover = () => {
