@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 import socket
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -34,7 +33,7 @@ from engine import Action, Tile, Trump, explain_play
 from engine.game import Phase
 from store.live import QuestionSpec
 from tutorial.services import describe as words
-from tutorial.services.presenter import ItemShow, Question, Scene, answer_words
+from tutorial.services.presenter import ItemShow, Question, Scene, answer_words, choice_order
 
 __all__ = [
     "PUBLIC_URL_ENV",
@@ -134,8 +133,10 @@ def _right(item: Item, raw: object) -> bool:
 def item_spec(show: ItemShow, item: Item, ref: str) -> QuestionSpec:
     """A puzzle or lesson level put to the room. Kinds answered with one choice offer their
     choices; the others (pick several, order, type a number) offer the engine's answer among
-    up to three of the task's own wrong answers, in a fixed shuffled order, so that every
-    question is one tap. The engine grades every choice."""
+    up to three of the task's own wrong answers, so that every question is one tap. The
+    choices come in a stable order that does not give the answer away: tiles as the table
+    shows them, numbers upward, "none" last (:func:`~tutorial.services.presenter.choice_order`).
+    The engine grades every choice."""
     from tutorial.services.items import mode_of
 
     if mode_of(item.kind) == "one" and (offered := item.choices()):
@@ -151,7 +152,7 @@ def item_spec(show: ItemShow, item: Item, ref: str) -> QuestionSpec:
                 options.append(as_json)
             if len(options) >= MAX_OPTIONS:
                 break
-        random.Random(ref).shuffle(options)
+        options.sort(key=lambda o: choice_order(item, o))
         choices = tuple((json.dumps(o), _label(item, o)) for o in options)
         right = tuple(json.dumps(o) for o in options if _right(item, o))
     hides = bool(getattr(item.task, "hides_trumps", lambda: False)())

@@ -50,6 +50,7 @@ __all__ = [
     "as_good",
     "build_item_show",
     "build_show",
+    "choice_order",
     "plain_reason",
 ]
 
@@ -437,6 +438,67 @@ def _as_choice(item: Item, value: object, choices: Sequence[str]) -> str:
     return text
 
 
+def _table_tiles(item: Item) -> dict[str, int]:
+    """Each tile on view in ``item``'s position, by where the table shows it: the hands in
+    seat order (each in its own order), then the trick in play order, then the tiles shown."""
+    pos = item.position
+    seen: dict[str, int] = {}
+    hands = [h for s in range(len(pos.hands)) if (h := pos.hands[s]) is not None]
+    for t in [*(t for h in hands for t in h), *pos.trick, *pos.tiles]:
+        seen.setdefault(str(t), len(seen))
+    return seen
+
+
+_ACTION_ORDER = {"pass": 0, "bid": 1, "discard": 2, "trump": 3, "play": 4}
+
+
+def _part_key(table: Mapping[str, int], part: object) -> tuple[int, float, str]:
+    """Where one part of an answer stands among its kind's: a tile where the table shows it,
+    a number by size, a move in the auction's order (pass, then the bids upward)."""
+    if isinstance(part, bool):
+        return (0, float(not part), "")
+    if isinstance(part, int | float):
+        return (1, float(part), "")
+    text = str(part)
+    if text in table:
+        return (2, float(table[text]), "")
+    try:
+        action = Action.parse(text)
+    except ValueError:
+        return (4, 0.0, text)
+    value = action.value
+    rank = float(value) if isinstance(value, int) else 0.0
+    return (3, _ACTION_ORDER.get(action.kind, 9) * 100 + rank, str(value))
+
+
+def _in_table_order(item: Item, value: list[object]) -> list[object]:
+    """The parts of a set answer (the kind's ``many``: which tiles, which moves) as the table
+    shows them; an ordered answer (a ranking, a score per seat) stays as it is."""
+    from tutorial.services.items import mode_of
+
+    if mode_of(item.kind) != "many":
+        return value
+    table = _table_tiles(item)
+    return sorted(value, key=lambda v: _part_key(table, v))
+
+
+def choice_order(item: Item, value: object) -> tuple[int, tuple[tuple[int, float, str], ...]]:
+    """A sort key that puts an item's answers (``value`` in the kind's JSON form) in a stable,
+    sensible order for a list of choices: tiles as the table shows them (by seat, each hand in
+    its order), numbers upward, moves in the auction's order; "none" (an empty set) last.
+
+    >>> from tutorial.services.items import course
+    >>> lv = next(x for x in course().levels() if x.kind == "count")
+    >>> sorted([7, 0, 6, 5], key=lambda v: choice_order(lv, v))
+    [0, 5, 6, 7]
+    """
+    table = _table_tiles(item)
+    parts = _in_table_order(item, value) if isinstance(value, list) else [value]
+    if not parts:
+        return (1, ())
+    return (0, tuple(_part_key(table, p) for p in parts))
+
+
 def answer_words(item: Item, value: object = ENGINE_ANSWER) -> str:
     """An answer to a puzzle or lesson level (``value`` in the kind's JSON form; the
     engine's own answer by default), said as the learner chooses it: the button's words
@@ -459,7 +521,7 @@ def answer_words(item: Item, value: object = ENGINE_ANSWER) -> str:
     if value is None:  # "nobody" (a game that goes on), where the kind offers it
         return choice_label(item.kind, "nobody", players) if "nobody" in choices else "none"
     if isinstance(value, list):
-        return ", ".join(answer_words(item, v) for v in value) or "none"
+        return ", ".join(answer_words(item, v) for v in _in_table_order(item, value)) or "none"
     text = _as_choice(item, value, choices) if choices else str(value)
     label = str(choice_label(item.kind, text, players))
     pos = item.position
