@@ -233,3 +233,25 @@ def test_a_puzzle_or_level_slide_offers_no_numbers() -> None:
         at = open_app("presenter", query={"deck": deck_token(deck), "slide": slide})
         assert not at.exception, errors(at)
         assert "pres-numbers" not in {b.key for b in at.button}, slide
+
+
+def test_jump_to_goes_straight_to_a_move_and_a_slide() -> None:
+    """The presenter's "Jump to" slider goes to any move of a hand (or slide of a deck) at
+    once, and the address follows (so a reload keeps the place)."""
+    at = open_app("presenter", query={"deal": "12", "computer": "basic", "move": "5"})
+    assert not at.exception, errors(at)
+    jump = at.select_slider(key="pres-jump")
+    assert jump.value == "Move 5" and jump.options[0] == "The deal"
+    jump.set_value("Move 20").run()
+    assert _stage(at)["count"] == "20"
+    assert at.query_params["move"] in (["20"], "20")
+    assert at.select_slider(key="pres-jump").value == "Move 20"
+    at.button(key="pres-forward").click().run()
+    assert _stage(at)["count"] == "21" and at.select_slider(key="pres-jump").value == "Move 21"
+    deck = Deck(title="Jumps", entries=(DeckEntry(kind="note", title="One", note="first"),
+                                        DeckEntry(kind="note", title="Two", note="second"),
+                                        DeckEntry(kind="note", title="Three", note="third")))
+    at = open_app("presenter", query={"deck": deck_token(deck)})
+    assert at.select_slider(key="pres-jump").options == ["Slide 1", "Slide 2", "Slide 3"]
+    at.select_slider(key="pres-jump").set_value("Slide 3").run()
+    assert "third" in _stage(at)["html"] and at.query_params["slide"] in (["2"], "2")

@@ -34,7 +34,7 @@ from tutorial.services.decks import (
     deck_token,
     needs_content,
 )
-from tutorial.services.presenter import ItemShow, Show, Slide
+from tutorial.services.presenter import ItemShow, Show, Slide, slide_labels
 from tutorial.services.presenter_html import hand_html, item_html, note_html
 from tutorial.services.records import RecordError
 from tutorial.services.text import md_escape
@@ -167,6 +167,35 @@ def _step(how: str) -> None:
     _sync_url(p)
 
 
+#: The widget key of the presenter's "Jump to" slider.
+JUMP = "pres-jump"
+
+
+def _jumped() -> None:
+    """"Jump to": straight to the slide chosen on the slider."""
+    p = current()
+    if p is None:
+        return
+    labels = slide_labels(p.stepper.slides, p.hand is not None)
+    chosen = st.session_state.get(JUMP)
+    if chosen in labels:
+        p.stepper.go(labels.index(str(chosen)))
+        _sync_url(p)
+
+
+def _jump_slider(p: Presentation) -> None:
+    """"Jump to" any move of the hand (or slide of the deck), on a slider under the controls
+    (none for a single slide)."""
+    s = p.stepper
+    if len(s.slides) < 2:
+        return
+    labels = slide_labels(s.slides, p.hand is not None)
+    st.session_state[JUMP] = labels[s.pos]
+    with st.container(key="pres-jump-box"):
+        st.select_slider("Jump to", labels, key=JUMP, on_change=_jumped,
+                         help="Go straight to any move of the hand (or slide of the deck).")
+
+
 def _toggle_numbers() -> None:
     p = current()
     if p is not None:
@@ -263,6 +292,7 @@ def stage(start: bool = False) -> None:
                   disabled=not s.can_back(), shortcut="PageUp")
         if start:
             start_button()
+    _jump_slider(p)
     # A live class follows the presenter: the question on screen goes to the phones at once.
     live_sync(p)
 

@@ -52,6 +52,7 @@ __all__ = [
     "build_show",
     "choice_order",
     "plain_reason",
+    "slide_labels",
 ]
 
 #: A computer player's decision: the engine's players give a :class:`Decision`, the simplest
@@ -711,3 +712,15 @@ def deck_slides(specs: Sequence[tuple[int, int, bool] | None]) -> list[Slide]:
             start, end, ask = spec
             out.extend(Slide(i, c, ask and c == start) for c in range(start, max(start, end) + 1))
     return out
+
+
+def slide_labels(slides: Sequence[Slide], single_hand: bool) -> list[str]:
+    """The presenter's "Jump to" stops, one label per slide: a single hand's by move ("The
+    deal", "Move 1", …), a deck's by slide number.
+
+    >>> slide_labels(hand_slides(2), True), slide_labels(deck_slides([None, (0, 1, False)]), False)
+    (['The deal', 'Move 1', 'Move 2'], ['Slide 1', 'Slide 2', 'Slide 3'])
+    """
+    if single_hand:
+        return [f"Move {s.count}" if s.count else "The deal" for s in slides]
+    return [f"Slide {i + 1}" for i in range(len(slides))]

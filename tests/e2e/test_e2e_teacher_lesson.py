@@ -1,0 +1,61 @@
+"""Browser tests of a teacher's lesson on the presenter (issue 36): "Jump to" any move, the
+rules an old deck or a typed link plays said on the page (and kept after F5), the numbers
+button only where there are numbers, no "Large tiles" switch on the Presenter, a live class's
+projector (the board's width, big tiles, the numbers readable and never under the panel), the
+summary's way back to the slide, and the join screen's way to the join page. Screenshots go
+to artifacts/screenshots/lesson-*.png."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from moon_browser import SCREENSHOTS, runs, settle, sized_context, wait_for
+
+LINK = "/presenter?deal=12&computer=basic&move={move}"
+
+
+@pytest.fixture
+def projector(browser: Any) -> Iterator[Any]:
+    ctx = sized_context(browser, 1920, 1080)
+    pg = ctx.new_page()
+    pg.set_default_timeout(90_000)
+    yield pg
+    ctx.close()
+
+
+def open_presenter(page: Any, url: str) -> None:
+    page.goto(url)
+    wait_for(page, ".pres-stage", 120)
+    settle(page)
+
+
+def stage(page: Any, attr: str = "count") -> str:
+    return str(page.evaluate(f"() => document.querySelector('.pres-stage').dataset.{attr}"))
+
+
+def test_jump_to_any_move_on_the_slider(projector: Any, server: str) -> None:
+    """A click on the "Jump to" slider goes straight to that move, the address follows (a
+    reload stays there), and the arrow keys step on from it one move at a time."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    open_presenter(projector, server + LINK.format(move=12))
+    track = projector.locator(".st-key-pres-jump [data-orientation=horizontal][style*='touch-action']").first
+    box = track.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 1080  # in the projector's first screenful
+    before = runs(projector)
+    projector.mouse.click(box["x"] + box["width"] * 0.25, box["y"] + box["height"] / 2)
+    settle(projector, since=before)
+    jumped = int(stage(projector))
+    assert 4 <= jumped <= 9, jumped  # a quarter of the way through 26 moves
+    assert f"move={jumped}" in projector.url
+    assert projector.locator(".st-key-pres-jump [data-testid=stSliderThumbValue]").inner_text() == f"Move {jumped}"
+    projector.screenshot(path=str(SCREENSHOTS / "lesson-jump-1920x1080.png"))
+    before = runs(projector)
+    projector.keyboard.press("ArrowRight")
+    settle(projector, since=before)
+    assert stage(projector) == str(jumped + 1)
+    projector.reload()
+    wait_for(projector, ".pres-stage", 120)
+    settle(projector)
+    assert stage(projector) == str(jumped + 1)
