@@ -255,3 +255,26 @@ def test_jump_to_goes_straight_to_a_move_and_a_slide() -> None:
     assert at.select_slider(key="pres-jump").options == ["Slide 1", "Slide 2", "Slide 3"]
     at.select_slider(key="pres-jump").set_value("Slide 3").run()
     assert "third" in _stage(at)["html"] and at.query_params["slide"] in (["2"], "2")
+
+
+def test_a_typed_deal_link_and_an_old_deck_say_their_classic_rules_after_a_reload() -> None:
+    """A deal link typed without players or rules, and an old deck whose entry names no rules,
+    play the classic rules and say so beside the move; the address they write back keeps
+    that, so a reload (a new session on the same address) still says it."""
+    at = open_app("presenter", query={"deal": "12", "players": "3", "computer": "basic", "move": "5"})
+    assert "the link names none" not in _stage(at)["html"]  # this one names them
+    at = open_app("presenter", query={"deal": "12", "computer": "basic"})
+    assert "classic rules (the link names none)" in _stage(at)["html"]
+    at.button(key="pres-forward").click().run()
+    query = {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
+    assert "players" not in query and query["move"] == "1", query
+    again = open_app("presenter", query=query)
+    assert "classic rules (the link names none)" in _stage(again)["html"] and _stage(again)["count"] == "1"
+    old = json.dumps({"format": DECK_FORMAT, "title": "Old", "entries": [{"kind": "deal", "deal": 12, "move": 3, "to": 5,
+                                                                          "computer": "basic"}]})
+    at = open_app("presenter", query={"deck": deck_token(load_deck(old.encode()))})
+    assert "classic rules (the link names none)" in _stage(at)["html"]
+    at.button(key="pres-forward").click().run()
+    query = {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
+    again = open_app("presenter", query=query)
+    assert "classic rules (the link names none)" in _stage(again)["html"]

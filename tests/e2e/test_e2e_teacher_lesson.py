@@ -59,3 +59,27 @@ def test_jump_to_any_move_on_the_slider(projector: Any, server: str) -> None:
     wait_for(projector, ".pres-stage", 120)
     settle(projector)
     assert stage(projector) == str(jumped + 1)
+
+
+def test_classic_rules_said_for_an_old_deck_and_a_typed_link_after_f5(projector: Any, server: str) -> None:
+    """A deck saved before decks named their rules, and a deal link typed without players,
+    play the classic rules: the stage says so beside the move, and still does after F5."""
+    import json
+
+    from tutorial.services.decks import DECK_FORMAT, deck_token, load_deck
+
+    old = load_deck(json.dumps({"format": DECK_FORMAT, "title": "Old lesson", "entries": [
+        {"kind": "deal", "deal": 12, "move": 3, "to": 6, "computer": "basic"}]}).encode())
+    for url in (f"/presenter?deck={deck_token(old)}", "/presenter?deal=12&computer=basic"):
+        open_presenter(projector, server + url)
+        where = projector.locator(".pres-where")
+        assert "classic rules (the link names none)" in where.inner_text(), (url, where.inner_text())
+        before = runs(projector)
+        projector.keyboard.press("ArrowRight")
+        settle(projector, since=before)
+        projector.reload()
+        wait_for(projector, ".pres-stage", 120)
+        settle(projector)
+        assert "classic rules (the link names none)" in projector.locator(".pres-where").inner_text(), url
+        assert stage(projector) in ("1", "4"), url
+    projector.screenshot(path=str(SCREENSHOTS / "lesson-typed-link-1920x1080.png"))

@@ -64,6 +64,8 @@ class Presentation:
     deck: Deck | None = None
     numbers: bool = False
     shows: dict[int, Show | ItemShow] = field(default_factory=dict)
+    #: A deal opened by a link that names no rules (the classic rules, said on the stage).
+    unsaid_rules: bool = False
 
 
 @st.cache_resource(max_entries=48, show_spinner=False)

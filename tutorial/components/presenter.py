@@ -67,6 +67,7 @@ def open_from_link() -> Presentation | None:
             else:
                 assert link.deal is not None
                 p = present_hand(deal_show(link.rules, link.deal, link.computer), link.at, link.source)
+                p.unsaid_rules = link.unsaid
             _ask_from_link(p, link.ask)
     except (LinkError, DeckError) as e:
         with st.container(key="pres-link-error"):
@@ -134,12 +135,20 @@ def styles() -> None:
 LIVE_TITLE = "This hand"
 
 
+#: Said beside the move of a deal whose link (or old deck) names no house rules.
+UNSAID_RULES = "classic rules (the link names none)"
+
+
 def _stage_html(p: Presentation) -> str:
     s = p.stepper
     slide: Slide = s.slide
     live_title = LIVE_TITLE if isinstance(state.get(state.LIVE_HOST), int) else ""
     if p.hand is not None:
-        return hand_html(p.hand, slide.count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, title=live_title)
+        where = f"Move {min(slide.count, p.hand.total)} of {p.hand.total}"
+        if p.unsaid_rules:
+            where += f" · {UNSAID_RULES}"
+        return hand_html(p.hand, slide.count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, where=where,
+                         title=live_title)
     assert p.deck is not None
     entry = p.deck.entries[slide.entry]
     title = p.deck.title.strip()
@@ -154,7 +163,7 @@ def _stage_html(p: Presentation) -> str:
     count = min(slide.count, show.total)
     moves = f"move {count} of {show.total}"
     if entry.unsaid_rules:  # an old deck: which rules it is dealt under is said
-        moves += " · classic rules (the deck names none)"
+        moves += f" · {UNSAID_RULES}"
     return hand_html(show, count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, note=entry.note,
                      where=f"{deck} · {moves}" if deck else moves.capitalize(), title=live_title)
 
@@ -212,7 +221,7 @@ def _sync_url(p: Presentation) -> None:
     if p.source and p.source[0] == "deal":
         _, rules, deal, players, computer = p.source
         link = PresenterLink(decode_rules(str(rules), int(players)), int(deal), str(computer), at=s.slide.count,
-                             ask=ask)
+                             ask=ask, unsaid=p.unsaid_rules)
     elif p.source and p.source[0] == "deck" and len(str(p.source[1])) <= MAX_TOKEN:
         link = PresenterLink(deck=str(p.source[1]), at=s.pos, ask=ask)
     state.write_address(PresenterLink.PARAMS, link.to_query())
