@@ -278,3 +278,20 @@ def test_a_typed_deal_link_and_an_old_deck_say_their_classic_rules_after_a_reloa
     query = {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
     again = open_app("presenter", query=query)
     assert "classic rules (the link names none)" in _stage(again)["html"]
+
+
+def test_the_presenter_has_no_large_tiles_switch_and_keeps_the_classrooms() -> None:
+    """The presenter is always drawn for a projector: no "Large tiles" switch there and no
+    large-tiles sheet over its own sizes; the Classroom's switch is still on after it."""
+    from tutorial.components import css, state
+
+    at = open_app("classroom", state={state.LARGE: True})
+    assert at.toggle(key=state.LARGE).value
+    at.switch_page(PAGE_FILES["presenter"]).run()
+    assert not at.exception, errors(at)
+    assert not [t for t in at.toggle if t.key == state.LARGE]
+    large = css.sheet("large_tiles")
+    assert not any(large in str(m.value) for m in at.markdown)
+    at.switch_page(PAGE_FILES["classroom"]).run()
+    assert at.toggle(key=state.LARGE).value
+    assert any(large in str(m.value) for m in at.markdown)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from moon_browser import SCREENSHOTS, runs, settle, sized_context, wait_for
+from moon_browser import SCREENSHOTS, click, runs, settle, sized_context, wait_for
 
 LINK = "/presenter?deal=12&computer=basic&move={move}"
 
@@ -83,3 +83,24 @@ def test_classic_rules_said_for_an_old_deck_and_a_typed_link_after_f5(projector:
         assert "classic rules (the link names none)" in projector.locator(".pres-where").inner_text(), url
         assert stage(projector) in ("1", "4"), url
     projector.screenshot(path=str(SCREENSHOTS / "lesson-typed-link-1920x1080.png"))
+
+
+def test_the_presenter_is_always_large_and_keeps_the_classrooms_switch(projector: Any, server: str) -> None:
+    """"Large tiles" is a switch of the other pages: the presenter (always drawn for a
+    projector) neither offers it nor takes its bigger type over its own sizes, and the
+    Classroom comes back with the switch as the teacher left it."""
+    from moon_browser import open_page
+
+    font = "() => getComputedStyle(document.documentElement).fontSize"
+    open_page(projector, server + "/classroom")
+    click(projector, projector.get_by_text("Large tiles (projector)"))
+    assert projector.evaluate(font) == "20px"
+    click(projector, projector.locator(f'[data-testid="stSidebarNav"] a[href="{server}/presenter"]').first)
+    wait_for(projector, ".st-key-pres-message", 60)
+    assert projector.locator(".st-key-moon_large_tiles").count() == 0
+    assert projector.evaluate(font) == "16px"
+    click(projector, projector.get_by_text("Go to the Classroom"))
+    wait_for(projector, ".st-key-moon_large_tiles", 60)
+    settle(projector)
+    assert projector.locator(".st-key-moon_large_tiles input").is_checked()
+    assert projector.evaluate(font) == "20px"
