@@ -295,3 +295,16 @@ def test_the_presenter_has_no_large_tiles_switch_and_keeps_the_classrooms() -> N
     at.switch_page(PAGE_FILES["classroom"]).run()
     assert at.toggle(key=state.LARGE).value
     assert any(large in str(m.value) for m in at.markdown)
+
+
+def test_the_numbers_button_only_where_there_are_numbers() -> None:
+    """"Show the numbers" is offered only on a slide with figures: not at the deal (no move
+    yet), nor while a question is open (its answer's figures come with the reveal)."""
+    at = open_app("presenter", query={"deal": "12", "computer": "strong", "move": "0"})
+    assert "pres-numbers" not in {b.key for b in at.button}
+    at.button(key="pres-forward").click().run()
+    assert "pres-numbers" in {b.key for b in at.button}
+    at.button(key="pres-ask").click().run()
+    assert "pres-numbers" not in {b.key for b in at.button}
+    at.button(key="pres-forward").click().run()  # the reveal: the computer's answer and its figures
+    assert _stage(at)["revealed"] == "1" and "pres-numbers" in {b.key for b in at.button}

@@ -104,3 +104,16 @@ def test_the_presenter_is_always_large_and_keeps_the_classrooms_switch(projector
     settle(projector)
     assert projector.locator(".st-key-moon_large_tiles input").is_checked()
     assert projector.evaluate(font) == "20px"
+
+
+def test_the_numbers_button_shows_only_where_there_are_numbers(projector: Any, server: str) -> None:
+    """At the deal there is no move and so no figures: no "Show the numbers" button; one move
+    on, the button is there and shows the computer's figures."""
+    open_presenter(projector, server + LINK.format(move=0))
+    assert projector.locator(".st-key-pres-numbers").count() == 0
+    before = runs(projector)
+    projector.keyboard.press("ArrowRight")
+    settle(projector, since=before)
+    wait_for(projector, ".st-key-pres-numbers button", 30)
+    click(projector, projector.locator(".st-key-pres-numbers button"))
+    wait_for(projector, ".pres-numbers", 30)

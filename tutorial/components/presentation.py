@@ -39,6 +39,7 @@ __all__ = [
     "current",
     "deal_show",
     "entry_show",
+    "has_numbers",
     "item_of",
     "numbers_move",
     "present_deck",
@@ -196,11 +197,12 @@ def asked(p: Presentation) -> Question | ItemShow | None:
     return show.question(count) if count < show.total else None
 
 
-def numbers_move(p: Presentation | None) -> Move | None:
+def numbers_move(p: Presentation | None, *, shown: bool = True) -> Move | None:
     """The move whose numbers the stage shows ("Show the numbers"), or ``None``: the move just
     made, or the computer's answer once a question is revealed (none while it is open, nor on
-    a puzzle, a level or a note)."""
-    if p is None or not p.numbers:
+    a puzzle, a level or a note). With ``shown=False``, the move whose numbers it would show
+    if asked."""
+    if p is None or (shown and not p.numbers):
         return None
     s = p.stepper
     if p.hand is not None:
@@ -216,6 +218,16 @@ def numbers_move(p: Presentation | None) -> Move | None:
     if s.asking and count < show.total:
         return show.question(count).answer if s.revealed else None
     return show.scenes[count].move
+
+
+def has_numbers(p: Presentation) -> bool:
+    """Whether the slide on screen has figures to show: a move with the computer's numbers
+    (not the deal, a question still open, a puzzle, a level or a note)."""
+    try:
+        move = numbers_move(p, shown=False)
+    except (KeyError, ValueError):  # an entry that cannot be shown: no figures
+        return False
+    return move is not None and bool(move.summary or move.rows)
 
 
 # -- stepping --------------------------------------------------------------------------------------

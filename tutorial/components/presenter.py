@@ -20,6 +20,7 @@ from tutorial.components.presentation import (
     current,
     deal_show,
     entry_show,
+    has_numbers,
     present_deck,
     present_hand,
 )
@@ -286,9 +287,9 @@ def stage(start: bool = False) -> None:
         elif not s.asking:
             st.button("Pause and ask", key="pres-ask", on_click=_step, args=("pause",), disabled=not _can_ask(p),
                       icon=":material/front_hand:", help="Hide every hand but the one to play and ask the room.")
-        # Figures are a hand's: a note, a puzzle or a lesson level has none to show.
-        figures = p.deck is None or p.deck.entries[s.slide.entry].kind in ("deal", "hand")
-        if figures:
+        # Only a slide with figures offers them: not the deal, an open question, a note, a
+        # puzzle or a level, nor a move the computer gave no numbers for.
+        if has_numbers(p):
             if (st.button("Hide the numbers" if p.numbers else "Show the numbers", key="pres-numbers",
                           on_click=_toggle_numbers, icon=":material/bar_chart:")
                     and isinstance(state.get(state.LIVE_HOST), int)):
