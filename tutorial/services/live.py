@@ -49,6 +49,7 @@ __all__ = [
     "qr_svg",
     "question_ref",
     "unreachable_host",
+    "wrong_reason",
 ]
 
 #: The environment variable (or Streamlit secret) with the address students' phones open,
@@ -71,7 +72,8 @@ def _trump_text(trump: Trump | None) -> str | None:
 
 def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
     """"What would you play?" at a move: the computer's choice as the right one (and every play
-    its numbers rate as good: :attr:`Question.as_good`), its reason;
+    its numbers rate as good: :attr:`Question.as_good`), its reason, and for each worse play why
+    it is worse (``view["worse"]``, :attr:`Question.worse`);
     the phones draw the hand of the seat to play and the trick. When a tile is to be played
     the choices are the seat's **whole hand**, legal or not (which tiles may follow is part of
     the question): an illegal tile is counted wrong, and ``view["illegal"]`` keeps the
@@ -98,6 +100,9 @@ def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
     }
     if illegal:
         view["illegal"] = illegal
+    worse = {a: note for a, note in question.worse if a in values and a not in illegal}
+    if worse:
+        view["worse"] = worse
     reason = question.answer.reason + (f" {question.as_good_note}" if question.as_good else "")
     return QuestionSpec(ref=ref, kind="move", prompt=question.prompt, choices=choices,
                         right=question.right, answer_label=question.answer_label, reason=reason, view=view)
@@ -117,6 +122,21 @@ def illegal_reason(view: Mapping[str, object], value: str) -> str:
     illegal = view.get("illegal")
     found = illegal.get(value) if isinstance(illegal, dict) else None
     return str(found) if found else ""
+
+
+def wrong_reason(view: Mapping[str, object], value: str) -> str:
+    """Why the wrong choice ``value`` is wrong: the engine's reason it may not be played, or
+    why the computer's numbers rate it worse than the answer (``""``: nothing to say).
+
+    >>> wrong_reason({"illegal": {"play 6-6": "6-6 may not be played: …"}, "worse": {"play 2-1": "2-1 is worse: …"}},
+    ...              "play 2-1")
+    '2-1 is worse: …'
+    """
+    if found := illegal_reason(view, value):
+        return found
+    worse = view.get("worse")
+    said = worse.get(value) if isinstance(worse, dict) else None
+    return str(said) if said else ""
 
 
 def _label(item: Item, value: object) -> str:

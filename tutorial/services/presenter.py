@@ -53,6 +53,7 @@ __all__ = [
     "choice_order",
     "plain_reason",
     "slide_labels",
+    "worse_notes",
 ]
 
 #: A computer player's decision: the engine's players give a :class:`Decision`, the simplest
@@ -100,6 +101,14 @@ class Question:
     #: from when they are averages (0: exact, every layout solved).
     as_good: tuple[str, ...] = ()
     layouts: int = 0
+    #: For each legal play the computer rates worse, why, by its numbers
+    #: (:func:`worse_notes`): said at the reveal to those who chose it.
+    worse: tuple[tuple[str, str], ...] = ()
+
+    def worse_note(self, action: str) -> str:
+        """Why ``action`` (a legal play that is not right) is worse than the answer, by the
+        computer's numbers; ``""`` when it is right, or the computer has no numbers for it."""
+        return dict(self.worse).get(action, "")
 
     @property
     def right(self) -> tuple[str, ...]:
@@ -169,6 +178,28 @@ def as_good(decision: Decided | None) -> tuple[tuple[str, ...], int]:
                 and abs(c.goal_chance - chosen.goal_chance) <= tol and abs(c.tricks - chosen.tricks) <= tol)
 
     return tuple(str(c.action) for c in exp.candidates if c.action is not mine and close(c)), layouts
+
+
+def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """For each play (or tile laid aside) the computer rated below its own choice, and not in
+    ``right``: why it is worse, by the computer's numbers (``describe.worse_words``). Nothing
+    for a decision without those numbers."""
+    exp = getattr(decision, "explanation", None)
+    if decision is None or exp is None:
+        return ()
+    try:
+        best = exp.candidate(decision_action(decision))
+    except KeyError:
+        return ()
+    out = []
+    for c in exp.candidates:
+        action = str(c.action)
+        if action in right or c.action.kind not in ("play", "discard"):
+            continue
+        note = words.worse_words(c, best)
+        if note:
+            out.append((action, note))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -407,9 +438,11 @@ def build_show(
             answer = made
         legal = tuple(str(a) for a in before.legal_actions())
         also, layouts = as_good(decision)
+        good = tuple(a for a in also if a in legal)
         questions.append(Question(
             count=i, seat=seat, phase=before.phase, prompt=_prompt(before, seat),
-            choices=legal, answer=answer, as_good=tuple(a for a in also if a in legal), layouts=layouts,
+            choices=legal, answer=answer, as_good=good, layouts=layouts,
+            worse=worse_notes(decision, (answer.action, *good)),
         ))
         game.apply(action)
         scenes.append(_scene(game, i + 1, total, made))
