@@ -33,6 +33,7 @@ from tutorial.services.presenter import (
 from tutorial.services.records import HandFile, load_hand
 
 __all__ = [
+    "LIVE_TITLE",
     "PRESENTATION",
     "Presentation",
     "asked",
@@ -41,6 +42,7 @@ __all__ = [
     "entry_show",
     "has_numbers",
     "item_of",
+    "live_title",
     "numbers_move",
     "present_deck",
     "present_hand",
@@ -49,6 +51,10 @@ __all__ = [
 
 #: Session-state key of the presentation on screen.
 PRESENTATION = state.PRESENTER
+#: A hand's title on the projector during a live class, and its class summary's: not its deal
+#: number, which a student could open in their own browser (``/presenter?deal=…``) to see the
+#: hands the room does not.
+LIVE_TITLE = "This hand"
 
 # -- the presentation --------------------------------------------------------------------------------
 
@@ -119,6 +125,19 @@ def record_show(hand: HandFile, level: str, known: dict[int, Decided] | None = N
         return show
 
     return _cached(key, make)
+
+
+def live_title(p: Presentation | None) -> str:
+    """The title a live class of ``p`` goes by (its summary's, its CSV's): a deck's own title,
+    but never a hand's, which names its deal (:data:`LIVE_TITLE`)."""
+    if p is None or p.deck is None:
+        return LIVE_TITLE
+    entries = p.deck.entries
+    one_hand = len(entries) == 1 and entries[0].kind in ("deal", "hand")
+    title = p.deck.title.strip()
+    if not title or (one_hand and (title.lower().startswith("deal ") or title == "Lesson deck")):
+        return LIVE_TITLE
+    return title
 
 
 def current() -> Presentation | None:

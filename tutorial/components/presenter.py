@@ -16,6 +16,7 @@ from tutorial.components import css, state
 from tutorial.components.live.host import start_button
 from tutorial.components.live.host import sync as live_sync
 from tutorial.components.presentation import (
+    LIVE_TITLE,
     Presentation,
     current,
     deal_show,
@@ -129,11 +130,6 @@ def nothing_to_present() -> None:
 def styles() -> None:
     """The presenter's styles (hides the sidebar and the header)."""
     st.markdown(css.sheet("presenter"), unsafe_allow_html=True)
-
-
-#: The hand's title on the projector during a live class: not its deal number, which a student
-#: could open in their own browser (``/presenter?deal=…``) to see the hands the room does not.
-LIVE_TITLE = "This hand"
 
 
 #: Said beside the move of a deal whose link (or old deck) names no house rules.
