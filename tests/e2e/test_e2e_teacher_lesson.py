@@ -117,3 +117,83 @@ def test_the_numbers_button_shows_only_where_there_are_numbers(projector: Any, s
     wait_for(projector, ".st-key-pres-numbers button", 30)
     click(projector, projector.locator(".st-key-pres-numbers button"))
     wait_for(projector, ".pres-numbers", 30)
+
+
+_BOX = "(sel) => { const e = document.querySelector(sel); if (!e) return null; const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom] }"
+_HEIGHTS = "(sel) => [...document.querySelectorAll(sel)].map(e => Math.round(e.getBoundingClientRect().height))"
+
+
+def test_the_numbers_table_is_compact_and_fits_beside_the_table(projector: Any, server: str) -> None:
+    """"Show the numbers" on a move of the strong computer: a compact table (the figures that
+    differ, then what every move shares once) that fits on the screen in projector type."""
+    open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=13")
+    click(projector, projector.locator(".st-key-pres-numbers button"))
+    wait_for(projector, ".pres-numbers table", 30)
+    box = projector.evaluate(_BOX, ".pres-numbers")
+    assert box[3] <= 1080, box  # its last line on the screen
+    cells = projector.evaluate(
+        "() => [...document.querySelectorAll('.pres-numbers td')].map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert cells and min(cells) >= 28, cells  # 7 px and more at a quarter of the size
+    assert projector.locator(".pres-numbers .live-note").count() >= 1
+    projector.screenshot(path=str(SCREENSHOTS / "lesson-numbers-1920x1080.png"))
+
+
+def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any, server: str) -> None:
+    """A live class at 1920×1080: the asked hand's tiles big beside the panel, a phone that
+    chooses a legal but weaker tile told why it is worse (and the chart too), the numbers in
+    the panel in view, and the class summary ("This hand") leading back to the slide."""
+    open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=12")
+    click(projector, projector.locator(".st-key-live-start button").first)
+    wait_for(projector, ".live-join-big", 30)
+    code = str(projector.locator(".live-join-big").get_attribute("data-code"))
+    click(projector, projector.locator(".st-key-live-join-close button").first)
+    phone_ctx = sized_context(browser, 390, 844)
+    try:
+        phone = phone_ctx.new_page()
+        phone.set_default_timeout(90_000)
+        phone.goto(server + f"/live?code={code}")
+        wait_for(phone, ".st-key-live-name input", 120)
+        settle(phone)
+        phone.locator(".st-key-live-name input").fill("Ada")
+        click(phone, phone.locator("[data-testid=stFormSubmitButton] button").first)
+        wait_for(phone, ".live-waiting", 30)
+        click(projector, projector.locator(".st-key-pres-ask button").first)
+        wait_for(projector, ".live-chart", 30)
+        asked = projector.evaluate(_HEIGHTS, ".pres-seat.pres-act .pres-tiles svg.moon-tile")
+        assert asked and min(asked) >= 160, asked  # beside the panel, as big as without it
+        stage_box = projector.evaluate(_BOX, ".pres-stage")
+        panel = projector.evaluate(_BOX, ".st-key-live-panel")
+        assert stage_box[2] <= panel[0], (stage_box, panel)
+        projector.screenshot(path=str(SCREENSHOTS / "lesson-live-ask-1920x1080.png"))
+        # 6-5: legal (it follows sixes), and not the computer's 6-3.
+        weaker = phone.locator("[class*='st-key-live-choice-'] button", has_text="6-5")
+        weaker.wait_for(timeout=30_000)
+        settle(phone)
+        labels = phone.locator("[class*='st-key-live-choice-'] button").all_inner_texts()
+        assert labels == ["2-1", "4-3", "5-4", "6-3", "6-5"], labels  # the hand's order, as on the table
+        click(phone, weaker)
+        projector.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '1'",
+                                    timeout=20_000)
+        before = runs(projector)
+        projector.keyboard.press("ArrowRight")  # the reveal
+        settle(projector, since=before)
+        said = projector.locator(".st-key-live-panel .live-illegal", has_text="6-5 is worse")
+        said.wait_for(timeout=20_000)
+        assert "with 6-3" in said.inner_text()
+        wait_for(phone, ".live-revealed", 30)
+        assert "6-5 is worse" in phone.locator(".live-revealed").inner_text()
+        phone.screenshot(path=str(SCREENSHOTS / "lesson-phone-worse-390x844.png"), full_page=True)
+        click(projector, projector.locator(".st-key-pres-numbers button"))
+        wait_for(projector, ".live-numbers table", 30)
+        numbers = projector.evaluate(_BOX, ".live-numbers")
+        assert numbers[3] <= 1080 and numbers[0] >= stage_box[2], numbers  # in view, beside the stage
+        projector.screenshot(path=str(SCREENSHOTS / "lesson-live-numbers-1920x1080.png"))
+        count = stage(projector)
+        click(projector, projector.locator(".st-key-live-summary-open button").first)
+        wait_for(projector, ".st-key-live-summary", 30)
+        assert "Class summary: This hand" in projector.locator(".st-key-live-summary").inner_text()
+        click(projector, projector.locator(".st-key-live-summary-close button"))
+        wait_for(projector, ".pres-stage", 30)
+        assert stage(projector) == count
+    finally:
+        phone_ctx.close()
