@@ -197,3 +197,31 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         assert stage(projector) == count
     finally:
         phone_ctx.close()
+
+
+def test_join_as_a_student_leaves_no_stale_class_in_the_address(browser: Any, server: str) -> None:
+    """A class's dashboard address (``?class=``) opened on a phone that did not make the class
+    offers "Join this class as a student": it opens the join page with the code filled in, and
+    its address (``?code=``) no longer names the dashboard, so a reload stays on the join page."""
+    from moon_browser import open_page
+
+    from store import classes, open_store
+
+    klass, _ = classes.create_class(open_store(), "Year 10")  # the server's database
+    ctx = sized_context(browser, 390, 844)
+    try:
+        phone = ctx.new_page()
+        phone.set_default_timeout(90_000)
+        open_page(phone, server + f"/classes?class={klass.join_code}")
+        click(phone, phone.locator(".st-key-class-join-as-student button"))
+        phone.wait_for_url(f"**/classes?code={klass.join_code}", timeout=30_000)
+        assert "class=" not in phone.url
+        assert phone.locator(".st-key-class-code input").input_value() == klass.join_code
+        phone.reload()
+        phone.wait_for_function("(c) => document.querySelector('.st-key-class-code input')?.value === c",
+                                arg=klass.join_code, timeout=60_000)
+        settle(phone)
+        assert not phone.get_by_text("dashboard opens only").count()
+        phone.screenshot(path=str(SCREENSHOTS / "lesson-join-as-student-390x844.png"), full_page=True)
+    finally:
+        ctx.close()
