@@ -308,3 +308,17 @@ def test_the_numbers_button_only_where_there_are_numbers() -> None:
     assert "pres-numbers" not in {b.key for b in at.button}
     at.button(key="pres-forward").click().run()  # the reveal: the computer's answer and its figures
     assert _stage(at)["revealed"] == "1" and "pres-numbers" in {b.key for b in at.button}
+
+
+def test_the_reveal_says_why_the_other_plays_are_worse() -> None:
+    """At a revealed question of the strong computer, the stage says why each other legal play
+    is worse, by its numbers beside the answer's."""
+    at = open_app("presenter", query={"deal": "12", "players": "3", "computer": "strong", "move": "12",
+                                      "ask": "revealed"})
+    assert not at.exception, errors(at)
+    p = at.session_state["moon_presenter"]
+    q = p.hand.question(12)
+    assert q.worse, "move 12 of deal 12 has a legal play the strong computer rates worse"
+    words = re.sub(r"<[^>]+>", "", _stage(at)["html"])
+    for _action, note in q.worse[:3]:
+        assert note.replace("'", "&#x27;") in words or note in words, note
