@@ -191,15 +191,16 @@ def _jumped() -> None:
 
 def _jump_slider(p: Presentation) -> None:
     """"Jump to" any move of the hand (or slide of the deck), on a slider under the controls
-    (none for a single slide)."""
+    (none for a single slide): its label is its aria-label and tooltip, the move under its thumb
+    says where it is, so it takes little height from the stage."""
     s = p.stepper
     if len(s.slides) < 2:
         return
     labels = slide_labels(s.slides, p.hand is not None)
     st.session_state[JUMP] = labels[s.pos]
     with st.container(key="pres-jump-box"):
-        st.select_slider("Jump to", labels, key=JUMP, on_change=_jumped,
-                         help="Go straight to any move of the hand (or slide of the deck).")
+        st.select_slider("Jump to", labels, key=JUMP, on_change=_jumped, label_visibility="collapsed",
+                         help="Jump to: go straight to any move of the hand (or slide of the deck).")
 
 
 def _toggle_numbers() -> None:
