@@ -225,3 +225,53 @@ def test_join_as_a_student_leaves_no_stale_class_in_the_address(browser: Any, se
         phone.screenshot(path=str(SCREENSHOTS / "lesson-join-as-student-390x844.png"), full_page=True)
     finally:
         ctx.close()
+
+
+def test_a_levels_choices_on_the_phone_come_in_order(projector: Any, browser: Any, server: str) -> None:
+    """A lesson level answered by a number, put to a live class from a deck: the phone's
+    choices go upward (the same order for every class), and a set of tiles is said in the
+    table's order with "none" last."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+    from tutorial.services.items import course
+
+    levels = course().levels()
+    count = next(x for x in levels if x.kind == "count")
+    legal = next(x for x in levels if x.kind == "legal_tiles")
+    deck = Deck(title="Order", entries=(DeckEntry(kind="level", ref=count.id), DeckEntry(kind="level", ref=legal.id)))
+    open_presenter(projector, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+    click(projector, projector.locator(".st-key-live-start button").first)
+    wait_for(projector, ".live-join-big", 30)
+    code = str(projector.locator(".live-join-big").get_attribute("data-code"))
+    click(projector, projector.locator(".st-key-live-join-close button").first)
+    ctx = sized_context(browser, 390, 844)
+    try:
+        phone = ctx.new_page()
+        phone.set_default_timeout(90_000)
+        phone.goto(server + f"/live?code={code}")
+        wait_for(phone, ".st-key-live-name input", 120)
+        settle(phone)
+        phone.locator(".st-key-live-name input").fill("Bo")
+        click(phone, phone.locator("[data-testid=stFormSubmitButton] button").first)
+        wait_for(phone, "[class*='st-key-live-choice-'] button", 60)
+        settle(phone)
+        numbers = [int(t) for t in phone.locator("[class*='st-key-live-choice-'] button").all_inner_texts()]
+        assert len(numbers) >= 3 and numbers == sorted(numbers), numbers
+        chart = projector.locator(".live-chart .live-lab").all_inner_texts()
+        assert [int(t) for t in chart] == numbers, chart  # the projector's bars in the same order
+        before = runs(projector)
+        projector.keyboard.press("PageDown")  # the reveal
+        settle(projector, since=before)
+        before = runs(projector)
+        projector.keyboard.press("PageDown")  # the next level: which tiles may be played
+        settle(projector, since=before)
+        phone.wait_for_function("() => [...document.querySelectorAll(\"[class*='st-key-live-choice-'] button\")]"
+                                ".some(b => b.innerText.trim() === 'none')", timeout=60_000)
+        settle(phone)
+        labels = phone.locator("[class*='st-key-live-choice-'] button").all_inner_texts()
+        hand = [str(t) for t in next(h for h in legal.position.hands if h is not None)]
+        assert labels[-1] == "none", labels
+        singles = [t for t in labels[:-1] if "," not in t]
+        assert singles == sorted(singles, key=hand.index), (labels, hand)
+        phone.screenshot(path=str(SCREENSHOTS / "lesson-phone-choices-390x844.png"), full_page=True)
+    finally:
+        ctx.close()
