@@ -200,3 +200,24 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     assert 'class="pres-stage"' in _html(at)
     at.button(key="live-summary-open").click().run()
     assert "Class summary" in texts(at)
+
+
+def test_the_summary_of_a_hand_is_titled_this_hand_and_leads_back_to_the_slide() -> None:
+    """A live class on a hand goes by "This hand" on its summary, not "Deal 12" (a deal number
+    opens every hand in a student's browser), and the summary leads back to the slide on
+    screen, before and after End."""
+    at = open_app("presenter", query=DEAL)
+    at.button(key="live-start").click().run()
+    at.button(key="live-join-close").click().run()
+    at.button(key="pres-forward").click().run()
+    at.button(key="live-summary-open").click().run()
+    assert not at.exception, errors(at)
+    assert "Class summary: This hand" in texts(at) and "Deal 12" not in texts(at) + _html(at)
+    at.button(key="live-summary-close").click().run()
+    assert 'class="pres-stage" data-count="13"' in _html(at)
+    at.button(key="live-end").click().run()
+    at.button(key="live-end-yes").click().run()
+    at.button(key="live-summary-open").click().run()
+    assert "Class summary: This hand" in texts(at)
+    at.button(key="live-summary-close").click().run()
+    assert 'class="pres-stage" data-count="13"' in _html(at) and "Class summary" not in texts(at)

@@ -233,3 +233,92 @@ def test_a_puzzle_or_level_slide_offers_no_numbers() -> None:
         at = open_app("presenter", query={"deck": deck_token(deck), "slide": slide})
         assert not at.exception, errors(at)
         assert "pres-numbers" not in {b.key for b in at.button}, slide
+
+
+def test_jump_to_goes_straight_to_a_move_and_a_slide() -> None:
+    """The presenter's "Jump to" slider goes to any move of a hand (or slide of a deck) at
+    once, and the address follows (so a reload keeps the place)."""
+    at = open_app("presenter", query={"deal": "12", "computer": "basic", "move": "5"})
+    assert not at.exception, errors(at)
+    jump = at.select_slider(key="pres-jump")
+    assert jump.value == "Move 5" and jump.options[0] == "The deal"
+    jump.set_value("Move 20").run()
+    assert _stage(at)["count"] == "20"
+    assert at.query_params["move"] in (["20"], "20")
+    assert at.select_slider(key="pres-jump").value == "Move 20"
+    at.button(key="pres-forward").click().run()
+    assert _stage(at)["count"] == "21" and at.select_slider(key="pres-jump").value == "Move 21"
+    deck = Deck(title="Jumps", entries=(DeckEntry(kind="note", title="One", note="first"),
+                                        DeckEntry(kind="note", title="Two", note="second"),
+                                        DeckEntry(kind="note", title="Three", note="third")))
+    at = open_app("presenter", query={"deck": deck_token(deck)})
+    assert at.select_slider(key="pres-jump").options == ["Slide 1", "Slide 2", "Slide 3"]
+    at.select_slider(key="pres-jump").set_value("Slide 3").run()
+    assert "third" in _stage(at)["html"] and at.query_params["slide"] in (["2"], "2")
+
+
+def test_a_typed_deal_link_and_an_old_deck_say_their_classic_rules_after_a_reload() -> None:
+    """A deal link typed without players or rules, and an old deck whose entry names no rules,
+    play the classic rules and say so beside the move; the address they write back keeps
+    that, so a reload (a new session on the same address) still says it."""
+    at = open_app("presenter", query={"deal": "12", "players": "3", "computer": "basic", "move": "5"})
+    assert "the link names none" not in _stage(at)["html"]  # this one names them
+    at = open_app("presenter", query={"deal": "12", "computer": "basic"})
+    assert "classic rules (the link names none)" in _stage(at)["html"]
+    at.button(key="pres-forward").click().run()
+    query = {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
+    assert "players" not in query and query["move"] == "1", query
+    again = open_app("presenter", query=query)
+    assert "classic rules (the link names none)" in _stage(again)["html"] and _stage(again)["count"] == "1"
+    old = json.dumps({"format": DECK_FORMAT, "title": "Old", "entries": [{"kind": "deal", "deal": 12, "move": 3, "to": 5,
+                                                                          "computer": "basic"}]})
+    at = open_app("presenter", query={"deck": deck_token(load_deck(old.encode()))})
+    assert "classic rules (the link names none)" in _stage(at)["html"]
+    at.button(key="pres-forward").click().run()
+    query = {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
+    again = open_app("presenter", query=query)
+    assert "classic rules (the link names none)" in _stage(again)["html"]
+
+
+def test_the_presenter_has_no_large_tiles_switch_and_keeps_the_classrooms() -> None:
+    """The presenter is always drawn for a projector: no "Large tiles" switch there and no
+    large-tiles sheet over its own sizes; the Classroom's switch is still on after it."""
+    from tutorial.components import css, state
+
+    at = open_app("classroom", state={state.LARGE: True})
+    assert at.toggle(key=state.LARGE).value
+    at.switch_page(PAGE_FILES["presenter"]).run()
+    assert not at.exception, errors(at)
+    assert not [t for t in at.toggle if t.key == state.LARGE]
+    large = css.sheet("large_tiles")
+    assert not any(large in str(m.value) for m in at.markdown)
+    at.switch_page(PAGE_FILES["classroom"]).run()
+    assert at.toggle(key=state.LARGE).value
+    assert any(large in str(m.value) for m in at.markdown)
+
+
+def test_the_numbers_button_only_where_there_are_numbers() -> None:
+    """"Show the numbers" is offered only on a slide with figures: not at the deal (no move
+    yet), nor while a question is open (its answer's figures come with the reveal)."""
+    at = open_app("presenter", query={"deal": "12", "computer": "strong", "move": "0"})
+    assert "pres-numbers" not in {b.key for b in at.button}
+    at.button(key="pres-forward").click().run()
+    assert "pres-numbers" in {b.key for b in at.button}
+    at.button(key="pres-ask").click().run()
+    assert "pres-numbers" not in {b.key for b in at.button}
+    at.button(key="pres-forward").click().run()  # the reveal: the computer's answer and its figures
+    assert _stage(at)["revealed"] == "1" and "pres-numbers" in {b.key for b in at.button}
+
+
+def test_the_reveal_says_why_the_other_plays_are_worse() -> None:
+    """At a revealed question of the strong computer, the stage says why each other legal play
+    is worse, by its numbers beside the answer's."""
+    at = open_app("presenter", query={"deal": "12", "players": "3", "computer": "strong", "move": "12",
+                                      "ask": "revealed"})
+    assert not at.exception, errors(at)
+    p = at.session_state["moon_presenter"]
+    q = p.hand.question(12)
+    assert q.worse, "move 12 of deal 12 has a legal play the strong computer rates worse"
+    words = re.sub(r"<[^>]+>", "", _stage(at)["html"])
+    for _action, note in q.worse[:3]:
+        assert note.replace("'", "&#x27;") in words or note in words, note

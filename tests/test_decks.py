@@ -214,3 +214,16 @@ def test_a_bad_note_slide_is_named_with_its_field(entry: Any, field: str, words:
     msg = _bad([{"kind": "deal", "deal": 3}, entry])
     assert msg.startswith(f"Entry 2 (note), field '{field}'"), msg
     assert words in msg
+
+
+def test_a_link_keeps_an_old_entrys_unsaid_rules_and_a_file_names_them() -> None:
+    """An old deck's entry without house rules stays without them in the deck's link (so the
+    presenter opened from it, and again after a reload, says the classic rules are played
+    because none are named); saving the deck as a file names them."""
+    old = load_deck(json.dumps({"format": DECK_FORMAT, "entries": [{"kind": "deal", "deal": 1, "move": 9}]}).encode())
+    again = deck_from_token(deck_token(old))
+    assert again.entries[0].unsaid_rules and again.entries[0].rules is None
+    assert deck_from_token(deck_token(again)).entries[0].unsaid_rules
+    saved = load_deck(dump_deck(old).encode())
+    assert not saved.entries[0].unsaid_rules
+    assert not deck_from_token(deck_token(saved)).entries[0].unsaid_rules

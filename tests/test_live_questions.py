@@ -53,3 +53,37 @@ def test_every_check_kind_says_its_answer_as_the_learner_chooses_it() -> None:
         if item.kind == "trick_winner":
             tile = spec.answer_label.split(" ")[0]
             assert tile in [str(t) for t in item.position.trick] and "(Seat " in spec.answer_label, spec.answer_label
+
+
+def test_choices_come_in_the_tables_order_whatever_the_question_is_called() -> None:
+    """The phones and the projector's chart list a question's choices in one stable order
+    (the same for every class that asks it): a set of tiles in the order the table shows
+    them (by seat, each hand in its order), numbers upward, "none" last."""
+    from tutorial.services.presenter import choice_order
+
+    firsts: dict[str, tuple[str, Any]] = {}
+    for kind, item in _items():
+        if mode_of(item.kind) != "one":
+            firsts.setdefault(item.kind, (kind, item))
+    assert {"legal_tiles", "count", "pick_tiles", "score_hand"} <= set(firsts)
+    for kind, item in firsts.values():
+        show = build_item_show(item, kind)
+        one = item_spec(show, item, question_ref(kind, 1, 0, kind))
+        other = item_spec(show, item, question_ref(("deck", "another"), 7, 0, kind))
+        assert one.choices == other.choices, item.kind
+        keys = [choice_order(item, json.loads(v)) for v, _ in one.choices]
+        assert keys == sorted(keys), (item.kind, one.choices)
+    _kind, legal = firsts["legal_tiles"]
+    hand = [str(t) for t in next(h for h in legal.position.hands if h is not None)]
+    labels = [lab for _v, lab in item_spec(build_item_show(legal, "level"), legal, "x").choices]
+    assert labels[-1] == "none"
+    tiles = [lab for lab in labels[:-1] if "," not in lab]
+    assert tiles == sorted(tiles, key=hand.index), (labels, hand)
+    _kind, count = firsts["count"]
+    numbers = [int(lab) for _v, lab in item_spec(build_item_show(count, "level"), count, "x").choices]
+    assert numbers == sorted(numbers)
+    _kind, pick = firsts["pick_tiles"]
+    shown = [str(t) for t in pick.position.tiles]
+    for _v, lab in item_spec(build_item_show(pick, "level"), pick, "x").choices:
+        parts = [p for p in lab.split(", ") if p != "none"]
+        assert parts == sorted(parts, key=shown.index), (lab, shown)

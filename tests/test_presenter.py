@@ -250,3 +250,41 @@ def test_a_live_question_counts_every_play_as_good_and_says_so() -> None:
     spec = move_spec(replace(q, as_good=(other,), layouts=20), show.scenes[count], "ref")
     assert set(spec.right) == {q.answer.action, other}
     assert spec.answer_label.endswith("(as good)") and "as good" in spec.reason
+
+
+def test_a_worse_play_says_why_at_the_reveal_on_the_chart_and_the_phone() -> None:
+    """A legal play the computer rates below its answer gets the computer's reason it is
+    worse (its expected tricks and chance beside the answer's): on the question, in the
+    phones' view, and on the projector's chart once revealed for a tile someone chose."""
+    from store.live import HostView, LiveInfo, QuestionInfo
+    from tutorial.services.live import move_spec, wrong_reason
+    from tutorial.services.live_html import chart_html
+    from tutorial.services.presenter import worse_notes
+
+    values = {"1-1": (0.81, 1.73), "4-2": (0.81, 1.72), "6-6": (0.42, 1.1), "5-5": (0.2, 0.9)}
+    decision = _play_decision(values, "1-1", exhaustive=False)
+    notes = dict(worse_notes(decision, ("play 1-1", "play 4-2")))
+    assert set(notes) == {"play 6-6", "play 5-5"}
+    assert notes["play 6-6"] == ("6-6 is worse: with it the computer expects 1.10 tricks for its side and a 42% "
+                                 "chance to make the bid; with 1-1, 1.73 tricks and 81%.")
+    assert worse_notes(Action.parse("play 1-1"), ()) == ()  # no numbers (a rule of thumb): nothing said
+
+    hand, decisions = generate_hand(RuleSet(), 12, "basic")
+    show = build_show(hand, decisions, "basic")
+    count = next(i for i, q in enumerate(show.questions) if q.phase == Phase.PLAYING and len(q.choices) >= 2)
+    q0 = show.questions[count]
+    wrong = next(c for c in q0.choices if c != q0.answer.action)
+    q = replace(q0, worse=((wrong, f"{wrong[5:]} is worse: the computer's numbers."),))
+    assert q.worse_note(wrong).startswith(wrong[5:]) and q.worse_note(q.answer.action) == ""
+    spec = move_spec(q, show.scenes[count], "ref")
+    assert wrong_reason(spec.view, wrong) == q.worse_note(wrong)
+    from datetime import UTC, datetime, timedelta
+
+    start = datetime.now(UTC)
+    info = LiveInfo(1, "ABCDEF", "", start, start + timedelta(hours=4), None)
+    asked = QuestionInfo(1, 1, spec.ref, "move", spec.prompt, spec.choices, spec.right, spec.answer_label,
+                         spec.reason, spec.view, 2, closed=True, revealed=True)
+    chart = chart_html(HostView(info, 3, asked, {wrong: 1, q.answer.action: 1}, 2))
+    assert q.worse_note(wrong) in chart.replace("&#x27;", "'")
+    hidden = chart_html(HostView(info, 3, replace(asked, revealed=False), {wrong: 1}, 1))
+    assert "is worse" not in hidden  # nothing before the reveal

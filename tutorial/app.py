@@ -37,7 +37,7 @@ def main() -> None:
     warm_pool()  # start the processes the computer players think in, once per server
 
     page = st.navigation(nav, position="sidebar", expanded=True)
-    frame.styles()
+    frame.styles(page.url_path)
     if page.url_path == "presenter":  # full screen: no sidebar (the page hides it), no frame
         frame.notice()
         page.run()

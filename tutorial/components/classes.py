@@ -320,6 +320,15 @@ def dashboard(token: str) -> None:
     _board(klass, token)
 
 
+def _to_join_page(code: str) -> None:
+    """The join page with ``code`` filled in (``/classes?code=…``), nothing else in the address."""
+    for name in (CLASS_PARAM, SCREEN_PARAM, TEACHER_PARAM):
+        if name in st.query_params:
+            del st.query_params[name]
+    st.query_params[CODE_PARAM] = code
+    st.session_state["class-code"] = code
+
+
 def own_dashboard(code: str) -> None:
     """The dashboard of a class this browser's profile made (``?class=<code>``); for anyone
     else the code opens nothing."""
@@ -344,9 +353,10 @@ def own_dashboard(code: str) -> None:
             return
         st.error("This class's dashboard opens only in the browser (or with the personal link) of the teacher "
                  "who made it, or with its teacher link.", icon=":material/lock:")
-        joining = classes.normalise_code(code)
-        st.page_link("views/classes.py", label="Join this class as a student", icon=":material/login:",
-                     query_params={CODE_PARAM: joining})
+        # A button, not a link to this same page: the link kept ``?class=`` in the address, so
+        # the join page's address (and a reload of it) still named the dashboard.
+        st.button("Join this class as a student", key="class-join-as-student", icon=":material/login:",
+                  on_click=_to_join_page, args=(classes.normalise_code(code),))
         return
     # Written back: the address a page link opened keeps it through the buttons' reruns.
     st.query_params[CLASS_PARAM] = klass.join_code

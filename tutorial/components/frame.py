@@ -18,21 +18,29 @@ from tutorial.services.rules_text import house_rules, short_summary
 PAGES = page_files()
 
 
-def styles() -> None:
-    """Add the app's styles (bigger text too in large-tiles mode)."""
-    sheets = css.sheet("frame") + (css.sheet("large_tiles") if state.large_tiles() else "")
+def styles(page: str = "") -> None:
+    """Add the app's styles (bigger text too in large-tiles mode, on every page but the
+    presenter, which is always drawn for a projector)."""
+    large = state.large_tiles() and page != "presenter"
+    sheets = css.sheet("frame") + (css.sheet("large_tiles") if large else "")
     st.markdown(sheets, unsafe_allow_html=True)
 
 
 def sidebar() -> DeltaGenerator:
     """The shared sidebar: title, house rules, progress, large-tiles switch."""
+    # The switch as last set, kept apart from the widget: a page that does not draw it (the
+    # presenter) would make Streamlit forget it, and the Classroom come back small.
+    if state.LARGE not in st.session_state and state.get(state.LARGE_KEPT) is not None:
+        st.session_state[state.LARGE] = bool(state.get(state.LARGE_KEPT))
     with st.sidebar:
         st.markdown("### :material/dark_mode: Moon Tutor")
         st.caption("Learn the domino game Moon, then play it against the computer.")
         st.toggle(
             "Large tiles (projector)", key=state.LARGE,
-            help="Draws the tiles and the text bigger, for a projector or a big screen.",
+            help="Draws the tiles and the text bigger, for a projector or a big screen (the Presenter is "
+                 "always large: this switch is not on it).",
         )
+        state.put(state.LARGE_KEPT, bool(st.session_state.get(state.LARGE)))
         return st.empty()
 
 

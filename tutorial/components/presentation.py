@@ -33,13 +33,16 @@ from tutorial.services.presenter import (
 from tutorial.services.records import HandFile, load_hand
 
 __all__ = [
+    "LIVE_TITLE",
     "PRESENTATION",
     "Presentation",
     "asked",
     "current",
     "deal_show",
     "entry_show",
+    "has_numbers",
     "item_of",
+    "live_title",
     "numbers_move",
     "present_deck",
     "present_hand",
@@ -48,6 +51,10 @@ __all__ = [
 
 #: Session-state key of the presentation on screen.
 PRESENTATION = state.PRESENTER
+#: A hand's title on the projector during a live class, and its class summary's: not its deal
+#: number, which a student could open in their own browser (``/presenter?deal=…``) to see the
+#: hands the room does not.
+LIVE_TITLE = "This hand"
 
 # -- the presentation --------------------------------------------------------------------------------
 
@@ -64,6 +71,8 @@ class Presentation:
     deck: Deck | None = None
     numbers: bool = False
     shows: dict[int, Show | ItemShow] = field(default_factory=dict)
+    #: A deal opened by a link that names no rules (the classic rules, said on the stage).
+    unsaid_rules: bool = False
 
 
 @st.cache_resource(max_entries=48, show_spinner=False)
@@ -116,6 +125,19 @@ def record_show(hand: HandFile, level: str, known: dict[int, Decided] | None = N
         return show
 
     return _cached(key, make)
+
+
+def live_title(p: Presentation | None) -> str:
+    """The title a live class of ``p`` goes by (its summary's, its CSV's): a deck's own title,
+    but never a hand's, which names its deal (:data:`LIVE_TITLE`)."""
+    if p is None or p.deck is None:
+        return LIVE_TITLE
+    entries = p.deck.entries
+    one_hand = len(entries) == 1 and entries[0].kind in ("deal", "hand")
+    title = p.deck.title.strip()
+    if not title or (one_hand and (title.lower().startswith("deal ") or title == "Lesson deck")):
+        return LIVE_TITLE
+    return title
 
 
 def current() -> Presentation | None:
@@ -194,11 +216,12 @@ def asked(p: Presentation) -> Question | ItemShow | None:
     return show.question(count) if count < show.total else None
 
 
-def numbers_move(p: Presentation | None) -> Move | None:
+def numbers_move(p: Presentation | None, *, shown: bool = True) -> Move | None:
     """The move whose numbers the stage shows ("Show the numbers"), or ``None``: the move just
     made, or the computer's answer once a question is revealed (none while it is open, nor on
-    a puzzle, a level or a note)."""
-    if p is None or not p.numbers:
+    a puzzle, a level or a note). With ``shown=False``, the move whose numbers it would show
+    if asked."""
+    if p is None or (shown and not p.numbers):
         return None
     s = p.stepper
     if p.hand is not None:
@@ -214,6 +237,16 @@ def numbers_move(p: Presentation | None) -> Move | None:
     if s.asking and count < show.total:
         return show.question(count).answer if s.revealed else None
     return show.scenes[count].move
+
+
+def has_numbers(p: Presentation) -> bool:
+    """Whether the slide on screen has figures to show: a move with the computer's numbers
+    (not the deal, a question still open, a puzzle, a level or a note)."""
+    try:
+        move = numbers_move(p, shown=False)
+    except (KeyError, ValueError):  # an entry that cannot be shown: no figures
+        return False
+    return move is not None and bool(move.summary or move.rows)
 
 
 # -- stepping --------------------------------------------------------------------------------------

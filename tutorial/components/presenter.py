@@ -16,10 +16,12 @@ from tutorial.components import css, state
 from tutorial.components.live.host import start_button
 from tutorial.components.live.host import sync as live_sync
 from tutorial.components.presentation import (
+    LIVE_TITLE,
     Presentation,
     current,
     deal_show,
     entry_show,
+    has_numbers,
     present_deck,
     present_hand,
 )
@@ -34,7 +36,7 @@ from tutorial.services.decks import (
     deck_token,
     needs_content,
 )
-from tutorial.services.presenter import ItemShow, Show, Slide
+from tutorial.services.presenter import ItemShow, Show, Slide, slide_labels
 from tutorial.services.presenter_html import hand_html, item_html, note_html
 from tutorial.services.records import RecordError
 from tutorial.services.text import md_escape
@@ -67,6 +69,7 @@ def open_from_link() -> Presentation | None:
             else:
                 assert link.deal is not None
                 p = present_hand(deal_show(link.rules, link.deal, link.computer), link.at, link.source)
+                p.unsaid_rules = link.unsaid
             _ask_from_link(p, link.ask)
     except (LinkError, DeckError) as e:
         with st.container(key="pres-link-error"):
@@ -129,9 +132,8 @@ def styles() -> None:
     st.markdown(css.sheet("presenter"), unsafe_allow_html=True)
 
 
-#: The hand's title on the projector during a live class: not its deal number, which a student
-#: could open in their own browser (``/presenter?deal=…``) to see the hands the room does not.
-LIVE_TITLE = "This hand"
+#: Said beside the move of a deal whose link (or old deck) names no house rules.
+UNSAID_RULES = "classic rules (the link names none)"
 
 
 def _stage_html(p: Presentation) -> str:
@@ -139,7 +141,11 @@ def _stage_html(p: Presentation) -> str:
     slide: Slide = s.slide
     live_title = LIVE_TITLE if isinstance(state.get(state.LIVE_HOST), int) else ""
     if p.hand is not None:
-        return hand_html(p.hand, slide.count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, title=live_title)
+        where = f"Move {min(slide.count, p.hand.total)} of {p.hand.total}"
+        if p.unsaid_rules:
+            where += f" · {UNSAID_RULES}"
+        return hand_html(p.hand, slide.count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, where=where,
+                         title=live_title)
     assert p.deck is not None
     entry = p.deck.entries[slide.entry]
     title = p.deck.title.strip()
@@ -154,7 +160,7 @@ def _stage_html(p: Presentation) -> str:
     count = min(slide.count, show.total)
     moves = f"move {count} of {show.total}"
     if entry.unsaid_rules:  # an old deck: which rules it is dealt under is said
-        moves += " · classic rules (the deck names none)"
+        moves += f" · {UNSAID_RULES}"
     return hand_html(show, count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, note=entry.note,
                      where=f"{deck} · {moves}" if deck else moves.capitalize(), title=live_title)
 
@@ -165,6 +171,36 @@ def _step(how: str) -> None:
         return
     getattr(p.stepper, how)()
     _sync_url(p)
+
+
+#: The widget key of the presenter's "Jump to" slider.
+JUMP = "pres-jump"
+
+
+def _jumped() -> None:
+    """"Jump to": straight to the slide chosen on the slider."""
+    p = current()
+    if p is None:
+        return
+    labels = slide_labels(p.stepper.slides, p.hand is not None)
+    chosen = st.session_state.get(JUMP)
+    if chosen in labels:
+        p.stepper.go(labels.index(str(chosen)))
+        _sync_url(p)
+
+
+def _jump_slider(p: Presentation) -> None:
+    """"Jump to" any move of the hand (or slide of the deck), on a slider under the controls
+    (none for a single slide): its label is its aria-label and tooltip, the move under its thumb
+    says where it is, so it takes little height from the stage."""
+    s = p.stepper
+    if len(s.slides) < 2:
+        return
+    labels = slide_labels(s.slides, p.hand is not None)
+    st.session_state[JUMP] = labels[s.pos]
+    with st.container(key="pres-jump-box"):
+        st.select_slider("Jump to", labels, key=JUMP, on_change=_jumped, label_visibility="collapsed",
+                         help="Jump to: go straight to any move of the hand (or slide of the deck).")
 
 
 def _toggle_numbers() -> None:
@@ -183,7 +219,7 @@ def _sync_url(p: Presentation) -> None:
     if p.source and p.source[0] == "deal":
         _, rules, deal, players, computer = p.source
         link = PresenterLink(decode_rules(str(rules), int(players)), int(deal), str(computer), at=s.slide.count,
-                             ask=ask)
+                             ask=ask, unsaid=p.unsaid_rules)
     elif p.source and p.source[0] == "deck" and len(str(p.source[1])) <= MAX_TOKEN:
         link = PresenterLink(deck=str(p.source[1]), at=s.pos, ask=ask)
     state.write_address(PresenterLink.PARAMS, link.to_query())
@@ -248,9 +284,9 @@ def stage(start: bool = False) -> None:
         elif not s.asking:
             st.button("Pause and ask", key="pres-ask", on_click=_step, args=("pause",), disabled=not _can_ask(p),
                       icon=":material/front_hand:", help="Hide every hand but the one to play and ask the room.")
-        # Figures are a hand's: a note, a puzzle or a lesson level has none to show.
-        figures = p.deck is None or p.deck.entries[s.slide.entry].kind in ("deal", "hand")
-        if figures:
+        # Only a slide with figures offers them: not the deal, an open question, a note, a
+        # puzzle or a level, nor a move the computer gave no numbers for.
+        if has_numbers(p):
             if (st.button("Hide the numbers" if p.numbers else "Show the numbers", key="pres-numbers",
                           on_click=_toggle_numbers, icon=":material/bar_chart:")
                     and isinstance(state.get(state.LIVE_HOST), int)):
@@ -263,6 +299,7 @@ def stage(start: bool = False) -> None:
                   disabled=not s.can_back(), shortcut="PageUp")
         if start:
             start_button()
+    _jump_slider(p)
     # A live class follows the presenter: the question on screen goes to the phones at once.
     live_sync(p)
 

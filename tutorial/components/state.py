@@ -26,6 +26,7 @@ HOUSE_RULES = "moon_house_rules"
 PLAY = "moon_play"
 PLAY_QUERY = "moon_play_query"
 LARGE = "moon_large_tiles"
+LARGE_KEPT = "moon_large_kept"  # the "large tiles" switch as last set, over a page that does not draw it
 HANDS_PLAYED = "moon_hands_archive"
 NOTICE = "moon_notice"
 PLAY_MODE = "moon_play_mode"
@@ -122,7 +123,7 @@ def set_house_rules(rules: RuleSet) -> None:
 
 def large_tiles() -> bool:
     """True when the "large tiles" switch is on (projector mode)."""
-    return bool(st.session_state.get(LARGE, False))
+    return bool(st.session_state.get(LARGE, st.session_state.get(LARGE_KEPT, False)))
 
 
 def tile_scale(base: float = 1.0) -> float:

@@ -155,12 +155,16 @@ class DeckEntry:
         title = (titles or {}).get((self.kind, self.ref))
         return f"{self.kind.capitalize()}: {title}" if title else f"{self.kind.capitalize()} {self.ref}"
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, *, link: bool = False) -> dict[str, object]:
+        """The entry as a deck file writes it; with ``link``, as a deck link packs it, where an
+        entry read without house rules stays without them (so the page opened from the link,
+        and again after a reload, says it plays the classic rules because none are named)."""
         out: dict[str, object] = {"kind": self.kind}
         if self.kind == "deal":
             out["deal"] = self.deal
             # Always the players, and every rule that differs: the file names its position.
-            out["rules"] = {"players": RuleSet.from_dict(dict(self.rules or {})).players, **(self.rules or {})}
+            if not (link and self.unsaid_rules and not self.rules):
+                out["rules"] = {"players": RuleSet.from_dict(dict(self.rules or {})).players, **(self.rules or {})}
             out["computer"] = self.computer
         if self.kind == "hand":
             out["record"] = self.record
@@ -205,8 +209,9 @@ class Deck:
         items[index], items[j] = items[j], items[index]
         return replace(self, entries=tuple(items))
 
-    def to_json(self) -> dict[str, object]:
-        return {"format": DECK_FORMAT, "title": self.title, "entries": [e.to_json() for e in self.entries]}
+    def to_json(self, *, link: bool = False) -> dict[str, object]:
+        """The deck as its file holds it (``link``: as its link packs it, :meth:`DeckEntry.to_json`)."""
+        return {"format": DECK_FORMAT, "title": self.title, "entries": [e.to_json(link=link) for e in self.entries]}
 
 
 def dump_deck(deck: Deck) -> str:
@@ -386,7 +391,7 @@ MAX_TOKEN = 20_000
 
 def deck_token(deck: Deck) -> str:
     """The deck packed for a link (``/presenter?deck=…``): zlib-compressed JSON, base64url."""
-    raw = json.dumps(deck.to_json(), separators=(",", ":"), ensure_ascii=False).encode()
+    raw = json.dumps(deck.to_json(link=True), separators=(",", ":"), ensure_ascii=False).encode()
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 

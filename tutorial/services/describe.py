@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from engine import Action, Tile, Trump
 from engine.tiles import suit_name
 from engine.trump import TRUMP, describe_suit
-from engine.words import Form, action_phrase, trump_phrase
+from engine.words import Form, a_percent, action_phrase, percent, trump_phrase
 
 if TYPE_CHECKING:  # pandas is imported by the tables' functions: pages without a table never load it
     import pandas as pd
@@ -41,6 +41,7 @@ __all__ = [
     "result_words",
     "seat_name",
     "trump_label",
+    "worse_words",
 ]
 
 
@@ -406,3 +407,25 @@ def decision_lines(frame: pd.DataFrame) -> str:
             parts.append(f"{col}: {value}")
         lines.append(f"- **{row['Move']}**{chosen}" + (f" — {' · '.join(parts)}" if parts else ""))
     return "\n".join(lines)
+
+
+def worse_words(worse: Candidate, best: Candidate) -> str:
+    """Why the play ``worse`` is worse than ``best``, by the computer's own numbers (the
+    expected tricks of the seat's side, and its chance to make or set the bid); ``""`` when
+    the computer has no such numbers (the basic player's rules of thumb).
+
+    >>> from engine.players import Candidate
+    >>> print(worse_words(Candidate(Action.parse("play 6-4"), tricks=1.2, goal="make", goal_chance=0.4),
+    ...                   Candidate(Action.parse("play 5-5"), tricks=2.1, goal="make", goal_chance=0.75)))
+    6-4 is worse: with it the computer expects 1.20 tricks for its side and a 40% chance to make the bid; with 5-5, 2.10 tricks and 75%.
+    """
+    if worse.tricks is None or best.tricks is None:
+        return ""
+    mine, theirs = move_label(worse.action), move_label(best.action)
+    if worse.goal_chance is not None and best.goal_chance is not None:
+        goal = worse.goal or "make"
+        return (f"{mine} is worse: with it the computer expects {worse.tricks:.2f} tricks for its side and "
+                f"{a_percent(worse.goal_chance)} chance to {goal} the bid; with {theirs}, {best.tricks:.2f} tricks "
+                f"and {percent(best.goal_chance)}.")
+    return (f"{mine} is worse: with it the computer expects {worse.tricks:.2f} tricks for its side; with {theirs}, "
+            f"{best.tricks:.2f}.")

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 import socket
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -34,7 +33,7 @@ from engine import Action, Tile, Trump, explain_play
 from engine.game import Phase
 from store.live import QuestionSpec
 from tutorial.services import describe as words
-from tutorial.services.presenter import ItemShow, Question, Scene, answer_words
+from tutorial.services.presenter import ItemShow, Question, Scene, answer_words, choice_order
 
 __all__ = [
     "PUBLIC_URL_ENV",
@@ -50,6 +49,7 @@ __all__ = [
     "qr_svg",
     "question_ref",
     "unreachable_host",
+    "wrong_reason",
 ]
 
 #: The environment variable (or Streamlit secret) with the address students' phones open,
@@ -72,7 +72,8 @@ def _trump_text(trump: Trump | None) -> str | None:
 
 def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
     """"What would you play?" at a move: the computer's choice as the right one (and every play
-    its numbers rate as good: :attr:`Question.as_good`), its reason;
+    its numbers rate as good: :attr:`Question.as_good`), its reason, and for each worse play why
+    it is worse (``view["worse"]``, :attr:`Question.worse`);
     the phones draw the hand of the seat to play and the trick. When a tile is to be played
     the choices are the seat's **whole hand**, legal or not (which tiles may follow is part of
     the question): an illegal tile is counted wrong, and ``view["illegal"]`` keeps the
@@ -99,6 +100,9 @@ def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
     }
     if illegal:
         view["illegal"] = illegal
+    worse = {a: note for a, note in question.worse if a in values and a not in illegal}
+    if worse:
+        view["worse"] = worse
     reason = question.answer.reason + (f" {question.as_good_note}" if question.as_good else "")
     return QuestionSpec(ref=ref, kind="move", prompt=question.prompt, choices=choices,
                         right=question.right, answer_label=question.answer_label, reason=reason, view=view)
@@ -120,6 +124,21 @@ def illegal_reason(view: Mapping[str, object], value: str) -> str:
     return str(found) if found else ""
 
 
+def wrong_reason(view: Mapping[str, object], value: str) -> str:
+    """Why the wrong choice ``value`` is wrong: the engine's reason it may not be played, or
+    why the computer's numbers rate it worse than the answer (``""``: nothing to say).
+
+    >>> wrong_reason({"illegal": {"play 6-6": "6-6 may not be played: …"}, "worse": {"play 2-1": "2-1 is worse: …"}},
+    ...              "play 2-1")
+    '2-1 is worse: …'
+    """
+    if found := illegal_reason(view, value):
+        return found
+    worse = view.get("worse")
+    said = worse.get(value) if isinstance(worse, dict) else None
+    return str(said) if said else ""
+
+
 def _label(item: Item, value: object) -> str:
     return answer_words(item, value)
 
@@ -134,8 +153,10 @@ def _right(item: Item, raw: object) -> bool:
 def item_spec(show: ItemShow, item: Item, ref: str) -> QuestionSpec:
     """A puzzle or lesson level put to the room. Kinds answered with one choice offer their
     choices; the others (pick several, order, type a number) offer the engine's answer among
-    up to three of the task's own wrong answers, in a fixed shuffled order, so that every
-    question is one tap. The engine grades every choice."""
+    up to three of the task's own wrong answers, so that every question is one tap. The
+    choices come in a stable order that does not give the answer away: tiles as the table
+    shows them, numbers upward, "none" last (:func:`~tutorial.services.presenter.choice_order`).
+    The engine grades every choice."""
     from tutorial.services.items import mode_of
 
     if mode_of(item.kind) == "one" and (offered := item.choices()):
@@ -151,7 +172,7 @@ def item_spec(show: ItemShow, item: Item, ref: str) -> QuestionSpec:
                 options.append(as_json)
             if len(options) >= MAX_OPTIONS:
                 break
-        random.Random(ref).shuffle(options)
+        options.sort(key=lambda o: choice_order(item, o))
         choices = tuple((json.dumps(o), _label(item, o)) for o in options)
         right = tuple(json.dumps(o) for o in options if _right(item, o))
     hides = bool(getattr(item.task, "hides_trumps", lambda: False)())

@@ -77,7 +77,7 @@ def chart_html(view: HostView, names: bool = False) -> str:
         said = (f'<div class="live-names"><b>Right: {len(view.right_names)} of {view.answered}</b>'
                 + (f" — {shown}" if right else "") + "</div>")
         said += "".join(f'<div class="live-illegal" data-value="{escape(r.value)}">{escape(why)}</div>'
-                        for r in rows if r.count and (why := logic.illegal_reason(q.view, r.value)))
+                        for r in rows if r.count and not r.right and (why := logic.wrong_reason(q.view, r.value)))
     return (f'<div class="live-host live-chart" role="figure" aria-label="Answers so far" data-answered="{view.answered}" '
             f'data-players="{view.players}" data-revealed="{int(q.revealed)}" data-question="{q.seq}">'
             f"{head}{bars}{said}</div>")

@@ -50,7 +50,10 @@ __all__ = [
     "as_good",
     "build_item_show",
     "build_show",
+    "choice_order",
     "plain_reason",
+    "slide_labels",
+    "worse_notes",
 ]
 
 #: A computer player's decision: the engine's players give a :class:`Decision`, the simplest
@@ -98,6 +101,14 @@ class Question:
     #: from when they are averages (0: exact, every layout solved).
     as_good: tuple[str, ...] = ()
     layouts: int = 0
+    #: For each legal play the computer rates worse, why, by its numbers
+    #: (:func:`worse_notes`): said at the reveal to those who chose it.
+    worse: tuple[tuple[str, str], ...] = ()
+
+    def worse_note(self, action: str) -> str:
+        """Why ``action`` (a legal play that is not right) is worse than the answer, by the
+        computer's numbers; ``""`` when it is right, or the computer has no numbers for it."""
+        return dict(self.worse).get(action, "")
 
     @property
     def right(self) -> tuple[str, ...]:
@@ -167,6 +178,28 @@ def as_good(decision: Decided | None) -> tuple[tuple[str, ...], int]:
                 and abs(c.goal_chance - chosen.goal_chance) <= tol and abs(c.tricks - chosen.tricks) <= tol)
 
     return tuple(str(c.action) for c in exp.candidates if c.action is not mine and close(c)), layouts
+
+
+def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """For each play (or tile laid aside) the computer rated below its own choice, and not in
+    ``right``: why it is worse, by the computer's numbers (``describe.worse_words``). Nothing
+    for a decision without those numbers."""
+    exp = getattr(decision, "explanation", None)
+    if decision is None or exp is None:
+        return ()
+    try:
+        best = exp.candidate(decision_action(decision))
+    except KeyError:
+        return ()
+    out = []
+    for c in exp.candidates:
+        action = str(c.action)
+        if action in right or c.action.kind not in ("play", "discard"):
+            continue
+        note = words.worse_words(c, best)
+        if note:
+            out.append((action, note))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -405,9 +438,11 @@ def build_show(
             answer = made
         legal = tuple(str(a) for a in before.legal_actions())
         also, layouts = as_good(decision)
+        good = tuple(a for a in also if a in legal)
         questions.append(Question(
             count=i, seat=seat, phase=before.phase, prompt=_prompt(before, seat),
-            choices=legal, answer=answer, as_good=tuple(a for a in also if a in legal), layouts=layouts,
+            choices=legal, answer=answer, as_good=good, layouts=layouts,
+            worse=worse_notes(decision, (answer.action, *good)),
         ))
         game.apply(action)
         scenes.append(_scene(game, i + 1, total, made))
@@ -437,6 +472,67 @@ def _as_choice(item: Item, value: object, choices: Sequence[str]) -> str:
     return text
 
 
+def _table_tiles(item: Item) -> dict[str, int]:
+    """Each tile on view in ``item``'s position, by where the table shows it: the hands in
+    seat order (each in its own order), then the trick in play order, then the tiles shown."""
+    pos = item.position
+    seen: dict[str, int] = {}
+    hands = [h for s in range(len(pos.hands)) if (h := pos.hands[s]) is not None]
+    for t in [*(t for h in hands for t in h), *pos.trick, *pos.tiles]:
+        seen.setdefault(str(t), len(seen))
+    return seen
+
+
+_ACTION_ORDER = {"pass": 0, "bid": 1, "discard": 2, "trump": 3, "play": 4}
+
+
+def _part_key(table: Mapping[str, int], part: object) -> tuple[int, float, str]:
+    """Where one part of an answer stands among its kind's: a tile where the table shows it,
+    a number by size, a move in the auction's order (pass, then the bids upward)."""
+    if isinstance(part, bool):
+        return (0, float(not part), "")
+    if isinstance(part, int | float):
+        return (1, float(part), "")
+    text = str(part)
+    if text in table:
+        return (2, float(table[text]), "")
+    try:
+        action = Action.parse(text)
+    except ValueError:
+        return (4, 0.0, text)
+    value = action.value
+    rank = float(value) if isinstance(value, int) else 0.0
+    return (3, _ACTION_ORDER.get(action.kind, 9) * 100 + rank, str(value))
+
+
+def _in_table_order(item: Item, value: list[object]) -> list[object]:
+    """The parts of a set answer (the kind's ``many``: which tiles, which moves) as the table
+    shows them; an ordered answer (a ranking, a score per seat) stays as it is."""
+    from tutorial.services.items import mode_of
+
+    if mode_of(item.kind) != "many":
+        return value
+    table = _table_tiles(item)
+    return sorted(value, key=lambda v: _part_key(table, v))
+
+
+def choice_order(item: Item, value: object) -> tuple[int, tuple[tuple[int, float, str], ...]]:
+    """A sort key that puts an item's answers (``value`` in the kind's JSON form) in a stable,
+    sensible order for a list of choices: tiles as the table shows them (by seat, each hand in
+    its order), numbers upward, moves in the auction's order; "none" (an empty set) last.
+
+    >>> from tutorial.services.items import course
+    >>> lv = next(x for x in course().levels() if x.kind == "count")
+    >>> sorted([7, 0, 6, 5], key=lambda v: choice_order(lv, v))
+    [0, 5, 6, 7]
+    """
+    table = _table_tiles(item)
+    parts = _in_table_order(item, value) if isinstance(value, list) else [value]
+    if not parts:
+        return (1, ())
+    return (0, tuple(_part_key(table, p) for p in parts))
+
+
 def answer_words(item: Item, value: object = ENGINE_ANSWER) -> str:
     """An answer to a puzzle or lesson level (``value`` in the kind's JSON form; the
     engine's own answer by default), said as the learner chooses it: the button's words
@@ -459,7 +555,7 @@ def answer_words(item: Item, value: object = ENGINE_ANSWER) -> str:
     if value is None:  # "nobody" (a game that goes on), where the kind offers it
         return choice_label(item.kind, "nobody", players) if "nobody" in choices else "none"
     if isinstance(value, list):
-        return ", ".join(answer_words(item, v) for v in value) or "none"
+        return ", ".join(answer_words(item, v) for v in _in_table_order(item, value)) or "none"
     text = _as_choice(item, value, choices) if choices else str(value)
     label = str(choice_label(item.kind, text, players))
     pos = item.position
@@ -649,3 +745,15 @@ def deck_slides(specs: Sequence[tuple[int, int, bool] | None]) -> list[Slide]:
             start, end, ask = spec
             out.extend(Slide(i, c, ask and c == start) for c in range(start, max(start, end) + 1))
     return out
+
+
+def slide_labels(slides: Sequence[Slide], single_hand: bool) -> list[str]:
+    """The presenter's "Jump to" stops, one label per slide: a single hand's by move ("The
+    deal", "Move 1", …), a deck's by slide number.
+
+    >>> slide_labels(hand_slides(2), True), slide_labels(deck_slides([None, (0, 1, False)]), False)
+    (['The deal', 'Move 1', 'Move 2'], ['Slide 1', 'Slide 2', 'Slide 3'])
+    """
+    if single_hand:
+        return [f"Move {s.count}" if s.count else "The deal" for s in slides]
+    return [f"Slide {i + 1}" for i in range(len(slides))]

@@ -143,11 +143,15 @@ def _numbers_table(move: Move) -> str:
 
 
 def _numbers_html(move: Move) -> str:
+    """The stage's numbers: the computer's summary, then the same compact table as the live
+    panel's (:func:`numbers_table_html`: the figures that differ from move to move, then what
+    is the same for every move and each note once), so it fits beside the table and reads at a
+    quarter of the size."""
     parts = []
     if move.summary:
         parts.append(f"<p>{escape(move.summary)}</p>")
     if move.rows:
-        parts.append(_numbers_table(move))
+        parts.append("".join(_compact(move)))
     if not parts:
         return ""
     return '<div class="pres-numbers" aria-label="The numbers">' + "".join(parts) + "</div>"
@@ -171,9 +175,15 @@ def numbers_table_html(move: Move) -> str:
     >>> out[out.index("<p"):]
     '<p class="live-note"><b>Every move:</b> Deals looked at 28 · cannot win</p></div>'
     """
-    rows = move.rows[:8]
-    if not rows:
+    if not move.rows:
         return ""
+    table, said = _compact(move)
+    return '<div class="live-numbers" aria-label="The numbers">' + table + said + "</div>"
+
+
+def _compact(move: Move) -> tuple[str, str]:
+    """A move's numbers as a compact table and the lines under it (see :func:`numbers_table_html`)."""
+    rows = move.rows[:8]
     same = [i for i, c in enumerate(move.columns) if i and c != NOTES and len(rows) > 1
             and len({r[i] for r in rows}) == 1 and rows[0][i].strip()]
     cols = [i for i, c in enumerate(move.columns) if c != NOTES and i not in same]
@@ -192,7 +202,7 @@ def numbers_table_html(move: Move) -> str:
     said = f'<p class="live-note"><b>Every move:</b> {escape(" · ".join(every))}</p>' if every else ""
     said += "".join(f'<p class="live-note"><b>{names_html(escape(", ".join(moves)))}:</b> {escape(note)}</p>'
                     for note, moves in notes.items())
-    return '<div class="live-numbers" aria-label="The numbers">' + table + said + "</div>"
+    return table, said
 
 
 def _move_html(move: Move, numbers: bool, title: str | None = None) -> str:
@@ -246,6 +256,10 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
             talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer_label}")
             if question.as_good:
                 talk += f'<p class="pres-reason pres-as-good">{names_html(escape(question.as_good_note))}</p>'
+            # Why the other legal plays are worse, by the computer's numbers (a live class says it
+            # on its chart, for the tiles the room chose).
+            talk += "".join(f'<p class="pres-reason pres-worse">{names_html(escape(note))}</p>'
+                            for _action, note in question.worse[:3])
         else:
             talk += '<p class="pres-help">Every other hand is hidden. → reveals the computer\'s answer.</p>'
     elif scene.move is not None:

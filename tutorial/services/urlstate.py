@@ -452,6 +452,9 @@ class PresenterLink:
     (True, ('deal', '', 12, 4, 'basic'))
     >>> PresenterLink.parse({"deck": "eJyr", "slide": "3", "ask": "maybe"}) == PresenterLink(deck="eJyr", at=3)
     True
+    >>> typed = PresenterLink.parse({"deal": "12"})
+    >>> typed.unsaid, typed.to_query()
+    (True, {'deal': '12', 'computer': 'strong', 'move': '0'})
     >>> print(PresenterLink.parse({"deal": "12", "computer": "genius"}))
     The computer player in the link, 'genius', is 'basic' or 'strong'.
     """
@@ -464,6 +467,9 @@ class PresenterLink:
     #: The move (of a deal) or the slide (of a deck) on screen.
     at: int = 0
     ask: str = ""
+    #: A deal link that names neither players nor rules (typed by hand: the classic rules,
+    #: said on the page); written back the same, so a reload still says it.
+    unsaid: bool = False
 
     #: Every parameter of the presenter's address that this link reads and writes.
     PARAMS: ClassVar[tuple[str, ...]] = ("deal", "players", "rules", "computer", "move", "deck", "slide", "ask")
@@ -490,7 +496,8 @@ class PresenterLink:
         computer = (q.get("computer", "strong") or "strong").strip().lower()
         if computer not in LEVELS:
             return LinkError(f"The computer player in the link, {quote(computer, 20)}, is 'basic' or 'strong'.")
-        return cls(rules, deal, computer, None, _place(q.get("move", "")), ask)
+        unsaid = not q.get("players", "").strip() and not q.get("rules", "").strip()
+        return cls(rules, deal, computer, None, _place(q.get("move", "")), ask, unsaid)
 
     @property
     def source(self) -> tuple[str | int, ...]:
@@ -506,7 +513,10 @@ class PresenterLink:
         if self.deck is not None:
             q.update(deck=self.deck, slide=str(self.at))
         elif self.deal is not None:
-            q.update(deal=str(self.deal), players=str(self.rules.players), computer=self.computer)
+            q["deal"] = str(self.deal)
+            if not self.unsaid:
+                q["players"] = str(self.rules.players)
+            q["computer"] = self.computer
             rules = encode_rules(self.rules)
             if rules:
                 q["rules"] = rules

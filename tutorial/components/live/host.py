@@ -13,7 +13,15 @@ from store import StoreUnavailable, live
 from store.live import LiveError, LiveInfo
 from tutorial.components import css, profile, state
 from tutorial.components.live import DOWN, public_base
-from tutorial.components.presentation import Presentation, asked, current, entry_show, item_of, numbers_move
+from tutorial.components.presentation import (
+    Presentation,
+    asked,
+    current,
+    entry_show,
+    item_of,
+    live_title,
+    numbers_move,
+)
 from tutorial.services import live as logic
 from tutorial.services.live_html import chart_html, join_html, table_html
 from tutorial.services.presenter import ItemShow
@@ -140,7 +148,7 @@ def _start() -> None:
         return
     p = current()
     try:
-        info, token = live.start(db, p.title if p is not None else "")
+        info, token = live.start(db, live_title(p))
     except StoreUnavailable:
         state.put(state.LIVE_MESSAGE, "A live class cannot start just now: the database is not reachable.")
         return

@@ -100,7 +100,7 @@ def _phone(token: str) -> None:
         else:
             got = (f'<div class="live-got live-no">Not this time: you answered {escape(q.label(view.mine))}.'
                    "</div>")
-            why = logic.illegal_reason(q.view, view.mine)
+            why = logic.wrong_reason(q.view, view.mine)
             if why:
                 got += f'<p class="live-illegal">{escape(why)}</p>'
         st.markdown(f'<div class="live-phone live-revealed">{got}<p><b>The answer: {escape(q.answer_label)}</b></p>'

@@ -1,0 +1,277 @@
+"""Browser tests of a teacher's lesson on the presenter (issue 36): "Jump to" any move, the
+rules an old deck or a typed link plays said on the page (and kept after F5), the numbers
+button only where there are numbers, no "Large tiles" switch on the Presenter, a live class's
+projector (the board's width, big tiles, the numbers readable and never under the panel), the
+summary's way back to the slide, and the join screen's way to the join page. Screenshots go
+to artifacts/screenshots/lesson-*.png."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from moon_browser import SCREENSHOTS, click, runs, settle, sized_context, wait_for
+
+LINK = "/presenter?deal=12&computer=basic&move={move}"
+
+
+@pytest.fixture
+def projector(browser: Any) -> Iterator[Any]:
+    ctx = sized_context(browser, 1920, 1080)
+    pg = ctx.new_page()
+    pg.set_default_timeout(90_000)
+    yield pg
+    ctx.close()
+
+
+def open_presenter(page: Any, url: str) -> None:
+    page.goto(url)
+    wait_for(page, ".pres-stage", 120)
+    settle(page)
+
+
+def stage(page: Any, attr: str = "count") -> str:
+    return str(page.evaluate(f"() => document.querySelector('.pres-stage').dataset.{attr}"))
+
+
+def test_jump_to_any_move_on_the_slider(projector: Any, server: str) -> None:
+    """A click on the "Jump to" slider goes straight to that move, the address follows (a
+    reload stays there), and the arrow keys step on from it one move at a time."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    open_presenter(projector, server + LINK.format(move=12))
+    track = projector.locator(".st-key-pres-jump [data-orientation=horizontal][style*='touch-action']").first
+    box = track.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 1080  # in the projector's first screenful
+    before = runs(projector)
+    projector.mouse.click(box["x"] + box["width"] * 0.25, box["y"] + box["height"] / 2)
+    settle(projector, since=before)
+    jumped = int(stage(projector))
+    assert 4 <= jumped <= 9, jumped  # a quarter of the way through 26 moves
+    assert f"move={jumped}" in projector.url
+    assert projector.locator(".st-key-pres-jump [data-testid=stSliderThumbValue]").inner_text() == f"Move {jumped}"
+    projector.screenshot(path=str(SCREENSHOTS / "lesson-jump-1920x1080.png"))
+    before = runs(projector)
+    projector.keyboard.press("ArrowRight")
+    settle(projector, since=before)
+    assert stage(projector) == str(jumped + 1)
+    projector.reload()
+    wait_for(projector, ".pres-stage", 120)
+    settle(projector)
+    assert stage(projector) == str(jumped + 1)
+
+
+def test_classic_rules_said_for_an_old_deck_and_a_typed_link_after_f5(projector: Any, server: str) -> None:
+    """A deck saved before decks named their rules, and a deal link typed without players,
+    play the classic rules: the stage says so beside the move, and still does after F5."""
+    import json
+
+    from tutorial.services.decks import DECK_FORMAT, deck_token, load_deck
+
+    old = load_deck(json.dumps({"format": DECK_FORMAT, "title": "Old lesson", "entries": [
+        {"kind": "deal", "deal": 12, "move": 3, "to": 6, "computer": "basic"}]}).encode())
+    for url in (f"/presenter?deck={deck_token(old)}", "/presenter?deal=12&computer=basic"):
+        open_presenter(projector, server + url)
+        where = projector.locator(".pres-where")
+        assert "classic rules (the link names none)" in where.inner_text(), (url, where.inner_text())
+        before = runs(projector)
+        projector.keyboard.press("ArrowRight")
+        settle(projector, since=before)
+        projector.reload()
+        wait_for(projector, ".pres-stage", 120)
+        settle(projector)
+        assert "classic rules (the link names none)" in projector.locator(".pres-where").inner_text(), url
+        assert stage(projector) in ("1", "4"), url
+    projector.screenshot(path=str(SCREENSHOTS / "lesson-typed-link-1920x1080.png"))
+
+
+def test_the_presenter_is_always_large_and_keeps_the_classrooms_switch(projector: Any, server: str) -> None:
+    """"Large tiles" is a switch of the other pages: the presenter (always drawn for a
+    projector) neither offers it nor takes its bigger type over its own sizes, and the
+    Classroom comes back with the switch as the teacher left it."""
+    from moon_browser import open_page
+
+    font = "() => getComputedStyle(document.documentElement).fontSize"
+    open_page(projector, server + "/classroom")
+    click(projector, projector.get_by_text("Large tiles (projector)"))
+    assert projector.evaluate(font) == "20px"
+    click(projector, projector.locator(f'[data-testid="stSidebarNav"] a[href="{server}/presenter"]').first)
+    wait_for(projector, ".st-key-pres-message", 60)
+    assert projector.locator(".st-key-moon_large_tiles").count() == 0
+    assert projector.evaluate(font) == "16px"
+    click(projector, projector.get_by_text("Go to the Classroom"))
+    wait_for(projector, ".st-key-moon_large_tiles", 60)
+    settle(projector)
+    assert projector.locator(".st-key-moon_large_tiles input").is_checked()
+    assert projector.evaluate(font) == "20px"
+
+
+def test_the_numbers_button_shows_only_where_there_are_numbers(projector: Any, server: str) -> None:
+    """At the deal there is no move and so no figures: no "Show the numbers" button; one move
+    on, the button is there and shows the computer's figures."""
+    open_presenter(projector, server + LINK.format(move=0))
+    assert projector.locator(".st-key-pres-numbers").count() == 0
+    before = runs(projector)
+    projector.keyboard.press("ArrowRight")
+    settle(projector, since=before)
+    wait_for(projector, ".st-key-pres-numbers button", 30)
+    click(projector, projector.locator(".st-key-pres-numbers button"))
+    wait_for(projector, ".pres-numbers", 30)
+
+
+_BOX = "(sel) => { const e = document.querySelector(sel); if (!e) return null; const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom] }"
+_HEIGHTS = "(sel) => [...document.querySelectorAll(sel)].map(e => Math.round(e.getBoundingClientRect().height))"
+
+
+def test_the_numbers_table_is_compact_and_fits_beside_the_table(projector: Any, server: str) -> None:
+    """"Show the numbers" on a move of the strong computer: a compact table (the figures that
+    differ, then what every move shares once) that fits on the screen in projector type."""
+    open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=13")
+    click(projector, projector.locator(".st-key-pres-numbers button"))
+    wait_for(projector, ".pres-numbers table", 30)
+    box = projector.evaluate(_BOX, ".pres-numbers")
+    assert box[3] <= 1080, box  # its last line on the screen
+    cells = projector.evaluate(
+        "() => [...document.querySelectorAll('.pres-numbers td')].map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert cells and min(cells) >= 28, cells  # 7 px and more at a quarter of the size
+    assert projector.locator(".pres-numbers .live-note").count() >= 1
+    projector.screenshot(path=str(SCREENSHOTS / "lesson-numbers-1920x1080.png"))
+
+
+def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any, server: str) -> None:
+    """A live class at 1920×1080: the asked hand's tiles big beside the panel, a phone that
+    chooses a legal but weaker tile told why it is worse (and the chart too), the numbers in
+    the panel in view, and the class summary ("This hand") leading back to the slide."""
+    open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=12")
+    click(projector, projector.locator(".st-key-live-start button").first)
+    wait_for(projector, ".live-join-big", 30)
+    code = str(projector.locator(".live-join-big").get_attribute("data-code"))
+    click(projector, projector.locator(".st-key-live-join-close button").first)
+    phone_ctx = sized_context(browser, 390, 844)
+    try:
+        phone = phone_ctx.new_page()
+        phone.set_default_timeout(90_000)
+        phone.goto(server + f"/live?code={code}")
+        wait_for(phone, ".st-key-live-name input", 120)
+        settle(phone)
+        phone.locator(".st-key-live-name input").fill("Ada")
+        click(phone, phone.locator("[data-testid=stFormSubmitButton] button").first)
+        wait_for(phone, ".live-waiting", 30)
+        click(projector, projector.locator(".st-key-pres-ask button").first)
+        wait_for(projector, ".live-chart", 30)
+        asked = projector.evaluate(_HEIGHTS, ".pres-seat.pres-act .pres-tiles svg.moon-tile")
+        assert asked and min(asked) >= 160, asked  # beside the panel, as big as without it
+        stage_box = projector.evaluate(_BOX, ".pres-stage")
+        panel = projector.evaluate(_BOX, ".st-key-live-panel")
+        assert stage_box[2] <= panel[0], (stage_box, panel)
+        projector.screenshot(path=str(SCREENSHOTS / "lesson-live-ask-1920x1080.png"))
+        # 6-5: legal (it follows sixes), and not the computer's 6-3.
+        weaker = phone.locator("[class*='st-key-live-choice-'] button", has_text="6-5")
+        weaker.wait_for(timeout=30_000)
+        settle(phone)
+        labels = phone.locator("[class*='st-key-live-choice-'] button").all_inner_texts()
+        assert labels == ["2-1", "4-3", "5-4", "6-3", "6-5"], labels  # the hand's order, as on the table
+        click(phone, weaker)
+        projector.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '1'",
+                                    timeout=20_000)
+        before = runs(projector)
+        projector.keyboard.press("ArrowRight")  # the reveal
+        settle(projector, since=before)
+        said = projector.locator(".st-key-live-panel .live-illegal", has_text="6-5 is worse")
+        said.wait_for(timeout=20_000)
+        assert "with 6-3" in said.inner_text()
+        wait_for(phone, ".live-revealed", 30)
+        assert "6-5 is worse" in phone.locator(".live-revealed").inner_text()
+        phone.screenshot(path=str(SCREENSHOTS / "lesson-phone-worse-390x844.png"), full_page=True)
+        click(projector, projector.locator(".st-key-pres-numbers button"))
+        wait_for(projector, ".live-numbers table", 30)
+        numbers = projector.evaluate(_BOX, ".live-numbers")
+        assert numbers[3] <= 1080 and numbers[0] >= stage_box[2], numbers  # in view, beside the stage
+        projector.screenshot(path=str(SCREENSHOTS / "lesson-live-numbers-1920x1080.png"))
+        count = stage(projector)
+        click(projector, projector.locator(".st-key-live-summary-open button").first)
+        wait_for(projector, ".st-key-live-summary", 30)
+        assert "Class summary: This hand" in projector.locator(".st-key-live-summary").inner_text()
+        click(projector, projector.locator(".st-key-live-summary-close button"))
+        wait_for(projector, ".pres-stage", 30)
+        assert stage(projector) == count
+    finally:
+        phone_ctx.close()
+
+
+def test_join_as_a_student_leaves_no_stale_class_in_the_address(browser: Any, server: str) -> None:
+    """A class's dashboard address (``?class=``) opened on a phone that did not make the class
+    offers "Join this class as a student": it opens the join page with the code filled in, and
+    its address (``?code=``) no longer names the dashboard, so a reload stays on the join page."""
+    from moon_browser import open_page
+
+    from store import classes, open_store
+
+    klass, _ = classes.create_class(open_store(), "Year 10")  # the server's database
+    ctx = sized_context(browser, 390, 844)
+    try:
+        phone = ctx.new_page()
+        phone.set_default_timeout(90_000)
+        open_page(phone, server + f"/classes?class={klass.join_code}")
+        click(phone, phone.locator(".st-key-class-join-as-student button"))
+        phone.wait_for_url(f"**/classes?code={klass.join_code}", timeout=30_000)
+        assert "class=" not in phone.url
+        assert phone.locator(".st-key-class-code input").input_value() == klass.join_code
+        phone.reload()
+        phone.wait_for_function("(c) => document.querySelector('.st-key-class-code input')?.value === c",
+                                arg=klass.join_code, timeout=60_000)
+        settle(phone)
+        assert not phone.get_by_text("dashboard opens only").count()
+        phone.screenshot(path=str(SCREENSHOTS / "lesson-join-as-student-390x844.png"), full_page=True)
+    finally:
+        ctx.close()
+
+
+def test_a_levels_choices_on_the_phone_come_in_order(projector: Any, browser: Any, server: str) -> None:
+    """A lesson level answered by a number, put to a live class from a deck: the phone's
+    choices go upward (the same order for every class), and a set of tiles is said in the
+    table's order with "none" last."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+    from tutorial.services.items import course
+
+    levels = course().levels()
+    count = next(x for x in levels if x.kind == "count")
+    legal = next(x for x in levels if x.kind == "legal_tiles")
+    deck = Deck(title="Order", entries=(DeckEntry(kind="level", ref=count.id), DeckEntry(kind="level", ref=legal.id)))
+    open_presenter(projector, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+    click(projector, projector.locator(".st-key-live-start button").first)
+    wait_for(projector, ".live-join-big", 30)
+    code = str(projector.locator(".live-join-big").get_attribute("data-code"))
+    click(projector, projector.locator(".st-key-live-join-close button").first)
+    ctx = sized_context(browser, 390, 844)
+    try:
+        phone = ctx.new_page()
+        phone.set_default_timeout(90_000)
+        phone.goto(server + f"/live?code={code}")
+        wait_for(phone, ".st-key-live-name input", 120)
+        settle(phone)
+        phone.locator(".st-key-live-name input").fill("Bo")
+        click(phone, phone.locator("[data-testid=stFormSubmitButton] button").first)
+        wait_for(phone, "[class*='st-key-live-choice-'] button", 60)
+        settle(phone)
+        numbers = [int(t) for t in phone.locator("[class*='st-key-live-choice-'] button").all_inner_texts()]
+        assert len(numbers) >= 3 and numbers == sorted(numbers), numbers
+        chart = projector.locator(".live-chart .live-lab").all_inner_texts()
+        assert [int(t) for t in chart] == numbers, chart  # the projector's bars in the same order
+        before = runs(projector)
+        projector.keyboard.press("PageDown")  # the reveal
+        settle(projector, since=before)
+        before = runs(projector)
+        projector.keyboard.press("PageDown")  # the next level: which tiles may be played
+        settle(projector, since=before)
+        phone.wait_for_function("() => [...document.querySelectorAll(\"[class*='st-key-live-choice-'] button\")]"
+                                ".some(b => b.innerText.trim() === 'none')", timeout=60_000)
+        settle(phone)
+        labels = phone.locator("[class*='st-key-live-choice-'] button").all_inner_texts()
+        hand = [str(t) for t in next(h for h in legal.position.hands if h is not None)]
+        assert labels[-1] == "none", labels
+        singles = [t for t in labels[:-1] if "," not in t]
+        assert singles == sorted(singles, key=hand.index), (labels, hand)
+        phone.screenshot(path=str(SCREENSHOTS / "lesson-phone-choices-390x844.png"), full_page=True)
+    finally:
+        ctx.close()
