@@ -239,7 +239,15 @@ def _play_from_under_the_strip(page: Any, width: int, height: int, button: str, 
     the table has moved on, the strip, the trick and the whole hand are in view again."""
     _scroll_under_the_strip(page, label)
     click(page, page.locator(f".st-key-table-hand [class*='st-key-{button}'] button:enabled:visible").first)
-    page.wait_for_timeout(300)
+    # The page scrolls back once the run's table is drawn, which a loaded browser may finish a
+    # moment after the app says the run ended: look until 2 s after the run.
+    for _ in range(10):
+        page.wait_for_timeout(200)
+        try:
+            _in_view(page, width, height, label)
+            return
+        except AssertionError:
+            pass
     _in_view(page, width, height, label)
 
 

@@ -435,8 +435,13 @@ _FOCUS_JS = """<script>
     const app = document.querySelector('[data-testid="stApp"]');
     if (!app) { setTimeout(watch, 200); return; }
     new MutationObserver(() => {
-      if (app.getAttribute('data-test-script-state') === 'notRunning') setTimeout(settled, 30);
-      else if (waited !== null) { clearTimeout(waited); waited = null; }
+      if (app.getAttribute('data-test-script-state') === 'notRunning') {
+        setTimeout(settled, 30);
+        // A loaded browser may draw the run's last elements after the app says it finished:
+        // look at the table again (uncover does nothing when the table has not changed).
+        setTimeout(uncover, 400);
+        setTimeout(uncover, 1500);
+      } else if (waited !== null) { clearTimeout(waited); waited = null; }
     }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
     setTimeout(settled, 30);
   };
