@@ -75,7 +75,7 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     kept = _class_cookie(page, code, token)
     assert kept["httpOnly"] and kept["sameSite"] == "Lax" and kept["path"] == "/"
     assert token not in str(page.evaluate("document.cookie"))
-    href = str(page.get_by_role("link", name="Open the join screen").get_attribute("href"))
+    href = str(page.get_by_role("link", name="Show the join screen for the projector").get_attribute("href"))
     assert token not in href
     # The join screen: the code and its QR code, big; no name, score, link or sidebar.
     open_page(page, server + href)
@@ -150,6 +150,43 @@ def _join_class(page: Any, code: str, name: str, pin: str | None = None) -> None
     if pin is not None:
         page.locator(".st-key-class-pin input").fill(pin)
     click(page, page.get_by_role("button", name="Join"))
+
+
+def test_the_class_page_projected_for_its_code_shows_no_student_until_opened(teacher: Any, server: str) -> None:
+    """A teacher projects the class page to show the code: the code and a button to the join
+    screen are side by side, and the students' names and scores stay folded away (closed box,
+    "Students' progress (2)") until the teacher opens it."""
+    from store import classes, learners, open_store
+
+    db = open_store()  # the server inherited this process's MOON_DATABASE_URL
+    klass, token = classes.create_class(db, "Projected")
+    for name in ("Quillon", "Rosamund"):
+        learner, _ = learners.create(db)
+        classes.join(db, klass.join_code, name, learner.id)
+    page = teacher
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    open_page(page, f"{server}/classes?teacher={token}")
+    wait_for(page, ".st-key-class-codes")
+    main = page.locator("[data-testid=stMain]")
+    box = page.locator(".st-key-class-students-box")
+    expect(box).to_contain_text("Students' progress (2)")
+    text = str(main.inner_text())
+    assert "Quillon" not in text and "Rosamund" not in text and "Stars" not in text, text
+    assert box.locator("details").get_attribute("open") is None  # closed until asked
+    assert page.locator("[data-testid=stDataFrame]").filter(visible=True).count() == 0
+    # The join screen's button sits beside the code, on the first screenful.
+    code = page.locator(".class-join-code")
+    link = page.locator(".st-key-class-codes").get_by_role("link", name="Show the join screen for the projector")
+    assert link.get_attribute("href") == f"/classes?join={klass.join_code}"
+    cb, lb = code.bounding_box(), link.bounding_box()
+    assert lb["y"] + lb["height"] <= 1080 and abs(lb["x"] - cb["x"]) < 40 and 0 < lb["y"] - cb["y"] < 200, (cb, lb)
+    # Opened by the teacher: the names are there.
+    click(page, box.locator("summary"))
+    expect(box).to_contain_text("Students' progress (2)")
+    wait_for(page, ".st-key-class-students-box [data-testid=stDataFrame]")
+    cells = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '.st-key-class-students-box [data-testid=stDataFrame] td')).map(c => c.textContent)""")
+    assert "Quillon" in cells and "Rosamund" in cells, cells
 
 
 def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digits(browser: Any,

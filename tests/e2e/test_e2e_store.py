@@ -154,6 +154,7 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
             assert "This teacher link opens no class" in str(page.locator('[data-testid="stAlert"]').inner_text())
         ctx.close()
     click_key(tpage, "class-refresh")
+    click(tpage, tpage.locator(".st-key-class-students-box summary"))  # folded away until opened
     # The grid's own text (its accessible table, of the columns in view; the cells are drawn on a
     # canvas): each Rating cell reads "new", never an empty cell the canvas draws as "None".
     wait_for(tpage, "[data-testid=stDataFrame] td", state="attached")
@@ -164,7 +165,7 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
     _shot(tpage, "dashboard", 1440, 1000)
     _shot(tpage, "dashboard", 390, 844)
     page_text = str(tpage.locator('[data-testid="stMain"]').inner_text())
-    assert "Students (3)" in page_text
+    assert "Students' progress (3)" in page_text
     assert "“new” while it is provisional" in page_text  # no student has a rating to compare yet
     # The CSV files are the dashboard, one table each, in UTF-8 with a byte-order mark (Excel on
     # Windows reads the accents), titles beside ids: Ana right first time (3 stars), Ben after a

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 
 TEACHER_PARAM = "teacher"
+#: The dashboard's button to the projector-safe join screen, beside the code.
+JOIN_SCREEN_LABEL = "Show the join screen for the projector"
 #: The join screen's parameter (``/classes?join=<code>``), the teacher's own class
 #: (``?class=<code>``, for the profile that made it) and a scanned join link (``?code=<code>``).
 SCREEN_PARAM = "join"
@@ -427,9 +429,10 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
                     f"{klass.join_code}</div>", unsafe_allow_html=True)
         c1.caption("on the Classes page" + (", with a PIN of four digits they choose." if klass.pin_required
                                             else "."))
-        c2.markdown("**For the projector**: the join screen shows the code and its QR code, big, and nothing else.")
-        c2.link_button("Open the join screen", f"/classes?{SCREEN_PARAM}={klass.join_code}",
+        c1.link_button(JOIN_SCREEN_LABEL, f"/classes?{SCREEN_PARAM}={klass.join_code}",
                        icon=":material/qr_code_2:", type="primary")
+        c2.markdown("**For the projector**: the join screen shows the code and its QR code, big, and nothing else; "
+                    "project it rather than this page.")
         if token is not None:
             shown = bool(state.get(state.CLASS_SHOW_LINK))
             c2.button("Hide the teacher link" if shown else "Show the teacher link (private)", key="class-link-reveal",
@@ -455,10 +458,29 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
         st.error("The dashboard cannot be read just now: the database is not reachable.")
         return
     st.button("Refresh", key="class-refresh", icon=":material/refresh:")
-    st.subheader(f"Students ({len(board.students)})")
     if not board.students:
+        st.subheader("Students (0)")
         st.info("No student yet. Give them the code above.")
     else:
+        _students(board, stages)
+    _answers(board, titles, stages, puzzle_titles)
+    with st.container(horizontal=True, key="class-downloads"):
+        st.download_button("Students (CSV)", classes.students_csv(board, stages),
+                           file_name=f"class-{klass.join_code}-students.csv", mime="text/csv", key="class-csv",
+                           icon=":material/download:", on_click="ignore")
+        st.download_button("Every answer per level and puzzle (CSV)",
+                           classes.answers_csv(board, {**titles, **puzzle_titles}, stages),
+                           file_name=f"class-{klass.join_code}-answers.csv", mime="text/csv",
+                           key="class-csv-answers", icon=":material/download:", on_click="ignore")
+    st.caption("Each file is one table, in UTF-8 that spreadsheets open with accents intact; the answers file "
+               "lists every wrong answer beside its level or puzzle.")
+
+
+def _students(board: classes.Dashboard, stages: dict[str, str]) -> None:
+    """The students' progress, folded away until the teacher opens it: the page may be on the
+    projector to show the code, and no name or score should reach the room unasked."""
+    with st.expander(f"Students' progress ({len(board.students)})", expanded=False, key="class-students-box",
+                     icon=":material/group:"):
         st.dataframe([{"Student": s["name"], "Stage": stages.get(s["stage"], s["stage"] or "—"), "Stars": s["stars"],
                        "Levels": s["levels"], "Puzzles solved": s["puzzles_solved"],
                        "Rating": rating_cell(float(s["rating"]), bool(s["rating_provisional"])),
@@ -473,6 +495,11 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
         if any(s["imported_stars"] or s["imported_puzzles"] for s in board.students):
             st.caption("*From a file*: stars and puzzles a student loaded from a saved progress file rather than "
                        "earned by answering here.")
+
+
+def _answers(board: classes.Dashboard, titles: dict[str, str], stages: dict[str, str],
+             puzzle_titles: dict[str, str]) -> None:
+    """Per level and per puzzle: right first time and the common wrong answers (no names)."""
     st.subheader("Lesson levels: right first time, and the most common wrong answers")
     if board.levels:
         st.dataframe([{"Level": titles.get(lv["level"], lv["level"]), "Stage": stages.get(lv["stage"], lv["stage"]),
@@ -489,16 +516,6 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
                       for pz in board.puzzles], hide_index=True, key="class-puzzles")
     else:
         st.caption("No puzzle answered yet.")
-    with st.container(horizontal=True, key="class-downloads"):
-        st.download_button("Students (CSV)", classes.students_csv(board, stages),
-                           file_name=f"class-{klass.join_code}-students.csv", mime="text/csv", key="class-csv",
-                           icon=":material/download:", on_click="ignore")
-        st.download_button("Every answer per level and puzzle (CSV)",
-                           classes.answers_csv(board, {**titles, **puzzle_titles}, stages),
-                           file_name=f"class-{klass.join_code}-answers.csv", mime="text/csv",
-                           key="class-csv-answers", icon=":material/download:", on_click="ignore")
-    st.caption("Each file is one table, in UTF-8 that spreadsheets open with accents intact; the answers file "
-               "lists every wrong answer beside its level or puzzle.")
 
 
 #: What the dashboard's Rating column shows for a provisional rating.
