@@ -527,7 +527,9 @@ class QuestionScore(TypedDict):
 @dataclass
 class Summary:
     """The end of a live class: per student (answered, right) and per question (answers,
-    right, the most common wrong answer)."""
+    right, the most common wrong answer). Only the questions really asked count (numbered 1, 2,
+    … in the order asked): those someone answered or the presenter revealed; a question the
+    presenter only passed through, with no answer, is in neither the scores nor the files."""
 
     session: LiveInfo
     questions: int = 0
@@ -557,18 +559,21 @@ def summary(store: Store, session_id: int) -> Summary:
         answered_by: dict[int, set[int]] = defaultdict(set)
         for qid, pid, _choice, _ok in rows:
             answered_by[pid].add(qid)
+        # Only the questions really asked count: answered by someone, or revealed. A slide the
+        # presenter passed through on the way to another asked nobody anything.
+        qs = [q for q in qs if q.id in by_question or q.revealed_at is not None]
         out = Summary(_info(sess), questions=len(qs))
         students: list[StudentScore] = [{"name": name, "answered": len(by_player.get(pid, [])), "right": sum(by_player.get(pid, [])),
                      "asked": sum(1 for q in qs if q.id in answered_by[pid] or _open_after(q, joined))}
                     for pid, name, joined in players]
         out.students = sorted(students, key=lambda d: (-d["right"], d["name"].lower()))
-        for q in qs:
+        for number, q in enumerate(qs, start=1):
             qi = _question(q)
             got = by_question.get(q.id, [])
             wrong = Counter(c for c, ok in got if not ok).most_common()
             view = qi.view
             out.per_question.append({
-                "number": q.seq, "kind": q.kind, "id": str(view.get("id") or ""),
+                "number": number, "kind": q.kind, "id": str(view.get("id") or ""),
                 "title": str(view.get("title") or ""), "prompt": q.prompt, "answer": q.answer_label,
                 "answered": len(got), "right": sum(ok for _, ok in got),
                 "common_wrong": qi.label(wrong[0][0]) if wrong else "",

@@ -282,11 +282,40 @@ def test_a_late_joiner_is_scored_out_of_the_questions_asked_while_in_the_class(s
     fay = live.join(store, info.join_code, "Fay")[1]  # after every question was revealed
     assert fay and q2
     board = live.summary(store, info.id)
-    assert board.questions == 4
+    assert board.questions == 3  # the second, closed with no answer, was never really asked
     got = {s["name"]: (s["answered"], s["right"], s["asked"]) for s in board.students}
-    assert got == {"Ada": (2, 1, 4), "Eve": (1, 1, 2), "Fay": (0, 0, 0)}
+    assert got == {"Ada": (2, 1, 3), "Eve": (1, 1, 2), "Fay": (0, 0, 0)}
     rows = list(csv.reader(io.StringIO(live.summary_csv(board).removeprefix("\ufeff"))))
-    assert {r[0]: r[3] for r in rows[1:]} == {"Ada": "4", "Eve": "2", "Fay": "0"}
+    assert {r[0]: r[3] for r in rows[1:]} == {"Ada": "3", "Eve": "2", "Fay": "0"}
+
+
+def test_a_slide_only_passed_through_is_no_question_of_the_summary(store: Store) -> None:
+    """Stepping back from slide 4 to slide 1 passes slide 2 (a puzzle) for a second: it was
+    put to the phones, nobody answered, nobody revealed it. It is not a question of the class:
+    not counted, not in anyone's score, not in either file. An answered question the presenter
+    moved on from unrevealed still counts, and so does one revealed with no answer."""
+    info, _ = live.start(store)
+    ada, bo = (live.join(store, info.join_code, name)[1] for name in ("Ada", "Bo"))
+    q1 = live.ask(store, info.id, spec("hand"))
+    live.answer(store, ada, q1.id, "play 6-4")
+    live.reveal(store, info.id)
+    live.ask(store, info.id, spec("puzzle", right="play 2-1"))  # passed through going back
+    live.close(store, info.id)
+    q3 = live.ask(store, info.id, spec("level", right="play 5-5"))
+    live.answer(store, bo, q3.id, "play 5-5")
+    live.close(store, info.id)  # answered, then moved on unrevealed: it was asked
+    live.ask(store, info.id, spec("shown", right="play 3-3"))
+    live.reveal(store, info.id)  # revealed with no answer: asked, nobody got it
+    live.ask(store, info.id, spec("still-open", right="play 1-1"))  # open, nothing in yet
+    board = live.summary(store, info.id)
+    assert board.questions == 3
+    assert [(q["number"], q["answered"], q["right"]) for q in board.per_question] == [(1, 1, 1), (2, 1, 1), (3, 0, 0)]
+    got = {s["name"]: (s["answered"], s["right"], s["asked"]) for s in board.students}
+    assert got == {"Ada": (1, 1, 3), "Bo": (1, 1, 3)}
+    rows = list(csv.reader(io.StringIO(live.summary_csv(board).removeprefix("\ufeff"))))
+    assert {r[0]: r[3] for r in rows[1:]} == {"Ada": "3", "Bo": "3"}
+    qrows = list(csv.reader(io.StringIO(live.questions_csv(board).removeprefix("\ufeff"))))
+    assert [r[0] for r in qrows[1:]] == ["1", "2", "3"]
 
 
 def test_the_questions_csv_has_every_wrong_answer_and_titles_beside_ids(store: Store) -> None:
