@@ -316,6 +316,14 @@ def ask(store: Store, session_id: int, spec: QuestionSpec) -> QuestionInfo:
     return store.run(work)
 
 
+def was_asked(store: Store, session_id: int, ref: str) -> bool:
+    """Whether the question ``ref`` was put to this class already. A slide whose answer was
+    shown before the class ever saw its question (the live class started on it) is not asked:
+    its chart would be a question nobody could answer."""
+    return bool(store.run(lambda s: s.scalar(select(func.count()).select_from(LiveQuestion).where(
+        LiveQuestion.session_id == session_id, LiveQuestion.ref == ref))))
+
+
 def _close_current(s: Session, sess: LiveSession) -> None:
     if sess.current_question_id is None:
         return

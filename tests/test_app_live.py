@@ -221,3 +221,25 @@ def test_the_summary_of_a_hand_is_titled_this_hand_and_leads_back_to_the_slide()
     assert "Class summary: This hand" in texts(at)
     at.button(key="live-summary-close").click().run()
     assert 'class="pres-stage" data-count="13"' in _html(at) and "Class summary" not in texts(at)
+
+
+def test_a_class_started_on_a_revealed_slide_shows_no_chart_of_zeros() -> None:
+    """The live class starts on a slide whose answer is already on screen: the class was never
+    asked it, so the panel shows no chart of zeros beside the answer (it says the slide was not
+    asked), the phones wait for the next question and the summary counts nothing. Asked again
+    ("pause and ask" after going back), it is a question like any other."""
+    db = open_store()
+    at = open_app("presenter", query={**DEAL, "ask": "revealed"})
+    at.button(key="live-start").click().run()
+    at.button(key="live-join-close").click().run()
+    assert not at.exception, errors(at)
+    info = live.find_by_host_token(db, at.session_state["moon_live_token"][1])
+    assert info is not None
+    tok = live.join(db, info.join_code, "Ada")[1]
+    at.run()
+    html = _html(at)
+    assert 'class="live-host live-chart"' not in html and "Right: 0 of 0" not in html, html
+    assert "Not asked in this live class" in html
+    view = live.student_view(db, tok)
+    assert view is not None and view.question is None and not view.joined_late
+    assert live.summary(db, info.id).questions == 0

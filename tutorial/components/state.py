@@ -72,6 +72,7 @@ PLAY_CONFIRM_NOW = "moon_play_confirm_now"  # the "Play now" button asking befor
 PLAY_NOW_STARTED = "moon_play_now_started"  # the "Play now" button that started a game this run
 LIVE_HOST = "moon_live_host"  # the live session of the presenter's host link (its id)
 LIVE_SYNCED = "moon_live_synced"  # the presenter's question last put to the live class
+LIVE_UNASKED = "moon_live_unasked"  # the slide's answer was shown before the class was asked it
 LIVE_JOIN_SCREEN = "moon_live_join_screen"  # the big join screen (QR code) is open
 LIVE_SUMMARY = "moon_live_summary"  # the class summary is open instead of the stage
 LIVE_MESSAGE = "moon_live_message"  # a message for the next run of a live page

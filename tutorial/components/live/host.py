@@ -31,6 +31,9 @@ from tutorial.services.urlstate import LiveLink
 
 #: How often the presenter looks at the store (seconds).
 HOST_EVERY = 1.0
+#: The panel on a slide whose answer was shown before the live class could answer it: no chart.
+UNASKED = ("Not asked in this live class: its answer was already shown. The phones wait for the next "
+           "question.")
 
 
 def _address() -> LiveLink:
@@ -156,6 +159,7 @@ def _start() -> None:
     _write(LiveLink(info.join_code))
     state.put(state.LIVE_JOIN_SCREEN, True)
     state.put(state.LIVE_SYNCED, None)
+    state.put(state.LIVE_UNASKED, False)
     state.put(state.LIVE_SUMMARY, False)
     state.put(state.LIVE_NAMES, False)
     state.put(state.LIVE_CONFIRM_END, False)
@@ -187,7 +191,8 @@ def start_button() -> None:
 def sync(p: Presentation | None) -> bool:
     """Put the presenter's question to the room, reveal it, or close it, when that changed
     since the last look (the presenter stays the one place the teacher steps). True when the
-    presenter's slide asks a question."""
+    presenter's slide asks a question. A slide whose answer is shown and that this class was
+    never asked (the class started on it) is not asked: no chart of zeros beside its answer."""
     sid = state.get(state.LIVE_HOST)
     if not isinstance(sid, int) or p is None:
         return False
@@ -203,12 +208,16 @@ def sync(p: Presentation | None) -> bool:
         ref = logic.question_ref(p.source, s.slide.entry, s.slide.count, kind)
     key = (sid, ref, bool(ref and s.revealed))
     if state.get(state.LIVE_SYNCED) == key:
-        return ref is not None
+        return ref is not None and not state.get(state.LIVE_UNASKED)
     db = profile.store()
     if db is None:
         return ref is not None
+    unasked = False
     try:
-        if q is None or ref is None:
+        if q is not None and ref is not None and s.revealed and not live.was_asked(db, sid, ref):
+            unasked = True  # its answer was on screen before the class could answer it
+            live.close(db, sid)
+        elif q is None or ref is None:
             live.close(db, sid)
         else:
             if isinstance(q, ItemShow):
@@ -226,7 +235,8 @@ def sync(p: Presentation | None) -> bool:
     except StoreUnavailable:
         return ref is not None  # tried again on the next look
     state.put(state.LIVE_SYNCED, key)
-    return ref is not None
+    state.put(state.LIVE_UNASKED, unasked)
+    return ref is not None and not unasked
 
 
 def _toggle(key: str) -> None:
@@ -278,6 +288,8 @@ def _host_live(sid: int) -> None:
         if view.question is not None and asking:
             st.markdown(chart_html(view, bool(state.get(state.LIVE_NAMES))), unsafe_allow_html=True)
         else:
+            if state.get(state.LIVE_UNASKED):
+                st.markdown(f'<div class="live-host live-unasked">{UNASKED}</div>', unsafe_allow_html=True)
             st.markdown('<div class="live-host">' + _join(view.session, False, view.players) + "</div>",
                         unsafe_allow_html=True)
         with st.container(horizontal=True):
