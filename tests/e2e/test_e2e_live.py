@@ -306,3 +306,30 @@ def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(bro
     finally:
         for ctx in ctxs:
             ctx.close()
+
+
+def test_a_live_class_started_on_a_revealed_slide_shows_no_chart(browser: Any, server: str) -> None:
+    """Started on a slide whose answer is already shown, the projector's panel draws no chart of
+    zeros beside the answer: it says the slide was not asked in this live class."""
+    from store import live, open_store
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    ctx = sized_context(browser, 1920, 1080)
+    teacher = ctx.new_page()
+    teacher.set_default_timeout(90_000)
+    try:
+        teacher.goto(server + PRESENT + "&ask=revealed")
+        wait_for(teacher, ".pres-stage", 120)
+        settle(teacher)
+        click(teacher, teacher.locator(".st-key-live-start button").first)
+        wait_for(teacher, ".live-join-big", 30)
+        code = str(teacher.locator(".live-join-big").get_attribute("data-code"))
+        live.join(open_store(), code, "Ada")
+        click(teacher, teacher.locator(".st-key-live-join-close button").first)
+        wait_for(teacher, ".live-unasked", 30)
+        teacher.wait_for_timeout(2500)  # the panel redraws every second: still no chart
+        assert "Not asked in this live class" in teacher.locator(".live-unasked").inner_text()
+        assert teacher.locator(".live-chart").count() == 0
+        teacher.screenshot(path=str(SCREENSHOTS / "live-started-revealed-1920.png"))
+    finally:
+        ctx.close()
