@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypedDict
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -428,6 +428,9 @@ class StudentView:
     correct: bool | None
     #: The question had stopped taking answers (revealed or closed) before the student joined.
     joined_late: bool = False
+    #: The question's number as the summary will give it: one more than the questions before it
+    #: that were really asked (answered or revealed); a slide passed through takes no number.
+    number: int = 0
 
 
 def student_view(store: Store, player_token: object) -> StudentView | None:
@@ -451,8 +454,11 @@ def student_view(store: Store, player_token: object) -> StudentView | None:
             LiveAnswer.question_id == q.id, LiveAnswer.player_id == p.id)).first()
         qi = _question(q)
         mine = a[0] if a else None
+        before = s.scalar(select(func.count()).select_from(LiveQuestion).where(
+            LiveQuestion.session_id == sess.id, LiveQuestion.seq < q.seq,
+            or_(LiveQuestion.answers_n > 0, LiveQuestion.revealed_at.is_not(None)))) or 0
         return StudentView(info, player, qi, mine, (bool(a[1]) if a else False) if qi.revealed else None,
-                           not _open_after(q, p.joined_at))
+                           not _open_after(q, p.joined_at), int(before) + 1)
 
     return store.run(work)
 

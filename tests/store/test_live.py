@@ -300,12 +300,15 @@ def test_a_slide_only_passed_through_is_no_question_of_the_summary(store: Store)
     live.answer(store, ada, q1.id, "play 6-4")
     live.reveal(store, info.id)
     live.ask(store, info.id, spec("puzzle", right="play 2-1"))  # passed through going back
+    assert live.student_view(store, bo).number == 2  # type: ignore[union-attr]
     live.close(store, info.id)
     q3 = live.ask(store, info.id, spec("level", right="play 5-5"))
+    assert live.student_view(store, bo).number == 2  # type: ignore[union-attr]  # as the summary numbers it
     live.answer(store, bo, q3.id, "play 5-5")
     live.close(store, info.id)  # answered, then moved on unrevealed: it was asked
     live.ask(store, info.id, spec("shown", right="play 3-3"))
     live.reveal(store, info.id)  # revealed with no answer: asked, nobody got it
+    assert live.student_view(store, ada).number == 3  # type: ignore[union-attr]
     live.ask(store, info.id, spec("still-open", right="play 1-1"))  # open, nothing in yet
     board = live.summary(store, info.id)
     assert board.questions == 3

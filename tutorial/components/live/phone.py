@@ -62,7 +62,7 @@ def _phone(token: str) -> None:
     if view is None:
         st.error("This phone's place in the live class is unknown. Join again with the code on the board.")
         return
-    number = f" · question {view.question.seq}" if view.question is not None else ""
+    number = f" · question {view.number}" if view.question is not None else ""
     # Not the presentation's title: it names the deal, which a student could open elsewhere
     # and step through to the answer.
     # The class's code, as on the board, so a student in the wrong class sees it at once.
