@@ -243,3 +243,40 @@ def test_a_class_started_on_a_revealed_slide_shows_no_chart_of_zeros() -> None:
     view = live.student_view(db, tok)
     assert view is not None and view.question is None and not view.joined_late
     assert live.summary(db, info.id).questions == 0
+
+
+def test_a_slide_passed_through_going_back_is_not_a_question_of_the_summary() -> None:
+    """The live class starts on the deck's last slide (a note); the teacher steps back through
+    a puzzle to a level, asks it and reveals it. The puzzle was on screen for a moment, nobody
+    answered it: the summary has one question and the student is scored out of one."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    db = open_store()
+    deck = Deck("Back and forth", (DeckEntry("level", ref="doubles-not"), DeckEntry("puzzle", ref="play-3104"),
+                                   DeckEntry("note", title="Remember", note="Trumps first.")))
+    at = open_app("presenter", query={"deck": deck_token(deck), "slide": "2"})
+    at.button(key="live-start").click().run()
+    at.button(key="live-join-close").click().run()
+    info = live.find_by_host_token(db, at.session_state["moon_live_token"][1])
+    assert info is not None
+    ada = live.join(db, info.join_code, "Ada")[1]
+    seen = []
+    while "slide 1 of 3" not in _html(at):
+        at.button(key="pres-back").click().run()
+        view = live.student_view(db, ada)
+        seen.append(view.question.ref if view is not None and view.question is not None else None)
+    assert not at.exception, errors(at)
+    assert any(ref and ref.startswith("puzzle:") for ref in seen), seen  # the puzzle reached the phones on the way
+    if at.query_params.get("ask") != "1":
+        at.button(key="pres-ask").click().run()
+    view = live.student_view(db, ada)
+    assert view is not None and view.question is not None and view.question.ref.startswith("level:")
+    assert view.number == 1  # the puzzle passed through takes no number
+    live.answer(db, ada, view.question.id, view.question.right[0])
+    at.button(key="pres-forward").click().run()  # the reveal
+    assert live.student_view(db, ada).correct is True  # type: ignore[union-attr]
+    board = live.summary(db, info.id)
+    assert board.questions == 1 and [q["number"] for q in board.per_question] == [1]
+    assert [(s["name"], s["answered"], s["right"], s["asked"]) for s in board.students] == [("Ada", 1, 1, 1)]
+    at.button(key="live-summary-open").click().run()
+    assert "1 student · 1 question asked" in texts(at) + _html(at)
