@@ -511,11 +511,14 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
     simulated deals, :func:`_contract_checker` by default), and keeps the milder of the two
     grades, with the check's numbers: a look on two dozen deals runs high or low by luck, so
     a choice the strong player itself makes on other deals, best in expectation, is never
-    called a mistake on one look's luck."""
+    called a mistake on one look's luck. The check weighs the choice against the strong
+    player's own choice (its first look, the one a hint gives), not against its own best:
+    the review names one strong choice, the hint's."""
     first = _decision_verdict(analyst, g, seat, action, number)
     if first.grade is None:
         return first
-    second = _decision_verdict(checker or _contract_checker(analyst), g, seat, action, number)
+    second = replace(_decision_verdict(checker or _contract_checker(analyst), g, seat, action, number, first.best),
+                     reason=first.reason)
     if second.grade is None or _SEVERITY[second.grade] <= _SEVERITY[first.grade]:
         return second
     return replace(second, grade=first.grade)
@@ -527,20 +530,23 @@ def _contract_checker(analyst: StrongBot) -> StrongBot:
     return StrongBot(analyst.seed, settings=analyst.settings.more_deals(CHECK_FACTOR))
 
 
-def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, number: int) -> DecisionReview:
-    """The verdict on one bid, discard or trump choice, from one strong player's numbers."""
+def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, number: int,
+                      strong: Action | None = None) -> DecisionReview:
+    """The verdict on one bid, discard or trump choice, from one strong player's numbers,
+    against ``strong`` (the strong choice to compare with; by default the analyst's own)."""
     view = g.view(seat)
     d = analyst.decide(view)
     exp = d.explanation
     kind = "bid" if view.phase == "bidding" else view.phase
-    mine, best = exp.candidate(action), exp.chosen
+    chosen = d.action if strong is None else exp.candidate(strong).action
+    mine, best = exp.candidate(action), exp.candidate(chosen)
     cp, cb = mine.goal_chance, best.goal_chance
     if kind == "bid":
         def worth(a: Action, p: float | None) -> float:
             v = _bid_value(a)
             return 0.0 if v is None or p is None else (2 * p - 1) * v
 
-        differ = action is not d.action
+        differ = action is not chosen
         note = hand_note(view.hand, best.trump or mine.trump)
         if mine.game_chance is not None and best.game_chance is not None:
             # Playing for the game: each choice's chance of winning it. That chance moves with
@@ -549,7 +555,7 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
             game_drop = round(max(0.0, 100 * (best.game_chance - mine.game_chance)), 6)
             sure = differ and game_drop > NOISE_SIGMAS * _deal_noise(mine, best) + 1e-9
             return DecisionReview(
-                number, seat, kind, action, d.action, cp, cb, best.trump, None, None,
+                number, seat, kind, action, chosen, cp, cb, best.trump, None, None,
                 grade(game_drop) if sure else None, exp.reason, game_drop=game_drop,
                 game_played=mine.game_chance, game_best=best.game_chance, hand_note=note,
             )
@@ -557,19 +563,19 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
             # The strong player's own expected scores (relative to the others) of both choices.
             lost = round(max(0.0, best.score - mine.score), 6)
         else:
-            lost = round(max(0.0, worth(d.action, cb) - worth(action, cp)), 6)
+            lost = round(max(0.0, worth(chosen, cb) - worth(action, cp)), 6)
         # A bid of v made with chance p is worth about (2p - 1) v: its noise is 2v times the
         # chance's.
-        noise = _deal_noise(mine, best, (2 * (_bid_value(action) or 0), 2 * (_bid_value(d.action) or 0))) / 100
+        noise = _deal_noise(mine, best, (2 * (_bid_value(action) or 0), 2 * (_bid_value(chosen) or 0))) / 100
         return DecisionReview(
-            number, seat, kind, action, d.action, cp, cb, best.trump, None, lost,
+            number, seat, kind, action, chosen, cp, cb, best.trump, None, lost,
             bid_grade(lost) if differ and lost > NOISE_SIGMAS * noise + 1e-9 else None, exp.reason,
             hand_note=note,
         )
     drop = None if cp is None or cb is None else round(100 * max(0.0, cb - cp), 6)
-    sure = drop is not None and action is not d.action and drop > NOISE_SIGMAS * _deal_noise(mine, best) + 1e-9
+    sure = drop is not None and action is not chosen and drop > NOISE_SIGMAS * _deal_noise(mine, best) + 1e-9
     return DecisionReview(
-        number, seat, kind, action, d.action, cp, cb, best.trump, drop, None,
+        number, seat, kind, action, chosen, cp, cb, best.trump, drop, None,
         grade(drop) if sure and drop is not None else None, exp.reason,
     )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
@@ -553,3 +554,35 @@ def test_no_bid_line_when_the_auction_ended_before_the_learners_turn() -> None:
         g.apply(g.legal_actions()[0])
     review = review_hand(g, seats=[], contract_seats=[0, 3])
     assert [d for d in review.decisions if d.kind == "bid"] == []
+
+
+def test_the_hint_and_the_review_name_the_same_strong_bid() -> None:
+    """The newcomer walk, `/play?deal=85689&level=strong&moves=b5`: the hint said "the strong
+    player would bid 6", and after bidding 6 the review said "the strong player would have
+    passed". One question, one answer: the review asks the hint's strong player (its seed
+    for the learner's seat), and its check weighs the bid against that player's choice."""
+    from tutorial.services.players import bot_seed
+    from tutorial.services.reviewing import run_review
+    from tutorial.services.session import PlaySession
+    from tutorial.services.urlstate import PlaySetup
+
+    setup = PlaySetup(RuleSet(players=3), 85689, 0, "strong")
+    s = PlaySession(setup, [["bid 5"]], factory=make_bot)
+    assert s.is_human_turn() and s.game.phase == "bidding"
+    s.ask_hint()
+    hinted = s.ask_hint().decision.action
+    s.act(hinted)
+    while not s.game.hand_finished:
+        if s.is_human_turn():
+            s.act(s.view().legal_actions()[0])
+        else:
+            s.run_computers()
+    assert str(hinted) == "bid 6"
+    review = s.review(1)
+    while review is None:  # made in the background worker
+        time.sleep(0.2)
+        review = s.review(1)
+    (bid,) = [d for d in review.decisions if d.kind == "bid"]
+    assert bid.action == hinted and bid.best == hinted, (hinted, bid.best)
+    assert bid.grade is None
+    assert review == run_review(s.game.record(), 1, you=0, seed=bot_seed(setup.deal, 0))

@@ -38,12 +38,17 @@ LIKELY = 0.6
 GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
-def run_review(record: RecordJSON, hand_number: int, you: int | None = None) -> HandReview:
+def run_review(record: RecordJSON, hand_number: int, you: int | None = None, seed: int | None = None) -> HandReview:
     """Review one hand of a game record: every play, and the contract decisions (bids,
-    discard, trump) of seat ``you`` (of every seat when ``you`` is ``None``)."""
+    discard, trump) of seat ``you`` (of every seat when ``you`` is ``None``). ``seed``: the
+    strong player's seed, the one the Play page's hint asks for the learner's seat
+    (:func:`tutorial.services.players.bot_seed`), so that the review's "the strong player
+    would have ..." is the hint's answer: one question, one answer."""
+    from engine.players import StrongBot
     from engine.review import review_hand
 
-    return review_hand(record, hand_number, contract_seats=None if you is None else [you])
+    bot = None if seed is None else StrongBot(seed)
+    return review_hand(record, hand_number, contract_seats=None if you is None else [you], bot=bot)
 
 
 def hand_review_table(review: HandReview) -> pd.DataFrame:
