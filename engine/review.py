@@ -57,7 +57,15 @@ from engine.players.facts import keep_value
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 from engine.trump import Trump, describe_suit
-from engine.words import action_phrase, as_trump, chance_words, count_words, join_words, number_word
+from engine.words import (
+    action_phrase,
+    as_trump,
+    chance_change,
+    chance_words,
+    count_words,
+    join_words,
+    number_word,
+)
 
 __all__ = ["BID_GRADES", "DecisionReview", "HandReview", "PlayReview", "bid_grade", "grade", "hand_note", "review_hand",
            "start_of_hand"]
@@ -244,22 +252,24 @@ class DecisionReview:
             figures = f"({cb:.0%} with the strong player's choice, {cp:.0%} with {yours})"
             if round(100 * cb) == round(100 * cp):
                 text += f" The chance to make the bid stays {chance_words(cp)} ({cp:.0%} with either)."
-            elif chance_words(cb) == chance_words(cp):
-                text += f" The chance to make the bid stays {chance_words(cp)}, but a little lower {figures}."
             else:
-                text += f" The chance to make the bid goes from {chance_words(cb)} to {chance_words(cp)} {figures}."
+                text += f" The chance to make the bid {chance_change(cb, cp)} {figures}."
         return text
 
     def _why_not_graded(self) -> str:
         """Why a bid or pass that differs from the strong player's is not a mistake: the two
-        are close in what the strong player weighs them by, or their difference is within
-        the luck of its simulated deals."""
+        are close in what the strong player weighs them by, or the strong choice came out
+        better by too little to be sure on its simulated deals (said plainly: "Bidding 5 came
+        out better on the deals the strong player tried, but by too little to call passing a
+        mistake.")."""
         least = GRADES[-1][1] if self.game_drop is not None else BID_GRADES[-1][1]
         lost = self.game_drop if self.game_drop is not None else self.points_lost
         if lost is None:
             return ""
         if lost >= least:
-            return " It is not called a mistake because the difference is within the luck of the simulated deals."
+            best = action_phrase(self.best, "ing")
+            return (f" {best[0].upper()}{best[1:]} came out better on the deals the strong player tried, "
+                    f"but by too little to call {action_phrase(self.action, 'ing')} a mistake.")
         if self.game_drop is not None:
             return (" It is not a mistake because, from the score as it stood, both give about the same chance "
                     "of winning the game.")
