@@ -698,5 +698,8 @@ def test_the_bid_hint_and_the_hand_review_agree(page: Any, server: str) -> None:
     page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
     assert not _errors(page)
     review = _below_the_table(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.get_by_text("Bid: you bid 6").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "play-review-agrees-with-hint.png"))
     assert "Bid: you bid 6, as the strong player would" in review, review
     assert "would have passed" not in review and "line above" not in review, review
