@@ -435,6 +435,8 @@ def test_a_forced_follow_is_not_said_low(page: Any, server: str) -> None:
     open_page(page, _link(server, setup, g))
     step_mode(page)
     feed = _feed_text(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".st-key-table-feed").first.screenshot(path=str(SCREENSHOTS / "play-forced-follow-feed.png"))
     assert said in feed, (said, feed)
     assert f"low with {tile}" not in feed, feed
 
