@@ -57,7 +57,15 @@ from engine.players.facts import keep_value
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
 from engine.trump import Trump, describe_suit
-from engine.words import action_phrase, as_trump, chance_words, count_words, join_words, number_word
+from engine.words import (
+    action_phrase,
+    as_trump,
+    chance_change,
+    chance_words,
+    count_words,
+    join_words,
+    number_word,
+)
 
 __all__ = ["BID_GRADES", "DecisionReview", "HandReview", "PlayReview", "bid_grade", "grade", "hand_note", "review_hand",
            "start_of_hand"]
@@ -244,22 +252,24 @@ class DecisionReview:
             figures = f"({cb:.0%} with the strong player's choice, {cp:.0%} with {yours})"
             if round(100 * cb) == round(100 * cp):
                 text += f" The chance to make the bid stays {chance_words(cp)} ({cp:.0%} with either)."
-            elif chance_words(cb) == chance_words(cp):
-                text += f" The chance to make the bid stays {chance_words(cp)}, but a little lower {figures}."
             else:
-                text += f" The chance to make the bid goes from {chance_words(cb)} to {chance_words(cp)} {figures}."
+                text += f" The chance to make the bid {chance_change(cb, cp)} {figures}."
         return text
 
     def _why_not_graded(self) -> str:
         """Why a bid or pass that differs from the strong player's is not a mistake: the two
-        are close in what the strong player weighs them by, or their difference is within
-        the luck of its simulated deals."""
+        are close in what the strong player weighs them by, or the strong choice came out
+        better by too little to be sure on its simulated deals (said plainly: "Bidding 5 came
+        out better on the deals the strong player tried, but by too little to call passing a
+        mistake.")."""
         least = GRADES[-1][1] if self.game_drop is not None else BID_GRADES[-1][1]
         lost = self.game_drop if self.game_drop is not None else self.points_lost
         if lost is None:
             return ""
         if lost >= least:
-            return " It is not called a mistake because the difference is within the luck of the simulated deals."
+            best = action_phrase(self.best, "ing")
+            return (f" {best[0].upper()}{best[1:]} came out better on the deals the strong player tried, "
+                    f"but by too little to call {action_phrase(self.action, 'ing')} a mistake.")
         if self.game_drop is not None:
             return (" It is not a mistake because, from the score as it stood, both give about the same chance "
                     "of winning the game.")
@@ -511,11 +521,14 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
     simulated deals, :func:`_contract_checker` by default), and keeps the milder of the two
     grades, with the check's numbers: a look on two dozen deals runs high or low by luck, so
     a choice the strong player itself makes on other deals, best in expectation, is never
-    called a mistake on one look's luck."""
+    called a mistake on one look's luck. The check weighs the choice against the strong
+    player's own choice (its first look, the one a hint gives), not against its own best:
+    the review names one strong choice, the hint's."""
     first = _decision_verdict(analyst, g, seat, action, number)
     if first.grade is None:
         return first
-    second = _decision_verdict(checker or _contract_checker(analyst), g, seat, action, number)
+    second = replace(_decision_verdict(checker or _contract_checker(analyst), g, seat, action, number, first.best),
+                     reason=first.reason)
     if second.grade is None or _SEVERITY[second.grade] <= _SEVERITY[first.grade]:
         return second
     return replace(second, grade=first.grade)
@@ -527,20 +540,23 @@ def _contract_checker(analyst: StrongBot) -> StrongBot:
     return StrongBot(analyst.seed, settings=analyst.settings.more_deals(CHECK_FACTOR))
 
 
-def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, number: int) -> DecisionReview:
-    """The verdict on one bid, discard or trump choice, from one strong player's numbers."""
+def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, number: int,
+                      strong: Action | None = None) -> DecisionReview:
+    """The verdict on one bid, discard or trump choice, from one strong player's numbers,
+    against ``strong`` (the strong choice to compare with; by default the analyst's own)."""
     view = g.view(seat)
     d = analyst.decide(view)
     exp = d.explanation
     kind = "bid" if view.phase == "bidding" else view.phase
-    mine, best = exp.candidate(action), exp.chosen
+    chosen = d.action if strong is None else exp.candidate(strong).action
+    mine, best = exp.candidate(action), exp.candidate(chosen)
     cp, cb = mine.goal_chance, best.goal_chance
     if kind == "bid":
         def worth(a: Action, p: float | None) -> float:
             v = _bid_value(a)
             return 0.0 if v is None or p is None else (2 * p - 1) * v
 
-        differ = action is not d.action
+        differ = action is not chosen
         note = hand_note(view.hand, best.trump or mine.trump)
         if mine.game_chance is not None and best.game_chance is not None:
             # Playing for the game: each choice's chance of winning it. That chance moves with
@@ -549,7 +565,7 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
             game_drop = round(max(0.0, 100 * (best.game_chance - mine.game_chance)), 6)
             sure = differ and game_drop > NOISE_SIGMAS * _deal_noise(mine, best) + 1e-9
             return DecisionReview(
-                number, seat, kind, action, d.action, cp, cb, best.trump, None, None,
+                number, seat, kind, action, chosen, cp, cb, best.trump, None, None,
                 grade(game_drop) if sure else None, exp.reason, game_drop=game_drop,
                 game_played=mine.game_chance, game_best=best.game_chance, hand_note=note,
             )
@@ -557,19 +573,19 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
             # The strong player's own expected scores (relative to the others) of both choices.
             lost = round(max(0.0, best.score - mine.score), 6)
         else:
-            lost = round(max(0.0, worth(d.action, cb) - worth(action, cp)), 6)
+            lost = round(max(0.0, worth(chosen, cb) - worth(action, cp)), 6)
         # A bid of v made with chance p is worth about (2p - 1) v: its noise is 2v times the
         # chance's.
-        noise = _deal_noise(mine, best, (2 * (_bid_value(action) or 0), 2 * (_bid_value(d.action) or 0))) / 100
+        noise = _deal_noise(mine, best, (2 * (_bid_value(action) or 0), 2 * (_bid_value(chosen) or 0))) / 100
         return DecisionReview(
-            number, seat, kind, action, d.action, cp, cb, best.trump, None, lost,
+            number, seat, kind, action, chosen, cp, cb, best.trump, None, lost,
             bid_grade(lost) if differ and lost > NOISE_SIGMAS * noise + 1e-9 else None, exp.reason,
             hand_note=note,
         )
     drop = None if cp is None or cb is None else round(100 * max(0.0, cb - cp), 6)
-    sure = drop is not None and action is not d.action and drop > NOISE_SIGMAS * _deal_noise(mine, best) + 1e-9
+    sure = drop is not None and action is not chosen and drop > NOISE_SIGMAS * _deal_noise(mine, best) + 1e-9
     return DecisionReview(
-        number, seat, kind, action, d.action, cp, cb, best.trump, drop, None,
+        number, seat, kind, action, chosen, cp, cb, best.trump, drop, None,
         grade(drop) if sure and drop is not None else None, exp.reason,
     )
 

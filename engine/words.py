@@ -31,6 +31,7 @@ __all__ = [
     "action_phrase",
     "as_trump",
     "chance_adverb",
+    "chance_change",
     "chance_words",
     "count_words",
     "join_words",
@@ -136,6 +137,26 @@ def chance_adverb(p: float) -> str:
     ('almost surely', 'about as likely as not', 'very unlikely')
     """
     return next(adverb for least, _, adverb in _CHANCES if p >= least or least == 0)
+
+
+def chance_change(before: float, after: float) -> str:
+    """How a chance went from ``before`` to a lower ``after``, in words that fit the size of
+    the drop: the end of "the chance to make the bid ...". A drop within the same words is
+    "a little" lower under 5 percentage points, "clearly" lower under 10, "much" lower from
+    10 on; a drop to 0% is never "a little": it is said as one.
+
+    >>> chance_change(0.15, 0.13), chance_change(0.13, 0.0), chance_change(0.9, 0.5)
+    ('stays very unlikely, but a little lower', 'goes from very unlikely to none at all', 'goes from very likely to as likely as not')
+    >>> chance_change(0.19, 0.05)
+    'stays very unlikely, but much lower'
+    """
+    if round(100 * after) == 0 < round(100 * before):
+        return f"goes from {chance_words(before)} to none at all"
+    if chance_words(before) != chance_words(after):
+        return f"goes from {chance_words(before)} to {chance_words(after)}"
+    gap = 100 * (before - after)
+    size = "a little" if gap < 5 else ("clearly" if gap < 10 else "much")
+    return f"stays {chance_words(after)}, but {size} lower"
 
 
 #: The grammatical form of :func:`action_phrase`: after "I" or "you" (``"base"``), after

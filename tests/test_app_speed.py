@@ -188,7 +188,7 @@ def test_a_hand_review_is_made_on_demand_in_the_background(monkeypatch: pytest.M
     number = s.reviewable()[-1]
     assert s.review(number) is None
     assert s.review(number) is None
-    assert started == [("run_review", number, {"you": s.seat})]  # started once
+    assert started == [("run_review", number, {"you": s.seat, "seed": players.bot_seed(s.setup.deal, s.seat)})]  # started once
     job.set_result("the review")
     assert s.review(number) == "the review"
     assert s.reviews[number] == "the review"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
@@ -165,7 +166,8 @@ def test_bid_discard_and_trump_are_graded_against_the_strong_player() -> None:
     assert trump.grade == "blunder"
     text = trump.describe("you")
     assert text.startswith("Trump: you named threes trump; the strong player would have named sixes trump.")
-    assert "very unlikely" in text and "%" in text
+    # From almost sure to 0% on the deals tried: said as the drop to nothing it is.
+    assert "goes from almost sure to none at all (" in text and "%" in text
     assert trump.reason.startswith("I name sixes")
     # The bid: the strong player bids higher with this hand; playing for the game (its
     # default), the drop in its chance of winning the game is graded like a play's drop...
@@ -449,7 +451,9 @@ def test_a_bid_line_and_the_grades_note_speak_of_what_the_bid_was_weighed_by() -
         "(93%). It is not a mistake because, from the score as it stood, both give about the same chance "
         "of winning the game."), passed.describe("you")
     noisy = replace(passed, game_drop=6.0)
-    assert noisy.describe("you").endswith("within the luck of the simulated deals."), noisy.describe("you")
+    assert noisy.describe("you").endswith(
+        "(93%). Bidding 5 came out better on the deals the strong player tried, but by too little to call "
+        "passing a mistake."), noisy.describe("you")
     by_points = replace(passed, game_drop=None, points_lost=0.4)
     assert by_points.describe("you").endswith("It is not a mistake because both score about the same on average.")
     assert "It is not" not in replace(passed, grade="inaccuracy", game_drop=6.0).describe("you")
@@ -538,6 +542,10 @@ def test_a_set_bid_is_called_good_only_when_likely_and_shared(players: int, chan
         assert f"The bid was {chance_words(chance)} to make ({chance:.0%})" in line or best == "pass", line
     if best == "pass" and chance >= 0.6:
         assert "The strong player would have passed" in line, line
+    # An ungraded bid's own line is shown below the set-bid line (the page's order), not above.
+    assert "above" not in line, line
+    if best == "same" and chance < 0.6:
+        assert line.endswith("so being set was no surprise; the strong player would have bid it too."), line
 
 
 def test_no_bid_line_when_the_auction_ended_before_the_learners_turn() -> None:
@@ -553,3 +561,60 @@ def test_no_bid_line_when_the_auction_ended_before_the_learners_turn() -> None:
         g.apply(g.legal_actions()[0])
     review = review_hand(g, seats=[], contract_seats=[0, 3])
     assert [d for d in review.decisions if d.kind == "bid"] == []
+
+
+def test_the_hint_and_the_review_name_the_same_strong_bid() -> None:
+    """The newcomer walk, `/play?deal=85689&level=strong&moves=b5`: the hint said "the strong
+    player would bid 6", and after bidding 6 the review said "the strong player would have
+    passed". One question, one answer: the review asks the hint's strong player (its seed
+    for the learner's seat), and its check weighs the bid against that player's choice."""
+    from tutorial.services.players import bot_seed
+    from tutorial.services.reviewing import run_review
+    from tutorial.services.session import PlaySession
+    from tutorial.services.urlstate import PlaySetup
+
+    setup = PlaySetup(RuleSet(players=3), 85689, 0, "strong")
+    s = PlaySession(setup, [["bid 5"]], factory=make_bot)
+    assert s.is_human_turn() and s.game.phase == "bidding"
+    s.ask_hint()
+    hinted = s.ask_hint().decision.action
+    s.act(hinted)
+    while not s.game.hand_finished:
+        if s.is_human_turn():
+            s.act(s.view().legal_actions()[0])
+        else:
+            s.run_computers()
+    assert str(hinted) == "bid 6"
+    review = s.review(1)
+    while review is None:  # made in the background worker
+        time.sleep(0.2)
+        review = s.review(1)
+    (bid,) = [d for d in review.decisions if d.kind == "bid"]
+    assert bid.action == hinted and bid.best == hinted, (hinted, bid.best)
+    assert bid.grade is None
+    assert review == run_review(s.game.record(), 1, you=0, seed=bot_seed(setup.deal, 0))
+
+
+def test_review_words_fit_the_size_of_a_drop_and_say_a_defenders_goal_plainly() -> None:
+    """The newcomer walk: "stays very unlikely, but a little lower (13% with the strong
+    player's choice, 0% with yours)" and "5-4 is a costly choice that makes the bid much less
+    likely to be set". A drop to 0% is said as one, a drop's words fit its size, and a
+    defender's goal is said without a double negative."""
+    from engine.review import PlayReview
+    from tutorial.services.reviewing import _play_sentence, plain_words
+
+    discard = DecisionReview(1, 0, "discard", Action.parse("discard 5-1"), Action.parse("discard 6-1"), 0.0, 0.13,
+                             drop=13.0, grade="mistake")
+    text = discard.describe("you")
+    assert "a little" not in text, text
+    assert "The chance to make the bid goes from very unlikely to none at all (13% with the strong player's " \
+           "choice, 0% with yours)." in text, text
+    some = replace(discard, chance_played=0.05, drop=8.0)
+    assert "stays very unlikely, but clearly lower (13%" in some.describe("you"), some.describe("you")
+    few = replace(discard, chance_played=0.11, drop=2.0, grade=None)
+    assert "stays very unlikely, but a little lower (13%" in few.describe("you"), few.describe("you")
+    play = PlayReview(1, 2, 1, Tile.parse("5-4"), "set", {}, 0, 0.1, 0.5, Tile.parse("6-4"), 40.0, "blunder", 20, 0.0)
+    assert plain_words(play) == "6-4 was better: 5-4 is a costly choice that makes setting the bid much less likely"
+    assert "went from as likely as not to very unlikely (50% with the strong player's 6-4" in _play_sentence(play, "Seat 1")
+    zero = replace(play, chance_played=0.0, chance_best=0.12, drop=12.0)
+    assert "went from very unlikely to none at all" in _play_sentence(zero, "Seat 1")

@@ -242,3 +242,54 @@ def test_a_double_given_up_is_not_called_cheap() -> None:
                 seen += 1
             game.apply(d.action)
     assert seen >= 3
+
+
+def _follows_of(view: PlayerView, tile: Tile) -> list[Tile]:
+    """The tiles of the seat's hand but ``tile`` that follow the suit led."""
+    trump = view.trump
+    assert trump is not None
+    suit = trump.suit_led(view.current_trick[0])
+    return [t for t in view.hand if t != tile and trump.follows(t, suit)]
+
+
+@pytest.mark.parametrize(("players", "level", "seeds"), [(3, "basic", range(40)), (4, "basic", range(40)),
+                                                          (3, "strong", range(3)), (4, "strong", range(3))])
+def test_a_follow_said_low_at_the_table_is_the_lowest_and_a_choice(players: int, level: str, seeds: range) -> None:
+    """ "I follow fours low with 5-4" while the seat still held 4-3, or with its only four,
+    was false. "Low" is said only when the seat had another tile of the suit and played its
+    lowest; a forced follow says what the tile does, without "low" and without "my only"."""
+    from engine.players.reasons import table_play_reason
+
+    seen = {"low": 0, "kept lower": 0, "forced": 0}
+    for seed in seeds:
+        game = Game.new(RuleSet(players=players), seed=seed)
+        bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(players)]
+        while not game.hand_finished:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            a = bots[seat].decide(view).action
+            tile = a.value
+            if a.kind == "play" and isinstance(tile, Tile) and view.current_trick and len(view.hand) > 1:
+                said = table_play_reason(view, tile)
+                trump = view.trump
+                assert trump is not None
+                suit = trump.suit_led(view.current_trick[0])
+                others = _follows_of(view, tile)
+                if " low with " in said:
+                    assert others, f"seed {seed}: {said!r}, but {tile} was the seat's only tile of the suit"
+                    assert all(trump.power(t, suit) > trump.power(tile, suit) for t in others), \
+                        f"seed {seed}: {said!r}, but the seat held {sorted(map(str, others))}"
+                    seen["low"] += 1
+                elif trump.follows(tile, suit) and said.startswith("I follow"):
+                    if not others:
+                        seen["forced"] += 1
+                    elif any(trump.power(t, suit) < trump.power(tile, suit) for t in others):
+                        seen["kept lower"] += 1
+                if trump.follows(tile, suit) and not others:
+                    assert " only " not in said, f"seed {seed}: {said!r} tells the table the seat's suit"
+            game.apply(a)
+    # The basic player never keeps a lower tile of the suit when it cannot win; the strong
+    # player sometimes does (5-4 kept over 4-3 to save the lower four for later).
+    wanted = ("low", "forced") if level == "basic" else ("kept lower",)
+    assert all(seen[k] for k in wanted), seen

@@ -328,11 +328,23 @@ def _kind_of(view: PlayerView, tile: Tile) -> str:
     return f"a {word}"
 
 
+def _plays_low(view: PlayerView, tile: Tile, suit: Suit) -> bool:
+    """Whether following ``suit`` with ``tile`` is playing low: the seat had a choice (another
+    tile of its hand follows ``suit``) and ``tile`` is the lowest of them. A forced follow, or
+    a follow that keeps a lower tile of the suit, is not "low"."""
+    trump = view.trump
+    assert trump is not None
+    others = [t for t in view.hand if t != tile and trump.follows(t, suit)]
+    return bool(others) and all(trump.power(t, suit) > trump.power(tile, suit) for t in others)
+
+
 def table_play_reason(view: PlayerView, tile: Tile) -> str:
     """The reason for playing ``tile`` as the table may hear it during the hand: what the
     tile does, from what every seat sees (the tiles on the table and those played before),
     without numbers and never naming another tile of the seat's hand. A follow says how it
-    plays to the trick: ``"I follow fives low with 5-1; 5-4 still wins the trick."``; a lead
+    plays to the trick: ``"I follow fives low with 5-1; 5-4 still wins the trick."`` ("low"
+    only when the seat kept a higher five and no lower one: ``"I follow fives with 5-4; 5-5
+    takes the trick."`` for a forced follow, never saying it was the seat's only five); a lead
     says what it is, and its purpose only when the table can see it (nothing left can beat
     it), else :data:`LATER`: ``"I lead 5-4, a five; I say why once the hand is over."``
     The full reason (:func:`play_reason`) comes once the hand is over."""
@@ -367,7 +379,7 @@ def table_play_reason(view: PlayerView, tile: Tile) -> str:
             return f"{how}, the top {word} left, so it takes this trick."
         return f"{how}, which beats {best} so far."
     if follows:
-        low = " low" if trump.follows(best, suit) else ""
+        low = " low" if trump.follows(best, suit) and _plays_low(view, tile, suit) else ""
         return f"I follow {suits}{low} with {tile}; {stays}."
     if trump.is_trump(tile):
         return f"I cannot follow {suits}, so I play the trump {tile}; {stays}."

@@ -597,8 +597,9 @@ def test_moves_replace_the_url_instead_of_adding_history(page: Any, server: str)
 
 
 #: Deal 4 up to the learner's last tile: seat 2 bids 4, the learner (seat 0) passes where the
-#: strong player would have shot the moon, and plays as the strong player does (the basic
-#: computer seats as the Play page's); the review grades none of the learner's choices.
+#: strong player (the hint's, seeded for seat 0) would have bid 6, and plays as the strong
+#: player does (the basic computer seats as the Play page's); the review grades none of the
+#: learner's choices.
 _PASSED_A_MOON = (
     "bid 4, pass, pass, discard 5-1, trump 6, play 6-6, play 3-1, play 6-1, play 6-5, play 5-3, play 6-3, "
     "play 4-4, play 5-4, play 4-1, play 0-0, play 1-1, play 2-1, play 6-4, play 3-3, play 3-2, play 6-2, "
@@ -610,7 +611,7 @@ def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> N
     """Speed: the end of a hand reviews nothing (the click that ends it does not wait for a
     review); the Hand review tab starts the review in the background, says so, and shows it
     when it is ready, while the table stays usable. Nothing of the learner's is graded, so the
-    heading says so and the pass where the strong player would have shot the moon is a
+    heading says so and the pass where the strong player would have bid 6 is a
     comparison, not a mistake."""
     open_page(page, f"{server}/play?{urlencode(encode(PlaySetup(RuleSet(), 4), [_PASSED_A_MOON]))}")
     step_mode(page)
@@ -623,7 +624,7 @@ def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> N
     assert not _errors(page)
     review = _below_the_table(page)
     assert "every choice of yours is graded good" in review and "agrees with your choices" not in review, review
-    assert "Bid: you passed. Not a mistake; for comparison, the strong player would have shot the moon" in review, review
+    assert "Bid: you passed. Not a mistake; for comparison, the strong player would have bid 6" in review, review
     # Plain words first, the numbers behind a switch; the plays table fits the page.
     assert page.get_by_text("Show the numbers").count() == 1
     assert page.get_by_text("percentage points").count() == 0
@@ -662,7 +663,7 @@ def test_hand_review_names_the_principle_and_links_its_stage(page: Any, server: 
 def test_hand_review_bid_line_says_what_the_hand_held_and_whose_figures(page: Any, server: str) -> None:
     """The review's bid line says why: what the learner's hand held (the strong player's
     trump and the other doubles, named), and each chance names whose choice it is for ("The
-    strong player's bid of 21 was ... to make")."""
+    strong player's bid of 6 was ... to make")."""
     import re
 
     open_page(page, f"{server}/play?{urlencode(encode(PlaySetup(RuleSet(), 4), [_PASSED_A_MOON]))}")
@@ -674,4 +675,31 @@ def test_hand_review_bid_line_says_what_the_hand_held_and_whose_figures(page: An
     review = _below_the_table(page)
     line = next((x for x in review.splitlines() if x.startswith("Bid: you passed.")), "")
     assert re.search(r"Your hand held \w+ \w+ \((?:\d-\d, )*\d-\d(?: and \d-\d)?\)", line), review
-    assert re.search(r"The strong player's bid of 21 was [a-z ]+ to make \(\d+%\)\.", line), line
+    assert re.search(r"The strong player's bid of 6 was [a-z ]+ to make \(\d+%\)\.", line), line
+    # Why it is no mistake, plainly (it said "the difference is within the luck of the
+    # simulated deals").
+    assert line.endswith("Bidding 6 came out better on the deals the strong player tried, but by too little "
+                         "to call passing a mistake."), line
+
+
+def test_the_bid_hint_and_the_hand_review_agree(page: Any, server: str) -> None:
+    """The newcomer walk, `/play?deal=85689&level=strong&moves=b5`: Hint then "Show the move"
+    said "the strong player would bid 6"; after doing it, the Hand review said "the strong
+    player would have passed". The review asks the hint's strong player: it agrees."""
+    open_page(page, f"{server}/play?deal=85689&level=strong&moves=b5")
+    step_mode(page)
+    click_key(page, "hint")
+    click_key(page, "hint")
+    hint = page.locator(".st-key-hint-box").first.inner_text()
+    assert "the strong player would bid 6" in hint, hint
+    click_key(page, "hint-do")
+    play_hand(page)
+    page.locator(".st-key-play-tabs button", has_text="Hand review").first.click()
+    page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
+    assert not _errors(page)
+    review = _below_the_table(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.get_by_text("Bid: you bid 6").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "play-review-agrees-with-hint.png"))
+    assert "Bid: you bid 6, as the strong player would" in review, review
+    assert "would have passed" not in review and "line above" not in review, review

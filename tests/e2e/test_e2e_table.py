@@ -393,6 +393,54 @@ def test_a_computer_play_is_said_by_what_the_tile_does_until_the_hand_is_over(pa
     assert page.locator('[class*="st-key-why-"][class*="-details"]').count() == 1, box
 
 
+def _forced_follow_at_learners_turn() -> tuple[PlaySetup, Game, str, Tile]:
+    """A basic game stopped at the learner's turn in the play, where a computer seat has
+    just followed the suit led with its only tile of that suit, under a tile of the suit:
+    its table reason, and the tile."""
+    from engine.players.reasons import table_play_reason
+
+    for deal in range(1, 200):
+        setup = PlaySetup(RuleSet(players=3), deal, 0, "basic")
+        g = Game.new(setup.rules, deal)
+        bots = [make_bot("basic", seed=bot_seed(deal, s)) for s in range(3)]
+        forced: list[tuple[str, Tile]] = []
+        while not g.hand_finished:
+            seat = g.to_act
+            assert seat is not None
+            if seat == 0 and g.phase == "playing" and forced:
+                return setup, g, *forced[-1]
+            view = g.view(seat)
+            a = bots[seat].decide(view).action
+            tile = a.value
+            if not view.current_trick:
+                forced = []
+            if seat != 0 and a.kind == "play" and isinstance(tile, Tile) and view.current_trick and len(view.hand) > 1:
+                trump = view.trump
+                assert trump is not None
+                suit = trump.suit_led(view.current_trick[0])
+                said = table_play_reason(view, tile)
+                alone = not [t for t in view.hand if t != tile and trump.follows(t, suit)]
+                if alone and trump.follows(tile, suit) and said.startswith("I follow"):
+                    forced.append((said, tile))
+            g.apply(a)
+    raise AssertionError("no forced follow before the learner's turn")
+
+
+def test_a_forced_follow_is_not_said_low(page: Any, server: str) -> None:
+    """A computer that follows with its only tile of the suit led did not choose to play
+    low: the feed says "I follow fours with 4-1; ...", not "I follow fours low with 4-1",
+    and does not tell the table it was the seat's only four."""
+    setup, g, said, tile = _forced_follow_at_learners_turn()
+    assert " low " not in said and " only " not in said, said
+    open_page(page, _link(server, setup, g))
+    step_mode(page)
+    feed = _feed_text(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".st-key-table-feed").first.screenshot(path=str(SCREENSHOTS / "play-forced-follow-feed.png"))
+    assert said in feed, (said, feed)
+    assert f"low with {tile}" not in feed, feed
+
+
 def test_a_computers_moon_says_how_likely_what_it_wins_and_what_a_set_costs(page: Any, server: str) -> None:
     """Deal 3 with strong players: Seat 1 shoots the moon. Its reason says in words how
     likely all seven tricks are, that a made moon wins the game, and what a set costs."""

@@ -12,7 +12,7 @@ import pandas as pd
 
 from engine import Action, Game, Tile, tricks_needed
 from engine.review import DecisionReview, HandReview, PlayReview
-from engine.words import action_phrase, chance_words, join_words
+from engine.words import action_phrase, chance_change, chance_words, join_words
 from lessons.strategy.review import principle_notes
 from tutorial.services.describe import seat_name
 from tutorial.services.records import RecordJSON
@@ -38,12 +38,17 @@ LIKELY = 0.6
 GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
-def run_review(record: RecordJSON, hand_number: int, you: int | None = None) -> HandReview:
+def run_review(record: RecordJSON, hand_number: int, you: int | None = None, seed: int | None = None) -> HandReview:
     """Review one hand of a game record: every play, and the contract decisions (bids,
-    discard, trump) of seat ``you`` (of every seat when ``you`` is ``None``)."""
+    discard, trump) of seat ``you`` (of every seat when ``you`` is ``None``). ``seed``: the
+    strong player's seed, the one the Play page's hint asks for the learner's seat
+    (:func:`tutorial.services.players.bot_seed`), so that the review's "the strong player
+    would have ..." is the hint's answer: one question, one answer."""
+    from engine.players import StrongBot
     from engine.review import review_hand
 
-    return review_hand(record, hand_number, contract_seats=None if you is None else [you])
+    bot = None if seed is None else StrongBot(seed)
+    return review_hand(record, hand_number, contract_seats=None if you is None else [you], bot=bot)
 
 
 def hand_review_table(review: HandReview) -> pd.DataFrame:
@@ -67,14 +72,11 @@ def _play_sentence(p: PlayReview, who: str) -> str:
         text += f"; the strong player would have played {p.best}"
     text += "."
     if p.chance_best is not None and p.chance_played is not None:
-        before, after = chance_words(p.chance_best), chance_words(p.chance_played)
         whose = "your" if who.lower() == "you" else f"{who}'s"
         strong = f"the strong player's {p.best}" if p.best is not None and p.best != p.tile else "the best play"
         numbers = f"({p.chance_best:.0%} with {strong}, {p.chance_played:.0%} with {whose} {p.tile})"
-        if before == after:
-            text += f" The chance to {goal} the bid stays {after}, but a little lower {numbers}."
-        else:
-            text += f" The chance to {goal} the bid went from {before} to {after} {numbers}."
+        change = chance_change(p.chance_best, p.chance_played).replace("goes from", "went from", 1)
+        text += f" The chance to {goal} the bid {change} {numbers}."
     return text
 
 
@@ -95,7 +97,8 @@ def _doing(a: Action | Tile) -> str:
 def plain_words(x: DecisionReview | PlayReview) -> str:
     """The first line of a graded decision or play, in plain words and no numbers, naming the
     better choice first: ``"6-1 was better: 4-1 is a costly choice that makes the bid much less
-    likely to be made"``, ``"bidding 5 was better: passing is a poor choice that makes losing
+    likely to be made"``, ``"6-4 was better: 5-4 is a costly choice that makes setting the bid
+    much less likely"``, ``"bidding 5 was better: passing is a poor choice that makes losing
     the game more likely"``."""
     head, how = _PLAIN.get(x.grade or "", ("a fine choice", ""))
     how = f"{how} " if how else ""
@@ -104,8 +107,9 @@ def plain_words(x: DecisionReview | PlayReview) -> str:
     elif getattr(x, "points_lost", None):
         effect = ""
     else:
-        goal = "set" if getattr(x, "goal", "make") == "set" else "made"
-        effect = f"the bid {how}less likely to be {goal}"
+        # A defender's goal said without a double negative: "setting the bid less likely".
+        effect = (f"setting the bid {how}less likely" if getattr(x, "goal", "make") == "set"
+                  else f"the bid {how}less likely to be made")
     chosen = x.action if isinstance(x, DecisionReview) else x.tile
     best = getattr(x, "best", None)
     if x.grade and best is not None and best != chosen:
@@ -289,14 +293,16 @@ def bid_set_line(game: Game, review: HandReview | None, you: int) -> str | None:
             verdict = f" The bid was good (it was {chance_words(cp)} to make): the tiles lay against you."
         elif not d.grade and cp is not None and cp < LIKELY:
             # Not graded, yet not a bid the tiles simply went against: a long shot. Say so, as
-            # the bid line above does.
-            verdict = (f" The bid was {chance_words(cp)} to make ({cp:.0%}), so being set was no surprise; "
-                       "the bid line above says why it is not counted a mistake.")
+            # the bid line does (an ungraded bid's line comes below this one, a graded bid's
+            # among the mistakes above).
+            why = ("the strong player would have bid it too" if d.agrees
+                   else "the bid line below says why it is not counted a mistake")
+            verdict = f" The bid was {chance_words(cp)} to make ({cp:.0%}), so being set was no surprise; {why}."
         elif not d.grade and d.best.kind == "pass":
-            verdict = (" The strong player would have passed; the bid line above says why your bid is not "
+            verdict = (" The strong player would have passed; the bid line below says why your bid is not "
                        "counted a mistake.")
         elif not d.grade:
-            verdict = " The bid is not graded a mistake: see above."
+            verdict = " The bid is not graded a mistake: see the bid line below."
         else:
             verdict = f" The bid itself was graded a {d.grade}: see above."
     return " ".join([head, *lines]) + verdict

@@ -376,8 +376,11 @@ class PlaySession:
             from tutorial.services.players import background
             from tutorial.services.reviewing import run_review
 
+            # The hint's strong player (its seed for the learner's seat): the review's "the
+            # strong player would have ..." is the hint's answer.
             job = self._review_jobs[hand_number] = background(
-                run_review, self.game.record(), hand_number, you=self.seat)
+                run_review, self.game.record(), hand_number, you=self.seat,
+                seed=bot_seed(self.setup.deal, self.seat))
         if not job.done():
             return None
         del self._review_jobs[hand_number]
