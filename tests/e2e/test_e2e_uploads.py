@@ -67,3 +67,17 @@ def test_a_deck_whose_kind_is_a_list_is_refused_by_name_in_the_classroom(page: A
     assert "Entry 1, field 'kind'" in err and "is not a kind of entry" in err and "unchanged" in err
     main = str(page.locator('[data-testid="stMain"]').inner_text())
     assert "TypeError" not in main and "unhashable" not in main
+
+
+def test_an_empty_deck_file_is_said_to_be_empty(page: Any, server: str, tmp_path: Any) -> None:
+    empty = tmp_path / "empty-deck.json"
+    empty.write_bytes(b"")
+    open_page(page, server + "/classroom")
+    page.locator("[data-testid='stExpander'] summary", has_text="Lesson deck").click()
+    before = runs(page)
+    page.locator(".st-key-deck-upload input[type=file]").set_input_files(str(empty))
+    settle(page, since=before)
+    err = str(page.locator("[data-testid='stAlertContentError']").inner_text())
+    assert "This file is empty: it holds no deck." in err and "unchanged" in err
+    assert "cut off" not in err
+
