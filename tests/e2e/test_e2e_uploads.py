@@ -81,3 +81,16 @@ def test_an_empty_deck_file_is_said_to_be_empty(page: Any, server: str, tmp_path
     assert "This file is empty: it holds no deck." in err and "unchanged" in err
     assert "cut off" not in err
 
+
+def test_a_cut_deck_link_on_the_classroom_says_so_where_it_is_seen(page: Any, server: str) -> None:
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    deck = Deck("Trumps", (DeckEntry("note", title="Remember", note="The highest trump always wins."),
+                           DeckEntry("note", title="Then", note="Count the trumps that are out.")))
+    open_page(page, f"{server}/classroom?deck={deck_token(deck)[:40]}")
+    wait_for(page, "[data-testid='stAlertContentError']")
+    err = page.locator("[data-testid='stAlertContentError']").first
+    assert err.is_visible()  # not folded away in the closed deck panel
+    assert "The deck in the address cannot be used. This deck link is damaged" in str(err.inner_text())
+    box = err.bounding_box()
+    assert box is not None and box["y"] < page.viewport_size["height"]  # on the first screen
