@@ -306,3 +306,33 @@ def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(bro
     finally:
         for ctx in ctxs:
             ctx.close()
+
+
+def test_a_made_up_live_code_on_the_projector_says_no_class_has_it(browser: Any, server: str) -> None:
+    ctx = sized_context(browser, 1920, 1080)
+    page = ctx.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        page.goto(f"{server}/presenter?deal=12&move=5&live=ZZZZZZ")
+        wait_for(page, "[data-testid='stAlert']", 120)
+        settle(page)
+        said = page.locator("[data-testid='stAlert']").first.inner_text()
+        assert "No live class has the code ZZZZZZ" in said
+        body = page.locator("body").inner_text()
+        assert "projector's address of the live class" not in body and "/live?code=ZZZZZZ" not in body
+        page.screenshot(path=str(SCREENSHOTS / "live-made-up-code-1920x1080.png"))
+        click(page, page.locator(".st-key-live-none-start button"))
+        wait_for(page, ".live-join-big", 60)
+        code = str(page.locator(".live-join-big").get_attribute("data-code"))
+        assert len(code) == 6 and code != "ZZZZZZ" and f"live={code}" in page.url and "deal=12" in page.url
+        assert "No live class has the code" not in page.locator("body").inner_text()
+        page.goto(f"{server}/presenter?deal=12&move=5&live=ZZZZZZ")
+        wait_for(page, ".st-key-live-none-plain button", 120)
+        settle(page)
+        click(page, page.locator(".st-key-live-none-plain button"))
+        wait_for(page, ".st-key-pres-controls", 120)
+        settle(page)
+        assert "deal=12" in page.url and "live=" not in page.url, page.url
+        assert page.locator(".st-key-live-start button").first.is_visible()
+    finally:
+        ctx.close()
