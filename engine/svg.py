@@ -8,7 +8,9 @@ words are already in the label and on the tile's button).
 
 Marks are never colour alone:
 
-- a **trump** tile has a tinted face *and* a star in its corner;
+- a **trump** tile has a tinted face *and* a star badge: on the middle of the divider, or,
+  when an end is blank, in the middle of that end (the divider stays whole, so a blank
+  double still reads as two halves);
 - a tile that **cannot be played** is faded, drawn with a dashed outline *and* crossed by
   diagonal stripes; a **playable** tile keeps a solid, thicker outline;
 - a **highlighted** tile (say, the one winning the trick) gets a second, outer ring.
@@ -230,9 +232,14 @@ def tile_svg(
             )
     parts.append("</g>")
     if trump:
-        # A star badge on the middle of the divider (where no pip ever sits), drawn over
-        # everything so it is never faded.
+        # A star badge where no pip ever sits, drawn over everything so it is never faded: in
+        # a blank end, so that the divider stays whole and a blank double still shows its two
+        # halves; else on the middle of the divider.
         sx, sy = pad + w / 2, pad + h / 2
+        blank = 0 if t.high == 0 else 1 if t.low == 0 else None
+        if blank is not None:
+            shift = unit / 2 * (1 if blank else -1)
+            sx, sy = (sx + shift, sy) if horizontal else (sx, sy + shift)
         parts.append(
             f'<circle cx="{_num(sx)}" cy="{_num(sy)}" r="7.5" fill="#FFFFFF" stroke="{p["star"]}" stroke-width="1.2"/>'
         )

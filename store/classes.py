@@ -43,7 +43,7 @@ from store.models import (
     now,
 )
 
-__all__ = ["BOM", "PIN_WORDS", "ClassError", "ClassInfo", "Dashboard", "LevelRow", "PuzzleRow", "SafeWriter", "StudentRow", "answers_csv", "client_key", "create_class",
+__all__ = ["BOM", "PIN_WORDS", "WRONG_PAIR", "ClassError", "ClassInfo", "Dashboard", "LevelRow", "PuzzleRow", "SafeWriter", "StudentRow", "answers_csv", "client_key", "create_class",
            "dashboard", "find_by_code", "find_by_teacher_token", "find_owned", "hash_pin", "join", "memberships",
            "new_teacher_link", "owned_classes", "students_csv", "verify_pin"]
 
@@ -66,6 +66,11 @@ _CLIENT_LOCK = 4242002
 _PIN = re.compile(r"[0-9]{4}")
 #: What a PIN is, in the words a student reads when theirs is not one.
 PIN_WORDS = "A PIN is four digits (0–9), like 2580"
+
+#: Said for a name and PIN that do not go together: the same words whoever the name is, so that
+#: they do not confirm which names the class has.
+WRONG_PAIR = ("This name and PIN are not right for this class. Coming back? Type the name and PIN you chose "
+              "the first time. New here? Choose a name of your own. ")
 
 
 class ClassError(ValueError):
@@ -304,10 +309,8 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
     owner, stored, left, known = out
     assert pin is not None
     if not verify_pin(pin, stored):
-        raise ClassError("That PIN is not right for this name (a student of this class has it, written in any "
-                         "case; if that is not you, choose another name): "
-                         + (f"{left} more {'try' if left == 1 else 'tries'} this minute." if left else
-                            "that was the last try this minute; wait a minute and try again."))
+        raise ClassError(WRONG_PAIR + (f"{left} more {'try' if left == 1 else 'tries'} this minute." if left else
+                                       "that was the last try this minute; wait a minute and try again."))
     store.run(lambda s: s.execute(delete(PinFailure).where(PinFailure.class_id == klass.id,
                                                           PinFailure.display_name == known)))
     return Joined(owner, known, True)

@@ -453,6 +453,8 @@ def parse(data: str | bytes) -> dict[str, object]:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError:
             raise TransferError("This file is not text: a progress file is JSON.") from None
+        if not data.strip():
+            raise TransferError("This file is empty: it holds no progress.")
     if len(data) > MAX_BYTES:
         raise TransferError("This text is too large to be a progress file.")
     try:

@@ -206,6 +206,16 @@ def test_progress_uploads_that_would_crash_the_parser(data: bytes, reason: str) 
     assert at.session_state["moon_progress"].stars == {"x": 2}
 
 
+@pytest.mark.parametrize("data", [b"", b"  \n"], ids=["0-byte", "blank"])
+def test_an_empty_file_is_said_to_be_empty_not_cut_off(data: bytes) -> None:
+    with pytest.raises(RecordError) as record:
+        load_hand(data)
+    with pytest.raises(ProgressError) as progress:
+        check_file(data)
+    assert str(record.value) == "This file is empty: it holds no hand record."
+    assert str(progress.value) == "This file is empty: it holds no progress."
+
+
 def test_a_malformed_hand_record_names_the_field() -> None:
     rec = {"rules": {}, "seed": 1, "hands": [{"dealt": "given", "hands": [None, None, None], "widow": 5}]}
     with pytest.raises(RecordError) as info:

@@ -299,7 +299,7 @@ def test_a_class_join_tells_the_store_who_is_asking() -> None:
         at.text_input(key="class-pin").set_value("0000")
         next(b for b in at.button if "Join" in str(b.label)).click().run()
         assert not at.exception, errors(at)
-        assert "That PIN is not right" in texts(at)
+        assert "This name and PIN are not right for this class" in texts(at)
         keys.append(classes.client_key(f"session:{at.session_state['moon_client']}"))
     with db.session() as s:
         stored = list(s.scalars(select(PinFailure.client_key).where(PinFailure.class_id == klass.id)))

@@ -140,6 +140,8 @@ def test_a_move_past_the_end_of_a_saved_hand_is_refused() -> None:
     ("data", "words"),
     [
         (b"not json", "This deck is not valid JSON: it is not JSON text at all."),
+        (b"", "This file is empty: it holds no deck."),
+        (b" \n", "This file is empty: it holds no deck."),
         (b"\xff\xfe", "not a text file"),
         (b"[1, 2]", "a JSON object"),
         (json.dumps({"format": "moon-record-1", "entries": []}).encode(), "Field 'format'"),

@@ -87,3 +87,19 @@ def test_choices_come_in_the_tables_order_whatever_the_question_is_called() -> N
     for _v, lab in item_spec(build_item_show(pick, "level"), pick, "x").choices:
         parts = [p for p in lab.split(", ") if p != "none"]
         assert parts == sorted(parts, key=shown.index), (lab, shown)
+
+
+def test_a_count_offers_the_answer_among_its_nearest_miscounts() -> None:
+    """"How many trumps?" (six sixes) offered 0, 4, 5, 6 while the class's real mistakes were 7
+    and 8: a count's choices are the answer and the four nearest counts, within 0 and the set."""
+    counts = [(kind, item) for kind, item in _items() if item.kind == "count"]
+    assert counts
+    for n, (kind, item) in enumerate(counts):
+        spec = item_spec(build_item_show(item, kind), item, question_ref(kind, n, 0, kind))
+        numbers = [json.loads(v) for v, _ in spec.choices]
+        answer, top = item.task.answer(), len(item.position.rules.tiles)
+        lowest = max(0, min(answer - 2, top - 4))
+        assert numbers == list(range(lowest, lowest + 5)), (item.id, answer, numbers)
+    sixes = next(item for _kind, item in counts if item.task.answer() == 6)
+    spec = item_spec(build_item_show(sixes, "level"), sixes, "x")
+    assert [json.loads(v) for v, _ in spec.choices] == [4, 5, 6, 7, 8]

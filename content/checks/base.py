@@ -250,7 +250,7 @@ class Task(ABC, Generic[A]):
     @abstractmethod
     def wrong_answers(self) -> Sequence[object]:
         """Wrong answers a learner can give (all of them when there are few), as given:
-        :meth:`read` reads each."""
+        :meth:`read` reads each; the most tempting first (a live class offers the first few)."""
 
     def choices(self) -> list[str] | None:
         """What the app offers to pick from (None: the learner types a number or list)."""

@@ -129,5 +129,8 @@ class Count(Task[int]):
         return "A tile bears two numbers but is one tile: count each tile once."
 
     def wrong_answers(self) -> Sequence[object]:
-        n = self.answer()
-        return sorted({max(0, n - 2), max(0, n - 1), n + 1, n + 2, 0, 7, 21, 22, 28} - {n})
+        """The counts nearest the answer first (one off, two off, … within 0 and the size of
+        the set: the tempting miscounts), then the far ones (0, 7, 21, 22, 28)."""
+        n, top = self.answer(), len(self.position.rules.tiles)
+        near = sorted((v for v in range(max(0, n - 4), min(top, n + 4) + 1) if v != n), key=lambda v: (abs(v - n), v))
+        return near + sorted({0, 7, 21, 22, 28} - {n, *near})

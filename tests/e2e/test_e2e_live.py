@@ -333,3 +333,72 @@ def test_a_live_class_started_on_a_revealed_slide_shows_no_chart(browser: Any, s
         teacher.screenshot(path=str(SCREENSHOTS / "live-started-revealed-1920.png"))
     finally:
         ctx.close()
+
+
+def test_a_made_up_live_code_on_the_projector_says_no_class_has_it(browser: Any, server: str) -> None:
+    ctx = sized_context(browser, 1920, 1080)
+    page = ctx.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        page.goto(f"{server}/presenter?deal=12&move=5&live=ZZZZZZ")
+        wait_for(page, "[data-testid='stAlert']", 120)
+        settle(page)
+        said = page.locator("[data-testid='stAlert']").first.inner_text()
+        assert "No live class has the code ZZZZZZ" in said
+        body = page.locator("body").inner_text()
+        assert "projector's address of the live class" not in body and "/live?code=ZZZZZZ" not in body
+        page.screenshot(path=str(SCREENSHOTS / "live-made-up-code-1920x1080.png"))
+        click(page, page.locator(".st-key-live-none-start button"))
+        wait_for(page, ".live-join-big", 60)
+        code = str(page.locator(".live-join-big").get_attribute("data-code"))
+        assert len(code) == 6 and code != "ZZZZZZ" and f"live={code}" in page.url and "deal=12" in page.url
+        assert "No live class has the code" not in page.locator("body").inner_text()
+        page.goto(f"{server}/presenter?deal=12&move=5&live=ZZZZZZ")
+        wait_for(page, ".st-key-live-none-plain button", 120)
+        settle(page)
+        click(page, page.locator(".st-key-live-none-plain button"))
+        wait_for(page, ".st-key-pres-controls", 120)
+        settle(page)
+        assert "deal=12" in page.url and "live=" not in page.url, page.url
+        assert page.locator(".st-key-live-start button").first.is_visible()
+    finally:
+        ctx.close()
+
+
+def test_a_blank_double_as_trump_reads_as_two_halves_on_the_phone(browser: Any) -> None:
+    """0-0 as trump was a yellow tile with a star over its only mark, the divider: the star now
+    sits in a blank end, so the divider runs whole across the tile (no white of the badge on
+    it) and the two halves show."""
+    import io
+
+    from moon_browser import ROOT
+    from PIL import Image
+
+    from tutorial.services.live_html import _tiles_html
+
+    ctx = sized_context(browser, 390, 844, device_scale_factor=2)
+    page = ctx.new_page()
+    try:
+        css = (ROOT / "tutorial" / "static" / "css" / "live_phone.css").read_text()
+        page.set_content(f"<html><head><meta name='viewport' content='width=device-width'><style>{css}</style></head>"
+                         f"<body class='live-phone'>{_tiles_html(('0-0', '6-0', '3-3'), '0', True, 'hand')}</body></html>")
+        page.screenshot(path=str(SCREENSHOTS / "live-phone-blank-trumps-390x844.png"))
+        tile = page.locator("svg.moon-tile").first
+        assert tile.get_attribute("aria-label") == "0-0 (double), trump"
+        box = tile.bounding_box()
+        assert box is not None and 70 <= box["height"] <= 80  # the phone's 76 px tiles
+        img = Image.open(io.BytesIO(tile.screenshot())).convert("RGB")
+        w, h = img.size
+        mid = round(h * 57 / 114)  # the divider: 5 of padding and one 52-unit half down
+
+        def lum(x: int, y: int) -> float:
+            r, g, b = img.getpixel((x, y))  # type: ignore[misc]
+            return 0.3 * r + 0.59 * g + 0.11 * b
+
+        inner = range(round(w * 13 / 62), round(w * 49 / 62))
+        band = range(mid - 3, mid + 4)
+        assert all(min(lum(x, y) for y in band) < 205 for x in inner)  # the divider, unbroken
+        white = [(x, y) for x in inner for y in band if min(img.getpixel((x, y))) > 245]  # type: ignore[arg-type]
+        assert not white, white[:5]  # no badge over it
+    finally:
+        ctx.close()

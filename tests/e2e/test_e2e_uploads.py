@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from moon_browser import open_page, runs, settle, wait_for
+from moon_browser import SCREENSHOTS, open_page, runs, settle, wait_for
 
 from store import events, learners, open_store, transfer
 from store.events import LessonAnswer
@@ -67,3 +67,31 @@ def test_a_deck_whose_kind_is_a_list_is_refused_by_name_in_the_classroom(page: A
     assert "Entry 1, field 'kind'" in err and "is not a kind of entry" in err and "unchanged" in err
     main = str(page.locator('[data-testid="stMain"]').inner_text())
     assert "TypeError" not in main and "unhashable" not in main
+
+
+def test_an_empty_deck_file_is_said_to_be_empty(page: Any, server: str, tmp_path: Any) -> None:
+    empty = tmp_path / "empty-deck.json"
+    empty.write_bytes(b"")
+    open_page(page, server + "/classroom")
+    page.locator("[data-testid='stExpander'] summary", has_text="Lesson deck").click()
+    before = runs(page)
+    page.locator(".st-key-deck-upload input[type=file]").set_input_files(str(empty))
+    settle(page, since=before)
+    err = str(page.locator("[data-testid='stAlertContentError']").inner_text())
+    assert "This file is empty: it holds no deck." in err and "unchanged" in err
+    assert "cut off" not in err
+
+
+def test_a_cut_deck_link_on_the_classroom_says_so_where_it_is_seen(page: Any, server: str) -> None:
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    deck = Deck("Trumps", (DeckEntry("note", title="Remember", note="The highest trump always wins."),
+                           DeckEntry("note", title="Then", note="Count the trumps that are out.")))
+    open_page(page, f"{server}/classroom?deck={deck_token(deck)[:40]}")
+    wait_for(page, "[data-testid='stAlertContentError']")
+    err = page.locator("[data-testid='stAlertContentError']").first
+    assert err.is_visible()  # not folded away in the closed deck panel
+    assert "The deck in the address cannot be used. This deck link is damaged" in str(err.inner_text())
+    box = err.bounding_box()
+    assert box is not None and box["y"] < page.viewport_size["height"]  # on the first screen
+    page.screenshot(path=str(SCREENSHOTS / "classroom-cut-deck-link.png"))

@@ -78,9 +78,8 @@ def test_twenty_wrong_pins_at_once_check_at_most_five(store: Store, monkeypatch:
         results = list(pool.map(attempt, range(20)))
     assert len(checked) == classes.MAX_WRONG_PINS == 5
     # The five checked are told how many tries are left, each count once, in the order they were counted.
-    told = sorted(r for r in results if r.startswith("That PIN is not right"))
-    wrong = ("That PIN is not right for this name (a student of this class has it, written in any case; if that "
-             "is not you, choose another name): ")
+    told = sorted(r for r in results if r.startswith("This name and PIN are not right"))
+    wrong = classes.WRONG_PAIR
     assert told == sorted([wrong + "4 more tries this minute.", wrong + "3 more tries this minute.",
                            wrong + "2 more tries this minute.", wrong + "1 more try this minute.",
                            wrong + "that was the last try this minute; wait a minute and try again."])
@@ -177,3 +176,19 @@ def test_migration_0003_adds_the_client_key_and_pin_failures_match_the_model(sto
     migrate(store)
     with store.engine.connect() as c:
         assert "client_key" in {col["name"] for col in inspect(c).get_columns("pin_failures")}
+
+
+def test_a_wrong_pin_says_the_same_whoever_the_name_is(store: Store) -> None:
+    klass, _ = classes.create_class(store, "Quiet", pin_required=True)
+    for name, pin in (("Ada", "1234"), ("Bob", "4321")):
+        classes.join(store, klass.join_code, name, learners.create(store)[0].id, pin)
+    me, _ = learners.create(store)
+    said = []
+    for name in ("Ada", "bob"):
+        with pytest.raises(classes.ClassError) as e:
+            classes.join(store, klass.join_code, name, me.id, "0000", client="one device")
+        said.append(str(e.value))
+    assert said[0] == classes.WRONG_PAIR + "4 more tries this minute."
+    assert said[1] == classes.WRONG_PAIR + "4 more tries this minute."
+    for text in said:  # nothing says that a student of the class has the name typed
+        assert "Ada" not in text and "bob" not in text.lower() and "has it" not in text and "student" not in text

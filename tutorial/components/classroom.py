@@ -515,8 +515,9 @@ def open_from_address() -> None:
             if needs_content(deck):
                 check_refs(deck, {p.id for p in puzzles()}, {lv.id for lv in course().levels()})
         except DeckError as e:
+            # Said at the top of the page: the deck panel below is closed when it is empty.
             where = "in the address" if link.deck else "this browser kept"
-            _deck_error(f"The deck {where} cannot be used. {e}")
+            st.error(md_escape(f"The deck {where} cannot be used. {e}"), icon=":material/error:")
             _set_deck(Deck())
         else:
             _set_deck(deck)

@@ -57,6 +57,9 @@ __all__ = [
 PUBLIC_URL_ENV = "MOON_PUBLIC_URL"
 #: At most this many choices for a question answered by typing (the answer and wrong ones).
 MAX_OPTIONS = 4
+#: A count's choices: the answer and the four nearest counts (two below and two above when
+#: the range allows), where the tempting miscounts are.
+MAX_NUMBER_OPTIONS = 5
 
 
 def question_ref(source: tuple[str | int, ...], entry: int, count: int, kind: str) -> str:
@@ -153,7 +156,8 @@ def _right(item: Item, raw: object) -> bool:
 def item_spec(show: ItemShow, item: Item, ref: str) -> QuestionSpec:
     """A puzzle or lesson level put to the room. Kinds answered with one choice offer their
     choices; the others (pick several, order, type a number) offer the engine's answer among
-    up to three of the task's own wrong answers, so that every question is one tap. The
+    up to three of the task's own wrong answers (a count: the four nearest counts, where the
+    tempting miscounts are), so that every question is one tap. The
     choices come in a stable order that does not give the answer away: tiles as the table
     shows them, numbers upward, "none" last (:func:`~tutorial.services.presenter.choice_order`).
     The engine grades every choice."""
@@ -165,12 +169,13 @@ def item_spec(show: ItemShow, item: Item, ref: str) -> QuestionSpec:
         right = tuple(v for v in values if _right(item, v))
     else:
         task = item.task
+        most = MAX_NUMBER_OPTIONS if mode_of(item.kind) == "number" else MAX_OPTIONS
         options: list[object] = [item.answer_json()]
-        for wrong in task.wrong_answers():
+        for wrong in task.wrong_answers():  # most tempting first
             as_json = task.to_json(wrong)
             if as_json not in options:
                 options.append(as_json)
-            if len(options) >= MAX_OPTIONS:
+            if len(options) >= most:
                 break
         options.sort(key=lambda o: choice_order(item, o))
         choices = tuple((json.dumps(o), _label(item, o)) for o in options)

@@ -10,6 +10,10 @@ thousands of digits, and raises the caller's error class with a sentence for the
 Traceback (most recent call last):
 ...
 ValueError: This deck is nested too deeply (more than 32 levels) to be read.
+>>> read_upload(b"", "deck", 100, ValueError)
+Traceback (most recent call last):
+...
+ValueError: This file is empty: it holds no deck.
 """
 
 from __future__ import annotations
@@ -67,7 +71,7 @@ def read_upload(data: str | bytes | bytearray | Mapping[str, object], what: str,
                 error: type[ValueError]) -> object:
     """The JSON value of an upload (``bytes``), a text or a dict given as it is.
 
-    Text or bytes over ``max_bytes``, bytes that are not UTF-8, and everything
+    Text or bytes over ``max_bytes``, bytes that are not UTF-8, an empty file, and everything
     :func:`read_json` refuses raise ``error`` with a message naming ``what`` the file is for.
     """
     if isinstance(data, bytes | bytearray):
@@ -77,6 +81,8 @@ def read_upload(data: str | bytes | bytearray | Mapping[str, object], what: str,
             data = data.decode("utf-8")
         except UnicodeDecodeError:
             raise error(f"This file is not a text file: a {what} is JSON text.") from None
+        if not data.strip():
+            raise error(f"This file is empty: it holds no {what}.")
     if isinstance(data, str):
         if len(data) > max_bytes:
             raise error(f"This text is too large to be a {what}.")

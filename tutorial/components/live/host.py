@@ -79,18 +79,25 @@ def _cookie_script() -> None:
     state.put(state.LIVE_COOKIE, code)
 
 
-def _ended(code: str) -> bool:
-    """True when the live class with this code has ended (or expired)."""
+def _status(code: str) -> str:
+    """What the live class with this code is: ``"open"``, ``"ended"`` (or expired) or
+    ``"none"`` (no live class has this code); ``"open"`` when the store cannot tell."""
     db = profile.store()
     if db is None:
-        return False
+        return "open"
     try:
         live.open_by_code(db, code)
     except LiveError as e:
-        return "has ended" in str(e)
+        return "ended" if "has ended" in str(e) else "none"
     except StoreUnavailable:
-        return False
-    return False
+        return "open"
+    return "open"
+
+
+def _start_here() -> None:
+    """Start a new live class on this slide, in place of a code that opens none."""
+    _drop_live()
+    _start()
 
 
 def _drop_live() -> None:
@@ -128,7 +135,17 @@ def host_session() -> LiveInfo | None:
         _keep_token(info.join_code, link)
         _write(LiveLink(info.join_code))  # the secret leaves the address; the class's code stays
     elif info is None or info.join_code != code:
-        if _ended(code):  # nothing secret is left: the slide itself, without the class
+        status = _status(code)
+        if status == "none":  # a made-up or mistyped code: say so, as the phone's page does
+            st.warning(f"No live class has the code {md_escape(code)}: this address opens no class. Start one "
+                       "on this slide, or open the slide without a live class.", icon=":material/link_off:")
+            with st.container(horizontal=True):
+                st.button("Start a live class", key="live-none-start", on_click=_start_here,
+                          icon=":material/cell_tower:")
+                st.button("Open this slide without a live class", key="live-none-plain", on_click=_drop_live,
+                          icon=":material/co_present:")
+            st.stop()
+        if status == "ended":  # nothing secret is left: the slide itself, without the class
             st.info(f"The live class {md_escape(code)} has ended: its code opens nothing more.",
                     icon=":material/event_busy:")
             # A button, not a link to this same page: the link kept the class's code in the address.
