@@ -449,3 +449,47 @@ def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> N
         in_view(pg)
     finally:
         ctx.close()
+
+
+_FITS = """() => {
+  const talk = document.querySelector('.pres-talk');
+  const box = talk.getBoundingClientRect();
+  const out = [];
+  const walker = document.createTreeWalker(talk, NodeFilter.SHOW_TEXT);
+  let n;
+  while ((n = walker.nextNode())) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el.checkVisibility()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const r = range.getBoundingClientRect();
+    if (r.top < box.top - 1 || r.bottom > box.bottom + 1 || r.bottom > innerHeight || r.right > innerWidth)
+      out.push([n.textContent.trim().slice(0, 40), Math.round(r.bottom), Math.round(box.bottom)]);
+  }
+  const thumb = document.querySelector('.st-key-pres-jump [data-testid=stSliderThumbValue]');
+  const label = thumb ? thumb.getBoundingClientRect().bottom : 0;
+  return {out, scroll: talk.scrollHeight - talk.clientHeight, label};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
+def test_the_revealed_answer_fits_its_panel(browser: Any, server: str, width: int, height: int) -> None:
+    """Deal 12, move 5 ("Pause and ask", then →): the strong computer's answer, the tiles as good
+    and why the others are worse, every line inside the panel (nothing to scroll to) and the
+    window, the "Jump to" slider's label too."""
+    ctx = sized_context(browser, width, height)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        open_presenter(pg, server + "/presenter?deal=12&move=5&computer=strong")
+        click_key(pg, "pres-ask")
+        press(pg, "ArrowRight")
+        assert stage(pg, "revealed") == "1"
+        assert pg.locator(".pres-talk .pres-worse:visible").count() >= 1
+        fit = pg.evaluate(_FITS)
+        assert not fit["out"] and fit["scroll"] <= 1, (width, fit)
+        assert 0 < fit["label"] <= height, (width, fit)
+        in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / f"presenter-reveal-fits-{width}x{height}.png"))
+    finally:
+        ctx.close()
