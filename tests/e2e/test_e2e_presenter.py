@@ -476,7 +476,7 @@ _FITS = """() => {
 def test_the_revealed_answer_fits_its_panel(browser: Any, server: str, width: int, height: int) -> None:
     """Deal 12, move 5 ("Pause and ask", then →): the strong computer's answer, the tiles as good
     and why the others are worse, every line inside the panel (nothing to scroll to) and the
-    window, the "Jump to" slider's label too."""
+    window, the "Jump to" slider's label too; and so with the numbers shown."""
     ctx = sized_context(browser, width, height)
     pg = ctx.new_page()
     pg.set_default_timeout(60_000)
@@ -486,10 +486,40 @@ def test_the_revealed_answer_fits_its_panel(browser: Any, server: str, width: in
         press(pg, "ArrowRight")
         assert stage(pg, "revealed") == "1"
         assert pg.locator(".pres-talk .pres-worse:visible").count() >= 1
-        fit = pg.evaluate(_FITS)
-        assert not fit["out"] and fit["scroll"] <= 1, (width, fit)
-        assert 0 < fit["label"] <= height, (width, fit)
-        in_view(pg)
-        pg.screenshot(path=str(SCREENSHOTS / f"presenter-reveal-fits-{width}x{height}.png"))
+        for numbers in (False, True):
+            fit = pg.evaluate(_FITS)
+            assert not fit["out"] and fit["scroll"] <= 1, (width, numbers, fit)
+            assert 0 < fit["label"] <= height, (width, numbers, fit)
+            in_view(pg)
+            pg.screenshot(path=str(SCREENSHOTS / f"presenter-reveal-fits-{int(numbers)}-{width}x{height}.png"))
+            if not numbers:
+                click_key(pg, "pres-numbers")
+                wait_for(pg, ".pres-numbers table", 30)
     finally:
         ctx.close()
+
+
+_COLUMNS = """() => {
+  const table = document.querySelector('.pres-numbers table');
+  const rows = [...table.querySelectorAll('tbody tr')].map(r => [...r.cells].map(c => c.textContent.trim()));
+  const heads = [...table.querySelectorAll('th')].map(h => {
+    const lh = parseFloat(getComputedStyle(h).fontSize) * 1.4;
+    return [h.textContent, Math.round(h.getBoundingClientRect().height / lh + 0.4)]; });
+  return {rows, heads};
+}"""
+
+
+def test_the_numbers_of_a_trump_choice_match_their_words(projector: Any, server: str) -> None:
+    """"Show the numbers" at deal 7, move 5 (the strong bidder names sixes, "against 100% with no
+    trump"): the table has the "no trump" row the words name, no column is empty on most rows,
+    and no header takes more than two lines."""
+    open_presenter(projector, server + "/presenter?deal=7&players=3&computer=strong&move=5")
+    click_key(projector, "pres-numbers")
+    wait_for(projector, ".pres-numbers table", 30)
+    assert "with no trump" in projector.locator(".pres-numbers").inner_text()
+    found = projector.evaluate(_COLUMNS)
+    assert "no trump" in [r[0] for r in found["rows"]], found
+    empty = [i for i in range(len(found["heads"])) if 2 * sum(bool(r[i]) for r in found["rows"]) < len(found["rows"])]
+    assert not empty, found
+    assert max(n for _, n in found["heads"]) <= 2, found
+    projector.screenshot(path=str(SCREENSHOTS / "presenter-trump-numbers-1920x1080.png"))
