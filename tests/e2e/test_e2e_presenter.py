@@ -523,3 +523,25 @@ def test_the_numbers_of_a_trump_choice_match_their_words(projector: Any, server:
     assert not empty, found
     assert max(n for _, n in found["heads"]) <= 2, found
     projector.screenshot(path=str(SCREENSHOTS / "presenter-trump-numbers-1920x1080.png"))
+
+
+def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, server: str) -> None:
+    """A lesson level of two paragraphs ("Two ends, numbers 0 to 6") on a deck at 1920×1080:
+    both paragraphs in the same large type, and the "Jump to" label ("Slide 1") in the
+    controls' type (28 px: 7 px on a quarter-size picture)."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    deck = Deck(title="Type check", entries=(DeckEntry(kind="level", ref="tiles-sixes"),
+                                             DeckEntry(kind="note", title="Next", note="More.")))
+    open_presenter(projector, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+    sizes = projector.evaluate("""() => [...document.querySelectorAll('.pres-talk p')]
+        .map(e => [e.textContent.slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])""")
+    intro = [s for t, s in sizes if t.startswith(("A domino tile", "A double-six set"))]
+    assert len(intro) == 2 and min(intro) == max(intro) >= 48, sizes
+    assert min(s for _, s in sizes) >= 28, sizes
+    wait_for(projector, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
+    label = projector.evaluate("""() => [...document.querySelectorAll(
+        '.st-key-pres-jump [data-testid=stSliderThumbValue], .st-key-pres-jump [data-testid=stSliderThumbValue] *')]
+        .filter(e => e.textContent.trim()).map(e => parseFloat(getComputedStyle(e).fontSize))""")
+    assert label and min(label) >= 28, label
+    projector.screenshot(path=str(SCREENSHOTS / "presenter-level-type-1920x1080.png"))

@@ -331,8 +331,10 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
         rows.append(f'<div class="pres-trick"><div class="pres-trick-tiles" role="group" aria-label="Tiles">{cells}</div></div>')
     table = ('<div class="pres-table pres-item-tiles">' + "".join(rows) + "</div>") if rows else ""
     talk = _note_html(note)
-    if item.intro:
-        talk += f'<p class="pres-reason">{escape(item.intro)}</p>'
+    # Each paragraph of the intro its own, in the same type (a blank line made the second a
+    # bare paragraph of the page's small type).
+    talk += "".join(f'<p class="pres-reason">{escape(" ".join(para.split()))}</p>'
+                    for para in item.intro.split("\n\n") if para.strip())
     talk += f'<p class="pres-ask">{escape(item.question)}</p>'
     if revealed:
         talk += (f'<p class="pres-answer">Answer: {names_html(escape(item.answer))}</p>'
