@@ -545,3 +545,22 @@ def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, s
         .filter(e => e.textContent.trim()).map(e => parseFloat(getComputedStyle(e).fontSize))""")
     assert label and min(label) >= 28, label
     projector.screenshot(path=str(SCREENSHOTS / "presenter-level-type-1920x1080.png"))
+
+
+def test_the_numbers_of_a_move_fit_its_panel_at_1280x720(browser: Any, server: str) -> None:
+    """"Show the numbers" on a move (deal 7, move 10, strong) at 1280×720: the computer's summary
+    stands for its reason and the table is packed, every line inside the panel and the window."""
+    ctx = sized_context(browser, 1280, 720)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        open_presenter(pg, server + "/presenter?deal=7&players=3&computer=strong&move=10")
+        click_key(pg, "pres-numbers")
+        wait_for(pg, ".pres-numbers table", 30)
+        assert pg.locator(".pres-talk .pres-summary").count() == 1
+        fit = pg.evaluate(_FITS)
+        assert not fit["out"] and fit["scroll"] <= 1, fit
+        in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / "presenter-move-numbers-1280x720.png"))
+    finally:
+        ctx.close()

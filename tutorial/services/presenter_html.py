@@ -150,7 +150,7 @@ def _numbers_html(move: Move) -> str:
     quarter of the size."""
     parts = []
     if move.summary:
-        parts.append(f"<p>{escape(move.summary)}</p>")
+        parts.append(f'<p class="pres-reason pres-summary">{names_html(escape(move.summary))}</p>')
     if move.rows:
         parts.append("".join(_compact(move)))
     if not parts:
@@ -229,13 +229,13 @@ def _compact(move: Move) -> tuple[str, str]:
     return table, said
 
 
-def _move_html(move: Move, numbers: bool, title: str | None = None, *, brief: bool = False) -> str:
-    """A move's headline, reason and (``numbers``) numbers; ``brief`` with the numbers: the
-    computer's summary stands for its reason (a revealed answer has the least room)."""
+def _move_html(move: Move, numbers: bool, title: str | None = None) -> str:
+    """A move's headline, reason and (``numbers``) numbers; with the numbers, the computer's
+    summary of them stands for its reason (the panel holds the table without scrolling)."""
     h = title or f"Move {move.index + 1}: {move.headline}"
     # Tile names never break at their hyphen ("6-" / "4"): each is kept on one line.
     out = f"<h2>{names_html(escape(h))}</h2>"
-    if not (brief and numbers and move.summary):
+    if not (numbers and move.summary):
         out += f'<p class="pres-reason">{names_html(escape(move.reason))}</p>'
     if move.suggested:
         out += (f'<p class="pres-reason">The computer would rather play {names_html(escape(move.suggested))} '
@@ -282,7 +282,7 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
         if not revealed:  # revealed, the answer's headline takes the question's place
             talk += f'<p class="pres-ask">{escape(question.prompt)}</p>'
         if revealed:
-            talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer_label}", brief=True)
+            talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer_label}")
             if question.as_good and not numbers:
                 talk += f'<p class="pres-reason pres-as-good">{names_html(escape(question.as_good_note))}</p>'
             # Why the other legal plays are worse, by the computer's numbers (a live class says it
