@@ -449,3 +449,118 @@ def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> N
         in_view(pg)
     finally:
         ctx.close()
+
+
+_FITS = """() => {
+  const talk = document.querySelector('.pres-talk');
+  const box = talk.getBoundingClientRect();
+  const out = [];
+  const walker = document.createTreeWalker(talk, NodeFilter.SHOW_TEXT);
+  let n;
+  while ((n = walker.nextNode())) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el.checkVisibility()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const r = range.getBoundingClientRect();
+    if (r.top < box.top - 1 || r.bottom > box.bottom + 1 || r.bottom > innerHeight || r.right > innerWidth)
+      out.push([n.textContent.trim().slice(0, 40), Math.round(r.bottom), Math.round(box.bottom)]);
+  }
+  const thumb = document.querySelector('.st-key-pres-jump [data-testid=stSliderThumbValue]');
+  const label = thumb ? thumb.getBoundingClientRect().bottom : 0;
+  return {out, scroll: talk.scrollHeight - talk.clientHeight, label};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
+def test_the_revealed_answer_fits_its_panel(browser: Any, server: str, width: int, height: int) -> None:
+    """Deal 12, move 5 ("Pause and ask", then →): the strong computer's answer, the tiles as good
+    and why the others are worse, every line inside the panel (nothing to scroll to) and the
+    window, the "Jump to" slider's label too; and so with the numbers shown."""
+    ctx = sized_context(browser, width, height)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        open_presenter(pg, server + "/presenter?deal=12&move=5&computer=strong")
+        click_key(pg, "pres-ask")
+        press(pg, "ArrowRight")
+        assert stage(pg, "revealed") == "1"
+        assert pg.locator(".pres-talk .pres-worse:visible").count() >= 1
+        for numbers in (False, True):
+            fit = pg.evaluate(_FITS)
+            assert not fit["out"] and fit["scroll"] <= 1, (width, numbers, fit)
+            assert 0 < fit["label"] <= height, (width, numbers, fit)
+            in_view(pg)
+            pg.screenshot(path=str(SCREENSHOTS / f"presenter-reveal-fits-{int(numbers)}-{width}x{height}.png"))
+            if not numbers:
+                click_key(pg, "pres-numbers")
+                wait_for(pg, ".pres-numbers table", 30)
+    finally:
+        ctx.close()
+
+
+_COLUMNS = """() => {
+  const table = document.querySelector('.pres-numbers table');
+  const rows = [...table.querySelectorAll('tbody tr')].map(r => [...r.cells].map(c => c.textContent.trim()));
+  const heads = [...table.querySelectorAll('th')].map(h => {
+    const lh = parseFloat(getComputedStyle(h).fontSize) * 1.4;
+    return [h.textContent, Math.round(h.getBoundingClientRect().height / lh + 0.4)]; });
+  return {rows, heads};
+}"""
+
+
+def test_the_numbers_of_a_trump_choice_match_their_words(projector: Any, server: str) -> None:
+    """"Show the numbers" at deal 7, move 5 (the strong bidder names sixes, "against 100% with no
+    trump"): the table has the "no trump" row the words name, no column is empty on most rows,
+    and no header takes more than two lines."""
+    open_presenter(projector, server + "/presenter?deal=7&players=3&computer=strong&move=5")
+    click_key(projector, "pres-numbers")
+    wait_for(projector, ".pres-numbers table", 30)
+    assert "with no trump" in projector.locator(".pres-numbers").inner_text()
+    found = projector.evaluate(_COLUMNS)
+    assert "no trump" in [r[0] for r in found["rows"]], found
+    empty = [i for i in range(len(found["heads"])) if 2 * sum(bool(r[i]) for r in found["rows"]) < len(found["rows"])]
+    assert not empty, found
+    assert max(n for _, n in found["heads"]) <= 2, found
+    projector.screenshot(path=str(SCREENSHOTS / "presenter-trump-numbers-1920x1080.png"))
+
+
+def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, server: str) -> None:
+    """A lesson level of two paragraphs ("Two ends, numbers 0 to 6") on a deck at 1920×1080:
+    both paragraphs in the same large type, and the "Jump to" label ("Slide 1") in the
+    controls' type (28 px: 7 px on a quarter-size picture)."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    deck = Deck(title="Type check", entries=(DeckEntry(kind="level", ref="tiles-sixes"),
+                                             DeckEntry(kind="note", title="Next", note="More.")))
+    open_presenter(projector, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+    sizes = projector.evaluate("""() => [...document.querySelectorAll('.pres-talk p')]
+        .map(e => [e.textContent.slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])""")
+    intro = [s for t, s in sizes if t.startswith(("A domino tile", "A double-six set"))]
+    assert len(intro) == 2 and min(intro) == max(intro) >= 48, sizes
+    assert min(s for _, s in sizes) >= 28, sizes
+    wait_for(projector, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
+    label = projector.evaluate("""() => [...document.querySelectorAll(
+        '.st-key-pres-jump [data-testid=stSliderThumbValue], .st-key-pres-jump [data-testid=stSliderThumbValue] *')]
+        .filter(e => e.textContent.trim()).map(e => parseFloat(getComputedStyle(e).fontSize))""")
+    assert label and min(label) >= 28, label
+    projector.screenshot(path=str(SCREENSHOTS / "presenter-level-type-1920x1080.png"))
+
+
+def test_the_numbers_of_a_move_fit_its_panel_at_1280x720(browser: Any, server: str) -> None:
+    """"Show the numbers" on a move (deal 7, move 10, strong) at 1280×720: the computer's summary
+    stands for its reason and the table is packed, every line inside the panel and the window."""
+    ctx = sized_context(browser, 1280, 720)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        open_presenter(pg, server + "/presenter?deal=7&players=3&computer=strong&move=10")
+        click_key(pg, "pres-numbers")
+        wait_for(pg, ".pres-numbers table", 30)
+        assert pg.locator(".pres-talk .pres-summary").count() == 1
+        fit = pg.evaluate(_FITS)
+        assert not fit["out"] and fit["scroll"] <= 1, fit
+        in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / "presenter-move-numbers-1280x720.png"))
+    finally:
+        ctx.close()

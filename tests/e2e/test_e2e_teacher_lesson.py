@@ -180,6 +180,10 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         said = projector.locator(".st-key-live-panel .live-illegal", has_text="6-5 is worse")
         said.wait_for(timeout=20_000)
         assert "with 6-3" in said.inner_text()
+        # The result under the chart reads from the back of the room: a step above the panel's 28 px.
+        size = "(sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize)"
+        assert projector.evaluate(size, ".st-key-live-panel .live-illegal") >= 30
+        assert projector.evaluate(size, ".st-key-live-panel .live-names b") >= 34
         wait_for(phone, ".live-revealed", 30)
         assert "6-5 is worse" in phone.locator(".live-revealed").inner_text()
         phone.screenshot(path=str(SCREENSHOTS / "lesson-phone-worse-390x844.png"), full_page=True)

@@ -217,6 +217,19 @@ _COLUMNS = {
 }
 
 
+#: The numbers' headers in a narrow table (the presenter's, the live panel's): a word or two,
+#: so that no header wraps onto more lines than a cell's figure.
+SHORT_COLUMNS = {
+    "Chance to win the game": "Wins game %",
+    "Chance to make the bid": "Makes bid %",
+    "Chance to set the bid": "Sets bid %",
+    "Expected tricks": "Tricks",
+    "Wins this trick": "Wins trick %",
+    "Rule-of-thumb score": "Score",
+    "Deals looked at": "Deals",
+}
+
+
 def _explanation(decision: Choice | None) -> Explanation | None:
     return getattr(decision, "explanation", None)
 

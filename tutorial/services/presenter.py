@@ -132,10 +132,8 @@ class Question:
             return ""
         names = _names(self.as_good)
         verb = "is" if len(names) == 1 else "are"
-        how = (f"the same, or too close to tell apart over the {self.layouts} deals it tried" if self.layouts
-               else "the same")
-        return f"{_or(names, 'and')} {verb} as good: the computer's numbers for {'it' if len(names) == 1 else 'them'} " \
-               f"are {how}, so {'it counts' if len(names) == 1 else 'they count'} as right too."
+        how = f"the same or too close to tell apart ({self.layouts} deals)" if self.layouts else "the same"
+        return f"{_or(names, 'and')} {verb} as good, right too: the computer's numbers are {how}."
 
 
 def _names(actions: Sequence[str]) -> list[str]:

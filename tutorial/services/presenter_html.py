@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from html import escape
 
@@ -138,7 +139,7 @@ def _trick_html(scene: Scene) -> str:
 
 def _numbers_table(move: Move) -> str:
     head = "".join(f"<th>{escape(c)}</th>" for c in move.columns)
-    rows = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in r) + "</tr>" for r in move.rows[:8])
+    rows = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in r) + "</tr>" for r in move.rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
 
@@ -149,7 +150,7 @@ def _numbers_html(move: Move) -> str:
     quarter of the size."""
     parts = []
     if move.summary:
-        parts.append(f"<p>{escape(move.summary)}</p>")
+        parts.append(f'<p class="pres-reason pres-summary">{names_html(escape(move.summary))}</p>')
     if move.rows:
         parts.append("".join(_compact(move)))
     if not parts:
@@ -164,13 +165,14 @@ NOTES = "Notes"
 def numbers_table_html(move: Move) -> str:
     """The table of a move's numbers on its own (``""`` when it has none), for the narrow
     column under a live class's answers chart (the stage keeps the summary): the figures that
-    differ from move to move in the table; below it, what is the same for every move once (a
-    figure, a note), and each other note once with the moves it is on.
+    differ from move to move in the table, under short headers; below it, what is the same for
+    every move once (a figure, a note), a column filled on few rows as a line of its own, and
+    each other note once with the moves it is on.
 
     >>> m = Move(0, 1, "p21", "Seat 1 plays 2-1", "", columns=("Move", "Expected tricks", "Deals looked at", "Notes"),
     ...          rows=(("2-1 ✓", "0.06", "28", "cannot win"), ("6-5", "0", "28", "cannot win")))
     >>> out = numbers_table_html(m)
-    >>> "<th>Notes</th>" in out, "<th>Deals looked at</th>" in out, "<th>Expected tricks</th>" in out
+    >>> "<th>Notes</th>" in out, "<th>Deals</th>" in out, "<th>Tricks</th>" in out
     (False, False, True)
     >>> out[out.index("<p"):]
     '<p class="live-note"><b>Every move:</b> Deals looked at 28 · cannot win</p></div>'
@@ -181,13 +183,31 @@ def numbers_table_html(move: Move) -> str:
     return '<div class="live-numbers" aria-label="The numbers">' + table + said + "</div>"
 
 
+#: A table shows this many moves, and any other that the computer's summary names.
+ROWS = 8
+
+
+def _shown_rows(move: Move) -> tuple[tuple[str, ...], ...]:
+    """The first :data:`ROWS` moves, and every later one the summary names (its runner-up "with
+    no trump", "next best: 6-2"), so that the table and the words name the same moves."""
+    def named(label: str) -> bool:
+        name = label.removesuffix(" ✓").removeprefix("play ").removeprefix("discard ")
+        return bool(name) and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", move.summary) is not None
+
+    return tuple(r for i, r in enumerate(move.rows) if i < ROWS or named(r[0]))
+
+
 def _compact(move: Move) -> tuple[str, str]:
     """A move's numbers as a compact table and the lines under it (see :func:`numbers_table_html`)."""
-    rows = move.rows[:8]
+    rows = _shown_rows(move)
     same = [i for i, c in enumerate(move.columns) if i and c != NOTES and len(rows) > 1
             and len({r[i] for r in rows}) == 1 and rows[0][i].strip()]
-    cols = [i for i, c in enumerate(move.columns) if c != NOTES and i not in same]
-    table = _numbers_table(replace(move, columns=tuple(move.columns[i] for i in cols),
+    # A column empty on most rows (the tricks of the moves looked at closely) is a line instead.
+    sparse = [i for i, c in enumerate(move.columns) if i and c != NOTES and i not in same and len(rows) > 2
+              and 2 * sum(bool(r[i].strip()) for r in rows) < len(rows)]
+    cols = [i for i, c in enumerate(move.columns) if c != NOTES and i not in same and i not in sparse]
+    table = _numbers_table(replace(move, columns=tuple(words.SHORT_COLUMNS.get(move.columns[i], move.columns[i])
+                                                       for i in cols),
                                    rows=tuple(tuple(r[i] for i in cols) for r in rows)))
     notes: dict[str, list[str]] = {}
     if NOTES in move.columns and move.columns[0] == "Move":
@@ -200,15 +220,23 @@ def _compact(move: Move) -> tuple[str, str]:
         every += list(notes)
         notes = {}
     said = f'<p class="live-note"><b>Every move:</b> {escape(" · ".join(every))}</p>' if every else ""
+    said += "".join(
+        f'<p class="live-note"><b>{escape(move.columns[i])}:</b> '
+        + names_html(escape(" · ".join(f"{r[0].removesuffix(' ✓')} {r[i]}" for r in rows if r[i].strip())))
+        + "</p>" for i in sparse if any(r[i].strip() for r in rows))
     said += "".join(f'<p class="live-note"><b>{names_html(escape(", ".join(moves)))}:</b> {escape(note)}</p>'
                     for note, moves in notes.items())
     return table, said
 
 
 def _move_html(move: Move, numbers: bool, title: str | None = None) -> str:
+    """A move's headline, reason and (``numbers``) numbers; with the numbers, the computer's
+    summary of them stands for its reason (the panel holds the table without scrolling)."""
     h = title or f"Move {move.index + 1}: {move.headline}"
     # Tile names never break at their hyphen ("6-" / "4"): each is kept on one line.
-    out = f"<h2>{names_html(escape(h))}</h2><p class=\"pres-reason\">{names_html(escape(move.reason))}</p>"
+    out = f"<h2>{names_html(escape(h))}</h2>"
+    if not (numbers and move.summary):
+        out += f'<p class="pres-reason">{names_html(escape(move.reason))}</p>'
     if move.suggested:
         out += (f'<p class="pres-reason">The computer would rather play {names_html(escape(move.suggested))} '
                 "here.</p>")
@@ -251,15 +279,17 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
     )
     talk = _note_html(note)
     if question is not None:
-        talk += f'<p class="pres-ask">{escape(question.prompt)}</p>'
+        if not revealed:  # revealed, the answer's headline takes the question's place
+            talk += f'<p class="pres-ask">{escape(question.prompt)}</p>'
         if revealed:
             talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer_label}")
-            if question.as_good:
+            if question.as_good and not numbers:
                 talk += f'<p class="pres-reason pres-as-good">{names_html(escape(question.as_good_note))}</p>'
             # Why the other legal plays are worse, by the computer's numbers (a live class says it
-            # on its chart, for the tiles the room chose).
-            talk += "".join(f'<p class="pres-reason pres-worse">{names_html(escape(note))}</p>'
-                            for _action, note in question.worse[:3])
+            # on its chart, for the tiles the room chose); the numbers' table has every play's.
+            if not numbers:
+                talk += "".join(f'<p class="pres-reason pres-worse">{names_html(escape(note))}</p>'
+                                for _action, note in question.worse[:3])
         else:
             talk += '<p class="pres-help">Every other hand is hidden. → reveals the computer\'s answer.</p>'
     elif scene.move is not None:
@@ -301,8 +331,10 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
         rows.append(f'<div class="pres-trick"><div class="pres-trick-tiles" role="group" aria-label="Tiles">{cells}</div></div>')
     table = ('<div class="pres-table pres-item-tiles">' + "".join(rows) + "</div>") if rows else ""
     talk = _note_html(note)
-    if item.intro:
-        talk += f'<p class="pres-reason">{escape(item.intro)}</p>'
+    # Each paragraph of the intro its own, in the same type (a blank line made the second a
+    # bare paragraph of the page's small type).
+    talk += "".join(f'<p class="pres-reason">{escape(" ".join(para.split()))}</p>'
+                    for para in item.intro.split("\n\n") if para.strip())
     talk += f'<p class="pres-ask">{escape(item.question)}</p>'
     if revealed:
         talk += (f'<p class="pres-answer">Answer: {names_html(escape(item.answer))}</p>'
