@@ -88,16 +88,18 @@ def test_hint_after_a_wrong_answer_is_the_next_step_not_the_same_hint() -> None:
     assert at.button(key=f"lv-{lv.id}-hint").disabled
 
 
-def test_a_wrong_yes_or_no_earns_two_stars_as_the_legend_says() -> None:
-    """A Yes/No question follows the star rule the page states (★★ after one wrong try): the
-    wrong answer gets its reason and a second try, never a dead end."""
+def test_a_wrong_yes_or_no_earns_one_star_as_the_legend_says() -> None:
+    """A Yes/No question follows the star rule the page states (a wrong try at a yes-or-no
+    question leaves ★, or guessing would be sure of ★★): the wrong answer gets its reason and
+    a second try, never a dead end."""
     at, lv = _open_level(_first("is_trump"))
     right, wrong = ("yes", "no") if lv.answer() else ("no", "yes")
     at.button(key=f"lv-{lv.id}-choice-{wrong}").click().run()
     assert at.error and not at.button(key=f"lv-{lv.id}-hint").disabled
     at.button(key=f"lv-{lv.id}-choice-{right}").click().run()
     assert at.success
-    assert at.session_state["moon_progress"].stars[lv.id] == 2
+    assert at.session_state["moon_progress"].stars[lv.id] == 1
+    assert "1 of 3 stars" in at.success[0].value
     at.button(key="learn-next").click().run()
     assert at.session_state["learn-level"] != lv.id
 

@@ -399,6 +399,13 @@ def course() -> Course:
     return cast("Course", _content("course"))  # what _LOADERS["course"] returns
 
 
+def level_options() -> dict[str, int]:
+    """How many answers each level of the course offers to pick one from (the levels whose
+    answer is typed, or a set, are not named): :attr:`store.stats.Summary.options`, so the
+    stored answers get the star rule's yes-or-no case (:func:`content.stars.stars_for`)."""
+    return {lv.id: n for lv in course().levels() if (n := lv.options()) is not None}
+
+
 def puzzles() -> tuple[Puzzle, ...]:
     """Every shipped puzzle, loaded once per process, easiest first."""
     return cast("tuple[Puzzle, ...]", _content("puzzles"))  # what _LOADERS["puzzles"] returns
