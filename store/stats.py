@@ -86,6 +86,9 @@ class Summary:
     #: Wrong answers to each level since it was last answered right: the next right answer
     #: counts them, so reloading the page forgives no wrong try.
     open_misses: dict[str, int] = field(default_factory=dict)
+    #: Those wrong answers themselves, each with the hints asked by then, first first (an
+    #: answer not stored is ``None``): a reload shows the last one's feedback again.
+    open_wrong: dict[str, list[tuple[object, int]]] = field(default_factory=dict)
     #: The level answered last (where the learner stopped), if any.
     last_level: str | None = None
     #: How many answers each level's question offers to pick one from (levels not named:
@@ -94,17 +97,20 @@ class Summary:
 
     # -- the fold ---------------------------------------------------------------------------
     def lesson(self, level_id: str, correct: bool, try_number: int, hints: int,
-               imported_stars: int | None = None) -> None:
-        """One answer to a level (``imported_stars``: a level's stars from a version-1 file)."""
+               imported_stars: int | None = None, answer: object = None) -> None:
+        """One answer to a level (``imported_stars``: a level's stars from a version-1 file;
+        ``answer``: the answer given, as stored)."""
         self.last_level = level_id
         if imported_stars is not None:
             stars = imported_stars
         elif correct:
             stars = star_rule(max(try_number, self.open_misses.pop(level_id, 0) + 1), hints,
                               self.options.get(level_id))
+            self.open_wrong.pop(level_id, None)
             self.last_stars[level_id] = stars
         else:
             self.open_misses[level_id] = self.open_misses.get(level_id, 0) + 1
+            self.open_wrong.setdefault(level_id, []).append((answer, hints))
             return
         if stars > self.stars.get(level_id, -1):
             self.stars[level_id] = stars
@@ -133,7 +139,7 @@ class Summary:
         out = deepcopy(self)
         for ev in events:
             if isinstance(ev, LessonAnswer):
-                out.lesson(ev.level_id, ev.correct, ev.try_number, ev.hints)
+                out.lesson(ev.level_id, ev.correct, ev.try_number, ev.hints, answer=ev.answer)
             elif isinstance(ev, PuzzleAnswer):
                 out.puzzle(ev.puzzle_id, ev.correct, ev.try_number, ev.hints, ev.gave_up)
             elif isinstance(ev, HandPlayed):
@@ -211,7 +217,7 @@ def _count(learner: Learner | None, name: str, cap: int) -> int:
 def _summary(s: Session, learner_id: int, options: Mapping[str, int] | None = None) -> Summary:
     lrows = [r for r in s.execute(
         select(LessonAttempt.id, LessonAttempt.level_id, LessonAttempt.correct, LessonAttempt.try_number,
-               LessonAttempt.hints, LessonAttempt.imported_stars)
+               LessonAttempt.hints, LessonAttempt.imported_stars, LessonAttempt.answer)
         .where(LessonAttempt.learner_id == learner_id).order_by(LessonAttempt.id)).all()
         if good_lesson(r[0], r[1], r[3], r[4], r[5])]
     prows = [r for r in s.execute(
@@ -221,7 +227,7 @@ def _summary(s: Session, learner_id: int, options: Mapping[str, int] | None = No
         if good_puzzle(r[0], r[1], r[3], r[4], r[6], r[7])]
     out = Summary(options=options or {})
     for r in lrows:
-        out.lesson(r[1], bool(r[2]), r[3], r[4], r[5])
+        out.lesson(r[1], bool(r[2]), r[3], r[4], r[5], r[6])
     for r in prows:
         out.puzzle(r[1], bool(r[2]), r[3], r[4], bool(r[5]))
     learner = s.get(Learner, learner_id)

@@ -383,3 +383,22 @@ def test_the_drill_says_whether_it_plays_the_position_above() -> None:
     at, _ = _open_level(d.level)
     said = " ".join(str(m.value) for m in at.markdown)
     assert "Play the position above to the end of the hand" in said and "not the position above" not in said
+
+
+def test_a_reload_after_a_wrong_try_shows_its_feedback_again() -> None:
+    """The stars count a wrong try made before a reload; the page shows it too: the same
+    "Not quite…" message, and the hint moved on as before (the next press shows the answer)."""
+    at, lv = _open_level(_first("is_trump"))
+    right, wrong = ("yes", "no") if lv.answer() else ("no", "yes")
+    at.button(key=f"lv-{lv.id}-choice-{wrong}").click().run()
+    assert not at.exception, errors(at)
+    before = at.error[0].value
+    assert before.startswith("**Not quite.**")
+    hint_label = at.button(key=f"lv-{lv.id}-hint").label
+    token = at.session_state["moon_learner_token"]
+    again = open_app("learn", {"level": lv.id, "me": token})  # a reload: a new session
+    assert not again.exception, errors(again)
+    assert [e.value for e in again.error] == [before]
+    assert again.button(key=f"lv-{lv.id}-hint").label == hint_label == "Show the answer"
+    again.button(key=f"lv-{lv.id}-choice-{right}").click().run()
+    assert again.success and "1 of 3 stars" in again.success[0].value

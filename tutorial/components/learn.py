@@ -17,7 +17,7 @@ from store.events import LessonAnswer
 from tutorial.components import item as ask
 from tutorial.components import profile, state
 from tutorial.components.tiles import Shown, names_md, show_row
-from tutorial.services.items import Attempt, course, stage_summary, tiles_named
+from tutorial.services.items import Attempt, course, replay, stage_summary, tiles_named
 from tutorial.services.progress import place_words, resume_level
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LearnLink, LinkError
@@ -39,6 +39,8 @@ PLAY_BETTER = (
 )
 #: The levels still to practise again, in order (set by "Practise these again").
 PRACTICE = "learn-practice"
+#: The levels whose stored wrong tries this session has put back (:func:`_restore`).
+RESTORED = "learn-restored"
 
 
 def load() -> Course | None:
@@ -223,9 +225,21 @@ def stage_end(stage: Stage) -> None:
             st.markdown("Every level with three stars. On to the next stage!")
 
 
+def _restore(level: Level, key: str, att: Attempt) -> None:
+    """Once a session, a level's wrong tries stored since it was last answered right come
+    back into its attempt (a reload shows the last "Not quite…" again, as the stars count
+    those tries)."""
+    done: set[str] = st.session_state.setdefault(RESTORED, set())
+    if key in done:
+        return
+    done.add(key)
+    replay(level, att, profile.progress().open_wrong.get(level.id, []))
+
+
 def level_view(c: Course, level: Level) -> None:
     key = f"lv-{level.id}"
     att = ask.attempt_for(key)
+    _restore(level, key, att)
     state.put(state.QUESTION_RULES, level.rules)  # the sidebar shows the question's rules
     with st.container(border=True, key="learn-level-box"):
         st.markdown(f"## {level.title or level.id}")

@@ -227,6 +227,27 @@ def submit(item: Item, attempt: Attempt, answer: object) -> bool | None:
     return bool(fb.correct)
 
 
+def replay(item: Item, attempt: Attempt, tries: list[tuple[object, int]]) -> None:
+    """Give a fresh attempt the wrong ``tries`` stored since the item was last answered right
+    (``(answer, hints asked by then)``, first first, as :attr:`store.stats.Summary.open_wrong`),
+    graded again as they were: after a reload the page shows the last try's feedback and
+    counts the tries, as it did before. An answer not stored, or no longer readable, is left
+    out (and one that is right now, the content having changed); an attempt already begun
+    is left alone."""
+    from content.errors import AnswerError
+
+    if attempt.tries or attempt.solved or attempt.hints:
+        return
+    for answer, hints in tries:
+        try:
+            if answer is None or item.grade(answer).correct:
+                continue
+        except AnswerError:
+            continue
+        attempt.hints = max(attempt.hints, min(2, hints))
+        submit(item, attempt, answer)
+
+
 def tries_explained(item: Item, attempt: Attempt, skip: object = None) -> str:
     """Why each wrong answer tried so far is wrong, from the engine (the item's own
     grading: "6-6 follows, but 6-5 is a trump and beats it." / the solver's line of an
