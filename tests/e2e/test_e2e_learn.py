@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from moon_browser import click, click_key, open_page
+from moon_browser import click, click_key, open_page, wait_ready
 
 
 def test_number_field_shows_the_answer_that_was_graded(page: Any, server: str) -> None:
@@ -152,3 +152,25 @@ def test_next_level_opens_at_the_top_of_its_question(page: Any, server: str) -> 
     top = box.bounding_box()["y"]
     assert 0 <= top < 200, top
     assert box.locator("h2").first.is_visible()
+
+
+def test_a_reload_after_a_wrong_try_keeps_its_message_and_one_star_for_yes_or_no(page: Any, server: str) -> None:
+    """A wrong try, then a reload: the level shows its "Not quite…" message again (the stars
+    count that try), and the right answer to this yes-or-no level then gives one star."""
+    from tutorial.services.items import course
+
+    lv = next(x for x in course().levels() if x.kind == "is_trump")
+    right, wrong = ("yes", "no") if lv.answer() else ("no", "yes")
+    open_page(page, f"{server}/learn?level={lv.id}")
+    box = page.locator(".st-key-learn-level-box")
+    click_key(page, f"lv-{lv.id}-choice-{wrong}")
+    before = box.inner_text()
+    assert "Not quite" in before
+    page.reload()
+    wait_ready(page)
+    box.wait_for()
+    after = box.inner_text()
+    assert "Not quite" in after, after
+    click_key(page, f"lv-{lv.id}-choice-{right}")
+    text = box.inner_text()
+    assert "Right!" in text and "1 of 3 stars" in text, text
