@@ -409,7 +409,7 @@ def _rating(learner_id: int, rating: object) -> int:
 
 
 def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None = None,
-              options: dict[str, int] | None = None) -> Dashboard:
+              options: Mapping[str, int] | None = None) -> Dashboard:
     """Each student's stage, stars, puzzles solved and rating (and how much of it was loaded
     from a progress file); per lesson level, how many got it right first time and the most
     common wrong answers, from the answers given in the app; the same per puzzle. ``level_order``

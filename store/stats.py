@@ -104,8 +104,9 @@ class Summary:
         if imported_stars is not None:
             stars = imported_stars
         elif correct:
-            stars = star_rule(max(try_number, self.open_misses.pop(level_id, 0) + 1), hints,
-                              self.options.get(level_id))
+            tries = max(try_number, self.open_misses.pop(level_id, 0) + 1)
+            # The options matter after a miss only (read no more of the course than needed).
+            stars = star_rule(tries, hints, self.options.get(level_id) if tries > 1 else None)
             self.open_wrong.pop(level_id, None)
             self.last_stars[level_id] = stars
         else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypedDict, cast
@@ -420,11 +420,37 @@ def course() -> Course:
     return cast("Course", _content("course"))  # what _LOADERS["course"] returns
 
 
-def level_options() -> dict[str, int]:
+class LevelOptions(Mapping[str, int]):
     """How many answers each level of the course offers to pick one from (the levels whose
     answer is typed, or a set, are not named): :attr:`store.stats.Summary.options`, so the
-    stored answers get the star rule's yes-or-no case (:func:`content.stars.stars_for`)."""
-    return {lv.id: n for lv in course().levels() if (n := lv.options()) is not None}
+    stored answers get the star rule's yes-or-no case (:func:`content.stars.stars_for`).
+    The course is read at the first look-up, not before: a page that shows a newcomer's
+    progress does not wait for it."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, int] | None = None
+
+    def _all(self) -> dict[str, int]:
+        if self._known is None:
+            self._known = {lv.id: n for lv in course().levels() if (n := lv.options()) is not None}
+        return self._known
+
+    def __getitem__(self, level_id: str) -> int:
+        return self._all()[level_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __deepcopy__(self, memo: dict[int, object]) -> LevelOptions:
+        return self  # the same course: a copied progress shares what was read of it
+
+
+def level_options() -> LevelOptions:
+    """:class:`LevelOptions` (the course read when first needed)."""
+    return LevelOptions()
 
 
 def puzzles() -> tuple[Puzzle, ...]:
