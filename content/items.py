@@ -99,10 +99,16 @@ class Item:
         wrong = self.task.what_was_wrong(feedback)
         return f"{wrong} {hint}" if wrong else hint
 
+    def options(self) -> int | None:
+        """How many answers the learner picks one from (``None``: the answer is typed, or is a
+        set or an order of the choices): what :func:`content.stars.stars_for` needs."""
+        choices = self.choices()
+        return len(choices) if choices is not None and self.task.mode == "one" else None
+
     def stars(self, tries: int, hints_used: int = 0) -> int:
         """Stars for solving it in ``tries`` tries (the right one included) after
         ``hints_used`` hints, by the one rule :func:`content.stars.stars_for`."""
-        return stars_for(max(0, tries - 1), hints_used)
+        return stars_for(max(0, tries - 1), hints_used, self.options())
 
     def export(self, source: str) -> dict[str, JSON]:
         """One row of ``python -m puzzles export``."""

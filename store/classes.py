@@ -411,12 +411,14 @@ def _rating(learner_id: int, rating: object) -> int:
     return round(float(rating))
 
 
-def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None = None) -> Dashboard:
+def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None = None,
+              options: Mapping[str, int] | None = None) -> Dashboard:
     """Each student's stage, stars, puzzles solved and rating (and how much of it was loaded
     from a progress file); per lesson level, how many got it right first time and the most
     common wrong answers, from the answers given in the app; the same per puzzle. ``level_order``
-    sorts the levels (course order); otherwise by id. A stored row outside :mod:`store.limits`
-    is skipped."""
+    sorts the levels (course order); otherwise by id. ``options``: how many answers each level
+    offers (:attr:`store.stats.Summary.options`, for the star rule). A stored row outside
+    :mod:`store.limits` is skipped."""
 
     def work(s: Session) -> Dashboard:
         members = s.execute(select(ClassMember.learner_id, ClassMember.display_name, Learner.rating, Learner.rd)
@@ -467,9 +469,9 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
         board = Dashboard(klass)
         for lid, name, rating, rd in sorted(members, key=lambda m: m[1].lower()):
             rows = by_learner.get(lid, [])
-            stars = stats.level_stars((r[1], bool(r[3]), r[4], r[5], r[7]) for r in rows)
-            earned = stats.level_stars((r[1], bool(r[3]), r[4], r[5], r[7]) for r in rows
-                                       if not r[8] and r[7] is None)
+            stars = stats.level_stars(((r[1], bool(r[3]), r[4], r[5], r[7]) for r in rows), options)
+            earned = stats.level_stars(((r[1], bool(r[3]), r[4], r[5], r[7]) for r in rows
+                                        if not r[8] and r[7] is None), options)
             stage = rows[-1][2] if rows else ""
             board.students.append({
                 "name": name, "stage": stage, "stars": sum(stars.values()), "levels": len(stars),

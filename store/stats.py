@@ -5,6 +5,8 @@ never a failed page.
 
 >>> star_rule(1, 0), star_rule(2, 0), star_rule(1, 1), star_rule(2, 1), star_rule(4, 2)
 (3, 2, 2, 1, 1)
+>>> star_rule(2, 0, options=2)
+1
 >>> puzzle_streaks([(True, 1, 0, False), (True, 1, 0, False), (False, 1, 0, False), (True, 1, 0, False)])
 (1, 2)
 """
@@ -12,7 +14,7 @@ never a failed page.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -49,12 +51,13 @@ from store.models import (
 __all__ = ["LearnerStats", "Summary", "good_lesson", "good_puzzle", "learner_stats", "level_stars", "puzzle_streaks",
            "star_rule", "summary"]
 
-def star_rule(tries: int, hints: int) -> int:
+def star_rule(tries: int, hints: int, options: int | None = None) -> int:
     """Stars for a level solved on try ``tries`` (the right one included) after ``hints``
-    hints: the course's one rule, :func:`content.stars.stars_for` (the wrong tries before the
+    hints, on a question of ``options`` answers to pick from (``None``: typed, or many):
+    the course's one rule, :func:`content.stars.stars_for` (the wrong tries before the
     right one and the hints both cost a star). A stored row's ``par`` is not read: every
     level is judged from the first try."""
-    return stars_for(max(0, tries - 1), hints)
+    return stars_for(max(0, tries - 1), hints, options)
 
 
 @dataclass
@@ -83,21 +86,32 @@ class Summary:
     #: Wrong answers to each level since it was last answered right: the next right answer
     #: counts them, so reloading the page forgives no wrong try.
     open_misses: dict[str, int] = field(default_factory=dict)
+    #: Those wrong answers themselves, each with the hints asked by then, first first (an
+    #: answer not stored is ``None``): a reload shows the last one's feedback again.
+    open_wrong: dict[str, list[tuple[object, int]]] = field(default_factory=dict)
     #: The level answered last (where the learner stopped), if any.
     last_level: str | None = None
+    #: How many answers each level's question offers to pick one from (levels not named:
+    #: typed or many), for the star rule: the app passes the course's (``Item.options``).
+    options: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     # -- the fold ---------------------------------------------------------------------------
     def lesson(self, level_id: str, correct: bool, try_number: int, hints: int,
-               imported_stars: int | None = None) -> None:
-        """One answer to a level (``imported_stars``: a level's stars from a version-1 file)."""
+               imported_stars: int | None = None, answer: object = None) -> None:
+        """One answer to a level (``imported_stars``: a level's stars from a version-1 file;
+        ``answer``: the answer given, as stored)."""
         self.last_level = level_id
         if imported_stars is not None:
             stars = imported_stars
         elif correct:
-            stars = star_rule(max(try_number, self.open_misses.pop(level_id, 0) + 1), hints)
+            tries = max(try_number, self.open_misses.pop(level_id, 0) + 1)
+            # The options matter after a miss only (read no more of the course than needed).
+            stars = star_rule(tries, hints, self.options.get(level_id) if tries > 1 else None)
+            self.open_wrong.pop(level_id, None)
             self.last_stars[level_id] = stars
         else:
             self.open_misses[level_id] = self.open_misses.get(level_id, 0) + 1
+            self.open_wrong.setdefault(level_id, []).append((answer, hints))
             return
         if stars > self.stars.get(level_id, -1):
             self.stars[level_id] = stars
@@ -126,7 +140,7 @@ class Summary:
         out = deepcopy(self)
         for ev in events:
             if isinstance(ev, LessonAnswer):
-                out.lesson(ev.level_id, ev.correct, ev.try_number, ev.hints)
+                out.lesson(ev.level_id, ev.correct, ev.try_number, ev.hints, answer=ev.answer)
             elif isinstance(ev, PuzzleAnswer):
                 out.puzzle(ev.puzzle_id, ev.correct, ev.try_number, ev.hints, ev.gave_up)
             elif isinstance(ev, HandPlayed):
@@ -146,14 +160,18 @@ class Summary:
         return self == Summary()
 
 
-def level_stars(rows: Iterable[tuple[str, bool, int, int, int | None]]) -> dict[str, int]:
+def level_stars(rows: Iterable[tuple[str, bool, int, int, int | None]],
+                options: Mapping[str, int] | None = None) -> dict[str, int]:
     """Best stars per level from ``(level_id, correct, try_number, hints, imported_stars)``
-    rows, oldest first (a level never answered right has no entry), by :meth:`Summary.lesson`.
+    rows, oldest first (a level never answered right has no entry), by :meth:`Summary.lesson`
+    (``options``: as :attr:`Summary.options`).
 
     >>> level_stars([("a", False, 1, 0, None), ("a", True, 1, 0, None)])
     {'a': 2}
+    >>> level_stars([("a", False, 1, 0, None), ("a", True, 1, 0, None)], {"a": 2})
+    {'a': 1}
     """
-    s = Summary()
+    s = Summary(options=options or {})
     for level_id, correct, tries, hints, imported in rows:
         s.lesson(level_id, correct, tries, hints, imported)
     return s.stars
@@ -197,10 +215,10 @@ def _count(learner: Learner | None, name: str, cap: int) -> int:
     return int(v)
 
 
-def _summary(s: Session, learner_id: int) -> Summary:
+def _summary(s: Session, learner_id: int, options: Mapping[str, int] | None = None) -> Summary:
     lrows = [r for r in s.execute(
         select(LessonAttempt.id, LessonAttempt.level_id, LessonAttempt.correct, LessonAttempt.try_number,
-               LessonAttempt.hints, LessonAttempt.imported_stars)
+               LessonAttempt.hints, LessonAttempt.imported_stars, LessonAttempt.answer)
         .where(LessonAttempt.learner_id == learner_id).order_by(LessonAttempt.id)).all()
         if good_lesson(r[0], r[1], r[3], r[4], r[5])]
     prows = [r for r in s.execute(
@@ -208,9 +226,9 @@ def _summary(s: Session, learner_id: int) -> Summary:
                PuzzleAttempt.hints, PuzzleAttempt.gave_up, PuzzleAttempt.themes, PuzzleAttempt.rating_after)
         .where(PuzzleAttempt.learner_id == learner_id).order_by(PuzzleAttempt.id)).all()
         if good_puzzle(r[0], r[1], r[3], r[4], r[6], r[7])]
-    out = Summary()
+    out = Summary(options=options or {})
     for r in lrows:
-        out.lesson(r[1], bool(r[2]), r[3], r[4], r[5])
+        out.lesson(r[1], bool(r[2]), r[3], r[4], r[5], r[6])
     for r in prows:
         out.puzzle(r[1], bool(r[2]), r[3], r[4], bool(r[5]))
     learner = s.get(Learner, learner_id)
@@ -223,9 +241,10 @@ def _summary(s: Session, learner_id: int) -> Summary:
     return out
 
 
-def summary(store: Store, learner_id: int) -> Summary:
-    """The learner's stars, puzzles solved, streaks, hands and games, from their rows."""
-    return store.run(lambda s: _summary(s, learner_id))
+def summary(store: Store, learner_id: int, options: Mapping[str, int] | None = None) -> Summary:
+    """The learner's stars, puzzles solved, streaks, hands and games, from their rows
+    (``options``: as :attr:`Summary.options`)."""
+    return store.run(lambda s: _summary(s, learner_id, options or {}))
 
 
 @dataclass

@@ -387,14 +387,15 @@ def _exportable(rows: list[dict[str, object]], key: str, ids: list[int]) -> list
     return out
 
 
-def export_dict(store: Store, learner_id: int) -> dict[str, object]:
-    """The learner's progress file as a JSON-ready dict (format ``moon-tutor-progress``, version 2)."""
+def export_dict(store: Store, learner_id: int, options: Mapping[str, int] | None = None) -> dict[str, object]:
+    """The learner's progress file as a JSON-ready dict (format ``moon-tutor-progress``, version 2;
+    ``options``: as :attr:`store.stats.Summary.options`, for the stars it writes)."""
 
     def work(s: Session) -> dict[str, object]:
         learner = s.get(Learner, learner_id)
         if learner is None:
             raise LookupError("no such learner")
-        summ = stats._summary(s, learner_id)
+        summ = stats._summary(s, learner_id, options)
         les = s.scalars(select(LessonAttempt).where(LessonAttempt.learner_id == learner_id)
                         .order_by(LessonAttempt.id)).all()
         puz = s.scalars(select(PuzzleAttempt).where(PuzzleAttempt.learner_id == learner_id)

@@ -88,16 +88,18 @@ def test_hint_after_a_wrong_answer_is_the_next_step_not_the_same_hint() -> None:
     assert at.button(key=f"lv-{lv.id}-hint").disabled
 
 
-def test_a_wrong_yes_or_no_earns_two_stars_as_the_legend_says() -> None:
-    """A Yes/No question follows the star rule the page states (★★ after one wrong try): the
-    wrong answer gets its reason and a second try, never a dead end."""
+def test_a_wrong_yes_or_no_earns_one_star_as_the_legend_says() -> None:
+    """A Yes/No question follows the star rule the page states (a wrong try at a yes-or-no
+    question leaves ★, or guessing would be sure of ★★): the wrong answer gets its reason and
+    a second try, never a dead end."""
     at, lv = _open_level(_first("is_trump"))
     right, wrong = ("yes", "no") if lv.answer() else ("no", "yes")
     at.button(key=f"lv-{lv.id}-choice-{wrong}").click().run()
     assert at.error and not at.button(key=f"lv-{lv.id}-hint").disabled
     at.button(key=f"lv-{lv.id}-choice-{right}").click().run()
     assert at.success
-    assert at.session_state["moon_progress"].stars[lv.id] == 2
+    assert at.session_state["moon_progress"].stars[lv.id] == 1
+    assert "1 of 3 stars" in at.success[0].value
     at.button(key="learn-next").click().run()
     assert at.session_state["learn-level"] != lv.id
 
@@ -381,3 +383,22 @@ def test_the_drill_says_whether_it_plays_the_position_above() -> None:
     at, _ = _open_level(d.level)
     said = " ".join(str(m.value) for m in at.markdown)
     assert "Play the position above to the end of the hand" in said and "not the position above" not in said
+
+
+def test_a_reload_after_a_wrong_try_shows_its_feedback_again() -> None:
+    """The stars count a wrong try made before a reload; the page shows it too: the same
+    "Not quite…" message, and the hint moved on as before (the next press shows the answer)."""
+    at, lv = _open_level(_first("is_trump"))
+    right, wrong = ("yes", "no") if lv.answer() else ("no", "yes")
+    at.button(key=f"lv-{lv.id}-choice-{wrong}").click().run()
+    assert not at.exception, errors(at)
+    before = at.error[0].value
+    assert before.startswith("**Not quite.**")
+    hint_label = at.button(key=f"lv-{lv.id}-hint").label
+    token = at.session_state["moon_learner_token"]
+    again = open_app("learn", {"level": lv.id, "me": token})  # a reload: a new session
+    assert not again.exception, errors(again)
+    assert [e.value for e in again.error] == [before]
+    assert again.button(key=f"lv-{lv.id}-hint").label == hint_label == "Show the answer"
+    again.button(key=f"lv-{lv.id}-choice-{right}").click().run()
+    assert again.success and "1 of 3 stars" in again.success[0].value

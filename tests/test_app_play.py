@@ -499,8 +499,9 @@ def _set_midway(players: int, bidder: int) -> tuple[int, list[list[str]]]:
 @pytest.mark.parametrize("bidder", [0, 1])
 def test_the_strip_says_a_set_bid_on_the_bidders_side_only(players: int, bidder: int) -> None:
     """Once a bid cannot be made the strip says "bid set" after the bidding side only (not
-    after every seat that took a trick); with four players the defending team says "set it!"
-    once, with three the defenders are not tagged."""
+    after every seat that took a trick); with four players the defending team says it set the
+    bid, as a result ("— they set the bid", never the goal "set it!"), once; with three the
+    defenders are not tagged."""
     from tutorial.services.urlstate import encode_moves
 
     deal, moves = _set_midway(players, bidder)
@@ -524,6 +525,8 @@ def test_the_strip_says_a_set_bid_on_the_bidders_side_only(players: int, bidder:
         else:
             assert "bid set" not in part and "bid made" not in part, strip
     assert strip.count("bid set") == 1, strip
-    assert strip.count("set it!") == (1 if players == 4 else 0), strip
+    assert "set it!" not in strip, strip
+    assert strip.count("set the bid") == (1 if players == 4 else 0), strip
     if players == 4:
-        assert parts[1 - side].endswith("— set it!"), strip
+        who = "you" if side == 1 else "they"
+        assert parts[1 - side].endswith(f"— {who} set the bid"), strip

@@ -160,3 +160,18 @@ def test_each_wrong_try_gets_its_engine_reason_once_the_answer_is_shown() -> Non
     end = next(x for x in puzzles() if x.kind == "ending")
     wrong = next(c for c in end.choices() if c != str(end.task.answer()))
     assert end.grade(wrong).text.count("wins)") == len(end.task.hand)
+
+
+def test_a_yes_or_no_puzzle_right_at_the_second_try_gives_one_star() -> None:
+    """Guessing must not be sure of 2 stars: after a wrong try at a yes-or-no puzzle only the
+    right answer is left, so solving it gives 1 star, and the page says so."""
+    at = open_app("puzzles", state={"pz-kinds": ["is_trump"]})
+    p = _current(at)
+    assert p.choices() == ["yes", "no"]
+    right = "yes" if p.answer_json() is True else "no"
+    wrong = "no" if right == "yes" else "yes"
+    at.button(key=f"pz-{p.id}-choice-{wrong}").click().run()
+    assert at.error
+    at.button(key=f"pz-{p.id}-choice-{right}").click().run()
+    assert not at.exception, errors(at)
+    assert at.success and "1 of 3 stars" in at.success[0].value, [s.value for s in at.success]

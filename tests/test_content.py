@@ -133,6 +133,27 @@ def test_stars_follow_the_one_visible_rule() -> None:
     assert "first time" in RULE and "one hint" in RULE
 
 
+def test_a_wrong_try_at_a_yes_or_no_question_leaves_one_star() -> None:
+    """Guessing a question of two answers must not be sure of 2 stars: one wrong try leaves
+    only the right answer, so it gives 1 star; a hint alone still gives 2, and a question of
+    three answers keeps the common rule. The puzzles and levels of two answers follow it."""
+    from content.stars import RULE, stars_for
+
+    assert stars_for(1, 0, options=2) == 1 and stars_for(0, 1, options=2) == 2
+    assert stars_for(0, 0, options=2) == 3 and stars_for(1, 0, options=3) == 2
+    assert stars_for(1, 0, options=None) == 2
+    assert "yes-or-no" in RULE
+    yes_no = [p for p in puzzles().values() if p.choices() == ["yes", "no"]]
+    assert yes_no, "the shipped puzzles have yes-or-no questions"
+    for p in yes_no:
+        assert p.options() == 2
+        assert p.stars(1) == 3 and p.stars(2) == 1 and p.stars(1, hints_used=1) == 2
+    levels = [lv for lv in course().levels() if lv.choices() == ["yes", "no"]]
+    assert levels and all(lv.stars(2) == 1 for lv in levels)
+    many = next(lv for lv in course().levels() if lv.task.mode == "many")
+    assert many.options() is None
+
+
 def test_feedback_override_replaces_the_engine_words() -> None:
     level = course().level("follow-trump-does-not-follow")
     fb = level.grade(["5-3", "6-5"])

@@ -170,3 +170,33 @@ def test_yes_no_intros_do_not_say_the_answer(page: Any, server: str) -> None:
         for words in giveaways:
             assert words.lower() not in text.lower(), (stage, number, words, text)
     assert _level(page, "3. Trump is a number", 3).locator("h2").first.inner_text().strip() == "Big and small tiles"
+
+
+def test_puzzles_keep_the_hint_button_and_say_what_next_and_new_do(page: Any, server: str) -> None:
+    """After a wrong try the Hint button stays in its place (it says the hint is shown, as the
+    feedback carries it), and the page says what "Next puzzle" and "Make a new puzzle" do."""
+    from tutorial.services.items import puzzles
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, f"{server}/puzzles")
+    chips = page.locator(".st-key-pz-kinds [data-tag]")
+    for _ in range(3):  # on a loaded machine the drop-down can take a click before its list is drawn
+        page.get_by_label("Kind").click()
+        before = runs(page)
+        page.get_by_role("option", name="Is it a trump?").click()
+        settle(page, since=before)
+        page.keyboard.press("Escape")
+        if chips.count():
+            break
+    box = page.locator(".st-key-pz-box")
+    text = box.inner_text()
+    assert "Next puzzle: the next puzzle of this list" in text and "Make a new puzzle: a fresh puzzle" in text, text
+    assert box.get_by_role("button", name="Make a new puzzle").count() == 1
+    assert box.get_by_role("button", name="New puzzle", exact=True).count() == 0
+    shown = box.locator("[class*='-choice-yes']").first.get_attribute("class") or ""
+    p = next(x for x in puzzles() if f"st-key-pz-{x.id}-choice-yes" in shown.split())
+    wrong = "no" if p.answer_json() is True else "yes"
+    click_key(page, f"pz-{p.id}-choice-{wrong}")
+    assert "Not quite" in box.inner_text()
+    hint = page.locator(f".st-key-pz-{p.id}-hint").get_by_role("button", name="Hint shown")
+    assert hint.count() == 1 and hint.is_visible() and hint.is_disabled()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from moon_browser import click, click_key, open_page
+from moon_browser import click, click_key, open_page, wait_ready
 
 
 def test_number_field_shows_the_answer_that_was_graded(page: Any, server: str) -> None:
@@ -129,3 +129,48 @@ def test_four_player_drill_names_the_partner(page: Any, server: str) -> None:
     said = " ".join(page.locator(".st-key-learn-drill").inner_text().split())
     assert f"Seat {partner} (partner): " in said, said
     assert f"From the position on, your side (you and your partner, Seat {partner}) took " in said, said
+
+
+def test_next_level_opens_at_the_top_of_its_question(page: Any, server: str) -> None:
+    """"Next level" sits at the bottom of the level's box; the next level opens with the top
+    of its box in the window (the browser kept the scroll position, which cut it off)."""
+    from tutorial.services.items import course
+
+    lv = next(x for x in course().levels() if x.kind == "is_trump")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, f"{server}/learn?level={lv.id}")
+    click_key(page, f"lv-{lv.id}-choice-{'yes' if lv.answer() else 'no'}")
+    nxt = page.locator(".st-key-learn-next button")
+    nxt.scroll_into_view_if_needed()
+    box = page.locator(".st-key-learn-level-box")
+    assert box.bounding_box()["y"] < 0  # the top of this level is above the window
+    click(page, nxt)
+    page.wait_for_function(
+        "() => { const b = document.querySelector('.st-key-learn-level-box');"
+        " const r = b && b.getBoundingClientRect(); return r && r.top >= 0 && r.top < 200; }",
+        timeout=5000)
+    top = box.bounding_box()["y"]
+    assert 0 <= top < 200, top
+    assert box.locator("h2").first.is_visible()
+
+
+def test_a_reload_after_a_wrong_try_keeps_its_message_and_one_star_for_yes_or_no(page: Any, server: str) -> None:
+    """A wrong try, then a reload: the level shows its "Not quite…" message again (the stars
+    count that try), and the right answer to this yes-or-no level then gives one star."""
+    from tutorial.services.items import course
+
+    lv = next(x for x in course().levels() if x.kind == "is_trump")
+    right, wrong = ("yes", "no") if lv.answer() else ("no", "yes")
+    open_page(page, f"{server}/learn?level={lv.id}")
+    box = page.locator(".st-key-learn-level-box")
+    click_key(page, f"lv-{lv.id}-choice-{wrong}")
+    before = box.inner_text()
+    assert "Not quite" in before
+    page.reload()
+    wait_ready(page)
+    box.wait_for()
+    after = box.inner_text()
+    assert "Not quite" in after, after
+    click_key(page, f"lv-{lv.id}-choice-{right}")
+    text = box.inner_text()
+    assert "Right!" in text and "1 of 3 stars" in text, text

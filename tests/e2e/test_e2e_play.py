@@ -703,3 +703,41 @@ def test_the_bid_hint_and_the_hand_review_agree(page: Any, server: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / "play-review-agrees-with-hint.png"))
     assert "Bid: you bid 6, as the strong player would" in review, review
     assert "would have passed" not in review and "line above" not in review, review
+
+
+def _partner_set_in_four() -> tuple[PlaySetup, list[str], list[str]]:
+    """A 4-player hand where the learner's partner (seat 2) bids 5, the others pass, every seat
+    plays its first legal tile: the moves up to the trick that sets the bid with tricks still
+    to play, and the moves of the whole hand."""
+    from engine import Action, tricks_needed
+
+    for deal in range(1, 400):
+        setup = PlaySetup(RuleSet(players=4), deal)
+        g = Game.new(setup.rules, deal)
+        while g.phase == "bidding" and g.to_act is not None:
+            five = Action.parse("bid 5")
+            g.apply(five if g.to_act == 2 and five in g.legal_actions() else "pass")
+        if g.bidder != 2 or g.phase == "bidding":
+            continue
+        midway: list[str] | None = None
+        while not g.hand_finished:
+            g.apply(g.legal_actions()[0])
+            taken = g.view(0).tricks_won
+            left = 7 - len(g.view(0).tricks)
+            if midway is None and 0 < left and taken[0] + taken[2] + left < tricks_needed(5) and not g.current_trick:
+                midway = [str(a) for _, a in g.history]
+        if midway is not None:
+            return setup, midway, [str(a) for _, a in g.history]
+    raise AssertionError("no such deal")
+
+
+def test_four_player_strip_says_the_set_as_a_result_not_a_goal(page: Any, server: str) -> None:
+    """Once the partner's bid is set, the status strip says the other team set it, from then
+    to the end of the hand ("— they set the bid"), never the goal "— set it!"."""
+    setup, midway, whole = _partner_set_in_four()
+    for moves in (midway, whole):
+        open_page(page, _link(server, setup, [moves]))
+        status = page.locator(".st-key-table-status").first.inner_text()
+        assert "Your team:" in status and "— bid set" in status, status
+        assert "Their team:" in status and "— they set the bid" in status, status
+        assert "set it!" not in status, status

@@ -292,3 +292,17 @@ def test_stored_stars_follow_the_rule_the_learner_is_shown(store: Store) -> None
     events.write(store, me.id, LessonAnswer("tiles-5", True, stage_id="tiles", try_number=1, hints=1))
     assert stats.summary(store, me.id).stars == {"tiles-4": stars_for(1, 1), "tiles-5": stars_for(0, 1)}
     assert stats.summary(store, me.id).stars == {"tiles-4": 1, "tiles-5": 2}
+
+
+def test_stored_stars_of_a_yes_or_no_level_follow_its_rule(store: Store) -> None:
+    """A wrong try at a level of two answers leaves 1 star in the stored read model too (the
+    summary, the class dashboard's rows), as ``content.stars.stars_for`` with ``options``."""
+    me, _ = learners.create(store)
+    events.write(store, me.id, LessonAnswer("tiles-4", False, stage_id="tiles", try_number=1))
+    events.write(store, me.id, LessonAnswer("tiles-4", True, stage_id="tiles", try_number=2))
+    events.write(store, me.id, LessonAnswer("tiles-5", False, stage_id="tiles", try_number=1))
+    events.write(store, me.id, LessonAnswer("tiles-5", True, stage_id="tiles", try_number=2))
+    options = {"tiles-4": 2, "tiles-5": 4}
+    assert stats.summary(store, me.id).stars == {"tiles-4": 2, "tiles-5": 2}
+    assert stats.summary(store, me.id, options).stars == {"tiles-4": 1, "tiles-5": 2}
+    assert stats.level_stars([("tiles-4", False, 1, 0, None), ("tiles-4", True, 2, 0, None)], options) == {"tiles-4": 1}

@@ -18,7 +18,7 @@ import streamlit as st
 from store import StoreUnavailable, classes
 from store.names import MAX_NAME, cut_note
 from tutorial.components import css, profile, state
-from tutorial.services.items import course, item_title, puzzles
+from tutorial.services.items import course, item_title, level_options, puzzles
 from tutorial.services.live import qr_svg
 from tutorial.services.live_html import unreachable_html
 from tutorial.services.text import md_escape
@@ -453,7 +453,7 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
     stages = {s.id: f"{s.number}. {s.title}" for s in c.stages} if c is not None else {}
     puzzle_titles = _puzzle_titles()
     try:
-        board = classes.dashboard(db, klass, order)
+        board = classes.dashboard(db, klass, order, level_options() if c is not None else {})
     except StoreUnavailable:
         st.error("The dashboard cannot be read just now: the database is not reachable.")
         return

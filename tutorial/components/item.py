@@ -297,9 +297,11 @@ def hints(item: Item, key: str, reveal: bool = True) -> None:
         label = ["Hint", "Show the answer", "Answer shown"][step]
         st.button(label, key=f"{key}-hint", on_click=_hint, args=(key,), disabled=step >= 2 or att.answer_shown,
                   icon=":material/lightbulb:", help=f"First where to look, then the answer with its reason. {STAR_RULE}.")
-    elif step == 0:
-        st.button("Hint", key=f"{key}-hint", on_click=_hint, args=(key,), icon=":material/lightbulb:",
-                  help=f"Where to look. {STAR_RULE}.")
+    else:  # kept in its place once given, so the row of buttons does not change under the learner
+        st.button("Hint" if step == 0 else "Hint shown", key=f"{key}-hint", on_click=_hint, args=(key,),
+                  icon=":material/lightbulb:", disabled=step > 0,
+                  help=f"Where to look. {STAR_RULE}." if step == 0 else
+                  "The hint is on the page, with your try; “Show the answer” gives the answer.")
     if att.hints >= 1 and not att.tries:  # after a wrong answer its feedback carries the hint
         st.info(f"**Hint 1:** {item.hint(1)}", icon=":material/lightbulb:")
     if att.hints >= 2:

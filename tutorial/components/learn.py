@@ -8,6 +8,7 @@ level shown, so a reload keeps it."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 import streamlit as st
@@ -17,7 +18,7 @@ from store.events import LessonAnswer
 from tutorial.components import item as ask
 from tutorial.components import profile, state
 from tutorial.components.tiles import Shown, names_md, show_row
-from tutorial.services.items import Attempt, course, stage_summary, tiles_named
+from tutorial.services.items import Attempt, course, replay, stage_summary, tiles_named
 from tutorial.services.progress import place_words, resume_level
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LearnLink, LinkError
@@ -39,6 +40,8 @@ PLAY_BETTER = (
 )
 #: The levels still to practise again, in order (set by "Practise these again").
 PRACTICE = "learn-practice"
+#: The levels whose stored wrong tries this session has put back (:func:`_restore`).
+RESTORED = "learn-restored"
 
 
 def load() -> Course | None:
@@ -223,9 +226,51 @@ def stage_end(stage: Stage) -> None:
             st.markdown("Every level with three stars. On to the next stage!")
 
 
+#: Brings a level just opened into view from its top: after "Next level" (pressed at the
+#: bottom of the box) the browser keeps the scroll position, which cut off the top of the next
+#: question. It scrolls only when the level shown changed and its box starts above the window.
+_TOP_JS = """<script>
+(() => {
+  const level = %s;
+  const was = window.__moonLevelShown;
+  window.__moonLevelShown = level;
+  if (was === undefined || was === level) return;
+  const up = () => {
+    const box = document.querySelector('.st-key-learn-level-box');
+    if (!box) return;
+    if (box.getBoundingClientRect().top < 0) {
+      box.style.scrollMarginTop = '4.5rem';
+      box.scrollIntoView({block: 'start'});
+    }
+  };
+  requestAnimationFrame(up);
+  setTimeout(up, 150);
+  setTimeout(up, 600);
+})();
+</script>"""
+
+
+def _to_top(level: Level) -> None:
+    """The script of :data:`_TOP_JS` for ``level`` (its text changes with the level, so the
+    browser runs it again when another level is shown)."""
+    st.html(_TOP_JS % json.dumps(level.id), unsafe_allow_javascript=True, width="content")
+
+
+def _restore(level: Level, key: str, att: Attempt) -> None:
+    """Once a session, a level's wrong tries stored since it was last answered right come
+    back into its attempt (a reload shows the last "Not quite…" again, as the stars count
+    those tries)."""
+    done: set[str] = st.session_state.setdefault(RESTORED, set())
+    if key in done:
+        return
+    done.add(key)
+    replay(level, att, profile.progress().open_wrong.get(level.id, []))
+
+
 def level_view(c: Course, level: Level) -> None:
     key = f"lv-{level.id}"
     att = ask.attempt_for(key)
+    _restore(level, key, att)
     state.put(state.QUESTION_RULES, level.rules)  # the sidebar shows the question's rules
     with st.container(border=True, key="learn-level-box"):
         st.markdown(f"## {level.title or level.id}")
@@ -250,6 +295,7 @@ def level_view(c: Course, level: Level) -> None:
     best = _stars(level.id)
     if best:
         st.caption(f"Your best on this level: {_star_text(best)}")
+    _to_top(level)
 
 
 def progress_file() -> None:

@@ -27,6 +27,7 @@ from engine.words import count_words
 from store import Store, StoreUnavailable, database_url, learners, open_store, stats, transfer
 from store.events import Outbox
 from tutorial.components import state
+from tutorial.services.items import level_options
 from tutorial.services.progress import ProgressError, check_file, course_count, known_content
 from tutorial.services.text import md_escape
 
@@ -355,12 +356,13 @@ def load_progress() -> stats.Summary:
     """The learner's :class:`store.stats.Summary`, from their rows (empty before the first
     answer, or while the database is away)."""
     lid, db = learner_id(), store()
+    options = level_options()
     if lid is None or db is None:
-        return stats.Summary()
+        return stats.Summary(options=options)
     try:
-        return stats.summary(db, lid)
+        return stats.summary(db, lid, options)
     except StoreUnavailable:
-        return stats.Summary()
+        return stats.Summary(options=options)
 
 
 def deferred_export(db: Store, lid: int, token: str | None, fallback: str) -> Callable[[], str]:
@@ -376,7 +378,7 @@ def deferred_export(db: Store, lid: int, token: str | None, fallback: str) -> Ca
                 info = learners.find(db, token)
                 if info is None or info.id != lid:
                     return fallback
-            return json.dumps(transfer.export_dict(db, lid), indent=1)
+            return json.dumps(transfer.export_dict(db, lid, level_options()), indent=1)
         except StoreUnavailable:
             return fallback
 

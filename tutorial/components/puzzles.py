@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 CURRENT = state.PUZZLE_CURRENT
 EXTRA = state.PUZZLE_EXTRA
 BANDS = ("beginner", "intermediate", "advanced")
+#: What the two ways on to another puzzle do, said under them.
+NEXT_HELP = "the next puzzle of this list (the filters above) that you have not solved."
+NEW_LABEL = "Make a new puzzle"
+NEW_HELP = "a fresh puzzle from the generator, of the kinds picked above."
 
 
 def load() -> list[Puzzle] | None:
@@ -131,13 +135,14 @@ def puzzle_view(puzzle: Puzzle, chosen: list[Puzzle]) -> None:
             ask.hints(puzzle, key, reveal=False)
         with st.container(horizontal=True, key="pz-actions"):
             st.button("Next puzzle", key="pz-next", type="primary" if att.solved or att.gave_up else "secondary",
-                      on_click=_next, args=(ids,), icon=":material/arrow_forward:")
+                      on_click=_next, args=(ids,), icon=":material/arrow_forward:", help=NEXT_HELP.capitalize())
             st.button("Retry", key="pz-retry", on_click=_retry, args=(key,), icon=":material/replay:",
                       disabled=att.tries == 0 and not att.gave_up)
             st.button("Show the answer", key="pz-solution", on_click=_solution, args=(puzzle, key),
                       disabled=att.solved or att.gave_up, icon=":material/visibility:")
-            st.button("New puzzle", key="pz-new", on_click=new_clicked, args=(list(st.session_state.get("pz-kinds", [])),),
-                      icon=":material/auto_awesome:", help="A fresh puzzle from the generator (of the kinds picked above).")
+            st.button(NEW_LABEL, key="pz-new", on_click=new_clicked, args=(list(st.session_state.get("pz-kinds", [])),),
+                      icon=":material/auto_awesome:", help=NEW_HELP.capitalize())
+        st.caption(f"**Next puzzle**: {NEXT_HELP} **{NEW_LABEL}**: {NEW_HELP}")
     msg = st.session_state.pop(state.PUZZLE_MESSAGE, None)
     if msg:
         st.warning(msg)

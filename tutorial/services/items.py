@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypedDict, cast
@@ -227,6 +227,27 @@ def submit(item: Item, attempt: Attempt, answer: object) -> bool | None:
     return bool(fb.correct)
 
 
+def replay(item: Item, attempt: Attempt, tries: list[tuple[object, int]]) -> None:
+    """Give a fresh attempt the wrong ``tries`` stored since the item was last answered right
+    (``(answer, hints asked by then)``, first first, as :attr:`store.stats.Summary.open_wrong`),
+    graded again as they were: after a reload the page shows the last try's feedback and
+    counts the tries, as it did before. An answer not stored, or no longer readable, is left
+    out (and one that is right now, the content having changed); an attempt already begun
+    is left alone."""
+    from content.errors import AnswerError
+
+    if attempt.tries or attempt.solved or attempt.hints:
+        return
+    for answer, hints in tries:
+        try:
+            if answer is None or item.grade(answer).correct:
+                continue
+        except AnswerError:
+            continue
+        attempt.hints = max(attempt.hints, min(2, hints))
+        submit(item, attempt, answer)
+
+
 def tries_explained(item: Item, attempt: Attempt, skip: object = None) -> str:
     """Why each wrong answer tried so far is wrong, from the engine (the item's own
     grading: "6-6 follows, but 6-5 is a trump and beats it." / the solver's line of an
@@ -397,6 +418,39 @@ def level_count() -> int:
 def course() -> Course:
     """The course (``lessons.load_course()``), loaded once per process (see above)."""
     return cast("Course", _content("course"))  # what _LOADERS["course"] returns
+
+
+class LevelOptions(Mapping[str, int]):
+    """How many answers each level of the course offers to pick one from (the levels whose
+    answer is typed, or a set, are not named): :attr:`store.stats.Summary.options`, so the
+    stored answers get the star rule's yes-or-no case (:func:`content.stars.stars_for`).
+    The course is read at the first look-up, not before: a page that shows a newcomer's
+    progress does not wait for it."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, int] | None = None
+
+    def _all(self) -> dict[str, int]:
+        if self._known is None:
+            self._known = {lv.id: n for lv in course().levels() if (n := lv.options()) is not None}
+        return self._known
+
+    def __getitem__(self, level_id: str) -> int:
+        return self._all()[level_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __deepcopy__(self, memo: dict[int, object]) -> LevelOptions:
+        return self  # the same course: a copied progress shares what was read of it
+
+
+def level_options() -> LevelOptions:
+    """:class:`LevelOptions` (the course read when first needed)."""
+    return LevelOptions()
 
 
 def puzzles() -> tuple[Puzzle, ...]:

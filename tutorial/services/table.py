@@ -44,21 +44,25 @@ def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: 
     ``"Seat 2: 2 tricks"`` for the others. The bid's outcome is said on the bidding side only;
     a defending side that set it (``bid_set``: pass it for the one defending side, the team
     with four players; with three the two defenders share the set, so neither is tagged)
-    says ``"— set it!"``.
+    says so as a result, not a goal: ``"— they set the bid"`` (``"— you set the bid"`` for the
+    learner's side), from then to the end of the hand.
 
     >>> tricks_line(taken=3, bid=4, name="You", bidding=True, over=True)
     'You: 3 of 4 — bid set'
     >>> tricks_line(taken=3, bid=6, name="You", bidding=True, left=2)
     'You: 3 of 6 — bid set'
     >>> tricks_line(taken=2, bid=6, name="Their team", bidding=False, bid_set=True)
-    'Their team: 2 tricks — set it!'
+    'Their team: 2 tricks — they set the bid'
+    >>> tricks_line(taken=3, bid=21, name="Your team", bidding=False, bid_set=True, over=True)
+    'Your team: 3 tricks — you set the bid'
     >>> tricks_line(taken=2, bid=6, name="Seat 1", bidding=False)
     'Seat 1: 2 tricks'
     >>> tricks_line(taken=7, bid=6, name="You", bidding=True, over=True)
     'You: 7 tricks, 6 needed — bid made'
     """
     if not bidding or bid is None:
-        done = " — set it!" if bid_set and bid is not None and taken > 0 else ""
+        who = "you" if name.startswith("You") else "they"
+        done = f" — {who} set the bid" if bid_set and bid is not None and taken > 0 else ""
         return f"{name}: {taken} trick{'' if taken == 1 else 's'}{done}"
     need = tricks_needed(bid)
     if taken > need:

@@ -14,6 +14,6 @@ if everything is not None:
     puzzle = ui.current(chosen)
     if puzzle is None:
         st.info("No puzzle matches these filters. Clear a filter, or press the button for a new one.")
-        st.button("New puzzle", key="pz-new-empty", on_click=ui.new_clicked, args=(list(st.session_state.get("pz-kinds", [])),))
+        st.button(ui.NEW_LABEL, key="pz-new-empty", on_click=ui.new_clicked, args=(list(st.session_state.get("pz-kinds", [])),))
     else:
         ui.puzzle_view(puzzle, chosen)
