@@ -101,3 +101,13 @@ def teacher(browser: Any, _contexts: dict[str, Any]) -> Iterator[Any]:
     pg = _fresh_page(browser, _contexts, "teacher", 1440, 900)
     yield pg
     _forget(_contexts, "teacher")
+
+
+@pytest.fixture
+def projector(browser: Any) -> Iterator[Any]:
+    """The room's projector: a browser at 1920×1080, new to the app."""
+    ctx = sized_context(browser, 1920, 1080)
+    pg = ctx.new_page()
+    pg.set_default_timeout(90_000)
+    yield pg
+    ctx.close()

@@ -379,3 +379,15 @@ def answer_count_level(page: Any, base: str, value: int, *, reopen: bool = True)
     box.press("Enter")
     settle(page, since=before)
     click_key(page, f"lv-{lv.id}-check")
+
+
+def open_presenter(page: Any, url: str) -> None:
+    """Go to a presenter ``url`` and wait until its stage is drawn and the app settled."""
+    page.goto(url)
+    wait_for(page, ".pres-stage", 120)
+    settle(page)
+
+
+def stage(page: Any, attr: str = "count") -> str:
+    """The presenter stage's ``data-<attr>`` (what is on screen: the move, the slide, …)."""
+    return str(page.evaluate(f"() => document.querySelector('.pres-stage').dataset.{attr}"))

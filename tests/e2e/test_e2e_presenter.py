@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,32 +17,15 @@ from moon_browser import (
     click,
     click_key,
     open_page,
+    open_presenter,
     runs,
     settle,
     sized_context,
+    stage,
     wait_for,
 )
 
 LINK = "/presenter?deal=12&computer=basic&move={move}"
-
-
-@pytest.fixture
-def projector(browser: Any) -> Iterator[Any]:
-    ctx = sized_context(browser, 1920, 1080)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    yield pg
-    ctx.close()
-
-
-def open_presenter(page: Any, url: str) -> None:
-    page.goto(url)
-    wait_for(page, ".pres-stage", 120)
-    settle(page)
-
-
-def stage(page: Any, attr: str = "count") -> str:
-    return str(page.evaluate(f"() => document.querySelector('.pres-stage').dataset.{attr}"))
 
 
 def press(page: Any, key: str) -> None:

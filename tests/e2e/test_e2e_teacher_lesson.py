@@ -7,32 +7,11 @@ to artifacts/screenshots/lesson-*.png."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from moon_browser import SCREENSHOTS, click, runs, settle, sized_context, wait_for
+from moon_browser import SCREENSHOTS, click, open_presenter, runs, settle, sized_context, stage, wait_for
 
 LINK = "/presenter?deal=12&computer=basic&move={move}"
-
-
-@pytest.fixture
-def projector(browser: Any) -> Iterator[Any]:
-    ctx = sized_context(browser, 1920, 1080)
-    pg = ctx.new_page()
-    pg.set_default_timeout(90_000)
-    yield pg
-    ctx.close()
-
-
-def open_presenter(page: Any, url: str) -> None:
-    page.goto(url)
-    wait_for(page, ".pres-stage", 120)
-    settle(page)
-
-
-def stage(page: Any, attr: str = "count") -> str:
-    return str(page.evaluate(f"() => document.querySelector('.pres-stage').dataset.{attr}"))
 
 
 def test_jump_to_any_move_on_the_slider(projector: Any, server: str) -> None:
