@@ -1,4 +1,5 @@
-"""Shared test helpers: the fixed deals several rule tests play, a game driver, the one
+"""Shared test helpers: the fixed deals several rule tests play, a game driver (and one that
+lets computer players play a hand, move by move), the one
 brute-force reference solver every solver/ending check compares against, the house-rule
 variants and fast strong options the computer-player tests share, and the Hypothesis settings
 of the property tests.
@@ -9,7 +10,7 @@ Import them plainly (``from helpers import HANDS3, reference``): pytest puts ``t
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from functools import cache
 from typing import Any
 
@@ -17,6 +18,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from engine import Game, IllegalAction, RuleSet, Tile, Trump, legal_plays, trick_winner
+from engine.game import PlayerView
+from engine.players import make_bot
 
 #: A three-player deal (the widow is 0-0): seat 0 is strong in sixes, seat 1 in fives.
 HANDS3 = (
@@ -104,6 +107,27 @@ def finish_hand(g: Game) -> Game:
     while not g.hand_finished:
         g.apply(g.legal_actions()[-1 if g.phase == "bidding" else 0])
     return g
+
+
+def seat_bots(level: str, players: int, seed: int, strong: dict[str, Any] | None = None) -> list[Any]:
+    """One computer player of ``level`` a seat, seat ``s`` seeded ``seed + s``; a strong
+    player takes the options ``strong`` (:func:`fast_strong`'s)."""
+    more = (strong or {}) if level == "strong" else {}
+    return [make_bot(level, seed=seed + s, **more) for s in range(players)]
+
+
+def bot_moves(game: Game, bots: Any, until: Callable[[Game], bool] | None = None,
+              ) -> Iterator[tuple[int, PlayerView, Any]]:
+    """Let ``bots`` (indexed by seat) play ``game`` until the hand is over, or until
+    ``until(game)`` holds: each decision is applied to ``game``, then yielded as (the seat,
+    the view it decided from, the decision), so the loop's body sees the game after it."""
+    while not game.hand_finished and not (until is not None and until(game)):
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        d = bots[seat].decide(view)
+        game.apply(d.action)
+        yield seat, view, d
 
 
 def assert_refused(g: Game, action: str) -> IllegalAction:

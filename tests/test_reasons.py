@@ -28,7 +28,7 @@ from engine.players import make_bot
 from engine.players.reasons import can_win, hand_features, score_bid_reason, trump_reason
 from engine.words import chance_words
 
-from helpers import RULE_VARIANTS, examples, fast_strong
+from helpers import RULE_VARIANTS, bot_moves, examples, fast_strong, seat_bots
 
 #: A fast strong player (few layouts): the reasons come from the same code at any strength.
 FAST = fast_strong(4, 3, bid_samples=4, contract_samples=5, bid_trumps=2)
@@ -81,11 +81,7 @@ def reason_problems(view: PlayerView, action: Action, reason: str) -> list[str]:
 def play_hand_checking(game: Game, bots: Sequence[Any]) -> int:
     """Play one hand, checking every decision's reason; returns how many were checked."""
     checked = 0
-    while not game.hand_finished:
-        seat = game.to_act
-        assert seat is not None
-        view = game.view(seat)
-        d = bots[seat].decide(view)
+    for seat, view, d in bot_moves(game, bots):
         problems = reason_problems(view, d.action, d.explanation.reason)
         assert not problems, f"{bots[seat]} {view.phase} {d.action}: {d.explanation.reason!r}: {problems}"
         if d.action.kind == "play" and "best chance" in d.explanation.reason:
@@ -94,7 +90,6 @@ def play_hand_checking(game: Game, bots: Sequence[Any]) -> int:
             assert chosen is not None
             assert all((c.goal_chance or 0.0) <= chosen for c in d.explanation.candidates)
         checked += 1
-        game.apply(d.action)
     return checked
 
 
@@ -119,14 +114,10 @@ def test_strong_reasons_keep_the_rules(seed: int, rules: RuleSet) -> None:
 def test_every_strong_decision_has_a_reason_in_both_player_counts() -> None:
     for players in (3, 4):
         g = Game.new(RuleSet(players=players, all_pass="force-last"), seed=21)
-        bots = [make_bot("strong", seed=s, **FAST) for s in range(players)]
         phases = set()
-        while not g.hand_finished:
-            view = g.view(g.to_act)  # type: ignore[arg-type]
-            d = bots[g.to_act].decide(view)  # type: ignore[index]
+        for _, view, d in bot_moves(g, seat_bots("strong", players, 0, FAST)):
             assert d.explanation.reason and not reason_problems(view, d.action, d.explanation.reason)
             phases.add(view.phase)
-            g.apply(d.action)
         assert {"bidding", "trump", "playing"} <= phases
 
 
@@ -305,18 +296,13 @@ def _contract(rules: RuleSet, seed: int, level: str) -> tuple[Any, Any, Any] | N
     """The bidder's bid and trump decisions of one hand (``None`` when every seat passed),
     and the view it named trump from."""
     game = Game.new(rules, seed=seed)
-    bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(rules.players)]
     bids: dict[int, Any] = {}
-    while game.phase not in ("play", "hand_over", "game_over"):
-        seat = game.to_act
-        assert seat is not None
-        view = game.view(seat)
-        d = bots[seat].decide(view)
+    for seat, view, d in bot_moves(game, seat_bots(level, rules.players, seed, FAST),
+                                   until=lambda g: g.phase in ("play", "hand_over", "game_over")):
         if d.action.kind == "bid":
             bids[seat] = d
         if d.action.kind == "trump":
             return bids[seat], d, view
-        game.apply(d.action)
     return None
 
 
@@ -391,11 +377,7 @@ def test_a_pass_said_at_the_table_names_no_trump(level: str, seeds: range, playe
     passes = bids = named_in_full = 0
     for seed in seeds:
         game = Game.new(RuleSet(players=players), seed=seed)
-        bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(players)]
-        while game.phase == "bidding":
-            seat = game.to_act
-            assert seat is not None
-            d = bots[seat].decide(game.view(seat))
+        for _, _, d in bot_moves(game, seat_bots(level, players, seed, FAST), until=lambda g: g.phase != "bidding"):
             fair = d.at_table().explanation
             if d.action.kind == "pass":
                 if "partner" not in fair.reason:
@@ -408,7 +390,6 @@ def test_a_pass_said_at_the_table_names_no_trump(level: str, seeds: range, playe
                 named_in_full += bool(_TRUMP_NAMED.search(d.explanation.reason))
             assert not _TRUMP_NAMED.search(fair.summary), fair.summary
             assert all(c.trump is None for c in fair.candidates)
-            game.apply(d.action)
     assert passes >= len(seeds) // 2
     assert bids >= len(seeds) // 2 and named_in_full == bids
 
@@ -498,11 +479,7 @@ def _truth_walk(rules: RuleSet, seed: int, levels: Sequence[str]) -> tuple[int, 
             for s, lv in zip(range(rules.players), [levels[s % len(levels)] for s in range(rules.players)], strict=True)]
     checked, problems = 0, []
     sure: list[tuple[int, str]] = []  # (seat, reason) of a play said to take this trick for sure
-    while not game.hand_finished:
-        seat = game.to_act
-        assert seat is not None
-        view = game.view(seat)
-        d = bots[seat].decide(view)
+    for seat, view, d in bot_moves(game, bots):
         if d.action.kind == "play":
             assert isinstance(d.action.value, Tile)
             reason = d.explanation.reason
@@ -511,10 +488,8 @@ def _truth_walk(rules: RuleSet, seed: int, levels: Sequence[str]) -> tuple[int, 
             if "for sure" in reason or _LAST.search(reason):
                 sure.append((seat, reason))
             checked += 1
-        before = len(game.view(0).tricks)
-        game.apply(d.action)
         after = game.view(0).tricks
-        if len(after) > before:
+        if len(after) > len(view.tricks):  # this move finished a trick
             won = after[-1].winner
             side = rules.side_of(won)
             problems += [f"{rules} seed {seed} seat {s}: {r!r}, but seat {won} took the trick"
@@ -628,11 +603,7 @@ def test_a_share_of_n_layouts_is_k_of_n_or_says_it_is_weighted() -> None:
     weighted = plain = 0
     for rules, seed in [(RuleSet(), s) for s in range(3)] + [(RuleSet(players=4), s) for s in range(3)]:
         game = Game.new(rules, seed=seed)
-        bots = [make_bot("strong", seed=seed + s, **FAST) for s in range(rules.players)]
-        while not game.hand_finished:
-            seat = game.to_act
-            assert seat is not None
-            d = bots[seat].decide(game.view(seat))
+        for _, _, d in bot_moves(game, seat_bots("strong", rules.players, seed, FAST)):
             if d.action.kind == "play":
                 summary = d.explanation.summary
                 for m in _SHARE.finditer(summary):
@@ -640,7 +611,6 @@ def test_a_share_of_n_layouts_is_k_of_n_or_says_it_is_weighted() -> None:
                     assert any(round(100 * k / n) == p for k in range(n + 1)), summary
                     plain += 1
                 weighted += "weighted by the bidding" in summary
-            game.apply(d.action)
     assert weighted > 0, plain  # with three players nearly every play's layouts are weighted
 
 

@@ -17,12 +17,11 @@ import pytest
 
 from engine import Action, Game, RuleSet, Tile, Trump, parse_tiles
 from engine.game import PlayerView
-from engine.players import make_bot
 from engine.players.reasons import _top_of_suit, hand_features
 from tutorial.services.describe import describe_action, result_words, seat_name
 from tutorial.services.table import side_tricks, tricks_line
 
-from helpers import fast_strong
+from helpers import bot_moves, fast_strong, seat_bots
 
 FAST = fast_strong(4, 3, bid_samples=4, contract_samples=5, bid_trumps=2)
 _TILE = re.compile(r"\b([0-6])-([0-6])\b")
@@ -58,15 +57,10 @@ def _texts(decision: Any) -> list[str]:
 def _walk(rules: RuleSet, seed: int, level: str) -> int:
     """Play one hand; check every computer decision as the learner at seat 0 sees it."""
     game = Game.new(rules, seed=seed)
-    bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(rules.players)]
     played: set[Tile] = set()
     mine = set(game.view(YOU).hand)
     checked = 0
-    while not game.hand_finished:
-        seat = game.to_act
-        assert seat is not None
-        view: PlayerView = game.view(seat)
-        d = bots[seat].decide(view)
+    for seat, view, d in bot_moves(game, seat_bots(level, rules.players, seed, FAST)):
         a = d.action
         now = set(played)
         if a.kind == "play":
@@ -84,7 +78,6 @@ def _walk(rules: RuleSet, seed: int, level: str) -> int:
                     tr = d.explanation.chosen.trump
                     assert tr is not None and any(t.is_double and tr.is_trump(t) for t in view.hand), text
             checked += 1
-        game.apply(a)
         if a.kind == "play":
             assert isinstance(a.value, Tile)
             played.add(a.value)
@@ -122,9 +115,9 @@ def test_strong_tables_are_fair_and_grammatical(players: int) -> None:
 
 def test_the_table_hides_a_discard_and_the_other_tiles_until_the_hand_is_over() -> None:
     game = Game.new(RuleSet(), seed=11)
-    bots = {s: make_bot("basic", seed=s) for s in range(3)}
-    while game.phase != "discard":
-        game.apply(bots[game.to_act or 0].decide(game.view(game.to_act or 0)).action)
+    bots = seat_bots("basic", 3, 0)
+    for _ in bot_moves(game, bots, until=lambda g: g.phase == "discard"):
+        pass
     seat = game.to_act
     assert seat is not None
     d = bots[seat].decide(game.view(seat))
@@ -149,12 +142,8 @@ def test_the_only_tile_of_its_suit_left_is_not_called_the_highest() -> None:
     seen = 0
     for seed in range(30):
         game = Game.new(RuleSet(), seed=seed)
-        bots = [make_bot("basic", seed=seed + s) for s in range(3)]
-        while not game.hand_finished:
-            seat = game.to_act
-            assert seat is not None
-            view = game.view(seat)
-            a = bots[seat].decide(view).action
+        for _, view, d in bot_moves(game, seat_bots("basic", 3, seed)):
+            a = d.action
             if a.kind == "play" and view.trump is not None and len(view.legal_actions()) > 1:
                 tile = a.value
                 assert isinstance(tile, Tile)
@@ -166,7 +155,6 @@ def test_the_only_tile_of_its_suit_left_is_not_called_the_highest() -> None:
                     seen += 1
                 elif top.startswith("the only"):
                     seen += 1
-            game.apply(a)
     assert seen > 10
 
 
@@ -187,13 +175,8 @@ def test_a_play_said_at_the_table_says_what_the_tile_does_and_no_more(players: i
     kinds: set[str] = set()
     for seed in seeds:
         game = Game.new(RuleSet(players=players), seed=seed)
-        bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(players)]
         claims: list[Tile] = []  # the tiles said to take the trick now being played
-        while not game.hand_finished:
-            seat = game.to_act
-            assert seat is not None
-            view = game.view(seat)
-            d = bots[seat].decide(view)
+        for _, view, d in bot_moves(game, seat_bots(level, players, seed, FAST)):
             if d.action.kind == "play":
                 tile = d.action.value
                 assert isinstance(tile, Tile)
@@ -215,7 +198,6 @@ def test_a_play_said_at_the_table_says_what_the_tile_does_and_no_more(players: i
                     kinds.add("later")
                 if "my partner" in said:
                     assert players == 4
-            game.apply(d.action)
             if d.action.kind == "play" and not game.current_trick and game.view(YOU).tricks:
                 won = _trick_winner_tile(game)
                 assert all(c is won for c in claims), f"seed {seed}: said {claims} take the trick, {won} did"
@@ -230,17 +212,12 @@ def test_a_double_given_up_is_not_called_cheap() -> None:
     seen = 0
     for seed in range(40):
         game = Game.new(RuleSet(), seed=seed)
-        bots = [make_bot("basic", seed=seed + s) for s in range(3)]
-        while not game.hand_finished:
-            seat = game.to_act
-            assert seat is not None
-            d = bots[seat].decide(game.view(seat))
+        for _, _, d in bot_moves(game, seat_bots("basic", 3, seed)):
             tile = d.action.value
             if d.action.kind == "play" and isinstance(tile, Tile) and tile.is_double and "give up" in d.explanation.reason:
                 assert d.explanation.reason.endswith(f"I give up {tile}, a double I need less than my other tiles."), \
                     d.explanation.reason
                 seen += 1
-            game.apply(d.action)
     assert seen >= 3
 
 
@@ -263,12 +240,8 @@ def test_a_follow_said_low_at_the_table_is_the_lowest_and_a_choice(players: int,
     seen = {"low": 0, "kept lower": 0, "forced": 0}
     for seed in seeds:
         game = Game.new(RuleSet(players=players), seed=seed)
-        bots = [make_bot(level, seed=seed + s, **(FAST if level == "strong" else {})) for s in range(players)]
-        while not game.hand_finished:
-            seat = game.to_act
-            assert seat is not None
-            view = game.view(seat)
-            a = bots[seat].decide(view).action
+        for _, view, d in bot_moves(game, seat_bots(level, players, seed, FAST)):
+            a = d.action
             tile = a.value
             if a.kind == "play" and isinstance(tile, Tile) and view.current_trick and len(view.hand) > 1:
                 said = table_play_reason(view, tile)
@@ -288,7 +261,6 @@ def test_a_follow_said_low_at_the_table_is_the_lowest_and_a_choice(players: int,
                         seen["kept lower"] += 1
                 if trump.follows(tile, suit) and not others:
                     assert " only " not in said, f"seed {seed}: {said!r} tells the table the seat's suit"
-            game.apply(a)
     # The basic player never keeps a lower tile of the suit when it cannot win; the strong
     # player sometimes does (5-4 kept over 4-3 to save the lower four for later).
     wanted = ("low", "forced") if level == "basic" else ("kept lower",)
