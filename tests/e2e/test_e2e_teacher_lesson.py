@@ -7,6 +7,8 @@ to artifacts/screenshots/lesson-*.png."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from moon_browser import SCREENSHOTS, click, open_presenter, runs, settle, sized_context, stage, wait_for
@@ -102,6 +104,28 @@ _BOX = "(sel) => { const e = document.querySelector(sel); if (!e) return null; c
 _HEIGHTS = "(sel) => [...document.querySelectorAll(sel)].map(e => Math.round(e.getBoundingClientRect().height))"
 
 
+@contextmanager
+def _live_phone(projector: Any, browser: Any, server: str, name: str) -> Iterator[Any]:
+    """Start a live class on the projector's slide, close its join screen, and join it from a
+    phone (390×844) as ``name``; yields the phone's page (its browser closed afterwards)."""
+    click(projector, projector.locator(".st-key-live-start button").first)
+    wait_for(projector, ".live-join-big", 30)
+    code = str(projector.locator(".live-join-big").get_attribute("data-code"))
+    click(projector, projector.locator(".st-key-live-join-close button").first)
+    ctx = sized_context(browser, 390, 844)
+    try:
+        phone = ctx.new_page()
+        phone.set_default_timeout(90_000)
+        phone.goto(server + f"/live?code={code}")
+        wait_for(phone, ".st-key-live-name input", 120)
+        settle(phone)
+        phone.locator(".st-key-live-name input").fill(name)
+        click(phone, phone.locator("[data-testid=stFormSubmitButton] button").first)
+        yield phone
+    finally:
+        ctx.close()
+
+
 def test_the_numbers_table_is_compact_and_fits_beside_the_table(projector: Any, server: str) -> None:
     """"Show the numbers" on a move of the strong computer: a compact table (the figures that
     differ, then what every move shares once) that fits on the screen in projector type."""
@@ -122,19 +146,7 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
     chooses a legal but weaker tile told why it is worse (and the chart too), the numbers in
     the panel in view, and the class summary ("This hand") leading back to the slide."""
     open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=12")
-    click(projector, projector.locator(".st-key-live-start button").first)
-    wait_for(projector, ".live-join-big", 30)
-    code = str(projector.locator(".live-join-big").get_attribute("data-code"))
-    click(projector, projector.locator(".st-key-live-join-close button").first)
-    phone_ctx = sized_context(browser, 390, 844)
-    try:
-        phone = phone_ctx.new_page()
-        phone.set_default_timeout(90_000)
-        phone.goto(server + f"/live?code={code}")
-        wait_for(phone, ".st-key-live-name input", 120)
-        settle(phone)
-        phone.locator(".st-key-live-name input").fill("Ada")
-        click(phone, phone.locator("[data-testid=stFormSubmitButton] button").first)
+    with _live_phone(projector, browser, server, "Ada") as phone:
         wait_for(phone, ".live-waiting", 30)
         click(projector, projector.locator(".st-key-pres-ask button").first)
         wait_for(projector, ".live-chart", 30)
@@ -178,8 +190,6 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         click(projector, projector.locator(".st-key-live-summary-close button"))
         wait_for(projector, ".pres-stage", 30)
         assert stage(projector) == count
-    finally:
-        phone_ctx.close()
 
 
 def test_join_as_a_student_leaves_no_stale_class_in_the_address(browser: Any, server: str) -> None:
@@ -222,19 +232,7 @@ def test_a_levels_choices_on_the_phone_come_in_order(projector: Any, browser: An
     legal = next(x for x in levels if x.kind == "legal_tiles")
     deck = Deck(title="Order", entries=(DeckEntry(kind="level", ref=count.id), DeckEntry(kind="level", ref=legal.id)))
     open_presenter(projector, server + f"/presenter?deck={deck_token(deck)}&slide=0")
-    click(projector, projector.locator(".st-key-live-start button").first)
-    wait_for(projector, ".live-join-big", 30)
-    code = str(projector.locator(".live-join-big").get_attribute("data-code"))
-    click(projector, projector.locator(".st-key-live-join-close button").first)
-    ctx = sized_context(browser, 390, 844)
-    try:
-        phone = ctx.new_page()
-        phone.set_default_timeout(90_000)
-        phone.goto(server + f"/live?code={code}")
-        wait_for(phone, ".st-key-live-name input", 120)
-        settle(phone)
-        phone.locator(".st-key-live-name input").fill("Bo")
-        click(phone, phone.locator("[data-testid=stFormSubmitButton] button").first)
+    with _live_phone(projector, browser, server, "Bo") as phone:
         wait_for(phone, "[class*='st-key-live-choice-'] button", 60)
         settle(phone)
         numbers = [int(t) for t in phone.locator("[class*='st-key-live-choice-'] button").all_inner_texts()]
@@ -256,5 +254,3 @@ def test_a_levels_choices_on_the_phone_come_in_order(projector: Any, browser: An
         singles = [t for t in labels[:-1] if "," not in t]
         assert singles == sorted(singles, key=hand.index), (labels, hand)
         phone.screenshot(path=str(SCREENSHOTS / "lesson-phone-choices-390x844.png"), full_page=True)
-    finally:
-        ctx.close()

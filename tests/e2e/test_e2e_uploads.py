@@ -54,16 +54,21 @@ def test_an_upload_with_negative_hints_is_refused_by_name(page: Any, server: str
     assert len(transfer.export_dict(db, me.id)["lesson_attempts"]) == 1  # nothing was added
 
 
+def _upload_deck(page: Any, server: str, path: Any) -> str:
+    """Upload the deck file ``path`` in the Classroom's "Lesson deck" panel; the error said."""
+    open_page(page, server + "/classroom")
+    page.locator("[data-testid='stExpander'] summary", has_text="Lesson deck").click()
+    before = runs(page)
+    page.locator(".st-key-deck-upload input[type=file]").set_input_files(str(path))
+    settle(page, since=before)
+    return str(page.locator("[data-testid='stAlertContentError']").inner_text())
+
+
 def test_a_deck_whose_kind_is_a_list_is_refused_by_name_in_the_classroom(page: Any, server: str,
                                                                          tmp_path: Any) -> None:
     bad = tmp_path / "list-kind.json"
     bad.write_text(json.dumps({"format": "moon-deck-1", "entries": [{"kind": ["deal"]}]}))
-    open_page(page, server + "/classroom")
-    page.locator("[data-testid='stExpander'] summary", has_text="Lesson deck").click()
-    before = runs(page)
-    page.locator(".st-key-deck-upload input[type=file]").set_input_files(str(bad))
-    settle(page, since=before)
-    err = str(page.locator("[data-testid='stAlertContentError']").inner_text())
+    err = _upload_deck(page, server, bad)
     assert "Entry 1, field 'kind'" in err and "is not a kind of entry" in err and "unchanged" in err
     main = str(page.locator('[data-testid="stMain"]').inner_text())
     assert "TypeError" not in main and "unhashable" not in main
@@ -72,12 +77,7 @@ def test_a_deck_whose_kind_is_a_list_is_refused_by_name_in_the_classroom(page: A
 def test_an_empty_deck_file_is_said_to_be_empty(page: Any, server: str, tmp_path: Any) -> None:
     empty = tmp_path / "empty-deck.json"
     empty.write_bytes(b"")
-    open_page(page, server + "/classroom")
-    page.locator("[data-testid='stExpander'] summary", has_text="Lesson deck").click()
-    before = runs(page)
-    page.locator(".st-key-deck-upload input[type=file]").set_input_files(str(empty))
-    settle(page, since=before)
-    err = str(page.locator("[data-testid='stAlertContentError']").inner_text())
+    err = _upload_deck(page, server, empty)
     assert "This file is empty: it holds no deck." in err and "unchanged" in err
     assert "cut off" not in err
 
