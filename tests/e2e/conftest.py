@@ -104,10 +104,9 @@ def teacher(browser: Any, _contexts: dict[str, Any]) -> Iterator[Any]:
 
 
 @pytest.fixture
-def projector(browser: Any) -> Iterator[Any]:
-    """The room's projector: a browser at 1920×1080, new to the app."""
-    ctx = sized_context(browser, 1920, 1080)
-    pg = ctx.new_page()
+def projector(browser: Any, _contexts: dict[str, Any]) -> Iterator[Any]:
+    """The room's projector: a browser at 1920×1080 (a context of its own), new to the app."""
+    pg = _fresh_page(browser, _contexts, "projector", 1920, 1080)
     pg.set_default_timeout(90_000)
     yield pg
-    ctx.close()
+    _forget(_contexts, "projector")

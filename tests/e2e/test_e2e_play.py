@@ -3,6 +3,7 @@ the URL that follows the game without a history entry per move)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
 
@@ -607,12 +608,16 @@ _PASSED_A_MOON = (
 ).split(", ")
 
 
-def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> None:
+def test_hand_review_is_made_when_its_tab_is_opened_and_its_bid_line_says_why(page: Any, server: str) -> None:
     """Speed: the end of a hand reviews nothing (the click that ends it does not wait for a
     review); the Hand review tab starts the review in the background, says so, and shows it
     when it is ready, while the table stays usable. Nothing of the learner's is graded, so the
     heading says so and the pass where the strong player would have bid 6 is a
-    comparison, not a mistake."""
+    comparison, not a mistake.
+
+    The review's bid line says why: what the learner's hand held (the strong player's
+    trump and the other doubles, named), and each chance names whose choice it is for ("The
+    strong player's bid of 6 was ... to make"). (One hand, one review, for both.)"""
     open_page(page, f"{server}/play?{urlencode(encode(PlaySetup(RuleSet(), 4), [_PASSED_A_MOON]))}")
     step_mode(page)
     play_hand(page)
@@ -636,6 +641,13 @@ def test_hand_review_is_made_when_its_tab_is_opened(page: Any, server: str) -> N
     scroll = page.evaluate("""() => { const all = document.querySelectorAll('[data-testid="stDataFrame"] .dvn-scroller'); const g = all[all.length - 1];
         return g ? g.scrollWidth - g.clientWidth : 0; }""")
     assert scroll <= 1, f"the review table scrolls {scroll} px sideways"
+    line = next((x for x in review.splitlines() if x.startswith("Bid: you passed.")), "")
+    assert re.search(r"Your hand held \w+ \w+ \((?:\d-\d, )*\d-\d(?: and \d-\d)?\)", line), review
+    assert re.search(r"The strong player's bid of 6 was [a-z ]+ to make \(\d+%\)\.", line), line
+    # Why it is no mistake, plainly (it said "the difference is within the luck of the
+    # simulated deals").
+    assert line.endswith("Bidding 6 came out better on the deals the strong player tried, but by too little "
+                         "to call passing a mistake."), line
 
 
 def test_hand_review_names_the_principle_and_links_its_stage(page: Any, server: str) -> None:
@@ -658,28 +670,6 @@ def test_hand_review_names_the_principle_and_links_its_stage(page: Any, server: 
     assert link.count() == 1
     assert urlparse(link.get_attribute("href")).path.endswith("/learn")
     assert parse_qs(urlparse(link.get_attribute("href")).query) == {"level": ["draw-trumps-1"]}
-
-
-def test_hand_review_bid_line_says_what_the_hand_held_and_whose_figures(page: Any, server: str) -> None:
-    """The review's bid line says why: what the learner's hand held (the strong player's
-    trump and the other doubles, named), and each chance names whose choice it is for ("The
-    strong player's bid of 6 was ... to make")."""
-    import re
-
-    open_page(page, f"{server}/play?{urlencode(encode(PlaySetup(RuleSet(), 4), [_PASSED_A_MOON]))}")
-    step_mode(page)
-    play_hand(page)
-    page.locator(".st-key-play-tabs button", has_text="Hand review").first.click()
-    page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
-    assert not _errors(page)
-    review = _below_the_table(page)
-    line = next((x for x in review.splitlines() if x.startswith("Bid: you passed.")), "")
-    assert re.search(r"Your hand held \w+ \w+ \((?:\d-\d, )*\d-\d(?: and \d-\d)?\)", line), review
-    assert re.search(r"The strong player's bid of 6 was [a-z ]+ to make \(\d+%\)\.", line), line
-    # Why it is no mistake, plainly (it said "the difference is within the luck of the
-    # simulated deals").
-    assert line.endswith("Bidding 6 came out better on the deals the strong player tried, but by too little "
-                         "to call passing a mistake."), line
 
 
 def test_the_bid_hint_and_the_hand_review_agree(page: Any, server: str) -> None:
