@@ -6,7 +6,7 @@ skip them with ``-m "not e2e"``)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -110,3 +110,27 @@ def projector(browser: Any, _contexts: dict[str, Any]) -> Iterator[Any]:
     pg.set_default_timeout(90_000)
     yield pg
     _forget(_contexts, "projector")
+
+
+@pytest.fixture
+def kept_page(browser: Any, _contexts: dict[str, Any]) -> Iterator[Callable[..., Any]]:
+    """``kept_page(width, height, name="")``: a new page at ``width``×``height`` (a phone's
+    below :data:`moon_browser.PHONE_WIDTH`), new to the app, from a context kept for the session
+    like ``page``'s. The same ``name`` and size give pages of one browser (the same cookies);
+    another ``name`` gives another browser (three phones: ``"1"``, ``"2"``, ``"3"``). Every
+    context used is cleared after the test. A test that needs a browser of its own (options,
+    stored state, one closed on purpose) makes it with ``sized_context``."""
+    used: list[str] = []
+
+    def make(width: int, height: int, name: str = "") -> Any:
+        key = f"kept-{name}-{width}x{height}"
+        if key in used:  # the same browser again: its cookies stay
+            pg = _contexts[key].new_page()
+            pg.set_default_timeout(60_000)
+            return pg
+        used.append(key)
+        return _fresh_page(browser, _contexts, key, width, height)
+
+    yield make
+    for key in used:
+        _forget(_contexts, key)

@@ -236,7 +236,7 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         teacher_ctx.close()
 
 
-def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(browser: Any, server: str) -> None:
+def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(kept_page: Any, server: str) -> None:
     """Two classes at once (made through the store the server uses): a question asked in one
     reaches only that class's phone; an ended class's code and a bad teacher link get a plain
     message and open nothing (an ended class's QR link says so at once, and its projector's
@@ -248,121 +248,107 @@ def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(bro
     two, _ = live.start(db, "Class two")
     ended, _ = live.start(db, "Yesterday")
     live.end(db, ended.id)
-    ctxs = [sized_context(browser, 390, 844)
-            for _ in range(3)]
-    try:
-        phones = []
-        for ctx, info, name in zip(ctxs[:2], (one, two), ("Ada", "Ben"), strict=True):
-            phone = ctx.new_page()
-            phone.set_default_timeout(90_000)
-            phone.goto(f"{server}/live?code={info.join_code}")
-            wait_for(phone, ".st-key-live-name input", 120)
-            settle(phone)
-            _join(phone, server, info.join_code, name)
-            wait_for(phone, ".live-waiting", 30)
-            phones.append(phone)
-        spec = live.QuestionSpec("iso-1", "move", "Seat 1 is to play. What would you play?",
-                                 (("play 6-4", "6-4"), ("play 5-5", "5-5")), ("play 6-4",), "Seat 1 plays 6-4",
-                                 "6-4 is the only winner.", {"seat": 1, "hand": ["6-4", "5-5"], "trump": "6"})
-        live.ask(db, one.id, spec)
-        wait_for(phones[0], "[class*='st-key-live-choice-'] button", 30)
-        time.sleep(3)  # the other phone looks every second or so: give it time to (wrongly) show it
-        assert phones[1].locator("[class*='st-key-live-choice-'] button").count() == 0
-        assert phones[1].locator(".live-waiting").count() == 1
-        assert "What would you play?" not in phones[1].locator("body").inner_text()
+    phones = []
+    for i, (info, name) in enumerate(zip((one, two), ("Ada", "Ben"), strict=True)):
+        phone = kept_page(390, 844, str(i))
+        phone.set_default_timeout(90_000)
+        phone.goto(f"{server}/live?code={info.join_code}")
+        wait_for(phone, ".st-key-live-name input", 120)
+        settle(phone)
+        _join(phone, server, info.join_code, name)
+        wait_for(phone, ".live-waiting", 30)
+        phones.append(phone)
+    spec = live.QuestionSpec("iso-1", "move", "Seat 1 is to play. What would you play?",
+                             (("play 6-4", "6-4"), ("play 5-5", "5-5")), ("play 6-4",), "Seat 1 plays 6-4",
+                             "6-4 is the only winner.", {"seat": 1, "hand": ["6-4", "5-5"], "trump": "6"})
+    live.ask(db, one.id, spec)
+    wait_for(phones[0], "[class*='st-key-live-choice-'] button", 30)
+    time.sleep(3)  # the other phone looks every second or so: give it time to (wrongly) show it
+    assert phones[1].locator("[class*='st-key-live-choice-'] button").count() == 0
+    assert phones[1].locator(".live-waiting").count() == 1
+    assert "What would you play?" not in phones[1].locator("body").inner_text()
 
-        late = ctxs[2].new_page()
-        late.set_default_timeout(90_000)
-        late.goto(f"{server}/live")
-        wait_for(late, ".st-key-live-name input", 120)
-        settle(late)
-        _join(late, server, ended.join_code, "Cy")
-        assert "has ended" in late.locator("[data-testid='stAlertContentError']").inner_text()
-        assert late.locator(".live-waiting").count() == 0
-        # The ended class's QR link says so at once, before a name is typed.
-        late.goto(f"{server}/live?code={ended.join_code}")
-        wait_for(late, ".st-key-live-name input", 120)
-        settle(late)
-        assert "has ended" in late.locator("[data-testid='stAlertContentWarning']").inner_text()
-        # Its projector's address, opened elsewhere: ended, and the slide without the class.
-        late.goto(f"{server}{PRESENT}&live={ended.join_code}")
-        wait_for(late, "[data-testid='stAlert']", 120)
-        settle(late)
-        assert f"The live class {ended.join_code} has ended" in late.locator("[data-testid='stAlert']").first.inner_text()
-        assert "join on their phones" not in late.locator("body").inner_text()
-        click(late, late.locator(".st-key-live-ended-plain button"))
-        wait_for(late, ".st-key-pres-controls", 120)
-        settle(late)
-        assert "deal=12" in late.url and "live=" not in late.url, late.url
-        assert "has ended" not in late.locator("body").inner_text()
+    late = kept_page(390, 844, "2")
+    late.set_default_timeout(90_000)
+    late.goto(f"{server}/live")
+    wait_for(late, ".st-key-live-name input", 120)
+    settle(late)
+    _join(late, server, ended.join_code, "Cy")
+    assert "has ended" in late.locator("[data-testid='stAlertContentError']").inner_text()
+    assert late.locator(".live-waiting").count() == 0
+    # The ended class's QR link says so at once, before a name is typed.
+    late.goto(f"{server}/live?code={ended.join_code}")
+    wait_for(late, ".st-key-live-name input", 120)
+    settle(late)
+    assert "has ended" in late.locator("[data-testid='stAlertContentWarning']").inner_text()
+    # Its projector's address, opened elsewhere: ended, and the slide without the class.
+    late.goto(f"{server}{PRESENT}&live={ended.join_code}")
+    wait_for(late, "[data-testid='stAlert']", 120)
+    settle(late)
+    assert f"The live class {ended.join_code} has ended" in late.locator("[data-testid='stAlert']").first.inner_text()
+    assert "join on their phones" not in late.locator("body").inner_text()
+    click(late, late.locator(".st-key-live-ended-plain button"))
+    wait_for(late, ".st-key-pres-controls", 120)
+    settle(late)
+    assert "deal=12" in late.url and "live=" not in late.url, late.url
+    assert "has ended" not in late.locator("body").inner_text()
 
-        late.goto(server + PRESENT + "&host=" + "A" * 43)  # a made-up teacher link
-        wait_for(late, "[data-testid='stAlertContentError']", 120)
-        settle(late)
-        assert "live-class link is unknown" in late.locator("[data-testid='stAlertContentError']").first.inner_text()
-        for key in ("live-end", "live-summary-open", "live-join-open"):
-            assert late.locator(f".st-key-{key}").count() == 0
-        assert late.locator('[data-testid="stException"]').count() == 0
-    finally:
-        for ctx in ctxs:
-            ctx.close()
+    late.goto(server + PRESENT + "&host=" + "A" * 43)  # a made-up teacher link
+    wait_for(late, "[data-testid='stAlertContentError']", 120)
+    settle(late)
+    assert "live-class link is unknown" in late.locator("[data-testid='stAlertContentError']").first.inner_text()
+    for key in ("live-end", "live-summary-open", "live-join-open"):
+        assert late.locator(f".st-key-{key}").count() == 0
+    assert late.locator('[data-testid="stException"]').count() == 0
 
 
-def test_a_live_class_started_on_a_revealed_slide_shows_no_chart(browser: Any, server: str) -> None:
+def test_a_live_class_started_on_a_revealed_slide_shows_no_chart(kept_page: Any, server: str) -> None:
     """Started on a slide whose answer is already shown, the projector's panel draws no chart of
     zeros beside the answer: it says the slide was not asked in this live class."""
     from store import live, open_store
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    ctx = sized_context(browser, 1920, 1080)
-    teacher = ctx.new_page()
+    teacher = kept_page(1920, 1080)
     teacher.set_default_timeout(90_000)
-    try:
-        teacher.goto(server + PRESENT + "&ask=revealed")
-        wait_for(teacher, ".pres-stage", 120)
-        settle(teacher)
-        click(teacher, teacher.locator(".st-key-live-start button").first)
-        wait_for(teacher, ".live-join-big", 30)
-        code = str(teacher.locator(".live-join-big").get_attribute("data-code"))
-        live.join(open_store(), code, "Ada")
-        click(teacher, teacher.locator(".st-key-live-join-close button").first)
-        wait_for(teacher, ".live-unasked", 30)
-        teacher.wait_for_timeout(2500)  # the panel redraws every second: still no chart
-        assert "Not asked in this live class" in teacher.locator(".live-unasked").inner_text()
-        assert teacher.locator(".live-chart").count() == 0
-        teacher.screenshot(path=str(SCREENSHOTS / "live-started-revealed-1920.png"))
-    finally:
-        ctx.close()
+    teacher.goto(server + PRESENT + "&ask=revealed")
+    wait_for(teacher, ".pres-stage", 120)
+    settle(teacher)
+    click(teacher, teacher.locator(".st-key-live-start button").first)
+    wait_for(teacher, ".live-join-big", 30)
+    code = str(teacher.locator(".live-join-big").get_attribute("data-code"))
+    live.join(open_store(), code, "Ada")
+    click(teacher, teacher.locator(".st-key-live-join-close button").first)
+    wait_for(teacher, ".live-unasked", 30)
+    teacher.wait_for_timeout(2500)  # the panel redraws every second: still no chart
+    assert "Not asked in this live class" in teacher.locator(".live-unasked").inner_text()
+    assert teacher.locator(".live-chart").count() == 0
+    teacher.screenshot(path=str(SCREENSHOTS / "live-started-revealed-1920.png"))
 
 
-def test_a_made_up_live_code_on_the_projector_says_no_class_has_it(browser: Any, server: str) -> None:
-    ctx = sized_context(browser, 1920, 1080)
-    page = ctx.new_page()
+def test_a_made_up_live_code_on_the_projector_says_no_class_has_it(kept_page: Any, server: str) -> None:
+    page = kept_page(1920, 1080)
     page.set_default_timeout(90_000)
-    try:
-        page.goto(f"{server}/presenter?deal=12&move=5&live=ZZZZZZ")
-        wait_for(page, "[data-testid='stAlert']", 120)
-        settle(page)
-        said = page.locator("[data-testid='stAlert']").first.inner_text()
-        assert "No live class has the code ZZZZZZ" in said
-        body = page.locator("body").inner_text()
-        assert "projector's address of the live class" not in body and "/live?code=ZZZZZZ" not in body
-        page.screenshot(path=str(SCREENSHOTS / "live-made-up-code-1920x1080.png"))
-        click(page, page.locator(".st-key-live-none-start button"))
-        wait_for(page, ".live-join-big", 60)
-        code = str(page.locator(".live-join-big").get_attribute("data-code"))
-        assert len(code) == 6 and code != "ZZZZZZ" and f"live={code}" in page.url and "deal=12" in page.url
-        assert "No live class has the code" not in page.locator("body").inner_text()
-        page.goto(f"{server}/presenter?deal=12&move=5&live=ZZZZZZ")
-        wait_for(page, ".st-key-live-none-plain button", 120)
-        settle(page)
-        click(page, page.locator(".st-key-live-none-plain button"))
-        wait_for(page, ".st-key-pres-controls", 120)
-        settle(page)
-        assert "deal=12" in page.url and "live=" not in page.url, page.url
-        assert page.locator(".st-key-live-start button").first.is_visible()
-    finally:
-        ctx.close()
+    page.goto(f"{server}/presenter?deal=12&move=5&live=ZZZZZZ")
+    wait_for(page, "[data-testid='stAlert']", 120)
+    settle(page)
+    said = page.locator("[data-testid='stAlert']").first.inner_text()
+    assert "No live class has the code ZZZZZZ" in said
+    body = page.locator("body").inner_text()
+    assert "projector's address of the live class" not in body and "/live?code=ZZZZZZ" not in body
+    page.screenshot(path=str(SCREENSHOTS / "live-made-up-code-1920x1080.png"))
+    click(page, page.locator(".st-key-live-none-start button"))
+    wait_for(page, ".live-join-big", 60)
+    code = str(page.locator(".live-join-big").get_attribute("data-code"))
+    assert len(code) == 6 and code != "ZZZZZZ" and f"live={code}" in page.url and "deal=12" in page.url
+    assert "No live class has the code" not in page.locator("body").inner_text()
+    page.goto(f"{server}/presenter?deal=12&move=5&live=ZZZZZZ")
+    wait_for(page, ".st-key-live-none-plain button", 120)
+    settle(page)
+    click(page, page.locator(".st-key-live-none-plain button"))
+    wait_for(page, ".st-key-pres-controls", 120)
+    settle(page)
+    assert "deal=12" in page.url and "live=" not in page.url, page.url
+    assert page.locator(".st-key-live-start button").first.is_visible()
 
 
 def test_a_blank_double_as_trump_reads_as_two_halves_on_the_phone(browser: Any) -> None:

@@ -17,7 +17,6 @@ from moon_browser import (
     play_hand,
     runs,
     settle,
-    sized_context,
     step_mode,
     table_setting,
 )
@@ -531,49 +530,39 @@ def test_during_the_computers_moves_the_hand_is_drawn_once(page: Any, server: st
     assert not _errors(page)
 
 
-def test_phone_shows_trick_status_and_hand_without_scrolling(browser: Any, server: str) -> None:
+def test_phone_shows_trick_status_and_hand_without_scrolling(kept_page: Any, server: str) -> None:
     """Phone (390×844): the trick, the status strip and the whole hand fit the screen; the
     sidebar starts collapsed."""
     setup, g = _learner_names_trump(8)
     g.apply(g.legal_actions()[0])
     while g.to_act != 0:
         g.apply(g.legal_actions()[0])
-    ctx = sized_context(browser, 390, 844)
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    try:
-        open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
-        page.wait_for_timeout(500)
-        assert page.locator('[data-testid="stSidebarContent"]').is_hidden() or \
-            page.locator('[data-testid="stSidebar"]').evaluate("e => e.getBoundingClientRect().right <= 5")
-        for sel in (".st-key-table-status", ".moon-trick", ".st-key-table-hand"):
-            box = page.locator(sel).first.bounding_box()
-            assert box is not None, sel
-            assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (sel, box)
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (sel, box)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / "play-table-phone.png"))
-        _why_beside_each_line(page)
-    finally:
-        ctx.close()
+    page = kept_page(390, 844)
+    open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    page.wait_for_timeout(500)
+    assert page.locator('[data-testid="stSidebarContent"]').is_hidden() or \
+        page.locator('[data-testid="stSidebar"]').evaluate("e => e.getBoundingClientRect().right <= 5")
+    for sel in (".st-key-table-status", ".moon-trick", ".st-key-table-hand"):
+        box = page.locator(sel).first.bounding_box()
+        assert box is not None, sel
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (sel, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (sel, box)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "play-table-phone.png"))
+    _why_beside_each_line(page)
 
 
-def test_on_a_phone_the_status_strip_stays_in_view_below_the_header(browser: Any, server: str) -> None:
+def test_on_a_phone_the_status_strip_stays_in_view_below_the_header(kept_page: Any, server: str) -> None:
     """Phone (390×844), page scrolled: the status strip sticks below Streamlit's header, its
     first line (hand, contract, trump) not hidden under it."""
     setup, g = _learner_names_trump(8)
-    ctx = sized_context(browser, 390, 844)
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    try:
-        open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
-        page.wait_for_timeout(500)
-        box = _scroll_status(page, ".moon-trick", (200, 600), 1200)
-        header = page.evaluate("() => document.querySelector('header[data-testid=stHeader]').getBoundingClientRect().bottom")
-        assert header - 1 <= box["y"] < header + 40, (header, box)
-        assert "Hand 1" in page.locator(".st-key-table-status").first.inner_text()
-    finally:
-        ctx.close()
+    page = kept_page(390, 844)
+    open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
+    page.wait_for_timeout(500)
+    box = _scroll_status(page, ".moon-trick", (200, 600), 1200)
+    header = page.evaluate("() => document.querySelector('header[data-testid=stHeader]').getBoundingClientRect().bottom")
+    assert header - 1 <= box["y"] < header + 40, (header, box)
+    assert "Hand 1" in page.locator(".st-key-table-status").first.inner_text()
 
 
 def test_moves_replace_the_url_instead_of_adding_history(page: Any, server: str) -> None:

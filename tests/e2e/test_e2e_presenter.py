@@ -20,7 +20,6 @@ from moon_browser import (
     open_presenter,
     runs,
     settle,
-    sized_context,
     stage,
     wait_for,
 )
@@ -227,17 +226,13 @@ def test_sizes_a_room_can_read_at_1920x1080(projector: Any, server: str, move: i
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (390, 844)])
-def test_screenshots_at_other_sizes(browser: Any, server: str, width: int, height: int) -> None:
-    ctx = sized_context(browser, width, height)
-    pg = ctx.new_page()
-    try:
-        open_presenter(pg, server + LINK.format(move=3))  # the widow in hand: the tallest
-        assert pg.locator(".st-key-pres-forward button:visible").count() >= 1
-        if width >= 1280:
-            assert any("Start a live class" in c for c in in_view(pg))
-        pg.screenshot(path=str(SCREENSHOTS / f"presenter-move3-{width}x{height}.png"), full_page=True)
-    finally:
-        ctx.close()
+def test_screenshots_at_other_sizes(kept_page: Any, server: str, width: int, height: int) -> None:
+    pg = kept_page(width, height)
+    open_presenter(pg, server + LINK.format(move=3))  # the widow in hand: the tallest
+    assert pg.locator(".st-key-pres-forward button:visible").count() >= 1
+    if width >= 1280:
+        assert any("Start a live class" in c for c in in_view(pg))
+    pg.screenshot(path=str(SCREENSHOTS / f"presenter-move3-{width}x{height}.png"), full_page=True)
 
 
 def test_presenter_has_no_serious_accessibility_violations(projector: Any, server: str) -> None:
@@ -333,7 +328,7 @@ def _numbers_readable(page: Any, least: float) -> None:
     assert min(found["sizes"]) >= least, (page.viewport_size, found["sizes"])
 
 
-def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> None:
+def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) -> None:
     """A live class on a deck (a hand asked, a level, a puzzle with no tiles, a note), with the
     numbers shown and each answer revealed, at 1920×1080, 1280×720 and 1024×768: the answers
     panel never covers the stage, every control is in view, every word of the panel is in
@@ -351,86 +346,81 @@ def test_the_live_panel_keeps_clear_of_the_stage(browser: Any, server: str) -> N
         DeckEntry(kind="deal", deal=1, computer="strong", move=10, to=11, ask=True),
         DeckEntry(kind="level", ref=level.id), DeckEntry(kind="puzzle", ref=bare.ref),
         DeckEntry(kind="note", title="Remember", note="The highest trump wins the trick.")))
-    ctx = sized_context(browser, 1920, 1080)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
-        click(pg, pg.locator(".st-key-live-start button").first)
-        wait_for(pg, ".live-join-big", 30)
-        click(pg, pg.locator(".st-key-live-join-close button").first)
-        wait_for(pg, ".live-chart", 30)
-        # The answers panel and the header read from the back of the room (7 px at 25% size).
-        sizes = pg.evaluate(_SIZES)
-        assert min(sizes.values()) >= 28, sizes
-        _apart(pg)
-        in_view(pg)
-        press(pg, "ArrowRight")  # the reveal: "Right: …" and the marked answer
-        wait_for(pg, ".live-chart[data-revealed='1']", 30)
-        # Every word of the panel, its buttons too, in projector type.
-        texts = pg.evaluate(_TEXTS.replace("[data-testid=stMain]", ".st-key-live-panel"))
-        assert any(t[0].startswith("Right:") for t in texts) and any(t[0] == "End" for t in texts), texts
+    pg = kept_page(1920, 1080)
+    open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+    click(pg, pg.locator(".st-key-live-start button").first)
+    wait_for(pg, ".live-join-big", 30)
+    click(pg, pg.locator(".st-key-live-join-close button").first)
+    wait_for(pg, ".live-chart", 30)
+    # The answers panel and the header read from the back of the room (7 px at 25% size).
+    sizes = pg.evaluate(_SIZES)
+    assert min(sizes.values()) >= 28, sizes
+    _apart(pg)
+    in_view(pg)
+    press(pg, "ArrowRight")  # the reveal: "Right: …" and the marked answer
+    wait_for(pg, ".live-chart[data-revealed='1']", 30)
+    # Every word of the panel, its buttons too, in projector type.
+    texts = pg.evaluate(_TEXTS.replace("[data-testid=stMain]", ".st-key-live-panel"))
+    assert any(t[0].startswith("Right:") for t in texts) and any(t[0] == "End" for t in texts), texts
+    assert min(t[1] for t in texts) >= 28, [t for t in texts if t[1] < 28]
+    # Beside the panel, the stage's smallest words (seat names, "Laid aside by Seat 0", the
+    # "Answer" tag, the trick's seats) and the controls are in projector type too.
+    for where in (".pres-stage", ".st-key-pres-controls"):
+        texts = pg.evaluate(_TEXTS.replace("[data-testid=stMain]", where))
         assert min(t[1] for t in texts) >= 28, [t for t in texts if t[1] < 28]
-        # Beside the panel, the stage's smallest words (seat names, "Laid aside by Seat 0", the
-        # "Answer" tag, the trick's seats) and the controls are in projector type too.
-        for where in (".pres-stage", ".st-key-pres-controls"):
-            texts = pg.evaluate(_TEXTS.replace("[data-testid=stMain]", where))
-            assert min(t[1] for t in texts) >= 28, [t for t in texts if t[1] < 28]
-        said = [t[0] for t in pg.evaluate(_TEXTS.replace("[data-testid=stMain]", ".pres-stage"))]
-        assert "Answer" in said and any(t.startswith("Laid aside by Seat") for t in said), said
-        assert sum(t.startswith("Seat ") for t in said) >= 3, said
-        _sides(pg, 90)
-        # "Show the numbers" at the reveal: the whole table can be read, in projector type, and
-        # the side hands keep their size.
-        click_key(pg, "pres-numbers")
-        assert pg.locator(".pres-numbers").count() == 1
-        _numbers_readable(pg, 28)
-        _sides(pg, 90)
-        _apart(pg)
-        in_view(pg)
-        pg.screenshot(path=str(SCREENSHOTS / "presenter-live-numbers-1920x1080.png"))
-        pg.set_viewport_size({"width": 1280, "height": 720})
-        _numbers_readable(pg, 18)
-        _apart(pg)
-        in_view(pg)
-        pg.screenshot(path=str(SCREENSHOTS / "presenter-live-numbers-1280x720.png"))
-        pg.set_viewport_size({"width": 1024, "height": 768})
-        _numbers_readable(pg, 15)
-        _apart(pg)
-        _sides(pg, 60)  # a 4:3 projector: the side hands two tiles a row, not four of 30 px
-        pg.screenshot(path=str(SCREENSHOTS / "presenter-live-hand-1024x768.png"))
-        press(pg, "PageDown")  # move 11
-        press(pg, "PageDown")  # the level, asked
-        assert pg.locator(".pres-is-answer").count() == 0
-        press(pg, "ArrowRight")
-        assert stage(pg, "revealed") == "1" and "Answer:" in pg.locator(".pres-talk").inner_text()
-        # The level's answer tile is marked at the reveal.
-        assert pg.locator(".pres-is-answer svg").get_attribute("data-tile") in pg.locator(".pres-answer").inner_text()
-        _apart(pg)
-        pg.screenshot(path=str(SCREENSHOTS / "presenter-live-1024x768.png"))
-        in_view(pg)
-        pg.set_viewport_size({"width": 1280, "height": 720})
-        _apart(pg)
-        pg.screenshot(path=str(SCREENSHOTS / "presenter-live-1280x720.png"))
-        press(pg, "PageDown")  # a puzzle with no tiles: its words take the stage
-        talk, whole = pg.evaluate("""() => [document.querySelector('.pres-talk').getBoundingClientRect().width,
-            document.querySelector('.pres-stage').getBoundingClientRect().width]""")
-        assert talk >= 0.9 * whole, (talk, whole)
-        _apart(pg)
-        in_view(pg)
-        press(pg, "PageDown")  # its answer, revealed
-        assert stage(pg, "revealed") == "1"
-        in_view(pg)
-        press(pg, "PageDown")  # the note slide: the teacher's words, nothing asked
-        assert "The highest trump wins the trick." in pg.locator(".pres-note-slide").inner_text()
-        assert stage(pg, "asking") == "0" and pg.locator(".st-key-pres-ask button").first.is_disabled()
-        # Nothing asked here: the panel shows how to join, not the last question's chart.
-        wait_for(pg, ".st-key-live-panel .live-join-line", 30)
-        assert pg.locator(".st-key-live-panel .live-chart").count() == 0
-        _apart(pg)
-        in_view(pg)
-    finally:
-        ctx.close()
+    said = [t[0] for t in pg.evaluate(_TEXTS.replace("[data-testid=stMain]", ".pres-stage"))]
+    assert "Answer" in said and any(t.startswith("Laid aside by Seat") for t in said), said
+    assert sum(t.startswith("Seat ") for t in said) >= 3, said
+    _sides(pg, 90)
+    # "Show the numbers" at the reveal: the whole table can be read, in projector type, and
+    # the side hands keep their size.
+    click_key(pg, "pres-numbers")
+    assert pg.locator(".pres-numbers").count() == 1
+    _numbers_readable(pg, 28)
+    _sides(pg, 90)
+    _apart(pg)
+    in_view(pg)
+    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-numbers-1920x1080.png"))
+    pg.set_viewport_size({"width": 1280, "height": 720})
+    _numbers_readable(pg, 18)
+    _apart(pg)
+    in_view(pg)
+    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-numbers-1280x720.png"))
+    pg.set_viewport_size({"width": 1024, "height": 768})
+    _numbers_readable(pg, 15)
+    _apart(pg)
+    _sides(pg, 60)  # a 4:3 projector: the side hands two tiles a row, not four of 30 px
+    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-hand-1024x768.png"))
+    press(pg, "PageDown")  # move 11
+    press(pg, "PageDown")  # the level, asked
+    assert pg.locator(".pres-is-answer").count() == 0
+    press(pg, "ArrowRight")
+    assert stage(pg, "revealed") == "1" and "Answer:" in pg.locator(".pres-talk").inner_text()
+    # The level's answer tile is marked at the reveal.
+    assert pg.locator(".pres-is-answer svg").get_attribute("data-tile") in pg.locator(".pres-answer").inner_text()
+    _apart(pg)
+    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-1024x768.png"))
+    in_view(pg)
+    pg.set_viewport_size({"width": 1280, "height": 720})
+    _apart(pg)
+    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-1280x720.png"))
+    press(pg, "PageDown")  # a puzzle with no tiles: its words take the stage
+    talk, whole = pg.evaluate("""() => [document.querySelector('.pres-talk').getBoundingClientRect().width,
+        document.querySelector('.pres-stage').getBoundingClientRect().width]""")
+    assert talk >= 0.9 * whole, (talk, whole)
+    _apart(pg)
+    in_view(pg)
+    press(pg, "PageDown")  # its answer, revealed
+    assert stage(pg, "revealed") == "1"
+    in_view(pg)
+    press(pg, "PageDown")  # the note slide: the teacher's words, nothing asked
+    assert "The highest trump wins the trick." in pg.locator(".pres-note-slide").inner_text()
+    assert stage(pg, "asking") == "0" and pg.locator(".st-key-pres-ask button").first.is_disabled()
+    # Nothing asked here: the panel shows how to join, not the last question's chart.
+    wait_for(pg, ".st-key-live-panel .live-join-line", 30)
+    assert pg.locator(".st-key-live-panel .live-chart").count() == 0
+    _apart(pg)
+    in_view(pg)
 
 
 _FITS = """() => {
@@ -455,30 +445,25 @@ _FITS = """() => {
 
 
 @pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
-def test_the_revealed_answer_fits_its_panel(browser: Any, server: str, width: int, height: int) -> None:
+def test_the_revealed_answer_fits_its_panel(kept_page: Any, server: str, width: int, height: int) -> None:
     """Deal 12, move 5 ("Pause and ask", then →): the strong computer's answer, the tiles as good
     and why the others are worse, every line inside the panel (nothing to scroll to) and the
     window, the "Jump to" slider's label too; and so with the numbers shown."""
-    ctx = sized_context(browser, width, height)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        open_presenter(pg, server + "/presenter?deal=12&move=5&computer=strong")
-        click_key(pg, "pres-ask")
-        press(pg, "ArrowRight")
-        assert stage(pg, "revealed") == "1"
-        assert pg.locator(".pres-talk .pres-worse:visible").count() >= 1
-        for numbers in (False, True):
-            fit = pg.evaluate(_FITS)
-            assert not fit["out"] and fit["scroll"] <= 1, (width, numbers, fit)
-            assert 0 < fit["label"] <= height, (width, numbers, fit)
-            in_view(pg)
-            pg.screenshot(path=str(SCREENSHOTS / f"presenter-reveal-fits-{int(numbers)}-{width}x{height}.png"))
-            if not numbers:
-                click_key(pg, "pres-numbers")
-                wait_for(pg, ".pres-numbers table", 30)
-    finally:
-        ctx.close()
+    pg = kept_page(width, height)
+    open_presenter(pg, server + "/presenter?deal=12&move=5&computer=strong")
+    click_key(pg, "pres-ask")
+    press(pg, "ArrowRight")
+    assert stage(pg, "revealed") == "1"
+    assert pg.locator(".pres-talk .pres-worse:visible").count() >= 1
+    for numbers in (False, True):
+        fit = pg.evaluate(_FITS)
+        assert not fit["out"] and fit["scroll"] <= 1, (width, numbers, fit)
+        assert 0 < fit["label"] <= height, (width, numbers, fit)
+        in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / f"presenter-reveal-fits-{int(numbers)}-{width}x{height}.png"))
+        if not numbers:
+            click_key(pg, "pres-numbers")
+            wait_for(pg, ".pres-numbers table", 30)
 
 
 _COLUMNS = """() => {
@@ -529,20 +514,15 @@ def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, s
     projector.screenshot(path=str(SCREENSHOTS / "presenter-level-type-1920x1080.png"))
 
 
-def test_the_numbers_of_a_move_fit_its_panel_at_1280x720(browser: Any, server: str) -> None:
+def test_the_numbers_of_a_move_fit_its_panel_at_1280x720(kept_page: Any, server: str) -> None:
     """"Show the numbers" on a move (deal 7, move 10, strong) at 1280×720: the computer's summary
     stands for its reason and the table is packed, every line inside the panel and the window."""
-    ctx = sized_context(browser, 1280, 720)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        open_presenter(pg, server + "/presenter?deal=7&players=3&computer=strong&move=10")
-        click_key(pg, "pres-numbers")
-        wait_for(pg, ".pres-numbers table", 30)
-        assert pg.locator(".pres-talk .pres-summary").count() == 1
-        fit = pg.evaluate(_FITS)
-        assert not fit["out"] and fit["scroll"] <= 1, fit
-        in_view(pg)
-        pg.screenshot(path=str(SCREENSHOTS / "presenter-move-numbers-1280x720.png"))
-    finally:
-        ctx.close()
+    pg = kept_page(1280, 720)
+    open_presenter(pg, server + "/presenter?deal=7&players=3&computer=strong&move=10")
+    click_key(pg, "pres-numbers")
+    wait_for(pg, ".pres-numbers table", 30)
+    assert pg.locator(".pres-talk .pres-summary").count() == 1
+    fit = pg.evaluate(_FITS)
+    assert not fit["out"] and fit["scroll"] <= 1, fit
+    in_view(pg)
+    pg.screenshot(path=str(SCREENSHOTS / "presenter-move-numbers-1280x720.png"))

@@ -15,7 +15,6 @@ from moon_browser import (
     click_key,
     open_page,
     settle,
-    sized_context,
     step_mode,
     table_setting,
     wait_ready,
@@ -252,40 +251,35 @@ def _play_from_under_the_strip(page: Any, width: int, height: int, button: str, 
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1440, 900), (390, 844)], ids=["1280x800", "1440x900", "390x844"])
-def test_trick_status_and_whole_hand_in_view(browser: Any, server: str, size: tuple[int, int]) -> None:
+def test_trick_status_and_whole_hand_in_view(kept_page: Any, server: str, size: tuple[int, int]) -> None:
     """After the widow (eight tiles) and after a trick: the trick, the status strip and the
     whole hand together in the window, nothing overlapping; also when the page was scrolled
     so the stuck strip covered the trick before the learner's discard or play."""
     width, height = size
-    ctx = sized_context(browser, width, height)
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    try:
-        setup = PlaySetup(RuleSet(), 8, 0, "basic")
-        g = Game.new(setup.rules, 8)
-        while g.phase == "bidding":
-            g.apply("bid 4" if g.to_act == 0 else "pass")
-        open_page(page, _link(server, setup, g))
-        _in_view(page, width, height, "widow")
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"play-widow-{width}x{height}.png"))
-        _play_from_under_the_strip(page, width, height, "discard-btn-", "discard from under the strip")
+    page = kept_page(width, height)
+    setup = PlaySetup(RuleSet(), 8, 0, "basic")
+    g = Game.new(setup.rules, 8)
+    while g.phase == "bidding":
+        g.apply("bid 4" if g.to_act == 0 else "pass")
+    open_page(page, _link(server, setup, g))
+    _in_view(page, width, height, "widow")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"play-widow-{width}x{height}.png"))
+    _play_from_under_the_strip(page, width, height, "discard-btn-", "discard from under the strip")
+    g.apply(g.legal_actions()[0])
+    g.apply(g.legal_actions()[0])
+    for _ in range(2):  # after the first trick, the learner to play
         g.apply(g.legal_actions()[0])
-        g.apply(g.legal_actions()[0])
-        for _ in range(2):  # after the first trick, the learner to play
+        while g.to_act != 0:
             g.apply(g.legal_actions()[0])
-            while g.to_act != 0:
-                g.apply(g.legal_actions()[0])
-        open_page(page, _link(server, setup, g))
-        _in_view(page, width, height, "after a trick")
-        _play_from_under_the_strip(page, width, height, "hand-btn-", "play from under the strip")
-    finally:
-        ctx.close()
+    open_page(page, _link(server, setup, g))
+    _in_view(page, width, height, "after a trick")
+    _play_from_under_the_strip(page, width, height, "hand-btn-", "play from under the strip")
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
 def test_play_now_closes_the_panel_and_nothing_shows_above_the_stuck_strip(
-        browser: Any, server: str, size: tuple[int, int]) -> None:
+        kept_page: Any, server: str, size: tuple[int, int]) -> None:
     """After "Play now" the New game panel is closed and the strip, the trick and the hand
     are in view; scrolled, the stuck strip hides the table up to the window's top (no part of
     the table shows between Streamlit's header and the strip)."""
@@ -294,31 +288,26 @@ def test_play_now_closes_the_panel_and_nothing_shows_above_the_stuck_strip(
     from PIL import Image
 
     width, height = size
-    ctx = sized_context(browser, width, height)
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    try:
-        open_page(page, f"{server}/play")
-        assert page.locator(".st-key-new-game-box details[open]").count() == 1, "open before a game"
-        click(page, page.locator(".st-key-play-now button:visible").first)
-        page.locator(".st-key-table-hand svg.moon-tile").first.wait_for()
-        settle(page)
-        assert page.locator(".st-key-new-game-box details[open]").count() == 0, "the panel closed"
-        _in_view(page, width, height, "after Play now")
-        # Room to scroll 250 px (Play now deals at random: on a deal where the learner bids
-        # first the page may end sooner, and the strip would never stick).
-        page.evaluate("() => { document.querySelector('[data-testid=stMainBlockContainer]').style.setProperty('padding-bottom', '100vh', 'important'); }")
-        page.mouse.move(width - 40, height - 100)
-        page.mouse.wheel(0, 250)
-        page.wait_for_timeout(600)
-        strip = page.locator(".st-key-table-status").first.bounding_box()
-        assert strip is not None and strip["y"] > 20, strip
-        shot = Image.open(BytesIO(page.screenshot(clip={"x": strip["x"] + 60, "y": 0, "width": min(250, strip["width"] - 70),
-                                                        "height": strip["y"] - 2})))
-        dark = sum(shot.convert("L").histogram()[:200])
-        assert not dark, f"{dark} pixels of the table show above the stuck strip"
-    finally:
-        ctx.close()
+    page = kept_page(width, height)
+    open_page(page, f"{server}/play")
+    assert page.locator(".st-key-new-game-box details[open]").count() == 1, "open before a game"
+    click(page, page.locator(".st-key-play-now button:visible").first)
+    page.locator(".st-key-table-hand svg.moon-tile").first.wait_for()
+    settle(page)
+    assert page.locator(".st-key-new-game-box details[open]").count() == 0, "the panel closed"
+    _in_view(page, width, height, "after Play now")
+    # Room to scroll 250 px (Play now deals at random: on a deal where the learner bids
+    # first the page may end sooner, and the strip would never stick).
+    page.evaluate("() => { document.querySelector('[data-testid=stMainBlockContainer]').style.setProperty('padding-bottom', '100vh', 'important'); }")
+    page.mouse.move(width - 40, height - 100)
+    page.mouse.wheel(0, 250)
+    page.wait_for_timeout(600)
+    strip = page.locator(".st-key-table-status").first.bounding_box()
+    assert strip is not None and strip["y"] > 20, strip
+    shot = Image.open(BytesIO(page.screenshot(clip={"x": strip["x"] + 60, "y": 0, "width": min(250, strip["width"] - 70),
+                                                    "height": strip["y"] - 2})))
+    dark = sum(shot.convert("L").histogram()[:200])
+    assert not dark, f"{dark} pixels of the table show above the stuck strip"
 
 
 def test_table_wording(page: Any, server: str) -> None:
