@@ -19,7 +19,6 @@ from moon_browser import (
     click,
     click_key,
     first_count_level,
-    free_port,
     full_screenshot,
     open_page,
     settle,
@@ -54,30 +53,33 @@ def _shot(page: Any, name: str, width: int, height: int) -> None:
     full_screenshot(page, SCREENSHOTS / f"store-{name}-{width}x{height}.png")
 
 
-def test_progress_survives_refresh_browser_restart_and_server_restart(browser: Any) -> None:
+def test_progress_survives_refresh_browser_restart_and_server_restart(browser: Any, server: str) -> None:
+    """Progress made on the session's server survives a refresh and a browser restart (the
+    browser's stored state in a new context), and a server restart: a new server process on
+    the same database, which never saw the progress, finds it by the stored cookie (cookies
+    are the host's, whatever the port) and by the personal link."""
     lv = first_count_level()
-    port = free_port()
-    with app_server(port) as url:
-        ctx = sized_context(browser, 1440, 1000)
-        page = ctx.new_page()
-        answer_count_level(page, url, lv.answer())
-        assert "3 stars" in _sidebar(page)
-        _wait_for_cookie(page)
-        page.reload()
-        wait_ready(page)
-        assert page.url.split("?")[0] == url + "/learn"
-        assert "3 stars" in _sidebar(page)  # refresh
-        token = _personal_link(page, url)
-        _shot(page, "home", 1440, 1000)
-        _shot(page, "home", 390, 844)
-        storage = ctx.storage_state()
-        ctx.close()
-        ctx = sized_context(browser, 1440, 1000, storage_state=storage)
-        page = ctx.new_page()
-        open_page(page, url + "/")
-        assert "3 stars" in _sidebar(page)  # browser restart: the stored cookie finds it
-        ctx.close()
-    with app_server(port) as url:  # the same server started again
+    url = server
+    ctx = sized_context(browser, 1440, 1000)
+    page = ctx.new_page()
+    answer_count_level(page, url, lv.answer())
+    assert "3 stars" in _sidebar(page)
+    _wait_for_cookie(page)
+    page.reload()
+    wait_ready(page)
+    assert page.url.split("?")[0] == url + "/learn"
+    assert "3 stars" in _sidebar(page)  # refresh
+    token = _personal_link(page, url)
+    _shot(page, "home", 1440, 1000)
+    _shot(page, "home", 390, 844)
+    storage = ctx.storage_state()
+    ctx.close()
+    ctx = sized_context(browser, 1440, 1000, storage_state=storage)
+    page = ctx.new_page()
+    open_page(page, url + "/")
+    assert "3 stars" in _sidebar(page)  # browser restart: the stored cookie finds it
+    ctx.close()
+    with app_server() as url:  # the server started again: a new process on the same database
         ctx = sized_context(browser, 1440, 1000, storage_state=storage)
         page = ctx.new_page()
         open_page(page, url + "/progress")
@@ -128,10 +130,9 @@ def test_two_servers_on_one_postgresql_database_share_progress(browser: Any, pg_
         other.close()
 
 
-def test_teacher_and_three_students(browser: Any, server: str) -> None:
+def test_teacher_and_three_students(kept_page: Any, server: str) -> None:
     lv = first_count_level()
-    teacher = sized_context(browser, 1440, 1000)
-    tpage = teacher.new_page()
+    tpage = kept_page(1440, 1000, "teacher")
     open_page(tpage, server + "/classes")
     tpage.locator(".st-key-class-new-name input").fill("Moon club")
     click(tpage, tpage.get_by_role("button", name="Make the class"))
@@ -140,8 +141,7 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
     assert len(code) == 6
     students = [("Ana", [lv.answer()]), ("Ben", [lv.answer() + 2, lv.answer()]), ("Cleo", [lv.answer() + 2])]
     for name, answers in students:
-        ctx = sized_context(browser, 1440, 1000)
-        page = ctx.new_page()
+        page = kept_page(1440, 1000, name)
         open_page(page, server + "/classes")
         page.locator(".st-key-class-code input").fill(code.lower())
         page.locator(".st-key-class-name input").fill(name)
@@ -152,7 +152,7 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
         if name == "Ben":  # a student never sees the dashboard: a made-up teacher link opens nothing
             open_page(page, server + "/classes?teacher=" + "x" * 32)
             assert "This teacher link opens no class" in str(page.locator('[data-testid="stAlert"]').inner_text())
-        ctx.close()
+        page.close()
     click_key(tpage, "class-refresh")
     click(tpage, tpage.locator(".st-key-class-students-box summary"))  # folded away until opened
     # The grid's own text (its accessible table, of the columns in view; the cells are drawn on a
@@ -191,12 +191,9 @@ def test_teacher_and_three_students(browser: Any, server: str) -> None:
     # On screen: the students, the levels (one right first time of three, wrong answers
     # counted) and the puzzles (none yet).
     assert tpage.locator('[data-testid="stDataFrame"]').count() == 2
-    teacher.close()
 
 
-def test_progress_page_screenshots(browser: Any, server: str) -> None:
-    ctx = sized_context(browser, 1440, 1000)
-    page = ctx.new_page()
+def test_progress_page_screenshots(page: Any, server: str) -> None:
     lv = first_count_level()
     answer_count_level(page, server, lv.answer() + 1)
     open_page(page, server + "/practice")
@@ -212,4 +209,3 @@ def test_progress_page_screenshots(browser: Any, server: str) -> None:
     assert page.locator(".js-plotly-plot").count() >= 2
     _shot(page, "progress", 1440, 1000)
     _shot(page, "progress", 390, 844)
-    ctx.close()
