@@ -507,6 +507,37 @@ def test_the_numbers_of_a_trump_choice_match_their_words(projector: Any, server:
     projector.screenshot(path=str(SCREENSHOTS / "presenter-trump-numbers-1920x1080.png"))
 
 
+@pytest.mark.parametrize(("width", "height", "least"), [(1920, 1080, 28), (1280, 720, 20)])
+def test_the_numbers_of_a_trump_choice_fit_their_panel(browser: Any, server: str, width: int, height: int,
+                                                       least: float) -> None:
+    """"Show the numbers" at deal 7, move 5 (a trump choice, nothing asked: the summary, nine
+    rows, the expected tricks under them) fits its panel at 1920×1080 and 1280×720: nothing to
+    scroll, every line inside the panel, no row of two lines, in type readable on a quarter-size
+    picture (28 and 20 px)."""
+    ctx = sized_context(browser, width, height)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        open_presenter(pg, server + "/presenter?deal=7&players=3&computer=strong&move=5")
+        click_key(pg, "pres-numbers")
+        wait_for(pg, ".pres-numbers table", 30)
+        talk = pg.evaluate("""() => { const t = document.querySelector('.pres-talk');
+            return [t.scrollHeight, t.clientHeight]; }""")
+        assert talk[0] <= talk[1], (width, talk)
+        fit = pg.evaluate(_FITS)
+        assert not fit["out"] and fit["scroll"] <= 0, (width, fit)
+        rows = pg.evaluate("""() => [...document.querySelectorAll('.pres-numbers tbody tr')].map(r =>
+            [r.cells[0].textContent, r.getBoundingClientRect().height])""")
+        assert len(rows) == 9 and max(h for _, h in rows) < 1.5 * min(h for _, h in rows), rows
+        sizes = pg.evaluate("""() => [...document.querySelectorAll('.pres-talk :is(th, td, p, h2)')]
+            .map(e => parseFloat(getComputedStyle(e).fontSize))""")
+        assert min(sizes) >= least, sizes
+        in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / f"presenter-trump-numbers-fit-{width}x{height}.png"))
+    finally:
+        ctx.close()
+
+
 def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, server: str) -> None:
     """A lesson level of two paragraphs ("Two ends, numbers 0 to 6") on a deck at 1920×1080:
     both paragraphs in the same large type, and the "Jump to" label ("Slide 1") in the
