@@ -253,12 +253,12 @@ def test_presenter_has_no_serious_accessibility_violations(projector: Any, serve
     assert not bad, report
 
 
-_BOXES = """() => [...document.querySelectorAll('.pres-stage, .st-key-pres-controls, .st-key-live-panel')]
+_BOXES = """() => [...document.querySelectorAll('.pres-top, .pres-body > *, .st-key-pres-controls, .st-key-live-panel')]
   .map(e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })"""
 
 
 def _apart(page: Any) -> None:
-    """The live panel overlaps neither the stage nor its buttons."""
+    """The live panel overlaps neither the stage (its header, table and words) nor its buttons."""
     *stage_boxes, panel = page.evaluate(_BOXES)
     for box in stage_boxes:
         assert box[2] <= panel[0] or box[0] >= panel[2] or box[3] <= panel[1] or box[1] >= panel[3], (box, panel)
@@ -404,9 +404,11 @@ def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) ->
     pg.set_viewport_size({"width": 1280, "height": 720})
     _apart(pg)
     pg.screenshot(path=str(SCREENSHOTS / "presenter-live-1280x720.png"))
-    press(pg, "PageDown")  # a puzzle with no tiles: its words take the stage
-    talk, whole = pg.evaluate("""() => [document.querySelector('.pres-talk').getBoundingClientRect().width,
-        document.querySelector('.pres-stage').getBoundingClientRect().width]""")
+    press(pg, "PageDown")  # a puzzle with no tiles: its words take the stage, all the panel leaves
+    talk, whole = pg.evaluate("""() => { const s = document.querySelector('.pres-stage').getBoundingClientRect();
+        const p = document.querySelector('.st-key-live-panel').getBoundingClientRect();
+        return [document.querySelector('.pres-talk').getBoundingClientRect().width,
+                Math.min(s.right, p.left) - s.left]; }""")
     assert talk >= 0.9 * whole, (talk, whole)
     _apart(pg)
     in_view(pg)
@@ -421,6 +423,59 @@ def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) ->
     assert pg.locator(".st-key-live-panel .live-chart").count() == 0
     _apart(pg)
     in_view(pg)
+
+
+#: The presenter's tiles (the hand asked, every hand, the trick) and the bottom of its table.
+_BOARD = """() => { const h = s => [...document.querySelectorAll(s)].filter(e => e.checkVisibility())
+    .map(e => e.getBoundingClientRect().height);
+  const t = document.querySelector('.pres-talk');
+  return {act: h('.pres-seat.pres-act .pres-tiles svg.moon-tile'), hands: h('.pres-tiles svg.moon-tile'),
+          trick: h('.pres-trick-tiles svg.moon-tile'),
+          bottom: document.querySelector('.pres-table').getBoundingClientRect().bottom,
+          talk: [t.scrollHeight, t.clientHeight]}; }"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
+def test_a_live_class_keeps_the_board_as_large(browser: Any, server: str, width: int, height: int) -> None:
+    """Deal 12, move 10 asked ("Pause and ask"), then revealed, with and without a live class at
+    1920×1080 and 1280×720: with the live panel the hand asked, every hand and the trick are drawn
+    as large as without it (the panel stands at the top of the words' column, the words under
+    it), the table runs as far down the screen, the words fit their column with nothing to scroll,
+    and the panel overlaps nothing."""
+    ctx = sized_context(browser, width, height)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        plain = {}
+        open_presenter(pg, server + LINK.format(move=10))
+        click_key(pg, "pres-ask")
+        plain["ask"] = pg.evaluate(_BOARD)
+        press(pg, "ArrowRight")
+        assert stage(pg, "revealed") == "1"
+        plain["reveal"] = pg.evaluate(_BOARD)
+        open_presenter(pg, server + LINK.format(move=10))
+        click_key(pg, "pres-ask")
+        click(pg, pg.locator(".st-key-live-start button").first)
+        wait_for(pg, ".live-join-big", 30)
+        click(pg, pg.locator(".st-key-live-join-close button").first)
+        wait_for(pg, ".live-chart", 30)
+        for step in ("ask", "reveal"):
+            if step == "reveal":
+                press(pg, "ArrowRight")
+                wait_for(pg, ".live-chart[data-revealed='1']", 30)
+            live, was = pg.evaluate(_BOARD), plain[step]
+            assert min(live["act"]) >= 0.95 * min(was["act"]), (width, step, live, was)
+            assert live["trick"] and min(live["trick"]) >= 0.95 * min(was["trick"]), (width, step, live, was)
+            if step == "reveal":  # every hand face up again, each as large as without the panel
+                assert min(live["hands"]) >= 0.95 * min(was["hands"]), (width, step, live, was)
+            assert live["bottom"] >= was["bottom"] - 0.02 * height and live["bottom"] >= 0.8 * height, (
+                width, step, live, was)
+            assert live["talk"][0] <= live["talk"][1], (width, step, live)
+            _apart(pg)
+            in_view(pg)
+            pg.screenshot(path=str(SCREENSHOTS / f"presenter-live-board-{step}-{width}x{height}.png"))
+    finally:
+        ctx.close()
 
 
 _FITS = """() => {
@@ -490,6 +545,37 @@ def test_the_numbers_of_a_trump_choice_match_their_words(projector: Any, server:
     assert not empty, found
     assert max(n for _, n in found["heads"]) <= 2, found
     projector.screenshot(path=str(SCREENSHOTS / "presenter-trump-numbers-1920x1080.png"))
+
+
+@pytest.mark.parametrize(("width", "height", "least"), [(1920, 1080, 28), (1280, 720, 20)])
+def test_the_numbers_of_a_trump_choice_fit_their_panel(browser: Any, server: str, width: int, height: int,
+                                                       least: float) -> None:
+    """"Show the numbers" at deal 7, move 5 (a trump choice, nothing asked: the summary, nine
+    rows, the expected tricks under them) fits its panel at 1920×1080 and 1280×720: nothing to
+    scroll, every line inside the panel, no row of two lines, in type readable on a quarter-size
+    picture (28 and 20 px)."""
+    ctx = sized_context(browser, width, height)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        open_presenter(pg, server + "/presenter?deal=7&players=3&computer=strong&move=5")
+        click_key(pg, "pres-numbers")
+        wait_for(pg, ".pres-numbers table", 30)
+        talk = pg.evaluate("""() => { const t = document.querySelector('.pres-talk');
+            return [t.scrollHeight, t.clientHeight]; }""")
+        assert talk[0] <= talk[1], (width, talk)
+        fit = pg.evaluate(_FITS)
+        assert not fit["out"] and fit["scroll"] <= 0, (width, fit)
+        rows = pg.evaluate("""() => [...document.querySelectorAll('.pres-numbers tbody tr')].map(r =>
+            [r.cells[0].textContent, r.getBoundingClientRect().height])""")
+        assert len(rows) == 9 and max(h for _, h in rows) < 1.5 * min(h for _, h in rows), rows
+        sizes = pg.evaluate("""() => [...document.querySelectorAll('.pres-talk :is(th, td, p, h2)')]
+            .map(e => parseFloat(getComputedStyle(e).fontSize))""")
+        assert min(sizes) >= least, sizes
+        in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / f"presenter-trump-numbers-fit-{width}x{height}.png"))
+    finally:
+        ctx.close()
 
 
 def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, server: str) -> None:
