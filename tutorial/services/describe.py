@@ -69,18 +69,14 @@ def seat_label(seat: int, you: int, players: int) -> str:
     return seat_name(seat, you, players)
 
 
-def seat_line(you: int, players: int) -> str:
-    """Which seat the learner holds in a Play better position or drill, and with four players
-    the partner:
+def seat_line(you: int) -> str:
+    """Which seat the learner holds at a four-player table of Play better (a position or a
+    drill), and the partner, as the Play table's seat choice names them:
 
-    >>> seat_line(0, 4)
+    >>> seat_line(0)
     'You are **Seat 0**; your partner is **Seat 2**.'
-    >>> seat_line(1, 3)
-    'You are **Seat 1**.'
     """
-    if players == 4:
-        return f"You are **Seat {you}**; your partner is **Seat {(you + 2) % 4}**."
-    return f"You are **Seat {you}**."
+    return f"You are **Seat {you}**; your partner is **Seat {(you + 2) % 4}**."
 
 
 def seat_choice(seat: int, players: int) -> str:
