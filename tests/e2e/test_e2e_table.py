@@ -666,14 +666,15 @@ def test_a_completed_trick_stays_on_the_table_until_the_next_lead(page: Any, ser
     number = len(g.view(0).tricks) + 1
     open_page(page, _link(server, setup, g))
     step_mode(page)  # the computer players wait after the learner's lead: the new trick is seen
-    assert "You (Seat 0):" in page.locator(".st-key-table-status").first.inner_text()
     click(page, page.locator(f".st-key-hand-btn-{tile.high}{tile.low} button").first)
     text, tiles = _middle(page)
     trick = (*g.view(0).current_trick, tile)
     assert f"Trick {number} of 7: You took it" in text and tiles == 3, text
     assert explain_winner(trick, g.trump).text in text, text
     you = page.locator(".moon-trick-cell", has_text="You").first.inner_text()
-    assert you.startswith("You (Seat 0)") and "took it" in you and "lead" in you and "leads" not in you, you
+    assert "took it" in you and "lead" in you and "leads" not in you, you
+    assert you.startswith("You (Seat 0)"), you
+    assert "You (Seat 0):" in page.locator(".st-key-table-status").first.inner_text()
     lead = page.locator("[class*='st-key-hand-btn-'] button:enabled").first
     click(page, lead)
     text, tiles = _middle(page)
