@@ -333,7 +333,11 @@ def test_play_better_calls_the_learner_you_and_shows_who_played_what() -> None:
         at, _ = _open_level(lv.id)
         assert not at.exception, errors(at)
         shown = [m.value for m in at.markdown]
-        page = " ".join(shown)
+        # With four players one line says which seat "you" is and the partner's (issue 35's
+        # walk); everywhere else the learner is "you".
+        line = f"You are **Seat {you}**; your partner is **Seat {(you + 2) % 4}**."
+        assert shown.count(line) == (1 if lv.position.players == 4 else 0), (lv.id, shown[:3])
+        page = " ".join(m for m in shown if m != line)
         assert not re.search(rf"\bseat {you}\b", page, re.I), (lv.id, [m for m in shown if f"eat {you}" in m])
         assert sum(m == "**Your hand**" for m in shown) == 1, lv.id
         assert 'aria-label="You: tiles"' not in page, f"{lv.id}: the hand is drawn twice"

@@ -329,7 +329,7 @@ def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None
     for key in ("table-status", "table-trick", "table-hand", "table-feed"):
         assert page.locator(f".st-key-{key}").count() == 1, key
     status = page.locator(".st-key-table-status").first.inner_text()
-    assert "You: 0 of 4 — 4 more to make your bid" in status
+    assert "You (Seat 0): 0 of 4 — 4 more to make your bid" in status
     assert "Seat 1: 0 tricks" in status and "Seat 2: 0 tricks" in status
     _why_beside_each_line(page)
     # A fold the learner opened (the last trick) stays open when the next move draws the table
@@ -352,7 +352,7 @@ def test_status_strip_shows_tricks_for_each_side(page: Any, server: str) -> None
     open_page(page, _link(server, setup, [[str(a) for _, a in g.history]]))
     status = page.locator(".st-key-table-status").first.inner_text()
     taken = g.view(0).tricks_won[0]
-    assert f"You: {taken} of 4 — bid set" in status and "more to make" not in status, status
+    assert f"You (Seat 0): {taken} of 4 — bid set" in status and "more to make" not in status, status
     assert status.count("bid set") == 1 and "set it!" not in status, status
 
 

@@ -537,3 +537,232 @@ def test_a_move_the_computer_would_not_make_still_gets_a_reason(page: Any, serve
         boxes.append(page.locator(".st-key-feed-why").first.inner_text())
     assert not [b for b in boxes if "No explanation is available" in b], boxes
     assert [b for b in boxes if "This move came with the link" in b], boxes
+
+
+# -- the table in every phase on a phone, the completed trick, the hand in the auction -----------
+def _learner_bids_4(g: Game) -> None:
+    """The auction of ``g`` to its end: the learner (seat 0) bids 4, the others pass."""
+    while g.phase == "bidding":
+        g.apply("bid 4" if g.to_act == 0 else "pass")
+
+
+def _phases(players: int) -> list[tuple[str, PlaySetup, Game]]:
+    """The learner's turns of every phase, with ``players`` players: the bid, the discard (three
+    players: the widow), naming trump, the lead with a full hand, a follow with tiles that
+    cannot be played (a "Why not?" under the title) with seven and with six tiles, and the lead
+    after a completed trick (which stays on the table)."""
+    def to(stop: Any, *, bids: bool = False, deal: int = 1) -> tuple[PlaySetup, Game]:
+        for d in range(deal, deal + 300):
+            setup = PlaySetup(RuleSet(players=players), d, 0, "basic")
+            g = Game.new(setup.rules, d)
+            bots = [make_bot("basic", seed=bot_seed(d, s)) for s in range(players)]
+            if bids:
+                _learner_bids_4(g)
+            while not g.hand_finished and not stop(g):
+                seat = g.to_act
+                assert seat is not None
+                g.apply(bots[seat].decide(g.view(seat)).action)
+            if not g.hand_finished:
+                return setup, g
+        raise AssertionError(f"no deal for {stop}")
+
+    def follow(n: int) -> Any:
+        def stop(g: Game) -> bool:
+            v = g.view(0)
+            if not (g.phase == "playing" and g.to_act == 0 and v.current_trick and len(v.hand) == n):
+                return False
+            legal = {a.value for a in g.legal_actions()}
+            return any(t not in legal for t in v.hand)
+        return stop
+
+    cases = [("bid", *to(lambda g: g.to_act == 0))]
+    if players == 3:
+        cases.append(("discard", *to(lambda g: g.phase == "discard", bids=True)))
+    cases += [
+        ("trump", *to(lambda g: g.phase == "trump", bids=True)),
+        ("lead", *to(lambda g: g.phase == "playing", bids=True)),
+        ("follow 7", *to(follow(7))),
+        ("follow 6", *to(follow(6))),
+        ("completed trick", *to(lambda g: g.phase == "playing" and g.to_act == 0 and not g.view(0).current_trick
+                                and bool(g.view(0).tricks))),
+    ]
+    return cases
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_phone_shows_status_trick_and_whole_hand_in_every_phase(browser: Any, server: str, players: int) -> None:
+    """On a phone (390×844, touch), in every phase of the learner's turn (bid, widow, trump, a
+    lead, a follow with "Why not?" and seven or six tiles, the lead after a completed trick):
+    the status strip, the trick and the whole hand with its buttons in the window together,
+    one below the other, and no empty band between Streamlit's header and the page's title."""
+    width, height = 390, 844
+    ctx = sized_context(browser, width, height)
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        for label, setup, g in _phases(players):
+            open_page(page, _link(server, setup, g))
+            title = page.locator(".st-key-play-top h1").first.bounding_box()
+            assert title is not None and title["y"] < 80, (label, "a band above the title", title)
+            page.screenshot(path=str(SCREENSHOTS / f"play-phone-{players}p-{label.replace(' ', '-')}.png"))
+            _in_view(page, width, height, f"{players} players, {label}")
+    finally:
+        ctx.close()
+
+
+def _learner_completes_a_trick(*, learner_wins: bool) -> tuple[PlaySetup, Game, Tile, int]:
+    """A basic 3-player game at the learner's turn to play the last tile of a trick (after the
+    first), the tile the basic player would play there, and the seat that takes the trick with
+    it: the learner when ``learner_wins``, else a computer player."""
+    from engine import trick_winner
+
+    for deal in range(1, 300):
+        setup = PlaySetup(RuleSet(players=3), deal, 0, "basic")
+        g = Game.new(setup.rules, deal)
+        bots = [make_bot("basic", seed=bot_seed(deal, s)) for s in range(3)]
+        while not g.hand_finished:
+            seat = g.to_act
+            assert seat is not None
+            view = g.view(seat)
+            action = bots[seat].decide(view).action
+            if seat == 0 and g.phase == "playing" and len(view.current_trick) == 2 and view.tricks:
+                tile = action.value
+                assert isinstance(tile, Tile) and view.trump is not None and view.leader is not None
+                winner = (view.leader + trick_winner([*view.current_trick, tile], view.trump)) % 3
+                if (winner == 0) == learner_wins:
+                    return setup, g, tile, winner
+            g.apply(action)
+    raise AssertionError("no such deal")
+
+
+def _middle(page: Any) -> tuple[str, int]:
+    """The trick area's text and the number of tiles drawn in it."""
+    middle = page.locator(".moon-middle").first
+    return middle.inner_text(), middle.locator("svg.moon-tile").count()
+
+
+def test_a_completed_trick_stays_on_the_table_until_the_next_lead(page: Any, server: str) -> None:
+    """The learner's tile completes a trick: the trick area shows its three tiles, who took it
+    and why (not the next trick's empty places), until the next lead: the learner's own lead,
+    or in "Press Next" mode the computer's after Next; in automatic mode the completed trick
+    is drawn before the computer leads. The learner's seat reads "You (Seat 0)" where the table
+    lists seats (the trick's places, the tricks per seat)."""
+    from engine import explain_winner
+
+    # The learner takes the trick and leads next: the trick stays until the learner leads.
+    setup, g, tile, _ = _learner_completes_a_trick(learner_wins=True)
+    number = len(g.view(0).tricks) + 1
+    open_page(page, _link(server, setup, g))
+    step_mode(page)  # the computer players wait after the learner's lead: the new trick is seen
+    click(page, page.locator(f".st-key-hand-btn-{tile.high}{tile.low} button").first)
+    text, tiles = _middle(page)
+    trick = (*g.view(0).current_trick, tile)
+    assert f"Trick {number} of 7: You took it" in text and tiles == 3, text
+    assert explain_winner(trick, g.trump).text in text, text
+    you = page.locator(".moon-trick-cell", has_text="You").first.inner_text()
+    assert "took it" in you and "lead" in you and "leads" not in you, you
+    assert you.startswith("You (Seat 0)"), you
+    assert "You (Seat 0):" in page.locator(".st-key-table-status").first.inner_text()
+    lead = page.locator("[class*='st-key-hand-btn-'] button:enabled").first
+    click(page, lead)
+    text, tiles = _middle(page)
+    assert f"Trick {number + 1} of 7" in text and tiles == 1, text
+    assert f"Last trick ({number}): won by You" in page.locator(".st-key-table-trick").first.inner_text()
+
+    # A computer takes it: in "Press Next" mode the trick stays until Next.
+    setup, g, tile, winner = _learner_completes_a_trick(learner_wins=False)
+    number = len(g.view(0).tricks) + 1
+    open_page(page, _link(server, setup, g))
+    step_mode(page)
+    click(page, page.locator(f".st-key-hand-btn-{tile.high}{tile.low} button").first)
+    text, tiles = _middle(page)
+    assert f"Trick {number} of 7: Seat {winner} took it" in text and tiles == 3, text
+    click_key(page, "next-move")
+    text, tiles = _middle(page)
+    assert "took it" not in text and tiles == 1, text
+
+    # Automatic mode (the default, short pause): the completed trick is drawn before the lead.
+    open_page(page, _link(server, setup, g))
+    page.evaluate("""() => { window.__moonMiddles = [];
+        new MutationObserver(() => { const m = document.querySelector('.moon-middle');
+            if (m) window.__moonMiddles.push([m.innerText, m.querySelectorAll('svg.moon-tile').length]); })
+          .observe(document.querySelector('[data-testid=stMain]'), {subtree: true, childList: true, characterData: true}); }""")
+    click(page, page.locator(f".st-key-hand-btn-{tile.high}{tile.low} button").first)
+    # The computer players' moves follow (the lead, the next seat's tile), up to the learner's turn.
+    page.wait_for_function(f"() => document.querySelectorAll('.moon-middle svg.moon-tile').length === 2 && "
+                           f"document.querySelector('.moon-middle').innerText.includes('Trick {number + 1} of 7')",
+                           timeout=30_000, polling=50)
+    seen = page.evaluate("() => window.__moonMiddles")
+    assert [m for m in seen if f"Seat {winner} took it" in m[0] and m[1] == 3], seen[-5:]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_the_hand_in_the_auction_reads_as_in_the_play(browser: Any, server: str, size: tuple[int, int]) -> None:
+    """While bidding (and while the computer players bid) the learner's hand is drawn as large
+    as in the play, each tile's name right under it where the play puts its button ("2-2", not
+    a small picture of pips to count)."""
+    width, height = size
+    ctx = sized_context(browser, width, height)
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+
+    def tiles() -> list[dict[str, float]]:
+        loc = page.locator(".st-key-table-hand svg.moon-tile")
+        return [loc.nth(i).bounding_box() for i in range(loc.count())]
+
+    def named(label: str, hand: list[str]) -> None:
+        shown = tiles()
+        assert len(shown) == len(hand), (label, shown)
+        assert {round(b["width"]) for b in shown} == {round(in_play[0]["width"])}, (label, shown, in_play[0])
+        names = page.locator(".st-key-table-hand .moon-hand-names .moon-cap")
+        assert names.all_inner_texts() == hand, (label, names.all_inner_texts(), hand)
+        for tile, name in zip(shown, (names.nth(i).bounding_box() for i in range(names.count())), strict=True):
+            middle = name["x"] + name["width"] / 2
+            assert tile["x"] <= middle <= tile["x"] + tile["width"], (label, tile, name)
+            assert 0 <= name["y"] - (tile["y"] + tile["height"]) <= 12, (label, tile, name)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"play-bidding-hand-{label.replace(' ', '-')}-{width}x{height}.png"))
+
+    try:
+        setup, g = _basic_game(2, 3, lambda g: g.hand_finished or (g.to_act == 0 and g.phase == "playing"))
+        assert not g.hand_finished
+        open_page(page, _link(server, setup, g))
+        in_play = tiles()
+        assert in_play and page.locator(".st-key-table-hand [class*='st-key-hand-btn-'] button:visible").count() == len(in_play)
+        setup, g = _basic_game(2, 3, lambda g: g.to_act == 0)
+        assert g.phase == "bidding"
+        open_page(page, _link(server, setup, g))
+        hand = [str(t) for t in g.view(0).hand]
+        named("your bid", hand)
+        step_mode(page)  # the computer players bid when Next is pressed: their turn stays on screen
+        click_key(page, "bid-pass")
+        assert page.locator(".st-key-next-move").count() == 1
+        named("their bids", hand)
+    finally:
+        ctx.close()
+
+
+def test_play_better_four_player_positions_say_your_seat_and_your_partner(page: Any, server: str) -> None:
+    """Every four-player Play better stage (its positions on Learn, and its drill) says which
+    seat the learner holds and who the partner is, as the Play table's seat choice does."""
+    from lessons import load_course
+    from lessons.strategy.drill import drill_of
+
+    course = load_course()
+    stages = [s for s in course.stages if s.part == "play-better" and s.levels[0].position.players == 4]
+    assert len(stages) >= 3, [s.id for s in stages]
+    for stage in stages:
+        level = stage.levels[-1]
+        you = level.position.to_play
+        open_page(page, f"{server}/learn?level={level.id}")
+        said = " ".join(page.locator(".st-key-learn-level-box").first.inner_text().split())
+        assert f"You are Seat {you}; your partner is Seat {(you + 2) % 4}." in said, (stage.id, said)
+    drill = drill_of(course.stage("pb-partners"))
+    level = course.level(drill.level)
+    open_page(page, f"{server}/learn?level={level.id}")
+    best = str(level.answer())
+    click(page, page.locator(f".st-key-lv-{level.id}-tiles-btn-{best.replace('-', '')} button:visible").first)
+    click_key(page, "drill-start")
+    said = " ".join(page.locator(".st-key-learn-drill").first.inner_text().split())
+    assert f"You are Seat {drill.seat}; your partner is Seat {(drill.seat + 2) % 4}." in said, said

@@ -96,7 +96,8 @@ def _table(p: DrillPlay) -> None:
     n = view.rules.players
     trump = view.trump
     assert view.bidder is not None
-    st.markdown(f"Trump: **{words.trump_label(trump)}** · Contract: {_seat(view.bidder, you, n, False)} bid "
+    seat = "" if n == 3 else words.seat_line(you) + " "  # four players: "you" and "your partner" by seat
+    st.markdown(f"{seat}Trump: **{words.trump_label(trump)}** · Contract: {_seat(view.bidder, you, n, False)} bid "
                 f"{words.bid_label(view.bid or 0)} · Tricks taken: "
                 + ", ".join(f"{_seat(s, you, n, False)}: {k}" for s, k in enumerate(view.tricks_won)))
     if view.tricks:

@@ -81,6 +81,8 @@ def position_view(item: Item, key: str | None = None) -> None:
     if pos.trump is not None and getattr(item, "trump_taught", True):
         notes.append(f"Trump: **{words.trump_label(pos.trump)}**")
     plain = kind == "strategy"
+    if plain and you is not None and pos.players == 4:  # "you" and "your partner": which seats they are
+        notes.insert(0, words.seat_line(you))
 
     def name(seat: int) -> str:
         return _pos_seat(pos, seat, you, plain)

@@ -56,6 +56,29 @@ def seat_name(seat: int, you: int, players: int) -> str:
     return f"Seat {seat}"
 
 
+def seat_label(seat: int, you: int, players: int) -> str:
+    """A seat where the table lists seats (the trick, the bids, the tricks and scores per seat,
+    the tiles of a finished trick): the learner's own seat with its number, the others as
+    :func:`seat_name` says them. Sentences keep plain "You" ("You bid 4").
+
+    >>> seat_label(0, 0, 3), seat_label(2, 0, 4), seat_label(1, -1, 3)
+    ('You (Seat 0)', 'Seat 2 (partner)', 'Seat 1')
+    """
+    if you >= 0 and seat == you:
+        return f"You (Seat {seat})"
+    return seat_name(seat, you, players)
+
+
+def seat_line(you: int) -> str:
+    """Which seat the learner holds at a four-player table of Play better (a position or a
+    drill), and the partner, as the Play table's seat choice names them:
+
+    >>> seat_line(0)
+    'You are **Seat 0**; your partner is **Seat 2**.'
+    """
+    return f"You are **Seat {you}**; your partner is **Seat {(you + 2) % 4}**."
+
+
 def seat_choice(seat: int, players: int) -> str:
     """A seat offered to the learner, with how the table will call the others; with four
     players, the partner first (short enough for the closed choice box to show it whole):

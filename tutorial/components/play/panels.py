@@ -222,7 +222,9 @@ def hand_over(sess: PlaySession) -> None:
     result = g.results[-1]
     with st.container(border=True, key="hand-summary"):
         if g.phase == Phase.GAME_OVER:
-            winner = side_names(sess)[g.winner or 0]
+            # the winner in a sentence: "You won", not the listed "You (Seat 0)"
+            winner = side_names(sess)[g.winner or 0] if sess.players == 4 else words.seat_name(
+                g.winner or 0, sess.seat, sess.players)
             won = g.winner == g.rules.side_of(sess.seat)
             scores = " · ".join(f"{n} {s}" for n, s in zip(side_names(sess), g.scores, strict=True))
             (st.success if won else st.info)(
@@ -301,7 +303,7 @@ def _trick_block(sess: PlaySession, i: int, tr: TrickRecord, trump: Trump) -> st
     """Trick ``i`` of the hand as an HTML block: its title, its tiles and why it was won."""
     win_i = tr.seats.index(tr.winner)
     row = row_html(
-        [Shown(t, words.seat_name(s, sess.seat, sess.players), trump=is_trump(t, trump), highlight=j == win_i,
+        [Shown(t, words.seat_label(s, sess.seat, sess.players), trump=is_trump(t, trump), highlight=j == win_i,
                extra="won the trick" if j == win_i else None)
          for j, (t, s) in enumerate(zip(tr.tiles, tr.seats, strict=True))],
         tile_scale(0.6), f"Trick {i}",

@@ -267,8 +267,14 @@ def pace() -> str:
 
 def _reply_now(sess: PlaySession) -> None:
     """In automatic mode the computer answers at once: with the pause off, every computer
-    move up to your turn; otherwise the first one (the rest come one by one)."""
+    move up to your turn; otherwise the first one (the rest come one by one). A move of yours
+    that completed a trick is answered after the pause, like the computer's own moves: the
+    table shows the completed trick and who took it until the next lead (:func:`autoplay`
+    makes it)."""
     if mode() != "auto" or not sess.is_computer_turn():
+        return
+    view = sess.view()
+    if pace() != "off" and view.phase == "playing" and view.tricks and not view.current_trick:
         return
     with thinking(sess, "The computer is thinking…"):
         if pace() == "off":

@@ -7,17 +7,18 @@ The regions are containers with stable keys (``table-status``, ``table-trick``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 
 import streamlit as st
 
-from engine import Phase, Trump, explain_winner, trick_winner, tricks_needed
+from engine import Phase, Tile, Trump, explain_winner, trick_winner, tricks_needed
 from tutorial.components import css
 from tutorial.components.play import sync
 from tutorial.components.state import tile_scale
 from tutorial.components.tiles import (
     Shown,
-    clickable_tiles,
     hand_buttons,
     is_trump,
     note_html,
@@ -34,7 +35,7 @@ def side_names(sess: PlaySession) -> list[str]:
     if sess.players == 4:
         mine = sess.seat % 2
         return [("Your team" if t == mine else "Their team") for t in (0, 1)]
-    return [words.seat_name(s, sess.seat, sess.players) for s in range(3)]
+    return [words.seat_label(s, sess.seat, sess.players) for s in range(3)]
 
 
 # -- the status strip ------------------------------------------------------------------------
@@ -97,55 +98,93 @@ def _seat_html(sess: PlaySession, seat: int, where: str) -> str:
         f'<div class="moon-seat-box moon-at-{where}{" moon-acting" if turn else ""}">'
         f'<span class="moon-seat">{escape(words.seat_name(seat, sess.seat, sess.players))}</span> {mark}'
         f'<div class="moon-seat-facts">{escape(" · ".join(bits))}</div>'
-        f'<div class="moon-backs" role="group" aria-label="{escape(label)}">'
+        f'<div class="moon-backs{"" if sess.open_hands else " moon-backs-down"}" role="group" aria-label="{escape(label)}">'
         f"{backs}</div></div>"
     )
 
 
-def _trick_cell(sess: PlaySession, seat: int, where: str, trump: Trump | None) -> str:
+def _trick_cell(sess: PlaySession, seat: int, where: str, trump: Trump | None, shown: TrickShown | None) -> str:
+    """``seat``'s place in the trick area: its name, and the tile it played to ``shown`` (the
+    trick in progress or just completed) or an empty slot."""
     view = sess.view()
-    trick = view.current_trick
     tile_part = '<div class="moon-slot" aria-hidden="true"></div>'
     lead = ""
-    if trick and view.leader is not None and trump is not None:
-        i = (seat - view.leader) % sess.players
-        if i < len(trick):
-            best = trick_winner(trick, trump)
-            t = trick[i]
+    if shown is not None and trump is not None:
+        i = (seat - shown.leader) % sess.players
+        if i < len(shown.tiles):
+            best = trick_winner(shown.tiles, trump)
+            t = shown.tiles[i]
+            won = "took the trick" if shown.done else "winning so far"
             tile_part = tile_html(
-                Shown(t, trump=is_trump(t, trump), highlight=i == best, extra="winning so far" if i == best else None),
+                Shown(t, trump=is_trump(t, trump), highlight=i == best, extra=won if i == best else None),
                 tile_scale(0.62),
             )
             lead = ' <span class="moon-led">led</span>' if i == 0 else ""
             if i == best:
-                lead += ' <span class="moon-best">winning</span>'
+                lead += f' <span class="moon-best">{"took it" if shown.done else "winning"}</span>'
+                if shown.done and view.phase == "playing":  # the winner leads the next trick
+                    lead += f' <span class="moon-led">{"lead" if seat == sess.seat else "leads"}</span>'
     elif view.leader == seat and view.phase == "playing":
         lead = f' <span class="moon-led">{"lead" if seat == sess.seat else "leads"}</span>'
-    name = escape(words.seat_name(seat, sess.seat, sess.players))
+    name = escape(words.seat_label(seat, sess.seat, sess.players))
     return f'<div class="moon-trick-cell moon-at-{where}"><div class="moon-cap">{name}{lead}</div>{tile_part}</div>'
+
+
+@dataclass(frozen=True)
+class TrickShown:
+    """The trick the table shows in its middle: the one in progress, or (``done``) the one just
+    completed, which stays on the table until the next lead is made."""
+
+    leader: int
+    tiles: tuple[Tile, ...]
+    done: bool
+
+
+def shown_trick(sess: PlaySession) -> TrickShown | None:
+    """The trick in the table's middle: the trick in progress; with none begun, the trick just
+    completed (as a player at a real table sees it, with who took it, until the next lead);
+    ``None`` before the first lead."""
+    view = sess.view()
+    if view.current_trick:
+        assert view.leader is not None
+        return TrickShown(view.leader, tuple(view.current_trick), False)
+    if view.tricks and view.phase in ("playing", "hand_over", "game_over"):
+        last = view.tricks[-1]
+        return TrickShown(last.leader, tuple(last.tiles), True)
+    return None
 
 
 def table_area(sess: PlaySession) -> None:
     """The other seats around the table and the trick in the middle, in the order of play (the
-    leader first), each tile under its player's name."""
+    leader first), each tile under its player's name. A completed trick stays in the middle,
+    with who took it and why, until the next lead is made."""
     g = sess.game
     view = sess.view()
     trump = g.trump
     around = seats_around(sess.seat, sess.players)
     with st.container(key="table-trick"):
         seats = "".join(_seat_html(sess, s, w) for w, s in around.items() if w != "bottom")
-        if view.phase == "playing" or view.current_trick:
-            number = min(len(view.tricks) + 1, 7)
-            title = f"Trick {number} of 7"
-            if view.current_trick and trump is not None:
-                title += f" · {words.describe_suit(trump.suit_led(view.current_trick[0]))} led"
+        shown = shown_trick(sess)
+        if view.phase == "playing" or shown is not None:
             where = {s: w for w, s in around.items()}
-            first = view.leader if view.leader is not None else sess.seat
+            note = ""
+            if shown is not None and shown.done and trump is not None:
+                winner = (shown.leader + trick_winner(shown.tiles, trump)) % sess.players
+                title = f"Trick {len(view.tricks)} of 7: {words.seat_name(winner, sess.seat, sess.players)} took it"
+                note = note_html(explain_winner(shown.tiles, trump).text)
+                first = shown.leader
+            else:
+                title = f"Trick {min(len(view.tricks) + 1, 7)} of 7"
+                if shown is not None and trump is not None:
+                    title += f" · {words.describe_suit(trump.suit_led(shown.tiles[0]))} led"
+                first = shown.leader if shown is not None else (view.leader if view.leader is not None else sess.seat)
             order = [(first + k) % sess.players for k in range(sess.players)]
-            cells = "".join(_trick_cell(sess, s, where[s], trump) for s in order)
-            middle = f'<div class="moon-trick-title">{escape(title)}</div><div class="moon-trick">{cells}</div>'
+            cells = "".join(_trick_cell(sess, s, where[s], trump, shown) for s in order)
+            done = " moon-trick-done" if shown is not None and shown.done else ""
+            middle = (f'<div class="moon-trick-title">{escape(title)}</div>'
+                      f'<div class="moon-trick{done}">{cells}</div>{note}')
         elif view.phase in ("bidding", "discard", "trump"):
-            bids = ", ".join(f"{words.seat_name(s, sess.seat, sess.players)}: {words.bid_label(b)}" for s, b in view.bids) or "no bids yet"
+            bids = ", ".join(f"{words.seat_label(s, sess.seat, sess.players)}: {words.bid_label(b)}" for s, b in view.bids) or "no bids yet"
             what = {"bidding": "Bidding", "discard": "The bidder takes the widow", "trump": "Naming trump"}[view.phase]
             middle = f'<div class="moon-trick-title">{escape(what)}</div><div class="moon-note">{escape(bids)}</div>'
         else:
@@ -172,7 +211,7 @@ def _last_trick(sess: PlaySession) -> str:
     last = view.tricks[-1]
     win_i = last.seats.index(last.winner)
     items = [
-        Shown(t, words.seat_name(s, sess.seat, sess.players), trump=is_trump(t, trump), highlight=i == win_i,
+        Shown(t, words.seat_label(s, sess.seat, sess.players), trump=is_trump(t, trump), highlight=i == win_i,
               extra="won the trick" if i == win_i else None)
         for i, (t, s) in enumerate(zip(last.tiles, last.seats, strict=True))
     ]
@@ -242,10 +281,18 @@ def waiting_hand_html(sess: PlaySession) -> str | None:
     waiting = ""
     if g.phase in ("bidding", "discard", "trump", "playing") and g.to_act is not None:
         waiting = f" — waiting for {words.seat_name(g.to_act, sess.seat, sess.players)}."
-    tiles = row_html([Shown(t, trump=is_trump(t, g.trump)) for t in view.hand], tile_scale(1.0), "Tiles")
+    tiles = named_tiles_html(view.hand, g.trump)
     # Blank lines around the title: Markdown inside the HTML block.
     return (f'<div class="st-key-table-hand moon-hand-waiting">\n\n**Your hand** ({n} tile{"" if n == 1 else "s"})'
             f"{escape(waiting)}\n\n{tiles}</div>")
+
+
+def named_tiles_html(tiles: Sequence[Tile], trump: Trump | None) -> str:
+    """The learner's hand when no tile of it can be played (the auction, naming trump, the
+    computer's turns): each tile as large as in the play, its name under it where the play
+    puts its button ("★ 6-3" for a trump), so the hand reads the same in every phase."""
+    items = [Shown(t, f"★ {t}" if is_trump(t, trump) else str(t), trump=is_trump(t, trump)) for t in tiles]
+    return f'<div class="moon-hand-names">{row_html(items, tile_scale(1.0), "Your tiles")}</div>'
 
 
 def _hand(sess: PlaySession) -> None:
@@ -265,7 +312,7 @@ def _hand(sess: PlaySession) -> None:
                 else:
                     label = "21 — shoot the moon" if a.value == 21 else f"Bid {a.value}"
                     st.button(label, key=f"bid-{a.value}", on_click=sync.act, args=(str(a),))
-        clickable_tiles(view.hand, key="hand", trump=None, disabled=True)
+        st.markdown(named_tiles_html(view.hand, None), unsafe_allow_html=True)
         return
     if g.phase == "discard" and mine:
         widow = ", ".join(str(t) for t in view.widow)
@@ -284,7 +331,7 @@ def _hand(sess: PlaySession) -> None:
                 name = "No trump" if tr.kind == "none" else tr.name.capitalize()
                 count = "" if tr.kind == "none" else f" ({_trump_count(sess, tr)})"
                 st.button(f"{name}{count}", key=f"trump-{tr}", on_click=sync.act, args=(str(a),))
-        clickable_tiles(view.hand, key="hand", disabled=True)
+        st.markdown(named_tiles_html(view.hand, None), unsafe_allow_html=True)
         return
     if g.phase == "playing" and mine:
         assert trump is not None
