@@ -382,7 +382,8 @@ def _shown_before_answering(item: Item) -> dict[str, str]:
     from tutorial.services.rules_text import house_rules
 
     pos = item.position
-    rules = " ".join(rules_note(item, house_rules(pos.rules))) if pos.players == 4 or pos.rules.differences() else ""
+    noted = (pos.players == 4 or pos.rules.differences()) and not getattr(item, "whole_set", False)
+    rules = " ".join(rules_note(item, house_rules(pos.rules))) if noted else ""
     stage = getattr(item, "stage", None)
     summary = course().stage(stage).summary if isinstance(stage, str) else ""
     return {"stage": summary, "title": getattr(item, "title", ""), "intro": getattr(item, "intro", ""),
