@@ -66,3 +66,46 @@ def test_rules_open_on_three_players_after_a_four_player_game(page: Any, server:
     warning = page.locator('[data-testid="stAlertContentWarning"]').inner_text()
     assert "The link asks for the rules for '9' players" in warning, warning
     assert _shown_players(page) == "3 players (standard Moon)"
+
+
+def test_a_position_answered_in_practice_does_not_move_where_learn_opens(page: Any, server: str) -> None:
+    """The walker's "Learn reopened at draw-trumps-8": a learner at Stage 3, Level 2 (Level 1
+    right, Level 2 wrong) answers a Drawing trumps position that Practice serves (their game
+    showed the principle missed), wrongly. Opened again (a new visit with the personal link),
+    Home and Learn still say Stage 3, Level 2, not the Play better position answered last."""
+    import time
+
+    from sqlalchemy import select
+
+    from store import events, learners, open_store
+    from store.models import LessonAttempt
+    from tutorial.services.items import course
+
+    stage = course().stages[2]
+    one, two = stage.levels[:2]
+    db = open_store()
+    me, token = learners.create(db)
+    events.write(db, me.id, events.LessonAnswer(one.id, True, stage_id=stage.id),
+                 events.LessonAnswer(two.id, False, stage_id=stage.id),
+                 events.PrincipleMissed("8-0123456789", 2, 1, "draw-trumps", "6-6", "5-5", 3))
+    open_page(page, f"{server}/practice?me={token}")
+    box = page.locator(".st-key-practice-box")
+    box.get_by_text("A Play better position for you").wait_for()
+    cls = box.locator("[class*='-tiles-btn-']").first.get_attribute("class")
+    level_id = next(c for c in cls.split() if c.startswith("st-key-prl-")).removeprefix("st-key-prl-").split("-tiles-btn-")[0]
+    level = course().level(level_id)
+    assert level.stage == "pb-draw-trumps"
+    wrong = next(t for t in level.position.hand(level.position.to_play) if t != level.answer())
+    click_key(page, f"prl-{level.id}-tiles-btn-{wrong.high}{wrong.low}")
+    deadline = time.monotonic() + 30
+    while not db.run(lambda s: s.scalars(select(LessonAttempt).where(LessonAttempt.learner_id == me.id,
+                                                                     LessonAttempt.level_id == level.id)).all()):
+        assert time.monotonic() < deadline, "the answer in Practice was not stored"
+        time.sleep(0.2)
+    page.context.clear_cookies()
+    open_page(page, f"{server}/?me={token}")
+    path = page.locator(".st-key-home-path").inner_text()
+    assert f"Next: Stage {stage.number}, Level 2" in path, path
+    open_page(page, f"{server}/learn")
+    assert page.url.endswith(f"/learn?level={two.id}"), page.url
+    assert page.get_by_role("combobox", name="Stage").input_value() == f"{stage.number}. {stage.title}"

@@ -223,7 +223,7 @@ def _choose(pool: list[Puzzle]) -> str | None:
 def _key(cur: str | None) -> str:
     """The attempt key of what the box serves: ``pr-<puzzle>``, or ``prl-<level>`` for a position."""
     if cur and cur.startswith(POSITION):
-        return f"prl-{cur.removeprefix(POSITION)}"
+        return events.PRACTICE_LEVEL + cur.removeprefix(POSITION)
     return f"pr-{cur}"
 
 
