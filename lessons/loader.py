@@ -48,7 +48,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 _STAGE_FIELDS = {"stage", "id", "title", "summary", "level", "part"}
 #: The parts of the course: the rules, then Play better (strategy).
 PARTS = ("rules", "play-better")
-_LEVEL_FIELDS = {"id", "title", "intro", "question", "kind", "hints", "expected", "feedback", "position"}
+_LEVEL_FIELDS = {"id", "title", "intro", "question", "kind", "hints", "expected", "feedback", "position", "whole_set"}
 
 
 @dataclass
@@ -61,6 +61,9 @@ class Level(Item):
     #: False in the stages before the course teaches trump: the app does not show
     #: "Trump: no trump" on a level whose learner has not met trump yet.
     trump_taught: bool = True
+    #: The question is about the whole double-six set (its position has four players only
+    #: to hold all 28 tiles), not about a game: the app names no players or rules for it.
+    whole_set: bool = False
 
 
 @dataclass
@@ -143,6 +146,12 @@ def build_level(raw: object, file: str, stage_id: str) -> Level:
     if "question" not in raw:
         raise FieldError("question", "this field is missing")
     kind_name, question, task, hints, feedback = build_common(raw)
+    whole_set = raw.get("whole_set", False)
+    if not isinstance(whole_set, bool):
+        raise FieldError("whole_set", "give true or false")
+    if whole_set and task.position.players != 4:
+        raise FieldError("whole_set", "a question about the whole double-six set needs all 28 tiles: "
+                         "rules = { players = 4 } in its position")
     if "expected" in raw:
         task.check_expected(raw["expected"])
     else:
@@ -150,7 +159,7 @@ def build_level(raw: object, file: str, stage_id: str) -> Level:
     assert level_id is not None and intro is not None
     return Level(
         id=level_id, file=file, kind=kind_name, question=question, task=task, hints=hints,
-        feedback=feedback, stage=stage_id, title=title, intro=intro,
+        feedback=feedback, stage=stage_id, title=title, intro=intro, whole_set=whole_set,
     )
 
 

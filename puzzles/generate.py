@@ -46,7 +46,7 @@ BASE_RATING: dict[str, int] = {
 #: What each trap adds to a rating.
 TRAP_RATING: dict[str, int] = {
     "two-suit-tile": 200, "trump-cannot-follow": 220, "double-leaves-suit": 220, "void": 120,
-    "trump-lead": 80, "trump-low-end": 150, "low-end": 60, "no-trump-double": 120, "pips-lie": 150,
+    "trump-lead": 80, "trump-low-end": 150, "trump-double": 60, "double-not-trump": 100, "low-end": 60, "no-trump-double": 120, "pips-lie": 150,
     "trumped": 60, "over-trump": 120, "trump-in": 80, "duck": 150, "not-the-biggest": 200,
     "trump-beats-suit": 60, "doubles-by-number": 150, "tie": 300, "negative": 100, "moon": 200,
     "bidder-out": 250, "marks": 200, "no-bonus": 120, "set": 80, "made": 0, "lead": 0,
@@ -257,9 +257,15 @@ def gen_suit_led(seed: int, rng: Rng) -> Entry | None:
 
 
 def gen_is_trump(seed: int, rng: Rng) -> Entry | None:
+    """A tile under a named trump where the question teaches something (the trap the check
+    reports: a trump by its low end, the trump number's double, another double that is no
+    trump, a double under doubles trump). Never under no trump: there the answer is always
+    no, and a learner takes the question for a trick (Learn's no-trump stage teaches it)."""
     rules = pick_rules(rng, 10)
     trump = pick_trump(rng, rules)
     tile = rng.choice(list(rules.tiles))
+    if trump.kind == "none":
+        return None
     q = f"{trump_sentence(trump)}. Is {tile} a trump?"
     return {"rules": rules, "position": {"trump": str(trump), "tiles": [str(tile)]}, "question": q, "want_trap": True}
 
@@ -582,7 +588,7 @@ def generate(kind: str, count: int, seed: int, max_tries: int = 5000) -> list[En
 #: ``python -m puzzles.generate --rebuild`` writes them again (gen-<kind>.toml).
 SHIPPED: tuple[tuple[str, int, int], ...] = (
     ("legal_tiles", 20, 1000), ("trick_winner", 15, 2000), ("play", 15, 3000),
-    ("suit_led", 10, 4000), ("is_trump", 8, 5000), ("rank", 12, 6000), ("pick_tiles", 8, 7000),
+    ("suit_led", 10, 4000), ("is_trump", 16, 5000), ("rank", 12, 6000), ("pick_tiles", 8, 7000),
     ("score_hand", 12, 8000), ("game_winner", 12, 9000), ("legal_actions", 10, 10000),
     ("auction_winner", 6, 11000), ("ending", 36, 12000), ("bid", 6, 13000), ("trump_choice", 5, 14000),
 )

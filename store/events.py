@@ -40,7 +40,8 @@ PUZZLE_START_RD = 200.0
 
 @dataclass(frozen=True)
 class LessonAnswer:
-    """One graded answer to a lesson level (``try_number`` counts this one)."""
+    """One graded answer to a lesson level (``try_number`` counts this one; ``practice``: given
+    in Practice, which serves Play better positions, rather than on the Learn page)."""
 
     level_id: str
     correct: bool
@@ -49,6 +50,7 @@ class LessonAnswer:
     try_number: int = 1
     hints: int = 0
     seconds: float | None = None
+    practice: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,8 @@ def _puzzle_rating(s: Session, puzzle_id: str, start: float) -> PuzzleRating:
 def _write(s: Session, learner_id: int, ev: Event) -> None:
     if isinstance(ev, LessonAnswer):
         s.add(LessonAttempt(learner_id=learner_id, level_id=ev.level_id, stage_id=ev.stage_id, answer=ev.answer,
-                            correct=ev.correct, try_number=ev.try_number, hints=ev.hints, seconds=ev.seconds))
+                            correct=ev.correct, try_number=ev.try_number, hints=ev.hints, seconds=ev.seconds,
+                            practice=ev.practice))
         clean = ev.correct and ev.try_number == 1 and ev.hints == 0
         _review(s, learner_id, "level", ev.level_id, missed=not ev.correct, clean=clean)
     elif isinstance(ev, PuzzleAnswer):

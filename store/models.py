@@ -140,6 +140,9 @@ class LessonAttempt(Base):
     imported_stars: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: Loaded from a progress file rather than answered in the app.
     imported: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: Answered in Practice (a Play better position it served), not on the Learn page: it
+    #: counts for the level's stars but is not where Learn resumes.
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     __table_args__ = (Index("ix_lesson_attempts_learner", "learner_id", "id"),)
 

@@ -89,7 +89,7 @@ class Summary:
     #: Those wrong answers themselves, each with the hints asked by then, first first (an
     #: answer not stored is ``None``): a reload shows the last one's feedback again.
     open_wrong: dict[str, list[tuple[object, int]]] = field(default_factory=dict)
-    #: The level answered last (where the learner stopped), if any.
+    #: The level answered last on the Learn page (where the learner stopped), if any.
     last_level: str | None = None
     #: How many answers each level's question offers to pick one from (levels not named:
     #: typed or many), for the star rule: the app passes the course's (``Item.options``).
@@ -97,10 +97,18 @@ class Summary:
 
     # -- the fold ---------------------------------------------------------------------------
     def lesson(self, level_id: str, correct: bool, try_number: int, hints: int,
-               imported_stars: int | None = None, answer: object = None) -> None:
+               imported_stars: int | None = None, answer: object = None, practice: bool = False) -> None:
         """One answer to a level (``imported_stars``: a level's stars from a version-1 file;
-        ``answer``: the answer given, as stored)."""
-        self.last_level = level_id
+        ``answer``: the answer given, as stored; ``practice``: given in Practice, so it counts
+        for the level's stars but does not move :attr:`last_level`, where Learn resumes).
+
+        >>> s = Summary()
+        >>> s.lesson("a", True, 1, 0); s.lesson("pb-8", False, 1, 0, practice=True)
+        >>> s.last_level, s.open_misses
+        ('a', {'pb-8': 1})
+        """
+        if not practice:
+            self.last_level = level_id
         if imported_stars is not None:
             stars = imported_stars
         elif correct:
@@ -140,7 +148,7 @@ class Summary:
         out = deepcopy(self)
         for ev in events:
             if isinstance(ev, LessonAnswer):
-                out.lesson(ev.level_id, ev.correct, ev.try_number, ev.hints, answer=ev.answer)
+                out.lesson(ev.level_id, ev.correct, ev.try_number, ev.hints, answer=ev.answer, practice=ev.practice)
             elif isinstance(ev, PuzzleAnswer):
                 out.puzzle(ev.puzzle_id, ev.correct, ev.try_number, ev.hints, ev.gave_up)
             elif isinstance(ev, HandPlayed):
@@ -218,7 +226,7 @@ def _count(learner: Learner | None, name: str, cap: int) -> int:
 def _summary(s: Session, learner_id: int, options: Mapping[str, int] | None = None) -> Summary:
     lrows = [r for r in s.execute(
         select(LessonAttempt.id, LessonAttempt.level_id, LessonAttempt.correct, LessonAttempt.try_number,
-               LessonAttempt.hints, LessonAttempt.imported_stars, LessonAttempt.answer)
+               LessonAttempt.hints, LessonAttempt.imported_stars, LessonAttempt.answer, LessonAttempt.practice)
         .where(LessonAttempt.learner_id == learner_id).order_by(LessonAttempt.id)).all()
         if good_lesson(r[0], r[1], r[3], r[4], r[5])]
     prows = [r for r in s.execute(
@@ -228,7 +236,7 @@ def _summary(s: Session, learner_id: int, options: Mapping[str, int] | None = No
         if good_puzzle(r[0], r[1], r[3], r[4], r[6], r[7])]
     out = Summary(options=options or {})
     for r in lrows:
-        out.lesson(r[1], bool(r[2]), r[3], r[4], r[5], r[6])
+        out.lesson(r[1], bool(r[2]), r[3], r[4], r[5], r[6], practice=bool(r[7]))
     for r in prows:
         out.puzzle(r[1], bool(r[2]), r[3], r[4], bool(r[5]))
     learner = s.get(Learner, learner_id)

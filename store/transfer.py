@@ -231,6 +231,7 @@ _FIELDS: dict[str, _Spec] = {
         "try": (_whole(1, MAX_TRIES), False, 1), "hints": (_whole(0, MAX_HINTS), False, 0),
         "seconds": (_real(0, MAX_SECONDS), False, None), "par": (_whole(1, MAX_PAR), False, 1),
         "imported_stars": (_whole(0, MAX_STARS), False, None), "at": (_when, False, None),
+        "practice": (_bool, False, False),
     },
     "puzzle_attempts": {
         "puzzle": (_text(MAX_ID), True, None), "kind": (_text(MAX_KIND), False, ""),
@@ -412,7 +413,7 @@ def export_dict(store: Store, learner_id: int, options: Mapping[str, int] | None
             "lesson_attempts": _exportable([
                 {"level": r.level_id, "stage": r.stage_id, "answer": r.answer, "correct": r.correct,
                  "try": r.try_number, "hints": r.hints, "seconds": r.seconds, "par": r.par,
-                 "imported_stars": r.imported_stars, "at": _t(r.created_at)} for r in les],
+                 "imported_stars": r.imported_stars, "at": _t(r.created_at), "practice": r.practice} for r in les],
                 "lesson_attempts", [r.id for r in les]),
             "puzzle_attempts": _exportable([
                 {"puzzle": r.puzzle_id, "kind": r.kind, "themes": r.themes, "answer": r.answer,
@@ -530,7 +531,8 @@ def _add_rows(s: Session, learner_id: int, c: Checked, now: datetime) -> dict[st
         have_l.add(k)
         s.add(LessonAttempt(learner_id=learner_id, level_id=r["level"], stage_id=r["stage"], answer=r["answer"],
                             correct=r["correct"], try_number=r["try"], hints=r["hints"], seconds=r["seconds"],
-                            par=r["par"], imported_stars=r["imported_stars"], imported=True, created_at=when))
+                            par=r["par"], imported_stars=r["imported_stars"], imported=True, created_at=when,
+                            practice=r["practice"]))
         added["lesson_attempts"] += 1
     have_p = {(r.puzzle_id, _key(r.created_at), r.try_number, r.correct) for r in s.scalars(
         select(PuzzleAttempt).where(PuzzleAttempt.learner_id == learner_id))}

@@ -58,9 +58,22 @@ def test_editing_a_house_rule_updates_the_frame() -> None:
 
 
 def test_four_players_and_summaries() -> None:
-    at = _editor_open()
-    at.radio(key="rules-page-rule-players").set_value(4).run()
-    assert at.session_state["moon_house_rules"].players == 4
+    """The page opens on three players even when the house rules are for four (the last
+    game's); its own switch shows the four-player rules and leaves the house rules as they
+    are (the number of players of a game is chosen on Play, so the editor here has none)."""
+    at = open_app("rules", state={"moon_house_rules": RuleSet(players=4, min_bid=5)})
+    assert not at.exception, errors(at)
+    assert at.session_state["rules-view-players"] == 3
+    infos = " ".join(i.value for i in at.info)
+    assert "Four players" not in infos and "Lowest bid: 5 tricks." in infos
+    assert "Your games on Play are set for 4 players" in texts(at)
+    at.session_state["rules-editor-box"] = True
+    at.run()
+    assert not [r for r in at.radio if r.key == "rules-page-rule-players"]
+    at.button_group(key="rules-view-players").set_value(4).run()
+    assert "Four players in two partnerships" in " ".join(i.value for i in at.info)
+    assert at.session_state["moon_house_rules"] == RuleSet(players=4, min_bid=5)
+    assert at.query_params.get("players") == "4"
     assert short_summary(RuleSet(players=4)) == "4 players · classic rules"
     assert house_rules(RuleSet(scoring="marks"))[-1].startswith("Marks")
 

@@ -4,6 +4,7 @@ progress, rules text, simulations (their doctests run through pytest's own colle
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -190,6 +191,22 @@ def test_a_strong_bid_shows_the_chance_to_win_the_game_each_choice_leaves() -> N
 
     assert decision_metric(d) == ("game_chance", "Chance to win the game (%)")
     assert list(frame.columns[:4]) == ["Move", "Chosen", "Chance to win the game", "Chance to make the bid"]
+
+
+def test_the_numbers_of_a_bid_name_each_trump_as_a_suit_not_a_bare_number() -> None:
+    """After the hand a strong bid's table says with which trump each bid was counted: by its
+    name ("threes", "doubles", "no trump"), never a bare "3"."""
+    from engine.players import make_bot
+    from tutorial.services.describe import decision_frame, decision_lines
+
+    g = Game.new(RuleSet(), seed=3)
+    seat = g.to_act
+    assert seat is not None
+    d = make_bot("strong", seed=0, bid_samples=6, bid_screen=3).decide(g.view(seat))
+    frame = decision_frame(d)
+    named = [v for v in frame["With trump"] if isinstance(v, str)]
+    assert named and set(named) <= {t.name for t in RuleSet().trumps}, named
+    assert not re.search(r"With trump: \d", decision_lines(frame)), decision_lines(frame)
 
 
 @pytest.mark.parametrize(("level", "phase"), [("strong", "bidding"), ("strong", "playing"), ("basic", "playing"),

@@ -72,6 +72,9 @@ def test_a_progress_file_is_checked_against_the_course() -> None:
         check_file(json.dumps(bad).encode())
     with pytest.raises(ProgressError, match="names no puzzle"):
         check_file(json.dumps(dict(good, puzzle_attempts=[{"puzzle": "made-up", "correct": True}])).encode())
+    # A retired puzzle's answers still import (puzzles.retired: its id stays resolvable).
+    retired = dict(good, puzzle_attempts=[{"puzzle": "is-trump-5036", "correct": True}])
+    assert check_file(json.dumps(retired).encode()) == retired
     with pytest.raises(ProgressError, match="'stars'"):
         check_file(json.dumps({"format": "moon-tutor-progress", "stars": {level: 10**9}}).encode())
 

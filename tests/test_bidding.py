@@ -513,7 +513,7 @@ def test_a_next_best_bids_chance_with_credited_deals_is_said_as_counted() -> Non
     assert "(made in" not in said
     bold = make_bot("strong", seed=1).decide(view).explanation.summary
     assert bold.startswith("I bid 5 with threes trump: I count it made in 86% of 24 simulated deals "
-                           "(a deal one trick short counts 75%"), bold
+                           "(a simulated deal where I fall one trick short still counts as 75% made"), bold
     plain = make_bot("strong", seed=1, short=0).decide(view).explanation.summary
     assert re.search(r"bid 5, \d+% \(made in 56% with", plain), plain
     assert "counted made" not in plain

@@ -375,15 +375,19 @@ def _says_number(text: str, n: int) -> bool:
 
 
 def _shown_before_answering(item: Item) -> dict[str, str]:
-    """What the learner reads before answering: a level's title and intro, the "Rules for
-    this question" note (levels and puzzles alike) and the question itself."""
+    """What the learner reads before answering: a level's stage summary (Learn shows it above
+    every level of the stage), title and intro, the "Rules for this question" note (levels
+    and puzzles alike) and the question itself."""
     from tutorial.services.items import rules_note
     from tutorial.services.rules_text import house_rules
 
     pos = item.position
-    rules = " ".join(rules_note(item, house_rules(pos.rules))) if pos.players == 4 or pos.rules.differences() else ""
-    return {"title": getattr(item, "title", ""), "intro": getattr(item, "intro", ""), "rules": rules,
-            "question": item.question}
+    noted = (pos.players == 4 or pos.rules.differences()) and not getattr(item, "whole_set", False)
+    rules = " ".join(rules_note(item, house_rules(pos.rules))) if noted else ""
+    stage = getattr(item, "stage", None)
+    summary = course().stage(stage).summary if isinstance(stage, str) else ""
+    return {"stage": summary, "title": getattr(item, "title", ""), "intro": getattr(item, "intro", ""),
+            "rules": rules, "question": item.question}
 
 
 def _sentences(text: str) -> list[str]:
@@ -413,12 +417,16 @@ def giveaways(item: Item) -> list[str]:
       wins" in the title or intro;
     - a yes or no (is this tile a trump?): a sentence of the title, intro or rules that says
       the answer ("is a trump", "never a trump", "no trumps at all") of the tile asked or of a
-      kind of tile it is (the doubles, big tiles, a trump number on the lower end), see
-      :func:`_yes_no_giveaways`.
+      kind of tile it is (the doubles, big tiles, a trump number on the lower end), or points
+      at the part of the tile that decides it ("Look at both ends" above a trump by its lower
+      end), see :func:`_yes_no_giveaways`;
+    - the best tile of a Play better position: the answer tile named, or its rank said when
+      it is the hand's top trump ("lead your trumps from the top" above "which tile do you
+      lead?").
     """
     import re
 
-    from engine.trump import describe_suit
+    from engine.trump import TRUMP, describe_suit
     from tutorial.services.items import tiles_named
 
     shown = _shown_before_answering(item)
@@ -427,7 +435,7 @@ def giveaways(item: Item) -> list[str]:
     ans = item.answer_json()
     kind = item.kind
     tile_answer = [str(t) for t in (ans if isinstance(ans, list) else [ans]) if isinstance(t, str) and re.fullmatch(r"[0-6]-[0-6]", t)]
-    if tile_answer and kind in ("pick_tiles", "legal_tiles", "rank", "play", "ending"):
+    if tile_answer and kind in ("pick_tiles", "legal_tiles", "rank", "play", "ending", "strategy"):
         for where, text in shown.items():
             named = {str(t) for t in tiles_named(text)} & set(tile_answer)
             if named:
@@ -485,6 +493,14 @@ def giveaways(item: Item) -> list[str]:
                     found.append(f"{where} says seat {winner} wins")
     if kind == "is_trump":
         found += _yes_no_giveaways(item, {k: v for k, v in shown.items() if k != "question"})
+    if kind == "strategy":
+        hand, tr, best = item.position.hand(item.position.to_play), item.position.trump, item.answer()
+        trumps = [t for t in hand if tr is not None and tr.is_trump(t)]
+        if len(trumps) > 1 and best == max(trumps, key=lambda t: tr.power(t, TRUMP)):  # type: ignore[union-attr]
+            rank = r"\bfrom the top\b|\b(?:top|highest|biggest|best)\s+trumps?\b"
+            for where, text in shown.items():
+                if re.search(rank, text, re.IGNORECASE):
+                    found.append(f"{where} says to lead the top trump, the answer {best}")
     return found
 
 
@@ -513,6 +529,13 @@ def _yes_no_giveaways(item: Item, shown: dict[str, str]) -> list[str]:
     if trump is not None and trump.kind == "number" and tile.low == trump.value and not tile.is_double:
         kinds += [r"\blower end\b", r"\bwhich end\b", r"\beither end\b", r"\bboth ends\b"]
     found = []
+    if trump is not None and trump.kind == "number" and tile.low == trump.value and not tile.is_double:
+        ends = r"\b(?:lower|low|small|smaller|other|which|either|both)\s+ends?\b"
+        for where, text in shown.items():
+            for sentence in _sentences(text):
+                if re.search(ends, sentence, re.IGNORECASE) and (
+                        where == "title" or re.search(r"\b(?:look|check|mind|see)\b", sentence, re.IGNORECASE)):
+                    found.append(f"{where} points at the end that makes {tile} a trump: {sentence!r}")
     for where, text in shown.items():
         for sentence in _sentences(text):
             claim = re.search(_SAYS_TRUMP if yes else _SAYS_NOT_TRUMP, sentence, re.IGNORECASE)
@@ -557,10 +580,13 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         "doubles-is-trump": {"intro": "Then the seven doubles are the trumps."},
         "doubles-not": {"intro": "With doubles trump, a tile with two different numbers is never a trump, however big."},
         "notrump-is-trump": {"intro": "Then there are no trumps at all."},
+        "draw-trumps-1": {"intro": "As the bidder, lead your trumps from the top before your other winners."},
     }
     import copy
 
-    for level_id, fields in samples.items():
+    pointers = [("trump-low-end", {"intro": "A tile bears the numbers of both its ends. Look at both ends before you answer."}),
+                ("trump-low-end", {"title": "Which end?"})]
+    for level_id, fields in [*samples.items(), *pointers]:
         lv = copy.copy(c.level(level_id))
         for name, text in fields.items():
             setattr(lv, name, text)

@@ -94,3 +94,31 @@ def test_stored_ratings_match_the_formula() -> None:
         rules = RuleSet.from_dict(e["rules"])  # type: ignore[arg-type]
         _k, _q, task, _h, _f = build_common(e, rules)
         assert e["rating"] == rating(e["kind"], task.features(), rules)  # type: ignore[arg-type]
+
+
+def test_is_trump_puzzles_are_asked_under_a_trump_and_teach_something() -> None:
+    """Under no trump the answer is always no, a trick question for a newcomer: each shipped
+    "is it a trump?" puzzle names a trump, has a trap to learn from (the trump by its low end,
+    the trump's double, a double that is no trump, a double under doubles trump), and the set
+    has both answers."""
+    from puzzles import load_puzzles
+
+    mine = [p for p in load_puzzles() if p.kind == "is_trump" and p.source.get("kind") == "generated"]
+    assert len(mine) == dict((k, n) for k, n, _s in SHIPPED)["is_trump"]
+    teaches = {"trump-low-end", "trump-double", "double-not-trump", "double-leaves-suit"}
+    for p in mine:
+        assert "no-trump" not in p.themes and "no trump" not in p.question.lower(), p.id
+        assert teaches & set(p.themes), (p.id, p.themes)
+    assert {p.answer() for p in mine} == {True, False}
+    assert {"trump-double", "double-not-trump"} <= {t for p in mine for t in p.themes}
+
+
+def test_a_retired_puzzle_id_maps_to_a_shipped_puzzle_of_its_kind() -> None:
+    from puzzles import load_puzzles
+    from puzzles.retired import RETIRED, current_id
+
+    kinds = {p.id: p.kind for p in load_puzzles()}
+    assert RETIRED
+    for old, new in RETIRED.items():
+        assert old not in kinds and kinds[new].replace("_", "-") == old.rsplit("-", 1)[0]
+        assert current_id(old) == new

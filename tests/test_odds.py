@@ -427,7 +427,8 @@ def test_the_strong_player_bids_to_win_the_game_from_the_score() -> None:
     action, reason, summary = bid((0, 0, 0))
     assert reason_problems(view, Action.parse(action), reason) == []
     assert action == "bid 21" and "wins the game" in reason
-    assert "I count it made in 81% of 24 simulated deals (a deal one trick short of all seven counts 50%" in summary
+    assert ("I count it made in 81% of 24 simulated deals (a simulated deal where I take six of the seven still "
+            "counts as 50% made") in summary
     assert "leaves me an 82% chance of winning the game (now 33%)" in summary
     assert "bid 6, 53% (made in 100% with sixes trump)" in summary
     # With no credit for six tricks it is made in the 62% of deals that sweep: still the 21
@@ -494,8 +495,14 @@ def test_the_hand_outcomes_bench_gives_whole_hands(players: int) -> None:
         (RuleSet(), (5, 18, 9), 0, "as another player is close to winning"),
         (RuleSet(), (5, 18, 19), 0, "as the others are close to winning"),
         (RuleSet(), (15, 14, 19), 2, "as I am close to winning"),
-        (RuleSet(), (1, 9, 3), 0, "as I am well behind"),
-        (RuleSet(), (3, 12, 4), 1, "as I am well ahead"),
+        (RuleSet(), (1, 9, 3), 0, "as I am behind"),
+        (RuleSet(), (3, 12, 4), 1, "as I am ahead"),
+        # "Well" behind or ahead is two good hands (14 points) from the best other side.
+        (RuleSet(players=4), (-3, 7), 0, "as we are behind"),
+        (RuleSet(), (-6, 9, 3), 0, "as I am well behind"),
+        (RuleSet(), (-2, 13, -5), 1, "as I am well ahead"),
+        (RuleSet(scoring="marks"), (0, 3, 1), 0, "as I am behind"),
+        (RuleSet(scoring="marks"), (0, 4, 1), 0, "as I am well behind"),
         (RuleSet(), (6, 9, 3), 0, "playing for the game, not just this hand's points"),
         (RuleSet(players=4), (3, 15), 1, "as we are close to winning"),
         (RuleSet(players=4), (16, 15), 1, "as the other team is close to winning"),
@@ -505,6 +512,22 @@ def test_the_hand_outcomes_bench_gives_whole_hands(players: int) -> None:
 def test_the_score_is_said_in_words(rules: RuleSet, scores: tuple[int, ...], seat: int, words: str) -> None:
     view = dataclasses.replace(Game.new(rules, seed=1).view(seat), scores=scores)
     assert score_words(view) == words
+
+
+def test_well_behind_or_ahead_is_said_only_two_good_hands_from_the_best_other_side() -> None:
+    """Every score of a three-player game from -10 to 20: "behind" and "ahead" only a good
+    hand (7 points) or more from the best other side, "well" only at two (14) or more."""
+    base = Game.new(RuleSet(), seed=1).view(0)
+    for mine in range(-10, 21):
+        for top in range(-10, 21):
+            said = score_words(dataclasses.replace(base, scores=(mine, top, min(top, 0))))
+            gap = top - mine
+            if "behind" in said:
+                assert gap >= (14 if "well" in said else 7), (mine, top, said)
+            if "ahead" in said:
+                assert -gap >= (14 if "well" in said else 7), (mine, top, said)
+            if gap >= 7 and top < 14:
+                assert "behind" in said, (mine, top, said)
 
 
 def test_the_arena_records_every_hand_and_says_how_well_the_model_foretold_the_games() -> None:

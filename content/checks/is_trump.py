@@ -83,6 +83,10 @@ class IsTrump(Task[bool]):
         traps = []
         if tr.kind == "number" and t.has(tr.value or 0) and t.high != tr.value:
             traps.append("trump-low-end")
+        if tr.kind == "number" and t.is_double and t.high == tr.value:
+            traps.append("trump-double")
+        if tr.kind == "number" and t.is_double and t.high != tr.value:
+            traps.append("double-not-trump")
         if tr.kind == "doubles" and t.is_double:
             traps.append("double-leaves-suit")
         if tr.kind == "none" and t.is_double:

@@ -572,12 +572,13 @@ def score_words(view: PlayerView, short: bool = False) -> str:
     """The words a bid reason gains when playing for the game changed the decision (the
     player bids to win the game, :class:`engine.players.odds.GameOdds`, not for the most
     points in the hand), in words rather than numbers: ``"as I am close to winning"``,
-    ``"as another player is close to winning"``, ``"as I am well behind"``... or, when the
+    ``"as another player is close to winning"``, ``"as I am behind"``... or, when the
     score says nothing special, ``"playing for the game, not just this hand's points"``
     (``short``: ``"playing for the game"``).
 
-    "Close" is within a good hand of the target (7 points or 2 marks), "well" ahead or
-    behind as much again from the best other side."""
+    "Close" is within a good hand of the target (7 points or 2 marks); "behind" or "ahead"
+    is a good hand or more from the best other side, "well" behind or ahead two good hands
+    or more (14 points or 4 marks: at -3 to 7 a player is behind, not well behind)."""
     rules = view.rules
     scores = list(view.scores)
     mine = scores.pop(rules.side_of(view.seat))
@@ -593,9 +594,9 @@ def score_words(view: PlayerView, short: bool = False) -> str:
     if mine >= near:
         return f"as {me} close to winning"
     if mine <= top - gap:
-        return f"as {me} well behind"
+        return f"as {me} {'well ' if mine <= top - 2 * gap else ''}behind"
     if mine >= top + gap:
-        return f"as {me} well ahead"
+        return f"as {me} {'well ' if mine >= top + 2 * gap else ''}ahead"
     return "playing for the game" if short else "playing for the game, not just this hand's points"
 
 
@@ -781,8 +782,8 @@ def _moon_pass_options(view: PlayerView, chance: float, tail: str, *subjects: st
 
 def _gamble(tail: str) -> str:
     """What makes a long-shot bid worth taking: ``"the points are worth the risk"``, or with
-    the ``tail`` of :func:`score_bid_reason` (``", as I am well behind"``) ``"worth the risk,
-    as I am well behind"``."""
+    the ``tail`` of :func:`score_bid_reason` (``", as I am behind"``) ``"worth the risk,
+    as I am behind"``."""
     return f"worth the risk{tail}" if tail else "the points are worth the risk"
 
 

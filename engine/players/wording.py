@@ -136,24 +136,33 @@ def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence
     return f"I {did}: {join(first)}." + (f" {second}" if second else "")
 
 
-def _credit(model: ScoreModel, value: int) -> str:
+def _credit(model: ScoreModel, value: int, four: bool = False) -> str:
     """How the chance of a bid of ``value`` counts deals the open-hands solver does not call
-    plainly made (see :class:`ScoreModel`), in words; empty when it counts only made ones."""
+    plainly made (see :class:`ScoreModel`), in words; empty when it counts only made ones.
+    ``four``: four players (the tricks are the team's).
+
+    >>> from engine import RuleSet
+    >>> from engine.players.bidding import ScoreModel
+    >>> _credit(ScoreModel(RuleSet(), short=0.75), 5)
+    ' (a simulated deal where I fall one trick short still counts as 75% made: defenders who cannot see my hand often let a trick through)'
+    """
+    i = "we" if four else "I"
     k = tricks_needed(value)
     parts = []
     if k == 7:
         if model.sweep < 1:
-            parts.append(f"a simulated sweep counts {pct(model.sweep)}: without sight of the other hands "
-                         "every trick is found less often")
+            parts.append(f"a simulated deal where {i} take all seven counts as only {pct(model.sweep)} made: "
+                         "without sight of the other hands every trick is found less often")
         if model.short_seven:
-            parts.append(f"a deal one trick short of all seven counts {pct(model.short_seven)}: defenders "
-                         "who cannot see my hand often let their one trick through")
+            parts.append(f"a simulated deal where {i} take six of the seven still counts as {pct(model.short_seven)} "
+                         "made: defenders who cannot see my hand often let their one trick through")
         return f" ({'; '.join(parts)})" if parts else ""
     if model.spare and model.partial < 1:
-        parts.append(f"a deal made with no trick to spare counts {pct(model.partial)}: my partner cannot see my hand")
+        parts.append(f"a simulated deal made with no trick to spare counts as only {pct(model.partial)} made: "
+                     "my partner cannot see my hand")
     if model.short:
-        parts.append(f"a deal one trick short counts {pct(model.short)}: defenders who cannot see my hand "
-                     "often let a trick through")
+        parts.append(f"a simulated deal where {i} fall one trick short still counts as {pct(model.short)} made: "
+                     "defenders who cannot see my hand often let a trick through")
     return f" ({'; '.join(parts)})" if parts else ""
 
 
@@ -234,7 +243,7 @@ def score_bid_summary(
             if now is None
             else f"which leaves {us} {a_percent(table.game_chance(r) or 0.0)} chance of winning the game (now {pct(now)})"
         )
-        credit = _credit(model, value) if value in credited else ""
+        credit = _credit(model, value, view.rules.players == 4) if value in credited else ""
         lead = (
             f"I {what}{with_trump(r.trump)}: I {'count it made' if credit else 'make it'} in "
             f"{pct(r.chance)} of {deals_words(table.deals)}{weighed}{credit}, averaging {r.tricks:.1f} tricks, "

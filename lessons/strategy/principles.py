@@ -508,10 +508,10 @@ PRINCIPLES: tuple[Principle, ...] = (
         id="draw-trumps",
         title="Drawing trumps",
         summary=(
-            "As the bidder, lead your trumps from the top before your other winners: every trump you draw "
-            "is one a defender cannot use to trump your doubles and high tiles. Example: fours are trump, "
-            "you hold 4-4 4-2 and 3-3; leading 4-4 first pulls a trump from each defender who has one, and "
-            "3-3 can then take its trick."
+            "As the bidder, draw the defenders' trumps before you play your other winners: every trump they "
+            "play to your trump leads is one they cannot use to trump your doubles and high tiles. Example: "
+            "fours are trump and you hold 4-4, 4-2 and 3-3; while a defender still holds a four, 3-3 can be "
+            "trumped, so draw the trumps first, and 3-3 can then take its trick."
         ),
         question="{role}, and you lead. Which tile do you lead?",
         hint="Count the trumps you have not seen. What happens to your winners if a defender still holds one?",

@@ -32,7 +32,7 @@ def test_migrations_reach_the_head_and_live_models_match_them(store: Store) -> N
     from store.models import Base
 
     with store.engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0009"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0010"
         diff = compare_metadata(MigrationContext.configure(c), Base.metadata)
     assert [d for d in diff if "live_" in repr(d)] == []
 

@@ -137,6 +137,6 @@ def test_the_migration_folds_stored_names_and_keeps_the_duplicates(store: Store)
         classes.join(store, "AAAAAA", "DUP", c.id)
     assert classes.join(store, "AAAAAA", "dup", b.id).returning
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0009"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0010"
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diff == []

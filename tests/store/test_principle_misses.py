@@ -30,7 +30,7 @@ def test_migration_0009_makes_the_table_the_model_describes(store: Store) -> Non
     from store.models import Base
 
     with store.engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0009"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0010"
         diff = compare_metadata(MigrationContext.configure(c), Base.metadata)
     assert [d for d in diff if "principle_misses" in repr(d)] == []
 

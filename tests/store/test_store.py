@@ -23,7 +23,7 @@ KNOWN = transfer.Known(frozenset({"tiles-1", "tiles-2", "a", "b"}), frozenset({"
 def test_migrations_are_repeatable_and_reach_head(store: Store) -> None:
     migrate(store)  # a second run changes nothing
     with store.engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0009"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0010"
 
 
 def test_learner_found_by_token_only_and_reset_link_locks_the_old_one(store: Store) -> None:

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 #: When each item's current try started (``time.monotonic``), by attempt key.
 _CLOCK = "moon_item_clock"
+#: The attempt key prefix of a Play better position served by Practice: its answers are
+#: stored as the level's, marked as given in Practice (not where Learn resumes).
+PRACTICE_LEVEL = "prl-"
 
 
 def _outbox() -> Outbox:
@@ -105,10 +108,10 @@ def answered(item: Item, key: str, attempt: Attempt, answer: object, correct: bo
     if correct is None:
         return
     seconds = _seconds(key)
-    if hasattr(item, "stage"):  # a lesson level
+    if hasattr(item, "stage"):  # a lesson level (on Learn, or a position Practice serves)
         send(LessonAnswer(level_id=item.id, stage_id=str(item.stage), answer=_json_answer(answer),
                            correct=bool(correct), try_number=int(attempt.tries), hints=int(attempt.hints),
-                           seconds=seconds))
+                           seconds=seconds, practice=key.startswith(PRACTICE_LEVEL)))
     else:
         send(PuzzleAnswer(puzzle_id=item.id, kind=str(item.kind), themes=tuple(getattr(item, "themes", ())),
                            answer=_json_answer(answer), correct=bool(correct), try_number=int(attempt.tries),

@@ -58,7 +58,8 @@ def progress(slot: DeltaGenerator, page: str = "") -> None:
 
     On Play with a game open the sidebar shows that game's rules, labelled so (the New game
     panel's house rules apply to the next deal, and are shown too when they differ); on Learn,
-    the rules of the question on the page, with what the house rules are for; on every other
+    the rules of the question on the page (none for a question about the whole double-six
+    set), with what the house rules are for; on every other
     page the house rules, labelled as such (a puzzle says its own rules beside it).
     """
     from tutorial.components import kept, profile
@@ -75,6 +76,11 @@ def progress(slot: DeltaGenerator, page: str = "") -> None:
             _rules_block("Rules of this game", game_rules)
             if game_rules != rules:
                 st.caption(f"House rules for the next deal: {short_summary(rules)}")
+        elif question == state.WHOLE_SET:
+            # A question about the whole double-six set: no game yet, so no players or rules
+            # (its position holds four players only for the 28 tiles).
+            st.markdown("**Rules of this question**")
+            st.markdown("None: it is about the whole double-six set, before Moon takes any tile out.")
         elif isinstance(question, RuleSet):
             # Learn's questions each have their own rules: the sidebar shows those, and says
             # what the house rules are for.

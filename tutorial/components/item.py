@@ -74,7 +74,7 @@ def position_view(item: Item, key: str | None = None) -> None:
     trump = trump_marks(item, key)
     you = pos.to_play
     notes = []
-    if pos.players == 4 or pos.rules.differences():
+    if (pos.players == 4 or pos.rules.differences()) and not getattr(item, "whole_set", False):
         note = rules_note(item, house_rules(pos.rules))
         if note:
             notes.append("*Rules for this question:* " + " ".join(note))

@@ -271,7 +271,8 @@ def level_view(c: Course, level: Level) -> None:
     key = f"lv-{level.id}"
     att = ask.attempt_for(key)
     _restore(level, key, att)
-    state.put(state.QUESTION_RULES, level.rules)  # the sidebar shows the question's rules
+    # The sidebar shows the question's rules (none for one about the whole double-six set).
+    state.put(state.QUESTION_RULES, state.WHOLE_SET if level.whole_set else level.rules)
     with st.container(border=True, key="learn-level-box"):
         st.markdown(f"## {level.title or level.id}")
         st.markdown(names_md(level.intro), unsafe_allow_html=True)  # tile names never break

@@ -13,6 +13,7 @@ from urllib.parse import quote
 import streamlit as st
 
 from engine.words import count_words
+from puzzles.retired import current_id
 from puzzles.themes import theme_title
 from store import StoreUnavailable, glicko2, practice, stats
 from store.events import LessonAnswer
@@ -106,7 +107,8 @@ def _due(pool: list[Puzzle], s: stats.LearnerStats | None) -> list[str]:
     if s is None:
         return []
     cards = [practice.PuzzleCard(p.id, float(p.rating)) for p in pool]
-    return practice.due_reviews(cards, stats.due_now(s, "puzzle"), _shown(pool))
+    due = [current_id(pid) for pid in stats.due_now(s, "puzzle")]  # a retired id: the one in its place
+    return practice.due_reviews(cards, due, _shown(pool))
 
 
 def _positions() -> list[tuple[Level, practice.PositionCard]]:
@@ -221,7 +223,7 @@ def _choose(pool: list[Puzzle]) -> str | None:
 def _key(cur: str | None) -> str:
     """The attempt key of what the box serves: ``pr-<puzzle>``, or ``prl-<level>`` for a position."""
     if cur and cur.startswith(POSITION):
-        return f"prl-{cur.removeprefix(POSITION)}"
+        return events.PRACTICE_LEVEL + cur.removeprefix(POSITION)
     return f"pr-{cur}"
 
 
@@ -299,7 +301,7 @@ def rating_line(pool: list[Puzzle]) -> None:
         reviews = f"{count_words(due, 'puzzle review')} due, served first"
     else:
         ids = {p.id for p in pool}
-        later = [d for k, pid, d, _box in s.reviews if k == "puzzle" and pid in ids]
+        later = [d for k, pid, d, _box in s.reviews if k == "puzzle" and current_id(pid) in ids]
         reviews = coming_back(later, datetime.now(UTC))
     st.markdown(f":material/trending_up: {rating_words(s.rating, s.rd, len(s.rating_history))} · {reviews}")
 

@@ -103,6 +103,8 @@ PRACTICE_CURRENT = "pr-current"  # what Practice's box serves: a puzzle id, or "
 PRACTICE_RECENT = "pr-recent"  # what Practice's box served in this session (the newest last)
 PRACTICE_WHY = "moon_practice_why"  # why Practice's box serves its Play better position (markdown)
 QUESTION_RULES = "moon_question_rules"  # the rules of the Learn question drawn last (the sidebar shows them)
+#: QUESTION_RULES of a question about the whole double-six set (no game, no players).
+WHOLE_SET = "whole-set"
 
 #: How much bigger tiles are drawn in "large tiles" mode.
 LARGE_SCALE = 1.6

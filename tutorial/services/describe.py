@@ -331,6 +331,8 @@ def decision_frame(decision: Choice | None) -> pd.DataFrame:
             values = (values.astype(float) * 100).round(0)
         elif col in ("tricks", "draws", "score"):
             values = values.astype(float).round(2)
+        elif col == "trump":  # a suit by its name ("threes"), never a bare "3"
+            values = values.map(lambda v: trump_label(Trump.parse(v)) if isinstance(v, str) else v)
         out[title.format(goal=goal)] = values
     if "tags" in raw.columns and raw["tags"].astype(str).str.len().gt(0).any():
         out["Notes"] = raw["tags"]

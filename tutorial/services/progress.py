@@ -24,14 +24,15 @@ class ProgressError(ValueError):
 
 def known_content() -> Known:
     """The course's level ids (with the Play better drills, whose tries are stored as answers
-    too) and the app's puzzle ids (a :class:`store.transfer.Known`): the only ids a progress
-    file may name."""
+    too) and the app's puzzle ids, the retired ones too (:mod:`puzzles.retired`), as a
+    :class:`store.transfer.Known`: the only ids a progress file may name."""
     from lessons.strategy.drill import drill_ids
+    from puzzles.retired import RETIRED
     from store import transfer
     from tutorial.services.items import course, puzzles
 
     levels = {lv.id: str(lv.stage) for lv in course().levels()} | drill_ids(course())
-    return transfer.Known(frozenset(levels), frozenset(p.id for p in puzzles()), levels)
+    return transfer.Known(frozenset(levels), frozenset(p.id for p in puzzles()) | frozenset(RETIRED), levels)
 
 
 def check_file(raw: str | bytes, known: Known | None = None) -> dict[str, object]:

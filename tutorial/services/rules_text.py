@@ -26,7 +26,9 @@ __all__ = [
     "heading",
     "house_rules",
     "in_force",
+    "players_asked",
     "short_summary",
+    "with_players",
 ]
 
 #: The project's rule book, the specification the engine implements.
@@ -95,6 +97,41 @@ def house_rules(rules: RuleSet) -> list[str]:
 
 def _odd_target(rules: RuleSet) -> bool:
     return rules.target != (21 if rules.scoring == "points" else 7)
+
+
+def with_players(rules: RuleSet, players: int) -> RuleSet:
+    """``rules`` for ``players`` players, the other house rules kept where they apply (four
+    players use all 28 tiles and take no widow).
+
+    >>> with_players(RuleSet(players=4, min_bid=5), 3) == RuleSet(min_bid=5)
+    True
+    >>> with_players(RuleSet(trump_before_widow=True), 4) == RuleSet(players=4)
+    True
+    """
+    data = rules.to_dict()
+    data["players"] = players
+    if players == 4:
+        data["keep_double_blank"], data["trump_before_widow"] = True, False
+    return RuleSet.from_dict(data)
+
+
+def players_asked(raw: str | None) -> int | None:
+    """The number of players a Rules page address asks for (``?players=4``): 3, 4, or
+    ``None`` when it asks for none; a ``ValueError`` saying why for any other value.
+
+    >>> players_asked("4"), players_asked(None)
+    (4, None)
+    >>> players_asked("5")
+    Traceback (most recent call last):
+    ...
+    ValueError: The link asks for the rules for '5' players: Moon is played by 3 (or 4, in two teams).
+    """
+    if raw is None:
+        return None
+    if raw.strip() in ("3", "4"):
+        return int(raw.strip())
+    shown = raw[:20] + ("…" if len(raw) > 20 else "")
+    raise ValueError(f"The link asks for the rules for {shown!r} players: Moon is played by 3 (or 4, in two teams).")
 
 
 def short_summary(rules: RuleSet, *, players: bool = True) -> str:

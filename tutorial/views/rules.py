@@ -1,4 +1,10 @@
-"""Rules: the project's rules reference, with the house rules in force pointed out."""
+"""Rules: the project's rules reference, with the house rules in force pointed out.
+
+The page opens on Moon's standard three players, whatever the last game was: a switch at the
+top shows the four-player rules instead. The page keeps the learner's choice made there (for
+the session, and in its address, ``?players=4``); the number of players of a game is chosen
+on Play.
+"""
 
 from __future__ import annotations
 
@@ -8,24 +14,61 @@ from engine import Trump, parse_tiles
 from tutorial.components import state
 from tutorial.components.settings import rules_editor
 from tutorial.components.tiles import show_tiles
-from tutorial.services.rules_text import SECTIONS, describe_setting, heading, house_rules, in_force
+from tutorial.services.rules_text import (
+    SECTIONS,
+    describe_setting,
+    heading,
+    house_rules,
+    in_force,
+    players_asked,
+    with_players,
+)
+
+#: The players switch's widget key, and the choice made with it (kept for the session).
+VIEW = "rules-view-players"
+CHOSEN = "moon_rules_players"
+_VIEW_WORDS = {3: "3 players (standard Moon)", 4: "4 players (two teams)"}
+
+
+def _chose() -> None:
+    """The learner picked a number of players on this page: keep it, and say it in the address."""
+    players = int(st.session_state[VIEW])
+    state.put(CHOSEN, players)
+    state.write_address(("players",), {"players": "4"} if players == 4 else {})
+
 
 st.title(":material/menu_book: The rules of Moon")
-rules = state.house_rules()
+try:
+    asked = players_asked(st.query_params.get("players"))
+except ValueError as e:
+    st.warning(str(e), icon=":material/link_off:")
+    asked = None
+    state.write_address(("players",), {})
+if asked is not None:
+    state.put(CHOSEN, asked)  # a link's choice counts as the learner's on this page
+players = asked or int(state.get(CHOSEN) or 3)
+st.session_state[VIEW] = players
+st.segmented_control("Show the rules for", (3, 4), key=VIEW, format_func=lambda n: _VIEW_WORDS[n],
+                     on_change=_chose, required=True)
+house = state.house_rules()
+rules = with_players(house, players)
 changed = set(in_force(rules)) - {"players"}
 
 with st.container(border=True):
     st.markdown("**House rules in force**")
-    for line in house_rules(rules):
+    for line in house_rules(rules)[1:]:
         st.markdown(f"- {line}")
     if not changed:
         st.caption("These are the classic rules. Sections below marked ✎ can change by house rule.")
+    if house.players != players:
+        st.caption(f"Your games on Play are set for {house.players} players: the New game panel there "
+                   "chooses the number of players.")
     # The editor (a dozen widgets, each a message to the browser) is drawn only while its
     # expander is open: opening or closing it runs the page again.
     box = st.expander("Change the house rules", key="rules-editor-box", on_change="rerun")
     if box.open:
         with box:
-            rules_editor("rules-page")
+            rules_editor("rules-page", skip=("players",))
 
 for sec in SECTIONS:
     st.header(heading(sec), anchor=sec.key)
