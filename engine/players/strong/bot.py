@@ -426,24 +426,26 @@ class StrongBot(PhaseBot):
         best: BidRow,
         confirm: int,
     ) -> tuple[_BidWork, ScoreTable]:
-        """The race's winner again on ``confirm`` fresh deals (its numbers on the pool are
-        partly luck: the best of several trumps on a few deals runs high), and the table of
-        bids from all the deals with that trump alone."""
+        """The race's winner judged again on ``confirm`` fresh deals alone, drawn apart from
+        the pool it won on (its numbers there are partly luck: the best of several trumps on
+        a few deals runs high, and a bid chosen for its numbers on some deals is made less
+        often than they say): the table of bids with that trump on the fresh deals only, so
+        the chance said of the bid chosen is an independent draw."""
         assert best.trump is not None
         extra = self.contracts.confirm_pool(view, confirm)
         tr = best.trump
         floor_k = min((tricks_needed(v) for v in bids), default=7)
         low = max(0, floor_k - (2 if model.short or model.short_seven else 1))
-        used = [*work.used, *extra]
-        w = [*work.weights, *self.contracts.weights(view, extra)]
-        tricks = {tr: [*work.tricks[tr], *self._bid_counts(view, tr, extra, low)]}
-        table = score_table(view, bids, tricks, used, w, model, pass_allowed=not must_bid)
+        w = self.contracts.weights(view, extra)
+        tricks = {tr: self._bid_counts(view, tr, extra, low)}
+        table = score_table(view, bids, tricks, extra, w, model, pass_allowed=not must_bid)
         rechecked = None
         if table.best().value != best.value:
             rechecked = (
-                f"(On the first {len(used) - confirm} deals a bid of {best.value} looked best; "
-                f"{confirm} more changed that.)"
+                f"(On {len(work.used)} deals a bid of {best.value} looked best; "
+                f"{confirm} fresh ones changed that.)"
             )
+        used = extra
         return replace(work, used=used, weights=w, tricks=tricks, confirmed=confirm, rechecked=rechecked), table
 
     # -- discard and trump ---------------------------------------------------------------
