@@ -20,6 +20,7 @@ from moon_browser import (
     open_presenter,
     runs,
     settle,
+    sized_context,
     stage,
     wait_for,
 )

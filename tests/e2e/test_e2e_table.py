@@ -15,6 +15,7 @@ from moon_browser import (
     click_key,
     open_page,
     settle,
+    sized_context,
     step_mode,
     table_setting,
     wait_ready,
