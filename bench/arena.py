@@ -15,9 +15,11 @@ twice with four), so every bot holds every hand. It prints, per bot: games won w
 (Wilson) interval, points per hand, bids made / bids tried, sets inflicted (bids it
 defended against that failed), the mean bid (in tricks, a 21 counting 7) against the mean
 tricks its side took in those hands, and its 21s made of those it bid. ``--out FILE`` appends one JSON line per game; ``--merge
-FILE ...`` prints the table of earlier runs (so a long benchmark can run in pieces), and
-with ``--calibrate`` how well the four-player game model foretold those games (runs that
-recorded every hand's scores, ``log``).
+FILE ...`` prints the table of earlier runs (so a long benchmark can run in pieces).
+``--calibrate`` (after a run, or with ``--merge``) prints how often the bids were made
+against the chance their bidders said when bidding (the strong player says one; 21s apart,
+runs that recorded it, ``said``), and with four players how well the game model foretold
+the games (runs that recorded every hand's scores, ``log``).
 """
 
 from __future__ import annotations
@@ -79,6 +81,10 @@ class GameRecord(TypedDict):
     times: dict[str, list[float]]
     #: Per hand: the scores before it (by side), then its bidder.
     log: list[tuple[list[int], int | None]]
+    #: Per hand with a bidder whose bid said its chance: the bidder's entry, the bid, the
+    #: chance of making it the bidder said when it bid, and whether it was made (runs made
+    #: before this was recorded lack it).
+    said: NotRequired[list[tuple[int, int, float, bool]]]
 
 
 def read_games(paths: Iterable[str]) -> list[GameRecord]:
@@ -140,9 +146,11 @@ def play_game(
     ]
     times: dict[str, list[float]] = {}
     log: list[tuple[list[int], int | None]] = []
+    said: list[tuple[int, int, float, bool]] = []
     hands = 0
     while True:
         before = list(game.scores)
+        chances: dict[int, float] = {}  # the chance each seat said of its last bid this hand
         while not game.hand_finished:
             seat = game.to_act
             assert seat is not None
@@ -152,13 +160,20 @@ def play_game(
             if isinstance(bot, OracleBot):
                 action = bot.decide_game(game)  # reads the whole deal
             else:
-                action = bot.decide(game.view(seat)).action
+                decision = bot.decide(game.view(seat))
+                action = decision.action
+                if action.kind == "bid":
+                    chosen = next((c for c in decision.explanation.candidates if c.chosen), None)
+                    if chosen is not None and chosen.goal_chance is not None:
+                        chances[seat] = chosen.goal_chance
             dt = time.perf_counter() - t0
             times.setdefault(f"{levels[owner[seat]]}/{phase}", []).append(dt)
             game.apply(action)
         hands += 1
         res = game.results[-1]
         log.append((before, res.bidder))
+        if res.bidder is not None and res.bidder in chances and res.bid is not None:
+            said.append((owner[res.bidder], res.bid, round(chances[res.bidder], 4), bool(res.made)))
         for e in range(entries):
             side = rs.side_of(seats_of(e, rotation, players)[0])
             stats[e]["hands"] += 1
@@ -194,6 +209,7 @@ def play_game(
         "stats": stats,
         "times": {k: [round(x, 5) for x in v] for k, v in times.items()},
         "log": log,
+        "said": said,
     }
 
 
@@ -298,6 +314,45 @@ def calibration(results: Iterable[GameRecord], moons: bool) -> str:
     return "\n".join(out)
 
 
+def _print_calibration(results: list[GameRecord]) -> None:
+    print(bid_calibration(results))
+    if any(r["players"] == 4 for r in results):
+        for moons in (False, True):
+            print(calibration(results, moons))
+
+
+def bid_calibration(results: Iterable[GameRecord]) -> str:
+    """How well the bidders' own chances came true: every bid that was played whose bidder
+    said its chance of making it (the strong player does), by entry, 21s apart from the
+    other bids, by fifths of the chance said (a 21 by tenths up to 0.5): how many, the mean
+    chance said and the share made. Needs games that recorded it (``said``)."""
+    groups: dict[tuple[str, bool], dict[int, list[float]]] = {}
+    for r in results:
+        for entry, bid, chance, made in r.get("said", []):
+            moon = bid == MOON
+            band = min(int(chance * 10), 5) if moon else min(int(chance * 5), 4)
+            acc = groups.setdefault((r["levels"][entry], moon), {}).setdefault(band, [0, 0.0, 0.0])
+            acc[0] += 1
+            acc[1] += chance
+            acc[2] += made
+    if not groups:
+        return "no bids with their chances recorded"
+    out = []
+    for (level, moon), bands in sorted(groups.items()):
+        n = sum(int(a[0]) for a in bands.values())
+        said_all = sum(a[1] for a in bands.values()) / n
+        made_all = sum(a[2] for a in bands.values()) / n
+        lo, hi = wilson(round(sum(a[2] for a in bands.values())), n)
+        what = "21s" if moon else "bids below 21"
+        out.append(f"{level} {what}: {n} played, said {said_all:.2f}, made {made_all:.2f} (95% {lo:.2f}-{hi:.2f})")
+        step = 10 if moon else 5
+        for b in sorted(bands):
+            k, said_sum, made_sum = bands[b]
+            top = "1.0" if (moon and b == 5) or (not moon and b == 4) else f"{(b + 1) / step:.1f}"
+            out.append(f"  said {b / step:.1f}-{top}: {int(k):5d} bids, said {said_sum / k:.2f}, made {made_sum / k:.2f}")
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the arena (see the module docstring)."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -310,7 +365,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--merge", nargs="+", help="print the table of these JSON-lines files and stop")
     p.add_argument(
         "--calibrate", action="store_true",
-        help="with --merge: how well the four-player game model, without and with 21s, foretold those games",
+        help="how well the bidders' chances came true (bids below 21 and 21s apart), and with four"
+        " players how well the game model, without and with 21s, foretold the games",
     )
     p.add_argument("--rule", action="append", default=[], help="a house rule, e.g. --rule min_bid=5")
     p.add_argument(
@@ -322,8 +378,7 @@ def main(argv: list[str] | None = None) -> None:
         res = read_games(args.merge)
         print(table(res))
         if args.calibrate:
-            for moons in (False, True):
-                print(calibration(res, moons))
+            _print_calibration(res)
         return
     want = 3 if args.players == 3 else 2
     if len(args.bots) != want:
@@ -367,6 +422,8 @@ def main(argv: list[str] | None = None) -> None:
         if out:
             out.close()
     print(table(results))
+    if args.calibrate:
+        _print_calibration(results)
     print(f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
 
 

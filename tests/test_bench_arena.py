@@ -58,3 +58,48 @@ def test_a_runs_json_lines_merge_back_to_its_table(tmp_path: Any, capsys: pytest
     assert arena.table(games[:3]).strip() == first and arena.table(games[3:]).strip() == second
     arena.main(["--merge", str(out)])
     assert capsys.readouterr().out.strip() == arena.table(games).strip()
+
+
+
+def test_the_arena_records_the_chance_each_bid_was_said_and_calibrates_on_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every hand whose bidder said its chance (the strong player does; the basic player
+    does not) is recorded with the bid, the chance said at the bidder's last bid and whether
+    it was made; ``--calibrate`` sets those chances against the bids made, 21s apart."""
+    from helpers import fast_strong
+
+    fast = fast_strong(3, 2, bid_samples=4, confirm_samples=4, contract_samples=5, bid_trumps=2)
+    said_at_bids: list[float] = []
+    real = arena.make_bot
+
+    def recording(level: str, seed: int | None = None, **options: Any) -> Any:
+        bot = real(level, seed=seed, **(fast if level == "strong" else options))
+        decide = bot.decide
+
+        def deciding(view: Any) -> Any:
+            d = decide(view)
+            if level == "strong" and d.action.kind == "bid":
+                said_at_bids.append(d.explanation.chosen.goal_chance)
+            return d
+
+        bot.decide = deciding  # type: ignore[method-assign]
+        return bot
+
+    monkeypatch.setattr(arena, "make_bot", recording)
+    res = arena.play_game(["strong", "basic", "basic"], 3, seed=4, rotation=0)  # bids below 21 and 21s
+    said = res["said"]
+    strong = res["stats"][0]
+    assert len(said) == strong["bids"] >= 2, "one row per hand the strong player bid"
+    assert all(entry == 0 for entry, *_ in said), "only the strong player says a chance"
+    assert sum(made for *_, made in said) == strong["made"]
+    assert sum(bid == 21 for _, bid, _, _ in said) == strong["moons"]
+    assert all(any(abs(chance - x) < 1e-4 for x in said_at_bids) for _, _, chance, _ in said)
+    lines = arena.bid_calibration([res]).splitlines()
+    moons = lines.index(next(line for line in lines if line.startswith("strong 21s:")))
+    for head, bands, rows in ((lines[0], lines[1:moons], [x for x in said if x[1] != 21]),
+                              (lines[moons], lines[moons + 1:], [x for x in said if x[1] == 21])):
+        mean, made = sum(x[2] for x in rows) / len(rows), sum(x[3] for x in rows) / len(rows)
+        assert f": {len(rows)} played, said {mean:.2f}, made {made:.2f} " in head, head
+        assert sum(int(b.split()[2]) for b in bands) == len(rows), bands
+    assert arena.bid_calibration([{**res, "said": []}]) == "no bids with their chances recorded"
