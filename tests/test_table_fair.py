@@ -177,7 +177,7 @@ def _trick_winner_tile(game: Game) -> Tile:
 
 
 @pytest.mark.parametrize(("players", "level", "seeds"), [(3, "basic", range(24)), (4, "basic", range(24)),
-                                                          (3, "strong", range(3)), (4, "strong", range(3))])
+                                                          (3, "strong", range(3)), (4, "strong", range(6))])
 def test_a_play_said_at_the_table_says_what_the_tile_does_and_no_more(players: int, level: str, seeds: range) -> None:
     """During the hand a computer's play is said by what the tile does: it names only the
     tile played and the tiles on the table, has no numbers (no details to open), and what it
@@ -253,7 +253,7 @@ def _follows_of(view: PlayerView, tile: Tile) -> list[Tile]:
 
 
 @pytest.mark.parametrize(("players", "level", "seeds"), [(3, "basic", range(40)), (4, "basic", range(40)),
-                                                          (3, "strong", range(3)), (4, "strong", range(3))])
+                                                          (3, "strong", range(3)), (4, "strong", range(6))])
 def test_a_follow_said_low_at_the_table_is_the_lowest_and_a_choice(players: int, level: str, seeds: range) -> None:
     """ "I follow fours low with 5-4" while the seat still held 4-3, or with its only four,
     was false. "Low" is said only when the seat had another tile of the suit and played its

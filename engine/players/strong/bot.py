@@ -273,26 +273,24 @@ class StrongBot(PhaseBot):
         )
         keep_pass = partner_holds and not must_bid
         model = self.score_model(rules, view)
-        work = self._bid_race(view, bids, model, must_bid, keep_pass)
-        table = score_table(view, bids, work.tricks, work.used, work.weights, model, pass_allowed=not must_bid)
+        race = self._bid_race(view, bids, model, must_bid, keep_pass)
+        work, table = self._bid_table(view, bids, model, must_bid, keep_pass, race)
         best = table.best()
-        confirm = self.settings.for_rules(rules).confirm_samples
-        if confirm and not work.quick and not keep_pass and best.value and best.trump is not None:
-            work, table = self._confirm_bid(view, bids, model, must_bid, work, best, confirm)
-            best = table.best()
         choice = Action("pass")
         if best.value and not keep_pass:
             choice = next(a for a in legal if a.kind == "bid" and a.value == best.value)
-        used, w, tricks = work.used, work.weights, work.tricks
+        used, tricks = work.used, work.tricks
+        # Did reading the auction change the bid? The same decision (the pick on the pool and
+        # its verdict on fresh deals) with every deal alike.
         reads = False
-        if not keep_pass and any(abs(x - w[0]) > 1e-12 for x in w):
-            plain = score_table(view, bids, tricks, used, [1.0] * len(used), model, not must_bid).best()
-            reads = plain.value != best.value
+        if not keep_pass and any(abs(x - race.weights[0]) > 1e-12 for x in race.weights):
+            alike = self._bid_table(view, bids, model, must_bid, keep_pass, race, alike=True)[1]
+            reads = alike.best().value != best.value
         # Playing to win: did the score of the game change the bid (against points alone)?
         for_game = False
         if model.to_win and not keep_pass:
-            points = score_table(view, bids, tricks, used, w, self.score_model(rules), not must_bid).best()
-            for_game = points.value != best.value
+            points = self._bid_table(view, bids, self.score_model(rules), must_bid, keep_pass, race)[1]
+            for_game = points.best().value != best.value
         floor_rows = [r for r in table.rows if r.value == min(bids, default=-1)]
         ranked = [t for _, t in best_trumps(view.hand, rules)]
         top = floor_rows[0].trump if floor_rows and floor_rows[0].trump is not None else ranked[0]
@@ -416,6 +414,31 @@ class StrongBot(PhaseBot):
             tricks = {tr: solved[tr] + self._bid_counts(view, tr, layouts[len(solved[tr]) :], low) for tr in keep}
         return _BidWork(used, weights[: len(used)], tricks, unprobed, quick)
 
+    def _bid_table(
+        self,
+        view: PlayerView,
+        bids: Sequence[int],
+        model: ScoreModel,
+        must_bid: bool,
+        keep_pass: bool,
+        race: _BidWork,
+        alike: bool = False,
+    ) -> tuple[_BidWork, ScoreTable]:
+        """The table of bids a bid is chosen from: the race's deals pick the trump (the best
+        bid row's, a pass or not), and when the tuning asks for fresh deals
+        (``confirm_samples``, :meth:`_confirm_bid`) the bid or pass is chosen on those alone,
+        so a pass the pool's luck gave is judged as a bid is; with ``alike``, every deal
+        counted alike (the auction not read). Returns the deals the table comes from and the
+        table."""
+        weights = [1.0] * len(race.used) if alike else race.weights
+        table = score_table(view, bids, race.tricks, race.used, weights, model, pass_allowed=not must_bid)
+        confirm = self.settings.for_rules(view.rules).confirm_samples
+        rows = [r for r in table.rows if r.value and r.trump is not None]
+        if confirm and not race.quick and not keep_pass and rows:
+            pick = max(rows, key=lambda r: (round(r.score, 9), -r.value))
+            return self._confirm_bid(view, bids, model, must_bid, race, pick, table.best().value, confirm, alike)
+        return race, table
+
     def _confirm_bid(
         self,
         view: PlayerView,
@@ -424,26 +447,32 @@ class StrongBot(PhaseBot):
         must_bid: bool,
         work: _BidWork,
         best: BidRow,
+        first: int,
         confirm: int,
+        alike: bool = False,
     ) -> tuple[_BidWork, ScoreTable]:
-        """The race's winner again on ``confirm`` fresh deals (its numbers on the pool are
-        partly luck: the best of several trumps on a few deals runs high), and the table of
-        bids from all the deals with that trump alone."""
+        """The race's best bid row (``best``; ``first``: the value the race's deals chose, 0
+        for a pass) judged again on ``confirm`` fresh deals alone, drawn apart from the pool it
+        won on (its numbers there are partly luck: the best of several trumps on a few deals
+        runs high, and a bid chosen for its numbers on some deals is made less often than
+        they say): the table of bids with its trump on the fresh deals only, so the chance
+        said of the bid chosen is an independent draw."""
         assert best.trump is not None
         extra = self.contracts.confirm_pool(view, confirm)
         tr = best.trump
         floor_k = min((tricks_needed(v) for v in bids), default=7)
         low = max(0, floor_k - (2 if model.short or model.short_seven else 1))
-        used = [*work.used, *extra]
-        w = [*work.weights, *self.contracts.weights(view, extra)]
-        tricks = {tr: [*work.tricks[tr], *self._bid_counts(view, tr, extra, low)]}
-        table = score_table(view, bids, tricks, used, w, model, pass_allowed=not must_bid)
+        w = [1.0] * len(extra) if alike else self.contracts.weights(view, extra)
+        tricks = {tr: self._bid_counts(view, tr, extra, low)}
+        table = score_table(view, bids, tricks, extra, w, model, pass_allowed=not must_bid)
         rechecked = None
-        if table.best().value != best.value:
+        if table.best().value != first:
+            looked = f"a bid of {first}" if first else "a pass"
             rechecked = (
-                f"(On the first {len(used) - confirm} deals a bid of {best.value} looked best; "
-                f"{confirm} more changed that.)"
+                f"(On {len(work.used)} deals {looked} looked best; "
+                f"{confirm} more, drawn apart from them, changed that.)"
             )
+        used = extra
         return replace(work, used=used, weights=w, tricks=tricks, confirmed=confirm, rechecked=rechecked), table
 
     # -- discard and trump ---------------------------------------------------------------

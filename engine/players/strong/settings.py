@@ -38,7 +38,8 @@ class Tuning:
       solved too when it takes, in each, as many tricks as the better of the two takes in all
       of them (and at least the lowest bid open);
     - ``confirm_samples``: fresh deals for the bid the race picked (``0``: none): the
-      winner's trump is solved again on them and the bid chosen again from all the deals;
+      winner's trump is solved on them and the bid chosen again from them alone, an
+      independent draw (the pool picked the trump and level, so its numbers run high);
     - ``bid_nodes``: the bid's work budget in search nodes (``None``: no budget); once spent,
       the trumps not yet probed are left out and the race ends with its leader;
     - ``choice_nodes``: the same for the discard and trump choices (the discard's two races
@@ -86,7 +87,7 @@ THREE = Tuning(
     play_samples={7: 20, 6: 28, 5: 40, 4: 60, 3: 80, 2: 100, 1: 100},
     bid_samples=24,
     bid_screen=6,
-    confirm_samples=0,
+    confirm_samples=48,
     bid_nodes=None,
     choice_nodes=80_000,
     choice_probes=None,
@@ -105,10 +106,10 @@ THREE = Tuning(
 #: The four-player tuning (two teams of partners).
 FOUR = Tuning(
     play_samples={7: 50, 6: 70, 5: 100, 4: 160, 3: 240, 2: 320, 1: 320},
-    bid_samples=10,
+    bid_samples=20,
     bid_screen=4,
-    confirm_samples=10,
-    bid_nodes=200_000,
+    confirm_samples=32,
+    bid_nodes=1_000_000,
     choice_nodes=200_000,
     choice_probes=2,
     choice_batch=4,
