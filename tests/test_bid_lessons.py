@@ -69,11 +69,12 @@ def test_a_bid_question_uses_the_bar_of_its_own_rules(item_id: str) -> None:
 
 
 def test_a_four_player_bid_well_under_the_bar_is_too_risky() -> None:
-    """bid-13003 (four players): the strong player bids 4; a bid of 6, which it makes in
-    under half its deals, is too risky at the four-player bar (it was accepted at 50%)."""
+    """bid-13003 (four players): the strong player bids 5; a bid of 7, which it makes in
+    about a fifth of its deals, is too risky at the four-player bar, and the feedback names
+    that bar."""
     item = _items()["bid-13003"]
-    p6 = item.task.chance(6)
-    assert p6 is not None and p6 < 0.65 - BID_TOLERANCE
-    fb = item.grade("bid 6")
+    p7 = item.task.chance(7)
+    assert p7 is not None and p7 < 0.65 - BID_TOLERANCE
+    fb = item.grade("bid 7")
     assert not fb.correct and fb.code == "overbid"
     assert "worth making from about 65% with four players" in fb.text

@@ -424,16 +424,19 @@ class StrongBot(PhaseBot):
         race: _BidWork,
         alike: bool = False,
     ) -> tuple[_BidWork, ScoreTable]:
-        """The table of bids a bid is chosen from: the best row on the race's deals, judged
-        again on fresh deals alone when the tuning asks for them (``confirm_samples``,
-        :meth:`_confirm_bid`); with ``alike``, every deal counted alike (the auction not
-        read). Returns the deals the table comes from and the table."""
+        """The table of bids a bid is chosen from: the race's deals pick the trump (the best
+        bid row's, a pass or not), and when the tuning asks for fresh deals
+        (``confirm_samples``, :meth:`_confirm_bid`) the bid or pass is chosen on those alone,
+        so a pass the pool's luck gave is judged as a bid is; with ``alike``, every deal
+        counted alike (the auction not read). Returns the deals the table comes from and the
+        table."""
         weights = [1.0] * len(race.used) if alike else race.weights
         table = score_table(view, bids, race.tricks, race.used, weights, model, pass_allowed=not must_bid)
-        best = table.best()
         confirm = self.settings.for_rules(view.rules).confirm_samples
-        if confirm and not race.quick and not keep_pass and best.value and best.trump is not None:
-            return self._confirm_bid(view, bids, model, must_bid, race, best, confirm, alike)
+        rows = [r for r in table.rows if r.value and r.trump is not None]
+        if confirm and not race.quick and not keep_pass and rows:
+            pick = max(rows, key=lambda r: (round(r.score, 9), -r.value))
+            return self._confirm_bid(view, bids, model, must_bid, race, pick, table.best().value, confirm, alike)
         return race, table
 
     def _confirm_bid(
@@ -444,14 +447,16 @@ class StrongBot(PhaseBot):
         must_bid: bool,
         work: _BidWork,
         best: BidRow,
+        first: int,
         confirm: int,
         alike: bool = False,
     ) -> tuple[_BidWork, ScoreTable]:
-        """The race's winner judged again on ``confirm`` fresh deals alone, drawn apart from
-        the pool it won on (its numbers there are partly luck: the best of several trumps on
-        a few deals runs high, and a bid chosen for its numbers on some deals is made less
-        often than they say): the table of bids with that trump on the fresh deals only, so
-        the chance said of the bid chosen is an independent draw."""
+        """The race's best bid row (``best``; ``first``: the value the race's deals chose, 0
+        for a pass) judged again on ``confirm`` fresh deals alone, drawn apart from the pool it
+        won on (its numbers there are partly luck: the best of several trumps on a few deals
+        runs high, and a bid chosen for its numbers on some deals is made less often than
+        they say): the table of bids with its trump on the fresh deals only, so the chance
+        said of the bid chosen is an independent draw."""
         assert best.trump is not None
         extra = self.contracts.confirm_pool(view, confirm)
         tr = best.trump
@@ -461,9 +466,10 @@ class StrongBot(PhaseBot):
         tricks = {tr: self._bid_counts(view, tr, extra, low)}
         table = score_table(view, bids, tricks, extra, w, model, pass_allowed=not must_bid)
         rechecked = None
-        if table.best().value != best.value:
+        if table.best().value != first:
+            looked = f"a bid of {first}" if first else "a pass"
             rechecked = (
-                f"(On {len(work.used)} deals a bid of {best.value} looked best; "
+                f"(On {len(work.used)} deals {looked} looked best; "
                 f"{confirm} more, drawn apart from them, changed that.)"
             )
         used = extra

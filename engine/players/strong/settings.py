@@ -38,7 +38,8 @@ class Tuning:
       solved too when it takes, in each, as many tricks as the better of the two takes in all
       of them (and at least the lowest bid open);
     - ``confirm_samples``: fresh deals for the bid the race picked (``0``: none): the
-      winner's trump is solved again on them and the bid chosen again from all the deals;
+      winner's trump is solved on them and the bid chosen again from them alone, an
+      independent draw (the pool picked the trump and level, so its numbers run high);
     - ``bid_nodes``: the bid's work budget in search nodes (``None``: no budget); once spent,
       the trumps not yet probed are left out and the race ends with its leader;
     - ``choice_nodes``: the same for the discard and trump choices (the discard's two races
