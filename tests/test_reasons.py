@@ -624,7 +624,8 @@ _SHARE = re.compile(r"in (\d+)% of (\d+) sampled layouts|in (\d+)% of the (\d+) 
 
 def test_a_share_of_n_layouts_is_k_of_n_or_says_it_is_weighted() -> None:
     """The details behind "Why?" say "in 83% of 10 sampled layouts" only when 83% is some k
-    of the 10; a share weighted by the bidding says so ("weighted by the bidding")."""
+    of the 10; a share weighted by the bidding is said as a chance and says so ("83% of the
+    time ... each counted by how well it fits the bidding"), never as a share of n layouts."""
     weighted = plain = 0
     for rules, seed in [(RuleSet(), s) for s in range(3)] + [(RuleSet(players=4), s) for s in range(3)]:
         game = Game.new(rules, seed=seed)
@@ -639,7 +640,7 @@ def test_a_share_of_n_layouts_is_k_of_n_or_says_it_is_weighted() -> None:
                     p, n = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
                     assert any(round(100 * k / n) == p for k in range(n + 1)), summary
                     plain += 1
-                weighted += "weighted by the bidding" in summary
+                weighted += "of the time, over" in summary and "how well it fits the bidding" in summary
             game.apply(d.action)
     assert weighted > 0, plain  # with three players nearly every play's layouts are weighted
 
