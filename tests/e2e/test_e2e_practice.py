@@ -167,7 +167,7 @@ def test_the_puzzle_of_the_day_stays_done_in_a_new_session(page: Any, server: st
     assert panel.get_by_text("Right!").first.is_visible(), panel.inner_text()
     assert panel.get_by_role("button", name="Show the answer").is_disabled()
 
-    other, token2 = learners.create(db)
+    _other, token2 = learners.create(db)
     open_page(page, f"{server}/practice?me={token2}")
     panel = _daily_panel(page)
     assert "done ✓" not in panel.locator("summary").inner_text()
