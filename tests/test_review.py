@@ -355,6 +355,13 @@ def test_an_ungraded_contract_line_is_a_comparison_and_the_heading_agrees() -> N
     assert "agrees" in no_mistakes_heading(SimpleNamespace(decisions=(agreed,), plays=()), 0)
     # Another seat's line does not change the learner's heading.
     assert "agrees" in no_mistakes_heading(SimpleNamespace(decisions=(replace(passed, seat=1),), plays=()), 0)
+    # The learner's plays are graded in the table, and the heading says so (the walk read
+    # only the bid, discard and trump in words, though the tab promised every play).
+    plays = tuple(SimpleNamespace(seat=s) for s in (0, 1, 0, 2))
+    assert no_mistakes_heading(SimpleNamespace(decisions=(agreed,), plays=plays), 0).endswith(
+        "Each of your 2 plays is graded in the table below.")
+    assert no_mistakes_heading(SimpleNamespace(decisions=(agreed,), plays=plays[:2]), 0).endswith(
+        "Your one play is graded in the table below.")
 
 
 def _review_page(graded: bool) -> None:
