@@ -254,6 +254,10 @@ class DecisionReview:
                 text += f" The chance to make the bid stays {chance_words(cp)} ({cp:.0%} with either)."
             else:
                 text += f" The chance to make the bid {chance_change(cb, cp)} {figures}."
+                if not self.grade and (self.drop or 0.0) >= GRADES[-1][1]:
+                    best = action_phrase(self.best, "ing")
+                    text += (f" {best[0].upper()}{best[1:]} came out better on the deals the strong player tried, "
+                             f"but by too little to call {action_phrase(self.action, 'ing')} a mistake.")
         return text
 
     def _why_not_graded(self) -> str:
@@ -523,12 +527,19 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
     a choice the strong player itself makes on other deals, best in expectation, is never
     called a mistake on one look's luck. The check weighs the choice against the strong
     player's own choice (its first look, the one a hint gives), not against its own best:
-    the review names one strong choice, the hint's."""
+    the review names one strong choice, the hint's. A discard or trump that differs from
+    the strong player's is always looked at again, and its figures are the second look's:
+    the first look may have screened it on a few deals only."""
     first = _decision_verdict(analyst, g, seat, action, number)
-    if first.grade is None:
+    if first.grade is None and (first.kind == "bid" or first.agrees):
         return first
     second = replace(_decision_verdict(checker or _contract_checker(analyst), g, seat, action, number, first.best),
                      reason=first.reason)
+    if first.grade is None:
+        # A discard or trump the strong player did not choose was often only screened by its
+        # first look (three deals for a trump it did not name: "100%" on three deals): the
+        # figures, and the grade, are the second look's, on many more deals.
+        return second
     if second.grade is None or _SEVERITY[second.grade] <= _SEVERITY[first.grade]:
         return second
     return replace(second, grade=first.grade)

@@ -20,8 +20,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
-__all__ = ["Miss", "PositionAnswer", "PositionCard", "PuzzleCard", "daily_puzzle", "due_reviews", "game_misses",
-           "last_answered", "next_position", "next_puzzle", "open_misses", "position_answers", "theme_misses"]
+__all__ = ["DayAnswer", "Miss", "PositionAnswer", "PositionCard", "PuzzleCard", "daily_puzzle", "day_answers", "due_reviews",
+           "game_misses", "last_answered", "next_position", "next_puzzle", "open_misses", "position_answers", "theme_misses"]
 
 #: How much one point of "miss rate" of a theme is worth, in rating points of distance.
 THEME_WEIGHT = 300.0
@@ -124,6 +124,39 @@ def last_answered(store: object, learner_id: int) -> str | None:
     pid = store.run(lambda s: s.scalar(select(PuzzleAttempt.puzzle_id).where(PuzzleAttempt.learner_id == learner_id)
                                        .order_by(PuzzleAttempt.id.desc()).limit(1)))
     return None if pid is None else str(pid)
+
+
+@dataclass(frozen=True)
+class DayAnswer:
+    """One stored answer to a puzzle (``answer`` ``None`` for a give-up), as
+    :func:`day_answers` gives them."""
+
+    answer: object
+    correct: bool
+    gave_up: bool
+    hints: int
+
+
+def day_answers(store: object, learner_id: int, puzzle_id: str, day: date) -> list[DayAnswer]:
+    """The learner's answers to ``puzzle_id`` on ``day`` (a UTC day, as the puzzle of the day's),
+    first first, wherever given: the puzzle of the day is done for the day once one of them
+    is right or a give-up, in every session and browser of the learner."""
+    from datetime import UTC, time, timedelta
+
+    from sqlalchemy import select
+
+    from store.db import Store
+    from store.models import PuzzleAttempt
+
+    assert isinstance(store, Store)
+    start = datetime.combine(day, time(), UTC)
+    q = (select(PuzzleAttempt.answer, PuzzleAttempt.correct, PuzzleAttempt.gave_up, PuzzleAttempt.hints)
+         .where(PuzzleAttempt.learner_id == learner_id, PuzzleAttempt.puzzle_id == puzzle_id,
+                PuzzleAttempt.created_at >= start, PuzzleAttempt.created_at < start + timedelta(days=1),
+                PuzzleAttempt.imported.is_(False))
+         .order_by(PuzzleAttempt.id))
+    rows = store.run(lambda s: s.execute(q).all())
+    return [DayAnswer(a, bool(c), bool(g), int(h or 0)) for a, c, g, h in rows]
 
 
 @dataclass(frozen=True)

@@ -467,7 +467,7 @@ def test_play_explanations_quote_the_candidates_numbers() -> None:
                 gc = c.goal_chance
                 assert gc is not None
                 if gc not in (0.0, 1.0) and "the bid" in s:
-                    if "weighted by the bidding" in s:  # a weighted share, said as one
+                    if "fits the bidding" in s:  # a weighted share, said as a chance
                         assert round(100 * gc) in _percentages(s), s
                     elif ex.exhaustive:
                         assert f"in {round(gc * ex.layouts)} of the {ex.layouts} layouts" in s

@@ -509,7 +509,7 @@ def test_the_trump_named_is_the_one_the_discard_was_made_for(seed: int) -> None:
 def test_a_next_best_bids_chance_with_credited_deals_is_said_as_counted() -> None:
     """The summary's next-best rows quote each bid's chance. With three players a deal one
     trick short counts in part, so that chance is not the share of deals made: it is said
-    as "counted made in", and as "made in" only when every deal counts whole (deal 13: with
+    as "counted made on", and as "made on" only when every deal counts whole (deal 13: with
     a half, bid 5 is counted made in 76% of the deals, made in 56%; with three quarters,
     the default, the player bids the 5, counted made in 86%). The numbers are the pool's:
     the bid is not judged again on fresh deals here, ``confirm_samples`` 0.)"""
@@ -517,13 +517,13 @@ def test_a_next_best_bids_chance_with_credited_deals_is_said_as_counted() -> Non
     g.apply(Action.parse("pass"))
     view = g.view(g.to_act)
     said = make_bot("strong", seed=1, short=0.5, confirm_samples=0).decide(view).explanation.summary
-    assert re.search(r"bid 5, \d+% \(counted made in 76% with", said), said
-    assert "(made in" not in said
+    assert re.search(r"[:;] bid 5 leaves me \d+%, the bid counted made on 76% of the deals with", said), said
+    assert "bid made on" not in said and "((" not in said
     bold = make_bot("strong", seed=1, confirm_samples=0).decide(view).explanation.summary
     assert bold.startswith("I bid 5 with threes trump: I count it made in 86% of 24 simulated deals "
                            "(a simulated deal where I fall one trick short still counts as 75% made"), bold
     plain = make_bot("strong", seed=1, short=0, confirm_samples=0).decide(view).explanation.summary
-    assert re.search(r"bid 5, \d+% \(made in 56% with", plain), plain
+    assert re.search(r"bid 5 leaves me \d+%, the bid made on 56% of the deals with", plain), plain
     assert "counted made" not in plain
 
 

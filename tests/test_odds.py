@@ -431,7 +431,7 @@ def test_the_strong_player_bids_to_win_the_game_from_the_score() -> None:
     assert ("I count it made in 81% of 24 simulated deals (a simulated deal where I take six of the seven still "
             "counts as 50% made") in summary
     assert "leaves me an 82% chance of winning the game (now 33%)" in summary
-    assert "bid 6, 53% (made in 100% with sixes trump)" in summary
+    assert "Next best: bid 6 leaves me 53%, the bid made on every one of the deals with sixes trump" in summary
     # With no credit for six tricks it is made in the 62% of deals that sweep: still the 21
     # (a 65% chance of winning the game)...
     action, _, summary = bid((0, 0, 0), short_seven=0)

@@ -599,7 +599,8 @@ _SHARE = re.compile(r"in (\d+)% of (\d+) sampled layouts|in (\d+)% of the (\d+) 
 
 def test_a_share_of_n_layouts_is_k_of_n_or_says_it_is_weighted() -> None:
     """The details behind "Why?" say "in 83% of 10 sampled layouts" only when 83% is some k
-    of the 10; a share weighted by the bidding says so ("weighted by the bidding")."""
+    of the 10; a share weighted by the bidding is said as a chance and says so ("83% of the
+    time ... each counted by how well it fits the bidding"), never as a share of n layouts."""
     weighted = plain = 0
     for rules, seed in [(RuleSet(), s) for s in range(3)] + [(RuleSet(players=4), s) for s in range(3)]:
         game = Game.new(rules, seed=seed)
@@ -610,7 +611,7 @@ def test_a_share_of_n_layouts_is_k_of_n_or_says_it_is_weighted() -> None:
                     p, n = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
                     assert any(round(100 * k / n) == p for k in range(n + 1)), summary
                     plain += 1
-                weighted += "weighted by the bidding" in summary
+                weighted += "of the time, over" in summary and "how well it fits the bidding" in summary
     assert weighted > 0, plain  # with three players nearly every play's layouts are weighted
 
 
@@ -647,3 +648,33 @@ def test_for_sure_is_said_at_the_table_only_from_what_it_can_see(seed: int, play
             assert not beats, f"seat {seat} {d.action}: {said!r}, but {beats} still out (seat {seat} holds " \
                               f"{[t for t in beats if t in g.hands[seat]]})"
         g.apply(d.action)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_forced_plays_reason_is_the_table_line_made_fuller(players: int) -> None:
+    """The reason of an only legal play, read after the hand, is the line the table heard
+    during it: the last tile word for word ("6-5 is my last tile."), a forced follow with its
+    table words first ("I follow sixes with 6-5") and why it was forced ("the only six I
+    hold"), never another sentence (the walk read "I must follow sixes, and 6-5 is the only
+    six I hold." after "6-5 is my last tile.")."""
+    last = follows = 0
+    for seed in range(12):
+        g = Game.new(RuleSet(players=players), seed=seed)
+        bots = [make_bot("basic", seed=seed + s) for s in range(players)]
+        while not g.hand_finished:
+            seat = g.to_act
+            assert seat is not None
+            view = g.view(seat)
+            d = bots[seat].decide(view)
+            if d.action.kind == "play" and len(view.legal_actions()) == 1:
+                full, table = d.explanation.reason, d.explanation.table_reason
+                if len(view.hand) == 1:
+                    assert full == table == f"{d.action.value} is my last tile.", (full, table)
+                    last += 1
+                else:
+                    m = re.match(r"I follow \w+ with \d-\d", table)
+                    assert m is not None and full.startswith(m.group(0) + ", the only "), (full, table)
+                    assert full.count(".") == 1 and full.endswith("."), full
+                    follows += 1
+            g.apply(d.action)
+    assert last and follows, (last, follows)

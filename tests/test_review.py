@@ -355,6 +355,13 @@ def test_an_ungraded_contract_line_is_a_comparison_and_the_heading_agrees() -> N
     assert "agrees" in no_mistakes_heading(SimpleNamespace(decisions=(agreed,), plays=()), 0)
     # Another seat's line does not change the learner's heading.
     assert "agrees" in no_mistakes_heading(SimpleNamespace(decisions=(replace(passed, seat=1),), plays=()), 0)
+    # The learner's plays are graded in the table, and the heading says so (the walk read
+    # only the bid, discard and trump in words, though the tab promised every play).
+    plays = tuple(SimpleNamespace(seat=s) for s in (0, 1, 0, 2))
+    assert no_mistakes_heading(SimpleNamespace(decisions=(agreed,), plays=plays), 0).endswith(
+        "Each of your 2 plays is graded in the table below.")
+    assert no_mistakes_heading(SimpleNamespace(decisions=(agreed,), plays=plays[:2]), 0).endswith(
+        "Your one play is graded in the table below.")
 
 
 def _review_page(graded: bool) -> None:
@@ -505,7 +512,20 @@ def test_a_set_bid_says_what_beat_it(players: int) -> None:
             tile = trick.tiles[trick.seats.index(trick.winner)]
             assert f"trick {number} with {tile}" in line, (number, line)
             assert f"Seat {trick.winner} took" in line or f"Seat {trick.winner} (partner) took" in line
-    assert line.endswith("The bid was good (it was likely to make): the tiles lay against you."), line
+    # With the hindsight of the plays (every hand known), "the tiles lay against you" only when
+    # no play of the side's first could have made the bid; else the play lost it.
+    plays = review_hand(g, expectation=False).plays
+    line = bid_set_line(g, HandReview(1, plays, good.decisions), 0)
+    assert line is not None
+    first = min((p for p in plays if g.rules.side_of(p.seat) == side), key=lambda p: p.trick)
+    assert first.trick == 1
+    if max(first.open_values.values()) < 5:
+        assert line.endswith("The bid was good (it was likely to make, 70%): the tiles lay against you. Even with "
+                             "every hand known, no play would have taken 5 tricks."), line
+    else:
+        assert "With every hand known it could have been made, but no play was a mistake" in line, line
+        assert "tiles lay against" not in line, line
+    assert bid_set_line(g, good, 0).endswith("The bid was good (it was likely to make, 70%)."), "no plays: no hindsight"
     bad = HandReview(1, (), (DecisionReview(1, 0, "bid", bid, Action.parse("pass"), 0.2, None, None, None, 4.0,
                                             "blunder", ""),))
     assert bid_set_line(g, bad, 0).endswith("The bid itself was graded a blunder: see above.")

@@ -143,13 +143,26 @@ def _takes_last(view: PlayerView, tile: Tile) -> str:
 
 
 def _only_play(view: PlayerView, tile: Tile) -> str:
+    """The reason of a play that was the seat's only legal one, as the table heard it during
+    the hand (:func:`table_play_reason`), made fuller: the last tile is said the same
+    (``"6-5 is my last tile."``); a forced follow keeps the table's words and adds why it was
+    forced (``"I follow sixes with 6-5, the only six I hold."``), so the reason read after the
+    hand is the one read during it."""
     trump = view.trump
     assert trump is not None
+    said = table_play_reason(view, tile)
+    if len(view.hand) == 1:
+        return said
     trick = view.current_trick
     if trick:
         suit = trump.suit_led(trick[0])
-        if trump.follows(tile, suit):
-            return f"I must follow {describe_suit(suit)}, and {tile} is the only {_suit_word(suit)} I hold."
+        head = f"I follow {describe_suit(suit)} with {tile}"
+        if trump.follows(tile, suit) and said.startswith(head):
+            rest = said[len(head):]
+            only = f"{head}, the only {_suit_word(suit)} I hold"
+            if rest.startswith(";"):  # another tile wins: the table saw which
+                return f"{only}."
+            return f"{only},{rest}" if rest.startswith(" and ") else f"{only}{rest}"
     return f"{tile} is my only legal play."
 
 

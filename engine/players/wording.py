@@ -26,13 +26,15 @@ if TYPE_CHECKING:  # pragma: no cover
 def in_layouts(hits: float, an: PlayAnalysis) -> str:
     """The share ``hits`` of the analysis' layouts in words: "in every one of the 924
     layouts still possible" / "in 78% of 40 sampled layouts". When the layouts counted by
-    how well they fit the bidding (``an.weighted``) the share is a weighted one, and says so:
-    "in 83% of the layouts, weighted by the bidding (10 sampled layouts of 924 possible)"."""
+    how well they fit the bidding (``an.weighted``) the share is a chance, not a count of
+    layouts, and says so: "24% of the time, over the 4 layouts still possible (each counted
+    by how well it fits the bidding)"."""
     if an.weighted and hits not in (0.0, 1.0):  # every weight is above 0: all or none is a count
         if an.exhaustive:
-            return f"in {pct(hits)} of the {an.layouts} layouts still possible, weighted by the bidding"
-        return (f"in {pct(hits)} of the layouts, weighted by the bidding "
-                f"({an.layouts} sampled layouts of {an.possible:,} possible)")
+            return (f"{pct(hits)} of the time, over the {an.layouts} layouts still possible "
+                    "(each counted by how well it fits the bidding)")
+        return (f"{pct(hits)} of the time, over {an.layouts} sampled layouts of {an.possible:,} possible "
+                "(each counted by how well it fits the bidding)")
     if an.exhaustive:
         count = round(hits * an.layouts)
         if an.layouts == 1:
@@ -53,10 +55,10 @@ def in_layouts(hits: float, an: PlayAnalysis) -> str:
 
 def again_in_layouts(hits: float, an: PlayAnalysis) -> str:
     """:func:`in_layouts` for a sentence that has already said which layouts: "in every one
-    of them", "in 78% of them", "in 3 of the 12 layouts" (a weighted share: "in 83% of
-    them")."""
+    of them", "in 78% of them", "in 3 of the 12 layouts" (a weighted share, a chance: "83%
+    of the time")."""
     if an.weighted and hits not in (0.0, 1.0):
-        return f"in {pct(hits)} of them"
+        return f"{pct(hits)} of the time"
     if an.exhaustive:
         count = round(hits * an.layouts)
         if an.layouts == 1:
@@ -218,12 +220,18 @@ def score_bid_summary(
     def row_words(value: int) -> str:
         r = table.row(value)
         if now is not None:
+            # Two chances, each said with what it is a chance of: of winning the game (the
+            # row's worth) and of making the bid on the deals (no brackets in brackets).
+            leaves = f"{name(value)} leaves {us} {worth(r)}"
             if value == 0 or r.chance is None or r.trump is None:
-                return f"{name(value)}, {worth(r)}"
+                return leaves
             # A chance with credited deals (one trick short, a sweep in part) is not a share
             # of deals made: it is said as counted.
             made = "counted made" if value in credited else "made"
-            return f"{name(value)}, {worth(r)} ({made} in {pct(r.chance)}{with_trump(r.trump)})"
+            if r.chance <= 0.0:
+                return f"{leaves}, the bid made on none of the deals{with_trump(r.trump)}: the game goes on after a set"
+            on = "every one" if r.chance >= 1.0 else pct(r.chance)
+            return f"{leaves}, the bid {made} on {on} of the deals{with_trump(r.trump)}"
         if value == 0 or r.chance is None or r.trump is None:
             return f"{name(value)} {worth(r)}"
         return f"{name(value)} {worth(r)} ({pct(r.chance)}{with_trump(r.trump)})"
@@ -260,4 +268,7 @@ def score_bid_summary(
             f"{pct(now)}) over {deals_words(table.deals)}{weighed}"
         )
     rest = "; ".join(row_words(r.value) for r in others)
+    if now is not None:
+        # A sentence of its own: the lead may end in brackets already.
+        return f"{lead}. Next best: {rest}." if rest else f"{lead}."
     return f"{lead} (next best: {rest})." if rest else f"{lead}."

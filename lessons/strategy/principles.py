@@ -28,39 +28,69 @@ def _legal(view: PlayerView) -> list[Tile]:
     return legal_plays(view.hand, view.current_trick, view.trump)
 
 
-def _outcome(fa: FairAnswer, tile: Tile, *, short: bool = False) -> str:
+def _outcome(fa: FairAnswer, tile: Tile, *, short: bool = False, plural: bool = False) -> str:
     """What ``tile`` gives the side's contract, in words when it is sure: "always makes the
     bid", "can never set the bid" (every layout solved), "makes the bid in every layout
     tried" (a sample), else "makes the bid in 92% of the layouts". ``short``: "it" for "the
-    bid", and no "of the layouts"."""
+    bid", and no "of the layouts"; ``plural``: the verb for "you" ("always make the bid"). A
+    bid already made (or set) is said so: no tile changes it."""
     make = fa.goal == "make"
+    if fa.need <= 0:
+        return "the bid is made already" if make else "the bid is set already"
     bid = "it" if short else "the bid"
+    verb = ("make" if make else "set") if plural else ("makes" if make else "sets")
     chance = fa.chance[tile]
     if chance >= 100.0:
         if fa.exhaustive:
-            return f"always {'makes' if make else 'sets'} {bid}"
-        return f"{'makes' if make else 'sets'} {bid} in every layout tried"
+            return f"always {verb} {bid}"
+        return f"{verb} {bid} in every layout tried"
     if chance <= 0.0:
         if fa.exhaustive:
             return f"can never {'make' if make else 'set'} {bid}"
-        return f"{'makes' if make else 'sets'} {bid} in none of the layouts tried"
+        return f"{verb} {bid} in none of the layouts tried"
     pct = f"{chance:.0f}"
     pct = "over 99" if pct == "100" else "under 1" if pct == "0" else pct
-    return f"{'makes' if make else 'sets'} {bid} in {pct}%" + ("" if short else " of the layouts")
+    return f"{verb} {bid} in {pct}%" + ("" if short else " of the layouts")
+
+
+def _side_words(view: PlayerView, fa: FairAnswer) -> tuple[str, str, str]:
+    """Who takes the side's tricks, by the number of players: ``("you", "take", "you
+    have")`` alone, ``("your team", "takes", "it has")`` with a partner, ``("you and Seat 2
+    together", "take", "you have")`` for the two defenders of three players (no partners,
+    but they set the bid together)."""
+    if len(fa.side) == 1:
+        return "you", "take", "you have"
+    if view.rules.players == 4:
+        return "your team", "takes", "it has"
+    other = next(s for s in fa.side if s != view.seat)
+    return f"you and Seat {other} together", "take", "you have"
 
 
 def _figures(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     """``tile``'s figures: the tricks the side takes from here on (the trick in progress and
-    those after it; the tricks it has taken are said apart) and what that gives the bid."""
+    those after it; the tricks it has taken are said apart) and what that gives the bid, in
+    the words of the table (:func:`_side_words`: "you" with no partner, never "your side")."""
     taken = sum(view.tricks_won[s] for s in fa.side)
-    already = f" (besides the {taken} trick{'s' if taken != 1 else ''} it has taken)" if taken else ""
-    return (f"With {tile} your side takes {fa.tricks[tile]:.2f} tricks on average from here on{already} and "
-            f"{_outcome(fa, tile)}")
+    who, take, have = _side_words(view, fa)
+    already = f" (besides the {taken} trick{'s' if taken != 1 else ''} {have} taken)" if taken else ""
+    outcome = _outcome(fa, tile, plural=take == "take")
+    joint = ", and " if fa.need <= 0 else " and "
+    return f"With {tile} {who} {take} {_tricks(fa.tricks[tile])} on average from here on{already}{joint}{outcome}"
+
+
+def _tricks(n: float) -> str:
+    """An average of tricks: ``"2.13 tricks"``, a whole one plainly (``"1 trick"``, not
+    ``"1.00 tricks"``)."""
+    if abs(n - round(n)) < 0.005:
+        return f"{round(n)} trick{'' if round(n) == 1 else 's'}"
+    return f"{n:.2f} tricks"
 
 
 def _against_best(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     """A worse tile's figures beside the best tile's (no final stop)."""
-    return (f"{_figures(view, fa, tile)}; {fa.best} gives {fa.tricks[fa.best]:.2f} and "
+    if fa.need <= 0:  # the bid is settled: the tricks are all that differ
+        return f"{_figures(view, fa, tile)}; {fa.best} gives {_tricks(fa.tricks[fa.best])}"
+    return (f"{_figures(view, fa, tile)}; {fa.best} gives {_tricks(fa.tricks[fa.best])} and "
             f"{_outcome(fa, fa.best, short=True)}")
 
 
@@ -192,7 +222,8 @@ def _cheap_rule(view: PlayerView) -> Tile | None:
 
 def _cheap_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     d = fa.tricks[fa.best] - fa.tricks[tile]
-    return (f"{tile} does not take this trick either, and it is worth more later: giving it up costs your side "
+    who = _side_words(view, fa)[0].removesuffix(" together")
+    return (f"{tile} does not take this trick either, and it is worth more later: giving it up costs {who} "
             f"{d:.2f} tricks on average. {_against_best(view, fa, tile)}.")
 
 
@@ -244,8 +275,10 @@ def _mate(view: PlayerView) -> str:
 def _side_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     holder = _holder(view)
     if _takes(view, tile):
-        text = (f"{tile} takes the trick from {_mate(view)} (seat {holder}), who already had it: your side wins "
-                "this trick either way, and you spend a tile that could take a trick of its own later.")
+        who, take, _have = _side_words(view, fa)
+        text = (f"{tile} takes the trick from {_mate(view)} (seat {holder}), who already had it: {who} "
+                f"{'wins' if take == 'takes' else 'win'} this trick either way, and you spend a tile that could "
+                "take a trick of its own later.")
     else:
         text = (f"{tile} lets {_mate(view)} keep the trick too, but it ranks higher than the tile you need "
                 "least: keep it, it may take a trick later.")
@@ -253,7 +286,8 @@ def _side_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
 
 
 def _side_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
-    return (f"Seat {_holder(view)} is winning the trick for your side and nobody against you plays after you: "
+    side = "your team" if view.rules.players == 4 else "the defenders"
+    return (f"Seat {_holder(view)} is winning the trick for {side} and nobody against you plays after you: "
             f"leave it there and give up {tile}, the tile you need least. {_figures(view, fa, tile)}.")
 
 
@@ -486,7 +520,7 @@ def _partner_lead_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     mate = mate_seat(view)
     suit = _lacks_text(view, tile)
     return (f"Your partner, Seat {mate}, has shown it holds no {suit} and may still hold a trump: lead {tile} "
-            f"to your partner, who can trump in and take the trick for your side. {_figures(view, fa, tile)}.")
+            f"to your partner, who can trump in and take the trick for your team. {_figures(view, fa, tile)}.")
 
 
 def _is_trump(view: PlayerView, tile: Tile) -> bool:
@@ -548,8 +582,8 @@ PRINCIPLES: tuple[Principle, ...] = (
         summary=(
             "With three players the two defenders set the bid together: a trick the other defender wins "
             "counts against the bidder as much as your own. When the other defender is winning the trick "
-            "and the bidder has already played, do not overtake: keep your winners for the tricks your side "
-            "still needs. Example: fives are trump, the bidder leads 6-2, the other defender plays 6-3 and "
+            "and the bidder has already played, do not overtake: keep your winners for the tricks the two of you "
+            "still need. Example: fives are trump, the bidder leads 6-2, the other defender plays 6-3 and "
             "you play last with 6-6 and 6-1 in your hand: 6-3 already wins, so play 6-1 and keep 6-6."
         ),
         question="{role}; the other defender is winning this trick. Which tile do you play?",
@@ -562,7 +596,7 @@ PRINCIPLES: tuple[Principle, ...] = (
         summary=(
             "With four players your partner's tricks are your tricks. When your partner is winning the "
             "trick and nobody against you plays after you, do not overtake: play the tile you need least and "
-            "keep your winners for tricks your side could lose. Example: fours are trump, your partner's "
+            "keep your winners for tricks your team could lose. Example: fours are trump, your partner's "
             "5-5 is winning a trick of fives and you play last with 5-3 and 4-4: play 5-3 and keep your "
             "trump."
         ),
@@ -642,7 +676,7 @@ PRINCIPLES: tuple[Principle, ...] = (
         summary=(
             "With four players your partner plays third to your lead. Watch what your partner could not "
             "follow: a partner who has shown it holds none of a suit, and may still hold a trump, can trump a "
-            "lead of that suit and take the trick for your side. Lead your least tile of that suit to your "
+            "lead of that suit and take the trick for your team. Lead your least tile of that suit to your "
             "partner rather than a tile the opponents can take. Example: sixes are trump, your partner played "
             "6-0 on a lead of 4-4, and you lead with 4-1 in your hand: lead 4-1 to your partner, who can trump "
             "it."

@@ -110,8 +110,25 @@ def test_play_better_figures_say_from_here_on_and_a_sure_result_in_words(page: A
     click(page, page.locator(f".st-key-lv-{level.id}-tiles-btn-{best.replace('-', '')} button:visible").first)
     said = box.inner_text()
     assert "Right!" in said, said
-    assert "tricks on average from here on (besides the 1 trick it has taken)" in said, said
-    assert "always makes the bid" in said and "100%" not in said, said
+    # Who takes the tricks by the number of players: "you" alone, "your team" with a partner.
+    alone = level.position.players == 3
+    have, make = ("you have", "always make") if alone else ("it has", "always makes")
+    assert f"tricks on average from here on (besides the 1 trick {have} taken)" in said, said
+    assert f"{make} the bid" in said and "100%" not in said and "your side" not in said, said
+
+
+def test_play_better_words_fit_three_players_and_a_bid_already_made(page: Any, server: str) -> None:
+    """Play better 2, position 1 (three players, the bid of 4 made with the 4 tricks taken):
+    the feedback says "you take", not "your side takes" (no partners), and that the bid is made
+    already, not that a tile "always makes the bid"; a whole number of tricks reads plainly."""
+    open_page(page, f"{server}/learn?level=cash-walkers-1")
+    box = page.locator(".st-key-learn-level-box")
+    click(page, page.locator(".st-key-lv-cash-walkers-1-tiles-btn-51 button:visible").first)
+    said = box.inner_text()
+    assert "Right!" in said, said
+    assert ("With 5-1 you take 1 trick on average from here on (besides the 4 tricks you have taken), and the bid "
+            "is made already.") in said, said
+    assert "your side" not in said and "always makes" not in said and "1.00" not in said, said
 
 
 def test_four_player_drill_names_the_partner(page: Any, server: str) -> None:

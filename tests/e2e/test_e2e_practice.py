@@ -142,3 +142,44 @@ def test_after_the_puzzle_of_the_day_the_next_puzzle_is_of_another_kind(page: An
         click(page, box.get_by_role("button", name="Show the answer"))
         click(page, box.get_by_role("button", name="Next puzzle"))
     assert len(set(served)) == 3, served
+
+
+def _daily_panel(page: Any) -> Any:
+    return page.locator('[data-testid="stMain"] [data-testid="stExpander"]', has_text="Puzzle of the day")
+
+
+def test_the_puzzle_of_the_day_stays_done_in_a_new_session(page: Any, server: str) -> None:
+    """The puzzle of the day answered in an earlier session (the walk: answered right, then a
+    4-player game, then Practice opened again) is still "done ✓" with its feedback when
+    Practice opens again, not served unanswered; a give-up in the browser stays done through
+    a reload too."""
+    from datetime import UTC, datetime
+
+    from store import practice
+
+    pool = list(puzzles())
+    daily = next(p for p in pool if p.id == practice.daily_puzzle(
+        [practice.PuzzleCard(p.id, p.rating, tuple(p.themes)) for p in pool], datetime.now(UTC).date()).id)
+    db = open_store()
+    me, token = learners.create(db)
+    events.write(db, me.id, events.PuzzleAnswer(daily.id, True, answer=daily.answer_json(), kind=daily.kind,
+                                                 themes=tuple(daily.themes)))
+    open_page(page, f"{server}/practice?me={token}")
+    panel = _daily_panel(page)
+    summary = panel.locator("summary").inner_text()
+    assert "done ✓" in summary, summary
+    assert panel.get_by_text("Right!").first.is_visible(), panel.inner_text()
+    assert panel.get_by_role("button", name="Show the answer").is_disabled()
+
+    _other, token2 = learners.create(db)
+    open_page(page, f"{server}/practice?me={token2}")
+    panel = _daily_panel(page)
+    assert "done ✓" not in panel.locator("summary").inner_text()
+    panel.locator("summary").click()
+    panel.locator("h4").wait_for()
+    click(page, panel.get_by_role("button", name="Show the answer"))
+    assert "done ✓" in _daily_panel(page).locator("summary").inner_text()
+    open_page(page, f"{server}/practice?me={token2}")  # a new session of the same learner
+    panel = _daily_panel(page)
+    assert "done ✓" in panel.locator("summary").inner_text(), panel.inner_text()
+    assert panel.get_by_text("The answer:").is_visible(), panel.inner_text()

@@ -20,7 +20,7 @@ from store.events import LessonAnswer
 from tutorial.components import events, profile, state
 from tutorial.components import item as ask
 from tutorial.components.tiles import names_md
-from tutorial.services.items import Attempt, course, kind_title, puzzles
+from tutorial.services.items import Attempt, course, kind_title, puzzles, submit
 
 if TYPE_CHECKING:
     from content import Item
@@ -270,8 +270,35 @@ def ask_puzzle(puzzle: Puzzle, key: str, why: str) -> None:
                   disabled=att.solved, icon=":material/visibility:")
 
 
+def _restore_daily(puzzle: Puzzle, key: str, att: Attempt, day: date) -> None:
+    """Once a session, the learner's stored answers to the puzzle of the day ``day`` come back
+    into its attempt, graded again as they were: a puzzle of the day answered in an earlier
+    session (before a reload, a change of house rules, in another browser) stays done, with
+    its feedback. An attempt already begun is left alone."""
+    done: set[str] = st.session_state.setdefault(state.PRACTICE_DAILY, set())
+    if key in done:
+        return
+    done.add(key)
+    db, lid = profile.store(), profile.learner_id()
+    if db is None or lid is None or att.tries or att.solved or att.hints or att.gave_up:
+        return
+    try:
+        rows = practice.day_answers(db, lid, puzzle.id, day)
+    except StoreUnavailable:
+        return
+    for row in rows:
+        if att.solved or att.gave_up:
+            break
+        att.hints = max(att.hints, min(2, row.hints))
+        if row.gave_up:
+            att.gave_up, att.hints = True, 2
+        elif row.answer is not None:
+            submit(puzzle, att, row.answer)
+
+
 def daily(pool: list[Puzzle]) -> None:
-    """The puzzle of the day (the same for everyone today)."""
+    """The puzzle of the day (the same for everyone today), done for the whole day once
+    answered right or given up, in any session of the learner."""
     today = datetime.now(UTC).date()
     card = _daily_card(pool, today)
     if card is None:
@@ -279,6 +306,7 @@ def daily(pool: list[Puzzle]) -> None:
     puzzle = next(p for p in pool if p.id == card.id)
     key = f"daily-{puzzle.id}"
     att = ask.attempt_for(key)
+    _restore_daily(puzzle, key, att, today)
     done = att.solved or att.gave_up or att.answer_shown
     # Once it is done the heading says so, so it never reads as the heading of the next puzzle
     # below; the new label is a new panel, drawn open so the feedback stays in view.

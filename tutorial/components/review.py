@@ -30,7 +30,8 @@ def review_panel(sess: PlaySession) -> None:
     tab first shows its hand (in the background; the page stays usable meanwhile)."""
     done = sess.reviewable()
     if not done:
-        st.caption("When a hand is over, every play of it is graded here, with the better play where there was one.")
+        st.caption("When a hand is over, it is graded here: your bid, discard and trump in words, and every play "
+                   "in a table, the mistakes first, with the better choice where there was one.")
         return
     # Keyed by the newest hand: when a hand ends, the review turns to it.
     number = st.selectbox("Hand", done[::-1], key=f"review-hand-{done[-1]}", format_func=lambda h: f"Hand {h}")

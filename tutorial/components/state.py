@@ -102,6 +102,7 @@ PRINCIPLES_SENT = "moon_principles_sent"  # the plays whose missed principle thi
 PRACTICE_CURRENT = "pr-current"  # what Practice's box serves: a puzzle id, or "level:" and a position's id
 PRACTICE_RECENT = "pr-recent"  # what Practice's box served in this session (the newest last)
 PRACTICE_WHY = "moon_practice_why"  # why Practice's box serves its Play better position (markdown)
+PRACTICE_DAILY = "moon_practice_daily"  # the puzzles of the day whose stored answers came back in this session
 QUESTION_RULES = "moon_question_rules"  # the rules of the Learn question drawn last (the sidebar shows them)
 #: QUESTION_RULES of a question about the whole double-six set (no game, no players).
 WHOLE_SET = "whole-set"

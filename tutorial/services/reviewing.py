@@ -240,15 +240,19 @@ def grades_note(review: HandReview) -> str:
 
 
 def no_mistakes_heading(review: HandReview, seat: int) -> str:
-    """The heading of a review with no graded choice of ``seat``: it counts what is graded,
-    and when some bid, discard or trump of the seat differs from the strong player's without
-    being graded, it says those lines below are comparisons, not mistakes."""
+    """The heading of a review with no graded choice of ``seat``: it counts what is graded
+    (the seat's plays are graded one by one in the table, and it says so), and when some
+    bid, discard or trump of the seat differs from the strong player's without being
+    graded, it says those lines below are comparisons, not mistakes."""
     differs = [d for d in getattr(review, "decisions", ()) if d.seat == seat and not d.grade and not d.agrees]
+    n = sum(1 for p in review.plays if p.seat == seat)
+    plays = ("" if not n else " Your one play is graded in the table below." if n == 1
+             else f" Each of your {n} plays is graded in the table below.")
     if differs:
         lines = "the line below says so" if len(differs) == 1 else "the lines below say so"
         return ("**No mistakes of yours in this hand:** every choice of yours is graded good. Where the strong player "
-                f"would have chosen otherwise, {lines} for comparison.")
-    return "**No mistakes of yours in this hand:** the strong player agrees with your choices, or nearly."
+                f"would have chosen otherwise, {lines} for comparison.{plays}")
+    return f"**No mistakes of yours in this hand:** the strong player agrees with your choices, or nearly.{plays}"
 
 
 def bid_set_line(game: Game, review: HandReview | None, you: int) -> str | None:
@@ -256,13 +260,15 @@ def bid_set_line(game: Game, review: HandReview | None, you: int) -> str | None:
     ``game`` (the game at the end of that hand): the tricks the other side took and with what,
     and for the learner's own bid its verdict (``review``), in agreement with the bid's own line:
     a bid graded good that was likely to make (chance at least :data:`LIKELY`) and that the strong
-    player would also have bid is a good bid the tiles went against; an ungraded long shot is
+    player would also have bid is a good bid, and the hindsight says whether the tiles went
+    against it (no play could have made it with every hand known) or the play lost it
+    (:func:`_how_it_fell`); an ungraded long shot is
     called one; an ungraded bid where the strong player passes says so. ``None`` when the
     learner's side did not bid or made it.
 
     ``"**Why your bid of 6 was set:** you took 5 of the 6 tricks you needed. Seat 1 took trick 2
-    with 6-6 and trick 4 with 4-4. The bid was good (it was likely to make): the tiles lay
-    against you."``
+    with 6-6 and trick 4 with 4-4. The bid was good (it was likely to make, 71%): the tiles lay
+    against you. Even with every hand known, no play would have taken 6 tricks."``
     """
     rules = game.rules
     result = game.results[-1] if game.results else None
@@ -290,7 +296,7 @@ def bid_set_line(game: Game, review: HandReview | None, you: int) -> str | None:
         d = mine[-1]
         cp = d.chance_played
         if not d.grade and cp is not None and cp >= LIKELY and d.best.kind != "pass":
-            verdict = f" The bid was good (it was {chance_words(cp)} to make): the tiles lay against you."
+            verdict = f" The bid was good (it was {chance_words(cp)} to make, {cp:.0%}){_how_it_fell(game, review, you)}"
         elif not d.grade and cp is not None and cp < LIKELY:
             # Not graded, yet not a bid the tiles simply went against: a long shot. Say so, as
             # the bid line does (an ungraded bid's line comes below this one, a graded bid's
@@ -306,6 +312,37 @@ def bid_set_line(game: Game, review: HandReview | None, you: int) -> str | None:
         else:
             verdict = f" The bid itself was graded a {d.grade}: see above."
     return " ".join([head, *lines]) + verdict
+
+
+def _how_it_fell(game: Game, review: HandReview | None, you: int) -> str:
+    """How a good bid of the learner's side went down, checked against every hand known (the
+    review's open-hands values at the side's first play): ``": the tiles lay against you.
+    Even with every hand known, no play would have taken 5 tricks."`` when no play could
+    have made it; when some could, that the play lost it: the graded plays above, or, with
+    none graded, the hindsight (a play best from what the player could see, not a mistake)."""
+    result = game.results[-1]
+    assert result.bid is not None
+    rules = game.rules
+    side = rules.side_of(you)
+    need = tricks_needed(result.bid)
+    graded = [d for d in getattr(review, "decisions", ()) if d.seat == you and d.kind != "bid" and d.grade]
+    if graded:  # the discard or the trump: the bid was good, the choice after it was not
+        d = graded[0]
+        a = "an" if d.grade == "inaccuracy" else "a"
+        return f", but {action_phrase(d.action, 'ing')} was graded {a} {d.grade}: see above."
+    plays = [p for p in (review.plays if review is not None else ()) if rules.side_of(p.seat) == side]
+    if not plays:
+        return "."
+    first = min(plays, key=lambda p: p.trick)
+    before = sum(1 for t in game.view(you).tricks[: first.trick - 1] if rules.side_of(t.winner) == side)
+    if before + max(first.open_values.values()) < need:
+        return (f": the tiles lay against you. Even with every hand known, no play would have taken "
+                f"{need} tricks.")
+    if any(p.grade for p in plays):
+        return ", but it was lost in the play: see the mistakes above."
+    lost = [p for p in plays if p.tricks_lost]
+    where = ("; the Hindsight column of the table below shows where" if lost else "")
+    return f". With every hand known it could have been made, but no play was a mistake from what could be seen{where}."
 
 
 def review_summary(review: HandReview, you: int, players: int) -> str:

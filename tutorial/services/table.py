@@ -37,7 +37,7 @@ def seats_around(you: int, players: int) -> dict[str, int]:
 
 
 def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: bool = False,
-                left: int | None = None, bid_set: bool = False) -> str:
+                left: int | None = None, bid_set: bool = False, partner_bid: bool = False) -> str:
     """One side's tricks: ``"You: 3 of 5 — 2 more to make your bid"`` for the bidding side
     (``"bid made"`` as soon as it has the tricks it needs, ``"bid set"`` as soon as the
     ``left`` tricks still to play cannot bring them, or when the hand is ``over``),
@@ -45,7 +45,8 @@ def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: 
     a defending side that set it (``bid_set``: pass it for the one defending side, the team
     with four players; with three the two defenders share the set, so neither is tagged)
     says so as a result, not a goal: ``"— they set the bid"`` (``"— you set the bid"`` for the
-    learner's side), from then to the end of the hand.
+    learner's side), from then to the end of the hand. With four players, when the learner's
+    partner bid (``partner_bid``), the bid is theirs: ``"your partner's bid"``.
 
     >>> tricks_line(taken=3, bid=4, name="You", bidding=True, over=True)
     'You: 3 of 4 — bid set'
@@ -59,6 +60,8 @@ def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: 
     'Seat 1: 2 tricks'
     >>> tricks_line(taken=7, bid=6, name="You", bidding=True, over=True)
     'You: 7 tricks, 6 needed — bid made'
+    >>> tricks_line(taken=1, bid=21, name="Your team", bidding=True, partner_bid=True)
+    "Your team: 1 of 7 — 6 more to make your partner's bid"
     """
     if not bidding or bid is None:
         who = "you" if name.startswith("You") else "they"
@@ -71,7 +74,10 @@ def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: 
         return f"{name}: {taken} of {need} — bid made"
     if over or (left is not None and taken + left < need):
         return f"{name}: {taken} of {need} — bid set"
-    whose = "your" if name.startswith("You") else ("their" if name.endswith("team") else "the")
+    if partner_bid:
+        whose = "your partner's"
+    else:
+        whose = "your" if name.startswith("You") else ("their" if name.endswith("team") else "the")
     return f"{name}: {taken} of {need} — {need - taken} more to make {whose} bid"
 
 

@@ -56,11 +56,13 @@ def status_strip(sess: PlaySession) -> None:
         set_ = bidding_side is not None and (
             bid_is_set(taken=taken[bidding_side], bid=g.bid, left=left)
             or (g.hand_finished and taken[bidding_side] < tricks_needed(g.bid or 0)))
+        partner_bid = g.bidder is not None and g.bidder != sess.seat and \
+            g.rules.side_of(g.bidder) == g.rules.side_of(sess.seat)
         # The outcome goes on the bidding side; with four players the one defending team that
         # set it says so, with three the two defenders are left untagged.
         tricks = " · ".join(
             tricks_line(taken=n, bid=g.bid, name=name, bidding=side == bidding_side, over=g.hand_finished,
-                        left=left, bid_set=set_ and sess.players == 4)
+                        left=left, bid_set=set_ and sess.players == 4, partner_bid=partner_bid)
             for side, (name, n) in enumerate(zip(names, taken, strict=True))
         )
         scores = " · ".join(f"{name} {score}" for name, score in zip(names, g.scores, strict=True))
