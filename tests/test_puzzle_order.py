@@ -4,6 +4,7 @@ over each kind's list (the Kind filter)."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 from puzzles.order import answer_pattern, served, serving_order
@@ -11,7 +12,7 @@ from tutorial.services.items import puzzles
 
 
 def _alike_in_a_row(keys: list[object]) -> int:
-    return sum(a == b for a, b in zip(keys, keys[1:], strict=False))
+    return sum(a == b for a, b in itertools.pairwise(keys))
 
 
 def _fewest_alike(keys: list[object]) -> int:
@@ -31,7 +32,7 @@ def test_no_two_puzzles_in_a_row_have_the_same_kind_of_answer() -> None:
     # the newcomer's "best play" list: the trump's double won two in a row (4-4, then 2-2)
     play = [p.answer_json() for p in served(lists["play"])]
     doubles = [i for i, a in enumerate(play) if a[0] == a[2]]
-    assert all(b - a > 1 for a, b in zip(doubles, doubles[1:], strict=False)), play
+    assert all(b - a > 1 for a, b in itertools.pairwise(doubles)), play
     # and yes and no take turns among the "is it a trump?" questions
     yes_no = [p.answer_json() for p in served(lists["is_trump"])]
     assert _alike_in_a_row(yes_no) == _fewest_alike(yes_no), yes_no

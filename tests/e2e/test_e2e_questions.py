@@ -6,6 +6,7 @@ by the same kind of tile (the trump's double twice)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -100,4 +101,4 @@ def test_puzzles_never_serve_the_same_kind_of_answer_twice_in_a_row(page: Any, s
         served.append(re.search(r"st-key-pz-(play-\d+)-tiles-hand", classes or "").group(1))  # type: ignore[union-attr]
         click_key(page, "pz-next")
     patterns = [answer_pattern(by_id[i]) for i in served]
-    assert all(a != b for a, b in zip(patterns, patterns[1:], strict=False)), [(i, by_id[i].answer_json()) for i in served]
+    assert all(a != b for a, b in itertools.pairwise(patterns)), [(i, by_id[i].answer_json()) for i in served]
