@@ -1068,14 +1068,16 @@ def test_no_two_levels_ask_the_same_hand_for_the_same_answer() -> None:
 
 def test_learn_names_the_seats_as_the_table_does() -> None:
     """The table calls the players "Seat 0", "Seat 1", "Seat 2" (and "You"): Learn's rules
-    stages write a seat the same way, capitalised as a name ("You are Seat 1", "Seats 0 and
-    2"), in titles, intros, questions, hints and their own feedback."""
+    stages write a seat (and a team) the same way, capitalised as a name ("You are Seat 1",
+    "Seats 0 and 2", "Team 0"), in titles, intros, questions, hints, their own feedback and
+    the engine's feedback and answer."""
     import re
 
     for stage in course().stages:
         if stage.part != "rules":
             continue
         for lv in stage.levels:
-            texts = [lv.title, lv.intro, lv.question, *lv.hints, *dict(lv.feedback or {}).values()]
+            texts = [lv.title, lv.intro, lv.question, *lv.hints, *dict(lv.feedback or {}).values(),
+                     lv.grade(lv.answer_json()).text, lv.hint(2)]  # and the engine's words after the answer
             for text in texts:
-                assert not re.search(r"\bseats? \d", text), (lv.id, text)
+                assert not re.search(r"\b(?:seats?|team) \d", text), (lv.id, text)
