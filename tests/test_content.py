@@ -415,6 +415,12 @@ def giveaways(item: Item) -> list[str]:
     - a seat, a bid or a score: the number stated in the title or the rules (a score's rules
       may state points and seats: its title only), and for the winner of a trick, "seat N
       wins" in the title or intro;
+    - a trick's winner, the play that wins it or the tiles that may follow: a title naming a
+      kind of tile (a double, a trump, a two-suit tile) when the answer is the only tile of
+      that kind in the trick (or among the tiles that may be played), or saying what wins ("The
+      double takes it", "The higher trump", "Pips off the suit count for nothing"); an intro
+      sentence with no example tile of its own saying that such a kind wins, or describing the
+      question's own trick ("Here threes were led..."), see :func:`_kind_giveaways`;
     - a yes or no (is this tile a trump?): a sentence of the title, intro or rules that says
       the answer ("is a trump", "never a trump", "no trumps at all") of the tile asked or of a
       kind of tile it is (the doubles, big tiles, a trump number on the lower end), or points
@@ -493,6 +499,8 @@ def giveaways(item: Item) -> list[str]:
                     found.append(f"{where} says seat {winner} wins")
     if kind == "is_trump":
         found += _yes_no_giveaways(item, {k: v for k, v in shown.items() if k != "question"})
+    if kind in ("trick_winner", "play", "legal_tiles"):
+        found += _kind_giveaways(item, teach)
     if kind == "strategy":
         hand, tr, best = item.position.hand(item.position.to_play), item.position.trump, item.answer()
         trumps = [t for t in hand if tr is not None and tr.is_trump(t)]
@@ -501,6 +509,74 @@ def giveaways(item: Item) -> list[str]:
             for where, text in shown.items():
                 if re.search(rank, text, re.IGNORECASE):
                     found.append(f"{where} says to lead the top trump, the answer {best}")
+    return found
+
+
+#: The kinds of tile a title or intro may name above a trick: the words, and which tiles are of
+#: the kind (given the trump and the suit led).
+_TILE_KINDS: dict[str, str] = {
+    "double": r"\bdoubles?\b",
+    "trump": r"(?<!\bno )\b(?:over-?)?trump(?:s|ing)?\b(?!\s+(?:lead|led)\b)",
+    "two-suit tile": r"\btwo-suit\b|\btwo suits\b|\b(?:other|lower|smaller) end\b",
+}
+#: A title saying what wins the trick.
+_TITLE_SAYS_WHAT_WINS = (r"\b(?:wins?|takes? (?:it|the trick)|beats?|counts? for nothing|never wins?)\b"
+                         r"|\b(?:higher|highest|bigger|biggest|top) (?:trump|double)s?\b")
+#: An intro sentence saying that some tile wins.
+_SAYS_WINS = r"\b(?:wins?|takes?|beats?|highest|top)\b"
+
+
+def _kind_giveaways(item: Item, teach: dict[str, str]) -> list[str]:
+    """Where the title or intro (``teach``) above a trick answers it by naming the answer's
+    kind: the answer (the winning tile, the tile to play, the tiles that may follow) is
+    exactly the tiles of a kind (doubles, trumps, two-suit tiles following by their lower
+    end) among the tiles in question (the trick, the tiles that may be played, the hand),
+    and the title names that kind, or an intro sentence with no example tile of its own says
+    that it wins. A title saying what wins ("The double takes it") and an intro sentence
+    describing the question's own trick ("Here threes were led...") are flagged whatever
+    the tiles."""
+    import re
+
+    from engine import Tile, explain_play
+    from engine.trump import TRUMP
+    from tutorial.services.items import tiles_named
+
+    pos, tr, kind = item.position, item.position.trump, item.kind
+    trick = list(pos.trick)
+    ans = item.answer_json()
+    if kind == "trick_winner":
+        candidates, answer = trick, {trick[ans]}
+    else:
+        hand = list(pos.hand(pos.to_play))
+        legal = [t for t in hand if explain_play(hand, trick, tr, t).legal]  # type: ignore[arg-type]
+        candidates = legal if kind == "play" else hand
+        answer = {Tile.parse(a) for a in (ans if isinstance(ans, list) else [ans])}
+    led = tr.suit_led(trick[0]) if trick and tr is not None else None
+
+    def trump(t: Tile) -> bool:
+        return tr is not None and tr.is_trump(t)
+
+    of_kind = {
+        "double": lambda t: t.is_double,
+        "trump": trump,
+        "two-suit tile": lambda t: led is not None and led != TRUMP and not t.is_double and not trump(t) and t.low == led,
+    }
+    sole = [k for k, is_of in of_kind.items() if {t for t in candidates if is_of(t)} == answer]
+    found = []
+    title, intro = teach.get("title", ""), teach.get("intro", "")
+    for k in sole:
+        if re.search(_TILE_KINDS[k], title, re.IGNORECASE):
+            found.append(f"title names the answer's kind ({k}), the only one in question: {title!r}")
+    if (kind in ("trick_winner", "play") and not title.rstrip().endswith("?")  # "Who wins with no trump?" asks
+            and re.search(_TITLE_SAYS_WHAT_WINS, title, re.IGNORECASE)):
+        found.append(f"title says what wins: {title!r}")
+    for sentence in _sentences(" ".join(intro.split())):
+        if re.match(r"(?:Here|In this trick|This time)\b(?! is\b)", sentence):
+            found.append(f"intro describes the question's trick: {sentence!r}")
+        elif not tiles_named(sentence) and re.search(_SAYS_WINS, sentence, re.IGNORECASE):
+            for k in sole:
+                if re.search(_TILE_KINDS[k], sentence, re.IGNORECASE):
+                    found.append(f"intro says the {k} wins, the only one in question: {sentence!r}")
     return found
 
 
@@ -581,11 +657,25 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         "doubles-not": {"intro": "With doubles trump, a tile with two different numbers is never a trump, however big."},
         "notrump-is-trump": {"intro": "Then there are no trumps at all."},
         "draw-trumps-1": {"intro": "As the bidder, lead your trumps from the top before your other winners."},
+        # a title naming the answer's kind (the only one in the trick), or saying what wins
+        "win-double": {"title": "The double takes it"},
+        "win-pips-lie": {"title": "Pips off the suit count for nothing"},
+        "win-trump": {"title": "A trump beats the suit"},
+        "win-two-suit": {"title": "The two-suit tile wins by its other end"},
+        "win-overtrump": {"title": "The higher trump"},
+        "follow-trump-in": {"title": "Trumping in"},
     }
     import copy
 
     pointers = [("trump-low-end", {"intro": "A tile bears the numbers of both its ends. Look at both ends before you answer."}),
-                ("trump-low-end", {"title": "Which end?"})]
+                ("trump-low-end", {"title": "Which end?"}),
+                # an intro saying the answer's kind wins, or describing the question's trick
+                ("win-trump", {"intro": "If any trump was played, the highest trump wins the trick, even a small trump "
+                                        "against a big double."}),
+                ("win-double", {"intro": "The double of the suit led is its highest tile (unless doubles are trump)."}),
+                ("win-pips-lie", {"intro": "Here threes were led and two big doubles of other suits were thrown off."}),
+                ("four-winner", {"intro": "The same rule decides it: the highest trump, or else the highest of the suit led."}),
+                ("follow-trump-in", {"intro": "When you hold none of the suit led, a trump takes the trick."})]
     for level_id, fields in [*samples.items(), *pointers]:
         lv = copy.copy(c.level(level_id))
         for name, text in fields.items():
@@ -953,3 +1043,41 @@ def test_a_wrong_count_or_choice_says_which_part_was_wrong() -> None:
                 assert lv.first_hint(fb).startswith(lv.task.wrong_said[fb.code]), (lv.id, v, fb.code)
                 said[lv.kind] += 1
     assert said["trick_winner"] and said["auction_winner"], said
+
+
+def test_no_two_levels_ask_the_same_hand_for_the_same_answer() -> None:
+    """Each level is its own position: no two levels of the course put the same hand (or the
+    same trick) on the table with the same answer, so the tile that answered one level never
+    answers the next by habit (Stage 7 once asked 1-1, 2-2, 4-1, 4-4, 5-3, 6-2, 6-6 twice, 5-3
+    both times). And in a run of levels asking for one tile or one set of tiles, no answer
+    comes three times in a row."""
+    seen: dict[tuple[str, ...], str] = {}
+    for lv in course().levels():
+        pos = lv.position
+        table = tuple(sorted(str(t) for s in pos.shown for t in pos.hand(s))) or tuple(map(str, pos.trick))
+        if not table:
+            continue
+        key = (lv.kind, *table, "→", json.dumps(lv.answer_json()))
+        assert key not in seen, (lv.id, seen.get(key), key)
+        seen[key] = lv.id
+    for stage in course().stages:
+        answers = [json.dumps(lv.answer_json()) for lv in stage.levels if lv.kind in ("legal_tiles", "play", "pick_tiles")]
+        for a, b, c in zip(answers, answers[1:], answers[2:], strict=False):
+            assert not a == b == c, (stage.id, a)
+
+
+def test_learn_names_the_seats_as_the_table_does() -> None:
+    """The table calls the players "Seat 0", "Seat 1", "Seat 2" (and "You"): Learn's rules
+    stages write a seat (and a team) the same way, capitalised as a name ("You are Seat 1",
+    "Seats 0 and 2", "Team 0"), in titles, intros, questions, hints, their own feedback and
+    the engine's feedback and answer."""
+    import re
+
+    for stage in course().stages:
+        if stage.part != "rules":
+            continue
+        for lv in stage.levels:
+            texts = [lv.title, lv.intro, lv.question, *lv.hints, *dict(lv.feedback or {}).values(),
+                     lv.grade(lv.answer_json()).text, lv.hint(2)]  # and the engine's words after the answer
+            for text in texts:
+                assert not re.search(r"\b(?:seats?|team) \d", text), (lv.id, text)

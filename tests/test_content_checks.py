@@ -221,6 +221,6 @@ def test_every_kind_declares_how_it_is_answered_in_one_place() -> None:
         assert (kind in TILE_KINDS) == cls.tile_choices, kind
         assert cls.__module__ == f"content.checks.{kind}", kind  # one module per kind
     assert choice_label("suit_led", "5") == "Fives" and choice_label("suit_led", "trump") == "Trumps"
-    assert choice_label("game_winner", "1", players=4) == "Team 1 (seats 1 & 3)"
+    assert choice_label("game_winner", "1", players=4) == "Team 1 (Seats 1 & 3)"
     assert choice_label("bid", "bid 21") == "Bid 21 (moon)" and choice_label("trump_choice", "none") == "No trump"
     assert choice_label("legal_tiles", "6-4") == "6-4"

@@ -46,10 +46,10 @@ def test_first_wrong_answer_gets_a_hint_then_the_engines_reason(capsys) -> None:
     check("win-two-suit", 0)
     first = capsys.readouterr().out
     assert first.startswith("Not yet. A hint:") and level.hint(1) in first
-    assert "5-3 wins" not in first
+    assert "5-2 wins" not in first
     check("win-two-suit", 0)
     second = capsys.readouterr().out
-    assert second.startswith("Not yet:") and "5-3" in second
+    assert second.startswith("Not yet:") and "5-2" in second
     check("win-two-suit", None)
     assert "Not answered yet" in capsys.readouterr().out
     check("win-two-suit", [1, 2])
@@ -57,12 +57,12 @@ def test_first_wrong_answer_gets_a_hint_then_the_engines_reason(capsys) -> None:
 
 
 def test_a_tile_name_is_accepted_where_an_index_is_asked(capsys) -> None:  # type: ignore[no-untyped-def]
-    check("win-two-suit", "5-3")
+    check("win-two-suit", "5-2")
     assert capsys.readouterr().out.strip() == "correct"
-    check("win-two-suit", "3-5")  # either way round
+    check("win-two-suit", "2-5")  # either way round
     assert capsys.readouterr().out.strip() == "correct"
     assert grade("win-two-suit", 1)[0]
-    assert not grade("win-two-suit", "3-2")[0]
+    assert not grade("win-two-suit", "2-1")[0]
 
 
 def test_low_trump_beats_the_double_six() -> None:

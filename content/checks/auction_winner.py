@@ -66,12 +66,12 @@ class AuctionWinner(Task[int | None]):
 
     def explain(self) -> str:
         g = self.game
-        said = ", ".join(f"seat {s} {'passed' if b == 0 else 'bid ' + str(b)}" for s, b in self.position.bids)
+        said = ", ".join(f"Seat {s} {'passed' if b == 0 else 'bid ' + str(b)}" for s, b in self.position.bids)
         if g.bidder is None:
             return f"The auction: {said}. Everyone passed, so the hand is thrown in and dealt again."
         if g.bid == 21 and [b for _, b in g.bids].count(21) > 1:
-            return f"The auction: {said}. Under 'moon overcall' the last player to bid 21 takes the contract: seat {g.bidder}."
-        return f"The auction: {said}. The highest bid, {g.bid}, was seat {g.bidder}'s, so seat {g.bidder} wins the auction."
+            return f"The auction: {said}. Under 'moon overcall' the last player to bid 21 takes the contract: Seat {g.bidder}."
+        return f"The auction: {said}. The highest bid, {g.bid}, was Seat {g.bidder}'s, so Seat {g.bidder} wins the auction."
 
     def wrong_answers(self) -> Sequence[object]:
         return [c for c in [*range(self.position.players), None] if c != self.answer()]

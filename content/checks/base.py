@@ -52,11 +52,11 @@ def names(tiles: Iterable[Tile | str]) -> str:
 
 
 def side_name(pos: Position, side: int) -> str:
-    """``"seat 2"`` with three players, ``"team 0 (seats 0 and 2)"`` with four."""
+    """``"Seat 2"`` with three players, ``"Team 0 (Seats 0 and 2)"`` with four: named as the table names them."""
     if pos.players == 4:
         a, b = pos.rules.teams()[side]
-        return f"team {side} (seats {a} and {b})"
-    return f"seat {side}"
+        return f"Team {side} (Seats {a} and {b})"
+    return f"Seat {side}"
 
 
 def set_name(pos: Position) -> str:

@@ -123,11 +123,11 @@ class Ending(PlayTask):
         trick = list(self.position.trick)
         leader = self.position.leader or 0
         for g in groups:
-            words = ", ".join(f"seat {s} {t}" for s, t in g)
+            words = ", ".join(f"Seat {s} {t}" for s, t in g)
             full = [*trick, *(t for _, t in g)]
             if len(full) == n:
                 w = (leader + trick_winner(full, self.trump())) % n
-                words += f" (seat {w} wins)"
+                words += f" (Seat {w} wins)"
                 leader = w
             out.append(words)
             trick = []

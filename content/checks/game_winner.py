@@ -41,7 +41,7 @@ class GameWinner(HandTask[int | None]):
         if choice == "nobody":
             return "Nobody (play goes on)"
         if players == 4:
-            return f"Team {choice} (seats {choice} & {int(choice) + 2})"
+            return f"Team {choice} (Seats {choice} & {int(choice) + 2})"
         return f"Seat {choice}"
 
     def setup(self) -> None:
@@ -73,12 +73,12 @@ class GameWinner(HandTask[int | None]):
         if w is not None:
             if pos.rules.tie_break == "bidder-out" and w == self.bidder_side() and s.scores.count(max(s.scores)) > 1:
                 return f"{head} Under 'bidder goes out first', the bidder who reaches {target} wins even when tied."
-            return f"{head} {side_name(pos, w).capitalize()} has {s.scores[w]} {unit}, at least {target} and strictly ahead of everyone: the game is won."
+            return f"{head} {side_name(pos, w)} has {s.scores[w]} {unit}, at least {target} and strictly ahead of everyone: the game is won."
         top = max(s.scores)
         if top < target:
             return f"{head} Nobody has {target} {unit} yet, so the game goes on."
         tied = [side_name(pos, i) for i, v in enumerate(s.scores) if v == top]
-        return f"{head} {names(tied).capitalize()} are tied for the lead at {top}: the game goes on, hand by hand, until one is strictly ahead."
+        return f"{head} {names(tied)} are tied for the lead at {top}: the game goes on, hand by hand, until one is strictly ahead."
 
     def judge(self, value: int | None) -> Feedback:
         pos, s = self.position, self.scored()

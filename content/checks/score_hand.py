@@ -108,10 +108,10 @@ class ScoreHand(HandTask[tuple[int, ...]]):
             else:
                 parts.append("Under marks, the bidder earns nothing and each opponent earns one mark.")
         else:
-            parts.append(f"{side_name(pos, bs).capitalize()} scores {s.change[bs]:+d}" + (" (no bonus for extra tricks)." if s.made and s.side_tricks[bs] > (pos.bid or 0) and pos.bid != 21 else "."))
+            parts.append(f"{side_name(pos, bs)} scores {s.change[bs]:+d}" + (" (no bonus for extra tricks)." if s.made and s.side_tricks[bs] > (pos.bid or 0) and pos.bid != 21 else "."))
             for i in range(len(s.change)):
                 if i != bs:
-                    parts.append(f"{side_name(pos, i).capitalize()} took {count_words(s.side_tricks[i], 'trick')}: {s.change[i]:+d}.")
+                    parts.append(f"{side_name(pos, i)} took {count_words(s.side_tricks[i], 'trick')}: {s.change[i]:+d}.")
         parts.append(f"Score changes: {list(s.change)}.")
         return " ".join(parts)
 

@@ -48,7 +48,7 @@ def _pos_seat(pos: Position, seat: int, you: int | None, plain: bool = False) ->
     """A seat's name under a question: "You (seat 2)" for the learner's seat, or plain "You"
     where the question names the learner "you" only (Play better), else "Seat N"."""
     if you is not None and seat == you:
-        return "You" if plain else f"You (seat {seat})"
+        return "You" if plain else f"You (Seat {seat})"
     return f"Seat {seat}"
 
 
@@ -88,12 +88,12 @@ def position_view(item: Item, key: str | None = None) -> None:
         return _pos_seat(pos, seat, you, plain)
 
     if pos.bids:
-        notes.append("Bids: " + ", ".join(f"{name(s) if plain else f'seat {s}'}: {words.bid_label(b)}"
+        notes.append("Bids: " + ", ".join(f"{name(s) if plain else f'Seat {s}'}: {words.bid_label(b)}"
                                           for s, b in pos.bids))
     if pos.bidder is not None and pos.bid is not None:
         notes.append(f"Contract: {name(pos.bidder) if plain else f'seat {pos.bidder}'} bid {words.bid_label(pos.bid)}")
     if pos.tricks_won is not None:
-        notes.append("Tricks taken: " + ", ".join(f"{name(s) if plain else f'seat {s}'}: {n}"
+        notes.append("Tricks taken: " + ", ".join(f"{name(s) if plain else f'Seat {s}'}: {n}"
                                                   for s, n in enumerate(pos.tricks_won)))
     if pos.scores is not None:
         label = "team" if pos.players == 4 else "seat"
@@ -216,7 +216,7 @@ def answer_controls(item: Item, key: str, on_solved: Solved | None = None) -> No
             captions = {Tile.parse(c): _ORDINALS[i] for i, c in enumerate(att.selected) if i < len(_ORDINALS)}
         verb = {"play": "Play", "ending": "Play", "strategy": "Play", "trick_winner": "Pick", "rank": "Next:"}.get(kind, "Select")
         if kind in ("legal_tiles", "play", "ending", "strategy") and pos.to_play is not None:
-            st.markdown("**Your hand**" if kind == "strategy" else f"**Your hand (seat {pos.to_play})**")
+            st.markdown("**Your hand**" if kind == "strategy" else f"**Your hand (Seat {pos.to_play})**")
         clickable_tiles(
             tiles, key=f"{key}-tiles", verb=verb, trump=trump, disabled=done,
             selected=[Tile.parse(s) for s in att.selected] if mode != "one" else (),
@@ -245,7 +245,7 @@ def answer_controls(item: Item, key: str, on_solved: Solved | None = None) -> No
         cols = st.columns(sides)
         graded = att.graded if isinstance(att.graded, list | tuple) else [None] * sides
         for i, col in enumerate(cols):
-            label = f"Team {i} (seats {i} & {i + 2})" if sides == 2 else f"Seat {i}"
+            label = f"Team {i} (Seats {i} & {i + 2})" if sides == 2 else f"Seat {i}"
             if done:
                 col.number_input(f"{label}: score change", value=_as_int(graded[i] if i < len(graded) else None),
                                  key=f"{key}-num-graded-{att.tries}-{i}", disabled=True)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from puzzles.order import served
 from puzzles.themes import theme_title
 from tutorial.components import events, profile, state
 from tutorial.components import item as ask
@@ -36,6 +37,8 @@ def load() -> list[Puzzle] | None:
 
 
 def filters(all_puzzles: list[Puzzle]) -> list[Puzzle]:
+    """The filter boxes, and the puzzles they let through in the order they are served
+    (:func:`puzzles.order.served`)."""
     kinds = sorted({p.kind for p in all_puzzles}, key=kind_title)
     themes = sorted({t for p in all_puzzles for t in p.themes}, key=theme_title)
     c1, c2, c3 = st.columns(3)
@@ -49,7 +52,8 @@ def filters(all_puzzles: list[Puzzle]) -> list[Puzzle]:
         and (not picked_themes or set(picked_themes) & set(p.themes))
         and (not picked_bands or p.band in picked_bands)
     ]
-    return out
+    # easiest first, but never the same kind of answer twice in a row where it can be helped
+    return served(out)
 
 
 def _key(puzzle: Puzzle) -> str:
