@@ -97,12 +97,16 @@ def _info(c: Classroom) -> ClassInfo:
 
 
 def normalise_code(code: object) -> str:
-    """A join code as typed (any case, spaces, dashes) in its stored form.
+    """A join code as typed or pasted (any case, with spaces, dashes, dots, quotes or other
+    punctuation around or inside it) in its stored form: its letters and digits, upper case.
+    Every code box and code in an address (Classes → Join, the live class's phones, the join
+    screen's ``?join=``, the presenter's ``live=``) reads codes through it; whether what is
+    left names a class is the caller's check.
 
-    >>> normalise_code(" ab3-k9z ")
-    'AB3K9Z'
+    >>> normalise_code(" ab3-k9z "), normalise_code("srv-7ka."), normalise_code("«SRV 7KA»!")
+    ('AB3K9Z', 'SRV7KA', 'SRV7KA')
     """
-    return re.sub(r"[\s-]", "", str(code)).upper()[:20]
+    return "".join(ch for ch in str(code)[:200] if ch.isascii() and ch.isalnum()).upper()[:20]
 
 
 def hash_pin(pin: str, salt: bytes | None = None) -> str:
@@ -255,6 +259,8 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
             raise ClassError(f"{c} is a live-class code, not a class code: type it on the Live class page to "
                              "answer the questions on the board. A class has its own code, from your teacher.",
                              live_code=c)
+        if not str(code).strip():
+            raise ClassError("Type the class code your teacher gave you.")
         raise ClassError("There is no class with this code. Check it with your teacher.")
     name = clean_name(display_name)
     if not name:

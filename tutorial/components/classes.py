@@ -105,7 +105,7 @@ def join_form(code: str | None = None) -> None:
     """Join a class: the code from the teacher (``code``, or the scanned link's), a display
     name, the PIN if the class asks. Once joined, the form gives way to the welcome and where
     to go next; "Join another class" brings it back."""
-    scanned = code or _param(CODE_PARAM)
+    scanned = classes.normalise_code(code or _param(CODE_PARAM) or "")
     if scanned and "class-code" not in st.session_state:
         st.session_state["class-code"] = scanned[:12]
     if state.get(state.CLASS_JOINED):
@@ -292,7 +292,7 @@ def join_here(code: str) -> None:
     wide screen the join screen fills the first screenful, so the projector shows only the
     code."""
     with st.container(key="class-screen-join"):
-        join_form(code.strip().upper())
+        join_form(classes.normalise_code(code))
 
 
 def _links(token: str) -> str:

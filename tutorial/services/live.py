@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 from content.items import Item
 from engine import Action, Tile, Trump, explain_play
 from engine.game import Phase
+from store.classes import normalise_code
 from store.live import QuestionSpec
 from tutorial.services import describe as words
 from tutorial.services.presenter import ItemShow, Question, Scene, answer_words, choice_order
@@ -209,7 +210,7 @@ def public_base(configured: str | None, browser_url: str | None) -> str:
 
 def join_url(base: str, code: str) -> str:
     """The link a phone opens to join (the code filled in)."""
-    return f"{base.rstrip('/')}/live?code={code.strip().upper()}"
+    return f"{base.rstrip('/')}/live?code={normalise_code(code)}"
 
 
 def unreachable_host(base: str) -> bool:
