@@ -504,7 +504,7 @@ def _answers(board: classes.Dashboard, titles: dict[str, str], stages: dict[str,
     if board.levels:
         st.dataframe([{"Level": titles.get(lv["level"], lv["level"]), "Stage": stages.get(lv["stage"], lv["stage"]),
                        "Right first time": f"{lv['first_time_right']} of {lv['students']}",
-                       "Most common wrong answers": _wrong(lv["wrong_answers"])}
+                       "Most common wrong answers": classes.wrong_cell(lv["wrong_answers"])}
                       for lv in board.levels], hide_index=True, key="class-levels")
     else:
         st.caption("No lesson answered yet.")
@@ -512,7 +512,7 @@ def _answers(board: classes.Dashboard, titles: dict[str, str], stages: dict[str,
     if board.puzzles:
         st.dataframe([{"Puzzle": puzzle_titles.get(pz["puzzle"], pz["puzzle"]),
                        "Right first time": f"{pz['first_time_right']} of {pz['students']}",
-                       "Most common wrong answers": _wrong(pz["wrong_answers"])}
+                       "Most common wrong answers": classes.wrong_cell(pz["wrong_answers"])}
                       for pz in board.puzzles], hide_index=True, key="class-puzzles")
     else:
         st.caption("No puzzle answered yet.")
@@ -537,10 +537,6 @@ def rating_cell(rating: float, provisional: bool) -> str:
     'new'
     """
     return NEW_RATING if provisional else f"{round(rating):>4}".replace(" ", "\u2007")
-
-
-def _wrong(wrong: list[tuple[str, int]]) -> str:
-    return "; ".join(f"{a} (×{n})" for a, n in wrong[:3]) or "—"
 
 
 def _puzzle_titles() -> dict[str, str]:
