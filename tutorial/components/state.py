@@ -71,6 +71,7 @@ PLAY_CONFIRM_DEAL = "moon_play_confirm_deal"  # Deal pressed mid-hand: the New g
 PLAY_CONFIRM_NOW = "moon_play_confirm_now"  # the "Play now" button asking before it replaces a game
 PLAY_NOW_STARTED = "moon_play_now_started"  # the "Play now" button that started a game this run
 LIVE_HOST = "moon_live_host"  # the live session of the presenter's host link (its id)
+LIVE_HOST_OPEN = "moon_live_host_open"  # that live session is still open (not ended nor expired)
 LIVE_SYNCED = "moon_live_synced"  # the presenter's question last put to the live class
 LIVE_UNASKED = "moon_live_unasked"  # the slide's answer was shown before the class was asked it
 LIVE_JOIN_SCREEN = "moon_live_join_screen"  # the big join screen (QR code) is open
