@@ -83,6 +83,7 @@ LIVE_TOKEN = "moon_live_token"  # the host token of the live class this browser 
 LIVE_COOKIE = "moon_live_cookie"  # the join code whose host token this browser keeps (set once)
 LIVE_CONFIRM_END = "moon_live_confirm_end"  # "End" was pressed: the panel asks first
 LIVE_NAMES = "moon_live_names"  # the teacher chose to show the students' results on the screen
+LIVE_SEEN = "moon_live_seen"  # the question this phone last showed (its id): a new one closes "Leave?"
 LIVE_LATE = "moon_live_late"  # the question this phone tapped after its reveal (its id)
 PLAY_WHOLE_PAGE = "moon_play_whole_page"  # a change the table's fragment cannot show alone (see play.sync)
 PLAY_PAGE_RUN = "moon_play_page_run"  # the whole Play page is running (not the table's fragment alone)
