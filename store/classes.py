@@ -97,12 +97,16 @@ def _info(c: Classroom) -> ClassInfo:
 
 
 def normalise_code(code: object) -> str:
-    """A join code as typed (any case, spaces, dashes) in its stored form.
+    """A join code as typed or pasted (any case, with spaces, dashes, dots, quotes or other
+    punctuation around or inside it) in its stored form: its letters and digits, upper case.
+    Every code box and code in an address (Classes → Join, the live class's phones, the join
+    screen's ``?join=``, the presenter's ``live=``) reads codes through it; whether what is
+    left names a class is the caller's check.
 
-    >>> normalise_code(" ab3-k9z ")
-    'AB3K9Z'
+    >>> normalise_code(" ab3-k9z "), normalise_code("srv-7ka."), normalise_code("«SRV 7KA»!")
+    ('AB3K9Z', 'SRV7KA', 'SRV7KA')
     """
-    return re.sub(r"[\s-]", "", str(code)).upper()[:20]
+    return "".join(ch for ch in str(code)[:200] if ch.isascii() and ch.isalnum()).upper()[:20]
 
 
 def hash_pin(pin: str, salt: bytes | None = None) -> str:
@@ -255,6 +259,8 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
             raise ClassError(f"{c} is a live-class code, not a class code: type it on the Live class page to "
                              "answer the questions on the board. A class has its own code, from your teacher.",
                              live_code=c)
+        if not str(code).strip():
+            raise ClassError("Type the class code your teacher gave you.")
         raise ClassError("There is no class with this code. Check it with your teacher.")
     name = clean_name(display_name)
     if not name:
@@ -343,7 +349,8 @@ class StudentRow(TypedDict):
 
 class LevelRow(TypedDict):
     """One lesson level answered in the app: how many students answered it, how many were
-    right first time, and every wrong answer given, as (answer, count), most common first."""
+    right first time, and every wrong answer given, as (answer, count), most common first (equal
+    counts in the order first given)."""
 
     level: str
     stage: str
@@ -438,7 +445,8 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
         wrong_rows = conn.execute(select(LessonAttempt.level_id, LessonAttempt.answer)
                                .where(LessonAttempt.learner_id.in_(ids), LessonAttempt.correct.is_(False),
                                       LessonAttempt.imported_stars.is_(None),
-                                      LessonAttempt.imported.is_(False))).all()
+                                      LessonAttempt.imported.is_(False))
+                               .order_by(LessonAttempt.id)).all()  # first given first, among equal counts
         answers: Counter[int] = Counter()
         solved: dict[int, set[str]] = defaultdict(set)
         earned_puzzles: dict[int, set[str]] = defaultdict(set)
@@ -545,6 +553,27 @@ def _wrong_text(wrong: list[tuple[str, int]]) -> str:
     '5-3 (×2); 6 (×1)'
     """
     return "; ".join(f"{a} (×{n})" for a, n in wrong)
+
+
+#: How many wrong answers a dashboard cell lists before it says how many more there are.
+WRONG_SHOWN = 3
+
+
+def wrong_cell(wrong: list[tuple[str, int]], keep: int = WRONG_SHOWN) -> str:
+    """The dashboard's "most common wrong answers" cell, in the order of :class:`LevelRow`
+    (by count, then first given): all of them when there are at most one more than ``keep``,
+    else the first ``keep`` and how many more (the CSV lists them all).
+
+    >>> wrong_cell([("6", 1), ("5", 1), ("8", 1), ("9", 1)])
+    '6 (×1); 5 (×1); 8 (×1); 9 (×1)'
+    >>> wrong_cell([("6", 2), ("5", 1), ("8", 1), ("9", 1), ("4", 1)])
+    '6 (×2); 5 (×1); 8 (×1); and 2 more (all in the CSV)'
+    >>> wrong_cell([])
+    '—'
+    """
+    if len(wrong) <= keep + 1:
+        return _wrong_text(wrong) or "—"
+    return f"{_wrong_text(wrong[:keep])}; and {len(wrong) - keep} more (all in the CSV)"
 
 
 def students_csv(board: Dashboard, stages: Mapping[str, str] | None = None) -> str:

@@ -183,7 +183,7 @@ def open_by_code(store: Store, code: object) -> LiveInfo:
     """The open session with this join code; :class:`LiveError` when there is none, or it
     has ended or expired."""
     c = normalise_code(code)
-    if not c:
+    if not str(code).strip():
         raise LiveError("Type the code shown on the board.")
     if len(c) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in c):
         raise LiveError(f"A live-class code is {CODE_LENGTH} letters and digits, like the one on the board: "

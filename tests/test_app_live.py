@@ -202,9 +202,10 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     assert "Class summary" in texts(at)
 
 
-def test_the_summary_of_a_hand_is_titled_this_hand_and_leads_back_to_the_slide() -> None:
-    """A live class on a hand goes by "This hand" on its summary, not "Deal 12" (a deal number
-    opens every hand in a student's browser), and the summary leads back to the slide on
+def test_the_summary_of_a_hand_is_titled_this_hand_until_the_end_and_leads_back_to_the_slide() -> None:
+    """While the class is open a live class on a hand goes by "This hand" on its summary, not
+    "Deal 12" (a deal number opens every hand in a student's browser); once ended, by its deal
+    (the teacher can tell later which hand it was); the summary leads back to the slide on
     screen, before and after End."""
     at = open_app("presenter", query=DEAL)
     at.button(key="live-start").click().run()
@@ -217,8 +218,9 @@ def test_the_summary_of_a_hand_is_titled_this_hand_and_leads_back_to_the_slide()
     assert 'class="pres-stage" data-count="13"' in _html(at)
     at.button(key="live-end").click().run()
     at.button(key="live-end-yes").click().run()
+    assert "Deal 12, hand 1" in _html(at) and "This hand" not in _html(at)  # the header names the deal again
     at.button(key="live-summary-open").click().run()
-    assert "Class summary: This hand" in texts(at)
+    assert re.search(r"Class summary: Deal 12\\?, hand 1", texts(at))  # the Markdown source escapes the comma
     at.button(key="live-summary-close").click().run()
     assert 'class="pres-stage" data-count="13"' in _html(at) and "Class summary" not in texts(at)
 

@@ -15,6 +15,11 @@ teacher link in the browser that made the class, in an ``HttpOnly`` cookie of it
 (:func:`tutorial.components.classes.own_dashboard`, which uses it only for the profile that made
 the class and only while it still opens that class). The database keeps only its hash.
 
+The presenter's page (``GET /presenter``, Streamlit's ``index.html``) gets one small script in
+its ``<head>`` (``tutorial/static/js/presenter_early_keys.js``, by :class:`PresenterEarlyKeys`):
+a → or ← pressed in the seconds before the page is drawn is kept and played once the presenter's
+buttons are there, instead of being lost.
+
 ``POST /kept-cookie`` (the body: a cookie's name, a space, its value) keeps the house rules
 (``moon_rules``) or the Classroom's lesson deck (``moon_deck``) in this browser over a reload, in
 an ``HttpOnly`` cookie; an empty value clears it. The value is checked here (house rules the
@@ -34,9 +39,11 @@ if str(_ROOT) not in sys.path:  # `streamlit run tutorial/server.py` puts only t
     sys.path.insert(0, str(_ROOT))
 
 import streamlit as st  # noqa: E402
+from starlette.middleware import Middleware  # noqa: E402
 from starlette.requests import Request  # noqa: E402
 from starlette.responses import Response  # noqa: E402
 from starlette.routing import Route  # noqa: E402
+from starlette.types import ASGIApp, Message, Receive, Scope, Send  # noqa: E402
 
 from store.classes import CODE_ALPHABET, CODE_LENGTH  # noqa: E402
 from store.learners import looks_like_token  # noqa: E402
@@ -112,6 +119,51 @@ async def kept_cookie(request: Request) -> Response:
     return resp
 
 
-app = st.App("app.py", routes=[Route(COOKIE_ROUTE, profile_cookie, methods=["POST", "DELETE"]),
+#: The script :class:`PresenterEarlyKeys` puts in the presenter page's ``<head>``.
+EARLY_KEYS = (b"<script>" + (_ROOT / "tutorial" / "static" / "js" / "presenter_early_keys.js").read_bytes()
+              + b"</script>")
+
+
+class PresenterEarlyKeys:
+    """ASGI middleware: the presenter's page (``GET /presenter``) with :data:`EARLY_KEYS` in
+    its ``<head>``, so that a key pressed before Streamlit has drawn the page is not lost. The
+    page is asked for uncompressed (it is a few kilobytes) so that its text can be changed;
+    every other request passes through untouched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "GET" or not str(scope["path"]).endswith("/presenter"):
+            await self.app(scope, receive, send)
+            return
+        scope = {**scope, "headers": [(k, v) for k, v in scope["headers"] if k.lower() != b"accept-encoding"]}
+        start: Message = {}
+        chunks: list[bytes] = []
+
+        async def edit(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                start = message
+                return
+            if message["type"] != "http.response.body":
+                await send(message)
+                return
+            chunks.append(message.get("body", b""))
+            if message.get("more_body"):
+                return
+            body = b"".join(chunks)
+            headers = dict(start.get("headers", []))
+            if (start.get("status") == 200 and b"text/html" in headers.get(b"content-type", b"")
+                    and b"content-encoding" not in headers and b"<head>" in body):
+                body = body.replace(b"<head>", b"<head>" + EARLY_KEYS, 1)
+            out = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"]
+            await send({**start, "headers": [*out, (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+
+        await self.app(scope, receive, edit)
+
+
+app = st.App("app.py", middleware=[Middleware(PresenterEarlyKeys)], routes=[Route(COOKIE_ROUTE, profile_cookie, methods=["POST", "DELETE"]),
                                Route(LINK_COOKIE_ROUTE, class_link_cookie, methods=["POST"]),
                                Route(kept.KEPT_ROUTE, kept_cookie, methods=["POST"])])

@@ -89,6 +89,40 @@ def test_a_live_class_code_typed_to_join_a_class_says_it_is_a_live_class_code(st
     assert ended.value.live_code is None
 
 
+@pytest.mark.parametrize("typed, stored", [
+    ("srv-7ka.", "SRV7KA"), (" srv 7ka ", "SRV7KA"), ("SRV—7KA", "SRV7KA"), ('"srv7ka",', "SRV7KA"),
+    ("(SRV-7KA)!", "SRV7KA"), ("srv_7ka;", "SRV7KA"), ("\tsrv7ka\n", "SRV7KA"), ("", ""), ("...", ""),
+])
+def test_one_normaliser_reads_a_code_typed_loosely(typed: str, stored: str) -> None:
+    from store.classes import normalise_code
+
+    assert normalise_code(typed) == stored
+
+
+def test_every_code_box_takes_a_code_with_punctuation_around_it_and_still_refuses_a_wrong_one(store: Store) -> None:
+    """Classes → Join and the live class's phones read a code through the one normaliser: a
+    trailing full stop, quotes or dashes do not refuse the right code; a wrong code, however
+    it is dressed, is still told so."""
+    from store import classes
+
+    klass, _ = classes.create_class(store, "Year 8")
+    info, _ = live.start(store)
+    loose = f" {klass.join_code[:3].lower()}-{klass.join_code[3:].lower()}. "
+    assert classes.join(store, loose, "Ada", learners.create(store)[0].id).display_name == "Ada"
+    assert classes.find_by_code(store, f"«{klass.join_code}»!") == klass
+    assert live.open_by_code(store, f"'{info.join_code[:3]}-{info.join_code[3:]}.'") == info
+    player, _ = live.join(store, f"{info.join_code.lower()}.", "Bo")
+    assert player.session_id == info.id
+    with pytest.raises(classes.ClassError, match="There is no class with this code"):
+        classes.join(store, "zzz-zzz.", "Cy", learners.create(store)[0].id)
+    with pytest.raises(classes.ClassError, match="Type the class code"):
+        classes.join(store, "  ", "Cy", learners.create(store)[0].id)
+    with pytest.raises(LiveError, match="No live class has this code"):
+        live.join(store, "zzz-zzz.", "Cy")
+    with pytest.raises(LiveError, match="6 letters"):
+        live.join(store, f"{info.join_code}.7", "Cy")
+
+
 def test_an_expired_or_ended_session_opens_nothing_and_takes_no_answer(store: Store) -> None:
     old, _ = live.start(store)
     with store.session() as s:

@@ -105,7 +105,7 @@ def join_form(code: str | None = None) -> None:
     """Join a class: the code from the teacher (``code``, or the scanned link's), a display
     name, the PIN if the class asks. Once joined, the form gives way to the welcome and where
     to go next; "Join another class" brings it back."""
-    scanned = code or _param(CODE_PARAM)
+    scanned = classes.normalise_code(code or _param(CODE_PARAM) or "")
     if scanned and "class-code" not in st.session_state:
         st.session_state["class-code"] = scanned[:12]
     if state.get(state.CLASS_JOINED):
@@ -292,7 +292,7 @@ def join_here(code: str) -> None:
     wide screen the join screen fills the first screenful, so the projector shows only the
     code."""
     with st.container(key="class-screen-join"):
-        join_form(code.strip().upper())
+        join_form(classes.normalise_code(code))
 
 
 def _links(token: str) -> str:
@@ -504,7 +504,7 @@ def _answers(board: classes.Dashboard, titles: dict[str, str], stages: dict[str,
     if board.levels:
         st.dataframe([{"Level": titles.get(lv["level"], lv["level"]), "Stage": stages.get(lv["stage"], lv["stage"]),
                        "Right first time": f"{lv['first_time_right']} of {lv['students']}",
-                       "Most common wrong answers": _wrong(lv["wrong_answers"])}
+                       "Most common wrong answers": classes.wrong_cell(lv["wrong_answers"])}
                       for lv in board.levels], hide_index=True, key="class-levels")
     else:
         st.caption("No lesson answered yet.")
@@ -512,7 +512,7 @@ def _answers(board: classes.Dashboard, titles: dict[str, str], stages: dict[str,
     if board.puzzles:
         st.dataframe([{"Puzzle": puzzle_titles.get(pz["puzzle"], pz["puzzle"]),
                        "Right first time": f"{pz['first_time_right']} of {pz['students']}",
-                       "Most common wrong answers": _wrong(pz["wrong_answers"])}
+                       "Most common wrong answers": classes.wrong_cell(pz["wrong_answers"])}
                       for pz in board.puzzles], hide_index=True, key="class-puzzles")
     else:
         st.caption("No puzzle answered yet.")
@@ -537,10 +537,6 @@ def rating_cell(rating: float, provisional: bool) -> str:
     'new'
     """
     return NEW_RATING if provisional else f"{round(rating):>4}".replace(" ", "\u2007")
-
-
-def _wrong(wrong: list[tuple[str, int]]) -> str:
-    return "; ".join(f"{a} (×{n})" for a, n in wrong[:3]) or "—"
 
 
 def _puzzle_titles() -> dict[str, str]:

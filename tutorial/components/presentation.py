@@ -47,13 +47,15 @@ __all__ = [
     "present_deck",
     "present_hand",
     "record_show",
+    "room_title",
 ]
 
 #: Session-state key of the presentation on screen.
 PRESENTATION = state.PRESENTER
-#: A hand's title on the projector during a live class, and its class summary's: not its deal
-#: number, which a student could open in their own browser (``/presenter?deal=…``) to see the
-#: hands the room does not.
+#: A hand's title on the projector while a live class is open, and its class summary's: not
+#: its deal number, which a student could open in their own browser (``/presenter?deal=…``) to
+#: see the hands the room does not. Once the class has ended the deal is named again
+#: (:func:`live_title`, which the questions CSV keeps throughout).
 LIVE_TITLE = "This hand"
 
 # -- the presentation --------------------------------------------------------------------------------
@@ -128,18 +130,34 @@ def record_show(hand: HandFile, level: str, known: dict[int, Decided] | None = N
 
 
 def live_title(p: Presentation | None) -> str:
-    """The title a live class of ``p`` goes by (its summary's, its CSV's): a deck's own title,
-    but never a hand's, which names its deal (:data:`LIVE_TITLE`)."""
+    """The name a live class of ``p`` is kept under (its summary's once ended, its CSV's), so
+    the teacher can tell later which lesson it was: a deck's own title, else the hand's ("Deal
+    12, hand 1")."""
+    if p is None:
+        return "Live class"
+    if p.hand is not None:
+        return p.hand.heading
+    assert p.deck is not None
+    title = p.deck.title.strip()
+    entries = p.deck.entries
+    if len(entries) == 1 and entries[0].kind in ("deal", "hand") and title in ("", "Lesson deck"):
+        show = p.shows.get(0)
+        if isinstance(show, Show):
+            return show.heading
+    return title or "Lesson deck"
+
+
+def room_title(p: Presentation | None, title: str) -> str:
+    """What the screen the room sees calls an open live class kept under ``title``: a deck's
+    own title, but never a hand's, which names its deal (:data:`LIVE_TITLE`)."""
     if p is None or p.deck is None:
         return LIVE_TITLE
     entries = p.deck.entries
     one_hand = len(entries) == 1 and entries[0].kind in ("deal", "hand")
-    title = p.deck.title.strip()
-    if not title or (one_hand and (title.lower().startswith("deal ") or title == "Lesson deck")):
+    deck_title = p.deck.title.strip()
+    if not deck_title or (one_hand and (deck_title.lower().startswith("deal ") or deck_title == "Lesson deck")):
         return LIVE_TITLE
     return title
-
-
 def current() -> Presentation | None:
     p = state.get(PRESENTATION)
     return p if isinstance(p, Presentation) else None

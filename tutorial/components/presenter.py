@@ -139,7 +139,8 @@ UNSAID_RULES = "classic rules (the link names none)"
 def _stage_html(p: Presentation) -> str:
     s = p.stepper
     slide: Slide = s.slide
-    live_title = LIVE_TITLE if isinstance(state.get(state.LIVE_HOST), int) else ""
+    live_open = isinstance(state.get(state.LIVE_HOST), int) and bool(state.get(state.LIVE_HOST_OPEN))
+    live_title = LIVE_TITLE if live_open else ""
     if p.hand is not None:
         where = f"Move {min(slide.count, p.hand.total)} of {p.hand.total}"
         if p.unsaid_rules:

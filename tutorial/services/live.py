@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 from content.items import Item
 from engine import Action, Tile, Trump, explain_play
 from engine.game import Phase
+from store.classes import normalise_code
 from store.live import QuestionSpec
 from tutorial.services import describe as words
 from tutorial.services.presenter import ItemShow, Question, Scene, answer_words, choice_order
@@ -73,14 +74,16 @@ def _trump_text(trump: Trump | None) -> str | None:
     return str(trump) if trump is not None else None
 
 
-def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
+def move_spec(question: Question, scene: Scene, ref: str, where: str = "", where_id: str = "") -> QuestionSpec:
     """"What would you play?" at a move: the computer's choice as the right one (and every play
     its numbers rate as good: :attr:`Question.as_good`), its reason, and for each worse play why
     it is worse (``view["worse"]``, :attr:`Question.worse`);
     the phones draw the hand of the seat to play and the trick. When a tile is to be played
     the choices are the seat's **whole hand**, legal or not (which tiles may follow is part of
     the question): an illegal tile is counted wrong, and ``view["illegal"]`` keeps the
-    engine's reason for each, said at the reveal. Other moves offer their legal actions."""
+    engine's reason for each, said at the reveal. Other moves offer their legal actions.
+    ``where`` and ``where_id`` name the hand ("Deal 12, hand 1", "deal-12") in the question's
+    title and id, which the class summary's CSV keeps (the phones never show them)."""
     hand = scene.hands[question.seat]
     values = list(question.choices)
     illegal: dict[str, str] = {}
@@ -93,7 +96,8 @@ def move_spec(question: Question, scene: Scene, ref: str) -> QuestionSpec:
                 illegal[f"play {t}"] = illegal_words(t, why.text)
     choices = tuple((a, words.move_label(Action.parse(a))) for a in values)
     view: dict[str, Any] = {  # Any: JSON for the phones, of mixed shapes
-        "title": f"Move {question.count}",
+        "id": f"{where_id}/move-{question.count}" if where_id else "",
+        "title": f"{where} · Move {question.count}" if where else f"Move {question.count}",
         "seat": question.seat,
         "hand": [str(t) for t in hand],
         "trick": [[s, str(t)] for s, t in scene.trick] if not scene.trick_done else [],
@@ -209,7 +213,7 @@ def public_base(configured: str | None, browser_url: str | None) -> str:
 
 def join_url(base: str, code: str) -> str:
     """The link a phone opens to join (the code filled in)."""
-    return f"{base.rstrip('/')}/live?code={code.strip().upper()}"
+    return f"{base.rstrip('/')}/live?code={normalise_code(code)}"
 
 
 def unreachable_host(base: str) -> bool:

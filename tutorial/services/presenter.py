@@ -398,6 +398,17 @@ class Show:
     def total(self) -> int:
         return len(self.hand.actions)
 
+    @property
+    def heading(self) -> str:
+        """The hand's name on the stage ("Deal 12, hand 1"), without the table's size."""
+        return self.title.split(" (")[0].capitalize()
+
+    @property
+    def deal_id(self) -> str:
+        """The hand's deal as an id ("deal-12"; ``""`` for a hand whose record names none)."""
+        seed = self.hand.record.get("seed")
+        return f"deal-{seed}" if isinstance(seed, int) and not isinstance(seed, bool) else ""
+
     def question(self, count: int) -> Question:
         """"What would you play?" before action ``count`` (0 <= count < total)."""
         return self.questions[count]

@@ -272,7 +272,7 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
                          bidder_shown=question is None or question.seat == scene.bidder)
     trump = words.trump_label(scene.trump).capitalize() if scene.trump is not None else "Not named yet"
     top = (
-        f'<div class="pres-top"><h1 class="pres-title">{escape(title or show.title.split(" (")[0].capitalize())}</h1>'
+        f'<div class="pres-top"><h1 class="pres-title">{escape(title or show.heading)}</h1>'
         f'<div class="pres-fact"><span class="pres-k">Trump:</span> <b>{escape(trump)}</b></div>'
         f'<div class="pres-fact"><span class="pres-k">Contract:</span> <b>{escape(scene.contract)}</b></div>'
         f'<div class="pres-where">{escape(where or f"Move {count} of {show.total}")}</div></div>'

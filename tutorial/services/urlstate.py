@@ -30,6 +30,7 @@ from engine.limits import MAX_HANDS, is_ascii_number, parse_int, quote
 from engine.record import RECORD_FORMAT
 from engine.rules import TARGET_RANGE
 from engine.tiles import ALL_TILES, Tile
+from store.classes import normalise_code
 
 __all__ = [
     "LEVELS",
@@ -531,7 +532,7 @@ class PhoneLink:
     """The live class's page on a phone: the class code to join (``code``, from a scanned
     QR code) or, once joined, the phone's own place (``player``, its token).
 
-    >>> PhoneLink.parse({"code": " k7m3qa "}), PhoneLink(player="abc").to_query()
+    >>> PhoneLink.parse({"code": " k7m-3qa. "}), PhoneLink(player="abc").to_query()
     (PhoneLink(code='K7M3QA', player=''), {'player': 'abc'})
     """
 
@@ -548,7 +549,7 @@ class PhoneLink:
     def parse(cls, query: Mapping[str, str | Sequence[str]]) -> PhoneLink:
         """The address read back (cut to :attr:`MAX_CODE` and :attr:`MAX_TOKEN`; the store
         says whether they name anything)."""
-        code = _first(query.get("code", "")).strip().upper()[: cls.MAX_CODE]
+        code = normalise_code(_first(query.get("code", "")))[: cls.MAX_CODE]
         return cls(code, _first(query.get("player", ""))[: cls.MAX_TOKEN])
 
     def to_query(self) -> dict[str, str]:
@@ -577,7 +578,7 @@ class LiveLink:
     def parse(cls, query: Mapping[str, str | Sequence[str]]) -> LiveLink:
         """The address read back (the code cut to :attr:`PhoneLink.MAX_CODE`, the token to
         :attr:`PhoneLink.MAX_TOKEN`; the store says whether they name a class)."""
-        live = _first(query.get("live", "")).strip().upper()[: PhoneLink.MAX_CODE]
+        live = normalise_code(_first(query.get("live", "")))[: PhoneLink.MAX_CODE]
         return cls(live, _first(query.get("host", ""))[: PhoneLink.MAX_TOKEN])
 
     def to_query(self) -> dict[str, str]:

@@ -21,6 +21,7 @@ from tutorial.components.presentation import (
     item_of,
     live_title,
     numbers_move,
+    room_title,
 )
 from tutorial.services import live as logic
 from tutorial.services.live_html import chart_html, join_html, table_html
@@ -115,6 +116,7 @@ def host_session() -> LiveInfo | None:
     address = _address()
     link, code = address.host, address.live
     state.put(state.LIVE_HOST, None)
+    state.put(state.LIVE_HOST_OPEN, False)
     if not link and not code:
         return None
     db = profile.store()
@@ -158,6 +160,7 @@ def host_session() -> LiveInfo | None:
                 icon=":material/lock:")
         st.stop()
     state.put(state.LIVE_HOST, info.id)
+    state.put(state.LIVE_HOST_OPEN, info.open)
     return info
 
 
@@ -243,7 +246,7 @@ def sync(p: Presentation | None) -> bool:
             else:
                 show = p.hand if p.hand is not None else entry_show(p, s.slide.entry)
                 assert not isinstance(show, ItemShow)
-                spec = logic.move_spec(q, show.scenes[q.count], ref)
+                spec = logic.move_spec(q, show.scenes[q.count], ref, show.heading, show.deal_id)
             live.ask(db, sid, spec)
             if s.revealed:
                 live.reveal(db, sid)
@@ -387,7 +390,10 @@ def summary(info: LiveInfo) -> None:
         return
     names = bool(state.get(state.LIVE_NAMES))
     with st.container(key="live-summary"):
-        st.markdown(f"## Class summary: {md_escape(info.title)}")
+        # While the class is open a hand goes by "This hand" on the screen the room sees; once
+        # ended, by the name it is kept under (its deal), like the CSV.
+        title = info.title if not info.open else room_title(current(), info.title)
+        st.markdown(f"## Class summary: {md_escape(title)}")
         st.markdown(f"{count_words(len(board.students), 'student')} · {count_words(board.questions, 'question')} asked")
         with st.container(horizontal=True):
             st.button("Back to the presentation", key="live-summary-close", type="primary", on_click=_toggle,

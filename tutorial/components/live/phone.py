@@ -50,18 +50,35 @@ def _answer(token: str, qid: int, value: str) -> None:
 
 @st.fragment(run_every=PHONE_EVERY)
 def _phone(token: str) -> None:
+    """The phone's live part, redrawn every :data:`PHONE_EVERY` seconds: the question, then
+    "Leave this class" far below it. A "Leave?" still open when a new question comes is
+    closed: the student is answering, not leaving."""
+    shown = _question(token)
+    if shown != state.get(state.LIVE_SEEN):
+        state.put(state.LIVE_SEEN, shown)
+        state.put(state.LIVE_LEAVING, False)
+    _leave_box()
+
+
+def _seen() -> int | None:
+    seen = state.get(state.LIVE_SEEN)
+    return seen if isinstance(seen, int) else None
+
+
+def _question(token: str) -> int | None:
+    """The class's question as this phone sees it; returns its id (``None``: no question)."""
     db = profile.store()
     if db is None:
         st.error("The live class cannot be reached: the database is not reachable.")
-        return
+        return _seen()  # unchanged: a "Leave?" open stays open
     try:
         view = live.student_view(db, token)
     except StoreUnavailable:
         st.warning(DOWN, icon=":material/cloud_off:")
-        return
+        return _seen()  # unchanged: a "Leave?" open stays open
     if view is None:
         st.error("This phone's place in the live class is unknown. Join again with the code on the board.")
-        return
+        return None
     number = f" · question {view.number}" if view.question is not None else ""
     # Not the presentation's title: it names the deal, which a student could open elsewhere
     # and step through to the answer.
@@ -78,13 +95,13 @@ def _phone(token: str) -> None:
         st.info(md_escape(str(cut)), icon=":material/content_cut:")
     if not view.session.open:
         st.info("This live class has ended. Thank you for taking part!", icon=":material/celebration:")
-        return
+        return None
     q = view.question
     if q is None:
         st.markdown('<div class="live-phone live-waiting"><h3>Waiting for the next question…</h3>'
                     "<p>Look at the board: the question comes here when your teacher asks it.</p></div>",
                     unsafe_allow_html=True)
-        return
+        return None
     st.markdown(question_html(q), unsafe_allow_html=True)
     if q.revealed:
         if view.mine is None and state.get(state.LIVE_LATE) == q.id:
@@ -105,19 +122,20 @@ def _phone(token: str) -> None:
                 got += f'<p class="live-illegal">{escape(why)}</p>'
         st.markdown(f'<div class="live-phone live-revealed">{got}<p><b>The answer: {escape(q.answer_label)}</b></p>'
                     f'<p class="live-reason">{escape(q.reason)}</p></div>', unsafe_allow_html=True)
-        return
+        return q.id
     if view.mine is not None:
         st.markdown(f'<div class="live-phone"><div class="live-got live-sent">Answer received: '
                     f"{escape(q.label(view.mine))}. Wait for the reveal.</div></div>", unsafe_allow_html=True)
-        return
+        return q.id
     if q.closed:
         st.info("Your answer came too late: answers for this question are closed." if state.get(state.LIVE_LATE) == q.id
                 else "Answers for this question are closed.")
-        return
+        return q.id
     with st.container(key="live-choices"):
         for i, (value, label) in enumerate(q.choices):
             st.button(label, key=f"live-choice-{i}", on_click=_answer, args=(token, q.id, value),
                       width="stretch")
+    return q.id
 
 
 def _join() -> None:
@@ -156,10 +174,13 @@ def _leave() -> None:
 
 
 def _leave_box() -> None:
-    """"Leave this class", away from the answers and asked first: a student who leaves by
-    mistake joins again from this phone with the code and gets their place back."""
-    st.divider()
+    """"Leave this class", asked first, and far below the answers (after a gap taller than
+    any hand of answer buttons, ``live_phone.css``): the reveal and "Answer received" are
+    shorter than the buttons they replace, and a late tap must land on nothing, not on Leave.
+    A student who leaves by mistake joins again from this phone with the code and gets their
+    place back."""
     with st.container(key="live-leave-box"):
+        st.divider()
         if not state.get(state.LIVE_LEAVING):
             st.button("Leave this class", key="live-leave", on_click=state.put, args=(state.LIVE_LEAVING, True),
                       icon=":material/logout:")
@@ -172,7 +193,9 @@ def _leave_box() -> None:
                        "code and your name.")
             st.code(profile.personal_link(token), language=None, wrap_lines=True)
         with st.container(horizontal=True):
-            st.button("Yes, leave", key="live-leave-yes", on_click=_leave, icon=":material/logout:")
+            if st.button("Yes, leave", key="live-leave-yes", icon=":material/logout:"):
+                _leave()
+                st.rerun()  # the whole page: the join form in place of the class
             st.button("Stay", key="live-leave-no", type="primary", on_click=state.put,
                       args=(state.LIVE_LEAVING, False))
 
@@ -248,7 +271,6 @@ def student_page() -> None:
         if _address().player != token:
             _write(PhoneLink(player=token))  # a refresh keeps the place
         _phone(token)
-        _leave_box()
     else:
         join_form()
 
