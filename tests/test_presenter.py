@@ -291,16 +291,16 @@ def test_a_worse_play_says_why_at_the_reveal_on_the_chart_and_the_phone() -> Non
 
 
 def test_the_numbers_table_names_the_summarys_moves_and_drops_sparse_columns() -> None:
-    """Deal 7, move 5 (the strong bidder names sixes): the summary weighs sixes "against 100%
+    """Deal 6, move 5 (the strong bidder names blanks): the summary weighs blanks "against 100%
     with no trump", so the table has a "no trump" row (its ninth); "Expected tricks", filled on
     two rows of nine, is a line under the table, not an empty column; the headers are short."""
     from tutorial.services.presenter_html import numbers_table_html
 
-    hand, decisions = generate_hand(RuleSet(), 7, "strong")
+    hand, decisions = generate_hand(RuleSet(), 6, "strong")
     move = build_show(hand, decisions, "strong").scenes[5].move
     assert move is not None and "with no trump" in move.summary and len(move.rows) == 9
     out = numbers_table_html(move)
     table = out[:out.index("</table>")]
     assert "<td>no trump</td>" in table and table.count("<tr>") == 10
     assert "Expected tricks" not in table and "<th>Makes bid %</th>" in table
-    assert '<p class="live-note"><b>Expected tricks:</b> sixes 7 · no trump 7</p>' in out
+    assert '<p class="live-note"><b>Expected tricks:</b> blanks 5.41 · no trump 5.37</p>' in out

@@ -533,10 +533,10 @@ _COLUMNS = """() => {
 
 
 def test_the_numbers_of_a_trump_choice_match_their_words(projector: Any, server: str) -> None:
-    """"Show the numbers" at deal 7, move 5 (the strong bidder names sixes, "against 100% with no
+    """"Show the numbers" at deal 6, move 5 (the strong bidder names blanks, "against 100% with no
     trump"): the table has the "no trump" row the words name, no column is empty on most rows,
     and no header takes more than two lines."""
-    open_presenter(projector, server + "/presenter?deal=7&players=3&computer=strong&move=5")
+    open_presenter(projector, server + "/presenter?deal=6&players=3&computer=strong&move=5")
     click_key(projector, "pres-numbers")
     wait_for(projector, ".pres-numbers table", 30)
     assert "with no trump" in projector.locator(".pres-numbers").inner_text()
@@ -551,7 +551,7 @@ def test_the_numbers_of_a_trump_choice_match_their_words(projector: Any, server:
 @pytest.mark.parametrize(("width", "height", "least"), [(1920, 1080, 28), (1280, 720, 20)])
 def test_the_numbers_of_a_trump_choice_fit_their_panel(browser: Any, server: str, width: int, height: int,
                                                        least: float) -> None:
-    """"Show the numbers" at deal 7, move 5 (a trump choice, nothing asked: the summary, nine
+    """"Show the numbers" at deal 6, move 5 (a trump choice, nothing asked: the summary, nine
     rows, the expected tricks under them) fits its panel at 1920×1080 and 1280×720: nothing to
     scroll, every line inside the panel, no row of two lines, in type readable on a quarter-size
     picture (28 and 20 px)."""
@@ -559,7 +559,7 @@ def test_the_numbers_of_a_trump_choice_fit_their_panel(browser: Any, server: str
     pg = ctx.new_page()
     pg.set_default_timeout(60_000)
     try:
-        open_presenter(pg, server + "/presenter?deal=7&players=3&computer=strong&move=5")
+        open_presenter(pg, server + "/presenter?deal=6&players=3&computer=strong&move=5")
         click_key(pg, "pres-numbers")
         wait_for(pg, ".pres-numbers table", 30)
         talk = pg.evaluate("""() => { const t = document.querySelector('.pres-talk');
