@@ -212,6 +212,14 @@ def runs(page: Any) -> int:
     return int(page.evaluate(RUNS))
 
 
+def wait_runs(page: Any, count: int, timeout: float = 30.0) -> None:
+    """Wait until the page has finished ``count`` more runs from now (a fragment that draws
+    itself again every second or so counts): for a check that something is still so after the
+    page drew again, instead of a fixed pause that a loaded machine may not fill."""
+    since = runs(page)
+    page.wait_for_function("(n) => (window.__moonRuns || 0) >= n", arg=since + count, timeout=timeout * 1000)
+
+
 def click(page: Any, locator: Any) -> None:
     """Click and wait for the run it starts to finish."""
     before = runs(page)

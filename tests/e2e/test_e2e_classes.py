@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from moon_browser import click, open_page, runs, settle, sized_context, wait_for, wait_for_cookie
+from moon_browser import click, open_page, runs, settle, sized_context, wait_for, wait_for_cookie, wait_runs
 from playwright.sync_api import expect
 
 LONG = "Maximiliana Alexandrovna Konstantinopolska-Weatherby"  # 52 characters
@@ -244,12 +244,12 @@ def test_class_names_are_one_name_whatever_the_case_long_names_cut_pins_are_digi
         main = two.locator("[data-testid=stMain]").inner_text()
         assert "as Dup." in main and LONG[:40] not in main
         # The long name in a live class: cut, and said so while the phone waits (it redraws
-        # every 1.5 s: the word stays).
+        # every 1.5 s: after two redraws the word stays).
         open_page(one, f"{server}/live?code={lesson.join_code}")
         _join_live(one, LONG)
         wait_for(one, ".live-waiting")
         assert one.locator(".live-who").inner_text().startswith(f"You are {LONG[:40].strip()} in class")
-        one.wait_for_timeout(3500)
+        wait_runs(one, 2)
         assert "so yours was cut to" in _alert(one), _alert(one)
     finally:
         one.context.close()

@@ -73,10 +73,14 @@ def _play_the_drill_out(page: Any, stage_id: str) -> None:
     section = page.locator(".st-key-learn-drill")
     assert "Play it out" in section.inner_text()
     click(page, page.locator(".st-key-drill-start button"))
+    # With four players one line names the learner's seat and the partner's; elsewhere "you".
+    line = f"You are Seat {drill.seat}; your partner is Seat {(drill.seat + 2) % 4}."
     while not mirror.finished:
         view = mirror.view()
-        assert "Your hand — your turn" in section.inner_text()
-        assert f"seat {drill.seat}" not in section.inner_text().lower()
+        said = section.inner_text()
+        assert "Your hand — your turn" in said
+        assert said.count(line) == (1 if drill.rules.players == 4 else 0), said
+        assert f"seat {drill.seat}" not in said.replace(line, "").lower()
         pick = rule.rule(view) if rule.applies(view) else None
         tile = pick if pick is not None else mirror.legal()[0]
         mirror.play(tile)

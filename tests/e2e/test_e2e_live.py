@@ -12,7 +12,7 @@ import io
 import time
 from typing import Any
 
-from moon_browser import SCREENSHOTS, click, settle, sized_context, wait_for
+from moon_browser import SCREENSHOTS, click, settle, sized_context, wait_for, wait_runs
 
 PRESENT = "/presenter?deal=12&computer=basic&move=12"
 
@@ -263,7 +263,7 @@ def test_isolation_each_phone_sees_only_its_class_and_bad_links_open_nothing(kep
                              "6-4 is the only winner.", {"seat": 1, "hand": ["6-4", "5-5"], "trump": "6"})
     live.ask(db, one.id, spec)
     wait_for(phones[0], "[class*='st-key-live-choice-'] button", 30)
-    time.sleep(3)  # the other phone looks every second or so: give it time to (wrongly) show it
+    wait_runs(phones[1], 2)  # the other phone looks every second or so: twice, time to (wrongly) show it
     assert phones[1].locator("[class*='st-key-live-choice-'] button").count() == 0
     assert phones[1].locator(".live-waiting").count() == 1
     assert "What would you play?" not in phones[1].locator("body").inner_text()
@@ -319,7 +319,7 @@ def test_a_live_class_started_on_a_revealed_slide_shows_no_chart(kept_page: Any,
     live.join(open_store(), code, "Ada")
     click(teacher, teacher.locator(".st-key-live-join-close button").first)
     wait_for(teacher, ".live-unasked", 30)
-    teacher.wait_for_timeout(2500)  # the panel redraws every second: still no chart
+    wait_runs(teacher, 2)  # the panel redraws every second: twice, still no chart
     assert "Not asked in this live class" in teacher.locator(".live-unasked").inner_text()
     assert teacher.locator(".live-chart").count() == 0
     teacher.screenshot(path=str(SCREENSHOTS / "live-started-revealed-1920.png"))

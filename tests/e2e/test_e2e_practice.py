@@ -11,7 +11,7 @@ from moon_browser import click, click_key, open_page, settle
 
 from puzzles.themes import theme_title
 from store import events, learners, open_store
-from store.models import Review, now
+from store.models import Learner, Review, now
 from tutorial.services.items import course, puzzles
 
 
@@ -128,6 +128,10 @@ def test_after_the_puzzle_of_the_day_the_next_puzzle_is_of_another_kind(page: An
     own = next(t for t in daily.themes if all(p.kind == daily.kind for p in pool if t in p.themes))
     db = open_store()
     me, token = learners.create(db)
+    # A learner rated as the daily puzzle is: whichever puzzle the date picks (a kind rated
+    # far from 1500, say), the missed theme then decides, as the premise below needs.
+    with db.session() as s:
+        s.get(Learner, me.id).rating = float(daily.rating)
     for n in range(6):  # generated puzzles of the daily's kind, with its own theme alone
         events.write(db, me.id, events.PuzzleAnswer(f"gen-{n}", False, kind=daily.kind, themes=(own,)))
     # Without the rule, this learner's next puzzle would be of the daily's kind.
