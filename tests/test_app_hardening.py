@@ -249,7 +249,7 @@ def test_simulation_is_capped_and_stops_at_its_time_limit_with_partial_results()
 
 
 def test_bidding_lab_four_players_slider_is_capped_and_partial_results_are_said() -> None:
-    at = open_app("bidding", state={"moon_house_rules": RuleSet(players=4)})
+    at = open_app("bidding", state={"moon_lab_players": 4})
     assert not at.exception, errors(at)
     assert at.slider(key="lab-samples").max == MAX_SAMPLES[4]
 

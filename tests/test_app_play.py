@@ -331,8 +331,8 @@ def test_the_replaced_games_address_does_not_come_back() -> None:
 
 
 def test_deal_after_a_link_starts_the_game_chosen() -> None:
-    """New game → 4 players, strong → Deal starts that game, and the URL and
-    the house rules follow it."""
+    """New game → 4 players, strong → Deal starts that game, and the URL follows it; the
+    number of players stays the game's (the panel's choice), not a house rule."""
     at = open_app("play", {"deal": "5"}, state=STEP)
     at.session_state["new-game-box"] = True  # open the New game panel
     at.run()
@@ -347,7 +347,7 @@ def test_deal_after_a_link_starts_the_game_chosen() -> None:
     assert (sess.players, sess.setup.level, sess.setup.deal) == (4, "strong", 77)
     assert at.query_params["players"] == "4" and at.query_params["level"] == "strong"
     assert at.query_params["deal"] == "77"
-    assert at.session_state["moon_house_rules"].players == 4
+    assert at.session_state["moon_house_rules"] == RuleSet() and at.session_state["moon_play_players"] == 4
 
 
 def test_play_now_on_home_starts_a_strong_three_player_game() -> None:

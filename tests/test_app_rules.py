@@ -15,7 +15,7 @@ def test_rules_page_has_every_section() -> None:
     heads = [h.value for h in at.header]
     for sec in SECTIONS:
         assert any(h.endswith(f" · {sec.title}") for h in heads), heads  # numbered as the rule book
-    assert "These are the classic rules" in texts(at)
+    assert "None: these are the classic rules" in texts(at)
 
 
 def test_house_rules_in_force_are_highlighted() -> None:
@@ -58,21 +58,23 @@ def test_editing_a_house_rule_updates_the_frame() -> None:
 
 
 def test_four_players_and_summaries() -> None:
-    """The page opens on three players even when the house rules are for four (the last
-    game's); its own switch shows the four-player rules and leaves the house rules as they
-    are (the number of players of a game is chosen on Play, so the editor here has none)."""
+    """The page opens on three players even when rules kept from before name four; its own
+    switch shows the four-player rules, not as a house rule, and leaves the house rules as
+    they are (they name no number of players: a game chooses it, on Play, so the editor here
+    has none)."""
     at = open_app("rules", state={"moon_house_rules": RuleSet(players=4, min_bid=5)})
     assert not at.exception, errors(at)
     assert at.session_state["rules-view-players"] == 3
     infos = " ".join(i.value for i in at.info)
     assert "Four players" not in infos and "Lowest bid: 5 tricks." in infos
-    assert "Your games on Play are set for 4 players" in texts(at)
+    assert "The number of players is chosen for each game" in texts(at)
     at.session_state["rules-editor-box"] = True
     at.run()
     assert not [r for r in at.radio if r.key == "rules-page-rule-players"]
     at.button_group(key="rules-view-players").set_value(4).run()
-    assert "Four players in two partnerships" in " ".join(i.value for i in at.info)
-    assert at.session_state["moon_house_rules"] == RuleSet(players=4, min_bid=5)
+    infos = " ".join(i.value for i in at.info)
+    assert "Four players in two partnerships" in infos and "House rule in force here:** Four" not in infos
+    assert at.session_state["moon_house_rules"] == RuleSet(min_bid=5)
     assert at.query_params.get("players") == "4"
     assert short_summary(RuleSet(players=4)) == "4 players · classic rules"
     assert house_rules(RuleSet(scoring="marks"))[-1].startswith("Marks")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from moon_browser import click, click_key, open_page
+from moon_browser import click, click_key, open_page, settle
 
 from puzzles.themes import theme_title
 from store import events, learners, open_store
@@ -20,6 +20,16 @@ def _served(page: Any) -> str:
     cls = page.locator(".st-key-practice-box [class*='-solution']").first.get_attribute("class")
     key = next(c for c in cls.split() if c.startswith("st-key-pr-") and c.endswith("-solution"))
     return key.removeprefix("st-key-pr-").removesuffix("-solution")
+
+
+def _wait_served_other(page: Any, shown: str, timeout: float = 60.0) -> None:
+    """Wait until Practice's box no longer holds puzzle ``shown`` and the app is settled (the
+    run of a click that started late, past :func:`moon_browser.click`'s wait)."""
+    page.wait_for_function(
+        "(id) => { const b = document.querySelector('.st-key-practice-box [class*=\"-solution\"]');"
+        " return b && !b.classList.contains('st-key-pr-' + id + '-solution'); }",
+        arg=shown, timeout=timeout * 1000, polling=50)
+    settle(page)
 
 
 def _due_now(db: Any, learner_id: int, kind: str, item_id: str) -> None:
@@ -133,7 +143,14 @@ def test_after_the_puzzle_of_the_day_the_next_puzzle_is_of_another_kind(page: An
     expander = page.locator('[data-testid="stMain"] [data-testid="stExpander"]', has_text="Puzzle of the day")
     expander.locator("summary").click()
     expander.locator("h4").wait_for()
+    first = _served(page)  # chosen before the daily was answered (of the daily's kind, as ``old``)
     click(page, expander.get_by_role("button", name="Show the answer"))
+    # click() waits at most 3 s for the click's run to start: on a loaded machine the box may
+    # still be the one drawn before it. The run has happened once the daily's heading says done
+    # and (the box's puzzle being of the daily's kind) the box holds another puzzle.
+    page.locator('[data-testid="stMain"] [data-testid="stExpander"] summary', has_text="done ✓").wait_for()
+    if kinds[first] == daily.kind:
+        _wait_served_other(page, first)
     box = page.locator(".st-key-practice-box")
     served = []
     for _ in range(3):
@@ -141,6 +158,7 @@ def test_after_the_puzzle_of_the_day_the_next_puzzle_is_of_another_kind(page: An
         assert kinds[served[-1]] != daily.kind, (daily.id, served)
         click(page, box.get_by_role("button", name="Show the answer"))
         click(page, box.get_by_role("button", name="Next puzzle"))
+        _wait_served_other(page, served[-1])
     assert len(set(served)) == 3, served
 
 

@@ -4,6 +4,7 @@ opens on the standard three players whatever the last game was, with a switch to
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from moon_browser import click, click_key, open_page, wait_ready
@@ -34,9 +35,10 @@ def test_learns_first_questions_are_about_moon_and_the_whole_set(page: Any, serv
 
 
 def test_rules_open_on_three_players_after_a_four_player_game(page: Any, server: str) -> None:
-    """After a 4-player game is dealt on Play, Rules still opens on 3 players (and says what
-    Play is set for); the switch shows the 4-player rules, and that choice stays through a
-    reload and another page and back. A link asking for 9 players says it cannot."""
+    """After a 4-player game is dealt on Play, Rules still opens on 3 players (and says that
+    each game chooses its number of players); the switch shows the 4-player rules (not as a
+    house rule), and that choice stays through a reload and another page and back. A link
+    asking for 9 players says it cannot."""
     open_page(page, f"{server}/play")
     click(page, page.locator(".st-key-play-rule-players label", has_text="4").first)
     click_key(page, "new-game")
@@ -47,10 +49,11 @@ def test_rules_open_on_three_players_after_a_four_player_game(page: Any, server:
     main = page.locator(MAIN).inner_text()
     assert "House rule in force here: Four players" not in main
     assert "Three players, each for themselves" in main
-    assert "Your games on Play are set for 4 players" in main
+    assert "The number of players is chosen for each game" in main
     click(page, page.locator(".st-key-rules-view-players button", has_text="4 players"))
     assert _shown_players(page) == "4 players (two teams)"
-    assert "House rule in force here: Four players in two partnerships" in page.locator(MAIN).inner_text()
+    main = page.locator(MAIN).inner_text()
+    assert "Shown for four players: Four players in two partnerships" in main and "House rule in force" not in main
     assert page.url.endswith("/rules?players=4"), page.url
     page.reload()
     wait_ready(page)
@@ -109,3 +112,49 @@ def test_a_position_answered_in_practice_does_not_move_where_learn_opens(page: A
     open_page(page, f"{server}/learn")
     assert page.url.endswith(f"/learn?level={two.id}"), page.url
     assert page.get_by_role("combobox", name="Stage").input_value() == f"{stage.number}. {stage.title}"
+
+
+def _house_box(page: Any) -> str:
+    """The Rules page's "House rules in force" box."""
+    return page.locator('[data-testid="stVerticalBlock"]', has_text="House rules in force").last.inner_text()
+
+
+def test_a_four_player_game_changes_no_house_rule_elsewhere(page: Any, server: str) -> None:
+    """The number of players is the game's choice: after a 4-player game on Play (and in the
+    next session of the same browser), the sidebar of Rules, the Bidding lab and Practice, the
+    Rules page and the Bidding lab say nothing of four players; each page's sidebar says what
+    applies there; the Rules page never says "classic rules" above a list of changes."""
+    open_page(page, f"{server}/play")
+    click(page, page.locator(".st-key-play-rule-players label", has_text="4").first)
+    click_key(page, "new-game")
+    side = page.locator(".st-key-sidebar-rules")
+    assert re.search(r"Rules of this game\s+4 players", side.inner_text()), side.inner_text()
+    nav = page.locator('[data-testid="stSidebarNav"] a')
+    click(page, nav.filter(has_text="Rules"))
+    wait_ready(page)
+    text = side.inner_text()
+    assert re.search(r"House rules\s+classic rules", text) and "4 players" not in text, text
+    assert _shown_players(page) == "3 players (standard Moon)"
+    box = _house_box(page)
+    assert "Four players" not in box and "None: these are the classic rules" in box, box
+    click(page, nav.filter(has_text="Bidding lab"))
+    page.locator(".st-key-sidebar-rules", has_text="Rules of this lab").wait_for()
+    text = side.inner_text()
+    assert re.search(r"Rules of this lab\s+3 players", text), text
+    assert "House rules: 3 players" in page.locator(MAIN).inner_text()
+    assert page.locator(".st-key-lab-players input[type=radio]:checked").first.evaluate(
+        "e => e.closest('label').innerText").strip() == "3"
+    click(page, nav.filter(has_text="Practice"))
+    page.locator(".st-key-sidebar-rules", has_text="House rules").wait_for()
+    assert "4 players" not in side.inner_text(), side.inner_text()
+    # The next session of this browser (the house rules come back from its cookie): the same.
+    open_page(page, f"{server}/learn?level=tiles-moon-set")
+    text = side.inner_text()
+    assert "4 players" not in text and "Your house rules (classic rules)" in text, text
+    open_page(page, f"{server}/rules")
+    assert "4 players" not in side.inner_text() and "Four players" not in _house_box(page)
+    # A house rule changed: the list says it, and nothing says these are the classic rules.
+    page.locator(".st-key-rules-editor-box summary").click()
+    click(page, page.locator(".st-key-rules-page-rule-min_bid label", has_text="5").first)
+    box = _house_box(page)
+    assert "Lowest bid: 5" in box and "these are the classic rules" not in box.lower(), box

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import Game, Tile
+from engine import Game, RuleSet, Tile
 from engine.words import percent
 from tutorial.components import state
 from tutorial.components.tiles import Shown, show_row
 from tutorial.services.bidding import TIME_LIMIT, BidLab, in_worker, max_samples, parse_hand, simulate
 from tutorial.services.charts import bid_heatmap
-from tutorial.services.rules_text import short_summary
+from tutorial.services.rules_text import short_summary, with_players
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LinkError, parse_deal_number
 
@@ -28,9 +28,14 @@ def _kept_hand() -> tuple[Tile, ...] | None:
     return hand
 
 
+def lab_rules() -> RuleSet:
+    """The rules the lab deals and plays by: the house rules, for the lab's own number of players."""
+    return with_players(state.house_rules(), state.players(state.LAB_PLAYERS))
+
+
 def pick_hand() -> tuple[Tile, ...] | None:
     """The hand to study: dealt by number, or typed in. Returns the tiles (or ``None``)."""
-    rules = state.house_rules()
+    rules = lab_rules()
     st.caption(f"House rules: {short_summary(rules)}. The lab assumes you bid first and lead.")
     how = st.radio("The hand", ["Deal one", "Type the tiles"], horizontal=True, key="lab-how")
     if how == "Deal one":
@@ -59,7 +64,7 @@ def pick_hand() -> tuple[Tile, ...] | None:
 
 
 def run(hand: tuple[Tile, ...]) -> None:
-    rules = state.house_rules()
+    rules = lab_rules()
     top = max_samples(rules)
     if st.session_state.get("lab-samples", 0) > top:
         st.session_state["lab-samples"] = top  # the rules changed to four players: keep within the budget
@@ -88,7 +93,7 @@ def results(hand: tuple[Tile, ...]) -> None:
     if not isinstance(res, BidLab):
         st.info("Press **Simulate** to see the chance of making each bid with each trump.")
         return
-    if res.hand != tuple(sorted(hand)) or res.rules != state.house_rules():
+    if res.hand != tuple(sorted(hand)) or res.rules != lab_rules():
         st.warning("These results are for another hand or other house rules; press **Simulate** again.")
     if not res.complete:
         st.warning(

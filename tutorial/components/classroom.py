@@ -12,6 +12,7 @@ import streamlit as st
 from engine import Action, explain_winner, trick_winner
 from tutorial.components import presentation, state
 from tutorial.components.explain import show_decision
+from tutorial.components.settings import players_choice
 from tutorial.components.tiles import Shown, is_trump, show_row
 from tutorial.services import describe as words
 from tutorial.services.classroom import ClassroomLink, Timeline, generate_hand, hand_from_token, hand_token
@@ -33,7 +34,7 @@ from tutorial.services.describe import seat_name
 from tutorial.services.kept import DECK_COOKIE, deck_value
 from tutorial.services.players import Decider, bot_seed, default_factory
 from tutorial.services.records import RecordError, RecordJSON, load_hand
-from tutorial.services.rules_text import short_summary
+from tutorial.services.rules_text import short_summary, with_players
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LinkError, PresenterLink, parse_deal_number
 
@@ -83,8 +84,9 @@ def choose_hand() -> None:
     with st.expander("Choose a hand", expanded=current() is None, icon=":material/folder_open:"):
         by_deal, by_file, played = st.tabs(["Deal by number", "Load a saved hand", "Hands played here"])
         with by_deal:
-            rules = state.house_rules()
-            st.caption(f"House rules: {short_summary(rules)} (change them on the Rules or Play page).")
+            players = players_choice("class-players", state.CLASS_PLAYERS)
+            rules = with_players(state.house_rules(), players)
+            st.caption(f"House rules: {short_summary(rules, players=False)} (change them on the Rules or Play page).")
             st.text_input("Deal number", value="1", key="class-deal")
             st.button("Deal and let the computer play it", key="class-go", on_click=_deal_clicked,
                       type="primary", icon=":material/playing_cards:")

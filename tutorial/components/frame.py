@@ -11,7 +11,7 @@ from engine.words import count_words
 from tutorial.components import css, state
 from tutorial.pages import page_files
 from tutorial.services.progress import course_count
-from tutorial.services.rules_text import house_rules, short_summary
+from tutorial.services.rules_text import house_rules, short_summary, with_players
 
 #: The page files, by name, relative to ``app.py`` (for links between pages), from
 #: :data:`tutorial.pages.PAGES`.
@@ -44,23 +44,27 @@ def sidebar() -> DeltaGenerator:
         return st.empty()
 
 
-def _rules_block(title: str, rules: RuleSet) -> None:
+def _rules_block(title: str, rules: RuleSet, *, players: bool = True) -> None:
+    """The rules ``rules`` under ``title``; without ``players`` the house rules alone (they
+    name no number of players: each game chooses it)."""
     st.markdown(f"**{title}**")
-    st.markdown(short_summary(rules))
-    with st.expander("What is in force"):
-        for line in house_rules(rules):
-            st.markdown(f"- {line}")
+    st.markdown(short_summary(rules, players=players))
+    lines = house_rules(rules)[(0 if players else 1):]
+    if lines:
+        with st.expander("What is in force"):
+            for line in lines:
+                st.markdown(f"- {line}")
 
 
 def progress(slot: DeltaGenerator, page: str = "") -> None:
-    """The rules in force and the learner's progress, in the sidebar slot made by :func:`sidebar`
-    (drawn after the page, which may have changed both).
+    """The rules that apply on the page in view and the learner's progress, in the sidebar slot
+    made by :func:`sidebar` (drawn after the page, which may have changed both).
 
-    On Play with a game open the sidebar shows that game's rules, labelled so (the New game
-    panel's house rules apply to the next deal, and are shown too when they differ); on Learn,
-    the rules of the question on the page (none for a question about the whole double-six
-    set), with what the house rules are for; on every other
-    page the house rules, labelled as such (a puzzle says its own rules beside it).
+    On Play the open game's rules, labelled so (and the next deal's, the New game panel's,
+    when they differ; those alone when no game is open); on Learn, the rules of the question
+    on the page (none for a question about the whole double-six set); on the Bidding lab the
+    lab's (its own number of players); on every other page the house rules, which name no
+    number of players (a puzzle says its own rules beside it, the Rules page its own).
     """
     from tutorial.components import kept, profile
 
@@ -72,10 +76,15 @@ def progress(slot: DeltaGenerator, page: str = "") -> None:
         game = state.get(state.PLAY) if page == "play" else None
         game_rules = getattr(getattr(game, "setup", None), "rules", None)
         question = state.get(state.QUESTION_RULES) if page == "learn" else None
-        if isinstance(game_rules, RuleSet):
-            _rules_block("Rules of this game", game_rules)
-            if game_rules != rules:
-                st.caption(f"House rules for the next deal: {short_summary(rules)}")
+        if page == "play":
+            default = game_rules.players if isinstance(game_rules, RuleSet) else 3
+            following = with_players(rules, state.players(state.PLAY_PLAYERS, default))
+            if isinstance(game_rules, RuleSet):
+                _rules_block("Rules of this game", game_rules)
+                if game_rules != following:
+                    st.caption(f"Rules for the next deal: {short_summary(following)}")
+            else:
+                _rules_block("Rules for the next deal", following)
         elif question == state.WHOLE_SET:
             # A question about the whole double-six set: no game yet, so no players or rules
             # (its position holds four players only for the 28 tiles).
@@ -85,11 +94,14 @@ def progress(slot: DeltaGenerator, page: str = "") -> None:
             # Learn's questions each have their own rules: the sidebar shows those, and says
             # what the house rules are for.
             _rules_block("Rules of this question", question)
-            st.caption(f"Your house rules ({short_summary(rules)}) are for new games, Practice and the "
-                       "Bidding lab.")
+            st.caption(f"Your house rules ({short_summary(rules, players=False)}) are for new games, Practice "
+                       "and the Bidding lab.")
+        elif page == "bidding-lab":
+            _rules_block("Rules of this lab", with_players(rules, state.players(state.LAB_PLAYERS)))
         else:
-            _rules_block("House rules", rules)
-            st.caption("For new games, Practice and the Bidding lab. A Learn question or a puzzle says its own rules.")
+            _rules_block("House rules", rules, players=False)
+            st.caption("For new games (each chooses its number of players), Practice and the Bidding lab. "
+                       "A Learn question or a puzzle says its own rules.")
         st.markdown("**Your progress**")
         done = course_count(p)
         st.markdown(

@@ -1,4 +1,6 @@
-"""The house-rules editor (shared by the Play, Rules and Bidding lab pages)."""
+"""The house-rules editor (shared by the Play and Rules pages), and the choice of the number
+of players, which is not a house rule: each place that deals a game (Play's New game panel,
+the Bidding lab, the Classroom) chooses it for itself."""
 
 from __future__ import annotations
 
@@ -6,10 +8,10 @@ import streamlit as st
 
 from engine import VARIANTS, RuleSet
 from tutorial.components import state
+from tutorial.services.rules_text import with_players
 
 # (field, label, widget kind, choices)
 _FIELDS: list[tuple[str, str, str, tuple[object, ...]]] = [
-    ("players", "Players", "radio", (3, 4)),
     ("keep_double_blank", "Keep 0-0 in the three-player set (a widow)", "toggle", ()),
     ("trump_before_widow", "Name trump before taking the widow", "toggle", ()),
     ("min_bid", "Lowest bid", "radio", (3, 4, 5)),
@@ -53,9 +55,6 @@ def _changed(prefix: str, name: str) -> None:
     data[name] = st.session_state[f"{prefix}-rule-{name}"]
     if name == "scoring":
         data["target"] = None  # the usual target of the new scoring
-    if name == "players" and data["players"] == 4:
-        data["keep_double_blank"] = True
-        data["trump_before_widow"] = False
     if name == "keep_double_blank" and not data["keep_double_blank"]:
         data["trump_before_widow"] = False
     try:
@@ -64,28 +63,36 @@ def _changed(prefix: str, name: str) -> None:
         st.session_state[state.NOTICE] = ("warning", f"That combination is not possible: {e}")
 
 
-def players_choice(prefix: str) -> int:
-    """The number of players on its own (the New game panel shows it up front, and leaves it
-    out of its folded :func:`rules_editor` with ``skip=("players",)``)."""
-    _sync(prefix, state.house_rules())
-    st.radio("Players", (3, 4), key=f"{prefix}-rule-players", help=VARIANTS["players"], horizontal=True,
-             on_change=_changed, args=(prefix, "players"))
-    return state.house_rules().players
+def _players_changed(key: str, store: str) -> None:
+    st.session_state[store] = int(st.session_state[key])
 
 
-def rules_editor(prefix: str, *, disabled: bool = False, skip: tuple[str, ...] = ()) -> RuleSet:
-    """Widgets for every house rule (but those named in ``skip``); changes update the app's
-    house rules at once.
+def players_choice(key: str, store: str, default: int = 3) -> int:
+    """A "Players" radio (widget ``key``) for the game dealt here: the choice is kept under
+    ``store`` (see :func:`tutorial.components.state.players`) and changes no house rule."""
+    players = state.players(store, default)
+    st.session_state[store] = players
+    if st.session_state.get(key) != players:
+        st.session_state[key] = players
+    st.radio("Players", (3, 4), key=key, help=VARIANTS["players"], horizontal=True,
+             on_change=_players_changed, args=(key, store))
+    return players
+
+
+def rules_editor(prefix: str, *, disabled: bool = False, skip: tuple[str, ...] = (), players: int = 3) -> RuleSet:
+    """Widgets for every house rule (but those named in ``skip``) that applies to a game of
+    ``players`` players; changes update the app's house rules at once.
 
     A combination the engine refuses shows its message and changes nothing.
     """
-    rules = state.house_rules()
-    _sync(prefix, rules)
+    house = state.house_rules()
+    _sync(prefix, house)
+    rules = with_players(house, players)
 
     cols = st.columns(2)
     i = 0
     for name, label, kind, choices in _FIELDS:
-        if name in skip or (name != "players" and not _applies(name, rules)):
+        if name in skip or not _applies(name, rules):
             continue
         with cols[i % 2]:
             key = f"{prefix}-rule-{name}"
@@ -98,7 +105,7 @@ def rules_editor(prefix: str, *, disabled: bool = False, skip: tuple[str, ...] =
                     args=(prefix, name), disabled=disabled, format_func=lambda v: _CHOICE_WORDS.get(v, str(v)),
                 )
         i += 1
-    if st.button("Back to the classic rules", key=f"{prefix}-reset", disabled=disabled or rules == RuleSet(players=rules.players)):
-        state.set_house_rules(RuleSet(players=rules.players))
+    if st.button("Back to the classic rules", key=f"{prefix}-reset", disabled=disabled or house == RuleSet()):
+        state.set_house_rules(RuleSet())
         st.rerun()
     return state.house_rules()

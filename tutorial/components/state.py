@@ -64,6 +64,11 @@ PLAY_PACE = "moon_play_pace"  # the pause between computer moves: off / short / 
 PLAY_ADDRESS = "moon_play_address"  # what the Play page holds of its address (a PlayAddress)
 PLAY_LEVEL_CHOICE = "moon_play_level_choice"  # the New game panel's choices, kept while it is closed
 PLAY_SEAT_CHOICE = "moon_play_seat_choice"
+#: The number of players chosen for a game, where one is chosen: not a house rule (the house
+#: rules hold none), so a four-player game leaves Learn, Rules and the other pages on three.
+PLAY_PLAYERS = "moon_play_players"  # the New game panel's (the next deal on Play)
+LAB_PLAYERS = "moon_lab_players"  # the Bidding lab's
+CLASS_PLAYERS = "moon_class_players"  # the Classroom's "Deal by number"
 PLAY_RANDOM_CHOICE = "moon_play_random_choice"
 PLAY_DEAL_CHOICE = "moon_play_deal_choice"
 PLAY_WHY = "moon_play_why"  # the feed line whose full explanation is open
@@ -113,18 +118,34 @@ WHOLE_SET = "whole-set"
 LARGE_SCALE = 1.6
 
 
+def _three(rules: RuleSet) -> RuleSet:
+    """``rules`` for Moon's standard three players (the house rules name no number of players)."""
+    return rules if rules.players == 3 else RuleSet.from_dict({**rules.to_dict(), "players": 3})
+
+
 def house_rules() -> RuleSet:
-    """The house rules chosen in the app: at first those this browser kept (its cookie, checked),
-    else the defaults."""
+    """The house rules chosen in the app (lowest bid, scoring...): at first those this browser
+    kept (its cookie, checked), else the classic rules. They are always for three players: the
+    number of players is chosen for a game (:func:`players`), where the rules for it are
+    :func:`tutorial.services.rules_text.with_players` of these."""
     rules = st.session_state.get(HOUSE_RULES)
-    if not isinstance(rules, RuleSet):
-        rules = rules_from_value(str(st.context.cookies.get(RULES_COOKIE) or "")) or RuleSet()
+    if not isinstance(rules, RuleSet) or rules.players != 3:
+        if not isinstance(rules, RuleSet):
+            rules = rules_from_value(str(st.context.cookies.get(RULES_COOKIE) or "")) or RuleSet()
+        rules = _three(rules)
         st.session_state[HOUSE_RULES] = rules
     return rules
 
 
 def set_house_rules(rules: RuleSet) -> None:
-    st.session_state[HOUSE_RULES] = rules
+    st.session_state[HOUSE_RULES] = _three(rules)
+
+
+def players(store: str, default: int = 3) -> int:
+    """The number of players chosen under ``store`` (:data:`PLAY_PLAYERS`, :data:`LAB_PLAYERS`,
+    :data:`CLASS_PLAYERS`): 3 or 4, ``default`` until one is chosen."""
+    n = st.session_state.get(store)
+    return n if n in (3, 4) else default
 
 
 def large_tiles() -> bool:

@@ -2,8 +2,8 @@
 
 The page opens on Moon's standard three players, whatever the last game was: a switch at the
 top shows the four-player rules instead. The page keeps the learner's choice made there (for
-the session, and in its address, ``?players=4``); the number of players of a game is chosen
-on Play.
+the session, and in its address, ``?players=4``). The number of players is no house rule:
+each game chooses it (on Play); the house rules listed here apply to games of either size.
 """
 
 from __future__ import annotations
@@ -56,19 +56,19 @@ changed = set(in_force(rules)) - {"players"}
 
 with st.container(border=True):
     st.markdown("**House rules in force**")
-    for line in house_rules(rules)[1:]:
+    lines = house_rules(rules)[1:]  # the number of players is no house rule: the switch above
+    for line in lines:
         st.markdown(f"- {line}")
-    if not changed:
-        st.caption("These are the classic rules. Sections below marked ✎ can change by house rule.")
-    if house.players != players:
-        st.caption(f"Your games on Play are set for {house.players} players: the New game panel there "
-                   "chooses the number of players.")
+    if not lines:
+        st.caption("None: these are the classic rules. Sections below marked ✎ can change by house rule.")
+    st.caption("The number of players is chosen for each game (on Play, in the New game panel); "
+               "the house rules apply to games of either size.")
     # The editor (a dozen widgets, each a message to the browser) is drawn only while its
     # expander is open: opening or closing it runs the page again.
     box = st.expander("Change the house rules", key="rules-editor-box", on_change="rerun")
     if box.open:
         with box:
-            rules_editor("rules-page", skip=("players",))
+            rules_editor("rules-page", players=players)
 
 for sec in SECTIONS:
     st.header(heading(sec), anchor=sec.key)
@@ -77,11 +77,16 @@ for sec in SECTIONS:
         show_tiles(parse_tiles(sec.tiles), trump=Trump.parse(sec.trump) if sec.trump else None,
                    base=0.8, label=sec.caption)
         st.caption(sec.caption)
-    hits = [f for f in sec.fields if f in changed or (f == "players" and rules.players == 4)]
+    if "players" in sec.fields and players == 4:
+        st.info("**Shown for four players:** " + describe_setting(rules, "players"), icon=":material/groups:")
+    elif "players" in sec.fields:
+        st.caption("Shown for three players (the switch at the top shows four): " + describe_setting(rules, "players"))
+    fields = [f for f in sec.fields if f != "players"]
+    hits = [f for f in fields if f in changed]
     if hits:
         st.info(
             "**✎ House rule in force here:** " + " ".join(describe_setting(rules, f) for f in hits),
             icon=":material/edit_note:",
         )
-    elif sec.fields:
-        st.caption("✎ Can change by house rule: " + " ".join(describe_setting(rules, f) for f in sec.fields))
+    elif fields:
+        st.caption("✎ Can change by house rule: " + " ".join(describe_setting(rules, f) for f in fields))

@@ -20,6 +20,7 @@ from tutorial.components.settings import players_choice, rules_editor
 from tutorial.components.state import tile_scale
 from tutorial.components.tiles import Shown, is_trump, names_md, note_html, row_html
 from tutorial.services import describe as words
+from tutorial.services.rules_text import short_summary, with_players
 from tutorial.services.session import PlaySession
 from tutorial.services.table import reason_of
 from tutorial.services.urlstate import LEVELS
@@ -56,14 +57,15 @@ def new_game_panel(sess: PlaySession | None) -> None:
         _keep("play-level", sync.LEVEL_CHOICE, default_level)
         _keep("play-random", sync.RANDOM_CHOICE, True)
         _keep("play-deal", sync.DEAL_CHOICE, "")
-        rules = state.house_rules()
+        players = state.players(state.PLAY_PLAYERS, sess.players if sess is not None else 3)
+        rules = with_players(state.house_rules(), players)
         seats = list(range(rules.players))
         if st.session_state.get(sync.SEAT_CHOICE) not in seats:
             st.session_state[sync.SEAT_CHOICE] = 0
         _keep("play-seat", sync.SEAT_CHOICE, 0)
         c1, c2, c3 = st.columns(3)
         with c1:
-            players_choice("play")
+            players_choice("play-rule-players", state.PLAY_PLAYERS, players)
             st.radio("Computer players", LEVELS, key="play-level", horizontal=True,
                      on_change=_copy, args=("play-level", sync.LEVEL_CHOICE),
                      help="basic: rules of thumb, quick. strong: looks ahead through many possible deals.")
@@ -77,11 +79,9 @@ def new_game_panel(sess: PlaySession | None) -> None:
             st.text_input("Deal number", key="play-deal", disabled=bool(st.session_state.get("play-random", True)),
                           on_change=_copy, args=("play-deal", sync.DEAL_CHOICE), placeholder="e.g. 2024",
                           help="The same deal number and house rules always deal the same tiles.")
-        from tutorial.services.rules_text import short_summary
-
         if st.toggle(f"House rules: {short_summary(rules, players=False)}", key="play-show-rules",
                      help="Lowest bid, what doubles do, scoring... The classic rules by default."):
-            rules_editor("play", skip=("players",))
+            rules_editor("play", players=players)
         if st.session_state.get(sync.CONFIRM_DEAL) and sess is not None and sync.game_in_progress(sess):
             with st.container(key="deal-confirm", border=True):
                 st.warning(f"A new deal throws away the game you are playing (hand {sess.game.hand_number}). "

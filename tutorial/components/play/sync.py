@@ -23,6 +23,7 @@ import streamlit as st
 
 from engine import Action, IllegalAction, Phase, RuleSet, Tile
 from tutorial.components import events, state
+from tutorial.services.rules_text import with_players
 from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import (
@@ -432,7 +433,7 @@ def new_game_clicked(confirmed: bool = False) -> None:
         except LinkError as e:
             say("error", md_escape(str(e)))
             return
-    rules = state.house_rules()
+    rules = with_players(state.house_rules(), state.players(state.PLAY_PLAYERS, sess.players if sess else 3))
     seat = int(st.session_state.get(SEAT_CHOICE, 0) or 0)
     if seat >= rules.players:
         seat = 0
