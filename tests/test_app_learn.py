@@ -356,7 +356,8 @@ def test_play_better_calls_the_learner_you_and_shows_who_played_what() -> None:
 
 def test_the_sidebar_on_learn_shows_the_question_s_rules() -> None:
     """On Learn the sidebar's rules are the question's own (a 4-player position says 4
-    players while the house rules say 3), and it says what the house rules are for."""
+    players), and it says what the house rules are for; they name no number of players (each
+    game chooses its own)."""
     from engine.rules import RuleSet
     from tutorial.services.rules_text import short_summary
 
@@ -368,7 +369,7 @@ def test_the_sidebar_on_learn_shows_the_question_s_rules() -> None:
     assert "**Rules of this question**" in side and short_summary(lv.rules) in side, side
     assert "**House rules**" not in side
     said = " ".join(c.value for c in at.sidebar.caption)
-    assert f"Your house rules ({short_summary(RuleSet())}) are for new games" in said, said
+    assert f"Your house rules ({short_summary(RuleSet(), players=False)}) are for new games" in said, said
 
 
 def test_the_drill_says_whether_it_plays_the_position_above() -> None:
