@@ -680,7 +680,7 @@ _JOIN = """() => { const e = document.querySelector('.st-key-live-panel .live-jo
           codeSize: parseFloat(getComputedStyle(code).fontSize), bottom: r.bottom, right: r.right}; }"""
 
 
-@pytest.mark.parametrize(("width", "height", "least"), [(1920, 1080, 24), (1280, 720, 20)])
+@pytest.mark.parametrize(("width", "height", "least"), [(1920, 1080, 28), (1280, 720, 20)])
 def test_an_open_question_keeps_the_join_code(browser: Any, server: str, width: int, height: int,
                                               least: float) -> None:
     """A live class (deal 12, move 5, strong): while the question is open, and after its
