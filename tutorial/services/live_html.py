@@ -60,8 +60,8 @@ def join_small_html(info: LiveInfo, base: str) -> str:
     (which would cover the board)."""
     url = logic.join_url(base, info.join_code) if base else f"/live?code={info.join_code}"
     return (f'<div class="live-host live-join-small" data-code="{escape(info.join_code)}">Join: '
-            f'<span class="live-url">{escape(url.split("?")[0])}</span> · code '
-            f'<b class="live-code-small">{escape(info.join_code)}</b></div>')
+            f'<span class="live-url">{escape(url.split("?")[0])}</span>, <span class="live-join-code">code '
+            f'<b class="live-code-small">{escape(info.join_code)}</b></span></div>')
 
 
 def chart_html(view: HostView, names: bool = False) -> str:
