@@ -282,3 +282,29 @@ def test_a_slide_passed_through_going_back_is_not_a_question_of_the_summary() ->
     assert [(s["name"], s["answered"], s["right"], s["asked"]) for s in board.students] == [("Ada", 1, 1, 1)]
     at.button(key="live-summary-open").click().run()
     assert "1 student · 1 question asked" in texts(at) + _html(at)
+
+
+
+def test_the_small_join_line_names_the_address_and_the_code() -> None:
+    """Under an open question's chart: the join address (without the code) and the code, the
+    same with the public address set."""
+    from tutorial.services.live_html import join_small_html
+
+    info, _token = live.start(open_store(), "Join line")
+    line = join_small_html(info, "")
+    assert f'data-code="{info.join_code}"' in line and ">/live<" in line and f">{info.join_code}</b>" in line
+    line = join_small_html(info, "https://moon.example/app")
+    assert ">https://moon.example/app/live<" in line and info.join_code in line
+
+
+def test_an_open_question_keeps_the_join_line_under_its_chart() -> None:
+    """"Pause and ask" in a live class: the panel shows the chart and, under it, the code."""
+    at = open_app("presenter", query=DEAL)
+    at.button(key="live-start").click().run()
+    code = at.query_params["live"]
+    code = code[0] if isinstance(code, list) else code
+    at.button(key="live-join-close").click().run()
+    at.button(key="pres-ask").click().run()
+    assert not at.exception, errors(at)
+    html = _html(at)
+    assert "live-chart" in html and f'class="live-host live-join-small" data-code="{code}"' in html

@@ -613,3 +613,105 @@ def test_the_numbers_of_a_move_fit_its_panel_at_1280x720(kept_page: Any, server:
     assert not fit["out"] and fit["scroll"] <= 1, fit
     in_view(pg)
     pg.screenshot(path=str(SCREENSHOTS / "presenter-move-numbers-1280x720.png"))
+
+
+_SHORT = """() => {
+  const thumb = document.querySelector('.st-key-pres-jump [data-testid=stSliderThumbValue]');
+  const rail = document.querySelector('.st-key-pres-jump [data-testid=stSlider]');
+  const box = e => e && e.checkVisibility() ? Math.round(e.getBoundingClientRect().bottom) : null;
+  return {page: document.querySelector('[data-testid=stMain]').scrollHeight, label: box(thumb), slider: box(rail)};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1024, 768)])
+def test_every_state_fits_a_short_projector(browser: Any, server: str, width: int, height: int) -> None:
+    """A short or 4:3 projector (1280×720, 1024×768): deal 12 with the trick and the widow laid
+    aside (move 6, strong; move 10, basic) and a four-player table (deal 3, move 2), plain, asked
+    ("Pause and ask") and revealed (→): the page does not scroll, every control is in the window,
+    and "Jump to" shows its slider and its label ("Move 6") inside it."""
+    ctx = sized_context(browser, width, height)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        for link in ("/presenter?deal=12&computer=strong&move=6", "/presenter?deal=12&computer=basic&move=10",
+                     "/presenter?deal=3&players=4&computer=basic&move=2"):
+            open_presenter(pg, server + link)
+            for step in ("plain", "asked", "revealed"):
+                if step == "asked":
+                    click_key(pg, "pres-ask")
+                    assert stage(pg, "asking") == "1"
+                elif step == "revealed":
+                    press(pg, "ArrowRight")
+                    assert stage(pg, "revealed") == "1"
+                wait_for(pg, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
+                fit = pg.evaluate(_SHORT)
+                assert fit["page"] <= height + 1, (width, link, step, fit)
+                assert fit["label"] and fit["label"] <= height, (width, link, step, fit)
+                assert fit["slider"] and fit["slider"] <= height, (width, link, step, fit)
+                in_view(pg)
+            pg.screenshot(path=str(SCREENSHOTS / f"presenter-short-{link.split('deal=')[1][:2]}-{width}x{height}.png"))
+    finally:
+        ctx.close()
+
+
+_JOIN = """() => { const e = document.querySelector('.st-key-live-panel .live-join-small');
+  if (!e || !e.checkVisibility()) return null;
+  const r = e.getBoundingClientRect(), code = e.querySelector('.live-code-small');
+  return {code: e.dataset.code, text: e.innerText, size: parseFloat(getComputedStyle(e).fontSize),
+          codeSize: parseFloat(getComputedStyle(code).fontSize), bottom: r.bottom, right: r.right}; }"""
+
+
+@pytest.mark.parametrize(("width", "height", "least"), [(1920, 1080, 28), (1280, 720, 20)])
+def test_an_open_question_keeps_the_join_code(browser: Any, server: str, width: int, height: int,
+                                              least: float) -> None:
+    """A live class (deal 12, move 5, strong): while the question is open, and after its
+    reveal, the live panel still says where to join and the class's code (as on the join
+    screen), in small but readable type, inside the window; everything fits, the revealed
+    reason under the panel too."""
+    ctx = sized_context(browser, width, height)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        open_presenter(pg, server + "/presenter?deal=12&move=5&computer=strong")
+        click_key(pg, "pres-ask")
+        click(pg, pg.locator(".st-key-live-start button").first)
+        wait_for(pg, ".live-join-big", 30)
+        code = pg.locator(".live-join-big").get_attribute("data-code")
+        assert code
+        click(pg, pg.locator(".st-key-live-join-close button").first)
+        wait_for(pg, ".live-chart", 30)
+        for step in ("asked", "revealed"):
+            if step == "revealed":
+                press(pg, "ArrowRight")
+                wait_for(pg, ".live-chart[data-revealed='1']", 30)
+            wait_for(pg, ".st-key-live-panel .live-join-small", 30)
+            join = pg.evaluate(_JOIN)
+            assert join and join["code"] == code and code in join["text"] and "/live" in join["text"], (step, join)
+            assert join["size"] >= least and join["codeSize"] >= 1.2 * least, (width, step, join)
+            assert join["bottom"] <= height and join["right"] <= width, (width, step, join)
+            fit = pg.evaluate(_FITS)
+            assert not fit["out"] and fit["scroll"] <= 1, (width, step, fit)
+            _apart(pg)
+            in_view(pg)
+            pg.screenshot(path=str(SCREENSHOTS / f"presenter-live-join-{step}-{width}x{height}.png"))
+    finally:
+        ctx.close()
+
+
+def test_the_teachers_note_in_the_reasons_type(projector: Any, server: str) -> None:
+    """A deck's position with the teacher's note (asked, at 1920×1080): the note is in the
+    reason's type (38 px, 9.5 px on a quarter-size picture), asked and revealed."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    deck = Deck("Note size", (DeckEntry("deal", note="Who plays after Seat 2?", deal=1, computer="strong", move=5,
+                                        ask=True), DeckEntry("note", title="Then", note="More.")))
+    open_presenter(projector, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+    size = "(s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize)"
+    assert stage(projector, "asking") == "1"
+    assert projector.evaluate(size, ".pres-talk .pres-note") >= 37.5
+    press(projector, "ArrowRight")
+    assert stage(projector, "revealed") == "1"
+    note = projector.evaluate(size, ".pres-talk .pres-note")
+    assert note >= 37.5 and note >= projector.evaluate(size, ".pres-talk .pres-reason"), note
+    assert "Who plays after Seat 2?" in projector.locator(".pres-talk .pres-note").inner_text()
+    projector.screenshot(path=str(SCREENSHOTS / "presenter-note-1920x1080.png"))

@@ -17,7 +17,7 @@ from engine.svg import tile_svg
 from store.live import HostView, LiveInfo, QuestionInfo
 from tutorial.services import live as logic
 
-__all__ = ["chart_html", "join_html", "question_html", "table_html", "unreachable_html"]
+__all__ = ["chart_html", "join_html", "join_small_html", "question_html", "table_html", "unreachable_html"]
 
 
 def unreachable_html(base: str, port: object = "") -> str:
@@ -52,6 +52,16 @@ def join_html(info: LiveInfo, big: bool, players: int, base: str, port: object =
             f'<div>Join: <span class="live-url">{escape(url.split("?")[0])}</span></div>'
             f'<div class="live-code">{escape(info.join_code)}</div>'
             f'<div class="live-wait" data-players="{players}">{joined}</div></div></div>{warn}')
+
+
+def join_small_html(info: LiveInfo, base: str) -> str:
+    """The way in while a question is open or revealed, under its chart: the address and the
+    code on one small line, so a student arriving then can join without the join screen
+    (which would cover the board)."""
+    url = logic.join_url(base, info.join_code) if base else f"/live?code={info.join_code}"
+    return (f'<div class="live-host live-join-small" data-code="{escape(info.join_code)}">Join: '
+            f'<span class="live-url">{escape(url.split("?")[0])}</span>, <span class="live-join-code">code '
+            f'<b class="live-code-small">{escape(info.join_code)}</b></span></div>')
 
 
 def chart_html(view: HostView, names: bool = False) -> str:

@@ -24,7 +24,7 @@ from tutorial.components.presentation import (
     room_title,
 )
 from tutorial.services import live as logic
-from tutorial.services.live_html import chart_html, join_html, table_html
+from tutorial.services.live_html import chart_html, join_html, join_small_html, table_html
 from tutorial.services.presenter import ItemShow
 from tutorial.services.presenter_html import numbers_table_html
 from tutorial.services.text import md_escape
@@ -306,7 +306,8 @@ def _host_live(sid: int) -> None:
         # A slide that asks nothing (a note, a move not asked) shows how to join, not the last
         # question's chart, which the class would read as this slide's.
         if view.question is not None and asking:
-            st.markdown(chart_html(view, bool(state.get(state.LIVE_NAMES))), unsafe_allow_html=True)
+            st.markdown(chart_html(view, bool(state.get(state.LIVE_NAMES)))
+                        + join_small_html(view.session, public_base()), unsafe_allow_html=True)
         else:
             if state.get(state.LIVE_UNASKED):
                 st.markdown(f'<div class="live-host live-unasked">{UNASKED}</div>', unsafe_allow_html=True)
