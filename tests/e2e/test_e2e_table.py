@@ -149,10 +149,10 @@ def test_an_open_why_closes_when_its_move_leaves_the_feed(page: Any, server: str
 
 
 def test_deal_deals_what_the_panel_shows_and_asks_mid_hand(page: Any, server: str) -> None:
-    """A strong 4-player game from a link: the panel shows "strong" and the learner's own
-    house rules (three players: the link's four were for its game only); Deal deals exactly
-    that (the status strip and the URL agree); in the middle of the learner's hand Deal asks
-    first."""
+    """A strong 4-player game from a link: the panel shows "strong" and four players (the
+    number of players is the game's own choice, no house rule: the next deal keeps the table in
+    view until the learner changes it); Deal deals exactly that (the status strip and the URL
+    agree); in the middle of the learner's hand Deal asks first."""
     setup = PlaySetup(RuleSet(players=4), 7, 0, "strong")
     g = Game.new(setup.rules, 7)
     while g.phase == "bidding" and not any(s == 0 for s, _ in g.history):
@@ -164,7 +164,7 @@ def test_deal_deals_what_the_panel_shows_and_asks_mid_hand(page: Any, server: st
     assert checked.first.evaluate("e => e.closest('label').innerText").strip() == "strong"
     shown = page.locator(".st-key-play-rule-players input[type=radio]:checked").first
     players = re.search(r"\d", shown.evaluate("e => e.closest('label').innerText"))
-    assert players and players.group(0) == "3", players
+    assert players and players.group(0) == "4", players
     click_key(page, "new-game")
     assert page.locator(".st-key-deal-confirm").count() == 1, "Deal mid-hand asks first"
     assert _query(page).get("deal") == "7"
@@ -172,7 +172,7 @@ def test_deal_deals_what_the_panel_shows_and_asks_mid_hand(page: Any, server: st
     q = _query(page)
     # Three players, the classic count, is left out of the address.
     assert q.get("level") == "strong" and q.get("players", "3") == players.group(0) and q.get("deal") != "7", q
-    assert "Seat 3" not in page.locator(".st-key-table-trick").first.inner_text()
+    assert "Seat 3" in page.locator(".st-key-table-trick").first.inner_text()
     assert "computer: strong" in page.locator(".st-key-table-status").first.inner_text()
     # Between two hands the game is still in progress: Deal asks before throwing it away too.
     setup = PlaySetup(RuleSet(), 7, 0, "basic")
