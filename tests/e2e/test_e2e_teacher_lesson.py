@@ -145,7 +145,7 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
     """A live class at 1920×1080: the asked hand's tiles big beside the panel, a phone that
     chooses a legal but weaker tile told why it is worse (and the chart too), the numbers in
     the panel in view, and the class summary ("This hand") leading back to the slide."""
-    open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=12")
+    open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=13")
     with _live_phone(projector, browser, server, "Ada") as phone:
         wait_for(phone, ".live-waiting", 30)
         click(projector, projector.locator(".st-key-pres-ask button").first)
@@ -159,12 +159,12 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         assert len(parts) == 3 and all(b[2] <= panel[0] or b[0] >= panel[2] or b[3] <= panel[1] or b[1] >= panel[3]
                                        for b in parts), (parts, panel)
         projector.screenshot(path=str(SCREENSHOTS / "lesson-live-ask-1920x1080.png"))
-        # 6-5: legal (it follows sixes), and not the computer's 6-3.
+        # Seat 1, twos (trumps) led, none left in hand: 6-5 is legal, and worse than the computer's 4-1.
         weaker = phone.locator("[class*='st-key-live-choice-'] button", has_text="6-5")
         weaker.wait_for(timeout=30_000)
         settle(phone)
         labels = phone.locator("[class*='st-key-live-choice-'] button").all_inner_texts()
-        assert labels == ["2-1", "4-3", "5-4", "6-3", "6-5"], labels  # the hand's order, as on the table
+        assert labels == ["4-1", "4-3", "5-4", "6-3", "6-5"], labels  # the hand's order, as on the table
         click(phone, weaker)
         projector.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '1'",
                                     timeout=20_000)
@@ -173,7 +173,7 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         settle(projector, since=before)
         said = projector.locator(".st-key-live-panel .live-illegal", has_text="6-5 is worse")
         said.wait_for(timeout=20_000)
-        assert "with 6-3" in said.inner_text()
+        assert "with 4-1" in said.inner_text()
         # The result under the chart reads from the back of the room: a step above the panel's 28 px.
         size = "(sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize)"
         assert projector.evaluate(size, ".st-key-live-panel .live-illegal") >= 30
