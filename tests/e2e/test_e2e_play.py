@@ -586,14 +586,14 @@ def test_moves_replace_the_url_instead_of_adding_history(page: Any, server: str)
     assert "/play" not in urlparse(page.url).path
 
 
-#: Deal 4 up to the learner's last tile: seat 2 bids 4, the learner (seat 0) passes where the
-#: strong player (the hint's, seeded for seat 0) would have bid 6, and plays as the strong
+#: Deal 16 up to the learner's last tile: seat 2 bids 4, the learner (seat 0) passes where the
+#: strong player (the hint's, seeded for seat 0) would have bid 5, and plays as the strong
 #: player does (the basic computer seats as the Play page's); the review grades none of the
 #: learner's choices.
 _PASSED_A_MOON = (
-    "bid 4, pass, pass, discard 5-1, trump 6, play 6-6, play 3-1, play 6-1, play 6-5, play 5-3, play 6-3, "
-    "play 4-4, play 5-4, play 4-1, play 0-0, play 1-1, play 2-1, play 6-4, play 3-3, play 3-2, play 6-2, "
-    "play 4-3, play 5-2, play 4-2"
+    "bid 4, pass, pass, discard 3-2, trump 5, play 5-5, play 5-1, play 5-2, play 6-5, play 6-1, play 5-3, "
+    "play 4-4, play 4-3, play 4-1, play 1-1, play 6-3, play 2-1, play 5-4, play 0-0, play 3-1, play 4-2, "
+    "play 6-4, play 2-2, play 3-3"
 ).split(", ")
 
 
@@ -601,13 +601,13 @@ def test_hand_review_is_made_when_its_tab_is_opened_and_its_bid_line_says_why(pa
     """Speed: the end of a hand reviews nothing (the click that ends it does not wait for a
     review); the Hand review tab starts the review in the background, says so, and shows it
     when it is ready, while the table stays usable. Nothing of the learner's is graded, so the
-    heading says so and the pass where the strong player would have bid 6 is a
+    heading says so and the pass where the strong player would have bid 5 is a
     comparison, not a mistake.
 
     The review's bid line says why: what the learner's hand held (the strong player's
     trump and the other doubles, named), and each chance names whose choice it is for ("The
-    strong player's bid of 6 was ... to make"). (One hand, one review, for both.)"""
-    open_page(page, f"{server}/play?{urlencode(encode(PlaySetup(RuleSet(), 4), [_PASSED_A_MOON]))}")
+    strong player's bid of 5 was ... to make"). (One hand, one review, for both.)"""
+    open_page(page, f"{server}/play?{urlencode(encode(PlaySetup(RuleSet(), 16), [_PASSED_A_MOON]))}")
     step_mode(page)
     play_hand(page)
     assert not _errors(page)
@@ -618,7 +618,7 @@ def test_hand_review_is_made_when_its_tab_is_opened_and_its_bid_line_says_why(pa
     assert not _errors(page)
     review = _below_the_table(page)
     assert "every choice of yours is graded good" in review and "agrees with your choices" not in review, review
-    assert "Bid: you passed. Not a mistake; for comparison, the strong player would have bid 6" in review, review
+    assert "Bid: you passed. Not a mistake; for comparison, the strong player would have bid 5" in review, review
     # Plain words first, the numbers behind a switch; the plays table fits the page.
     assert page.get_by_text("Show the numbers").count() == 1
     assert page.get_by_text("percentage points").count() == 0
@@ -632,10 +632,10 @@ def test_hand_review_is_made_when_its_tab_is_opened_and_its_bid_line_says_why(pa
     assert scroll <= 1, f"the review table scrolls {scroll} px sideways"
     line = next((x for x in review.splitlines() if x.startswith("Bid: you passed.")), "")
     assert re.search(r"Your hand held \w+ \w+ \((?:\d-\d, )*\d-\d(?: and \d-\d)?\)", line), review
-    assert re.search(r"The strong player's bid of 6 was [a-z ]+ to make \(\d+%\)\.", line), line
+    assert re.search(r"The strong player's bid of 5 was [a-z ]+ to make \(\d+%\)\.", line), line
     # Why it is no mistake, plainly (it said "the difference is within the luck of the
     # simulated deals").
-    assert line.endswith("Bidding 6 came out better on the deals the strong player tried, but by too little "
+    assert line.endswith("Bidding 5 came out better on the deals the strong player tried, but by too little "
                          "to call passing a mistake."), line
 
 
