@@ -13,7 +13,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +93,26 @@ def app_server(port: int | None = None, log: Path | None = None, script: Path | 
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+@contextmanager
+def app_servers(count: int) -> Iterator[list[str]]:
+    """``count`` :func:`app_server` servers started side by side (their start-ups overlap);
+    yields their URLs, and stops them all afterwards."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ExitStack() as stack:
+        starting = [app_server() for _ in range(count)]
+        with ThreadPoolExecutor(count) as pool:
+            futures = [pool.submit(cm.__enter__) for cm in starting]
+        urls = []
+        for cm, fut in zip(starting, futures, strict=True):
+            if fut.exception() is None:
+                stack.push(cm.__exit__)
+                urls.append(fut.result())
+        for fut in futures:
+            fut.result()  # raises the first start-up that failed (the others are stopped)
+        yield urls
 
 
 def _pool_workers(pid: int) -> list[int]:

@@ -16,6 +16,7 @@ from moon_browser import (
     SCREENSHOTS,
     answer_count_level,
     app_server,
+    app_servers,
     click,
     click_key,
     first_count_level,
@@ -113,9 +114,16 @@ def pg_url() -> Iterator[str]:
 
 def test_two_servers_on_one_postgresql_database_share_progress(browser: Any, pg_url: str,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Progress made on one server is found on another server on the same PostgreSQL
+    database: a browser new to the second server starts empty, and the personal link made on
+    the first opens the progress there. (The second server's first page is asked for before
+    the progress is made, so that its first run overlaps the first server's pages.)"""
     monkeypatch.setenv("MOON_DATABASE_URL", pg_url)
     lv = first_count_level()
-    with app_server() as one, app_server() as two:
+    with app_servers(2) as (one, two):
+        other = sized_context(browser, 1440, 1000)
+        there = other.new_page()
+        there.goto(two + "/")  # drawn while the first server is used below
         ctx = sized_context(browser, 1440, 1000)
         page = ctx.new_page()
         answer_count_level(page, one, lv.answer() + 1)  # wrong, then right: two stars
@@ -123,10 +131,10 @@ def test_two_servers_on_one_postgresql_database_share_progress(browser: Any, pg_
         assert "2 stars" in _sidebar(page)
         token = _personal_link(page, one)
         ctx.close()
-        other = sized_context(browser, 1440, 1000)
-        page = other.new_page()
-        open_page(page, f"{two}/?me={token}")
-        assert "2 stars" in _sidebar(page)
+        wait_ready(there)
+        assert "0 stars" in _sidebar(there)
+        open_page(there, f"{two}/?me={token}")
+        assert "2 stars" in _sidebar(there)
         other.close()
 
 
