@@ -150,8 +150,10 @@ def sized_context(browser: Any, width: int, height: int, **options: Any) -> Any:
     """A new browser context whose window is ``width``×``height``; below :data:`PHONE_WIDTH`
     it is a phone's (``is_mobile``, ``has_touch``). ``options`` go to ``new_context``."""
     phone = width < PHONE_WIDTH
-    return browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
-                               **options)
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
+                              **options)
+    ctx.add_init_script(COUNT_MESSAGES)
+    return ctx
 
 
 #: The name of the learner's profile cookie.
@@ -193,17 +195,36 @@ ARM = """() => {
     if (app.getAttribute('data-test-script-state') === 'notRunning') window.__moonRuns += 1;
   }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
 }"""
-RUNS = "() => window.__moonRuns || 0"
+#: The run count, also marking how many messages the app's server had sent by then (see
+#: :data:`COUNT_MESSAGES`): :data:`SETTLE` then knows whether any came after the mark.
+RUNS = "() => { window.__moonMark = window.__moonMsgs; return window.__moonRuns || 0 }"
+
+#: Installed in every browser context of :func:`sized_context` before the app's scripts: counts
+#: the messages the app's server sends over its websocket. A run short enough that the page
+#: draws it at once never shows as running (React draws "running" and "not running" in one
+#: go), so the run count alone misses it; its messages show it came.
+COUNT_MESSAGES = """(() => {
+  const Native = window.WebSocket;
+  window.__moonMsgs = 0;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => { window.__moonMsgs += 1; });
+    }
+  };
+})()"""
 
 
-#: Waits inside the page (one round trip): for a run after ``since`` (if given), then for the
-#: app to stay finished for ``quiet`` milliseconds.
+#: Waits inside the page (one round trip): for a run after ``since`` (if given: a run counted,
+#: or a message from the server since :data:`RUNS` was read; up to 3 s, for a click that
+#: starts no run), then for the app to stay finished for ``quiet`` milliseconds.
 SETTLE = """async ([since, quiet, timeout]) => {
   const app = document.querySelector('[data-testid="stApp"]');
   const t0 = performance.now();
   const sleep = ms => new Promise(r => setTimeout(r, ms));
+  const heard = () => window.__moonMark !== undefined && window.__moonMsgs > window.__moonMark;
   if (since !== null) {
-    while ((window.__moonRuns || 0) <= since && performance.now() - t0 < 3000) await sleep(25);
+    while ((window.__moonRuns || 0) <= since && !heard() && performance.now() - t0 < 3000) await sleep(25);
   }
   let calm = null;
   while (performance.now() - t0 < timeout) {
