@@ -688,3 +688,41 @@ def test_the_teachers_note_in_the_reasons_type(projector: Any, server: str) -> N
     assert "Who plays after Seat 2?" in projector.locator(".pres-talk .pres-note").inner_text()
     projector.screenshot(path=str(SCREENSHOTS / "presenter-note-1920x1080.png"))
 
+
+#: The header's parts (title, trump, contract, where): each one's box and its lines of text.
+_HEADER = """() => [...document.querySelector('.pres-top').children].map(e => {
+  const r = e.getBoundingClientRect(), cs = getComputedStyle(e.querySelector('h1') || e);
+  return [e.innerText, Math.round(r.top), Math.round(r.bottom),
+          Math.round(r.height / parseFloat(cs.lineHeight === 'normal' ? 1.2 * parseFloat(cs.fontSize) : cs.lineHeight))];
+})"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720), (1024, 768)])
+def test_the_header_is_one_line(kept_page: Any, server: str, width: int, height: int) -> None:
+    """A deal link that names no rules (deal 12, move 10, and asked): the header says the
+    classic rules are played, and its parts (title, trump, contract, move and rules) share one
+    line, each one line high, at 1920×1080, 1280×720 and 1024×768."""
+    from tutorial.components.presenter import UNSAID_RULES
+
+    pg = kept_page(width, height)
+    open_presenter(pg, server + LINK.format(move=25))  # "Move 25 of 26": the widest move
+    for step in ("shown", "asked"):
+        if step == "asked":
+            open_presenter(pg, server + LINK.format(move=10))
+            click_key(pg, "pres-ask")
+        parts = pg.evaluate(_HEADER)
+        assert len(parts) == 4 and UNSAID_RULES in parts[3][0], parts
+        first = min(bottom for _, _, bottom, _ in parts)
+        assert all(top < first for _, top, _, _ in parts), (width, step, parts)  # side by side
+        assert all(lines == 1 for *_, lines in parts), (width, step, parts)
+    pg.screenshot(path=str(SCREENSHOTS / f"presenter-header-{width}x{height}.png"))
+
+
+def test_the_hint_under_a_question_in_projector_type(projector: Any, server: str) -> None:
+    """The grey hint under an asked move ("Every other hand is hidden…") is in projector type:
+    at least 28 px at 1920×1080 (7 px on a quarter-size picture)."""
+    open_presenter(projector, server + LINK.format(move=10))
+    click_key(projector, "pres-ask")
+    hint = projector.locator(".pres-talk .pres-help")
+    assert "Every other hand is hidden" in hint.inner_text()
+    assert hint.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 28
