@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tutorial.components.presenter import UNSAID_RULES
 from tutorial.services.decks import DECK_FORMAT, Deck, DeckEntry, deck_token, dump_deck, load_deck
 from tutorial.testing import PAGE_FILES, errors, open_app, texts
 
@@ -262,22 +263,22 @@ def test_a_typed_deal_link_and_an_old_deck_say_their_classic_rules_after_a_reloa
     play the classic rules and say so beside the move; the address they write back keeps
     that, so a reload (a new session on the same address) still says it."""
     at = open_app("presenter", query={"deal": "12", "players": "3", "computer": "basic", "move": "5"})
-    assert "the link names none" not in _stage(at)["html"]  # this one names them
+    assert UNSAID_RULES not in _stage(at)["html"]  # this one names them
     at = open_app("presenter", query={"deal": "12", "computer": "basic"})
-    assert "classic rules (the link names none)" in _stage(at)["html"]
+    assert UNSAID_RULES in _stage(at)["html"]
     at.button(key="pres-forward").click().run()
     query = {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
     assert "players" not in query and query["move"] == "1", query
     again = open_app("presenter", query=query)
-    assert "classic rules (the link names none)" in _stage(again)["html"] and _stage(again)["count"] == "1"
+    assert UNSAID_RULES in _stage(again)["html"] and _stage(again)["count"] == "1"
     old = json.dumps({"format": DECK_FORMAT, "title": "Old", "entries": [{"kind": "deal", "deal": 12, "move": 3, "to": 5,
                                                                           "computer": "basic"}]})
     at = open_app("presenter", query={"deck": deck_token(load_deck(old.encode()))})
-    assert "classic rules (the link names none)" in _stage(at)["html"]
+    assert UNSAID_RULES in _stage(at)["html"]
     at.button(key="pres-forward").click().run()
     query = {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
     again = open_app("presenter", query=query)
-    assert "classic rules (the link names none)" in _stage(again)["html"]
+    assert UNSAID_RULES in _stage(again)["html"]
 
 
 def test_the_presenter_has_no_large_tiles_switch_and_keeps_the_classrooms() -> None:

@@ -3,11 +3,13 @@ positions, each recomputed with the engine."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from engine import Game
+from engine import Game, Tile
 from engine.strategy import CHANCE_MARGIN, TRICK_MARGIN, fair_answer
 from lessons import load_course
 from lessons.strategy import PRINCIPLES, principle
@@ -386,3 +388,49 @@ def test_play_better_figures_are_from_here_on_and_a_sure_result_is_said_in_words
             assert f"besides the {taken} trick" in texts[0], (lv.id, texts[0])
         sure += sum(("always" in t or "can never" in t or "every layout tried" in t) for t in texts)
     assert sure > 20
+
+
+#: A seat named in lower case ("seat 0", "seats 1 and 3"): the table writes "Seat 0".
+_LOWER_SEAT = re.compile(r"\bseats? \d")
+
+
+def _level_texts(level: Any) -> list[tuple[str, str]]:
+    """Every text a Play better level shows: title, intro, question, both hints, the feedback
+    on every legal tile and the first hint after each wrong one."""
+    out = [("title", level.title or ""), ("intro", level.intro), ("question", level.question),
+           ("hint 1", level.hint(1)), ("hint 2", level.hint(2))]
+    for t in sorted(level.task.tricks):
+        fb = level.grade(str(t))
+        out.append((f"feedback {t}", fb.text))
+        if not fb.correct:
+            out.append((f"first hint {t}", level.first_hint(fb)))
+    return out
+
+
+def test_play_better_texts_name_no_partner_with_three_players_and_seats_in_capitals() -> None:
+    """Every Play better level's texts and every stage's drill result (its first line, and a
+    departure at its first decision): no "partner" in a position of three players (there are
+    no partnerships), "your side" never for a bidder of three (who plays alone), and every
+    seat written "Seat N" as the table writes it, never "seat 0"."""
+    from lessons.strategy.drill import DrillPlay, DrillResult, drill_of
+
+    bad = [(lv.id, where, text) for lv in LEVELS for where, text in _level_texts(lv)
+           if (lv.position.players == 3 and "partner" in text.lower()) or _LOWER_SEAT.search(text)]
+    assert not bad, bad[:5]
+    assert any("Seat " in text for lv in LEVELS if lv.stage == "pb-count-out" for _, text in _level_texts(lv))
+    for s in BETTER:
+        d = drill_of(s)
+        level = COURSE.level(d.level)
+        sums = level.task.param("tricks")
+        play = DrillPlay(d)
+        play.play(Tile.parse(min(sums, key=lambda t: (sums[t], t))))  # the worst tile: a departure
+        while not play.finished:
+            play.play(play.legal()[0])
+        said = [*DrillResult(d, 3, True, 1, None, ()).lines(), *play.result().lines()]
+        assert play.result().departure is not None, s.id
+        for text in said:
+            assert not _LOWER_SEAT.search(text), (s.id, text)
+            if d.rules.players == 3:
+                assert "partner" not in text.lower(), (s.id, text)
+            if d.alone:
+                assert "your side" not in text, (s.id, text)

@@ -90,6 +90,12 @@ class Drill:
     need: int
     goal: str
 
+    @property
+    def alone(self) -> bool:
+        """Whether the learner's side is the learner alone (the bidder of three players): its
+        tricks are then "yours", not "your side's"."""
+        return self.rules.players == 3 and self.goal == "make"
+
     def start(self) -> Game:
         """The game at the drill's position."""
         g = Game.new(self.rules, seed=self.seed)
@@ -318,19 +324,20 @@ class DrillPlay:
             dt = fa.tricks[d.pick] - fa.tricks[d.played]
             dc = fa.chance[d.pick] - fa.chance[d.played]
             verb = "led" if d.led else "played"
+            side = "you" if self.drill.alone else "your side"
             every = "every one of the" if fa.exhaustive else "a sample of"
             over = f"over {every} {fa.layouts} layouts of the tiles you could not see"
             if dt < TRICK_MARGIN - 1e-9 and dc < CHANCE_MARGIN - 1e-9:
                 # As good in expectation: a coin flip, not the principle; said, not counted.
                 how = "better" if dt < 0 else "as well"
                 text = (f"Trick {d.trick}: you {verb} {d.played}, where {p.title} picks {d.pick}. Here {d.played} does "
-                        f"{how} on average: {fa.tricks[d.played]:.2f} tricks for your side from there against "
+                        f"{how} on average: {fa.tricks[d.played]:.2f} tricks for {side} from there against "
                         f"{fa.tricks[d.pick]:.2f} with {d.pick}, {over}, so it is not counted against you.")
                 alike.append(Departure(d, fa.tricks[d.pick], fa.tricks[d.played], fa.layouts, text))
                 continue
             words = p.wrong(view, fa, d.played).split(" With ")[0]
             text = (f"Trick {d.trick}: you {verb} {d.played}, where {p.title} picks {d.pick}. {words} "
-                    f"{over[0].upper()}{over[1:]}, {d.pick} gives your side "
+                    f"{over[0].upper()}{over[1:]}, {d.pick} gives {side} "
                     f"{fa.tricks[d.pick]:.2f} tricks on average from there and {d.played} {fa.tricks[d.played]:.2f}.")
             return Departure(d, fa.tricks[d.pick], fa.tricks[d.played], fa.layouts, text), tuple(alike)
         return None, tuple(alike)

@@ -276,7 +276,7 @@ def _side_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     holder = _holder(view)
     if _takes(view, tile):
         who, take, _have = _side_words(view, fa)
-        text = (f"{tile} takes the trick from {_mate(view)} (seat {holder}), who already had it: {who} "
+        text = (f"{tile} takes the trick from {_mate(view)} (Seat {holder}), who already had it: {who} "
                 f"{'wins' if take == 'takes' else 'win'} this trick either way, and you spend a tile that could "
                 "take a trick of its own later.")
     else:
@@ -349,8 +349,8 @@ def _shown(view: PlayerView, tile: Tile) -> str:
         lacks = sorted((x for x in voids[s] if any(view.trump.follows(b, x) for b in beat)), key=str)
         if s not in side and lacks:
             shown.setdefault(" and no ".join(describe_suit(x) for x in lacks), []).append(s)
-    parts = [f"seat {seats[0]} has shown it holds no {what}" if len(seats) == 1 else
-             f"seats {_names(seats)} have shown they hold no {what}" for what, seats in shown.items()]
+    parts = [f"Seat {seats[0]} has shown it holds no {what}" if len(seats) == 1 else
+             f"Seats {_names(seats)} have shown they hold no {what}" for what, seats in shown.items()]
     said = "; ".join(parts) if parts else "no seat against you can hold one"
     cons = Constraints.from_view(view)
     holders = {h for t, ok in zip(cons.tiles, cons.allowed, strict=True) if t in beat for h in ok}
@@ -364,7 +364,7 @@ def _shown(view: PlayerView, tile: Tile) -> str:
 def _count_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     seats = opponents_who_can_beat(view, tile)
     if seats:
-        who = f"seat {seats[0]}" if len(seats) == 1 else f"seats {_names(seats)}"
+        who = f"Seat {seats[0]}" if len(seats) == 1 else f"Seats {_names(seats)}"
         text = (f"{tile} can still be beaten: by the count, {who} may hold a tile that beats it, so you may "
                 "lose the lead before your sure trick is taken.")
     else:

@@ -440,3 +440,32 @@ def open_presenter(page: Any, url: str) -> None:
 def stage(page: Any, attr: str = "count") -> str:
     """The presenter stage's ``data-<attr>`` (what is on screen: the move, the slide, …)."""
     return str(page.evaluate(f"() => document.querySelector('.pres-stage').dataset.{attr}"))
+
+
+def start_live(page: Any, *, close_join: bool = False) -> str:
+    """Start a live class from the presenter open in ``page`` ("Start a live class"), wait for
+    its join screen and return the class's code (the screen's ``data-code``); with
+    ``close_join``, close the join screen too (back to the stage, the answers panel beside it)."""
+    click(page, page.locator(".st-key-live-start button").first)
+    wait_for(page, ".live-join-big", 30)
+    code = page.locator(".live-join-big").get_attribute("data-code")
+    assert code, "the join screen names no code"
+    if close_join:
+        click(page, page.locator(".st-key-live-join-close button").first)
+    return str(code)
+
+
+def pick_kind(page: Any, title: str) -> None:
+    """Filter Puzzles to the one kind ``title`` in its "Kind" box; the chip in the box says the
+    pick was taken (on a loaded machine the drop-down can take a click before its list is
+    drawn: tried up to three times)."""
+    chips = page.locator(".st-key-pz-kinds [data-tag]")
+    for _ in range(3):
+        page.get_by_label("Kind").click()
+        before = runs(page)
+        page.get_by_role("option", name=title).click()
+        settle(page, since=before)
+        page.keyboard.press("Escape")
+        if chips.count():
+            break
+    assert chips.count() == 1 and title in chips.first.inner_text(), chips.all_inner_texts()

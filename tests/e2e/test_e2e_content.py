@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from moon_browser import click_key, open_page, runs, settle
+from moon_browser import click_key, open_page, pick_kind, runs, settle
 
 
 def _level(page: Any, stage: str, number: int) -> Any:
@@ -98,30 +98,16 @@ def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) 
     def first(kind: str) -> Any:
         return next(p for p in puzzles() if p.kind == kind)
 
-    def only(kind_title: str) -> None:
-        """Filter the puzzles to one kind; the chip in the Kind box says the pick was taken
-        (on a loaded machine the drop-down can take a click before its list is drawn)."""
-        chips = page.locator(".st-key-pz-kinds [data-tag]")
-        for _ in range(3):
-            page.get_by_label("Kind").click()
-            before = runs(page)
-            page.get_by_role("option", name=kind_title).click()
-            settle(page, since=before)
-            page.keyboard.press("Escape")
-            if chips.count():
-                break
-        assert chips.count() == 1 and kind_title in chips.first.inner_text(), chips.all_inner_texts()
-
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, f"{server}/puzzles")
-    only("Legal tiles")
+    pick_kind(page, "Legal tiles")
     box = page.locator(".st-key-pz-box")
     hand = box.locator(f".st-key-pz-{first('legal_tiles').id}-tiles-hand")
     assert hand.count() and "★" not in hand.inner_text()
     assert hand.locator("svg[aria-label*=trump]").count() == 0
     # a best-play puzzle: an illegal tile is told it may not be played, with the reason
     open_page(page, f"{server}/puzzles")
-    only("Best play")
+    pick_kind(page, "Best play")
     play = first("play")
     bad = next(t for t in play.task.hand
                if not explain_play(play.task.hand, play.position.trick, play.position.trump, t).legal)
@@ -144,7 +130,7 @@ def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) 
     assert "Why your try was wrong" in text and play.grade(str(legal)).text.split(":")[0] in text, text
     # an is-it-a-trump puzzle: its hint speaks of the trump in force only
     open_page(page, f"{server}/puzzles")
-    only("Is it a trump?")
+    pick_kind(page, "Is it a trump?")
     trumpq = first("is_trump")
     click_key(page, f"pz-{trumpq.id}-hint")
     text = box.inner_text()
@@ -179,15 +165,7 @@ def test_puzzles_keep_the_hint_button_and_say_what_next_and_new_do(page: Any, se
 
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, f"{server}/puzzles")
-    chips = page.locator(".st-key-pz-kinds [data-tag]")
-    for _ in range(3):  # on a loaded machine the drop-down can take a click before its list is drawn
-        page.get_by_label("Kind").click()
-        before = runs(page)
-        page.get_by_role("option", name="Is it a trump?").click()
-        settle(page, since=before)
-        page.keyboard.press("Escape")
-        if chips.count():
-            break
+    pick_kind(page, "Is it a trump?")
     box = page.locator(".st-key-pz-box")
     text = box.inner_text()
     assert "Next puzzle: the next puzzle of this list" in text and "Make a new puzzle: a fresh puzzle" in text, text

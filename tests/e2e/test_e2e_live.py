@@ -12,7 +12,16 @@ import io
 import time
 from typing import Any
 
-from moon_browser import SCREENSHOTS, click, settle, sized_context, wait_for, wait_runs
+from moon_browser import (
+    SCREENSHOTS,
+    click,
+    open_presenter,
+    settle,
+    sized_context,
+    start_live,
+    wait_for,
+    wait_runs,
+)
 
 PRESENT = "/presenter?deal=12&computer=basic&move=12"
 
@@ -45,12 +54,8 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
     phones_ctx = [sized_context(browser, 390, 844)
                   for _ in range(3)]
     try:
-        teacher.goto(server + PRESENT)
-        wait_for(teacher, ".pres-stage", 120)
-        settle(teacher)
-        click(teacher, teacher.locator(".st-key-live-start button").first)
-        wait_for(teacher, ".live-join-big", 30)
-        code = str(teacher.locator(".live-join-big").get_attribute("data-code"))
+        open_presenter(teacher, server + PRESENT)
+        code = start_live(teacher)
         # The address names the class by its public code: the host token never shows on the projector.
         assert len(code) == 6 and f"live={code}" in teacher.url and "host=" not in teacher.url
         assert teacher.locator(".live-join-big svg[aria-label^='QR code']").count() == 1
@@ -310,12 +315,8 @@ def test_a_live_class_started_on_a_revealed_slide_shows_no_chart(kept_page: Any,
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     teacher = kept_page(1920, 1080)
     teacher.set_default_timeout(90_000)
-    teacher.goto(server + PRESENT + "&ask=revealed")
-    wait_for(teacher, ".pres-stage", 120)
-    settle(teacher)
-    click(teacher, teacher.locator(".st-key-live-start button").first)
-    wait_for(teacher, ".live-join-big", 30)
-    code = str(teacher.locator(".live-join-big").get_attribute("data-code"))
+    open_presenter(teacher, server + PRESENT + "&ask=revealed")
+    code = start_live(teacher)
     live.join(open_store(), code, "Ada")
     click(teacher, teacher.locator(".st-key-live-join-close button").first)
     wait_for(teacher, ".live-unasked", 30)

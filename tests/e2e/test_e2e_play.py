@@ -720,3 +720,27 @@ def test_four_player_strip_says_the_set_as_a_result_not_a_goal(page: Any, server
         assert "Your team:" in status and "— bid set" in status, status
         assert "Their team:" in status and "— they set the bid" in status, status
         assert "set it!" not in status, status
+
+
+def test_on_a_bid_turn_the_focus_is_on_pass(page: Any, server: str) -> None:
+    """On the learner's bid turn the keyboard focus is on "Pass", the first bid control, never
+    on the hand's block: opened at that turn by a link (the computer players' bids in it), and
+    dealt afresh (their bids made on the page), for four deals; Enter then passes."""
+    for deal in range(1, 5):
+        g = Game.new(RuleSet(), deal)
+        before = []
+        while g.to_act != 0:
+            g.apply("pass")
+            before.append("pass")
+        for url in (_link(server, PlaySetup(RuleSet(), deal), [before]), f"{server}/play?deal={deal}"):
+            open_page(page, url)
+            page.locator(".st-key-bid-pass button").wait_for(timeout=60_000)
+            settle(page)
+            # The page puts the focus once the turn is drawn (a loaded machine draws later).
+            page.wait_for_function("() => !!document.activeElement.closest('.st-key-bid-pass')", timeout=15_000)
+            assert page.evaluate(_FOCUS) == "st-key-bid-pass", (url, page.evaluate(_FOCUS))
+    n = runs(page)
+    page.keyboard.press("Enter")
+    settle(page, since=n)
+    moves = [str(a) for s, a in _game_in_url(page).history if s == 0]
+    assert moves and moves[0] == "pass", moves

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from moon_browser import click, click_key, open_page, settle
+from moon_browser import click, click_key, open_page, runs, settle
 
 from puzzles.themes import theme_title
 from store import events, learners, open_store
@@ -30,6 +30,24 @@ def _wait_served_other(page: Any, shown: str, timeout: float = 60.0) -> None:
         " return b && !b.classList.contains('st-key-pr-' + id + '-solution'); }",
         arg=shown, timeout=timeout * 1000, polling=50)
     settle(page)
+
+
+def _wait_daily_done(page: Any, since: int, timeout: float = 60.0) -> None:
+    """Wait until the daily's heading says "done ✓"; if it does not, fail saying what the page
+    did after the click (the runs finished since ``since``, the app's state, any error shown,
+    the headings), so a lost click tells apart from a run that failed or never ended."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.locator('[data-testid="stMain"] [data-testid="stExpander"] summary', has_text="done ✓").wait_for(
+            timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        state = page.evaluate("() => document.querySelector('[data-testid=stApp]').dataset.testScriptState")
+        raise AssertionError({
+            "runs after the click": runs(page) - since, "script state": state,
+            "errors": page.locator('[data-testid="stException"]').all_inner_texts(),
+            "headings": page.locator('[data-testid="stMain"] [data-testid="stExpander"] summary').all_inner_texts(),
+        }) from None
 
 
 def _due_now(db: Any, learner_id: int, kind: str, item_id: str) -> None:
@@ -97,7 +115,9 @@ def test_themes_come_after_the_answer_by_their_titles(page: Any, server: str) ->
     # which has its own.
     cls = expander.locator("[class*='-solution']").first.get_attribute("class")
     daily_id = next(c for c in cls.split() if c.startswith("st-key-daily-")).removeprefix("st-key-daily-").removesuffix("-solution")
+    since = runs(page)
     click(page, expander.get_by_role("button", name="Show the answer"))
+    _wait_daily_done(page, since)  # click() waits at most 3 s for its run to start
     summary = page.locator('[data-testid="stMain"] [data-testid="stExpander"] summary').first.inner_text()
     assert "Puzzle of the day" in summary and "done ✓" in summary, summary
     assert expander.get_by_text("The answer:").is_visible()  # the panel stays open on its feedback
@@ -144,11 +164,12 @@ def test_after_the_puzzle_of_the_day_the_next_puzzle_is_of_another_kind(page: An
     expander.locator("summary").click()
     expander.locator("h4").wait_for()
     first = _served(page)  # chosen before the daily was answered (of the daily's kind, as ``old``)
+    since = runs(page)
     click(page, expander.get_by_role("button", name="Show the answer"))
     # click() waits at most 3 s for the click's run to start: on a loaded machine the box may
     # still be the one drawn before it. The run has happened once the daily's heading says done
     # and (the box's puzzle being of the daily's kind) the box holds another puzzle.
-    page.locator('[data-testid="stMain"] [data-testid="stExpander"] summary', has_text="done ✓").wait_for()
+    _wait_daily_done(page, since)
     if kinds[first] == daily.kind:
         _wait_served_other(page, first)
     box = page.locator(".st-key-practice-box")
@@ -195,7 +216,9 @@ def test_the_puzzle_of_the_day_stays_done_in_a_new_session(page: Any, server: st
     assert "done ✓" not in panel.locator("summary").inner_text()
     panel.locator("summary").click()
     panel.locator("h4").wait_for()
+    since = runs(page)
     click(page, panel.get_by_role("button", name="Show the answer"))
+    _wait_daily_done(page, since)
     assert "done ✓" in _daily_panel(page).locator("summary").inner_text()
     open_page(page, f"{server}/practice?me={token2}")  # a new session of the same learner
     panel = _daily_panel(page)

@@ -20,8 +20,8 @@ from moon_browser import (
     open_presenter,
     runs,
     settle,
-    sized_context,
     stage,
+    start_live,
     wait_for,
 )
 
@@ -349,9 +349,7 @@ def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) ->
         DeckEntry(kind="note", title="Remember", note="The highest trump wins the trick.")))
     pg = kept_page(1920, 1080)
     open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
-    click(pg, pg.locator(".st-key-live-start button").first)
-    wait_for(pg, ".live-join-big", 30)
-    click(pg, pg.locator(".st-key-live-join-close button").first)
+    start_live(pg, close_join=True)
     wait_for(pg, ".live-chart", 30)
     # The answers panel and the header read from the back of the room (7 px at 25% size).
     sizes = pg.evaluate(_SIZES)
@@ -437,46 +435,39 @@ _BOARD = """() => { const h = s => [...document.querySelectorAll(s)].filter(e =>
 
 
 @pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
-def test_a_live_class_keeps_the_board_as_large(browser: Any, server: str, width: int, height: int) -> None:
+def test_a_live_class_keeps_the_board_as_large(kept_page: Any, server: str, width: int, height: int) -> None:
     """Deal 12, move 10 asked ("Pause and ask"), then revealed, with and without a live class at
     1920×1080 and 1280×720: with the live panel the hand asked, every hand and the trick are drawn
     as large as without it (the panel stands at the top of the words' column, the words under
     it), the table runs as far down the screen, the words fit their column with nothing to scroll,
     and the panel overlaps nothing."""
-    ctx = sized_context(browser, width, height)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        plain = {}
-        open_presenter(pg, server + LINK.format(move=10))
-        click_key(pg, "pres-ask")
-        plain["ask"] = pg.evaluate(_BOARD)
-        press(pg, "ArrowRight")
-        assert stage(pg, "revealed") == "1"
-        plain["reveal"] = pg.evaluate(_BOARD)
-        open_presenter(pg, server + LINK.format(move=10))
-        click_key(pg, "pres-ask")
-        click(pg, pg.locator(".st-key-live-start button").first)
-        wait_for(pg, ".live-join-big", 30)
-        click(pg, pg.locator(".st-key-live-join-close button").first)
-        wait_for(pg, ".live-chart", 30)
-        for step in ("ask", "reveal"):
-            if step == "reveal":
-                press(pg, "ArrowRight")
-                wait_for(pg, ".live-chart[data-revealed='1']", 30)
-            live, was = pg.evaluate(_BOARD), plain[step]
-            assert min(live["act"]) >= 0.95 * min(was["act"]), (width, step, live, was)
-            assert live["trick"] and min(live["trick"]) >= 0.95 * min(was["trick"]), (width, step, live, was)
-            if step == "reveal":  # every hand face up again, each as large as without the panel
-                assert min(live["hands"]) >= 0.95 * min(was["hands"]), (width, step, live, was)
-            assert live["bottom"] >= was["bottom"] - 0.02 * height and live["bottom"] >= 0.8 * height, (
-                width, step, live, was)
-            assert live["talk"][0] <= live["talk"][1], (width, step, live)
-            _apart(pg)
-            in_view(pg)
-            pg.screenshot(path=str(SCREENSHOTS / f"presenter-live-board-{step}-{width}x{height}.png"))
-    finally:
-        ctx.close()
+    pg = kept_page(width, height)
+    plain = {}
+    open_presenter(pg, server + LINK.format(move=10))
+    click_key(pg, "pres-ask")
+    plain["ask"] = pg.evaluate(_BOARD)
+    press(pg, "ArrowRight")
+    assert stage(pg, "revealed") == "1"
+    plain["reveal"] = pg.evaluate(_BOARD)
+    open_presenter(pg, server + LINK.format(move=10))
+    click_key(pg, "pres-ask")
+    start_live(pg, close_join=True)
+    wait_for(pg, ".live-chart", 30)
+    for step in ("ask", "reveal"):
+        if step == "reveal":
+            press(pg, "ArrowRight")
+            wait_for(pg, ".live-chart[data-revealed='1']", 30)
+        live, was = pg.evaluate(_BOARD), plain[step]
+        assert min(live["act"]) >= 0.95 * min(was["act"]), (width, step, live, was)
+        assert live["trick"] and min(live["trick"]) >= 0.95 * min(was["trick"]), (width, step, live, was)
+        if step == "reveal":  # every hand face up again, each as large as without the panel
+            assert min(live["hands"]) >= 0.95 * min(was["hands"]), (width, step, live, was)
+        assert live["bottom"] >= was["bottom"] - 0.02 * height and live["bottom"] >= 0.8 * height, (
+            width, step, live, was)
+        assert live["talk"][0] <= live["talk"][1], (width, step, live)
+        _apart(pg)
+        in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / f"presenter-live-board-{step}-{width}x{height}.png"))
 
 
 _FITS = """() => {
@@ -549,34 +540,29 @@ def test_the_numbers_of_a_trump_choice_match_their_words(projector: Any, server:
 
 
 @pytest.mark.parametrize(("width", "height", "least"), [(1920, 1080, 28), (1280, 720, 20)])
-def test_the_numbers_of_a_trump_choice_fit_their_panel(browser: Any, server: str, width: int, height: int,
+def test_the_numbers_of_a_trump_choice_fit_their_panel(kept_page: Any, server: str, width: int, height: int,
                                                        least: float) -> None:
     """"Show the numbers" at deal 6, move 5 (a trump choice, nothing asked: the summary, nine
     rows, the expected tricks under them) fits its panel at 1920×1080 and 1280×720: nothing to
     scroll, every line inside the panel, no row of two lines, in type readable on a quarter-size
     picture (28 and 20 px)."""
-    ctx = sized_context(browser, width, height)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        open_presenter(pg, server + "/presenter?deal=6&players=3&computer=strong&move=5")
-        click_key(pg, "pres-numbers")
-        wait_for(pg, ".pres-numbers table", 30)
-        talk = pg.evaluate("""() => { const t = document.querySelector('.pres-talk');
-            return [t.scrollHeight, t.clientHeight]; }""")
-        assert talk[0] <= talk[1], (width, talk)
-        fit = pg.evaluate(_FITS)
-        assert not fit["out"] and fit["scroll"] <= 0, (width, fit)
-        rows = pg.evaluate("""() => [...document.querySelectorAll('.pres-numbers tbody tr')].map(r =>
-            [r.cells[0].textContent, r.getBoundingClientRect().height])""")
-        assert len(rows) == 9 and max(h for _, h in rows) < 1.5 * min(h for _, h in rows), rows
-        sizes = pg.evaluate("""() => [...document.querySelectorAll('.pres-talk :is(th, td, p, h2)')]
-            .map(e => parseFloat(getComputedStyle(e).fontSize))""")
-        assert min(sizes) >= least, sizes
-        in_view(pg)
-        pg.screenshot(path=str(SCREENSHOTS / f"presenter-trump-numbers-fit-{width}x{height}.png"))
-    finally:
-        ctx.close()
+    pg = kept_page(width, height)
+    open_presenter(pg, server + "/presenter?deal=6&players=3&computer=strong&move=5")
+    click_key(pg, "pres-numbers")
+    wait_for(pg, ".pres-numbers table", 30)
+    talk = pg.evaluate("""() => { const t = document.querySelector('.pres-talk');
+        return [t.scrollHeight, t.clientHeight]; }""")
+    assert talk[0] <= talk[1], (width, talk)
+    fit = pg.evaluate(_FITS)
+    assert not fit["out"] and fit["scroll"] <= 0, (width, fit)
+    rows = pg.evaluate("""() => [...document.querySelectorAll('.pres-numbers tbody tr')].map(r =>
+        [r.cells[0].textContent, r.getBoundingClientRect().height])""")
+    assert len(rows) == 9 and max(h for _, h in rows) < 1.5 * min(h for _, h in rows), rows
+    sizes = pg.evaluate("""() => [...document.querySelectorAll('.pres-talk :is(th, td, p, h2)')]
+        .map(e => parseFloat(getComputedStyle(e).fontSize))""")
+    assert min(sizes) >= least, sizes
+    in_view(pg)
+    pg.screenshot(path=str(SCREENSHOTS / f"presenter-trump-numbers-fit-{width}x{height}.png"))
 
 
 def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, server: str) -> None:
@@ -624,34 +610,29 @@ _SHORT = """() => {
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (1024, 768)])
-def test_every_state_fits_a_short_projector(browser: Any, server: str, width: int, height: int) -> None:
+def test_every_state_fits_a_short_projector(kept_page: Any, server: str, width: int, height: int) -> None:
     """A short or 4:3 projector (1280×720, 1024×768): deal 12 with the trick and the widow laid
     aside (move 6, strong; move 10, basic) and a four-player table (deal 3, move 2), plain, asked
     ("Pause and ask") and revealed (→): the page does not scroll, every control is in the window,
     and "Jump to" shows its slider and its label ("Move 6") inside it."""
-    ctx = sized_context(browser, width, height)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        for link in ("/presenter?deal=12&computer=strong&move=6", "/presenter?deal=12&computer=basic&move=10",
-                     "/presenter?deal=3&players=4&computer=basic&move=2"):
-            open_presenter(pg, server + link)
-            for step in ("plain", "asked", "revealed"):
-                if step == "asked":
-                    click_key(pg, "pres-ask")
-                    assert stage(pg, "asking") == "1"
-                elif step == "revealed":
-                    press(pg, "ArrowRight")
-                    assert stage(pg, "revealed") == "1"
-                wait_for(pg, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
-                fit = pg.evaluate(_SHORT)
-                assert fit["page"] <= height + 1, (width, link, step, fit)
-                assert fit["label"] and fit["label"] <= height, (width, link, step, fit)
-                assert fit["slider"] and fit["slider"] <= height, (width, link, step, fit)
-                in_view(pg)
-            pg.screenshot(path=str(SCREENSHOTS / f"presenter-short-{link.split('deal=')[1][:2]}-{width}x{height}.png"))
-    finally:
-        ctx.close()
+    pg = kept_page(width, height)
+    for link in ("/presenter?deal=12&computer=strong&move=6", "/presenter?deal=12&computer=basic&move=10",
+                 "/presenter?deal=3&players=4&computer=basic&move=2"):
+        open_presenter(pg, server + link)
+        for step in ("plain", "asked", "revealed"):
+            if step == "asked":
+                click_key(pg, "pres-ask")
+                assert stage(pg, "asking") == "1"
+            elif step == "revealed":
+                press(pg, "ArrowRight")
+                assert stage(pg, "revealed") == "1"
+            wait_for(pg, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
+            fit = pg.evaluate(_SHORT)
+            assert fit["page"] <= height + 1, (width, link, step, fit)
+            assert fit["label"] and fit["label"] <= height, (width, link, step, fit)
+            assert fit["slider"] and fit["slider"] <= height, (width, link, step, fit)
+            in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / f"presenter-short-{link.split('deal=')[1][:2]}-{width}x{height}.png"))
 
 
 _JOIN = """() => { const e = document.querySelector('.st-key-live-panel .live-join-small');
@@ -662,40 +643,31 @@ _JOIN = """() => { const e = document.querySelector('.st-key-live-panel .live-jo
 
 
 @pytest.mark.parametrize(("width", "height", "least"), [(1920, 1080, 28), (1280, 720, 20)])
-def test_an_open_question_keeps_the_join_code(browser: Any, server: str, width: int, height: int,
+def test_an_open_question_keeps_the_join_code(kept_page: Any, server: str, width: int, height: int,
                                               least: float) -> None:
     """A live class (deal 12, move 5, strong): while the question is open, and after its
     reveal, the live panel still says where to join and the class's code (as on the join
     screen), in small but readable type, inside the window; everything fits, the revealed
     reason under the panel too."""
-    ctx = sized_context(browser, width, height)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        open_presenter(pg, server + "/presenter?deal=12&move=5&computer=strong")
-        click_key(pg, "pres-ask")
-        click(pg, pg.locator(".st-key-live-start button").first)
-        wait_for(pg, ".live-join-big", 30)
-        code = pg.locator(".live-join-big").get_attribute("data-code")
-        assert code
-        click(pg, pg.locator(".st-key-live-join-close button").first)
-        wait_for(pg, ".live-chart", 30)
-        for step in ("asked", "revealed"):
-            if step == "revealed":
-                press(pg, "ArrowRight")
-                wait_for(pg, ".live-chart[data-revealed='1']", 30)
-            wait_for(pg, ".st-key-live-panel .live-join-small", 30)
-            join = pg.evaluate(_JOIN)
-            assert join and join["code"] == code and code in join["text"] and "/live" in join["text"], (step, join)
-            assert join["size"] >= least and join["codeSize"] >= 1.2 * least, (width, step, join)
-            assert join["bottom"] <= height and join["right"] <= width, (width, step, join)
-            fit = pg.evaluate(_FITS)
-            assert not fit["out"] and fit["scroll"] <= 1, (width, step, fit)
-            _apart(pg)
-            in_view(pg)
-            pg.screenshot(path=str(SCREENSHOTS / f"presenter-live-join-{step}-{width}x{height}.png"))
-    finally:
-        ctx.close()
+    pg = kept_page(width, height)
+    open_presenter(pg, server + "/presenter?deal=12&move=5&computer=strong")
+    click_key(pg, "pres-ask")
+    code = start_live(pg, close_join=True)
+    wait_for(pg, ".live-chart", 30)
+    for step in ("asked", "revealed"):
+        if step == "revealed":
+            press(pg, "ArrowRight")
+            wait_for(pg, ".live-chart[data-revealed='1']", 30)
+        wait_for(pg, ".st-key-live-panel .live-join-small", 30)
+        join = pg.evaluate(_JOIN)
+        assert join and join["code"] == code and code in join["text"] and "/live" in join["text"], (step, join)
+        assert join["size"] >= least and join["codeSize"] >= 1.2 * least, (width, step, join)
+        assert join["bottom"] <= height and join["right"] <= width, (width, step, join)
+        fit = pg.evaluate(_FITS)
+        assert not fit["out"] and fit["scroll"] <= 1, (width, step, fit)
+        _apart(pg)
+        in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / f"presenter-live-join-{step}-{width}x{height}.png"))
 
 
 def test_the_teachers_note_in_the_reasons_type(projector: Any, server: str) -> None:
@@ -715,3 +687,42 @@ def test_the_teachers_note_in_the_reasons_type(projector: Any, server: str) -> N
     assert note >= 37.5 and note >= projector.evaluate(size, ".pres-talk .pres-reason"), note
     assert "Who plays after Seat 2?" in projector.locator(".pres-talk .pres-note").inner_text()
     projector.screenshot(path=str(SCREENSHOTS / "presenter-note-1920x1080.png"))
+
+
+#: The header's parts (title, trump, contract, where): each one's box and its lines of text.
+_HEADER = """() => [...document.querySelector('.pres-top').children].map(e => {
+  const r = e.getBoundingClientRect(), cs = getComputedStyle(e.querySelector('h1') || e);
+  return [e.innerText, Math.round(r.top), Math.round(r.bottom),
+          Math.round(r.height / parseFloat(cs.lineHeight === 'normal' ? 1.2 * parseFloat(cs.fontSize) : cs.lineHeight))];
+})"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720), (1024, 768)])
+def test_the_header_is_one_line(kept_page: Any, server: str, width: int, height: int) -> None:
+    """A deal link that names no rules (deal 12, move 10, and asked): the header says the
+    classic rules are played, and its parts (title, trump, contract, move and rules) share one
+    line, each one line high, at 1920×1080, 1280×720 and 1024×768."""
+    from tutorial.components.presenter import UNSAID_RULES
+
+    pg = kept_page(width, height)
+    open_presenter(pg, server + LINK.format(move=25))  # "Move 25 of 26": the widest move
+    for step in ("shown", "asked"):
+        if step == "asked":
+            open_presenter(pg, server + LINK.format(move=10))
+            click_key(pg, "pres-ask")
+        parts = pg.evaluate(_HEADER)
+        assert len(parts) == 4 and UNSAID_RULES in parts[3][0], parts
+        first = min(bottom for _, _, bottom, _ in parts)
+        assert all(top < first for _, top, _, _ in parts), (width, step, parts)  # side by side
+        assert all(lines == 1 for *_, lines in parts), (width, step, parts)
+    pg.screenshot(path=str(SCREENSHOTS / f"presenter-header-{width}x{height}.png"))
+
+
+def test_the_hint_under_a_question_in_projector_type(projector: Any, server: str) -> None:
+    """The grey hint under an asked move ("Every other hand is hidden…") is in projector type:
+    at least 28 px at 1920×1080 (7 px on a quarter-size picture)."""
+    open_presenter(projector, server + LINK.format(move=10))
+    click_key(projector, "pres-ask")
+    hint = projector.locator(".pres-talk .pres-help")
+    assert "Every other hand is hidden" in hint.inner_text()
+    assert hint.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 28

@@ -15,7 +15,16 @@ import re
 import time
 from typing import Any
 
-from moon_browser import SCREENSHOTS, click, open_page, settle, sized_context, wait_for
+from moon_browser import (
+    SCREENSHOTS,
+    click,
+    open_page,
+    open_presenter,
+    settle,
+    sized_context,
+    start_live,
+    wait_for,
+)
 from playwright.sync_api import expect
 
 #: A hand of seven tiles, each a choice: the whole hand of answer buttons a phone shows.
@@ -110,13 +119,9 @@ def test_a_live_class_on_a_deal_is_named_by_its_deal_once_ended(browser: Any, se
     teacher = teacher_ctx.new_page()
     teacher.set_default_timeout(90_000)
     try:
-        teacher.goto(server + PRESENT)
-        wait_for(teacher, ".pres-stage", 120)
-        settle(teacher)
+        open_presenter(teacher, server + PRESENT)
         assert teacher.locator(".pres-title").inner_text() == "Deal 12, hand 1"
-        click(teacher, teacher.locator(".st-key-live-start button").first)
-        wait_for(teacher, ".st-key-live-join-close button", 30)
-        click(teacher, teacher.locator(".st-key-live-join-close button").first)
+        start_live(teacher, close_join=True)
         assert teacher.locator(".pres-title").inner_text() == "This hand"
         click(teacher, teacher.locator(".st-key-pres-ask button").first)
         wait_for(teacher, ".live-chart", 30)
@@ -236,12 +241,8 @@ def test_the_join_screens_qr_code_is_its_link_which_opens_the_name_box_with_the_
     teacher.set_default_timeout(90_000)
     phone = _phone(browser)
     try:
-        teacher.goto(server + PRESENT)
-        wait_for(teacher, ".pres-stage", 120)
-        settle(teacher)
-        click(teacher, teacher.locator(".st-key-live-start button").first)
-        wait_for(teacher, ".live-join-big", 30)
-        code = str(teacher.locator(".live-join-big").get_attribute("data-code"))
+        open_presenter(teacher, server + PRESENT)
+        code = start_live(teacher)
         svg = teacher.locator(".live-join-big svg[aria-label^='QR code']")
         url = str(svg.get_attribute("aria-label")).split("QR code of ", 1)[1]
         assert url.endswith(f"/live?code={code}"), url

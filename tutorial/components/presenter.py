@@ -132,8 +132,9 @@ def styles() -> None:
     st.markdown(css.sheet("presenter"), unsafe_allow_html=True)
 
 
-#: Said beside the move of a deal whose link (or old deck) names no house rules.
-UNSAID_RULES = "classic rules (the link names none)"
+#: Said beside the move of a deal whose link (or old deck) names no house rules: short, so the
+#: header stays one line on every projector (1024×768 too).
+UNSAID_RULES = "classic rules"
 
 
 def _stage_html(p: Presentation) -> str:

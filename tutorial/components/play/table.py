@@ -401,10 +401,12 @@ def settings(sess: PlaySession) -> None:
 #: Installed once per browser tab, it acts after every run of the page:
 #:
 #: - if the focus was lost (the tile just played is gone), it goes back to the learner's first
-#:   playable tile, or at the end of a hand to "Deal the next hand" ("Play again" at the end of
-#:   the game); while the computer players move it waits on the hand itself (the ``table-hand``
-#:   block, focusable by the script only), so that it is in the hand again when the learner's
-#:   turn comes, and a Tab from there reaches the controls under the hand. The script never
+#:   control (a playable tile, "Pass" on a bid turn, the first trump to name), or at the end of
+#:   a hand to "Deal the next hand" ("Play again" at the end of the game); while the computer
+#:   players move it waits on the hand itself (the ``table-hand`` block, focusable by the
+#:   script only), so that it is in the hand again when the learner's turn comes, and a Tab
+#:   from there reaches the controls under the hand. Controls drawn after the run has finished
+#:   (a loaded browser) take the focus from the waiting hand as they appear. The script never
 #:   puts the focus on "Next" (in "Press Next" mode the learner presses it, or Tabs to it);
 #: - if the table changed (a move, a trick, the widow) while the page was scrolled so far that
 #:   the stuck status strip covers the top of the table, and the learner's hand is still on
@@ -434,18 +436,29 @@ _FOCUS_JS = """<script>
       if (!d.open && kept.has(d.dataset.keep)) d.open = true;
     }
   };
+  // The first control of the learner's turn (a playable tile, "Pass" or the first bid, the
+  // first trump to name, a tile to lay aside); at the end of a hand, the way on ("Deal the
+  // next hand"). Never one of a turn already played, that a run has not taken away yet
+  // (Streamlit marks its element stale).
+  const fresh = (sel) => [...document.querySelectorAll(sel)].find(b => !b.closest('[data-stale="true"]'));
+  const control = () => fresh('.st-key-table-hand button:enabled')
+    || fresh('.st-key-next-hand button, .st-key-play-again button');
+  const onHand = (e) => e instanceof Element && e.matches('.st-key-table-hand');
   const refocus = () => {
     const active = document.activeElement;
-    const hand = document.querySelector('.st-key-table-hand');
-    const waiting = !!hand && active === hand;
+    const waiting = onHand(active);
     if (!waiting && active && active !== document.body && document.contains(active)) return;
-    // The first playable tile; at the end of a hand, the way on ("Deal the next hand"); while
-    // the computer players move, the hand itself, until one of its tiles can be played.
-    const b = document.querySelector('.st-key-table-hand button:enabled')
-      || document.querySelector('.st-key-next-hand button, .st-key-play-again button');
+    // While the computer players move, and while the learner's controls are not drawn yet,
+    // the focus waits on the hand itself.
+    const b = control();
     if (b) { b.focus({preventScroll: true}); return; }
+    const hand = document.querySelector('.st-key-table-hand');
     if (hand && !waiting) { hand.setAttribute('tabindex', '-1'); hand.focus({preventScroll: true}); }
   };
+  // A loaded browser may draw the learner's controls after the run has finished (and after
+  // refocus has looked): while the focus waits on the hand, the first control drawn takes it.
+  new MutationObserver(() => { if (onHand(document.activeElement) && control()) refocus(); })
+    .observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['disabled']});
   let drawn = null;
   const uncover = () => {
     const main = document.querySelector('[data-testid="stMain"]');
