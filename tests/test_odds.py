@@ -336,6 +336,23 @@ def test_against_players_known_to_be_basic_the_game_model_counts_the_strong_team
     assert joint_chance(three, (3, 5, 0), 0, None, False, basic.their_moons()) == joint_chance(three, (3, 5, 0), 0)
 
 
+@pytest.mark.parametrize(("deal", "with_edge"), [(2, "bid 4"), (4, "bid 5"), (3, "pass")])
+def test_against_basic_players_the_strong_team_keeps_its_lead_instead_of_shooting(deal: int, with_edge: str) -> None:
+    """Issue 38: the first bidder of the hand after the other team made a 4 (1 against 4)
+    shoots the moon on these deals while the table is unknown, and bids what its hand is
+    worth (or passes) when it knows the other team is basic."""
+    four = RuleSet(players=4)
+    game = Game.new(four, seed=deal)
+    seat = game.to_act
+    assert seat is not None
+    other = (seat + 1) % 4
+    scores = (1, 4) if four.side_of(seat) == 0 else (4, 1)
+    made_four = HandResult(0, other, other, 4, None, (0,) * 4, (0, 0), True, scores, scores)
+    view = dataclasses.replace(game.view(seat), scores=scores, results=(made_four,))
+    assert str(StrongBot(deal * 16 + seat).decide(view).action) == "bid 21"
+    assert str(StrongBot(deal * 16 + seat, opponents="basic").decide(view).action) == with_edge
+
+
 def test_without_their_moons_only_the_sides_team_shoots() -> None:
     """The two-team chain with the moon option for one team only: the other team's 21s
     gone, the side's chance rises wherever that team would have shot (behind, mostly)
