@@ -22,7 +22,8 @@ loss it is. From the end of this hand on, two models:
   then scaled down by the race model, so the chances run on smoothly below it. With four
   players it can also let either team shoot the moon in any hand (``moons``,
   :data:`MOON_HANDS`): a made 21 wins the game at once, so a team far behind is not out of
-  it, which a table of basic players (who never bid 21) cannot show.
+  it, which a table of basic players (who never bid 21) cannot show; or only the side's
+  own team, when the other team's players are known never to bid 21 (``their_moons``).
 - **The race model** (:func:`race_chance`), for the rest (longer games with three
   players): every side scores hand after hand by one table of points per
   hand (:data:`HAND_POINTS`), independently of the others. The chance that a side has not
