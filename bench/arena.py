@@ -117,6 +117,24 @@ def level_of(name: str) -> str:
     return name.partition("/")[0]
 
 
+def table_options(levels: Sequence[str], options: Options) -> Options:
+    """``options`` with what the table knows told to each strong entry: the level of the
+    other entries' players when they are all of one level (``opponents``, see
+    :class:`engine.players.strong.StrongSettings`), unless its options already say.
+
+    >>> table_options(["strong", "basic"], {})["strong"]
+    {'opponents': 'basic'}
+    >>> table_options(["strong", "basic", "strong/b"], {}) == {}
+    True
+    """
+    out = {name: dict(opts) for name, opts in options.items()}
+    for i, name in enumerate(levels):
+        others = {level_of(o) for j, o in enumerate(levels) if j != i}
+        if level_of(name) == "strong" and len(others) == 1:
+            out.setdefault(name, {}).setdefault("opponents", others.pop())
+    return out
+
+
 def play_game(
     levels: Sequence[str],
     players: int,
@@ -134,7 +152,7 @@ def play_game(
     for e in range(entries):
         for s in seats_of(e, rotation, players):
             owner[s] = e
-    opts = options or {}
+    opts = table_options(levels, options or {})
     bots = {
         s: make_bot(level_of(levels[owner[s]]), seed=seed * 16 + s, **opts.get(levels[owner[s]], {}))
         for s in range(players)
@@ -277,28 +295,30 @@ def table(results: Iterable[GameRecord]) -> str:
 
 def calibration(results: Iterable[GameRecord], moons: bool) -> str:
     """How well the four-player game model (:class:`engine.players.odds.GameOdds`, with the
-    share of the auctions read as the strong player reads it, and ``moons`` as
-    ``odds_moons_4p``) foretold the games: at the start of every hand but the first, the
+    share of the auctions read as the strong player reads it, knowing what the arena tells
+    it of the other entry (:func:`table_options`), and ``moons`` as ``odds_moons_4p``)
+    foretold the games: at the start of every hand but the first, the
     chance it gives the first bot's team against the share of those games that team won,
     by tenths, and the Brier score. Needs games recorded with their hands (``log``)."""
     from engine.players.odds import GameOdds
     from engine.players.strong import StrongSettings
 
     rules = RuleSet(players=4)
-    settings = StrongSettings()
     bands: dict[int, list[float]] = {}
     brier, starts = 0.0, 0
     for r in results:
         if r["players"] != 4 or "log" not in r:
             continue
         seat = seats_of(0, r["rotation"], 4)[0]
+        opponents = table_options(r["levels"], {}).get(r["levels"][0], {}).get("opponents")
+        settings = StrongSettings(opponents=opponents)
         won = float(r["winner_entry"] == 0)
         for i, (before, _bidder) in enumerate(r["log"]):
             if i == 0 or max(before) >= rules.target:
                 continue
             bids = [SimpleNamespace(bidder=b) for _, b in r["log"][:i]]
             share = settings.odds_share_for(rules, seat, cast("list[HandResult]", bids))  # only .bidder is read
-            said = GameOdds(rules, tuple(before), rules.side_of(seat), share, moons).now
+            said = GameOdds(rules, tuple(before), rules.side_of(seat), share, moons, settings.their_moons()).now
             band = bands.setdefault(min(int(said * 10), 9), [0, 0.0, 0.0])
             band[0] += 1
             band[1] += said

@@ -34,6 +34,28 @@ def test_a_tagged_entry_is_its_level_with_its_own_options(monkeypatch: pytest.Mo
     assert {row.index("%") for row in rows} == {head.index("games won") + len("games won") - 1}
 
 
+def test_the_arena_tells_a_strong_entry_the_level_of_the_others_when_all_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    made: dict[int, tuple[str, dict[str, Any]]] = {}
+    real = arena.make_bot
+
+    def recording(level: str, seed: int | None = None, **options: Any) -> Any:
+        assert seed is not None
+        made[seed % 16] = (level, options)
+        return real("random", seed=seed)
+
+    monkeypatch.setattr(arena, "make_bot", recording)
+    arena.play_game(["strong", "basic"], 4, seed=3, rotation=0, options={"strong": {"sweep_4p": 0.5}})
+    assert made == {0: ("strong", {"sweep_4p": 0.5, "opponents": "basic"}), 1: ("basic", {}),
+                    2: ("strong", {"sweep_4p": 0.5, "opponents": "basic"}), 3: ("basic", {})}
+    made.clear()
+    arena.play_game(["strong", "basic", "strong/b"], 3, seed=3, rotation=0)
+    assert {level for level, _ in made.values()} == {"strong", "basic"}
+    assert all(options == {} for _, options in made.values())  # the others differ: not told
+    assert arena.table_options(["strong", "strong/b"], {"strong": {"opponents": None}}) == {
+        "strong": {"opponents": None}, "strong/b": {"opponents": "strong"}}
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["--players", "4", "strong", "strongest"], "unknown bot 'strongest'"),
     (["--players", "4", "basic", "basic/b", "--option", "basic/c.x=1"], "names no bot of this run"),

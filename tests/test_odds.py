@@ -300,6 +300,74 @@ def test_with_four_players_the_strong_player_reads_its_share_of_the_auctions_fro
     assert chance(0, won) + chance(1, won) == pytest.approx(1.0, abs=1e-5)  # 0.75 and 0.25: one model
 
 
+def _moon_break_even(settings: StrongSettings, scores: tuple[int, int]) -> float:
+    """The chance of making a 21 from which team 0, at ``scores`` before the hand, does as
+    well shooting as standing still (a set 21 leaves it one trick short, 21 down)."""
+    four = RuleSet(players=4)
+    odds = GameOdds(four, scores, 0, settings.odds_share_for(four, 0), True, settings.their_moons())
+    set_ = odds.hand(0, 21, 6, False)
+    return (odds.now - set_) / (1 - set_)
+
+
+def test_against_players_known_to_be_basic_the_game_model_counts_the_strong_teams_edge() -> None:
+    """Issue 38: with every side alike, a team a hand into the game (1 against 4) loses
+    little by a set 21 (the moons it can still shoot), so a 21 made one time in eight
+    looked worth shooting, and the strong team shot them away in games it wins 72% of
+    the time from level. Told the other team is basic (the table knows it), the model
+    starts the strong team from its measured share of the auctions and lets only it shoot
+    the moon (basic players never bid 21): a 21 from near level must then be likely. At a
+    table of equals, or with the players unknown, both teams stay even."""
+    four = RuleSet(players=4)
+    unknown, equals, basic = StrongSettings(), StrongSettings(opponents="strong"), StrongSettings(opponents="basic")
+    assert _moon_break_even(unknown, (1, 4)) < 0.2
+    assert _moon_break_even(equals, (1, 4)) == _moon_break_even(unknown, (1, 4))
+    assert _moon_break_even(basic, (1, 4)) > 0.45
+    # Far behind, a 21 is the way back, and the model still says so.
+    assert _moon_break_even(basic, (-40, 14)) < 0.1
+    for settings_ in (unknown, equals):
+        chances = [GameOdds(four, (0, 0), k, settings_.odds_share_for(four, k), True, settings_.their_moons()).now
+                   for k in (0, 1)]
+        assert chances == pytest.approx([0.5, 0.5], abs=1e-6)
+    assert GameOdds(four, (0, 0), 0, basic.odds_share_for(four, 0), True, basic.their_moons()).now == pytest.approx(
+        0.80, abs=0.01)
+    # Three players keep their model (no moons in it, no share against basic players).
+    three = RuleSet(players=3)
+    assert basic.odds_share_for(three, 0) is None and unknown.odds_share_for(three, 0) is None
+    assert joint_chance(three, (3, 5, 0), 0, None, False, basic.their_moons()) == joint_chance(three, (3, 5, 0), 0)
+
+
+@pytest.mark.parametrize(("deal", "with_edge"), [(2, "bid 4"), (4, "bid 5"), (3, "pass")])
+def test_against_basic_players_the_strong_team_keeps_its_lead_instead_of_shooting(deal: int, with_edge: str) -> None:
+    """Issue 38: the first bidder of the hand after the other team made a 4 (1 against 4)
+    shoots the moon on these deals while the table is unknown, and bids what its hand is
+    worth (or passes) when it knows the other team is basic."""
+    four = RuleSet(players=4)
+    game = Game.new(four, seed=deal)
+    seat = game.to_act
+    assert seat is not None
+    other = (seat + 1) % 4
+    scores = (1, 4) if four.side_of(seat) == 0 else (4, 1)
+    made_four = HandResult(0, other, other, 4, None, (0,) * 4, (0, 0), True, scores, scores)
+    view = dataclasses.replace(game.view(seat), scores=scores, results=(made_four,))
+    assert str(StrongBot(deal * 16 + seat).decide(view).action) == "bid 21"
+    assert str(StrongBot(deal * 16 + seat, opponents="basic").decide(view).action) == with_edge
+
+
+def test_without_their_moons_only_the_sides_team_shoots() -> None:
+    """The two-team chain with the moon option for one team only: the other team's 21s
+    gone, the side's chance rises wherever that team would have shot (behind, mostly)
+    and never falls; the other team's chance, worked out the same way round, is what the
+    side's leaves."""
+    four = RuleSet(players=4)
+    for scores in [(0, 0), (10, -10), (15, 0), (-20, 12), (5, 18)]:
+        both = joint_chance(four, scores, 0, 0.5, True)
+        ours = joint_chance(four, scores, 0, 0.5, True, their_moons=False)
+        assert both is not None and ours is not None
+        assert ours >= both - 1e-9
+    assert joint_chance(four, (15, -10), 0, 0.5, True, False) > joint_chance(four, (15, -10), 0, 0.5, True) + 0.05  # type: ignore[operator]
+    assert joint_chance(four, (0, 0), 0, None, True, False) == joint_chance(four, (0, 0), 0, 0.5, True, False)
+
+
 @settings(max_examples=40, deadline=None)
 @given(data=st.data(), rules=st.sampled_from([RuleSet(), RuleSet(players=4), RuleSet(scoring="marks")]))
 def test_with_a_share_a_point_more_never_lowers_the_sides_chance(data: st.DataObject, rules: RuleSet) -> None:

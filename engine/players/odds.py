@@ -22,7 +22,8 @@ loss it is. From the end of this hand on, two models:
   then scaled down by the race model, so the chances run on smoothly below it. With four
   players it can also let either team shoot the moon in any hand (``moons``,
   :data:`MOON_HANDS`): a made 21 wins the game at once, so a team far behind is not out of
-  it, which a table of basic players (who never bid 21) cannot show.
+  it, which a table of basic players (who never bid 21) cannot show; or only the side's
+  own team, when the other team's players are known never to bid 21 (``their_moons``).
 - **The race model** (:func:`race_chance`), for the rest (longer games with three
   players): every side scores hand after hand by one table of points per
   hand (:data:`HAND_POINTS`), independently of the others. The chance that a side has not
@@ -287,7 +288,9 @@ def _moves(rules: RuleSet, share: float | None = None) -> list[tuple[float, tupl
 
 
 @lru_cache(maxsize=8)
-def _joint(rules: RuleSet, share: float | None = None, moons: bool = False) -> tuple[int, tuple[Grid, ...]] | None:
+def _joint(
+    rules: RuleSet, share: float | None = None, moons: bool = False, their_moons: bool = True
+) -> tuple[int, tuple[Grid, ...]] | None:
     """``(lowest score followed, chances)`` of the joint model for ``rules``, or ``None``
     when the game is too long for it: ``chances[k][i, j, ...]`` is side ``k``'s chance to
     win the game from scores ``(low + i, low + j, ...)``, every side below the target.
@@ -295,7 +298,8 @@ def _joint(rules: RuleSet, share: float | None = None, moons: bool = False) -> t
     are the same grid turned round); with side 0 the bidder in ``share`` of the hands
     (:func:`_moves`), every side's but the last, whose chance is what the others leave.
     With ``moons`` (four players only), every hand either team may shoot the moon instead
-    (:data:`MOON_HANDS`, :data:`MOON_SET_TRICKS`), and does when that is better for it."""
+    (:data:`MOON_HANDS`, :data:`MOON_SET_TRICKS`), and does when that is better for it;
+    without ``their_moons`` only side 0 may (``share`` must then be given)."""
     import numpy as np
 
     n = len(rules.teams())
@@ -350,7 +354,8 @@ def _joint(rules: RuleSet, share: float | None = None, moons: bool = False) -> t
             for chance, where, kind in steps:
                 new += chance * grids[kind][where]
             if moons:
-                new = _with_moons(new, grids[(-1, False)], down, size, side)
+                shooters = (True, their_moons) if side == 0 else (their_moons, True)
+                new = _with_moons(new, grids[(-1, False)], down, size, side, shooters)
             done = float(np.abs(new - value).max()) < 1e-7
             value = new
             if done:
@@ -361,12 +366,14 @@ def _joint(rules: RuleSet, share: float | None = None, moons: bool = False) -> t
     return low, tuple(grids_out)
 
 
-def _with_moons(normal: Grid, grid: Grid, down: int, size: int, side: int) -> Grid:
+def _with_moons(
+    normal: Grid, grid: Grid, down: int, size: int, side: int, shooters: tuple[bool, bool] = (True, True)
+) -> Grid:
     """One step of the two-team chain with the moon option: ``normal`` is ``side``'s chance
     after a hand played for an ordinary bid, ``grid`` the padded chances after any hand. In
-    each kind of hand (:data:`MOON_HANDS`) a team shoots when that is better for it than the
-    ordinary hand: ``side`` to raise its chance, the other team to lower it (when both
-    would, each is as likely to speak first)."""
+    each kind of hand (:data:`MOON_HANDS`) a team that may shoot (``shooters``, by team)
+    shoots when that is better for it than the ordinary hand: ``side`` to raise its chance,
+    the other team to lower it (when both would, each is as likely to speak first)."""
 
     import numpy as np
 
@@ -383,7 +390,8 @@ def _with_moons(normal: Grid, grid: Grid, down: int, size: int, side: int) -> Gr
     for part, q in MOON_HANDS:
         shoot = q + (1 - q) * mine  # made: the game is won
         against = (1 - q) * other  # the other team's 21, made: the game is lost
-        mine_better, theirs_better = shoot > normal, against < normal
+        mine_better = (shoot > normal) & shooters[side]
+        theirs_better = (against < normal) & shooters[1 - side]
         value = np.where(mine_better, shoot, np.where(theirs_better, against, normal))
         value = np.where(mine_better & theirs_better, (shoot + against) / 2, value)
         out += part * value
@@ -391,7 +399,7 @@ def _with_moons(normal: Grid, grid: Grid, down: int, size: int, side: int) -> Gr
 
 
 def joint_chance(rules: RuleSet, scores: Sequence[int], side: int, share: float | None = None,
-                 moons: bool = False) -> float | None:
+                 moons: bool = False, their_moons: bool = True) -> float | None:
     """The chance that ``side`` wins the game from ``scores`` (by side, all below the
     target) by the joint model, or ``None`` when the game is too long for it.
 
@@ -402,7 +410,9 @@ def joint_chance(rules: RuleSet, scores: Sequence[int], side: int, share: float 
     ``side`` is taken to be the bidder in that share of the hands (the others alike in
     the rest), as a player who bids more boldly than they do. With ``moons`` (four
     players, points, a made 21 winning the game) either team may also shoot the moon in
-    any hand (:data:`MOON_HANDS`), and does when that raises its chance. A side below the
+    any hand (:data:`MOON_HANDS`), and does when that raises its chance; without
+    ``their_moons`` only ``side``'s team may (its opponents are known never to bid 21). A
+    side below the
     lowest score the chain follows (:data:`JOINT_FLOOR` below zero with three players) is
     taken at that score, its chance scaled down by the race model (:func:`_below`), and the
     sides' chances shared out again to add up to one.
@@ -418,7 +428,10 @@ def joint_chance(rules: RuleSet, scores: Sequence[int], side: int, share: float 
     """
     if max(scores) >= rules.target:
         raise ValueError(f"the joint model starts from scores below the target ({rules.target}), not {tuple(scores)}")
-    built = _joint(rules, share, moons)
+    their_moons = their_moons or not moons
+    if not their_moons and share is None:  # the sides differ: one's moons, not the other's
+        share = 1 / len(scores)
+    built = _joint(rules, share, moons, their_moons)
     if built is None:
         return None
     low, grids = built
@@ -459,13 +472,15 @@ class GameOdds:
     ``side``: the side whose chance is wanted; ``share``: the share of hands that side is
     taken to bid in the joint model (:func:`joint_chance`; ``None``: every side alike);
     ``moons``: with four players, either team may shoot the moon in any hand (see
-    :data:`MOON_HANDS`)."""
+    :data:`MOON_HANDS`); ``their_moons`` off: only ``side``'s team may (the other team's
+    players are known never to bid 21)."""
 
     rules: RuleSet
     scores: tuple[int, ...]
     side: int
     share: float | None = None
     moons: bool = False
+    their_moons: bool = True
     _memo: dict[tuple[tuple[int, ...], int | None, bool, bool], float] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -496,7 +511,7 @@ class GameOdds:
             tied = [i for i, s in enumerate(scores) if s == top]
             value = 1.0 / len(tied) if self.side in tied else 0.0
         else:
-            joint = joint_chance(self.rules, scores, self.side, self.share, self.moons)
+            joint = joint_chance(self.rules, scores, self.side, self.share, self.moons, self.their_moons)
             value = race_chance(self.rules, scores, self.side) if joint is None else joint
         self._memo[key] = value
         return value

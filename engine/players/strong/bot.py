@@ -147,7 +147,10 @@ class StrongBot(PhaseBot):
         odds = None
         if self.settings.play_to_win and view is not None:
             share = self.settings.odds_share_for(rules, view.seat, view.results)
-            odds = GameOdds(rules, tuple(view.scores), rules.side_of(view.seat), share, tuning.odds_moons)
+            odds = GameOdds(
+                rules, tuple(view.scores), rules.side_of(view.seat), share, tuning.odds_moons,
+                self.settings.their_moons(),
+            )
         return ScoreModel(
             rules,
             moon_value=self.settings.moon_value,

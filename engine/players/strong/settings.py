@@ -17,7 +17,11 @@ from engine.rules import RuleSet
 from engine.solver import Solver
 from engine.trump import Trump
 
-__all__ = ["FOUR", "THREE", "SolverFactory", "StrongSettings", "Tuning"]
+__all__ = ["FOUR", "NEVER_SHOOT", "THREE", "SolverFactory", "StrongSettings", "Tuning"]
+
+#: Levels of player known never to bid 21 (the basic player): against them the game model
+#: lets only the strong player's own team shoot the moon.
+NEVER_SHOOT = frozenset({"basic"})
 
 
 class SolverFactory(Protocol):
@@ -52,8 +56,11 @@ class Tuning:
     - ``odds_share``: the share of the hands the game model takes the player's own side to
       bid (``None``: every side alike); ``odds_table``: read that share from the table,
       ``odds_table`` hands' worth of it (one in two when ``None``) and the hands bid so far
-      (``None``: a fixed share); ``odds_moons``: the model lets either team shoot the moon in
-      any hand (the game model does so with two teams only);
+      (``None``: a fixed share); ``odds_against``: by the level of the other sides' players,
+      when the table knows it (:attr:`StrongSettings.opponents`), the share to start from
+      instead of ``odds_share`` (a level not listed, or players alike: ``odds_share``);
+      ``odds_moons``: the model lets either team shoot the moon in any hand (the game model
+      does so with two teams only; only the player's own team against :data:`NEVER_SHOOT`);
     - ``sweep``: how much of a made 7 or 21 a deal that open-hands play sweeps counts for;
     - ``short`` / ``short_seven``: a simulated deal one trick short of a bid below seven / of
       a bid of all seven counts as this much of a made bid;
@@ -74,6 +81,7 @@ class Tuning:
     bid_threshold: float
     odds_share: float | None
     odds_table: float | None
+    odds_against: dict[str, float]
     odds_moons: bool
     sweep: float
     short: float
@@ -95,6 +103,7 @@ THREE = Tuning(
     bid_threshold=0.5,
     odds_share=None,
     odds_table=None,
+    odds_against={},
     odds_moons=False,
     sweep=1.0,
     short=0.75,
@@ -116,6 +125,7 @@ FOUR = Tuning(
     bid_threshold=0.65,
     odds_share=None,
     odds_table=4.0,
+    odds_against={"basic": 0.7},
     odds_moons=True,
     sweep=0.4,
     short=0.0,
@@ -159,6 +169,9 @@ class StrongSettings:
       its weight (one solve per layout); 2 or more, draw this many times the layouts needed
       and keep the needed number by weight (the plain draw is solved too, to compare); 0,
       uniform layouts, all alike;
+    - ``opponents``: the level of the other sides' players (``"basic"``, ``"strong"``) when
+      the table knows it and they are all of one level, for the game model
+      (:meth:`odds_share_for`, :meth:`their_moons`); ``None``: unknown, every side alike;
     - ``solver_factory``: makes the solver for a trump and number of players.
     """
 
@@ -175,6 +188,7 @@ class StrongSettings:
     play_to_win: bool = True
     read_auction: bool = True
     read_play: int = 1
+    opponents: str | None = None
     solver_factory: SolverFactory | None = None
 
     def for_rules(self, rules: RuleSet) -> Tuning:
@@ -188,17 +202,20 @@ class StrongSettings:
 
     def odds_share_for(self, rules: RuleSet, seat: int, results: Sequence[HandResult] = ()) -> float | None:
         """The share of the hands the game model takes ``seat``'s side to bid, after the
-        hands ``results`` of this game (``None``: every side alike). With the tuning's
-        ``odds_table`` set (four players), it is read from the table: ``odds_table`` hands'
-        worth of ``odds_share`` (or one in as many as there are sides) and the hands bid so
-        far, to the nearest 5%.
+        hands ``results`` of this game (``None``: every side alike). It starts from the
+        tuning's ``odds_against`` for the :attr:`opponents` when they are known and listed,
+        else from ``odds_share``. With the tuning's ``odds_table`` set (four players), it is
+        read from the table: ``odds_table`` hands' worth of that start (or one in as many
+        as there are sides) and the hands bid so far, to the nearest 5%.
 
         >>> from engine import RuleSet
         >>> StrongSettings().odds_share_for(RuleSet(players=4), 0) is None
         True
+        >>> StrongSettings(opponents="basic").odds_share_for(RuleSet(players=4), 0)
+        0.7
         """
         tuning = self.for_rules(rules)
-        base = tuning.odds_share
+        base = tuning.odds_against.get(self.opponents or "", tuning.odds_share)
         if tuning.odds_table is None:
             return base
         bid = [r.bidder for r in results if r.bidder is not None]
@@ -207,6 +224,15 @@ class StrongSettings:
         ours = sum(rules.side_of(b) == rules.side_of(seat) for b in bid)
         prior = 1 / len(rules.teams()) if base is None else base
         return round(20 * (tuning.odds_table * prior + ours) / (tuning.odds_table + len(bid))) / 20
+
+    def their_moons(self) -> bool:
+        """Whether the game model lets the other sides shoot the moon: not when the
+        :attr:`opponents` are known never to bid 21 (:data:`NEVER_SHOOT`).
+
+        >>> StrongSettings().their_moons(), StrongSettings(opponents="basic").their_moons()
+        (True, False)
+        """
+        return self.opponents not in NEVER_SHOOT
 
     @classmethod
     def options(cls) -> list[str]:
