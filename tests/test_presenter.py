@@ -288,6 +288,28 @@ def test_a_worse_play_says_why_at_the_reveal_on_the_chart_and_the_phone() -> Non
     assert q.worse_note(wrong) in chart.replace("&#x27;", "'")
     hidden = chart_html(HostView(info, 3, replace(asked, revealed=False), {wrong: 1}, 1))
     assert "is worse" not in hidden  # nothing before the reveal
+    # The projector's chart leaves it to the stage's words, which name every worse play.
+    assert "is worse" not in chart_html(HostView(info, 3, asked, {wrong: 1, q.answer.action: 1}, 2), worse=False)
+
+
+def test_the_reveal_names_every_worse_play_in_one_line_in_the_tables_figures() -> None:
+    """At the reveal the stage names every legal play the computer rates worse (not the first
+    three), best first, with the figures as the numbers' table writes them ("5.00", not "5")."""
+    from tutorial.services.presenter import worse_summary
+
+    values = {"1-1": (0.81, 1.73), "4-2": (0.81, 1.72), "6-6": (0.42, 1.1), "5-5": (0.2, 0.9), "3-3": (0.0, 1.0),
+              "2-2": (0.5, 2.0)}
+    decision = _play_decision(values, "1-1", exhaustive=False)
+    line = worse_summary(decision, ("play 1-1", "play 4-2"))
+    assert line == ("Worse, by the computer's numbers (tricks for its side, chance to make the bid; 1-1: 1.73, 81%): "
+                    "2-2 2.00, 50% · 6-6 1.10, 42% · 5-5 0.90, 20% · 3-3 1.00, 0%."), line
+    assert worse_summary(Action.parse("play 1-1"), ()) == ""  # no numbers (a rule of thumb): nothing said
+    hand, decisions = generate_hand(RuleSet(), 12, "strong")
+    show = build_show(hand, decisions, "strong")
+    for scene in show.scenes:
+        for row in scene.move.rows if scene.move is not None and "Expected tricks" in scene.move.columns else ():
+            cell = row[scene.move.columns.index("Expected tricks")]
+            assert not cell or len(cell.partition(".")[2]) == 2, (scene.count, row)
 
 
 def test_the_numbers_table_names_the_summarys_moves_and_drops_sparse_columns() -> None:

@@ -143,7 +143,7 @@ def test_the_numbers_table_is_compact_and_fits_beside_the_table(projector: Any, 
 
 def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any, server: str) -> None:
     """A live class at 1920×1080: the asked hand's tiles big beside the panel, a phone that
-    chooses a legal but weaker tile told why it is worse (and the chart too), the numbers in
+    chooses a legal but weaker tile told why it is worse (and the projector too), the numbers in
     the panel in view, and the class summary ("This hand") leading back to the slide."""
     open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=13")
     with _live_phone(projector, browser, server, "Ada") as phone:
@@ -171,12 +171,14 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         before = runs(projector)
         projector.keyboard.press("ArrowRight")  # the reveal
         settle(projector, since=before)
-        said = projector.locator(".st-key-live-panel .live-illegal", has_text="6-5 is worse")
+        # Why 6-5 is worse, by the computer's figures beside 4-1's: in the stage's words, which
+        # name every worse play (the chart does not say it again).
+        said = projector.locator(".pres-talk .pres-worse", has_text="6-5 ")
         said.wait_for(timeout=20_000)
-        assert "with 4-1" in said.inner_text()
-        # The result under the chart reads from the back of the room: a step above the panel's 28 px.
+        assert "4-1: " in said.inner_text() and "is worse" not in projector.locator(".st-key-live-panel").inner_text()
+        # The words and the result under the chart read from the back of the room: a step above 28 px.
         size = "(sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize)"
-        assert projector.evaluate(size, ".st-key-live-panel .live-illegal") >= 30
+        assert projector.evaluate(size, ".pres-talk .pres-worse") >= 30
         assert projector.evaluate(size, ".st-key-live-panel .live-names b") >= 34
         wait_for(phone, ".live-revealed", 30)
         assert "6-5 is worse" in phone.locator(".live-revealed").inner_text()
@@ -258,3 +260,136 @@ def test_a_levels_choices_on_the_phone_come_in_order(projector: Any, browser: An
         singles = [t for t in labels[:-1] if "," not in t]
         assert singles == sorted(singles, key=hand.index), (labels, hand)
         phone.screenshot(path=str(SCREENSHOTS / "lesson-phone-choices-390x844.png"), full_page=True)
+
+
+# Where a revealed answer's parts are: the talk's text lines cut off (outside the talk's box or
+# the window), the talk's scroll, the seat asked, its name, its cells, the "Answer" tag, the
+# tiles' pictures, the panel and the controls; and the smallest type on the stage.
+_REVEALED = """() => {
+  const box = e => { if (!e) return null; const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const all = s => [...document.querySelectorAll(s)].filter(e => e.checkVisibility()).map(box);
+  const talk = document.querySelector('.pres-talk');
+  const tb = talk.getBoundingClientRect();
+  const cut = [];
+  const walker = document.createTreeWalker(talk, NodeFilter.SHOW_TEXT);
+  let n;
+  while ((n = walker.nextNode())) {
+    if (!n.textContent.trim() || !n.parentElement.checkVisibility()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects())
+      if (r.top < tb.top - 1 || r.bottom > tb.bottom + 1 || r.bottom > innerHeight || r.right > innerWidth)
+        cut.push(n.textContent.trim().slice(0, 40));
+  }
+  const sizes = [...document.querySelectorAll('.pres-stage *')].filter(e => e.checkVisibility()
+    && [...e.childNodes].some(c => c.nodeType === 3 && c.textContent.trim())).map(e => parseFloat(getComputedStyle(e).fontSize));
+  const act = document.querySelector('.pres-seat.pres-act');
+  return {cut, scroll: talk.scrollHeight - talk.clientHeight, talk: box(talk),
+          seat: box(act), name: box(act.querySelector('.pres-name')),
+          cells: [...act.querySelectorAll('.pres-cell')].map(box),
+          answers: all('.pres-act .pres-is-answer'), tags: all('.pres-answer-cap'),
+          tiles: all('.pres-act svg.moon-tile'), heights: all('.pres-act svg.moon-tile').map(b => b[3] - b[1]),
+          panel: box(document.querySelector('.st-key-live-panel')),
+          controls: box(document.querySelector('.st-key-pres-controls')), smallest: Math.min(...sizes)};
+}"""
+
+
+def _meets(a: list[float], b: list[float]) -> bool:
+    """Whether the boxes ``a`` and ``b`` overlap (more than a pixel's rounding)."""
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+def _inside(a: list[float], b: list[float]) -> bool:
+    return a[0] >= b[0] - 1 and a[1] >= b[1] - 1 and a[2] <= b[2] + 1 and a[3] <= b[3] + 1
+
+
+def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapping(projector: Any,
+                                                                                   server: str) -> None:
+    """A live class revealed at deal 12, move 8 (Seat 2, the answer on a side hand) and move 12
+    (Seat 0, four answers at the bottom), at 1920×1080, 1280×720 and 1024×768: the computer's
+    words in full (the answer, its reason, the plays as good and every worse play, the same
+    line at every size), the asked hand as large as while asked (16:9), each ring and "Answer" tag
+    inside its own cell, the cells inside the seat's frame and clear of its name, the type at
+    the projector bar (28 px at 1920 wide, in proportion below); after End, one short line
+    says so and the lesson still fits the window, its controls in view, and once the line is
+    closed the slide is as before the class, "Jump to" under the controls."""
+    sizes = ((1920, 1080), (1280, 720), (1024, 768))
+    open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=8")
+    click(projector, projector.locator(".st-key-live-start button").first)
+    wait_for(projector, ".st-key-live-join-close button", 30)
+    click(projector, projector.locator(".st-key-live-join-close button").first)
+    wait_for(projector, ".st-key-live-panel", 30)
+    worse_lines = {}
+    try:
+        for move in (8, 12):
+            if move != 8:
+                for _ in range(move - 8):
+                    before = runs(projector)
+                    projector.keyboard.press("ArrowRight")
+                    settle(projector, since=before)
+                assert stage(projector) == str(move)
+            click(projector, projector.locator(".st-key-pres-ask button").first)
+            wait_for(projector, ".live-chart", 30)
+            projector.wait_for_timeout(1_000)
+            assert projector.locator("[data-testid=stTooltipContent]:visible").count() == 0  # none left hanging
+            asked = {}
+            for width, height in sizes:
+                projector.set_viewport_size({"width": width, "height": height})
+                projector.wait_for_timeout(300)
+                asked[width] = min(projector.evaluate(_HEIGHTS, ".pres-seat.pres-act svg.moon-tile"))
+            projector.set_viewport_size({"width": 1920, "height": 1080})
+            before = runs(projector)
+            projector.locator(".st-key-pres-forward button").click()  # the reveal, the mouse left on it
+            settle(projector, since=before)
+            wait_for(projector, ".live-chart[data-revealed='1']", 30)
+            projector.wait_for_timeout(1_000)
+            assert projector.locator("[data-testid=stTooltipContent]:visible").count() == 0
+            for width, height in sizes:
+                projector.set_viewport_size({"width": width, "height": height})
+                projector.wait_for_timeout(300)
+                got = projector.evaluate(_REVEALED)
+                where = (move, width, got)
+                assert not got["cut"] and got["scroll"] <= 1, where  # the computer's words in full
+                assert got["talk"][1] >= got["panel"][3] or got["talk"][2] <= got["panel"][0], where
+                assert got["controls"][3] <= height, where
+                # As large as while asked (a 4:3 projector's narrow stage keeps the bottom hand in one row).
+                assert width < 1280 or min(got["heights"]) >= asked[width] - 1, (asked[width], where)
+                assert got["answers"] and len(got["tags"]) == 1, where
+                tag = got["tags"][0]
+                assert any(_inside(tag, cell) for cell in got["answers"]), where  # the tag in its own cell
+                assert not any(_meets(tag, tile) for tile in got["tiles"]), where  # over no tile
+                assert all(_inside(cell, got["seat"]) for cell in got["cells"]), where  # rings in the frame
+                assert not any(_meets(got["name"], cell) for cell in got["cells"]), where  # clear of the name
+                assert got["smallest"] >= 28 * min(width / 1920, height / 1080) - 0.5, where
+                worse = projector.locator(".pres-talk .pres-worse")
+                assert worse.count() == 1
+                worse_lines.setdefault(move, set()).add(worse.inner_text())
+                assert "is worse" not in projector.locator(".st-key-live-panel").inner_text()
+                projector.screenshot(path=str(SCREENSHOTS / f"lesson-live-revealed-{move}-{width}x{height}.png"))
+        # Every legal worse play named, the same at every size: at move 8, all four.
+        assert all(len(lines) == 1 for lines in worse_lines.values()), worse_lines
+        (line,) = worse_lines[8]
+        assert all(f"{t} " in line for t in ("0-0", "1-1", "5-3", "5-5")) and "0-0 5.00, 0%" in line, line
+    finally:
+        projector.set_viewport_size({"width": 1920, "height": 1080})
+    click(projector, projector.locator(".st-key-live-end button").first)
+    click(projector, projector.locator(".st-key-live-end-yes button").first)
+    wait_for(projector, ".st-key-live-ended-msg", 30)
+    try:
+        for width, height in sizes:
+            projector.set_viewport_size({"width": width, "height": height})
+            projector.wait_for_timeout(300)
+            notice = projector.evaluate(_BOX, ".st-key-live-ended-msg")
+            assert notice[3] - notice[1] <= 70 * height / 1080 + 1, (width, notice)  # one short line
+            # The controls in view ("Jump to" gives way to the line until it is closed).
+            box = projector.evaluate(_BOX, ".st-key-pres-controls")
+            assert box is not None and box[3] <= height, (width, box)
+            assert projector.evaluate("() => document.documentElement.scrollHeight") <= height, width
+            projector.screenshot(path=str(SCREENSHOTS / f"lesson-live-ended-{width}x{height}.png"))
+    finally:
+        projector.set_viewport_size({"width": 1920, "height": 1080})
+    # Closed, the lesson is as before the class: the same slide, "Jump to" back, no class in the address.
+    click(projector, projector.locator(".st-key-live-ended-close button").first)
+    wait_for(projector, ".st-key-pres-jump-box", 30)
+    assert projector.locator(".st-key-live-ended-msg").count() == 0 and "live=" not in projector.url
+    assert stage(projector) == "12" and projector.evaluate(_BOX, ".st-key-pres-jump-box")[3] <= 1080

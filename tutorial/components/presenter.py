@@ -273,19 +273,20 @@ def stage(start: bool = False) -> None:
     if html:
         st.markdown(html, unsafe_allow_html=True)
     s = p.stepper
+    # The stepping buttons carry no tooltip: one left hanging over them after a click stayed on
+    # the room's screen (their keys are on them; a clicker's Page Down and Page Up step too).
     with st.container(horizontal=True, key="pres-controls", vertical_alignment="center"):
         st.button("Back", key="pres-back", on_click=_step, args=("back",), disabled=not s.can_back(),
-                  icon=":material/arrow_back:", help="Back one step (← or Page Up).", shortcut="Left")
+                  icon=":material/arrow_back:", shortcut="Left")
         fwd = "Reveal" if s.asking and not s.revealed else "Forward"
         st.button(fwd, key="pres-forward", on_click=_step, args=("forward",), disabled=not s.can_forward(),
-                  type="primary", icon=":material/arrow_forward:", help="On one step (→ or Page Down).",
-                  shortcut="Right")
+                  type="primary", icon=":material/arrow_forward:", shortcut="Right")
         if s.asking and not s.slide.ask:
             st.button("Show every hand", key="pres-resume", on_click=_step, args=("resume",),
                       icon=":material/visibility:")
         elif not s.asking:
             st.button("Pause and ask", key="pres-ask", on_click=_step, args=("pause",), disabled=not _can_ask(p),
-                      icon=":material/front_hand:", help="Hide every hand but the one to play and ask the room.")
+                      icon=":material/front_hand:")
         # Only a slide with figures offers them: not the deal, an open question, a note, a
         # puzzle or a level, nor a move the computer gave no numbers for.
         if has_numbers(p):

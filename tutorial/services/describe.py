@@ -41,6 +41,7 @@ __all__ = [
     "result_words",
     "seat_name",
     "trump_label",
+    "worse_line",
     "worse_words",
 ]
 
@@ -445,6 +446,33 @@ def decision_lines(frame: pd.DataFrame) -> str:
             parts.append(f"{col}: {value}")
         lines.append(f"- **{row['Move']}**{chosen}" + (f" — {' · '.join(parts)}" if parts else ""))
     return "\n".join(lines)
+
+
+def worse_line(worse: Sequence[Candidate], best: Candidate) -> str:
+    """Every play in ``worse`` in one line, best first, by the computer's own numbers beside
+    ``best``'s (the expected tricks of the seat's side, and its chance to make or set the bid),
+    in the figures' format of :func:`worse_words`; ``""`` when none has such numbers.
+
+    >>> from engine.players import Candidate
+    >>> print(worse_line([Candidate(Action.parse("play 0-0"), tricks=5.0, goal="make", goal_chance=0.0),
+    ...                   Candidate(Action.parse("play 5-5"), tricks=5.92, goal="make", goal_chance=0.92)],
+    ...                  Candidate(Action.parse("play 4-2"), tricks=6.1, goal="make", goal_chance=1.0)))
+    Worse, by the computer's numbers (tricks for its side, chance to make the bid; 4-2: 6.10, 100%): 5-5 5.92, 92% · 0-0 5.00, 0%.
+    """
+    known = [c for c in worse if c.tricks is not None]
+    if best.tricks is None or not known:
+        return ""
+    chance = best.goal_chance is not None and all(c.goal_chance is not None for c in known)
+    known.sort(key=lambda c: (-(c.goal_chance or 0.0) if chance else 0.0, -(c.tricks or 0.0)))
+    mine = move_label(best.action)
+    if chance:
+        goal = best.goal or "make"
+        head = f"tricks for its side, chance to {goal} the bid; {mine}: {best.tricks:.2f}, {percent(best.goal_chance)}"
+        each = [f"{move_label(c.action)} {c.tricks:.2f}, {percent(c.goal_chance)}" for c in known]
+    else:
+        head = f"tricks for its side; {mine}: {best.tricks:.2f}"
+        each = [f"{move_label(c.action)} {c.tricks:.2f}" for c in known]
+    return f"Worse, by the computer's numbers ({head}): {' · '.join(each)}."
 
 
 def worse_words(worse: Candidate, best: Candidate) -> str:

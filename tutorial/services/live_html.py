@@ -64,10 +64,12 @@ def join_small_html(info: LiveInfo, base: str) -> str:
             f'<b class="live-code-small">{escape(info.join_code)}</b></span></div>')
 
 
-def chart_html(view: HostView, names: bool = False) -> str:
+def chart_html(view: HostView, names: bool = False, worse: bool = True) -> str:
     """The answers so far: how many answered (of how many joined) and a bar per choice; after
     the reveal how many got it, and who only when the teacher shows the results to the class
-    (``names``): nothing personal reaches the projector unasked."""
+    (``names``): nothing personal reaches the projector unasked. Under it, why each wrong
+    choice made is wrong: the engine's reason a tile may not be played, and (``worse``) why a
+    legal one is worse (the presenter's words name every worse play instead)."""
     q = view.question
     if q is None:
         return ""
@@ -87,7 +89,8 @@ def chart_html(view: HostView, names: bool = False) -> str:
         said = (f'<div class="live-names"><b>Right: {len(view.right_names)} of {view.answered}</b>'
                 + (f" — {shown}" if right else "") + "</div>")
         said += "".join(f'<div class="live-illegal" data-value="{escape(r.value)}">{escape(why)}</div>'
-                        for r in rows if r.count and not r.right and (why := logic.wrong_reason(q.view, r.value)))
+                        for r in rows if r.count and not r.right
+                        and (why := (logic.wrong_reason if worse else logic.illegal_reason)(q.view, r.value)))
     return (f'<div class="live-host live-chart" role="figure" aria-label="Answers so far" data-answered="{view.answered}" '
             f'data-players="{view.players}" data-revealed="{int(q.revealed)}" data-question="{q.seq}">'
             f"{head}{bars}{said}</div>")

@@ -54,6 +54,7 @@ __all__ = [
     "plain_reason",
     "slide_labels",
     "worse_notes",
+    "worse_summary",
 ]
 
 #: A computer player's decision: the engine's players give a :class:`Decision`, the simplest
@@ -104,6 +105,9 @@ class Question:
     #: For each legal play the computer rates worse, why, by its numbers
     #: (:func:`worse_notes`): said at the reveal to those who chose it.
     worse: tuple[tuple[str, str], ...] = ()
+    #: Every one of those plays in one line, by the computer's numbers (:func:`worse_summary`):
+    #: said on the projector at the reveal.
+    worse_all: str = ""
 
     def worse_note(self, action: str) -> str:
         """Why ``action`` (a legal play that is not right) is worse than the answer, by the
@@ -200,6 +204,21 @@ def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[s
     return tuple(out)
 
 
+def worse_summary(decision: Decided | None, right: Sequence[str]) -> str:
+    """Every play (or tile laid aside) the computer rated below its own choice, and not in
+    ``right``, in one line with its numbers (``describe.worse_line``); ``""`` for a decision
+    without those numbers."""
+    exp = getattr(decision, "explanation", None)
+    if decision is None or exp is None:
+        return ""
+    try:
+        best = exp.candidate(decision_action(decision))
+    except KeyError:
+        return ""
+    return words.worse_line([c for c in exp.candidates if str(c.action) not in right
+                             and c.action.kind in ("play", "discard")], best)
+
+
 @dataclass(frozen=True)
 class Scene:
     """The table after ``count`` actions: everything the presenter draws."""
@@ -292,6 +311,10 @@ def plain_reason(before: Game, seat: int, action: Action, decision: Decided | No
     return _derived_reason(before, seat, action)
 
 
+#: The numbers' column of a play's expected tricks (two decimals on every row).
+_TRICKS = "Expected tricks"
+
+
 def _numbers(decision: Decided | None) -> tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]]:
     if decision is None:
         return "", (), ()
@@ -306,14 +329,15 @@ def _numbers(decision: Decided | None) -> tuple[str, tuple[str, ...], tuple[tupl
         frame = frame.drop(columns=["Chosen"])
     cols = tuple(str(c) for c in frame.columns)
 
-    def cell(v: object) -> str:
+    def cell(col: str, v: object) -> str:
         if v is None or (isinstance(v, float) and v != v):
             return ""
         if isinstance(v, float):
-            return f"{v:.0f}" if v == int(v) else f"{v:.2f}"
+            # The expected tricks as the words say them ("5.00", as in "expects 5.00 tricks").
+            return f"{v:.0f}" if v == int(v) and col != _TRICKS else f"{v:.2f}"
         return str(v)
 
-    rows = tuple(tuple(cell(v) for v in r) for r in frame.itertuples(index=False))
+    rows = tuple(tuple(cell(c, v) for c, v in zip(cols, r, strict=True)) for r in frame.itertuples(index=False))
     return summary, cols, rows
 
 
@@ -452,6 +476,7 @@ def build_show(
             count=i, seat=seat, phase=before.phase, prompt=_prompt(before, seat),
             choices=legal, answer=answer, as_good=good, layouts=layouts,
             worse=worse_notes(decision, (answer.action, *good)),
+            worse_all=worse_summary(decision, (answer.action, *good)),
         ))
         game.apply(action)
         scenes.append(_scene(game, i + 1, total, made))

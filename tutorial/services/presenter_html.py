@@ -285,11 +285,10 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
             talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer_label}")
             if question.as_good and not numbers:
                 talk += f'<p class="pres-reason pres-as-good">{names_html(escape(question.as_good_note))}</p>'
-            # Why the other legal plays are worse, by the computer's numbers (a live class says it
-            # on its chart, for the tiles the room chose); the numbers' table has every play's.
-            if not numbers:
-                talk += "".join(f'<p class="pres-reason pres-worse">{names_html(escape(note))}</p>'
-                                for _action, note in question.worse[:3])
+            # Every other legal play, and why it is worse, in one line by the computer's numbers
+            # (a live class says it on its chart, for the tiles the room chose).
+            if not numbers and question.worse_all:
+                talk += f'<p class="pres-reason pres-worse">{names_html(escape(question.worse_all))}</p>'
         else:
             talk += '<p class="pres-help">Every other hand is hidden. → reveals the computer\'s answer.</p>'
     elif scene.move is not None:

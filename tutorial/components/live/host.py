@@ -306,7 +306,8 @@ def _host_live(sid: int) -> None:
         # A slide that asks nothing (a note, a move not asked) shows how to join, not the last
         # question's chart, which the class would read as this slide's.
         if view.question is not None and asking:
-            st.markdown(chart_html(view, bool(state.get(state.LIVE_NAMES)))
+            # Why a chosen legal tile is worse: the stage's words say it for every such tile.
+            st.markdown(chart_html(view, bool(state.get(state.LIVE_NAMES)), worse=False)
                         + join_small_html(view.session, public_base()), unsafe_allow_html=True)
         else:
             if state.get(state.LIVE_UNASKED):
@@ -342,31 +343,35 @@ def _host_live(sid: int) -> None:
 
 
 def ended_notice(info: LiveInfo | None) -> None:
-    """"This live class has ended", in projector type above the stage (in the first screenful,
-    whatever the slide's height), when this browser's class has ended."""
+    """"The live class … has ended", one short line in projector type above the stage (in the
+    first screenful, whatever the slide's height), with the class summary's button and "Close"
+    (the slide without the class, as before it) beside it, when this browser's class has ended:
+    the stage takes that line less height, so the lesson still fits the window ("Start a live
+    class" is in the row of the controls)."""
     if info is None or info.open:
         return
-    with st.container(key="live-ended-msg"):
-        st.info("This live class has ended: its code opens nothing more. Start a new one for another class.",
-                icon=":material/stop_circle:")
+    with st.container(key="live-ended-msg", horizontal=True, vertical_alignment="center"):
+        st.markdown(f":material/stop_circle: The live class **{md_escape(info.join_code)}** has ended: its code "
+                    "opens nothing more.")
+        if not summary_open():
+            st.button("Class summary", key="live-summary-open", icon=":material/summarize:",
+                      on_click=_open_summary, help="Opens in your view: names and scores stay hidden until "
+                      "you show them.")
+        st.button("Close", key="live-ended-close", icon=":material/close:", on_click=_drop_live,
+                  help="Back to the lesson as before the class (this line and its summary go).")
 
 
 def host_panel(info: LiveInfo | None) -> None:
     """The presenter's live part: the live panel of this browser's class (the join screen, the
-    answers chart, End after a question), or after its end the summary button (the notice is
-    :func:`ended_notice`, above the stage; "Start a live class" is in the row of
+    answers chart, End after a question); after its end, nothing (the notice and the summary's
+    button are :func:`ended_notice`, above the stage; "Start a live class" is in the row of
     the presenter's controls: :func:`start_button`)."""
     st.markdown(css.sheet("live_host"), unsafe_allow_html=True)
     _cookie_script()
     if info is None:
         return
     if not info.open:
-        if not summary_open():
-            with st.container(key="live-ended-bar", horizontal=True):
-                st.button("Class summary", key="live-summary-open", icon=":material/summarize:",
-                          on_click=_open_summary, help="Opens in your view: names and scores stay hidden until "
-                          "you show them.")
-        return
+        return  # the summary's button stands in the ended notice (:func:`ended_notice`)
     if summary_open():
         return
     _host_live(info.id)
