@@ -99,7 +99,7 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         phones[0].screenshot(path=str(SCREENSHOTS / "live-phone-question-390x844.png"), full_page=True)
         # The question is a heading without Streamlit's chain-link anchor after it.
         assert "What would you play?" in phones[0].locator(".live-phone [role=heading]").inner_text()
-        assert phones[0].locator("[data-testid=stHeaderActionElements]").count() == 0
+        assert phones[0].locator(".live-phone [data-testid=stHeaderActionElements]").count() == 0
         labels = phones[0].locator("[class*='st-key-live-choice-'] button").all_inner_texts()
         # The player's whole hand, legal or not: which tiles may follow is part of the question.
         hand = phones[0].locator(".live-tiles[aria-label$=\"'s hand\"] svg.moon-tile").count()
