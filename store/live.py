@@ -12,6 +12,9 @@ Rules kept here, in the database, whatever page calls:
 
 - a code that is unknown, a class's code (said so, with where to use it), or of a session
   that was ended or has expired, opens nothing (:class:`LiveError` says which);
+- a session expires :data:`IDLE_HOURS` after the teacher's last action (start, ask, reveal,
+  moving on), so a class nobody ended does not stay open for anyone to join; starting a new
+  session with the host links of the teacher's earlier ones ends those (:func:`start`);
 - a student sees only the session of their own token;
 - one answer per student and question: the **first tap counts** (a second one is refused
   with "already answered"), and no answer is taken once the question is revealed or closed
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypedDict
@@ -36,7 +40,7 @@ from store.learners import clean_name, looks_like_token, name_key, new_token, to
 from store.models import Classroom, LiveAnswer, LivePlayer, LiveQuestion, LiveSession, now
 
 __all__ = [
-    "DEFAULT_HOURS",
+    "IDLE_HOURS",
     "HostView",
     "LiveError",
     "LiveInfo",
@@ -54,6 +58,7 @@ __all__ = [
     "join",
     "leave",
     "open_by_code",
+    "open_hosted",
     "player_by_token",
     "questions_csv",
     "reveal",
@@ -63,8 +68,11 @@ __all__ = [
     "summary_csv",
 ]
 
-#: How long a live session stays open (then its code opens nothing).
-DEFAULT_HOURS = 4.0
+#: How long a live session stays open after the teacher's last action (then its code opens
+#: nothing). A lesson, a double period with a break included, fits in it, and every step the
+#: teacher takes on the presenter (asking, revealing, moving on) starts it again; a class left
+#: open after the lesson closes within the afternoon, not the next day.
+IDLE_HOURS = 3.0
 MAX_CHOICE = 200
 
 
@@ -154,12 +162,22 @@ class Player:
 
 
 # -- the session -------------------------------------------------------------------------------------
-def start(store: Store, title: str = "", hours: float = DEFAULT_HOURS) -> tuple[LiveInfo, str]:
-    """A new live session and its host token (shown once, in the teacher's link)."""
+def start(store: Store, title: str = "", hours: float = IDLE_HOURS,
+          ending: Iterable[object] = ()) -> tuple[LiveInfo, str]:
+    """A new live session and its host token (shown once, in the teacher's link). ``ending``:
+    the host tokens of the teacher's earlier sessions (those their browser holds); the ones
+    still open end with this start (their phones are told, as by :func:`end`), so a teacher
+    has one open live class at a time."""
     token = new_token()
     name = clean_name(title)[:120] or "Live class"
+    earlier = _hashes(ending)
 
     def work(s: Session, code: str) -> LiveInfo:
+        if earlier:
+            ids = s.scalars(select(LiveSession.id).where(LiveSession.host_token_hash.in_(earlier),
+                                                         LiveSession.ended_at.is_(None))).all()
+            for sid in ids:
+                _end(s, sid)
         row = LiveSession(join_code=code, host_token_hash=token_hash(token), title=name,
                           expires_at=now() + timedelta(hours=hours))
         s.add(row)
@@ -167,6 +185,22 @@ def start(store: Store, title: str = "", hours: float = DEFAULT_HOURS) -> tuple[
         return _info(row)
 
     return with_free_code(store, work), token
+
+
+def _hashes(tokens: Iterable[object]) -> list[str]:
+    return sorted({token_hash(t) for t in tokens if looks_like_token(t) and isinstance(t, str)})
+
+
+def open_hosted(store: Store, tokens: Iterable[object]) -> list[LiveInfo]:
+    """The sessions still open (not ended, not expired) among those of these host tokens,
+    oldest first: the teacher's live classes their browser can still end."""
+    hashes = _hashes(tokens)
+    if not hashes:
+        return []
+    rows = store.run(lambda s: s.scalars(select(LiveSession).where(LiveSession.host_token_hash.in_(hashes),
+                                                                   LiveSession.ended_at.is_(None))
+                                         .order_by(LiveSession.created_at, LiveSession.id)).all())
+    return [info for info in map(_info, rows) if info.open]
 
 
 def find_by_host_token(store: Store, token: object) -> LiveInfo | None:
@@ -203,14 +237,20 @@ def open_by_code(store: Store, code: object) -> LiveInfo:
 
 def end(store: Store, session_id: int) -> None:
     """End the session: its code opens nothing more and no answer is taken."""
+    store.run(lambda s: _end(s, session_id))
 
-    def work(s: Session) -> None:
-        s.execute(update(LiveSession).where(LiveSession.id == session_id, LiveSession.ended_at.is_(None))
-                  .values(ended_at=now()))
-        s.execute(update(LiveQuestion).where(LiveQuestion.session_id == session_id,
-                                             LiveQuestion.closed_at.is_(None)).values(closed_at=now()))
 
-    store.run(work)
+def _end(s: Session, session_id: int) -> None:
+    s.execute(update(LiveSession).where(LiveSession.id == session_id, LiveSession.ended_at.is_(None))
+              .values(ended_at=now()))
+    s.execute(update(LiveQuestion).where(LiveQuestion.session_id == session_id,
+                                         LiveQuestion.closed_at.is_(None)).values(closed_at=now()))
+
+
+def _touch(sess: LiveSession) -> None:
+    """The teacher acted on the open session ``sess``: it stays open :data:`IDLE_HOURS` more."""
+    if _info(sess).open:
+        sess.expires_at = max(sess.expires_at, now() + timedelta(hours=IDLE_HOURS))
 
 
 # -- players -----------------------------------------------------------------------------------------
@@ -297,6 +337,7 @@ def ask(store: Store, session_id: int, spec: QuestionSpec) -> QuestionInfo:
         sess = s.get(LiveSession, session_id, with_for_update=True)
         if sess is None or not _info(sess).open:
             raise LiveError("This live class has ended.")
+        _touch(sess)
         q = s.scalar(select(LiveQuestion).where(LiveQuestion.session_id == session_id, LiveQuestion.ref == spec.ref))
         if sess.current_question_id is not None and (q is None or q.id != sess.current_question_id):
             _close_current(s, sess)
@@ -338,7 +379,10 @@ def close(store: Store, session_id: int) -> None:
 
     def work(s: Session) -> None:
         sess = s.get(LiveSession, session_id, with_for_update=True)
-        if sess is None or sess.current_question_id is None:
+        if sess is None:
+            return
+        _touch(sess)
+        if sess.current_question_id is None:
             return
         q = s.get(LiveQuestion, sess.current_question_id)
         _close_current(s, sess)
@@ -352,8 +396,11 @@ def reveal(store: Store, session_id: int) -> QuestionInfo | None:
     """Reveal the question on the phones (no answer is taken after this); returns it."""
 
     def work(s: Session) -> QuestionInfo | None:
-        sess = s.get(LiveSession, session_id)
-        if sess is None or sess.current_question_id is None:
+        sess = s.get(LiveSession, session_id, with_for_update=True)
+        if sess is None:
+            return None
+        _touch(sess)
+        if sess.current_question_id is None:
             return None
         s.execute(update(LiveQuestion).where(LiveQuestion.id == sess.current_question_id,
                                              LiveQuestion.revealed_at.is_(None)).values(revealed_at=now()))
@@ -521,13 +568,16 @@ class StudentScore(TypedDict):
 
 
 class QuestionScore(TypedDict):
-    """A question asked in a live class: its number, kind, id, title, prompt and answer, how
+    """A question asked in a live class: its number, kind, id, move (a move's number in its
+    hand), title, prompt and answer, how
     many answered and were right, ``common_wrong`` (the most given wrong answer, as the phones
     showed it) with its count, and ``wrong`` (every wrong answer with its count)."""
 
     number: int
     kind: str
     id: str
+    #: A move's number in its hand (0 for a puzzle or a level).
+    move: int
     title: str
     prompt: str
     answer: str
@@ -588,6 +638,7 @@ def summary(store: Store, session_id: int) -> Summary:
             view = qi.view
             out.per_question.append({
                 "number": number, "kind": q.kind, "id": str(view.get("id") or ""),
+                "move": _whole(view.get("move")),
                 "title": str(view.get("title") or ""), "prompt": q.prompt, "answer": q.answer_label,
                 "answered": len(got), "right": sum(ok for _, ok in got),
                 "common_wrong": qi.label(wrong[0][0]) if wrong else "",
@@ -597,6 +648,10 @@ def summary(store: Store, session_id: int) -> Summary:
         return out
 
     return store.run(work)
+
+
+def _whole(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def _open_after(q: LiveQuestion, joined: datetime) -> bool:

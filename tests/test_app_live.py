@@ -308,3 +308,35 @@ def test_an_open_question_keeps_the_join_line_under_its_chart() -> None:
     assert not at.exception, errors(at)
     html = _html(at)
     assert "live-chart" in html and f'class="live-host live-join-small" data-code="{code}"' in html
+
+
+def test_the_join_screen_says_nothing_for_the_teacher_alone_and_summary_rows_name_their_move() -> None:
+    """"Phones cannot open localhost" is the teacher's (the Start button's tooltip), not the
+    room's: the join screen and the panel's join line leave it out. A move's row in the class
+    summary names its move, so that the rows of one hand read apart."""
+    from store.live import QuestionScore
+    from tutorial.services.live import summary_question
+    from tutorial.services.live_html import join_html, unreachable_text
+
+    info, _token = live.start(open_store(), "Join screen")
+    for big in (True, False):
+        html = join_html(info, big, 0, "http://localhost:8501")
+        assert info.join_code in html and "Phones cannot open" not in html and "live-warn" not in html
+    assert unreachable_text("http://localhost:8501", 8501).startswith("Phones cannot open “http://localhost:8501”")
+    assert unreachable_text("http://192.0.2.7:8501", 8501) == ""
+    row: QuestionScore = {"number": 1, "kind": "move", "id": "", "move": 8, "title": "Deal 12, hand 1 · Move 8",
+                          "prompt": "Seat 2 is to play. What would you play?", "answer": "6-4", "answered": 0,
+                          "right": 0, "common_wrong": "", "common_wrong_n": 0, "wrong": []}
+    assert summary_question(row) == "Move 8 · Seat 2 is to play. What would you play?"
+    assert summary_question({**row, "kind": "follow", "move": 0}) == row["prompt"]
+
+
+def test_a_puzzle_named_by_a_question_reads_without_a_colon_after_its_question_mark() -> None:
+    from tutorial.services.items import item_title, kind_title, puzzles
+
+    asking = [p for p in puzzles() if kind_title(p.kind).endswith("?") and not getattr(p, "title", "")]
+    assert asking, "no puzzle kind is named by a question"
+    title = item_title(asking[0], limit=400)
+    assert "?:" not in title and title.startswith(kind_title(asking[0].kind) + " ")
+    plain = next(p for p in puzzles() if not kind_title(p.kind).endswith(("?", "!", ".")))
+    assert item_title(plain, limit=400).startswith(kind_title(plain.kind) + ": ")

@@ -72,6 +72,7 @@ def test_url_round_trip_every_house_rule() -> None:
 
 @pytest.mark.parametrize("query, word", [
     ({}, "no deal number"), ({"deal": "x"}, "not a whole number"), ({"deal": str(2**64)}, "too large"),
+    ({"deal": "-1"}, "'-1', is not a deal number: deals are numbered from 0 up"),
     ({"deal": "1", "players": "5"}, "3 or 4"), ({"deal": "1", "rules": "min_bid"}, "should look like"),
     ({"deal": "1", "rules": "colour:red"}, "does not exist"), ({"deal": "1", "rules": "min_bid:9"}, "do not work"),
     ({"deal": "1", "rules": "no_trump:maybe"}, "yes or no"), ({"deal": "1", "seat": "3"}, "not a seat"),

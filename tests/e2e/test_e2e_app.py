@@ -84,6 +84,10 @@ def test_a_bad_link_says_what_is_wrong(page: Any, server: str) -> None:
     alert = page.locator('[data-testid="stAlert"]').first.inner_text()
     assert "deal number" in alert
     assert not _errors(page)
+    open_page(page, f"{server}/play?deal=-1")  # a minus sign is no "whole number" mistake: say what deals are
+    alert = page.locator('[data-testid="stAlert"]').first.inner_text()
+    assert "'-1', is not a deal number: deals are numbered from 0 up" in alert, alert
+    assert not _errors(page)
 
 
 def test_tiles_are_images_with_labels(page: Any, server: str) -> None:

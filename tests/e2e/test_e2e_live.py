@@ -12,6 +12,7 @@ import io
 import time
 from typing import Any
 
+import pytest
 from moon_browser import (
     SCREENSHOTS,
     click,
@@ -101,6 +102,9 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         for phone in phones:
             wait_for(phone, "[class*='st-key-live-choice-'] button", 30)
         phones[0].screenshot(path=str(SCREENSHOTS / "live-phone-question-390x844.png"), full_page=True)
+        # The question is a heading without Streamlit's chain-link anchor after it.
+        assert "What would you play?" in phones[0].locator(".live-phone [role=heading]").inner_text()
+        assert phones[0].locator(".live-phone [data-testid=stHeaderActionElements]").count() == 0
         labels = phones[0].locator("[class*='st-key-live-choice-'] button").all_inner_texts()
         # The player's whole hand, legal or not: which tiles may follow is part of the question.
         hand = phones[0].locator(".live-tiles[aria-label$=\"'s hand\"] svg.moon-tile").count()
@@ -196,6 +200,9 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         wait_for(teacher, ".live-table", 30)
         body = teacher.locator("body").inner_text()
         assert all(n not in body for n in names)  # names and scores only when the teacher shows them
+        # Each question's row names its move: the rows of one hand read apart.
+        asked = teacher.locator(".live-table[data-name=live-questions] tbody tr td").nth(1).inner_text()
+        assert asked.startswith("Move 12 · ") and "What would you play?" in asked, asked
         click(teacher, teacher.locator(".st-key-live-names button").first)
         wait_for(teacher, ".live-table[data-name=live-students]", 30)
         rows = teacher.locator(".live-table[data-name=live-students] tbody tr").all_inner_texts()
@@ -342,6 +349,9 @@ def test_a_made_up_live_code_on_the_projector_says_no_class_has_it(kept_page: An
     code = str(page.locator(".live-join-big").get_attribute("data-code"))
     assert len(code) == 6 and code != "ZZZZZZ" and f"live={code}" in page.url and "deal=12" in page.url
     assert "No live class has the code" not in page.locator("body").inner_text()
+    # The server is opened as localhost, which no phone can open: that is for the teacher, on the
+    # button they start with, not on the join screen the room reads.
+    assert "Phones cannot open" not in page.locator("body").inner_text()
     page.goto(f"{server}/presenter?deal=12&move=5&live=ZZZZZZ")
     wait_for(page, ".st-key-live-none-plain button", 120)
     settle(page)
@@ -350,6 +360,43 @@ def test_a_made_up_live_code_on_the_projector_says_no_class_has_it(kept_page: An
     settle(page)
     assert "deal=12" in page.url and "live=" not in page.url, page.url
     assert page.locator(".st-key-live-start button").first.is_visible()
+    # The class started above is still open: the presenter says so (no code, no title: it may be
+    # projected), and starting another ends it, as End does, so it opens nothing more.
+    from store import live, open_store
+    from store.live import LiveError
+
+    db = open_store()  # the server inherited this process's MOON_DATABASE_URL
+    assert live.open_by_code(db, code).join_code == code
+    others = page.locator(".st-key-live-others")
+    assert "Another of your live classes is still open" in others.inner_text()
+    assert code not in others.inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "live-other-open-1920x1080.png"))
+    page.locator(".st-key-live-start button").first.hover()
+    wait_for(page, "[data-testid=stTooltipContent]", 30)
+    assert "Phones cannot open" in page.locator("[data-testid=stTooltipContent]").inner_text()
+    click(page, page.locator(".st-key-live-start button").first)
+    wait_for(page, ".live-join-big", 60)
+    second = str(page.locator(".live-join-big").get_attribute("data-code"))
+    assert second != code and page.locator(".st-key-live-others").count() == 0
+    # Revealed before anyone answered, the chart says so (not "Right: 0 of 0").
+    click(page, page.locator(".st-key-live-join-close button").first)
+    click(page, page.locator(".st-key-pres-ask button").first)
+    wait_for(page, ".live-chart", 30)
+    click(page, page.locator(".st-key-pres-forward button").first)  # the reveal
+    _wait_attr(page, ".live-chart", "data-revealed", "1", timeout=30)
+    assert "No answers yet" in page.locator(".live-chart .live-names").inner_text()
+    assert "Right: 0 of 0" not in page.locator(".st-key-live-panel").inner_text()
+    with pytest.raises(LiveError, match="has ended"):
+        live.open_by_code(db, code)
+    assert live.open_by_code(db, second).join_code == second
+    # Back on the slide without the class: the notice's own button ends it.
+    page.goto(f"{server}/presenter?deal=12&move=5")
+    wait_for(page, ".st-key-live-others-end button", 120)
+    settle(page)
+    click(page, page.locator(".st-key-live-others-end button"))
+    page.wait_for_selector(".st-key-live-others", state="detached", timeout=30_000)
+    with pytest.raises(LiveError, match="has ended"):
+        live.open_by_code(db, second)
 
 
 def test_a_blank_double_as_trump_reads_as_two_halves_on_the_phone(browser: Any) -> None:

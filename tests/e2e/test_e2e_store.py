@@ -199,6 +199,26 @@ def test_teacher_and_three_students(kept_page: Any, server: str) -> None:
     # On screen: the students, the levels (one right first time of three, wrong answers
     # counted) and the puzzles (none yet).
     assert tpage.locator('[data-testid="stDataFrame"]').count() == 2
+    # A puzzle named by its kind's question: "Is it a trump? Fives are trump…", never "?:".
+    from sqlalchemy import select
+
+    from store import classes, events, open_store
+    from store.models import ClassMember
+    from tutorial.services.items import item_title, kind_title, puzzles
+
+    db = open_store()
+    klass = classes.find_by_code(db, code)
+    assert klass is not None
+    ana = db.run(lambda s: s.scalar(select(ClassMember.learner_id).where(ClassMember.class_id == klass.id,
+                                                                          ClassMember.display_name == "Ana")))
+    pz = next(p for p in puzzles() if kind_title(p.kind).endswith("?"))
+    events.write(db, int(ana), events.PuzzleAnswer(pz.id, False, answer="no", kind=pz.kind))
+    click_key(tpage, "class-refresh")
+    with tpage.expect_download() as dl:
+        tpage.locator(".st-key-class-csv-answers button").click()
+    rows = list(csv.reader(io.StringIO(open(dl.value.path(), "rb").read().decode("utf-8-sig"))))
+    title = next(r[2] for r in rows[1:] if r[1] == pz.id)
+    assert title == item_title(pz) and title.startswith(kind_title(pz.kind) + " ") and "?:" not in title, title
 
 
 def test_progress_page_screenshots(page: Any, server: str) -> None:

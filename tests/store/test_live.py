@@ -141,6 +141,65 @@ def test_an_expired_or_ended_session_opens_nothing_and_takes_no_answer(store: St
         live.ask(store, info.id, spec("another"))
 
 
+def test_a_new_live_class_from_the_same_teacher_ends_their_earlier_open_one(store: Store) -> None:
+    """The walk's class 5VCEM5, left open when the teacher started another, still let a fresh
+    phone in 20 minutes later: a start with the teacher's earlier host links ends those classes
+    (their phones see it ended, as after End); another teacher's class stays open."""
+    first, t1 = live.start(store, "Year 8")
+    _, phone = live.join(store, first.join_code, "Ada")
+    q = live.ask(store, first.id, spec())
+    other, _ = live.start(store, "Another teacher's class")
+    assert [i.id for i in live.open_hosted(store, [t1, "not a token!"])] == [first.id]
+    second, t2 = live.start(store, "Year 8 again", ending=[t1, "not a token!"])
+    with pytest.raises(LiveError, match="has ended"):
+        live.join(store, first.join_code, "Bob")
+    with pytest.raises(LiveError, match="ended"):
+        live.answer(store, phone, q.id, "play 6-4")
+    seen = live.student_view(store, phone)
+    assert seen is not None and not seen.session.open and seen.session.ended_at is not None
+    assert live.open_by_code(store, other.join_code) == other
+    assert live.open_by_code(store, second.join_code) == second
+    assert live.open_hosted(store, [t1, t2]) == [second]
+    assert live.open_hosted(store, []) == []
+
+
+def test_a_class_expires_hours_after_the_teachers_last_action_not_while_they_teach(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class no one ends closes :data:`live.IDLE_HOURS` after the teacher's last step (start,
+    ask, reveal, moving on); each step starts that time again, so a lesson in use stays open."""
+    assert live.IDLE_HOURS == 3.0
+    t0 = now()
+    idle, _ = live.start(store, "Left open")
+    used, _ = live.start(store, "In use")
+    _, phone = live.join(store, used.join_code, "Ada")
+
+    def at(hours: float) -> None:
+        monkeypatch.setattr(live, "now", lambda: t0 + timedelta(hours=hours))
+
+    at(2.5)
+    live.ask(store, used.id, spec())  # the teacher asks, 2½ hours in
+    at(4.0)
+    live.reveal(store, used.id)  # and reveals 1½ hours later
+    at(5.0)
+    live.close(store, used.id)  # and moves on
+    at(7.9)
+    assert live.open_by_code(store, used.join_code).id == used.id
+    assert live.host_view(store, used.id) is not None
+    with pytest.raises(LiveError, match="has ended"):
+        live.open_by_code(store, idle.join_code)  # 3 hours with no step: closed
+    with pytest.raises(LiveError, match="has ended"):
+        live.join(store, idle.join_code, "Bob")
+    at(8.1)  # 3 hours after the last step
+    with pytest.raises(LiveError, match="has ended"):
+        live.join(store, used.join_code, "Bob")
+    assert live.student_view(store, phone) is not None
+    with pytest.raises(LiveError, match="ended"):
+        live.ask(store, used.id, spec("later"))
+    live.close(store, used.id)  # a step after the expiry does not reopen it
+    with pytest.raises(LiveError, match="has ended"):
+        live.open_by_code(store, used.join_code)
+
+
 def test_a_student_who_joins_after_the_reveal_is_told_so_not_that_they_did_not_answer(store: Store) -> None:
     info, _ = live.start(store)
     _, early = live.join(store, info.join_code, "Ada")

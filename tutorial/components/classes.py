@@ -247,14 +247,19 @@ def my_classes() -> None:
         return
     with st.container(border=True, key="class-mine"):
         st.markdown("### Your classes")
+        # No codes here: this page may be on the projector, and a code lets anyone join that
+        # class (each class's own dashboard shows its code). Two classes of one name get a number.
+        seen: dict[str, int] = {}
         for klass in mine:
-            st.page_link("views/classes.py", label=f"{klass.name} (code {klass.join_code})",
+            seen[klass.name] = seen.get(klass.name, 0) + 1
+            n = seen[klass.name]
+            st.page_link("views/classes.py", label=klass.name + (f" ({n})" if n > 1 else ""),
                          query_params={CLASS_PARAM: klass.join_code}, icon=":material/dashboard:")
 
 
 def _join_url(code: str) -> tuple[str, str]:
     """The link a phone opens to join the class, and the warning (HTML, or "") when its
-    address names this computer only."""
+    address names this computer only (for the teacher's dashboard, not the join screen)."""
     from tutorial.components.live import public_base
 
     base = public_base()
@@ -277,13 +282,13 @@ def join_screen(code: str) -> None:
     if klass is None:
         st.error("There is no class with this code.", icon=":material/link_off:")
         return
-    url, warn = _join_url(klass.join_code)
+    url = _join_url(klass.join_code)[0]
     qr = qr_svg(url).replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(url)}" ', 1)
     st.markdown(css.sheet("join_screen") + f'<div class="class-screen" data-code="{escape(klass.join_code)}">'
                 f'<div class="class-qr">{qr}</div><div class="class-text">'
                 f'<div class="class-title">{escape(klass.name)}</div><div>Scan the QR code, or open</div>'
                 f'<div class="class-url">{escape(url.split("?")[0])}</div><div>and type the code</div>'
-                f'<div class="class-code">{escape(klass.join_code)}</div>{warn}</div></div>', unsafe_allow_html=True)
+                f'<div class="class-code">{escape(klass.join_code)}</div></div></div>', unsafe_allow_html=True)
 
 
 def join_here(code: str) -> None:
@@ -352,6 +357,15 @@ def own_dashboard(code: str) -> None:
         if linked is not None and token is not None:
             st.query_params[CLASS_PARAM] = linked.join_code
             _board(linked, token)
+            return
+        try:
+            exists = classes.find_by_code(db, code) is not None
+        except StoreUnavailable:
+            exists = True
+        if not exists:  # a made-up or mistyped code: no dashboard, and no class to join either
+            st.error(f"No class has the code {md_escape(classes.normalise_code(code)[:12])}: this link opens "
+                     "nothing. Check the link (or the code) with the teacher who made the class.",
+                     icon=":material/link_off:")
             return
         st.error("This class's dashboard opens only in the browser (or with the personal link) of the teacher "
                  "who made it, or with its teacher link.", icon=":material/lock:")
@@ -433,6 +447,10 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
                        icon=":material/qr_code_2:", type="primary")
         c2.markdown("**For the projector**: the join screen shows the code and its QR code, big, and nothing else; "
                     "project it rather than this page.")
+        # Said here, to the teacher, not on the join screen the room reads.
+        warn = _join_url(klass.join_code)[1]
+        if warn:
+            c2.markdown(css.sheet("join_screen") + warn, unsafe_allow_html=True)
         if token is not None:
             shown = bool(state.get(state.CLASS_SHOW_LINK))
             c2.button("Hide the teacher link" if shown else "Show the teacher link (private)", key="class-link-reveal",

@@ -85,6 +85,7 @@ LIVE_MESSAGE = "moon_live_message"  # a message for the next run of a live page
 LIVE_NAME_NOTE = "moon_live_name_note"  # the phone's name was cut to 40: said until the first answer
 LIVE_PLAYER = "moon_live_player"  # this phone's token in its live class
 LIVE_TOKEN = "moon_live_token"  # the host token of the live class this browser started (never in the address)
+LIVE_HELD = "moon_live_held"  # the host tokens of the live classes this session started or opened
 LIVE_COOKIE = "moon_live_cookie"  # the join code whose host token this browser keeps (set once)
 LIVE_CONFIRM_END = "moon_live_confirm_end"  # "End" was pressed: the panel asks first
 LIVE_NAMES = "moon_live_names"  # the teacher chose to show the students' results on the screen

@@ -85,7 +85,9 @@ def item_title(item: Item, limit: int = 80) -> str:
     title = str(getattr(item, "title", "") or "")
     if title:
         return title
-    text = f"{kind_title(item.kind)}: {' '.join(str(item.question).split())}"
+    kind = kind_title(item.kind)
+    # "Is it a trump? Fives are trump…", not "Is it a trump?: …"
+    text = f"{kind}{' ' if kind.endswith(('?', '!', '.')) else ': '}{' '.join(str(item.question).split())}"
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 

@@ -32,7 +32,7 @@ from content.items import Item
 from engine import Action, Tile, Trump, explain_play
 from engine.game import Phase
 from store.classes import normalise_code
-from store.live import QuestionSpec
+from store.live import QuestionScore, QuestionSpec
 from tutorial.services import describe as words
 from tutorial.services.presenter import ItemShow, Question, Scene, answer_words, choice_order
 
@@ -49,6 +49,7 @@ __all__ = [
     "public_base",
     "qr_svg",
     "question_ref",
+    "summary_question",
     "unreachable_host",
     "wrong_reason",
 ]
@@ -98,6 +99,7 @@ def move_spec(question: Question, scene: Scene, ref: str, where: str = "", where
     view: dict[str, Any] = {  # Any: JSON for the phones, of mixed shapes
         "id": f"{where_id}/move-{question.count}" if where_id else "",
         "title": f"{where} · Move {question.count}" if where else f"Move {question.count}",
+        "move": question.count,
         "seat": question.seat,
         "hand": [str(t) for t in hand],
         "trick": [[s, str(t)] for s, t in scene.trick] if not scene.trick_done else [],
@@ -267,3 +269,10 @@ def chart_rows(choices: tuple[tuple[str, str], ...], counts: dict[str, int], rig
     total = sum(counts.values())
     return [ChartRow(v, lab, counts.get(v, 0), (counts.get(v, 0) / total) if total else 0.0,
                      revealed and v in right) for v, lab in choices]
+
+
+def summary_question(q: QuestionScore) -> str:
+    """A question's words in the class summary: a move's number before its prompt ("Move 8 ·
+    Seat 2 is to play. What would you play?"), so that the rows of one hand tell apart; a
+    puzzle's or a level's own prompt."""
+    return f"Move {q['move']} · {q['prompt']}" if q["kind"] == "move" and q["move"] else q["prompt"]

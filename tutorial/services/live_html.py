@@ -17,27 +17,34 @@ from engine.svg import tile_svg
 from store.live import HostView, LiveInfo, QuestionInfo
 from tutorial.services import live as logic
 
-__all__ = ["chart_html", "join_html", "join_small_html", "question_html", "table_html", "unreachable_html"]
+__all__ = ["chart_html", "join_html", "join_small_html", "question_html", "table_html", "unreachable_html",
+           "unreachable_text"]
 
 
-def unreachable_html(base: str, port: object = "") -> str:
-    """A warning (``live-warn``) when ``base``, the address phones are told to open, names this
+def unreachable_text(base: str, port: object = "") -> str:
+    """A warning for the teacher when ``base``, the address phones are told to open, names this
     computer only, with its network address to use instead (``port``: the app's); else ""."""
     if not base or not logic.unreachable_host(base):
         return ""
     addr = logic.local_address()
     hint = f" such as http://{addr}:{port}" if addr else ""
-    return (f'<div class="live-warn">Phones cannot open “{escape(base)}”: it is this computer\'s own name. '
-            f"Open the app by its network address{escape(hint)}, or set {logic.PUBLIC_URL_ENV}.</div>")
+    return (f"Phones cannot open “{base}”: it is this computer's own name. "
+            f"Open the app by its network address{hint}, or set {logic.PUBLIC_URL_ENV}.")
 
 
-def join_html(info: LiveInfo, big: bool, players: int, base: str, port: object = "") -> str:
+def unreachable_html(base: str, port: object = "") -> str:
+    """:func:`unreachable_text` as a warning box (``live-warn``), or ""."""
+    text = unreachable_text(base, port)
+    return f'<div class="live-warn">{escape(text)}</div>' if text else ""
+
+
+def join_html(info: LiveInfo, big: bool, players: int, base: str) -> str:
     """The way in for phones: the QR code, the address and the class code, in large type on the
-    join screen (``big``) or on one line; a warning when ``base`` (the address phones open)
-    names this computer only (``port``: the app's, for the address to use instead)."""
+    join screen (``big``) or on one line. Nothing for the teacher alone: an address phones
+    cannot open is said where the teacher starts the class (:func:`unreachable_html`), not on
+    the screen the room reads."""
     url = logic.join_url(base, info.join_code) if base else f"/live?code={info.join_code}"
     qr = logic.qr_svg(url)
-    warn = unreachable_html(base, port)
     joined = f"{players} student{'s' if players != 1 else ''} joined"
     label = f'role="img" aria-label="QR code of {escape(url)}"'
     qr = qr.replace("<svg ", f"<svg {label} ", 1)
@@ -47,11 +54,11 @@ def join_html(info: LiveInfo, big: bool, players: int, base: str, port: object =
                 f"<div>Scan the QR code, or open</div>"
                 f'<div class="live-url">{escape(url.split("?")[0])}</div><div>and type the code</div>'
                 f'<div class="live-code">{escape(info.join_code)}</div>'
-                f'<div class="live-count" data-players="{players}">{joined}</div>{warn}</div></div>')
+                f'<div class="live-count" data-players="{players}">{joined}</div></div></div>')
     return (f'<div class="live-join-line" data-code="{escape(info.join_code)}">{qr}<div>'
             f'<div>Join: <span class="live-url">{escape(url.split("?")[0])}</span></div>'
             f'<div class="live-code">{escape(info.join_code)}</div>'
-            f'<div class="live-wait" data-players="{players}">{joined}</div></div></div>{warn}')
+            f'<div class="live-wait" data-players="{players}">{joined}</div></div></div>')
 
 
 def join_small_html(info: LiveInfo, base: str) -> str:
@@ -86,8 +93,8 @@ def chart_html(view: HostView, names: bool = False, worse: bool = True) -> str:
     if q.revealed:
         right = view.right_names if names else []
         shown = ", ".join(escape(n) for n in right[:24]) + (f" and {len(right) - 24} more" if len(right) > 24 else "")
-        said = (f'<div class="live-names"><b>Right: {len(view.right_names)} of {view.answered}</b>'
-                + (f" — {shown}" if right else "") + "</div>")
+        score = f"Right: {len(view.right_names)} of {view.answered}" if view.answered else "No answers yet"
+        said = (f'<div class="live-names"><b>{score}</b>' + (f" — {shown}" if right else "") + "</div>")
         said += "".join(f'<div class="live-illegal" data-value="{escape(r.value)}">{escape(why)}</div>'
                         for r in rows if r.count and not r.right
                         and (why := (logic.wrong_reason if worse else logic.illegal_reason)(q.view, r.value)))
@@ -143,4 +150,4 @@ def question_html(q: QuestionInfo) -> str:
         parts = []  # a drawing that cannot be made: the question's words are enough
     intro = f"<p>{escape(str(v.get('intro')))}</p>" if v.get("intro") else ""
     return (f'<div class="live-phone" data-question="{q.seq}">{"".join(parts)}{intro}'
-            f"<h3>{escape(q.prompt)}</h3></div>")
+            f'<div class="live-h" role="heading" aria-level="3">{escape(q.prompt)}</div></div>')

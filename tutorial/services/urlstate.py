@@ -89,6 +89,9 @@ def parse_deal_number(raw: str, where: str = "") -> int:
     except ParseError:
         if is_ascii_number(text):
             raise LinkError(f"The deal number{where} is too large: {limits}.") from None
+        if text.startswith("-") and is_ascii_number(text[1:]):
+            raise LinkError(f"The deal{where}, {quote(text)}, is not a deal number: deals are numbered from 0 "
+                            f"up; {limits}.") from None
         raise LinkError(f"The deal number{where}, {quote(text)}, is not a whole number: {limits}.") from None
 
 

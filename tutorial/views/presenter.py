@@ -19,6 +19,7 @@ elif presentation is None:
     ui.nothing_to_present()
 else:
     live.ended_notice(host)
+    live.others_notice(host)
     ui.stage(start=live.can_start(host))
 if presentation is not None or host is not None:
     live.host_panel(host)

@@ -5,12 +5,14 @@ controls open only in the browser holding the class's host token (see :mod:`tuto
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 import streamlit as st
 
 from engine.words import count_words
 from store import StoreUnavailable, live
 from store.live import LiveError, LiveInfo
+from store.models import now
 from tutorial.components import css, profile, state
 from tutorial.components.live import DOWN, public_base
 from tutorial.components.presentation import (
@@ -24,7 +26,7 @@ from tutorial.components.presentation import (
     room_title,
 )
 from tutorial.services import live as logic
-from tutorial.services.live_html import chart_html, join_html, join_small_html, table_html
+from tutorial.services.live_html import chart_html, join_html, join_small_html, table_html, unreachable_text
 from tutorial.services.presenter import ItemShow
 from tutorial.services.presenter_html import numbers_table_html
 from tutorial.services.text import md_escape
@@ -67,6 +69,21 @@ def _keep_token(code: str, token: str) -> None:
     """Keep the host token in this session and in a cookie of this browser (never in the
     address, which a projector shows)."""
     state.put(state.LIVE_TOKEN, (code, token))
+    held = state.get(state.LIVE_HELD)
+    state.put(state.LIVE_HELD, (*(held if isinstance(held, tuple) else ()), token))
+
+
+def _held_tokens() -> list[str]:
+    """The host tokens of every live class this browser started or opened: this session's and
+    its cookies' (a class started in another tab, or before a reload)."""
+    held = state.get(state.LIVE_HELD)
+    tokens = [str(t) for t in held] if isinstance(held, tuple) else []
+    try:
+        cookies = dict(st.context.cookies)
+    except Exception:  # no browser behind this session (a test run)
+        cookies = {}
+    tokens += [str(v)[:200] for k, v in cookies.items() if k.startswith(_cookie_name(""))]
+    return tokens
 
 
 def _cookie_script() -> None:
@@ -171,7 +188,7 @@ def _start() -> None:
         return
     p = current()
     try:
-        info, token = live.start(db, live_title(p))
+        info, token = live.start(db, live_title(p), ending=_held_tokens())
     except StoreUnavailable:
         state.put(state.LIVE_MESSAGE, "A live class cannot start just now: the database is not reachable.")
         return
@@ -200,8 +217,11 @@ def start_button() -> None:
     if msg:
         state.put(state.LIVE_MESSAGE, None)
         st.error(msg)
+    # Said to the teacher on the button they start with, not on the join screen the room reads.
+    warn = unreachable_text(public_base(), st.get_option("server.port"))
     if st.button("Start a live class", key="live-start", icon=":material/cell_tower:",
-                 help="Students answer the questions on their phones; you see the answers come in. The "
+                 help=(f"**{md_escape(warn)}**\n\n" if warn else "")
+                 + "Students answer the questions on their phones; you see the answers come in. The "
                  "controls stay in this browser: the address shows only the class code, so it is safe to "
                  "project; the summary's names show only when you ask."):
         _start()
@@ -280,7 +300,7 @@ def _open_summary() -> None:
 
 
 def _join(info: LiveInfo, big: bool, players: int) -> str:
-    return join_html(info, big, players, public_base(), st.get_option("server.port"))
+    return join_html(info, big, players, public_base())
 
 
 @st.fragment(run_every=HOST_EVERY)
@@ -340,6 +360,52 @@ def _host_live(sid: int) -> None:
             move = None
         if move is not None and move.rows:
             st.markdown(numbers_table_html(move), unsafe_allow_html=True)
+
+
+def _end_others(ids: tuple[int, ...]) -> None:
+    db = profile.store()
+    if db is None:
+        return
+    try:
+        for sid in ids:
+            live.end(db, sid)
+    except StoreUnavailable:
+        state.put(state.LIVE_MESSAGE, "The live class could not be ended just now; try again.")
+
+
+def _ago(when: datetime) -> str:
+    minutes = max(0, int((now() - when).total_seconds() // 60))
+    if minutes < 1:
+        return "just now"
+    if minutes < 120:
+        return count_words(minutes, "minute") + " ago"
+    return count_words(minutes // 60, "hour") + " ago"
+
+
+def others_notice(info: LiveInfo | None) -> None:
+    """Tell the teacher when another of their live classes (started in this browser) is still
+    open, so phones could still join it, with a button that ends it. Neither its code nor its
+    title shows: the screen may be projected. Starting a new live class ends it too."""
+    db = profile.store()
+    tokens = _held_tokens()
+    if db is None or not tokens:
+        return
+    try:
+        others = [o for o in live.open_hosted(db, tokens) if info is None or o.id != info.id]
+    except StoreUnavailable:
+        return
+    if not others:
+        return
+    when = ", ".join(_ago(o.created_at) for o in others)
+    one = len(others) == 1
+    said = ("Another of your live classes is still open" if one
+            else f"{len(others)} other live classes of yours are still open")
+    it = "it" if one else "them"
+    with st.container(key="live-others", horizontal=True, vertical_alignment="center"):
+        st.warning(f"{said} (started {when}): phones can still join {it}. Starting a new live class ends "
+                   f"{it}; so does this button.", icon=":material/cell_tower:")
+        st.button("End it" if len(others) == 1 else "End them", key="live-others-end", icon=":material/stop_circle:",
+                  on_click=_end_others, args=(tuple(o.id for o in others),))
 
 
 def ended_notice(info: LiveInfo | None) -> None:
@@ -420,7 +486,7 @@ def summary(info: LiveInfo) -> None:
         st.markdown("### Per question")
         if board.per_question:
             st.markdown(table_html(["#", "Question", "Answer", "Right", "Wrong answers"],
-                               [[str(q["number"]), q["prompt"], q["answer"], f"{q['right']} of {q['answered']}",
+                               [[str(q["number"]), logic.summary_question(q), q["answer"], f"{q['right']} of {q['answered']}",
                                  "; ".join(f"{lab} (×{n})" for lab, n in q["wrong"]) or "—"]
                                 for q in board.per_question], "live-questions"), unsafe_allow_html=True)
         else:
@@ -439,4 +505,4 @@ def summary(info: LiveInfo) -> None:
 
 
 
-__all__ = ["can_start", "ended_notice", "host_panel", "host_session", "public_base", "start_button", "summary", "summary_open", "sync"]
+__all__ = ["can_start", "ended_notice", "host_panel", "host_session", "others_notice", "public_base", "start_button", "summary", "summary_open", "sync"]

@@ -98,7 +98,8 @@ def _question(token: str) -> int | None:
         return None
     q = view.question
     if q is None:
-        st.markdown('<div class="live-phone live-waiting"><h3>Waiting for the next question…</h3>'
+        st.markdown('<div class="live-phone live-waiting"><div class="live-h" role="heading" aria-level="3">'
+                    'Waiting for the next question…</div>'
                     "<p>Look at the board: the question comes here when your teacher asks it.</p></div>",
                     unsafe_allow_html=True)
         return None
@@ -232,18 +233,20 @@ def join_form() -> None:
         state.put(state.LIVE_MESSAGE, None)
         st.error(md_escape(str(msg)))
     elif _address().code and st.session_state.get("live-code") == _address().code:
-        _ended_now(_address().code)  # a scanned QR code of a class that has ended: said at once
+        _link_code_says(_address().code)
 
 
-def _ended_now(code: str) -> None:
+def _link_code_says(code: str) -> None:
+    """What is wrong with the code of a scanned or typed link, said at once, in the words
+    "Join" would say: a class that has ended, no such class, or a code of the wrong shape."""
     db = profile.store()
     if db is None:
         return
     try:
         live.open_by_code(db, code)
     except LiveError as e:
-        if "has ended" in str(e):
-            st.warning(md_escape(str(e)), icon=":material/event_busy:")
+        ended = "has ended" in str(e)
+        st.warning(md_escape(str(e)), icon=":material/event_busy:" if ended else ":material/link_off:")
     except StoreUnavailable:
         return
 
