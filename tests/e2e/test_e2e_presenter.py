@@ -151,7 +151,11 @@ def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp
     good = tmp_path / "deck.json"
     good.write_text(json.dumps(deck))
     open_page(page, server + "/classroom")
-    page.locator("[data-testid='stExpander'] summary", has_text="Lesson deck").click()
+    summary = page.locator("[data-testid='stExpander'] summary", has_text="Lesson deck")
+    # A deck with no title of its own is named once ("Lesson deck: Lesson deck" said it twice).
+    assert summary.inner_text().strip().endswith("Lesson deck (0 entries)")
+    assert "Lesson deck: Lesson deck" not in summary.inner_text()
+    summary.click()
     upload = page.locator(".st-key-deck-upload input[type=file]")
     before = runs(page)
     upload.set_input_files(str(bad))
@@ -162,6 +166,21 @@ def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp
     upload.set_input_files(str(good))
     settle(page, since=before)
     assert page.locator(".st-key-deck-entry-1").count() == 1
+    # The teacher is told what was loaded: its title and its slides (the presenter's count:
+    # moves 3-4 of the first deal, the second's question).
+    said = page.locator("[data-testid='stAlertContentSuccess']").inner_text()
+    assert "Loaded “Two positions”: 3 slides" in said, said
+    # The note boxes say that a note is shown as typed (no formatting: "**Seat 2**" keeps its
+    # stars on the projector).
+    for toggle in ("deck-items", "deck-notes"):
+        click(page, page.locator(f".st-key-{toggle} label").first)
+    assert "as typed" in str(page.locator(".st-key-deck-slide-note textarea").get_attribute("placeholder"))
+    for key in ("deck-puzzle-note", "deck-level-note", "deck-slide-note"):
+        page.locator(f".st-key-{key} [data-testid=stTooltipHoverTarget]").hover()
+        tip = page.locator("[data-testid=stTooltipContent]").last
+        tip.wait_for(state="visible", timeout=10_000)
+        assert "as typed" in tip.inner_text() and "**this**" in tip.inner_text(), (key, tip.inner_text())
+        page.mouse.move(0, 0)
     click(page, page.locator(".st-key-deck-present button"))
     wait_for(page, ".pres-stage", 120)
     settle(page)
@@ -579,13 +598,22 @@ def test_the_numbers_of_a_trump_choice_fit_their_panel(browser: Any, server: str
         ctx.close()
 
 
+#: The tiles on the stage drawn as trumps (gold, with the star: "5-5, trump" read out).
+_TRUMPS_DRAWN = "() => document.querySelectorAll('.pres-stage svg.moon-tile[aria-label*=\"trump\"]').length"
+
+
 def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, server: str) -> None:
     """A lesson level of two paragraphs ("Two ends, numbers 0 to 6") on a deck at 1920×1080:
     both paragraphs in the same large type, and the "Jump to" label ("Slide 1") in the
-    controls' type (28 px: 7 px on a quarter-size picture)."""
+    controls' type (28 px: 7 px on a quarter-size picture). Then a puzzle that asks whether
+    its tile is a trump ("Fives are trump. Is 5-5 a trump?"): the tile is not drawn as a trump
+    before the reveal (that is the answer), and is after it."""
     from tutorial.services.decks import Deck, DeckEntry, deck_token
+    from tutorial.services.items import puzzles
 
+    trump_puzzle = next(pz for pz in puzzles() if pz.kind == "is_trump" and pz.answer_json() is True)
     deck = Deck(title="Type check", entries=(DeckEntry(kind="level", ref="tiles-sixes"),
+                                             DeckEntry(kind="puzzle", ref=trump_puzzle.id),
                                              DeckEntry(kind="note", title="Next", note="More.")))
     open_presenter(projector, server + f"/presenter?deck={deck_token(deck)}&slide=0")
     sizes = projector.evaluate("""() => [...document.querySelectorAll('.pres-talk p')]
@@ -599,6 +627,14 @@ def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, s
         .filter(e => e.textContent.trim()).map(e => parseFloat(getComputedStyle(e).fontSize))""")
     assert label and min(label) >= 28, label
     projector.screenshot(path=str(SCREENSHOTS / "presenter-level-type-1920x1080.png"))
+    press(projector, "ArrowRight")  # the level's answer
+    press(projector, "ArrowRight")  # the puzzle, asked
+    assert trump_puzzle.question in projector.locator(".pres-talk .pres-ask").inner_text()
+    assert stage(projector, "revealed") == "0" and projector.locator(".pres-stage svg.moon-tile").count() >= 1
+    assert projector.evaluate(_TRUMPS_DRAWN) == 0, "the tile is drawn as a trump before the reveal"
+    projector.screenshot(path=str(SCREENSHOTS / "presenter-trump-puzzle-asked-1920x1080.png"))
+    press(projector, "ArrowRight")
+    assert stage(projector, "revealed") == "1" and projector.evaluate(_TRUMPS_DRAWN) >= 1
 
 
 def test_the_numbers_of_a_move_fit_its_panel_at_1280x720(kept_page: Any, server: str) -> None:

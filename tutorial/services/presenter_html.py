@@ -316,18 +316,19 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
            + (f'<div class="pres-fact"><span class="pres-k">Trump:</span> <b>{escape(trump)}</b></div>' if trump else "")
            + f'<div class="pres-where">{escape(where)}</div></div>')
     marked = set(item.answer_tiles) if revealed else set()
+    drawn = item.trump if revealed else item.asked_trump  # no trump marked that gives the answer
     rows = []
     for seat, tiles in item.hands:
-        cells = "".join(_tile(t, item.trump, answer=t in marked) for t in tiles)
+        cells = "".join(_tile(t, drawn, answer=t in marked) for t in tiles)
         rows.append(f'<div class="pres-seat"><div class="pres-name">Seat {seat}</div>'
                     f'<div class="pres-tiles" role="group" aria-label="Seat {seat}\'s tiles">{cells}</div></div>')
     if item.trick:
-        cells = "".join(_tile(t, item.trump, caption=f"Seat {s}" if s >= 0 else "", answer=t in marked)
+        cells = "".join(_tile(t, drawn, caption=f"Seat {s}" if s >= 0 else "", answer=t in marked)
                         for s, t in item.trick)
         rows.append('<div class="pres-trick"><div class="pres-trick-title">The trick so far</div>'
                     f'<div class="pres-trick-tiles" role="group" aria-label="The trick so far">{cells}</div></div>')
     if item.tiles:
-        cells = "".join(_tile(t, item.trump, answer=t in marked) for t in item.tiles)
+        cells = "".join(_tile(t, drawn, answer=t in marked) for t in item.tiles)
         rows.append(f'<div class="pres-trick"><div class="pres-trick-tiles" role="group" aria-label="Tiles">{cells}</div></div>')
     table = ('<div class="pres-table pres-item-tiles">' + "".join(rows) + "</div>") if rows else ""
     talk = _note_html(note)
