@@ -349,7 +349,8 @@ def _numbers_readable(page: Any, least: float) -> None:
 
 
 def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) -> None:
-    """A live class on a deck (a hand asked, a level, a puzzle with no tiles, a note), with the
+    """A live class on a deck (a hand asked, a level, a puzzle with no tiles, a level of two
+    paragraphs with the teacher's note, its question in view beside the chart, a note), with the
     numbers shown and each answer revealed, at 1920×1080, 1280×720 and 1024×768: the answers
     panel never covers the stage, every control is in view, every word of the panel is in
     projector type, the hands at the sides stay inside their seats and readable, and the numbers'
@@ -365,6 +366,7 @@ def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) ->
         # Deal 1's move 10: six tiles to choose from, each with its numbers.
         DeckEntry(kind="deal", deal=1, computer="strong", move=10, to=11, ask=True),
         DeckEntry(kind="level", ref=level.id), DeckEntry(kind="puzzle", ref=bare.ref),
+        DeckEntry(kind="level", ref="tiles-sixes", note="Comptez les six"),
         DeckEntry(kind="note", title="Remember", note="The highest trump wins the trick.")))
     pg = kept_page(1920, 1080)
     open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
@@ -435,6 +437,18 @@ def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) ->
     press(pg, "PageDown")  # its answer, revealed
     assert stage(pg, "revealed") == "1"
     in_view(pg)
+    # A level of two paragraphs with the teacher's note: beside the chart of its answers, its
+    # question is in view (and every word of its intro), then its answer.
+    press(pg, "PageDown")
+    for size in ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
+        pg.set_viewport_size(size)
+        fit = pg.evaluate(_LEVEL_FIT)
+        assert fit["ask"] == [True] and len(fit["intro"]) == 2 and all(fit["intro"]), (size, fit)
+        _apart(pg)
+        in_view(pg)
+    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-level-1920x1080.png"))
+    press(pg, "PageDown")
+    assert stage(pg, "revealed") == "1" and pg.evaluate(_LEVEL_FIT)["answer"] == [True]
     press(pg, "PageDown")  # the note slide: the teacher's words, nothing asked
     assert "The highest trump wins the trick." in pg.locator(".pres-note-slide").inner_text()
     assert stage(pg, "asking") == "0" and pg.locator(".st-key-pres-ask button").first.is_disabled()
