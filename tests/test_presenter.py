@@ -208,6 +208,65 @@ def test_an_item_marks_its_tile_answer_and_only_a_tile_answer() -> None:
     assert build_item_show(count, "level").answer_tiles == ()
 
 
+def test_no_slide_marks_the_trumps_before_the_reveal_when_they_are_the_answer() -> None:
+    """Every puzzle and lesson level a deck can hold, asked on the presenter: a question about
+    which tiles are trumps (the rule Learn and Puzzles follow, ``items.trump_marks``) draws no
+    tile as a trump until the reveal, and then marks them; any other question marks its trumps
+    from the start."""
+    import re
+
+    from tutorial.services.items import course, puzzles, trump_marks
+    from tutorial.services.presenter import build_item_show
+    from tutorial.services.presenter_html import item_html
+
+    def trumps_drawn(html: str) -> int:
+        return len(re.findall(r'<svg [^>]*aria-label="[^"]*\btrump\b[^"]*"[^>]*class="moon-tile"', html))
+
+    hidden_kinds: set[str] = set()
+    checked = 0
+    for ref_kind, items in (("level", list(course().levels())), ("puzzle", list(puzzles()))):
+        for item in items:
+            show = build_item_show(item, ref_kind)
+            on_view = [t for _s, ts in show.hands for t in ts] + [t for _s, t in show.trick] + list(show.tiles)
+            trumps = sum(1 for t in on_view if show.trump is not None and show.trump.is_trump(t))
+            asked, revealed = item_html(show, revealed=False), item_html(show, revealed=True)
+            hides = trump_marks(item, answered=False) is None and item.position.trump is not None
+            if hides:
+                hidden_kinds.add(item.kind)
+                assert trumps_drawn(asked) == 0, (item.id, item.question)
+            else:
+                assert trumps_drawn(asked) == trumps, (item.id, item.question)
+            assert trumps_drawn(revealed) == trumps, (item.id, item.question)
+            checked += trumps
+    assert {"is_trump", "pick_tiles", "suit_led"} <= hidden_kinds and checked > 50, (hidden_kinds, checked)
+
+
+def test_every_level_slide_puts_its_question_and_answer_before_its_intro() -> None:
+    """Every lesson level a deck can hold, on the presenter: the question comes first (after the
+    teacher's note), then, revealed, the answer; the intro follows in smaller type and folds away
+    once the answer is up, so a long intro never pushes the question or the answer out of view."""
+    from tutorial.services.items import course
+    from tutorial.services.presenter import build_item_show
+    from tutorial.services.presenter_html import item_html
+
+    with_intro = 0
+    for level in course().levels():
+        show = build_item_show(level, "level")
+        asked = item_html(show, revealed=False, note="Look here")
+        revealed = item_html(show, revealed=True, note="Look here")
+        for html in (asked, revealed):
+            talk = html[html.index('<aside class="pres-talk'):]
+            assert talk.index("pres-note") < talk.index('class="pres-ask"'), level.id
+        if not show.intro.strip():
+            assert "pres-intro" not in asked + revealed, level.id
+            continue
+        with_intro += 1
+        assert asked.index('class="pres-ask"') < asked.index('<div class="pres-intro">'), level.id
+        assert revealed.index('class="pres-ask"') < revealed.index('class="pres-answer"') \
+            < revealed.index('<details class="pres-intro">'), level.id
+    assert with_intro >= 100, with_intro
+
+
 def _play_decision(values: dict[str, tuple[float, float]], chosen: str, *, exhaustive: bool,
                    layouts: int = 28) -> Any:
     from engine.players.decision import Candidate, Decision, Explanation

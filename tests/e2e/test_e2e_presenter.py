@@ -151,7 +151,11 @@ def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp
     good = tmp_path / "deck.json"
     good.write_text(json.dumps(deck))
     open_page(page, server + "/classroom")
-    page.locator("[data-testid='stExpander'] summary", has_text="Lesson deck").click()
+    summary = page.locator("[data-testid='stExpander'] summary", has_text="Lesson deck")
+    # A deck with no title of its own is named once ("Lesson deck: Lesson deck" said it twice).
+    assert summary.inner_text().strip().endswith("Lesson deck (0 entries)")
+    assert "Lesson deck: Lesson deck" not in summary.inner_text()
+    summary.click()
     upload = page.locator(".st-key-deck-upload input[type=file]")
     before = runs(page)
     upload.set_input_files(str(bad))
@@ -162,6 +166,21 @@ def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp
     upload.set_input_files(str(good))
     settle(page, since=before)
     assert page.locator(".st-key-deck-entry-1").count() == 1
+    # The teacher is told what was loaded: its title and its slides (the presenter's count:
+    # moves 3-4 of the first deal, the second's question).
+    said = page.locator("[data-testid='stAlertContentSuccess']").inner_text()
+    assert "Loaded “Two positions”: 3 slides" in said, said
+    # The note boxes say that a note is shown as typed (no formatting: "**Seat 2**" keeps its
+    # stars on the projector).
+    for toggle in ("deck-items", "deck-notes"):
+        click(page, page.locator(f".st-key-{toggle} label").first)
+    assert "as typed" in str(page.locator(".st-key-deck-slide-note textarea").get_attribute("placeholder"))
+    for key in ("deck-puzzle-note", "deck-level-note", "deck-slide-note"):
+        page.locator(f".st-key-{key} [data-testid=stTooltipHoverTarget]").hover()
+        tip = page.locator("[data-testid=stTooltipContent]").last
+        tip.wait_for(state="visible", timeout=10_000)
+        assert "as typed" in tip.inner_text() and "**this**" in tip.inner_text(), (key, tip.inner_text())
+        page.mouse.move(0, 0)
     click(page, page.locator(".st-key-deck-present button"))
     wait_for(page, ".pres-stage", 120)
     settle(page)
@@ -330,7 +349,8 @@ def _numbers_readable(page: Any, least: float) -> None:
 
 
 def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) -> None:
-    """A live class on a deck (a hand asked, a level, a puzzle with no tiles, a note), with the
+    """A live class on a deck (a hand asked, a level, a puzzle with no tiles, a level of two
+    paragraphs with the teacher's note, its question in view beside the chart, a note), with the
     numbers shown and each answer revealed, at 1920×1080, 1280×720 and 1024×768: the answers
     panel never covers the stage, every control is in view, every word of the panel is in
     projector type, the hands at the sides stay inside their seats and readable, and the numbers'
@@ -346,6 +366,7 @@ def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) ->
         # Deal 1's move 10: six tiles to choose from, each with its numbers.
         DeckEntry(kind="deal", deal=1, computer="strong", move=10, to=11, ask=True),
         DeckEntry(kind="level", ref=level.id), DeckEntry(kind="puzzle", ref=bare.ref),
+        DeckEntry(kind="level", ref="tiles-sixes", note="Comptez les six"),
         DeckEntry(kind="note", title="Remember", note="The highest trump wins the trick.")))
     pg = kept_page(1920, 1080)
     open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
@@ -414,6 +435,18 @@ def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) ->
     press(pg, "PageDown")  # its answer, revealed
     assert stage(pg, "revealed") == "1"
     in_view(pg)
+    # A level of two paragraphs with the teacher's note: beside the chart of its answers, its
+    # question is in view (and every word of its intro), then its answer.
+    press(pg, "PageDown")
+    for size in ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
+        pg.set_viewport_size(size)
+        fit = pg.evaluate(_LEVEL_FIT)
+        assert fit["ask"] == [True] and len(fit["intro"]) == 2 and all(fit["intro"]), (size, fit)
+        _apart(pg)
+        in_view(pg)
+    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-level-1920x1080.png"))
+    press(pg, "PageDown")
+    assert stage(pg, "revealed") == "1" and pg.evaluate(_LEVEL_FIT)["answer"] == [True]
     press(pg, "PageDown")  # the note slide: the teacher's words, nothing asked
     assert "The highest trump wins the trick." in pg.locator(".pres-note-slide").inner_text()
     assert stage(pg, "asking") == "0" and pg.locator(".st-key-pres-ask button").first.is_disabled()
@@ -565,19 +598,70 @@ def test_the_numbers_of_a_trump_choice_fit_their_panel(kept_page: Any, server: s
     pg.screenshot(path=str(SCREENSHOTS / f"presenter-trump-numbers-fit-{width}x{height}.png"))
 
 
-def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, server: str) -> None:
-    """A lesson level of two paragraphs ("Two ends, numbers 0 to 6") on a deck at 1920×1080:
-    both paragraphs in the same large type, and the "Jump to" label ("Slide 1") in the
-    controls' type (28 px: 7 px on a quarter-size picture)."""
-    from tutorial.services.decks import Deck, DeckEntry, deck_token
+#: Where a level's question, answer and intro paragraphs lie: each seen whole inside the words'
+#: panel and the window (``[]`` when there is none, or it is folded away).
+_LEVEL_FIT = """() => {
+  const talk = document.querySelector('.pres-talk'), box = talk.getBoundingClientRect();
+  const seen = e => { const r = e.getBoundingClientRect();
+    return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.bottom <= innerHeight; };
+  const all = s => [...talk.querySelectorAll(s)].filter(e => e.checkVisibility());
+  return {ask: all('.pres-ask').map(seen), answer: all('.pres-answer').map(seen),
+          intro: all('.pres-intro-words').map(seen), talk: [talk.scrollHeight, talk.clientHeight]};
+}"""
 
-    deck = Deck(title="Type check", entries=(DeckEntry(kind="level", ref="tiles-sixes"),
+
+def _level_in_view(page: Any, what: str, revealed: bool) -> None:
+    """At 1920×1080, 1280×720 and 1024×768 (the same page, resized): the level's question is
+    in view, and so is its answer once revealed (every control too, the page not scrolling);
+    before the reveal its intro is in view too, and after it the intro is folded away."""
+    for width, height in ((1920, 1080), (1280, 720), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        fit = page.evaluate(_LEVEL_FIT)
+        assert fit["ask"] == [True], (what, width, height, fit)
+        if revealed:
+            assert fit["answer"] == [True] and fit["intro"] == [], (what, width, height, fit)
+        else:
+            assert fit["answer"] == [] and fit["intro"] and all(fit["intro"]), (what, width, height, fit)
+        in_view(page)
+        page.screenshot(path=str(SCREENSHOTS / f"presenter-level-{what}-{'revealed' if revealed else 'asked'}"
+                                               f"-{width}x{height}.png"))
+    page.set_viewport_size({"width": 1920, "height": 1080})
+
+
+#: The tiles on the stage drawn as trumps (gold, with the star: "5-5, trump" read out).
+_TRUMPS_DRAWN = "() => document.querySelectorAll('.pres-stage svg.moon-tile[aria-label*=\"trump\"]').length"
+
+
+def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, server: str) -> None:
+    """A lesson level of two paragraphs ("Two ends, numbers 0 to 6", with the teacher's note) on
+    a deck at 1920×1080: its question first, both paragraphs of its intro under it in the same
+    large type, and the "Jump to" label ("Slide 1") in the controls' type (28 px: 7 px on a
+    quarter-size picture). That level, the level with the longest intro and question beside its
+    tiles (a strategy position's tricks so far) and the one with the longest answer, asked and
+    revealed, at 1920×1080, 1280×720 and 1024×768: the question and the answer in view, the
+    intro too until the reveal. Then a puzzle that asks whether its tile is a trump ("Fives are
+    trump. Is 5-5 a trump?"): the tile is not drawn as a trump before the reveal (that is the
+    answer), and is after it."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+    from tutorial.services.items import course, puzzles
+    from tutorial.services.presenter import build_item_show
+
+    trump_puzzle = next(pz for pz in puzzles() if pz.kind == "is_trump" and pz.answer_json() is True)
+    shows = [build_item_show(lv, "level") for lv in course().levels()]
+    beside = max((x for x in shows if x.hands or x.trick or x.tiles), key=lambda x: len(x.intro + x.question))
+    longest = max((x for x in shows if x.intro), key=lambda x: len(x.answer + x.reason))
+    deck = Deck(title="Type check", entries=(DeckEntry(kind="level", ref="tiles-sixes", note="Comptez les six"),
+                                             DeckEntry(kind="level", ref=beside.ref),
+                                             DeckEntry(kind="level", ref=longest.ref),
+                                             DeckEntry(kind="puzzle", ref=trump_puzzle.id),
                                              DeckEntry(kind="note", title="Next", note="More.")))
     open_presenter(projector, server + f"/presenter?deck={deck_token(deck)}&slide=0")
     sizes = projector.evaluate("""() => [...document.querySelectorAll('.pres-talk p')]
         .map(e => [e.textContent.slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])""")
+    assert "Comptez les six" in projector.locator(".pres-talk .pres-note").inner_text()
+    assert sizes[0][0].startswith("In a full double-six set"), sizes  # the question, then the intro
     intro = [s for t, s in sizes if t.startswith(("Moon is a game", "A double-six set"))]
-    assert len(intro) == 2 and min(intro) == max(intro) >= 48, sizes
+    assert len(intro) == 2 and min(intro) == max(intro) >= 40, sizes
     assert min(s for _, s in sizes) >= 28, sizes
     wait_for(projector, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
     label = projector.evaluate("""() => [...document.querySelectorAll(
@@ -585,6 +669,19 @@ def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, s
         .filter(e => e.textContent.trim()).map(e => parseFloat(getComputedStyle(e).fontSize))""")
     assert label and min(label) >= 28, label
     projector.screenshot(path=str(SCREENSHOTS / "presenter-level-type-1920x1080.png"))
+    for ref in ("tiles-sixes", beside.ref, longest.ref):
+        assert stage(projector, "revealed") == "0"
+        _level_in_view(projector, ref, revealed=False)
+        press(projector, "ArrowRight")  # the level's answer
+        assert stage(projector, "revealed") == "1"
+        _level_in_view(projector, ref, revealed=True)
+        press(projector, "ArrowRight")  # the next slide, asked
+    assert trump_puzzle.question in projector.locator(".pres-talk .pres-ask").inner_text()
+    assert stage(projector, "revealed") == "0" and projector.locator(".pres-stage svg.moon-tile").count() >= 1
+    assert projector.evaluate(_TRUMPS_DRAWN) == 0, "the tile is drawn as a trump before the reveal"
+    projector.screenshot(path=str(SCREENSHOTS / "presenter-trump-puzzle-asked-1920x1080.png"))
+    press(projector, "ArrowRight")
+    assert stage(projector, "revealed") == "1" and projector.evaluate(_TRUMPS_DRAWN) >= 1
 
 
 def test_the_numbers_of_a_move_fit_its_panel_at_1280x720(kept_page: Any, server: str) -> None:

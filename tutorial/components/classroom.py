@@ -44,6 +44,8 @@ LEVEL = state.CLASS_LEVEL
 BOTS = state.CLASS_BOTS
 ERROR = state.CLASS_ERROR
 DECK_ERROR = state.DECK_ERROR
+#: Said of every note box of the deck: the presenter shows a note as typed, markup and all.
+NOTE_HELP = "Shown on the projector as typed: plain text, no formatting (\\*\\*this\\*\\* shows its stars)."
 
 
 def current() -> Timeline | None:
@@ -392,7 +394,8 @@ def deck_builder(t: Timeline | None) -> None:
     deck = _deck()
     # Its label changes with the title, which draws the panel anew: open, as the teacher who
     # retitled it had it.
-    with st.expander(f"Lesson deck: {md_escape(deck.title)} ({len(deck.entries)} entr{'y' if len(deck.entries) == 1 else 'ies'})", icon=":material/slideshow:",
+    named = f": {md_escape(deck.title)}" if deck.title.strip() not in ("", Deck().title) else ""
+    with st.expander(f"Lesson deck{named} ({len(deck.entries)} entr{'y' if len(deck.entries) == 1 else 'ies'})", icon=":material/slideshow:",
                      expanded=bool(deck.entries) or bool(state.get(state.DECK_OPEN)), key="deck-panel"):
         if "deck-title" not in st.session_state or st.session_state.pop(state.DECK_RETITLE, False):
             st.session_state["deck-title"] = deck.title
@@ -400,8 +403,8 @@ def deck_builder(t: Timeline | None) -> None:
         if t is not None:
             count = _count()
             st.markdown(f"**This position** (move {count} of {len(t.hand.actions)})")
-            st.text_area("Note for this position", key="deck-note", max_chars=2000,
-                         placeholder="What to look at, what to ask the room…")
+            st.text_area("Note for this position", key="deck-note", max_chars=2000, help=NOTE_HELP,
+                         placeholder="What to look at, what to ask the room… (shown as typed)")
             c1, c2 = st.columns(2)
             # No value=: the callback resets it through the session state (a default as well
             # would make Streamlit warn in the server's log).
@@ -415,20 +418,20 @@ def deck_builder(t: Timeline | None) -> None:
                 pz = puzzles()
                 titles = {p.id: f"{p.id} · {p.kind.replace('_', ' ')} · {p.rating}" for p in pz}
                 st.selectbox("A puzzle", list(titles), key="deck-puzzle", format_func=lambda x: titles.get(x, x))
-                st.text_input("Note for the puzzle", key="deck-puzzle-note", max_chars=2000)
+                st.text_input("Note for the puzzle", key="deck-puzzle-note", max_chars=2000, help=NOTE_HELP)
                 st.button("Add the puzzle", key="deck-add-puzzle", on_click=_add_item, args=("puzzle",),
                           icon=":material/add:")
             with c2:
                 levels = {lv.id: f"{lv.title} ({lv.id})" for lv in course().levels()}
                 st.selectbox("A lesson level", list(levels), key="deck-level", format_func=lambda x: levels.get(x, x))
-                st.text_input("Note for the level", key="deck-level-note", max_chars=2000)
+                st.text_input("Note for the level", key="deck-level-note", max_chars=2000, help=NOTE_HELP)
                 st.button("Add the level", key="deck-add-level", on_click=_add_item, args=("level",),
                           icon=":material/add:")
         if st.toggle("Add a note slide (your own words)", key="deck-notes"):
             st.text_input("Title of the slide", key="deck-slide-title", max_chars=MAX_TITLE,
                           placeholder="e.g. Remember")
-            st.text_area("What the slide says", key="deck-slide-note", max_chars=MAX_NOTE,
-                         placeholder="Shown across the screen in big type; nothing is asked.")
+            st.text_area("What the slide says", key="deck-slide-note", max_chars=MAX_NOTE, help=NOTE_HELP,
+                         placeholder="Shown across the screen in big type, as typed; nothing is asked.")
             st.button("Add the note slide", key="deck-add-note", on_click=_add_note, icon=":material/add:")
         if deck.entries:
             st.markdown("**In the deck**")
@@ -454,10 +457,16 @@ def deck_builder(t: Timeline | None) -> None:
             else:
                 _set_deck(loaded)
                 st.session_state[state.DECK_RETITLE] = True
+                n = presentation.slide_count(loaded)
+                st.session_state[state.DECK_LOADED_MESSAGE] = md_escape(
+                    f"Loaded “{loaded.title}”: {n} slide{'' if n == 1 else 's'}.")
                 st.rerun()
         err = st.session_state.pop(DECK_ERROR, None)
         if err:
             st.error(err + " The deck on screen is unchanged.")
+        loaded_message = st.session_state.pop(state.DECK_LOADED_MESSAGE, None)
+        if loaded_message:
+            st.success(loaded_message, icon=":material/check_circle:")
         deck = _deck()
         with st.container(horizontal=True, key="deck-actions", vertical_alignment="center"):
             st.download_button("Save the deck (JSON)", dump_deck(deck), file_name="moon-deck.json",

@@ -25,6 +25,7 @@ from tutorial.services.items import (
     submit,
     tries_explained,
 )
+from tutorial.services.items import trump_marks as marks_for
 from tutorial.services.rules_text import house_rules
 
 if TYPE_CHECKING:
@@ -54,15 +55,10 @@ def _pos_seat(pos: Position, seat: int, you: int | None, plain: bool = False) ->
 
 def trump_marks(item: Item, key: str | None = None) -> Trump | None:
     """The trump to mark tiles with (gold, "★"), or ``None`` when marking trumps would give the
-    answer away: a question about which tiles are trumps, not yet answered."""
-    trump = item.position.trump
-    if trump is None or not item.task.hides_trumps():
-        return trump
-    if key is not None:
-        att = attempt_for(key)
-        if att.solved or att.answer_shown:
-            return trump
-    return None
+    answer away: a question about which tiles are trumps, not yet answered (the attempt under
+    ``key``; see :func:`tutorial.services.items.trump_marks`)."""
+    att = attempt_for(key) if key is not None else None
+    return marks_for(item, answered=att is not None and (att.solved or att.answer_shown))
 
 
 def position_view(item: Item, key: str | None = None) -> None:

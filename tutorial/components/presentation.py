@@ -24,6 +24,7 @@ from tutorial.services.presenter import (
     Move,
     Question,
     Show,
+    Slide,
     Stepper,
     build_item_show,
     build_show,
@@ -48,6 +49,7 @@ __all__ = [
     "present_hand",
     "record_show",
     "room_title",
+    "slide_count",
 ]
 
 #: Session-state key of the presentation on screen.
@@ -172,8 +174,8 @@ def present_hand(show: Show, count: int = 0, source: tuple[str | int, ...] = ())
     return p
 
 
-def present_deck(deck: Deck, slide: int = 0, source: tuple[str | int, ...] = ()) -> Presentation:
-    """Put a deck on the presenter, at slide ``slide``."""
+def _slides(deck: Deck) -> list[Slide]:
+    """The presenter's slides of ``deck``."""
     specs: list[tuple[int, int, bool] | None] = []
     for e in deck.entries:
         if e.kind in ("deal", "hand"):
@@ -182,7 +184,17 @@ def present_deck(deck: Deck, slide: int = 0, source: tuple[str | int, ...] = ())
             specs.append((0, 0, False))  # one slide, nothing to ask
         else:
             specs.append(None)
-    p = Presentation(source or ("deck", deck_token(deck)), deck.title, Stepper(deck_slides(specs), pos=slide),
+    return deck_slides(specs)
+
+
+def slide_count(deck: Deck) -> int:
+    """How many slides the presenter shows of ``deck`` (its "slide 3 of N")."""
+    return len(_slides(deck))
+
+
+def present_deck(deck: Deck, slide: int = 0, source: tuple[str | int, ...] = ()) -> Presentation:
+    """Put a deck on the presenter, at slide ``slide``."""
+    p = Presentation(source or ("deck", deck_token(deck)), deck.title, Stepper(_slides(deck), pos=slide),
                      deck=deck)
     state.put(PRESENTATION, p)
     return p

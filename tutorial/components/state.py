@@ -57,6 +57,7 @@ PRESENTER = "moon_presenter"  # the presenter view's hand or deck, and where it 
 DECK = "moon_deck"  # the lesson deck being put together in the Classroom
 DECK_ERROR = "moon_deck_error"
 DECK_LOADED = "deck-loaded"
+DECK_LOADED_MESSAGE = "moon_deck_loaded_message"  # "Loaded “…”: 8 slides", said once
 DECK_RETITLE = "deck-retitle"
 CLASS_MESSAGE = "class-msg"
 CLASS_NEW_MESSAGE = "class-new-msg"

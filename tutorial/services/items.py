@@ -22,6 +22,7 @@ from engine import Tile
 if TYPE_CHECKING:  # loaded in a worker process, on first use (see "content" below)
     from content import Feedback, Item, Position
     from content.checks import AnyTask
+    from engine import Trump
     from lessons import Course, Stage
     from puzzles.generate import Entry
     from puzzles.loader import Puzzle
@@ -45,6 +46,7 @@ __all__ = [
     "submit",
     "tiles_named",
     "tries_explained",
+    "trump_marks",
     "warm_up",
     "wrong_answer_text",
 ]
@@ -96,6 +98,17 @@ def choice_label(kind: str, choice: str, players: int = 3) -> str:
     led), ``'1'`` -> ``'Seat 1'``..."""
     cls = _kind(kind)
     return str(cls.choice_label(choice, players)) if cls is not None else choice
+
+
+def trump_marks(item: Item, answered: bool) -> Trump | None:
+    """The trump to mark an item's tiles with (gold, "★"), or ``None`` when marking trumps
+    would give the answer away: a question about which tiles are trumps
+    (``item.task.hides_trumps()``), not yet ``answered``. Learn and Puzzles ask it of the
+    learner's attempt, the presenter of the reveal."""
+    trump = item.position.trump
+    if trump is None or answered or not item.task.hides_trumps():
+        return trump
+    return None
 
 
 @dataclass

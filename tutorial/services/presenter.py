@@ -628,6 +628,9 @@ class ItemShow:
     choices: tuple[str, ...] = ()
     #: The shown tiles that are the answer (a tile answer), marked at the reveal.
     answer_tiles: tuple[Tile, ...] = ()
+    #: The trump its tiles are marked with before the reveal: ``None`` when the marks would
+    #: give the answer away (:func:`tutorial.services.items.trump_marks`, as Learn and Puzzles).
+    asked_trump: Trump | None = None
 
 
 def _tile_answer(item: Item, shown: set[Tile]) -> tuple[Tile, ...]:
@@ -659,17 +662,17 @@ def build_item_show(item: Item, ref_kind: str) -> ItemShow:
         trick = tuple(((pos.leader + i) % n, t) for i, t in enumerate(pos.trick))
     elif pos.trick:
         trick = tuple((-1, t) for t in pos.trick)
+    from tutorial.services.items import kind_title, trump_marks
+
     title = str(getattr(item, "title", "") or "")
     if not title:
-        from tutorial.services.items import kind_title
-
         title = f"Puzzle: {kind_title(item.kind)}"
     on_view: set[Tile] = {t for _s, ts in hands for t in ts} | {t for _s, t in trick} | set(pos.tiles)
     return ItemShow(
         kind=ref_kind, ref=item.id, title=title, question=item.question, players=n, trump=pos.trump,
         hands=hands, trick=trick, tiles=tuple(pos.tiles), answer=answer_label(item), reason=item.task.explain(),
         intro=str(getattr(item, "intro", "") or ""), choices=tuple(str(c) for c in (item.choices() or ())),
-        answer_tiles=_tile_answer(item, on_view),
+        answer_tiles=_tile_answer(item, on_view), asked_trump=trump_marks(item, answered=False),
     )
 
 

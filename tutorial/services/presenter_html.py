@@ -309,41 +309,47 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
 
 
 def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = "") -> str:
-    """The stage of a puzzle or lesson level: the question, then the engine's answer."""
+    """The stage of a puzzle or lesson level: the question, then the engine's answer; a
+    level's intro under them (folded once the answer is up)."""
     trump = words.trump_label(item.trump).capitalize() if item.trump is not None else ""
     top = (f'<div class="pres-top"><h1 class="pres-title">{escape(item.title)}</h1>'
            + (f'<div class="pres-fact"><span class="pres-k">Trump:</span> <b>{escape(trump)}</b></div>' if trump else "")
            + f'<div class="pres-where">{escape(where)}</div></div>')
     marked = set(item.answer_tiles) if revealed else set()
+    drawn = item.trump if revealed else item.asked_trump  # no trump marked that gives the answer
     rows = []
     for seat, tiles in item.hands:
-        cells = "".join(_tile(t, item.trump, answer=t in marked) for t in tiles)
+        cells = "".join(_tile(t, drawn, answer=t in marked) for t in tiles)
         rows.append(f'<div class="pres-seat"><div class="pres-name">Seat {seat}</div>'
                     f'<div class="pres-tiles" role="group" aria-label="Seat {seat}\'s tiles">{cells}</div></div>')
     if item.trick:
-        cells = "".join(_tile(t, item.trump, caption=f"Seat {s}" if s >= 0 else "", answer=t in marked)
+        cells = "".join(_tile(t, drawn, caption=f"Seat {s}" if s >= 0 else "", answer=t in marked)
                         for s, t in item.trick)
         rows.append('<div class="pres-trick"><div class="pres-trick-title">The trick so far</div>'
                     f'<div class="pres-trick-tiles" role="group" aria-label="The trick so far">{cells}</div></div>')
     if item.tiles:
-        cells = "".join(_tile(t, item.trump, answer=t in marked) for t in item.tiles)
+        cells = "".join(_tile(t, drawn, answer=t in marked) for t in item.tiles)
         rows.append(f'<div class="pres-trick"><div class="pres-trick-tiles" role="group" aria-label="Tiles">{cells}</div></div>')
     table = ('<div class="pres-table pres-item-tiles">' + "".join(rows) + "</div>") if rows else ""
-    talk = _note_html(note)
-    # Each paragraph of the intro its own, in the same type (a blank line made the second a
-    # bare paragraph of the page's small type).
-    talk += "".join(f'<p class="pres-reason">{escape(" ".join(para.split()))}</p>'
+    # The question first, then (revealed) the answer and its reason: always in view. A level's
+    # intro (the lesson's words, or a strategy position's tricks so far) follows in smaller
+    # type, each paragraph its own; once the answer is up it folds away (a click opens it).
+    talk = _note_html(note) + f'<p class="pres-ask">{escape(item.question)}</p>'
+    intro = "".join(f'<p class="pres-intro-words">{escape(" ".join(para.split()))}</p>'
                     for para in item.intro.split("\n\n") if para.strip())
-    talk += f'<p class="pres-ask">{escape(item.question)}</p>'
     if revealed:
         talk += (f'<p class="pres-answer">Answer: {names_html(escape(item.answer))}</p>'
                  f'<p class="pres-reason">{names_html(escape(item.reason))}</p>')
+        if intro:
+            talk += f'<details class="pres-intro"><summary>The level\'s introduction</summary>{intro}</details>'
+    elif intro:  # (the Reveal button says what → does)
+        talk += f'<div class="pres-intro">{intro}</div>'
     else:
         talk += '<p class="pres-help">→ reveals the answer and the reason.</p>'
     body = "pres-body" if rows else "pres-body pres-solo"  # no tiles: the words take the stage
     return (f'<section class="pres-stage" data-count="0" data-asking="1" data-revealed="{int(revealed)}" '
             f'aria-label="Presenter">{top}<div class="{body}">{table}'
-            f'<aside class="pres-talk" aria-live="polite">{talk}</aside></div></section>')
+            f'<aside class="pres-talk pres-item-talk" aria-live="polite">{talk}</aside></div></section>')
 
 
 def note_html(entry: DeckEntry, *, where: str = "") -> str:
