@@ -793,3 +793,28 @@ def test_a_trump_or_discard_reason_says_its_chance_in_its_band() -> None:
     for reason in (trump_reason(view, Trump.parse("none"), "best", 0.45),
                    contract_reason_discard(view, tile, Trump.parse("1"), "most", 0.85)):
         assert reason_problems(view, Action.parse("pass"), reason) == [], reason
+
+
+def test_a_lead_sure_only_by_the_seats_own_tiles_says_so_after_the_hand() -> None:
+    """Ones trump: the bidder holds 1-1, 6-1 and 5-1 and leads 5-1. At the table it says "I
+    lead 5-1, a trump; I say why once the hand is over" (its higher trumps are its own
+    business); once the hand is over the reason says why 5-1 takes the trick, not only that
+    it "should take this trick" (walk finding 11): only its own 1-1 and 6-1 beat it."""
+    hands = [parse_tiles("1-1 6-1 5-1 6-6 5-5 4-4 3-3"), parse_tiles("4-1 6-5 6-4 5-4 5-3 2-2 3-2"),
+             parse_tiles("3-1 2-1 6-3 6-2 5-2 4-3 4-2")]
+    g = Game.from_deal(RuleSet(), hands, parse_tiles("0-0"), first_bidder=0)
+    for a in ("bid 4", "pass", "pass", "discard 0-0", "trump 1"):
+        g.apply(a)
+    view = g.view(0)
+    bot = make_bot("strong", seed=1, **FAST)
+    an = bot.analyse(view)
+    from engine.players.reasons import play_reason, table_play_reason
+
+    lead = Tile(5, 1)
+    assert an.win_trick[lead] == 1.0
+    reason = play_reason(view, an, lead)
+    assert reason == "Only my own 1-1 and 6-1 can beat 5-1, so it takes this trick for sure.", reason
+    assert play_reason(view, an, Tile(6, 1)) == "Only my own 1-1 can beat 6-1, so it takes this trick for sure."
+    assert not play_truth_problems(view, lead, reason) and reason_problems(view, Action.play(lead), reason) == []
+    # The table hears only what it can see.
+    assert table_play_reason(view, lead) == "I lead 5-1, a trump; I say why once the hand is over."
