@@ -31,7 +31,10 @@ __all__ = [
     "action_phrase",
     "as_trump",
     "chance_adverb",
+    "chance_band",
     "chance_change",
+    "chance_clause",
+    "chance_noun",
     "chance_words",
     "count_words",
     "join_words",
@@ -137,6 +140,65 @@ def chance_adverb(p: float) -> str:
     ('almost surely', 'about as likely as not', 'very unlikely')
     """
     return next(adverb for least, _, adverb in _CHANCES if p >= least or least == 0)
+
+
+#: The bands a computer player's reason says its plain chance of making something in, from
+#: the top: (the least chance, the band's name). :func:`chance_band` is the one place they
+#: are read from, so a bid, a trump and a discard say the same chance in the same words.
+_BANDS = (
+    (0.8, "should"),
+    (0.5, "likely"),
+    (0.25, "might"),
+    (0.0, "outside"),
+)
+
+#: What each band says after its subject, before the verb: "my hand should take five
+#: tricks", "... is likely to take", "... might take", "... has only an outside chance to take"
+#: (said of "I": "I should", "I am likely to", "I might", "I have only an outside chance to"),
+#: and as a noun where a sentence has few words to spare: "a strong chance", "a good
+#: chance", "some chance", "an outside chance".
+_BAND_VERBS = {
+    "should": ("should", "should", "a strong chance"),
+    "likely": ("is likely to", "am likely to", "a good chance"),
+    "might": ("might", "might", "some chance"),
+    "outside": ("has only an outside chance to", "have only an outside chance to", "an outside chance"),
+}
+
+
+def chance_band(p: float) -> str:
+    """The band a plain chance of making something is said in: ``"should"`` from 80%,
+    ``"likely"`` from 50%, ``"might"`` from 25%, ``"outside"`` under 25% (a chance is
+    rounded to a whole percentage first, as the details show it).
+
+    >>> [chance_band(x) for x in (0.95, 0.8, 0.62, 0.5, 0.45, 0.25, 0.24, 0.0)]
+    ['should', 'should', 'likely', 'likely', 'might', 'might', 'outside', 'outside']
+    """
+    shown = round(100 * p) / 100
+    return next(name for least, name in _BANDS if shown >= least)
+
+
+def chance_clause(p: float, subject: str, verb: str) -> str:
+    """``subject`` doing ``verb`` with the plain chance ``p``, in the words of its band
+    (:func:`chance_band`): ``"my hand should take five tricks"``, ``"my hand is likely to
+    take five tricks"``, ``"my hand might take five tricks"``, ``"my hand has only an outside
+    chance to take five tricks"``; ``subject`` ``"I"`` takes "am" and "have".
+
+    >>> chance_clause(0.62, "my hand", "take all seven tricks"), chance_clause(0.1, "I", "make it")
+    ('my hand is likely to take all seven tricks', 'I have only an outside chance to make it')
+    """
+    said = _BAND_VERBS[chance_band(p)][1 if subject == "I" else 0]
+    return f"{subject} {said} {verb}"
+
+
+def chance_noun(p: float) -> str:
+    """The plain chance ``p`` as a noun, in its band's words (:func:`chance_band`), for a
+    sentence with few words to spare: ``"a strong chance"`` from 80%, ``"a good chance"``
+    from 50%, ``"some chance"`` from 25%, ``"an outside chance"`` under that.
+
+    >>> chance_noun(0.8), chance_noun(0.62), chance_noun(0.45), chance_noun(0.24)
+    ('a strong chance', 'a good chance', 'some chance', 'an outside chance')
+    """
+    return _BAND_VERBS[chance_band(p)][2]
 
 
 def chance_change(before: float, after: float) -> str:

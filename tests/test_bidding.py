@@ -506,25 +506,29 @@ def test_the_trump_named_is_the_one_the_discard_was_made_for(seed: int) -> None:
     assert (named.goal_chance, named.tricks, named.layouts) == (chosen.goal_chance, chosen.tricks, chosen.layouts)
 
 
-def test_a_next_best_bids_chance_with_credited_deals_is_said_as_counted() -> None:
-    """The summary's next-best rows quote each bid's chance. With three players a deal one
-    trick short counts in part, so that chance is not the share of deals made: it is said
-    as "counted made on", and as "made on" only when every deal counts whole (deal 13: with
-    a half, bid 5 is counted made in 76% of the deals, made in 56%; with three quarters,
-    the default, the player bids the 5, counted made in 86%). The numbers are the pool's:
-    the bid is not judged again on fresh deals here, ``confirm_samples`` 0.)"""
+def test_a_bids_chance_is_said_plain_first_and_the_credit_after() -> None:
+    """With three players a deal one trick short counts in part, so the chance a bid is
+    chosen on is not the share of deals made. The summary says every chance plainly first
+    (the share of deals made: a beginner cannot follow "a simulated deal where I fall one
+    trick short still counts as 75% made"), and the credit in a second sentence of plain
+    words with the chance it rated (deal 13: bid 5 is made in 56% of the deals; with a half,
+    rated 76%, it is only the next best; with three quarters, the default, it bids the 5, rated
+    86%). The numbers are the pool's: the bid is not judged again on fresh deals here,
+    ``confirm_samples`` 0.)"""
     g = Game.new(RuleSet(), seed=13)
     g.apply(Action.parse("pass"))
     view = g.view(g.to_act)
     said = make_bot("strong", seed=1, short=0.5, confirm_samples=0).decide(view).explanation.summary
-    assert re.search(r"[:;] bid 5 leaves me \d+%, the bid counted made on 76% of the deals with", said), said
-    assert "bid made on" not in said and "((" not in said
+    assert re.search(r"[:;] bid 5 leaves me \d+%, the bid made on 56% of the deals with", said), said
+    assert "counted made" not in said and "((" not in said
+    assert "When choosing a bid, I count a deal where I fall one trick short as half a success" in said, said
     bold = make_bot("strong", seed=1, confirm_samples=0).decide(view).explanation.summary
-    assert bold.startswith("I bid 5 with threes trump: I count it made in 86% of 24 simulated deals "
-                           "(a simulated deal where I fall one trick short still counts as 75% made"), bold
+    assert bold.startswith("I bid 5 with threes trump: I make it in 56% of 24 simulated deals,"), bold
+    assert ("When choosing a bid, I count a deal where I fall one trick short as three quarters of a success "
+            "(defenders who cannot see my hand often let a trick through), so I rated this bid 86%.") in bold, bold
     plain = make_bot("strong", seed=1, short=0, confirm_samples=0).decide(view).explanation.summary
     assert re.search(r"bid 5 leaves me \d+%, the bid made on 56% of the deals with", plain), plain
-    assert "counted made" not in plain
+    assert "When choosing" not in plain and "rated" not in plain
 
 
 @pytest.mark.parametrize(("seed", "stopped"), [(11, 16), (13, 4)])

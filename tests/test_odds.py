@@ -491,13 +491,18 @@ def test_the_strong_player_bids_to_win_the_game_from_the_score() -> None:
 
     # At the start, a 21 the simulated deals sweep six times in ten wins the game at once
     # that often, and a deal one trick short of it counts half: it beats the sure 6 (an 82%
-    # chance of winning the game against 53%). The summary says how the deals count, and
-    # says the 6's chance as plainly made, as every deal makes it whole.
+    # chance of winning the game against 53%). The summary says first the plain chance (the
+    # 62% of deals that sweep), then in a sentence of its own how the deals count and the
+    # chance rated that way; the 6's chance is plainly made, as every deal makes it whole.
+    # The reason says the plain chance's band: likely, not "should" (81% rated).
     action, reason, summary = bid((0, 0, 0))
     assert reason_problems(view, Action.parse(action), reason) == []
     assert action == "bid 21" and "wins the game" in reason
-    assert ("I count it made in 81% of 24 simulated deals (a simulated deal where I take six of the seven still "
-            "counts as 50% made") in summary
+    assert "is likely to take all seven tricks" in reason, reason
+    assert summary.startswith("I shoot the moon with sixes trump: I make it in 62% of 24 simulated deals,"), summary
+    assert ("(now 33%). When choosing a bid, I count a deal where I take six of the seven as half a success "
+            "(defenders who cannot see my hand often let their one trick through), so I rated this bid 81%. "
+            "Next best:") in summary, summary
     assert "leaves me an 82% chance of winning the game (now 33%)" in summary
     assert "Next best: bid 6 leaves me 53%, the bid made on every one of the deals with sixes trump" in summary
     # With no credit for six tricks it is made in the 62% of deals that sweep: still the 21

@@ -26,7 +26,7 @@ from engine import Action, Game, RuleSet, Tile, Trump, parse_tiles
 from engine.game import PlayerView
 from engine.players import make_bot
 from engine.players.reasons import can_win, hand_features, score_bid_reason, trump_reason
-from engine.words import chance_words
+from engine.words import chance_clause
 
 from helpers import RULE_VARIANTS, bot_moves, examples, fast_strong, seat_bots
 
@@ -197,25 +197,30 @@ def test_trump_and_bid_reasons_say_what_in_the_hand_counts() -> None:
 
 
 @pytest.mark.parametrize(("chance", "words"), [
-    (0.7, "ones as trump is likely to take all seven tricks; a made moon wins the game"),
-    (0.35, "ones as trump is unlikely to take all seven tricks, but a made moon wins the game"),
-    (0.12, "ones as trump is very unlikely to take all seven tricks, but a made moon wins the game"),
+    (0.85, "ones as trump should take all seven tricks; a made moon wins the game"),
+    (0.62, "ones as trump is likely to take all seven tricks; a made moon wins the game"),
+    (0.35, "ones as trump might take all seven tricks, but a made moon wins the game"),
+    (0.24, "ones as trump has only an outside chance to take all seven tricks, but a made moon wins the game"),
 ])
 def test_a_21_says_how_often_it_makes_what_it_wins_and_what_a_set_costs(chance: float, words: str) -> None:
-    """A 21 says in words how likely all seven tricks are, that a made moon wins the game,
-    and what a set costs; one the player counts made one time in eight is said as the gamble
-    it is ("but a made moon wins the game"). It keeps to 35 words however much it has to add
-    (the bidding read, the score): the stakes stay, the score is said shortly."""
+    """A 21 says in words how likely all seven tricks are (the band of its plain chance:
+    80% "should", 50% "likely", 25% "might", under that "only an outside chance"), that a
+    made moon wins the game, and what a set costs; one made less often than not is said as
+    the gamble it is ("but a made moon wins the game"). It keeps to 35 words however much
+    it has to add (the bidding read, the score): the stakes stay, the score is said shortly."""
     view = Game.new(RuleSet(players=4), seed=3).view(0)
     reason = score_bid_reason(view, 21, Trump.parse("1"), chance, for_game=True)
     assert reason.startswith("I shoot the moon") and words in reason, reason
     assert reason.endswith("and a set costs us 21 points."), reason
     assert reason_problems(view, Action.parse("bid 21"), reason) == []
     both = score_bid_reason(view, 21, Trump.parse("doubles"), chance, reads_auction=True, for_game=True)
-    assert chance_words(chance) in both and "a made moon wins the game, and a set costs us 21 points" in both, both
+    noun = {0.85: "a strong chance", 0.62: "a good chance", 0.35: "some chance", 0.24: "an outside chance"}[chance]
+    assert f"{words.split(' take ')[0].removeprefix('ones as trump')} take all seven tricks" in both or \
+        f": {noun} at all seven" in both, both
+    assert "a made moon wins the game, and a set costs us 21 points" in both, both
     assert reason_problems(view, Action.parse("bid 21"), both) == [], both
     fair = score_bid_reason(view, 21, Trump.parse("1"), chance, fair=True)
-    assert fair.startswith(f"I shoot the moon: my hand is {chance_words(chance)} to take all seven tricks"), fair
+    assert fair.startswith(f"I shoot the moon: {chance_clause(chance, 'my hand', 'take all seven tricks')}"), fair
     # Where a made 21 does not win the game it scores like a bid; with marks a set gives a mark.
     points = Game.new(RuleSet(players=3, moon_wins_game=False), seed=3).view(0)
     assert "a made moon scores 21 points, and a set costs me 21 points" in score_bid_reason(points, 21, Trump.parse("1"), chance)
@@ -229,31 +234,36 @@ def test_a_pass_with_only_the_moon_left_says_why_not(fair: bool) -> None:
     """Over a 7 only the moon is left: a pass says how likely all seven tricks are, what a
     made moon would bring and what a set would cost."""
     view = Game.new(RuleSet(), seed=3).view(0)
-    for chance in (0.1, 0.5):
+    for chance, said in ((0.1, "has only an outside chance to"), (0.5, "is likely to")):
         reason = score_bid_reason(view, None, Trump.parse("6"), chance, high=7, fair=fair)
-        assert f"{chance_words(chance)} to take all seven tricks; a made moon would win the game, but a set would " \
+        assert f"my hand {said} take all seven tricks; a made moon would win the game, but a set would " \
                "cost me 21 points." in reason, reason
         assert reason_problems(view, Action.parse("pass"), reason) == [], reason
         assert ("sixes" in reason) is not fair, reason
 
 
 @pytest.mark.parametrize("fair", [False, True])
-def test_a_long_shot_bid_says_it_is_a_gamble(fair: bool) -> None:
-    """A bid the player counts unlikely to make reads as the gamble it is ("a long shot, but
-    the points are worth the risk: my hand is unlikely to take four tricks"), never as "my
-    hand is unlikely to take four tricks, and the points are worth the risk", which a
-    beginner reads as a contradiction; a likelier one keeps its plain wording."""
+def test_a_bid_says_its_chance_in_its_band_and_a_long_shot_as_a_gamble(fair: bool) -> None:
+    """A bid says its plain chance in the words of its band, the same at 80% and up
+    ("should take four tricks"), 50% ("is likely to"), 25% ("might") and under ("has only an
+    outside chance to take four tricks, but the points are worth the risk": the gamble it
+    is, never "..., and the points are worth the risk", which a beginner reads as a
+    contradiction). The walk heard "as likely as not to take four tricks" for a hand
+    averaging 2.9 tricks, and "should take five tricks" for one made less often."""
     view = Game.new(RuleSet(), seed=3).view(0)
-    for chance in (0.1, 0.3):
+    subject = "my hand" if fair else "ones as trump"
+    for chance, said, then in ((0.9, "should take", "."), (0.8, "should take", "."),
+                               (0.79, "is likely to take", ", and the points"),
+                               (0.5, "is likely to take", ", and the points"), (0.49, "might take", ", and the points"),
+                               (0.25, "might take", ", and the points"),
+                               (0.24, "has only an outside chance to take", ", but the points"),
+                               (0.0, "has only an outside chance to take", ", but the points")):
         reason = score_bid_reason(view, 4, Trump.parse("1"), chance, fair=fair)
-        assert reason.startswith("I bid 4: a long shot, but the points are worth the risk: "), reason
-        assert "unlikely to" in reason and ", and the points" not in reason, reason
+        assert f"{subject} {said} four tricks{then}" in reason, (chance, reason)
         assert reason_problems(view, Action.parse("bid 4"), reason) == [], reason
         game = score_bid_reason(view, 4, Trump.parse("1"), chance, for_game=True, fair=fair)
-        assert game.startswith("I bid 4: a long shot, but worth the risk, "), game
+        assert f"{said} four tricks" in game and "playing for the game" in game, game
         assert reason_problems(view, Action.parse("bid 4"), game) == [], game
-    likely = score_bid_reason(view, 4, Trump.parse("1"), 0.5, fair=fair)
-    assert "long shot" not in likely and "as likely as not" in likely, likely
 
 
 def test_every_bid_reason_keeps_the_rules_whatever_it_adds() -> None:
@@ -678,3 +688,133 @@ def test_a_forced_plays_reason_is_the_table_line_made_fuller(players: int) -> No
                     follows += 1
             g.apply(d.action)
     assert last and follows, (last, follows)
+
+
+# -- the strong player's chance words agree with its numbers ------------------------------
+
+#: The band words a bid, trump or discard reason may say a chance in (engine.words.chance_band).
+_BAND_SAID = {
+    "should": re.compile(r"\bshould (take|make)\b|\ba strong chance\b"),
+    "likely": re.compile(r"\b(is|am) likely to\b|\ba good chance\b"),
+    "might": re.compile(r"\bmight (take|make)\b|\bsome chance\b"),
+    "outside": re.compile(r"\bonly an outside chance to\b|\ban outside chance at\b"),
+}
+#: The plain chance the details say first: "I make it in 29% of", "I make my 21 ... in 0% of".
+_PLAIN_SAID = re.compile(r"\bI make (?:it|my \d+)(?: with [a-z ]+?)? in (\d+)% of\b")
+#: Chance words the reasons no longer use: each said a chance outside its band somewhere.
+_OLD_WORDS = re.compile(r"\b(very likely|unlikely|as likely as not|almost sure\w*|long shot)\b")
+
+
+def _bands_said(reason: str) -> set[str]:
+    return {band for band, said in _BAND_SAID.items() if said.search(reason)}
+
+
+def band_problems(d: Any) -> list[str]:
+    """Where a strong bid, trump or discard reason says its chance in other words than the
+    band of the plain chance its details show first (empty when they agree). Written out
+    here: 80% and up "should", 50% "likely", 25% "might", under that "only an outside
+    chance"."""
+    from engine.words import chance_band
+
+    out = []
+    summary = d.explanation.summary
+    m = _PLAIN_SAID.search(summary)
+    if m is None:
+        return [f"no plain chance first in {summary!r}"]
+    shown = int(m.group(1))
+    want = "should" if shown >= 80 else "likely" if shown >= 50 else "might" if shown >= 25 else "outside"
+    assert chance_band(shown / 100) == want  # the engine's bands are the ones written here
+    for reason in (d.explanation.reason, d.at_table().explanation.reason):
+        said = _bands_said(reason)
+        if said != {want}:
+            out.append(f"{reason!r} says {sorted(said)} for {shown}% ({summary[:90]}...)")
+        if _OLD_WORDS.search(reason):
+            out.append(f"{reason!r}: {_OLD_WORDS.search(reason).group(0)!r}")  # type: ignore[union-attr]
+    return out
+
+
+#: Deals whose strong bidders' decisions the band walk checks: (players, seeds). Seeds
+#: were picked to include 21s (3p seed 5, 4p seed 2 bid one at these settings).
+_BAND_DEALS = [(3, range(12)), (4, range(10))]
+
+
+def test_strong_chance_words_match_the_plain_chance_in_the_details() -> None:
+    """Every strong bid (a 21 included), trump and discard of many seeded deals, three and
+    four players: the band word of its reason, full and as said at the table ("should",
+    "likely", "might", "only an outside chance") is the band of the plain chance its details
+    show first ("I make it in 29% of 48 simulated deals"), so a 21 made in a quarter of the
+    deals is never "likely to take all seven tricks" (walk finding 1), nor a trump named at
+    45% "a good chance to make my bid" (finding 2)."""
+    seen: dict[str, int] = {"bid": 0, "trump": 0, "discard": 0, "21": 0}
+    bands: set[str] = set()
+    problems: list[str] = []
+    for players, seeds in _BAND_DEALS:
+        for seed in seeds:
+            game = Game.new(RuleSet(players=players), seed=seed)
+            bots = seat_bots("strong", players, seed, FAST)
+            for _, _, d in bot_moves(game, bots, until=lambda g: g.phase == "playing"):
+                kind = d.action.kind
+                if kind == "pass" or (kind == "bid" and d.explanation.reason.startswith("Everyone else passed")):
+                    continue
+                seen[kind] += 1
+                seen["21"] += d.action == Action.parse("bid 21")
+                problems += [f"{players}p seed {seed} {d.action}: {p}" for p in band_problems(d)]
+                bands |= _bands_said(d.explanation.reason)
+    assert not problems, "\n".join(problems)
+    assert seen["bid"] >= 15 and seen["trump"] >= 15 and seen["discard"] >= 8 and seen["21"] >= 1, seen
+    assert len(bands) >= 3, bands
+
+
+def test_a_trump_or_discard_reason_says_its_chance_in_its_band() -> None:
+    """A trump or discard reason says how it compares with the others and then the plain
+    chance of making the bid in its band's words: the walk heard "I name no trump: it gives
+    my hand a good chance to make my bid" at 45% right after a moon said unlikely, and "I
+    name ones: they give my hand as good a chance as any other trump" when every trump made
+    the 21 in none of the deals."""
+    import dataclasses
+
+    from engine.players.reasons import contract_reason_discard
+
+    view = dataclasses.replace(Game.new(RuleSet(), seed=3).view(0), bid=21)
+    assert trump_reason(view, Trump.parse("none"), "best", 0.45, fair=True) == (
+        "I name no trump: it gives my hand the best chance to make my bid; I might make it.")
+    assert trump_reason(view, Trump.parse("1"), "even", 0.0, fair=True) == (
+        "I name ones: they give my hand as good a chance as any other trump, but even so I have only an outside "
+        "chance to make my bid.")
+    assert trump_reason(view, Trump.parse("1"), "good", 0.62, fair=True) == (
+        "I name ones: they give my hand the best chance to make my bid on a full count; I am likely to make it.")
+    assert trump_reason(view, Trump.parse("6"), "best", 0.9).endswith("; I should make it.")
+    tile = view.hand[0]
+    assert contract_reason_discard(view, tile, Trump.parse("1"), "least", 0.0, fair=True) == (
+        "I lay one tile aside face down: it is the tile I need least, but even so I have only an outside chance "
+        "to make my 21.")
+    assert contract_reason_discard(view, tile, Trump.parse("1"), "best", 0.3).endswith(
+        "the tiles I keep give me the best chance to make my 21 with ones as trump; I might make it.")
+    for reason in (trump_reason(view, Trump.parse("none"), "best", 0.45),
+                   contract_reason_discard(view, tile, Trump.parse("1"), "most", 0.85)):
+        assert reason_problems(view, Action.parse("pass"), reason) == [], reason
+
+
+def test_a_lead_sure_only_by_the_seats_own_tiles_says_so_after_the_hand() -> None:
+    """Ones trump: the bidder holds 1-1, 6-1 and 5-1 and leads 5-1. At the table it says "I
+    lead 5-1, a trump; I say why once the hand is over" (its higher trumps are its own
+    business); once the hand is over the reason says why 5-1 takes the trick, not only that
+    it "should take this trick" (walk finding 11): only its own 1-1 and 6-1 beat it."""
+    hands = [parse_tiles("1-1 6-1 5-1 6-6 5-5 4-4 3-3"), parse_tiles("4-1 6-5 6-4 5-4 5-3 2-2 3-2"),
+             parse_tiles("3-1 2-1 6-3 6-2 5-2 4-3 4-2")]
+    g = Game.from_deal(RuleSet(), hands, parse_tiles("0-0"), first_bidder=0)
+    for a in ("bid 4", "pass", "pass", "discard 0-0", "trump 1"):
+        g.apply(a)
+    view = g.view(0)
+    bot = make_bot("strong", seed=1, **FAST)
+    an = bot.analyse(view)
+    from engine.players.reasons import play_reason, table_play_reason
+
+    lead = Tile(5, 1)
+    assert an.win_trick[lead] == 1.0
+    reason = play_reason(view, an, lead)
+    assert reason == "Only my own 1-1 and 6-1 can beat 5-1, so it takes this trick for sure.", reason
+    assert play_reason(view, an, Tile(6, 1)) == "Only my own 1-1 can beat 6-1, so it takes this trick for sure."
+    assert not play_truth_problems(view, lead, reason) and reason_problems(view, Action.play(lead), reason) == []
+    # The table hears only what it can see.
+    assert table_play_reason(view, lead) == "I lead 5-1, a trump; I say why once the hand is over."

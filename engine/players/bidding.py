@@ -298,14 +298,18 @@ class ScoreModel:
 @dataclass(frozen=True)
 class BidRow:
     """One row of a :class:`ScoreTable`: ``value`` (0 for a pass), the ``trump`` it is
-    worked out for (the best one for that bid), the ``chance`` of making it, the mean
-    ``tricks`` the side takes, and its expected ``score`` relative to the others."""
+    worked out for (the best one for that bid), the ``chance`` of making it as the model
+    counts it (a deal one trick short, or a sweep, may count in part: :meth:`ScoreModel.made`),
+    the mean ``tricks`` the side takes, its expected ``score`` relative to the others, and
+    ``plain``: the plain chance of making it, the share of deals where the side takes the
+    tricks it needs (``None`` for a pass)."""
 
     value: int
     trump: Trump | None
     chance: float | None
     tricks: float | None
     score: float
+    plain: float | None = None
 
 
 @dataclass(frozen=True)
@@ -410,17 +414,19 @@ def score_table(
     for value in bids:
         best_row: BidRow | None = None
         for tr, counts in tricks.items():
-            score = made = mean = 0.0
+            score = made = mean = plain = 0.0
+            k = tricks_needed(value)
             for i in range(n):
                 w = weights[i]
                 t = counts[i]
                 made += w * model.made(t, value)
+                plain += w * (t >= k)
                 mean += w * t
                 if levels[i] > value and value != MOON:
                     score += w * model.defend(levels[i], odds[i], takers[i])
                 else:
                     score += w * model.bid(value, t)
-            row = BidRow(value, tr, made / total, mean / total, score / total)
+            row = BidRow(value, tr, made / total, mean / total, score / total, plain / total)
             if best_row is None or (round(row.score, 9), row.chance or 0.0) > (
                 round(best_row.score, 9), best_row.chance or 0.0
             ):

@@ -10,8 +10,11 @@ details). Every reason is true of the position it explains:
 - the strong player's reason is read off the same numbers as its choice, the basic
   player's reason is its rule of thumb.
 
-Chances and trumps are put into words by :mod:`engine.words` (``chance_adverb``,
-``chance_words``, ``as_trump``), as everywhere else.
+Chances and trumps are put into words by :mod:`engine.words` (``chance_clause``,
+``as_trump``), as everywhere else. A bid, trump or discard reason says the plain chance of
+making the bid (the share of simulated deals where it is made, the number its details show
+first) in the words of its band (:func:`engine.words.chance_band`): "should" from 80%,
+"is likely to" from 50%, "might" from 25%, "has only an outside chance to" under that.
 
 >>> from engine import parse_tiles
 >>> hand_features(parse_tiles("6-6 6-4 6-1 5-5 3-2"), Trump.parse("6"))
@@ -28,7 +31,7 @@ from engine.players.analysis import PlayAnalysis
 from engine.players.facts import keep_value, unseen_beats
 from engine.tiles import Tile
 from engine.trump import TRUMP, Suit, Trump, describe_suit
-from engine.words import as_trump, chance_adverb, chance_words, join_words, number_word
+from engine.words import as_trump, chance_band, chance_clause, chance_noun, join_words, number_word
 
 __all__ = [
     "LATER",
@@ -231,6 +234,22 @@ def _side(view: PlayerView) -> str:
     return "us" if view.rules.players == 4 else "me"
 
 
+def _sure_after_all(view: PlayerView, tile: Tile) -> str:
+    """Why ``tile`` surely takes this trick when the table cannot see it, said once the hand
+    is over (the table heard :func:`table_play_reason`): only the seat's own tiles beat it
+    (``"Only my own 1-1 and 6-1 can beat 5-1, so it takes this trick for sure."``), or the
+    tiles that could beat it cannot be played to it however the tiles still out lie (every
+    layout still possible was worked out)."""
+    trump = view.trump
+    assert trump is not None
+    suit = _trick_suit(view, tile)
+    p = trump.power(tile, suit)
+    if not any(trump.power(u, suit) > p for u in view.unseen()):
+        own = [t for t in view.hand if t is not tile and trump.power(t, suit) > p]
+        return f"Only my own {join_words(own)} can beat {tile}, so it takes this trick for sure."
+    return f"However the tiles still out lie, nobody still to play can beat {tile}, so it takes this trick for sure."
+
+
 def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
     """The strong player's reason for playing ``tile``, read off its analysis ``an``."""
     trump = view.trump
@@ -258,9 +277,7 @@ def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
                 return f"{tile} is {top}, so it takes this trick for sure."
             return f"Nobody still to play can beat {tile}, so it takes this trick for sure."
         if certain:
-            # Sure only because the tiles that beat it are the seat's own: not said, as the
-            # reason is heard at the table during the hand.
-            return f"{tile} should take this trick."
+            return _sure_after_all(view, tile)
         return f"Nobody still to play should be able to beat {tile}, so it should take this trick."
     # 2. The partner holds the trick: keep the good tiles.
     if sure and partner_winning(view):
@@ -523,14 +540,17 @@ def _trump_noun(tr: Trump) -> str:
     return tr.name
 
 
-def trump_reason(view: PlayerView, tr: Trump, why: str, *, fair: bool = False,
+def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = None, *, fair: bool = False,
                  bid_trump: Trump | None = None) -> str:
     """The reason for naming ``tr``: what in the hand makes it (``why``: ``"best"``, ``"most"``
     or ``"even"``, how it compares with the other trumps; ``fair``: said at the table, what
     the trump gives the hand without what is in it). ``bid_trump``: the trump the seat's bid
     was worked out with; when the widow made another trump better, the reason says so
     (:func:`widow_changed`) instead of naming a new trump as if the bid had not named one;
-    said at the table, where the bid named no trump, it names the trump alone."""
+    said at the table, where the bid named no trump, it names the trump alone. ``chance``:
+    the plain chance of making the bid with ``tr`` (the strong player's), said after the
+    comparison in its band's words (:func:`odds_tail`); the basic player, which counts
+    tricks by rule of thumb, gives none."""
     hand = list(view.hand)
     lone = lone_top_trump(hand, tr)
     compare = {
@@ -538,8 +558,10 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, *, fair: bool = False,
         "most": "the most tricks for my bid",
         "even": "as good a chance as any other trump",
         "count": "more tricks than any other trump, by my count",
-        "good": "a good chance to make my bid",
+        "good": "the best chance to make my bid on a full count",
     }[why]
+    if chance is not None:
+        compare += odds_tail(chance, "it" if why in ("best", "good") else "my bid")
     # Said at the table the bid named no trump, so there is no plan to say was changed.
     changed = "" if fair else widow_changed(view, tr, bid_trump)
     if changed:
@@ -550,7 +572,9 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, *, fair: bool = False,
             return f"I name no trump: it gives my hand {compare}."
         return f"I name {tr.name}: they give my hand {compare}."
     if lone is not None and tr.value is not None:  # a lone trump: only a number trump has one
-        return f"I name {tr.name}: {lone} is my only {describe_suit(tr.value, plural=False)}, so it plays like no trump with one sure trick."
+        odds = odds_tail(chance) if chance is not None else ""
+        return (f"I name {tr.name}: {lone} is my only {describe_suit(tr.value, plural=False)}, "
+                f"so it plays like no trump with one sure trick{odds}.")
     if tr.kind == "doubles":
         n = sum(1 for t in hand if t.is_double)
         return f"I name doubles: I hold {number_word(n)} of them, which gives {compare}."
@@ -690,30 +714,13 @@ def _score_bid_options(
     if value is not None and fair:
         return _fair_bid_options(view, value, chance, tail, forced=forced)
     if value is not None:
-        k = tricks_needed(value)
         if forced:
             return [f"Everyone else passed, so I must bid: {value} with {as_trump(tr)} is my best chance{tail}."]
         if value == MOON:
-            return _moon_options(view, chance, tail, f"{feats}{as_trump(tr)} is", as_trump(tr) + " is")
-        if chance >= 0.6:
-            return [
-                f"I bid {value}: {feats}{as_trump(tr)} should take {number_word(k)} tricks{tail}.",
-                f"I bid {value}: {as_trump(tr)} should take {number_word(k)} tricks{tail}.",
-            ]
-        if chance < LONG_SHOT:
-            return [
-                f"I bid {value}: a long shot, but {_gamble(tail)}: {feats}{as_trump(tr)} is "
-                f"{chance_words(chance)} to make {number_word(k)} tricks.",
-                f"I bid {value}: a long shot, but {_gamble(tail)}: {as_trump(tr)} is "
-                f"{chance_words(chance)} to make {number_word(k)} tricks.",
-            ]
-        return [
-            f"I bid {value}: {feats}{as_trump(tr)} makes {number_word(k)} tricks "
-            f"{chance_adverb(chance)}, and the points are worth the risk{tail}.",
-            f"I bid {value}: {as_trump(tr)} makes {number_word(k)} tricks {chance_adverb(chance)}, "
-            f"and the points are worth the risk{tail}.",
-            f"I bid {value}: {as_trump(tr)} makes {number_word(k)} tricks {chance_adverb(chance)}, worth the risk{tail}.",
-        ]
+            return _moon_options(view, chance, tail, f"{feats}{as_trump(tr)}", as_trump(tr))
+        return [_bid_words(value, chance, f"{feats}{as_trump(tr)}", tail),
+                _bid_words(value, chance, as_trump(tr), tail),
+                _bid_words(value, chance, as_trump(tr), tail, short=True)]
     if partner_holds:
         return ["I pass: my partner holds the bid, and raising it would only make our contract harder."]
     floor = max(view.rules.min_bid, high + 1)
@@ -722,24 +729,35 @@ def _score_bid_options(
         # Said at the table, a pass names no trump: "even with ones as trump" gives away the
         # seat's best suit.
         if floor > 7:
-            return _moon_pass_options(view, chance, tail, "my hand is")
+            return _moon_pass_options(view, chance, tail, "my hand")
         over = f" over {high}" if high else ""
         return [f"I pass: my hand is not worth a bid{over}{tail}."]
     if floor > 7:
-        return _moon_pass_options(view, chance, tail, f"even with {as_trump(tr)}, my hand is", "my hand is")
-    if chance >= 0.6 and floor <= 7:
-        would = f"I pass: {as_trump(tr)} would {chance_adverb(chance)} make the bid, but it is worth"
+        return _moon_pass_options(view, chance, tail, f"even with {as_trump(tr)}, my hand", "my hand")
+    if chance_band(chance) in ("should", "likely") and floor <= 7:
+        would = f"I pass: {chance_clause(chance, as_trump(tr), 'make the bid')}, but it is worth"
         if view.rules.players == 4:
             return [f"{would} little against the tricks the other team scores anyway{tail}.", f"{would} little{tail}."]
         return [f"{would} too little for the risk{tail}.", f"{would} too little{tail}."]
+    enough = f"take enough tricks to {target}"
     return [
-        f"I pass: even with {as_trump(tr)}, my hand is {chance_words(chance)} to make enough tricks to {target}{tail}.",
-        f"I pass: even with {as_trump(tr)}, enough tricks to {target} are {chance_words(chance)}{tail}.",
+        f"I pass: even with {as_trump(tr)}, {chance_clause(chance, 'my hand', enough)}{tail}.",
+        f"I pass: {chance_clause(chance, as_trump(tr), enough)}{tail}.",
     ]
 
 
-#: Under this chance of making it, a bid is said as the gamble it is ("a long shot, but ...").
-LONG_SHOT = 0.4
+def _bid_words(value: int, chance: float, subject: str, tail: str, *, short: bool = False) -> str:
+    """A bid below seven in the words of its plain chance's band, what takes the tricks
+    being ``subject``: ``"I bid 5: my hand should take five tricks."``, ``"... is likely to
+    take five tricks, and the points are worth the risk."``, ``"... has only an outside
+    chance to take five tricks, but the points are worth the risk."`` (``short``: ``"worth
+    the risk"``)."""
+    band = chance_band(chance)
+    said = chance_clause(chance, subject, f"take {number_word(tricks_needed(value))} tricks")
+    if band == "should":
+        return f"I bid {value}: {said}{tail}."
+    worth = "worth the risk" if short else "the points are worth the risk"
+    return f"I bid {value}: {said}{', but' if band == 'outside' else ', and'} {worth}{tail}."
 
 
 def moon_stakes(view: PlayerView) -> tuple[str, str]:
@@ -762,76 +780,76 @@ def moon_stakes(view: PlayerView) -> tuple[str, str]:
 
 
 def _moon_options(view: PlayerView, chance: float, tail: str, *subjects: str) -> list[str]:
-    """The wordings of shooting the moon, longest first: how likely all seven tricks are
-    (``subjects``: what takes them, ``"sixes as trump is"``, ``"my hand is"``), what a made
-    moon brings and what a set costs: ``"I shoot the moon: sixes as trump is likely to take
-    all seven tricks; a made moon wins the game, and a set costs me 21 points."`` A chance
-    under :data:`LONG_SHOT` is said as the gamble it is (``", but a made moon ..."``)."""
+    """The wordings of shooting the moon, longest first: the plain chance of all seven
+    tricks in its band's words (``subjects``: what takes them, ``"sixes as trump"``, ``"my
+    hand"``), what a made moon brings and what a set costs: ``"I shoot the moon: sixes as
+    trump is likely to take all seven tricks; a made moon wins the game, and a set costs me
+    21 points."`` A chance under even is said as the gamble it is (``", but a made moon
+    ..."``)."""
     made, cost = moon_stakes(view)
-    words = chance_words(chance)
-    sep = "; " if chance >= LONG_SHOT else ", but "
-    out = [f"I shoot the moon{tail}: {who} {words} to take all seven tricks{sep}{made}, and {cost}." for who in subjects]
-    out.append(f"I shoot the moon{tail}: all seven tricks are {words}{sep}{made}, and {cost}.")
-    out.append(f"I shoot the moon{tail}: all seven tricks are {words}{sep}{made}.")
+    sep = "; " if chance_band(chance) in ("should", "likely") else ", but "
+    seven = "take all seven tricks"
+    out = [f"I shoot the moon{tail}: {chance_clause(chance, who, seven)}{sep}{made}, and {cost}."
+           for who in dict.fromkeys((*subjects, "my hand"))]
+    out.append(f"I shoot the moon{tail}: {chance_noun(chance)} at all seven{sep}{made}, and {cost}.")
+    out.append(f"I shoot the moon{tail}: {chance_noun(chance)} at all seven{sep}{made}.")
     return out
 
 
 def _moon_pass_options(view: PlayerView, chance: float, tail: str, *subjects: str) -> list[str]:
     """The wordings of a pass when only the moon is left to bid, longest first: how likely
     all seven tricks are, what a made moon would bring and what a set would cost (``"I pass:
-    even with sixes as trump, my hand is unlikely to take all seven tricks; a made moon would
-    win the game, but a set would cost me 21 points."``)."""
+    even with sixes as trump, my hand has only an outside chance to take all seven tricks; a
+    made moon would win the game, but a set would cost me 21 points."``)."""
     made, cost = moon_stakes(view)
     made = made.replace(" wins ", " would win ").replace(" scores ", " would score ")
     cost = cost.replace(" costs ", " would cost ").replace(" gives ", " would give ")
-    words = chance_words(chance)
-    out = [f"I pass{tail}: {who} {words} to take all seven tricks; {made}, but {cost}." for who in subjects]
-    sep = ", but " if chance >= LONG_SHOT else ", and "
-    out += [f"I pass{tail}: {who} {words} to take all seven tricks{sep}{cost}." for who in subjects]
-    out.append(f"I pass{tail}: all seven tricks are {words}{sep}{cost}.")
-    out.append(f"I pass{tail}: all seven tricks are {words}.")
+    seven = "take all seven tricks"
+    out = [f"I pass{tail}: {chance_clause(chance, who, seven)}; {made}, but {cost}." for who in subjects]
+    sep = ", but " if chance_band(chance) in ("should", "likely") else ", and "
+    out += [f"I pass{tail}: {chance_clause(chance, who, seven)}{sep}{cost}." for who in subjects]
+    out.append(f"I pass{tail}: {chance_noun(chance)} at all seven{sep}{cost}.")
+    out.append(f"I pass{tail}: {chance_clause(chance, 'my hand', seven)}.")
+    out.append(f"I pass{tail}: only {chance_noun(chance)} at all seven.")
     return out
-
-
-def _gamble(tail: str) -> str:
-    """What makes a long-shot bid worth taking: ``"the points are worth the risk"``, or with
-    the ``tail`` of :func:`score_bid_reason` (``", as I am behind"``) ``"worth the risk,
-    as I am behind"``."""
-    return f"worth the risk{tail}" if tail else "the points are worth the risk"
 
 
 def _fair_bid_options(view: PlayerView, value: int, chance: float, tail: str, *, forced: bool) -> list[str]:
     """The wordings of a bid said at the table: what the hand should take, not in which suit
     (``"I bid 5: my hand should take five tricks."``)."""
-    k = tricks_needed(value)
     if forced:
         return [f"Everyone else passed, so I must bid: {value} is my best chance{tail}."]
     if value == MOON:
-        return _moon_options(view, chance, tail, "my hand is")
-    if chance >= 0.6:
-        return [f"I bid {value}: my hand should take {number_word(k)} tricks{tail}."]
-    if chance < LONG_SHOT:
-        return [f"I bid {value}: a long shot, but {_gamble(tail)}: my hand is {chance_words(chance)} to take "
-                f"{number_word(k)} tricks."]
-    return [
-        f"I bid {value}: my hand is {chance_words(chance)} to take {number_word(k)} tricks, "
-        f"and the points are worth the risk{tail}.",
-        f"I bid {value}: {number_word(k)} tricks are {chance_words(chance)}, worth the risk{tail}.",
-    ]
+        return _moon_options(view, chance, tail, "my hand")
+    return [_bid_words(value, chance, "my hand", tail), _bid_words(value, chance, "my hand", tail, short=True)]
 
 
-def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, *, fair: bool = False) -> str:
-    """The strong player's reason for discarding ``tile`` (``how``: ``"best"``, ``"most"``
-    or ``"least"``: best chance to make the bid, most tricks, or no discard does better;
-    ``fair``: said at the table, where the tile is face down and the trump not named yet)."""
+def odds_tail(chance: float, bid: str = "my bid") -> str:
+    """What a trump or discard reason adds after its comparison: the plain chance of making
+    the ``bid`` (``"it"`` when the comparison has just said it) in its band's words
+    (:func:`engine.words.chance_clause`), so that "the best chance" is never read as a good
+    one when it is not: ``"; I should make my bid"``, ``"; I might make it"``, ``", but even
+    so I have only an outside chance to make my 21"``."""
+    said = chance_clause(chance, "I", f"make {bid}")
+    return f", but even so {said}" if chance_band(chance) == "outside" else f"; {said}"
+
+
+def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, chance: float, *,
+                            fair: bool = False) -> str:
+    """The strong player's reason for discarding ``tile`` (``how``: ``"best"``, ``"most"``,
+    ``"good"`` or ``"least"``: best chance to make the bid, most tricks, best on the full
+    count, or no discard does better; ``chance``: the plain chance of making the bid with
+    the tiles kept, said in its band's words, :func:`odds_tail`; ``fair``: said at the
+    table, where the tile is face down and the trump not named yet)."""
     bid = view.bid
+    tail = odds_tail(chance, "it" if how in ("best", "good") else f"my {bid}")
     if fair:
         keep = {
             "best": f"the tiles I keep give me the best chance to make my {bid}",
-            "most": "the tiles I keep should take the most tricks",
-            "good": f"the tiles I keep give me a good chance to make my {bid}",
+            "most": "the tiles I keep take the most tricks",
+            "good": f"the tiles I keep give me the best chance to make my {bid} on a full count",
         }.get(how, "it is the tile I need least")
-        return f"I lay one tile aside face down: {keep}."
+        return f"I lay one tile aside face down: {keep}{tail}."
     odd = ""
     if tr.is_trump(tile):
         odd = " even though it is a trump"
@@ -839,12 +857,13 @@ def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, *
         odd = " even though it is a double"
     with_trump = "" if view.trump is not None else f" with {as_trump(tr)}"
     if how == "best":
-        return f"I discard {tile}{odd}: the tiles I keep give me the best chance to make my {bid}{with_trump}."
+        return f"I discard {tile}{odd}: the tiles I keep give me the best chance to make my {bid}{with_trump}{tail}."
     if how == "most":
-        return f"I discard {tile}{odd}: the tiles I keep should take the most tricks{with_trump}."
+        return f"I discard {tile}{odd}: the tiles I keep take the most tricks{with_trump}{tail}."
     if how == "good":
-        return f"I discard {tile}{odd}: the tiles I keep give me a good chance to make my {bid}{with_trump}."
-    return f"I discard {tile}: no other discard does better{with_trump}, and it is the tile I need least."
+        return (f"I discard {tile}{odd}: the tiles I keep give me the best chance to make my {bid}{with_trump} "
+                f"on a full count{tail}.")
+    return f"I discard {tile}: no other discard does better{with_trump}, and it is the tile I need least{tail}."
 
 
 def random_reason(only: bool) -> str:

@@ -138,35 +138,46 @@ def play_summary(view: PlayerView, an: PlayAnalysis, tile: Tile, cands: Sequence
     return f"I {did}: {join(first)}." + (f" {second}" if second else "")
 
 
+def _share(x: float) -> str:
+    """A part of a success in words: ``"half a success"``, ``"three quarters of a success"``,
+    ``"40% of a success"``.
+
+    >>> _share(0.5), _share(0.75), _share(0.4)
+    ('half a success', 'three quarters of a success', '40% of a success')
+    """
+    named = {0.25: "a quarter of a success", 0.5: "half a success", 0.75: "three quarters of a success"}
+    return named.get(x, f"{pct(x)} of a success")
+
+
 def _credit(model: ScoreModel, value: int, four: bool = False) -> str:
-    """How the chance of a bid of ``value`` counts deals the open-hands solver does not call
-    plainly made (see :class:`ScoreModel`), in words; empty when it counts only made ones.
-    ``four``: four players (the tricks are the team's).
+    """How the rated chance of a bid of ``value`` counts the simulated deals the open-hands
+    solver does not call plainly made (see :class:`ScoreModel`), in plain words, as the
+    part of a sentence after "When choosing a bid, I count"; empty when it counts only made
+    ones. ``four``: four players (the tricks are the team's).
 
     >>> from engine import RuleSet
     >>> from engine.players.bidding import ScoreModel
     >>> _credit(ScoreModel(RuleSet(), short=0.75), 5)
-    ' (a simulated deal where I fall one trick short still counts as 75% made: defenders who cannot see my hand often let a trick through)'
+    'a deal where I fall one trick short as three quarters of a success (defenders who cannot see my hand often let a trick through)'
     """
     i = "we" if four else "I"
     k = tricks_needed(value)
     parts = []
     if k == 7:
         if model.sweep < 1:
-            parts.append(f"a simulated deal where {i} take all seven counts as only {pct(model.sweep)} made: "
-                         "without sight of the other hands every trick is found less often")
+            parts.append(f"a deal where {i} take all seven as only {_share(model.sweep)} (without sight of the "
+                         "other hands every trick is found less often)")
         if model.short_seven:
-            parts.append(f"a simulated deal where {i} take six of the seven still counts as {pct(model.short_seven)} "
-                         "made: defenders who cannot see my hand often let their one trick through")
-        return f" ({'; '.join(parts)})" if parts else ""
+            parts.append(f"a deal where {i} take six of the seven as {_share(model.short_seven)} (defenders who "
+                         "cannot see my hand often let their one trick through)")
+        return join(parts)
     if model.spare and model.partial < 1:
-        parts.append(f"a simulated deal made with no trick to spare counts as only {pct(model.partial)} made: "
-                     "my partner cannot see my hand")
+        parts.append(f"a deal made with no trick to spare as only {_share(model.partial)} (my partner cannot "
+                     "see my hand)")
     if model.short:
-        parts.append(f"a simulated deal where {i} fall one trick short still counts as {pct(model.short)} made: "
-                     "defenders who cannot see my hand often let a trick through")
-    return f" ({'; '.join(parts)})" if parts else ""
-
+        parts.append(f"a deal where {i} fall one trick short as {_share(model.short)} (defenders who cannot see "
+                     "my hand often let a trick through)")
+    return join(parts)
 
 
 #: Fewer simulated deals than this are a first look, and the words say so: a percentage of
@@ -198,10 +209,13 @@ def score_bid_summary(
     """The strong player's detailed sentence for a bid or pass chosen by expected score: the
     chosen row's chance and expected score, and the next best rows'. When the model plays to
     win the game (``table.now`` set), the score is said as the chance of winning the game
-    each row leaves. ``credited``: the bids (by value) whose chance counts some deal as part
-    of a made bid (the sentence then says how such deals count for the bid chosen, and a
-    next-best bid's chance is said as "counted made in"). ``fair``: said at the table during
-    the hand, with no trump named (a bid is a number at the table)."""
+    each row leaves. Every chance it quotes first is plain, the share of simulated deals
+    where the bid is made. ``credited``: the bids (by value) whose rated chance counts some
+    deal as part of a made bid; for the bid chosen, a sentence of its own then says how such
+    deals count and the chance that gave ("When choosing a bid, I count a deal where I fall
+    one trick short as three quarters of a success ..., so I rated this bid 86%."). ``fair``:
+    said at the table during the hand, with no trump named (a bid is a number at the
+    table)."""
 
     def with_trump(tr: Trump) -> str:
         return "" if fair else f" with {trump_phrase(tr)}"
@@ -210,6 +224,10 @@ def score_bid_summary(
         return "a pass" if value == 0 else ("21" if value == 21 else f"bid {value}")
 
     now = table.now
+
+    def plain(r: BidRow) -> float | None:
+        # The share of deals made (a row built without it says its rated chance).
+        return r.plain if r.plain is not None else r.chance
     # With partners the game is the team's to win.
     us = "us" if view.rules.players == 4 else "me"
 
@@ -223,20 +241,20 @@ def score_bid_summary(
             # Two chances, each said with what it is a chance of: of winning the game (the
             # row's worth) and of making the bid on the deals (no brackets in brackets).
             leaves = f"{name(value)} leaves {us} {worth(r)}"
-            if value == 0 or r.chance is None or r.trump is None:
+            made = plain(r)
+            if value == 0 or made is None or r.trump is None:
                 return leaves
-            # A chance with credited deals (one trick short, a sweep in part) is not a share
-            # of deals made: it is said as counted.
-            made = "counted made" if value in credited else "made"
-            if r.chance <= 0.0:
+            if made <= 0.0:
                 return f"{leaves}, the bid made on none of the deals{with_trump(r.trump)}: the game goes on after a set"
-            on = "every one" if r.chance >= 1.0 else pct(r.chance)
-            return f"{leaves}, the bid {made} on {on} of the deals{with_trump(r.trump)}"
-        if value == 0 or r.chance is None or r.trump is None:
+            on = "every one" if made >= 1.0 else pct(made)
+            return f"{leaves}, the bid made on {on} of the deals{with_trump(r.trump)}"
+        made = plain(r)
+        if value == 0 or made is None or r.trump is None:
             return f"{name(value)} {worth(r)}"
-        return f"{name(value)} {worth(r)} ({pct(r.chance)}{with_trump(r.trump)})"
+        return f"{name(value)} {worth(r)} (made in {pct(made)}{with_trump(r.trump)})"
 
     value = choice.value if choice.kind == "bid" and isinstance(choice.value, int) else 0
+    rated = ""
     others = sorted((r for r in table.rows if r.value != value), key=lambda r: -r.score)[:2]
     weighed = ", the deals weighted by how the others bid" if reads_auction else ""
     unit = "marks" if model.marks else "points"
@@ -252,11 +270,14 @@ def score_bid_summary(
             else f"which leaves {us} {a_percent(table.game_chance(r) or 0.0)} chance of winning the game (now {pct(now)})"
         )
         credit = _credit(model, value, view.rules.players == 4) if value in credited else ""
+        made = plain(r)
+        assert made is not None
         lead = (
-            f"I {what}{with_trump(r.trump)}: I {'count it made' if credit else 'make it'} in "
-            f"{pct(r.chance)} of {deals_words(table.deals)}{weighed}{credit}, averaging {r.tricks:.1f} tricks, "
-            f"{gives}"
+            f"I {what}{with_trump(r.trump)}: I make it in {pct(made)} of {deals_words(table.deals)}{weighed}, "
+            f"averaging {r.tricks:.1f} tricks, {gives}"
         )
+        if credit:
+            rated = f"When choosing a bid, I count {credit}, so I rated this bid {pct(r.chance)}."
     elif now is None:
         lead = (
             f"I pass: a pass is worth {table.row(0).score:+.1f} {unit} against the others over "
@@ -270,5 +291,8 @@ def score_bid_summary(
     rest = "; ".join(row_words(r.value) for r in others)
     if now is not None:
         # A sentence of its own: the lead may end in brackets already.
-        return f"{lead}. Next best: {rest}." if rest else f"{lead}."
-    return f"{lead} (next best: {rest})." if rest else f"{lead}."
+        # The rated chance, when it is not the plain one, is the second sentence.
+        said = f"{lead}." + (f" {rated}" if rated else "")
+        return f"{said} Next best: {rest}." if rest else said
+    said = f"{lead} (next best: {rest})." if rest else f"{lead}."
+    return f"{said} {rated}" if rated else said

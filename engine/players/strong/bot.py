@@ -329,14 +329,15 @@ class StrongBot(PhaseBot):
                 self.contracts.bid_trumps.clear()
             self.contracts.bid_trumps[self.contracts.hand_key(view)] = (row.trump, work.confirmed)
             value: int | None = best.value
-            trump, chance = row.trump, row.chance
+            # The reason says the plain chance (the share of deals made), as the details do first.
+            trump, chance = row.trump, row.plain if row.plain is not None else row.chance
             holds, said_high = False, 0
         else:
             # A pass is said with the lowest bid open: its best trump and chance.
             fl = floor_rows[0] if floor_rows else None
             value, forced, holds, said_high = None, False, keep_pass, high
             trump = fl.trump if fl is not None and fl.trump is not None else top
-            chance = fl.chance if fl is not None and fl.chance is not None else 0.0
+            chance = fl.plain if fl is not None and fl.plain is not None else 0.0
         reason, fair = (
             score_bid_reason(view, value, trump, chance, forced=forced, partner_holds=holds, high=said_high,
                              reads_auction=reads, for_game=for_game, fair=fair_words)
@@ -543,8 +544,9 @@ class StrongBot(PhaseBot):
             f"{pct(best.chance(need))} of {best.deals} simulated deals, averaging "
             f"{best.mean():.1f} tricks, the best of my {len(legal)} discards{nxt}{skipped}."
         )
-        reason = contract_reason_discard(view, d_best, best.trump, _compare(best, others, need))
-        fair = contract_reason_discard(view, d_best, best.trump, _compare(best, others, need), fair=True)
+        how, chance = _compare(best, others, need), best.chance(need)
+        reason = contract_reason_discard(view, d_best, best.trump, how, chance)
+        fair = contract_reason_discard(view, d_best, best.trump, how, chance, fair=True)
         chosen = next(c for c in marked if c.chosen)
         return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason,
                                             table_reason=fair))
@@ -608,8 +610,8 @@ class StrongBot(PhaseBot):
         how = _compare(best, others, need)
         why = {"best": "best", "most": "most", "good": "good"}.get(how, "even")
         said, _ = self.contracts.bid_trumps.get(self.contracts.hand_key(view), (None, 0))  # the trump its bid reason named
-        reason = trump_reason(view, best.trump, why, bid_trump=said)
-        fair = trump_reason(view, best.trump, why, fair=True, bid_trump=said)
+        reason = trump_reason(view, best.trump, why, best.chance(need), bid_trump=said)
+        fair = trump_reason(view, best.trump, why, best.chance(need), fair=True, bid_trump=said)
         if reads:
             reason = with_auction(reason)
             fair = with_auction(fair)
