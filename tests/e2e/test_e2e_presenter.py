@@ -63,6 +63,11 @@ def test_keys_step_forward_and_back(projector: Any, server: str) -> None:
     taken = widow.locator("svg.moon-tile").get_attribute("data-tile")
     fresh = projector.locator(".pres-seat .pres-cell", has_text="widow").locator("svg")
     assert fresh.get_attribute("data-tile") == taken
+    # Its word names that tile alone: framed (dashed), the word centred under it, not at the row's edge.
+    cell = projector.locator(".pres-seat .pres-cell.pres-widow-tile")
+    assert cell.count() == 1 and cell.evaluate("e => getComputedStyle(e).outlineStyle") == "dashed"
+    pic, cap = cell.locator("svg").bounding_box(), cell.locator(".pres-cap").bounding_box()
+    assert abs((pic["x"] + pic["width"] / 2) - (cap["x"] + cap["width"] / 2)) <= 1, (pic, cap)
     press(projector, "ArrowRight")
     assert stage(projector) == "4"
     # The tile laid aside: face up while the hands are open.
@@ -302,7 +307,7 @@ def _sides(page: Any, tall: float) -> None:
     found = page.evaluate(_SIDES)
     tiles = [h for name, h, _ in found if name not in ("Answer", "widow")]
     assert tiles and min(tiles) >= tall, found
-    assert all(inside for *_, inside in found), found
+    assert all(inside for *_, inside in found), [f for f in found if not f[2]]
 
 
 #: The numbers' table on screen (the stage's, or the one under the live chart): each row, whether

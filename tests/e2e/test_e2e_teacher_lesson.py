@@ -175,6 +175,7 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         # name every worse play (the chart does not say it again).
         said = projector.locator(".pres-talk .pres-worse", has_text="6-5 ")
         said.wait_for(timeout=20_000)
+        wait_for(projector, ".st-key-live-panel .live-chart[data-revealed='1'] .live-names", 30)
         assert "4-1: " in said.inner_text() and "is worse" not in projector.locator(".st-key-live-panel").inner_text()
         # The words and the result under the chart read from the back of the room: a step above 28 px.
         size = "(sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize)"
@@ -308,7 +309,7 @@ def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapp
     """A live class revealed at deal 12, move 8 (Seat 2, the answer on a side hand) and move 12
     (Seat 0, four answers at the bottom), at 1920×1080, 1280×720 and 1024×768: the computer's
     words in full (the answer, its reason, the plays as good and every worse play, the same
-    line at every size), the asked hand as large as while asked (16:9), each ring and "Answer" tag
+    line at every size), the asked hand about as large as while asked (16:9), each ring and "Answer" tag
     inside its own cell, the cells inside the seat's frame and clear of its name, the type at
     the projector bar (28 px at 1920 wide, in proportion below); after End, one short line
     says so and the lesson still fits the window, its controls in view, and once the line is
@@ -352,8 +353,11 @@ def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapp
                 assert not got["cut"] and got["scroll"] <= 1, where  # the computer's words in full
                 assert got["talk"][1] >= got["panel"][3] or got["talk"][2] <= got["panel"][0], where
                 assert got["controls"][3] <= height, where
-                # As large as while asked (a 4:3 projector's narrow stage keeps the bottom hand in one row).
-                assert width < 1280 or min(got["heights"]) >= asked[width] - 1, (asked[width], where)
+                # The hand asked stays large: at the bottom as tall as while asked, at a side at least
+                # 70% of that beside the other side and the trick (a 4:3 projector's
+                # narrow stage keeps the bottom hand in one row).
+                least = asked[width] - 1 if move == 12 else 0.7 * asked[width] - 1
+                assert width < 1280 or min(got["heights"]) >= least, (asked[width], where)
                 assert got["answers"] and len(got["tags"]) == 1, where
                 tag = got["tags"][0]
                 assert any(_inside(tag, cell) for cell in got["answers"]), where  # the tag in its own cell

@@ -34,6 +34,10 @@ from tutorial.services.text import html_text, names_html
 __all__ = ["NOTES", "hand_html", "item_html", "note_html", "numbers_table_html"]
 
 
+#: The word under the widow's tile in the bidder's hand (until a tile is laid aside).
+WIDOW_CAPTION = "widow"
+
+
 def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = False, caption: str = "",
           answer: bool = False, tag: bool = True) -> str:
     """One tile in its cell; ``answer`` rings it, and ``tag`` adds the word "Answer" under it
@@ -51,7 +55,9 @@ def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = Fa
         cap = f'<div class="pres-cap">{escape(caption)}</div>' if caption else ""
         return f'<div class="pres-cell pres-is-answer pres-as-good-tile">{pic}{cap}</div>'
     cap = f'<div class="pres-cap">{escape(caption)}</div>' if caption else ""
-    return f'<div class="pres-cell">{pic}{cap}</div>'
+    # The widow's tile in the bidder's hand: framed, its word under it alone.
+    cls = "pres-cell pres-widow-tile" if caption == WIDOW_CAPTION else "pres-cell"
+    return f'<div class="{cls}">{pic}{cap}</div>'
 
 
 def _answer_tiles(question: Question | None, revealed: bool) -> frozenset[Tile]:
@@ -92,7 +98,7 @@ def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool, answer: froz
     fresh = set(scene.widow) if scene.widow_taken and scene.discard is None and seat == scene.bidder else set()
     tiles = "".join(
         _tile(t, scene.trump, hidden=hidden, answer=t in answer, tag=tagged is None or t == tagged,
-              caption="widow" if t in fresh and not hidden else "")
+              caption=WIDOW_CAPTION if t in fresh and not hidden else "")
         for t in scene.hands[seat]
     ) or '<span class="pres-empty">no tiles</span>'
     place = _PLACES[scene.players][seat] if scene.players in _PLACES else "pres-bottom"
