@@ -89,6 +89,10 @@ class Course:
             yield from s.levels
 
     def level(self, level_id: str) -> Level:
+        """The level of ``level_id``, a renamed level's old id too (:mod:`lessons.renamed`)."""
+        from lessons.renamed import current_level_id
+
+        level_id = current_level_id(level_id)
         for lv in self.levels():
             if lv.id == level_id:
                 return lv

@@ -28,6 +28,7 @@ from sqlalchemy import ColumnElement, delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from lessons.renamed import current_level_id
 from store import glicko2, models, stats
 from store.db import Store
 from store.learners import clean_name, looks_like_token, name_key, new_token, token_hash
@@ -494,16 +495,17 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
         for r in lrows:
             if r[7] is not None or r[8]:
                 continue
-            d = per_level.get(r[1])
+            level = current_level_id(r[1])  # a renamed level's rows count under its id now
+            d = per_level.get(level)
             if d is None:
-                d = per_level[r[1]] = _Tally(r[1], r[2])
+                d = per_level[level] = _Tally(level, r[2])
             d.students.add(r[0])
-            if (r[0], r[1]) not in first_seen:
-                first_seen.add((r[0], r[1]))
+            if (r[0], level) not in first_seen:
+                first_seen.add((r[0], level))
                 d.first_time_right += int(bool(r[3]) and r[5] == 0)
         for level_id, answer in wrong_rows:
-            if level_id in per_level:
-                per_level[level_id].wrong[_answer_text(answer)] += 1
+            if current_level_id(level_id) in per_level:
+                per_level[current_level_id(level_id)].wrong[_answer_text(answer)] += 1
         order = level_order or {}
         for lv in sorted(per_level.values(), key=lambda d: (order.get(d.id, 10**6), d.id)):
             board.levels.append({

@@ -24,6 +24,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from content.stars import stars_for
+from lessons.renamed import current_level_id
 from store.db import Store
 from store.events import Event, GameFinished, HandPlayed, LessonAnswer, PuzzleAnswer
 from store.limits import (
@@ -106,7 +107,13 @@ class Summary:
         >>> s.lesson("a", True, 1, 0); s.lesson("pb-8", False, 1, 0, practice=True)
         >>> s.last_level, s.open_misses
         ('a', {'pb-8': 1})
+
+        A level renamed since (:mod:`lessons.renamed`) counts under its id now:
+
+        >>> s.lesson("trump-not", True, 1, 0); s.stars["trump-big-small"], s.last_level
+        (3, 'trump-big-small')
         """
+        level_id = current_level_id(level_id)
         if not practice:
             self.last_level = level_id
         if imported_stars is not None:

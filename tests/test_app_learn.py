@@ -381,9 +381,10 @@ def test_the_sidebar_on_learn_shows_the_question_s_rules() -> None:
     assert f"Your house rules ({short_summary(RuleSet(), players=False)}) are for new games" in said, said
 
 
-def test_the_drill_says_whether_it_plays_the_position_above() -> None:
-    """Under a Play better level the drill says whether it plays the position on the page or
-    another level's (the walk read "Play the position of Level 5" under Level 1)."""
+def test_the_drill_is_under_its_own_level_only() -> None:
+    """The drill sits under the level whose position it plays; another level of the stage
+    shows its own position only, with one line saying which level has the drill (the walk read
+    Level 1's drill, played out, under Level 2's position)."""
     from lessons.strategy.drill import drill_of
 
     stage = course().stage("pb-cash-walkers")
@@ -393,7 +394,8 @@ def test_the_drill_says_whether_it_plays_the_position_above() -> None:
     at, _ = _open_level(other)
     assert not at.exception, errors(at)
     said = " ".join(str(m.value) for m in at.markdown)
-    assert f"this stage's drill position, Level {number}'s (not the position above)" in said
+    assert "### Play it out" not in said and not keys(at, "drill-"), said
+    assert any(f"drill plays Level {number}'s position" in str(c.value) for c in at.caption)
     at, _ = _open_level(d.level)
     said = " ".join(str(m.value) for m in at.markdown)
     assert "Play the position above to the end of the hand" in said and "not the position above" not in said

@@ -254,7 +254,7 @@ def test_a_slide_passed_through_going_back_is_not_a_question_of_the_summary() ->
     from tutorial.services.decks import Deck, DeckEntry, deck_token
 
     db = open_store()
-    deck = Deck("Back and forth", (DeckEntry("level", ref="doubles-not"), DeckEntry("puzzle", ref="play-3104"),
+    deck = Deck("Back and forth", (DeckEntry("level", ref="doubles-big-tiles"), DeckEntry("puzzle", ref="play-3104"),
                                    DeckEntry("note", title="Remember", note="Trumps first.")))
     at = open_app("presenter", query={"deck": deck_token(deck), "slide": "2"})
     at.button(key="live-start").click().run()

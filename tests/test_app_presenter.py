@@ -229,7 +229,7 @@ def test_a_note_slide_shows_the_teachers_words_with_nothing_to_ask() -> None:
 
 def test_a_puzzle_or_level_slide_offers_no_numbers() -> None:
     """"Show the numbers" is a hand's: on a puzzle or a lesson level it would change nothing."""
-    deck = Deck("Items", (DeckEntry("puzzle", ref="play-3104"), DeckEntry("level", ref="doubles-not")))
+    deck = Deck("Items", (DeckEntry("puzzle", ref="play-3104"), DeckEntry("level", ref="doubles-big-tiles")))
     for slide in ("0", "1"):
         at = open_app("presenter", query={"deck": deck_token(deck), "slide": slide})
         assert not at.exception, errors(at)

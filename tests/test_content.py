@@ -377,7 +377,8 @@ def _says_number(text: str, n: int) -> bool:
 def _shown_before_answering(item: Item) -> dict[str, str]:
     """What the learner reads before answering: a level's stage summary (Learn shows it above
     every level of the stage), title and intro, the "Rules for this question" note (levels
-    and puzzles alike) and the question itself."""
+    and puzzles alike), a level's address (its id, in the browser's address bar and in any
+    link to it) and the question itself."""
     from tutorial.services.items import rules_note
     from tutorial.services.rules_text import house_rules
 
@@ -386,8 +387,10 @@ def _shown_before_answering(item: Item) -> dict[str, str]:
     rules = " ".join(rules_note(item, house_rules(pos.rules))) if noted else ""
     stage = getattr(item, "stage", None)
     summary = course().stage(stage).summary if isinstance(stage, str) else ""
+    # a level's id is its address (/learn?level=<id>), read as words
+    address = item.id.replace("-", " ") if isinstance(stage, str) else ""
     return {"stage": summary, "title": getattr(item, "title", ""), "intro": getattr(item, "intro", ""),
-            "rules": rules, "question": item.question}
+            "rules": rules, "address": address, "question": item.question}
 
 
 def _sentences(text: str) -> list[str]:
@@ -421,7 +424,12 @@ def giveaways(item: Item) -> list[str]:
       double takes it", "The higher trump", "Pips off the suit count for nothing"); an intro
       sentence with no example tile of its own saying that such a kind wins, or describing the
       question's own trick ("Here threes were led..."), see :func:`_kind_giveaways`;
-    - a yes or no (is this tile a trump?): a sentence of the title, intro or rules that says
+    - every tile of the hand may be played: a sentence other than the question saying that
+      any tile may be ("may play any tile at all", "The leader may play anything",
+      ``lead-any``), unless on the condition of being void in the suit led, which the learner
+      has to find in the hand;
+    - a yes or no (is this tile a trump?): a level's address saying a verdict (``trump-not``,
+      ``doubles-is-trump``); a sentence of the title, intro or rules that says
       the answer ("is a trump", "never a trump", "no trumps at all") of the tile asked or of a
       kind of tile it is (the doubles, big tiles, a trump number on the lower end), or points
       at the part of the tile that decides it ("Look at both ends" above a trump by its lower
@@ -436,7 +444,7 @@ def giveaways(item: Item) -> list[str]:
     from tutorial.services.items import tiles_named
 
     shown = _shown_before_answering(item)
-    teach = {k: v for k, v in shown.items() if k in ("title", "intro")}
+    teach = {k: v for k, v in shown.items() if k in ("title", "intro", "address")}
     found: list[str] = []
     ans = item.answer_json()
     kind = item.kind
@@ -456,6 +464,11 @@ def giveaways(item: Item) -> list[str]:
                 found.append(f"{where} lists every tile counted")
     if kind == "pick_tiles" and set(ans) == set(item.choices() or []):
         found.append("every tile on offer is to be picked (\"pick every tile that is in play\" with four players)")
+    if kind == "legal_tiles" and set(ans) == set(map(str, item.position.hand(item.position.to_play))):
+        for where, text in shown.items():
+            for sentence in _sentences(" ".join(text.split())) if where != "question" else []:
+                if re.search(_SAYS_ANY_TILE, sentence, re.IGNORECASE) and not re.search(_VOID, sentence, re.IGNORECASE):
+                    found.append(f"{where} says any tile may be played, the answer (every tile): {sentence!r}")
     if kind in ("pick_tiles", "legal_tiles") and len(ans) > 1:
         n = len(ans)
         words = "|".join([str(n), _NUMBER_WORDS[n]] if n < len(_NUMBER_WORDS) else [str(n)])
@@ -512,6 +525,13 @@ def giveaways(item: Item) -> list[str]:
     return found
 
 
+#: Words saying that any tile may be played (above a question whose answer is every tile).
+_SAYS_ANY_TILE = r"\bany(?:thing)?\b|\bevery tile\b|\bwhatever\b|\bfree(?:ly)?\b|\bno (?:rule|limit)s?\b"
+#: ... unless the sentence teaches it on a condition the learner must check in the hand: void
+#: in the suit led ("If you hold no tile of the suit led, you may play any tile").
+_VOID = r"\bvoid\b|\bhold(?:s)? (?:no tile|none)\b|\bcannot follow\b"
+
+
 #: The kinds of tile a title or intro may name above a trick: the words, and which tiles are of
 #: the kind (given the trump and the suit led).
 _TILE_KINDS: dict[str, str] = {
@@ -565,8 +585,9 @@ def _kind_giveaways(item: Item, teach: dict[str, str]) -> list[str]:
     found = []
     title, intro = teach.get("title", ""), teach.get("intro", "")
     for k in sole:
-        if re.search(_TILE_KINDS[k], title, re.IGNORECASE):
-            found.append(f"title names the answer's kind ({k}), the only one in question: {title!r}")
+        for where in ("title", "address"):
+            if re.search(_TILE_KINDS[k], teach.get(where, ""), re.IGNORECASE):
+                found.append(f"{where} names the answer's kind ({k}), the only one in question: {teach[where]!r}")
     if (kind in ("trick_winner", "play") and not title.rstrip().endswith("?")  # "Who wins with no trump?" asks
             and re.search(_TITLE_SAYS_WHAT_WINS, title, re.IGNORECASE)):
         found.append(f"title says what wins: {title!r}")
@@ -605,6 +626,9 @@ def _yes_no_giveaways(item: Item, shown: dict[str, str]) -> list[str]:
     if trump is not None and trump.kind == "number" and tile.low == trump.value and not tile.is_double:
         kinds += [r"\blower end\b", r"\bwhich end\b", r"\beither end\b", r"\bboth ends\b"]
     found = []
+    verdict = set(shown.get("address", "").split()) & {"yes", "no", "not", "never", "ordinary", "plain"}
+    if verdict or re.search(r"\bis trump\b", shown.get("address", "")):
+        found.append(f"address says a verdict: {shown['address']!r}")
     if trump is not None and trump.kind == "number" and tile.low == trump.value and not tile.is_double:
         ends = r"\b(?:lower|low|small|smaller|other|which|either|both)\s+ends?\b"
         for where, text in shown.items():
@@ -652,30 +676,37 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         "notrump-winner": {"title": "Big pips off the suit do not count"},
         "notrump-play": {"title": "Win it in the suit"},
         "trump-low-end": {"intro": "With threes trump, 6-3 is a trump, even though its three is the lower end."},
-        "trump-not": {"intro": "A tile without the trump number is an ordinary tile, however many pips it has."},
-        "doubles-is-trump": {"intro": "Then the seven doubles are the trumps."},
-        "doubles-not": {"intro": "With doubles trump, a tile with two different numbers is never a trump, however big."},
-        "notrump-is-trump": {"intro": "Then there are no trumps at all."},
+        "trump-big-small": {"intro": "A tile without the trump number is an ordinary tile, however many pips it has."},
+        "doubles-naming": {"intro": "Then the seven doubles are the trumps."},
+        "doubles-big-tiles": {"intro": "With doubles trump, a tile with two different numbers is never a trump, however big."},
+        "notrump-follow-me": {"intro": "Then there are no trumps at all."},
         "draw-trumps-1": {"intro": "As the bidder, lead your trumps from the top before your other winners."},
         # a title naming the answer's kind (the only one in the trick), or saying what wins
-        "win-double": {"title": "The double takes it"},
+        "win-top-of-suit": {"title": "The double takes it"},
         "win-pips-lie": {"title": "Pips off the suit count for nothing"},
-        "win-trump": {"title": "A trump beats the suit"},
+        "win-whole-trick": {"title": "A trump beats the suit"},
         "win-two-suit": {"title": "The two-suit tile wins by its other end"},
         "win-overtrump": {"title": "The higher trump"},
-        "follow-trump-in": {"title": "Trumping in"},
+        "follow-last-out-of-suit": {"title": "Trumping in"},
     }
     import copy
 
     pointers = [("trump-low-end", {"intro": "A tile bears the numbers of both its ends. Look at both ends before you answer."}),
                 ("trump-low-end", {"title": "Which end?"}),
                 # an intro saying the answer's kind wins, or describing the question's trick
-                ("win-trump", {"intro": "If any trump was played, the highest trump wins the trick, even a small trump "
+                ("win-whole-trick", {"intro": "If any trump was played, the highest trump wins the trick, even a small trump "
                                         "against a big double."}),
-                ("win-double", {"intro": "The double of the suit led is its highest tile (unless doubles are trump)."}),
+                ("win-top-of-suit", {"intro": "The double of the suit led is its highest tile (unless doubles are trump)."}),
                 ("win-pips-lie", {"intro": "Here threes were led and two big doubles of other suits were thrown off."}),
                 ("four-winner", {"intro": "The same rule decides it: the highest trump, or else the highest of the suit led."}),
-                ("follow-trump-in", {"intro": "When you hold none of the suit led, a trump takes the trick."})]
+                ("follow-last-out-of-suit", {"intro": "When you hold none of the suit led, a trump takes the trick."}),
+                # every tile of the hand to pick, said in general; a verdict in the address
+                ("lead-which-tiles", {"intro": "The player who leads may play any tile at all."}),
+                ("lead-which-tiles", {"title": "The leader may play anything"}),
+                ("lead-which-tiles", {"id": "lead-any"}),
+                ("trump-big-small", {"id": "trump-not"}),
+                ("doubles-naming", {"id": "doubles-is-trump"}),
+                ("win-whole-trick", {"id": "win-trump"})]
     for level_id, fields in [*samples.items(), *pointers]:
         lv = copy.copy(c.level(level_id))
         for name, text in fields.items():
@@ -816,8 +847,8 @@ def test_no_title_or_earlier_intro_answers_a_yes_or_no_question() -> None:
     assert checked >= 5
     # the checks catch what they are for
     assert verdict.search("Only doubles") and blanket.search("the doubles are the trumps, and nothing else is")
-    for level_id, title in (("trump-not", "A tile without the trump number"), ("trump-low-end", "Either end counts"),
-                            ("doubles-is-trump", "The doubles become trumps"), ("doubles-not", "Not a double")):
+    for level_id, title in (("trump-big-small", "A tile without the trump number"), ("trump-low-end", "Either end counts"),
+                            ("doubles-naming", "The doubles become trumps"), ("doubles-big-tiles", "Not a double")):
         assert _title_states_the_reason(title, course().level(level_id).task.explain()), (level_id, title)
 
 
@@ -1043,6 +1074,32 @@ def test_a_wrong_count_or_choice_says_which_part_was_wrong() -> None:
                 assert lv.first_hint(fb).startswith(lv.task.wrong_said[fb.code]), (lv.id, v, fb.code)
                 said[lv.kind] += 1
     assert said["trick_winner"] and said["auction_winner"], said
+
+
+def test_a_wrong_legal_best_play_says_why_it_loses_before_the_hint() -> None:
+    """A legal but wrong tile at a best-play question gets its own reason first (what beats
+    it, or why it cannot win), naming the tile tried and never the answer, then the hint: 4-4
+    thrown on 0-0 led with twos trump "neither follows blanks nor trumps"."""
+    from engine import explain_play
+
+    items: list[Item] = [*course().levels(), *puzzles().values()]
+    checked = 0
+    for item in items:
+        if item.kind != "play":
+            continue
+        hand, trick, tr = item.task.hand, item.position.trick, item.position.trump  # type: ignore[attr-defined]
+        for t in hand:
+            if t == item.answer() or not explain_play(hand, trick, tr, t).legal:
+                continue
+            hint = item.first_hint(item.grade(str(t)))
+            reason = hint.removesuffix(item.hint(1)).strip()
+            assert reason.startswith(str(t)) and reason.endswith("."), (item.id, t, hint)
+            assert str(item.answer()) not in reason, (item.id, t, hint)
+            checked += 1
+    assert checked > 20, checked
+    # the walk's puzzle: twos trump, 0-0 led, 4-3 thrown; 4-2 (a trump) is the answer
+    pz = puzzles()["play-3032"]
+    assert pz.first_hint(pz.grade("4-4")) == f"4-4 neither follows blanks nor trumps, so it cannot win. {pz.hint(1)}"
 
 
 def test_no_two_levels_ask_the_same_hand_for_the_same_answer() -> None:

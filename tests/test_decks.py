@@ -40,7 +40,7 @@ def _deck() -> Deck:
                   ask=True),
         DeckEntry("hand", record=_record(), move=5),
         DeckEntry("puzzle", note="Last to play.", ref="play-3104"),
-        DeckEntry("level", ref="doubles-not"),
+        DeckEntry("level", ref="doubles-big-tiles"),
     ))
 
 
@@ -181,12 +181,16 @@ def test_a_hostile_deck_file_or_link_gets_a_message_not_a_crash(text: str, words
 def test_unknown_puzzles_and_levels_are_named() -> None:
     deck = load_deck(dump_deck(_deck()))
     assert needs_content(deck)
-    assert check_refs(deck, {"play-3104"}, {"doubles-not"}) is deck
+    assert check_refs(deck, {"play-3104"}, {"doubles-big-tiles"}) is deck
     with pytest.raises(DeckError, match=r"^Entry 3 \(puzzle\), field 'id': there is no puzzle with id 'play-3104'"):
-        check_refs(deck, set(), {"doubles-not"})
+        check_refs(deck, set(), {"doubles-big-tiles"})
     with pytest.raises(DeckError, match=r"^Entry 1 \(level\), field 'id'"):
         load_deck({"format": DECK_FORMAT, "entries": [{"kind": "level", "id": "nope"}]}, level_ids={"a"})
     assert not needs_content(Deck(entries=(DeckEntry("deal", deal=1),)))
+    # a deck saved before its level was renamed (lessons.renamed) names the level by its old id
+    old = load_deck({"format": DECK_FORMAT, "entries": [{"kind": "level", "id": "doubles-not"}]},
+                    level_ids={"doubles-big-tiles"})
+    assert old.entries[0].ref == "doubles-big-tiles"
 
 
 def test_a_note_slide_carries_the_teachers_words_and_nothing_to_ask() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -77,6 +78,17 @@ class Play(PlayTask):
         else:
             code, text = "too-low", f"{value} follows, but {w} ranks higher: {rank_reason(tr, suit, w, value)[1]}."
         return Feedback(False, code, f"{text} {win.text}", (r.code, win.code))
+
+    def what_was_wrong(self, feedback: Feedback) -> str | None:
+        """Why a legal wrong tile fails, said before the first hint: what beats it or why it
+        cannot win ("4-4 neither follows blanks nor trumps, so it cannot win."), or that it
+        takes a trick to be ducked. It names the tile tried and the trick's tiles only, never
+        the answer (a tile of the hand)."""
+        if feedback.code not in ("throw-off-cannot-win", "too-low", "under-trump", "wins-the-trick"):
+            return None
+        if self.goal == "duck":
+            return feedback.text.split(":")[0] + "."
+        return re.split(r"(?<=\.)\s+", feedback.text, maxsplit=1)[0]
 
     def explain(self) -> str:
         t = self.answer()

@@ -33,14 +33,14 @@ one layout's tricks are luck, the decisions are not.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine.game import Game, PlayerView
 from engine.players import make_bot
 from engine.players.base import Bot
 from engine.rules import RuleSet
-from engine.strategy import CHANCE_MARGIN, TRICK_MARGIN, fair_answer, side_of
+from engine.strategy import CHANCE_MARGIN, TRICK_MARGIN, FairAnswer, fair_answer, side_of
 from engine.tiles import Tile
 from lessons.strategy.generate import SAMPLES
 from lessons.strategy.principles import principle
@@ -187,6 +187,10 @@ class DrillResult:
     #: the decisions before the departure (or to the end) where the learner played another
     #: tile than the principle's and it did as well on average: not counted against them
     alike: tuple[Departure, ...] = ()
+    #: when the learner kept to the principle but fell short (the goal missed, or a trick or
+    #: more under the best line's average): the decisions the principle does not judge where
+    #: another tile did better on average, each said with the tile and the figures
+    costly: tuple[Departure, ...] = ()
 
     @property
     def kept(self) -> bool:
@@ -219,12 +223,26 @@ class DrillResult:
         elif self.departure is None:
             out.append(f"You kept to the principle at every decision where it picks a tile "
                        f"({_count(self.judged, 'decision')}).")
-            if self.tricks <= d.best_tricks - 1:
-                out.append("The tricks short of the average went at decisions this principle does not judge, or "
-                           "to the way the tiles you could not see lay this time.")
         else:
             out.append(self.departure.text)
+        if self.departure is None and self.short:
+            if self.costly:
+                out.append("The tricks went at decisions this principle does not judge:")
+                out += [c.text for c in self.costly]
+            else:
+                out.append("No decision of yours cost your side on average (each checked over the layouts of "
+                           "the tiles you could not see): the tricks went to the way those tiles lay this time "
+                           "and the way the other seats played them.")
+            if not self.achieved:
+                out.append("Your stars are for keeping to the principle, which you did; "
+                           + ("the hand was lost at the decisions above, which the principle does not judge."
+                              if self.costly else "the hand was lost to the lie of the tiles, not to a decision of yours."))
         return out
+
+    @property
+    def short(self) -> bool:
+        """The side missed its goal, or took a trick or more under the best line's average."""
+        return not self.achieved or self.tricks <= self.drill.best_tricks - 1
 
 
 def _count(n: int, word: str) -> str:
@@ -304,9 +322,49 @@ class DrillPlay:
             tricks = self.tricks_taken()
             judged = [d for d in self.decisions if d.pick is not None]
             departure, alike = self._departures(judged)
-            self._result = DrillResult(self.drill, tricks, tricks >= self.drill.need, len(judged),
-                                       departure, tuple(d.played for d in self.decisions), alike)
+            res = DrillResult(self.drill, tricks, tricks >= self.drill.need, len(judged),
+                              departure, tuple(d.played for d in self.decisions), alike)
+            if departure is None and res.short:
+                res = replace(res, costly=self._costly([d for d in self.decisions if d.pick is None]))
+            self._result = res
         return self._result
+
+    def _fair(self, d: Decision) -> FairAnswer:
+        """The fair answer at decision ``d`` (the learner's seat, from the actions before it)."""
+        g = Game.new(self.drill.rules, seed=self.drill.seed)
+        for a in d.before:
+            g.apply(a)
+        return fair_answer(g.view(self.seat), samples=DRILL_SAMPLES, seed=self.drill.seed)
+
+    def _costly(self, unjudged: Sequence[Decision]) -> tuple[Departure, ...]:
+        """The decisions of ``unjudged`` (where the principle picks no tile) at which another
+        tile did better on average than the learner's, by the margins a departure needs
+        (:data:`~engine.strategy.TRICK_MARGIN` tricks or :data:`~engine.strategy.CHANCE_MARGIN`
+        chance points), each said: the trick, the tile played, the better tile and the figures."""
+        out: list[Departure] = []
+        aim = "makes" if self.drill.goal == "make" else "sets"
+        for d in unjudged:
+            fa = self._fair(d)
+            best = fa.best
+            dt = fa.tricks[best] - fa.tricks[d.played]
+            dc = fa.chance[best] - fa.chance[d.played]
+            if best == d.played or (dt < TRICK_MARGIN - 1e-9 and dc < CHANCE_MARGIN - 1e-9):
+                continue
+            if fa.layouts == 1:
+                over, figures = "the tiles you could not see had only one way left to lie", "tricks for your side"
+                chances = (f"(with {best} your side {aim} the bid, with {d.played} it does not)"
+                           if fa.chance[best] > fa.chance[d.played] else "")
+            else:
+                every = "every one of the" if fa.exhaustive else "a sample of"
+                over = f"over {every} {fa.layouts} layouts of the tiles you could not see"
+                figures = "tricks on average for your side"
+                chances = (f"(your side {aim} the bid in {fa.chance[best]:.0f}% of the layouts with {best}, in "
+                           f"{fa.chance[d.played]:.0f}% with {d.played})")
+            text = (f"Trick {d.trick}: you {'led' if d.led else 'played'} {d.played}; {best} did better: "
+                    f"{fa.tricks[best]:.2f} {figures} from there against {fa.tricks[d.played]:.2f} with {d.played}"
+                    f"{' ' + chances if chances else ''}; {over}.")
+            out.append(Departure(d, fa.tricks[best], fa.tricks[d.played], fa.layouts, text))
+        return tuple(out)
 
     def _departures(self, judged: Sequence[Decision]) -> tuple[Departure | None, tuple[Departure, ...]]:
         """The first decision that left the principle at a cost, and the decisions before it

@@ -123,6 +123,10 @@ def test_puzzles_mark_no_trumps_and_hint_at_the_mistake(page: Any, server: str) 
                  and explain_play(play.task.hand, play.position.trick, play.position.trump, t).legal)
     click_key(page, "pz-retry")
     click_key(page, f"pz-{play.id}-tiles-btn-{legal.high}{legal.low}")
+    # at once its own reason (what beats it, or why it cannot win), then the hint
+    reason = play.task.what_was_wrong(play.grade(str(legal)))
+    text = " ".join(box.inner_text().split())
+    assert reason and f"{reason} {play.hint(1)}" in text and str(play.answer()) not in reason, (reason, text)
     click_key(page, "pz-solution")
     text = box.inner_text()
     # what the button promised is what it gives: the answer, never called a hint

@@ -26,6 +26,16 @@ def test_number_field_shows_the_answer_that_was_graded(page: Any, server: str) -
     field = page.get_by_label("Your answer")
     assert field.is_disabled()
     assert field.input_value() == "7"
+    # The star rule is spelled out under the first right answer of the visit, not again under
+    # the next one.
+    from content.stars import RULE
+
+    assert RULE in text, text
+    click_key(page, "learn-next")
+    page.get_by_label("Your answer").fill("28")
+    click_key(page, "lv-tiles-double-six-check")
+    text = box.inner_text()
+    assert "Right!" in text and "(3 of 3 stars)" in text and "first time" not in text, text
     assert not page.locator('[data-testid="stException"]').count()
 
 
@@ -57,12 +67,26 @@ def test_play_better_stage_asks_a_position_and_explains_a_worse_tile(page: Any, 
     assert "Right!" in box.inner_text()
     assert not page.locator('[data-testid="stException"]').count()
     _play_the_drill_out(page, "pb-cash-walkers")
+    # Another level of the stage shows its own position only, with a line to the drill's level
+    # (not the drill, played out, under another position); back there the drill opens fresh.
+    stage = course.stage("pb-cash-walkers")
+    number = [lv.id for lv in stage.levels].index(lid) + 1
+    other = 1 if number != 1 else 2
+    click(page, page.get_by_text(f"Level {other}", exact=True).first)
+    assert not drill.count() and not page.locator(".st-key-drill-start").count()
+    pointer = page.locator(".st-key-learn-drill-elsewhere")
+    assert f"drill plays Level {number}'s position" in pointer.inner_text(), pointer.inner_text()
+    click(page, pointer.get_by_role("link", name=f"Go to Level {number}"))
+    drill.wait_for()
+    said = drill.inner_text()
+    assert "Hand over" not in said and page.locator(".st-key-drill-start button").is_visible(), said
 
 
-def _play_the_drill_out(page: Any, stage_id: str) -> None:
+def _play_the_drill_out(page: Any, stage_id: str, last: bool = False) -> None:
     """The stage's drill, played to the end of the hand by clicking the tiles the principle
-    picks (else the first legal one), mirrored by the same try in the engine: the page says
-    the tricks taken and the best line's average, and that the learner kept to the principle."""
+    picks (else the first legal one, or with ``last`` the last), mirrored by the same try in
+    the engine: the page says the tricks taken and the best line's average, and that the
+    learner kept to the principle."""
     from lessons import load_course
     from lessons.strategy.drill import DrillPlay, drill_of
     from lessons.strategy.principles import principle
@@ -82,7 +106,7 @@ def _play_the_drill_out(page: Any, stage_id: str) -> None:
         assert said.count(line) == (1 if drill.rules.players == 4 else 0), said
         assert f"seat {drill.seat}" not in said.replace(line, "").lower()
         pick = rule.rule(view) if rule.applies(view) else None
-        tile = pick if pick is not None else mirror.legal()[0]
+        tile = pick if pick is not None else mirror.legal()[-1 if last else 0]
         mirror.play(tile)
         click(page, page.locator(f".st-key-drill-tiles-btn-{tile.high}{tile.low} button:visible").first)
     said = " ".join(section.inner_text().split())
@@ -146,8 +170,13 @@ def test_four_player_drill_names_the_partner(page: Any, server: str) -> None:
     best = str(level.answer())
     open_page(page, f"{server}/learn?level={level.id}")
     click(page, page.locator(f".st-key-lv-{level.id}-tiles-btn-{best.replace('-', '')} button:visible").first)
-    _play_the_drill_out(page, "pb-partners")
+    # the last legal tile wherever the principle picks none: this deal then goes down
+    _play_the_drill_out(page, "pb-partners", last=True)
     said = " ".join(page.locator(".st-key-learn-drill").inner_text().split())
+    # kept to the principle and lost: full stars, and the page says plainly why, after saying
+    # that no decision of the learner's cost the side on average
+    assert "let the bidder make it" in said and "No decision of yours cost your side on average" in said, said
+    assert "Your stars are for keeping to the principle, which you did" in said, said
     assert f"Seat {partner} (partner): " in said, said
     assert f"From the position on, your side (you and your partner, Seat {partner}) took " in said, said
 
@@ -195,3 +224,4 @@ def test_a_reload_after_a_wrong_try_keeps_its_message_and_one_star_for_yes_or_no
     click_key(page, f"lv-{lv.id}-choice-{right}")
     text = box.inner_text()
     assert "Right!" in text and "1 of 3 stars" in text, text
+    assert "a wrong try at a yes-or-no question leaves ★" in text, text

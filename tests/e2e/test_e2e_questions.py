@@ -38,11 +38,11 @@ def test_learn_trick_levels_are_titled_by_topic_and_ask_their_own_hands(page: An
     with different answers (both were 5-3 from one hand)."""
     page.set_viewport_size({"width": 1280, "height": 800})
     said = {
-        "win-double": ("The double takes it", "The double of the suit led is its highest tile"),
+        "win-top-of-suit": ("The double takes it", "The double of the suit led is its highest tile"),
         "win-pips-lie": ("count for nothing", "Here threes were led", "two big doubles"),
-        "win-trump": ("A trump beats the suit", "even a small trump against a big double"),
+        "win-whole-trick": ("A trump beats the suit", "even a small trump against a big double"),
         "win-two-suit": ("wins by its other end",),
-        "follow-trump-in": ("Trumping in", "a trump takes the trick"),
+        "follow-last-out-of-suit": ("Trumping in", "a trump takes the trick"),
     }
     for level_id, giveaways in said.items():
         title, text = _open_level(page, server, level_id)

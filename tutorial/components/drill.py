@@ -130,40 +130,48 @@ def _table(p: DrillPlay) -> None:
 def _result(p: DrillPlay) -> None:
     res = p.result()
     text = "  \n".join(res.lines())
-    if res.kept:
+    if res.kept and res.achieved:
         st.success(f"**Hand over.** {text}", icon=":material/check_circle:")
+    elif res.kept:  # the principle kept, the hand lost: the lines say where it went
+        st.info(f"**Hand over.** {text}", icon=":material/school:")
     else:
         st.warning(f"**Hand over.** {text}", icon=":material/school:")
 
 
 def section(stage: Stage, level_id: str | None = None) -> None:
-    """The drill of a Play better stage, under its levels (nothing for a rules stage); it says
-    whether it plays the position of the level on the page (``level_id``) or of another."""
+    """The drill of a Play better stage (nothing for a rules stage), under the level whose
+    position it plays; under the stage's other levels (``level_id``) only a line saying which
+    level has it. A try finished and left (another level opened) is put away, so the drill
+    opens fresh next time; a try still being played stays where it was."""
     if getattr(stage, "part", "rules") != "play-better":
         return
     d = drill_of(stage)
     t = _tries(d.id)
+    number = next(i for i, lv in enumerate(stage.levels, start=1) if lv.id == d.level)
+    here = level_id is None or level_id == d.level
+    for other_id, other in st.session_state.get(state.LEARN_DRILL, {}).items():
+        if other.play is not None and other.play.finished and not (here and other_id == d.id):
+            other.play = None  # a finished try left behind: the drill opens fresh when it is back
+    if not here:
+        with st.container(key="learn-drill-elsewhere"):
+            going = " (your try is waiting there)" if t.play is not None else ""
+            st.caption(f"This stage's **Play it out** drill plays Level {number}'s position to the end of the "
+                       f"hand{going}.")
+            st.page_link("views/learn.py", label=f"Go to Level {number}", query_params={"level": d.level},
+                         icon=":material/arrow_forward:")
+        return
     p = t.play
     with st.container(border=True, key="learn-drill"):
         st.markdown("### Play it out")
-        number = next(i for i, lv in enumerate(stage.levels, start=1) if lv.id == d.level)
-        which = ("the position above" if level_id == d.level else
-                 f"this stage's drill position, Level {number}'s (not the position above),")
-        st.markdown(f"Play {which} to the end of the hand against the strong computer "
+        st.markdown("Play the position above to the end of the hand against the strong computer "
                     "players. You see only your own seat, as at the table. Then you see how it went against the "
                     "best line on average from the same position, and the first decision where you left "
                     "the principle, if you did.")
         summary = profile.progress()
         if p is None and not t.started and summary.stars.get(d.level, 0) == 0 and d.id not in summary.stars:
             # The result names the best tile of the drill's first decision: not before its level is answered.
-            if level_id == d.level:
-                st.info("Answer the question above first: the drill starts from its position, and the result "
-                        "of a try would show its answer.", icon=":material/lock:")
-            else:
-                st.info(f"Answer Level {number} first: the drill starts from its position, and the result of a "
-                        "try would show its answer.", icon=":material/lock:")
-                st.page_link("views/learn.py", label=f"Go to Level {number}", query_params={"level": d.level},
-                             icon=":material/arrow_forward:")
+            st.info("Answer the question above first: the drill starts from its position, and the result "
+                    "of a try would show its answer.", icon=":material/lock:")
         elif p is None:
             st.button("Play it out", key="drill-start", type="primary", on_click=_start, args=(d,),
                       icon=":material/play_arrow:")

@@ -270,6 +270,23 @@ def _para(text: str) -> str:
     return "\n\n" + text if text.startswith("- ") else " " + text
 
 
+#: The key of the answer under which the star rule was spelled out in this session.
+STAR_KEY_AT = "star-key-at"
+
+
+def _star_key(item: Item, key: str, att: Attempt) -> str:
+    """What follows "N of 3 stars" under a right answer: the whole star rule under the first
+    answer of the session (and under that answer again on a rerun), after that only the part
+    that explains a single star after a wrong try at a yes-or-no question; the rule stays in
+    the help of the level picker and the hint button."""
+    if st.session_state.setdefault(STAR_KEY_AT, key) == key:
+        return f": {STAR_RULE}"
+    options = item.options()
+    if att.misses and options is not None and options <= 2:
+        return ": a wrong try at a yes-or-no question leaves ★"
+    return ""
+
+
 def feedback(item: Item, key: str) -> None:
     att = attempt_for(key)
     if att.feedback is None:
@@ -277,7 +294,7 @@ def feedback(item: Item, key: str) -> None:
     ok, text = att.feedback
     if ok:
         stars = "★" * att.stars + "☆" * (3 - att.stars)
-        st.success(f"**Right!**{_para(text.removeprefix('Right! '))}  \n{stars} ({att.stars} of 3 stars: {STAR_RULE})",
+        st.success(f"**Right!**{_para(text.removeprefix('Right! '))}  \n{stars} ({att.stars} of 3 stars{_star_key(item, key, att)})",
                    icon=":material/check_circle:")
     else:
         st.error(f"**Not quite.**{_para(text)}", icon=":material/cancel:")

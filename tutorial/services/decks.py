@@ -8,7 +8,7 @@ A deck file::
        {"kind": "deal", "deal": 12, "move": 9, "to": 12, "ask": true, "note": "Who must follow?"},
        {"kind": "hand", "record": {...a hand record...}, "move": 5},
        {"kind": "puzzle", "id": "play-3104", "note": "Last to play."},
-       {"kind": "level", "id": "doubles-not"},
+       {"kind": "level", "id": "doubles-big-tiles"},
        {"kind": "note", "title": "Remember", "note": "The highest trump always wins."}
      ]}
 
@@ -52,6 +52,7 @@ from dataclasses import dataclass, field, replace
 from engine import RuleSet
 from engine.deal import MAX_SEED
 from engine.limits import quote
+from lessons.renamed import current_level_id
 from tutorial.services.records import RecordError, RecordJSON, load_hand
 from tutorial.services.uploads import read_upload
 
@@ -134,8 +135,8 @@ class DeckEntry:
 
         >>> DeckEntry("puzzle", ref="play-3001").describe({("puzzle", "play-3001"): "Follow the fives"})
         'Puzzle: Follow the fives'
-        >>> DeckEntry("level", ref="win-double").describe()
-        'Level win-double'
+        >>> DeckEntry("level", ref="win-top-of-suit").describe()
+        'Level win-top-of-suit'
         >>> DeckEntry("note", title="Remember", note="The highest trump wins.").describe()
         'Note: Remember'
         """
@@ -272,6 +273,8 @@ def _entry(
         ref = raw.get("id")
         if not isinstance(ref, str) or not ref.strip():
             raise _FieldError("id", f"a {kind} entry needs the {kind}'s id (text).")
+        if kind == "level":  # a deck saved before a level was renamed names it by its old id
+            ref = current_level_id(ref)
         known = puzzle_ids if kind == "puzzle" else level_ids
         if known is not None and ref not in known:
             raise _FieldError("id", f"there is no {kind} with id {ref[:60]!r}.")

@@ -24,14 +24,17 @@ class ProgressError(ValueError):
 
 def known_content() -> Known:
     """The course's level ids (with the Play better drills, whose tries are stored as answers
-    too) and the app's puzzle ids, the retired ones too (:mod:`puzzles.retired`), as a
+    too, and the old ids of renamed levels: :mod:`lessons.renamed`) and the app's puzzle ids,
+    the retired ones too (:mod:`puzzles.retired`), as a
     :class:`store.transfer.Known`: the only ids a progress file may name."""
+    from lessons.renamed import RENAMED as RENAMED_LEVELS
     from lessons.strategy.drill import drill_ids
     from puzzles.retired import RETIRED
     from store import transfer
     from tutorial.services.items import course, puzzles
 
     levels = {lv.id: str(lv.stage) for lv in course().levels()} | drill_ids(course())
+    levels |= {old: levels[new] for old, new in RENAMED_LEVELS.items()}
     return transfer.Known(frozenset(levels), frozenset(p.id for p in puzzles()) | frozenset(RETIRED), levels)
 
 
@@ -132,6 +135,7 @@ def item_names(course: Course) -> dict[str, str]:
     >>> names["a"], names["x-1"], names["pb-x-drill"]
     ('Count', 'Play better 1: Drawing trumps, Position 1', 'Play better 1: Drawing trumps — play it out')
     """
+    from lessons.renamed import RENAMED
     from lessons.strategy.drill import drill_id
 
     names: dict[str, str] = {}
@@ -143,6 +147,7 @@ def item_names(course: Course) -> dict[str, str]:
             names[lv.id] = f"{head}, {title}" if better else title
         if better:
             names[drill_id(s.id)] = f"{head} — play it out"
+    names |= {old: names[new] for old, new in RENAMED.items() if new in names}  # stored reviews keep old ids
     return names
 
 

@@ -408,6 +408,11 @@ class LearnLink:
     The link names no level of the course: 'L9'.
     >>> LearnLink.parse({}, {"L1"}).to_query(), LearnLink("L1").to_query()
     ({}, {'level': 'L1'})
+
+    An old link to a level renamed since (:mod:`lessons.renamed`) opens it under its id now:
+
+    >>> LearnLink.parse({"level": "trump-not"}, {"trump-big-small"})
+    LearnLink(level='trump-big-small')
     """
 
     level: str = ""
@@ -420,7 +425,9 @@ class LearnLink:
         """The level ``query`` names, one of ``levels`` (else the :class:`LinkError` saying so)."""
         if "level" not in query:
             return cls()
-        raw = _first(query["level"])
+        from lessons.renamed import current_level_id
+
+        raw = current_level_id(_first(query["level"]))
         if raw not in levels:
             return LinkError(f"The link names no level of the course: {quote(raw)}.")
         return cls(raw)
