@@ -230,7 +230,8 @@ class DrillResult:
                 out.append("The tricks went at decisions this principle does not judge:")
                 out += [c.text for c in self.costly]
             else:
-                out.append("No decision of yours cost your side on average (each checked over the layouts of "
+                cost = "you" if d.alone else "your side"
+                out.append(f"No decision of yours cost {cost} on average (each checked over the layouts of "
                            "the tiles you could not see): the tricks went to the way those tiles lay this time "
                            "and the way the other seats played them.")
             if not self.achieved:
@@ -342,7 +343,9 @@ class DrillPlay:
         (:data:`~engine.strategy.TRICK_MARGIN` tricks or :data:`~engine.strategy.CHANCE_MARGIN`
         chance points), each said: the trick, the tile played, the better tile and the figures."""
         out: list[Departure] = []
-        aim = "makes" if self.drill.goal == "make" else "sets"
+        alone = self.drill.alone
+        aim = ("make" if alone else "makes") if self.drill.goal == "make" else ("set" if alone else "sets")
+        side = "you" if alone else "your side"
         for d in unjudged:
             fa = self._fair(d)
             best = fa.best
@@ -351,14 +354,14 @@ class DrillPlay:
             if best == d.played or (dt < TRICK_MARGIN - 1e-9 and dc < CHANCE_MARGIN - 1e-9):
                 continue
             if fa.layouts == 1:
-                over, figures = "the tiles you could not see had only one way left to lie", "tricks for your side"
-                chances = (f"(with {best} your side {aim} the bid, with {d.played} it does not)"
+                over, figures = "the tiles you could not see had only one way left to lie", f"tricks for {side}"
+                chances = (f"(with {best} {side} {aim} the bid, with {d.played} {'you do' if alone else 'it does'} not)"
                            if fa.chance[best] > fa.chance[d.played] else "")
             else:
                 every = "every one of the" if fa.exhaustive else "a sample of"
                 over = f"over {every} {fa.layouts} layouts of the tiles you could not see"
-                figures = "tricks on average for your side"
-                chances = (f"(your side {aim} the bid in {fa.chance[best]:.0f}% of the layouts with {best}, in "
+                figures = f"tricks on average for {side}"
+                chances = (f"({side} {aim} the bid in {fa.chance[best]:.0f}% of the layouts with {best}, in "
                            f"{fa.chance[d.played]:.0f}% with {d.played})")
             text = (f"Trick {d.trick}: you {'led' if d.led else 'played'} {d.played}; {best} did better: "
                     f"{fa.tricks[best]:.2f} {figures} from there against {fa.tricks[d.played]:.2f} with {d.played}"
