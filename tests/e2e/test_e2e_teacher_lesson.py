@@ -304,7 +304,7 @@ def _inside(a: list[float], b: list[float]) -> bool:
     return a[0] >= b[0] - 1 and a[1] >= b[1] - 1 and a[2] <= b[2] + 1 and a[3] <= b[3] + 1
 
 
-def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapping(projector: Any,
+def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapping(projector: Any, browser: Any,
                                                                                    server: str) -> None:
     """A live class revealed at deal 12, move 8 (Seat 2, the answer on a side hand) and move 12
     (Seat 0, four answers at the bottom), at 1920×1080, 1280×720 and 1024×768: the computer's
@@ -316,11 +316,22 @@ def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapp
     closed the slide is as before the class, "Jump to" under the controls."""
     sizes = ((1920, 1080), (1280, 720), (1024, 768))
     open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=8")
-    click(projector, projector.locator(".st-key-live-start button").first)
-    wait_for(projector, ".st-key-live-join-close button", 30)
-    click(projector, projector.locator(".st-key-live-join-close button").first)
-    wait_for(projector, ".st-key-live-panel", 30)
     worse_lines = {}
+    with _live_phone(projector, browser, server, "Ada") as phone:
+        wait_for(phone, ".live-waiting", 30)
+        wait_for(projector, ".st-key-live-panel", 30)
+        _reveal_at_sizes(projector, phone, sizes, worse_lines)
+    # Every legal worse play named, the same at every size: at move 8, all four.
+    assert all(len(lines) == 1 for lines in worse_lines.values()), worse_lines
+    (line,) = worse_lines[8]
+    assert all(f"{t} " in line for t in ("0-0", "1-1", "5-3", "5-5")) and "0-0 5.00, 0%" in line, line
+    _ended_fits(projector, sizes)
+
+
+def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], ...],
+                     worse_lines: dict[int, set[str]]) -> None:
+    """Moves 8 and 12 asked (the phone choosing a weaker tile), then revealed, at each size."""
+    picks = {8: "0-0", 12: "6-6"}
     try:
         for move in (8, 12):
             if move != 8:
@@ -339,8 +350,14 @@ def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapp
                 projector.wait_for_timeout(300)
                 asked[width] = min(projector.evaluate(_HEIGHTS, ".pres-seat.pres-act svg.moon-tile"))
             projector.set_viewport_size({"width": 1920, "height": 1080})
+            weaker = phone.locator("[class*='st-key-live-choice-'] button", has_text=picks[move])
+            weaker.wait_for(timeout=30_000)
+            settle(phone)
+            click(phone, weaker)
+            projector.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '1'",
+                                        timeout=20_000)
             before = runs(projector)
-            projector.locator(".st-key-pres-forward button").click()  # the reveal, the mouse left on it
+            projector.locator(".st-key-pres-forward button").first.click()  # the reveal, the mouse left on it
             settle(projector, since=before)
             wait_for(projector, ".live-chart[data-revealed='1']", 30)
             projector.wait_for_timeout(1_000)
@@ -370,12 +387,12 @@ def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapp
                 worse_lines.setdefault(move, set()).add(worse.inner_text())
                 assert "is worse" not in projector.locator(".st-key-live-panel").inner_text()
                 projector.screenshot(path=str(SCREENSHOTS / f"lesson-live-revealed-{move}-{width}x{height}.png"))
-        # Every legal worse play named, the same at every size: at move 8, all four.
-        assert all(len(lines) == 1 for lines in worse_lines.values()), worse_lines
-        (line,) = worse_lines[8]
-        assert all(f"{t} " in line for t in ("0-0", "1-1", "5-3", "5-5")) and "0-0 5.00, 0%" in line, line
     finally:
         projector.set_viewport_size({"width": 1920, "height": 1080})
+
+
+def _ended_fits(projector: Any, sizes: tuple[tuple[int, int], ...]) -> None:
+    """End, then at each size: one short line, the controls in view; closed, the slide as before."""
     click(projector, projector.locator(".st-key-live-end button").first)
     click(projector, projector.locator(".st-key-live-end-yes button").first)
     wait_for(projector, ".st-key-live-ended-msg", 30)
