@@ -191,9 +191,10 @@ class DecisionReview:
         """True when the strong player chose the same."""
         return self.action is self.best
 
-    def describe(self, who: str = "You") -> str:
+    def describe(self, who: str = "You", numbers: bool = True) -> str:
         """One to four sentences for a hand review: words first, the numbers in brackets,
-        each number said with whose choice it is for. A bid's line says what the hand held
+        each number said with whose choice it is for; without ``numbers``, the words alone
+        (no chance, percentage or average). A bid's line says what the hand held
         (:attr:`hand_note`), the ground the bid was good or not on. A choice that differs
         from the strong player's but is not graded is said to be a comparison, not a mistake
         ("Bid: you passed. Not a mistake; for comparison, the strong player would have bid 5
@@ -204,12 +205,17 @@ class DecisionReview:
         held = f"{whose} hand held {self.hand_note}" if self.kind == "bid" and self.hand_note else ""
         whose_cap = whose[0].upper() + whose[1:]
         cp, cb = self.chance_played, self.chance_best
+
+        def fig(text: str) -> str:
+            """`` (text)`` with the numbers on, else nothing."""
+            return f" ({text})" if numbers else ""
+
         if self.agrees:
             text = f"{title}: {who} {mine}, as the strong player would"
             if held:
                 text += f": {held}"
                 if cp is not None:
-                    text += f", and a bid of {_bid_value(self.action)} was {chance_words(cp)} to make ({cp:.0%})"
+                    text += f", and a bid of {_bid_value(self.action)} was {chance_words(cp)} to make{fig(f'{cp:.0%}')}"
             return text + "."
         if self.grade:
             text = f"{title}: {who} {mine}; the strong player would have {theirs}"
@@ -225,17 +231,20 @@ class DecisionReview:
             if held:
                 text += f" {whose_cap} {held.removeprefix(whose + ' ')}."
             if cp is not None:
-                text += f" {whose_cap} bid of {_bid_value(self.action)} was {chance_words(cp)} to make ({cp:.0%})."
+                text += f" {whose_cap} bid of {_bid_value(self.action)} was {chance_words(cp)} to make{fig(f'{cp:.0%}')}."
             if cb is not None:
-                text += f" The strong player's bid of {_bid_value(self.best)} was {chance_words(cb)} to make ({cb:.0%})."
+                text += (f" The strong player's bid of {_bid_value(self.best)} was {chance_words(cb)} to "
+                         f"make{fig(f'{cb:.0%}')}.")
                 if cb < 0.5:
                     text += self._why_the_risk()
             # What the choice costs is said of a graded one; an ungraded comparison's cost is
             # within what the review's second look calls noise (the numbers are in its table).
             if self.points_lost and self.grade:
                 n = max(1, round(self.points_lost))
-                text += f" That costs about {n} point{'s' if n != 1 else ''} on average ({self.points_lost:.1f})."
-            if self.game_drop and self.grade:
+                text += f" That costs about {n} point{'s' if n != 1 else ''} on average{fig(f'{self.points_lost:.1f}')}."
+            if self.game_drop and self.grade and not numbers:
+                text += " From the score as it stood, that lowers the chance of winning the game."
+            elif self.game_drop and self.grade:
                 text += (
                     " From the score as it stood, that lowers the chance of winning the game by about "
                     f"{max(1, round(self.game_drop))} percentage points"
@@ -249,11 +258,11 @@ class DecisionReview:
                 text += self._why_not_graded()
         elif cp is not None and cb is not None:
             yours = "yours" if whose == "your" else whose
-            figures = f"({cb:.0%} with the strong player's choice, {cp:.0%} with {yours})"
+            figures = fig(f"{cb:.0%} with the strong player's choice, {cp:.0%} with {yours}")
             if round(100 * cb) == round(100 * cp):
-                text += f" The chance to make the bid stays {chance_words(cp)} ({cp:.0%} with either)."
+                text += f" The chance to make the bid stays {chance_words(cp)}{fig(f'{cp:.0%} with either')}."
             else:
-                text += f" The chance to make the bid {chance_change(cb, cp)} {figures}."
+                text += f" The chance to make the bid {chance_change(cb, cp)}{figures}."
                 if not self.grade and (self.drop or 0.0) >= GRADES[-1][1]:
                     best = action_phrase(self.best, "ing")
                     text += (f" {best[0].upper()}{best[1:]} came out better on the deals the strong player tried, "

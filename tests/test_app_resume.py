@@ -57,6 +57,10 @@ def test_the_description_says_players_hand_scores_deal_and_computer() -> None:
     scores = ", ".join(f"{n} {s}" for n, s in zip(["You", "Seat 1", "Seat 2"], g.scores, strict=True))
     assert line == (f"3 players · hand 2, bidding · scores: {scores} (game to 21 points) · deal 11 · "
                     "computer: strong")
+    # A hand played to its end is not unfinished: it is said finished, with the next to deal.
+    done = _played(RuleSet(players=3), 11, until="hand_over")
+    assert describe(done, 0, "strong").startswith("3 players · hand 1 finished, hand 2 next · scores: ")
+    assert "over" not in describe(done, 0, "strong")
     g4 = Game.new(RuleSet(players=4), 5)
     assert describe(g4, 1, "basic").startswith("4 players (two teams) · hand 1, bidding · scores: their team 0, "
                                                "your team 0")

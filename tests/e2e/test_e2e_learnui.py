@@ -115,8 +115,10 @@ def test_practice_says_when_missed_puzzles_come_back(page: Any, server: str) -> 
 
 def test_the_sidebar_says_whose_rules_it_shows(page: Any, server: str) -> None:
     """On Play the sidebar shows the open game's rules, labelled so, also after the New game
-    panel's number of players changes for the next deal; elsewhere it shows the house rules,
-    labelled, which name no number of players."""
+    panel's number of players changes: the game keeps its own to its end, and the panel's are
+    said to be a new game's from that panel, never "the next deal" (the game's next hand keeps
+    four players); elsewhere it shows the house rules, labelled, which name no number of
+    players."""
     open_page(page, f"{server}/play?deal=5&players=4")
     side = page.locator('[data-testid="stSidebar"]')
     click(page, page.locator(".st-key-new-game-box summary").first)
@@ -124,7 +126,8 @@ def test_the_sidebar_says_whose_rules_it_shows(page: Any, server: str) -> None:
     click(page, page.locator(".st-key-play-rule-players label", has_text="3").first)
     text = side.inner_text()
     assert re.search(r"Rules of this game\s+4 players", text), text
-    assert "Rules for the next deal: 3 players" in text, text
+    assert "This game keeps them to its end. A new game dealt from the New game panel: 3 players" in text, text
+    assert "next deal" not in text, text
     click(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Practice"))
     page.locator('[data-testid="stSidebar"] :text("House rules")').first.wait_for()
     text = side.inner_text()

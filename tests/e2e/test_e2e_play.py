@@ -606,7 +606,9 @@ def test_hand_review_is_made_when_its_tab_is_opened_and_its_bid_line_says_why(pa
 
     The review's bid line says why: what the learner's hand held (the strong player's
     trump and the other doubles, named), and each chance names whose choice it is for ("The
-    strong player's bid of 5 was ... to make"). (One hand, one review, for both.)"""
+    strong player's bid of 5 was ... to make"), in words alone until "Show the numbers" is
+    on: no percentage in the review's words with the switch off. (One hand, one review, for
+    both.)"""
     open_page(page, f"{server}/play?{urlencode(encode(PlaySetup(RuleSet(), 16), [_PASSED_A_MOON]))}")
     step_mode(page)
     play_hand(page)
@@ -632,11 +634,18 @@ def test_hand_review_is_made_when_its_tab_is_opened_and_its_bid_line_says_why(pa
     assert scroll <= 1, f"the review table scrolls {scroll} px sideways"
     line = next((x for x in review.splitlines() if x.startswith("Bid: you passed.")), "")
     assert re.search(r"Your hand held \w+ \w+ \((?:\d-\d, )*\d-\d(?: and \d-\d)?\)", line), review
-    assert re.search(r"The strong player's bid of 5 was [a-z ]+ to make \(\d+%\)\.", line), line
+    assert re.search(r"The strong player's bid of 5 was [a-z ]+ to make\.", line), line
+    assert "%" not in review, review
     # Why it is no mistake, plainly (it said "the difference is within the luck of the
     # simulated deals").
     assert line.endswith("Bidding 5 came out better on the deals the strong player tried, but by too little "
                          "to call passing a mistake."), line
+    # With the switch on, the chance is given beside its words.
+    click(page, page.get_by_text("Show the numbers").first)
+    page.locator(".st-key-play-tabs ~ *").get_by_text(re.compile(r"bid of 5 was [a-z ]+ to make \(\d+%\)")).wait_for()
+    review = _below_the_table(page)
+    line = next((x for x in review.splitlines() if x.startswith("Bid: you passed.")), "")
+    assert re.search(r"The strong player's bid of 5 was [a-z ]+ to make \(\d+%\)\.", line), line
 
 
 def test_hand_review_names_the_principle_and_links_its_stage(page: Any, server: str) -> None:

@@ -275,6 +275,10 @@ def test_trick_status_and_whole_hand_in_view(kept_page: Any, server: str, size: 
             g.apply(g.legal_actions()[0])
     open_page(page, _link(server, setup, g))
     _in_view(page, width, height, "after a trick")
+    # The computer's latest move stands under the trick on a phone only (the feed is beside
+    # the table on a wider window).
+    latest = page.locator(".moon-latest")
+    assert latest.count() == 1 and latest.first.is_visible() == (width <= 640), width
     _play_from_under_the_strip(page, width, height, "hand-btn-", "play from under the strip")
 
 
@@ -564,11 +568,17 @@ def _phases(players: int) -> list[tuple[str, PlaySetup, Game]]:
     players: the widow), naming trump, the lead with a full hand, a follow with tiles that
     cannot be played (a "Why not?" under the title) with seven and with six tiles, and the lead
     after a completed trick (which stays on the table)."""
-    def to(stop: Any, *, bids: bool = False, deal: int = 1) -> tuple[PlaySetup, Game]:
+    def to(stop: Any, *, bids: bool = False, moon: bool = False, deal: int = 1) -> tuple[PlaySetup, Game]:
         for d in range(deal, deal + 300):
             setup = PlaySetup(RuleSet(players=players), d, 0, "basic")
             g = Game.new(setup.rules, d)
             bots = [make_bot("basic", seed=bot_seed(d, s)) for s in range(players)]
+            if moon:  # the learner shoots the moon before the last seat has called
+                while g.phase == "bidding" and g.to_act != 0:
+                    g.apply("pass")
+                if len(g.bids) == players - 1:
+                    continue
+                g.apply("bid 21")
             if bids:
                 _learner_bids_4(g)
             while not g.hand_finished and not stop(g):
@@ -589,8 +599,8 @@ def _phases(players: int) -> list[tuple[str, PlaySetup, Game]]:
         return stop
 
     cases = [("bid", *to(lambda g: g.to_act == 0))]
-    if players == 3:
-        cases.append(("discard", *to(lambda g: g.phase == "discard", bids=True)))
+    if players == 3:  # the walk's: the learner shoots the moon, a seat after it never calls
+        cases.append(("discard", *to(lambda g: g.phase == "discard", moon=True)))
     cases += [
         ("trump", *to(lambda g: g.phase == "trump", bids=True)),
         ("lead", *to(lambda g: g.phase == "playing", bids=True)),
@@ -607,7 +617,13 @@ def test_phone_shows_status_trick_and_whole_hand_in_every_phase(browser: Any, se
     """On a phone (390×844, touch), in every phase of the learner's turn (bid, widow, trump, a
     lead, a follow with "Why not?" and seven or six tiles, the lead after a completed trick):
     the status strip, the trick and the whole hand with its buttons in the window together,
-    one below the other, and no empty band between Streamlit's header and the page's title."""
+    one below the other, and no empty band between Streamlit's header and the page's title.
+    The auction says who bids first; after the learner's 21 (three players) the seat that never
+    called is said not to bid, with the reason (Rules §4.5). Once the computer has moved, its
+    latest move and that move's one-line reason are in the window too, under the trick (the
+    feed of its moves is below the hand, out of the window)."""
+    from tutorial.services.describe import describe_action
+
     width, height = 390, 844
     ctx = sized_context(browser, width, height)
     page = ctx.new_page()
@@ -620,6 +636,30 @@ def test_phone_shows_status_trick_and_whole_hand_in_every_phase(browser: Any, se
             assert title is not None and title["y"] < 80, (label, "a band above the title", title)
             page.screenshot(path=str(SCREENSHOTS / f"play-phone-{players}p-{label.replace(' ', '-')}.png"))
             _in_view(page, width, height, f"{players} players, {label}")
+            moved = [(s, a) for s, a in g.view(0).actions if s != 0]
+            latest = page.locator(".moon-latest")
+            if moved:
+                said = describe_action(*moved[-1], you=0, players=players)
+                line = latest.first.inner_text()
+                assert line.startswith(f"{said}.") and len(line) > len(said) + 10, (label, said, line)
+                box = latest.first.bounding_box()
+                assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, (label, box)
+            else:
+                assert latest.count() == 0, (label, latest.first.inner_text())
+            if label in ("bid", "discard", "trump"):
+                first = g.first_bidder
+                seat = f"Seat {first}" + (" (partner)" if players == 4 and first == 2 else "")
+                who = "You bid" if first == 0 else f"{seat} bids" if label == "bid" else f"{seat} bid"
+                text = _middle(page)[0]
+                assert f"{who} first" in text, (label, text)
+                silent = [s for s in range(players) if s not in {b[0] for b in g.bids}]
+                if label == "discard":
+                    assert silent, g.bids
+                    names = " and ".join(f"Seat {s}" for s in sorted(silent, key=lambda s: (s - first) % players))
+                    verb = "does" if len(silent) == 1 else "do"
+                    assert f"{names} {verb} not bid: a 21 ends the bidding" in text, text
+                else:
+                    assert "a 21 ends the bidding" not in text, text
     finally:
         ctx.close()
 

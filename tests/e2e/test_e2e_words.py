@@ -41,6 +41,10 @@ def test_rules_open_on_three_players_after_a_four_player_game(page: Any, server:
     asking for 9 players says it cannot."""
     open_page(page, f"{server}/play")
     click(page, page.locator(".st-key-play-rule-players label", has_text="4").first)
+    page.locator(".st-key-sidebar-rules", has_text="4 players").wait_for()
+    side = page.locator(".st-key-sidebar-rules").inner_text()
+    assert re.search(r"Rules for a new game\s+4 players", side) and "next deal" not in side, side
+    assert "As the New game panel shows (Play now deals 3 players, classic rules)" in side, side
     click_key(page, "new-game")
     assert "4 players" in page.locator('[data-testid="stSidebar"]').inner_text()
     click(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Rules"))
@@ -126,6 +130,10 @@ def test_a_four_player_game_changes_no_house_rule_elsewhere(page: Any, server: s
     applies there; the Rules page never says "classic rules" above a list of changes."""
     open_page(page, f"{server}/play")
     click(page, page.locator(".st-key-play-rule-players label", has_text="4").first)
+    page.locator(".st-key-sidebar-rules", has_text="4 players").wait_for()
+    side = page.locator(".st-key-sidebar-rules").inner_text()
+    assert re.search(r"Rules for a new game\s+4 players", side) and "next deal" not in side, side
+    assert "As the New game panel shows (Play now deals 3 players, classic rules)" in side, side
     click_key(page, "new-game")
     side = page.locator(".st-key-sidebar-rules")
     assert re.search(r"Rules of this game\s+4 players", side.inner_text()), side.inner_text()

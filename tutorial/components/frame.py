@@ -60,8 +60,9 @@ def progress(slot: DeltaGenerator, page: str = "") -> None:
     """The rules that apply on the page in view and the learner's progress, in the sidebar slot
     made by :func:`sidebar` (drawn after the page, which may have changed both).
 
-    On Play the open game's rules, labelled so (and the next deal's, the New game panel's,
-    when they differ; those alone when no game is open); on Learn, the rules of the question
+    On Play the open game's rules, labelled so, which it keeps to its end (and the New game
+    panel's, for a new game dealt from it, when they differ; those alone, as a new game's,
+    when no game is open); on Learn, the rules of the question
     on the page (none for a question about the whole double-six set); on the Bidding lab the
     lab's (its own number of players); on every other page the house rules, which name no
     number of players (a puzzle says its own rules beside it, the Rules page its own).
@@ -82,9 +83,11 @@ def progress(slot: DeltaGenerator, page: str = "") -> None:
             if isinstance(game_rules, RuleSet):
                 _rules_block("Rules of this game", game_rules)
                 if game_rules != following:
-                    st.caption(f"Rules for the next deal: {short_summary(following)}")
+                    st.caption(f"This game keeps them to its end. A new game dealt from the New game panel: "
+                               f"{short_summary(following)}.")
             else:
-                _rules_block("Rules for the next deal", following)
+                _rules_block("Rules for a new game", following)
+                st.caption("As the New game panel shows (Play now deals 3 players, classic rules).")
         elif question == state.WHOLE_SET:
             # A question about the whole double-six set: no game yet, so no players or rules
             # (its position holds four players only for the 28 tiles).

@@ -56,7 +56,7 @@ def review_panel(sess: PlaySession) -> None:
     elif getattr(review, "decisions", ()) or review.plays:
         st.markdown(no_mistakes_heading(review, sess.seat))
     end = sess.game_at(number, len(sess.moves()[number - 1]))  # the hand as it ended
-    set_line = bid_set_line(end, review, sess.seat)
+    set_line = bid_set_line(end, review, sess.seat, numbers=numbers)
     if set_line:
         st.markdown(set_line)
     principles = principle_lines(sess.game.record(), review, sess.seat)
@@ -67,7 +67,7 @@ def review_panel(sess: PlaySession) -> None:
     # The learner's contract decisions that are not among the mistakes above.
     decisions = [d for d in getattr(review, "decisions", ()) if d.seat == sess.seat and not d.grade]
     if decisions:
-        st.markdown("\n".join("- " + d.describe("you") for d in decisions))
+        st.markdown("\n".join("- " + d.describe("you", numbers=numbers) for d in decisions))
     if not numbers:
         st.caption("A grade judges a choice by what its player could see; *Hindsight* names the "
                    "play that would have kept more tricks with every hand known. "

@@ -67,7 +67,7 @@ PLAY_LEVEL_CHOICE = "moon_play_level_choice"  # the New game panel's choices, ke
 PLAY_SEAT_CHOICE = "moon_play_seat_choice"
 #: The number of players chosen for a game, where one is chosen: not a house rule (the house
 #: rules hold none), so a four-player game leaves Learn, Rules and the other pages on three.
-PLAY_PLAYERS = "moon_play_players"  # the New game panel's (the next deal on Play)
+PLAY_PLAYERS = "moon_play_players"  # the New game panel's (a new game dealt from it)
 LAB_PLAYERS = "moon_lab_players"  # the Bidding lab's
 CLASS_PLAYERS = "moon_class_players"  # the Classroom's "Deal by number"
 PLAY_RANDOM_CHOICE = "moon_play_random_choice"

@@ -66,13 +66,16 @@ def _sides(game: Game, seat: int) -> list[str]:
 
 
 def describe(game: Game, seat: int, level: str) -> str:
-    """One line: players, hand and where it stands, the scores, the deal and the computer."""
+    """One line: players, hand and where it stands (a hand played to its end is said
+    finished, with the next one to deal), the scores, the deal and the computer."""
     players = "4 players (two teams)" if game.rules.players == 4 else "3 players"
+    n = game.hand_number
     stage = {"bidding": "bidding", "discard": "the widow", "trump": "naming trump",
-             "playing": f"trick {len(game.tricks) + 1}"}.get(str(game.phase), "over")
+             "playing": f"trick {len(game.tricks) + 1}"}.get(str(game.phase))
+    hand = f"hand {n}, {stage}" if stage else f"hand {n} finished, hand {n + 1} next"
     unit = "marks" if game.rules.scoring == "marks" else "points"
     scores = ", ".join(f"{name} {score}" for name, score in zip(_sides(game, seat), game.scores, strict=True))
-    return (f"{players} · hand {game.hand_number}, {stage} · scores: {scores} (game to {game.rules.target} {unit})"
+    return (f"{players} · {hand} · scores: {scores} (game to {game.rules.target} {unit})"
             f" · deal {game.seed} · computer: {level}")
 
 

@@ -255,7 +255,7 @@ def no_mistakes_heading(review: HandReview, seat: int) -> str:
     return f"**No mistakes of yours in this hand:** the strong player agrees with your choices, or nearly.{plays}"
 
 
-def bid_set_line(game: Game, review: HandReview | None, you: int) -> str | None:
+def bid_set_line(game: Game, review: HandReview | None, you: int, numbers: bool = True) -> str | None:
     """Why the bid of the learner's side was set, in plain words, for the finished hand
     ``game`` (the game at the end of that hand): the tricks the other side took and with what,
     and for the learner's own bid its verdict (``review``), in agreement with the bid's own line:
@@ -264,7 +264,8 @@ def bid_set_line(game: Game, review: HandReview | None, you: int) -> str | None:
     against it (no play could have made it with every hand known) or the play lost it
     (:func:`_how_it_fell`); an ungraded long shot is
     called one; an ungraded bid where the strong player passes says so. ``None`` when the
-    learner's side did not bid or made it.
+    learner's side did not bid or made it. Without ``numbers`` the chance is said in words
+    alone.
 
     ``"**Why your bid of 6 was set:** you took 5 of the 6 tricks you needed. Seat 1 took trick 2
     with 6-6 and trick 4 with 4-4. The bid was good (it was likely to make, 71%): the tiles lay
@@ -296,14 +297,16 @@ def bid_set_line(game: Game, review: HandReview | None, you: int) -> str | None:
         d = mine[-1]
         cp = d.chance_played
         if not d.grade and cp is not None and cp >= LIKELY and d.best.kind != "pass":
-            verdict = f" The bid was good (it was {chance_words(cp)} to make, {cp:.0%}){_how_it_fell(game, review, you)}"
+            figure = f", {cp:.0%}" if numbers else ""
+            verdict = f" The bid was good (it was {chance_words(cp)} to make{figure}){_how_it_fell(game, review, you)}"
         elif not d.grade and cp is not None and cp < LIKELY:
             # Not graded, yet not a bid the tiles simply went against: a long shot. Say so, as
             # the bid line does (an ungraded bid's line comes below this one, a graded bid's
             # among the mistakes above).
             why = ("the strong player would have bid it too" if d.agrees
                    else "the bid line below says why it is not counted a mistake")
-            verdict = f" The bid was {chance_words(cp)} to make ({cp:.0%}), so being set was no surprise; {why}."
+            figure = f" ({cp:.0%})" if numbers else ""
+            verdict = f" The bid was {chance_words(cp)} to make{figure}, so being set was no surprise; {why}."
         elif not d.grade and d.best.kind == "pass":
             verdict = (" The strong player would have passed; the bid line below says why your bid is not "
                        "counted a mistake.")

@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine import Action, PlayerView, tricks_needed
+from tutorial.services import describe as words
 
 if TYPE_CHECKING:
     from tutorial.services.players import Choice
 
-__all__ = ["FeedLine", "bid_is_set", "feed_lines", "reason_of", "seats_around", "side_tricks", "tricks_line"]
+__all__ = ["FeedLine", "auction_lines", "bid_is_set", "feed_lines", "reason_of", "seats_around", "side_tricks",
+           "tricks_line"]
 
 
 def seats_around(you: int, players: int) -> dict[str, int]:
@@ -34,6 +36,43 @@ def seats_around(you: int, players: int) -> dict[str, int]:
     if players == 4:
         return {"bottom": you, "left": (you + 1) % 4, "top": (you + 2) % 4, "right": (you + 3) % 4}
     return {"bottom": you, "left": (you + 1) % 3, "right": (you + 2) % 3}
+
+
+def auction_lines(view: PlayerView, you: int) -> list[str]:
+    """The auction as the table shows it while it lasts and until the first lead: who bids
+    first this hand (Rules §4.1: drawn for the first hand, then one seat on each hand; the
+    rules name no dealer), the calls so far in order (none before the first), and after a 21 that closes the auction
+    (Rules §4.5, unless the house rule lets others shoot over it, §9.9) the seats that
+    never call, with the reason.
+
+    >>> from engine import Game, RuleSet
+    >>> g = Game.new(RuleSet(), 4)
+    >>> g.first_bidder
+    2
+    >>> auction_lines(g.view(0), 0)
+    ['Seat 2 bids first']
+    >>> g.apply("bid 4"); g.apply("bid 21")
+    >>> auction_lines(g.view(0), 0)
+    ['Seat 2 bid first', 'Seat 2: 4, You (Seat 0): 21 (moon)', 'Seat 1 does not bid: a 21 ends the bidding']
+    """
+    n = view.rules.players
+    first = words.seat_name(view.first_bidder, you, n)
+    verb = ("bid" if first == "You" else "bids") if view.phase == "bidding" and len(view.bids) < n else "bid"
+    lines = [f"{first} {verb} first"]
+    if view.bids:
+        lines.append(", ".join(f"{words.seat_label(s, you, n)}: {words.bid_label(b)}" for s, b in view.bids))
+    if view.bids and view.bids[-1][1] == 21 and not view.rules.moon_overcall:
+        called = {s for s, _ in view.bids}
+        left = [words.seat_name((view.first_bidder + k) % n, you, n) for k in range(n)
+                if (view.first_bidder + k) % n not in called]
+        if left:
+            names = " and ".join(left)
+            if len(left) == 1:
+                verb = "do not bid" if left[0] == "You" else "does not bid"
+            else:
+                verb = "do not bid"
+            lines.append(f"{names} {verb}: a 21 ends the bidding")
+    return lines
 
 
 def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: bool = False,

@@ -21,13 +21,21 @@ from tutorial.components.tiles import (
     Shown,
     hand_buttons,
     is_trump,
+    names_md,
     note_html,
     row_html,
     tile_html,
 )
 from tutorial.services import describe as words
 from tutorial.services.session import PlaySession
-from tutorial.services.table import bid_is_set, seats_around, side_tricks, tricks_line
+from tutorial.services.table import (
+    auction_lines,
+    bid_is_set,
+    reason_of,
+    seats_around,
+    side_tricks,
+    tricks_line,
+)
 
 
 def side_names(sess: PlaySession) -> list[str]:
@@ -186,9 +194,9 @@ def table_area(sess: PlaySession) -> None:
             middle = (f'<div class="moon-trick-title">{escape(title)}</div>'
                       f'<div class="moon-trick{done}">{cells}</div>{note}')
         elif view.phase in ("bidding", "discard", "trump"):
-            bids = ", ".join(f"{words.seat_label(s, sess.seat, sess.players)}: {words.bid_label(b)}" for s, b in view.bids) or "no bids yet"
+            auction = "".join(f'<div class="moon-note">{escape(line)}</div>' for line in auction_lines(view, sess.seat))
             what = {"bidding": "Bidding", "discard": "The bidder takes the widow", "trump": "Naming trump"}[view.phase]
-            middle = f'<div class="moon-trick-title">{escape(what)}</div><div class="moon-note">{escape(bids)}</div>'
+            middle = f'<div class="moon-trick-title">{escape(what)}</div><div class="moon-auction">{auction}</div>'
         else:
             middle = '<div class="moon-trick-title">The hand is over</div>'
         players = "moon-four" if sess.players == 4 else "moon-three"
@@ -197,9 +205,27 @@ def table_area(sess: PlaySession) -> None:
         # One element: the seats, the trick and the last trick folded under it.
         st.markdown(
             f'<div class="moon-table {players}" role="group" aria-label="The table">{seats}'
-            f'<div class="moon-middle">{middle}</div></div>{_last_trick(sess)}',
+            f'<div class="moon-middle">{middle}</div></div>{_latest_move(sess)}{_last_trick(sess)}',
             unsafe_allow_html=True,
         )
+
+
+def _latest_move(sess: PlaySession) -> str:
+    """The computer's latest move of this hand with its one-line reason, for a phone only (the
+    ``play_table`` sheet hides it on a wider window, where the feed stands beside the table):
+    on a phone the feed comes below the hand, out of the window. Said as the feed says it, and
+    as fairly (:meth:`PlaySession.shown`); ``""`` before the computer's first move. Its
+    decision is asked again when not remembered (after a refresh: one move, not the feed's)."""
+    lines = sess.feed()
+    if not lines or sess.game.hand_finished:
+        return ""
+    ln = lines[-1]
+    decision = sess.shown(sess.decision_at(ln.hand, ln.index), ln.hand)
+    action = sess.game.history[ln.index][1] if sess.shows_all() else ln.action
+    said = words.describe_action(ln.seat, action, you=sess.seat, players=sess.players, show_discard=sess.shows_all())
+    reason = reason_of(decision)
+    text = f"<strong>{names_md(said)}.</strong>" + (f" {names_md(reason)}" if reason else "")
+    return f'<div class="moon-latest">{text}</div>'
 
 
 def _last_trick(sess: PlaySession) -> str:
