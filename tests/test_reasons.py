@@ -717,7 +717,7 @@ _BAND_SAID = {
 }
 #: The plain chance the details say first: "I make it in 29% of", "I make my 21 ... in 0% of".
 _PLAIN_SAID = re.compile(r"\bI make (?:it|my \d+)(?: with [a-z ]+?)? in (\d+)% of\b")
-#: Chance words the reasons no longer use: each said a chance outside its band somewhere.
+#: Chance words no reason may use: each would say a chance outside its band somewhere.
 _OLD_WORDS = re.compile(r"\b(very likely|unlikely|as likely as not|almost sure\w*|long shot)\b")
 
 
