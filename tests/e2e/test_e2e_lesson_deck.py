@@ -70,8 +70,8 @@ def test_a_lesson_deck_keeps_its_panel_open_names_items_by_title_and_a_cut_link_
     click_key(page, "deck-add-puzzle")
     click_key(page, "deck-add-level")
     listed = page.locator("[class*='st-key-deck-entry-']").all_inner_texts()
-    # The pickers name them: the puzzle by its id first, the level as "title (id)".
-    puzzle_id = page.locator(".st-key-deck-puzzle input").input_value().split(" · ")[0].strip()
+    # The pickers name them: the puzzle by what it asks (its id last), the level as "title (id)".
+    puzzle_id = page.locator(".st-key-deck-puzzle input").input_value().rsplit(" · ", 1)[-1].strip()
     level_title, level_id = re.fullmatch(r"(.*) \((.*)\)",
                                          page.locator(".st-key-deck-level input").input_value().strip()
                                          ).groups()  # type: ignore[union-attr]

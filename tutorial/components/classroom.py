@@ -389,7 +389,7 @@ def _edit(index: int, by: int) -> None:
 def deck_builder(t: Timeline | None) -> None:
     """Put a lesson deck together: positions, puzzles and levels, each with a note, and note
     slides of the teacher's own words; save it as a file, load one, present it."""
-    from tutorial.services.items import course, puzzles
+    from tutorial.services.items import course, puzzle_option, puzzles
 
     deck = _deck()
     # Its label changes with the title, which draws the panel anew: open, as the teacher who
@@ -416,8 +416,9 @@ def deck_builder(t: Timeline | None) -> None:
             c1, c2 = st.columns(2)
             with c1:
                 pz = puzzles()
-                titles = {p.id: f"{p.id} · {p.kind.replace('_', ' ')} · {p.rating}" for p in pz}
-                st.selectbox("A puzzle", list(titles), key="deck-puzzle", format_func=lambda x: titles.get(x, x))
+                titles = {p.id: puzzle_option(p) for p in pz}
+                st.selectbox("A puzzle", list(titles), key="deck-puzzle", format_func=lambda x: titles.get(x, x),
+                             help="What each puzzle asks, its difficulty and its id; type to search.")
                 st.text_input("Note for the puzzle", key="deck-puzzle-note", max_chars=2000, help=NOTE_HELP)
                 st.button("Add the puzzle", key="deck-add-puzzle", on_click=_add_item, args=("puzzle",),
                           icon=":material/add:")
