@@ -188,3 +188,6 @@ def test_the_deck_builders_puzzle_picker_says_what_each_puzzle_asks() -> None:
     at.button(key="deck-add-puzzle").click().run()
     assert not at.exception, errors(at)
     assert [(e.kind, e.ref) for e in at.session_state["moon_deck"].entries] == [("puzzle", "hw-count-sixes-trump")]
+    # Under the picker, the chosen one's whole question.
+    assert md_escape("Counting · beginner (rating 700): Sixes are trump in three-player Moon. How many trumps are "
+                     "there?") in [c.value for c in at.caption]

@@ -41,6 +41,7 @@ __all__ = [
     "mode_of",
     "new_puzzle",
     "puzzle_option",
+    "puzzle_summary",
     "puzzles",
     "rules_note",
     "stage_summary",
@@ -104,6 +105,16 @@ def puzzle_option(puzzle: Puzzle, limit: int = 120) -> str:
     'Is it a trump? Fives are trump. Is 5-5 a trump? · beginner · is-trump-5037'
     """
     return f"{item_title(puzzle, limit)} · {puzzle.band} · {puzzle.id}"
+
+
+def puzzle_summary(puzzle: Puzzle) -> str:
+    """A puzzle said in full under the picker: its kind and difficulty in words, its rating,
+    and its whole question.
+
+    >>> print(puzzle_summary(next(p for p in puzzles() if p.id == "hw-count-sixes-trump")))
+    Counting · beginner (rating 700): Sixes are trump in three-player Moon. How many trumps are there?
+    """
+    return f"{kind_title(puzzle.kind)} · {puzzle.band} (rating {puzzle.rating}): {' '.join(str(puzzle.question).split())}"
 
 
 def choice_label(kind: str, choice: str, players: int = 3) -> str:
