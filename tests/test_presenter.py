@@ -4,6 +4,7 @@ ask", puzzles as questions, and the stepper behind → and ←."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -434,7 +435,7 @@ def test_numbers_too_close_to_tell_apart_are_right_and_apart_ones_never_read_the
                                                                    "the computer has an 82% chance")
 
 
-def test_deal_12_move_11_the_walks_tie_reads_the_same_everywhere_the_question_is_answered() -> None:
+def test_deal_12_move_11_the_walks_tie_reads_the_same_everywhere_the_question_is_answered(tmp_path: Path) -> None:
     """The teacher walk's question (deal 12, strong computer, move 11, Seat 2 to play): 5-2,
     0-0 and 1-1 are right; 5-5 and 5-3 make the bid every time too (100% against 100%) with
     0.24 of a trick fewer, and say so. The same right answers and words on the projector's
@@ -455,6 +456,32 @@ def test_deal_12_move_11_the_walks_tie_reads_the_same_everywhere_the_question_is
                                "with 5-2 the bidder's side takes 0.24 of a trick more on average"), said
     assert all(wrong_reason(spec.view, a) == "" for a in q.right)
     assert q.worse_all.endswith("Same chance, so the tricks decide: each is a point the others do not score.")
+    # Asked in a live class: the phones' right and wrong, the summary and its CSV count the same.
+    import csv
+    import io
+
+    from store import live
+    from store.db import Store, migrate
+
+    store = Store(f"sqlite:///{tmp_path / 'moon.sqlite3'}", backoff=0.01)
+    migrate(store)
+    try:
+        info, _ = live.start(store)
+        asked = live.ask(store, info.id, spec)
+        picks = {"Ada": "play 0-0", "Bo": "play 5-5", "Cy": "play 5-2", "Di": "play 1-1"}
+        toks = {name: live.join(store, info.join_code, name)[1] for name in picks}
+        for name, choice in picks.items():
+            live.answer(store, toks[name], asked.id, choice)
+        live.reveal(store, info.id)
+        seen = {name: live.student_view(store, toks[name]) for name in picks}
+        assert {name: v.correct for name, v in seen.items() if v is not None} == {
+            "Ada": True, "Bo": False, "Cy": True, "Di": True}
+        board = live.summary(store, info.id)
+        assert board.per_question[0]["right"] == 3 and board.per_question[0]["wrong"] == [("5-5", 1)]
+        rows = list(csv.reader(io.StringIO(live.questions_csv(board).removeprefix("\ufeff"))))
+        assert rows[1][5:] == ["Seat 2 plays 5-2, 0-0 or 1-1 (as good)", "4", "3", "5-5 (×1)"], rows[1]
+    finally:
+        store.dispose()
 
 
 def test_the_numbers_table_names_the_summarys_moves_and_drops_sparse_columns() -> None:
