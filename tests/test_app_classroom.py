@@ -162,3 +162,32 @@ def test_a_bad_classroom_address_says_so_and_opens_nothing() -> None:
     assert "moon_class_timeline" not in at.session_state or at.session_state["moon_class_timeline"] is None
     at = open_app("classroom", query={"deck": "eJyrVkrLz1eyUkpKLFKqBQA"})  # cut off
     assert "This deck link is damaged" in " ".join(e.value for e in at.error)
+
+
+def test_the_deck_builders_puzzle_picker_says_what_each_puzzle_asks() -> None:
+    """A teacher picks a puzzle by what it asks: each option reads as the puzzle's question
+    (its kind in words first), its difficulty in words and, last, its id; never the id alone
+    with the kind's code name and a bare rating."""
+    from tutorial.services.items import item_title, puzzles
+
+    at = open_app("classroom")
+    at.toggle(key="deck-items").set_value(True).run()
+    assert not at.exception, errors(at)
+    pick = at.selectbox(key="deck-puzzle")
+    by_id = {p.id: p for p in puzzles()}
+    assert len(pick.options) == len(by_id)
+    for label in pick.options:
+        pid = label.rsplit(" · ", 1)[-1]
+        p = by_id[pid]
+        assert label == f"{item_title(p, 120)} · {p.band} · {p.id}", label
+        assert " ".join(p.question.split())[:30] in label and not label.startswith(p.id)
+    trump = next(o for o in pick.options if o.endswith(" · is-trump-5037"))
+    assert trump == "Is it a trump? Fives are trump. Is 5-5 a trump? · beginner · is-trump-5037"
+    # The one picked is the one added.
+    at.selectbox(key="deck-puzzle").select("hw-count-sixes-trump").run()
+    at.button(key="deck-add-puzzle").click().run()
+    assert not at.exception, errors(at)
+    assert [(e.kind, e.ref) for e in at.session_state["moon_deck"].entries] == [("puzzle", "hw-count-sixes-trump")]
+    # Under the picker, the chosen one's whole question.
+    assert md_escape("Counting · beginner (rating 700): Sixes are trump in three-player Moon. How many trumps are "
+                     "there?") in [c.value for c in at.caption]

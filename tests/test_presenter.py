@@ -4,6 +4,7 @@ ask", puzzles as questions, and the stepper behind → and ←."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -324,8 +325,8 @@ def test_a_worse_play_says_why_at_the_reveal_on_the_chart_and_the_phone() -> Non
     decision = _play_decision(values, "1-1", exhaustive=False)
     notes = dict(worse_notes(decision, ("play 1-1", "play 4-2")))
     assert set(notes) == {"play 6-6", "play 5-5"}
-    assert notes["play 6-6"] == ("6-6 is worse: with it the computer expects 1.10 tricks for its side and a 42% "
-                                 "chance to make the bid; with 1-1, 1.73 tricks and 81%.")
+    assert notes["play 6-6"] == ("6-6 is worse: it makes the bid less often. With it the computer has a 42% chance "
+                                 "to make the bid and expects 1.10 tricks for its side; with 1-1, 81% and 1.73 tricks.")
     assert worse_notes(Action.parse("play 1-1"), ()) == ()  # no numbers (a rule of thumb): nothing said
 
     hand, decisions = generate_hand(RuleSet(), 12, "basic")
@@ -360,8 +361,8 @@ def test_the_reveal_names_every_worse_play_in_one_line_in_the_tables_figures() -
               "2-2": (0.5, 2.0)}
     decision = _play_decision(values, "1-1", exhaustive=False)
     line = worse_summary(decision, ("play 1-1", "play 4-2"))
-    assert line == ("Worse, by the computer's numbers (tricks for its side, chance to make the bid; 1-1: 1.73, 81%): "
-                    "2-2 2.00, 50% · 6-6 1.10, 42% · 5-5 0.90, 20% · 3-3 1.00, 0%."), line
+    assert line == ("Worse, by the computer's numbers (chance to make the bid, then tricks for its side; 1-1: 81%, 1.73): "
+                    "2-2 50%, 2.00 · 6-6 42%, 1.10 · 5-5 20%, 0.90 · 3-3 0%, 1.00."), line
     assert worse_summary(Action.parse("play 1-1"), ()) == ""  # no numbers (a rule of thumb): nothing said
     hand, decisions = generate_hand(RuleSet(), 12, "strong")
     show = build_show(hand, decisions, "strong")
@@ -369,6 +370,118 @@ def test_the_reveal_names_every_worse_play_in_one_line_in_the_tables_figures() -
         for row in scene.move.rows if scene.move is not None and "Expected tricks" in scene.move.columns else ():
             cell = row[scene.move.columns.index("Expected tricks")]
             assert not cell or len(cell.partition(".")[2]) == 2, (scene.count, row)
+
+
+def test_a_play_with_the_bids_same_chance_is_worse_by_its_tricks_and_the_words_say_why() -> None:
+    """Two plays that make the bid every time (100% against 100%): the one with fewer tricks is
+    worse, and the words say the chance is the same, the tricks decide, and why they count
+    (docs/rules.md §7.2–7.3: a made bid scores no more for extra tricks, but every other side
+    scores a point per trick). A defender's extra trick is a point for its side."""
+    from tutorial.services.presenter import worse_notes, worse_summary
+
+    values = {"5-2": (1.0, 6.24), "0-0": (1.0, 6.24), "5-5": (1.0, 6.0), "6-6": (0.5, 6.5)}
+    decision = _play_decision(values, "5-2", exhaustive=False, layouts=40)
+    notes = dict(worse_notes(decision, ("play 5-2", "play 0-0")))
+    assert notes["play 5-5"] == (
+        "5-5 is worse, though with either tile the bid is made every time (100%): with 5-2 the bidder's side "
+        "takes 0.24 of a trick more on average (6.24 tricks against 6.00), and every trick the bidder's side takes "
+        "is a point the others do not score.")
+    # A lower chance is what makes it worse, though it takes more tricks: the chance is said first.
+    assert notes["play 6-6"] == ("6-6 is worse: it makes the bid less often. With it the computer has a 50% chance "
+                                 "to make the bid and expects 6.50 tricks for its side; with 5-2, 100% and 6.24 tricks.")
+    line = worse_summary(decision, ("play 5-2", "play 0-0"))
+    assert line == ("Worse, by the computer's numbers (chance to make the bid, then tricks for its side; 5-2: 100%, "
+                    "6.24): 5-5 100%, 6.00 · 6-6 50%, 6.50. Same chance, so the tricks decide: each is a point the "
+                    "others do not score.")
+    # Only plays with a lower chance: nothing about the tricks deciding.
+    assert "the tricks decide" not in worse_summary(decision, ("play 5-2", "play 0-0", "play 5-5"))
+    # A defender: the chance to set the bid, and a trick is a point for its own side.
+    from engine.players.decision import Candidate, Decision, Explanation
+
+    cands = (Candidate(Action.parse("play 4-1"), tricks=0.37, goal="set", goal_chance=0.27, chosen=True),
+             Candidate(Action.parse("play 4-3"), tricks=0.32, goal="set", goal_chance=0.27))
+    d = Decision(Action.parse("play 4-1"), Explanation("", cands, layouts=3000, exhaustive=True))
+    assert dict(worse_notes(d, ("play 4-1",)))["play 4-3"] == (
+        "4-3 is worse, though the chance to set the bid is the same with either tile (27%): with 4-1 its side "
+        "takes 0.05 of a trick more on average (0.37 tricks against 0.32), and every trick its side takes is a "
+        "point for it.")
+
+
+def test_numbers_too_close_to_tell_apart_are_right_and_apart_ones_never_read_the_same() -> None:
+    """The rule of a tie (``Explanation.tie_margin``): over 40 sampled deals, numbers within
+    1.5/40 of the computer's are as good (right: no worse words), whichever way the other
+    number goes; a chance within the margin but tricks below it is worse by the tricks, said
+    "too close to tell apart"; exact numbers a hair apart are worse, and their percentages are
+    written precisely enough not to read the same ("99.6%" against "100.0%", not 100% against
+    100%)."""
+    from tutorial.services.presenter import as_good, worse_notes
+
+    values = {"5-2": (1.0, 6.24), "3-3": (0.975, 6.5), "4-4": (0.975, 6.22), "5-5": (0.975, 6.0)}
+    decision = _play_decision(values, "5-2", exhaustive=False, layouts=40)
+    # 3-3: a chance one deal in 40 lower (noise) and more tricks; 4-4: both within the margin.
+    assert as_good(decision) == (("play 3-3", "play 4-4"), 40)
+    notes = dict(worse_notes(decision, ("play 5-2", "play 3-3", "play 4-4")))
+    assert set(notes) == {"play 5-5"}
+    assert notes["play 5-5"].startswith(
+        "5-5 is worse, though the chance to make the bid is too close to tell apart (98% against 100%): with 5-2 "
+        "the bidder's side takes 0.24 of a trick more on average"), notes["play 5-5"]
+    exact = _play_decision({"1-1": (1.0, 5.0), "2-2": (0.996, 5.1)}, "1-1", exhaustive=True)
+    assert as_good(exact) == ((), 0)
+    assert dict(worse_notes(exact, ("play 1-1",)))["play 2-2"] == (
+        "2-2 is worse: it makes the bid less often. With it the computer has a 99.6% chance to make the bid and "
+        "expects 5.10 tricks for its side; with 1-1, 100.0% and 5.00 tricks.")
+    assert dict(worse_notes(_play_decision({"1-1": (1.0, 5.0), "2-2": (0.82, 5.0)}, "1-1", exhaustive=True),
+                            ("play 1-1",)))["play 2-2"].startswith("2-2 is worse: it makes the bid less often. With it "
+                                                                   "the computer has an 82% chance")
+
+
+def test_deal_12_move_11_the_walks_tie_reads_the_same_everywhere_the_question_is_answered(tmp_path: Path) -> None:
+    """The teacher walk's question (deal 12, strong computer, move 11, Seat 2 to play): 5-2,
+    0-0 and 1-1 are right; 5-5 and 5-3 make the bid every time too (100% against 100%) with
+    0.24 of a trick fewer, and say so. The same right answers and words on the projector's
+    line, the phones' view and the live question (whose right answers the summary and its CSV
+    count)."""
+    from tutorial.services.live import move_spec, wrong_reason
+
+    hand, decisions = generate_hand(RuleSet(), 12, "strong")
+    show = build_show(hand, decisions, "strong")
+    q = show.question(11)
+    assert q.right == ("play 5-2", "play 0-0", "play 1-1") and q.layouts == 40
+    spec = move_spec(q, show.scenes[11], "ref")
+    assert spec.right == q.right
+    for action in ("play 5-5", "play 5-3"):
+        said = wrong_reason(spec.view, action)
+        assert said == q.worse_note(action)
+        assert said.startswith(f"{action[5:]} is worse, though with either tile the bid is made every time (100%): "
+                               "with 5-2 the bidder's side takes 0.24 of a trick more on average"), said
+    assert all(wrong_reason(spec.view, a) == "" for a in q.right)
+    assert q.worse_all.endswith("Same chance, so the tricks decide: each is a point the others do not score.")
+    # Asked in a live class: the phones' right and wrong, the summary and its CSV count the same.
+    import csv
+    import io
+
+    from store import live
+    from store.db import Store, migrate
+
+    store = Store(f"sqlite:///{tmp_path / 'moon.sqlite3'}", backoff=0.01)
+    migrate(store)
+    try:
+        info, _ = live.start(store)
+        asked = live.ask(store, info.id, spec)
+        picks = {"Ada": "play 0-0", "Bo": "play 5-5", "Cy": "play 5-2", "Di": "play 1-1"}
+        toks = {name: live.join(store, info.join_code, name)[1] for name in picks}
+        for name, choice in picks.items():
+            live.answer(store, toks[name], asked.id, choice)
+        live.reveal(store, info.id)
+        seen = {name: live.student_view(store, toks[name]) for name in picks}
+        assert {name: v.correct for name, v in seen.items() if v is not None} == {
+            "Ada": True, "Bo": False, "Cy": True, "Di": True}
+        board = live.summary(store, info.id)
+        assert board.per_question[0]["right"] == 3 and board.per_question[0]["wrong"] == [("5-5", 1)]
+        rows = list(csv.reader(io.StringIO(live.questions_csv(board).removeprefix("\ufeff"))))
+        assert rows[1][5:] == ["Seat 2 plays 5-2, 0-0 or 1-1 (as good)", "4", "3", "5-5 (×1)"], rows[1]
+    finally:
+        store.dispose()
 
 
 def test_the_numbers_table_names_the_summarys_moves_and_drops_sparse_columns() -> None:

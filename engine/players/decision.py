@@ -9,7 +9,13 @@ from typing import TypeAlias
 from engine.actions import Action
 from engine.trump import Trump
 
-__all__ = ["Candidate", "Decision", "Explanation"]
+__all__ = ["EXACT_MARGIN", "TIE_DEALS", "Candidate", "Decision", "Explanation"]
+
+#: Exact numbers (every layout solved) tie only when equal, up to float rounding.
+EXACT_MARGIN = 1e-6
+#: Averages over sampled deals tie when they differ by at most one trick (or one bid made or
+#: set) in this many of those deals: closer than the sample can tell apart.
+TIE_DEALS = 1.5
 
 
 #: A cell of a table of candidates (:meth:`Candidate.row`).
@@ -143,6 +149,35 @@ class Explanation:
     def rows(self) -> list[dict[str, Cell]]:
         """The candidates as flat dicts, one per legal action (for a table)."""
         return [c.row() for c in self.candidates]
+
+    @property
+    def tie_margin(self) -> float:
+        """How far apart two candidates' numbers (expected tricks; the chance to make or set
+        the bid, from 0 to 1) may be and still be too close to tell apart:
+        :data:`EXACT_MARGIN` when they are exact, else :data:`TIE_DEALS` over the number of
+        deals they are averaged over."""
+        return EXACT_MARGIN if self.exhaustive else TIE_DEALS / max(1, self.layouts)
+
+    def as_good(self, other: Candidate, best: Candidate) -> bool:
+        """Whether ``other`` is as good as ``best`` by these numbers: neither its chance to
+        make (or set) the bid nor its expected tricks is below ``best``'s by more than
+        :attr:`tie_margin`. ``False`` when either lacks those numbers (the basic player's
+        rules of thumb).
+
+        >>> from engine.actions import Action
+        >>> best = Candidate(Action.parse("play 5-2"), tricks=6.24, goal="make", goal_chance=1.0)
+        >>> same = Candidate(Action.parse("play 0-0"), tricks=6.22, goal="make", goal_chance=1.0)
+        >>> fewer = Candidate(Action.parse("play 5-5"), tricks=6.0, goal="make", goal_chance=1.0)
+        >>> exp = Explanation("", (best, same, fewer), layouts=40)
+        >>> exp.as_good(same, best), exp.as_good(fewer, best)
+        (True, False)
+        """
+        if None in (other.goal_chance, other.tricks, best.goal_chance, best.tricks):
+            return False
+        assert other.goal_chance is not None and other.tricks is not None
+        assert best.goal_chance is not None and best.tricks is not None
+        tie = self.tie_margin
+        return other.goal_chance >= best.goal_chance - tie and other.tricks >= best.tricks - tie
 
 
 @dataclass(frozen=True)

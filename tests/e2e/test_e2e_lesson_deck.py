@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from moon_browser import click, click_key, open_page, runs, server_log, settle, wait_for
+from moon_browser import SCREENSHOTS, click, click_key, open_page, runs, server_log, settle, wait_for
 
 #: What Streamlit writes in its log when something is wrong: a level name, a traceback, or the
 #: "Stack (most recent call last)" its own warnings carry (they have no level name).
@@ -70,8 +70,8 @@ def test_a_lesson_deck_keeps_its_panel_open_names_items_by_title_and_a_cut_link_
     click_key(page, "deck-add-puzzle")
     click_key(page, "deck-add-level")
     listed = page.locator("[class*='st-key-deck-entry-']").all_inner_texts()
-    # The pickers name them: the puzzle by its id first, the level as "title (id)".
-    puzzle_id = page.locator(".st-key-deck-puzzle input").input_value().split(" · ")[0].strip()
+    # The pickers name them: the puzzle by what it asks (its id last), the level as "title (id)".
+    puzzle_id = page.locator(".st-key-deck-puzzle input").input_value().rsplit(" · ", 1)[-1].strip()
     level_title, level_id = re.fullmatch(r"(.*) \((.*)\)",
                                          page.locator(".st-key-deck-level input").input_value().strip()
                                          ).groups()  # type: ignore[union-attr]
@@ -138,6 +138,50 @@ def _kept(page: Any, name: str, timeout: float = 30.0) -> None:
     while not any(c["name"] == name and c["httpOnly"] for c in page.context.cookies()):
         assert time.monotonic() < deadline, f"no {name} cookie: {page.context.cookies()}"
         page.wait_for_timeout(50)
+
+
+def test_the_deck_builders_puzzle_picker_is_searched_by_what_a_puzzle_asks(teacher: Any, server: str,
+                                                                          log_mark: int) -> None:
+    """The deck builder's puzzle picker lists each puzzle by its question (its kind in words,
+    its difficulty, its id last): typing words of the question finds it, and the one chosen is
+    the one added, listed by the same question."""
+    page = teacher
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, server + "/classroom")
+    wait_for(page, "[data-testid=stExpander] summary")
+    if not _panel_open(page):
+        click(page, _summary(page))
+    click(page, page.locator(".st-key-deck-items label").first)
+    wait_for(page, ".st-key-deck-puzzle input")
+    assert page.locator(".st-key-deck-puzzle input").input_value().endswith(" · beginner · is-trump-5037")
+    page.locator(".st-key-deck-puzzle input").click()
+    page.keyboard.type("how many trumps")
+    wanted = ("Counting: Sixes are trump in three-player Moon. How many trumps are there? · beginner · "
+              "hw-count-sixes-trump")
+    option = page.get_by_role("option", name=wanted)
+    option.wait_for(timeout=30_000)
+    assert all("How many trumps" in o for o in page.get_by_role("option").all_inner_texts())
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "deck-puzzle-picker-1280x800.png"))
+    before = runs(page)
+    option.click()
+    settle(page, since=before)
+    assert page.locator(".st-key-deck-puzzle input").input_value() == wanted
+    # Under the picker, the chosen puzzle in full, however narrow the window.
+    assert ("Counting · beginner (rating 700): Sixes are trump in three-player Moon. How many trumps are there?"
+            in page.locator("[data-testid=stMain]").inner_text())
+    click_key(page, "deck-add-puzzle")
+    listed = page.locator("[class*='st-key-deck-entry-']").all_inner_texts()
+    assert len(listed) == 1 and listed[0].startswith("1. Puzzle: Counting: Sixes are trump in three-player Moon."), listed
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator(".st-key-deck-puzzle input").click()
+    page.get_by_role("option").first.wait_for(timeout=30_000)
+    page.screenshot(path=str(SCREENSHOTS / "deck-puzzle-picker-open-390x844.png"))
+    page.keyboard.press("Escape")
+    for width, height in ((390, 844), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator(".st-key-deck-puzzle").scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / f"deck-puzzle-picker-{width}x{height}.png"))
 
 
 def test_the_server_log_has_no_warning_after_a_lesson(server: str, log_mark: int) -> None:

@@ -306,8 +306,10 @@ def _inside(a: list[float], b: list[float]) -> bool:
 
 def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapping(projector: Any, browser: Any,
                                                                                    server: str) -> None:
-    """A live class revealed at deal 12, move 8 (Seat 2, the answer on a side hand) and move 12
-    (Seat 0, four answers at the bottom), at 1920×1080, 1280×720 and 1024×768: the computer's
+    """A live class revealed at deal 12, move 8 (Seat 2, the answer on a side hand), move 11
+    (Seat 2 again: 5-5 makes the bid every time like the answer, with fewer tricks, and the
+    phone that chose it says why the tricks count) and move 12 (Seat 0, four answers at the
+    bottom), at 1920×1080, 1280×720 and 1024×768: the computer's
     words in full (the answer, its reason, the plays as good and every worse play, the same
     line at every size), the asked hand about as large as while asked (16:9), each ring and "Answer" tag
     inside its own cell, the cells inside the seat's frame and clear of its name, the type at
@@ -324,22 +326,26 @@ def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapp
     # Every legal worse play named, the same at every size: at move 8, all four.
     assert all(len(lines) == 1 for lines in worse_lines.values()), worse_lines
     (line,) = worse_lines[8]
-    assert all(f"{t} " in line for t in ("0-0", "1-1", "5-3", "5-5")) and "0-0 5.00, 0%" in line, line
+    assert all(f"{t} " in line for t in ("0-0", "1-1", "5-3", "5-5")) and "0-0 0%, 5.00" in line, line
+    (line,) = worse_lines[11]
+    assert "5-5 100%, 6.00" in line and line.endswith("Same chance, so the tricks decide: each is a point the others "
+                                                      "do not score."), line
     _ended_fits(projector, sizes)
 
 
 def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], ...],
                      worse_lines: dict[int, set[str]]) -> None:
-    """Moves 8 and 12 asked (the phone choosing a weaker tile), then revealed, at each size."""
-    picks = {8: "0-0", 12: "6-6"}
+    """Moves 8, 11 and 12 asked (the phone choosing a weaker tile), then revealed, at each size."""
+    picks = {8: "0-0", 11: "5-5", 12: "6-6"}
     try:
-        for move in (8, 12):
-            if move != 8:
-                for _ in range(move - 8):
-                    before = runs(projector)
-                    projector.keyboard.press("ArrowRight")
-                    settle(projector, since=before)
-                assert stage(projector) == str(move)
+        at = 8
+        for move in picks:
+            for _ in range(move - at):
+                before = runs(projector)
+                projector.keyboard.press("ArrowRight")
+                settle(projector, since=before)
+            at = move
+            assert stage(projector) == str(move)
             click(projector, projector.locator(".st-key-pres-ask button").first)
             wait_for(projector, ".live-chart", 30)
             projector.wait_for_timeout(1_000)
@@ -362,6 +368,13 @@ def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], .
             wait_for(projector, ".live-chart[data-revealed='1']", 30)
             projector.wait_for_timeout(1_000)
             assert projector.locator("[data-testid=stTooltipContent]:visible").count() == 0
+            if move == 11:  # 100% against 100%: the phone says the tricks decide, and why
+                phone.locator(".live-revealed", has_text="5-5 is worse").wait_for(timeout=30_000)
+                said = phone.locator(".live-revealed").inner_text()
+                assert ("5-5 is worse, though with either tile the bid is made every time (100%): with 5-2 the "
+                        "bidder's side takes 0.24 of a trick more on average") in said, said
+                assert "a point the others do not score" in said, said
+                phone.screenshot(path=str(SCREENSHOTS / "lesson-phone-tie-390x844.png"), full_page=True)
             for width, height in sizes:
                 projector.set_viewport_size({"width": width, "height": height})
                 projector.wait_for_timeout(300)

@@ -389,7 +389,7 @@ def _edit(index: int, by: int) -> None:
 def deck_builder(t: Timeline | None) -> None:
     """Put a lesson deck together: positions, puzzles and levels, each with a note, and note
     slides of the teacher's own words; save it as a file, load one, present it."""
-    from tutorial.services.items import course, puzzles
+    from tutorial.services.items import course, puzzle_option, puzzle_summary, puzzles
 
     deck = _deck()
     # Its label changes with the title, which draws the panel anew: open, as the teacher who
@@ -413,20 +413,23 @@ def deck_builder(t: Timeline | None) -> None:
             c2.checkbox("Open with “what would you play?”", key="deck-ask", disabled=count >= len(t.hand.actions))
             st.button("Add this position", key="deck-add-hand", on_click=_add_position, icon=":material/add:")
         if st.toggle("Add puzzles and lesson levels", key="deck-items"):
-            c1, c2 = st.columns(2)
-            with c1:
-                pz = puzzles()
-                titles = {p.id: f"{p.id} · {p.kind.replace('_', ' ')} · {p.rating}" for p in pz}
-                st.selectbox("A puzzle", list(titles), key="deck-puzzle", format_func=lambda x: titles.get(x, x))
-                st.text_input("Note for the puzzle", key="deck-puzzle-note", max_chars=2000, help=NOTE_HELP)
-                st.button("Add the puzzle", key="deck-add-puzzle", on_click=_add_item, args=("puzzle",),
-                          icon=":material/add:")
-            with c2:
-                levels = {lv.id: f"{lv.title} ({lv.id})" for lv in course().levels()}
-                st.selectbox("A lesson level", list(levels), key="deck-level", format_func=lambda x: levels.get(x, x))
-                st.text_input("Note for the level", key="deck-level-note", max_chars=2000, help=NOTE_HELP)
-                st.button("Add the level", key="deck-add-level", on_click=_add_item, args=("level",),
-                          icon=":material/add:")
+            # Each picker on a row of its own: a puzzle's question needs the width.
+            pz = {p.id: p for p in puzzles()}
+            titles = {pid: puzzle_option(p) for pid, p in pz.items()}
+            picked = st.selectbox("A puzzle", list(titles), key="deck-puzzle", format_func=lambda x: titles.get(x, x),
+                                  help="What each puzzle asks, its difficulty and its id; type to search.")
+            if picked in pz:  # the whole question, however long
+                st.caption(md_escape(puzzle_summary(pz[picked])))
+            c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+            c1.text_input("Note for the puzzle", key="deck-puzzle-note", max_chars=2000, help=NOTE_HELP)
+            c2.button("Add the puzzle", key="deck-add-puzzle", on_click=_add_item, args=("puzzle",),
+                      icon=":material/add:")
+            levels = {lv.id: f"{lv.title} ({lv.id})" for lv in course().levels()}
+            st.selectbox("A lesson level", list(levels), key="deck-level", format_func=lambda x: levels.get(x, x))
+            c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+            c1.text_input("Note for the level", key="deck-level-note", max_chars=2000, help=NOTE_HELP)
+            c2.button("Add the level", key="deck-add-level", on_click=_add_item, args=("level",),
+                      icon=":material/add:")
         if st.toggle("Add a note slide (your own words)", key="deck-notes"):
             st.text_input("Title of the slide", key="deck-slide-title", max_chars=MAX_TITLE,
                           placeholder="e.g. Remember")

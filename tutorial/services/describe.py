@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from engine import Action, Tile, Trump
 from engine.tiles import suit_name
 from engine.trump import TRUMP, describe_suit
-from engine.words import Form, a_percent, action_phrase, percent, trump_phrase
+from engine.words import Form, action_phrase, trump_phrase
 
 if TYPE_CHECKING:  # pandas is imported by the tables' functions: pages without a table never load it
     import pandas as pd
@@ -448,16 +448,57 @@ def decision_lines(frame: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def worse_line(worse: Sequence[Candidate], best: Candidate) -> str:
+def _percents(chances: Sequence[float], margin: float) -> list[str]:
+    """``chances`` as percentages, with as few decimals (none, one or two) as keep apart every
+    two that differ by more than ``margin``: two chances told apart never read the same.
+
+    >>> _percents([1.0, 0.996], 1e-6), _percents([1.0, 0.975], 0.0375)
+    (['100.0%', '99.6%'], ['100%', '98%'])
+    """
+    for digits in (0, 1, 2):
+        shown = [f"{100 * x:.{digits}f}%" for x in chances]
+        if all(shown[i] != shown[j] for i in range(len(chances)) for j in range(i)
+               if abs(chances[i] - chances[j]) > margin):
+            return shown
+    return shown
+
+
+def _same_chance(worse: Candidate, best: Candidate, margin: float) -> bool:
+    """Whether ``worse``'s chance to make (or set) the bid is too close to ``best``'s to tell
+    apart: then the tricks decide between them."""
+    assert worse.goal_chance is not None and best.goal_chance is not None
+    return best.goal_chance - worse.goal_chance <= margin
+
+
+def _why_tricks(goal: str, short: bool = False) -> str:
+    """Why more tricks count when the bid's chance is the same (docs/rules.md §7): a made bid
+    scores no more for extra tricks, but every other side scores one point per trick.
+    ``short``: after "the tricks decide" (the projector's one line).
+
+    >>> _why_tricks("make"), _why_tricks("set", short=True)
+    ("every trick the bidder's side takes is a point the others do not score", 'each is a point for its side')
+    """
+    if goal == "set":
+        return "each is a point for its side" if short else "every trick its side takes is a point for it"
+    return ("each" if short else "every trick the bidder's side takes") + " is a point the others do not score"
+
+
+def worse_line(worse: Sequence[Candidate], best: Candidate, margin: float = 1e-6) -> str:
     """Every play in ``worse`` in one line, best first, by the computer's own numbers beside
-    ``best``'s (the expected tricks of the seat's side, and its chance to make or set the bid),
-    in the figures' format of :func:`worse_words`; ``""`` when none has such numbers.
+    ``best``'s: its chance to make or set the bid, then the expected tricks of the seat's side
+    (the order the computer weighs them in); ``""`` when none has such numbers. When a play
+    has the same chance as ``best`` (too close to tell apart: within ``margin``, the
+    :attr:`~engine.players.Explanation.tie_margin` of the numbers), the line says why its fewer
+    tricks count.
 
     >>> from engine.players import Candidate
     >>> print(worse_line([Candidate(Action.parse("play 0-0"), tricks=5.0, goal="make", goal_chance=0.0),
     ...                   Candidate(Action.parse("play 5-5"), tricks=5.92, goal="make", goal_chance=0.92)],
     ...                  Candidate(Action.parse("play 4-2"), tricks=6.1, goal="make", goal_chance=1.0)))
-    Worse, by the computer's numbers (tricks for its side, chance to make the bid; 4-2: 6.10, 100%): 5-5 5.92, 92% · 0-0 5.00, 0%.
+    Worse, by the computer's numbers (chance to make the bid, then tricks for its side; 4-2: 100%, 6.10): 5-5 92%, 5.92 · 0-0 0%, 5.00.
+    >>> print(worse_line([Candidate(Action.parse("play 5-5"), tricks=6.0, goal="make", goal_chance=1.0)],
+    ...                  Candidate(Action.parse("play 5-2"), tricks=6.24, goal="make", goal_chance=1.0), 0.0375))
+    Worse, by the computer's numbers (chance to make the bid, then tricks for its side; 5-2: 100%, 6.24): 5-5 100%, 6.00. Same chance, so the tricks decide: each is a point the others do not score.
     """
     known = [c for c in worse if c.tricks is not None]
     if best.tricks is None or not known:
@@ -465,33 +506,70 @@ def worse_line(worse: Sequence[Candidate], best: Candidate) -> str:
     chance = best.goal_chance is not None and all(c.goal_chance is not None for c in known)
     known.sort(key=lambda c: (-(c.goal_chance or 0.0) if chance else 0.0, -(c.tricks or 0.0)))
     mine = move_label(best.action)
-    if chance:
-        goal = best.goal or "make"
-        head = f"tricks for its side, chance to {goal} the bid; {mine}: {best.tricks:.2f}, {percent(best.goal_chance)}"
-        each = [f"{move_label(c.action)} {c.tricks:.2f}, {percent(c.goal_chance)}" for c in known]
-    else:
-        head = f"tricks for its side; {mine}: {best.tricks:.2f}"
+    if not chance:
         each = [f"{move_label(c.action)} {c.tricks:.2f}" for c in known]
-    return f"Worse, by the computer's numbers ({head}): {' · '.join(each)}."
+        return f"Worse, by the computer's numbers (tricks for its side; {mine}: {best.tricks:.2f}): {' · '.join(each)}."
+    assert best.goal_chance is not None
+    goal = best.goal or "make"
+    shown = _percents([best.goal_chance, *(c.goal_chance or 0.0 for c in known)], margin)
+    head = f"chance to {goal} the bid, then tricks for its side; {mine}: {shown[0]}, {best.tricks:.2f}"
+    each = [f"{move_label(c.action)} {p}, {c.tricks:.2f}" for c, p in zip(known, shown[1:], strict=True)]
+    line = f"Worse, by the computer's numbers ({head}): {' · '.join(each)}."
+    if any(_same_chance(c, best, margin) for c in known):
+        line += f" Same chance, so the tricks decide: {_why_tricks(goal, short=True)}."
+    return line
 
 
-def worse_words(worse: Candidate, best: Candidate) -> str:
+def _either(worse: float, best: float, goal: str, margin: float) -> str:
+    """The bid's chance, the same with either of two plays (within ``margin``)."""
+    done = "made" if goal == "make" else "set"
+    if worse >= 1 - 1e-9 and best >= 1 - 1e-9:
+        return f"with either tile the bid is {done} every time (100%)"
+    if worse <= 1e-9 and best <= 1e-9:
+        return f"with either tile the bid is never {done} (0%)"
+    a, b = _percents([worse, best], margin)
+    if a == b:
+        return f"the chance to {goal} the bid is the same with either tile ({a})"
+    return f"the chance to {goal} the bid is too close to tell apart ({a} against {b})"
+
+
+def _trick_gap(d: float) -> str:
+    """``"0.24 of a trick"``, ``"1.20 tricks"``."""
+    return f"{d:.2f} of a trick" if round(d, 2) < 1 else f"{d:.2f} trick{'' if round(d, 2) == 1 else 's'}"
+
+
+def worse_words(worse: Candidate, best: Candidate, margin: float = 1e-6) -> str:
     """Why the play ``worse`` is worse than ``best``, by the computer's own numbers (the
-    expected tricks of the seat's side, and its chance to make or set the bid); ``""`` when
-    the computer has no such numbers (the basic player's rules of thumb).
+    chance to make or set the bid, then the expected tricks of the seat's side: the order the
+    computer weighs them in); ``""`` when the computer has no such numbers (the basic
+    player's rules of thumb). When the two chances are too close to tell apart (within
+    ``margin``, the :attr:`~engine.players.Explanation.tie_margin` of the numbers), it says so
+    and why the tricks count (docs/rules.md §7: a made bid scores no more for extra tricks, but
+    every other side scores one point per trick).
 
     >>> from engine.players import Candidate
     >>> print(worse_words(Candidate(Action.parse("play 6-4"), tricks=1.2, goal="make", goal_chance=0.4),
     ...                   Candidate(Action.parse("play 5-5"), tricks=2.1, goal="make", goal_chance=0.75)))
-    6-4 is worse: with it the computer expects 1.20 tricks for its side and a 40% chance to make the bid; with 5-5, 2.10 tricks and 75%.
+    6-4 is worse: it makes the bid less often. With it the computer has a 40% chance to make the bid and expects 1.20 tricks for its side; with 5-5, 75% and 2.10 tricks.
+    >>> print(worse_words(Candidate(Action.parse("play 5-5"), tricks=6.0, goal="make", goal_chance=1.0),
+    ...                   Candidate(Action.parse("play 5-2"), tricks=6.24, goal="make", goal_chance=1.0), 0.0375))
+    5-5 is worse, though with either tile the bid is made every time (100%): with 5-2 the bidder's side takes 0.24 of a trick more on average (6.24 tricks against 6.00), and every trick the bidder's side takes is a point the others do not score.
     """
     if worse.tricks is None or best.tricks is None:
         return ""
     mine, theirs = move_label(worse.action), move_label(best.action)
     if worse.goal_chance is not None and best.goal_chance is not None:
         goal = worse.goal or "make"
-        return (f"{mine} is worse: with it the computer expects {worse.tricks:.2f} tricks for its side and "
-                f"{a_percent(worse.goal_chance)} chance to {goal} the bid; with {theirs}, {best.tricks:.2f} tricks "
-                f"and {percent(best.goal_chance)}.")
+        if _same_chance(worse, best, margin) and best.tricks - worse.tricks > margin:
+            side = "the bidder's side" if goal == "make" else "its side"
+            return (f"{mine} is worse, though {_either(worse.goal_chance, best.goal_chance, goal, margin)}: "
+                    f"with {theirs} {side} takes {_trick_gap(best.tricks - worse.tricks)} more on average "
+                    f"({best.tricks:.2f} tricks against {worse.tricks:.2f}), and {_why_tricks(goal)}.")
+        a, b = _percents([worse.goal_chance, best.goal_chance], margin)
+        whole = int(a.split(".")[0].rstrip("%"))  # read aloud by its whole part, as engine.words.a_percent
+        article = "an" if whole in (8, 11, 18) or 80 <= whole <= 89 else "a"
+        return (f"{mine} is worse: it {goal}s the bid less often. With it the computer has {article} {a} chance to "
+                f"{goal} the bid and expects {worse.tricks:.2f} tricks for its side; with {theirs}, {b} and "
+                f"{best.tricks:.2f} tricks.")
     return (f"{mine} is worse: with it the computer expects {worse.tricks:.2f} tricks for its side; with {theirs}, "
             f"{best.tricks:.2f}.")

@@ -40,6 +40,8 @@ __all__ = [
     "level_count",
     "mode_of",
     "new_puzzle",
+    "puzzle_option",
+    "puzzle_summary",
     "puzzles",
     "rules_note",
     "stage_summary",
@@ -91,6 +93,28 @@ def item_title(item: Item, limit: int = 80) -> str:
     # "Is it a trump? Fives are trump…", not "Is it a trump?: …"
     text = f"{kind}{' ' if kind.endswith(('?', '!', '.')) else ': '}{' '.join(str(item.question).split())}"
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def puzzle_option(puzzle: Puzzle, limit: int = 120) -> str:
+    """A puzzle as a teacher picks it from a list (the lesson deck's picker, searched by
+    typing): what it asks (:func:`item_title`, cut to ``limit`` characters), its difficulty in
+    words and, last, its id.
+
+    >>> p = next(p for p in puzzles() if p.id == "is-trump-5037")
+    >>> puzzle_option(p)
+    'Is it a trump? Fives are trump. Is 5-5 a trump? · beginner · is-trump-5037'
+    """
+    return f"{item_title(puzzle, limit)} · {puzzle.band} · {puzzle.id}"
+
+
+def puzzle_summary(puzzle: Puzzle) -> str:
+    """A puzzle said in full under the picker: its kind and difficulty in words, its rating,
+    and its whole question.
+
+    >>> print(puzzle_summary(next(p for p in puzzles() if p.id == "hw-count-sixes-trump")))
+    Counting · beginner (rating 700): Sixes are trump in three-player Moon. How many trumps are there?
+    """
+    return f"{kind_title(puzzle.kind)} · {puzzle.band} (rating {puzzle.rating}): {' '.join(str(puzzle.question).split())}"
 
 
 def choice_label(kind: str, choice: str, players: int = 3) -> str:

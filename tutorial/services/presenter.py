@@ -32,7 +32,7 @@ from content.items import Item
 from engine import Action, Game, Tile, Trump, explain_play, explain_winner, trick_winner
 from engine.contract import tricks_needed
 from engine.game import Phase
-from engine.players.decision import Candidate, Decision
+from engine.players.decision import Decision
 from tutorial.services import describe as words
 from tutorial.services.players import decision_action
 from tutorial.services.records import HandFile
@@ -152,13 +152,16 @@ def _or(names: Sequence[str], word: str = "or") -> str:
 
 
 def as_good(decision: Decided | None) -> tuple[tuple[str, ...], int]:
-    """The plays other than the computer's that its numbers rate as good: the same chance for
-    the bid and the same expected tricks (what the strong player maximises first). Exact
-    numbers (every layout solved) must be equal; averages over sampled deals may differ by up
-    to one trick in one and a half of those deals (closer than the sample can tell apart).
-    Returns them with the number of deals the averages come from (0 when exact). Nothing for
-    a decision without those numbers (the basic player's rules of thumb) or for a move that is
-    not a play."""
+    """The plays other than the computer's that its numbers rate as good
+    (:meth:`~engine.players.Explanation.as_good`): neither the chance for the bid nor the
+    expected tricks (what the strong player maximises, in that order) below the computer's
+    choice by more than the numbers can tell apart. Exact numbers (every layout solved) must be
+    equal; averages over sampled deals may be up to one trick (or one bid) in one and a half of
+    those deals below. Every page that asks the question counts these right (the projector's
+    chart, the phones, the class summary and its CSV) and no worse words name them
+    (:func:`worse_notes`, :func:`worse_summary`). Returns them with the number of deals the
+    averages come from (0 when exact). Nothing for a decision without those numbers (the basic
+    player's rules of thumb) or for a move that is not a play."""
     exp = getattr(decision, "explanation", None)
     if decision is None or exp is None:
         return (), 0
@@ -172,14 +175,7 @@ def as_good(decision: Decided | None) -> tuple[tuple[str, ...], int]:
     if chosen.goal_chance is None or chosen.tricks is None:
         return (), 0
     layouts = 0 if exp.exhaustive else max(1, int(exp.layouts))
-    tol = 1.5 / layouts if layouts else 1e-6
-
-    def close(c: Candidate) -> bool:
-        assert chosen.goal_chance is not None and chosen.tricks is not None
-        return (c.goal_chance is not None and c.tricks is not None
-                and abs(c.goal_chance - chosen.goal_chance) <= tol and abs(c.tricks - chosen.tricks) <= tol)
-
-    return tuple(str(c.action) for c in exp.candidates if c.action is not mine and close(c)), layouts
+    return tuple(str(c.action) for c in exp.candidates if c.action is not mine and exp.as_good(c, chosen)), layouts
 
 
 def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
@@ -198,7 +194,7 @@ def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[s
         action = str(c.action)
         if action in right or c.action.kind not in ("play", "discard"):
             continue
-        note = words.worse_words(c, best)
+        note = words.worse_words(c, best, exp.tie_margin)
         if note:
             out.append((action, note))
     return tuple(out)
@@ -216,7 +212,7 @@ def worse_summary(decision: Decided | None, right: Sequence[str]) -> str:
     except KeyError:
         return ""
     return words.worse_line([c for c in exp.candidates if str(c.action) not in right
-                             and c.action.kind in ("play", "discard")], best)
+                             and c.action.kind in ("play", "discard")], best, exp.tie_margin)
 
 
 @dataclass(frozen=True)
