@@ -199,12 +199,14 @@ def test_trump_and_bid_reasons_say_what_in_the_hand_counts() -> None:
 @pytest.mark.parametrize(("chance", "words"), [
     (0.85, "ones as trump should take all seven tricks; a made moon wins the game"),
     (0.62, "ones as trump is likely to take all seven tricks; a made moon wins the game"),
+    (0.5, "ones as trump has about an even chance to take all seven tricks, but a made moon wins the game"),
     (0.35, "ones as trump might take all seven tricks, but a made moon wins the game"),
     (0.24, "ones as trump has only an outside chance to take all seven tricks, but a made moon wins the game"),
 ])
 def test_a_21_says_how_often_it_makes_what_it_wins_and_what_a_set_costs(chance: float, words: str) -> None:
     """A 21 says in words how likely all seven tricks are (the band of its plain chance:
-    80% "should", 50% "likely", 25% "might", under that "only an outside chance"), that a
+    80% "should", 60% "likely", 40% "about an even chance", 25% "might", under that "only an
+    outside chance"), that a
     made moon wins the game, and what a set costs; one made less often than not is said as
     the gamble it is ("but a made moon wins the game"). It keeps to 35 words however much
     it has to add (the bidding read, the score): the stakes stay, the score is said shortly."""
@@ -214,7 +216,8 @@ def test_a_21_says_how_often_it_makes_what_it_wins_and_what_a_set_costs(chance: 
     assert reason.endswith("and a set costs us 21 points."), reason
     assert reason_problems(view, Action.parse("bid 21"), reason) == []
     both = score_bid_reason(view, 21, Trump.parse("doubles"), chance, reads_auction=True, for_game=True)
-    noun = {0.85: "a strong chance", 0.62: "a good chance", 0.35: "some chance", 0.24: "an outside chance"}[chance]
+    noun = {0.85: "a strong chance", 0.62: "a good chance", 0.5: "an even chance", 0.35: "some chance",
+            0.24: "an outside chance"}[chance]
     assert f"{words.split(' take ')[0].removeprefix('ones as trump')} take all seven tricks" in both or \
         f": {noun} at all seven" in both, both
     assert "a made moon wins the game, and a set costs us 21 points" in both, both
@@ -234,7 +237,8 @@ def test_a_pass_with_only_the_moon_left_says_why_not(fair: bool) -> None:
     """Over a 7 only the moon is left: a pass says how likely all seven tricks are, what a
     made moon would bring and what a set would cost."""
     view = Game.new(RuleSet(), seed=3).view(0)
-    for chance, said in ((0.1, "has only an outside chance to"), (0.5, "is likely to")):
+    for chance, said in ((0.1, "has only an outside chance to"), (0.5, "has about an even chance to"),
+                         (0.6, "is likely to")):
         reason = score_bid_reason(view, None, Trump.parse("6"), chance, high=7, fair=fair)
         assert f"my hand {said} take all seven tricks; a made moon would win the game, but a set would " \
                "cost me 21 points." in reason, reason
@@ -245,7 +249,8 @@ def test_a_pass_with_only_the_moon_left_says_why_not(fair: bool) -> None:
 @pytest.mark.parametrize("fair", [False, True])
 def test_a_bid_says_its_chance_in_its_band_and_a_long_shot_as_a_gamble(fair: bool) -> None:
     """A bid says its plain chance in the words of its band, the same at 80% and up
-    ("should take four tricks"), 50% ("is likely to"), 25% ("might") and under ("has only an
+    ("should take four tricks"), 60% ("is likely to"), 40% ("has about an even chance to"),
+    25% ("might") and under ("has only an
     outside chance to take four tricks, but the points are worth the risk": the gamble it
     is, never "..., and the points are worth the risk", which a beginner reads as a
     contradiction). The walk heard "as likely as not to take four tricks" for a hand
@@ -254,7 +259,11 @@ def test_a_bid_says_its_chance_in_its_band_and_a_long_shot_as_a_gamble(fair: boo
     subject = "my hand" if fair else "ones as trump"
     for chance, said, then in ((0.9, "should take", "."), (0.8, "should take", "."),
                                (0.79, "is likely to take", ", and the points"),
-                               (0.5, "is likely to take", ", and the points"), (0.49, "might take", ", and the points"),
+                               (0.6, "is likely to take", ", and the points"),
+                               (0.59, "has about an even chance to take", ", and the points"),
+                               (0.5, "has about an even chance to take", ", and the points"),
+                               (0.4, "has about an even chance to take", ", and the points"),
+                               (0.39, "might take", ", and the points"),
                                (0.25, "might take", ", and the points"),
                                (0.24, "has only an outside chance to take", ", but the points"),
                                (0.0, "has only an outside chance to take", ", but the points")):
@@ -712,6 +721,7 @@ def test_a_forced_plays_reason_is_the_table_line_made_fuller(players: int) -> No
 _BAND_SAID = {
     "should": re.compile(r"\bshould (take|make)\b|\ba strong chance\b"),
     "likely": re.compile(r"\b(is|am) likely to\b|\ba good chance\b"),
+    "even": re.compile(r"\b(has|have) about an even chance to\b|\ban even chance at\b"),
     "might": re.compile(r"\bmight (take|make)\b|\bsome chance\b"),
     "outside": re.compile(r"\bonly an outside chance to\b|\ban outside chance at\b"),
 }
@@ -728,8 +738,8 @@ def _bands_said(reason: str) -> set[str]:
 def band_problems(d: Any) -> list[str]:
     """Where a strong bid, trump or discard reason says its chance in other words than the
     band of the plain chance its details show first (empty when they agree). Written out
-    here: 80% and up "should", 50% "likely", 25% "might", under that "only an outside
-    chance"."""
+    here: 80% and up "should", 60% "likely", 40% "about an even chance", 25% "might", under
+    that "only an outside chance"."""
     from engine.words import chance_band
 
     out = []
@@ -738,7 +748,8 @@ def band_problems(d: Any) -> list[str]:
     if m is None:
         return [f"no plain chance first in {summary!r}"]
     shown = int(m.group(1))
-    want = "should" if shown >= 80 else "likely" if shown >= 50 else "might" if shown >= 25 else "outside"
+    want = ("should" if shown >= 80 else "likely" if shown >= 60 else "even" if shown >= 40
+            else "might" if shown >= 25 else "outside")
     assert chance_band(shown / 100) == want  # the engine's bands are the ones written here
     for reason in (d.explanation.reason, d.at_table().explanation.reason):
         said = _bands_said(reason)

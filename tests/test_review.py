@@ -166,8 +166,8 @@ def test_bid_discard_and_trump_are_graded_against_the_strong_player() -> None:
     assert trump.grade == "blunder"
     text = trump.describe("you")
     assert text.startswith("Trump: you named threes trump; the strong player would have named sixes trump.")
-    # From almost sure to 0% on the deals tried: said as the drop to nothing it is.
-    assert "goes from almost sure to none at all (" in text and "%" in text
+    # From very likely to 0% on the deals tried: said as the drop to nothing it is.
+    assert "goes from very likely to none at all (" in text and "%" in text
     assert trump.reason.startswith("I name sixes")
     # The bid: the strong player bids higher with this hand; playing for the game (its
     # default), the drop in its chance of winning the game is graded like a play's drop...

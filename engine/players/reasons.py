@@ -14,7 +14,8 @@ Chances and trumps are put into words by :mod:`engine.words` (``chance_clause``,
 ``as_trump``), as everywhere else. A bid, trump or discard reason says the plain chance of
 making the bid (the share of simulated deals where it is made, the number its details show
 first) in the words of its band (:func:`engine.words.chance_band`): "should" from 80%,
-"is likely to" from 50%, "might" from 25%, "has only an outside chance to" under that.
+"is likely to" from 60%, "has about an even chance to" from 40%, "might" from 25%, "has only
+an outside chance to" under that.
 
 >>> from engine import parse_tiles
 >>> hand_features(parse_tiles("6-6 6-4 6-1 5-5 3-2"), Trump.parse("6"))

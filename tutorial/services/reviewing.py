@@ -12,7 +12,7 @@ import pandas as pd
 
 from engine import Action, Game, Tile, tricks_needed
 from engine.review import DecisionReview, HandReview, PlayReview
-from engine.words import action_phrase, chance_change, chance_words, join_words
+from engine.words import action_phrase, chance_band, chance_change, chance_words, join_words
 from lessons.strategy.review import principle_notes
 from tutorial.services.describe import seat_name
 from tutorial.services.records import RecordJSON
@@ -31,10 +31,11 @@ __all__ = [
     "run_review",
 ]
 
-#: Grades with the marks chess players use, so a grade never rests on colour alone.
-#: The least chance to make (a bid's own numbers) at which a set bid is called good.
-LIKELY = 0.6
+#: The bands of a chance (:func:`engine.words.chance_band`) in which a set bid is called
+#: good: likely to make or better, as its line says.
+LIKELY = ("should", "likely")
 
+#: Grades with the marks chess players use, so a grade never rests on colour alone.
 GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
@@ -259,7 +260,7 @@ def bid_set_line(game: Game, review: HandReview | None, you: int, numbers: bool 
     """Why the bid of the learner's side was set, in plain words, for the finished hand
     ``game`` (the game at the end of that hand): the tricks the other side took and with what,
     and for the learner's own bid its verdict (``review``), in agreement with the bid's own line:
-    a bid graded good that was likely to make (chance at least :data:`LIKELY`) and that the strong
+    a bid graded good that was likely to make (its chance in a band of :data:`LIKELY`) and that the strong
     player would also have bid is a good bid, and the hindsight says whether the tiles went
     against it (no play could have made it with every hand known) or the play lost it
     (:func:`_how_it_fell`); an ungraded long shot is
@@ -296,10 +297,10 @@ def bid_set_line(game: Game, review: HandReview | None, you: int, numbers: bool 
     if mine and result.bidder == you:
         d = mine[-1]
         cp = d.chance_played
-        if not d.grade and cp is not None and cp >= LIKELY and d.best.kind != "pass":
+        if not d.grade and cp is not None and chance_band(cp) in LIKELY and d.best.kind != "pass":
             figure = f", {cp:.0%}" if numbers else ""
             verdict = f" The bid was good (it was {chance_words(cp)} to make{figure}){_how_it_fell(game, review, you)}"
-        elif not d.grade and cp is not None and cp < LIKELY:
+        elif not d.grade and cp is not None and chance_band(cp) not in LIKELY:
             # Not graded, yet not a bid the tiles simply went against: a long shot. Say so, as
             # the bid line does (an ungraded bid's line comes below this one, a graded bid's
             # among the mistakes above).
