@@ -180,7 +180,8 @@ def test_naming_blanks_with_only_the_double_blank_plays_like_no_trump() -> None:
         "1-1",
     )
     text = trump_reason(view, Trump.parse("0"), "best")
-    assert text == "I name blanks: 0-0 is my only blank, so it plays like no trump with one sure trick."
+    assert text == ("I name blanks: only 0-0 is a trump then, and it is mine: one sure trick, and the rest "
+                    "plays like no trump.")
     assert not reason_problems(view, Action.parse("trump 0"), text)
 
 
@@ -777,7 +778,7 @@ def test_a_trump_or_discard_reason_says_its_chance_in_its_band() -> None:
         "I name ones: they give my hand as good a chance as any other trump, but even so I have only an outside "
         "chance to make my bid.")
     assert trump_reason(view, Trump.parse("1"), "good", 0.62, fair=True) == (
-        "I name ones: they give my hand the best chance to make my bid on a full count; I am likely to make it.")
+        "I name ones: they give my hand the best chance to make my bid on a closer look; I am likely to make it.")
     assert trump_reason(view, Trump.parse("6"), "best", 0.9).endswith("; I should make it.")
     tile = view.hand[0]
     assert contract_reason_discard(view, tile, Trump.parse("1"), "least", 0.0, fair=True) == (
@@ -788,6 +789,35 @@ def test_a_trump_or_discard_reason_says_its_chance_in_its_band() -> None:
     for reason in (trump_reason(view, Trump.parse("none"), "best", 0.45),
                    contract_reason_discard(view, tile, Trump.parse("1"), "most", 0.85)):
         assert reason_problems(view, Action.parse("pass"), reason) == [], reason
+
+
+@pytest.mark.parametrize("why", ["best", "good", "even", "most"])
+@pytest.mark.parametrize("fair", [False, True])
+def test_blanks_trump_with_three_players_says_it_is_one_trump(why: str, fair: bool) -> None:
+    """With three players the only blank is 0-0 (docs/rules.md §2.1): a seat that names
+    blanks names a single trump, and its reason says so plainly, not "they give my hand the
+    best chance to make my bid on a full count" (newcomer walk, finding 7). No reason says
+    "on a full count"."""
+    import dataclasses
+
+    from engine.players.reasons import contract_reason_discard
+
+    view = dataclasses.replace(Game.new(RuleSet(), seed=3).view(0), bid=5)
+    assert Tile(0, 0) not in view.hand
+    reason = trump_reason(view, Trump.parse("0"), why, 0.62, fair=fair)
+    assert reason.startswith(("I name blanks: with 0-0 the only trump, my hand plays almost like no trump and has ",
+                              "I name blanks: only 0-0 is a trump then, which gives my hand ")), reason
+    assert "they give" not in reason, reason
+    if why != "good":  # "on a closer look" leaves no room for the longest wording
+        assert "plays almost like no trump" in reason, reason
+    assert "full count" not in reason and reason_problems(view, Action.parse("trump 0"), reason) == [], reason
+    changed = trump_reason(view, Trump.parse("0"), why, 0.62, bid_trump=Trump.parse("6"))
+    assert "instead of sixes, as 0-0, the only blank, gives my hand" in changed, changed
+    # Four players keep 1-0 up to 6-0: blanks are a suit of seven there.
+    four = dataclasses.replace(Game.new(RuleSet(players=4), seed=3).view(0), bid=5)
+    assert "only 0-0" not in trump_reason(four, Trump.parse("0"), why, 0.62, fair=fair)
+    discard = contract_reason_discard(view, view.hand[0], Trump.parse("1"), "good", 0.62, fair=fair)
+    assert "on a closer look" in discard and "full count" not in discard, discard
 
 
 def test_a_lead_sure_only_by_the_seats_own_tiles_says_so_after_the_hand() -> None:

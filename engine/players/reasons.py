@@ -541,6 +541,27 @@ def _trump_noun(tr: Trump) -> str:
     return tr.name
 
 
+#: What the "good" comparison of a trump or discard adds: another choice looked better at
+#: first, on a few simulated deals, and this one is best once every deal is counted.
+CLOSER_LOOK = "on a closer look"
+
+
+def _single_trump(view: PlayerView, tr: Trump) -> Tile | None:
+    """The one tile of a number trump whose suit has a single tile in the set (blanks with
+    three players: only 0-0 is a blank, ``docs/rules.md`` §2.1), else ``None``.
+
+    >>> from engine import Game, RuleSet
+    >>> str(_single_trump(Game.new(RuleSet(), seed=1).view(0), Trump.parse("0")))
+    '0-0'
+    >>> _single_trump(Game.new(RuleSet(players=4), seed=1).view(0), Trump.parse("0")) is None
+    True
+    """
+    if tr.kind != "number":
+        return None
+    tiles = [t for t in view.rules.tiles if tr.is_trump(t)]
+    return tiles[0] if len(tiles) == 1 else None
+
+
 def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = None, *, fair: bool = False,
                  bid_trump: Trump | None = None) -> str:
     """The reason for naming ``tr``: what in the hand makes it (``why``: ``"best"``, ``"most"``
@@ -559,15 +580,26 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
         "most": "the most tricks for my bid",
         "even": "as good a chance as any other trump",
         "count": "more tricks than any other trump, by my count",
-        "good": "the best chance to make my bid on a full count",
+        "good": f"the best chance to make my bid {CLOSER_LOOK}",
     }[why]
     if chance is not None:
         compare += odds_tail(chance, "it" if why in ("best", "good") else "my bid")
     # Said at the table the bid named no trump, so there is no plan to say was changed.
     changed = "" if fair else widow_changed(view, tr, bid_trump)
+    single = _single_trump(view, tr)
     if changed:
         gives = "it gives" if tr.kind == "none" else "they give"
+        if single is not None and tr.value is not None:
+            gives = f"{single}, the only {describe_suit(tr.value, plural=False)}, gives"
         return f"{changed}, as {gives} my hand {compare}."
+    if single is not None:
+        # A suit of one tile in the set (blanks with three players: 0-0 alone): one trump.
+        if not fair and single in hand:
+            odds = odds_tail(chance) if chance is not None else ""
+            return (f"I name {tr.name}: only {single} is a trump then, and it is mine: one sure trick, and the "
+                    f"rest plays like no trump{odds}.")
+        return _short(f"I name {tr.name}: with {single} the only trump, my hand plays almost like no trump and has "
+                      f"{compare}.", f"I name {tr.name}: only {single} is a trump then, which gives my hand {compare}.")
     if fair:
         if tr.kind == "none":
             return f"I name no trump: it gives my hand {compare}."
@@ -838,17 +870,18 @@ def odds_tail(chance: float, bid: str = "my bid") -> str:
 def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, chance: float, *,
                             fair: bool = False) -> str:
     """The strong player's reason for discarding ``tile`` (``how``: ``"best"``, ``"most"``,
-    ``"good"`` or ``"least"``: best chance to make the bid, most tricks, best on the full
-    count, or no discard does better; ``chance``: the plain chance of making the bid with
-    the tiles kept, said in its band's words, :func:`odds_tail`; ``fair``: said at the
-    table, where the tile is face down and the trump not named yet)."""
+    ``"good"`` or ``"least"``: best chance to make the bid, most tricks, best once every
+    deal is counted (:data:`CLOSER_LOOK`), or no discard does better; ``chance``: the plain
+    chance of making the bid with the tiles kept, said in its band's words,
+    :func:`odds_tail`; ``fair``: said at the table, where the tile is face down and the trump
+    not named yet)."""
     bid = view.bid
     tail = odds_tail(chance, "it" if how in ("best", "good") else f"my {bid}")
     if fair:
         keep = {
             "best": f"the tiles I keep give me the best chance to make my {bid}",
             "most": "the tiles I keep take the most tricks",
-            "good": f"the tiles I keep give me the best chance to make my {bid} on a full count",
+            "good": f"the tiles I keep give me the best chance to make my {bid} {CLOSER_LOOK}",
         }.get(how, "it is the tile I need least")
         return f"I lay one tile aside face down: {keep}{tail}."
     odd = ""
@@ -863,7 +896,7 @@ def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, c
         return f"I discard {tile}{odd}: the tiles I keep take the most tricks{with_trump}{tail}."
     if how == "good":
         return (f"I discard {tile}{odd}: the tiles I keep give me the best chance to make my {bid}{with_trump} "
-                f"on a full count{tail}.")
+                f"{CLOSER_LOOK}{tail}.")
     return f"I discard {tile}: no other discard does better{with_trump}, and it is the tile I need least{tail}."
 
 
