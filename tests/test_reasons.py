@@ -773,7 +773,8 @@ def test_a_trump_or_discard_reason_says_its_chance_in_its_band() -> None:
 
     view = dataclasses.replace(Game.new(RuleSet(), seed=3).view(0), bid=21)
     assert trump_reason(view, Trump.parse("none"), "best", 0.45, fair=True) == (
-        "I name no trump: it gives my hand the best chance to make my bid; I might make it.")
+        "I name no trump: it gives my hand the best chance to make my bid; I have about an even chance to make it.")
+    assert trump_reason(view, Trump.parse("none"), "best", 0.39, fair=True).endswith("; I might make it.")
     assert trump_reason(view, Trump.parse("1"), "even", 0.0, fair=True) == (
         "I name ones: they give my hand as good a chance as any other trump, but even so I have only an outside "
         "chance to make my bid.")
@@ -843,3 +844,55 @@ def test_a_lead_sure_only_by_the_seats_own_tiles_says_so_after_the_hand() -> Non
     assert not play_truth_problems(view, lead, reason) and reason_problems(view, Action.play(lead), reason) == []
     # The table hears only what it can see.
     assert table_play_reason(view, lead) == "I lead 5-1, a trump; I say why once the hand is over."
+
+
+def test_a_play_reason_names_the_suit_of_the_last_or_top_tile_in_full() -> None:
+    """"I lead 1-0, the last one" reads as "the last tile" (newcomer walk, finding 8): a
+    reason that calls a tile the last, the top or the only one of its suit names the suit
+    ("the last of the ones", "the last of the sixes", "the top of the ones left"), and a one
+    is never "a one". Basic players play whole hands of three and four players; every play
+    reason, at the table and after the hand, is read."""
+    from engine.players.reasons import table_play_reason
+
+    ambiguous = re.compile(r"\b(the last|the top|the only|a|my only) one\b(?! of the ones)|\bthe last "
+                           r"(blank|two|three|four|five|six)\b")
+    named = 0
+    for players in (3, 4):
+        for seed in range(12):
+            g = Game.new(RuleSet(players=players), seed=seed)
+            bots = seat_bots("basic", players, seed)
+            while not g.hand_finished:
+                seat = g.to_act
+                assert seat is not None
+                d = bots[seat].decide(g.view(seat))
+                if d.action.kind == "play":
+                    view, tile = g.view(seat), d.action.value
+                    assert isinstance(tile, Tile)
+                    said = [table_play_reason(view, tile), d.explanation.reason]
+                    for text in said:
+                        assert not ambiguous.search(text), text
+                    named += sum(bool(re.search(r"\b(the last|the top) ", text)) for text in said)
+                g.apply(d.action)
+    assert named, "no reason called a tile the last or the top of its suit"
+
+
+def test_the_last_tile_of_a_suit_is_said_with_its_suit() -> None:
+    """Sixes trump, four players: every one but 1-0 has been played, and the seat leads
+    1-0. The table hears "I lead 1-0, the last of the ones", as the walk's "I lead 1-0, the
+    last one" meant; 6-1, a trump, can still beat it, so the purpose waits for the hand's end."""
+    from types import SimpleNamespace
+
+    from engine.players.reasons import table_play_reason
+
+    rules = RuleSet(players=4)
+    ones = tuple(t for t in rules.tiles if t.has(1) and not t.has(6) and t != Tile(1, 0))
+    view = SimpleNamespace(trump=Trump.parse("6"), rules=rules, hand=(Tile(1, 0), Tile(5, 5)), current_trick=(),
+                           played=lambda: ones)
+    said = table_play_reason(view, Tile(1, 0))  # type: ignore[arg-type]
+    assert said == "I lead 1-0, the last of the ones; I say why once the hand is over.", said
+    view.played = lambda: (*ones, *(t for t in rules.tiles if t.has(6)))  # no trump left either
+    said = table_play_reason(view, Tile(1, 0))  # type: ignore[arg-type]
+    assert said == "I lead 1-0, the last of the ones, so it takes this trick.", said
+    view.played = lambda: tuple(t for t in ones if t != Tile(1, 1))  # 1-1 still out, beats it
+    said = table_play_reason(view, Tile(1, 0))  # type: ignore[arg-type]
+    assert said == "I lead 1-0, one of the ones; I say why once the hand is over.", said

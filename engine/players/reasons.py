@@ -50,6 +50,29 @@ def _suit_word(suit: Suit) -> str:
     return describe_suit(suit, plural=False)
 
 
+def suit_tile(suit: Suit, det: str) -> str:
+    """One tile of ``suit`` after ``det`` (``"a"``, ``"the top"``, ``"the last"``, ``"the
+    only"``), as a reason names it: ``"a six"``, ``"the top trump"``, ``"the only five"``.
+    "The last" says the suit in full (``"the last of the sixes"``: "the last six" reads as
+    six tiles), and so does every tile of the ones, whose name is also a number ("the last
+    one" reads as the last tile): ``"one of the ones"``, ``"the top of the ones"``, ``"the
+    only one of the ones"``.
+
+    >>> suit_tile(6, "a"), suit_tile(6, "the last"), suit_tile(TRUMP, "the last"), suit_tile(0, "the top")
+    ('a six', 'the last of the sixes', 'the last trump', 'the top blank')
+    >>> suit_tile(1, "a"), suit_tile(1, "the top"), suit_tile(1, "the last"), suit_tile(1, "the only")
+    ('one of the ones', 'the top of the ones', 'the last of the ones', 'the only one of the ones')
+    """
+    if suit == TRUMP:
+        return f"{det} trump"
+    plural = describe_suit(suit)
+    if suit == 1:
+        return {"a": "one", "the only": "the only one"}.get(det, det) + f" of the {plural}"
+    if det == "the last":
+        return f"the last of the {plural}"
+    return f"{det} {_suit_word(suit)}"
+
+
 def hand_features(hand: Sequence[Tile], tr: Trump) -> str:
     """What in a hand counts with ``tr`` as trump: ``"four sixes with 6-6 and two other
     doubles"``, ``"five doubles"``, ``"three doubles"``.
@@ -70,7 +93,8 @@ def hand_features(hand: Sequence[Tile], tr: Trump) -> str:
         return f"{number_word(len(doubles))} double{'s' if len(doubles) != 1 else ''}"
     top = next((t for t in trumps if t.is_double), None)
     assert tr.value is not None  # a number trump: doubles and none are said above
-    head = f"{number_word(len(trumps))} {tr.name if len(trumps) != 1 else describe_suit(tr.value, plural=False)}"
+    one = "one of the ones" if tr.value == 1 else f"one {describe_suit(tr.value, plural=False)}"
+    head = f"{number_word(len(trumps))} {tr.name}" if len(trumps) != 1 else one
     if top is not None:
         head += f" including {top}" if len(trumps) > 1 else f", {top}"
     if doubles:
@@ -163,7 +187,7 @@ def _only_play(view: PlayerView, tile: Tile) -> str:
         head = f"I follow {describe_suit(suit)} with {tile}"
         if trump.follows(tile, suit) and said.startswith(head):
             rest = said[len(head):]
-            only = f"{head}, the only {_suit_word(suit)} I hold"
+            only = f"{head}, {suit_tile(suit, 'the only')} I hold"
             if rest.startswith(";"):  # another tile wins: the table saw which
                 return f"{only}."
             return f"{only},{rest}" if rest.startswith(" and ") else f"{only}{rest}"
@@ -213,7 +237,7 @@ def _top_of_suit(view: PlayerView, tile: Tile) -> str:
     if any(trump.power(u, suit) > trump.power(tile, suit) for u in left):
         return ""
     if not left:
-        return "the only trump left" if suit == TRUMP else f"the only {_suit_word(suit)} left"
+        return f"{suit_tile(suit, 'the only')} left"
     if suit == TRUMP:
         return "the highest trump left"
     return f"the highest of the {describe_suit(suit)} left"
@@ -345,7 +369,8 @@ def _top_at_table(view: PlayerView, tile: Tile, suit: Suit) -> bool:
 
 def _kind_of(view: PlayerView, tile: Tile) -> str:
     """``tile`` as its suit at the table: ``"the top trump left"``, ``"a trump"``, ``"the top
-    five left"``, ``"a five"`` (the top of a suit seen from the tiles played so far)."""
+    five left"``, ``"a five"``, ``"the last of the fives"`` (the top of a suit seen from the
+    tiles played so far; :func:`suit_tile`)."""
     trump = view.trump
     assert trump is not None
     if trump.is_trump(tile):
@@ -353,10 +378,9 @@ def _kind_of(view: PlayerView, tile: Tile) -> str:
     else:
         suit = trump.suit_led(tile)
     left = [u for u in _out(view, tile) if trump.follows(u, suit) or (suit == TRUMP and trump.is_trump(u))]
-    word = _suit_word(suit)
     if not any(trump.power(u, suit) > trump.power(tile, suit) for u in left):
-        return f"the top {word} left" if left else f"the last {word}"
-    return f"a {word}"
+        return f"{suit_tile(suit, 'the top')} left" if left else suit_tile(suit, "the last")
+    return suit_tile(suit, "a")
 
 
 def _plays_low(view: PlayerView, tile: Tile, suit: Suit) -> bool:
@@ -406,8 +430,7 @@ def table_play_reason(view: PlayerView, tile: Tile) -> str:
         if last:
             return f"{how} and take the trick."
         if _top_at_table(view, tile, suit):
-            word = "trump" if trump.is_trump(tile) else _suit_word(suit)
-            return f"{how}, the top {word} left, so it takes this trick."
+            return f"{how}, {suit_tile(TRUMP if trump.is_trump(tile) else suit, 'the top')} left, so it takes this trick."
         return f"{how}, which beats {best} so far."
     if follows:
         low = " low" if trump.follows(best, suit) and _plays_low(view, tile, suit) else ""
@@ -606,7 +629,7 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
         return f"I name {tr.name}: they give my hand {compare}."
     if lone is not None and tr.value is not None:  # a lone trump: only a number trump has one
         odds = odds_tail(chance) if chance is not None else ""
-        return (f"I name {tr.name}: {lone} is my only {describe_suit(tr.value, plural=False)}, "
+        return (f"I name {tr.name}: {lone} is {suit_tile(tr.value, 'the only')} I hold, "
                 f"so it plays like no trump with one sure trick{odds}.")
     if tr.kind == "doubles":
         n = sum(1 for t in hand if t.is_double)
