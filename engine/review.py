@@ -617,7 +617,9 @@ def _deal_noise(mine: Candidate, best: Candidate, scale: tuple[float, float] = (
     drop is beyond :data:`NOISE_SIGMAS` of it, as a play is."""
     var = 0.0
     for c, k in zip((mine, best), scale, strict=True):
-        p = c.goal_chance
+        # A bid rated on more than the plain share (some deals counted in part) is weighed
+        # by its rating: the noise is that of the figure the choice was weighed by.
+        p = c.goal_chance if c.rated_chance is None else c.rated_chance
         if p is None or c.layouts <= 0 or c.exhaustive:
             continue
         n = c.layouts
