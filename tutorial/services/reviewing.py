@@ -24,6 +24,7 @@ __all__ = [
     "contract_frame",
     "grades_note",
     "hand_review_table",
+    "mistakes_heading",
     "plain_words",
     "principle_lines",
     "review_frame",
@@ -139,6 +140,26 @@ def biggest_mistakes(review: HandReview, you: int, players: int, seat: int | Non
         text = x.describe(who) if isinstance(x, DecisionReview) else _play_sentence(x, who)
         lines.append(f"**{grade.capitalize()} {mark}** — {text}")
     return lines
+
+
+def mistakes_heading(review: HandReview, seat: int, limit: int = 3) -> str:
+    """The heading over :func:`biggest_mistakes` of ``seat`` (its first ``limit``), saying
+    what the list holds: "Your biggest mistakes" only when a mistake or a blunder is among
+    them; a list of inaccuracies alone is what could have been better.
+
+    >>> from dataclasses import replace
+    >>> from engine import Tile
+    >>> slip = PlayReview(1, 2, 0, Tile(3, 2), "set", {Tile(3, 2): 0}, 0, grade="inaccuracy")
+    >>> mistakes_heading(HandReview(1, (slip,)), 0)
+    '**What could have been better:**'
+    >>> mistakes_heading(HandReview(1, (slip, replace(slip, trick=3, grade="mistake"))), 0)
+    '**Your biggest mistakes, biggest first:**'
+    """
+    shown = review.mistakes(seat)[:limit]
+    first = ", biggest first" if len(shown) > 1 else ""
+    if all(x.grade == "inaccuracy" for x in shown):
+        return f"**What could have been better{first}:**"
+    return f"**Your biggest mistakes{first}:**" if first else f"**Your {shown[0].grade or 'mistake'}:**"
 
 
 def _where(x: PlayReview | DecisionReview, who: str) -> str:
