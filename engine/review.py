@@ -284,8 +284,9 @@ class DecisionReview:
         end of "Bid: you passed, as the strong player would". The partner held the bid; or
         the hand held only this much, not enough for the lowest bid open (said with that
         bid's chance, in the bands of :func:`engine.words.chance_words`); or, the bid being
-        as likely as not or better, that it was not worth the risk. ``fig``: the numbers in
-        brackets, or nothing.
+        as likely as not or better, that the strong player found passing worth more (by the
+        points, or the chance of winning the game, it weighs a bid by). ``fig``: the numbers
+        in brackets, or nothing.
 
         >>> pass_ = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("pass"), None, None,
         ...                        hand_note="two sixes (6-6 and 6-3)", open_bid=5, open_chance=0.31)
@@ -302,7 +303,7 @@ class DecisionReview:
             held = f": {whose} hand held only {self.hand_note}," if self.hand_note else ":"
             return f"{held} not enough for a bid of {self.open_bid}: it was {said}"
         held = f": {whose} hand held {self.hand_note}, and" if self.hand_note else ":"
-        return f"{held} a bid of {self.open_bid} was {said}, but not worth the risk"
+        return f"{held} a bid of {self.open_bid} was {said}, but the strong player found passing worth more"
 
     def _why_not_graded(self) -> str:
         """Why a bid or pass that differs from the strong player's is not a mistake: the two

@@ -368,18 +368,20 @@ def test_an_ungraded_contract_line_is_a_comparison_and_the_heading_agrees() -> N
         "Your one play is graded in the table below.")
 
 
-def _review_page(graded: bool) -> None:
+def _review_page(graded: bool | str) -> None:
     """The Hand review panel of a finished hand whose only verdict on the learner is a pass
-    where the strong player would have shot the moon (graded or not)."""
+    where the strong player would have shot the moon: not graded, graded a mistake (``True``)
+    or graded as ``graded`` says."""
     from types import SimpleNamespace
 
     from engine import Action, Trump
     from engine.review import DecisionReview
     from tutorial.components.review import review_panel
 
+    grade = graded if isinstance(graded, str) else "mistake"
     d = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 21"), None, 0.04,
                        trump_best=Trump.parse("6"), game_drop=12.0 if graded else 0.5,
-                       grade="mistake" if graded else None)
+                       grade=grade if graded else None)
     review = SimpleNamespace(decisions=(d,), plays=(), mistakes=lambda seat=None: [d] if graded else [])
     from engine import Game, RuleSet
 
@@ -399,6 +401,7 @@ def test_the_review_panel_heading_and_contract_lines_agree(graded: bool) -> None
     text = "\n".join(str(m.value) for m in at.markdown)
     if graded:
         assert "No mistakes of yours" not in text and "**Your mistake:**" in text, text
+        assert "What could have been better" not in text, text
         assert "Shooting the moon was better" in text and "Not a mistake" not in text, text
     else:
         assert "No mistakes of yours in this hand:** every choice of yours is graded good" in text, text
@@ -676,7 +679,7 @@ def test_a_review_says_each_chance_in_the_bands_of_the_table_reasons() -> None:
     (0.1, "Bid: you passed, as the strong player would: your hand held only two sixes (6-6 and 6-3), not enough "
           "for a bid of 5: it was very unlikely to make (10%)."),
     (0.45, "Bid: you passed, as the strong player would: your hand held two sixes (6-6 and 6-3), and a bid of 5 "
-           "was as likely as not to make (45%), but not worth the risk."),
+           "was as likely as not to make (45%), but the strong player found passing worth more."),
 ])
 def test_a_pass_is_explained_by_what_the_hand_lacked(chance: float, said: str) -> None:
     """The walk read "Bid: you passed, as the strong player would: your hand held two sixes
@@ -722,3 +725,15 @@ def test_the_mistakes_heading_says_what_its_list_holds() -> None:
         "**Your biggest mistakes, biggest first:**"  # type: ignore[arg-type]
     one = [replace(slip, grade="blunder")]
     assert mistakes_heading(SimpleNamespace(mistakes=lambda seat=None: one), 0) == "**Your blunder:**"  # type: ignore[arg-type]
+
+
+def test_the_review_panel_heads_a_list_of_inaccuracies_as_what_could_be_better() -> None:
+    """The panel itself, with one inaccuracy of the learner's: its heading is "What could
+    have been better:", not "Your biggest mistakes" (newcomer walk, finding 11)."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(_review_page, args=("inaccuracy",), default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    text = "\n".join(str(m.value) for m in at.markdown)
+    assert "**What could have been better:**" in text and "mistakes, biggest first" not in text, text
