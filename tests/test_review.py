@@ -575,6 +575,24 @@ def test_a_set_bid_is_called_good_only_when_likely_and_shared(players: int, chan
         assert line.endswith("so being set was no surprise; the strong player would have bid it too."), line
 
 
+def test_a_set_long_shot_still_points_to_a_graded_trump() -> None:
+    """The walk's deal 1990: a bid of 5 as likely as not to make, then a trump graded a
+    mistake. The set-bid line calls the bid what its chance says and points to the graded
+    trump too, rather than leaving the set to the bid alone."""
+    from engine.review import HandReview
+    from tutorial.services.reviewing import bid_set_line
+
+    g = _set_bid(3)
+    bid = next(a for s, a in g.history if s == 0 and a.kind == "bid")
+    d = DecisionReview(1, 0, "bid", bid, bid, 0.5, 0.5, None, None, 0.0, None, "", game_drop=None)
+    trump = DecisionReview(1, 0, "trump", Action.parse("trump doubles"), Action.parse("trump 3"), 0.2, 0.5,
+                           Trump.parse("3"), 30.0, None, "mistake")
+    line = bid_set_line(g, HandReview(1, (), (d, trump)), 0)
+    assert line is not None and "The bid was as likely as not to make (50%), so being set was no surprise" in line, line
+    assert line.endswith("Besides, naming doubles trump was graded a mistake: see above."), line
+    assert "tiles lay against you" not in line, line
+
+
 def test_no_bid_line_when_the_auction_ended_before_the_learners_turn() -> None:
     """With four players a moon closes the auction: a seat after it was never asked, and its
     review grades no bid of it (only the decisions a seat made are collected)."""

@@ -329,6 +329,10 @@ def bid_set_line(game: Game, review: HandReview | None, you: int, numbers: bool 
                    else "the bid line below says why it is not counted a mistake")
             figure = f" ({cp:.0%})" if numbers else ""
             verdict = f" The bid was {chance_words(cp)} to make{figure}, so being set was no surprise; {why}."
+            later = _graded_after_bid(review, you)
+            if later is not None:  # the discard or the trump made it worse: say so here too
+                a = "an" if later.grade == "inaccuracy" else "a"
+                verdict += f" Besides, {action_phrase(later.action, 'ing')} was graded {a} {later.grade}: see above."
         elif not d.grade and d.best.kind == "pass":
             verdict = (" The strong player would have passed; the bid line below says why your bid is not "
                        "counted a mistake.")
@@ -337,6 +341,12 @@ def bid_set_line(game: Game, review: HandReview | None, you: int, numbers: bool 
         else:
             verdict = f" The bid itself was graded a {d.grade}: see above."
     return " ".join([head, *lines]) + verdict
+
+
+def _graded_after_bid(review: HandReview | None, you: int) -> DecisionReview | None:
+    """The learner's first graded discard or trump choice in ``review`` (``None`` if none)."""
+    graded = [d for d in getattr(review, "decisions", ()) if d.seat == you and d.kind != "bid" and d.grade]
+    return graded[0] if graded else None
 
 
 def _how_it_fell(game: Game, review: HandReview | None, you: int) -> str:
@@ -350,9 +360,8 @@ def _how_it_fell(game: Game, review: HandReview | None, you: int) -> str:
     rules = game.rules
     side = rules.side_of(you)
     need = tricks_needed(result.bid)
-    graded = [d for d in getattr(review, "decisions", ()) if d.seat == you and d.kind != "bid" and d.grade]
-    if graded:  # the discard or the trump: the bid was good, the choice after it was not
-        d = graded[0]
+    d = _graded_after_bid(review, you)
+    if d is not None:  # the discard or the trump: the bid was good, the choice after it was not
         a = "an" if d.grade == "inaccuracy" else "a"
         return f", but {action_phrase(d.action, 'ing')} was graded {a} {d.grade}: see above."
     plays = [p for p in (review.plays if review is not None else ()) if rules.side_of(p.seat) == side]
