@@ -17,7 +17,8 @@ defended against that failed), the mean bid (in tricks, a 21 counting 7) against
 tricks its side took in those hands, and its 21s made of those it bid. ``--out FILE`` appends one JSON line per game; ``--merge
 FILE ...`` prints the table of earlier runs (so a long benchmark can run in pieces).
 ``--calibrate`` (after a run, or with ``--merge``) prints how often the bids were made
-against the chance their bidders said when bidding (the strong player says one; 21s apart,
+against the chance their bidders rated their bids on (the strong player's "so I rated this
+bid 86%", its plain share of deals made when it counts every deal whole; 21s apart,
 runs that recorded it, ``said``), and with four players how well the game model foretold
 the games (runs that recorded every hand's scores, ``log``).
 """
@@ -82,7 +83,7 @@ class GameRecord(TypedDict):
     #: Per hand: the scores before it (by side), then its bidder.
     log: list[tuple[list[int], int | None]]
     #: Per hand with a bidder whose bid said its chance: the bidder's entry, the bid, the
-    #: chance of making it the bidder said when it bid, and whether it was made (runs made
+    #: chance of making it the bidder rated its bid on, and whether it was made (runs made
     #: before this was recorded lack it).
     said: NotRequired[list[tuple[int, int, float, bool]]]
 
@@ -182,8 +183,11 @@ def play_game(
                 action = decision.action
                 if action.kind == "bid":
                     chosen = next((c for c in decision.explanation.candidates if c.chosen), None)
-                    if chosen is not None and chosen.goal_chance is not None:
-                        chances[seat] = chosen.goal_chance
+                    # The chance it rated its bid on: what its calibration is measured against.
+                    rated = None if chosen is None else (chosen.rated_chance if chosen.rated_chance is not None
+                                                         else chosen.goal_chance)
+                    if rated is not None:
+                        chances[seat] = rated
             dt = time.perf_counter() - t0
             times.setdefault(f"{levels[owner[seat]]}/{phase}", []).append(dt)
             game.apply(action)

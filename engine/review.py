@@ -44,15 +44,15 @@ For every tile played, :func:`review_hand` gives two verdicts:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypedDict
 
 from engine.actions import Action
 from engine.game import Game, PlayerView
 from engine.players import GRADES, StrongBot, make_bot, seat_goal
 from engine.players.analysis import analyse_play
-from engine.players.decision import Candidate
+from engine.players.decision import Candidate, Explanation
 from engine.players.facts import keep_value
 from engine.solver import Solver, mask_of
 from engine.tiles import Tile
@@ -60,6 +60,7 @@ from engine.trump import Trump, describe_suit
 from engine.words import (
     action_phrase,
     as_trump,
+    chance_band,
     chance_change,
     chance_words,
     count_words,
@@ -166,7 +167,11 @@ class DecisionReview:
     in percentage points (bid, when the strong player plays for the game), with
     ``game_played`` / ``game_best`` the chances of winning the game behind it (0..1),
     ``grade`` the grade; ``reason`` the strong player's reason; ``hand_note`` what the bid
-    rests on in the player's hand (:func:`hand_note`; bids only).
+    rests on in the player's hand (:func:`hand_note`; bids only). For a pass: ``open_bid``
+    the lowest bid the player could have made instead, ``open_chance`` the chance of making
+    it with its best trump (the share of the strong player's simulated deals), and
+    ``partner_holds`` whether the partner held the bid (four players): what a pass's line
+    says it was short of.
     """
 
     hand_number: int
@@ -185,6 +190,9 @@ class DecisionReview:
     game_played: float | None = None
     game_best: float | None = None
     hand_note: str = ""
+    open_bid: int | None = None
+    open_chance: float | None = None
+    partner_holds: bool = False
 
     @property
     def agrees(self) -> bool:
@@ -210,6 +218,8 @@ class DecisionReview:
             """`` (text)`` with the numbers on, else nothing."""
             return f" ({text})" if numbers else ""
 
+        if self.agrees and self.kind == "bid" and self.action.kind == "pass":
+            return f"{title}: {who} {mine}, as the strong player would{self._why_pass(whose, fig)}."
         if self.agrees:
             text = f"{title}: {who} {mine}, as the strong player would"
             if held:
@@ -268,6 +278,32 @@ class DecisionReview:
                     text += (f" {best[0].upper()}{best[1:]} came out better on the deals the strong player tried, "
                              f"but by too little to call {action_phrase(self.action, 'ing')} a mistake.")
         return text
+
+    def _why_pass(self, whose: str, fig: Callable[[str], str]) -> str:
+        """Why a pass the strong player makes too was right, by what the hand lacked: the
+        end of "Bid: you passed, as the strong player would". The partner held the bid; or
+        the hand held only this much, not enough for the lowest bid open (said with that
+        bid's chance, in the bands of :func:`engine.words.chance_words`); or, the bid being
+        as likely as not or better, that the strong player found passing worth more (by the
+        points, or the chance of winning the game, it weighs a bid by). ``fig``: the numbers
+        in brackets, or nothing.
+
+        >>> pass_ = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("pass"), None, None,
+        ...                        hand_note="two sixes (6-6 and 6-3)", open_bid=5, open_chance=0.31)
+        >>> pass_.describe()
+        'Bid: You passed, as the strong player would: your hand held only two sixes (6-6 and 6-3), not enough for a bid of 5: it was unlikely to make (31%).'
+        """
+        if self.partner_holds:
+            return f": {whose} partner held the bid, and raising it would only make the contract harder"
+        if self.open_bid is None or self.open_chance is None:
+            return f": {whose} hand held {self.hand_note}" if self.hand_note else ""
+        p = self.open_chance
+        said = f"{chance_words(p)} to make{fig(f'{p:.0%}')}"
+        if chance_band(p) in ("might", "outside"):
+            held = f": {whose} hand held only {self.hand_note}," if self.hand_note else ":"
+            return f"{held} not enough for a bid of {self.open_bid}: it was {said}"
+        held = f": {whose} hand held {self.hand_note}, and" if self.hand_note else ":"
+        return f"{held} a bid of {self.open_bid} was {said}, but the strong player found passing worth more"
 
     def _why_not_graded(self) -> str:
         """Why a bid or pass that differs from the strong player's is not a mistake: the two
@@ -578,6 +614,7 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
 
         differ = action is not chosen
         note = hand_note(view.hand, best.trump or mine.trump)
+        passed = _pass_facts(view, exp) if action.kind == "pass" else {}
         if mine.game_chance is not None and best.game_chance is not None:
             # Playing for the game: each choice's chance of winning it. That chance moves with
             # the chance of making the bid (by at most as much), so a drop within the deals'
@@ -587,7 +624,7 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
             return DecisionReview(
                 number, seat, kind, action, chosen, cp, cb, best.trump, None, None,
                 grade(game_drop) if sure else None, exp.reason, game_drop=game_drop,
-                game_played=mine.game_chance, game_best=best.game_chance, hand_note=note,
+                game_played=mine.game_chance, game_best=best.game_chance, hand_note=note, **passed,
             )
         if mine.score is not None and best.score is not None:
             # The strong player's own expected scores (relative to the others) of both choices.
@@ -600,7 +637,7 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
         return DecisionReview(
             number, seat, kind, action, chosen, cp, cb, best.trump, None, lost,
             bid_grade(lost) if differ and lost > NOISE_SIGMAS * noise + 1e-9 else None, exp.reason,
-            hand_note=note,
+            hand_note=note, **passed,
         )
     drop = None if cp is None or cb is None else round(100 * max(0.0, cb - cp), 6)
     sure = drop is not None and action is not chosen and drop > NOISE_SIGMAS * _deal_noise(mine, best) + 1e-9
@@ -610,6 +647,32 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
     )
 
 
+class _PassFacts(TypedDict, total=False):
+    """What a pass was short of (:class:`DecisionReview`'s ``open_bid``, ``open_chance``,
+    ``partner_holds``)."""
+
+    open_bid: int
+    open_chance: float | None
+    partner_holds: bool
+
+
+def _pass_facts(view: PlayerView, exp: Explanation) -> _PassFacts:
+    """For a pass from ``view``: the lowest bid open instead, its chance by the strong
+    player's numbers ``exp``, and whether the partner held the bid (four players)."""
+    rules = view.rules
+    high = max((b for _, b in view.bids), default=0)
+    holds = rules.players == 4 and high > 0 and [s for s, b in view.bids if b == high][-1] == (view.seat + 2) % 4
+    bids = [a.value for a in view.legal_actions() if a.kind == "bid" and isinstance(a.value, int)]
+    if not bids:
+        return {"partner_holds": holds}
+    lowest = min(bids)
+    try:
+        chance = exp.candidate(Action("bid", lowest)).goal_chance
+    except KeyError:
+        chance = None
+    return {"open_bid": lowest, "open_chance": chance, "partner_holds": holds}
+
+
 def _deal_noise(mine: Candidate, best: Candidate, scale: tuple[float, float] = (1.0, 1.0)) -> float:
     """The standard error, in percentage points, of the difference between two chances to
     make the bid counted on simulated deals (each a share of its ``layouts`` deals; a
@@ -617,7 +680,9 @@ def _deal_noise(mine: Candidate, best: Candidate, scale: tuple[float, float] = (
     drop is beyond :data:`NOISE_SIGMAS` of it, as a play is."""
     var = 0.0
     for c, k in zip((mine, best), scale, strict=True):
-        p = c.goal_chance
+        # A bid rated on more than the plain share (some deals counted in part) is weighed
+        # by its rating: the noise is that of the figure the choice was weighed by.
+        p = c.goal_chance if c.rated_chance is None else c.rated_chance
         if p is None or c.layouts <= 0 or c.exhaustive:
             continue
         n = c.layouts

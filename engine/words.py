@@ -111,114 +111,119 @@ def as_trump(trump: Trump) -> str:
     return "no trump" if trump.kind == "none" else f"{trump.name} as trump"
 
 
-#: A chance in words, from the top: (the least chance, adjective, adverb).
-_CHANCES = (
-    (0.95, "almost sure", "almost surely"),
-    (0.8, "very likely", "very likely"),
-    (0.6, "likely", "likely"),
-    (0.4, "as likely as not", "about as likely as not"),
-    (0.2, "unlikely", "unlikely"),
-    (0.0, "very unlikely", "very unlikely"),
-)
-
-
-def chance_words(p: float) -> str:
-    """A chance in plain words, as an adjective: "my hand is almost sure to make", "a bid
-    of 5 was likely to make" (explanations speak words first, the numbers behind).
-
-    >>> chance_words(0.97), chance_words(0.5), chance_words(0.1)
-    ('almost sure', 'as likely as not', 'very unlikely')
-    """
-    return next(adjective for least, adjective, _ in _CHANCES if p >= least or least == 0)
-
-
-def chance_adverb(p: float) -> str:
-    """The same chance as :func:`chance_words`, as an adverb: "sixes as trump makes five
-    tricks almost surely", "would about as likely as not make the bid".
-
-    >>> chance_adverb(0.97), chance_adverb(0.5), chance_adverb(0.1)
-    ('almost surely', 'about as likely as not', 'very unlikely')
-    """
-    return next(adverb for least, _, adverb in _CHANCES if p >= least or least == 0)
-
-
-#: The bands a computer player's reason says its plain chance of making something in, from
-#: the top: (the least chance, the band's name). :func:`chance_band` is the one place they
-#: are read from, so a bid, a trump and a discard say the same chance in the same words.
+#: The bands a chance of making (or setting) something is said in, from the top: (the least
+#: chance, the band's name). Every chance the engine puts into words, in a computer player's
+#: reason and in a hand review alike, is said in these bands (:func:`chance_band`), so one
+#: chance reads the same wherever it is said.
 _BANDS = (
     (0.8, "should"),
-    (0.5, "likely"),
+    (0.6, "likely"),
+    (0.4, "even"),
     (0.25, "might"),
     (0.0, "outside"),
 )
 
-#: What each band says after its subject, before the verb: "my hand should take five
-#: tricks", "... is likely to take", "... might take", "... has only an outside chance to take"
-#: (said of "I": "I should", "I am likely to", "I might", "I have only an outside chance to"),
-#: and as a noun where a sentence has few words to spare: "a strong chance", "a good
-#: chance", "some chance", "an outside chance".
-_BAND_VERBS = {
-    "should": ("should", "should", "a strong chance"),
-    "likely": ("is likely to", "am likely to", "a good chance"),
-    "might": ("might", "might", "some chance"),
-    "outside": ("has only an outside chance to", "have only an outside chance to", "an outside chance"),
+#: What each band says. A reason says it after its subject, before the verb: "my hand should
+#: take five tricks", "... is likely to take", "... has about an even chance to take", "...
+#: might take", "... has only an outside chance to take" (said of "I": "I should", "I am
+#: likely to", "I have about an even chance to", "I might", "I have only an outside chance
+#: to"), and as a noun where a sentence has few words to spare ("a strong chance", "a good
+#: chance", "an even chance", "some chance", "an outside chance"). A review says it as
+#: an adjective ("a bid of 5 was likely to make": "very likely", "likely", "as likely as
+#: not", "unlikely", "very unlikely") and as an adverb ("about as likely as not").
+_BAND_WORDS = {
+    "should": ("should", "should", "a strong chance", "very likely", "very likely"),
+    "likely": ("is likely to", "am likely to", "a good chance", "likely", "likely"),
+    "even": ("has about an even chance to", "have about an even chance to", "an even chance",
+             "as likely as not", "about as likely as not"),
+    "might": ("might", "might", "some chance", "unlikely", "unlikely"),
+    "outside": ("has only an outside chance to", "have only an outside chance to", "an outside chance",
+                "very unlikely", "very unlikely"),
 }
 
 
 def chance_band(p: float) -> str:
-    """The band a plain chance of making something is said in: ``"should"`` from 80%,
-    ``"likely"`` from 50%, ``"might"`` from 25%, ``"outside"`` under 25% (a chance is
-    rounded to a whole percentage first, as the details show it).
+    """The band a chance of making something is said in: ``"should"`` from 80%, ``"likely"``
+    from 60%, ``"even"`` from 40%, ``"might"`` from 25%, ``"outside"`` under 25% (a chance
+    is rounded to a whole percentage first, as the details show it).
 
-    >>> [chance_band(x) for x in (0.95, 0.8, 0.62, 0.5, 0.45, 0.25, 0.24, 0.0)]
-    ['should', 'should', 'likely', 'likely', 'might', 'might', 'outside', 'outside']
+    >>> [chance_band(x) for x in (0.95, 0.8, 0.79, 0.6, 0.59, 0.4, 0.39, 0.25, 0.24, 0.0)]
+    ['should', 'should', 'likely', 'likely', 'even', 'even', 'might', 'might', 'outside', 'outside']
+    >>> chance_band(0.795), chance_band(0.794)
+    ('should', 'likely')
     """
     shown = round(100 * p) / 100
     return next(name for least, name in _BANDS if shown >= least)
 
 
+def chance_words(p: float) -> str:
+    """A chance in plain words, as an adjective, in its band (:func:`chance_band`): "a bid of
+    5 was likely to make", "the chance to make the bid stays very likely" (explanations
+    speak words first, the numbers behind).
+
+    >>> chance_words(0.97), chance_words(0.62), chance_words(0.5), chance_words(0.3), chance_words(0.1)
+    ('very likely', 'likely', 'as likely as not', 'unlikely', 'very unlikely')
+    """
+    return _BAND_WORDS[chance_band(p)][3]
+
+
+def chance_adverb(p: float) -> str:
+    """The same chance as :func:`chance_words`, as an adverb: "sixes as trump makes five
+    tricks very likely", "would about as likely as not make the bid".
+
+    >>> chance_adverb(0.97), chance_adverb(0.5), chance_adverb(0.1)
+    ('very likely', 'about as likely as not', 'very unlikely')
+    """
+    return _BAND_WORDS[chance_band(p)][4]
+
+
 def chance_clause(p: float, subject: str, verb: str) -> str:
     """``subject`` doing ``verb`` with the plain chance ``p``, in the words of its band
     (:func:`chance_band`): ``"my hand should take five tricks"``, ``"my hand is likely to
-    take five tricks"``, ``"my hand might take five tricks"``, ``"my hand has only an outside
-    chance to take five tricks"``; ``subject`` ``"I"`` takes "am" and "have".
+    take five tricks"``, ``"my hand has about an even chance to take five tricks"``, ``"my
+    hand might take five tricks"``, ``"my hand has only an outside chance to take five
+    tricks"``; ``subject`` ``"I"`` takes "am" and "have".
 
     >>> chance_clause(0.62, "my hand", "take all seven tricks"), chance_clause(0.1, "I", "make it")
     ('my hand is likely to take all seven tricks', 'I have only an outside chance to make it')
+    >>> chance_clause(0.5, "I", "make my bid")
+    'I have about an even chance to make my bid'
     """
-    said = _BAND_VERBS[chance_band(p)][1 if subject == "I" else 0]
+    said = _BAND_WORDS[chance_band(p)][1 if subject == "I" else 0]
     return f"{subject} {said} {verb}"
 
 
 def chance_noun(p: float) -> str:
     """The plain chance ``p`` as a noun, in its band's words (:func:`chance_band`), for a
     sentence with few words to spare: ``"a strong chance"`` from 80%, ``"a good chance"``
-    from 50%, ``"some chance"`` from 25%, ``"an outside chance"`` under that.
+    from 60%, ``"an even chance"`` from 40%, ``"some chance"`` from 25%, ``"an outside
+    chance"`` under that.
 
-    >>> chance_noun(0.8), chance_noun(0.62), chance_noun(0.45), chance_noun(0.24)
-    ('a strong chance', 'a good chance', 'some chance', 'an outside chance')
+    >>> chance_noun(0.8), chance_noun(0.62), chance_noun(0.5), chance_noun(0.3), chance_noun(0.24)
+    ('a strong chance', 'a good chance', 'an even chance', 'some chance', 'an outside chance')
     """
-    return _BAND_VERBS[chance_band(p)][2]
+    return _BAND_WORDS[chance_band(p)][2]
 
 
 def chance_change(before: float, after: float) -> str:
-    """How a chance went from ``before`` to a lower ``after``, in words that fit the size of
-    the drop: the end of "the chance to make the bid ...". A drop within the same words is
-    "a little" lower under 5 percentage points, "clearly" lower under 10, "much" lower from
-    10 on; a drop to 0% is never "a little": it is said as one.
+    """How a chance went from ``before`` to ``after``, in words that fit the size of the
+    change: the end of "the chance to make the bid ...". A change within the same band
+    (:func:`chance_band`) is "a little" lower (or higher) under 5 percentage points,
+    "clearly" under 10, "much" from 10 on; a drop to 0% is never "a little": it is said as
+    one.
 
     >>> chance_change(0.15, 0.13), chance_change(0.13, 0.0), chance_change(0.9, 0.5)
     ('stays very unlikely, but a little lower', 'goes from very unlikely to none at all', 'goes from very likely to as likely as not')
-    >>> chance_change(0.19, 0.05)
-    'stays very unlikely, but much lower'
+    >>> chance_change(0.19, 0.05), chance_change(0.84, 0.97)
+    ('stays very unlikely, but much lower', 'stays very likely, but much higher')
     """
     if round(100 * after) == 0 < round(100 * before):
         return f"goes from {chance_words(before)} to none at all"
     if chance_words(before) != chance_words(after):
         return f"goes from {chance_words(before)} to {chance_words(after)}"
-    gap = 100 * (before - after)
+    gap = 100 * abs(before - after)
     size = "a little" if gap < 5 else ("clearly" if gap < 10 else "much")
-    return f"stays {chance_words(after)}, but {size} lower"
+    return f"stays {chance_words(after)}, but {size} {'lower' if after < before else 'higher'}"
 
 
 #: The grammatical form of :func:`action_phrase`: after "I" or "you" (``"base"``), after

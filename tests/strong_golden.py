@@ -47,8 +47,11 @@ def play(rules: dict[str, Any], seed: int, hands: int) -> list[list[Any]]:
             seat = game.to_act
             assert seat is not None
             d = bots[seat].decide(game.view(seat))
+            # The chance each candidate was weighed by: a bid's rated chance where it counts
+            # some deals in part, else the plain chance.
             cands = [
-                [str(c.action), _num(c.goal_chance), _num(c.tricks), _num(c.game_chance), _num(c.score), c.layouts]
+                [str(c.action), _num(c.goal_chance if c.rated_chance is None else c.rated_chance), _num(c.tricks),
+                 _num(c.game_chance), _num(c.score), c.layouts]
                 for c in d.explanation.candidates
             ]
             out.append([game.phase, seat, str(d.action), d.explanation.layouts, cands])

@@ -102,7 +102,8 @@ def test_the_arena_records_the_chance_each_bid_was_said_and_calibrates_on_it(
         def deciding(view: Any) -> Any:
             d = decide(view)
             if level == "strong" and d.action.kind == "bid":
-                said_at_bids.append(d.explanation.chosen.goal_chance)
+                c = d.explanation.chosen  # the chance it rated the bid on
+                said_at_bids.append(c.goal_chance if c.rated_chance is None else c.rated_chance)
             return d
 
         bot.decide = deciding  # type: ignore[method-assign]

@@ -364,7 +364,9 @@ def test_the_bid_is_checked_on_fresh_deals() -> None:
         w = bot.contracts.weights(view, fresh)
         model = bot.score_model(rules, view)
         made = sum(x * model.made(t, d.action.value) for x, t in zip(w, solved, strict=True)) / sum(w)
-        assert d.explanation.chosen.goal_chance == pytest.approx(made), "the chance said is the fresh deals'"
+        chosen = d.explanation.chosen
+        rated = chosen.goal_chance if chosen.rated_chance is None else chosen.rated_chance
+        assert rated == pytest.approx(made), "the chance rated is the fresh deals'"
         bids = [x for x in d.explanation.candidates if x.action.kind == "bid"]
         assert len({x.trump for x in bids}) == 1, "every level is worked out with the checked trump"
         assert d.explanation.chosen.game_chance == max(x.game_chance or 0.0 for x in d.explanation.candidates)
@@ -529,6 +531,44 @@ def test_a_bids_chance_is_said_plain_first_and_the_credit_after() -> None:
     plain = make_bot("strong", seed=1, short=0, confirm_samples=0).decide(view).explanation.summary
     assert re.search(r"bid 5 leaves me \d+%, the bid made on 56% of the deals with", plain), plain
     assert "When choosing" not in plain and "rated" not in plain
+
+
+def test_a_bids_table_says_the_chance_its_sentence_says_and_the_rating_beside_it() -> None:
+    """Deal 13, the strong bid of 5 rated 86% on deals it makes in 56%: the Details table
+    under "Why?" said "Chance to make the bid: 86%" right below "I make it in 56% ... so I
+    rated this bid 86%" (newcomer walk, finding 1). Its "Chance to make the bid" is the plain
+    share the sentence says; the rating is a column of its own, named as what it is, and so
+    is every other bid's. The presenter's narrow table names it shortly."""
+    from tutorial.services.describe import RATED_COLUMN, SHORT_COLUMNS, decision_frame, decision_lines
+
+    g = Game.new(RuleSet(), seed=13)
+    g.apply(Action.parse("pass"))
+    view = g.view(g.to_act)
+    d = make_bot("strong", seed=1, confirm_samples=0).decide(view)
+    assert d.action == Action.parse("bid 5")
+    said = d.explanation.summary
+    plain = re.search(r"I make it in (\d+)% of", said)
+    rated = re.search(r"so I rated this bid (\d+)%", said)
+    assert plain is not None and rated is not None and plain.group(1) != rated.group(1), said
+    frame = decision_frame(d)
+    chosen = frame[frame["Chosen"] == "✓"].iloc[0]
+    assert round(chosen["Chance to make the bid"]) == int(plain.group(1)), (said, chosen)
+    assert round(chosen[RATED_COLUMN]) == int(rated.group(1)), (said, chosen)
+    assert RATED_COLUMN.startswith("Rated chance") and SHORT_COLUMNS[RATED_COLUMN] == "Rated %"
+    # Every bid: the plain share made, as the summary's "the bid made on 4% of the deals" says.
+    for c in d.explanation.candidates:
+        if c.action.kind == "bid":
+            assert c.goal_chance is not None and c.rated_chance is not None and c.rated_chance >= c.goal_chance, c
+            if f"{c.action.value} leaves me" in said:
+                made = re.search(rf"{c.action.value} leaves me \d+%, the bid made on (\d+)% of the deals", said)
+                assert made is not None and int(made.group(1)) == round(100 * c.goal_chance), (said, c)
+    lines = decision_lines(frame)
+    assert f"Chance to make the bid: {plain.group(1)}%" in lines, lines
+    assert f"{RATED_COLUMN}: {rated.group(1)}%" in lines, lines
+    # Without a credit the rating is the plain share: no second column.
+    flat = make_bot("strong", seed=1, short=0, short_seven=0, confirm_samples=0).decide(view)
+    assert RATED_COLUMN not in decision_frame(flat).columns
+    assert all(c.rated_chance is None for c in flat.explanation.candidates)
 
 
 @pytest.mark.parametrize(("seed", "stopped"), [(11, 16), (13, 4)])

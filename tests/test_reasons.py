@@ -180,7 +180,8 @@ def test_naming_blanks_with_only_the_double_blank_plays_like_no_trump() -> None:
         "1-1",
     )
     text = trump_reason(view, Trump.parse("0"), "best")
-    assert text == "I name blanks: 0-0 is my only blank, so it plays like no trump with one sure trick."
+    assert text == ("I name blanks: only 0-0 is a trump then, and it is mine: one sure trick, and the rest "
+                    "plays like no trump.")
     assert not reason_problems(view, Action.parse("trump 0"), text)
 
 
@@ -199,12 +200,14 @@ def test_trump_and_bid_reasons_say_what_in_the_hand_counts() -> None:
 @pytest.mark.parametrize(("chance", "words"), [
     (0.85, "ones as trump should take all seven tricks; a made moon wins the game"),
     (0.62, "ones as trump is likely to take all seven tricks; a made moon wins the game"),
+    (0.5, "ones as trump has about an even chance to take all seven tricks, but a made moon wins the game"),
     (0.35, "ones as trump might take all seven tricks, but a made moon wins the game"),
     (0.24, "ones as trump has only an outside chance to take all seven tricks, but a made moon wins the game"),
 ])
 def test_a_21_says_how_often_it_makes_what_it_wins_and_what_a_set_costs(chance: float, words: str) -> None:
     """A 21 says in words how likely all seven tricks are (the band of its plain chance:
-    80% "should", 50% "likely", 25% "might", under that "only an outside chance"), that a
+    80% "should", 60% "likely", 40% "about an even chance", 25% "might", under that "only an
+    outside chance"), that a
     made moon wins the game, and what a set costs; one made less often than not is said as
     the gamble it is ("but a made moon wins the game"). It keeps to 35 words however much
     it has to add (the bidding read, the score): the stakes stay, the score is said shortly."""
@@ -214,7 +217,8 @@ def test_a_21_says_how_often_it_makes_what_it_wins_and_what_a_set_costs(chance: 
     assert reason.endswith("and a set costs us 21 points."), reason
     assert reason_problems(view, Action.parse("bid 21"), reason) == []
     both = score_bid_reason(view, 21, Trump.parse("doubles"), chance, reads_auction=True, for_game=True)
-    noun = {0.85: "a strong chance", 0.62: "a good chance", 0.35: "some chance", 0.24: "an outside chance"}[chance]
+    noun = {0.85: "a strong chance", 0.62: "a good chance", 0.5: "an even chance", 0.35: "some chance",
+            0.24: "an outside chance"}[chance]
     assert f"{words.split(' take ')[0].removeprefix('ones as trump')} take all seven tricks" in both or \
         f": {noun} at all seven" in both, both
     assert "a made moon wins the game, and a set costs us 21 points" in both, both
@@ -234,7 +238,8 @@ def test_a_pass_with_only_the_moon_left_says_why_not(fair: bool) -> None:
     """Over a 7 only the moon is left: a pass says how likely all seven tricks are, what a
     made moon would bring and what a set would cost."""
     view = Game.new(RuleSet(), seed=3).view(0)
-    for chance, said in ((0.1, "has only an outside chance to"), (0.5, "is likely to")):
+    for chance, said in ((0.1, "has only an outside chance to"), (0.5, "has about an even chance to"),
+                         (0.6, "is likely to")):
         reason = score_bid_reason(view, None, Trump.parse("6"), chance, high=7, fair=fair)
         assert f"my hand {said} take all seven tricks; a made moon would win the game, but a set would " \
                "cost me 21 points." in reason, reason
@@ -245,7 +250,8 @@ def test_a_pass_with_only_the_moon_left_says_why_not(fair: bool) -> None:
 @pytest.mark.parametrize("fair", [False, True])
 def test_a_bid_says_its_chance_in_its_band_and_a_long_shot_as_a_gamble(fair: bool) -> None:
     """A bid says its plain chance in the words of its band, the same at 80% and up
-    ("should take four tricks"), 50% ("is likely to"), 25% ("might") and under ("has only an
+    ("should take four tricks"), 60% ("is likely to"), 40% ("has about an even chance to"),
+    25% ("might") and under ("has only an
     outside chance to take four tricks, but the points are worth the risk": the gamble it
     is, never "..., and the points are worth the risk", which a beginner reads as a
     contradiction). The walk heard "as likely as not to take four tricks" for a hand
@@ -254,7 +260,11 @@ def test_a_bid_says_its_chance_in_its_band_and_a_long_shot_as_a_gamble(fair: boo
     subject = "my hand" if fair else "ones as trump"
     for chance, said, then in ((0.9, "should take", "."), (0.8, "should take", "."),
                                (0.79, "is likely to take", ", and the points"),
-                               (0.5, "is likely to take", ", and the points"), (0.49, "might take", ", and the points"),
+                               (0.6, "is likely to take", ", and the points"),
+                               (0.59, "has about an even chance to take", ", and the points"),
+                               (0.5, "has about an even chance to take", ", and the points"),
+                               (0.4, "has about an even chance to take", ", and the points"),
+                               (0.39, "might take", ", and the points"),
                                (0.25, "might take", ", and the points"),
                                (0.24, "has only an outside chance to take", ", but the points"),
                                (0.0, "has only an outside chance to take", ", but the points")):
@@ -712,6 +722,7 @@ def test_a_forced_plays_reason_is_the_table_line_made_fuller(players: int) -> No
 _BAND_SAID = {
     "should": re.compile(r"\bshould (take|make)\b|\ba strong chance\b"),
     "likely": re.compile(r"\b(is|am) likely to\b|\ba good chance\b"),
+    "even": re.compile(r"\b(has|have) about an even chance to\b|\ban even chance at\b"),
     "might": re.compile(r"\bmight (take|make)\b|\bsome chance\b"),
     "outside": re.compile(r"\bonly an outside chance to\b|\ban outside chance at\b"),
 }
@@ -728,8 +739,8 @@ def _bands_said(reason: str) -> set[str]:
 def band_problems(d: Any) -> list[str]:
     """Where a strong bid, trump or discard reason says its chance in other words than the
     band of the plain chance its details show first (empty when they agree). Written out
-    here: 80% and up "should", 50% "likely", 25% "might", under that "only an outside
-    chance"."""
+    here: 80% and up "should", 60% "likely", 40% "about an even chance", 25% "might", under
+    that "only an outside chance"."""
     from engine.words import chance_band
 
     out = []
@@ -738,7 +749,8 @@ def band_problems(d: Any) -> list[str]:
     if m is None:
         return [f"no plain chance first in {summary!r}"]
     shown = int(m.group(1))
-    want = "should" if shown >= 80 else "likely" if shown >= 50 else "might" if shown >= 25 else "outside"
+    want = ("should" if shown >= 80 else "likely" if shown >= 60 else "even" if shown >= 40
+            else "might" if shown >= 25 else "outside")
     assert chance_band(shown / 100) == want  # the engine's bands are the ones written here
     for reason in (d.explanation.reason, d.at_table().explanation.reason):
         said = _bands_said(reason)
@@ -761,12 +773,13 @@ def test_a_trump_or_discard_reason_says_its_chance_in_its_band() -> None:
 
     view = dataclasses.replace(Game.new(RuleSet(), seed=3).view(0), bid=21)
     assert trump_reason(view, Trump.parse("none"), "best", 0.45, fair=True) == (
-        "I name no trump: it gives my hand the best chance to make my bid; I might make it.")
+        "I name no trump: it gives my hand the best chance to make my bid; I have about an even chance to make it.")
+    assert trump_reason(view, Trump.parse("none"), "best", 0.39, fair=True).endswith("; I might make it.")
     assert trump_reason(view, Trump.parse("1"), "even", 0.0, fair=True) == (
         "I name ones: they give my hand as good a chance as any other trump, but even so I have only an outside "
         "chance to make my bid.")
     assert trump_reason(view, Trump.parse("1"), "good", 0.62, fair=True) == (
-        "I name ones: they give my hand the best chance to make my bid on a full count; I am likely to make it.")
+        "I name ones: they give my hand the best chance to make my bid on a closer look; I am likely to make it.")
     assert trump_reason(view, Trump.parse("6"), "best", 0.9).endswith("; I should make it.")
     tile = view.hand[0]
     assert contract_reason_discard(view, tile, Trump.parse("1"), "least", 0.0, fair=True) == (
@@ -777,6 +790,35 @@ def test_a_trump_or_discard_reason_says_its_chance_in_its_band() -> None:
     for reason in (trump_reason(view, Trump.parse("none"), "best", 0.45),
                    contract_reason_discard(view, tile, Trump.parse("1"), "most", 0.85)):
         assert reason_problems(view, Action.parse("pass"), reason) == [], reason
+
+
+@pytest.mark.parametrize("why", ["best", "good", "even", "most"])
+@pytest.mark.parametrize("fair", [False, True])
+def test_blanks_trump_with_three_players_says_it_is_one_trump(why: str, fair: bool) -> None:
+    """With three players the only blank is 0-0 (docs/rules.md §2.1): a seat that names
+    blanks names a single trump, and its reason says so plainly, not "they give my hand the
+    best chance to make my bid on a full count" (newcomer walk, finding 7). No reason says
+    "on a full count"."""
+    import dataclasses
+
+    from engine.players.reasons import contract_reason_discard
+
+    view = dataclasses.replace(Game.new(RuleSet(), seed=3).view(0), bid=5)
+    assert Tile(0, 0) not in view.hand
+    reason = trump_reason(view, Trump.parse("0"), why, 0.62, fair=fair)
+    assert reason.startswith(("I name blanks: with 0-0 the only trump, my hand plays almost like no trump and has ",
+                              "I name blanks: only 0-0 is a trump then, which gives my hand ")), reason
+    assert "they give" not in reason, reason
+    if why != "good":  # "on a closer look" leaves no room for the longest wording
+        assert "plays almost like no trump" in reason, reason
+    assert "full count" not in reason and reason_problems(view, Action.parse("trump 0"), reason) == [], reason
+    changed = trump_reason(view, Trump.parse("0"), why, 0.62, bid_trump=Trump.parse("6"))
+    assert "instead of sixes, as 0-0, the only blank, gives my hand" in changed, changed
+    # Four players keep 1-0 up to 6-0: blanks are a suit of seven there.
+    four = dataclasses.replace(Game.new(RuleSet(players=4), seed=3).view(0), bid=5)
+    assert "only 0-0" not in trump_reason(four, Trump.parse("0"), why, 0.62, fair=fair)
+    discard = contract_reason_discard(view, view.hand[0], Trump.parse("1"), "good", 0.62, fair=fair)
+    assert "on a closer look" in discard and "full count" not in discard, discard
 
 
 def test_a_lead_sure_only_by_the_seats_own_tiles_says_so_after_the_hand() -> None:
@@ -802,3 +844,55 @@ def test_a_lead_sure_only_by_the_seats_own_tiles_says_so_after_the_hand() -> Non
     assert not play_truth_problems(view, lead, reason) and reason_problems(view, Action.play(lead), reason) == []
     # The table hears only what it can see.
     assert table_play_reason(view, lead) == "I lead 5-1, a trump; I say why once the hand is over."
+
+
+def test_a_play_reason_names_the_suit_of_the_last_or_top_tile_in_full() -> None:
+    """"I lead 1-0, the last one" reads as "the last tile" (newcomer walk, finding 8): a
+    reason that calls a tile the last, the top or the only one of its suit names the suit
+    ("the last of the ones", "the last of the sixes", "the top of the ones left"), and a one
+    is never "a one". Basic players play whole hands of three and four players; every play
+    reason, at the table and after the hand, is read."""
+    from engine.players.reasons import table_play_reason
+
+    ambiguous = re.compile(r"\b(the last|the top|the only|a|my only) one\b(?! of the ones)|\bthe last "
+                           r"(blank|two|three|four|five|six)\b")
+    named = 0
+    for players in (3, 4):
+        for seed in range(12):
+            g = Game.new(RuleSet(players=players), seed=seed)
+            bots = seat_bots("basic", players, seed)
+            while not g.hand_finished:
+                seat = g.to_act
+                assert seat is not None
+                d = bots[seat].decide(g.view(seat))
+                if d.action.kind == "play":
+                    view, tile = g.view(seat), d.action.value
+                    assert isinstance(tile, Tile)
+                    said = [table_play_reason(view, tile), d.explanation.reason]
+                    for text in said:
+                        assert not ambiguous.search(text), text
+                    named += sum(bool(re.search(r"\b(the last|the top) ", text)) for text in said)
+                g.apply(d.action)
+    assert named, "no reason called a tile the last or the top of its suit"
+
+
+def test_the_last_tile_of_a_suit_is_said_with_its_suit() -> None:
+    """Sixes trump, four players: every one but 1-0 has been played, and the seat leads
+    1-0. The table hears "I lead 1-0, the last of the ones", as the walk's "I lead 1-0, the
+    last one" meant; 6-1, a trump, can still beat it, so the purpose waits for the hand's end."""
+    from types import SimpleNamespace
+
+    from engine.players.reasons import table_play_reason
+
+    rules = RuleSet(players=4)
+    ones = tuple(t for t in rules.tiles if t.has(1) and not t.has(6) and t != Tile(1, 0))
+    view = SimpleNamespace(trump=Trump.parse("6"), rules=rules, hand=(Tile(1, 0), Tile(5, 5)), current_trick=(),
+                           played=lambda: ones)
+    said = table_play_reason(view, Tile(1, 0))  # type: ignore[arg-type]
+    assert said == "I lead 1-0, the last of the ones; I say why once the hand is over.", said
+    view.played = lambda: (*ones, *(t for t in rules.tiles if t.has(6)))  # no trump left either
+    said = table_play_reason(view, Tile(1, 0))  # type: ignore[arg-type]
+    assert said == "I lead 1-0, the last of the ones, so it takes this trick.", said
+    view.played = lambda: tuple(t for t in ones if t != Tile(1, 1))  # 1-1 still out, beats it
+    said = table_play_reason(view, Tile(1, 0))  # type: ignore[arg-type]
+    assert said == "I lead 1-0, one of the ones; I say why once the hand is over.", said

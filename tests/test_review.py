@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 from types import SimpleNamespace
@@ -11,9 +12,9 @@ import pytest
 
 from engine import Action, Game, RuleSet, Tile, Trump, parse_tiles
 from engine.players import make_bot
-from engine.review import DecisionReview, bid_grade, grade, review_hand
+from engine.review import DecisionReview, PlayReview, bid_grade, grade, review_hand
 from engine.solver import move_values
-from tutorial.services.reviewing import hand_review_table, no_mistakes_heading
+from tutorial.services.reviewing import hand_review_table, mistakes_heading, no_mistakes_heading
 
 from helpers import fast_strong
 
@@ -166,8 +167,8 @@ def test_bid_discard_and_trump_are_graded_against_the_strong_player() -> None:
     assert trump.grade == "blunder"
     text = trump.describe("you")
     assert text.startswith("Trump: you named threes trump; the strong player would have named sixes trump.")
-    # From almost sure to 0% on the deals tried: said as the drop to nothing it is.
-    assert "goes from almost sure to none at all (" in text and "%" in text
+    # From very likely to 0% on the deals tried: said as the drop to nothing it is.
+    assert "goes from very likely to none at all (" in text and "%" in text
     assert trump.reason.startswith("I name sixes")
     # The bid: the strong player bids higher with this hand; playing for the game (its
     # default), the drop in its chance of winning the game is graded like a play's drop...
@@ -208,7 +209,10 @@ def test_the_strong_players_own_contract_choices_agree_with_the_review() -> None
     assert all("as the strong player would" in d.describe("Seat 1") for d in r.decisions)
     # A bid's line says what the hand held, the ground of the bid.
     bids = [d for d in r.decisions if d.kind == "bid"]
-    assert all(d.hand_note and f"Seat 1's hand held {d.hand_note}" in d.describe("Seat 1") for d in bids)
+    # (A pass while the partner holds the bid says that instead.)
+    assert all(d.hand_note and re.search(f"Seat 1's hand held (only )?{re.escape(d.hand_note)}", d.describe("Seat 1"))
+               for d in bids if not d.partner_holds)
+    assert any(d.partner_holds and "Seat 1's partner held the bid" in d.describe("Seat 1") for d in bids)
 
 
 def test_expectation_off_skips_the_contract_review() -> None:
@@ -364,18 +368,20 @@ def test_an_ungraded_contract_line_is_a_comparison_and_the_heading_agrees() -> N
         "Your one play is graded in the table below.")
 
 
-def _review_page(graded: bool) -> None:
+def _review_page(graded: bool | str) -> None:
     """The Hand review panel of a finished hand whose only verdict on the learner is a pass
-    where the strong player would have shot the moon (graded or not)."""
+    where the strong player would have shot the moon: not graded, graded a mistake (``True``)
+    or graded as ``graded`` says."""
     from types import SimpleNamespace
 
     from engine import Action, Trump
     from engine.review import DecisionReview
     from tutorial.components.review import review_panel
 
+    grade = graded if isinstance(graded, str) else "mistake"
     d = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 21"), None, 0.04,
                        trump_best=Trump.parse("6"), game_drop=12.0 if graded else 0.5,
-                       grade="mistake" if graded else None)
+                       grade=grade if graded else None)
     review = SimpleNamespace(decisions=(d,), plays=(), mistakes=lambda seat=None: [d] if graded else [])
     from engine import Game, RuleSet
 
@@ -394,7 +400,8 @@ def test_the_review_panel_heading_and_contract_lines_agree(graded: bool) -> None
     assert not at.exception, at.exception
     text = "\n".join(str(m.value) for m in at.markdown)
     if graded:
-        assert "No mistakes of yours" not in text and "Your biggest mistakes" in text, text
+        assert "No mistakes of yours" not in text and "**Your mistake:**" in text, text
+        assert "What could have been better" not in text, text
         assert "Shooting the moon was better" in text and "Not a mistake" not in text, text
     else:
         assert "No mistakes of yours in this hand:** every choice of yours is graded good" in text, text
@@ -568,6 +575,24 @@ def test_a_set_bid_is_called_good_only_when_likely_and_shared(players: int, chan
         assert line.endswith("so being set was no surprise; the strong player would have bid it too."), line
 
 
+def test_a_set_long_shot_still_points_to_a_graded_trump() -> None:
+    """The walk's deal 1990: a bid of 5 as likely as not to make, then a trump graded a
+    mistake. The set-bid line calls the bid what its chance says and points to the graded
+    trump too, rather than leaving the set to the bid alone."""
+    from engine.review import HandReview
+    from tutorial.services.reviewing import bid_set_line
+
+    g = _set_bid(3)
+    bid = next(a for s, a in g.history if s == 0 and a.kind == "bid")
+    d = DecisionReview(1, 0, "bid", bid, bid, 0.5, 0.5, None, None, 0.0, None, "", game_drop=None)
+    trump = DecisionReview(1, 0, "trump", Action.parse("trump doubles"), Action.parse("trump 3"), 0.2, 0.5,
+                           Trump.parse("3"), 30.0, None, "mistake")
+    line = bid_set_line(g, HandReview(1, (), (d, trump)), 0)
+    assert line is not None and "The bid was as likely as not to make (50%), so being set was no surprise" in line, line
+    assert line.endswith("Besides, naming doubles trump was graded a mistake: see above."), line
+    assert "tiles lay against you" not in line, line
+
+
 def test_no_bid_line_when_the_auction_ended_before_the_learners_turn() -> None:
     """With four players a moon closes the auction: a seat after it was never asked, and its
     review grades no bid of it (only the decisions a seat made are collected)."""
@@ -638,3 +663,95 @@ def test_review_words_fit_the_size_of_a_drop_and_say_a_defenders_goal_plainly() 
     assert "went from as likely as not to very unlikely (50% with the strong player's 6-4" in _play_sentence(play, "Seat 1")
     zero = replace(play, chance_played=0.0, chance_best=0.12, drop=12.0)
     assert "went from very unlikely to none at all" in _play_sentence(zero, "Seat 1")
+
+
+def test_a_review_says_each_chance_in_the_bands_of_the_table_reasons() -> None:
+    """One vocabulary for chances across the review, in the bands of the computer players'
+    reasons (engine.words.chance_band): the walk read "a bid of 5 was likely to make" and,
+    a line below, "the chance to make the bid goes from very likely to almost sure" for the
+    same bid (newcomer walk, finding 5). Every chance the review says is in one of the five
+    bands' words, at the bands' edges too, and "almost sure" (a word no reason uses) is gone;
+    a chance that rises within its band is said to rise, not to fall."""
+    from engine.words import chance_band, chance_change, chance_words
+
+    words = {"should": "very likely", "likely": "likely", "even": "as likely as not", "might": "unlikely",
+             "outside": "very unlikely"}
+    for pct, band in ((100, "should"), (80, "should"), (79, "likely"), (60, "likely"), (59, "even"), (40, "even"),
+                      (39, "might"), (25, "might"), (24, "outside"), (0, "outside")):
+        assert chance_band(pct / 100) == band and chance_words(pct / 100) == words[band], pct
+        bid = DecisionReview(1, 0, "bid", Action.parse("bid 5"), Action.parse("bid 5"), pct / 100, pct / 100,
+                             hand_note="three sixes (6-6, 6-5 and 6-1)")
+        assert f"a bid of 5 was {words[band]} to make ({pct}%)." in bid.describe(), bid.describe()
+    assert chance_change(0.84, 0.97) == "stays very likely, but much higher"
+    trump = DecisionReview(1, 0, "trump", Action.parse("trump 6"), Action.parse("trump 2"), 0.97, 0.84,
+                           Trump.parse("2"), 0.0)
+    text = trump.describe()
+    assert "The chance to make the bid stays very likely, but much higher (84% with the strong player's choice, " \
+           "97% with yours)." in text, text
+    assert "almost sure" not in text
+
+
+@pytest.mark.parametrize(("chance", "said"), [
+    (0.31, "Bid: you passed, as the strong player would: your hand held only two sixes (6-6 and 6-3), not enough "
+           "for a bid of 5: it was unlikely to make (31%)."),
+    (0.1, "Bid: you passed, as the strong player would: your hand held only two sixes (6-6 and 6-3), not enough "
+          "for a bid of 5: it was very unlikely to make (10%)."),
+    (0.45, "Bid: you passed, as the strong player would: your hand held two sixes (6-6 and 6-3), and a bid of 5 "
+           "was as likely as not to make (45%), but the strong player found passing worth more."),
+])
+def test_a_pass_is_explained_by_what_the_hand_lacked(chance: float, said: str) -> None:
+    """The walk read "Bid: you passed, as the strong player would: your hand held two sixes
+    (6-6 and 6-3)": strengths, as the reason for a pass (newcomer walk, finding 6). A pass's
+    line says what the hand was short of: only this much, not enough for the lowest bid
+    open, with that bid's chance in the review's words."""
+    d = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("pass"), None, None,
+                       hand_note="two sixes (6-6 and 6-3)", open_bid=5, open_chance=chance)
+    assert d.describe("you") == said
+    assert d.describe("you", numbers=False) == re.sub(r" \(\d+%\)", "", said)
+    partner = replace(d, partner_holds=True)
+    assert partner.describe("you") == ("Bid: you passed, as the strong player would: your partner held the bid, and "
+                                       "raising it would only make the contract harder.")
+
+
+def test_a_reviewed_pass_knows_the_lowest_bid_open_and_its_chance() -> None:
+    """The review of a real pass fills in what its line needs: the lowest bid open to the
+    seat, and the chance the strong player gives it (its plain share of the deals)."""
+    g = Game.new(RuleSet(), seed=13)
+    g.apply(Action.parse("bid 5"))
+    seat = g.to_act
+    assert seat is not None
+    bot = make_bot("strong", seed=0, **FAST_REVIEW)
+    while g.phase == "bidding":
+        g.apply(bot.decide(g.view(g.to_act)).action)  # type: ignore[arg-type]
+    r = review_hand(g.record(), 1, seats=[], contract_seats=[seat], bot=make_bot("strong", seed=0, **FAST_REVIEW))  # type: ignore[arg-type]
+    (d,) = [d for d in r.decisions if d.kind == "bid"]
+    assert d.action.kind == "pass" and d.agrees, d  # deal 13: seat 1 passes over the 5, as the strong player would
+    assert d.open_bid == 6 and d.open_chance is not None and 0 <= d.open_chance <= 1, d
+    assert "not enough for a bid of 6" in d.describe() or "a bid of 6 was" in d.describe(), d.describe()
+
+
+def test_the_mistakes_heading_says_what_its_list_holds() -> None:
+    """The walk read "Your biggest mistakes, biggest first:" over a list holding one
+    inaccuracy (newcomer walk, finding 11). The heading names what the list holds."""
+    slip = PlayReview(1, 2, 0, Tile(3, 2), "set", {Tile(3, 2): 0}, 0, grade="inaccuracy")
+    assert mistakes_heading(SimpleNamespace(mistakes=lambda seat=None: [slip]), 0) == "**What could have been better:**"  # type: ignore[arg-type]
+    two = [slip, replace(slip, trick=3)]
+    assert mistakes_heading(SimpleNamespace(mistakes=lambda seat=None: two), 0) == \
+        "**What could have been better, biggest first:**"  # type: ignore[arg-type]
+    worse = [replace(slip, grade="mistake"), slip]
+    assert mistakes_heading(SimpleNamespace(mistakes=lambda seat=None: worse), 0) == \
+        "**Your biggest mistakes, biggest first:**"  # type: ignore[arg-type]
+    one = [replace(slip, grade="blunder")]
+    assert mistakes_heading(SimpleNamespace(mistakes=lambda seat=None: one), 0) == "**Your blunder:**"  # type: ignore[arg-type]
+
+
+def test_the_review_panel_heads_a_list_of_inaccuracies_as_what_could_be_better() -> None:
+    """The panel itself, with one inaccuracy of the learner's: its heading is "What could
+    have been better:", not "Your biggest mistakes" (newcomer walk, finding 11)."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(_review_page, args=("inaccuracy",), default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    text = "\n".join(str(m.value) for m in at.markdown)
+    assert "**What could have been better:**" in text and "mistakes, biggest first" not in text, text

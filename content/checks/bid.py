@@ -66,9 +66,12 @@ class Bid(BotTask):
         return ["pass", *(f"bid {b}" for b in self.position.rules.bid_values)]
 
     def chance(self, bid: int) -> float | None:
-        """The strong player's chance of making ``bid`` with its best trump."""
+        """The strong player's chance of making ``bid`` with its best trump, as it rated the
+        bid (:attr:`~engine.players.Candidate.rated_chance` where that is not the plain share)."""
         try:
             c = self.candidate(Action("bid", bid))
+            if c.rated_chance is not None:
+                return float(c.rated_chance)
             if c.goal_chance is not None:
                 return float(c.goal_chance)
         except KeyError:

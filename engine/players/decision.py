@@ -30,7 +30,12 @@ class Candidate:
       itself with three players, the team with four); for a bid, with the best trump.
     - ``goal``: ``"make"`` for the bidder's side, ``"set"`` for the defenders (``""`` before
       the auction is over, where it is the bidder's chance to make a bid).
-    - ``goal_chance``: the chance (0..1) of making (or setting) the bid.
+    - ``goal_chance``: the chance (0..1) of making (or setting) the bid: the plain share of
+      the layouts (or simulated deals) where it is made (or set).
+    - ``rated_chance``: for the strong player's bid, when it rates a bid on more than the
+      plain share (a deal one trick short, or a sweep, counted in part:
+      :class:`engine.players.bidding.ScoreModel`), the chance as it rated the bid ("so I
+      rated this bid 86%"); ``None`` when the rating is the plain share.
     - ``win_trick``: for a play, the chance that this play wins the trick for the side
       whatever the others play.
     - ``layouts``: how many layouts (or simulated deals) the numbers come from.
@@ -56,6 +61,7 @@ class Candidate:
     score: float | None = None
     chosen: bool = False
     game_chance: float | None = None
+    rated_chance: float | None = None
 
     def row(self) -> dict[str, Cell]:
         """This candidate as a flat dict (one row of a table of candidates)."""
@@ -65,6 +71,7 @@ class Candidate:
             "tricks": self.tricks,
             "goal": self.goal,
             "goal_chance": self.goal_chance,
+            "rated_chance": self.rated_chance,
             "win_trick": self.win_trick,
             "layouts": self.layouts,
             "exhaustive": self.exhaustive,

@@ -14,7 +14,8 @@ Chances and trumps are put into words by :mod:`engine.words` (``chance_clause``,
 ``as_trump``), as everywhere else. A bid, trump or discard reason says the plain chance of
 making the bid (the share of simulated deals where it is made, the number its details show
 first) in the words of its band (:func:`engine.words.chance_band`): "should" from 80%,
-"is likely to" from 50%, "might" from 25%, "has only an outside chance to" under that.
+"is likely to" from 60%, "has about an even chance to" from 40%, "might" from 25%, "has only
+an outside chance to" under that.
 
 >>> from engine import parse_tiles
 >>> hand_features(parse_tiles("6-6 6-4 6-1 5-5 3-2"), Trump.parse("6"))
@@ -49,6 +50,29 @@ def _suit_word(suit: Suit) -> str:
     return describe_suit(suit, plural=False)
 
 
+def suit_tile(suit: Suit, det: str) -> str:
+    """One tile of ``suit`` after ``det`` (``"a"``, ``"the top"``, ``"the last"``, ``"the
+    only"``), as a reason names it: ``"a six"``, ``"the top trump"``, ``"the only five"``.
+    "The last" says the suit in full (``"the last of the sixes"``: "the last six" reads as
+    six tiles), and so does every tile of the ones, whose name is also a number ("the last
+    one" reads as the last tile): ``"one of the ones"``, ``"the top of the ones"``, ``"the
+    only one of the ones"``.
+
+    >>> suit_tile(6, "a"), suit_tile(6, "the last"), suit_tile(TRUMP, "the last"), suit_tile(0, "the top")
+    ('a six', 'the last of the sixes', 'the last trump', 'the top blank')
+    >>> suit_tile(1, "a"), suit_tile(1, "the top"), suit_tile(1, "the last"), suit_tile(1, "the only")
+    ('one of the ones', 'the top of the ones', 'the last of the ones', 'the only one of the ones')
+    """
+    if suit == TRUMP:
+        return f"{det} trump"
+    plural = describe_suit(suit)
+    if suit == 1:
+        return {"a": "one", "the only": "the only one"}.get(det, det) + f" of the {plural}"
+    if det == "the last":
+        return f"the last of the {plural}"
+    return f"{det} {_suit_word(suit)}"
+
+
 def hand_features(hand: Sequence[Tile], tr: Trump) -> str:
     """What in a hand counts with ``tr`` as trump: ``"four sixes with 6-6 and two other
     doubles"``, ``"five doubles"``, ``"three doubles"``.
@@ -69,7 +93,8 @@ def hand_features(hand: Sequence[Tile], tr: Trump) -> str:
         return f"{number_word(len(doubles))} double{'s' if len(doubles) != 1 else ''}"
     top = next((t for t in trumps if t.is_double), None)
     assert tr.value is not None  # a number trump: doubles and none are said above
-    head = f"{number_word(len(trumps))} {tr.name if len(trumps) != 1 else describe_suit(tr.value, plural=False)}"
+    one = "one of the ones" if tr.value == 1 else f"one {describe_suit(tr.value, plural=False)}"
+    head = f"{number_word(len(trumps))} {tr.name}" if len(trumps) != 1 else one
     if top is not None:
         head += f" including {top}" if len(trumps) > 1 else f", {top}"
     if doubles:
@@ -162,7 +187,7 @@ def _only_play(view: PlayerView, tile: Tile) -> str:
         head = f"I follow {describe_suit(suit)} with {tile}"
         if trump.follows(tile, suit) and said.startswith(head):
             rest = said[len(head):]
-            only = f"{head}, the only {_suit_word(suit)} I hold"
+            only = f"{head}, {suit_tile(suit, 'the only')} I hold"
             if rest.startswith(";"):  # another tile wins: the table saw which
                 return f"{only}."
             return f"{only},{rest}" if rest.startswith(" and ") else f"{only}{rest}"
@@ -212,7 +237,7 @@ def _top_of_suit(view: PlayerView, tile: Tile) -> str:
     if any(trump.power(u, suit) > trump.power(tile, suit) for u in left):
         return ""
     if not left:
-        return "the only trump left" if suit == TRUMP else f"the only {_suit_word(suit)} left"
+        return f"{suit_tile(suit, 'the only')} left"
     if suit == TRUMP:
         return "the highest trump left"
     return f"the highest of the {describe_suit(suit)} left"
@@ -344,7 +369,8 @@ def _top_at_table(view: PlayerView, tile: Tile, suit: Suit) -> bool:
 
 def _kind_of(view: PlayerView, tile: Tile) -> str:
     """``tile`` as its suit at the table: ``"the top trump left"``, ``"a trump"``, ``"the top
-    five left"``, ``"a five"`` (the top of a suit seen from the tiles played so far)."""
+    five left"``, ``"a five"``, ``"the last of the fives"`` (the top of a suit seen from the
+    tiles played so far; :func:`suit_tile`)."""
     trump = view.trump
     assert trump is not None
     if trump.is_trump(tile):
@@ -352,10 +378,9 @@ def _kind_of(view: PlayerView, tile: Tile) -> str:
     else:
         suit = trump.suit_led(tile)
     left = [u for u in _out(view, tile) if trump.follows(u, suit) or (suit == TRUMP and trump.is_trump(u))]
-    word = _suit_word(suit)
     if not any(trump.power(u, suit) > trump.power(tile, suit) for u in left):
-        return f"the top {word} left" if left else f"the last {word}"
-    return f"a {word}"
+        return f"{suit_tile(suit, 'the top')} left" if left else suit_tile(suit, "the last")
+    return suit_tile(suit, "a")
 
 
 def _plays_low(view: PlayerView, tile: Tile, suit: Suit) -> bool:
@@ -405,8 +430,7 @@ def table_play_reason(view: PlayerView, tile: Tile) -> str:
         if last:
             return f"{how} and take the trick."
         if _top_at_table(view, tile, suit):
-            word = "trump" if trump.is_trump(tile) else _suit_word(suit)
-            return f"{how}, the top {word} left, so it takes this trick."
+            return f"{how}, {suit_tile(TRUMP if trump.is_trump(tile) else suit, 'the top')} left, so it takes this trick."
         return f"{how}, which beats {best} so far."
     if follows:
         low = " low" if trump.follows(best, suit) and _plays_low(view, tile, suit) else ""
@@ -540,6 +564,27 @@ def _trump_noun(tr: Trump) -> str:
     return tr.name
 
 
+#: What the "good" comparison of a trump or discard adds: another choice looked better at
+#: first, on a few simulated deals, and this one is best once every deal is counted.
+CLOSER_LOOK = "on a closer look"
+
+
+def _single_trump(view: PlayerView, tr: Trump) -> Tile | None:
+    """The one tile of a number trump whose suit has a single tile in the set (blanks with
+    three players: only 0-0 is a blank, ``docs/rules.md`` §2.1), else ``None``.
+
+    >>> from engine import Game, RuleSet
+    >>> str(_single_trump(Game.new(RuleSet(), seed=1).view(0), Trump.parse("0")))
+    '0-0'
+    >>> _single_trump(Game.new(RuleSet(players=4), seed=1).view(0), Trump.parse("0")) is None
+    True
+    """
+    if tr.kind != "number":
+        return None
+    tiles = [t for t in view.rules.tiles if tr.is_trump(t)]
+    return tiles[0] if len(tiles) == 1 else None
+
+
 def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = None, *, fair: bool = False,
                  bid_trump: Trump | None = None) -> str:
     """The reason for naming ``tr``: what in the hand makes it (``why``: ``"best"``, ``"most"``
@@ -558,22 +603,33 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
         "most": "the most tricks for my bid",
         "even": "as good a chance as any other trump",
         "count": "more tricks than any other trump, by my count",
-        "good": "the best chance to make my bid on a full count",
+        "good": f"the best chance to make my bid {CLOSER_LOOK}",
     }[why]
     if chance is not None:
         compare += odds_tail(chance, "it" if why in ("best", "good") else "my bid")
     # Said at the table the bid named no trump, so there is no plan to say was changed.
     changed = "" if fair else widow_changed(view, tr, bid_trump)
+    single = _single_trump(view, tr)
     if changed:
         gives = "it gives" if tr.kind == "none" else "they give"
+        if single is not None and tr.value is not None:
+            gives = f"{single}, the only {describe_suit(tr.value, plural=False)}, gives"
         return f"{changed}, as {gives} my hand {compare}."
+    if single is not None:
+        # A suit of one tile in the set (blanks with three players: 0-0 alone): one trump.
+        if not fair and single in hand:
+            odds = odds_tail(chance) if chance is not None else ""
+            return (f"I name {tr.name}: only {single} is a trump then, and it is mine: one sure trick, and the "
+                    f"rest plays like no trump{odds}.")
+        return _short(f"I name {tr.name}: with {single} the only trump, my hand plays almost like no trump and has "
+                      f"{compare}.", f"I name {tr.name}: only {single} is a trump then, which gives my hand {compare}.")
     if fair:
         if tr.kind == "none":
             return f"I name no trump: it gives my hand {compare}."
         return f"I name {tr.name}: they give my hand {compare}."
     if lone is not None and tr.value is not None:  # a lone trump: only a number trump has one
         odds = odds_tail(chance) if chance is not None else ""
-        return (f"I name {tr.name}: {lone} is my only {describe_suit(tr.value, plural=False)}, "
+        return (f"I name {tr.name}: {lone} is {suit_tile(tr.value, 'the only')} I hold, "
                 f"so it plays like no trump with one sure trick{odds}.")
     if tr.kind == "doubles":
         n = sum(1 for t in hand if t.is_double)
@@ -837,17 +893,18 @@ def odds_tail(chance: float, bid: str = "my bid") -> str:
 def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, chance: float, *,
                             fair: bool = False) -> str:
     """The strong player's reason for discarding ``tile`` (``how``: ``"best"``, ``"most"``,
-    ``"good"`` or ``"least"``: best chance to make the bid, most tricks, best on the full
-    count, or no discard does better; ``chance``: the plain chance of making the bid with
-    the tiles kept, said in its band's words, :func:`odds_tail`; ``fair``: said at the
-    table, where the tile is face down and the trump not named yet)."""
+    ``"good"`` or ``"least"``: best chance to make the bid, most tricks, best once every
+    deal is counted (:data:`CLOSER_LOOK`), or no discard does better; ``chance``: the plain
+    chance of making the bid with the tiles kept, said in its band's words,
+    :func:`odds_tail`; ``fair``: said at the table, where the tile is face down and the trump
+    not named yet)."""
     bid = view.bid
     tail = odds_tail(chance, "it" if how in ("best", "good") else f"my {bid}")
     if fair:
         keep = {
             "best": f"the tiles I keep give me the best chance to make my {bid}",
             "most": "the tiles I keep take the most tricks",
-            "good": f"the tiles I keep give me the best chance to make my {bid} on a full count",
+            "good": f"the tiles I keep give me the best chance to make my {bid} {CLOSER_LOOK}",
         }.get(how, "it is the tile I need least")
         return f"I lay one tile aside face down: {keep}{tail}."
     odd = ""
@@ -862,7 +919,7 @@ def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, c
         return f"I discard {tile}{odd}: the tiles I keep take the most tricks{with_trump}{tail}."
     if how == "good":
         return (f"I discard {tile}{odd}: the tiles I keep give me the best chance to make my {bid}{with_trump} "
-                f"on a full count{tail}.")
+                f"{CLOSER_LOOK}{tail}.")
     return f"I discard {tile}: no other discard does better{with_trump}, and it is the tile I need least{tail}."
 
 

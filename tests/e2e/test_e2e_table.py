@@ -439,8 +439,9 @@ def test_a_computers_moon_says_how_likely_what_it_wins_and_what_a_set_costs(page
     """Deal 3 with strong players: Seat 1 shoots the moon. Its reason says in words how
     likely all seven tricks are, that a made moon wins the game, and what a set costs; the
     words are those of the band of the plain chance its details show first once the hand is
-    over ("I make it in 71% of 48 simulated deals" is "likely", 25% to 49% "might"), never
-    "likely" for a 21 made in about a quarter of the deals (walk 35, finding 1)."""
+    over ("I make it in 71% of 48 simulated deals" is "likely", 40% to 59% "about an even
+    chance", 25% to 39% "might"), never "likely" for a 21 made in about a quarter of the deals
+    (walk 35, finding 1)."""
     from engine import Action
     from engine.words import chance_band
 
@@ -462,7 +463,8 @@ def test_a_computers_moon_says_how_likely_what_it_wins_and_what_a_set_costs(page
     assert "a made moon wins the game, and a set costs me 21 points" in said, said
     plain = re.match(r"I shoot the moon: I make it in (\d+)% of", details)
     assert plain is not None, details
-    band = {"should": "should take", "likely": "is likely to take", "might": "might take",
+    band = {"should": "should take", "likely": "is likely to take", "even": "has about an even chance to take",
+            "might": "might take",
             "outside": "has only an outside chance to take"}[chance_band(int(plain.group(1)) / 100)]
     assert f"I shoot the moon: my hand {band} all seven tricks" in said, (said, details)
     open_page(page, _link(server, setup, g))

@@ -15,6 +15,7 @@ from tutorial.services.reviewing import (
     biggest_mistakes,
     contract_frame,
     grades_note,
+    mistakes_heading,
     no_mistakes_heading,
     principle_lines,
     review_frame,
@@ -51,7 +52,7 @@ def review_panel(sess: PlaySession) -> None:
     st.markdown(review_summary(review, sess.seat, sess.players))
     mine = biggest_mistakes(review, sess.seat, sess.players, seat=sess.seat, numbers=numbers)
     if mine:
-        st.markdown("**Your biggest mistakes, biggest first:**")
+        st.markdown(mistakes_heading(review, sess.seat))
         st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(mine, start=1)))
     elif getattr(review, "decisions", ()) or review.plays:
         st.markdown(no_mistakes_heading(review, sess.seat))

@@ -227,11 +227,19 @@ def move_label(action: Action) -> str:
     return str(action)
 
 
+#: The column of the chance a strong bid was rated on when some deals count in part (one
+#: trick short, a sweep, no trick to spare: its summary says which): a rating, beside the
+#: plain "Chance to make the bid".
+RATED_COLUMN = "Rated chance (some deals count in part)"
+
 _COLUMNS = {
     # First: what a strong bid is chosen on (playing for the game), so that a narrow table
     # shows it before the chances of making each bid.
     "game_chance": "Chance to win the game",
     "goal_chance": "Chance to {goal} the bid",
+    # The strong player's bid rated on more than the share of deals made: beside that share,
+    # under its own name, never as a second "chance to make".
+    "rated_chance": RATED_COLUMN,
     "tricks": "Expected tricks",
     "win_trick": "Wins this trick",
     "draws": "Trumps pulled",
@@ -247,6 +255,7 @@ SHORT_COLUMNS = {
     "Chance to win the game": "Wins game %",
     "Chance to make the bid": "Makes bid %",
     "Chance to set the bid": "Sets bid %",
+    RATED_COLUMN: "Rated %",
     "Expected tricks": "Tricks",
     "Wins this trick": "Wins trick %",
     "Rule-of-thumb score": "Score",
@@ -328,7 +337,7 @@ def decision_frame(decision: Choice | None) -> pd.DataFrame:
         values = raw[col]
         if values.isna().all() or (col == "layouts" and (values == 0).all()):
             continue
-        if col in ("goal_chance", "win_trick", "game_chance"):
+        if col in ("goal_chance", "win_trick", "game_chance", "rated_chance"):
             values = (values.astype(float) * 100).round(0)
         elif col in ("tricks", "draws", "score"):
             values = values.astype(float).round(2)
@@ -397,11 +406,20 @@ def hint_nudge(decision: Choice | None, phase: str, trump: Trump | None, hand: S
     return "Think about " + ", ".join(words).removeprefix("think about ") + "."
 
 
+def is_percent_column(col: str) -> bool:
+    """Whether a column of :func:`decision_frame` holds percentages (0-100).
+
+    >>> [is_percent_column(c) for c in ("Chance to make the bid", RATED_COLUMN, "Expected tricks")]
+    [True, True, False]
+    """
+    return col.startswith(("Chance", "Rated chance")) or col == "Wins this trick"
+
+
 def decision_styler(frame: pd.DataFrame) -> Styler:
     """The table of :func:`decision_frame` ready to show: percentages as ``"63%"`` and an
     empty cell (a number that does not apply, such as the chance of making a bid for "pass")
     as ``"—"`` instead of ``None``."""
-    percent = [c for c in frame.columns if c.startswith("Chance") or c == "Wins this trick"]
+    percent = [c for c in frame.columns if is_percent_column(c)]
     formats: dict[str, str | Callable[[object], str] | None] = {c: "{:.0f}%" for c in percent}
     for c in frame.columns:
         if c not in percent and frame[c].dtype.kind == "f":
@@ -425,7 +443,7 @@ def decision_lines(frame: pd.DataFrame) -> str:
     def shown(col: str, value: object) -> str:
         if value is None or (isinstance(value, float) and value != value):
             return "—"
-        if col.startswith("Chance") or col == "Wins this trick":
+        if is_percent_column(col):
             return f"{float(value):.0f}%"  # type: ignore[arg-type]
         if isinstance(value, float):
             return f"{value:.2f}"

@@ -12,7 +12,7 @@ import pandas as pd
 
 from engine import Action, Game, Tile, tricks_needed
 from engine.review import DecisionReview, HandReview, PlayReview
-from engine.words import action_phrase, chance_change, chance_words, join_words
+from engine.words import action_phrase, chance_band, chance_change, chance_words, join_words
 from lessons.strategy.review import principle_notes
 from tutorial.services.describe import seat_name
 from tutorial.services.records import RecordJSON
@@ -24,6 +24,7 @@ __all__ = [
     "contract_frame",
     "grades_note",
     "hand_review_table",
+    "mistakes_heading",
     "plain_words",
     "principle_lines",
     "review_frame",
@@ -31,10 +32,11 @@ __all__ = [
     "run_review",
 ]
 
-#: Grades with the marks chess players use, so a grade never rests on colour alone.
-#: The least chance to make (a bid's own numbers) at which a set bid is called good.
-LIKELY = 0.6
+#: The bands of a chance (:func:`engine.words.chance_band`) in which a set bid is called
+#: good: likely to make or better, as its line says.
+LIKELY = ("should", "likely")
 
+#: Grades with the marks chess players use, so a grade never rests on colour alone.
 GRADE_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
@@ -138,6 +140,26 @@ def biggest_mistakes(review: HandReview, you: int, players: int, seat: int | Non
         text = x.describe(who) if isinstance(x, DecisionReview) else _play_sentence(x, who)
         lines.append(f"**{grade.capitalize()} {mark}** — {text}")
     return lines
+
+
+def mistakes_heading(review: HandReview, seat: int, limit: int = 3) -> str:
+    """The heading over :func:`biggest_mistakes` of ``seat`` (its first ``limit``), saying
+    what the list holds: "Your biggest mistakes" only when a mistake or a blunder is among
+    them; a list of inaccuracies alone is what could have been better.
+
+    >>> from dataclasses import replace
+    >>> from engine import Tile
+    >>> slip = PlayReview(1, 2, 0, Tile(3, 2), "set", {Tile(3, 2): 0}, 0, grade="inaccuracy")
+    >>> mistakes_heading(HandReview(1, (slip,)), 0)
+    '**What could have been better:**'
+    >>> mistakes_heading(HandReview(1, (slip, replace(slip, trick=3, grade="mistake"))), 0)
+    '**Your biggest mistakes, biggest first:**'
+    """
+    shown = review.mistakes(seat)[:limit]
+    first = ", biggest first" if len(shown) > 1 else ""
+    if all(x.grade == "inaccuracy" for x in shown):
+        return f"**What could have been better{first}:**"
+    return f"**Your biggest mistakes{first}:**" if first else f"**Your {shown[0].grade or 'mistake'}:**"
 
 
 def _where(x: PlayReview | DecisionReview, who: str) -> str:
@@ -259,7 +281,7 @@ def bid_set_line(game: Game, review: HandReview | None, you: int, numbers: bool 
     """Why the bid of the learner's side was set, in plain words, for the finished hand
     ``game`` (the game at the end of that hand): the tricks the other side took and with what,
     and for the learner's own bid its verdict (``review``), in agreement with the bid's own line:
-    a bid graded good that was likely to make (chance at least :data:`LIKELY`) and that the strong
+    a bid graded good that was likely to make (its chance in a band of :data:`LIKELY`) and that the strong
     player would also have bid is a good bid, and the hindsight says whether the tiles went
     against it (no play could have made it with every hand known) or the play lost it
     (:func:`_how_it_fell`); an ungraded long shot is
@@ -296,10 +318,10 @@ def bid_set_line(game: Game, review: HandReview | None, you: int, numbers: bool 
     if mine and result.bidder == you:
         d = mine[-1]
         cp = d.chance_played
-        if not d.grade and cp is not None and cp >= LIKELY and d.best.kind != "pass":
+        if not d.grade and cp is not None and chance_band(cp) in LIKELY and d.best.kind != "pass":
             figure = f", {cp:.0%}" if numbers else ""
             verdict = f" The bid was good (it was {chance_words(cp)} to make{figure}){_how_it_fell(game, review, you)}"
-        elif not d.grade and cp is not None and cp < LIKELY:
+        elif not d.grade and cp is not None and chance_band(cp) not in LIKELY:
             # Not graded, yet not a bid the tiles simply went against: a long shot. Say so, as
             # the bid line does (an ungraded bid's line comes below this one, a graded bid's
             # among the mistakes above).
@@ -307,6 +329,10 @@ def bid_set_line(game: Game, review: HandReview | None, you: int, numbers: bool 
                    else "the bid line below says why it is not counted a mistake")
             figure = f" ({cp:.0%})" if numbers else ""
             verdict = f" The bid was {chance_words(cp)} to make{figure}, so being set was no surprise; {why}."
+            later = _graded_after_bid(review, you)
+            if later is not None:  # the discard or the trump made it worse: say so here too
+                a = "an" if later.grade == "inaccuracy" else "a"
+                verdict += f" Besides, {action_phrase(later.action, 'ing')} was graded {a} {later.grade}: see above."
         elif not d.grade and d.best.kind == "pass":
             verdict = (" The strong player would have passed; the bid line below says why your bid is not "
                        "counted a mistake.")
@@ -315,6 +341,12 @@ def bid_set_line(game: Game, review: HandReview | None, you: int, numbers: bool 
         else:
             verdict = f" The bid itself was graded a {d.grade}: see above."
     return " ".join([head, *lines]) + verdict
+
+
+def _graded_after_bid(review: HandReview | None, you: int) -> DecisionReview | None:
+    """The learner's first graded discard or trump choice in ``review`` (``None`` if none)."""
+    graded = [d for d in getattr(review, "decisions", ()) if d.seat == you and d.kind != "bid" and d.grade]
+    return graded[0] if graded else None
 
 
 def _how_it_fell(game: Game, review: HandReview | None, you: int) -> str:
@@ -328,9 +360,8 @@ def _how_it_fell(game: Game, review: HandReview | None, you: int) -> str:
     rules = game.rules
     side = rules.side_of(you)
     need = tricks_needed(result.bid)
-    graded = [d for d in getattr(review, "decisions", ()) if d.seat == you and d.kind != "bid" and d.grade]
-    if graded:  # the discard or the trump: the bid was good, the choice after it was not
-        d = graded[0]
+    d = _graded_after_bid(review, you)
+    if d is not None:  # the discard or the trump: the bid was good, the choice after it was not
         a = "an" if d.grade == "inaccuracy" else "a"
         return f", but {action_phrase(d.action, 'ing')} was graded {a} {d.grade}: see above."
     plays = [p for p in (review.plays if review is not None else ()) if rules.side_of(p.seat) == side]

@@ -653,16 +653,22 @@ def _worth(table: ScoreTable, row: BidRow) -> _Worth:
 def _bid_candidates(
     view: PlayerView, legal: Sequence[Action], table: ScoreTable, model: ScoreModel, work: _BidWork, top: Trump
 ) -> list[Candidate]:
-    """The candidate rows of a bid: each bid with its best trump, the pass with ``top``."""
+    """The candidate rows of a bid: each bid with its best trump, the pass with ``top``. A
+    bid's chance is the plain share of deals where it is made, the one its reason and its
+    summary say first; the chance it was rated on, when that counts some deals in part, is
+    beside it (``rated_chance``)."""
     cands = []
     for a in legal:
         if a.kind == "bid":
             assert isinstance(a.value, int)
             row = table.row(a.value)
             assert row.trump is not None
+            plain = row.chance if row.plain is None else row.plain
+            rated = row.chance if row.chance is not None and plain is not None and abs(row.chance - plain) > 1e-9 \
+                else None
             cands.append(
                 Candidate(
-                    a, tags_for(view, a), tricks=row.tricks, goal="make", goal_chance=row.chance,
+                    a, tags_for(view, a), tricks=row.tricks, goal="make", goal_chance=plain, rated_chance=rated,
                     layouts=len(work.used), trump=row.trump, bid_chances=_bid_chances(view.rules, model, work, row.trump),
                     **_worth(table, row),
                 )
