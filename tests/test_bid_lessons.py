@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from content.checks import BID_TOLERANCE
+from content.checks.bid import RATED
+from engine import Action
 from engine.players import make_bot
 from engine.words import percent
 from lessons import loader as lesson_loader
@@ -66,6 +68,11 @@ def test_a_bid_question_uses_the_bar_of_its_own_rules(item_id: str) -> None:
                 assert f"at only {percent(p)}" in fb.text
                 assert f"worth making from about {percent(want)}" in fb.text
                 assert ("with four players" in fb.text) == (item.rules.players == 4)
+            if fb.code in ("overbid", "moon-too-risky"):
+                # A rating is never called a chance: the note says so exactly when it is one.
+                rated = task.candidate(Action("bid", int(choice.split()[1]))).rated_chance is not None
+                assert (RATED in fb.text) == rated, (choice, fb.text)
+                assert "puts its chance" not in fb.text
 
 
 def test_a_four_player_bid_well_under_the_bar_is_too_risky() -> None:

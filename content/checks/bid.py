@@ -10,6 +10,11 @@ from content.errors import AnswerError, FieldError
 from engine import Action, Game, IllegalAction, ParseError
 from engine.words import percent
 
+RATED = " (a rating, in which some deals count in part)"
+"""Said after a figure the strong player rated on more than the plain share of its simulated
+deals made (:attr:`~engine.players.Candidate.rated_chance`), so the lessons do not call a
+rating a chance; the plain chance is in the strong player's own words after it."""
+
 
 @register
 class Bid(BotTask):
@@ -81,6 +86,13 @@ class Bid(BotTask):
                 return float(p)
         return None
 
+    def rated(self, bid: int) -> str:
+        """:data:`RATED` when :meth:`chance` of ``bid`` is the strong player's rating, else ""."""
+        try:
+            return RATED if self.candidate(Action("bid", bid)).rated_chance is not None else ""
+        except KeyError:
+            return ""
+
     def threshold(self) -> float:
         """The chance of making a bid from which the lessons call it worth making, for this
         position's rules: the strong player's
@@ -123,16 +135,16 @@ class Bid(BotTask):
             best = max((b for b in (int(a.split()[1]) for a in self.legal if a.startswith("bid")) if b != 21
                         and (self.chance(b) or 0) >= want), default=None)
             return Feedback(False, "should-bid",
-                            f"This hand is worth a bid: the strong player puts its chance of making {best} at "
-                            f"{percent(self.chance(best or 0))} over its simulated deals. {self.summary()}")
+                            f"This hand is worth a bid: the strong player rates a bid of {best} at "
+                            f"{percent(self.chance(best or 0))} over its simulated deals{self.rated(best or 0)}. {self.summary()}")
         b = int(value.split()[1])
         p = self.chance(b)
         if b == 21:
-            return Feedback(False, "moon-too-risky", f"Shooting the moon needs all seven tricks: the strong player puts its chance of "
-                            f"taking all seven at only {percent(p)} over its simulated deals. {self.summary()}")
+            return Feedback(False, "moon-too-risky", f"Shooting the moon needs all seven tricks: the strong player rates "
+                            f"taking all seven at only {percent(p)} over its simulated deals{self.rated(b)}. {self.summary()}")
         if p is not None and p < want - BID_TOLERANCE:
-            return Feedback(False, "overbid", f"Bidding {b} is too risky: the strong player puts its chance of making {b} "
-                            f"at only {percent(p)} over its simulated deals, and a bid is worth making from about {percent(want)}"
+            return Feedback(False, "overbid", f"Bidding {b} is too risky: the strong player rates a bid of {b} "
+                            f"at only {percent(p)} over its simulated deals{self.rated(b)}, and a bid is worth making from about {percent(want)}"
                             f"{' with four players' if self.position.rules.players == 4 else ''}. {self.summary()}")
         return Feedback(False, "underbid", f"The hand is worth more than {b}: the strong player chose {bot}. {self.summary()}")
 
