@@ -1,8 +1,10 @@
-"""AppTest: toasts that greet a learner by the name they chose say it literally (Markdown
-escaped, bare addresses broken up), as the browser test ``tests/e2e/test_e2e_literal.py``
+"""AppTest: the greetings of a learner by the name they chose say it literally (Markdown
+escaped, bare addresses broken up; the live class's in HTML, escaped), as the browser test ``tests/e2e/test_e2e_literal.py``
 checks for the pages."""
 
 from __future__ import annotations
+
+from html import escape
 
 from store import learners, live, open_store
 from tutorial.services.text import md_escape
@@ -20,14 +22,18 @@ def test_the_welcome_back_toast_shows_the_name_literally() -> None:
     assert [t.value for t in at.toast] == [f"Welcome back, {md_escape(NAME)}!"]
 
 
-def test_the_live_class_welcome_toast_shows_the_name_literally() -> None:
+def test_the_live_class_welcome_shows_the_name_literally_in_the_pages_flow() -> None:
+    """The phone's welcome is its "You are … in class" line, not a toast floating over the page:
+    the name in it as typed (HTML-escaped), until the first answer."""
     info, _ = live.start(open_store(), "Literal names")
     at = open_app("live")
     at.text_input(key="live-code").set_value(info.join_code)
     at.text_input(key="live-name").set_value(NAME)
     next(b for b in at.button if b.label == "Join").click().run()
     assert not at.exception, errors(at)
-    assert [t.value for t in at.toast] == [f"Welcome, {md_escape(NAME)}!"]
+    assert not at.toast
+    who = next(str(m.value) for m in at.markdown if "class=\"live-who\"" in str(m.value))
+    assert f"Welcome, <b>{escape(NAME)}</b>! You are in class" in who, who
 
 
 def test_md_escape_leaves_nothing_a_renderer_formats() -> None:

@@ -160,11 +160,15 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     chart = re.search(r'<div class="live-host live-chart".*?</div></div>', _html(at), re.S)
     assert chart, "no chart"
     assert 'data-answered="2"' in chart.group(0) and 'data-players="3"' in chart.group(0)
+    # While the question is open the room sees how many answered, nothing per answer.
+    assert 'class="live-bar' not in _html(at) and "data-n=" not in _html(at) and "2</b> of 3 answered" in chart.group(0)
     assert "Ada" not in _html(at) and "Ben" not in _html(at)  # no names before the reveal
     at.button(key="pres-forward").click().run()  # → reveals, on the presenter and the phones
     assert live.student_view(db, toks[0]).correct is True  # type: ignore[union-attr]
     with_names = _html(at)
     assert 'data-revealed="1"' in with_names and "Right: 1 of 2" in with_names
+    spread = {m.group(1): int(m.group(2)) for m in re.finditer(r'data-value="([^"]+)" data-n="(\d+)"', with_names)}
+    assert spread[q.answer.action] == 1 and spread[wrong] == 1 and sum(spread.values()) == 2, spread
     assert "Ada" not in with_names and "Ben" not in with_names  # who got it: only when the teacher shows it
     tile = wrong.split(" ")[1]
     assert f"{tile} may not be played: {tile} does not follow" in with_names  # the engine's reason at the reveal
@@ -190,7 +194,11 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     assert [(s["name"], s["right"]) for s in board.students] == [("Ada", 1), ("Ben", 0), ("Cy", 0)]
     at.button(key="live-summary-close").click().run()
     chart = re.search(r'<div class="live-host live-chart".*?</div></div>', _html(at), re.S)
-    assert chart and "Right: 1 of 2</b> — Ada" in chart.group(0)  # the teacher chose to show the results
+    # The results shown on the summary stay there: the panel on the projector names nobody.
+    assert chart and "Right: 1 of 2" in chart.group(0) and "Ada" not in _html(at)
+    at.button(key="live-summary-open").click().run()
+    assert "Ada" not in _html(at) + texts(at)  # hidden again on the summary's next opening
+    at.button(key="live-summary-close").click().run()
     at.button(key="live-end").click().run()  # asks first
     assert live.find_by_host_token(db, token).open is True  # type: ignore[union-attr]
     at.button(key="live-end-yes").click().run()

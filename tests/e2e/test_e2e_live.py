@@ -1,7 +1,8 @@
 """Browser test of a live class: the teacher starts it on the presenter (1920×1080), three
 students join on phones (390×844; one first types a wrong code), the question the presenter
 asks reaches the phones, each answers with one tap, the count and the chart on the projector
-follow within seconds, the reveal shows who got it (and each phone whether it was right), a
+follow within seconds (how many answered; the spread of answers only at the reveal), the reveal
+shows how many got it (and each phone whether it was right), a
 late joiner is scored out of the questions asked while in the class, and the class summary
 downloads as CSV. Screenshots go to artifacts/screenshots/live-*.png."""
 
@@ -137,10 +138,9 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
                 assert phones[1].locator("[class*='st-key-live-choice-'] button").all_inner_texts() == labels
         # The projector follows within the 2 s goal (its panel looks every second).
         assert max(latencies) < 4.0, latencies
-        bars = teacher.locator(".live-bar")
-        counts = {bars.nth(i).locator(".live-lab").inner_text(): int(bars.nth(i).get_attribute("data-n") or 0)
-                  for i in range(bars.count())}
-        assert counts[labels[0]] == 2 and counts[labels[1]] == 1
+        # Until the reveal the room sees how many answered, not what: no bar, no count per answer.
+        assert teacher.locator(".live-bar").count() == 0
+        assert "3 of 3 answered" in " ".join(teacher.locator(".st-key-live-panel").inner_text().split())
         assert "Ada" not in teacher.locator(".st-key-live-panel").inner_text()  # no names before the reveal
         teacher.screenshot(path=str(SCREENSHOTS / "live-chart-1920x1080.png"))
 
@@ -148,6 +148,10 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         teacher.keyboard.press("ArrowRight")  # the presenter's → reveals, on the projector and the phones
         settle(teacher, since=before)
         _wait_attr(teacher, ".live-chart", "data-revealed", "1", timeout=10)
+        bars = teacher.locator(".live-bar")  # the spread of answers, at the reveal
+        counts = {bars.nth(i).locator(".live-lab").inner_text().lstrip("✓ ").strip():
+                  int(bars.nth(i).get_attribute("data-n") or 0) for i in range(bars.count())}
+        assert counts[labels[0]] == 2 and counts[labels[1]] == 1, counts
         panel = teacher.locator(".st-key-live-panel").inner_text()
         right_label = teacher.locator(".live-bar.live-right .live-lab").inner_text().lstrip("✓ ").strip()
         right_names = [n for n, k in zip(names, taps, strict=True) if labels[k] == right_label]
@@ -349,9 +353,11 @@ def test_a_made_up_live_code_on_the_projector_says_no_class_has_it(kept_page: An
     code = str(page.locator(".live-join-big").get_attribute("data-code"))
     assert len(code) == 6 and code != "ZZZZZZ" and f"live={code}" in page.url and "deal=12" in page.url
     assert "No live class has the code" not in page.locator("body").inner_text()
-    # The server is opened as localhost, which no phone can open: that is for the teacher, on the
-    # button they start with, not on the join screen the room reads.
-    assert "Phones cannot open" not in page.locator("body").inner_text()
+    # The server is opened as localhost, which no phone can open: that is for the teacher, in a
+    # small line under the join screen (and on the button they start with), not in the way in
+    # the room reads.
+    assert "Phones cannot open" not in page.locator(".live-join-big").inner_text()
+    assert "Phones cannot open" in page.locator(".st-key-live-join-screen .live-warn").inner_text()
     page.goto(f"{server}/presenter?deal=12&move=5&live=ZZZZZZ")
     wait_for(page, ".st-key-live-none-plain button", 120)
     settle(page)

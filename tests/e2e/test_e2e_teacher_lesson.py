@@ -179,7 +179,7 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         assert "4-1: " in said.inner_text() and "is worse" not in projector.locator(".st-key-live-panel").inner_text()
         # The words and the result under the chart read from the back of the room: a step above 28 px.
         size = "(sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize)"
-        assert projector.evaluate(size, ".pres-talk .pres-worse") >= 30
+        assert projector.evaluate(size, ".pres-talk .pres-worse") >= 34
         assert projector.evaluate(size, ".st-key-live-panel .live-names b") >= 34
         wait_for(phone, ".live-revealed", 30)
         assert "6-5 is worse" in phone.locator(".live-revealed").inner_text()
@@ -244,11 +244,12 @@ def test_a_levels_choices_on_the_phone_come_in_order(projector: Any, browser: An
         settle(phone)
         numbers = [int(t) for t in phone.locator("[class*='st-key-live-choice-'] button").all_inner_texts()]
         assert len(numbers) >= 3 and numbers == sorted(numbers), numbers
-        chart = projector.locator(".live-chart .live-lab").all_inner_texts()
-        assert [int(t) for t in chart] == numbers, chart  # the projector's bars in the same order
         before = runs(projector)
         projector.keyboard.press("PageDown")  # the reveal
         settle(projector, since=before)
+        wait_for(projector, ".live-chart[data-revealed='1']", 30)
+        chart = projector.locator(".live-chart .live-lab").all_inner_texts()
+        assert [int(t.lstrip("✓ ")) for t in chart] == numbers, chart  # the projector's bars in the same order
         before = runs(projector)
         projector.keyboard.press("PageDown")  # the next level: which tiles may be played
         settle(projector, since=before)

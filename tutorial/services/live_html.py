@@ -41,8 +41,8 @@ def unreachable_html(base: str, port: object = "") -> str:
 def join_html(info: LiveInfo, big: bool, players: int, base: str) -> str:
     """The way in for phones: the QR code, the address and the class code, in large type on the
     join screen (``big``) or on one line. Nothing for the teacher alone: an address phones
-    cannot open is said where the teacher starts the class (:func:`unreachable_html`), not on
-    the screen the room reads."""
+    cannot open (:func:`unreachable_html`) is said by the presenter in a small line of its own
+    under the join screen, and in the tooltip of "Start a live class"."""
     url = logic.join_url(base, info.join_code) if base else f"/live?code={info.join_code}"
     qr = logic.qr_svg(url)
     joined = f"{players} student{'s' if players != 1 else ''} joined"
@@ -71,31 +71,33 @@ def join_small_html(info: LiveInfo, base: str) -> str:
             f'<b class="live-code-small">{escape(info.join_code)}</b></span></div>')
 
 
-def chart_html(view: HostView, names: bool = False, worse: bool = True) -> str:
-    """The answers so far: how many answered (of how many joined) and a bar per choice; after
-    the reveal how many got it, and who only when the teacher shows the results to the class
-    (``names``): nothing personal reaches the projector unasked. Under it, why each wrong
-    choice made is wrong: the engine's reason a tile may not be played, and (``worse``) why a
-    legal one is worse (the presenter's words name every worse play instead)."""
+def chart_html(view: HostView, worse: bool = True) -> str:
+    """The answers on the projector. While the question is open, only how many answered (of how
+    many joined): a count per answer would let a student who has not answered follow the crowd,
+    so none is drawn nor sent. Once revealed, a bar per choice with its count, the right ones
+    marked, and how many got it, naming nobody (the class summary names them when the teacher
+    asks: nothing personal reaches the projector unasked), above the bars. Under them, why each wrong choice made
+    is wrong: the engine's reason a tile may not be played, and (``worse``) why a legal one is
+    worse (the presenter's words name every worse play instead)."""
     q = view.question
     if q is None:
         return ""
-    rows = logic.chart_rows(q.choices, view.counts, q.right, revealed=q.revealed)
-    bars = "".join(
-        f'<div class="live-bar{" live-right" if r.right else ""}" data-value="{escape(r.value)}" data-n="{r.count}">'
-        f'<span class="live-lab">{"✓ " if r.right else ""}{escape(r.label)}</span>'
-        f'<span class="live-track"><span class="live-fill" style="width:{r.share * 100:.1f}%"></span></span>'
-        f'<span class="live-n">{r.count}</span></div>'
-        for r in rows)
-    head = (f'<div class="live-count"><b>{view.answered}</b> of {view.players} answered'
-            + (" · closed" if q.closed and not q.revealed else "") + "</div>")
-    said = ""
-    if q.revealed:
-        right = view.right_names if names else []
-        shown = ", ".join(escape(n) for n in right[:24]) + (f" and {len(right) - 24} more" if len(right) > 24 else "")
+    bars = said = ""
+    if not q.revealed:
+        head = (f'<div class="live-count"><b>{view.answered}</b> of {view.players} answered'
+                + (" · closed" if q.closed else "") + "</div>")
+    else:
+        # The result first, in one line with the size of the class (the count of answers is in it).
         score = f"Right: {len(view.right_names)} of {view.answered}" if view.answered else "No answers yet"
-        said = (f'<div class="live-names"><b>{score}</b>' + (f" — {shown}" if right else "") + "</div>")
-        said += "".join(f'<div class="live-illegal" data-value="{escape(r.value)}">{escape(why)}</div>'
+        head = f'<div class="live-names"><b>{score}</b> ({view.players} in the class)</div>'
+        rows = logic.chart_rows(q.choices, view.counts, q.right, revealed=True)
+        bars = "".join(
+            f'<div class="live-bar{" live-right" if r.right else ""}" data-value="{escape(r.value)}" data-n="{r.count}">'
+            f'<span class="live-lab">{"✓ " if r.right else ""}{escape(r.label)}</span>'
+            f'<span class="live-track"><span class="live-fill" style="width:{r.share * 100:.1f}%"></span></span>'
+            f'<span class="live-n">{r.count}</span></div>'
+            for r in rows)
+        said = "".join(f'<div class="live-illegal" data-value="{escape(r.value)}">{escape(why)}</div>'
                         for r in rows if r.count and not r.right
                         and (why := (logic.wrong_reason if worse else logic.illegal_reason)(q.view, r.value)))
     return (f'<div class="live-host live-chart" role="figure" aria-label="Answers so far" data-answered="{view.answered}" '

@@ -1,5 +1,5 @@
 """The live class on screen: the teacher's side on the presenter (:mod:`.host`: start, the
-join screen with a QR code, the answers counted live as a chart, who got it at the reveal, the
+join screen with a QR code, how many answered, the spread of answers and how many got it at the reveal, the
 class summary and its CSV) and the students' page on their phones (:mod:`.phone`: join with
 the code and a name, answer with one tap, see the reveal). The HTML they draw is made in
 :mod:`tutorial.services.live_html`.

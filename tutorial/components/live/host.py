@@ -1,5 +1,6 @@
 """The live class's teacher side, on the presenter: start a class, the join screen (QR code),
-the answers counted live, who got it at the reveal, the class summary and its CSV. The
+how many answered, the spread of answers and how many got it at the reveal, the class summary
+(names only when the teacher shows them) and its CSV. The
 controls open only in the browser holding the class's host token (see :mod:`tutorial.components.live`)."""
 
 from __future__ import annotations
@@ -26,7 +27,14 @@ from tutorial.components.presentation import (
     room_title,
 )
 from tutorial.services import live as logic
-from tutorial.services.live_html import chart_html, join_html, join_small_html, table_html, unreachable_text
+from tutorial.services.live_html import (
+    chart_html,
+    join_html,
+    join_small_html,
+    table_html,
+    unreachable_html,
+    unreachable_text,
+)
 from tutorial.services.presenter import ItemShow
 from tutorial.services.presenter_html import numbers_table_html
 from tutorial.services.text import md_escape
@@ -217,7 +225,7 @@ def start_button() -> None:
     if msg:
         state.put(state.LIVE_MESSAGE, None)
         st.error(msg)
-    # Said to the teacher on the button they start with, not on the join screen the room reads.
+    # Said to the teacher on the button they start with, and in a small line under the join screen.
     warn = unreachable_text(public_base(), st.get_option("server.port"))
     if st.button("Start a live class", key="live-start", icon=":material/cell_tower:",
                  help=(f"**{md_escape(warn)}**\n\n" if warn else "")
@@ -299,6 +307,13 @@ def _open_summary() -> None:
     state.put(state.LIVE_NAMES, False)
 
 
+def _close_summary() -> None:
+    """Back to the presentation: the results shown were the summary's only (the live panel
+    names nobody), and hidden again when it next opens."""
+    state.put(state.LIVE_SUMMARY, False)
+    state.put(state.LIVE_NAMES, False)
+
+
 def _join(info: LiveInfo, big: bool, players: int) -> str:
     return join_html(info, big, players, public_base())
 
@@ -319,15 +334,22 @@ def _host_live(sid: int) -> None:
     if state.get(state.LIVE_JOIN_SCREEN):
         with st.container(key="live-join-screen"):
             st.markdown(_join(view.session, True, view.players), unsafe_allow_html=True)
+            # For the teacher, in a small line under the way in: an address phones cannot open,
+            # and how to give them one (the room reads the QR code, the address and the code).
+            if warn := unreachable_html(public_base(), st.get_option("server.port")):
+                st.markdown(warn, unsafe_allow_html=True)
             st.button("Close: start the questions", key="live-join-close", type="primary",
                       on_click=_toggle, args=(state.LIVE_JOIN_SCREEN,), icon=":material/close:")
         return
     with st.container(key="live-panel"):
+        if state.get(state.LIVE_CONFIRM_END):
+            _confirm_end(sid)
+            return
         # A slide that asks nothing (a note, a move not asked) shows how to join, not the last
         # question's chart, which the class would read as this slide's.
         if view.question is not None and asking:
             # Why a chosen legal tile is worse: the stage's words say it for every such tile.
-            st.markdown(chart_html(view, bool(state.get(state.LIVE_NAMES)), worse=False)
+            st.markdown(chart_html(view, worse=False)
                         + join_small_html(view.session, public_base()), unsafe_allow_html=True)
         else:
             if state.get(state.LIVE_UNASKED):
@@ -341,17 +363,8 @@ def _host_live(sid: int) -> None:
                          help="Opens in your view: the students' names and scores stay hidden until you show them."):
                 _open_summary()
                 st.rerun()
-            if not state.get(state.LIVE_CONFIRM_END):
-                st.button("End", key="live-end", icon=":material/stop_circle:", on_click=_toggle,
-                          args=(state.LIVE_CONFIRM_END,), help="End the live class (asks first).")
-        if state.get(state.LIVE_CONFIRM_END):
-            st.markdown('<div class="live-host">End the live class? Its code opens nothing more and phones can no '
-                        "longer answer; the presentation stays on screen.</div>", unsafe_allow_html=True)
-            with st.container(horizontal=True):
-                if st.button("Yes, end the class", key="live-end-yes", type="primary", icon=":material/stop_circle:"):
-                    _end(sid)
-                    st.rerun()
-                st.button("Cancel", key="live-end-no", on_click=_toggle, args=(state.LIVE_CONFIRM_END,))
+            st.button("End", key="live-end", icon=":material/stop_circle:", on_click=_toggle,
+                      args=(state.LIVE_CONFIRM_END,), help="End the live class (asks first).")
         # "Show the numbers": their table stands here, under the chart, as wide as the panel
         # (beside it the stage's column of words is too narrow); the stage keeps the summary.
         try:
@@ -360,6 +373,19 @@ def _host_live(sid: int) -> None:
             move = None
         if move is not None and move.rows:
             st.markdown(numbers_table_html(move), unsafe_allow_html=True)
+
+
+def _confirm_end(sid: int) -> None:
+    """"End the live class?" with its two buttons, in place of the panel's chart, join line and
+    numbers (``_host_live``): the question and "Yes, end the class" fit the panel whatever the
+    slide and the screen, the words under the panel taking their height as before."""
+    st.markdown('<div class="live-host live-end-ask">End the live class? Its code opens nothing more and phones '
+                "can no longer answer; the presentation stays on screen.</div>", unsafe_allow_html=True)
+    with st.container(horizontal=True):
+        if st.button("Yes, end the class", key="live-end-yes", type="primary", icon=":material/stop_circle:"):
+            _end(sid)
+            st.rerun()
+        st.button("Cancel", key="live-end-no", on_click=_toggle, args=(state.LIVE_CONFIRM_END,))
 
 
 def _end_others(ids: tuple[int, ...]) -> None:
@@ -468,8 +494,8 @@ def summary(info: LiveInfo) -> None:
         st.markdown(f"## Class summary: {md_escape(title)}")
         st.markdown(f"{count_words(len(board.students), 'student')} · {count_words(board.questions, 'question')} asked")
         with st.container(horizontal=True):
-            st.button("Back to the presentation", key="live-summary-close", type="primary", on_click=_toggle,
-                      args=(state.LIVE_SUMMARY,), icon=":material/arrow_back:")
+            st.button("Back to the presentation", key="live-summary-close", type="primary", on_click=_close_summary,
+                      icon=":material/arrow_back:")
             st.download_button("Students (CSV)", live.summary_csv(board),
                                file_name=f"live-{info.join_code}-students.csv", mime="text/csv", key="live-csv",
                                icon=":material/download:", on_click="ignore",
@@ -482,7 +508,8 @@ def summary(info: LiveInfo) -> None:
             st.button("Hide the students' results" if names else "Show the results to the class",
                       key="live-names", on_click=_toggle, args=(state.LIVE_NAMES,),
                       icon=":material/visibility_off:" if names else ":material/visibility:",
-                      help="Each student's name and score, on the screen the room sees.")
+                      help="Each student's name and score, on this summary (the screen the room sees); the "
+                           "live panel beside the presentation names nobody.")
         st.markdown("### Per question")
         if board.per_question:
             st.markdown(table_html(["#", "Question", "Answer", "Right", "Wrong answers"],

@@ -37,6 +37,7 @@ def _answer(token: str, qid: int, value: str) -> None:
         state.put(state.LIVE_MESSAGE, "Your answer could not be sent: the database is not reachable. Tap again.")
         return
     state.put(state.LIVE_NAME_NOTE, None)
+    state.put(state.LIVE_WELCOME, False)
     try:
         live.answer(db, token, qid, value)
     except LiveError as e:
@@ -82,9 +83,13 @@ def _question(token: str) -> int | None:
     number = f" · question {view.number}" if view.question is not None else ""
     # Not the presentation's title: it names the deal, which a student could open elsewhere
     # and step through to the answer.
-    # The class's code, as on the board, so a student in the wrong class sees it at once.
-    st.markdown(f'<div class="live-phone"><div class="live-who">You are <b>{escape(view.player.name)}</b> in '
-                f'class <span class="live-who-code">{escape(view.session.join_code)}</span>{number}</div></div>',
+    # The class's code, as on the board, so a student in the wrong class sees it at once. Just
+    # after joining the same line says welcome: in the page's flow, covering nothing (a toast
+    # would float over this line and the title).
+    name = f"<b>{escape(view.player.name)}</b>"
+    who = (f"Welcome, {name}! You are in class" if state.get(state.LIVE_WELCOME) else f"You are {name} in class")
+    st.markdown(f'<div class="live-phone"><div class="live-who">{who} '
+                f'<span class="live-who-code">{escape(view.session.join_code)}</span>{number}</div></div>',
                 unsafe_allow_html=True)
     msg = state.get(state.LIVE_MESSAGE)
     if msg:
@@ -149,7 +154,7 @@ def _join() -> None:
     try:
         # The phone's profile (made now if it has none) brings the student back to their own
         # place, answers and all, when they join again from this browser or their personal link.
-        player, token = live.join(db, code, name, learner_id=profile.ensure())
+        _player, token = live.join(db, code, name, learner_id=profile.ensure())
     except LiveError as e:
         state.put(state.LIVE_MESSAGE, str(e))
         return
@@ -159,7 +164,7 @@ def _join() -> None:
     state.put(state.LIVE_PLAYER, token)
     _write(PhoneLink(player=token))
     state.put(state.LIVE_NAME_NOTE, cut_note(name).strip() or None)
-    st.toast(f"Welcome, {md_escape(player.name)}!", icon=":material/waving_hand:")
+    state.put(state.LIVE_WELCOME, True)
 
 
 def _leave() -> None:
@@ -171,6 +176,7 @@ def _leave() -> None:
             pass  # the phone leaves anyway; the room counts it until the class ends
     state.put(state.LIVE_PLAYER, None)
     state.put(state.LIVE_LEAVING, False)
+    state.put(state.LIVE_WELCOME, False)
     _write(PhoneLink())
 
 
