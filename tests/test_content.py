@@ -428,6 +428,8 @@ def giveaways(item: Item) -> list[str]:
       any tile may be ("may play any tile at all", "The leader may play anything",
       ``lead-any``), unless on the condition of being void in the suit led, which the learner
       has to find in the hand;
+    - nobody has won the game: the title naming a tie at the top or what it means ("A tie at
+      the top plays on", "Teams can tie too"): the learner has to find the tie in the scores;
     - the learner holds none of the suit led (every tile may follow, or the tile to play is
       chosen from the whole hand): the title naming that case or what it allows ("When you
       cannot follow", "Last to play, out of the suit", "A look-alike does not force you",
@@ -476,6 +478,8 @@ def giveaways(item: Item) -> list[str]:
             for sentence in _sentences(" ".join(text.split())) if where != "question" else []:
                 if re.search(_SAYS_ANY_TILE, sentence, re.IGNORECASE) and not re.search(_VOID, sentence, re.IGNORECASE):
                     found.append(f"{where} says any tile may be played, the answer (every tile): {sentence!r}")
+    if kind == "game_winner" and ans is None and re.search(_SAYS_TIE, shown["title"], re.IGNORECASE):
+        found.append(f"title says the scores tie at the top, the answer (nobody has won): {shown['title']!r}")
     if kind in ("legal_tiles", "play") and _void_in_suit_led(item):
         # (a title naming both cases, "Follow suit? Trump in? Throw off?", leaves the case to the hand)
         both = re.search(r"\bfollow\b", re.sub(_VOID_CASE, "", shown["title"], flags=re.IGNORECASE), re.IGNORECASE)
@@ -547,6 +551,8 @@ _SAYS_ANY_TILE = r"\bany(?:thing)?\b|\bevery tile\b|\bwhatever\b|\bfree(?:ly)?\b
 _VOID = r"\bvoid\b|\bhold(?:s)? (?:no tile|none)\b|\bcannot follow\b"
 
 
+#: A tie at the top, or what it means (the game goes on): the scores must show it.
+_SAYS_TIE = r"\bti(?:e|es|ed|ing)\b|\blevel\b|\bplays? on\b|\bgoes on\b|\bnobody\b|\bno winner\b|\bshare"
 #: The case of holding none of the suit led, or what that case allows.
 _VOID_CASE = (_VOID + r"|\bcan'?not follow\b|\bcan't follow\b|\bnone of the suit\b|\bout of the suit\b"
               r"|\b(?:does|do|will) not force\b|\btrump(?:s|ing)? in\b|\bthrow(?:s|ing)? off\b|\banything goes\b")
@@ -723,6 +729,9 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         "follow-void": {"title": "When you cannot follow"},
         "follow-void-with-lookalike": {"title": "A look-alike does not force you"},
         "follow-doubles-void": {"title": "Out of the suit"},
+        # a title saying the scores tie at the top (nobody has won)
+        "game-tie": {"title": "A tie at the top plays on"},
+        "four-tie": {"title": "Teams can tie too"},
     }
     import copy
 
