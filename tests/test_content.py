@@ -428,6 +428,15 @@ def giveaways(item: Item) -> list[str]:
       any tile may be ("may play any tile at all", "The leader may play anything",
       ``lead-any``), unless on the condition of being void in the suit led, which the learner
       has to find in the hand;
+    - nobody has won the game: the title naming a tie at the top or what it means ("A tie at
+      the top plays on", "Teams can tie too"): the learner has to find the tie in the scores;
+    - the learner holds none of the suit led (every tile may follow, or the tile to play is
+      chosen from the whole hand): the title naming that case or what it allows ("When you
+      cannot follow", "Last to play, out of the suit", "A look-alike does not force you",
+      "Trumping in") and not the case of following too: the title heads this one position,
+      so the one case it names is read as the case at hand, which the learner has to find
+      in the hand; or an intro sentence saying it with no condition ("You are last to play
+      and hold none of the suit led");
     - a yes or no (is this tile a trump?): a level's address saying a verdict (``trump-not``,
       ``doubles-is-trump``); a sentence of the title, intro or rules that says
       the answer ("is a trump", "never a trump", "no trumps at all") of the tile asked or of a
@@ -469,6 +478,16 @@ def giveaways(item: Item) -> list[str]:
             for sentence in _sentences(" ".join(text.split())) if where != "question" else []:
                 if re.search(_SAYS_ANY_TILE, sentence, re.IGNORECASE) and not re.search(_VOID, sentence, re.IGNORECASE):
                     found.append(f"{where} says any tile may be played, the answer (every tile): {sentence!r}")
+    if kind == "game_winner" and ans is None and re.search(_SAYS_TIE, shown["title"], re.IGNORECASE):
+        found.append(f"title says the scores tie at the top, the answer (nobody has won): {shown['title']!r}")
+    if kind in ("legal_tiles", "play") and _void_in_suit_led(item):
+        # (a title naming both cases, "Follow suit? Trump in? Throw off?", leaves the case to the hand)
+        both = re.search(r"\bfollow\b", re.sub(_VOID_CASE, "", shown["title"], flags=re.IGNORECASE), re.IGNORECASE)
+        if re.search(_VOID_CASE, shown["title"], re.IGNORECASE) and not both:
+            found.append(f"title says the learner holds none of the suit led: {shown['title']!r}")
+        for sentence in _sentences(" ".join(shown["intro"].split())):
+            if re.search(_VOID_CASE, sentence, re.IGNORECASE) and not re.search(_CONDITION, sentence, re.IGNORECASE):
+                found.append(f"intro says the learner holds none of the suit led: {sentence!r}")
     if kind in ("pick_tiles", "legal_tiles") and len(ans) > 1:
         n = len(ans)
         words = "|".join([str(n), _NUMBER_WORDS[n]] if n < len(_NUMBER_WORDS) else [str(n)])
@@ -530,6 +549,24 @@ _SAYS_ANY_TILE = r"\bany(?:thing)?\b|\bevery tile\b|\bwhatever\b|\bfree(?:ly)?\b
 #: ... unless the sentence teaches it on a condition the learner must check in the hand: void
 #: in the suit led ("If you hold no tile of the suit led, you may play any tile").
 _VOID = r"\bvoid\b|\bhold(?:s)? (?:no tile|none)\b|\bcannot follow\b"
+
+
+#: A tie at the top, or what it means (the game goes on): the scores must show it.
+_SAYS_TIE = r"\bti(?:e|es|ed|ing)\b|\blevel\b|\bplays? on\b|\bgoes on\b|\bnobody\b|\bno winner\b|\bshare"
+#: The case of holding none of the suit led, or what that case allows.
+_VOID_CASE = (_VOID + r"|\bcan'?not follow\b|\bcan't follow\b|\bnone of the suit\b|\bout of the suit\b"
+              r"|\b(?:does|do|will) not force\b|\btrump(?:s|ing)? in\b|\bthrow(?:s|ing)? off\b|\banything goes\b")
+#: A sentence teaching a rule on a condition the learner checks in the hand.
+_CONDITION = r"\b(?:if|when|whenever|unless)\b|\bwith none\b"
+
+
+def _void_in_suit_led(item: Item) -> bool:
+    """Whether the seat to play holds no tile of the suit led (a trick on the table)."""
+    pos, tr = item.position, item.position.trump
+    if not pos.trick or tr is None or pos.to_play is None:
+        return False
+    led = tr.suit_led(pos.trick[0])
+    return not any(tr.follows(t, led) for t in pos.hand(pos.to_play))
 
 
 #: The kinds of tile a title or intro may name above a trick: the words, and which tiles are of
@@ -688,6 +725,13 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         "win-two-suit": {"title": "The two-suit tile wins by its other end"},
         "win-overtrump": {"title": "The higher trump"},
         "follow-last-out-of-suit": {"title": "Trumping in"},
+        # a title or an unconditional intro sentence saying the learner holds none of the suit led
+        "follow-void": {"title": "When you cannot follow"},
+        "follow-void-with-lookalike": {"title": "A look-alike does not force you"},
+        "follow-doubles-void": {"title": "Out of the suit"},
+        # a title saying the scores tie at the top (nobody has won)
+        "game-tie": {"title": "A tie at the top plays on"},
+        "four-tie": {"title": "Teams can tie too"},
     }
     import copy
 
@@ -700,6 +744,11 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
                 ("win-pips-lie", {"intro": "Here threes were led and two big doubles of other suits were thrown off."}),
                 ("four-winner", {"intro": "The same rule decides it: the highest trump, or else the highest of the suit led."}),
                 ("follow-last-out-of-suit", {"intro": "When you hold none of the suit led, a trump takes the trick."}),
+                ("follow-last-out-of-suit", {"title": "Last to play, out of the suit"}),
+                ("follow-last-out-of-suit", {"intro": "You are last to play and hold none of the suit led, so you may "
+                                             "play any tile. With fives trump, 5-1 played on a lead of 6-6 takes it."}),
+                ("follow-void-with-lookalike", {"intro": "You are \"void\", and may play anything at all."}),
+                ("follow-void", {"title": "Trump in? Throw off?"}),
                 # every tile of the hand to pick, said in general; a verdict in the address
                 ("lead-which-tiles", {"intro": "The player who leads may play any tile at all."}),
                 ("lead-which-tiles", {"title": "The leader may play anything"}),

@@ -225,3 +225,34 @@ def test_a_reload_after_a_wrong_try_keeps_its_message_and_one_star_for_yes_or_no
     text = box.inner_text()
     assert "Right!" in text and "1 of 3 stars" in text, text
     assert "a wrong try at a yes-or-no question leaves ★" in text, text
+
+
+def test_the_stars_of_a_right_answer_are_a_line_of_their_own_under_a_list(page: Any, server: str) -> None:
+    """The newcomer walk (finding 10, Stage 1 Level 4, "pick every tile that belongs"): under a
+    right answer whose feedback lists the tiles one a line, "★★☆ (2 of 3 stars)" was drawn as
+    part of the list's last line ("6-0 has a blank end ... out of the set. ★★☆ (2 of 3
+    stars)"). The stars are a paragraph of their own, under the list."""
+    from lessons import load_course
+
+    level = load_course().level("tiles-which-stay")
+    open_page(page, f"{server}/learn?level={level.id}")
+    for tile in level.answer_json():
+        a, b = tile.split("-")
+        click_key(page, f"lv-{level.id}-tiles-btn-{a}{b}")
+    click_key(page, f"lv-{level.id}-check")
+    right = page.locator(".st-key-learn-level-box [data-testid='stAlertContentSuccess']").first
+    assert "Right!" in right.inner_text()
+    bullets = right.locator("li").all_inner_texts()
+    assert len(bullets) == len(level.choices() or []), bullets  # one line a tile on offer
+    assert not [b for b in bullets if "★" in b or "stars" in b], bullets
+    stars = [p for p in right.locator("p").all_inner_texts() if "of 3 stars" in p]
+    assert len(stars) == 1 and stars[0].startswith("★★★ (3 of 3 stars"), right.inner_text()
+    # that paragraph is not inside the list, and comes after it
+    assert right.locator("li p", has_text="of 3 stars").count() == 0
+    assert right.locator("ul ~ p", has_text="of 3 stars").count() == 1
+    page.set_viewport_size({"width": 1280, "height": 800})
+    right.scroll_into_view_if_needed()
+    from moon_browser import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "learn-stars-under-the-list.png"))

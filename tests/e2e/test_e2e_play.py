@@ -12,6 +12,7 @@ from moon_browser import (
     by_key,
     click,
     click_key,
+    enabled_with_prefix,
     exists,
     open_page,
     play_hand,
@@ -753,3 +754,44 @@ def test_on_a_bid_turn_the_focus_is_on_pass(page: Any, server: str) -> None:
     settle(page, since=n)
     moves = [str(a) for s, a in _game_in_url(page).history if s == 0]
     assert moves and moves[0] == "pass", moves
+
+
+#: Sampled in the page while the computer players answer the learner's bid: whether the feed
+#: tells a computer move made after it ("Seat 1 bids 6.": the feed is drawn after the hint's
+#: place, so a run that drew it has drawn that place too), and whether a hint or its "Do it"
+#: button is on screen.
+_HINT_AFTER_THE_BID = """() => {
+  const feed = document.querySelector('.st-key-table-feed');
+  const box = document.querySelector('.st-key-hint-box');
+  const shown = e => !!e && e.getBoundingClientRect().height > 0;
+  const doIt = [...document.querySelectorAll('button')].some(b => shown(b) && b.innerText.startsWith('Do it:'));
+  return {answered: !!feed && /Seat 1 bids \\d/.test(feed.innerText), hint: shown(box), doIt};
+}"""
+
+
+def test_a_hint_goes_once_its_decision_is_made(page: Any, server: str) -> None:
+    """The newcomer walk (finding 9, `/play?deal=353564&level=strong`): Hint, Hint, "Do it:
+    bid 4"; while the computer players then bid, discard and lead (the table "waiting for
+    Seat 1"), "Hint 2 of 2 — the strong player would bid 4" and its "Do it: bid 4" button
+    stayed on screen. A hint belongs to one decision of the learner's: it goes when that
+    decision is made, not when the learner's next turn comes."""
+    open_page(page, f"{server}/play?deal=353564&level=strong")
+    _pace(page, "Long")  # a second a computer move: the samples below see each of them
+    click_key(page, "hint")
+    click_key(page, "hint")
+    box = page.locator(".st-key-hint-box").first.inner_text()
+    assert "the strong player would bid 4" in box and "Do it: bid 4" in box, box
+    seen: list[dict[str, bool]] = []
+    by_key(page, "hint-do").first.click()
+    # Sampled every 50 ms while the computer players bid, discard, name trump and lead, up to
+    # the learner's next turn (the hand's buttons to play).
+    for _ in range(1200):
+        seen.append(page.evaluate(_HINT_AFTER_THE_BID))
+        if enabled_with_prefix(page, "hand-btn-").count():
+            break
+        page.wait_for_timeout(50)
+    settle(page)
+    answered = [s for s in seen if s["answered"]]
+    assert len(answered) >= 10, seen  # the computer players' moves were seen, all along
+    assert not [s for s in answered if s["hint"] or s["doIt"]], seen
+    assert page.locator(".st-key-hint-box").count() == 0

@@ -294,7 +294,9 @@ def feedback(item: Item, key: str) -> None:
     ok, text = att.feedback
     if ok:
         stars = "★" * att.stars + "☆" * (3 - att.stars)
-        st.success(f"**Right!**{_para(text.removeprefix('Right! '))}  \n{stars} ({att.stars} of 3 stars{_star_key(item, key, att)})",
+        # the stars in a paragraph of their own: under a list of tiles, a line break would
+        # make them part of its last line
+        st.success(f"**Right!**{_para(text.removeprefix('Right! '))}\n\n{stars} ({att.stars} of 3 stars{_star_key(item, key, att)})",
                    icon=":material/check_circle:")
     else:
         st.error(f"**Not quite.**{_para(text)}", icon=":material/cancel:")

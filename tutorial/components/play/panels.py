@@ -21,7 +21,7 @@ from tutorial.components.state import tile_scale
 from tutorial.components.tiles import Shown, is_trump, names_md, note_html, row_html
 from tutorial.services import describe as words
 from tutorial.services.rules_text import short_summary, with_players
-from tutorial.services.session import PlaySession
+from tutorial.services.session import Hint, PlaySession
 from tutorial.services.table import reason_of
 from tutorial.services.urlstate import LEVELS
 
@@ -196,9 +196,18 @@ def _no_reason(sess: PlaySession, hand: int, index: int, action: Action | None, 
 
 # -- hint -------------------------------------------------------------------------------------------------
 def hint_panel(sess: PlaySession) -> None:
+    """The hint of the learner's decision at hand, in its own slot: once that decision is made,
+    the slot is drawn empty, so the hint goes at once, not at the end of the computer players'
+    runs (a run cut short by the next one leaves what it did not draw again on the page)."""
     h = sess.hint
-    if h is None or h.key != sess.position_key() or not sess.is_human_turn():
-        return
+    with st.container(key="hint-slot"):
+        if h is None or h.key != sess.position_key() or not sess.is_human_turn():
+            st.empty()
+            return
+        _hint_box(sess, h)
+
+
+def _hint_box(sess: PlaySession, h: Hint) -> None:
     view = sess.view()
     with st.container(border=True, key="hint-box"):
         st.markdown("**:material/lightbulb: Hint 1 of 2**")
