@@ -171,7 +171,7 @@ def test_automatic_mode_reaches_your_turn_through_quick_clicks(page: Any, server
     # (The mark is put on the table by hand here; the run it starts draws the same table, which
     # the browser keeps as it is.)
     page.evaluate("() => document.querySelector('.moon-table').classList.add('moon-autoplay')")
-    click(page, page.locator("[class*='st-key-why-'] button").first)  # a run of the feed alone
+    click(page, page.locator(".st-key-feed-why-pick button").first)  # a run of the feed alone
     after_feed = runs(page)
     page.wait_for_function(f"() => (window.__moonRuns || 0) > {after_feed}", timeout=10_000)
     page.evaluate("() => document.querySelector('.moon-table').classList.remove('moon-autoplay')")
@@ -295,7 +295,7 @@ def _why_beside_each_line(page: Any) -> None:
     click(page, page.locator(".st-key-table-hand .moon-pick-cell[data-btn] svg").first)
     assert len(_game_in_url(page).history) > played, "a click on a tile's picture plays it"
     rows = page.locator(".st-key-table-feed .moon-feed-line")
-    whys = page.locator(".st-key-table-feed [class*='st-key-why-1-'] button:visible", has_text="Why?")
+    whys = page.locator(".st-key-table-feed .st-key-feed-why-pick button:visible", has_text="Why?")
     assert rows.count() >= 2 and whys.count() == rows.count(), (rows.count(), whys.count())
     assert any(len(t) > 60 for t in rows.all_inner_texts()), "a line long enough to wrap"
     for i in range(rows.count()):
