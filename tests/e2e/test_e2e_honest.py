@@ -9,7 +9,7 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from moon_browser import click, click_key, open_page, settle, step_mode
+from moon_browser import FEED, click, click_key, open_page, settle, step_mode
 
 from engine import Game, RuleSet
 from engine.players import make_bot
@@ -29,7 +29,7 @@ def _status(page: Any) -> str:
 
 def _feed_lines(page: Any) -> dict[tuple[str, str], str]:
     """The feed's plays: (seat, tile) -> the one-line reason."""
-    text = page.locator(".st-key-table-feed").first.inner_text()
+    text = page.locator(FEED).first.inner_text()
     out = {}
     for line in text.splitlines():
         m = _FEED_LINE.match(line.strip())
@@ -86,7 +86,7 @@ def test_a_last_tiles_reason_after_the_hand_is_the_one_said_during_it(page: Any,
     its table words too: tests/test_reasons.py)."""
     setup, g, last = _forced_game()
     open_page(page, _link(server, setup, g))
-    page.locator(".st-key-table-feed").first.wait_for()
+    page.locator(FEED).first.wait_for()
     during = _feed_lines(page)
     said = {(f"Seat {seat}", tile): during.get((f"Seat {seat}", tile), "") for seat, tile in last}
     assert all(line == f"{tile} is my last tile." for (_s, tile), line in said.items()), (said, during)
@@ -145,7 +145,7 @@ def test_why_numbers_say_what_each_chance_is_of(page: Any, server: str) -> None:
     setup = PlaySetup(RuleSet(), 1990, 0, "strong")
     open_page(page, f"{server}/play?{urlencode(encode(setup, [_WALK_1990[:1]]))}")
     step_mode(page)
-    feed = page.locator(".st-key-table-feed").first
+    feed = page.locator(FEED).first
     while "Seat 1 passes" not in feed.inner_text():
         click_key(page, "to-my-turn")
     click(page, feed.get_by_text("Why?").first)

@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 from moon_browser import (
+    FEED,
     SCREENSHOTS,
     click,
     click_key,
@@ -72,7 +73,7 @@ def _mid_hand(deal_from: int = 1) -> tuple[PlaySetup, Game]:
 
 
 def _feed_text(page: Any) -> str:
-    return page.locator(".st-key-table-feed").first.inner_text()
+    return page.locator(FEED).first.inner_text()
 
 
 def test_the_table_is_fair_during_the_hand_reasons_survive_a_reload(page: Any, server: str) -> None:
@@ -431,7 +432,7 @@ def test_a_forced_follow_is_not_said_low(page: Any, server: str) -> None:
     step_mode(page)
     feed = _feed_text(page)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator(".st-key-table-feed").first.screenshot(path=str(SCREENSHOTS / "play-forced-follow-feed.png"))
+    page.locator(FEED).first.screenshot(path=str(SCREENSHOTS / "play-forced-follow-feed.png"))
     assert said in feed, (said, feed)
     assert f"low with {tile}" not in feed, feed
 
@@ -473,7 +474,7 @@ def test_a_computers_moon_says_how_likely_what_it_wins_and_what_a_set_costs(page
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
-        page.locator(".st-key-table-feed").first.screenshot(path=str(SCREENSHOTS / f"play-moon-feed-{width}.png"))
+        page.locator(FEED).first.screenshot(path=str(SCREENSHOTS / f"play-moon-feed-{width}.png"))
 
 
 def test_trick_row_shows_the_tiles_in_play_order(page: Any, server: str) -> None:

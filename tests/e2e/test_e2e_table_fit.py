@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from moon_browser import SCREENSHOTS, click, open_page, settle, step_mode
+from moon_browser import FEED, SCREENSHOTS, click, open_page, settle, step_mode
 
 from engine import Game, RuleSet
 from engine.players import make_bot
@@ -67,7 +67,7 @@ def test_what_is_scrolled_into_view_is_not_under_the_stuck_strip(
     # Room to scroll: the strip sticks, whatever the length of the page below the feed.
     page.evaluate("() => { document.querySelector('[data-testid=stMainBlockContainer]')"
                   ".style.setProperty('padding-bottom', '100vh', 'important'); }")
-    whys = page.locator('.st-key-table-feed .st-key-feed-why-pick button')
+    whys = page.locator(f"{FEED} .st-key-feed-why-pick button")
     count = whys.count()
     assert count >= 3, count
     checked, skipped = 0, []

@@ -149,56 +149,56 @@ def feed(sess: PlaySession) -> None:
     browser on every click): the text in one (:func:`feed_markdown`), then the "Why?" of every
     line in one ``st.pills`` (each line's move is an option; the open one is selected, and
     pressing it again closes it), whose buttons the ``play_table`` sheet's grid sets each
-    beside its line."""
+    beside its line. No container of its own (one message fewer on every click): the
+    fragment's block is the feed's box and grid."""
     sess = sync.current() or sess  # a run of the feed alone: the game as it is now
-    with st.container(key="table-feed", border=True):
-        lines = sess.feed()
-        if lines and any((ln.hand, ln.index) not in sess.decisions for ln in lines):
-            with st.spinner("Asking the computer for its reasons…"):
-                sess.fill_feed()  # after a refresh: the game came back from the URL, the reasons did not
-        rows: list[tuple[str, str]] = [("title", "**The computer's moves**")]
-        if not lines:
-            rows.append(("note", "No computer move yet in this hand."))
-        last_trick = None
-        open_key = st.session_state.get(WHY)
-        if open_key is not None and open_key not in {(ln.hand, ln.index) for ln in lines}:
-            st.session_state[WHY] = open_key = None  # its move has left the feed
-        everything = sess.shows_all()
-        whys: list[tuple[int, int]] = []
-        opening = "Bidding, widow and trump" if sess.players == 3 else "Bidding and trump"  # no widow with four
-        for ln in lines:
-            if ln.trick != last_trick:
-                rows.append(("head", f"Trick {ln.trick}" if ln.trick else opening))
-                last_trick = ln.trick
-            decision = sess.shown(sess.decisions.get((ln.hand, ln.index)), ln.hand)
-            # The view hides another seat's discard; shown in full, the game's own record names it.
-            action = sess.game.history[ln.index][1] if everything and ln.hand == sess.game.hand_number else ln.action
-            said = words.describe_action(ln.seat, action, you=sess.seat, players=sess.players,
-                                         show_discard=everything)
-            reason = reason_of(decision) or _no_reason(sess, ln.hand, ln.index, action, decision)
-            rows.append(("line", names_md(f"**{said}.** {reason}" if reason else f"**{said}.**")))
-            whys.append((ln.hand, ln.index))
-        st.markdown(feed_markdown(rows, whys), unsafe_allow_html=True)
-        if whys:
-            st.session_state[WHY_PICK] = open_key if open_key in whys else None
-            # Each label unique (Streamlit tells the options apart by their labels): "Why?"
-            # and as many zero-width spaces as lines before it, which show nothing.
-            labels = {at: "Why?" + "\u200b" * i for i, at in enumerate(whys)}
-            st.pills("The full explanation of a move", whys, format_func=lambda at: labels.get(at, "Why?"),
-                     key=WHY_PICK, on_change=_picked_why, label_visibility="collapsed")
-        if isinstance(open_key, tuple) and open_key[0] == sess.game.hand_number:
-            hand, index = open_key
-            if index < len(sess.game.history) and sess.game.history[index][0] != sess.seat:
-                seat, action = sess.game.history[index]
-                with st.container(border=True, key="feed-why"):
-                    said = words.describe_action(seat, action, you=sess.seat, players=sess.players,
-                                                 show_discard=everything)
-                    st.markdown(f"**Why? {said}.**")
-                    with st.spinner("Asking the computer…"):
-                        decision = sess.shown(sess.decision_at(hand, index), hand)
-                    show_decision(decision, key=f"why-{hand}-{index}", who=words.seat_name(seat, sess.seat, sess.players), wide=False,
-                                  at_table=not everything, said=True, fallback=_no_reason(sess, hand, index, action, decision))
-                    st.button("Close", key="why-close", on_click=_open_why, args=(None,), icon=":material/close:")
+    lines = sess.feed()
+    if lines and any((ln.hand, ln.index) not in sess.decisions for ln in lines):
+        with st.spinner("Asking the computer for its reasons…"):
+            sess.fill_feed()  # after a refresh: the game came back from the URL, the reasons did not
+    rows: list[tuple[str, str]] = [("title", "**The computer's moves**")]
+    if not lines:
+        rows.append(("note", "No computer move yet in this hand."))
+    last_trick = None
+    open_key = st.session_state.get(WHY)
+    if open_key is not None and open_key not in {(ln.hand, ln.index) for ln in lines}:
+        st.session_state[WHY] = open_key = None  # its move has left the feed
+    everything = sess.shows_all()
+    whys: list[tuple[int, int]] = []
+    opening = "Bidding, widow and trump" if sess.players == 3 else "Bidding and trump"  # no widow with four
+    for ln in lines:
+        if ln.trick != last_trick:
+            rows.append(("head", f"Trick {ln.trick}" if ln.trick else opening))
+            last_trick = ln.trick
+        decision = sess.shown(sess.decisions.get((ln.hand, ln.index)), ln.hand)
+        # The view hides another seat's discard; shown in full, the game's own record names it.
+        action = sess.game.history[ln.index][1] if everything and ln.hand == sess.game.hand_number else ln.action
+        said = words.describe_action(ln.seat, action, you=sess.seat, players=sess.players,
+                                     show_discard=everything)
+        reason = reason_of(decision) or _no_reason(sess, ln.hand, ln.index, action, decision)
+        rows.append(("line", names_md(f"**{said}.** {reason}" if reason else f"**{said}.**")))
+        whys.append((ln.hand, ln.index))
+    st.markdown(feed_markdown(rows, whys), unsafe_allow_html=True)
+    if whys:
+        st.session_state[WHY_PICK] = open_key if open_key in whys else None
+        # Each label unique (Streamlit tells the options apart by their labels): "Why?"
+        # and as many zero-width spaces as lines before it, which show nothing.
+        labels = {at: "Why?" + "\u200b" * i for i, at in enumerate(whys)}
+        st.pills("The full explanation of a move", whys, format_func=lambda at: labels.get(at, "Why?"),
+                 key=WHY_PICK, on_change=_picked_why, label_visibility="collapsed")
+    if isinstance(open_key, tuple) and open_key[0] == sess.game.hand_number:
+        hand, index = open_key
+        if index < len(sess.game.history) and sess.game.history[index][0] != sess.seat:
+            seat, action = sess.game.history[index]
+            with st.container(border=True, key="feed-why"):
+                said = words.describe_action(seat, action, you=sess.seat, players=sess.players,
+                                             show_discard=everything)
+                st.markdown(f"**Why? {said}.**")
+                with st.spinner("Asking the computer…"):
+                    decision = sess.shown(sess.decision_at(hand, index), hand)
+                show_decision(decision, key=f"why-{hand}-{index}", who=words.seat_name(seat, sess.seat, sess.players), wide=False,
+                              at_table=not everything, said=True, fallback=_no_reason(sess, hand, index, action, decision))
+                st.button("Close", key="why-close", on_click=_open_why, args=(None,), icon=":material/close:")
 
 
 def _picked_why() -> None:
