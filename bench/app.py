@@ -343,16 +343,40 @@ def presenter_steps(browser: Any, url: str, rounds: int = 2, deal: int = 12) -> 
     return samples
 
 
-#: The Play page's regions (their keyed containers), in the order of the page.
+#: The Play page's regions, in the order of the page: keyed containers (``table-main``,
+#: ``table-hand``); elements whose HTML block carries the class ``st-key-<region>`` (the
+#: status strip, the table); the buttons under the hand (``play-controls``: keyed one of
+#: :data:`_CONTROLS`); the feed (``table-feed``: its text, ``.moon-feed``, and its "Why?").
 _REGIONS = ("table-status", "table-main", "table-trick", "table-hand", "play-controls", "table-feed")
+_CONTROLS = ("next-move", "to-my-turn", "hint", "undo")
+
+
+def _element_region(msg: Any) -> str | None:  # Any: a ForwardMsg (streamlit's protobuf, imported in the caller)
+    """The region of :data:`_REGIONS` a new element is by itself, if any: the status strip and
+    the table (Markdown whose HTML block carries the region's class), a control (its key), the
+    feed's text and its "Why?"."""
+    if msg.delta.WhichOneof("type") != "new_element":
+        return None
+    el = msg.delta.new_element
+    kind = el.WhichOneof("type")
+    if kind == "markdown":
+        head = el.markdown.body[:80]
+        if head.startswith('<div class="moon-feed">'):
+            return "table-feed"
+        return next((r for r in ("table-status", "table-trick") if f'class="st-key-{r}"' in head), None)
+    if kind == "button":
+        return "play-controls" if any(el.button.id.endswith("-" + k) for k in _CONTROLS) else None
+    if kind == "button_group" and el.button_group.id.endswith("-feed-why-pick"):
+        return "table-feed"
+    return None
 
 
 def _region_counts(frames: list[bytes]) -> dict[str, int]:
     """The websocket messages of one click by the region of the Play page they draw: the
-    keyed containers of :data:`_REGIONS` (a message in a nested one counts for the innermost),
+    regions of :data:`_REGIONS` (a message in a nested one counts for the innermost),
     "below" (what is drawn below the table and the feed: the chooser and the trick history),
-    "layout" (the fragments' own blocks and other unkeyed blocks) and "run" (the run's own
-    messages: session, status, page info, a spinner's end)."""
+    "layout" (the fragments' own blocks, the feed's among them, and other unkeyed blocks) and
+    "run" (the run's own messages: session, status, page info, a spinner's end)."""
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # the message definitions only
 
     owner: dict[tuple[int, ...], str] = {}
@@ -365,13 +389,13 @@ def _region_counts(frames: list[bytes]) -> dict[str, int]:
             counts["run"] += 1
             continue
         path = tuple(msg.metadata.delta_path)
-        region = None
+        region = _element_region(msg)
+        if region == "table-feed":
+            feed_at = path[:-1]  # the feed's text is drawn straight into its fragment's block
         if msg.delta.WhichOneof("type") == "add_block":
             region = next((r for r in _REGIONS if msg.delta.add_block.id.endswith("-" + r)), None)
             if region is not None:
                 owner[path] = region
-                if region == "table-feed":
-                    feed_at = path[:-1]
         if region is None:
             region = next((owner[path[:i]] for i in range(len(path), 0, -1) if path[:i] in owner), None)
         if region is None and feed_at is not None and len(path) == len(feed_at) and path[:-1] == feed_at[:-1] \

@@ -3,6 +3,7 @@ review, the URL)."""
 
 from __future__ import annotations
 
+import re
 import sys
 
 import pytest
@@ -95,7 +96,8 @@ def test_explanation_of_a_computer_move() -> None:
         step = sess.last_step
     assert step is not None and step.seat != sess.seat
     # The feed has a line for the move, with its reason; its full explanation opens from it.
-    assert keys(at, f"why-{step.hand}-{step.index}")
+    assert f'data-move="{step.hand}-{step.index}"' in texts(at)
+    assert len(at.pills(key="feed-why-pick").options) == texts(at).count('class="moon-feed-line"')
     from tutorial.services.describe import describe_action
     from tutorial.services.table import reason_of
 
@@ -105,7 +107,7 @@ def test_explanation_of_a_computer_move() -> None:
     assert fair.explanation.reason != step.decision.explanation.reason
     assert f"**{said}.** {reason_of(fair)}" in texts(at)
     assert step.decision.explanation.reason not in texts(at)
-    click(at, f"why-{step.hand}-{step.index}")
+    at.pills(key="feed-why-pick").set_value((step.hand, step.index)).run()
     page = texts(at)
     assert "says:" in page
     # The plain reason is shown; the numbers wait behind the details toggle.
@@ -382,7 +384,7 @@ def test_each_trick_and_each_reason_is_one_element() -> None:
     tab is one element for all the tricks, in which each trick is one block (title, tiles,
     why it won), the last trick is one block, the reasons under "Why not?" are one list, the
     pictures of the learner's hand are one element (a button under each), and the feed's
-    sentences are one element (a "Why?" button beside each)."""
+    sentences are one element (a "Why?" beside each, all of them one widget)."""
     from engine import explain_winner
 
     at = open_app("play", {"deal": "5"}, state=STEP)
@@ -431,7 +433,10 @@ def test_each_trick_and_each_reason_is_one_element() -> None:
     feeds = [b for b in bodies if 'class="moon-feed-line"' in b]
     assert len(feeds) == 1, f"the feed is drawn as {len(feeds)} elements"
     assert feeds[0].count('class="moon-feed-line"') == len(lines) >= 1
-    assert [k for k in keys(at, "why-") if k.count("-") == 2] == [f"why-{ln.hand}-{ln.index}" for ln in lines]
+    assert re.findall(r'data-move="(\d+)-(\d+)"', feeds[0]) == [(str(ln.hand), str(ln.index)) for ln in lines]
+    whys = at.pills(key="feed-why-pick")  # one widget for every line's "Why?", each label its own
+    assert len(whys.options) == len(set(whys.options)) == len(lines)
+    assert {o.strip("\u200b") for o in whys.options} == {"Why?"}
 
 
 def _stale_next_hand_script() -> None:

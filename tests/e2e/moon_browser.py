@@ -312,6 +312,26 @@ def click_key(page: Any, key: str) -> None:
     click(page, by_key(page, key).first)
 
 
+#: The Play page's feed of the computer's moves: its fragment's block, into which its text
+#: (``.moon-feed``), its "Why?" and an open explanation are drawn.
+FEED = '[data-testid="stVerticalBlock"]:has(> [data-testid="stElementContainer"] .moon-feed)'
+#: The moves of the Play feed's lines, in order (each line's ``data-move``: "hand-index").
+_FEED_MOVES = "() => [...document.querySelectorAll('.moon-feed .moon-feed-line')].map(e => e.dataset.move)"
+
+
+def feed_moves(page: Any) -> list[tuple[int, int]]:
+    """The (hand, index) of the move on each line of the Play page's feed, in order."""
+    return [(int(h), int(i)) for h, i in (m.split("-") for m in page.evaluate(_FEED_MOVES))]
+
+
+def why_button(page: Any, hand: int, index: int) -> Any:
+    """The "Why?" beside the feed's line of move ``index`` of hand ``hand``: the feed's
+    "Why?" are one ``st.pills`` (key ``feed-why-pick``), a button a line, in the lines' order."""
+    moves = feed_moves(page)
+    assert (hand, index) in moves, (hand, index, moves)
+    return page.locator(f"{FEED} .st-key-feed-why-pick button").nth(moves.index((hand, index)))
+
+
 def exists(page: Any, key: str, enabled: bool = True) -> bool:
     sel = f".st-key-{key} button" + (":enabled" if enabled else "")
     return page.locator(sel).count() > 0

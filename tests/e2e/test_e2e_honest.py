@@ -9,7 +9,7 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from moon_browser import SCREENSHOTS, click, click_key, open_page, settle, step_mode
+from moon_browser import FEED, SCREENSHOTS, click, click_key, open_page, settle, step_mode, why_button
 
 from engine import Game, RuleSet
 from engine.players import make_bot
@@ -29,7 +29,7 @@ def _status(page: Any) -> str:
 
 def _feed_lines(page: Any) -> dict[tuple[str, str], str]:
     """The feed's plays: (seat, tile) -> the one-line reason."""
-    text = page.locator(".st-key-table-feed").first.inner_text()
+    text = page.locator(FEED).first.inner_text()
     out = {}
     for line in text.splitlines():
         m = _FEED_LINE.match(line.strip())
@@ -86,7 +86,7 @@ def test_a_last_tiles_reason_after_the_hand_is_the_one_said_during_it(page: Any,
     its table words too: tests/test_reasons.py)."""
     setup, g, last = _forced_game()
     open_page(page, _link(server, setup, g))
-    page.locator(".st-key-table-feed").first.wait_for()
+    page.locator(FEED).first.wait_for()
     during = _feed_lines(page)
     said = {(f"Seat {seat}", tile): during.get((f"Seat {seat}", tile), "") for seat, tile in last}
     assert all(line == f"{tile} is my last tile." for (_s, tile), line in said.items()), (said, during)
@@ -149,7 +149,7 @@ def test_why_numbers_say_what_each_chance_is_of(page: Any, server: str) -> None:
     setup = PlaySetup(RuleSet(), 1990, 0, "strong")
     open_page(page, f"{server}/play?{urlencode(encode(setup, [_WALK_1990[:1]]))}")
     step_mode(page)
-    feed = page.locator(".st-key-table-feed").first
+    feed = page.locator(FEED).first
     while "Seat 1 passes" not in feed.inner_text():
         click_key(page, "to-my-turn")
     click(page, feed.get_by_text("Why?").first)
@@ -180,17 +180,13 @@ def test_why_a_strong_bid_says_one_chance_in_its_sentence_and_its_table(page: An
     assert plain is not None and rated is not None, d.explanation.summary
     open_page(page, f"{server}/play?{urlencode(encode(setup, [['bid 5']]))}")
     step_mode(page)
-    feed = page.locator(".st-key-table-feed").first
+    feed = page.locator(FEED).first
     while "Seat 1 bids 6" not in feed.inner_text():
         click_key(page, "to-my-turn")
     text = feed.inner_text()
     assert "my hand has about an even chance to take six tricks" in text and "is likely to take six" not in text, text
-    keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-why-"]')]
-        .map(e => (e.className.match(/st-key-(why-\\d+-\\d+)(?:\\s|$)/) || [])[1]).filter(Boolean)""")
-    for key in keys:  # the "Why?" of Seat 1's bid
-        click_key(page, key)
-        if "I bid 6" in page.locator(".st-key-feed-why").first.inner_text():
-            break
+    click(page, why_button(page, 0, 1))  # the "Why?" of Seat 1's bid, the hand's second move
+    assert "I bid 6" in page.locator(".st-key-feed-why").first.inner_text()
     page.get_by_text("In numbers:").first.wait_for(timeout=60_000)
     click(page, page.locator('[class*="st-key-why-"][class*="-details"] label').first)
     why = page.locator(".st-key-feed-why").first

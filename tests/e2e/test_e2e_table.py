@@ -10,15 +10,18 @@ from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 from moon_browser import (
+    FEED,
     SCREENSHOTS,
     click,
     click_key,
+    feed_moves,
     open_page,
     settle,
     sized_context,
     step_mode,
     table_setting,
     wait_ready,
+    why_button,
 )
 
 from engine import Game, RuleSet, Tile
@@ -70,7 +73,7 @@ def _mid_hand(deal_from: int = 1) -> tuple[PlaySetup, Game]:
 
 
 def _feed_text(page: Any) -> str:
-    return page.locator(".st-key-table-feed").first.inner_text()
+    return page.locator(FEED).first.inner_text()
 
 
 def test_the_table_is_fair_during_the_hand_reasons_survive_a_reload(page: Any, server: str) -> None:
@@ -99,11 +102,10 @@ def test_the_table_is_fair_during_the_hand_reasons_survive_a_reload(page: Any, s
     # Every "Why?" with its details: the tile played and its numbers, nothing still hidden
     # (at 1280 px, where the feed's column is narrowest).
     page.set_viewport_size({"width": 1280, "height": 800})
-    keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-why-"]')]
-        .map(e => (e.className.match(/st-key-(why-\\d+-\\d+)(?:\\s|$)/) || [])[1]).filter(Boolean)""")
+    keys = feed_moves(page)
     assert len(keys) >= 3, keys
     for key in keys:
-        click_key(page, key)
+        click(page, why_button(page, *key))
         toggle = page.locator('[class*="st-key-why-"][class*="-details"] label').first
         if toggle.count():
             click(page, toggle)
@@ -130,7 +132,7 @@ def test_an_open_why_closes_when_its_move_leaves_the_feed(page: Any, server: str
     page.on("websocket", lambda ws: ws.on("framereceived", lambda m: frames.append(m)))
     open_page(page, _link(server, setup, g))
     step_mode(page)
-    first = page.locator('[class*="st-key-why-"] button').first
+    first = page.locator(".st-key-feed-why-pick button").first
     frames.clear()
     click(page, first)
     assert page.locator(".st-key-feed-why").count() == 1
@@ -368,7 +370,7 @@ def test_a_computer_play_is_said_by_what_the_tile_does_until_the_hand_is_over(pa
     first = min(plays)  # the lead: what it is, and why only if the table can see it
     lead = plays[first].at_table().explanation.reason
     assert LATER in lead or lead.endswith("so it takes this trick."), lead
-    click_key(page, f"why-1-{first}")
+    click(page, why_button(page, 1, first))
     box = page.locator(".st-key-feed-why").first.inner_text()
     assert NUMBERS_AFTER_HAND in box, box
     assert page.locator('[class*="st-key-why-"][class*="-details"]').count() == 0, "no numbers during the hand"
@@ -381,7 +383,7 @@ def test_a_computer_play_is_said_by_what_the_tile_does_until_the_hand_is_over(pa
     for d in last.values():
         assert d.explanation.reason in feed, (d.explanation.reason, feed)
     index = max(last)
-    click_key(page, f"why-1-{index}")
+    click(page, why_button(page, 1, index))
     box = page.locator(".st-key-feed-why").first.inner_text()
     assert NUMBERS_AFTER_HAND not in box
     assert page.locator('[class*="st-key-why-"][class*="-details"]').count() == 1, box
@@ -430,7 +432,7 @@ def test_a_forced_follow_is_not_said_low(page: Any, server: str) -> None:
     step_mode(page)
     feed = _feed_text(page)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator(".st-key-table-feed").first.screenshot(path=str(SCREENSHOTS / "play-forced-follow-feed.png"))
+    page.locator(FEED).first.screenshot(path=str(SCREENSHOTS / "play-forced-follow-feed.png"))
     assert said in feed, (said, feed)
     assert f"low with {tile}" not in feed, feed
 
@@ -474,7 +476,7 @@ def test_a_computers_moon_says_how_likely_what_it_wins_and_what_a_set_costs(page
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
-        page.locator(".st-key-table-feed").first.screenshot(path=str(SCREENSHOTS / f"play-moon-feed-{width}.png"))
+        page.locator(FEED).first.screenshot(path=str(SCREENSHOTS / f"play-moon-feed-{width}.png"))
 
 
 def test_trick_row_shows_the_tiles_in_play_order(page: Any, server: str) -> None:
@@ -548,11 +550,10 @@ def test_a_move_the_computer_would_not_make_still_gets_a_reason(page: Any, serve
     played = re.findall(r"Seat \d plays \d-\d\.([^\n]*)", feed)
     assert played and all(r.strip() for r in played), feed
     assert re.search(r"\d-\d (?:leads|follows|cannot follow) ", feed), feed
-    keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-why-"]')]
-        .map(e => (e.className.match(/st-key-(why-\\d+-\\d+)(?:\\s|$)/) || [])[1]).filter(Boolean)""")
+    keys = feed_moves(page)
     boxes = []
     for key in keys:
-        click_key(page, key)
+        click(page, why_button(page, *key))
         boxes.append(page.locator(".st-key-feed-why").first.inner_text())
     assert not [b for b in boxes if "No explanation is available" in b], boxes
     assert [b for b in boxes if "This move came with the link" in b], boxes

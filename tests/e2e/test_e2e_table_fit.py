@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from moon_browser import SCREENSHOTS, click, open_page, settle, step_mode
+from moon_browser import FEED, SCREENSHOTS, click, open_page, settle, step_mode
 
 from engine import Game, RuleSet
 from engine.players import make_bot
@@ -53,7 +53,8 @@ def test_what_is_scrolled_into_view_is_not_under_the_stuck_strip(
         kept_page: Any, server: str, size: tuple[int, int]) -> None:
     """After a four-player hand (the partner's moon: a long status strip), every "Why?" of
     the computer's moves, first left half under the stuck strip (the page scrolled as the
-    walk found it), then reached with Tab, is shown whole below the strip; scrolled into view
+    walk found it), then reached with the keyboard (Tab, or an arrow key from the "Why?" before
+    it), is shown whole below the strip; scrolled into view
     by a script, it lands below the strip too. On the wide screen with large tiles (a
     projector), whose strip is taller still."""
     width, height = size
@@ -66,7 +67,7 @@ def test_what_is_scrolled_into_view_is_not_under_the_stuck_strip(
     # Room to scroll: the strip sticks, whatever the length of the page below the feed.
     page.evaluate("() => { document.querySelector('[data-testid=stMainBlockContainer]')"
                   ".style.setProperty('padding-bottom', '100vh', 'important'); }")
-    whys = page.locator('.st-key-table-feed [class*="st-key-why-"] button')
+    whys = page.locator(f"{FEED} .st-key-feed-why-pick button")
     count = whys.count()
     assert count >= 3, count
     checked, skipped = 0, []
@@ -80,10 +81,12 @@ def test_what_is_scrolled_into_view_is_not_under_the_stuck_strip(
         if not (at["top"] < at["strip"] < at["bottom"]):
             skipped.append((i, at))
             continue  # the page cannot scroll this one under the strip
-        page.keyboard.press("Tab")
+        # The "Why?" are one group (st.pills): Tab reaches the first, the arrow keys the others.
+        key = "Tab" if i == 0 else "ArrowRight"
+        page.keyboard.press(key)
         page.wait_for_timeout(150)
         at = page.evaluate(_PLACES)
-        assert at["focused"], (i, "Tab from the element before reaches this one", at)
+        assert at["focused"], (i, f"{key} from the element before reaches this one", at)
         assert at["strip"] <= at["top"] and at["bottom"] <= at["height"], (size, i, "under the strip after Tab", at)
         # Scrolled into view by a script: below the strip as well.
         page.evaluate("() => document.querySelector('[data-moon-test]').scrollIntoView({block: 'start'})")

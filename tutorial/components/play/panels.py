@@ -96,6 +96,11 @@ def new_game_panel(sess: PlaySession | None) -> None:
 
 
 # -- the feed of the computer's moves ----------------------------------------------------------------
+#: The feed's "Why?" choices (one widget for every line: one message to the browser, where a
+#: button per line was one each).
+WHY_PICK = "feed-why-pick"
+
+
 def _open_why(key: tuple[int, int] | None) -> None:
     """"Why?" / "Close": only the feed is drawn again (the table has not changed), unless the
     computer's moves are under way, which the table's run carries on (:func:`sync.autoplay`)."""
@@ -105,29 +110,35 @@ def _open_why(key: tuple[int, int] | None) -> None:
         st.rerun(sync.GAME_FRAGMENT)
 
 
-def feed_markdown(rows: list[tuple[str, str]]) -> str:
+def feed_markdown(rows: list[tuple[str, str]], moves: list[tuple[int, int]] | None = None) -> str:
     """The feed's text as one Markdown element: ``rows`` of (kind, Markdown) in order, each a
     ``<div class="moon-feed-{kind}">``, which the ``play_table`` sheet makes a row of the
-    feed's grid; each ``"line"`` row leaves its right-hand cell to the next "Why?" button
-    (the buttons follow the text in the same order).
+    feed's grid; each ``"line"`` row leaves its right-hand cell to the next "Why?" (they
+    follow the text in the same order) and names its move, ``data-move="{hand}-{index}"``,
+    from ``moves`` (one a line, in order), so that a line's "Why?" can be found.
 
-    >>> print(feed_markdown([("head", "Trick 1"), ("line", "**Seat 1 plays 6-5.**")]))
+    >>> print(feed_markdown([("head", "Trick 1"), ("line", "**Seat 1 plays 6-5.**")], [(1, 5)]))
     <div class="moon-feed">
     <div class="moon-feed-head">
     <BLANKLINE>
     Trick 1
     <BLANKLINE>
     </div>
-    <div class="moon-feed-line">
+    <div class="moon-feed-line" data-move="1-5">
     <BLANKLINE>
     **Seat 1 plays 6-5.**
     <BLANKLINE>
     </div>
     </div>
     """
-    # Blank lines around each text: Markdown inside the HTML block.
-    return "\n".join(['<div class="moon-feed">', *(f'<div class="moon-feed-{kind}">\n\n{text}\n\n</div>'
-                                                   for kind, text in rows), "</div>"])
+    named = iter(moves or [])
+    out = ['<div class="moon-feed">']
+    for kind, text in rows:
+        move = next(named, None) if kind == "line" else None
+        attr = f' data-move="{move[0]}-{move[1]}"' if move is not None else ""
+        # Blank lines around each text: Markdown inside the HTML block.
+        out.append(f'<div class="moon-feed-{kind}"{attr}>\n\n{text}\n\n</div>')
+    return "\n".join([*out, "</div>"])
 
 
 @st.fragment
@@ -135,53 +146,65 @@ def feed(sess: PlaySession) -> None:
     """Every computer move of the current and the previous trick, one sentence each; the
     full explanation opens from its line. A fragment of its own: opening and closing an
     explanation draws only the feed again. Drawn in few elements (each is a message to the
-    browser on every click): the text in one (:func:`feed_markdown`), then the "Why?"
-    buttons, which the ``play_table`` sheet's grid sets each beside its line."""
+    browser on every click): the text in one (:func:`feed_markdown`), then the "Why?" of every
+    line in one ``st.pills`` (each line's move is an option; the open one is selected, and
+    pressing it again closes it), whose buttons the ``play_table`` sheet's grid sets each
+    beside its line. No container of its own (one message fewer on every click): the
+    fragment's block is the feed's box and grid."""
     sess = sync.current() or sess  # a run of the feed alone: the game as it is now
-    with st.container(key="table-feed", border=True):
-        lines = sess.feed()
-        if lines and any((ln.hand, ln.index) not in sess.decisions for ln in lines):
-            with st.spinner("Asking the computer for its reasons…"):
-                sess.fill_feed()  # after a refresh: the game came back from the URL, the reasons did not
-        rows: list[tuple[str, str]] = [("title", "**The computer's moves**")]
-        if not lines:
-            rows.append(("note", "No computer move yet in this hand."))
-        last_trick = None
-        open_key = st.session_state.get(WHY)
-        if open_key is not None and open_key not in {(ln.hand, ln.index) for ln in lines}:
-            st.session_state[WHY] = open_key = None  # its move has left the feed
-        everything = sess.shows_all()
-        whys: list[tuple[str, str, tuple[int, int]]] = []
-        opening = "Bidding, widow and trump" if sess.players == 3 else "Bidding and trump"  # no widow with four
-        for ln in lines:
-            if ln.trick != last_trick:
-                rows.append(("head", f"Trick {ln.trick}" if ln.trick else opening))
-                last_trick = ln.trick
-            decision = sess.shown(sess.decisions.get((ln.hand, ln.index)), ln.hand)
-            # The view hides another seat's discard; shown in full, the game's own record names it.
-            action = sess.game.history[ln.index][1] if everything and ln.hand == sess.game.hand_number else ln.action
-            said = words.describe_action(ln.seat, action, you=sess.seat, players=sess.players,
-                                         show_discard=everything)
-            reason = reason_of(decision) or _no_reason(sess, ln.hand, ln.index, action, decision)
-            rows.append(("line", names_md(f"**{said}.** {reason}" if reason else f"**{said}.**")))
-            whys.append((f"why-{ln.hand}-{ln.index}", said, (ln.hand, ln.index)))
-        st.markdown(feed_markdown(rows), unsafe_allow_html=True)
-        for key, said, at in whys:
-            st.button("Why?", key=key, type="tertiary", on_click=_open_why, args=(at,),
-                      help=f"The full explanation: {said}")
-        if isinstance(open_key, tuple) and open_key[0] == sess.game.hand_number:
-            hand, index = open_key
-            if index < len(sess.game.history) and sess.game.history[index][0] != sess.seat:
-                seat, action = sess.game.history[index]
-                with st.container(border=True, key="feed-why"):
-                    said = words.describe_action(seat, action, you=sess.seat, players=sess.players,
-                                                 show_discard=everything)
-                    st.markdown(f"**Why? {said}.**")
-                    with st.spinner("Asking the computer…"):
-                        decision = sess.shown(sess.decision_at(hand, index), hand)
-                    show_decision(decision, key=f"why-{hand}-{index}", who=words.seat_name(seat, sess.seat, sess.players), wide=False,
-                                  at_table=not everything, said=True, fallback=_no_reason(sess, hand, index, action, decision))
-                    st.button("Close", key="why-close", on_click=_open_why, args=(None,), icon=":material/close:")
+    lines = sess.feed()
+    if lines and any((ln.hand, ln.index) not in sess.decisions for ln in lines):
+        with st.spinner("Asking the computer for its reasons…"):
+            sess.fill_feed()  # after a refresh: the game came back from the URL, the reasons did not
+    rows: list[tuple[str, str]] = [("title", "**The computer's moves**")]
+    if not lines:
+        rows.append(("note", "No computer move yet in this hand."))
+    last_trick = None
+    open_key = st.session_state.get(WHY)
+    if open_key is not None and open_key not in {(ln.hand, ln.index) for ln in lines}:
+        st.session_state[WHY] = open_key = None  # its move has left the feed
+    everything = sess.shows_all()
+    whys: list[tuple[int, int]] = []
+    opening = "Bidding, widow and trump" if sess.players == 3 else "Bidding and trump"  # no widow with four
+    for ln in lines:
+        if ln.trick != last_trick:
+            rows.append(("head", f"Trick {ln.trick}" if ln.trick else opening))
+            last_trick = ln.trick
+        decision = sess.shown(sess.decisions.get((ln.hand, ln.index)), ln.hand)
+        # The view hides another seat's discard; shown in full, the game's own record names it.
+        action = sess.game.history[ln.index][1] if everything and ln.hand == sess.game.hand_number else ln.action
+        said = words.describe_action(ln.seat, action, you=sess.seat, players=sess.players,
+                                     show_discard=everything)
+        reason = reason_of(decision) or _no_reason(sess, ln.hand, ln.index, action, decision)
+        rows.append(("line", names_md(f"**{said}.** {reason}" if reason else f"**{said}.**")))
+        whys.append((ln.hand, ln.index))
+    st.markdown(feed_markdown(rows, whys), unsafe_allow_html=True)
+    if whys:
+        st.session_state[WHY_PICK] = open_key if open_key in whys else None
+        # Each label unique (Streamlit tells the options apart by their labels): "Why?"
+        # and as many zero-width spaces as lines before it, which show nothing.
+        labels = {at: "Why?" + "\u200b" * i for i, at in enumerate(whys)}
+        st.pills("The full explanation of a move", whys, format_func=lambda at: labels.get(at, "Why?"),
+                 key=WHY_PICK, on_change=_picked_why, label_visibility="collapsed")
+    if isinstance(open_key, tuple) and open_key[0] == sess.game.hand_number:
+        hand, index = open_key
+        if index < len(sess.game.history) and sess.game.history[index][0] != sess.seat:
+            seat, action = sess.game.history[index]
+            with st.container(border=True, key="feed-why"):
+                said = words.describe_action(seat, action, you=sess.seat, players=sess.players,
+                                             show_discard=everything)
+                st.markdown(f"**Why? {said}.**")
+                with st.spinner("Asking the computer…"):
+                    decision = sess.shown(sess.decision_at(hand, index), hand)
+                show_decision(decision, key=f"why-{hand}-{index}", who=words.seat_name(seat, sess.seat, sess.players), wide=False,
+                              at_table=not everything, said=True, fallback=_no_reason(sess, hand, index, action, decision))
+                st.button("Close", key="why-close", on_click=_open_why, args=(None,), icon=":material/close:")
+
+
+def _picked_why() -> None:
+    """A "Why?" of the feed pressed: its line's explanation opens; pressed again, it closes."""
+    picked = st.session_state.get(WHY_PICK)
+    _open_why(picked if isinstance(picked, tuple) else None)
 
 
 def _no_reason(sess: PlaySession, hand: int, index: int, action: Action | None, decision: object) -> str:

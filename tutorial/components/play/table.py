@@ -1,8 +1,11 @@
 """The Play table: the status strip, the seats around the table with the trick in the middle,
 and the learner's hand along the bottom with the controls for the phase.
 
-The regions are containers with stable keys (``table-status``, ``table-trick``,
-``table-hand``), which Streamlit renders as the CSS classes ``st-key-table-status`` etc.
+The regions carry stable CSS classes, ``st-key-table-status``, ``st-key-table-trick`` and
+``st-key-table-hand``: the hand is a container with that key (Streamlit gives a keyed container
+the class ``st-key-<key>``), while the status strip and the table are one Markdown element each,
+whose HTML block carries the same class (a container around them would be one more message to
+the browser on every click).
 """
 
 from __future__ import annotations
@@ -51,36 +54,38 @@ def status_strip(sess: PlaySession) -> None:
     """Contract, trump, tricks per side and scores, in one strip that stays in view."""
     g = sess.game
     view = sess.view()
-    with st.container(key="table-status"):
-        unit = "marks" if g.rules.scoring == "marks" else "points"
-        if g.bidder is None:
-            contract = "bidding" if g.phase == "bidding" else "no contract"
-        else:
-            contract = f"{words.seat_name(g.bidder, sess.seat, sess.players)} bid {words.bid_label(g.bid or 0)}"
-        names = side_names(sess)
-        bidding_side = None if g.bidder is None else g.rules.side_of(g.bidder)
-        taken = side_tricks(view)
-        left = 0 if g.hand_finished else 7 - len(view.tricks)
-        set_ = bidding_side is not None and (
-            bid_is_set(taken=taken[bidding_side], bid=g.bid, left=left)
-            or (g.hand_finished and taken[bidding_side] < tricks_needed(g.bid or 0)))
-        partner_bid = g.bidder is not None and g.bidder != sess.seat and \
-            g.rules.side_of(g.bidder) == g.rules.side_of(sess.seat)
-        # The outcome goes on the bidding side; with four players the one defending team that
-        # set it says so, with three the two defenders are left untagged.
-        tricks = " · ".join(
-            tricks_line(taken=n, bid=g.bid, name=name, bidding=side == bidding_side, over=g.hand_finished,
-                        left=left, bid_set=set_ and sess.players == 4, partner_bid=partner_bid)
-            for side, (name, n) in enumerate(zip(names, taken, strict=True))
-        )
-        scores = " · ".join(f"{name} {score}" for name, score in zip(names, g.scores, strict=True))
-        st.markdown(
-            f"**Hand {g.hand_number}** · deal {g.seed} · contract: **{escape(contract)}** · "
-            f"trump: **{words.trump_label(g.trump)}** · computer: {sess.setup.level}"
-            + (" · **open hands: every tile shown**" if sess.open_hands else "") + "  \n"
-            f"**Tricks** {escape(tricks)}  \n"
-            f"**Scores** {escape(scores)} (game to {g.rules.target} {unit})"
-        )
+    unit = "marks" if g.rules.scoring == "marks" else "points"
+    if g.bidder is None:
+        contract = "bidding" if g.phase == "bidding" else "no contract"
+    else:
+        contract = f"{words.seat_name(g.bidder, sess.seat, sess.players)} bid {words.bid_label(g.bid or 0)}"
+    names = side_names(sess)
+    bidding_side = None if g.bidder is None else g.rules.side_of(g.bidder)
+    taken = side_tricks(view)
+    left = 0 if g.hand_finished else 7 - len(view.tricks)
+    set_ = bidding_side is not None and (
+        bid_is_set(taken=taken[bidding_side], bid=g.bid, left=left)
+        or (g.hand_finished and taken[bidding_side] < tricks_needed(g.bid or 0)))
+    partner_bid = g.bidder is not None and g.bidder != sess.seat and \
+        g.rules.side_of(g.bidder) == g.rules.side_of(sess.seat)
+    # The outcome goes on the bidding side; with four players the one defending team that
+    # set it says so, with three the two defenders are left untagged.
+    tricks = " · ".join(
+        tricks_line(taken=n, bid=g.bid, name=name, bidding=side == bidding_side, over=g.hand_finished,
+                    left=left, bid_set=set_ and sess.players == 4, partner_bid=partner_bid)
+        for side, (name, n) in enumerate(zip(names, taken, strict=True))
+    )
+    scores = " · ".join(f"{name} {score}" for name, score in zip(names, g.scores, strict=True))
+    # Blank lines around the text: Markdown inside the HTML block.
+    st.markdown(
+        '<div class="st-key-table-status">\n\n'
+        f"**Hand {g.hand_number}** · deal {g.seed} · contract: **{escape(contract)}** · "
+        f"trump: **{words.trump_label(g.trump)}** · computer: {sess.setup.level}"
+        + (" · **open hands: every tile shown**" if sess.open_hands else "") + "  \n"
+        f"**Tricks** {escape(tricks)}  \n"
+        f"**Scores** {escape(scores)} (game to {g.rules.target} {unit})\n\n</div>",
+        unsafe_allow_html=True,
+    )
 
 
 # -- the table: seats around, the trick in the middle ----------------------------------------
@@ -172,42 +177,41 @@ def table_area(sess: PlaySession) -> None:
     view = sess.view()
     trump = g.trump
     around = seats_around(sess.seat, sess.players)
-    with st.container(key="table-trick"):
-        seats = "".join(_seat_html(sess, s, w) for w, s in around.items() if w != "bottom")
-        shown = shown_trick(sess)
-        if view.phase == "playing" or shown is not None:
-            where = {s: w for w, s in around.items()}
-            note = ""
-            if shown is not None and shown.done and trump is not None:
-                winner = (shown.leader + trick_winner(shown.tiles, trump)) % sess.players
-                title = f"Trick {len(view.tricks)} of 7: {words.seat_name(winner, sess.seat, sess.players)} took it"
-                note = note_html(explain_winner(shown.tiles, trump).text)
-                first = shown.leader
-            else:
-                title = f"Trick {min(len(view.tricks) + 1, 7)} of 7"
-                if shown is not None and trump is not None:
-                    title += f" · {words.describe_suit(trump.suit_led(shown.tiles[0]))} led"
-                first = shown.leader if shown is not None else (view.leader if view.leader is not None else sess.seat)
-            order = [(first + k) % sess.players for k in range(sess.players)]
-            cells = "".join(_trick_cell(sess, s, where[s], trump, shown) for s in order)
-            done = " moon-trick-done" if shown is not None and shown.done else ""
-            middle = (f'<div class="moon-trick-title">{escape(title)}</div>'
-                      f'<div class="moon-trick{done}">{cells}</div>{note}')
-        elif view.phase in ("bidding", "discard", "trump"):
-            auction = "".join(f'<div class="moon-note">{escape(line)}</div>' for line in auction_lines(view, sess.seat))
-            what = {"bidding": "Bidding", "discard": "The bidder takes the widow", "trump": "Naming trump"}[view.phase]
-            middle = f'<div class="moon-trick-title">{escape(what)}</div><div class="moon-auction">{auction}</div>'
+    seats = "".join(_seat_html(sess, s, w) for w, s in around.items() if w != "bottom")
+    shown = shown_trick(sess)
+    if view.phase == "playing" or shown is not None:
+        where = {s: w for w, s in around.items()}
+        note = ""
+        if shown is not None and shown.done and trump is not None:
+            winner = (shown.leader + trick_winner(shown.tiles, trump)) % sess.players
+            title = f"Trick {len(view.tricks)} of 7: {words.seat_name(winner, sess.seat, sess.players)} took it"
+            note = note_html(explain_winner(shown.tiles, trump).text)
+            first = shown.leader
         else:
-            middle = '<div class="moon-trick-title">The hand is over</div>'
-        players = "moon-four" if sess.players == 4 else "moon-three"
-        if sync.autoplay_pending(sess):  # the page's script watches that the moves go on (_FOCUS_JS)
-            players += " moon-autoplay"
-        # One element: the seats, the trick and the last trick folded under it.
-        st.markdown(
-            f'<div class="moon-table {players}" role="group" aria-label="The table">{seats}'
-            f'<div class="moon-middle">{middle}</div></div>{_latest_move(sess)}{_last_trick(sess)}',
-            unsafe_allow_html=True,
-        )
+            title = f"Trick {min(len(view.tricks) + 1, 7)} of 7"
+            if shown is not None and trump is not None:
+                title += f" · {words.describe_suit(trump.suit_led(shown.tiles[0]))} led"
+            first = shown.leader if shown is not None else (view.leader if view.leader is not None else sess.seat)
+        order = [(first + k) % sess.players for k in range(sess.players)]
+        cells = "".join(_trick_cell(sess, s, where[s], trump, shown) for s in order)
+        done = " moon-trick-done" if shown is not None and shown.done else ""
+        middle = (f'<div class="moon-trick-title">{escape(title)}</div>'
+                  f'<div class="moon-trick{done}">{cells}</div>{note}')
+    elif view.phase in ("bidding", "discard", "trump"):
+        auction = "".join(f'<div class="moon-note">{escape(line)}</div>' for line in auction_lines(view, sess.seat))
+        what = {"bidding": "Bidding", "discard": "The bidder takes the widow", "trump": "Naming trump"}[view.phase]
+        middle = f'<div class="moon-trick-title">{escape(what)}</div><div class="moon-auction">{auction}</div>'
+    else:
+        middle = '<div class="moon-trick-title">The hand is over</div>'
+    players = "moon-four" if sess.players == 4 else "moon-three"
+    if sync.autoplay_pending(sess):  # the page's script watches that the moves go on (_FOCUS_JS)
+        players += " moon-autoplay"
+    # One element: the seats, the trick and the last trick folded under it.
+    st.markdown(
+        f'<div class="st-key-table-trick"><div class="moon-table {players}" role="group" aria-label="The table">'
+        f'{seats}<div class="moon-middle">{middle}</div></div>{_latest_move(sess)}{_last_trick(sess)}</div>',
+        unsafe_allow_html=True,
+    )
 
 
 def _latest_move(sess: PlaySession) -> str:
@@ -275,22 +279,23 @@ def _trump_count(sess: PlaySession, trump: Trump) -> int:
 
 
 def hand_area(sess: PlaySession) -> None:
-    """The learner's hand and the controls for the phase, drawn into an ``st.empty`` slot: on
-    the learner's turn a block (``table-hand``: the title, the tiles, the buttons), otherwise one
-    element, the title and the tiles (:func:`waiting_hand_html`).
+    """The learner's hand and the controls for the phase, drawn in one place of the table's
+    column: on the learner's turn a block (``table-hand``: the title, the tiles, the buttons),
+    otherwise one element, the title and the tiles (:func:`waiting_hand_html`).
 
     While the computer players move on their own, each move is a run of the table that ends
     early (the next one follows), and Streamlit keeps on the page, stale, whatever such a run
     did not draw again: with the waiting hand drawn into the same block, the buttons of the
     learner's last turn stayed under it, the hand shown twice, until the computer's moves
-    ended. An element put where a block was takes the block's children with it."""
-    slot = st.empty()
+    ended. An element put where a block was takes the block's children with it. (No
+    ``st.empty`` slot first: the place is the same without one, and the slot was one more
+    message to the browser whenever it was sent before what replaced it.)"""
     waiting = waiting_hand_html(sess)
     if waiting is not None:
         if waiting:
-            slot.markdown(waiting, unsafe_allow_html=True)
+            st.markdown(waiting, unsafe_allow_html=True)
         return
-    with slot.container(key="table-hand"):
+    with st.container(key="table-hand"):
         _hand(sess)
 
 
@@ -383,23 +388,25 @@ def _hand(sess: PlaySession) -> None:
 # -- the controls -------------------------------------------------------------------------------------
 def controls(sess: PlaySession) -> None:
     """Next (in "Press Next" mode only: in automatic mode the moves come on their own), play to
-    my turn, hint and undo (the table's settings are :func:`settings`)."""
-    with st.container(horizontal=True, key="play-controls", vertical_alignment="bottom"):
-        if sess.is_computer_turn():
-            if sync.mode() == "step":
-                who = words.seat_name(sess.game.to_act or 0, sess.seat, sess.players)
-                st.button(f"Next: {who}", key="next-move", type="primary", on_click=sync.next_move,
-                          icon=":material/skip_next:", help="Let the next computer player make its move.")
-            st.button("Play to my turn", key="to-my-turn", on_click=sync.to_my_turn, icon=":material/fast_forward:")
-        if sess.is_human_turn():
-            step = sess.hint.step if sess.hint is not None and sess.hint.key == sess.position_key() else 0
-            label = "Hint" if step == 0 else ("Show the move" if step == 1 else "Hint shown")
-            st.button(label, key="hint", on_click=sync.hint, disabled=step == 2, icon=":material/lightbulb:",
-                      help="Ask the strong computer player: first a nudge, then the move itself.")
-        if sess.game.phase != Phase.GAME_OVER:
-            st.button("Undo my last move", key="undo", on_click=sync.undo, disabled=not sess.can_undo(),
-                      icon=":material/undo:",
-                      help="Takes back your last move in this hand (and the computer moves after it).")
+    my turn, hint and undo (the table's settings are :func:`settings`): buttons drawn straight
+    into the table's column (``table-main``), whose grid in the ``play_table`` sheet sets them
+    side by side under the hand (a row container of their own would be one more message to the
+    browser on every click)."""
+    if sess.is_computer_turn():
+        if sync.mode() == "step":
+            who = words.seat_name(sess.game.to_act or 0, sess.seat, sess.players)
+            st.button(f"Next: {who}", key="next-move", type="primary", on_click=sync.next_move,
+                      icon=":material/skip_next:", help="Let the next computer player make its move.")
+        st.button("Play to my turn", key="to-my-turn", on_click=sync.to_my_turn, icon=":material/fast_forward:")
+    if sess.is_human_turn():
+        step = sess.hint.step if sess.hint is not None and sess.hint.key == sess.position_key() else 0
+        label = "Hint" if step == 0 else ("Show the move" if step == 1 else "Hint shown")
+        st.button(label, key="hint", on_click=sync.hint, disabled=step == 2, icon=":material/lightbulb:",
+                  help="Ask the strong computer player: first a nudge, then the move itself.")
+    if sess.game.phase != Phase.GAME_OVER:
+        st.button("Undo my last move", key="undo", on_click=sync.undo, disabled=not sess.can_undo(),
+                  icon=":material/undo:",
+                  help="Takes back your last move in this hand (and the computer moves after it).")
 
 
 def settings(sess: PlaySession) -> None:
