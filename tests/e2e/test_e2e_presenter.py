@@ -828,3 +828,81 @@ def test_the_hint_under_a_question_in_projector_type(projector: Any, server: str
     hint = projector.locator(".pres-talk .pres-help")
     assert "Every other hand is hidden" in hint.inner_text()
     assert hint.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 28
+
+
+#: Draw each ``[name, html]`` stage in the presenter's place (``html`` null: the stage drawn) (the page's own style sheets, its
+#: controls under it) and list what does not fit: a tile's cell (with its ring) outside the
+#: table or the window, over another cell or the words' panel; a caption outside its cell; the
+#: words' panel scrolling or past the window; the page scrolling.
+_SLIDES_FIT = """(stages) => {
+  const out = [];
+  const main = document.querySelector('[data-testid=stMain]');
+  let host = document.querySelector('.pres-stage').parentElement;
+  const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+  const apart = (a, b) => a.right <= b.left + 1 || b.right <= a.left + 1 || a.bottom <= b.top + 1 || b.bottom <= a.top + 1;
+  const ringed = e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    const o = s.outlineStyle === 'none' ? 0 : parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset);
+    return {left: r.left - o, right: r.right + o, top: r.top - o, bottom: r.bottom + o}; };
+  const win = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+  for (const [name, html] of stages) {
+    if (html) host.innerHTML = html;  // null: the stage on the page, as the app drew it
+    const st = host.querySelector('.pres-stage'), talk = st.querySelector('.pres-talk');
+    const table = st.querySelector('.pres-table'), say = [];
+    const t = talk.getBoundingClientRect();
+    if (talk.scrollHeight > talk.clientHeight + 1 || talk.scrollWidth > talk.clientWidth + 1)
+      say.push(['words scroll', talk.scrollHeight, talk.clientHeight]);
+    if (!inside(t, win)) say.push(['words out of the window', Math.round(t.bottom)]);
+    if (main.scrollHeight > innerHeight + 1) say.push(['page scrolls', main.scrollHeight]);
+    if (table) {
+      const b = table.getBoundingClientRect();
+      if (!apart(b, t)) say.push(['table over the words']);
+      const cells = [...table.querySelectorAll('.pres-cell')].map(ringed);
+      cells.forEach((c, i) => {
+        if (!inside(c, b) || !inside(c, win)) say.push(['tile out of the table', i, Math.round(c.left), Math.round(c.right)]);
+        if (!apart(c, t)) say.push(['tile over the words', i]);
+        cells.slice(i + 1).forEach((d, j) => { if (!apart(c, d)) say.push(['tiles overlap', i, i + j + 1]); });
+      });
+      for (const cap of table.querySelectorAll('.pres-cap')) {
+        if (!inside(cap.getBoundingClientRect(), ringed(cap.parentElement))) say.push(['caption out of its cell', cap.textContent]);
+      }
+    }
+    if (say.length) out.push([name, say]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720), (1024, 768)])
+def test_every_level_and_puzzle_fits_as_a_slide(kept_page: Any, server: str, width: int, height: int) -> None:
+    """Every lesson level and puzzle as a deck's slide, asked and revealed: each tile (with its
+    ring and "Answer") inside the table, none over another or over the words; the words (the
+    question, the answer, the reason, the intro) inside their panel with nothing to scroll; the
+    page not scrolling. The widest, "Which tiles stay?" (six tiles in a row, a reason of six
+    lines), is stepped for real, its reason drawn as a list; every other is drawn in its place
+    (the same page, style sheets and controls) and measured."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+    from tutorial.services.items import course, puzzles
+    from tutorial.services.presenter import build_item_show
+    from tutorial.services.presenter_html import item_html
+
+    deck = Deck(title="Mme Lefèvre — trumps & “leads” <i>1</i>", entries=(
+        DeckEntry(kind="level", ref="tiles-which-stay", note="Élèves: which stay?"),))
+    pg = kept_page(width, height)
+    open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+    where = pg.locator(".pres-where").inner_text()
+    for revealed in (False, True):
+        assert stage(pg, "revealed") == str(int(revealed))
+        bad = pg.evaluate(_SLIDES_FIT, [["tiles-which-stay", None]])
+        assert not bad, (width, revealed, bad)
+        in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / f"presenter-widest-level-{int(revealed)}-{width}x{height}.png"))
+        if not revealed:
+            press(pg, "ArrowRight")
+    # The reason: its first sentence, then a line a tile (a list, not "… - 0-0 is … - 3-0 …").
+    assert pg.locator(".pres-talk .pres-reason li").count() == 6
+    assert " - " not in pg.locator(".pres-talk .pres-reason").inner_text()
+    items = [build_item_show(x, "level") for x in course().levels()] + [build_item_show(x, "puzzle") for x in puzzles()]
+    stages = [[f"{x.ref} {'revealed' if r else 'asked'}", item_html(x, revealed=r, where=where)]
+              for x in items for r in (False, True)]
+    bad = pg.evaluate(_SLIDES_FIT, stages)
+    assert not bad, (width, height, len(bad), bad[:12])

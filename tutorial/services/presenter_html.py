@@ -29,7 +29,7 @@ from engine.svg import back_svg, tile_svg
 from tutorial.services import describe as words
 from tutorial.services.decks import DeckEntry
 from tutorial.services.presenter import ItemShow, Move, Question, Scene, Show
-from tutorial.services.text import html_text, names_html
+from tutorial.services.text import html_text, lines_html, names_html
 
 __all__ = ["NOTES", "hand_html", "item_html", "note_html", "numbers_table_html"]
 
@@ -314,6 +314,10 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
     return html
 
 
+#: A reason longer than this (characters) takes the wider words' column beside a slide's tiles.
+LONG_REASON = 280
+
+
 def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = "") -> str:
     """The stage of a puzzle or lesson level: the question, then the engine's answer; a
     level's intro under them (folded once the answer is up)."""
@@ -323,20 +327,40 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
            + f'<div class="pres-where">{escape(where)}</div></div>')
     marked = set(item.answer_tiles) if revealed else set()
     drawn = item.trump if revealed else item.asked_trump  # no trump marked that gives the answer
+    # Each row of tiles says how many it holds (``--n``) and the table how many rows (``--rows``):
+    # the style sheet sizes the tiles so that every row fits the table's width and all the rows
+    # its height, the same before and after the reveal.
+    # A row keeps room under its tiles for their words (``--caps``) where it can have any: the
+    # trick's seats, and "Answer" when the answer is among the tiles shown (the question says so).
+    caps = int(bool(item.answer_tiles))
+    # Three or four hands stand two a row (a hand then has half the width).
+    pair = len(item.hands) > 2
     rows = []
+    seats = []
     for seat, tiles in item.hands:
         cells = "".join(_tile(t, drawn, answer=t in marked) for t in tiles)
-        rows.append(f'<div class="pres-seat"><div class="pres-name">Seat {seat}</div>'
-                    f'<div class="pres-tiles" role="group" aria-label="Seat {seat}\'s tiles">{cells}</div></div>')
+        seats.append(f'<div class="pres-seat"><div class="pres-name">Seat {seat}</div>'
+                     f'<div class="pres-tiles" role="group" aria-label="Seat {seat}\'s tiles" '
+                     f'style="--n: {len(tiles)}; --caps: {caps}; --share: {1 + pair}">{cells}</div></div>')
+    if pair:
+        rows.append('<div class="pres-item-hands">' + "".join(seats) + "</div>")
+    else:
+        rows += seats
+    lines = len(rows) + (len(seats) - 1) // 2 if pair else len(rows)  # the rows of tiles, top to bottom
     if item.trick:
         cells = "".join(_tile(t, drawn, caption=f"Seat {s}" if s >= 0 else "", answer=t in marked)
                         for s, t in item.trick)
         rows.append('<div class="pres-trick"><div class="pres-trick-title">The trick so far</div>'
-                    f'<div class="pres-trick-tiles" role="group" aria-label="The trick so far">{cells}</div></div>')
+                    '<div class="pres-trick-tiles" role="group" aria-label="The trick so far" '
+                    f'style="--n: {len(item.trick)}; --caps: {int(caps or any(s >= 0 for s, _ in item.trick))}">'
+                    f'{cells}</div></div>')
     if item.tiles:
         cells = "".join(_tile(t, drawn, answer=t in marked) for t in item.tiles)
-        rows.append(f'<div class="pres-trick"><div class="pres-trick-tiles" role="group" aria-label="Tiles">{cells}</div></div>')
-    table = ('<div class="pres-table pres-item-tiles">' + "".join(rows) + "</div>") if rows else ""
+        rows.append('<div class="pres-trick"><div class="pres-trick-tiles" role="group" aria-label="Tiles" '
+                    f'style="--n: {len(item.tiles)}; --caps: {caps}">{cells}</div></div>')
+    lines += bool(item.trick) + bool(item.tiles)
+    table = (f'<div class="pres-table pres-item-tiles" style="--rows: {lines}">' + "".join(rows) + "</div>"
+             if rows else "")
     # The question first, then (revealed) the answer and its reason: always in view. A level's
     # intro (the lesson's words, or a strategy position's tricks so far) follows in smaller
     # type, each paragraph its own; once the answer is up it folds away (a click opens it).
@@ -345,7 +369,7 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
                     for para in item.intro.split("\n\n") if para.strip())
     if revealed:
         talk += (f'<p class="pres-answer">Answer: {names_html(escape(item.answer))}</p>'
-                 f'<p class="pres-reason">{names_html(escape(item.reason))}</p>')
+                 f'<div class="pres-reason">{lines_html(item.reason)}</div>')
         if intro:
             talk += f'<details class="pres-intro"><summary>The level\'s introduction</summary>{intro}</details>'
     elif intro:  # (the Reveal button says what → does)
@@ -353,8 +377,10 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
     else:
         talk += '<p class="pres-help">→ reveals the answer and the reason.</p>'
     body = "pres-body" if rows else "pres-body pres-solo"  # no tiles: the words take the stage
+    # A long reason (a line a tile, or a bid's chances) asks for a wider column, asked and revealed alike.
+    listed = ' data-words="long"' if "<ul>" in lines_html(item.reason) or len(item.reason) > LONG_REASON else ""
     return (f'<section class="pres-stage" data-count="0" data-asking="1" data-revealed="{int(revealed)}" '
-            f'aria-label="Presenter">{top}<div class="{body}">{table}'
+            f'aria-label="Presenter">{top}<div class="{body}"{listed}>{table}'
             f'<aside class="pres-talk pres-item-talk" aria-live="polite">{talk}</aside></div></section>')
 
 

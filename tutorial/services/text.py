@@ -29,7 +29,7 @@ import re
 import string
 from html import escape
 
-__all__ = ["TILE_NAME", "WORD_JOINER", "html_text", "md_escape", "names_html"]
+__all__ = ["TILE_NAME", "WORD_JOINER", "html_text", "lines_html", "md_escape", "names_html"]
 
 _SPECIAL = set(string.punctuation)
 #: An invisible character that joins what is on either side (no space, no line break).
@@ -61,3 +61,43 @@ def names_html(html: str) -> str:
     'Seat 1 plays <span class="moon-tn">6-5</span>, then <span class="moon-tn">4-0</span>.'
     """
     return TILE_NAME.sub(lambda m: f'<span class="moon-tn">{m.group(0)}</span>', html)
+
+
+def lines_html(text: str) -> str:
+    """The engine's words (a reason, a feedback: plain sentences, with a short Markdown list of
+    ``- `` lines where they are about several tiles) as HTML: each paragraph a ``<p>``, each
+    list a ``<ul>``, every character escaped and every tile name kept on one line.
+
+    >>> lines_html("The tiles that fit: 0-0.\\n- 0-0 stays.\\n- 3-0 <goes>.")
+    '<p>The tiles that fit: <span class="moon-tn">0-0</span>.</p><ul><li><span class="moon-tn">0-0</span> stays.</li><li><span class="moon-tn">3-0</span> &lt;goes&gt;.</li></ul>'
+    >>> lines_html("One sentence,\\nwrapped.")
+    '<p>One sentence, wrapped.</p>'
+    """
+    out: list[str] = []
+    para: list[str] = []
+    items: list[str] = []
+
+    def close() -> None:
+        if para:
+            out.append(f"<p>{names_html(escape(' '.join(para)))}</p>")
+            para.clear()
+        if items:
+            out.append("<ul>" + "".join(f"<li>{names_html(escape(i))}</li>" for i in items) + "</ul>")
+            items.clear()
+
+    for raw in str(text).splitlines():
+        line = raw.strip()
+        if line.startswith(("- ", "* ")):
+            if para:
+                close()
+            items.append(line[2:].strip())
+        elif not line:
+            close()
+        elif items and raw[:1].isspace():  # a list item's line run on
+            items[-1] += " " + line
+        else:
+            if items:
+                close()
+            para.append(line)
+    close()
+    return "".join(out)
