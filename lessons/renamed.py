@@ -28,11 +28,17 @@ RENAMED: dict[str, str] = {
     # "Sixes are trump and you lead. Pick every tile you may play.": all seven.
     "lead-any": "lead-which-tiles",
     # "Play the one tile that takes this trick.": the only trump.
-    "follow-trump-in": "follow-last-out-of-suit",
+    "follow-trump-in": "follow-last-to-play",
     # "Which tile wins?": the only double, 4-4.
     "win-double": "win-top-of-suit",
     # "Which tile wins?": the only trump, 5-1.
     "win-trump": "win-whole-trick",
+    # "Play the one tile that takes this trick.", the learner holding none of the suit led.
+    "follow-last-out-of-suit": "follow-last-to-play",
+    # "Pick every tile you may play.", the learner holding none of the suit led: all of them.
+    "follow-void": "follow-three-choices",
+    "follow-void-with-lookalike": "follow-number-on-a-trump",
+    "follow-doubles-void": "follow-doubles-trump",
 }
 
 

@@ -435,8 +435,9 @@ def giveaways(item: Item) -> list[str]:
       cannot follow", "Last to play, out of the suit", "A look-alike does not force you",
       "Trumping in") and not the case of following too: the title heads this one position,
       so the one case it names is read as the case at hand, which the learner has to find
-      in the hand; or an intro sentence saying it with no condition ("You are last to play
-      and hold none of the suit led");
+      in the hand; a level's address naming it (``follow-void``, ``follow-last-out-of-suit``);
+      or an intro sentence saying it with no condition ("You are last to play and hold none
+      of the suit led");
     - a yes or no (is this tile a trump?): a level's address saying a verdict (``trump-not``,
       ``doubles-is-trump``); a sentence of the title, intro or rules that says
       the answer ("is a trump", "never a trump", "no trumps at all") of the tile asked or of a
@@ -485,6 +486,8 @@ def giveaways(item: Item) -> list[str]:
         both = re.search(r"\bfollow\b", re.sub(_VOID_CASE, "", shown["title"], flags=re.IGNORECASE), re.IGNORECASE)
         if re.search(_VOID_CASE, shown["title"], re.IGNORECASE) and not both:
             found.append(f"title says the learner holds none of the suit led: {shown['title']!r}")
+        if re.search(_VOID_CASE, shown.get("address", ""), re.IGNORECASE):
+            found.append(f"address says the learner holds none of the suit led: {shown['address']!r}")
         for sentence in _sentences(" ".join(shown["intro"].split())):
             if re.search(_VOID_CASE, sentence, re.IGNORECASE) and not re.search(_CONDITION, sentence, re.IGNORECASE):
                 found.append(f"intro says the learner holds none of the suit led: {sentence!r}")
@@ -554,7 +557,7 @@ _VOID = r"\bvoid\b|\bhold(?:s)? (?:no tile|none)\b|\bcannot follow\b"
 #: A tie at the top, or what it means (the game goes on): the scores must show it.
 _SAYS_TIE = r"\bti(?:e|es|ed|ing)\b|\blevel\b|\bplays? on\b|\bgoes on\b|\bnobody\b|\bno winner\b|\bshare"
 #: The case of holding none of the suit led, or what that case allows.
-_VOID_CASE = (_VOID + r"|\bcan'?not follow\b|\bcan't follow\b|\bnone of the suit\b|\bout of the suit\b"
+_VOID_CASE = (_VOID + r"|\bcan'?not follow\b|\bcan't follow\b|\bnone of the suit\b|\bout of (?:the )?suit\b"
               r"|\b(?:does|do|will) not force\b|\btrump(?:s|ing)? in\b|\bthrow(?:s|ing)? off\b|\banything goes\b")
 #: A sentence teaching a rule on a condition the learner checks in the hand.
 _CONDITION = r"\b(?:if|when|whenever|unless)\b|\bwith none\b"
@@ -724,11 +727,11 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         "win-whole-trick": {"title": "A trump beats the suit"},
         "win-two-suit": {"title": "The two-suit tile wins by its other end"},
         "win-overtrump": {"title": "The higher trump"},
-        "follow-last-out-of-suit": {"title": "Trumping in"},
+        "follow-last-to-play": {"title": "Trumping in"},
         # a title or an unconditional intro sentence saying the learner holds none of the suit led
-        "follow-void": {"title": "When you cannot follow"},
-        "follow-void-with-lookalike": {"title": "A look-alike does not force you"},
-        "follow-doubles-void": {"title": "Out of the suit"},
+        "follow-three-choices": {"title": "When you cannot follow"},
+        "follow-number-on-a-trump": {"title": "A look-alike does not force you"},
+        "follow-doubles-trump": {"title": "Out of the suit"},
         # a title saying the scores tie at the top (nobody has won)
         "game-tie": {"title": "A tie at the top plays on"},
         "four-tie": {"title": "Teams can tie too"},
@@ -743,16 +746,18 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
                 ("win-top-of-suit", {"intro": "The double of the suit led is its highest tile (unless doubles are trump)."}),
                 ("win-pips-lie", {"intro": "Here threes were led and two big doubles of other suits were thrown off."}),
                 ("four-winner", {"intro": "The same rule decides it: the highest trump, or else the highest of the suit led."}),
-                ("follow-last-out-of-suit", {"intro": "When you hold none of the suit led, a trump takes the trick."}),
-                ("follow-last-out-of-suit", {"title": "Last to play, out of the suit"}),
-                ("follow-last-out-of-suit", {"intro": "You are last to play and hold none of the suit led, so you may "
+                ("follow-last-to-play", {"intro": "When you hold none of the suit led, a trump takes the trick."}),
+                ("follow-last-to-play", {"title": "Last to play, out of the suit"}),
+                ("follow-last-to-play", {"intro": "You are last to play and hold none of the suit led, so you may "
                                              "play any tile. With fives trump, 5-1 played on a lead of 6-6 takes it."}),
-                ("follow-void-with-lookalike", {"intro": "You are \"void\", and may play anything at all."}),
-                ("follow-void", {"title": "Trump in? Throw off?"}),
+                ("follow-number-on-a-trump", {"intro": "You are \"void\", and may play anything at all."}),
+                ("follow-three-choices", {"title": "Trump in? Throw off?"}),
                 # every tile of the hand to pick, said in general; a verdict in the address
                 ("lead-which-tiles", {"intro": "The player who leads may play any tile at all."}),
                 ("lead-which-tiles", {"title": "The leader may play anything"}),
                 ("lead-which-tiles", {"id": "lead-any"}),
+                ("follow-three-choices", {"id": "follow-void"}),
+                ("follow-last-to-play", {"id": "follow-last-out-of-suit"}),
                 ("trump-big-small", {"id": "trump-not"}),
                 ("doubles-naming", {"id": "doubles-is-trump"}),
                 ("win-whole-trick", {"id": "win-trump"})]

@@ -42,7 +42,7 @@ def test_learn_trick_levels_are_titled_by_topic_and_ask_their_own_hands(page: An
         "win-pips-lie": ("count for nothing", "Here threes were led", "two big doubles"),
         "win-whole-trick": ("A trump beats the suit", "even a small trump against a big double"),
         "win-two-suit": ("wins by its other end",),
-        "follow-last-out-of-suit": ("Trumping in", "a trump takes the trick"),
+        "follow-last-to-play": ("Trumping in", "a trump takes the trick"),
     }
     for level_id, giveaways in said.items():
         title, text = _open_level(page, server, level_id)
