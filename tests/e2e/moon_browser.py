@@ -195,36 +195,73 @@ ARM = """() => {
     if (app.getAttribute('data-test-script-state') === 'notRunning') window.__moonRuns += 1;
   }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
 }"""
-#: The run count, also marking how many messages the app's server had sent by then (see
-#: :data:`COUNT_MESSAGES`): :data:`SETTLE` then knows whether any came after the mark.
-RUNS = "() => { window.__moonMark = window.__moonMsgs; return window.__moonRuns || 0 }"
+#: The run count, also marking how many messages the app's server and the page had sent each
+#: other by then (see :data:`COUNT_MESSAGES`): :data:`SETTLE` then knows whether any went
+#: after the mark.
+RUNS = """() => {
+  window.__moonMark = window.__moonMsgs;
+  window.__moonSentMark = window.__moonSent;
+  return window.__moonRuns || 0;
+}"""
 
 #: Installed in every browser context of :func:`sized_context` before the app's scripts: counts
 #: the messages the app's server sends over its websocket. A run short enough that the page
 #: draws it at once never shows as running (React draws "running" and "not running" in one
-#: go), so the run count alone misses it; its messages show it came.
+#: go), so the run count alone misses it; its messages show it came. Also counts the messages
+#: the page sends the server (a widget asking for a run) and the HTTP requests under way (a
+#: file upload goes first, its run after it): a click that did neither started no run.
 COUNT_MESSAGES = """(() => {
   const Native = window.WebSocket;
   window.__moonMsgs = 0;
+  window.__moonSent = 0;
+  window.__moonBusy = 0;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', () => { window.__moonMsgs += 1; });
     }
+    send(data) {
+      window.__moonSent += 1;
+      return super.send(data);
+    }
+  };
+  const xhrSend = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (...args) {
+    window.__moonBusy += 1;
+    this.addEventListener('loadend', () => { window.__moonBusy -= 1; });
+    return xhrSend.apply(this, args);
+  };
+  const nativeFetch = window.fetch;
+  window.fetch = function (...args) {
+    window.__moonBusy += 1;
+    return nativeFetch.apply(this, args).finally(() => { window.__moonBusy -= 1; });
   };
 })()"""
 
 
 #: Waits inside the page (one round trip): for a run after ``since`` (if given: a run counted,
-#: or a message from the server since :data:`RUNS` was read; up to 3 s, for a click that
-#: starts no run), then for the app to stay finished for ``quiet`` milliseconds.
+#: or a message from the server since :data:`RUNS` was read; up to 3 s), then for the app to
+#: stay finished for ``quiet`` milliseconds. A click that starts no run (a fold opened, a
+#: popover, text typed): when the page has sent the server nothing since the mark and has no
+#: request under way for half a second, no run is coming and the wait for one ends there
+#: (pages without :data:`COUNT_MESSAGES` wait the 3 s).
 SETTLE = """async ([since, quiet, timeout]) => {
   const app = document.querySelector('[data-testid="stApp"]');
   const t0 = performance.now();
   const sleep = ms => new Promise(r => setTimeout(r, ms));
   const heard = () => window.__moonMark !== undefined && window.__moonMsgs > window.__moonMark;
+  const asked = () => window.__moonSentMark === undefined || window.__moonSent > window.__moonSentMark
+    || window.__moonBusy > 0;
   if (since !== null) {
-    while ((window.__moonRuns || 0) <= since && !heard() && performance.now() - t0 < 3000) await sleep(25);
+    let silent = null;
+    while ((window.__moonRuns || 0) <= since && !heard() && performance.now() - t0 < 3000) {
+      if (asked()) {
+        silent = null;
+      } else if (performance.now() - (silent = silent ?? performance.now()) >= 500) {
+        break;
+      }
+      await sleep(25);
+    }
   }
   let calm = null;
   while (performance.now() - t0 < timeout) {
