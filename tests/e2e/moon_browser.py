@@ -49,50 +49,69 @@ def free_port() -> int:
 @contextmanager
 def app_server(port: int | None = None, log: Path | None = None, script: Path | None = None) -> Iterator[str]:
     """``streamlit run tutorial/app.py`` (or ``script``) on 127.0.0.1 (stopped afterwards);
-    yields its URL."""
-    port = port or free_port()
-    log = log or ROOT / "artifacts" / f"streamlit-{port}.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [
-        sys.executable, "-m", "streamlit", "run", str(script or ROOT / "tutorial" / "app.py"),
-        "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
-        "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
-    ]
+    yields its URL. Without a ``port`` it takes a free one; should another process (a second
+    test worker's server) bind it first, it starts again on another (three tries)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("MOON_NO_WARMUP", None)
     env.pop("MOON_WORKERS", None)
-    with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.time() + 60
-            while True:
-                if proc.poll() is not None:
-                    raise RuntimeError(f"streamlit exited early; see {log}")
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                        if r.status == 200:
-                            break
-                except OSError:
-                    pass
-                if time.time() > deadline:
-                    raise RuntimeError(f"streamlit did not start in 60 s; see {log}")
-                time.sleep(0.3)
-            yield url
-        finally:
-            proc.terminate()
-            # The server's exit waits for its worker processes to finish what they are doing
-            # (warming up, thinking ahead, a review: seconds on a loaded machine); nothing of
-            # that is wanted any more, so they are stopped at once.
-            for worker in _pool_workers(proc.pid):
-                try:
-                    os.kill(worker, signal.SIGTERM)
-                except ProcessLookupError:
-                    pass
+    tries = 1 if port else 3
+    for attempt in range(tries):
+        at = port or free_port()
+        out_log = log or ROOT / "artifacts" / f"streamlit-{at}.log"
+        out_log.parent.mkdir(parents=True, exist_ok=True)
+        cmd = [
+            sys.executable, "-m", "streamlit", "run", str(script or ROOT / "tutorial" / "app.py"),
+            "--server.port", str(at), "--server.address", "127.0.0.1", "--server.headless", "true",
+            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+        ]
+        with out_log.open("w") as out:
+            proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+            url = f"http://127.0.0.1:{at}"
             try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+                if not _started(proc, url, out_log, last=attempt == tries - 1):
+                    continue
+                yield url
+                return
+            finally:
+                _stop(proc)
+
+
+def _started(proc: subprocess.Popen[bytes], url: str, log: Path, last: bool) -> bool:
+    """Wait until the server ``proc`` answers at ``url``: true once it does; false when it
+    exited because its port was taken (and ``last`` is false: another port is tried)."""
+    deadline = time.time() + 60
+    while True:
+        if proc.poll() is not None:
+            if not last and "is not available" in log.read_text(errors="replace"):
+                return False
+            raise RuntimeError(f"streamlit exited early; see {log}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                # Answered by this server (its log names the address once it holds the port),
+                # not by another one that took the port first.
+                if r.status == 200 and f"URL: {url}\n" in log.read_text(errors="replace"):
+                    return True
+        except OSError:
+            pass
+        if time.time() > deadline:
+            raise RuntimeError(f"streamlit did not start in 60 s; see {log}")
+        time.sleep(0.3)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    # The server's exit waits for its worker processes to finish what they are doing
+    # (warming up, thinking ahead, a review: seconds on a loaded machine); nothing of
+    # that is wanted any more, so they are stopped at once.
+    for worker in _pool_workers(proc.pid):
+        try:
+            os.kill(worker, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 @contextmanager
@@ -402,8 +421,11 @@ AXE_VERSION = "4.10.3"
 
 def axe_source() -> str | None:
     """axe-core's ``axe.min.js``: from ``$MOON_AXE_JS``, or fetched once with ``npm pack``
-    into ``artifacts/axe/`` (git-ignored). ``None`` when neither works."""
+    into ``artifacts/axe/`` (git-ignored). ``None`` when neither works. Test workers that
+    fetch it at the same time each unpack into a folder of their own and move the file into
+    place whole, so none reads another's half-written copy."""
     import tarfile
+    import tempfile
 
     given = os.environ.get("MOON_AXE_JS")
     if given and Path(given).exists():
@@ -415,16 +437,19 @@ def axe_source() -> str | None:
         if npm is None:
             return None
         folder.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run([npm, "pack", f"axe-core@{AXE_VERSION}", "--silent"], cwd=folder,
-                              capture_output=True, text=True, timeout=180)
-        tgz = folder / f"axe-core-{AXE_VERSION}.tgz"
-        if done.returncode != 0 or not tgz.exists():
-            return None
-        with tarfile.open(tgz) as tar:
-            member = tar.extractfile("package/axe.min.js")
-            if member is None:
+        with tempfile.TemporaryDirectory(dir=folder) as own:
+            done = subprocess.run([npm, "pack", f"axe-core@{AXE_VERSION}", "--silent"], cwd=own,
+                                  capture_output=True, text=True, timeout=180)
+            tgz = Path(own) / f"axe-core-{AXE_VERSION}.tgz"
+            if done.returncode != 0 or not tgz.exists():
                 return None
-            js.write_bytes(member.read())
+            with tarfile.open(tgz) as tar:
+                member = tar.extractfile("package/axe.min.js")
+                if member is None:
+                    return None
+                part = Path(own) / js.name
+                part.write_bytes(member.read())
+            os.replace(part, js)
     return js.read_text()
 
 
