@@ -263,8 +263,10 @@ COUNT_MESSAGES = """(() => {
 #: stay finished for ``quiet`` milliseconds. A click that starts no run (a fold opened, a
 #: popover, text typed): when the page has sent the server nothing since the mark and has no
 #: request under way for half a second, no run is coming and the wait for one ends there
-#: (pages without :data:`COUNT_MESSAGES` wait the 3 s).
-SETTLE = """async ([since, quiet, timeout]) => {
+#: (pages without :data:`COUNT_MESSAGES` wait the 3 s). With ``coming`` (a file chosen for an
+#: upload: the page reads it before it asks for anything, later than half a second on a busy
+#: machine) the wait is for the run itself, however long it takes within ``timeout``.
+SETTLE = """async ([since, quiet, timeout, coming]) => {
   const app = document.querySelector('[data-testid="stApp"]');
   const t0 = performance.now();
   const sleep = ms => new Promise(r => setTimeout(r, ms));
@@ -273,8 +275,9 @@ SETTLE = """async ([since, quiet, timeout]) => {
     || window.__moonBusy > 0;
   if (since !== null) {
     let silent = null;
-    while ((window.__moonRuns || 0) <= since && !heard() && performance.now() - t0 < 3000) {
-      if (asked()) {
+    const most = coming ? timeout : 3000;
+    while ((window.__moonRuns || 0) <= since && !heard() && performance.now() - t0 < most) {
+      if (asked() || coming) {
         silent = null;
       } else if (performance.now() - (silent = silent ?? performance.now()) >= 500) {
         break;
@@ -296,11 +299,13 @@ SETTLE = """async ([since, quiet, timeout]) => {
 }"""
 
 
-def settle(page: Any, timeout: float = 90.0, quiet: float = 0.25, since: int | None = None) -> None:
+def settle(page: Any, timeout: float = 90.0, quiet: float = 0.25, since: int | None = None,
+           coming: bool = False) -> None:
     """Wait until the app has finished running and stays finished for ``quiet`` seconds.
-    With ``since`` (a run count taken before a click), first wait for a run after it."""
+    With ``since`` (a run count taken before a click), first wait for a run after it; with
+    ``coming`` too, the action surely starts one (a file upload): wait for it however late."""
     page.evaluate(ARM)
-    if not page.evaluate(SETTLE, [since, quiet * 1000, timeout * 1000]):
+    if not page.evaluate(SETTLE, [since, quiet * 1000, timeout * 1000, coming]):
         raise TimeoutError("the app did not settle")
 
 
