@@ -55,7 +55,10 @@ quick: $(VENV)/.test-installed
 
 # Browser tests: Playwright drives /usr/bin/chromium (Debian's package) against `streamlit run`.
 # One worker: two servers and two browsers on a 2-core machine starve each other's runs, and
-# tests that wait for the app to settle then see half-drawn pages (tried: 3 flaky failures).
+# tests that wait for the app to settle then see half-drawn pages (tried: 3 flaky failures;
+# tried again with `-n 2 --dist loadfile` on a machine loaded 25-37 by other jobs: 4 of 168
+# failed, short timeouts and half-drawn pages). The helpers are safe for two workers (each
+# its own server, Chromium and database); that needs three clean runs on a quiet machine.
 e2e: $(VENV)/.test-installed
 	$(PY) -m pytest tests/e2e -p no:xdist
 

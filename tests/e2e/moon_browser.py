@@ -49,50 +49,69 @@ def free_port() -> int:
 @contextmanager
 def app_server(port: int | None = None, log: Path | None = None, script: Path | None = None) -> Iterator[str]:
     """``streamlit run tutorial/app.py`` (or ``script``) on 127.0.0.1 (stopped afterwards);
-    yields its URL."""
-    port = port or free_port()
-    log = log or ROOT / "artifacts" / f"streamlit-{port}.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [
-        sys.executable, "-m", "streamlit", "run", str(script or ROOT / "tutorial" / "app.py"),
-        "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
-        "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
-    ]
+    yields its URL. Without a ``port`` it takes a free one; should another process (a second
+    test worker's server) bind it first, it starts again on another (three tries)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("MOON_NO_WARMUP", None)
     env.pop("MOON_WORKERS", None)
-    with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.time() + 60
-            while True:
-                if proc.poll() is not None:
-                    raise RuntimeError(f"streamlit exited early; see {log}")
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                        if r.status == 200:
-                            break
-                except OSError:
-                    pass
-                if time.time() > deadline:
-                    raise RuntimeError(f"streamlit did not start in 60 s; see {log}")
-                time.sleep(0.3)
-            yield url
-        finally:
-            proc.terminate()
-            # The server's exit waits for its worker processes to finish what they are doing
-            # (warming up, thinking ahead, a review: seconds on a loaded machine); nothing of
-            # that is wanted any more, so they are stopped at once.
-            for worker in _pool_workers(proc.pid):
-                try:
-                    os.kill(worker, signal.SIGTERM)
-                except ProcessLookupError:
-                    pass
+    tries = 1 if port else 3
+    for attempt in range(tries):
+        at = port or free_port()
+        out_log = log or ROOT / "artifacts" / f"streamlit-{at}.log"
+        out_log.parent.mkdir(parents=True, exist_ok=True)
+        cmd = [
+            sys.executable, "-m", "streamlit", "run", str(script or ROOT / "tutorial" / "app.py"),
+            "--server.port", str(at), "--server.address", "127.0.0.1", "--server.headless", "true",
+            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+        ]
+        with out_log.open("w") as out:
+            proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+            url = f"http://127.0.0.1:{at}"
             try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+                if not _started(proc, url, out_log, last=attempt == tries - 1):
+                    continue
+                yield url
+                return
+            finally:
+                _stop(proc)
+
+
+def _started(proc: subprocess.Popen[bytes], url: str, log: Path, last: bool) -> bool:
+    """Wait until the server ``proc`` answers at ``url``: true once it does; false when it
+    exited because its port was taken (and ``last`` is false: another port is tried)."""
+    deadline = time.time() + 60
+    while True:
+        if proc.poll() is not None:
+            if not last and "is not available" in log.read_text(errors="replace"):
+                return False
+            raise RuntimeError(f"streamlit exited early; see {log}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                # Answered by this server (its log names the address once it holds the port),
+                # not by another one that took the port first.
+                if r.status == 200 and f"URL: {url}\n" in log.read_text(errors="replace"):
+                    return True
+        except OSError:
+            pass
+        if time.time() > deadline:
+            raise RuntimeError(f"streamlit did not start in 60 s; see {log}")
+        time.sleep(0.3)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    # The server's exit waits for its worker processes to finish what they are doing
+    # (warming up, thinking ahead, a review: seconds on a loaded machine); nothing of
+    # that is wanted any more, so they are stopped at once.
+    for worker in _pool_workers(proc.pid):
+        try:
+            os.kill(worker, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 @contextmanager
@@ -195,36 +214,76 @@ ARM = """() => {
     if (app.getAttribute('data-test-script-state') === 'notRunning') window.__moonRuns += 1;
   }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
 }"""
-#: The run count, also marking how many messages the app's server had sent by then (see
-#: :data:`COUNT_MESSAGES`): :data:`SETTLE` then knows whether any came after the mark.
-RUNS = "() => { window.__moonMark = window.__moonMsgs; return window.__moonRuns || 0 }"
+#: The run count, also marking how many messages the app's server and the page had sent each
+#: other by then (see :data:`COUNT_MESSAGES`): :data:`SETTLE` then knows whether any went
+#: after the mark.
+RUNS = """() => {
+  window.__moonMark = window.__moonMsgs;
+  window.__moonSentMark = window.__moonSent;
+  return window.__moonRuns || 0;
+}"""
 
 #: Installed in every browser context of :func:`sized_context` before the app's scripts: counts
 #: the messages the app's server sends over its websocket. A run short enough that the page
 #: draws it at once never shows as running (React draws "running" and "not running" in one
-#: go), so the run count alone misses it; its messages show it came.
+#: go), so the run count alone misses it; its messages show it came. Also counts the messages
+#: the page sends the server (a widget asking for a run) and the HTTP requests under way (a
+#: file upload goes first, its run after it): a click that did neither started no run.
 COUNT_MESSAGES = """(() => {
   const Native = window.WebSocket;
   window.__moonMsgs = 0;
+  window.__moonSent = 0;
+  window.__moonBusy = 0;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', () => { window.__moonMsgs += 1; });
     }
+    send(data) {
+      window.__moonSent += 1;
+      return super.send(data);
+    }
+  };
+  const xhrSend = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (...args) {
+    window.__moonBusy += 1;
+    this.addEventListener('loadend', () => { window.__moonBusy -= 1; });
+    return xhrSend.apply(this, args);
+  };
+  const nativeFetch = window.fetch;
+  window.fetch = function (...args) {
+    window.__moonBusy += 1;
+    return nativeFetch.apply(this, args).finally(() => { window.__moonBusy -= 1; });
   };
 })()"""
 
 
 #: Waits inside the page (one round trip): for a run after ``since`` (if given: a run counted,
-#: or a message from the server since :data:`RUNS` was read; up to 3 s, for a click that
-#: starts no run), then for the app to stay finished for ``quiet`` milliseconds.
-SETTLE = """async ([since, quiet, timeout]) => {
+#: or a message from the server since :data:`RUNS` was read; up to 3 s), then for the app to
+#: stay finished for ``quiet`` milliseconds. A click that starts no run (a fold opened, a
+#: popover, text typed): when the page has sent the server nothing since the mark and has no
+#: request under way for half a second, no run is coming and the wait for one ends there
+#: (pages without :data:`COUNT_MESSAGES` wait the 3 s). With ``coming`` (a file chosen for an
+#: upload: the page reads it before it asks for anything, later than half a second on a busy
+#: machine) the wait is for the run itself, however long it takes within ``timeout``.
+SETTLE = """async ([since, quiet, timeout, coming]) => {
   const app = document.querySelector('[data-testid="stApp"]');
   const t0 = performance.now();
   const sleep = ms => new Promise(r => setTimeout(r, ms));
   const heard = () => window.__moonMark !== undefined && window.__moonMsgs > window.__moonMark;
+  const asked = () => window.__moonSentMark === undefined || window.__moonSent > window.__moonSentMark
+    || window.__moonBusy > 0;
   if (since !== null) {
-    while ((window.__moonRuns || 0) <= since && !heard() && performance.now() - t0 < 3000) await sleep(25);
+    let silent = null;
+    const most = coming ? timeout : 3000;
+    while ((window.__moonRuns || 0) <= since && !heard() && performance.now() - t0 < most) {
+      if (asked() || coming) {
+        silent = null;
+      } else if (performance.now() - (silent = silent ?? performance.now()) >= 500) {
+        break;
+      }
+      await sleep(25);
+    }
   }
   let calm = null;
   while (performance.now() - t0 < timeout) {
@@ -240,11 +299,13 @@ SETTLE = """async ([since, quiet, timeout]) => {
 }"""
 
 
-def settle(page: Any, timeout: float = 90.0, quiet: float = 0.25, since: int | None = None) -> None:
+def settle(page: Any, timeout: float = 90.0, quiet: float = 0.25, since: int | None = None,
+           coming: bool = False) -> None:
     """Wait until the app has finished running and stays finished for ``quiet`` seconds.
-    With ``since`` (a run count taken before a click), first wait for a run after it."""
+    With ``since`` (a run count taken before a click), first wait for a run after it; with
+    ``coming`` too, the action surely starts one (a file upload): wait for it however late."""
     page.evaluate(ARM)
-    if not page.evaluate(SETTLE, [since, quiet * 1000, timeout * 1000]):
+    if not page.evaluate(SETTLE, [since, quiet * 1000, timeout * 1000, coming]):
         raise TimeoutError("the app did not settle")
 
 
@@ -385,8 +446,11 @@ AXE_VERSION = "4.10.3"
 
 def axe_source() -> str | None:
     """axe-core's ``axe.min.js``: from ``$MOON_AXE_JS``, or fetched once with ``npm pack``
-    into ``artifacts/axe/`` (git-ignored). ``None`` when neither works."""
+    into ``artifacts/axe/`` (git-ignored). ``None`` when neither works. Test workers that
+    fetch it at the same time each unpack into a folder of their own and move the file into
+    place whole, so none reads another's half-written copy."""
     import tarfile
+    import tempfile
 
     given = os.environ.get("MOON_AXE_JS")
     if given and Path(given).exists():
@@ -398,16 +462,19 @@ def axe_source() -> str | None:
         if npm is None:
             return None
         folder.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run([npm, "pack", f"axe-core@{AXE_VERSION}", "--silent"], cwd=folder,
-                              capture_output=True, text=True, timeout=180)
-        tgz = folder / f"axe-core-{AXE_VERSION}.tgz"
-        if done.returncode != 0 or not tgz.exists():
-            return None
-        with tarfile.open(tgz) as tar:
-            member = tar.extractfile("package/axe.min.js")
-            if member is None:
+        with tempfile.TemporaryDirectory(dir=folder) as own:
+            done = subprocess.run([npm, "pack", f"axe-core@{AXE_VERSION}", "--silent"], cwd=own,
+                                  capture_output=True, text=True, timeout=180)
+            tgz = Path(own) / f"axe-core-{AXE_VERSION}.tgz"
+            if done.returncode != 0 or not tgz.exists():
                 return None
-            js.write_bytes(member.read())
+            with tarfile.open(tgz) as tar:
+                member = tar.extractfile("package/axe.min.js")
+                if member is None:
+                    return None
+                part = Path(own) / js.name
+                part.write_bytes(member.read())
+            os.replace(part, js)
     return js.read_text()
 
 

@@ -164,12 +164,12 @@ def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp
     upload = page.locator(".st-key-deck-upload input[type=file]")
     before = runs(page)
     upload.set_input_files(str(bad))
-    settle(page, since=before)
+    settle(page, since=before, coming=True)
     err = page.locator("[data-testid='stAlertContentError']").inner_text()
     assert "Entry 1 (deal), field 'deal'" in err and "unchanged" in err
     before = runs(page)
     upload.set_input_files(str(good))
-    settle(page, since=before)
+    settle(page, since=before, coming=True)
     assert page.locator(".st-key-deck-entry-1").count() == 1
     # The teacher is told what was loaded: its title and its slides (the presenter's count:
     # moves 3-4 of the first deal, the second's question).

@@ -60,7 +60,7 @@ def _upload_deck(page: Any, server: str, path: Any) -> str:
     page.locator("[data-testid='stExpander'] summary", has_text="Lesson deck").click()
     before = runs(page)
     page.locator(".st-key-deck-upload input[type=file]").set_input_files(str(path))
-    settle(page, since=before)
+    settle(page, since=before, coming=True)
     return str(page.locator("[data-testid='stAlertContentError']").inner_text())
 
 
