@@ -185,7 +185,7 @@ def test_why_a_strong_bid_says_one_chance_in_its_sentence_and_its_table(page: An
         click_key(page, "to-my-turn")
     text = feed.inner_text()
     assert "my hand has about an even chance to take six tricks" in text and "is likely to take six" not in text, text
-    click(page, why_button(page, 0, 1))  # the "Why?" of Seat 1's bid, the hand's second move
+    click(page, why_button(page, 1, 1))  # the "Why?" of Seat 1's bid, hand 1's second move
     assert "I bid 6" in page.locator(".st-key-feed-why").first.inner_text()
     page.get_by_text("In numbers:").first.wait_for(timeout=60_000)
     click(page, page.locator('[class*="st-key-why-"][class*="-details"] label').first)
