@@ -906,3 +906,90 @@ def test_every_level_and_puzzle_fits_as_a_slide(kept_page: Any, server: str, wid
               for x in items for r in (False, True)]
     bad = pg.evaluate(_SLIDES_FIT, stages)
     assert not bad, (width, height, len(bad), bad[:12])
+
+
+#: The table of a hand: every tile's cell (its box, its ring's outer box, its seat's box, its word
+#: "Answer"'s box), the words on the table (seat names, "Laid aside by Seat 0") with their lines,
+#: and the "Jump to" label's box and size beside the lowest control.
+_TABLE = """() => {
+  const R = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const cells = [...document.querySelectorAll('.pres-table .pres-cell')].map(c => {
+    const cs = getComputedStyle(c), box = R(c);
+    const ring = cs.outlineStyle === 'none' ? 0 : parseFloat(cs.outlineWidth) + parseFloat(cs.outlineOffset);
+    const seat = c.closest('.pres-seat'), cap = c.querySelector('.pres-answer-cap');
+    return {tile: c.querySelector('svg').dataset.tile || 'back', box,
+            frame: cs.outlineStyle === 'none' ? null : box.map((v, i) => i < 2 ? v - ring : v + ring),
+            seat: seat ? R(seat) : null, cap: cap ? R(cap) : null}; });
+  const lines = e => { const cs = getComputedStyle(e);
+    return [e.textContent, Math.round(e.getBoundingClientRect().height / parseFloat(cs.lineHeight)),
+            parseFloat(cs.fontSize)]; };
+  const words = [...document.querySelectorAll('.pres-table .pres-name > span, .pres-table .pres-trick-title')].map(lines);
+  const thumb = document.querySelector('.st-key-pres-jump [data-testid=stSliderThumbValue]');
+  const ctrl = Math.max(...[...document.querySelectorAll('.st-key-pres-controls :is(button, a)')]
+    .filter(e => e.checkVisibility()).map(e => e.getBoundingClientRect().bottom));
+  return {cells, words, thumb: thumb && thumb.checkVisibility() ?
+            [...R(thumb), parseFloat(getComputedStyle(thumb).fontSize)] : null, ctrl};
+}"""
+
+
+def _inside(inner: list[float], outer: list[float]) -> bool:
+    return (inner[0] >= outer[0] - 1 and inner[1] >= outer[1] - 1
+            and inner[2] <= outer[2] + 1 and inner[3] <= outer[3] + 1)
+
+
+def _marks_apart(table: dict[str, Any], where: Any) -> None:
+    """Every ring inside its tile's cell and seat, no two rings over each other, the word
+    "Answer" inside its cell, and every word on the table on one line."""
+    framed = [c for c in table["cells"] if c["frame"]]
+    for c in framed:
+        assert _inside(c["frame"], c["box"]), ("ring out of its cell", where, c)
+        assert c["seat"] is None or _inside(c["frame"], c["seat"]), ("ring out of its seat", where, c)
+    for i, a in enumerate(framed):
+        for b in framed[i + 1:]:
+            f, g = a["frame"], b["frame"]
+            apart = f[2] <= g[0] + 1 or g[2] <= f[0] + 1 or f[3] <= g[1] + 1 or g[3] <= f[1] + 1
+            assert apart, ("rings overlap", where, a, b)
+    for c in table["cells"]:
+        assert c["cap"] is None or _inside(c["cap"], c["box"]), ("Answer out of its cell", where, c)
+    assert table["words"] and all(n == 1 for _, n, _ in table["words"]), (where, table["words"])
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720), (1024, 768)])
+def test_the_reveal_adds_the_marks_and_moves_nothing(kept_page: Any, server: str, width: int, height: int) -> None:
+    """Deal 12 asked ("Pause and ask") at the widow's discard (move 3) and at moves 5, 8 and 11,
+    then revealed (→), at 1920×1080, 1280×720 and 1024×768: every tile's cell (every hand, the
+    trick, the widow) has the same box before and after the reveal (within 1 px), the answer's
+    ring lies inside its cell and seat, rings never overlap, "Answer" stays inside its cell, the
+    words on the table ("Seat 0", "bidder · 2 tricks", "Laid aside by Seat 0") are each one line,
+    and the page does not scroll. The seat names are in projector type (38 units: 9.5 px on a
+    quarter-size picture at 1920×1080) and the "Jump to" label ("Move 11") is inside the window;
+    over 800 px high it is under the slider, clear of the buttons, in projector type too (36
+    units)."""
+    pg = kept_page(width, height)
+    u = min(0.000926 * height, 0.000521 * width)  # the presenter's unit (--u), in px
+    for move in (3, 5, 8, 11):
+        open_presenter(pg, server + LINK.format(move=move))
+        click_key(pg, "pres-ask")
+        assert stage(pg, "asking") == "1" and stage(pg, "revealed") == "0"
+        wait_for(pg, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
+        asked = pg.evaluate(_TABLE)
+        _marks_apart(asked, (width, move, "asked"))
+        press(pg, "ArrowRight")
+        assert stage(pg, "revealed") == "1"
+        wait_for(pg, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
+        shown = pg.evaluate(_TABLE)
+        assert any(c["cap"] for c in shown["cells"]) and any(c["frame"] for c in shown["cells"]), (move, shown)
+        assert [c["tile"] for c in shown["cells"]] == [c["tile"] for c in asked["cells"]], move
+        moved = [(a["tile"], a["box"], b["box"]) for a, b in zip(asked["cells"], shown["cells"], strict=True)
+                 if max(abs(x - y) for x, y in zip(a["box"], b["box"], strict=True)) > 1]
+        assert not moved, (width, move, moved)
+        _marks_apart(shown, (width, move, "revealed"))
+        for table in (asked, shown):
+            names = [size for text, _, size in table["words"] if text.startswith("Seat ")]
+            assert names and min(names) >= max(38 * u, 24) - 0.1, (width, move, table["words"])
+            thumb = table["thumb"]
+            assert thumb and thumb[3] <= height, (width, move, thumb)
+            if height > 800:  # room under the slider: the label there, in projector type
+                assert thumb[4] >= max(36 * u, 20) - 0.1 and thumb[1] >= table["ctrl"], (width, move, thumb, table["ctrl"])
+        in_view(pg)
+        pg.screenshot(path=str(SCREENSHOTS / f"presenter-reveal-still-{move}-{width}x{height}.png"))

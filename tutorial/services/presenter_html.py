@@ -49,7 +49,8 @@ def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = Fa
         pic = tile_svg(t, scale=1.0, trump=tr, highlight=best, tooltip=False,
                        extra="the answer" if answer else ("winning" if best else None))
     if answer and tag:
-        cap = f'<div class="pres-cap pres-answer-cap">Answer{escape(" · " + caption) if caption else ""}</div>'
+        more = f'<span class="pres-cap-more">{escape(" · " + caption)}</span>' if caption else ""
+        cap = f'<div class="pres-cap pres-answer-cap">Answer{more}</div>'
         return f'<div class="pres-cell pres-is-answer">{pic}{cap}</div>'
     if answer:
         cap = f'<div class="pres-cap">{escape(caption)}</div>' if caption else ""
@@ -105,8 +106,12 @@ def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool, answer: froz
     cls = f"pres-seat {place}" + (" pres-act" if acting else "")
     extra = f' <span>· {escape(" · ".join(role))}</span>' if role else ""
     label = f"Seat {seat}'s tiles" + (" (hidden)" if hidden else "")
-    return (f'<div class="{cls}" data-seat="{seat}"><div class="pres-name">Seat {seat}{extra}</div>'
-            f'<div class="pres-tiles" role="group" aria-label="{escape(label)}">{tiles}</div></div>')
+    # The hand keeps a line under its tiles for each line of their words ("widow"; once revealed,
+    # "Answer" and "· widow" under it), asked or not: the reveal adds the words and moves nothing.
+    lines = 1 + bool(fresh and not hidden and scene.hands[seat])
+    return (f'<div class="{cls}" data-seat="{seat}"><div class="pres-name"><span class="pres-who">Seat {seat}</span>'
+            f'{extra}</div><div class="pres-tiles" role="group" aria-label="{escape(label)}" '
+            f'style="--cap-lines: {lines}">{tiles}</div></div>')
 
 
 def _widow_html(scene: Scene, open_hands: bool, bidder_shown: bool) -> str:
