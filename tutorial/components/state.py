@@ -94,6 +94,7 @@ LIVE_WELCOME = "moon_live_welcome"  # this phone has just joined: its line says 
 LIVE_SEEN = "moon_live_seen"  # the question this phone last showed (its id): a new one closes "Leave?"
 LIVE_LATE = "moon_live_late"  # the question this phone tapped after its reveal (its id)
 PLAY_WHOLE_PAGE = "moon_play_whole_page"  # a change the table's fragment cannot show alone (see play.sync)
+PLAY_HINT_SHOWN = "moon_play_hint_shown"  # a hint box was drawn and has not been drawn over since
 PLAY_PAGE_RUN = "moon_play_page_run"  # the whole Play page is running (not the table's fragment alone)
 LINK_STALE = "moon_link_stale"  # this session's personal link was replaced elsewhere (said once)
 CLIENT = "moon_client"  # this session's random id, the client key of PIN limits when there is no address

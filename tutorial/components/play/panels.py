@@ -219,15 +219,19 @@ def _no_reason(sess: PlaySession, hand: int, index: int, action: Action | None, 
 
 # -- hint -------------------------------------------------------------------------------------------------
 def hint_panel(sess: PlaySession) -> None:
-    """The hint of the learner's decision at hand, in its own slot: once that decision is made,
-    the slot is drawn empty, so the hint goes at once, not at the end of the computer players'
-    runs (a run cut short by the next one leaves what it did not draw again on the page)."""
+    """The hint of the learner's decision at hand, in the table's last place. Once that decision
+    is made, the place is drawn empty once, so the hint goes at once, not at the end of the
+    computer players' runs (a run cut short by the next one leaves what it did not draw again
+    on the page); a click with no hint on the page sends nothing here (its messages stay
+    within 25)."""
     h = sess.hint
-    with st.container(key="hint-slot"):
-        if h is None or h.key != sess.position_key() or not sess.is_human_turn():
+    if h is None or h.key != sess.position_key() or not sess.is_human_turn():
+        if state.get(state.PLAY_HINT_SHOWN):
+            state.put(state.PLAY_HINT_SHOWN, False)
             st.empty()
-            return
-        _hint_box(sess, h)
+        return
+    state.put(state.PLAY_HINT_SHOWN, True)
+    _hint_box(sess, h)
 
 
 def _hint_box(sess: PlaySession, h: Hint) -> None:
