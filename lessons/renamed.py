@@ -39,6 +39,10 @@ RENAMED: dict[str, str] = {
     "follow-void": "follow-three-choices",
     "follow-void-with-lookalike": "follow-number-on-a-trump",
     "follow-doubles-void": "follow-doubles-trump",
+    # "You bid first with this hand. Pass, or bid how many tricks?": pass.
+    "bid-weak-hand": "bid-twos-hand",
+    # The same question: a bid.
+    "bid-strong-hand": "bid-sixes-hand",
 }
 
 

@@ -438,6 +438,10 @@ def giveaways(item: Item) -> list[str]:
       in the hand; a level's address naming it (``follow-void``, ``follow-last-out-of-suit``);
       or an intro sentence saying it with no condition ("You are last to play and hold none
       of the suit led");
+    - pass or a bid (``"Pass, or bid how many tricks?"``): answered pass, a title, intro or
+      address saying pass or a weak hand ("Know when to pass", ``bid-weak-hand``, "takes few
+      tricks"); answered a bid, a title or address calling the hand strong
+      (``bid-strong-hand``);
     - a yes or no (is this tile a trump?): a level's address saying a verdict (``trump-not``,
       ``doubles-is-trump``); a sentence of the title, intro or rules that says
       the answer ("is a trump", "never a trump", "no trumps at all") of the tile asked or of a
@@ -491,6 +495,13 @@ def giveaways(item: Item) -> list[str]:
         for sentence in _sentences(" ".join(shown["intro"].split())):
             if re.search(_VOID_CASE, sentence, re.IGNORECASE) and not re.search(_CONDITION, sentence, re.IGNORECASE):
                 found.append(f"intro says the learner holds none of the suit led: {sentence!r}")
+    if kind == "bid":
+        # (the question itself offers "Pass, or bid how many tricks?": only the teaching is read)
+        verdict, says = ("pass", _SAYS_PASS) if ans == "pass" else ("a bid", _SAYS_BID)
+        for where, text in teach.items():
+            for sentence in _sentences(" ".join(text.split())):
+                if re.search(says, sentence, re.IGNORECASE) and not (where == "intro" and verdict == "a bid"):
+                    found.append(f"{where} says the verdict, {verdict}: {sentence!r}")
     if kind in ("pick_tiles", "legal_tiles") and len(ans) > 1:
         n = len(ans)
         words = "|".join([str(n), _NUMBER_WORDS[n]] if n < len(_NUMBER_WORDS) else [str(n)])
@@ -554,6 +565,10 @@ _SAYS_ANY_TILE = r"\bany(?:thing)?\b|\bevery tile\b|\bwhatever\b|\bfree(?:ly)?\b
 _VOID = r"\bvoid\b|\bhold(?:s)? (?:no tile|none)\b|\bcannot follow\b"
 
 
+#: A hand to pass, or passing (above "Pass, or bid how many tricks?" answered pass).
+_SAYS_PASS = r"\bpass(?:es|ed|ing)?\b|\bweak\b|\bpoor\b|\bfew tricks\b|\bworthless\b"
+#: A hand to bid (in a title or address: an intro may speak of the strong computer player).
+_SAYS_BID = r"\bstrong\b|\bbid it\b"
 #: A tie at the top, or what it means (the game goes on): the scores must show it.
 _SAYS_TIE = r"\bti(?:e|es|ed|ing)\b|\blevel\b|\bplays? on\b|\bgoes on\b|\bnobody\b|\bno winner\b|\bshare"
 #: The case of holding none of the suit led, or what that case allows.
@@ -760,7 +775,13 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
                 ("follow-last-to-play", {"id": "follow-last-out-of-suit"}),
                 ("trump-big-small", {"id": "trump-not"}),
                 ("doubles-naming", {"id": "doubles-is-trump"}),
-                ("win-whole-trick", {"id": "win-trump"})]
+                ("win-whole-trick", {"id": "win-trump"}),
+                # a bid level answered pass saying pass or weak; one answered a bid saying strong
+                ("bid-twos-hand", {"title": "Know when to pass"}),
+                ("bid-twos-hand", {"id": "bid-weak-hand"}),
+                ("bid-twos-hand", {"intro": "A hand with no doubles and no top tiles takes few tricks whatever "
+                                           "trump it names."}),
+                ("bid-sixes-hand", {"id": "bid-strong-hand"})]
     for level_id, fields in [*samples.items(), *pointers]:
         lv = copy.copy(c.level(level_id))
         for name, text in fields.items():

@@ -876,6 +876,95 @@ def test_a_play_reason_names_the_suit_of_the_last_or_top_tile_in_full() -> None:
     assert named, "no reason called a tile the last or the top of its suit"
 
 
+#: "the last"/"the only" said of a tile's suit: "the last trump", "the last of the sixes",
+#: "the only blank", "the only one of the ones".
+_LAST_OR_ONLY = re.compile(r"\bthe (last|only) (trump|one of the ones|of the (\w+)|(blank|two|three|four|five|six)\b)")
+
+
+def _said_suit(view: PlayerView, tile: Tile, words: str) -> Any:
+    """The suit a reason's "the last …" / "the only …" names (``TRUMP`` or a number), checked
+    to be ``tile``'s own suit: trump, the suit led that it follows, or the suit it leads."""
+    from engine.trump import TRUMP, describe_suit
+
+    trump = view.trump
+    assert trump is not None
+    named = TRUMP if words == "trump" else 1 if words == "one of the ones" else next(
+        n for n in range(7) if words in (f"of the {describe_suit(n)}", describe_suit(n, plural=False)))
+    led = trump.suit_led(view.current_trick[0]) if view.current_trick else None
+    own = (TRUMP if trump.is_trump(tile) else led if led is not None and trump.follows(tile, led)
+           else trump.suit_led(tile))
+    assert named == own, (tile, words)
+    return named
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_the_last_of_a_suit_is_true_and_never_its_only_tile(level: str) -> None:
+    """"I lead 0-0, the last trump" on trick 1, 0-0 being the only trump of the three-player
+    set (blanks trump), and "the last of the blanks" of the set's only blank (walk 2, B6): a
+    play reason that calls a tile "the last" of its suit is true at that moment (every other
+    tile of the suit in play has been played: none is left in any hand, the player's own
+    included, nor face down), and a tile with no other of its suit in the set is "the only
+    trump" / "the only blank", never "the last". Whole hands of basic and strong players, three
+    and four players, every play reason at the table and after the hand."""
+    from engine.players.reasons import table_play_reason
+    from engine.trump import TRUMP
+
+    last = only = 0
+    seeds = range(40) if level == "basic" else range(6)
+    for players in (3, 4):
+        for seed in seeds:
+            g = Game.new(RuleSet(players=players), seed=seed)
+            for _, view, d in bot_moves(g, seat_bots(level, players, seed, FAST)):
+                if d.action.kind != "play":
+                    continue
+                tile = d.action.value
+                assert isinstance(tile, Tile)
+                trump = view.trump
+                assert trump is not None
+                for text in (table_play_reason(view, tile), d.explanation.reason):
+                    for m in _LAST_OR_ONLY.finditer(text):
+                        if text[m.end():].startswith((" left", " I hold")):
+                            continue  # of the tiles still out, or of the player's hand
+                        suit = _said_suit(view, tile, m.group(2))
+                        others = [u for u in view.rules.tiles if u != tile
+                                  and (trump.is_trump(u) if suit == TRUMP else trump.follows(u, suit))]
+                        if m.group(1) == "last":
+                            unplayed = [u for u in others if u not in view.played()]
+                            assert others, f"{text} ({tile} is the only one of its suit)"
+                            assert not unplayed, f"{text} ({unplayed} not yet played; hand {view.hand})"
+                            last += 1
+                        else:
+                            assert not others, f"{text} (not the only one of its suit: {others})"
+                            only += 1
+    assert last, "no reason called a tile the last of its suit"
+    if level == "basic":
+        assert only, "no reason called a tile the only one of its suit in the set"
+
+
+def test_a_tile_alone_in_its_suit_is_the_only_one_not_the_last() -> None:
+    """Three players keep 0-0 as the set's only blank. Leading it on trick 1 with blanks trump
+    is "the only trump", with sixes trump "the only blank" (walk 2, B6, heard "the last
+    trump" and "the last of the blanks"). With doubles trump and every other double played,
+    2-2 is "the last trump" even while its player holds 5-2 and 6-2: those are twos, not trump."""
+    from types import SimpleNamespace
+
+    from engine.players.reasons import table_play_reason
+
+    rules = RuleSet(players=3)
+    hand = (Tile(0, 0), Tile(6, 5), Tile(4, 4))
+    view = SimpleNamespace(trump=Trump.parse("0"), rules=rules, hand=hand, current_trick=(), played=lambda: ())
+    said = table_play_reason(view, Tile(0, 0))  # type: ignore[arg-type]
+    assert said == "I lead 0-0, the only trump, so it takes this trick.", said
+    view.trump = Trump.parse("6")
+    said = table_play_reason(view, Tile(0, 0))  # type: ignore[arg-type]
+    assert said == "I lead 0-0, the only blank; I say why once the hand is over.", said
+    doubles = tuple(t for t in rules.tiles if t.is_double and t != Tile(2, 2))
+    view = SimpleNamespace(trump=Trump.parse("doubles"), rules=rules, hand=(Tile(2, 2), Tile(5, 2), Tile(6, 2)),
+                           current_trick=(), played=lambda: doubles)
+    said = table_play_reason(view, Tile(2, 2))  # type: ignore[arg-type]
+    assert said == "I lead 2-2, the last trump, so it takes this trick.", said
+
+
 def test_the_last_tile_of_a_suit_is_said_with_its_suit() -> None:
     """Sixes trump, four players: every one but 1-0 has been played, and the seat leads
     1-0. The table hears "I lead 1-0, the last of the ones", as the walk's "I lead 1-0, the

@@ -370,16 +370,25 @@ def _top_at_table(view: PlayerView, tile: Tile, suit: Suit) -> bool:
 def _kind_of(view: PlayerView, tile: Tile) -> str:
     """``tile`` as its suit at the table: ``"the top trump left"``, ``"a trump"``, ``"the top
     five left"``, ``"a five"``, ``"the last of the fives"`` (the top of a suit seen from the
-    tiles played so far; :func:`suit_tile`)."""
+    tiles played so far; :func:`suit_tile`). "The last" only when the suit's other tiles in
+    play have all been played; a tile with no other of its suit in the set is ``"the only
+    trump"`` / ``"the only blank"`` (0-0 with three players, where the other blanks are out)."""
     trump = view.trump
     assert trump is not None
     if trump.is_trump(tile):
         suit: Suit = TRUMP
     else:
         suit = trump.suit_led(tile)
-    left = [u for u in _out(view, tile) if trump.follows(u, suit) or (suit == TRUMP and trump.is_trump(u))]
+
+    def of_suit(u: Tile) -> bool:
+        return trump.is_trump(u) if suit == TRUMP else trump.follows(u, suit)
+
+    left = [u for u in _out(view, tile) if of_suit(u)]
     if not any(trump.power(u, suit) > trump.power(tile, suit) for u in left):
-        return f"{suit_tile(suit, 'the top')} left" if left else suit_tile(suit, "the last")
+        if left:
+            return f"{suit_tile(suit, 'the top')} left"
+        alone = not any(of_suit(u) for u in view.rules.tiles if u != tile)
+        return suit_tile(suit, "the only" if alone else "the last")
     return suit_tile(suit, "a")
 
 

@@ -317,6 +317,35 @@ def test_play_now_closes_the_panel_and_nothing_shows_above_the_stuck_strip(
     assert not dark, f"{dark} pixels of the table show above the stuck strip"
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_an_opened_why_is_in_sight(kept_page: Any, server: str, size: tuple[int, int]) -> None:
+    """The explanation a "Why?" of the feed opens is drawn under the whole feed, below the
+    fold (walk 2, B4: only the pressed chip changed colour where the learner looked). After the
+    first line's "Why?" is pressed, the explanation's first line ("Why? …") is in the window,
+    below Streamlit's header and the stuck status strip, nothing drawn over it."""
+    width, height = size
+    page = kept_page(width, height)
+    setup, g = _mid_hand()
+    open_page(page, _link(server, setup, g))
+    step_mode(page)
+    click(page, page.locator(f"{FEED} .st-key-feed-why-pick button").first)
+    head = page.locator(".st-key-feed-why [data-testid='stMarkdownContainer']").first
+    head.wait_for()
+    assert head.inner_text().startswith("Why? "), head.inner_text()
+    seen = """(e) => {
+      const r = e.getBoundingClientRect();
+      const at = document.elementFromPoint(r.left + Math.min(20, r.width / 2), r.top + Math.min(8, r.height / 2));
+      return r.top >= 0 && r.bottom <= window.innerHeight && at !== null && e.contains(at);
+    }"""
+    for _ in range(40):  # the page's script scrolls once the run has settled
+        if head.evaluate(seen):
+            break
+        page.wait_for_timeout(50)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"play-why-open-{width}x{height}.png"))
+    assert head.evaluate(seen), (size, head.bounding_box())
+
+
 def test_table_wording(page: Any, server: str) -> None:
     """"You lead" (not "You leads"); a 4-player hand's end says what the team took and what
     the bidder took."""

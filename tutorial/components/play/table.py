@@ -448,7 +448,9 @@ def settings(sess: PlaySession) -> None:
 #: - a click on the picture of a tile that can be clicked (``data-btn``, see
 #:   :func:`tutorial.components.tiles.hand_buttons`) is a click on its button;
 #: - a folded block the learner opened (``<details data-keep>``, see :func:`details_html`)
-#:   stays open when a run draws it again, until the learner closes it.
+#:   stays open when a run draws it again, until the learner closes it;
+#: - a "Why?" of the feed opened (its explanation drawn under the whole feed, often below the
+#:   fold), the page scrolls so that the explanation's first line is in sight, below the strip.
 _FOCUS_JS = """<script>
 (() => {
   if (window.__moonRefocus) return;
@@ -525,7 +527,31 @@ _FOCUS_JS = """<script>
     if (waited !== null) clearTimeout(waited);
     waited = document.querySelector('.moon-table.moon-autoplay') ? setTimeout(carryOn, 2500) : null;
   };
-  const settled = () => { reopen(); refocus(); uncover(); watchAutoplay(); };
+  // A "Why?" of the feed opened: its explanation (the ``feed-why`` box, drawn under the whole
+  // feed) comes into sight, its first line just below the stuck status strip, unless that line
+  // is on screen already. Once a box: the learner may scroll on from it.
+  let explained = null;
+  const reveal = () => {
+    const main = document.querySelector('[data-testid="stMain"]');
+    const box = document.querySelector('.st-key-feed-why');
+    const head = box && box.querySelector('[data-testid="stMarkdownContainer"]');
+    if (!box) { explained = null; return; }
+    if (!main || !head || box.closest('[data-stale="true"]') || head.textContent === explained) return;
+    explained = head.textContent;
+    // below the strip when it is stuck (its top at the header's bottom) or the header alone
+    const under = () => {
+      const strip = document.querySelector('.st-key-table-status');
+      const s = strip ? strip.getBoundingClientRect() : null;
+      return s && s.bottom > 0 && s.top < 70 ? Math.max(s.bottom, 60) : 60;
+    };
+    const h = head.getBoundingClientRect();
+    if (h.top >= under() && h.bottom <= window.innerHeight) return;
+    // (stMain's scroll-padding-top keeps the box below the stuck strip)
+    box.scrollIntoView({block: 'start', behavior: 'instant'});
+    const covered = under() - head.getBoundingClientRect().top;
+    if (covered > 0) main.scrollBy({top: -covered - 8, behavior: 'instant'});
+  };
+  const settled = () => { reopen(); refocus(); uncover(); reveal(); watchAutoplay(); };
   const watch = () => {
     const app = document.querySelector('[data-testid="stApp"]');
     if (!app) { setTimeout(watch, 200); return; }
@@ -534,8 +560,8 @@ _FOCUS_JS = """<script>
         setTimeout(settled, 30);
         // A loaded browser may draw the run's last elements after the app says it finished:
         // look at the table again (uncover does nothing when the table has not changed).
-        setTimeout(uncover, 400);
-        setTimeout(uncover, 1500);
+        setTimeout(() => { uncover(); reveal(); }, 400);
+        setTimeout(() => { uncover(); reveal(); }, 1500);
       } else if (waited !== null) { clearTimeout(waited); waited = null; }
     }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
     setTimeout(settled, 30);
