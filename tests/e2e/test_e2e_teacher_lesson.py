@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from moon_browser import SCREENSHOTS, click, open_presenter, runs, settle, sized_context, stage, wait_for
 
 LINK = "/presenter?deal=12&computer=basic&move={move}"
@@ -428,3 +429,62 @@ def _ended_fits(projector: Any, sizes: tuple[tuple[int, int], ...]) -> None:
     wait_for(projector, ".st-key-pres-jump-box", 30)
     assert projector.locator(".st-key-live-ended-msg").count() == 0 and "live=" not in projector.url
     assert stage(projector) == "12" and projector.evaluate(_BOX, ".st-key-pres-jump-box")[3] <= 1080
+
+
+# The live panel's parts (each chart row, the join code, its buttons): whether each shows whole
+# inside the panel's box and the window, and is the topmost thing at its centre (nothing over it).
+_PANEL_SHOWN = """() => {
+  const panel = document.querySelector('.st-key-live-panel');
+  const pb = panel.getBoundingClientRect();
+  const parts = [...panel.querySelectorAll('.live-bar, .live-code, .live-code-small, button')]
+    .filter(e => e.checkVisibility());
+  return parts.map(e => {
+    const r = e.getBoundingClientRect();
+    const whole = r.top >= pb.top - 1 && r.bottom <= pb.bottom + 1 && r.bottom <= innerHeight + 1 && r.height > 0;
+    const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return [e.innerText.trim().slice(0, 30), whole, !!top && panel.contains(top), e.matches('[class*=live-code]')];
+  });
+}"""
+
+
+@pytest.mark.parametrize(("kind", "ref"), [("level", "tiles-which-stay"), ("puzzle", "trick-winner-2008")])
+def test_a_deck_levels_live_reveal_shows_the_whole_panel(projector: Any, browser: Any, server: str, kind: str,
+                                                         ref: str) -> None:
+    """A deck's slide put to a live class, a phone answering, then revealed (a level with a
+    reason of a line a tile, "Which tiles stay?", and a puzzle with a one-line reason): at 1920×1080, 1280×720 and 1024×768 the panel shows whole (every bar of the
+    chart, the join code, Join screen / Class summary / End), nothing of the slide over it, and
+    the slide's words clear of it and whole, as on a hand's slide."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    deck = Deck(title="Which stay", entries=(DeckEntry(kind=kind, ref=ref),))
+    open_presenter(projector, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+    try:
+        with _live_phone(projector, browser, server, "Ann") as phone:
+            choice = phone.locator("[class*='st-key-live-choice-'] button").first
+            choice.wait_for(timeout=60_000)
+            settle(phone)
+            click(phone, choice)
+            projector.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '1'",
+                                        timeout=20_000)
+            before = runs(projector)
+            projector.keyboard.press("ArrowRight")  # the reveal
+            settle(projector, since=before)
+            wait_for(projector, ".live-chart[data-revealed='1']", 30)
+            for width, height in ((1920, 1080), (1280, 720), (1024, 768)):
+                projector.set_viewport_size({"width": width, "height": height})
+                projector.wait_for_timeout(400)
+                parts = projector.evaluate(_PANEL_SHOWN)
+                names = [p[0] for p in parts]
+                assert sum(1 for p in parts if p[0][:1] in "✓0123456n") >= 3, parts  # the chart's rows
+                assert any("End" in n for n in names) and any("Join" in n for n in names), parts
+                assert any(p[3] for p in parts), parts  # the join code
+                assert all(p[1] and p[2] for p in parts), (width, parts)  # whole, nothing over it
+                panel = projector.evaluate(_BOX, ".st-key-live-panel")
+                talk = projector.evaluate(_BOX, ".pres-talk")
+                assert not _meets(panel, talk), (width, panel, talk)
+                scroll = projector.evaluate("() => { const t = document.querySelector('.pres-talk');"
+                                            " return t.scrollHeight - t.clientHeight; }")
+                assert scroll <= 1, (width, scroll)  # the words whole too, nothing to scroll
+                projector.screenshot(path=str(SCREENSHOTS / f"lesson-deck-live-reveal-{ref}-{width}x{height}.png"))
+    finally:
+        projector.set_viewport_size({"width": 1920, "height": 1080})
