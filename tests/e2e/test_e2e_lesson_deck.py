@@ -174,6 +174,8 @@ def test_the_deck_builders_puzzle_picker_is_searched_by_what_a_puzzle_asks(teach
     listed = page.locator("[class*='st-key-deck-entry-']").all_inner_texts()
     assert len(listed) == 1 and listed[0].startswith("1. Puzzle: Counting: Sixes are trump in three-player Moon."), listed
     page.set_viewport_size({"width": 390, "height": 844})
+    settle(page)  # the add's run and the narrower layout drawn before the picker is opened
+    page.locator(".st-key-deck-puzzle input").scroll_into_view_if_needed()
     page.locator(".st-key-deck-puzzle input").click()
     page.get_by_role("option").first.wait_for(timeout=30_000)
     page.screenshot(path=str(SCREENSHOTS / "deck-puzzle-picker-open-390x844.png"))
