@@ -336,14 +336,16 @@ def test_a_worker_process_reading_the_app_draws_nothing(monkeypatch: pytest.Monk
 def test_home_and_the_play_table_do_not_load_pandas() -> None:
     """pandas (1-10 s to import on a busy server) is loaded only by what draws a table (the
     hand summary, the scores tab, a decision's details, a review, the lab): Home and the
-    sidebar import the Play components for the quick-start button, and the server's first
-    visitor on Home must not wait for it."""
+    sidebar import the Play components for the quick-start button, the Play page imports the
+    review's components for the end of a hand, and the server's first visitor on Home or Play
+    must not wait for it."""
     import subprocess
     import sys
 
     code = ("import sys\n"
             "import tutorial.components.play, tutorial.components.profile, tutorial.components.frame\n"
             "import tutorial.components.explain, tutorial.components.tiles, tutorial.services.describe\n"
+            "import tutorial.components.review, tutorial.services.reviewing\n"
             "print('pandas' in sys.modules)\n"
             "from tutorial.services.describe import decision_frame\n"
             "decision_frame(None)\n"

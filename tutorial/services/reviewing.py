@@ -6,9 +6,8 @@ play; the biggest mistakes come first, in words, with the numbers in brackets.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from urllib.parse import quote
-
-import pandas as pd
 
 from engine import Action, Game, Tile, tricks_needed
 from engine.review import DecisionReview, HandReview, PlayReview
@@ -16,6 +15,9 @@ from engine.words import action_phrase, chance_band, chance_change, chance_words
 from lessons.strategy.review import principle_notes
 from tutorial.services.describe import seat_name
 from tutorial.services.records import RecordJSON
+
+if TYPE_CHECKING:  # pandas loads with the first review table, not with the Play page
+    import pandas as pd
 
 __all__ = [
     "GRADE_MARKS",
@@ -56,6 +58,8 @@ def run_review(record: RecordJSON, hand_number: int, you: int | None = None, see
 def hand_review_table(review: HandReview) -> pd.DataFrame:
     """A :class:`engine.review.HandReview` as a raw pandas table, one row per play, with the
     engine's own column names (``trick``, ``seat``, ``tile``, ``tricks_lost``, ...)."""
+    import pandas as pd
+
     return pd.DataFrame(review.rows())
 
 
@@ -202,6 +206,8 @@ def contract_frame(review: HandReview, you: int, players: int) -> pd.DataFrame:
                 "Chance to win the game lost": None if d.game_drop is None else round(d.game_drop, 1),
             }
         )
+    import pandas as pd
+
     frame = pd.DataFrame(rows)
     for col in ("Chance to make (chosen)", "Chance to make (strong)", "Points lost", "Chance to win the game lost"):
         if col in frame.columns:
@@ -237,6 +243,8 @@ def review_frame(review: HandReview, you: int, players: int, only_seat: int | No
                 "Goal": "make the bid" if p.goal == "make" else "set the bid",
             })
         rows.append(row)
+    import pandas as pd
+
     return pd.DataFrame(rows)
 
 
