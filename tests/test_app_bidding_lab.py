@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from tutorial.testing import errors, open_app
+from streamlit.testing.v1 import AppTest
+
+from tutorial.testing import PAGE_FILES, errors, keys, open_app, play_hand
+
+STEP = {"moon_play_mode": "step"}
 
 
 def test_lab_simulates_a_dealt_hand() -> None:
@@ -35,3 +39,36 @@ def test_bad_deal_number() -> None:
     at = open_app("bidding")
     at.text_input(key="lab-deal").set_value("twelve").run()
     assert at.error and "deal number" in at.error[0].value.replace("\\", "")
+
+
+
+def _seat_shown(at: AppTest, seat: int) -> bool:
+    """The lab dealt deal 5 for ``seat``: whether it shows the hand (and Simulate) or says no."""
+    at.text_input(key="lab-deal").set_value("5").run()
+    at.selectbox(key="lab-seat").set_value(seat).run()
+    assert not at.exception, errors(at)
+    refused = any("the hand you are playing on Play" in i.value for i in at.info)
+    shown = bool(keys(at, "lab-run"))
+    assert refused != shown
+    return shown
+
+
+def test_lab_keeps_the_computers_tiles_of_the_hand_being_played_hidden() -> None:
+    """Play shows its game's deal number; the lab dealt by that number would show a computer's
+    whole hand while the hand is on. It shows the learner's own seat, and the others with
+    open hands or once the hand is over."""
+    at = open_app("play", {"deal": "5"}, state=STEP)
+    sess = at.session_state["moon_play"]
+    you, other = sess.seat, (sess.seat + 1) % sess.players
+    at.switch_page(PAGE_FILES["bidding"]).run()
+    assert not _seat_shown(at, other)
+    assert _seat_shown(at, you)
+    sess.open_hands = True
+    assert _seat_shown(at, other)
+    sess.open_hands = False
+    assert not _seat_shown(at, other)
+    at.switch_page(PAGE_FILES["play"]).run()
+    play_hand(at)
+    assert at.session_state["moon_play"].game.hand_finished
+    at.switch_page(PAGE_FILES["bidding"]).run()
+    assert _seat_shown(at, other)

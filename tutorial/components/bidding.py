@@ -8,9 +8,18 @@ from engine import Game, RuleSet, Tile
 from engine.words import percent
 from tutorial.components import state
 from tutorial.components.tiles import Shown, show_row
-from tutorial.services.bidding import TIME_LIMIT, BidLab, in_worker, max_samples, parse_hand, simulate
+from tutorial.services.bidding import (
+    TIME_LIMIT,
+    BidLab,
+    held_in_play,
+    in_worker,
+    max_samples,
+    parse_hand,
+    simulate,
+)
 from tutorial.services.charts import bid_heatmap
 from tutorial.services.rules_text import short_summary, with_players
+from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LinkError, parse_deal_number
 
@@ -48,6 +57,11 @@ def pick_hand() -> tuple[Tile, ...] | None:
             st.error(md_escape(str(e)))
             return _kept_hand()
         hand = Game.new(rules, deal).hands[seat if seat < rules.players else 0]
+        game = state.get(state.PLAY)
+        if isinstance(game, PlaySession) and held_in_play(hand, game.game, game.seat, open_hands=game.open_hands):
+            st.info(f"Deal {deal} is the hand you are playing on Play: Seat {seat}'s tiles show here once "
+                    "that hand is over (or with Play's \"open hands\" switch on).")
+            return None
     else:
         text = st.text_input("Seven tiles", value="6-6 6-5 6-4 5-5 4-4 3-2 2-1", key="lab-tiles",
                              help="Write each tile as two numbers, e.g. 6-4, separated by spaces.")

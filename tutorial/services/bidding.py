@@ -31,6 +31,7 @@ __all__ = [
     "TIME_LIMIT",
     "BidLab",
     "Runner",
+    "held_in_play",
     "in_worker",
     "max_samples",
     "parse_hand",
@@ -91,6 +92,25 @@ def _start_view(rules: RuleSet, hand: Sequence[Tile], seat: int) -> Constraints:
             rest = rest[7:]
     game = Game.from_deal(rules, hands, rest, first_bidder=seat, seed=0)
     return Constraints.from_view(game.view(seat))
+
+
+def held_in_play(hand: Sequence[Tile], game: Game | None, you: int, *, open_hands: bool = False) -> bool:
+    """Whether ``hand`` is the hand another seat was dealt in ``game``'s hand in progress.
+
+    The lab deals by deal number, and Play shows its game's deal number: the lab must not
+    show a computer's tiles of a hand still being played (unless the table's hands are open).
+
+    >>> from engine import RuleSet
+    >>> g = Game.new(RuleSet(), 7)
+    >>> held_in_play(g.deal[1], g, you=0), held_in_play(g.deal[0], g, you=0)
+    (True, False)
+    >>> held_in_play(g.deal[1], g, you=0, open_hands=True)
+    False
+    """
+    if game is None or open_hands or game.hand_finished:
+        return False
+    key = sorted(hand)
+    return any(sorted(dealt) == key for seat, dealt in enumerate(game.deal) if seat != you)
 
 
 @dataclass(frozen=True)
