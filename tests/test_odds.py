@@ -567,7 +567,8 @@ def test_the_hand_outcomes_bench_gives_whole_hands(players: int) -> None:
         (RuleSet(), (0, 0, 0), 0, "playing for the game, not just this hand's points"),
         (RuleSet(), (18, 5, 5), 0, "as I am close to winning"),
         (RuleSet(), (5, 18, 9), 0, "as another player is close to winning"),
-        (RuleSet(), (5, 18, 19), 0, "as the others are close to winning"),
+        (RuleSet(), (5, 18, 19), 0, "as I am well behind the others, both close to winning"),
+        (RuleSet(), (6, 18, 19), 0, "as the others are close to winning"),
         (RuleSet(), (15, 14, 19), 2, "as I am close to winning"),
         (RuleSet(), (1, 9, 3), 0, "as I am behind"),
         (RuleSet(), (3, 12, 4), 1, "as I am ahead"),
@@ -581,6 +582,11 @@ def test_the_hand_outcomes_bench_gives_whole_hands(players: int) -> None:
         (RuleSet(players=4), (3, 15), 1, "as we are close to winning"),
         (RuleSet(players=4), (16, 15), 1, "as the other team is close to winning"),
         (RuleSet(scoring="marks"), (5, 1, 2), 0, "as I am close to winning"),
+        # Far behind a player close to winning: a set costs little (the walk's five moons).
+        (RuleSet(), (-60, -102, 18), 1, "as I am well behind another player close to winning"),
+        (RuleSet(), (4, 18, 9), 0, "as I am well behind another player close to winning"),
+        (RuleSet(players=4), (-20, 16), 0, "as we are well behind the other team, close to winning"),
+        (RuleSet(scoring="marks"), (0, 5, 1), 0, "as I am well behind another player close to winning"),
     ],
 )
 def test_the_score_is_said_in_words(rules: RuleSet, scores: tuple[int, ...], seat: int, words: str) -> None:

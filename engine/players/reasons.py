@@ -674,9 +674,11 @@ def score_words(view: PlayerView, short: bool = False) -> str:
     """The words a bid reason gains when playing for the game changed the decision (the
     player bids to win the game, :class:`engine.players.odds.GameOdds`, not for the most
     points in the hand), in words rather than numbers: ``"as I am close to winning"``,
-    ``"as another player is close to winning"``, ``"as I am behind"``... or, when the
+    ``"as another player is close to winning"`` (``"as I am well behind another player close
+    to winning"``: then a set costs little, as only a big score can still win), ``"as I am
+    behind"``... or, when the
     score says nothing special, ``"playing for the game, not just this hand's points"``
-    (``short``: ``"playing for the game"``).
+    (``short``: ``"playing for the game"``, and "close to winning" without "well behind").
 
     "Close" is within a good hand of the target (7 points or 2 marks); "behind" or "ahead"
     is a good hand or more from the best other side, "well" behind or ahead two good hands
@@ -691,6 +693,9 @@ def score_words(view: PlayerView, short: bool = False) -> str:
     top = max(scores)
     close = [s for s in scores if s >= near]
     if close and top >= mine:
+        if mine <= top - 2 * gap and not short:  # then a set costs little: only a big score can win
+            them = "the other team," if four else ("the others, both" if len(close) > 1 else "another player")
+            return f"as {me} well behind {them} close to winning"
         them = "the other team is" if four else ("the others are" if len(close) > 1 else "another player is")
         return f"as {them} close to winning"
     if mine >= near:
