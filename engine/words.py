@@ -37,9 +37,11 @@ __all__ = [
     "chance_noun",
     "chance_words",
     "count_words",
+    "fall_short_clause",
     "join_words",
     "number_word",
     "percent",
+    "shows_none",
     "trump_phrase",
     "trump_sentence",
 ]
@@ -191,6 +193,27 @@ def chance_clause(p: float, subject: str, verb: str) -> str:
     """
     said = _BAND_WORDS[chance_band(p)][1 if subject == "I" else 0]
     return f"{subject} {said} {verb}"
+
+
+def shows_none(p: float) -> bool:
+    """Whether a chance shows as 0% (rounded to a whole percentage, as the details show it):
+    made on none of the deals looked at, or on too few to count.
+
+    >>> shows_none(0.0), shows_none(0.004), shows_none(0.006), shows_none(0.02)
+    (True, True, False, False)
+    """
+    return round(100 * p) == 0
+
+
+def fall_short_clause(goal: str) -> str:
+    """What a player says of a ``goal`` (``"my 21"``) made on none of its deals
+    (:func:`shows_none`): not "an outside chance", which its 0% would belie, but that it
+    expects to fail unless the others play less than their best.
+
+    >>> fall_short_clause("my 21")
+    'I expect to fall short of my 21 unless the others slip'
+    """
+    return f"I expect to fall short of {goal} unless the others slip"
 
 
 def chance_noun(p: float) -> str:

@@ -725,6 +725,8 @@ _BAND_SAID = {
     "even": re.compile(r"\b(has|have) about an even chance to\b|\ban even chance at\b"),
     "might": re.compile(r"\bmight (take|make)\b|\bsome chance\b"),
     "outside": re.compile(r"\bonly an outside chance to\b|\ban outside chance at\b"),
+    # A discard or trump whose bid is made on none of its deals (engine.words.shows_none).
+    "none": re.compile(r"\bI expect to fall short of my \d+ unless the others slip\b"),
 }
 #: The plain chance the details say first: "I make it in 29% of", "I make my 21 ... in 0% of".
 _PLAIN_SAID = re.compile(r"\bI make (?:it|my \d+)(?: with [a-z ]+?)? in (\d+)% of\b")
@@ -740,7 +742,8 @@ def band_problems(d: Any) -> list[str]:
     """Where a strong bid, trump or discard reason says its chance in other words than the
     band of the plain chance its details show first (empty when they agree). Written out
     here: 80% and up "should", 60% "likely", 40% "about an even chance", 25% "might", under
-    that "only an outside chance"."""
+    that "only an outside chance"; a discard or trump at 0% "I expect to fall short of my 21
+    unless the others slip"."""
     from engine.words import chance_band
 
     out = []
@@ -752,6 +755,8 @@ def band_problems(d: Any) -> list[str]:
     want = ("should" if shown >= 80 else "likely" if shown >= 60 else "even" if shown >= 40
             else "might" if shown >= 25 else "outside")
     assert chance_band(shown / 100) == want  # the engine's bands are the ones written here
+    if shown == 0 and d.action.kind in ("discard", "trump"):
+        want = "none"  # made on none of the deals after the widow: "I expect to fall short"
     for reason in (d.explanation.reason, d.at_table().explanation.reason):
         said = _bands_said(reason)
         if said != {want}:
@@ -776,15 +781,15 @@ def test_a_trump_or_discard_reason_says_its_chance_in_its_band() -> None:
         "I name no trump: it gives my hand the best chance to make my bid; I have about an even chance to make it.")
     assert trump_reason(view, Trump.parse("none"), "best", 0.39, fair=True).endswith("; I might make it.")
     assert trump_reason(view, Trump.parse("1"), "even", 0.0, fair=True) == (
-        "I name ones: they give my hand as good a chance as any other trump, but even so I have only an outside "
-        "chance to make my bid.")
+        "I name ones: they give my hand as good a chance as any other trump, but even so I expect to fall short of "
+        "my 21 unless the others slip.")
     assert trump_reason(view, Trump.parse("1"), "good", 0.62, fair=True) == (
         "I name ones: they give my hand the best chance to make my bid on a closer look; I am likely to make it.")
     assert trump_reason(view, Trump.parse("6"), "best", 0.9).endswith("; I should make it.")
     tile = view.hand[0]
     assert contract_reason_discard(view, tile, Trump.parse("1"), "least", 0.0, fair=True) == (
-        "I lay one tile aside face down: it is the tile I need least, but even so I have only an outside chance "
-        "to make my 21.")
+        "I lay one tile aside face down: it is the tile I need least, but even so I expect to fall short of my 21 "
+        "unless the others slip.")
     assert contract_reason_discard(view, tile, Trump.parse("1"), "best", 0.3).endswith(
         "the tiles I keep give me the best chance to make my 21 with ones as trump; I might make it.")
     for reason in (trump_reason(view, Trump.parse("none"), "best", 0.45),

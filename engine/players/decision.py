@@ -40,6 +40,10 @@ class Candidate:
       whatever the others play.
     - ``layouts``: how many layouts (or simulated deals) the numbers come from.
     - ``trump``: for a bid or discard, the trump the numbers are for.
+    - ``first_look``: for the strong player's discard or trump, True when the numbers come
+      from a first look only (does it make the bid?, on a few deals) and the choice was left
+      out of the closer look the chosen one had: its chance is not on an equal footing with
+      those looked at closely, and is shown apart from them.
     - ``bid_chances``: for a bid, the chance of making each number of tricks (bid value -> chance).
     - ``score``: the basic bot's rule-of-thumb priority (higher is better); for the strong
       player's bid when it plays for points, the expected score against the others.
@@ -62,6 +66,7 @@ class Candidate:
     chosen: bool = False
     game_chance: float | None = None
     rated_chance: float | None = None
+    first_look: bool = False
 
     def row(self) -> dict[str, Cell]:
         """This candidate as a flat dict (one row of a table of candidates)."""
@@ -80,6 +85,7 @@ class Candidate:
             "score": self.score,
             "game_chance": self.game_chance,
             "tags": ", ".join(self.tags),
+            "first_look": self.first_look,
         }
 
 

@@ -32,7 +32,16 @@ from engine.players.analysis import PlayAnalysis
 from engine.players.facts import keep_value, unseen_beats
 from engine.tiles import Tile
 from engine.trump import TRUMP, Suit, Trump, describe_suit
-from engine.words import as_trump, chance_band, chance_clause, chance_noun, join_words, number_word
+from engine.words import (
+    as_trump,
+    chance_band,
+    chance_clause,
+    chance_noun,
+    fall_short_clause,
+    join_words,
+    number_word,
+    shows_none,
+)
 
 __all__ = [
     "LATER",
@@ -595,7 +604,7 @@ def _single_trump(view: PlayerView, tr: Trump) -> Tile | None:
 
 
 def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = None, *, fair: bool = False,
-                 bid_trump: Trump | None = None) -> str:
+                 bid_trump: Trump | None = None, first: str = "", other: Trump | None = None) -> str:
     """The reason for naming ``tr``: what in the hand makes it (``why``: ``"best"``, ``"most"``
     or ``"even"``, how it compares with the other trumps; ``fair``: said at the table, what
     the trump gives the hand without what is in it). ``bid_trump``: the trump the seat's bid
@@ -604,18 +613,57 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
     said at the table, where the bid named no trump, it names the trump alone. ``chance``:
     the plain chance of making the bid with ``tr`` (the strong player's), said after the
     comparison in its band's words (:func:`odds_tail`); the basic player, which counts
-    tricks by rule of thumb, gives none."""
+    tricks by rule of thumb, gives none. ``first``: the comparison is of the trumps left
+    after a first look (:func:`first_look_words`; ``other``: the dropped trump that looked
+    better there)."""
+    goal = f"my {view.bid}" if view.bid is not None else "my bid"
+    options = []
+    for compare, said in _trump_compares(why, first, other):
+        if chance is not None:
+            compare += odds_tail(chance, "it" if said else "my bid", goal)
+        options += _trump_wordings(view, tr, compare, chance, fair=fair, bid_trump=bid_trump)
+    return _short(*dict.fromkeys(options))
+
+
+def _trump_compares(why: str, first: str, other: Trump | None) -> list[tuple[str, bool]]:
+    """How a named trump compares with the others (:func:`trump_reason`), longest first, each
+    with whether it says "to make my bid" (then the chance after it says "it"). With
+    ``first``, the comparison is of the trumps left after a first look
+    (:func:`first_look_words`), or, when a dropped one (``other``) looked better there, of
+    the closer look, which says so.
+
+    >>> _trump_compares("best", "left", None)[-1]
+    ('the best chance of the trumps left after a first look', False)
+    >>> _trump_compares("best", "higher", Trump.parse("none"))[0][0]
+    'the best chance to make my bid on a closer look (no trump only looked better at first)'
+    """
+    base, short = {
+        "best": ("the best chance to make my bid", "the best chance"),
+        "most": ("the most tricks for my bid", "the most tricks"),
+        "even": ("as good a chance as any other trump", "as good a chance as any other trump"),
+        "count": ("more tricks than any other trump, by my count", "more tricks than any other trump, by my count"),
+        "good": (f"the best chance to make my bid {CLOSER_LOOK}", f"the best chance {CLOSER_LOOK}"),
+    }[why]
+    says = why in ("best", "good")
+    if not first or why == "count":
+        return [(base, says)]
+    if first == "higher":
+        name = "another" if other is None else other.name
+        look = "" if why == "good" else f" {CLOSER_LOOK}"
+        note = f" ({name} only looked better at first)"
+        return [(f"{base}{look}{note}", says), (f"{short}{look}{note}", False), (f"{short}{look}", False)]
+    even = why == "even"
+    return [(base + first_look_words("trumps", first, even=even), says),
+            (short + first_look_words("trumps", first, even=even), False)]
+
+
+def _trump_wordings(view: PlayerView, tr: Trump, compare: str, chance: float | None, *, fair: bool,
+                    bid_trump: Trump | None) -> list[str]:
+    """The wordings of :func:`trump_reason` with one comparison (and the chance after it),
+    longest first."""
     hand = list(view.hand)
     lone = lone_top_trump(hand, tr)
-    compare = {
-        "best": "the best chance to make my bid",
-        "most": "the most tricks for my bid",
-        "even": "as good a chance as any other trump",
-        "count": "more tricks than any other trump, by my count",
-        "good": f"the best chance to make my bid {CLOSER_LOOK}",
-    }[why]
-    if chance is not None:
-        compare += odds_tail(chance, "it" if why in ("best", "good") else "my bid")
+    goal = f"my {view.bid}" if view.bid is not None else ""
     # Said at the table the bid named no trump, so there is no plan to say was changed.
     changed = "" if fair else widow_changed(view, tr, bid_trump)
     single = _single_trump(view, tr)
@@ -623,37 +671,37 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
         gives = "it gives" if tr.kind == "none" else "they give"
         if single is not None and tr.value is not None:
             gives = f"{single}, the only {describe_suit(tr.value, plural=False)}, gives"
-        return f"{changed}, as {gives} my hand {compare}."
+        return [f"{changed}, as {gives} my hand {compare}."]
     if single is not None:
         # A suit of one tile in the set (blanks with three players: 0-0 alone): one trump.
         if not fair and single in hand:
-            odds = odds_tail(chance) if chance is not None else ""
-            return (f"I name {tr.name}: only {single} is a trump then, and it is mine: one sure trick, and the "
-                    f"rest plays like no trump{odds}.")
-        return _short(f"I name {tr.name}: with {single} the only trump, my hand plays almost like no trump and has "
-                      f"{compare}.", f"I name {tr.name}: only {single} is a trump then, which gives my hand {compare}.")
+            odds = odds_tail(chance, goal=goal) if chance is not None else ""
+            return [f"I name {tr.name}: only {single} is a trump then, and it is mine: one sure trick, and the "
+                    f"rest plays like no trump{odds}."]
+        return [f"I name {tr.name}: with {single} the only trump, my hand plays almost like no trump and has "
+                f"{compare}.", f"I name {tr.name}: only {single} is a trump then, which gives my hand {compare}."]
     if fair:
         if tr.kind == "none":
-            return f"I name no trump: it gives my hand {compare}."
-        return f"I name {tr.name}: they give my hand {compare}."
+            return [f"I name no trump: it gives my hand {compare}."]
+        return [f"I name {tr.name}: they give my hand {compare}."]
     if lone is not None and tr.value is not None:  # a lone trump: only a number trump has one
-        odds = odds_tail(chance) if chance is not None else ""
-        return (f"I name {tr.name}: {lone} is {suit_tile(tr.value, 'the only')} I hold, "
-                f"so it plays like no trump with one sure trick{odds}.")
+        odds = odds_tail(chance, goal=goal) if chance is not None else ""
+        return [f"I name {tr.name}: {lone} is {suit_tile(tr.value, 'the only')} I hold, "
+                f"so it plays like no trump with one sure trick{odds}."]
     if tr.kind == "doubles":
         n = sum(1 for t in hand if t.is_double)
-        return f"I name doubles: I hold {number_word(n)} of them, which gives {compare}."
+        return [f"I name doubles: I hold {number_word(n)} of them, which gives {compare}."]
     if tr.kind == "none":
         n = sum(1 for t in hand if t.is_double)
         if n:
-            return f"I name no trump: my {number_word(n)} double{'s' if n != 1 else ''} and high tiles give {compare}."
-        return f"I name no trump: no suit is long enough to be worth naming, and it gives {compare}."
+            return [f"I name no trump: my {number_word(n)} double{'s' if n != 1 else ''} and high tiles give {compare}."]
+        return [f"I name no trump: no suit is long enough to be worth naming, and it gives {compare}."]
     n = sum(1 for t in hand if tr.is_trump(t))
     top = next((t for t in hand if t.is_double and tr.is_trump(t)), None)
     held = f"{number_word(n)} of them, {top} included" if top is not None and n > 1 else f"{number_word(n)} of them"
     if n == 0:
         held = "none of them"
-    return f"I name {tr.name}: I hold {held}, which gives {compare}."
+    return [f"I name {tr.name}: I hold {held}, which gives {compare}.", f"I name {tr.name}: they give my hand {compare}."]
 
 
 #: The words a reason gains when reading the auction changed the decision.
@@ -894,47 +942,99 @@ def _fair_bid_options(view: PlayerView, value: int, chance: float, tail: str, *,
     return [_bid_words(value, chance, "my hand", tail), _bid_words(value, chance, "my hand", tail, short=True)]
 
 
-def odds_tail(chance: float, bid: str = "my bid") -> str:
+def odds_tail(chance: float, bid: str = "my bid", goal: str = "") -> str:
     """What a trump or discard reason adds after its comparison: the plain chance of making
     the ``bid`` (``"it"`` when the comparison has just said it) in its band's words
     (:func:`engine.words.chance_clause`), so that "the best chance" is never read as a good
     one when it is not: ``"; I should make my bid"``, ``"; I might make it"``, ``", but even
-    so I have only an outside chance to make my 21"``."""
+    so I have only an outside chance to make my 21"``. A chance that shows as 0%
+    (:func:`engine.words.shows_none`: the bid made on none of the deals, after the widow as
+    at the bid) is said as the failure it is, of ``goal`` (the bid as a noun, ``"my 21"``;
+    ``bid`` when not given): ``", but even so I expect to fall short of my 21 unless the
+    others slip"``.
+
+    >>> odds_tail(0.9, "it"), odds_tail(0.1, "my 21")
+    ('; I should make it', ', but even so I have only an outside chance to make my 21')
+    >>> odds_tail(0.0, "it", "my 21")
+    ', but even so I expect to fall short of my 21 unless the others slip'
+    """
+    if shows_none(chance):
+        return f", but even so {fall_short_clause(goal or bid)}"
     said = chance_clause(chance, "I", f"make {bid}")
     return f", but even so {said}" if chance_band(chance) == "outside" else f"; {said}"
 
 
+def first_look_words(kind: str, first: str, other: str = "", *, even: bool = False) -> str:
+    """What a trump or discard reason adds to its comparison when some choices were dropped
+    after a first look (a yes/no probe on a few deals) and only the others were looked at
+    closely (``first``: ``"left"``, or ``"higher"`` when one dropped, ``other``, showed a
+    higher chance on that first look; ``""``: nothing was dropped). ``kind``: the choices,
+    ``"trumps"`` or ``"discards"``; ``even``: after "as good a chance as any other trump".
+    The comparison is then said of the choices left, never as if a figure from a few deals
+    stood on an equal footing with one from many.
+
+    >>> first_look_words("trumps", ""), first_look_words("trumps", "left")
+    ('', ' of the trumps left after a first look')
+    >>> first_look_words("trumps", "higher", "no trump")
+    ' of the trumps left after a first look (no trump looked better only on fewer deals)'
+    >>> first_look_words("trumps", "left", even=True)
+    ' left after a first look'
+    """
+    if not first:
+        return ""
+    said = " left after a first look" if even else f" of the {kind} left after a first look"
+    if first == "higher":
+        said += f" ({other or 'another'} looked better only on fewer deals)"
+    return said
+
+
 def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, chance: float, *,
-                            fair: bool = False) -> str:
+                            fair: bool = False, first: str = "", other: Tile | None = None) -> str:
     """The strong player's reason for discarding ``tile`` (``how``: ``"best"``, ``"most"``,
     ``"good"`` or ``"least"``: best chance to make the bid, most tricks, best once every
     deal is counted (:data:`CLOSER_LOOK`), or no discard does better; ``chance``: the plain
     chance of making the bid with the tiles kept, said in its band's words,
     :func:`odds_tail`; ``fair``: said at the table, where the tile is face down and the trump
-    not named yet)."""
+    not named yet; ``first``: the comparison is of the discards left after a first look,
+    :func:`first_look_words`, ``other`` the dropped tile that looked better there, never named
+    at the table)."""
     bid = view.bid
-    tail = odds_tail(chance, "it" if how in ("best", "good") else f"my {bid}")
-    if fair:
-        keep = {
-            "best": f"the tiles I keep give me the best chance to make my {bid}",
-            "most": "the tiles I keep take the most tricks",
-            "good": f"the tiles I keep give me the best chance to make my {bid} {CLOSER_LOOK}",
-        }.get(how, "it is the tile I need least")
-        return f"I lay one tile aside face down: {keep}{tail}."
+    goal = f"my {bid}"
+    compared = how in ("best", "most", "good")
+    # Some discards were dropped after a first look: the comparison is of those left, or, when
+    # a dropped one looked better there, of the closer look, which says so.
+    left = "of the discards left after a first look, " if first == "left" and compared else ""
+    note = ""
+    if first == "higher":
+        seen = "another" if fair or other is None else str(other)
+        note = ("" if how == "good" else f" {CLOSER_LOOK}") + f" ({seen} only looked better at first)"
+    other_left = " left after a first look" if first == "left" and not compared else ""
     odd = ""
     if tr.is_trump(tile):
         odd = " even though it is a trump"
     elif tile.is_double:
         odd = " even though it is a double"
     with_trump = "" if view.trump is not None else f" with {as_trump(tr)}"
-    if how == "best":
-        return f"I discard {tile}{odd}: the tiles I keep give me the best chance to make my {bid}{with_trump}{tail}."
-    if how == "most":
-        return f"I discard {tile}{odd}: the tiles I keep take the most tricks{with_trump}{tail}."
-    if how == "good":
-        return (f"I discard {tile}{odd}: the tiles I keep give me the best chance to make my {bid}{with_trump} "
-                f"{CLOSER_LOOK}{tail}.")
-    return f"I discard {tile}: no other discard does better{with_trump}, and it is the tile I need least{tail}."
+    keeps = {
+        "best": [(f"the tiles I keep give me the best chance to make my {bid}", "it"),
+                 ("the tiles I keep give me the best chance", goal)],
+        "most": [("the tiles I keep take the most tricks", goal)],
+        "good": [(f"the tiles I keep give me the best chance to make my {bid} {CLOSER_LOOK}", "it"),
+                 (f"the tiles I keep give me the best chance {CLOSER_LOOK}", goal)],
+    }.get(how, [("it is the tile I need least", goal)])
+    options = []
+    for keep, bid_said in keeps:
+        tail = odds_tail(chance, bid_said, goal)
+        if fair:
+            options.append(f"I lay one tile aside face down: {left}{keep}{note if compared else ''}{tail}.")
+            continue
+        for oddity in dict.fromkeys((odd, "")):
+            if compared:
+                options.append(f"I discard {tile}{oddity}: {left}{keep}{with_trump}{note}{tail}.")
+            else:
+                options.append(f"I discard {tile}: no other discard{other_left} does better{with_trump}{note}, and it "
+                               f"is the tile I need least{tail}.")
+    return _short(*dict.fromkeys(options))
 
 
 def random_reason(only: bool) -> str:

@@ -200,3 +200,55 @@ def test_why_a_strong_bid_says_one_chance_in_its_sentence_and_its_table(page: An
     for width, height in ((1280, 800), (390, 844), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
         why.screenshot(path=str(SCREENSHOTS / f"why-bid-rated-{width}.png"))
+
+
+def test_why_a_trump_choice_keeps_the_trumps_dropped_after_a_first_look_apart(page: Any, server: str) -> None:
+    """Deal 6 (three players, strong; the learner passes): Seat 1 names twos after racing it
+    against one other trump on 16 deals; the seven others were dropped after a first look on
+    3. The "Why?" list gives their chance as "Dropped after a first look", never as "Chance to
+    make the bid" beside the two looked at closely; it has no "With trump" (each row is its
+    trump), no "—" cell, no "0.0"; the chart draws a bar for the two only; the reason compares
+    "the trumps left after a first look"."""
+    deal = 6
+    setup = PlaySetup(RuleSet(), deal, 0, "strong")
+    g = Game.new(setup.rules, deal)
+    bots = {s: make_bot("strong", seed=bot_seed(deal, s)) for s in (1, 2)}
+    while len(g.history) < 5:  # Seat 1 bids 4, Seat 2 and the learner pass; Seat 1 discards, names trump
+        seat = g.to_act
+        assert seat is not None
+        if seat == 0:
+            g.apply("pass")
+            continue
+        d = bots[seat].decide(g.view(seat))
+        g.apply(d.action)
+    assert d.action.kind == "trump" and [str(a) for _, a in g.history[:3]] == ["bid 4", "pass", "pass"], g.history
+    dropped = [c for c in d.explanation.candidates if c.first_look]
+    assert len(dropped) == 7, d.explanation.candidates
+    named = f"Seat 1 names {d.action.value.name} trump"  # type: ignore[union-attr]
+    open_page(page, f"{server}/play?{urlencode(encode(setup, [[str(a) for _, a in g.history[:3]]]))}")
+    step_mode(page)
+    feed = page.locator(FEED).first
+    for _ in range(6):
+        if named in feed.inner_text():
+            break
+        click_key(page, "to-my-turn")
+    assert named in feed.inner_text(), feed.inner_text()
+    click(page, why_button(page, 1, 4))
+    why = page.locator(".st-key-feed-why").first
+    assert "of the trumps left after a first look" in why.inner_text(), why.inner_text()
+    click(page, page.locator('[class*="st-key-why-"][class*="-details"] label').first)
+    why.get_by_text("Dropped after a first look").first.wait_for(timeout=60_000)
+    said = why.inner_text()
+    rows = [line for line in said.splitlines() if " — " in line and ("Deals looked at" in line)]
+    assert len(rows) == 9, said
+    first = [r for r in rows if "Dropped after a first look:" in r]
+    assert len(first) == 7 and not any("Chance to make the bid" in r for r in first), rows
+    assert all(re.search(r"Dropped after a first look: \d+% · Deals looked at: 3$", r) for r in first), first
+    assert "With trump" not in said and ": —" not in said and "0.0" not in said, said
+    why.locator(".js-plotly-plot .bars .point").first.wait_for(timeout=30_000)
+    assert why.locator(".js-plotly-plot .bars .point").count() == 2
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in ((1280, 800), (390, 844), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        why.screenshot(path=str(SCREENSHOTS / f"why-trump-first-look-{width}.png"))

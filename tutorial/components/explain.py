@@ -10,6 +10,7 @@ import streamlit as st
 
 from tutorial.services.describe import (
     NUMBERS_AFTER_HAND,
+    decision_chart_frame,
     decision_frame,
     decision_lines,
     decision_metric,
@@ -98,5 +99,5 @@ def show_decision(
         if col in frame.columns and frame[col].notna().any():
             from tutorial.services.charts import decision_bars  # plotly: only when a chart is drawn
 
-            fig = decision_bars(frame.fillna({col: 0}), col, title)
+            fig = decision_bars(decision_chart_frame(frame, col), col, title)
             st.plotly_chart(fig, key=f"{key}-chart", config={"displayModeBar": False})

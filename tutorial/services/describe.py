@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # pandas is imported by the tables' functions: pages without 
 
 __all__ = [
     "bid_label",
+    "decision_chart_frame",
     "decision_frame",
     "decision_metric",
     "describe_action",
@@ -227,6 +228,12 @@ def move_label(action: Action) -> str:
     return str(action)
 
 
+#: The column of the chance to make the bid of a strong discard or trump choice dropped after
+#: a first look (a yes/no probe on a few deals, :attr:`engine.players.Candidate.first_look`):
+#: apart from the chances of the choices looked at closely, never compared with them as equals
+#: (and never charted).
+FIRST_LOOK_COLUMN = "Dropped after a first look"
+
 #: The column of the chance a strong bid was rated on when some deals count in part (one
 #: trick short, a sweep, no trick to spare: its summary says which): a rating, beside the
 #: plain "Chance to make the bid".
@@ -241,6 +248,7 @@ _COLUMNS = {
     # under its own name, never as a second "chance to make".
     "rated_chance": RATED_COLUMN,
     "tricks": "Expected tricks",
+    "first_look": FIRST_LOOK_COLUMN,
     "win_trick": "Wins this trick",
     "draws": "Trumps pulled",
     "score": "Rule-of-thumb score",
@@ -256,6 +264,7 @@ SHORT_COLUMNS = {
     "Chance to make the bid": "Makes bid %",
     "Chance to set the bid": "Sets bid %",
     RATED_COLUMN: "Rated %",
+    FIRST_LOOK_COLUMN: "First look %",
     "Expected tricks": "Tricks",
     "Wins this trick": "Wins trick %",
     "Rule-of-thumb score": "Score",
@@ -317,7 +326,10 @@ def explanation_frame(explanation: Explanation) -> pd.DataFrame:
 
 def decision_frame(decision: Choice | None) -> pd.DataFrame:
     """The candidates of a decision as a readable table: one row per legal move, the chosen
-    one first, percentages as numbers 0-100, empty columns dropped."""
+    one first, percentages as whole numbers 0-100, empty columns dropped. The chance of a
+    choice dropped after a first look (:data:`FIRST_LOOK_COLUMN`) is in a column of its own,
+    not beside those looked at closely; a trump choice has no "With trump" column (each row
+    is its trump)."""
     import pandas as pd
 
 
@@ -328,8 +340,16 @@ def decision_frame(decision: Choice | None) -> pd.DataFrame:
     if raw.empty:
         return raw
     goal = _goal(exp.candidates)
+    actions = [Action.parse(a) for a in raw["action"]]
+    first = raw["first_look"].fillna(False).astype(bool) if "first_look" in raw.columns else None
+    if first is not None and first.any():
+        raw = raw.assign(first_look=raw["goal_chance"].where(first), goal_chance=raw["goal_chance"].where(~first))
+    else:
+        raw = raw.drop(columns=["first_look"], errors="ignore")
+    if all(a.kind == "trump" for a in actions):
+        raw = raw.drop(columns=["trump"], errors="ignore")  # it would say each row's move again
     out = pd.DataFrame()
-    out["Move"] = [move_label(Action.parse(a)) for a in raw["action"]]
+    out["Move"] = [move_label(a) for a in actions]
     out["Chosen"] = ["✓" if c else "" for c in raw["chosen"]]
     for col, title in _COLUMNS.items():
         if col not in raw.columns:
@@ -337,8 +357,9 @@ def decision_frame(decision: Choice | None) -> pd.DataFrame:
         values = raw[col]
         if values.isna().all() or (col == "layouts" and (values == 0).all()):
             continue
-        if col in ("goal_chance", "win_trick", "game_chance", "rated_chance"):
-            values = (values.astype(float) * 100).round(0)
+        if col in ("goal_chance", "win_trick", "game_chance", "rated_chance", "first_look"):
+            # Whole percentages, as the words say them ("63%"), never "63.0".
+            values = (values.astype(float) * 100).round(0).astype("Int64")
         elif col in ("tricks", "draws", "score"):
             values = values.astype(float).round(2)
         elif col == "trump":  # a suit by its name ("threes"), never a bare "3"
@@ -346,10 +367,17 @@ def decision_frame(decision: Choice | None) -> pd.DataFrame:
         out[title.format(goal=goal)] = values
     if "tags" in raw.columns and raw["tags"].astype(str).str.len().gt(0).any():
         out["Notes"] = raw["tags"]
-    if "Rule-of-thumb score" in out.columns and all(Action.parse(a).kind == "play" for a in raw["action"]):
+    if "Rule-of-thumb score" in out.columns and all(a.kind == "play" for a in actions):
         out = out.rename(columns={"Rule-of-thumb score": _PLAY_SCORE})
     out = pd.concat([out[out["Chosen"] == "✓"], out[out["Chosen"] != "✓"]]).reset_index(drop=True)
     return out
+
+
+def decision_chart_frame(frame: pd.DataFrame, column: str) -> pd.DataFrame:
+    """The rows of :func:`decision_frame` that a chart of ``column`` draws a bar for: those
+    with the number (a trump dropped after a first look has none in the closer look's
+    column, and gets no bar)."""
+    return frame[frame[column].notna()] if column in frame.columns else frame
 
 
 _TAG_HINTS = {
@@ -409,10 +437,10 @@ def hint_nudge(decision: Choice | None, phase: str, trump: Trump | None, hand: S
 def is_percent_column(col: str) -> bool:
     """Whether a column of :func:`decision_frame` holds percentages (0-100).
 
-    >>> [is_percent_column(c) for c in ("Chance to make the bid", RATED_COLUMN, "Expected tricks")]
-    [True, True, False]
+    >>> [is_percent_column(c) for c in ("Chance to make the bid", RATED_COLUMN, FIRST_LOOK_COLUMN, "Expected tricks")]
+    [True, True, True, False]
     """
-    return col.startswith(("Chance", "Rated chance")) or col == "Wins this trick"
+    return col.startswith(("Chance", "Rated chance")) or col in ("Wins this trick", FIRST_LOOK_COLUMN)
 
 
 def decision_styler(frame: pd.DataFrame) -> Styler:
@@ -431,18 +459,23 @@ def decision_lines(frame: pd.DataFrame) -> str:
     """The table of :func:`decision_frame` as a Markdown list, one line per move, for a
     narrow place (the feed's "Why?", the trick history), where a table's last columns
     would be cut off on the right: the move in bold (the chosen one marked), then each
-    number as ``"name: value"`` (the words are the engine's, never a learner's), formatted as :func:`decision_styler` formats them.
+    number as ``"name: value"`` (the words are the engine's, never a learner's), formatted
+    as :func:`decision_styler` formats them; a number that does not apply to a move (the
+    table's "—") is left out of its line.
 
     >>> import pandas as pd
     >>> f = pd.DataFrame({"Move": ["1-1", "2-1"], "Chosen": ["✓", ""],
-    ...                   "Chance to make the bid": [63.0, None], "Notes": ["leads", ""]})
+    ...                   "Chance to make the bid": pd.array([63, None], dtype="Int64"),
+    ...                   "Expected tricks": [4.5, None], "Notes": ["leads", ""]})
     >>> print(decision_lines(f))
-    - **1-1** (chosen) — Chance to make the bid: 63% · Notes: leads
-    - **2-1** — Chance to make the bid: —
+    - **1-1** (chosen) — Chance to make the bid: 63% · Expected tricks: 4.50 · Notes: leads
+    - **2-1**
     """
+    import pandas as pd
+
     def shown(col: str, value: object) -> str:
-        if value is None or (isinstance(value, float) and value != value):
-            return "—"
+        if value is None or bool(pd.isna(value)):  # type: ignore[call-overload]
+            return ""
         if is_percent_column(col):
             return f"{float(value):.0f}%"  # type: ignore[arg-type]
         if isinstance(value, float):
@@ -457,11 +490,8 @@ def decision_lines(frame: pd.DataFrame) -> str:
             if col in ("Move", "Chosen"):
                 continue
             value = shown(col, row[col])
-            if col == "Notes":
-                if value and value != "—":
-                    parts.append(f"Notes: {value}")
-                continue
-            parts.append(f"{col}: {value}")
+            if value:
+                parts.append(f"{col}: {value}")
         lines.append(f"- **{row['Move']}**{chosen}" + (f" — {' · '.join(parts)}" if parts else ""))
     return "\n".join(lines)
 

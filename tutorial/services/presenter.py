@@ -319,6 +319,19 @@ def _numbers(decision: Decided | None) -> tuple[str, tuple[str, ...], tuple[tupl
     frame = words.decision_frame(decision)
     if frame.empty:
         return summary, (), ()
+    import pandas as pd
+
+    first, deals = words.FIRST_LOOK_COLUMN, "Deals looked at"
+    chance = next((c for c in frame.columns if str(c).startswith("Chance to ") and str(c).endswith(" the bid")), None)
+    if first in frame.columns and chance is not None and deals in frame.columns:
+        # A choice dropped after a first look: its figure in the one chance column of a narrow
+        # table, with its deals said as a first look ("3, first look"), so it never reads as
+        # weighed on as many deals as the choices looked at closely.
+        dropped = frame[first].notna()
+        frame = frame.copy()
+        frame[chance] = frame[chance].where(~dropped, frame[first])
+        frame[deals] = [f"{n}, first look" if d else str(n) for n, d in zip(frame[deals], dropped, strict=True)]
+        frame = frame.drop(columns=[first])
     if "Chosen" in frame.columns and "Move" in frame.columns:
         # The chosen move is the first row: mark it there rather than in a column of its own.
         frame = frame.assign(Move=[f"{m} ✓" if c else str(m) for m, c in zip(frame["Move"], frame["Chosen"], strict=True)])
@@ -326,7 +339,7 @@ def _numbers(decision: Decided | None) -> tuple[str, tuple[str, ...], tuple[tupl
     cols = tuple(str(c) for c in frame.columns)
 
     def cell(col: str, v: object) -> str:
-        if v is None or (isinstance(v, float) and v != v):
+        if v is None or bool(pd.isna(v)):  # type: ignore[call-overload]
             return ""
         if isinstance(v, float):
             # The expected tricks as the words say them ("5.00", as in "expects 5.00 tricks").

@@ -226,14 +226,17 @@ def _compact(move: Move) -> tuple[str, str]:
         for r in rows:
             if r[at].strip():
                 notes.setdefault(r[at].strip(), []).append(r[0].removesuffix(" ✓"))
-    every = [f"{move.columns[i]} {rows[0][i]}" for i in same]
+    def unit(i: int) -> str:  # a line says a percentage as one: "blanks 100%", not "blanks 100"
+        return "%" if words.is_percent_column(move.columns[i]) else ""
+
+    every = [f"{move.columns[i]} {rows[0][i]}{unit(i)}" for i in same]
     if len(notes) == 1 and sum(len(v) for v in notes.values()) == len(rows) > 1:
         every += list(notes)
         notes = {}
     said = f'<p class="live-note"><b>Every move:</b> {escape(" · ".join(every))}</p>' if every else ""
     said += "".join(
         f'<p class="live-note"><b>{escape(move.columns[i])}:</b> '
-        + names_html(escape(" · ".join(f"{r[0].removesuffix(' ✓')} {r[i]}" for r in rows if r[i].strip())))
+        + names_html(escape(" · ".join(f"{r[0].removesuffix(' ✓')} {r[i]}{unit(i)}" for r in rows if r[i].strip())))
         + "</p>" for i in sparse if any(r[i].strip() for r in rows))
     said += "".join(f'<p class="live-note"><b>{names_html(escape(", ".join(moves)))}:</b> {escape(note)}</p>'
                     for note, moves in notes.items())

@@ -521,6 +521,11 @@ class StrongBot(PhaseBot):
             if len(self.contracts.plans) > 64:
                 self.contracts.plans.clear()
             self.contracts.plans[self.contracts.plan_key(view, d_best)] = race
+        others = sorted(
+            (s for d, s in best_for.items() if d is not best.discard),
+            key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0), reverse=True,
+        )
+        dropped = {id(s) for s in _closer(best, others)[1]}
         cands = []
         for a in legal:
             assert isinstance(a.value, Tile)
@@ -528,14 +533,13 @@ class StrongBot(PhaseBot):
             if st is None:
                 cands.append(Candidate(a, tags_for(view, a), goal="make", layouts=0))
             else:
-                cands.append(contract_candidate(view, a, st, need))
+                cands.append(contract_candidate(view, a, st, need, first_look=id(st) in dropped))
         choice = Action.discard(d_best)
         marked = mark(cands, choice)
-        others = sorted(
-            (s for d, s in best_for.items() if d is not best.discard),
-            key=lambda s: (s.exact, s.chance(need), s.mean() or 0.0), reverse=True,
-        )
-        nxt = f" (next best: {others[0].discard}, {pct(others[0].chance(need))})" if others else ""
+        nxt = ""
+        if others:
+            look = f" in a first look at {others[0].deals} deals" if id(others[0]) in dropped else ""
+            nxt = f" (next best: {others[0].discard}, {pct(others[0].chance(need))}{look})"
         with_trump = "" if view.trump is not None else f" with {trump_phrase(best.trump)}"
         untried = len(discards) - len(best_for)
         skipped = f"; {untried} other tiles were not tried" if untried > 0 else ""
@@ -544,9 +548,10 @@ class StrongBot(PhaseBot):
             f"{pct(best.chance(need))} of {best.deals} simulated deals, averaging "
             f"{best.mean():.1f} tricks, the best of my {len(legal)} discards{nxt}{skipped}."
         )
-        how, chance = _compare(best, others, need), best.chance(need)
-        reason = contract_reason_discard(view, d_best, best.trump, how, chance)
-        fair = contract_reason_discard(view, d_best, best.trump, how, chance, fair=True)
+        (how, first, top), chance = _compare(best, others, need), best.chance(need)
+        reason = contract_reason_discard(view, d_best, best.trump, how, chance, first=first,
+                                         other=None if top is None else top.discard)
+        fair = contract_reason_discard(view, d_best, best.trump, how, chance, fair=True, first=first)
         chosen = next(c for c in marked if c.chosen)
         return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason,
                                             table_reason=fair))
@@ -574,15 +579,16 @@ class StrongBot(PhaseBot):
                 bid_trump, extra = None, 0
             stats = self.contracts.trump_race(view, trumps, base, None, before_widow, same_deals, prefer=bid_trump, extra=extra)
         deals = max((s.deals for s in stats.values()), default=0)
+        left_out = len(legal) - len(stats)
+        key = trump_key(need)
+        best = max(stats.values(), key=key)
+        dropped = {id(s) for s in _closer(best, [s for s in stats.values() if s is not best])[1]}
         cands = [
-            contract_candidate(view, a, stats[a.value], need)  # type: ignore[index]
+            contract_candidate(view, a, stats[a.value], need, first_look=id(stats[a.value]) in dropped)  # type: ignore[index]
             if a.value in stats
             else Candidate(a, tags_for(view, a), goal="make", layouts=0)
             for a in legal
         ]
-        left_out = len(legal) - len(stats)
-        key = trump_key(need)
-        best = max(stats.values(), key=key)
         reads = False
         if any(x != 1.0 for x in best.weights):
             plain = max((replace(s, weights=()) for s in stats.values()), key=key)
@@ -607,11 +613,13 @@ class StrongBot(PhaseBot):
                 f"{summary} ({left_out} trump{'s' if left_out > 1 else ''} weaker by rule of thumb "
                 "not worked out: the time for this choice ran out first.)"
             )
-        how = _compare(best, others, need)
+        how, first, top = _compare(best, others, need)
         why = {"best": "best", "most": "most", "good": "good"}.get(how, "even")
         said, _ = self.contracts.bid_trumps.get(self.contracts.hand_key(view), (None, 0))  # the trump its bid reason named
-        reason = trump_reason(view, best.trump, why, best.chance(need), bid_trump=said)
-        fair = trump_reason(view, best.trump, why, best.chance(need), fair=True, bid_trump=said)
+        other = None if top is None else top.trump
+        reason = trump_reason(view, best.trump, why, best.chance(need), bid_trump=said, first=first, other=other)
+        fair = trump_reason(view, best.trump, why, best.chance(need), fair=True, bid_trump=said, first=first,
+                            other=other)
         if reads:
             reason = with_auction(reason)
             fair = with_auction(fair)
@@ -683,26 +691,43 @@ def _bid_candidates(
     return cands
 
 
-def _compare(best: ContractStats, others: Sequence[ContractStats], need: int) -> str:
-    """How the chosen contract choice beats the others, from the numbers it was chosen on:
-    ``"best"`` (a higher chance to make the bid than every other), ``"most"`` (the same
-    chance, more tricks on average), ``"least"`` (no other does better)."""
+def _closer(best: ContractStats, others: Sequence[ContractStats]) -> tuple[list[ContractStats], list[ContractStats]]:
+    """``others`` split into those looked at as closely as ``best`` (exact counts on as many
+    deals: the race's finalists) and those dropped after a first look (a yes/no probe on a
+    few deals), whose figures are not on an equal footing with ``best``'s."""
+    close = [o for o in others if o.exact == best.exact and o.deals == best.deals]
+    return close, [o for o in others if not (o.exact == best.exact and o.deals == best.deals)]
+
+
+def _compare(best: ContractStats, others: Sequence[ContractStats], need: int) -> tuple[str, str, ContractStats | None]:
+    """How the chosen contract choice beats the others, from the numbers it was chosen on,
+    against the others looked at as closely (:func:`_closer`): ``"best"`` (a higher chance to
+    make the bid than every other), ``"most"`` (the same chance, more tricks on average),
+    ``"good"`` (best once every deal is counted), ``"least"`` (no other does better); then whether others were dropped after a first look
+    (``"left"``: the comparison is of the choices left after it; ``"higher"``: one of those
+    dropped showed a higher chance there, on fewer deals; ``""``: none was dropped) and the
+    dropped one that showed the highest chance (``None`` unless ``"higher"``)."""
     chance = best.chance(need)
-    if not others:
-        return "least"
-    if all(o.chance(need) < chance for o in others):
-        return "best"
-    if any(o.chance(need) > chance for o in others):
-        return "good"  # another looked better on the quick first check only
+    close, dropped = _closer(best, others)
+    top = max(dropped, key=lambda o: (o.chance(need), o.mean() or 0.0), default=None)
+    first = "" if top is None else ("higher" if top.chance(need) > chance else "left")
+    shown = top if first == "higher" else None
+    if not close:
+        return ("best" if dropped else "least"), first, shown
+    if all(o.chance(need) < chance for o in close):
+        return "best", first, shown
+    if any(o.chance(need) > chance for o in close):
+        return "good", first, shown  # the discard's own trump race, run after the choice
     mean = best.mean()
-    if mean is not None and all((o.mean() or 0.0) < mean for o in others if o.chance(need) == chance):
-        return "most"
-    return "least"
+    if mean is not None and all((o.mean() or 0.0) < mean for o in close if o.chance(need) == chance):
+        return "most", first, shown
+    return "least", first, shown
 
 
-def contract_candidate(view: PlayerView, a: Action, st: ContractStats, need: int) -> Candidate:
-    """The candidate row of a discard or trump from its simulated deals."""
+def contract_candidate(view: PlayerView, a: Action, st: ContractStats, need: int, *, first_look: bool = False) -> Candidate:
+    """The candidate row of a discard or trump from its simulated deals (``first_look``: it
+    was dropped after a first look, :attr:`engine.players.Candidate.first_look`)."""
     return Candidate(
         a, tags_for(view, a), tricks=st.mean(), goal="make", goal_chance=st.chance(need),
-        layouts=st.deals, trump=st.trump,
+        layouts=st.deals, trump=st.trump, first_look=first_look,
     )

@@ -1,0 +1,160 @@
+"""What the strong player says of its discard and trump choices is true of the numbers it shows.
+
+- A bid made on none of the deals after the widow is said as the failure it is ("I expect to
+  fall short of my 21 unless the others slip"), not as "only an outside chance" over a table
+  of 0% (walk: a moon bid at "might", then 0% for every trump after the widow).
+- The trump (and discard) choice is a race: every choice gets a first look on a few deals,
+  the finalists a closer look on more. Those dropped after the first look are not compared as
+  equals: their chance stands in a column of its own, with no bar, and the reason compares
+  the choices left ("of the trumps left after a first look"); when a dropped one showed a
+  higher chance, the reason says it only looked better at first, never a bare "best".
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+import pytest
+
+from engine import Game, RuleSet, Trump
+from engine.players.reasons import contract_reason_discard, trump_reason
+from tutorial.services.classroom import generate_hand
+from tutorial.services.describe import (
+    FIRST_LOOK_COLUMN,
+    decision_chart_frame,
+    decision_frame,
+    decision_lines,
+    decision_metric,
+    metric_column,
+)
+
+FALL_SHORT = "but even so I expect to fall short of my 21 unless the others slip."
+
+
+@cache
+def _hand(players: int, deal: int) -> dict[int, Any]:
+    """The strong computer's decisions of deal ``deal``'s first hand (as the Presenter and the
+    classroom have them), by action index."""
+    return generate_hand(RuleSet(players=players), deal, "strong")[1]
+
+
+def _decision(players: int, deal: int, kind: str) -> Any:
+    return next(d for _i, d in sorted(_hand(players, deal).items()) if d.action.kind == kind)
+
+
+@pytest.mark.slow
+def test_a_moon_made_on_no_deal_after_the_widow_is_said_to_fall_short() -> None:
+    """Deal 2 (three players): seat 2 shoots the moon at "might" (26% of 48 deals); with the
+    widow taken its discard and its trump make the 21 on none of 16 deals: both reasons, full
+    and at the table, say it expects to fall short unless the others slip, and neither says
+    "outside chance"."""
+    bid = _decision(3, 2, "bid")
+    moon = next(d for _i, d in sorted(_hand(3, 2).items()) if str(d.action) == "bid 21")
+    assert "might take all seven tricks" in moon.explanation.reason, moon.explanation.reason
+    assert bid is not None
+    for kind in ("discard", "trump"):
+        d = _decision(3, 2, kind)
+        assert re.search(r"I make (it|my 21)( with \w+ trump)? in 0% of 16 simulated deals", d.explanation.summary), (
+            d.explanation.summary)
+        for reason in (d.explanation.reason, d.at_table().explanation.reason):
+            assert reason.endswith(FALL_SHORT) and "outside chance" not in reason, reason
+
+
+@pytest.mark.parametrize("chance", [0.0, 0.004])
+def test_a_chance_shown_as_zero_is_said_to_fall_short(chance: float) -> None:
+    """A trump or discard reason at a chance the details show as 0% says the bid should fail;
+    from 1% on it keeps its band's words ("only an outside chance")."""
+    import dataclasses
+
+    view = dataclasses.replace(Game.new(RuleSet(), seed=3).view(0), bid=21)
+    for fair in (False, True):
+        for reason in (trump_reason(view, Trump.parse("6"), "most", chance, fair=fair),
+                       contract_reason_discard(view, view.hand[0], Trump.parse("6"), "most", chance, fair=fair)):
+            assert reason.endswith(FALL_SHORT) and "outside chance" not in reason, reason
+        low = trump_reason(view, Trump.parse("6"), "most", 0.01, fair=fair)
+        assert low.endswith("but even so I have only an outside chance to make my bid."), low
+
+
+@pytest.mark.slow
+def test_trumps_dropped_after_a_first_look_stand_apart() -> None:
+    """Deal 6 (three players): the bidder names blanks, raced against no trump on 16 deals; the
+    seven other trumps had a first look on 3 deals (doubles 100% there). Those seven are marked
+    as such; the table gives their chance in a column of its own (the closer look's column is
+    empty there), whole percents, no "With trump" column (it would repeat each row's trump),
+    no bar; the "Why?" list has no "—", no "0.0", no "With trump"; the reason compares the
+    trumps left after the first look."""
+    d = _decision(3, 6, "trump")
+    cands = d.explanation.candidates
+    dropped = [c for c in cands if c.first_look]
+    assert {str(c.action) for c in cands if not c.first_look} == {"trump 0", "trump none"}
+    assert len(dropped) == 7 and {c.layouts for c in dropped} == {3}
+    for exp in (d, d.at_table()):
+        reason = exp.explanation.reason
+        assert "of the trumps left after a first look" in reason, reason
+        frame = decision_frame(exp)
+        assert "With trump" not in frame.columns
+        first = frame.set_index("Move")[FIRST_LOOK_COLUMN]
+        close = frame.set_index("Move")["Chance to make the bid"]
+        assert first["doubles"] == 100 and first.drop(["blanks", "no trump"]).notna().all()
+        assert first[["blanks", "no trump"]].isna().all() and close.drop(["blanks", "no trump"]).isna().all()
+        for col in ("Chance to make the bid", FIRST_LOOK_COLUMN):
+            assert str(frame[col].dtype) == "Int64", frame[col].dtype
+        lines = decision_lines(frame)
+        assert ": —" not in lines and "0.0" not in lines and "With trump" not in lines, lines
+        assert "- **doubles** — Dropped after a first look: 100% · Deals looked at: 3" in lines, lines
+        metric = decision_metric(exp)
+        assert metric is not None
+        chart = decision_chart_frame(frame, metric_column(metric))
+        assert list(chart["Move"]) == ["blanks", "no trump"], chart
+
+
+@pytest.mark.slow
+def test_a_trump_that_only_looked_better_at_first_is_said_so() -> None:
+    """Deal 14 (four players): the bidder names fives (96% of 52 deals) while doubles and no
+    trump showed 100% on a first look at 2 deals. The reason does not call fives the best
+    as if on equal footing: it says doubles only looked better at first, full and at the
+    table."""
+    d = _decision(4, 14, "trump")
+    chosen = d.explanation.chosen
+    higher = [c for c in d.explanation.candidates if c.first_look and (c.goal_chance or 0.0) > (chosen.goal_chance or 0.0)]
+    assert higher and not chosen.first_look
+    for exp in (d, d.at_table()):
+        reason = exp.explanation.reason
+        assert "on a closer look (doubles only looked better at first)" in reason, reason
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "deal"), [(3, 2), (3, 6), (3, 14), (4, 14)])
+def test_a_choice_shown_higher_on_a_first_look_is_explained(players: int, deal: int) -> None:
+    """In every discard and trump of these hands: a reason that names a "best" is the best of
+    the choices looked at as closely; when a choice dropped after a first look shows a higher
+    chance than the chosen one, the reason says it only looked better at first."""
+    for d in _hand(players, deal).values():
+        if d.action.kind not in ("discard", "trump"):
+            continue
+        chosen = d.explanation.chosen
+        assert chosen.goal_chance is not None
+        close = [c.goal_chance or 0.0 for c in d.explanation.candidates if c.goal_chance is not None and not c.first_look]
+        if "best chance" in d.explanation.reason:
+            assert max(close) <= chosen.goal_chance, d.explanation.reason
+        if any(c.first_look and (c.goal_chance or 0.0) > chosen.goal_chance for c in d.explanation.candidates):
+            assert "only looked better at first" in d.explanation.reason, d.explanation.reason
+
+
+@pytest.mark.slow
+def test_the_presenters_numbers_say_which_trumps_had_a_first_look_only() -> None:
+    """The Presenter's narrow table of deal 6's trump choice (one chance column, nine rows, as
+    its panel holds them): each trump dropped after a first look says so beside its figure
+    ("3, first look"), the two looked at closely do not; no "With trump" column."""
+    from tutorial.services.presenter import build_show
+
+    hand, decisions = generate_hand(RuleSet(players=3), 6, "strong")
+    move = build_show(hand, decisions, "strong").scenes[5].move
+    assert move is not None and len(move.rows) == 9
+    assert move.columns == ("Move", "Chance to make the bid", "Expected tricks", "Deals looked at")
+    deals = {r[0].removesuffix(" ✓"): r[3] for r in move.rows}
+    chance = {r[0].removesuffix(" ✓"): r[1] for r in move.rows}
+    assert deals.pop("blanks") == deals.pop("no trump") == "16"
+    assert set(deals.values()) == {"3, first look"} and chance["doubles"] == "100", move.rows
