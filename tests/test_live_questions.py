@@ -160,3 +160,19 @@ def test_no_choice_gives_the_answer_away_by_its_shape() -> None:
     for where, spec in specs:
         shapes = {_shape(spec, v, lab) for v, lab in spec.choices}
         assert len(shapes) == 1, (where, spec.choices)
+
+
+def test_a_pick_questions_chart_has_a_bar_per_set_the_rarest_together() -> None:
+    """The projector's chart of a "pick every …" question: the right set first (even when nobody
+    gave it), then the sets given, most given first, the rarest sharing "Other sets"."""
+    from tutorial.services.live import MAX_SET_ROWS, OTHER_SETS, chart_choices
+
+    tiles = ("0-0", "3-0", "6-6", "5-0", "2-1", "6-0")
+    q = live.QuestionInfo(1, 1, "r", "level", "Pick", tuple((t, t) for t in tiles), (live.pick_value([0, 2, 4]),),
+                          "0-0, 6-6, 2-1", "", {live.PICK: True}, 0, False, True)
+    given = {live.pick_value(p): n for p, n in (([0], 5), ([0, 2], 4), ([1], 3), ([3], 2), ([5], 1), ([1, 3], 1))}
+    rows, counts = chart_choices(q, given)
+    assert [lab for _v, lab in rows] == ["0-0, 6-6, 2-1", "0-0", "0-0, 6-6", "3-0", "Other sets"]
+    assert len(rows) == MAX_SET_ROWS + 1 and counts[OTHER_SETS] == 4 and sum(counts.values()) == sum(given.values())
+    rows, counts = chart_choices(q, {live.pick_value([]): 2})
+    assert [lab for _v, lab in rows] == ["0-0, 6-6, 2-1", "none"] and counts == {q.right[0]: 0, "pick:": 2}

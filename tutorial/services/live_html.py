@@ -102,8 +102,9 @@ def chart_html(view: HostView, worse: bool = True) -> str:
         said = "".join(f'<div class="live-illegal" data-value="{escape(r.value)}">{escape(why)}</div>'
                         for r in rows if r.count and not r.right
                         and (why := (logic.wrong_reason if worse else logic.illegal_reason)(q.view, r.value)))
+    pick = ' data-pick="1"' if q.picks else ""
     return (f'<div class="live-host live-chart" role="figure" aria-label="Answers so far" data-answered="{view.answered}" '
-            f'data-players="{view.players}" data-revealed="{int(q.revealed)}" data-question="{q.seq}">'
+            f'data-players="{view.players}" data-revealed="{int(q.revealed)}" data-question="{q.seq}"{pick}>'
             f"{head}{bars}{said}</div>")
 
 

@@ -70,7 +70,7 @@ def _pick_toggles(token: str, q: QuestionInfo) -> None:
     toggle is one choice, and the set is graded only once sent."""
     with st.container(key="live-picks"):
         for i, (_value, label) in enumerate(q.choices):
-            st.checkbox(label, key=_pick_key(q.id, i))
+            st.checkbox(label, key=_pick_key(q.id, i), width="stretch")
     picked = _picked(q.id, len(q.choices))
     said = ", ".join(q.choices[i][1] for i in picked) if picked else "nothing yet"
     st.markdown(f'<div class="live-phone live-picked">Picked: {escape(said)}</div>', unsafe_allow_html=True)
