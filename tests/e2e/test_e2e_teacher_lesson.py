@@ -462,12 +462,30 @@ def test_a_deck_levels_live_reveal_shows_the_whole_panel(projector: Any, browser
     open_presenter(projector, server + f"/presenter?deck={deck_token(deck)}&slide=0")
     try:
         with _live_phone(projector, browser, server, "Ann") as phone:
-            choice = phone.locator("[class*='st-key-live-choice-'] button").first
-            choice.wait_for(timeout=60_000)
-            settle(phone)
-            click(phone, choice)
-            projector.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '1'",
-                                        timeout=20_000)
+            if kind == "level":  # "Which tiles stay?" picks every tile: a toggle, then Send
+                choice = phone.locator(".st-key-live-picks [data-testid=stCheckbox] label").first
+                choice.wait_for(timeout=60_000)
+                settle(phone)
+                click(phone, choice)
+                click(phone, phone.locator(".st-key-live-send button"))
+                # A second student sends another set: the chart has a bar per set given, and the right one.
+                from store import live, open_store
+
+                db = open_store()
+                code = str(projector.locator(".live-join-small").get_attribute("data-code"))
+                _player, token = live.join(db, code, "Ben")
+                asked = live.student_view(db, token)
+                assert asked is not None and asked.question is not None and asked.question.picks
+                live.answer(db, token, asked.question.id, live.pick_value([1]))
+                expected = "2"
+            else:
+                choice = phone.locator("[class*='st-key-live-choice-'] button").first
+                choice.wait_for(timeout=60_000)
+                settle(phone)
+                click(phone, choice)
+                expected = "1"
+            projector.wait_for_function("(n) => document.querySelector('.live-chart')?.dataset.answered === n",
+                                        arg=expected, timeout=20_000)
             before = runs(projector)
             projector.keyboard.press("ArrowRight")  # the reveal
             settle(projector, since=before)
