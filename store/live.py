@@ -1,7 +1,7 @@
 """The live class: the teacher starts a session from the presenter and gets a short
 join code (for the students' phones) and a secret host link (only its hash is kept); students
 join with the code and a name; the presenter puts a question to the room; each student answers
-once with one tap; the teacher reveals the answer; at the end, a class summary.
+once with one tap (a "pick every …" question: the tiles picked, then "Send"); the teacher reveals the answer; at the end, a class summary.
 
 Everything lives in tables (``live_sessions``, ``live_questions``, ``live_players``,
 ``live_answers``) so that several app servers on one database see the same class: the pages
@@ -41,6 +41,7 @@ from store.models import Classroom, LiveAnswer, LivePlayer, LiveQuestion, LiveSe
 
 __all__ = [
     "IDLE_HOURS",
+    "PICK",
     "HostView",
     "LiveError",
     "LiveInfo",
@@ -59,6 +60,8 @@ __all__ = [
     "leave",
     "open_by_code",
     "open_hosted",
+    "pick_places",
+    "pick_value",
     "player_by_token",
     "questions_csv",
     "reveal",
@@ -74,6 +77,41 @@ __all__ = [
 #: open after the lesson closes within the afternoon, not the next day.
 IDLE_HOURS = 3.0
 MAX_CHOICE = 200
+#: The key of a question's ``view`` that makes it a "pick every …" question: its choices are
+#: toggles (one per tile or action), and an answer is the **set** of them picked, sent at once
+#: and stored as :func:`pick_value`; it is right only when the set is exactly the right one.
+PICK = "pick"
+#: How an answer to a "pick every …" question starts: the picked choices' places, "pick:0,2".
+PICK_PREFIX = "pick:"
+
+
+def pick_value(places: Iterable[int]) -> str:
+    """The stored answer for the choices at ``places`` picked together (in any order, each once).
+
+    >>> pick_value([3, 0, 3]), pick_value([])
+    ('pick:0,3', 'pick:')
+    """
+    return PICK_PREFIX + ",".join(str(i) for i in sorted(set(places)))
+
+
+def pick_places(value: str, count: int) -> tuple[int, ...] | None:
+    """The places of the choices picked in ``value`` (of a question with ``count`` choices), or
+    ``None`` when ``value`` is not an answer of that shape (a place out of range, repeated or
+    out of order).
+
+    >>> pick_places("pick:0,3", 4), pick_places("pick:", 4), pick_places("pick:4", 4), pick_places("pick:2,1", 4)
+    ((0, 3), (), None, None)
+    """
+    if not value.startswith(PICK_PREFIX):
+        return None
+    body = value[len(PICK_PREFIX):]
+    try:
+        places = tuple(int(p) for p in body.split(",")) if body else ()
+    except ValueError:
+        return None
+    if any(not 0 <= i < count for i in places) or pick_value(places) != value:
+        return None
+    return places
 
 
 class LiveError(ValueError):
@@ -109,7 +147,9 @@ class QuestionSpec:
 
     ``ref`` names the position (asking the same ``ref`` again reopens the same question);
     ``choices`` are ``(value, label)`` pairs in the order the phones show them; ``right``
-    the values the engine counts right; ``view`` what a phone draws (plain JSON)."""
+    the values the engine counts right; ``view`` what a phone draws (plain JSON). A
+    ``view`` with :data:`PICK` set makes the choices toggles and ``right`` the one right set
+    (:func:`pick_value`)."""
 
     ref: str
     kind: str
@@ -139,8 +179,16 @@ class QuestionInfo:
     closed: bool
     revealed: bool
 
+    @property
+    def picks(self) -> bool:
+        """A "pick every …" question: toggles, answered with a set (:data:`PICK`)."""
+        return bool(self.view.get(PICK))
+
     def label(self, value: str) -> str:
-        """The words shown for a choice value."""
+        """The words shown for a choice value; for a set picked, its choices' words in the
+        question's order ("0-0, 6-6"), or "none"."""
+        if self.picks and (places := pick_places(value, len(self.choices))) is not None:
+            return ", ".join(self.choices[i][1] for i in places) or "none"
         return next((lab for v, lab in self.choices if v == value), value)
 
 
@@ -440,7 +488,8 @@ def answer(store: Store, player_token: object, question_id: int, choice: str) ->
         if q is None or q.session_id != player.session_id:
             raise LiveError("This question is not in your live class.")
         values = [str(v) for v, _lab in q.choices or ()]
-        if choice not in values:
+        picks = bool((q.view or {}).get(PICK))
+        if (pick_places(choice, len(values)) is None) if picks else (choice not in values):
             raise LiveError("That is not one of the choices.")
         if s.scalar(select(LiveAnswer.id).where(LiveAnswer.question_id == q.id, LiveAnswer.player_id == player.id)):
             raise LiveError("You have already answered this question: the first answer counts.")
@@ -537,7 +586,9 @@ def host_view(store: Store, session_id: int) -> HostView | None:
         q = s.get(LiveQuestion, sess.current_question_id) if sess.current_question_id is not None else None
         if q is None:
             return HostView(info, int(players), None, {}, 0)
-        counts: dict[str, int] = {str(v): 0 for v, _lab in q.choices or ()}
+        # A "pick every …" question counts the sets given, the right one always among them.
+        shown = q.right if (q.view or {}).get(PICK) else [v for v, _lab in q.choices or ()]
+        counts: dict[str, int] = {str(v): 0 for v in shown or ()}
         for choice, n in s.execute(select(LiveAnswer.choice, func.count()).where(LiveAnswer.question_id == q.id)
                                    .group_by(LiveAnswer.choice)).all():
             counts[str(choice)] = counts.get(str(choice), 0) + int(n)

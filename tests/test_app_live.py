@@ -73,7 +73,7 @@ def test_join_from_a_scanned_link_then_wait_answer_once_and_see_the_reveal() -> 
     live.reveal(db, info.id)
     at.run()
     html = _html(at)
-    assert "Not this time: you answered 5-5" in html and "6-4 is the only winner." in html
+    assert "Not this time: you answered 5-5" in html and '<span class="moon-tn">6-4</span> is the only winner.' in html
     # A second student, another class: they see only their own.
     other, _ = live.start(db, "Other class")
     at2 = open_app("live")
@@ -348,3 +348,57 @@ def test_a_puzzle_named_by_a_question_reads_without_a_colon_after_its_question_m
     assert "?:" not in title and title.startswith(kind_title(asking[0].kind) + " ")
     plain = next(p for p in puzzles() if not kind_title(p.kind).endswith(("?", "!", ".")))
     assert item_title(plain, limit=400).startswith(kind_title(plain.kind) + ": ")
+
+
+def test_a_pick_every_tile_level_is_toggles_then_send_graded_as_a_set() -> None:
+    """"Pick every tile that belongs to the set" (tiles-which-stay) on a phone: one toggle per
+    tile, in the table's order, nothing of the answer on the page; a second tap unpicks; "Send"
+    sends the set, counted right only when it is exactly the engine's; the store refuses a set
+    of another shape; at the reveal the answer is said as the tiles and the reason is a list."""
+    from tutorial.services.items import course
+    from tutorial.services.live import item_spec
+    from tutorial.services.presenter import build_item_show
+
+    level = next(lv for lv in course().levels() if lv.id == "tiles-which-stay")
+    tiles = [str(t) for t in level.position.tiles]
+    db = open_store()
+    info, _ = live.start(db, "Sets")
+    at = open_app("live")
+    _join(at, info.join_code, "Bo")
+    _player, token = live.join(db, info.join_code, "Cy")
+    q = live.ask(db, info.id, item_spec(build_item_show(level, "level"), level, "pick-1"))
+    at.run()
+    toggles = [c for c in at.checkbox if (c.key or "").startswith("moon_live_pick-")]
+    assert [c.label for c in toggles] == tiles
+    assert not [b for b in at.button if (b.key or "").startswith("live-choice-")]  # no list of sets to tap
+    page = _html(at)
+    assert "0-0, 6-6" not in page and "2-1, 6-6" not in page and "none" not in page.lower().split("picked")[0]
+    # 0-0, then 6-6, 3-0 and 3-0 again (unpicked): 0-0 and 6-6, one short of the answer (2-1).
+    for t in ("0-0", "6-6", "3-0", "3-0"):
+        toggles[tiles.index(t)].set_value(not toggles[tiles.index(t)].value).run()
+        toggles = [c for c in at.checkbox if (c.key or "").startswith("moon_live_pick-")]
+    assert "Picked: 0-0, 6-6" in _html(at)
+    at.button(key="live-send").click().run()
+    assert not at.exception, errors(at)
+    assert "Answer received: 0-0, 6-6" in _html(at)
+    assert not [c for c in at.checkbox if (c.key or "").startswith("moon_live_pick-")]  # sent: no more toggles
+    # Another student's exact set is right; a list of a choice's words, or a place out of range, is refused.
+    for bad in ('["0-0", "2-1", "6-6"]', "pick:9", "pick:2,0"):
+        try:
+            live.answer(db, token, q.id, bad)
+            raise AssertionError(f"{bad} was taken")
+        except live.LiveError as e:
+            assert "not one of the choices" in str(e)
+    got = live.answer(db, token, q.id, live.pick_value(tiles.index(t) for t in ("6-6", "2-1", "0-0")))
+    assert got.correct
+    view = live.host_view(db, info.id)
+    assert view is not None and view.answered == 2
+    live.reveal(db, info.id)
+    at.run()
+    html = _html(at)
+    assert "Not this time: you answered 0-0, 6-6." in html
+    assert "The answer: 0-0, 6-6, 2-1" in html
+    assert html.count('aria-label="The answer"') == 1  # drawn as its tiles too
+    assert re.search(r'<div class="live-reason">(<p>[^<]*(<span[^>]*>[^<]*</span>[^<]*)*</p>)?<ul><li>', html), html[-900:]
+    board = live.summary(db, info.id)
+    assert board.per_question[0]["wrong"] == [("0-0, 6-6", 1)] and board.per_question[0]["right"] == 1

@@ -9,6 +9,7 @@ after "Join". Screenshots go to artifacts/screenshots/room-*.png."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -201,3 +202,98 @@ def test_the_room_sees_how_many_answered_then_the_spread_at_the_reveal(browser: 
         projector.screenshot(path=str(SCREENSHOTS / "room-back-from-summary-1920x1080.png"))
     finally:
         ctx.close()
+
+
+#: "Pick every tile that belongs to the three-player set": 0-0, 3-0, 6-6, 5-0, 2-1 and 6-0 on
+#: offer, 0-0, 6-6 and 2-1 the answer (the engine's, read below).
+PICK_LEVEL = "tiles-which-stay"
+
+
+def test_a_pick_every_tile_level_is_toggles_then_send_and_nothing_leaks_before_the_reveal(kept_page: Any,
+                                                                                          server: str) -> None:
+    """A deck's "pick every tile" level put to a live class (projector 1920×1080, a phone
+    390×844): the phone offers one toggle per tile in the table's order (no choice naming
+    several tiles, which would be the answer), a second tap unpicks, "Send" sends the set.
+    Before the reveal neither the phone's page nor any message its websocket received holds
+    the answer, its words or the reason. The projector counts the answer; at the reveal its
+    chart has a bar per set (the right one, and the one sent), and the phone says the answer
+    as the tiles, with the reason as a list, as the projector shows it."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+    from tutorial.services.items import course
+    from tutorial.services.presenter import answer_words, build_item_show
+
+    level = next(lv for lv in course().levels() if lv.id == PICK_LEVEL)
+    tiles = [str(t) for t in level.position.tiles]
+    answer = answer_words(level)  # "0-0, 6-6, 2-1"
+    assert answer.count(",") >= 1
+    sent_set = [t for t in tiles if t in level.answer_json()][:-1]  # one tile short of the answer
+    projector = kept_page(1920, 1080)
+    deck = Deck(title="Sets", entries=(DeckEntry(kind="level", ref=PICK_LEVEL),))
+    open_presenter(projector, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+    code = start_live(projector, close_join=True)
+
+    phone = kept_page(390, 844, "pick")
+    phone.set_default_timeout(90_000)
+    frames: list[bytes] = []
+    phone.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
+        payload if isinstance(payload, bytes) else str(payload).encode())))
+    phone.goto(f"{server}/live?code={code}")
+    wait_for(phone, ".st-key-live-name input", 120)
+    settle(phone)
+    phone.locator(".st-key-live-name input").fill("Ana")
+    click(phone, phone.locator("[data-testid=stFormSubmitButton] button").first)
+    toggles = phone.locator(".st-key-live-picks [data-testid=stCheckbox]")
+    toggles.first.wait_for(timeout=60_000)
+    settle(phone)
+    assert toggles.all_inner_texts() == tiles  # one toggle per tile, in the table's order
+    assert phone.locator("[class*='st-key-live-choice-']").count() == 0  # no list of sets to tap
+    phone.screenshot(path=str(SCREENSHOTS / "room-phone-pick-390x844.png"), full_page=True)
+    # 3-0 picked then unpicked by a second tap; then the set one short of the answer.
+    for t in ["3-0", "3-0", *sent_set]:
+        click(phone, toggles.nth(tiles.index(t)).locator("label"))
+    checked = phone.locator(".st-key-live-picks input[type=checkbox]").evaluate_all("es => es.map(e => e.checked)")
+    assert checked == [t in sent_set for t in tiles], checked
+    said = ", ".join(sent_set)
+    assert f"Picked: {said}" in phone.locator(".live-picked").inner_text()
+    phone.screenshot(path=str(SCREENSHOTS / "room-phone-picked-390x844.png"), full_page=True)
+    click(phone, phone.locator(".st-key-live-send button"))
+    wait_for(phone, ".live-sent", 30)
+    assert f"Answer received: {said}" in phone.locator(".live-sent").inner_text()
+    assert phone.locator(".st-key-live-picks").count() == 0
+    projector.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '1'",
+                                timeout=30_000)
+    settle(phone)
+    # Nothing of the answer on the phone, nor in anything it received, before the reveal.
+    body = phone.locator("body").inner_text()
+    got = b"".join(frames)
+    # The reason's words between its tile names (a page draws each tile name in a span of its own).
+    reason = build_item_show(level, "level").reason
+    words = [max(re.split(r"[0-6]-[0-6]", line), key=len).strip(" .,:") for line in reason.splitlines()]
+    words = [w for w in words if len(w) >= 12]
+    assert words, reason
+    for secret in [answer, "The answer", *words]:
+        assert secret not in body, secret
+        assert secret.encode() not in got, secret
+    assert b'class="live-reason"' not in got and b'live-revealed"' not in got
+    assert projector.locator(".st-key-live-panel .live-bar").count() == 0
+
+    press(projector, "ArrowRight")  # the reveal
+    wait_for(projector, ".live-chart[data-revealed='1']", 30)
+    bars = projector.locator(".st-key-live-panel .live-bar")
+    counts = {bars.nth(i).locator(".live-lab").inner_text().lstrip("✓ ").strip():
+              int(bars.nth(i).get_attribute("data-n") or -1) for i in range(bars.count())}
+    assert counts == {answer: 0, said: 1}, counts
+    assert projector.locator(".live-bar.live-right .live-lab").inner_text().lstrip("✓ ").strip() == answer
+    projector.screenshot(path=str(SCREENSHOTS / "room-pick-revealed-1920x1080.png"))
+    wait_for(phone, ".live-revealed", 30)
+    revealed = phone.locator(".live-revealed")
+    assert f"Not this time: you answered {said}." in revealed.inner_text()
+    assert f"The answer: {answer}" in revealed.inner_text()
+    drawn = revealed.locator(".live-tiles[aria-label='The answer'] svg.moon-tile")
+    assert [str(drawn.nth(i).get_attribute("aria-label")).split(" ")[0] for i in range(drawn.count())] == \
+        answer.split(", ")
+    # The reason as the projector shows it: a list, an item a line.
+    items = phone.locator(".live-reason li").all_inner_texts()
+    on_projector = projector.locator(".pres-reason li").all_inner_texts()
+    assert len(items) >= 2 and items == on_projector, (items, on_projector)
+    phone.screenshot(path=str(SCREENSHOTS / "room-phone-pick-reveal-390x844.png"), full_page=True)

@@ -230,8 +230,8 @@ def test_join_as_a_student_leaves_no_stale_class_in_the_address(browser: Any, se
 
 def test_a_levels_choices_on_the_phone_come_in_order(projector: Any, browser: Any, server: str) -> None:
     """A lesson level answered by a number, put to a live class from a deck: the phone's
-    choices go upward (the same order for every class), and a set of tiles is said in the
-    table's order with "none" last."""
+    choices go upward (the same order for every class), and a "pick every legal tile" level
+    offers a toggle per tile in the hand's order."""
     from tutorial.services.decks import Deck, DeckEntry, deck_token
     from tutorial.services.items import course
 
@@ -254,14 +254,14 @@ def test_a_levels_choices_on_the_phone_come_in_order(projector: Any, browser: An
         before = runs(projector)
         projector.keyboard.press("PageDown")  # the next level: which tiles may be played
         settle(projector, since=before)
-        phone.wait_for_function("() => [...document.querySelectorAll(\"[class*='st-key-live-choice-'] button\")]"
-                                ".some(b => b.innerText.trim() === 'none')", timeout=60_000)
+        # One toggle per tile of the hand, in the hand's order: no list of several tiles to tap,
+        # which would be the answer.
+        toggles = phone.locator(".st-key-live-picks [data-testid=stCheckbox]")
+        toggles.first.wait_for(timeout=60_000)
         settle(phone)
-        labels = phone.locator("[class*='st-key-live-choice-'] button").all_inner_texts()
         hand = [str(t) for t in next(h for h in legal.position.hands if h is not None)]
-        assert labels[-1] == "none", labels
-        singles = [t for t in labels[:-1] if "," not in t]
-        assert singles == sorted(singles, key=hand.index), (labels, hand)
+        assert toggles.all_inner_texts() == hand, (toggles.all_inner_texts(), hand)
+        assert phone.locator("[class*='st-key-live-choice-']").count() == 0
         phone.screenshot(path=str(SCREENSHOTS / "lesson-phone-choices-390x844.png"), full_page=True)
 
 
@@ -312,7 +312,7 @@ def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapp
     (Seat 2 again: 5-5 makes the bid every time like the answer, with fewer tricks, and the
     phone that chose it says why the tricks count) and move 12 (Seat 0, four answers at the
     bottom), at 1920×1080, 1280×720 and 1024×768: the computer's
-    words in full (the answer, its reason, the plays as good and every worse play, the same
+    words in full and right under the answers panel when under it (no empty band between), (the answer, its reason, the plays as good and every worse play, the same
     line at every size), the asked hand about as large as while asked (16:9), each ring and "Answer" tag
     inside its own cell, the cells inside the seat's frame and clear of its name, the type at
     the projector bar (28 px at 1920 wide, in proportion below); after End, one short line
@@ -384,6 +384,8 @@ def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], .
                 where = (move, width, got)
                 assert not got["cut"] and got["scroll"] <= 1, where  # the computer's words in full
                 assert got["talk"][1] >= got["panel"][3] or got["talk"][2] <= got["panel"][0], where
+                if got["talk"][1] >= got["panel"][3]:  # under the chart, right under it: no empty band
+                    assert got["talk"][1] - got["panel"][3] <= 0.02 * height, where  # its 1.4vh margin
                 assert got["controls"][3] <= height, where
                 # The hand asked stays large: at the bottom as tall as while asked, at a side at least
                 # 70% of that beside the other side and the trick (a 4:3 projector's
@@ -460,12 +462,30 @@ def test_a_deck_levels_live_reveal_shows_the_whole_panel(projector: Any, browser
     open_presenter(projector, server + f"/presenter?deck={deck_token(deck)}&slide=0")
     try:
         with _live_phone(projector, browser, server, "Ann") as phone:
-            choice = phone.locator("[class*='st-key-live-choice-'] button").first
-            choice.wait_for(timeout=60_000)
-            settle(phone)
-            click(phone, choice)
-            projector.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '1'",
-                                        timeout=20_000)
+            if kind == "level":  # "Which tiles stay?" picks every tile: a toggle, then Send
+                choice = phone.locator(".st-key-live-picks [data-testid=stCheckbox] label").first
+                choice.wait_for(timeout=60_000)
+                settle(phone)
+                click(phone, choice)
+                click(phone, phone.locator(".st-key-live-send button"))
+                # A second student sends another set: the chart has a bar per set given, and the right one.
+                from store import live, open_store
+
+                db = open_store()
+                code = str(projector.locator(".live-join-small").get_attribute("data-code"))
+                _player, token = live.join(db, code, "Ben")
+                asked = live.student_view(db, token)
+                assert asked is not None and asked.question is not None and asked.question.picks
+                live.answer(db, token, asked.question.id, live.pick_value([1]))
+                expected = "2"
+            else:
+                choice = phone.locator("[class*='st-key-live-choice-'] button").first
+                choice.wait_for(timeout=60_000)
+                settle(phone)
+                click(phone, choice)
+                expected = "1"
+            projector.wait_for_function("(n) => document.querySelector('.live-chart')?.dataset.answered === n",
+                                        arg=expected, timeout=20_000)
             before = runs(projector)
             projector.keyboard.press("ArrowRight")  # the reveal
             settle(projector, since=before)

@@ -93,6 +93,7 @@ LIVE_NAMES = "moon_live_names"  # the teacher chose to show the students' result
 LIVE_WELCOME = "moon_live_welcome"  # this phone has just joined: its line says "Welcome" until the first answer
 LIVE_SEEN = "moon_live_seen"  # the question this phone last showed (its id): a new one closes "Leave?"
 LIVE_LATE = "moon_live_late"  # the question this phone tapped after its reveal (its id)
+LIVE_PICK = "moon_live_pick"  # the prefix of a "pick every …" question's toggles: LIVE_PICK-<question>-<place>
 PLAY_WHOLE_PAGE = "moon_play_whole_page"  # a change the table's fragment cannot show alone (see play.sync)
 PLAY_HINT_SHOWN = "moon_play_hint_shown"  # a hint box was drawn and has not been drawn over since
 PLAY_PAGE_RUN = "moon_play_page_run"  # the whole Play page is running (not the table's fragment alone)

@@ -32,13 +32,14 @@ from content.items import Item
 from engine import Action, Tile, Trump, explain_play
 from engine.game import Phase
 from store.classes import normalise_code
-from store.live import QuestionScore, QuestionSpec
+from store.live import PICK, QuestionInfo, QuestionScore, QuestionSpec, pick_value
 from tutorial.services import describe as words
 from tutorial.services.presenter import ItemShow, Question, Scene, answer_words, choice_order
 
 __all__ = [
     "PUBLIC_URL_ENV",
     "ChartRow",
+    "chart_choices",
     "chart_rows",
     "illegal_reason",
     "illegal_words",
@@ -62,6 +63,11 @@ MAX_OPTIONS = 4
 #: A count's choices: the answer and the four nearest counts (two below and two above when
 #: the range allows), where the tempting miscounts are.
 MAX_NUMBER_OPTIONS = 5
+#: At most this many wrong sets of a "pick every …" question get a bar of their own on the
+#: projector's chart (the panel's height); the rarer ones share one, "Other sets".
+MAX_SET_ROWS = 4
+#: The value of that shared bar.
+OTHER_SETS = "pick:other"
 
 
 def question_ref(source: tuple[str | int, ...], entry: int, count: int, kind: str) -> str:
@@ -161,18 +167,32 @@ def _right(item: Item, raw: object) -> bool:
 
 def item_spec(show: ItemShow, item: Item, ref: str) -> QuestionSpec:
     """A puzzle or lesson level put to the room. Kinds answered with one choice offer their
-    choices; the others (pick several, order, type a number) offer the engine's answer among
-    up to three of the task's own wrong answers (a count: the four nearest counts, where the
-    tempting miscounts are), so that every question is one tap. The
+    choices; kinds that pick several ("pick every tile you may play") offer one toggle per
+    tile or action, answered with the set picked (``view["pick"]``, :data:`store.live.PICK`),
+    right only when the set is exactly the engine's; the others (order, type a number) offer
+    the engine's answer among up to three of the task's own wrong answers (a count: the four
+    nearest counts, where the tempting miscounts are), so that every question is one tap. The
     choices come in a stable order that does not give the answer away: tiles as the table
     shows them, numbers upward, "none" last (:func:`~tutorial.services.presenter.choice_order`).
     The engine grades every choice."""
     from tutorial.services.items import mode_of
 
+    toggles = item.choices() if mode_of(item.kind) == "many" else None
+    pick = bool(toggles)
     if mode_of(item.kind) == "one" and (offered := item.choices()):
         values = [str(c) for c in offered]
         choices = tuple((v, _label(item, v)) for v in values)
         right = tuple(v for v in values if _right(item, v))
+    elif toggles:
+        # One toggle per tile (or action) offered, in the table's order: a list of several
+        # would say by its shape which one is the answer. The one right set is the engine's.
+        values = sorted((str(c) for c in toggles), key=lambda v: choice_order(item, [v]))
+        choices = tuple((v, _label(item, v)) for v in values)
+        answer = item.answer_json()
+        wanted = {str(a) for a in answer} if isinstance(answer, list) else set()
+        right = (pick_value(i for i, v in enumerate(values) if v in wanted),)
+        if not _right(item, [v for v in values if v in wanted]):
+            raise ValueError(f"{item.kind}: the engine's answer is not a set of its own choices")
     else:
         task = item.task
         most = MAX_NUMBER_OPTIONS if mode_of(item.kind) == "number" else MAX_OPTIONS
@@ -197,6 +217,8 @@ def item_spec(show: ItemShow, item: Item, ref: str) -> QuestionSpec:
         "trump": _trump_text(show.trump),
         "mark_trumps": not hides,
     }
+    if pick:
+        view[PICK] = True
     return QuestionSpec(ref=ref, kind=show.kind, prompt=show.question, choices=choices, right=right,
                         answer_label=show.answer, reason=show.reason, view=view)
 
@@ -269,6 +291,34 @@ def chart_rows(choices: tuple[tuple[str, str], ...], counts: dict[str, int], rig
     total = sum(counts.values())
     return [ChartRow(v, lab, counts.get(v, 0), (counts.get(v, 0) / total) if total else 0.0,
                      revealed and v in right) for v, lab in choices]
+
+
+def chart_choices(q: QuestionInfo, counts: Mapping[str, int]
+                  ) -> tuple[tuple[tuple[str, str], ...], dict[str, int]]:
+    """The chart's rows of question ``q`` and their counts: its choices in their order; for a
+    "pick every …" question (:attr:`~store.live.QuestionInfo.picks`), the sets given, the right
+    set first, then the others most given first, at most :data:`MAX_SET_ROWS` of them (the
+    rarer ones, when more, counted together as "Other sets").
+
+    >>> from store.live import QuestionInfo
+    >>> q = QuestionInfo(1, 1, "r", "legal_tiles", "Which?", (("6-6", "6-6"), ("2-1", "2-1")), ("pick:0",), "6-6", "",
+    ...                  {"pick": True}, 3, False, True)
+    >>> chart_choices(q, {"pick:0": 1, "pick:0,1": 2, "pick:": 0})
+    ((('pick:0', '6-6'), ('pick:0,1', '6-6, 2-1')), {'pick:0': 1, 'pick:0,1': 2})
+    """
+    if not q.picks:
+        return q.choices, dict(counts)
+    right = list(q.right)
+    others = sorted((v for v, n in counts.items() if n and v not in right),
+                    key=lambda v: (-counts[v], q.label(v)))
+    shown = right + others[:MAX_SET_ROWS]
+    out = {v: counts.get(v, 0) for v in shown}
+    rows = [(v, q.label(v)) for v in shown]
+    if len(others) > MAX_SET_ROWS:
+        rows[-1] = (OTHER_SETS, "Other sets")
+        out.pop(shown[-1])
+        out[OTHER_SETS] = sum(counts[v] for v in others[MAX_SET_ROWS - 1:])
+    return tuple(rows), out
 
 
 def summary_question(q: QuestionScore) -> str:

@@ -14,10 +14,10 @@ from html import escape
 
 from engine import Tile, Trump
 from engine.svg import tile_svg
-from store.live import HostView, LiveInfo, QuestionInfo
+from store.live import HostView, LiveInfo, QuestionInfo, pick_places
 from tutorial.services import live as logic
 
-__all__ = ["chart_html", "join_html", "join_small_html", "question_html", "table_html", "unreachable_html",
+__all__ = ["answer_tiles_html", "chart_html", "join_html", "join_small_html", "question_html", "table_html", "unreachable_html",
            "unreachable_text"]
 
 
@@ -75,7 +75,8 @@ def chart_html(view: HostView, worse: bool = True) -> str:
     """The answers on the projector. While the question is open, only how many answered (of how
     many joined): a count per answer would let a student who has not answered follow the crowd,
     so none is drawn nor sent. Once revealed, a bar per choice with its count, the right ones
-    marked, and how many got it, naming nobody (the class summary names them when the teacher
+    marked (a "pick every …" question: a bar per set given, the right set first, the rarest sets
+    together), and how many got it, naming nobody (the class summary names them when the teacher
     asks: nothing personal reaches the projector unasked), above the bars. Under them, why each wrong choice made
     is wrong: the engine's reason a tile may not be played, and (``worse``) why a legal one is
     worse (the presenter's words name every worse play instead)."""
@@ -90,7 +91,8 @@ def chart_html(view: HostView, worse: bool = True) -> str:
         # The result first, in one line with the size of the class (the count of answers is in it).
         score = f"Right: {len(view.right_names)} of {view.answered}" if view.answered else "No answers yet"
         head = f'<div class="live-names"><b>{score}</b> ({view.players} in the class)</div>'
-        rows = logic.chart_rows(q.choices, view.counts, q.right, revealed=True)
+        choices, counts = logic.chart_choices(q, view.counts)
+        rows = logic.chart_rows(choices, counts, q.right, revealed=True)
         bars = "".join(
             f'<div class="live-bar{" live-right" if r.right else ""}" data-value="{escape(r.value)}" data-n="{r.count}">'
             f'<span class="live-lab">{"✓ " if r.right else ""}{escape(r.label)}</span>'
@@ -100,8 +102,9 @@ def chart_html(view: HostView, worse: bool = True) -> str:
         said = "".join(f'<div class="live-illegal" data-value="{escape(r.value)}">{escape(why)}</div>'
                         for r in rows if r.count and not r.right
                         and (why := (logic.wrong_reason if worse else logic.illegal_reason)(q.view, r.value)))
+    pick = ' data-pick="1"' if q.picks else ""
     return (f'<div class="live-host live-chart" role="figure" aria-label="Answers so far" data-answered="{view.answered}" '
-            f'data-players="{view.players}" data-revealed="{int(q.revealed)}" data-question="{q.seq}">'
+            f'data-players="{view.players}" data-revealed="{int(q.revealed)}" data-question="{q.seq}"{pick}>'
             f"{head}{bars}{said}</div>")
 
 
@@ -153,3 +156,23 @@ def question_html(q: QuestionInfo) -> str:
     intro = f"<p>{escape(str(v.get('intro')))}</p>" if v.get("intro") else ""
     return (f'<div class="live-phone" data-question="{q.seq}">{"".join(parts)}{intro}'
             f'<div class="live-h" role="heading" aria-level="3">{escape(q.prompt)}</div></div>')
+
+
+def answer_tiles_html(q: QuestionInfo) -> str:
+    """The answer of a "pick every tile …" question drawn as its tiles, for the reveal on a
+    phone ("" for another question, or a set of actions; the words say it as well)."""
+    if not q.picks or not q.right:
+        return ""
+    places = pick_places(q.right[0], len(q.choices))
+    if places is None:
+        return ""
+    values = tuple(q.choices[i][0] for i in places)
+    try:
+        for v in values:
+            Tile.parse(v)
+    except ValueError:
+        return ""
+    if not values:
+        return ""
+    trump = q.view.get("trump") if isinstance(q.view.get("trump"), str) else None
+    return _tiles_html(values, trump, bool(q.view.get("mark_trumps", True)), "The answer")

@@ -1,5 +1,6 @@
 """The live class's students' page, made for phones: join with the code on the board and a
-name, answer the teacher's questions with one tap, see the reveal. The phone's place is in its
+name, answer the teacher's questions with one tap (a "pick every …" question: a toggle per
+tile, then "Send"), see the reveal. The phone's place is in its
 address (:class:`~tutorial.services.urlstate.PhoneLink`), so a refresh keeps it."""
 
 from __future__ import annotations
@@ -9,13 +10,13 @@ from html import escape
 import streamlit as st
 
 from store import StoreUnavailable, live
-from store.live import LiveError
+from store.live import LiveError, QuestionInfo
 from store.names import cut_note
 from tutorial.components import css, profile, state
 from tutorial.components.live import DOWN
 from tutorial.services import live as logic
-from tutorial.services.live_html import question_html
-from tutorial.services.text import md_escape
+from tutorial.services.live_html import answer_tiles_html, question_html
+from tutorial.services.text import lines_html, md_escape
 from tutorial.services.urlstate import PhoneLink
 
 #: How often a phone looks at the store (seconds).
@@ -47,6 +48,34 @@ def _answer(token: str, qid: int, value: str) -> None:
             state.put(state.LIVE_MESSAGE, str(e))
     except StoreUnavailable:
         state.put(state.LIVE_MESSAGE, "Your answer could not be sent just now. Tap again.")
+
+
+def _pick_key(qid: int, place: int) -> str:
+    """The toggle of the choice at ``place`` of question ``qid`` (a new question, new toggles)."""
+    return f"{state.LIVE_PICK}-{qid}-{place}"
+
+
+def _picked(qid: int, count: int) -> list[int]:
+    return [i for i in range(count) if st.session_state.get(_pick_key(qid, i))]
+
+
+def _send(token: str, qid: int, count: int) -> None:
+    """"Send": the set of toggles picked, as one answer (the first one sent counts)."""
+    _answer(token, qid, live.pick_value(_picked(qid, count)))
+
+
+def _pick_toggles(token: str, q: QuestionInfo) -> None:
+    """A "pick every …" question: one toggle per tile (or action), in the table's order; a
+    second tap unpicks; "Send" sends the set. The page holds nothing of the answer: each
+    toggle is one choice, and the set is graded only once sent."""
+    with st.container(key="live-picks"):
+        for i, (_value, label) in enumerate(q.choices):
+            st.checkbox(label, key=_pick_key(q.id, i), width="stretch")
+    picked = _picked(q.id, len(q.choices))
+    said = ", ".join(q.choices[i][1] for i in picked) if picked else "nothing yet"
+    st.markdown(f'<div class="live-phone live-picked">Picked: {escape(said)}</div>', unsafe_allow_html=True)
+    st.button("Send", key="live-send", type="primary", on_click=_send, args=(token, q.id, len(q.choices)),
+              icon=":material/send:", width="stretch")
 
 
 @st.fragment(run_every=PHONE_EVERY)
@@ -126,8 +155,10 @@ def _question(token: str) -> int | None:
             why = logic.wrong_reason(q.view, view.mine)
             if why:
                 got += f'<p class="live-illegal">{escape(why)}</p>'
+        # The reason as the projector says it: a list where it is about several tiles.
         st.markdown(f'<div class="live-phone live-revealed">{got}<p><b>The answer: {escape(q.answer_label)}</b></p>'
-                    f'<p class="live-reason">{escape(q.reason)}</p></div>', unsafe_allow_html=True)
+                    f'{answer_tiles_html(q)}<div class="live-reason">{lines_html(q.reason)}</div></div>',
+                    unsafe_allow_html=True)
         return q.id
     if view.mine is not None:
         st.markdown(f'<div class="live-phone"><div class="live-got live-sent">Answer received: '
@@ -136,6 +167,9 @@ def _question(token: str) -> int | None:
     if q.closed:
         st.info("Your answer came too late: answers for this question are closed." if state.get(state.LIVE_LATE) == q.id
                 else "Answers for this question are closed.")
+        return q.id
+    if q.picks:
+        _pick_toggles(token, q)
         return q.id
     with st.container(key="live-choices"):
         for i, (value, label) in enumerate(q.choices):
