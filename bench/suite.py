@@ -1,13 +1,14 @@
 """Wall and CPU time of the test suite, by kind of process.
 
     python -m bench.suite [--phase unit|e2e ...] [--interval S] [--json FILE] [-- PYTEST_ARGS ...]
+    python -m bench.suite --show FILE
 
 Runs the suite's pytest runs as ``make test`` does (``unit``: ``pytest -n auto -m "not e2e"``,
 then ``e2e``: ``pytest tests/e2e -p no:xdist``; ``--phase`` keeps some of them), or, with
 arguments after ``--``, one pytest run with those arguments (``-- tests/e2e/test_e2e_play.py
 --durations=20``). pytest's own output goes to the terminal as usual. For each run it prints
 the wall time and the CPU time (user + system) of every process the run started, summed by
-kind:
+kind (``--json`` keeps the figures; ``--show`` prints them again):
 
 - **pytest**: pytest itself and its xdist workers (and what they start that is none of the
   kinds below: a solver's worker pool, ``git``, ``npm``);
@@ -18,10 +19,11 @@ kind:
 
 A process is of the kind of its nearest ancestor (itself included) that has one, so a worker
 a server spawned counts as the server's. The processes are read from ``/proc`` every
-``--interval`` seconds (Linux); a process that lived less than that may be missed: the
-difference between the CPU time the kernel gives for all of the run's processes together
-(``getrusage``) and the sum of the kinds is printed as "unseen" (processes that left the
-run's tree before they ended, such as a daemon, are in neither).
+``--interval`` seconds (Linux); a process that lived less than that may be missed: what the
+kernel gives for the run's processes waited for (``getrusage``) beyond the sum of the kinds is
+printed as "unseen". The total is the kinds plus that: ``getrusage`` alone misses the
+processes nobody of the run waited for (Chromium's, after Playwright closes the browser),
+which the reads of ``/proc`` see.
 """
 
 from __future__ import annotations
@@ -183,18 +185,27 @@ def run_pytest(name: str, args: list[str], interval: float) -> Run:
 def report(runs: list[Run]) -> str:
     lines = [f"{'run':<8} {'kind':<11} {'CPU s':>8} {'share':>6} {'procs':>6}"]
     for r in runs:
-        seen = sum(r.by_kind.values())
         rows = [(k, r.by_kind[k], r.processes[k]) for k in KINDS if r.processes[k]]
-        rows.append(("unseen", max(0.0, r.total_cpu - seen), 0))
+        rows.append(("unseen", unseen(r), 0))
         for kind, cpu, n in rows:
-            share = cpu / r.total_cpu if r.total_cpu else 0.0
+            share = cpu / total(r) if total(r) else 0.0
             lines.append(f"{r.name:<8} {kind:<11} {cpu:8.1f} {share:6.0%} {n or '':>6}")
-        lines.append(f"{r.name:<8} {'all':<11} {r.total_cpu:8.1f}   wall {r.wall:.1f} s  "
+        lines.append(f"{r.name:<8} {'all':<11} {total(r):8.1f}   wall {r.wall:.1f} s  "
                      f"(exit {r.returncode}; load at start {r.load})")
     if len(runs) > 1:
-        lines.append(f"{'suite':<8} {'all':<11} {sum(r.total_cpu for r in runs):8.1f}   "
+        lines.append(f"{'suite':<8} {'all':<11} {sum(total(r) for r in runs):8.1f}   "
                      f"wall {sum(r.wall for r in runs):.1f} s")
     return "\n".join(lines)
+
+
+def unseen(run: Run) -> float:
+    """CPU seconds the kernel counted for the run's waited-for processes beyond the kinds'."""
+    return max(0.0, run.total_cpu - sum(run.by_kind.values()))
+
+
+def total(run: Run) -> float:
+    """The run's CPU seconds: every kind, plus :func:`unseen`."""
+    return sum(run.by_kind.values()) + unseen(run)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -208,7 +219,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="run only this phase of `make test` (repeatable; default: unit, then e2e)")
     ap.add_argument("--interval", type=float, default=0.25, help="seconds between reads of /proc")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    ap.add_argument("--show", type=Path, help="print the figures kept by --json, run nothing")
     opts = ap.parse_args(argv)
+    if opts.show:
+        print(report([Run(**r) for r in json.loads(opts.show.read_text())]))
+        return 0
     plan = [("pytest", extra)] if extra is not None else [(p, PHASES[p]) for p in (opts.phase or list(PHASES))]
     runs = [run_pytest(name, args, opts.interval) for name, args in plan]
     text = report(runs)
