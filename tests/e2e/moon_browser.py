@@ -485,8 +485,33 @@ def axe_violations(page: Any, source: str) -> list[dict[str, Any]]:
     return list(result["violations"])
 
 
+#: Screenshots for people to look at (``artifacts/screenshots/``) are taken only when
+#: ``MOON_SCREENSHOTS=1``: each costs Chromium a paint of the whole window and a PNG, and no
+#: check reads them (a test that checks pixels takes its own image with ``screenshot()``).
+TAKE_SCREENSHOTS = os.environ.get("MOON_SCREENSHOTS") == "1"
+
+
+def shot(target: Any, name: str, **options: Any) -> None:
+    """Save a screenshot of ``target`` (a page, or a locator: its element) as
+    ``artifacts/screenshots/<name>`` when :data:`TAKE_SCREENSHOTS`; ``options`` go to
+    ``screenshot`` (``full_page=True``). Without it a locator's element is still waited for
+    until it is on screen, as the screenshot would have (so a test checks the same)."""
+    if TAKE_SCREENSHOTS:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(SCREENSHOTS / name), **options)
+    else:
+        from playwright.sync_api import Locator
+
+        if isinstance(target, Locator):
+            target.wait_for(state="visible")
+
+
 def full_screenshot(page: Any, path: Path | str) -> None:
-    """A screenshot of the whole page: the window is made as tall as the app's content."""
+    """A screenshot of the whole page: the window is made as tall as the app's content (only
+    when :data:`TAKE_SCREENSHOTS`)."""
+    if not TAKE_SCREENSHOTS:
+        return
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size or {"width": 1440, "height": 900}
     height = page.evaluate(
         "() => { const m = document.querySelector('[data-testid=stMain]'); return m ? m.scrollHeight : 900 }")

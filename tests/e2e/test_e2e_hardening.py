@@ -1,13 +1,13 @@
 """Browser tests: bad links and a bad deal number show a clear message, never a traceback,
 and the Bidding lab recovers as soon as the box is fixed. Screenshots at desktop,
-phone and projector size go to artifacts/screenshots/."""
+phone and projector size go to artifacts/screenshots/ (with MOON_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
 from typing import Any
 from urllib.parse import quote
 
-from moon_browser import SCREENSHOTS, open_page, runs, settle, sized_context
+from moon_browser import open_page, runs, settle, shot, sized_context
 
 BAD_LINKS = {
     "sup2": "/play?deal=" + quote("²"),
@@ -35,8 +35,7 @@ def test_bad_links_show_a_message_not_a_traceback(browser: Any, server: str) -> 
             assert text, f"no message for {name}"
             assert "Traceback" not in page.content()
             assert len(text) < 800, name
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / f"bad-link-{name}-{size}.png"))
+            shot(page, f"bad-link-{name}-{size}.png")
         ctx.close()
 
 
@@ -55,5 +54,4 @@ def test_bidding_lab_recovers_when_the_deal_number_is_fixed(page: Any, server: s
         else:
             assert "deal number" not in alert  # the page works again (AppTest checks the hand itself)
         if raw == "²":
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / "bidding-lab-bad-deal-desktop.png"))
+            shot(page, "bidding-lab-bad-deal-desktop.png")

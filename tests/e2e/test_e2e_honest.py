@@ -9,7 +9,7 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from moon_browser import FEED, SCREENSHOTS, click, click_key, open_page, settle, step_mode, why_button
+from moon_browser import FEED, click, click_key, open_page, settle, shot, step_mode, why_button
 
 from engine import Game, RuleSet
 from engine.players import make_bot
@@ -196,10 +196,9 @@ def test_why_a_strong_bid_says_one_chance_in_its_sentence_and_its_table(page: An
     row = next(line for line in said.splitlines() if line.startswith("bid 6 (chosen)"))
     assert f"Chance to make the bid: {plain.group(1)}%" in row, row
     assert f"Rated chance (some deals count in part): {rated.group(1)}%" in row, row
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in ((1280, 800), (390, 844), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
-        why.screenshot(path=str(SCREENSHOTS / f"why-bid-rated-{width}.png"))
+        shot(why, f"why-bid-rated-{width}.png")
 
 
 def test_why_a_trump_choice_keeps_the_trumps_dropped_after_a_first_look_apart(page: Any, server: str) -> None:
@@ -247,8 +246,7 @@ def test_why_a_trump_choice_keeps_the_trumps_dropped_after_a_first_look_apart(pa
     assert "With trump" not in said and ": —" not in said and "0.0" not in said, said
     why.locator(".js-plotly-plot .bars .point").first.wait_for(timeout=30_000)
     assert why.locator(".js-plotly-plot .bars .point").count() == 2
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in ((1280, 800), (390, 844), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
         settle(page)
-        why.screenshot(path=str(SCREENSHOTS / f"why-trump-first-look-{width}.png"))
+        shot(why, f"why-trump-first-look-{width}.png")

@@ -252,7 +252,6 @@ def test_the_stars_of_a_right_answer_are_a_line_of_their_own_under_a_list(page: 
     assert right.locator("ul ~ p", has_text="of 3 stars").count() == 1
     page.set_viewport_size({"width": 1280, "height": 800})
     right.scroll_into_view_if_needed()
-    from moon_browser import SCREENSHOTS
+    from moon_browser import shot
 
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "learn-stars-under-the-list.png"))
+    shot(page, "learn-stars-under-the-list.png")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from moon_browser import SCREENSHOTS, click, click_key, open_page, runs, server_log, settle, wait_for
+from moon_browser import click, click_key, open_page, runs, server_log, settle, shot, wait_for
 
 #: What Streamlit writes in its log when something is wrong: a level name, a traceback, or the
 #: "Stack (most recent call last)" its own warnings carry (they have no level name).
@@ -161,8 +161,7 @@ def test_the_deck_builders_puzzle_picker_is_searched_by_what_a_puzzle_asks(teach
     option = page.get_by_role("option", name=wanted)
     option.wait_for(timeout=30_000)
     assert all("How many trumps" in o for o in page.get_by_role("option").all_inner_texts())
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "deck-puzzle-picker-1280x800.png"))
+    shot(page, "deck-puzzle-picker-1280x800.png")
     before = runs(page)
     option.click()
     settle(page, since=before)
@@ -178,12 +177,12 @@ def test_the_deck_builders_puzzle_picker_is_searched_by_what_a_puzzle_asks(teach
     page.locator(".st-key-deck-puzzle input").scroll_into_view_if_needed()
     page.locator(".st-key-deck-puzzle input").click()
     page.get_by_role("option").first.wait_for(timeout=30_000)
-    page.screenshot(path=str(SCREENSHOTS / "deck-puzzle-picker-open-390x844.png"))
+    shot(page, "deck-puzzle-picker-open-390x844.png")
     page.keyboard.press("Escape")
     for width, height in ((390, 844), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
         page.locator(".st-key-deck-puzzle").scroll_into_view_if_needed()
-        page.screenshot(path=str(SCREENSHOTS / f"deck-puzzle-picker-{width}x{height}.png"))
+        shot(page, f"deck-puzzle-picker-{width}x{height}.png")
 
 
 def test_the_server_log_has_no_warning_after_a_lesson(server: str, log_mark: int) -> None:

@@ -4,7 +4,7 @@ asks reaches the phones, each answers with one tap, the count and the chart on t
 follow within seconds (how many answered; the spread of answers only at the reveal), the reveal
 shows how many got it (and each phone whether it was right), a
 late joiner is scored out of the questions asked while in the class, and the class summary
-downloads as CSV. Screenshots go to artifacts/screenshots/live-*.png."""
+downloads as CSV. Screenshots go to artifacts/screenshots/live-*.png (with MOON_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 from moon_browser import (
-    SCREENSHOTS,
     click,
     open_presenter,
     settle,
+    shot,
     sized_context,
     start_live,
     wait_for,
@@ -49,7 +49,6 @@ def _join(phone: Any, base: str, code: str, name: str) -> None:
 
 
 def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     teacher_ctx = sized_context(browser, 1920, 1080, accept_downloads=True)
     teacher = teacher_ctx.new_page()
     teacher.set_default_timeout(90_000)
@@ -87,22 +86,22 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
                 said.wait_for(timeout=30_000)
                 err = said.inner_text()
                 assert "Classes page" in err and "No live class has this code" not in err, err
-                phone.screenshot(path=str(SCREENSHOTS / "live-phone-wrong-code-390x844.png"))
+                shot(phone, "live-phone-wrong-code-390x844.png")
             else:
                 assert phone.locator(".st-key-live-code input").input_value() == code
             # The first phone types the code spaced out, as the board spaces it (13 characters).
             _join(phone, server, f" {' '.join(code)} " if i == 0 else code, name)
             wait_for(phone, ".live-waiting", 30)
             phones.append(phone)
-        phones[0].screenshot(path=str(SCREENSHOTS / "live-phone-waiting-390x844.png"))
+        shot(phones[0], "live-phone-waiting-390x844.png")
         _wait_attr(teacher, ".live-join-big .live-count", "data-players", "3")
-        teacher.screenshot(path=str(SCREENSHOTS / "live-join-1920x1080.png"))
+        shot(teacher, "live-join-1920x1080.png")
         click(teacher, teacher.locator(".st-key-live-join-close button").first)
 
         click(teacher, teacher.locator(".st-key-pres-ask button").first)  # "pause and ask" at move 12
         for phone in phones:
             wait_for(phone, "[class*='st-key-live-choice-'] button", 30)
-        phones[0].screenshot(path=str(SCREENSHOTS / "live-phone-question-390x844.png"), full_page=True)
+        shot(phones[0], "live-phone-question-390x844.png", full_page=True)
         # The question is a heading without Streamlit's chain-link anchor after it.
         assert "What would you play?" in phones[0].locator(".live-phone [role=heading]").inner_text()
         assert phones[0].locator(".live-phone [data-testid=stHeaderActionElements]").count() == 0
@@ -142,7 +141,7 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         assert teacher.locator(".live-bar").count() == 0
         assert "3 of 3 answered" in " ".join(teacher.locator(".st-key-live-panel").inner_text().split())
         assert "Ada" not in teacher.locator(".st-key-live-panel").inner_text()  # no names before the reveal
-        teacher.screenshot(path=str(SCREENSHOTS / "live-chart-1920x1080.png"))
+        shot(teacher, "live-chart-1920x1080.png")
 
         before = teacher.evaluate("() => window.__moonRuns || 0")
         teacher.keyboard.press("ArrowRight")  # the presenter's → reveals, on the projector and the phones
@@ -157,7 +156,7 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         right_names = [n for n, k in zip(names, taps, strict=True) if labels[k] == right_label]
         assert f"Right: {len(right_names)} of 3" in panel
         assert not [n for n in names if n in panel], panel  # nobody is named on the projector unasked
-        teacher.screenshot(path=str(SCREENSHOTS / "live-reveal-1920x1080.png"))
+        shot(teacher, "live-reveal-1920x1080.png")
         # A tile that may not be played is counted wrong, with the engine's reason at the reveal.
         said = teacher.locator(".st-key-live-panel .live-illegal").all_inner_texts()
         bad = {t.split(" may not be played: ")[0] for t in said}
@@ -170,7 +169,7 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
             mine = labels[taps[names.index(name)]]
             if mine in bad:
                 assert phone.locator(".live-illegal").inner_text().startswith(f"{mine} may not be played: ")
-        phones[1].screenshot(path=str(SCREENSHOTS / "live-phone-reveal-390x844.png"), full_page=True)
+        shot(phones[1], "live-phone-reveal-390x844.png", full_page=True)
 
         # A phone that opens the projector's address gets neither the hands nor the controls.
         spy = phones[2].context.new_page()
@@ -213,7 +212,7 @@ def test_a_live_class_with_three_phones_and_the_projector(browser: Any, server: 
         scored = {r.split("\t")[0]: r.split("\t")[1] for r in rows}
         assert len(rows) == 4 and scored["Dee"] == "0 of 0", rows
         assert all(scored[n].endswith(" of 1") for n in names), rows
-        teacher.screenshot(path=str(SCREENSHOTS / "live-summary-1920x1080.png"))
+        shot(teacher, "live-summary-1920x1080.png")
         with teacher.expect_download() as dl:
             teacher.locator(".st-key-live-csv button").first.click()
         raw = open(dl.value.path(), "rb").read()
@@ -323,7 +322,6 @@ def test_a_live_class_started_on_a_revealed_slide_shows_no_chart(kept_page: Any,
     zeros beside the answer: it says the slide was not asked in this live class."""
     from store import live, open_store
 
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     teacher = kept_page(1920, 1080)
     teacher.set_default_timeout(90_000)
     open_presenter(teacher, server + PRESENT + "&ask=revealed")
@@ -334,7 +332,7 @@ def test_a_live_class_started_on_a_revealed_slide_shows_no_chart(kept_page: Any,
     wait_runs(teacher, 2)  # the panel redraws every second: twice, still no chart
     assert "Not asked in this live class" in teacher.locator(".live-unasked").inner_text()
     assert teacher.locator(".live-chart").count() == 0
-    teacher.screenshot(path=str(SCREENSHOTS / "live-started-revealed-1920.png"))
+    shot(teacher, "live-started-revealed-1920.png")
 
 
 def test_a_made_up_live_code_on_the_projector_says_no_class_has_it(kept_page: Any, server: str) -> None:
@@ -347,7 +345,7 @@ def test_a_made_up_live_code_on_the_projector_says_no_class_has_it(kept_page: An
     assert "No live class has the code ZZZZZZ" in said
     body = page.locator("body").inner_text()
     assert "projector's address of the live class" not in body and "/live?code=ZZZZZZ" not in body
-    page.screenshot(path=str(SCREENSHOTS / "live-made-up-code-1920x1080.png"))
+    shot(page, "live-made-up-code-1920x1080.png")
     click(page, page.locator(".st-key-live-none-start button"))
     wait_for(page, ".live-join-big", 60)
     code = str(page.locator(".live-join-big").get_attribute("data-code"))
@@ -376,7 +374,7 @@ def test_a_made_up_live_code_on_the_projector_says_no_class_has_it(kept_page: An
     others = page.locator(".st-key-live-others")
     assert "Another of your live classes is still open" in others.inner_text()
     assert code not in others.inner_text()
-    page.screenshot(path=str(SCREENSHOTS / "live-other-open-1920x1080.png"))
+    shot(page, "live-other-open-1920x1080.png")
     page.locator(".st-key-live-start button").first.hover()
     wait_for(page, "[data-testid=stTooltipContent]", 30)
     assert "Phones cannot open" in page.locator("[data-testid=stTooltipContent]").inner_text()
@@ -422,7 +420,7 @@ def test_a_blank_double_as_trump_reads_as_two_halves_on_the_phone(browser: Any) 
         css = (ROOT / "tutorial" / "static" / "css" / "live_phone.css").read_text()
         page.set_content(f"<html><head><meta name='viewport' content='width=device-width'><style>{css}</style></head>"
                          f"<body class='live-phone'>{_tiles_html(('0-0', '6-0', '3-3'), '0', True, 'hand')}</body></html>")
-        page.screenshot(path=str(SCREENSHOTS / "live-phone-blank-trumps-390x844.png"))
+        shot(page, "live-phone-blank-trumps-390x844.png")
         tile = page.locator("svg.moon-tile").first
         assert tile.get_attribute("aria-label") == "0-0 (double), trump"
         box = tile.bounding_box()

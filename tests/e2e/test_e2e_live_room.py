@@ -5,21 +5,20 @@ teacher's walk of session 29): "End" asks in the live panel with "Yes, end the c
 the reveal, its rows in projector type; the results shown on the class summary stay on the
 summary (the panel names nobody); the join screen tells the teacher, in a small line, that phones
 cannot open a localhost address and how to fix it; on the phone nothing covers anything else
-after "Join". Screenshots go to artifacts/screenshots/room-*.png."""
+after "Join". Screenshots go to artifacts/screenshots/room-*.png (with MOON_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-import pytest
 from moon_browser import (
-    SCREENSHOTS,
     click,
     click_key,
     open_presenter,
     runs,
     settle,
+    shot,
     sized_context,
     stage,
     start_live,
@@ -47,32 +46,33 @@ def press(page: Any, key: str) -> None:
     settle(page, since=before)
 
 
-@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720), (1024, 768)])
-def test_the_end_confirmation_fits_the_live_panel(kept_page: Any, server: str, width: int, height: int) -> None:
+def test_the_end_confirmation_fits_the_live_panel(kept_page: Any, server: str) -> None:
     """A live class with its answer revealed (deal 12, move 5, strong: the reason, the plays as
-    good and the worse line under the panel), then "End": the question and both its buttons are
-    seen whole, inside the panel and the window, nothing covering them; "Cancel" brings the
-    chart back."""
-    pg = kept_page(width, height)
+    good and the worse line under the panel), then "End", at 1920×1080, 1280×720 and 1024×768
+    (the same class's page, resized): the question and both its buttons are seen whole, inside
+    the panel and the window, nothing covering them; "Cancel" brings the chart back."""
+    pg = kept_page(1920, 1080)
     open_presenter(pg, server + "/presenter?deal=12&move=5&computer=strong")
     click_key(pg, "pres-ask")
     start_live(pg, close_join=True)
     wait_for(pg, ".live-chart", 30)
     press(pg, "ArrowRight")
     wait_for(pg, ".live-chart[data-revealed='1']", 30)
-    click(pg, pg.locator(".st-key-live-end button").first)
-    wait_for(pg, ".st-key-live-end-yes button", 30)
-    for sel in (".st-key-live-end-yes button", ".st-key-live-end-no button", ".st-key-live-panel .live-end-ask"):
-        seen = pg.evaluate(_WHOLE, sel)
-        assert seen["found"] and not seen["bad"], (width, sel, seen)
-    panel = pg.evaluate("() => { const r = document.querySelector('.st-key-live-panel').getBoundingClientRect();"
-                        " return [r.left, r.top, r.right, r.bottom]; }")
-    yes = pg.evaluate(_WHOLE, ".st-key-live-end-yes button")["box"]
-    assert panel[0] <= yes[0] and yes[2] <= panel[2] and panel[1] <= yes[1] and yes[3] <= panel[3], (panel, yes)
-    pg.screenshot(path=str(SCREENSHOTS / f"room-end-confirm-{width}x{height}.png"))
-    click(pg, pg.locator(".st-key-live-end-no button").first)
-    wait_for(pg, ".live-chart[data-revealed='1']", 30)
-    assert pg.locator(".st-key-live-end-yes").count() == 0
+    for width, height in ((1920, 1080), (1280, 720), (1024, 768)):
+        pg.set_viewport_size({"width": width, "height": height})
+        click(pg, pg.locator(".st-key-live-end button").first)
+        wait_for(pg, ".st-key-live-end-yes button", 30)
+        for sel in (".st-key-live-end-yes button", ".st-key-live-end-no button", ".st-key-live-panel .live-end-ask"):
+            seen = pg.evaluate(_WHOLE, sel)
+            assert seen["found"] and not seen["bad"], (width, sel, seen)
+        panel = pg.evaluate("() => { const r = document.querySelector('.st-key-live-panel').getBoundingClientRect();"
+                            " return [r.left, r.top, r.right, r.bottom]; }")
+        yes = pg.evaluate(_WHOLE, ".st-key-live-end-yes button")["box"]
+        assert panel[0] <= yes[0] and yes[2] <= panel[2] and panel[1] <= yes[1] and yes[3] <= panel[3], (panel, yes)
+        shot(pg, f"room-end-confirm-{width}x{height}.png")
+        click(pg, pg.locator(".st-key-live-end-no button").first)
+        wait_for(pg, ".live-chart[data-revealed='1']", 30)
+        assert pg.locator(".st-key-live-end-yes").count() == 0
 
 
 #: Every box on the phone's page that holds something (the leaves of Streamlit's elements, and
@@ -135,7 +135,7 @@ def test_the_room_sees_how_many_answered_then_the_spread_at_the_reveal(browser: 
                                                             ".live-join-big .live-code"))
     assert small <= 0.25 * big and small >= 16, (small, big)
     assert not projector.evaluate(_WHOLE, ".st-key-live-join-screen .live-warn")["bad"]
-    projector.screenshot(path=str(SCREENSHOTS / "room-join-screen-1920x1080.png"))
+    shot(projector, "room-join-screen-1920x1080.png")
     click(projector, projector.locator(".st-key-live-join-close button").first)
     wait_for(projector, ".live-chart", 30)
 
@@ -155,7 +155,7 @@ def test_the_room_sees_how_many_answered_then_the_spread_at_the_reveal(browser: 
             assert found["count"] >= 2 and not found["out"], found
             phone.wait_for_timeout(500)
         assert "Zoé" in phone.locator(".live-who").inner_text()
-        phone.screenshot(path=str(SCREENSHOTS / "room-phone-joined-390x844.png"))
+        shot(phone, "room-phone-joined-390x844.png")
         choice = phone.locator("[class*='st-key-live-choice-'] button", has_text=right)
         choice.wait_for(timeout=60_000)
         settle(phone)
@@ -172,7 +172,7 @@ def test_the_room_sees_how_many_answered_then_the_spread_at_the_reveal(browser: 
         assert sent.count(b"live-chart") >= 1, "no chart reached the presenter's page"
         for leak in (b'class="live-bar', b'data-n="', b'class="live-n"'):
             assert leak not in sent, leak
-        projector.screenshot(path=str(SCREENSHOTS / "room-asked-1920x1080.png"))
+        shot(projector, "room-asked-1920x1080.png")
 
         press(projector, "ArrowRight")  # the reveal: the spread of answers
         wait_for(projector, ".live-chart[data-revealed='1']", 30)
@@ -186,7 +186,7 @@ def test_the_room_sees_how_many_answered_then_the_spread_at_the_reveal(browser: 
         assert rows and min(rows) >= 34, rows
         assert "Right: 1 of 1" in projector.locator(".st-key-live-panel").inner_text()
         assert "Zoé" not in projector.locator(".st-key-live-panel").inner_text()
-        projector.screenshot(path=str(SCREENSHOTS / "room-revealed-1920x1080.png"))
+        shot(projector, "room-revealed-1920x1080.png")
 
         click(projector, projector.locator(".st-key-live-summary-open button").first)
         wait_for(projector, ".st-key-live-summary", 30)
@@ -199,7 +199,7 @@ def test_the_room_sees_how_many_answered_then_the_spread_at_the_reveal(browser: 
         assert stage(projector) == "12"
         panel = projector.locator(".st-key-live-panel").inner_text()
         assert "Right: 1 of 1" in panel and "Zoé" not in panel, panel
-        projector.screenshot(path=str(SCREENSHOTS / "room-back-from-summary-1920x1080.png"))
+        shot(projector, "room-back-from-summary-1920x1080.png")
     finally:
         ctx.close()
 
@@ -247,7 +247,7 @@ def test_a_pick_every_tile_level_is_toggles_then_send_and_nothing_leaks_before_t
     settle(phone)
     assert toggles.all_inner_texts() == tiles  # one toggle per tile, in the table's order
     assert phone.locator("[class*='st-key-live-choice-']").count() == 0  # no list of sets to tap
-    phone.screenshot(path=str(SCREENSHOTS / "room-phone-pick-390x844.png"), full_page=True)
+    shot(phone, "room-phone-pick-390x844.png", full_page=True)
     # 3-0 picked then unpicked by a second tap; then the set one short of the answer.
     for t in ["3-0", "3-0", *sent_set]:
         click(phone, toggles.nth(tiles.index(t)).locator("label"))
@@ -255,7 +255,7 @@ def test_a_pick_every_tile_level_is_toggles_then_send_and_nothing_leaks_before_t
     assert checked == [t in sent_set for t in tiles], checked
     said = ", ".join(sent_set)
     assert f"Picked: {said}" in phone.locator(".live-picked").inner_text()
-    phone.screenshot(path=str(SCREENSHOTS / "room-phone-picked-390x844.png"), full_page=True)
+    shot(phone, "room-phone-picked-390x844.png", full_page=True)
     click(phone, phone.locator(".st-key-live-send button"))
     wait_for(phone, ".live-sent", 30)
     assert f"Answer received: {said}" in phone.locator(".live-sent").inner_text()
@@ -284,7 +284,7 @@ def test_a_pick_every_tile_level_is_toggles_then_send_and_nothing_leaks_before_t
               int(bars.nth(i).get_attribute("data-n") or -1) for i in range(bars.count())}
     assert counts == {answer: 0, said: 1}, counts
     assert projector.locator(".live-bar.live-right .live-lab").inner_text().lstrip("✓ ").strip() == answer
-    projector.screenshot(path=str(SCREENSHOTS / "room-pick-revealed-1920x1080.png"))
+    shot(projector, "room-pick-revealed-1920x1080.png")
     wait_for(phone, ".live-revealed", 30)
     revealed = phone.locator(".live-revealed")
     assert f"Not this time: you answered {said}." in revealed.inner_text()
@@ -296,4 +296,4 @@ def test_a_pick_every_tile_level_is_toggles_then_send_and_nothing_leaks_before_t
     items = phone.locator(".live-reason li").all_inner_texts()
     on_projector = projector.locator(".pres-reason li").all_inner_texts()
     assert len(items) >= 2 and items == on_projector, (items, on_projector)
-    phone.screenshot(path=str(SCREENSHOTS / "room-phone-pick-reveal-390x844.png"), full_page=True)
+    shot(phone, "room-phone-pick-reveal-390x844.png", full_page=True)

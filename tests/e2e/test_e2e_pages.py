@@ -1,5 +1,5 @@
 """Browser tests: every page's accessibility (axe-core) and screenshots at desktop and
-projector size (saved under artifacts/screenshots/)."""
+projector size (saved under artifacts/screenshots/ with MOON_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from moon_browser import (
     open_page,
     runs,
     settle,
+    shot,
     sized_context,
     step_mode,
     wait_for,
@@ -57,8 +58,7 @@ def test_page_at_desktop_size_with_no_serious_accessibility_violations(page: Any
     violation allowed; the full report goes to artifacts/axe/)."""
     open_page(page, server + PAGES[name])
     _prepare(page, name)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}-desktop.png"))
+    shot(page, f"{name}-desktop.png")
     full_screenshot(page, SCREENSHOTS / f"{name}-desktop-full.png")
     assert not page.locator('[data-testid="stException"]').count(), name
     source = axe_source()
@@ -88,7 +88,6 @@ def test_screenshots_at_projector_size(browser: Any, server: str) -> None:
     ctx = sized_context(browser, 1920, 1080)
     page = ctx.new_page()
     page.set_default_timeout(60_000)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     try:
         for name, path in PAGES.items():
             link = _sidebar_link(page, server, path) if "?" not in path and name != "presenter" else None
@@ -103,7 +102,7 @@ def test_screenshots_at_projector_size(browser: Any, server: str) -> None:
             if name != "presenter" and not page.locator(".st-key-moon_large_tiles input").is_checked():
                 click(page, page.get_by_text("Large tiles (projector)"))
             _prepare(page, name)
-            page.screenshot(path=str(SCREENSHOTS / f"{name}-projector.png"))
+            shot(page, f"{name}-projector.png")
             assert not page.locator('[data-testid="stException"]').count(), name
     finally:
         ctx.close()

@@ -11,7 +11,6 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import pytest
 from moon_browser import (
     FEED,
-    SCREENSHOTS,
     by_key,
     click,
     click_key,
@@ -21,6 +20,7 @@ from moon_browser import (
     play_hand,
     runs,
     settle,
+    shot,
     step_mode,
     table_setting,
 )
@@ -238,8 +238,7 @@ def test_game_over_offers_play_again_and_new_game(page: Any, server: str) -> Non
     box = page.locator(".st-key-hand-summary").first
     assert "Game over" in box.inner_text()
     assert box.bounding_box()["y"] < 700, "the result is where the eye is"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "play-game-over-desktop.png"))
+    shot(page, "play-game-over-desktop.png")
     old = _query(page)
     click_key(page, "play-again")
     q = _query(page)
@@ -264,7 +263,7 @@ def test_discard_buttons_say_discard_and_name_the_widow(page: Any, server: str) 
     widow = Game.new(setup.rules, 8).widow
     hand = page.locator(".st-key-table-hand").first.inner_text()
     assert hand.count("from the widow") == len(widow)
-    page.screenshot(path=str(SCREENSHOTS / "play-discard-desktop.png"))
+    shot(page, "play-discard-desktop.png")
 
 
 def _learner_names_trump(deal: int) -> tuple[PlaySetup, Game]:
@@ -571,8 +570,7 @@ def test_phone_shows_trick_status_and_hand_without_scrolling(kept_page: Any, ser
         assert box is not None, sel
         assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (sel, box)
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (sel, box)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "play-table-phone.png"))
+    shot(page, "play-table-phone.png")
     _why_beside_each_line(page)
 
 
@@ -710,9 +708,8 @@ def test_the_bid_hint_and_the_hand_review_agree(page: Any, server: str) -> None:
     page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
     assert not _errors(page)
     review = _below_the_table(page)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.get_by_text("Bid: you bid 6").first.scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / "play-review-agrees-with-hint.png"))
+    shot(page, "play-review-agrees-with-hint.png")
     assert "Bid: you bid 6, as the strong player would" in review, review
     assert "would have passed" not in review and "line above" not in review, review
 

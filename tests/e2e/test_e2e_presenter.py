@@ -1,7 +1,7 @@
 """Browser tests of the presenter view: the keys (→ ← Page Down Page Up), "pause and ask"
 revealed with → (a tile as good as the computer's by its numbers is an answer too), a deck loaded in the Classroom and stepped in the presenter, and the sizes
 a room can read at 1920×1080 (tiles, every text), with screenshots at projector and phone
-sizes under artifacts/screenshots/."""
+sizes under artifacts/screenshots/ (with MOON_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from moon_browser import (
     open_presenter,
     runs,
     settle,
+    shot,
     stage,
     start_live,
     wait_for,
@@ -104,9 +105,7 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     open_presenter(projector, projector.url)  # F5 keeps the pause: the hands stay hidden
     assert stage(projector, "asking") == "1" and stage(projector) == "10"
     assert projector.locator(".pres-tiles svg.moon-back").count() == shown - own
-    full = SCREENSHOTS / "presenter-ask-1920x1080.png"
-    full.parent.mkdir(parents=True, exist_ok=True)
-    projector.screenshot(path=str(full))
+    shot(projector, "presenter-ask-1920x1080.png")
     press(projector, "ArrowRight")
     assert stage(projector, "revealed") == "1" and stage(projector) == "10"
     talk = projector.locator(".pres-talk").inner_text()
@@ -122,7 +121,7 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     faded = projector.evaluate("""() => [...document.querySelectorAll('.pres-act .pres-cell:not(.pres-is-answer) svg')]
         .map(e => parseFloat(getComputedStyle(e).opacity))""")
     assert faded and max(faded) <= 0.6, faded
-    projector.screenshot(path=str(SCREENSHOTS / "presenter-reveal-1920x1080.png"))
+    shot(projector, "presenter-reveal-1920x1080.png")
     press(projector, "ArrowRight")
     assert stage(projector) == "11" and stage(projector, "asking") == "0"
     assert projector.locator(".pres-tiles svg.moon-back").count() == 0
@@ -247,7 +246,7 @@ def test_sizes_a_room_can_read_at_1920x1080(projector: Any, server: str, move: i
     bottom = projector.evaluate(
         "() => document.querySelector('.st-key-pres-controls').getBoundingClientRect().bottom")
     assert bottom <= 1080
-    projector.screenshot(path=str(SCREENSHOTS / f"presenter-move{move}-1920x1080.png"))
+    shot(projector, f"presenter-move{move}-1920x1080.png")
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (390, 844)])
@@ -257,7 +256,7 @@ def test_screenshots_at_other_sizes(kept_page: Any, server: str, width: int, hei
     assert pg.locator(".st-key-pres-forward button:visible").count() >= 1
     if width >= 1280:
         assert any("Start a live class" in c for c in in_view(pg))
-    pg.screenshot(path=str(SCREENSHOTS / f"presenter-move3-{width}x{height}.png"), full_page=True)
+    shot(pg, f"presenter-move3-{width}x{height}.png", full_page=True)
 
 
 def test_presenter_has_no_serious_accessibility_violations(projector: Any, server: str) -> None:
@@ -405,17 +404,17 @@ def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) ->
     _sides(pg, 90)
     _apart(pg)
     in_view(pg)
-    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-numbers-1920x1080.png"))
+    shot(pg, "presenter-live-numbers-1920x1080.png")
     pg.set_viewport_size({"width": 1280, "height": 720})
     _numbers_readable(pg, 18)
     _apart(pg)
     in_view(pg)
-    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-numbers-1280x720.png"))
+    shot(pg, "presenter-live-numbers-1280x720.png")
     pg.set_viewport_size({"width": 1024, "height": 768})
     _numbers_readable(pg, 15)
     _apart(pg)
     _sides(pg, 60)  # a 4:3 projector: the side hands two tiles a row, not four of 30 px
-    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-hand-1024x768.png"))
+    shot(pg, "presenter-live-hand-1024x768.png")
     press(pg, "PageDown")  # move 11
     press(pg, "PageDown")  # the level, asked
     assert pg.locator(".pres-is-answer").count() == 0
@@ -424,11 +423,11 @@ def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) ->
     # The level's answer tile is marked at the reveal.
     assert pg.locator(".pres-is-answer svg").get_attribute("data-tile") in pg.locator(".pres-answer").inner_text()
     _apart(pg)
-    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-1024x768.png"))
+    shot(pg, "presenter-live-1024x768.png")
     in_view(pg)
     pg.set_viewport_size({"width": 1280, "height": 720})
     _apart(pg)
-    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-1280x720.png"))
+    shot(pg, "presenter-live-1280x720.png")
     press(pg, "PageDown")  # a puzzle with no tiles: its words take the stage, all the panel leaves
     talk, whole = pg.evaluate("""() => { const s = document.querySelector('.pres-stage').getBoundingClientRect();
         const p = document.querySelector('.st-key-live-panel').getBoundingClientRect();
@@ -449,7 +448,7 @@ def test_the_live_panel_keeps_clear_of_the_stage(kept_page: Any, server: str) ->
         assert fit["ask"] == [True] and len(fit["intro"]) == 2 and all(fit["intro"]), (size, fit)
         _apart(pg)
         in_view(pg)
-    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-level-1920x1080.png"))
+    shot(pg, "presenter-live-level-1920x1080.png")
     press(pg, "PageDown")
     assert stage(pg, "revealed") == "1" and pg.evaluate(_LEVEL_FIT)["answer"] == [True]
     press(pg, "PageDown")  # the note slide: the teacher's words, nothing asked
@@ -472,21 +471,34 @@ _BOARD = """() => { const h = s => [...document.querySelectorAll(s)].filter(e =>
           talk: [t.scrollHeight, t.clientHeight]}; }"""
 
 
-@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
-def test_a_live_class_keeps_the_board_as_large(kept_page: Any, server: str, width: int, height: int) -> None:
+#: A projector and a short one (the same page, resized).
+WIDE_AND_SHORT = ((1920, 1080), (1280, 720))
+
+
+def _board_at_each_size(page: Any) -> dict[tuple[int, int], Any]:
+    """:data:`_BOARD` at each of :data:`WIDE_AND_SHORT`, by size."""
+    found = {}
+    for width, height in WIDE_AND_SHORT:
+        page.set_viewport_size({"width": width, "height": height})
+        found[(width, height)] = page.evaluate(_BOARD)
+    return found
+
+
+def test_a_live_class_keeps_the_board_as_large(kept_page: Any, server: str) -> None:
     """Deal 12, move 10 asked ("Pause and ask"), then revealed, with and without a live class at
-    1920×1080 and 1280×720: with the live panel the hand asked, every hand and the trick are drawn
-    as large as without it (the panel stands at the top of the words' column, the words under
-    it), the table runs as far down the screen, the words fit their column with nothing to scroll,
-    and the panel overlaps nothing."""
-    pg = kept_page(width, height)
+    1920×1080 and 1280×720 (the same page, resized): with the live panel the hand asked, every
+    hand and the trick are drawn as large as without it (the panel stands at the top of the
+    words' column, the words under it), the table runs as far down the screen, the words fit
+    their column with nothing to scroll, and the panel overlaps nothing."""
+    pg = kept_page(*WIDE_AND_SHORT[0])
     plain = {}
     open_presenter(pg, server + LINK.format(move=10))
     click_key(pg, "pres-ask")
-    plain["ask"] = pg.evaluate(_BOARD)
+    plain["ask"] = _board_at_each_size(pg)
     press(pg, "ArrowRight")
     assert stage(pg, "revealed") == "1"
-    plain["reveal"] = pg.evaluate(_BOARD)
+    plain["reveal"] = _board_at_each_size(pg)
+    pg.set_viewport_size({"width": WIDE_AND_SHORT[0][0], "height": WIDE_AND_SHORT[0][1]})
     open_presenter(pg, server + LINK.format(move=10))
     click_key(pg, "pres-ask")
     start_live(pg, close_join=True)
@@ -495,17 +507,19 @@ def test_a_live_class_keeps_the_board_as_large(kept_page: Any, server: str, widt
         if step == "reveal":
             press(pg, "ArrowRight")
             wait_for(pg, ".live-chart[data-revealed='1']", 30)
-        live, was = pg.evaluate(_BOARD), plain[step]
-        assert min(live["act"]) >= 0.95 * min(was["act"]), (width, step, live, was)
-        assert live["trick"] and min(live["trick"]) >= 0.95 * min(was["trick"]), (width, step, live, was)
-        if step == "reveal":  # every hand face up again, each as large as without the panel
-            assert min(live["hands"]) >= 0.95 * min(was["hands"]), (width, step, live, was)
-        assert live["bottom"] >= was["bottom"] - 0.02 * height and live["bottom"] >= 0.8 * height, (
-            width, step, live, was)
-        assert live["talk"][0] <= live["talk"][1], (width, step, live)
-        _apart(pg)
-        in_view(pg)
-        pg.screenshot(path=str(SCREENSHOTS / f"presenter-live-board-{step}-{width}x{height}.png"))
+        for width, height in WIDE_AND_SHORT:
+            pg.set_viewport_size({"width": width, "height": height})
+            live, was = pg.evaluate(_BOARD), plain[step][(width, height)]
+            assert min(live["act"]) >= 0.95 * min(was["act"]), (width, step, live, was)
+            assert live["trick"] and min(live["trick"]) >= 0.95 * min(was["trick"]), (width, step, live, was)
+            if step == "reveal":  # every hand face up again, each as large as without the panel
+                assert min(live["hands"]) >= 0.95 * min(was["hands"]), (width, step, live, was)
+            assert live["bottom"] >= was["bottom"] - 0.02 * height and live["bottom"] >= 0.8 * height, (
+                width, step, live, was)
+            assert live["talk"][0] <= live["talk"][1], (width, step, live)
+            _apart(pg)
+            in_view(pg)
+            shot(pg, f"presenter-live-board-{step}-{width}x{height}.png")
 
 
 _FITS = """() => {
@@ -529,23 +543,25 @@ _FITS = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
-def test_the_revealed_answer_fits_its_panel(kept_page: Any, server: str, width: int, height: int) -> None:
-    """Deal 12, move 5 ("Pause and ask", then →): the strong computer's answer, the tiles as good
-    and why the others are worse, every line inside the panel (nothing to scroll to) and the
-    window, the "Jump to" slider's label too; and so with the numbers shown."""
-    pg = kept_page(width, height)
+def test_the_revealed_answer_fits_its_panel(kept_page: Any, server: str) -> None:
+    """Deal 12, move 5 ("Pause and ask", then →) at 1920×1080 and 1280×720 (the same page,
+    resized): the strong computer's answer, the tiles as good and why the others are worse,
+    every line inside the panel (nothing to scroll to) and the window, the "Jump to" slider's
+    label too; and so with the numbers shown."""
+    pg = kept_page(*WIDE_AND_SHORT[0])
     open_presenter(pg, server + "/presenter?deal=12&move=5&computer=strong")
     click_key(pg, "pres-ask")
     press(pg, "ArrowRight")
     assert stage(pg, "revealed") == "1"
     assert pg.locator(".pres-talk .pres-worse:visible").count() >= 1
     for numbers in (False, True):
-        fit = pg.evaluate(_FITS)
-        assert not fit["out"] and fit["scroll"] <= 1, (width, numbers, fit)
-        assert 0 < fit["label"] <= height, (width, numbers, fit)
-        in_view(pg)
-        pg.screenshot(path=str(SCREENSHOTS / f"presenter-reveal-fits-{int(numbers)}-{width}x{height}.png"))
+        for width, height in WIDE_AND_SHORT:
+            pg.set_viewport_size({"width": width, "height": height})
+            fit = pg.evaluate(_FITS)
+            assert not fit["out"] and fit["scroll"] <= 1, (width, numbers, fit)
+            assert 0 < fit["label"] <= height, (width, numbers, fit)
+            in_view(pg)
+            shot(pg, f"presenter-reveal-fits-{int(numbers)}-{width}x{height}.png")
         if not numbers:
             click_key(pg, "pres-numbers")
             wait_for(pg, ".pres-numbers table", 30)
@@ -561,46 +577,39 @@ _COLUMNS = """() => {
 }"""
 
 
-def test_the_numbers_of_a_trump_choice_match_their_words(projector: Any, server: str) -> None:
+def test_the_numbers_of_a_trump_choice_match_their_words_and_fit_their_panel(kept_page: Any, server: str) -> None:
     """"Show the numbers" at deal 6, move 5 (the strong bidder names blanks, "against 100% with no
-    trump"): the table has the "no trump" row the words name, no column is empty on most rows,
-    and no header takes more than two lines."""
-    open_presenter(projector, server + "/presenter?deal=6&players=3&computer=strong&move=5")
-    click_key(projector, "pres-numbers")
-    wait_for(projector, ".pres-numbers table", 30)
-    assert "with no trump" in projector.locator(".pres-numbers").inner_text()
-    found = projector.evaluate(_COLUMNS)
+    trump"): at 1920×1080 the table has the "no trump" row the words name, no column is empty on
+    most rows, and no header takes more than two lines. It fits its panel (a trump choice,
+    nothing asked: the summary, nine rows, the expected tricks under them) at 1920×1080 and
+    1280×720 (the same page, resized): nothing to scroll, every line inside the panel, no row
+    of two lines, in type readable on a quarter-size picture (28 and 20 px)."""
+    pg = kept_page(*ROOMS[0][:2])
+    open_presenter(pg, server + "/presenter?deal=6&players=3&computer=strong&move=5")
+    click_key(pg, "pres-numbers")
+    wait_for(pg, ".pres-numbers table", 30)
+    assert "with no trump" in pg.locator(".pres-numbers").inner_text()
+    found = pg.evaluate(_COLUMNS)
     assert "no trump" in [r[0] for r in found["rows"]], found
     empty = [i for i in range(len(found["heads"])) if 2 * sum(bool(r[i]) for r in found["rows"]) < len(found["rows"])]
     assert not empty, found
     assert max(n for _, n in found["heads"]) <= 2, found
-    projector.screenshot(path=str(SCREENSHOTS / "presenter-trump-numbers-1920x1080.png"))
-
-
-@pytest.mark.parametrize(("width", "height", "least"), [(1920, 1080, 28), (1280, 720, 20)])
-def test_the_numbers_of_a_trump_choice_fit_their_panel(kept_page: Any, server: str, width: int, height: int,
-                                                       least: float) -> None:
-    """"Show the numbers" at deal 6, move 5 (a trump choice, nothing asked: the summary, nine
-    rows, the expected tricks under them) fits its panel at 1920×1080 and 1280×720: nothing to
-    scroll, every line inside the panel, no row of two lines, in type readable on a quarter-size
-    picture (28 and 20 px)."""
-    pg = kept_page(width, height)
-    open_presenter(pg, server + "/presenter?deal=6&players=3&computer=strong&move=5")
-    click_key(pg, "pres-numbers")
-    wait_for(pg, ".pres-numbers table", 30)
-    talk = pg.evaluate("""() => { const t = document.querySelector('.pres-talk');
-        return [t.scrollHeight, t.clientHeight]; }""")
-    assert talk[0] <= talk[1], (width, talk)
-    fit = pg.evaluate(_FITS)
-    assert not fit["out"] and fit["scroll"] <= 0, (width, fit)
-    rows = pg.evaluate("""() => [...document.querySelectorAll('.pres-numbers tbody tr')].map(r =>
-        [r.cells[0].textContent, r.getBoundingClientRect().height])""")
-    assert len(rows) == 9 and max(h for _, h in rows) < 1.5 * min(h for _, h in rows), rows
-    sizes = pg.evaluate("""() => [...document.querySelectorAll('.pres-talk :is(th, td, p, h2)')]
-        .map(e => parseFloat(getComputedStyle(e).fontSize))""")
-    assert min(sizes) >= least, sizes
-    in_view(pg)
-    pg.screenshot(path=str(SCREENSHOTS / f"presenter-trump-numbers-fit-{width}x{height}.png"))
+    shot(pg, "presenter-trump-numbers-1920x1080.png")
+    for width, height, least in ROOMS:
+        pg.set_viewport_size({"width": width, "height": height})
+        talk = pg.evaluate("""() => { const t = document.querySelector('.pres-talk');
+            return [t.scrollHeight, t.clientHeight]; }""")
+        assert talk[0] <= talk[1], (width, talk)
+        fit = pg.evaluate(_FITS)
+        assert not fit["out"] and fit["scroll"] <= 0, (width, fit)
+        rows = pg.evaluate("""() => [...document.querySelectorAll('.pres-numbers tbody tr')].map(r =>
+            [r.cells[0].textContent, r.getBoundingClientRect().height])""")
+        assert len(rows) == 9 and max(h for _, h in rows) < 1.5 * min(h for _, h in rows), rows
+        sizes = pg.evaluate("""() => [...document.querySelectorAll('.pres-talk :is(th, td, p, h2)')]
+            .map(e => parseFloat(getComputedStyle(e).fontSize))""")
+        assert min(sizes) >= least, sizes
+        in_view(pg)
+        shot(pg, f"presenter-trump-numbers-fit-{width}x{height}.png")
 
 
 #: Where a level's question, answer and intro paragraphs lie: each seen whole inside the words'
@@ -628,8 +637,8 @@ def _level_in_view(page: Any, what: str, revealed: bool) -> None:
         else:
             assert fit["answer"] == [] and fit["intro"] and all(fit["intro"]), (what, width, height, fit)
         in_view(page)
-        page.screenshot(path=str(SCREENSHOTS / f"presenter-level-{what}-{'revealed' if revealed else 'asked'}"
-                                               f"-{width}x{height}.png"))
+        shot(page, f"presenter-level-{what}-{'revealed' if revealed else 'asked'}"
+                                               f"-{width}x{height}.png")
     page.set_viewport_size({"width": 1920, "height": 1080})
 
 
@@ -673,7 +682,7 @@ def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, s
         '.st-key-pres-jump [data-testid=stSliderThumbValue], .st-key-pres-jump [data-testid=stSliderThumbValue] *')]
         .filter(e => e.textContent.trim()).map(e => parseFloat(getComputedStyle(e).fontSize))""")
     assert label and min(label) >= 28, label
-    projector.screenshot(path=str(SCREENSHOTS / "presenter-level-type-1920x1080.png"))
+    shot(projector, "presenter-level-type-1920x1080.png")
     for ref in ("tiles-sixes", beside.ref, longest.ref):
         assert stage(projector, "revealed") == "0"
         _level_in_view(projector, ref, revealed=False)
@@ -684,7 +693,7 @@ def test_a_levels_words_and_the_slider_label_in_projector_type(projector: Any, s
     assert trump_puzzle.question in projector.locator(".pres-talk .pres-ask").inner_text()
     assert stage(projector, "revealed") == "0" and projector.locator(".pres-stage svg.moon-tile").count() >= 1
     assert projector.evaluate(_TRUMPS_DRAWN) == 0, "the tile is drawn as a trump before the reveal"
-    projector.screenshot(path=str(SCREENSHOTS / "presenter-trump-puzzle-asked-1920x1080.png"))
+    shot(projector, "presenter-trump-puzzle-asked-1920x1080.png")
     press(projector, "ArrowRight")
     assert stage(projector, "revealed") == "1" and projector.evaluate(_TRUMPS_DRAWN) >= 1
 
@@ -700,7 +709,7 @@ def test_the_numbers_of_a_move_fit_its_panel_at_1280x720(kept_page: Any, server:
     fit = pg.evaluate(_FITS)
     assert not fit["out"] and fit["scroll"] <= 1, fit
     in_view(pg)
-    pg.screenshot(path=str(SCREENSHOTS / "presenter-move-numbers-1280x720.png"))
+    shot(pg, "presenter-move-numbers-1280x720.png")
 
 
 _SHORT = """() => {
@@ -711,15 +720,20 @@ _SHORT = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1024, 768)])
-def test_every_state_fits_a_short_projector(kept_page: Any, server: str, width: int, height: int) -> None:
-    """A short or 4:3 projector (1280×720, 1024×768): deal 12 with the trick and the widow laid
-    aside (move 6, strong; move 10, basic) and a four-player table (deal 3, move 2), plain, asked
-    ("Pause and ask") and revealed (→): the page does not scroll, every control is in the window,
-    and "Jump to" shows its slider and its label ("Move 6") inside it."""
-    pg = kept_page(width, height)
+#: A short and a 4:3 projector.
+SHORT_PROJECTORS = ((1280, 720), (1024, 768))
+
+
+def test_every_state_fits_a_short_projector(kept_page: Any, server: str) -> None:
+    """A short or 4:3 projector (1280×720, 1024×768: the same page, resized at each step): deal
+    12 with the trick and the widow laid aside (move 6, strong; move 10, basic) and a
+    four-player table (deal 3, move 2), plain, asked ("Pause and ask") and revealed (→): the
+    page does not scroll, every control is in the window, and "Jump to" shows its slider and
+    its label ("Move 6") inside it."""
+    pg = kept_page(*SHORT_PROJECTORS[0])
     for link in ("/presenter?deal=12&computer=strong&move=6", "/presenter?deal=12&computer=basic&move=10",
                  "/presenter?deal=3&players=4&computer=basic&move=2"):
+        pg.set_viewport_size({"width": SHORT_PROJECTORS[0][0], "height": SHORT_PROJECTORS[0][1]})
         open_presenter(pg, server + link)
         for step in ("plain", "asked", "revealed"):
             if step == "asked":
@@ -728,13 +742,16 @@ def test_every_state_fits_a_short_projector(kept_page: Any, server: str, width: 
             elif step == "revealed":
                 press(pg, "ArrowRight")
                 assert stage(pg, "revealed") == "1"
-            wait_for(pg, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
-            fit = pg.evaluate(_SHORT)
-            assert fit["page"] <= height + 1, (width, link, step, fit)
-            assert fit["label"] and fit["label"] <= height, (width, link, step, fit)
-            assert fit["slider"] and fit["slider"] <= height, (width, link, step, fit)
-            in_view(pg)
-        pg.screenshot(path=str(SCREENSHOTS / f"presenter-short-{link.split('deal=')[1][:2]}-{width}x{height}.png"))
+            for width, height in SHORT_PROJECTORS:
+                pg.set_viewport_size({"width": width, "height": height})
+                wait_for(pg, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
+                fit = pg.evaluate(_SHORT)
+                assert fit["page"] <= height + 1, (width, link, step, fit)
+                assert fit["label"] and fit["label"] <= height, (width, link, step, fit)
+                assert fit["slider"] and fit["slider"] <= height, (width, link, step, fit)
+                in_view(pg)
+                if step == "revealed":
+                    shot(pg, f"presenter-short-{link.split('deal=')[1][:2]}-{width}x{height}.png")
 
 
 _JOIN = """() => { const e = document.querySelector('.st-key-live-panel .live-join-small');
@@ -744,14 +761,17 @@ _JOIN = """() => { const e = document.querySelector('.st-key-live-panel .live-jo
           codeSize: parseFloat(getComputedStyle(code).fontSize), bottom: r.bottom, right: r.right}; }"""
 
 
-@pytest.mark.parametrize(("width", "height", "least"), [(1920, 1080, 28), (1280, 720, 20)])
-def test_an_open_question_keeps_the_join_code(kept_page: Any, server: str, width: int, height: int,
-                                              least: float) -> None:
-    """A live class (deal 12, move 5, strong): while the question is open, and after its
-    reveal, the live panel still says where to join and the class's code (as on the join
-    screen), in small but readable type, inside the window; everything fits, the revealed
-    reason under the panel too."""
-    pg = kept_page(width, height)
+#: A projector and a short one (the same page, resized), with the least type each must show
+#: (readable on a quarter-size picture).
+ROOMS = ((1920, 1080, 28), (1280, 720, 20))
+
+
+def test_an_open_question_keeps_the_join_code(kept_page: Any, server: str) -> None:
+    """A live class (deal 12, move 5, strong) at 1920×1080 and 1280×720 (the same page,
+    resized): while the question is open, and after its reveal, the live panel still says where
+    to join and the class's code (as on the join screen), in small but readable type, inside the
+    window; everything fits, the revealed reason under the panel too."""
+    pg = kept_page(1920, 1080)
     open_presenter(pg, server + "/presenter?deal=12&move=5&computer=strong")
     click_key(pg, "pres-ask")
     code = start_live(pg, close_join=True)
@@ -760,16 +780,18 @@ def test_an_open_question_keeps_the_join_code(kept_page: Any, server: str, width
         if step == "revealed":
             press(pg, "ArrowRight")
             wait_for(pg, ".live-chart[data-revealed='1']", 30)
-        wait_for(pg, ".st-key-live-panel .live-join-small", 30)
-        join = pg.evaluate(_JOIN)
-        assert join and join["code"] == code and code in join["text"] and "/live" in join["text"], (step, join)
-        assert join["size"] >= least and join["codeSize"] >= 1.2 * least, (width, step, join)
-        assert join["bottom"] <= height and join["right"] <= width, (width, step, join)
-        fit = pg.evaluate(_FITS)
-        assert not fit["out"] and fit["scroll"] <= 1, (width, step, fit)
-        _apart(pg)
-        in_view(pg)
-        pg.screenshot(path=str(SCREENSHOTS / f"presenter-live-join-{step}-{width}x{height}.png"))
+        for width, height, least in ROOMS:
+            pg.set_viewport_size({"width": width, "height": height})
+            wait_for(pg, ".st-key-live-panel .live-join-small", 30)
+            join = pg.evaluate(_JOIN)
+            assert join and join["code"] == code and code in join["text"] and "/live" in join["text"], (step, join)
+            assert join["size"] >= least and join["codeSize"] >= 1.2 * least, (width, step, join)
+            assert join["bottom"] <= height and join["right"] <= width, (width, step, join)
+            fit = pg.evaluate(_FITS)
+            assert not fit["out"] and fit["scroll"] <= 1, (width, step, fit)
+            _apart(pg)
+            in_view(pg)
+            shot(pg, f"presenter-live-join-{step}-{width}x{height}.png")
 
 
 def test_the_teachers_note_in_the_reasons_type(projector: Any, server: str) -> None:
@@ -788,7 +810,7 @@ def test_the_teachers_note_in_the_reasons_type(projector: Any, server: str) -> N
     note = projector.evaluate(size, ".pres-talk .pres-note")
     assert note >= 37.5 and note >= projector.evaluate(size, ".pres-talk .pres-reason"), note
     assert "Who plays after Seat 2?" in projector.locator(".pres-talk .pres-note").inner_text()
-    projector.screenshot(path=str(SCREENSHOTS / "presenter-note-1920x1080.png"))
+    shot(projector, "presenter-note-1920x1080.png")
 
 
 #: The header's parts (title, trump, contract, where): each one's box and its lines of text.
@@ -799,25 +821,32 @@ _HEADER = """() => [...document.querySelector('.pres-top').children].map(e => {
 })"""
 
 
-@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720), (1024, 768)])
-def test_the_header_is_one_line(kept_page: Any, server: str, width: int, height: int) -> None:
+#: The projectors every slide must fit: wide, short and 4:3 (one page, resized).
+PROJECTORS = ((1920, 1080), (1280, 720), (1024, 768))
+
+
+def test_the_header_is_one_line(kept_page: Any, server: str) -> None:
     """A deal link that names no rules (deal 12, move 10, and asked): the header says the
     classic rules are played, and its parts (title, trump, contract, move and rules) share one
-    line, each one line high, at 1920×1080, 1280×720 and 1024×768."""
+    line, each one line high, at 1920×1080, 1280×720 and 1024×768 (the same page, resized)."""
     from tutorial.components.presenter import UNSAID_RULES
 
-    pg = kept_page(width, height)
+    pg = kept_page(*PROJECTORS[0])
     open_presenter(pg, server + LINK.format(move=25))  # "Move 25 of 26": the widest move
     for step in ("shown", "asked"):
         if step == "asked":
+            pg.set_viewport_size({"width": PROJECTORS[0][0], "height": PROJECTORS[0][1]})
             open_presenter(pg, server + LINK.format(move=10))
             click_key(pg, "pres-ask")
-        parts = pg.evaluate(_HEADER)
-        assert len(parts) == 4 and UNSAID_RULES in parts[3][0], parts
-        first = min(bottom for _, _, bottom, _ in parts)
-        assert all(top < first for _, top, _, _ in parts), (width, step, parts)  # side by side
-        assert all(lines == 1 for *_, lines in parts), (width, step, parts)
-    pg.screenshot(path=str(SCREENSHOTS / f"presenter-header-{width}x{height}.png"))
+        for width, height in PROJECTORS:
+            pg.set_viewport_size({"width": width, "height": height})
+            parts = pg.evaluate(_HEADER)
+            assert len(parts) == 4 and UNSAID_RULES in parts[3][0], parts
+            first = min(bottom for _, _, bottom, _ in parts)
+            assert all(top < first for _, top, _, _ in parts), (width, step, parts)  # side by side
+            assert all(lines == 1 for *_, lines in parts), (width, step, parts)
+            if step == "asked":
+                shot(pg, f"presenter-header-{width}x{height}.png")
 
 
 def test_the_hint_under_a_question_in_projector_type(projector: Any, server: str) -> None:
@@ -872,14 +901,14 @@ _SLIDES_FIT = """(stages) => {
 }"""
 
 
-@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720), (1024, 768)])
-def test_every_level_and_puzzle_fits_as_a_slide(kept_page: Any, server: str, width: int, height: int) -> None:
-    """Every lesson level and puzzle as a deck's slide, asked and revealed: each tile (with its
-    ring and "Answer") inside the table, none over another or over the words; the words (the
-    question, the answer, the reason, the intro) inside their panel with nothing to scroll; the
-    page not scrolling. The widest, "Which tiles stay?" (six tiles in a row, a reason of six
-    lines), is stepped for real, its reason drawn as a list; every other is drawn in its place
-    (the same page, style sheets and controls) and measured."""
+def test_every_level_and_puzzle_fits_as_a_slide(kept_page: Any, server: str) -> None:
+    """Every lesson level and puzzle as a deck's slide, asked and revealed, at 1920×1080,
+    1280×720 and 1024×768 (the same page, resized): each tile (with its ring and "Answer")
+    inside the table, none over another or over the words; the words (the question, the answer,
+    the reason, the intro) inside their panel with nothing to scroll; the page not scrolling.
+    The widest, "Which tiles stay?" (six tiles in a row, a reason of six lines), is stepped for
+    real, its reason drawn as a list; every other is drawn in its place (the same page, style
+    sheets and controls) and measured."""
     from tutorial.services.decks import Deck, DeckEntry, deck_token
     from tutorial.services.items import course, puzzles
     from tutorial.services.presenter import build_item_show
@@ -887,15 +916,17 @@ def test_every_level_and_puzzle_fits_as_a_slide(kept_page: Any, server: str, wid
 
     deck = Deck(title="Mme Lefèvre — trumps & “leads” <i>1</i>", entries=(
         DeckEntry(kind="level", ref="tiles-which-stay", note="Élèves: which stay?"),))
-    pg = kept_page(width, height)
+    pg = kept_page(*PROJECTORS[0])
     open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
     where = pg.locator(".pres-where").inner_text()
     for revealed in (False, True):
         assert stage(pg, "revealed") == str(int(revealed))
-        bad = pg.evaluate(_SLIDES_FIT, [["tiles-which-stay", None]])
-        assert not bad, (width, revealed, bad)
-        in_view(pg)
-        pg.screenshot(path=str(SCREENSHOTS / f"presenter-widest-level-{int(revealed)}-{width}x{height}.png"))
+        for width, height in PROJECTORS:
+            pg.set_viewport_size({"width": width, "height": height})
+            bad = pg.evaluate(_SLIDES_FIT, [["tiles-which-stay", None]])
+            assert not bad, (width, revealed, bad)
+            in_view(pg)
+            shot(pg, f"presenter-widest-level-{int(revealed)}-{width}x{height}.png")
         if not revealed:
             press(pg, "ArrowRight")
     # The reason: its first sentence, then a line a tile (a list, not "… - 0-0 is … - 3-0 …").
@@ -904,8 +935,10 @@ def test_every_level_and_puzzle_fits_as_a_slide(kept_page: Any, server: str, wid
     items = [build_item_show(x, "level") for x in course().levels()] + [build_item_show(x, "puzzle") for x in puzzles()]
     stages = [[f"{x.ref} {'revealed' if r else 'asked'}", item_html(x, revealed=r, where=where)]
               for x in items for r in (False, True)]
-    bad = pg.evaluate(_SLIDES_FIT, stages)
-    assert not bad, (width, height, len(bad), bad[:12])
+    for width, height in PROJECTORS:
+        pg.set_viewport_size({"width": width, "height": height})
+        bad = pg.evaluate(_SLIDES_FIT, stages)
+        assert not bad, (width, height, len(bad), bad[:12])
 
 
 #: The table of a hand: every tile's cell (its box, its ring's outer box, its seat's box, its word
@@ -954,42 +987,48 @@ def _marks_apart(table: dict[str, Any], where: Any) -> None:
     assert table["words"] and all(n == 1 for _, n, _ in table["words"]), (where, table["words"])
 
 
-@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720), (1024, 768)])
-def test_the_reveal_adds_the_marks_and_moves_nothing(kept_page: Any, server: str, width: int, height: int) -> None:
+def test_the_reveal_adds_the_marks_and_moves_nothing(kept_page: Any, server: str) -> None:
     """Deal 12 asked ("Pause and ask") at the widow's discard (move 3) and at moves 5, 8 and 11,
-    then revealed (→), at 1920×1080, 1280×720 and 1024×768: every tile's cell (every hand, the
-    trick, the widow) has the same box before and after the reveal (within 1 px), the answer's
-    ring lies inside its cell and seat, rings never overlap, "Answer" stays inside its cell, the
-    words on the table ("Seat 0", "bidder · 2 tricks", "Laid aside by Seat 0") are each one line,
-    and the page does not scroll. The seat names are in projector type (38 units: 9.5 px on a
-    quarter-size picture at 1920×1080) and the "Jump to" label ("Move 11") is inside the window;
-    over 800 px high it is under the slider, clear of the buttons, in projector type too (36
-    units)."""
-    pg = kept_page(width, height)
-    u = min(0.000926 * height, 0.000521 * width)  # the presenter's unit (--u), in px
+    then revealed (→), at 1920×1080, 1280×720 and 1024×768 (the same page, resized before and
+    after the reveal): every tile's cell (every hand, the trick, the widow) has the same box
+    before and after the reveal (within 1 px), the answer's ring lies inside its cell and seat,
+    rings never overlap, "Answer" stays inside its cell, the words on the table ("Seat 0",
+    "bidder · 2 tricks", "Laid aside by Seat 0") are each one line, and the page does not
+    scroll. The seat names are in projector type (38 units: 9.5 px on a quarter-size picture at
+    1920×1080) and the "Jump to" label ("Move 11") is inside the window; over 800 px high it is
+    under the slider, clear of the buttons, in projector type too (36 units)."""
+    pg = kept_page(*PROJECTORS[0])
     for move in (3, 5, 8, 11):
+        pg.set_viewport_size({"width": PROJECTORS[0][0], "height": PROJECTORS[0][1]})
         open_presenter(pg, server + LINK.format(move=move))
         click_key(pg, "pres-ask")
         assert stage(pg, "asking") == "1" and stage(pg, "revealed") == "0"
-        wait_for(pg, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
-        asked = pg.evaluate(_TABLE)
-        _marks_apart(asked, (width, move, "asked"))
+        asked = {}
+        for width, height in PROJECTORS:
+            pg.set_viewport_size({"width": width, "height": height})
+            wait_for(pg, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
+            asked[width] = pg.evaluate(_TABLE)
+            _marks_apart(asked[width], (width, move, "asked"))
         press(pg, "ArrowRight")
         assert stage(pg, "revealed") == "1"
-        wait_for(pg, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
-        shown = pg.evaluate(_TABLE)
-        assert any(c["cap"] for c in shown["cells"]) and any(c["frame"] for c in shown["cells"]), (move, shown)
-        assert [c["tile"] for c in shown["cells"]] == [c["tile"] for c in asked["cells"]], move
-        moved = [(a["tile"], a["box"], b["box"]) for a, b in zip(asked["cells"], shown["cells"], strict=True)
-                 if max(abs(x - y) for x, y in zip(a["box"], b["box"], strict=True)) > 1]
-        assert not moved, (width, move, moved)
-        _marks_apart(shown, (width, move, "revealed"))
-        for table in (asked, shown):
-            names = [size for text, _, size in table["words"] if text.startswith("Seat ")]
-            assert names and min(names) >= max(38 * u, 24) - 0.1, (width, move, table["words"])
-            thumb = table["thumb"]
-            assert thumb and thumb[3] <= height, (width, move, thumb)
-            if height > 800:  # room under the slider: the label there, in projector type
-                assert thumb[4] >= max(36 * u, 20) - 0.1 and thumb[1] >= table["ctrl"], (width, move, thumb, table["ctrl"])
-        in_view(pg)
-        pg.screenshot(path=str(SCREENSHOTS / f"presenter-reveal-still-{move}-{width}x{height}.png"))
+        for width, height in PROJECTORS:
+            pg.set_viewport_size({"width": width, "height": height})
+            u = min(0.000926 * height, 0.000521 * width)  # the presenter's unit (--u), in px
+            wait_for(pg, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
+            shown = pg.evaluate(_TABLE)
+            assert any(c["cap"] for c in shown["cells"]) and any(c["frame"] for c in shown["cells"]), (move, shown)
+            assert [c["tile"] for c in shown["cells"]] == [c["tile"] for c in asked[width]["cells"]], move
+            moved = [(a["tile"], a["box"], b["box"]) for a, b in zip(asked[width]["cells"], shown["cells"], strict=True)
+                     if max(abs(x - y) for x, y in zip(a["box"], b["box"], strict=True)) > 1]
+            assert not moved, (width, move, moved)
+            _marks_apart(shown, (width, move, "revealed"))
+            for table in (asked[width], shown):
+                names = [size for text, _, size in table["words"] if text.startswith("Seat ")]
+                assert names and min(names) >= max(38 * u, 24) - 0.1, (width, move, table["words"])
+                thumb = table["thumb"]
+                assert thumb and thumb[3] <= height, (width, move, thumb)
+                if height > 800:  # room under the slider: the label there, in projector type
+                    assert thumb[4] >= max(36 * u, 20) - 0.1 and thumb[1] >= table["ctrl"], (
+                        width, move, thumb, table["ctrl"])
+            in_view(pg)
+            shot(pg, f"presenter-reveal-still-{move}-{width}x{height}.png")

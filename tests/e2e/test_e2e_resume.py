@@ -1,6 +1,6 @@
 """Browser test of "Continue your game": a 4-player game begun in one browser is offered on
 Home in another browser opened with the personal link, and reopens with the same hand and
-moves. A screenshot of the offer goes to artifacts/screenshots/."""
+moves. A screenshot of the offer goes to artifacts/screenshots/ (with MOON_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from moon_browser import (
-    SCREENSHOTS,
     click,
     click_key,
     open_page,
     settle,
+    shot,
     sized_context,
     wait_for,
     wait_for_cookie,
@@ -53,8 +53,7 @@ def test_the_unfinished_game_continues_in_a_new_browser_with_the_personal_link(b
     wait_for(page, ".st-key-continue-game")
     offer = page.locator(".st-key-continue-game").inner_text()
     assert "Your unfinished game" in offer and "4 players (two teams) · hand 1" in offer and "deal 42" in offer, offer
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "resume-home-1280x800.png"))
+    shot(page, "resume-home-1280x800.png")
     # "Play now" asks before it replaces the saved game, as Deal asks mid-hand; kept, the
     # offer stays.
     click_key(page, "home-play-now")

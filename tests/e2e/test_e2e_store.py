@@ -1,7 +1,7 @@
 """Browser tests of the store: progress survives a refresh, a browser restart and a server
 restart; two servers on one PostgreSQL database share progress; a teacher and three students.
 Screenshots of Home (personal link), Progress and the teacher dashboard go to
-artifacts/screenshots/."""
+artifacts/screenshots/ (with MOON_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,6 @@ def _personal_link(page: Any, base: str) -> str:
 
 
 def _shot(page: Any, name: str, width: int, height: int) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": width, "height": height})
     settle(page)
     full_screenshot(page, SCREENSHOTS / f"store-{name}-{width}x{height}.png")

@@ -11,13 +11,12 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import pytest
 from moon_browser import (
     FEED,
-    SCREENSHOTS,
     click,
     click_key,
     feed_moves,
     open_page,
     settle,
-    sized_context,
+    shot,
     step_mode,
     table_setting,
     wait_ready,
@@ -266,8 +265,7 @@ def test_trick_status_and_whole_hand_in_view(kept_page: Any, server: str, size: 
         g.apply("bid 4" if g.to_act == 0 else "pass")
     open_page(page, _link(server, setup, g))
     _in_view(page, width, height, "widow")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"play-widow-{width}x{height}.png"))
+    shot(page, f"play-widow-{width}x{height}.png")
     _play_from_under_the_strip(page, width, height, "discard-btn-", "discard from under the strip")
     g.apply(g.legal_actions()[0])
     g.apply(g.legal_actions()[0])
@@ -311,9 +309,9 @@ def test_play_now_closes_the_panel_and_nothing_shows_above_the_stuck_strip(
     page.wait_for_timeout(600)
     strip = page.locator(".st-key-table-status").first.bounding_box()
     assert strip is not None and strip["y"] > 20, strip
-    shot = Image.open(BytesIO(page.screenshot(clip={"x": strip["x"] + 60, "y": 0, "width": min(250, strip["width"] - 70),
-                                                    "height": strip["y"] - 2})))
-    dark = sum(shot.convert("L").histogram()[:200])
+    above = Image.open(BytesIO(page.screenshot(clip={"x": strip["x"] + 60, "y": 0, "width": min(250, strip["width"] - 70),
+                                                     "height": strip["y"] - 2})))
+    dark = sum(above.convert("L").histogram()[:200])
     assert not dark, f"{dark} pixels of the table show above the stuck strip"
 
 
@@ -341,8 +339,7 @@ def test_an_opened_why_is_in_sight(kept_page: Any, server: str, size: tuple[int,
         if head.evaluate(seen):
             break
         page.wait_for_timeout(50)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"play-why-open-{width}x{height}.png"))
+    shot(page, f"play-why-open-{width}x{height}.png")
     assert head.evaluate(seen), (size, head.bounding_box())
 
 
@@ -460,8 +457,7 @@ def test_a_forced_follow_is_not_said_low(page: Any, server: str) -> None:
     open_page(page, _link(server, setup, g))
     step_mode(page)
     feed = _feed_text(page)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator(FEED).first.screenshot(path=str(SCREENSHOTS / "play-forced-follow-feed.png"))
+    shot(page.locator(FEED).first, "play-forced-follow-feed.png")
     assert said in feed, (said, feed)
     assert f"low with {tile}" not in feed, feed
 
@@ -502,10 +498,9 @@ def test_a_computers_moon_says_how_likely_what_it_wins_and_what_a_set_costs(page
     step_mode(page)
     feed = _feed_text(page)
     assert "Seat 1 shoots the moon" in feed and said in feed, (said, feed)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
-        page.locator(FEED).first.screenshot(path=str(SCREENSHOTS / f"play-moon-feed-{width}.png"))
+        shot(page.locator(FEED).first, f"play-moon-feed-{width}.png")
 
 
 def test_trick_row_shows_the_tiles_in_play_order(page: Any, server: str) -> None:
@@ -645,7 +640,7 @@ def _phases(players: int) -> list[tuple[str, PlaySetup, Game]]:
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_phone_shows_status_trick_and_whole_hand_in_every_phase(browser: Any, server: str, players: int) -> None:
+def test_phone_shows_status_trick_and_whole_hand_in_every_phase(kept_page: Any, server: str, players: int) -> None:
     """On a phone (390×844, touch), in every phase of the learner's turn (bid, widow, trump, a
     lead, a follow with "Why not?" and seven or six tiles, the lead after a completed trick):
     the status strip, the trick and the whole hand with its buttons in the window together,
@@ -657,43 +652,37 @@ def test_phone_shows_status_trick_and_whole_hand_in_every_phase(browser: Any, se
     from tutorial.services.describe import describe_action
 
     width, height = 390, 844
-    ctx = sized_context(browser, width, height)
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    try:
-        for label, setup, g in _phases(players):
-            open_page(page, _link(server, setup, g))
-            title = page.locator(".st-key-play-top h1").first.bounding_box()
-            assert title is not None and title["y"] < 80, (label, "a band above the title", title)
-            page.screenshot(path=str(SCREENSHOTS / f"play-phone-{players}p-{label.replace(' ', '-')}.png"))
-            _in_view(page, width, height, f"{players} players, {label}")
-            moved = [(s, a) for s, a in g.view(0).actions if s != 0]
-            latest = page.locator(".moon-latest")
-            if moved:
-                said = describe_action(*moved[-1], you=0, players=players)
-                line = latest.first.inner_text()
-                assert line.startswith(f"{said}.") and len(line) > len(said) + 10, (label, said, line)
-                box = latest.first.bounding_box()
-                assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, (label, box)
+    page = kept_page(width, height)
+    for label, setup, g in _phases(players):
+        open_page(page, _link(server, setup, g))
+        title = page.locator(".st-key-play-top h1").first.bounding_box()
+        assert title is not None and title["y"] < 80, (label, "a band above the title", title)
+        shot(page, f"play-phone-{players}p-{label.replace(' ', '-')}.png")
+        _in_view(page, width, height, f"{players} players, {label}")
+        moved = [(s, a) for s, a in g.view(0).actions if s != 0]
+        latest = page.locator(".moon-latest")
+        if moved:
+            said = describe_action(*moved[-1], you=0, players=players)
+            line = latest.first.inner_text()
+            assert line.startswith(f"{said}.") and len(line) > len(said) + 10, (label, said, line)
+            box = latest.first.bounding_box()
+            assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, (label, box)
+        else:
+            assert latest.count() == 0, (label, latest.first.inner_text())
+        if label in ("bid", "discard", "trump"):
+            first = g.first_bidder
+            seat = f"Seat {first}" + (" (partner)" if players == 4 and first == 2 else "")
+            who = "You bid" if first == 0 else f"{seat} bids" if label == "bid" else f"{seat} bid"
+            text = _middle(page)[0]
+            assert f"{who} first" in text, (label, text)
+            silent = [s for s in range(players) if s not in {b[0] for b in g.bids}]
+            if label == "discard":
+                assert silent, g.bids
+                names = " and ".join(f"Seat {s}" for s in sorted(silent, key=lambda s: (s - first) % players))
+                verb = "does" if len(silent) == 1 else "do"
+                assert f"{names} {verb} not bid: a 21 ends the bidding" in text, text
             else:
-                assert latest.count() == 0, (label, latest.first.inner_text())
-            if label in ("bid", "discard", "trump"):
-                first = g.first_bidder
-                seat = f"Seat {first}" + (" (partner)" if players == 4 and first == 2 else "")
-                who = "You bid" if first == 0 else f"{seat} bids" if label == "bid" else f"{seat} bid"
-                text = _middle(page)[0]
-                assert f"{who} first" in text, (label, text)
-                silent = [s for s in range(players) if s not in {b[0] for b in g.bids}]
-                if label == "discard":
-                    assert silent, g.bids
-                    names = " and ".join(f"Seat {s}" for s in sorted(silent, key=lambda s: (s - first) % players))
-                    verb = "does" if len(silent) == 1 else "do"
-                    assert f"{names} {verb} not bid: a 21 ends the bidding" in text, text
-                else:
-                    assert "a 21 ends the bidding" not in text, text
-    finally:
-        ctx.close()
+                assert "a 21 ends the bidding" not in text, text
 
 
 def _learner_completes_a_trick(*, learner_wins: bool) -> tuple[PlaySetup, Game, Tile, int]:
@@ -783,14 +772,12 @@ def test_a_completed_trick_stays_on_the_table_until_the_next_lead(page: Any, ser
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
-def test_the_hand_in_the_auction_reads_as_in_the_play(browser: Any, server: str, size: tuple[int, int]) -> None:
+def test_the_hand_in_the_auction_reads_as_in_the_play(kept_page: Any, server: str, size: tuple[int, int]) -> None:
     """While bidding (and while the computer players bid) the learner's hand is drawn as large
     as in the play, each tile's name right under it where the play puts its button ("2-2", not
     a small picture of pips to count)."""
     width, height = size
-    ctx = sized_context(browser, width, height)
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
+    page = kept_page(width, height)
 
     def tiles() -> list[dict[str, float]]:
         loc = page.locator(".st-key-table-hand svg.moon-tile")
@@ -806,26 +793,22 @@ def test_the_hand_in_the_auction_reads_as_in_the_play(browser: Any, server: str,
             middle = name["x"] + name["width"] / 2
             assert tile["x"] <= middle <= tile["x"] + tile["width"], (label, tile, name)
             assert 0 <= name["y"] - (tile["y"] + tile["height"]) <= 12, (label, tile, name)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"play-bidding-hand-{label.replace(' ', '-')}-{width}x{height}.png"))
+        shot(page, f"play-bidding-hand-{label.replace(' ', '-')}-{width}x{height}.png")
 
-    try:
-        setup, g = _basic_game(2, 3, lambda g: g.hand_finished or (g.to_act == 0 and g.phase == "playing"))
-        assert not g.hand_finished
-        open_page(page, _link(server, setup, g))
-        in_play = tiles()
-        assert in_play and page.locator(".st-key-table-hand [class*='st-key-hand-btn-'] button:visible").count() == len(in_play)
-        setup, g = _basic_game(2, 3, lambda g: g.to_act == 0)
-        assert g.phase == "bidding"
-        open_page(page, _link(server, setup, g))
-        hand = [str(t) for t in g.view(0).hand]
-        named("your bid", hand)
-        step_mode(page)  # the computer players bid when Next is pressed: their turn stays on screen
-        click_key(page, "bid-pass")
-        assert page.locator(".st-key-next-move").count() == 1
-        named("their bids", hand)
-    finally:
-        ctx.close()
+    setup, g = _basic_game(2, 3, lambda g: g.hand_finished or (g.to_act == 0 and g.phase == "playing"))
+    assert not g.hand_finished
+    open_page(page, _link(server, setup, g))
+    in_play = tiles()
+    assert in_play and page.locator(".st-key-table-hand [class*='st-key-hand-btn-'] button:visible").count() == len(in_play)
+    setup, g = _basic_game(2, 3, lambda g: g.to_act == 0)
+    assert g.phase == "bidding"
+    open_page(page, _link(server, setup, g))
+    hand = [str(t) for t in g.view(0).hand]
+    named("your bid", hand)
+    step_mode(page)  # the computer players bid when Next is pressed: their turn stays on screen
+    click_key(page, "bid-pass")
+    assert page.locator(".st-key-next-move").count() == 1
+    named("their bids", hand)
 
 
 def test_play_better_four_player_positions_say_your_seat_and_your_partner(page: Any, server: str) -> None:

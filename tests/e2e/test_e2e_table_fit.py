@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from moon_browser import FEED, SCREENSHOTS, click, open_page, settle, step_mode
+from moon_browser import FEED, click, open_page, settle, shot, step_mode
 
 from engine import Game, RuleSet
 from engine.players import make_bot
@@ -94,8 +94,7 @@ def test_what_is_scrolled_into_view_is_not_under_the_stuck_strip(
         assert at["strip"] <= at["top"], (size, i, "under the strip after scrollIntoView", at)
         checked += 1
     assert checked >= 2, (checked, skipped)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"play-why-below-strip-{width}x{height}.png"))
+    shot(page, f"play-why-below-strip-{width}x{height}.png")
 
 
 def _partner_moons(stop: Any = None) -> tuple[PlaySetup, Game]:
@@ -142,5 +141,4 @@ def test_seat_names_fit_one_line_and_the_seat_boxes_are_one_height(
     assert max(heights) - min(heights) <= 1, (size, heights, boxes)
     partner = next(b["text"] for b in boxes if b["text"].startswith("Seat 2"))
     assert "partner" in partner, partner
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"play-seat-boxes-{width}x{height}.png"))
+    shot(page, f"play-seat-boxes-{width}x{height}.png")

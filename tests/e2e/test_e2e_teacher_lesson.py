@@ -3,7 +3,7 @@ rules an old deck or a typed link plays said on the page (and kept after F5), th
 button only where there are numbers, no "Large tiles" switch on the Presenter, a live class's
 projector (the board's width, big tiles, the numbers readable and never under the panel), the
 summary's way back to the slide, and the join screen's way to the join page. Screenshots go
-to artifacts/screenshots/lesson-*.png."""
+to artifacts/screenshots/lesson-*.png (with MOON_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,16 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from moon_browser import SCREENSHOTS, click, open_presenter, runs, settle, sized_context, stage, wait_for
+from moon_browser import (
+    click,
+    open_presenter,
+    runs,
+    settle,
+    shot,
+    sized_context,
+    stage,
+    wait_for,
+)
 
 LINK = "/presenter?deal=12&computer=basic&move={move}"
 
@@ -20,7 +29,6 @@ LINK = "/presenter?deal=12&computer=basic&move={move}"
 def test_jump_to_any_move_on_the_slider(projector: Any, server: str) -> None:
     """A click on the "Jump to" slider goes straight to that move, the address follows (a
     reload stays there), and the arrow keys step on from it one move at a time."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     open_presenter(projector, server + LINK.format(move=12))
     track = projector.locator(".st-key-pres-jump [data-orientation=horizontal][style*='touch-action']").first
     box = track.bounding_box()
@@ -32,7 +40,7 @@ def test_jump_to_any_move_on_the_slider(projector: Any, server: str) -> None:
     assert 4 <= jumped <= 9, jumped  # a quarter of the way through 26 moves
     assert f"move={jumped}" in projector.url
     assert projector.locator(".st-key-pres-jump [data-testid=stSliderThumbValue]").inner_text() == f"Move {jumped}"
-    projector.screenshot(path=str(SCREENSHOTS / "lesson-jump-1920x1080.png"))
+    shot(projector, "lesson-jump-1920x1080.png")
     before = runs(projector)
     projector.keyboard.press("ArrowRight")
     settle(projector, since=before)
@@ -64,7 +72,7 @@ def test_classic_rules_said_for_an_old_deck_and_a_typed_link_after_f5(projector:
         settle(projector)
         assert "· classic rules" in projector.locator(".pres-where").inner_text(), url
         assert stage(projector) in ("1", "4"), url
-    projector.screenshot(path=str(SCREENSHOTS / "lesson-typed-link-1920x1080.png"))
+    shot(projector, "lesson-typed-link-1920x1080.png")
 
 
 def test_the_presenter_is_always_large_and_keeps_the_classrooms_switch(projector: Any, server: str) -> None:
@@ -139,7 +147,7 @@ def test_the_numbers_table_is_compact_and_fits_beside_the_table(projector: Any, 
         "() => [...document.querySelectorAll('.pres-numbers td')].map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert cells and min(cells) >= 28, cells  # 7 px and more at a quarter of the size
     assert projector.locator(".pres-numbers .live-note").count() >= 1
-    projector.screenshot(path=str(SCREENSHOTS / "lesson-numbers-1920x1080.png"))
+    shot(projector, "lesson-numbers-1920x1080.png")
 
 
 def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any, server: str) -> None:
@@ -159,7 +167,7 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
             const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
         assert len(parts) == 3 and all(b[2] <= panel[0] or b[0] >= panel[2] or b[3] <= panel[1] or b[1] >= panel[3]
                                        for b in parts), (parts, panel)
-        projector.screenshot(path=str(SCREENSHOTS / "lesson-live-ask-1920x1080.png"))
+        shot(projector, "lesson-live-ask-1920x1080.png")
         # Seat 1, twos (trumps) led, none left in hand: 6-5 is legal, and worse than the computer's 4-1.
         weaker = phone.locator("[class*='st-key-live-choice-'] button", has_text="6-5")
         weaker.wait_for(timeout=30_000)
@@ -184,13 +192,13 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         assert projector.evaluate(size, ".st-key-live-panel .live-names b") >= 34
         wait_for(phone, ".live-revealed", 30)
         assert "6-5 is worse" in phone.locator(".live-revealed").inner_text()
-        phone.screenshot(path=str(SCREENSHOTS / "lesson-phone-worse-390x844.png"), full_page=True)
+        shot(phone, "lesson-phone-worse-390x844.png", full_page=True)
         click(projector, projector.locator(".st-key-pres-numbers button"))
         wait_for(projector, ".live-numbers table", 30)
         numbers = projector.evaluate(_BOX, ".live-numbers")
         stage_box = projector.evaluate(_BOX, ".pres-stage")
         assert numbers[3] <= 1080 and numbers[0] >= stage_box[2], numbers  # in view, beside the stage
-        projector.screenshot(path=str(SCREENSHOTS / "lesson-live-numbers-1920x1080.png"))
+        shot(projector, "lesson-live-numbers-1920x1080.png")
         count = stage(projector)
         click(projector, projector.locator(".st-key-live-summary-open button").first)
         wait_for(projector, ".st-key-live-summary", 30)
@@ -223,7 +231,7 @@ def test_join_as_a_student_leaves_no_stale_class_in_the_address(browser: Any, se
                                 arg=klass.join_code, timeout=60_000)
         settle(phone)
         assert not phone.get_by_text("dashboard opens only").count()
-        phone.screenshot(path=str(SCREENSHOTS / "lesson-join-as-student-390x844.png"), full_page=True)
+        shot(phone, "lesson-join-as-student-390x844.png", full_page=True)
     finally:
         ctx.close()
 
@@ -262,7 +270,7 @@ def test_a_levels_choices_on_the_phone_come_in_order(projector: Any, browser: An
         hand = [str(t) for t in next(h for h in legal.position.hands if h is not None)]
         assert toggles.all_inner_texts() == hand, (toggles.all_inner_texts(), hand)
         assert phone.locator("[class*='st-key-live-choice-']").count() == 0
-        phone.screenshot(path=str(SCREENSHOTS / "lesson-phone-choices-390x844.png"), full_page=True)
+        shot(phone, "lesson-phone-choices-390x844.png", full_page=True)
 
 
 # Where a revealed answer's parts are: the talk's text lines cut off (outside the talk's box or
@@ -376,7 +384,7 @@ def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], .
                 assert ("5-5 is worse, though with either tile the bid is made every time (100%): with 5-2 the "
                         "bidder's side takes 0.24 of a trick more on average") in said, said
                 assert "a point the others do not score" in said, said
-                phone.screenshot(path=str(SCREENSHOTS / "lesson-phone-tie-390x844.png"), full_page=True)
+                shot(phone, "lesson-phone-tie-390x844.png", full_page=True)
             for width, height in sizes:
                 projector.set_viewport_size({"width": width, "height": height})
                 projector.wait_for_timeout(300)
@@ -403,7 +411,7 @@ def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], .
                 assert worse.count() == 1
                 worse_lines.setdefault(move, set()).add(worse.inner_text())
                 assert "is worse" not in projector.locator(".st-key-live-panel").inner_text()
-                projector.screenshot(path=str(SCREENSHOTS / f"lesson-live-revealed-{move}-{width}x{height}.png"))
+                shot(projector, f"lesson-live-revealed-{move}-{width}x{height}.png")
     finally:
         projector.set_viewport_size({"width": 1920, "height": 1080})
 
@@ -423,7 +431,7 @@ def _ended_fits(projector: Any, sizes: tuple[tuple[int, int], ...]) -> None:
             box = projector.evaluate(_BOX, ".st-key-pres-controls")
             assert box is not None and box[3] <= height, (width, box)
             assert projector.evaluate("() => document.documentElement.scrollHeight") <= height, width
-            projector.screenshot(path=str(SCREENSHOTS / f"lesson-live-ended-{width}x{height}.png"))
+            shot(projector, f"lesson-live-ended-{width}x{height}.png")
     finally:
         projector.set_viewport_size({"width": 1920, "height": 1080})
     # Closed, the lesson is as before the class: the same slide, "Jump to" back, no class in the address.
@@ -505,6 +513,6 @@ def test_a_deck_levels_live_reveal_shows_the_whole_panel(projector: Any, browser
                 scroll = projector.evaluate("() => { const t = document.querySelector('.pres-talk');"
                                             " return t.scrollHeight - t.clientHeight; }")
                 assert scroll <= 1, (width, scroll)  # the words whole too, nothing to scroll
-                projector.screenshot(path=str(SCREENSHOTS / f"lesson-deck-live-reveal-{ref}-{width}x{height}.png"))
+                shot(projector, f"lesson-deck-live-reveal-{ref}-{width}x{height}.png")
     finally:
         projector.set_viewport_size({"width": 1920, "height": 1080})

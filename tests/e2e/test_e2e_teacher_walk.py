@@ -5,7 +5,7 @@ ended (the header, the summary, the questions CSV); the dashboard's wrong answer
 or say how many more; a code typed with a full stop or dashes is taken on every code box; an
 arrow key pressed before the presenter is drawn is not lost; the join screen's QR code encodes
 the link beside it, which opens the class's name box with its code filled in. Screenshots go to
-artifacts/screenshots/walk-*.png."""
+artifacts/screenshots/walk-*.png (with MOON_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ import time
 from typing import Any
 
 from moon_browser import (
-    SCREENSHOTS,
     click,
     open_page,
     open_presenter,
     settle,
+    shot,
     sized_context,
     start_live,
     wait_for,
@@ -64,7 +64,6 @@ def test_a_tap_as_the_reveal_comes_lands_on_nothing_and_leave_does_not_outlive_t
     nothing. A "Leave?" opened and left is closed when the next question comes."""
     from store import live, open_store
 
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     db = open_store()  # the server inherited this process's MOON_DATABASE_URL
     info, _ = live.start(db, "Walk")
     phone = _phone(browser)
@@ -81,7 +80,7 @@ def test_a_tap_as_the_reveal_comes_lands_on_nothing_and_leave_does_not_outlive_t
         live.reveal(db, info.id)
         wait_for(phone, ".live-revealed", 30)
         settle(phone)
-        phone.screenshot(path=str(SCREENSHOTS / "walk-phone-revealed-390x844.png"), full_page=True)
+        shot(phone, "walk-phone-revealed-390x844.png", full_page=True)
         phone.evaluate("() => window.scrollTo(0, 0)")
         leave = phone.locator(".st-key-live-leave button").bounding_box()
         lowest = max(b["y"] + b["height"] for b in boxes)
@@ -134,7 +133,7 @@ def test_a_live_class_on_a_deal_is_named_by_its_deal_once_ended(browser: Any, se
         click(teacher, teacher.locator(".st-key-live-summary-open button").first)
         wait_for(teacher, ".st-key-live-summary", 30)
         assert "Class summary: Deal 12, hand 1" in teacher.locator(".st-key-live-summary").inner_text()
-        teacher.screenshot(path=str(SCREENSHOTS / "walk-summary-titled-1920x1080.png"))
+        shot(teacher, "walk-summary-titled-1920x1080.png")
         with teacher.expect_download() as dl:
             teacher.locator(".st-key-live-csv-questions button").first.click()
         table = list(csv.DictReader(io.StringIO(open(dl.value.path(), "rb").read().decode("utf-8-sig"))))
@@ -255,7 +254,7 @@ def test_the_join_screens_qr_code_is_its_link_which_opens_the_name_box_with_the_
         wait_for(phone, ".st-key-live-name input", 120)
         settle(phone)
         assert phone.locator(".st-key-live-code input").input_value() == code
-        phone.screenshot(path=str(SCREENSHOTS / "walk-phone-scanned-390x844.png"))
+        shot(phone, "walk-phone-scanned-390x844.png")
         phone.locator(".st-key-live-name input").fill("Scan")
         click(phone, phone.locator("[data-testid=stFormSubmitButton] button").first)
         wait_for(phone, ".live-waiting", 30)

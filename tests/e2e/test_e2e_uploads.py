@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from moon_browser import SCREENSHOTS, open_page, runs, settle, wait_for
+from moon_browser import open_page, runs, settle, shot, wait_for
 
 from store import events, learners, open_store, transfer
 from store.events import LessonAnswer
@@ -94,4 +94,4 @@ def test_a_cut_deck_link_on_the_classroom_says_so_where_it_is_seen(page: Any, se
     assert "The deck in the address cannot be used. This deck link is damaged" in str(err.inner_text())
     box = err.bounding_box()
     assert box is not None and box["y"] < page.viewport_size["height"]  # on the first screen
-    page.screenshot(path=str(SCREENSHOTS / "classroom-cut-deck-link.png"))
+    shot(page, "classroom-cut-deck-link.png")
