@@ -1032,3 +1032,91 @@ def test_the_reveal_adds_the_marks_and_moves_nothing(kept_page: Any, server: str
                         width, move, thumb, table["ctrl"])
             in_view(pg)
             shot(pg, f"presenter-reveal-still-{move}-{width}x{height}.png")
+
+
+#: Each seat of the table: its tiles' cells (the tile, its box, its ring's outer box, its words'
+#: boxes and whether they show whole), whether every tile, ring and word lies inside the seat, and
+#: its name's lines and smallest type.
+_SEATS = """() => {
+  const R = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const inside = (a, b) => a[0] >= b[0] - 1 && a[1] >= b[1] - 1 && a[2] <= b[2] + 1 && a[3] <= b[3] + 1;
+  return [...document.querySelectorAll('.pres-table .pres-seat')].map(seat => {
+    const sb = R(seat), out = [];
+    const cells = [...seat.querySelectorAll('.pres-cell')].map(c => {
+      const cs = getComputedStyle(c), box = R(c), pic = R(c.querySelector('svg'));
+      const ring = cs.outlineStyle === 'none' ? null : parseFloat(cs.outlineWidth) + parseFloat(cs.outlineOffset);
+      const frame = ring === null ? null : box.map((v, i) => i < 2 ? v - ring : v + ring);
+      if (!inside(pic, sb)) out.push(['tile out of its seat', pic, sb]);
+      if (frame && !inside(frame, sb)) out.push(['ring out of its seat', frame, sb]);
+      const caps = [...c.querySelectorAll(':scope > .pres-cap')].map(cap => {
+        const cb = R(cap), range = document.createRange();
+        range.selectNodeContents(cap);
+        const words = range.getBoundingClientRect();
+        if (!inside(cb, box) || !inside(cb, sb)) out.push(['words out of their cell or seat', cap.textContent, cb, box]);
+        if (cap.scrollWidth > cap.clientWidth + 1 || words.width > cb[2] - cb[0] + 1)
+          out.push(['words cut', cap.textContent]);
+        return [cap.textContent, parseFloat(getComputedStyle(cap).fontSize)]; });
+      return {tile: c.querySelector('svg').dataset.tile || 'back', box, caps}; });
+    const name = seat.querySelector('.pres-name'), ns = getComputedStyle(name);
+    const lines = Math.round(name.getBoundingClientRect().height / parseFloat(ns.lineHeight === 'normal' ? 1.2 * parseFloat(ns.fontSize) : ns.lineHeight));
+    const type = Math.min(...[...name.querySelectorAll('span')].map(s => parseFloat(getComputedStyle(s).fontSize)));
+    return {seat: seat.dataset.seat, side: seat.matches('.pres-left, .pres-right'), cells, out,
+            name: [name.textContent, lines, type]};
+  });
+}"""
+
+
+@pytest.mark.parametrize("live", [False, True], ids=["plain", "live"])
+def test_the_reveal_moves_nothing_with_or_without_a_live_class(kept_page: Any, server: str, live: bool) -> None:
+    """Deal 12 asked ("Pause and ask") at moves 10 (Seat 2, at the side), 11 and 14 (Seat 0), then
+    revealed, without and with a live class, each at 1920×1080, 1280×720 and 1024×768: every
+    tile's cell keeps its box at the reveal (within 1 px); every tile, ring and word ("Answer",
+    "widow") lies inside its seat, each word inside its cell and whole; every seat's name is one
+    line (beside a 4:3 projector's live panel a side seat's role may go under its name) in
+    projector type; and "Answer" is in projector type (28 px at 1920×1080, in proportion
+    below: 7 px on a quarter-size picture), the same size with a live class as without."""
+    sizes = ((1920, 1080), (1280, 720), (1024, 768))
+    pg = kept_page(1920, 1080)
+    answer: dict[int, float] = {}
+    try:
+        for move in (10, 11, 14):
+            open_presenter(pg, server + LINK.format(move=move))
+            click_key(pg, "pres-ask")
+            if live:
+                start_live(pg, close_join=True)
+                wait_for(pg, ".live-chart", 30)
+            seen: dict[tuple[int, int], Any] = {}
+            for step in ("asked", "revealed"):
+                if step == "revealed":
+                    pg.set_viewport_size({"width": 1920, "height": 1080})
+                    press(pg, "ArrowRight")
+                    assert stage(pg, "revealed") == "1"
+                    if live:
+                        wait_for(pg, ".live-chart[data-revealed='1']", 30)
+                for width, height in sizes:
+                    pg.set_viewport_size({"width": width, "height": height})
+                    pg.wait_for_timeout(300)
+                    seats, where = pg.evaluate(_SEATS), (live, move, step, width)
+                    least = 28 * min(width / 1920, height / 1080) - 0.5
+                    assert not [s["out"] for s in seats if s["out"]], (where, [s["out"] for s in seats if s["out"]])
+                    for s in seats:
+                        _, lines, type_ = s["name"]
+                        assert lines == 1 or (live and width <= 1150 and s["side"]), (where, s["name"])
+                        assert type_ >= least, (where, s["name"])
+                    cells = [(s["seat"], c["tile"], c["box"]) for s in seats for c in s["cells"]]
+                    if step == "asked":
+                        seen[width, height] = cells
+                    else:
+                        assert [c[:2] for c in cells] == [c[:2] for c in seen[width, height]], where
+                        moved = [(a[:2], a[2], b[2]) for a, b in zip(seen[width, height], cells, strict=True)
+                                 if max(abs(x - y) for x, y in zip(a[2], b[2], strict=True)) > 1]
+                        assert not moved, (where, moved)
+                        tags = [size for s in seats for c in s["cells"] for text, size in c["caps"]
+                                if text.startswith("Answer")]
+                        assert len(tags) == 1 and tags[0] >= least, (where, tags)
+                        answer[width] = tags[0]
+                    shot(pg, f"presenter-still-{'live' if live else 'plain'}-{move}-{step}-{width}x{height}.png")
+    finally:
+        pg.set_viewport_size({"width": 1920, "height": 1080})
+    # "Answer" the same size with a live class as without (28, 18.7 and 14.9 px).
+    assert all(abs(answer[w] - 28 * min(w / 1920, h / 1080)) < 0.5 for w, h in sizes), answer

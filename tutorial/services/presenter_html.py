@@ -104,7 +104,8 @@ def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool, answer: froz
     ) or '<span class="pres-empty">no tiles</span>'
     place = _PLACES[scene.players][seat] if scene.players in _PLACES else "pres-bottom"
     cls = f"pres-seat {place}" + (" pres-act" if acting else "")
-    extra = f' <span>· {escape(" · ".join(role))}</span>' if role else ""
+    said = "· " + " · ".join(role)
+    extra = f' <span class="pres-role" style="--n: {len(said)}">{escape(said)}</span>' if role else ""
     label = f"Seat {seat}'s tiles" + (" (hidden)" if hidden else "")
     # The hand keeps a line under its tiles for each line of their words ("widow"; once revealed,
     # "Answer" and "· widow" under it), asked or not: the reveal adds the words and moves nothing.
