@@ -450,7 +450,10 @@ def settings(sess: PlaySession) -> None:
 #: - a folded block the learner opened (``<details data-keep>``, see :func:`details_html`)
 #:   stays open when a run draws it again, until the learner closes it;
 #: - a "Why?" of the feed opened (its explanation drawn under the whole feed, often below the
-#:   fold), the page scrolls so that the explanation's first line is in sight, below the strip.
+#:   fold), the page scrolls so that the explanation's first line is in sight, below the strip;
+#: - every "Why?" of the feed names the feed's line of help for the keyboard as its
+#:   description (``aria-describedby``, :data:`panels.KEYS_HINT`): a screen reader says it
+#:   with the button.
 _FOCUS_JS = """<script>
 (() => {
   if (window.__moonRefocus) return;
@@ -490,10 +493,6 @@ _FOCUS_JS = """<script>
     const hand = document.querySelector('.st-key-table-hand');
     if (hand && !waiting) { hand.setAttribute('tabindex', '-1'); hand.focus({preventScroll: true}); }
   };
-  // A loaded browser may draw the learner's controls after the run has finished (and after
-  // refocus has looked): while the focus waits on the hand, the first control drawn takes it.
-  new MutationObserver(() => { if (onHand(document.activeElement) && control()) refocus(); })
-    .observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['disabled']});
   let drawn = null;
   const uncover = () => {
     const main = document.querySelector('[data-testid="stMain"]');
@@ -551,7 +550,20 @@ _FOCUS_JS = """<script>
     const covered = under() - head.getBoundingClientRect().top;
     if (covered > 0) main.scrollBy({top: -covered - 8, behavior: 'instant'});
   };
-  const settled = () => { reopen(); refocus(); uncover(); reveal(); watchAutoplay(); };
+  // Each "Why?" of the feed is described by the feed's line of help for the keyboard (set
+  // again as it takes the focus: a run may have drawn the button anew).
+  const describe = (b) => { if (document.getElementById('moon-feed-keys')) b.setAttribute('aria-describedby', 'moon-feed-keys'); };
+  const WHYS = '.st-key-feed-why-pick button';
+  document.addEventListener('focusin', (e) => {
+    if (e.target instanceof Element && e.target.matches(WHYS)) describe(e.target);
+  });
+  const describeAll = () => document.querySelectorAll(WHYS).forEach(describe);
+  // On every change to the page: the "Why?" drawn described; and a loaded browser may draw the
+  // learner's controls after the run has finished (and after refocus has looked): while the
+  // focus waits on the hand, the first control drawn takes it.
+  new MutationObserver(() => { describeAll(); if (onHand(document.activeElement) && control()) refocus(); })
+    .observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['disabled']});
+  const settled = () => { reopen(); refocus(); uncover(); reveal(); watchAutoplay(); describeAll(); };
   const watch = () => {
     const app = document.querySelector('[data-testid="stApp"]');
     if (!app) { setTimeout(watch, 200); return; }
