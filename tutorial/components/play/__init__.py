@@ -19,6 +19,7 @@ from tutorial.components.play.panels import (
     new_game_panel,
     records_panel,
     scores_panel,
+    why_box,
 )
 from tutorial.components.play.sync import (
     GAME_FRAGMENT,
@@ -76,4 +77,5 @@ __all__ = [
     "table_area",
     "table_styles",
     "whole_page_if_asked",
+    "why_box",
 ]
