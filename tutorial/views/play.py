@@ -48,7 +48,6 @@ def game() -> None:
         ui.controls(sess)
         ui.hint_panel(sess)
     ui.feed(sess)
-    ui.why_box(sess)  # under the table and the feed, across the page
 
     # One control picks what is drawn below the table, and only that is drawn (tabs would be
     # five elements sent again on every click, this is one).

@@ -19,7 +19,6 @@ from tutorial.components.play.panels import (
     new_game_panel,
     records_panel,
     scores_panel,
-    why_box,
 )
 from tutorial.components.play.sync import (
     GAME_FRAGMENT,
@@ -77,5 +76,4 @@ __all__ = [
     "table_area",
     "table_styles",
     "whole_page_if_asked",
-    "why_box",
 ]

@@ -108,25 +108,13 @@ def new_game_panel(sess: PlaySession | None) -> None:
 WHY_PICK = "feed-why-pick"
 
 
-#: The keys of the feed's fragment and of the explanation's (a fragment of its own, drawn
-#: under the table and the feed, across the page's width: a long explanation beside the table
-#: left a screen-high blank under the table).
-FEED_FRAGMENT = "play-feed"
-WHY_FRAGMENT = "play-why"
-
-
 def _open_why(key: tuple[int, int] | None) -> None:
-    """"Why?" / "Close": only the explanation is drawn again (the table has not changed; the
-    pressed "Why?" shows itself pressed), and with "Close" the feed too (its "Why?" no longer
-    pressed); unless the computer's moves are under way, which the table's run carries on
-    (:func:`sync.autoplay`)."""
+    """"Why?" / "Close": only the feed is drawn again (the table has not changed), unless the
+    computer's moves are under way, which the table's run carries on (:func:`sync.autoplay`)."""
     st.session_state[WHY] = key
     sess = sync.current()
     if sess is not None and sync.autoplay_pending(sess):
         st.rerun(sync.GAME_FRAGMENT)
-    if key is None:
-        st.rerun([FEED_FRAGMENT, WHY_FRAGMENT])
-    st.rerun(WHY_FRAGMENT)
 
 
 def feed_markdown(rows: list[tuple[str, str]], moves: list[tuple[int, int]] | None = None) -> str:
@@ -164,12 +152,12 @@ def feed_markdown(rows: list[tuple[str, str]], moves: list[tuple[int, int]] | No
     return "\n".join([*out, "</div>"])
 
 
-@st.fragment(key=FEED_FRAGMENT)
+@st.fragment
 def feed(sess: PlaySession) -> None:
     """Every computer move of the current and the previous trick, one sentence each; the
-    full explanation opens from its line (:func:`why_box`). A fragment of its own: closing an
-    explanation draws only the feed and the explanation again. Drawn in few elements (each
-    is a message to the browser on every click): the text in one (:func:`feed_markdown`), then the "Why?" of every
+    full explanation opens from its line. A fragment of its own: opening and closing an
+    explanation draws only the feed again. Drawn in few elements (each is a message to the
+    browser on every click): the text in one (:func:`feed_markdown`), then the "Why?" of every
     line in one ``st.pills`` (each line's move is an option; the open one is selected, and
     pressing it again closes it), whose buttons the ``play_table`` sheet's grid sets each
     beside its line. No container of its own (one message fewer on every click): the
@@ -211,32 +199,19 @@ def feed(sess: PlaySession) -> None:
         labels = {at: "Why?" + "\u200b" * i for i, at in enumerate(whys)}
         st.pills("The full explanation of a move", whys, format_func=lambda at: labels.get(at, "Why?"),
                  key=WHY_PICK, on_change=_picked_why, label_visibility="collapsed")
-
-
-@st.fragment(key=WHY_FRAGMENT)
-def why_box(sess: PlaySession) -> None:
-    """The full explanation of the feed line whose "Why?" is pressed, under the table and the
-    feed, across the page's width (the ``play_table`` sheet), with its "Close". A fragment of
-    its own: "Why?" draws only this again. Drawn after the feed in the table's run, which
-    closes an explanation whose move has left the feed."""
-    sess = sync.current() or sess  # a run of the explanation alone: the game as it is now
-    open_key = st.session_state.get(WHY)
-    if not (isinstance(open_key, tuple) and open_key[0] == sess.game.hand_number):
-        return
-    hand, index = open_key
-    if index >= len(sess.game.history) or sess.game.history[index][0] == sess.seat:
-        return
-    everything = sess.shows_all()
-    seat, action = sess.game.history[index]
-    with st.container(border=True, key="feed-why"):
-        said = words.describe_action(seat, action, you=sess.seat, players=sess.players,
-                                     show_discard=everything)
-        st.markdown(f"**Why? {said}.**")
-        with st.spinner("Asking the computer…"):
-            decision = sess.shown(sess.decision_at(hand, index), hand)
-        show_decision(decision, key=f"why-{hand}-{index}", who=words.seat_name(seat, sess.seat, sess.players), wide=False,
-                      at_table=not everything, said=True, fallback=_no_reason(sess, hand, index, action, decision))
-        st.button("Close", key="why-close", on_click=_open_why, args=(None,), icon=":material/close:")
+    if isinstance(open_key, tuple) and open_key[0] == sess.game.hand_number:
+        hand, index = open_key
+        if index < len(sess.game.history) and sess.game.history[index][0] != sess.seat:
+            seat, action = sess.game.history[index]
+            with st.container(border=True, key="feed-why"):
+                said = words.describe_action(seat, action, you=sess.seat, players=sess.players,
+                                             show_discard=everything)
+                st.markdown(f"**Why? {said}.**")
+                with st.spinner("Asking the computer…"):
+                    decision = sess.shown(sess.decision_at(hand, index), hand)
+                show_decision(decision, key=f"why-{hand}-{index}", who=words.seat_name(seat, sess.seat, sess.players), wide=False,
+                              at_table=not everything, said=True, fallback=_no_reason(sess, hand, index, action, decision))
+                st.button("Close", key="why-close", on_click=_open_why, args=(None,), icon=":material/close:")
 
 
 def _picked_why() -> None:
