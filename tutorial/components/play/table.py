@@ -564,7 +564,12 @@ _FOCUS_JS = """<script>
   // On every change to the page: the "Why?" drawn described; and a loaded browser may draw the
   // learner's controls after the run has finished (and after refocus has looked): while the
   // focus waits on the hand, the first control drawn takes it.
-  new MutationObserver(() => { describeAll(); if (onHand(document.activeElement) && control()) refocus(); })
+  new MutationObserver(() => {
+    describeAll();
+    // an explanation closed in a run too short to show as running: no settled() after it
+    if (!document.querySelector('.st-key-feed-why')) document.body.classList.remove('moon-why-beside');
+    if (onHand(document.activeElement) && control()) refocus();
+  })
     .observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['disabled']});
   // An open explanation that makes the feed reach well below the table: what is below the
   // table moves up beside it (the play_table sheet). Neither the table's height nor the feed's
