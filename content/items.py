@@ -82,6 +82,18 @@ class Item:
             return Feedback(False, fb.code, self.feedback[fb.code], fb.reasons)
         return fb
 
+    def plain(self, answer: object) -> str:
+        """The right answer and why in one or two plain sentences, after the learner answered
+        ``answer``, where the kind's feedback is mostly numbers (:meth:`Task.plain`); ``""``
+        where it is plain already, or the answer cannot be read."""
+        from content.errors import AnswerError
+
+        try:
+            value = self.task.read(answer)
+        except AnswerError:
+            return ""
+        return self.task.plain(value)
+
     def hint(self, step: int) -> str:
         """Step 1: where to look. Step 2: the answer, with the engine's reason."""
         if step == 1:

@@ -247,6 +247,13 @@ class Task(ABC, Generic[A]):
     def explain(self) -> str:
         """Why the answer is right."""
 
+    def plain(self, value: A) -> str:
+        """What the right answer was and why, in one or two sentences a beginner reads, after
+        the learner answered ``value`` (read), for a kind whose feedback and explanation are
+        mostly numbers: the app shows these words first and the numbers behind a switch.
+        ``""`` (the default): the feedback is plain words already."""
+        return ""
+
     @abstractmethod
     def wrong_answers(self) -> Sequence[object]:
         """Wrong answers a learner can give (all of them when there are few), as given:

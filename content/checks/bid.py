@@ -8,7 +8,7 @@ from content.checks.base import Features, Feedback, action_label, names, registe
 from content.checks.bot_tasks import BID_TOLERANCE, BOT_SEED, BotTask
 from content.errors import AnswerError, FieldError
 from engine import Action, Game, IllegalAction, ParseError
-from engine.words import percent
+from engine.words import as_trump, chance_adverb, chance_clause, number_word, percent
 
 RATED = " (a rating, in which some deals count in part)"
 """Said after a figure the strong player rated on more than the plain share of its simulated
@@ -147,6 +147,60 @@ class Bid(BotTask):
                             f"at only {percent(p)} over its simulated deals{self.rated(b)}, and a bid is worth making from about {percent(want)}"
                             f"{' with four players' if self.position.rules.players == 4 else ''}. {self.summary()}")
         return Feedback(False, "underbid", f"The hand is worth more than {b}: the strong player chose {bot}. {self.summary()}")
+
+    def _plain_chance(self, bid: int) -> tuple[float, str] | None:
+        """The plain chance (the share of simulated deals made, never the rating) of making
+        ``bid``, and the trump it is for in words ("sixes as trump"); None when unknown."""
+        try:
+            c = self.candidate(Action("bid", bid))
+        except KeyError:
+            return None
+        if c.goal_chance is None:
+            return None
+        return float(c.goal_chance), ("its best trump" if c.trump is None else as_trump(c.trump))
+
+    def plain(self, value: str) -> str:
+        """The right call in one sentence, with why in the words of the chance bands
+        (:func:`engine.words.chance_clause`, from the plain chance, never the rating); then,
+        for a different answer, why it falls short.
+"""
+        who = "this hand" if self.position.rules.players == 3 else "your side"
+        ans = self.answer()
+        bids = sorted(int(a.split()[1]) for a in self.legal if a.startswith("bid") and a != "bid 21")
+        if ans == "pass":
+            lowest = bids[0] if bids else None
+            known = self._plain_chance(lowest) if lowest is not None else None
+            first = "The right call is to pass"
+            if known is not None and lowest is not None:
+                p, trump = known
+                first += f": with {trump}, {chance_clause(p, who, f'make even the lowest bid, {lowest}')}"
+            out = [first + "."]
+        else:
+            b = int(ans.split()[1])
+            known = self._plain_chance(b)
+            first = f"The strong player bids {b}" if b != 21 else "The strong player shoots the moon"
+            if known is not None:
+                p, trump = known
+                need = f"take {'all seven' if b == 21 else number_word(b)} tricks"
+                first += f": with {trump}, {chance_clause(p, who, need)}"
+            out = [first + "."]
+        if value != ans and value.startswith("bid"):
+            v = int(value.split()[1])
+            known = self._plain_chance(v)
+            if known is not None:
+                p, trump = known
+                if v == 21:
+                    out.append(f"Shooting the moon needs all seven tricks: {chance_clause(p, who, 'take them all')}.")
+                elif ans == "pass":
+                    if v != bids[0]:
+                        out.append(f"A bid of {v} asks for even more: with {trump}, {chance_clause(p, who, 'make it')}.")
+                elif v > int(ans.split()[1]):
+                    out.append(f"A bid of {v} asks for more: with {trump}, {chance_clause(p, who, 'make it')}.")
+                else:
+                    out.append(f"A bid of {v} would {chance_adverb(p)} make too, but the hand is worth more.")
+        elif value == "pass" and ans != "pass":
+            out.append("Passing gives up that chance to score.")
+        return " ".join(out)
 
     def explain(self) -> str:
         ok = self.accepted()

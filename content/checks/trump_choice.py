@@ -11,7 +11,7 @@ from content.errors import AnswerError, FieldError
 from content.model import parse_trump
 from engine import Action, Game, IllegalAction, Tile, Trump
 from engine.tiles import suit_name
-from engine.words import percent
+from engine.words import as_trump, chance_clause, percent
 
 
 @register
@@ -133,6 +133,21 @@ class TrumpChoice(BotTask):
         return Feedback(False, "weaker-trump",
                         f"With {trump_label(Trump.parse(value))} the strong player makes the bid in {percent(p)} of its "
                         f"simulated deals, against {percent(best)} with {trump_label(Trump.parse(self.answer()))}. {self.summary()}")
+
+    def plain(self, value: str) -> str:
+        """The right trump and why in the words of the chance bands (the plain share of the
+        simulated deals where the bid is made); then, for another trump, how it fares."""
+        who = "this hand" if self.position.rules.players == 3 else "your side"
+        ans = self.answer()
+        best = self.chance(ans)
+        out = f"The strong player names {as_trump(Trump.parse(ans))}"
+        if best is not None:
+            out += f": with it, {chance_clause(best, who, 'make the bid')}"
+        out += "."
+        p = self.chance(value) if value != ans else None
+        if p is not None:
+            out += f" With {as_trump(Trump.parse(value))}, {chance_clause(p, who, 'make it')}."
+        return out
 
     def explain(self) -> str:
         ok = self.accepted()

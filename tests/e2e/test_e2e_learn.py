@@ -255,3 +255,42 @@ def test_the_stars_of_a_right_answer_are_a_line_of_their_own_under_a_list(page: 
     from moon_browser import shot
 
     shot(page, "learn-stars-under-the-list.png")
+
+
+def test_bidding_feedback_says_plain_words_first_the_numbers_behind_a_fold(page: Any, server: str) -> None:
+    """Walk 3, B5: the bidding lessons' feedback was a wall of numbers (chances of 48
+    simulated deals, ratings, the game's chances). Once the answer is known (a right answer,
+    or the second wrong one), the box says the right call and why in plain words (the bands
+    of engine/words.py, no percentage), and the numbers are behind "The numbers behind it",
+    closed until the learner opens it."""
+    from engine import Action
+    from engine.words import chance_clause
+    from lessons import load_course
+
+    level = next(lv for st in load_course().stages for lv in st.levels if lv.id == "bid-sixes-hand")
+    chosen = level.task.candidate(Action("bid", 6))
+    assert level.answer() == "bid 6" and chosen.goal_chance is not None
+    open_page(page, f"{server}/learn?level=bid-sixes-hand")
+    alert = page.locator("[data-testid=stAlert]")
+    fold = page.locator("[data-testid=stExpander]", has_text="The numbers behind it")
+    click(page, page.get_by_role("button", name="Bid 7", exact=True).first)
+    assert "Try again" in alert.first.inner_text() and fold.count() == 0, "the first miss gives a hint, not the answer"
+    click(page, page.get_by_role("button", name="Bid 4", exact=True).first)
+    said = alert.first.inner_text()
+    assert "%" not in said and "simulated" not in said, said
+    assert "The strong player bids 6" in said, said
+    assert chance_clause(chosen.goal_chance, "this hand", "take six tricks") in said, said
+    assert "A bid of 4 would" in said, said
+    assert fold.count() == 1
+    numbers = fold.first.locator("[data-testid=stExpanderDetails]")
+    assert not numbers.is_visible(), "closed until opened"
+    click(page, fold.first.locator("summary").first)
+    numbers.wait_for(state="visible")
+    behind = numbers.inner_text()
+    assert "%" in behind and "rating" in behind and "simulated deals" in behind, behind
+    # A right answer: the same plain words, the numbers behind the fold.
+    open_page(page, f"{server}/learn?level=bid-twos-hand")
+    click(page, page.get_by_role("button", name="Pass", exact=True).first)
+    said = alert.first.inner_text()
+    assert "Right!" in said and "%" not in said and "The right call is to pass" in said, said
+    assert fold.count() == 1

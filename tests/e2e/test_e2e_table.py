@@ -315,6 +315,85 @@ def test_play_now_closes_the_panel_and_nothing_shows_above_the_stuck_strip(
     assert not dark, f"{dark} pixels of the table show above the stuck strip"
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)], ids=["1280x800", "1440x900"])
+def test_a_long_explanation_leaves_no_hole_beside_it(kept_page: Any, server: str, size: tuple[int, int]) -> None:
+    """A long explanation (a bid's, its numbers shown: a list and a chart) in the feed's column
+    left a screen-high blank under the table beside it (walk 3, B7): what is below the table
+    (the chooser of trick history, scores, review and records, and what it shows) moves up
+    into the table's column, right under the table, beside the explanation. Closed, it is
+    below the table and the feed again, across both."""
+    width, height = size
+    page = kept_page(width, height)
+    setup, g = _mid_hand()
+    open_page(page, _link(server, setup, g))
+    step_mode(page)
+    click(page, why_button(page, *feed_moves(page)[0]))  # the first bid
+    click(page, page.locator('[class*="st-key-why-"][class*="-details"] label').first)
+    page.locator(".st-key-feed-why [data-testid='stPlotlyChart'], .st-key-feed-why [data-testid='stVegaLiteChart']").first.wait_for()
+    settle(page)
+    tabs = page.locator(".st-key-play-tabs").first
+    page.wait_for_function("() => document.body.classList.contains('moon-why-beside')", timeout=10_000)
+    box = page.locator(".st-key-feed-why").first.bounding_box()
+    table = page.locator(".st-key-table-main").first.bounding_box()
+    feed = page.locator(FEED).first.bounding_box()
+    below = tabs.bounding_box()
+    assert box and table and feed and below
+    shot(page, f"play-why-long-{width}x{height}.png", full_page=True)
+    assert box["height"] > height / 2, ("a long explanation", box)
+    # In the table's column, right under the table, beside the explanation.
+    assert abs(below["x"] - table["x"]) <= 2 and below["x"] + below["width"] <= table["x"] + table["width"] + 2, (below, table)
+    assert 0 <= below["y"] - (table["y"] + table["height"]) <= 40, (below, table)
+    assert below["y"] < box["y"] + box["height"], (below, box)
+    # Closed: below the table and the feed again.
+    click(page, page.locator(".st-key-why-close button").first)
+    page.wait_for_function("() => !document.body.classList.contains('moon-why-beside')", timeout=10_000)
+    feed = page.locator(FEED).first.bounding_box()
+    below = tabs.bounding_box()
+    assert feed and below and below["y"] >= feed["y"] + feed["height"] - 1, (below, feed)
+
+
+def test_the_whys_tell_the_keyboard_that_arrows_move_between_them(page: Any, server: str) -> None:
+    """The feed's "Why?" are one group, one Tab stop, whose buttons the arrow keys move
+    between (walk 3, B8: nothing said so). Every "Why?" is described (``aria-describedby``)
+    by a line that says it; that line is hidden until a "Why?" has the keyboard's focus, then
+    shown in the feed, in the window; and what it says is so: → moves to the next "Why?",
+    Enter opens its explanation."""
+    setup, g = _mid_hand()
+    open_page(page, _link(server, setup, g))
+    step_mode(page)
+    whys = page.locator(f"{FEED} .st-key-feed-why-pick button")
+    assert whys.count() >= 2, whys.count()
+    described = whys.evaluate_all("bs => bs.map(b => { const d = document.getElementById(b.getAttribute('aria-describedby') || '');"
+                                  " return d ? d.textContent : null; })")
+    assert len(set(described)) == 1 and described[0], described
+    said = described[0].strip()
+    assert "←" in said and "→" in said and "Enter" in said and "“Why?”" in said, said
+    hint = page.locator(f"{FEED} .moon-feed-keys")
+    assert not hint.is_visible(), "shown before the keyboard is on a Why?"
+    # Tab from the control before the first "Why?" (the page's Tab order).
+    whys.first.evaluate("""e => {
+      const all = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')]
+        .filter(x => !x.disabled && x.tabIndex >= 0 && x.getClientRects().length > 0);
+      all[all.indexOf(e) - 1].focus();
+    }""")
+    page.keyboard.press("Tab")
+    assert whys.first.evaluate("e => document.activeElement === e")
+    hint.wait_for(state="visible")
+    box = hint.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 1000, box
+    assert hint.inner_text() == said
+    page.keyboard.press("ArrowRight")
+    assert whys.nth(1).evaluate("e => document.activeElement === e"), "→ moves to the next Why?"
+    assert hint.is_visible()
+    moves = feed_moves(page)
+    before = page.evaluate("() => window.__moonRuns || 0")
+    page.keyboard.press("Enter")
+    settle(page, since=before)
+    head = page.locator(".st-key-feed-why [data-testid='stMarkdownContainer']").first
+    said_move = page.locator(f'{FEED} .moon-feed-line[data-move="{moves[1][0]}-{moves[1][1]}"] strong').first.inner_text()
+    assert head.inner_text() == f"Why? {said_move}", (head.inner_text(), said_move)
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
 def test_an_opened_why_is_in_sight(kept_page: Any, server: str, size: tuple[int, int]) -> None:
     """The explanation a "Why?" of the feed opens is drawn under the whole feed, below the

@@ -292,14 +292,26 @@ def feedback(item: Item, key: str) -> None:
     if att.feedback is None:
         return
     ok, text = att.feedback
+    text = text.removeprefix("Right! ") if ok else text
+    # Where the feedback is mostly numbers (the strong player's bids and trumps): once the
+    # answer is known, plain words first, the numbers behind a fold.
+    plain = item.plain(att.graded) if ok or att.answer_shown else ""
     if ok:
         stars = "★" * att.stars + "☆" * (3 - att.stars)
         # the stars in a paragraph of their own: under a list of tiles, a line break would
         # make them part of its last line
-        st.success(f"**Right!**{_para(text.removeprefix('Right! '))}\n\n{stars} ({att.stars} of 3 stars{_star_key(item, key, att)})",
+        st.success(f"**Right!**{_para(plain or text)}\n\n{stars} ({att.stars} of 3 stars{_star_key(item, key, att)})",
                    icon=":material/check_circle:")
     else:
-        st.error(f"**Not quite.**{_para(text)}", icon=":material/cancel:")
+        st.error(f"**Not quite.**{_para(plain or text)}", icon=":material/cancel:")
+    if plain:
+        _numbers(text, f"{key}-numbers")
+
+
+def _numbers(text: str, key: str) -> None:
+    """The numbers behind plain words, in a fold the learner opens."""
+    with st.expander("The numbers behind it", icon=":material/analytics:", key=key):
+        st.markdown(text)
 
 
 def hints(item: Item, key: str, reveal: bool = True) -> None:
@@ -322,7 +334,10 @@ def hints(item: Item, key: str, reveal: bool = True) -> None:
     if att.hints >= 1 and not att.tries:  # after a wrong answer its feedback carries the hint
         st.info(f"**Hint 1:** {item.hint(1)}", icon=":material/lightbulb:")
     if att.hints >= 2:
-        st.info(f"**The answer:** {item.hint(2)}", icon=":material/visibility:")
+        plain = item.plain(item.answer())
+        st.info(f"**The answer:** {plain or item.hint(2)}", icon=":material/visibility:")
+        if plain:
+            _numbers(item.hint(2), f"{key}-answer-numbers")
         tries_recap(item, key)
 
 

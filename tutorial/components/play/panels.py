@@ -28,6 +28,13 @@ from tutorial.services.urlstate import LEVELS
 #: The feed line whose full explanation is open: (hand, index) or None.
 WHY = state.PLAY_WHY
 
+#: The feed's line of help for the keyboard: the "Why?" buttons are one group, one Tab stop,
+#: whose buttons the arrow keys move between. Each "Why?" names it as its description
+#: (``aria-describedby``, set by the page's script, :data:`table._FOCUS_JS`), and the
+#: ``play_table`` sheet shows it under the feed's title while a "Why?" has the keyboard's focus.
+KEYS_HINT = "Keyboard: ← and → move between the “Why?” buttons, Enter opens one."
+KEYS_HINT_ID = "moon-feed-keys"
+
 
 # -- quick start and the New game panel -----------------------------------------------------------
 def _keep(widget: str, store: str, default: object) -> None:
@@ -115,7 +122,9 @@ def feed_markdown(rows: list[tuple[str, str]], moves: list[tuple[int, int]] | No
     ``<div class="moon-feed-{kind}">``, which the ``play_table`` sheet makes a row of the
     feed's grid; each ``"line"`` row leaves its right-hand cell to the next "Why?" (they
     follow the text in the same order) and names its move, ``data-move="{hand}-{index}"``,
-    from ``moves`` (one a line, in order), so that a line's "Why?" can be found.
+    from ``moves`` (one a line, in order), so that a line's "Why?" can be found. The
+    ``"keys"`` row (:data:`KEYS_HINT`) has the id :data:`KEYS_HINT_ID`, which the "Why?"
+    buttons name as their description.
 
     >>> print(feed_markdown([("head", "Trick 1"), ("line", "**Seat 1 plays 6-5.**")], [(1, 5)]))
     <div class="moon-feed">
@@ -136,6 +145,8 @@ def feed_markdown(rows: list[tuple[str, str]], moves: list[tuple[int, int]] | No
     for kind, text in rows:
         move = next(named, None) if kind == "line" else None
         attr = f' data-move="{move[0]}-{move[1]}"' if move is not None else ""
+        if kind == "keys":
+            attr = f' id="{KEYS_HINT_ID}"'
         # Blank lines around each text: Markdown inside the HTML block.
         out.append(f'<div class="moon-feed-{kind}"{attr}>\n\n{text}\n\n</div>')
     return "\n".join([*out, "</div>"])
@@ -178,6 +189,8 @@ def feed(sess: PlaySession) -> None:
         reason = reason_of(decision) or _no_reason(sess, ln.hand, ln.index, action, decision)
         rows.append(("line", names_md(f"**{said}.** {reason}" if reason else f"**{said}.**")))
         whys.append((ln.hand, ln.index))
+    if whys:
+        rows.insert(1, ("keys", KEYS_HINT))  # under the title
     st.markdown(feed_markdown(rows, whys), unsafe_allow_html=True)
     if whys:
         st.session_state[WHY_PICK] = open_key if open_key in whys else None

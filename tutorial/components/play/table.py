@@ -450,7 +450,13 @@ def settings(sess: PlaySession) -> None:
 #: - a folded block the learner opened (``<details data-keep>``, see :func:`details_html`)
 #:   stays open when a run draws it again, until the learner closes it;
 #: - a "Why?" of the feed opened (its explanation drawn under the whole feed, often below the
-#:   fold), the page scrolls so that the explanation's first line is in sight, below the strip.
+#:   fold), the page scrolls so that the explanation's first line is in sight, below the strip;
+#: - an explanation open in the feed that makes the feed reach well below the table (more than
+#:   :data:`BESIDE_PX`): the body gets the class ``moon-why-beside``, and the ``play_table``
+#:   sheet moves what is below the table up into the table's column, beside the explanation;
+#: - every "Why?" of the feed names the feed's line of help for the keyboard as its
+#:   description (``aria-describedby``, :data:`panels.KEYS_HINT`): a screen reader says it
+#:   with the button.
 _FOCUS_JS = """<script>
 (() => {
   if (window.__moonRefocus) return;
@@ -490,10 +496,6 @@ _FOCUS_JS = """<script>
     const hand = document.querySelector('.st-key-table-hand');
     if (hand && !waiting) { hand.setAttribute('tabindex', '-1'); hand.focus({preventScroll: true}); }
   };
-  // A loaded browser may draw the learner's controls after the run has finished (and after
-  // refocus has looked): while the focus waits on the hand, the first control drawn takes it.
-  new MutationObserver(() => { if (onHand(document.activeElement) && control()) refocus(); })
-    .observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['disabled']});
   let drawn = null;
   const uncover = () => {
     const main = document.querySelector('[data-testid="stMain"]');
@@ -551,7 +553,36 @@ _FOCUS_JS = """<script>
     const covered = under() - head.getBoundingClientRect().top;
     if (covered > 0) main.scrollBy({top: -covered - 8, behavior: 'instant'});
   };
-  const settled = () => { reopen(); refocus(); uncover(); reveal(); watchAutoplay(); };
+  // Each "Why?" of the feed is described by the feed's line of help for the keyboard (set
+  // again as it takes the focus: a run may have drawn the button anew).
+  const describe = (b) => { if (document.getElementById('moon-feed-keys')) b.setAttribute('aria-describedby', 'moon-feed-keys'); };
+  const WHYS = '.st-key-feed-why-pick button';
+  document.addEventListener('focusin', (e) => {
+    if (e.target instanceof Element && e.target.matches(WHYS)) describe(e.target);
+  });
+  const describeAll = () => document.querySelectorAll(WHYS).forEach(describe);
+  // On every change to the page: the "Why?" drawn described; and a loaded browser may draw the
+  // learner's controls after the run has finished (and after refocus has looked): while the
+  // focus waits on the hand, the first control drawn takes it.
+  new MutationObserver(() => {
+    describeAll();
+    // an explanation closed in a run too short to show as running: no settled() after it
+    if (!document.querySelector('.st-key-feed-why')) document.body.classList.remove('moon-why-beside');
+    if (onHand(document.activeElement) && control()) refocus();
+  })
+    .observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['disabled']});
+  // An open explanation that makes the feed reach well below the table: what is below the
+  // table moves up beside it (the play_table sheet). Neither the table's height nor the feed's
+  // changes with that move, so the test gives the same answer after it.
+  const beside = () => {
+    const box = document.querySelector('.st-key-feed-why');
+    const table = document.querySelector('.st-key-table-main');
+    const feed = box && box.closest('[data-testid="stLayoutWrapper"]:has(.moon-feed)');
+    const far = !!(feed && table && !box.closest('[data-stale="true"]')
+      && feed.getBoundingClientRect().bottom - table.getBoundingClientRect().bottom > __BESIDE__);
+    document.body.classList.toggle('moon-why-beside', far);
+  };
+  const settled = () => { reopen(); refocus(); uncover(); beside(); reveal(); watchAutoplay(); describeAll(); };
   const watch = () => {
     const app = document.querySelector('[data-testid="stApp"]');
     if (!app) { setTimeout(watch, 200); return; }
@@ -560,8 +591,8 @@ _FOCUS_JS = """<script>
         setTimeout(settled, 30);
         // A loaded browser may draw the run's last elements after the app says it finished:
         // look at the table again (uncover does nothing when the table has not changed).
-        setTimeout(() => { uncover(); reveal(); }, 400);
-        setTimeout(() => { uncover(); reveal(); }, 1500);
+        setTimeout(() => { uncover(); beside(); reveal(); }, 400);
+        setTimeout(() => { uncover(); beside(); reveal(); }, 1500);
       } else if (waited !== null) { clearTimeout(waited); waited = null; }
     }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
     setTimeout(settled, 30);
@@ -569,6 +600,11 @@ _FOCUS_JS = """<script>
   watch();
 })();
 </script>"""
+
+
+#: How far (CSS pixels) the feed with an open explanation may reach below the table before
+#: what is below the table moves up beside it (see :data:`_FOCUS_JS`): a few lines' blank.
+BESIDE_PX = 160
 
 
 def table_styles() -> None:
@@ -587,4 +623,4 @@ def refocus_hand() -> None:
     """Keep the keyboard in the hand and the table in sight: after a play, the focus comes back
     to the first playable tile, a click on a tile's picture plays it, and the stuck status strip
     never covers the table the learner is playing at (see :data:`_FOCUS_JS`)."""
-    st.html(_FOCUS_JS, unsafe_allow_javascript=True, width="content")
+    st.html(_FOCUS_JS.replace("__BESIDE__", str(BESIDE_PX)), unsafe_allow_javascript=True, width="content")
