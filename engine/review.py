@@ -30,6 +30,11 @@ For every tile played, :func:`review_hand` gives two verdicts:
   in expectation is never a mistake; the open-hands verdict is only ever hindsight
   (:meth:`PlayReview.hindsight`).
 
+For a play graded against a better one, the review also says why in terms a learner can
+follow, as hindsight: where the exact solver's best lines after the two plays part, every
+hand known (:class:`LineDifference`, :func:`line_difference`): the first trick the better
+play's line gives the side that the played one does not, who takes it and with what.
+
 >>> from engine import Game
 >>> from engine.players import make_bot
 >>> g = Game.new(seed=4)
@@ -68,8 +73,8 @@ from engine.words import (
     number_word,
 )
 
-__all__ = ["BID_GRADES", "DecisionReview", "HandReview", "PlayReview", "bid_grade", "grade", "hand_note", "review_hand",
-           "start_of_hand"]
+__all__ = ["BID_GRADES", "DecisionReview", "HandReview", "LineDifference", "PlayReview", "bid_grade", "grade", "hand_note",
+           "line_difference", "review_hand", "start_of_hand"]
 
 #: Grades of a bid or pass, by the points it expects to lose against the strong player's.
 BID_GRADES = (("blunder", 3.0), ("mistake", 2.0), ("inaccuracy", 1.0))
@@ -351,6 +356,69 @@ class DecisionReview:
 
 
 @dataclass(frozen=True)
+class LineDifference:
+    """Where a graded play and the better play part, in hindsight: with every hand known,
+    the exact solver's best line after each (every seat then playing its best for its side,
+    ties to the lowest tile), and the first trick the better play's line gives the goal's
+    side (``side``, the seats that make or set the bid together) that the played line does
+    not. ``trick`` counts from 1; ``better_winner`` / ``better_tile`` who takes that trick
+    after the better play and with what, ``played_winner`` / ``played_tile`` after the play
+    made. ``None`` in :attr:`PlayReview.line` when with every hand known the better play
+    takes no more tricks for the side than the one made (its edge is only on other deals
+    the player could not rule out)."""
+
+    trick: int
+    better: Tile
+    played: Tile
+    side: frozenset[int]
+    better_winner: int
+    better_tile: Tile
+    played_winner: int
+    played_tile: Tile
+
+
+def _best_line(g: Game, solver: Solver, side: frozenset[int], first: Tile) -> list[tuple[int, Tile]]:
+    """The tricks from ``g``'s current one to the end after the seat to move plays
+    ``first``, every hand known and every seat playing the exact solver's best for its side
+    (``side`` the most tricks, the others the fewest; ties to the lowest tile): each trick's
+    winner and winning tile."""
+    line = g.clone()
+    start = len(line.tricks)
+    line.apply(Action.play(first))
+    mask = sum(1 << s for s in side)
+    while not line.hand_finished:
+        seat = line.to_act
+        assert seat is not None and line.leader is not None
+        vals = solver.move_values_masks([mask_of(h) for h in line.hands], line.leader, mask,
+                                        [t.index for t in line.current_trick])
+        legal = sorted((t for t in (a.value for a in line.legal_actions()) if isinstance(t, Tile)),
+                       key=lambda t: t.index)
+        pick = max if seat in side else min
+        best = pick(vals[t.index] for t in legal)
+        line.apply(Action.play(next(t for t in legal if vals[t.index] == best)))
+    return [(t.winner, t.played_by(t.winner)) for t in line.tricks[start:]]
+
+
+def line_difference(g: Game, side: Iterable[int], better: Tile, played: Tile,
+                    solver: Solver | None = None) -> LineDifference | None:
+    """Where ``better`` and ``played`` (two legal plays of the seat to move in ``g``) part,
+    with every hand known (:class:`LineDifference`); ``None`` when the better play's line
+    takes no more tricks for ``side`` than the played one's."""
+    assert g.trump is not None
+    goal = frozenset(side)
+    solver = solver or Solver(g.trump, g.rules.players)
+    a = _best_line(g, solver, goal, better)
+    b = _best_line(g, solver, goal, played)
+    if sum(w in goal for w, _ in a) <= sum(w in goal for w, _ in b):
+        return None
+    first = len(g.tricks) + 1
+    for i, ((wa, ta), (wb, tb)) in enumerate(zip(a, b, strict=True)):
+        if wa in goal and wb not in goal:
+            return LineDifference(first + i, better, played, goal, wa, ta, wb, tb)
+    return None  # unreachable: more tricks on one line means one it takes and the other not
+
+
+@dataclass(frozen=True)
 class PlayReview:
     """The verdicts on one tile played.
 
@@ -377,6 +445,7 @@ class PlayReview:
     grade: str | None = None
     layouts: int = 0
     noise: float = 0.0
+    line: LineDifference | None = None
 
     @property
     def open_best(self) -> list[Tile]:
@@ -556,6 +625,10 @@ def review_hand(
                     fair.chance_played, fair.chance_best, fair.best, fair.drop, fair.grade, fair.layouts,
                     fair.noise,
                 )
+                if review.grade and review.best is not None and review.best != tile:
+                    # Why the better play was better, as a learner can follow it: where
+                    # its line and the played one part, with every hand known.
+                    review = replace(review, line=line_difference(g, gside, review.best, tile, solver))
             out.append(review)
         g.apply(text)
     return HandReview(number, tuple(out), tuple(decisions))

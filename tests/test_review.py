@@ -12,7 +12,7 @@ import pytest
 
 from engine import Action, Game, RuleSet, Tile, Trump, parse_tiles
 from engine.players import make_bot
-from engine.review import DecisionReview, PlayReview, bid_grade, grade, review_hand
+from engine.review import DecisionReview, PlayReview, bid_grade, grade, review_hand, start_of_hand
 from engine.solver import move_values
 from tutorial.services.reviewing import hand_review_table, mistakes_heading, no_mistakes_heading
 
@@ -755,3 +755,72 @@ def test_the_review_panel_heads_a_list_of_inaccuracies_as_what_could_be_better()
     assert not at.exception, at.exception
     text = "\n".join(str(m.value) for m in at.markdown)
     assert "**What could have been better:**" in text and "mistakes, biggest first" not in text, text
+
+
+def _optimal_tricks(g: Game, side: frozenset[int], first: Tile) -> list[tuple[int, Tile]]:
+    """The tricks after ``first``, every seat then playing a best play for its side by the
+    public :func:`engine.solver.move_values` (the lowest tile of the best), as said."""
+    line = g.clone()
+    start = len(line.tricks)
+    line.apply(Action.play(first))
+    while not line.hand_finished:
+        assert line.leader is not None
+        vals = move_values(line.hands, line.trump, line.leader, side, line.current_trick)  # type: ignore[arg-type]
+        pick = max if line.to_act in side else min
+        best = pick(vals.values())
+        line.apply(Action.play(min((t for t, v in vals.items() if v == best), key=lambda t: t.index)))
+    return [(t.winner, t.played_by(t.winner)) for t in line.tricks[start:]]
+
+
+def test_a_graded_play_says_why_the_better_play_was_better() -> None:
+    """The newcomer walk (finding 11): "5-1 was better: 3-1 is a slightly weaker choice ...
+    — trick 3, you played 3-1." with no reason, both tiles throw-offs. The line now says,
+    labelled hindsight, where the exact solver's best lines after the two plays part: on the
+    blunder hand, 0-0 keeps 3-1, which takes trick 6; after 3-1, Seat 1 takes trick 6. The
+    reason is checked true against the public solver, and the grade stays the own-view one."""
+    from tutorial.services.reviewing import biggest_mistakes, line_words
+
+    review = review_hand(BLUNDER, seats=[2])
+    bad = next(p for p in review.plays if p.grade)
+    assert (bad.trick, bad.tile, bad.best) == (5, Tile.parse("3-1"), Tile.parse("0-0"))
+    d = bad.line
+    assert d is not None and d.better == bad.best and d.played == bad.tile and d.trick > bad.trick
+    # True: replay the position and both best lines with the public solver.
+    g = start_of_hand(BLUNDER, 1)
+    for text in BLUNDER["hands"][0]["actions"]:
+        if text == f"play {bad.tile}":
+            break
+        g.apply(text)
+    assert g.to_act == bad.seat and len(g.tricks) == bad.trick - 1
+    better = _optimal_tricks(g, d.side, d.better)
+    played = _optimal_tricks(g, d.side, d.played)
+    i = d.trick - bad.trick
+    assert better[i] == (d.better_winner, d.better_tile) and d.better_winner in d.side
+    assert played[i] == (d.played_winner, d.played_tile) and d.played_winner not in d.side
+    assert all((a[0] in d.side) == (b[0] in d.side) for a, b in zip(better[:i], played[:i], strict=True))
+    assert sum(w in d.side for w, _ in better) - sum(w in d.side for w, _ in played) == bad.tricks_lost
+    said = line_words(bad, 2, 3)
+    assert said == ("Why, in hindsight with every hand known: 0-0 keeps 3-1, and you take trick 6 with it; "
+                    "after 3-1, Seat 1 takes trick 6 with 6-5."), said
+    assert (d.better_tile, d.better_winner, d.played_winner) == (Tile.parse("3-1"), 2, 1)
+    # In the review's lines, plain words and with numbers.
+    plain = biggest_mistakes(review, you=2, players=3, seat=2, numbers=False)[0]
+    assert plain.endswith(f"— trick 5, you played 3-1. {said}"), plain
+    assert said in biggest_mistakes(review, you=2, players=3, seat=2)[0]
+    # Said of a computer player's play, it names the seat.
+    assert line_words(bad, 0, 3).startswith("Why, in hindsight with every hand known: 0-0 keeps 3-1, and Seat 2 takes")
+
+
+def test_a_better_play_that_gains_nothing_in_this_deal_says_so() -> None:
+    """When, with every hand known, the better play takes no more tricks than the one made,
+    its edge is on the deals the player could not rule out, and the line says so plainly;
+    a play with no line looked at says nothing it cannot back."""
+    from tutorial.services.reviewing import line_words
+
+    same = PlayReview(1, 3, 0, Tile.parse("3-1"), "set", {Tile.parse("3-1"): 2, Tile.parse("5-1"): 2}, 0,
+                      0.4, 0.46, Tile.parse("5-1"), 6.0, "inaccuracy", 40)
+    assert line_words(same, 0, 3) == ("In hindsight, with every hand known, 3-1 cost nothing in this deal: 5-1 is "
+                                      "better on the other deals you could not rule out.")
+    unseen = replace(same, open_values={Tile.parse("3-1"): 1, Tile.parse("5-1"): 2}, tricks_lost=1)
+    assert line_words(unseen, 0, 3) == ""
+    assert line_words(replace(same, grade=None), 0, 3) == ""

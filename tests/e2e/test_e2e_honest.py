@@ -155,7 +155,7 @@ def test_why_numbers_say_what_each_chance_is_of(page: Any, server: str) -> None:
     click(page, feed.get_by_text("Why?").first)
     page.get_by_text("In numbers:").first.wait_for(timeout=60_000)
     said = page.locator(".st-key-feed-why").first.inner_text()
-    assert "Next best: bid 6 leaves me" in said, said
+    assert "Next best, by chance of winning the game: bid 6 leaves me" in said, said
     assert "((" not in said.replace(" ", "") and "% (made in" not in said and "(counted made in" not in said, said
     assert re.search(r"bid 7 leaves me \d+%, the bid (made on none of the deals: the game goes on after a set"
                      r"|(counted )?made on \d+% of the deals)", said), said
@@ -250,3 +250,37 @@ def test_why_a_trump_choice_keeps_the_trumps_dropped_after_a_first_look_apart(pa
         page.set_viewport_size({"width": width, "height": height})
         settle(page)
         shot(why, f"why-trump-first-look-{width}.png")
+
+
+#: A hand of deal 2 (three players) where the learner, Seat 2, bids 5 and at trick 5 throws
+#: 3-1 where 0-0 keeps it for trick 6.
+_THROWN_3_1 = ("pass, bid 4, bid 5, discard 6-2, trump 1, play 1-1, play 2-1, play 3-2, play 6-1, play 4-1, "
+               "play 5-2, play 3-3, play 6-3, play 5-3, play 2-2, play 4-2, play 6-4, play 3-1, play 5-1, "
+               "play 6-5, play 5-5, play 4-4, play 4-3, play 5-4, play 6-6, play 0-0").split(", ")
+
+
+def test_the_hand_review_says_why_the_better_play_was_better(page: Any, server: str) -> None:
+    """The newcomer walk (finding 11): "5-1 was better: 3-1 is a slightly weaker choice ...
+    — trick 3, you played 3-1." with no reason a newcomer could follow. The review's line
+    says, labelled hindsight, where the best lines after the two plays part: the reason the
+    engine's review gives for the learner's graded play, on the page as it says it."""
+    from tutorial.services.reviewing import line_words, run_review
+
+    setup = PlaySetup(RuleSet(), 2, 2, "strong")
+    g = Game.new(setup.rules, setup.deal)
+    for move in _THROWN_3_1:
+        g.apply(move)
+    review = run_review(g.record(), 1, you=2, seed=bot_seed(setup.deal, 2))
+    graded = next(p for p in review.plays if p.seat == 2 and p.grade)
+    said = line_words(graded, 2, 3)
+    assert said.startswith("Why, in hindsight with every hand known: 0-0 keeps 3-1, and you take trick 6"), said
+    open_page(page, f"{server}/play?{urlencode(encode(setup, [_THROWN_3_1]))}")
+    page.locator(".st-key-play-tabs button", has_text="Hand review").first.click()
+    page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
+    review_text = _below_the_table(page)
+    line = next(x for x in review_text.splitlines() if x.startswith("0-0 was better: 3-1 is"))
+    assert line.endswith(f"— trick 5, you played 3-1. {said}"), line
+    where = page.locator(".st-key-play-tabs ~ *").get_by_text("0-0 keeps 3-1").first
+    for width, height in ((1280, 800), (390, 844), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        shot(where, f"review-why-better-{width}.png")

@@ -26,6 +26,7 @@ __all__ = [
     "contract_frame",
     "grades_note",
     "hand_review_table",
+    "line_words",
     "mistakes_heading",
     "plain_words",
     "principle_lines",
@@ -126,6 +127,48 @@ def plain_words(x: DecisionReview | PlayReview) -> str:
     return f"{head}: it makes {effect}"
 
 
+def line_words(p: PlayReview, you: int, players: int) -> str:
+    """Why the better play of a graded play was better, as a learner can follow it, from the
+    review's :class:`engine.review.LineDifference` (hindsight, labelled as such): where the
+    exact solver's best line after each play parts, every hand known; or, when the better
+    play takes no more tricks in this deal, that its edge is on the other deals the player
+    could not rule out. ``""`` for a play not graded against a better one.
+
+    ``"Why, in hindsight with every hand known: 0-0 keeps 3-1, and you take trick 6 with it;
+    after 3-1, Seat 1 takes trick 6 with 6-5."``
+    """
+    if not p.grade or p.best is None or p.best == p.tile:
+        return ""
+    who = seat_name(p.seat, you, players)
+    mine = who == "You"
+    d = p.line
+    if d is None:
+        values = p.open_values
+        if p.best not in values or p.tile not in values or values[p.best] > values[p.tile]:
+            return ""  # no line looked at
+        could = "you" if mine else who
+        return (f"In hindsight, with every hand known, {p.tile} cost nothing in this deal: {p.best} is better "
+                f"on the other deals {could} could not rule out.")
+
+    def name(seat: int) -> str:
+        n = seat_name(seat, you, players)
+        return "you" if n == "You" else n
+
+    def takes(seat: int) -> str:
+        return f"{name(seat)} take{'' if seat == you else 's'}"
+
+    if d.better_winner == p.seat and d.better_tile == d.played:
+        # The better play keeps the tile played, and that tile takes the trick later.
+        first = f"{d.better} keeps {d.played}, and {takes(p.seat)} trick {d.trick} with it"
+    elif d.better_winner == p.seat:
+        first = f"after {d.better}, {takes(p.seat)} trick {d.trick} with {d.better_tile}"
+    else:
+        side = "your side" if mine else f"{who}'s side"
+        first = f"after {d.better}, trick {d.trick} goes to {side} ({name(d.better_winner)}, with {d.better_tile})"
+    return (f"Why, in hindsight with every hand known: {first}; after {d.played}, "
+            f"{takes(d.played_winner)} trick {d.trick} with {d.played_tile}.")
+
+
 def biggest_mistakes(review: HandReview, you: int, players: int, seat: int | None = None, limit: int = 3,
                      numbers: bool = True) -> list[str]:
     """The graded decisions and plays of ``seat`` (everyone's when ``None``), biggest first,
@@ -139,9 +182,12 @@ def biggest_mistakes(review: HandReview, you: int, players: int, seat: int | Non
         grade = x.grade or ""  # mistakes() gives graded ones only
         mark = GRADE_MARKS.get(grade, "")
         if not numbers:  # plain words only: the grade's mark is one of the numbers
-            lines.append(f"**{plain_words(x)[0].upper()}{plain_words(x)[1:]}** — {_where(x, who)}.")
+            why = f" {line_words(x, you, players)}" if isinstance(x, PlayReview) and line_words(x, you, players) else ""
+            lines.append(f"**{plain_words(x)[0].upper()}{plain_words(x)[1:]}** — {_where(x, who)}.{why}")
             continue
         text = x.describe(who) if isinstance(x, DecisionReview) else _play_sentence(x, who)
+        if isinstance(x, PlayReview) and line_words(x, you, players):
+            text += f" {line_words(x, you, players)}"
         lines.append(f"**{grade.capitalize()} {mark}** — {text}")
     return lines
 
