@@ -256,3 +256,42 @@ def test_the_stars_of_a_right_answer_are_a_line_of_their_own_under_a_list(page: 
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "learn-stars-under-the-list.png"))
+
+
+def test_a_second_wrong_try_ends_a_play_better_level_and_the_learner_goes_on(page: Any, server: str) -> None:
+    """Play better, the level of a stage's drill: after a second wrong tile the feedback shows
+    the answer, and the level ends there with the star the rule gives (★ after two wrong
+    tries): "Next level" is there, the tiles are done, and the drill below opens. Without it
+    the page was a dead end: the answer shown, "Show the answer" greyed, no way on, the drill
+    locked until the learner clicked the answer."""
+    from lessons import load_course
+    from lessons.strategy.drill import drill_of
+
+    course = load_course()
+    stage = course.stage("pb-lead-through")
+    lid = drill_of(stage).level
+    level = course.level(lid)
+    best = str(level.answer())
+    wrong = [str(t) for t in sorted(level.task.tricks) if str(t) != best][:2]
+    assert len(wrong) == 2
+    open_page(page, f"{server}/learn?level={lid}")
+    box = page.locator(".st-key-learn-level-box")
+    drill = page.locator(".st-key-learn-drill")
+    assert "Answer the question above first" in drill.inner_text()
+    for t in wrong:
+        click(page, page.locator(f".st-key-lv-{lid}-tiles-btn-{t.replace('-', '')} button:visible").first)
+    said = box.inner_text()
+    assert "The answer:" in said and best in said, said
+    assert "this level ends here: ★☆☆ (1 of 3 stars)" in said, said
+    assert page.locator(".st-key-learn-next button").is_visible()
+    assert page.locator(".st-key-learn-retry button").is_visible()
+    assert not page.locator(f".st-key-lv-{lid}-hint").count()  # no greyed "Show the answer" left
+    assert not page.locator(f".st-key-lv-{lid}-tiles-btn-{best.replace('-', '')} button").count()  # tiles done
+    assert "Your best on this level: ★☆☆" in page.inner_text("body")
+    assert "Answer the question above first" not in drill.inner_text()
+    assert page.locator(".st-key-drill-start button").is_visible()
+    assert not page.locator('[data-testid="stException"]').count()
+    click(page, page.locator(".st-key-learn-next button"))
+    nxt = stage.levels[[lv.id for lv in stage.levels].index(lid) + 1]
+    page.wait_for_function("t => document.body.innerText.includes(t)", arg=nxt.question, timeout=10000)
+    assert nxt.title in box.inner_text()
