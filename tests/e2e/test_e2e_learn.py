@@ -142,15 +142,16 @@ def test_play_better_figures_say_from_here_on_and_a_sure_result_in_words(page: A
 
 
 def test_play_better_words_fit_three_players_and_a_bid_already_made(page: Any, server: str) -> None:
-    """Play better 2, position 1 (three players, the bid of 4 made with the 4 tricks taken):
-    the feedback says "you take", not "your side takes" (no partners), and that the bid is made
-    already, not that a tile "always makes the bid"; a whole number of tricks reads plainly."""
-    open_page(page, f"{server}/learn?level=cash-walkers-1")
+    """Play better 6, position 3 (three players, no trump, the bid of 4 made with the 4 tricks
+    taken): the feedback says "you take", not "your side takes" (no partners), and that the bid
+    is made already, not that a tile "always makes the bid"; a whole number of tricks reads
+    plainly."""
+    open_page(page, f"{server}/learn?level=no-trump-doubles-3")
     box = page.locator(".st-key-learn-level-box")
-    click(page, page.locator(".st-key-lv-cash-walkers-1-tiles-btn-51 button:visible").first)
+    click(page, page.locator(".st-key-lv-no-trump-doubles-3-tiles-btn-62 button:visible").first)
     said = box.inner_text()
     assert "Right!" in said, said
-    assert ("With 5-1 you take 1 trick on average from here on (besides the 4 tricks you have taken), and the bid "
+    assert ("With 6-2 you take 1 trick on average from here on (besides the 4 tricks you have taken), and the bid "
             "is made already.") in said, said
     assert "your side" not in said and "always makes" not in said and "1.00" not in said, said
 
