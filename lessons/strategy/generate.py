@@ -24,7 +24,7 @@ from typing import Any
 
 from content.model import Position
 from content.tomlw import dumps_entries, value
-from engine.contract import side_seats
+from engine.contract import goal_of, side_seats
 from engine.game import Game, PlayerView
 from engine.players import make_bot
 from engine.players.facts import seat_goal
@@ -97,9 +97,11 @@ def find(p: Principle, count: int = PER_STAGE, start: int = 1, max_seeds: int = 
                     and p.applies(view)):
                 pick = p.rule(view)
                 if (pick is not None and pick not in example and not p.gives_away(view, pick)
-                        and _place_free(places, place_of(view.hand, pick), count)):
+                        and _place_free(places, place_of(view.hand, pick), count)
+                        and (not p.open_contract or _contract_open(view))):
                     fa = fair_answer(view, samples=SAMPLES, seed=seed)
-                    if fa.best == pick and fa.clear_best() and _displayable(view):
+                    if (fa.best == pick and fa.clear_best() and _displayable(view)
+                            and (not p.open_contract or fa.chance[pick] > 0)):
                         yield Found(p.id, rules, seed, tuple(actions), seat, fa)
                         places.append(place_of(view.hand, pick))
                         kinds.append(kind)
@@ -112,6 +114,16 @@ def find(p: Principle, count: int = PER_STAGE, start: int = 1, max_seeds: int = 
             g.apply(action)
         if found >= count:
             return
+
+
+def _contract_open(view: PlayerView) -> bool:
+    """True while the seat's side still needs tricks for its goal and the other side has not
+    reached its own (the bid is neither made nor set yet)."""
+    assert view.bidder is not None and view.bid is not None
+    mine = seat_goal(view)
+    theirs = goal_of(view.rules, next(s for s in range(view.rules.players) if s not in mine.seats), view.bidder,
+                     view.bid)
+    return mine.won < mine.target and sum(view.tricks_won[s] for s in theirs.seats) < theirs.target
 
 
 def place_of(hand: Sequence[Tile], tile: Tile) -> tuple[int, int]:

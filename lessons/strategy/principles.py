@@ -119,6 +119,9 @@ class Principle:
     #: the trump kinds the generating deals are played with ("doubles", "none"), named by the
     #: generator for the bidder (the basic players never name them); empty: the bidder's choice
     trumps: tuple[str, ...] = ()
+    #: positions only while the contract is open: the learner's side still needs tricks and
+    #: can still get them, so the tile chosen matters for the bid, not only for the points
+    open_contract: bool = False
 
     def gives_away(self, view: PlayerView, tile: Tile) -> bool:
         """True when ``tile`` is the only tile of the hand in the class the principle names."""
@@ -562,7 +565,7 @@ PRINCIPLES: tuple[Principle, ...] = (
         question="{role}, and you lead. Which tile do you lead?",
         hint="Which of your tiles can no unseen tile beat?",
         applies=_cash_applies, rule=_cash_rule, wrong=_cash_wrong, right=_cash_right, min_tiles=3,
-        named=_is_double,
+        named=_is_double, open_contract=True,
     ),
     Principle(
         id="give-up-cheaply",

@@ -142,15 +142,16 @@ def test_play_better_figures_say_from_here_on_and_a_sure_result_in_words(page: A
 
 
 def test_play_better_words_fit_three_players_and_a_bid_already_made(page: Any, server: str) -> None:
-    """Play better 2, position 1 (three players, the bid of 4 made with the 4 tricks taken):
-    the feedback says "you take", not "your side takes" (no partners), and that the bid is made
-    already, not that a tile "always makes the bid"; a whole number of tricks reads plainly."""
-    open_page(page, f"{server}/learn?level=cash-walkers-1")
+    """Play better 6, position 3 (three players, no trump, the bid of 4 made with the 4 tricks
+    taken): the feedback says "you take", not "your side takes" (no partners), and that the bid
+    is made already, not that a tile "always makes the bid"; a whole number of tricks reads
+    plainly."""
+    open_page(page, f"{server}/learn?level=no-trump-doubles-3")
     box = page.locator(".st-key-learn-level-box")
-    click(page, page.locator(".st-key-lv-cash-walkers-1-tiles-btn-51 button:visible").first)
+    click(page, page.locator(".st-key-lv-no-trump-doubles-3-tiles-btn-62 button:visible").first)
     said = box.inner_text()
     assert "Right!" in said, said
-    assert ("With 5-1 you take 1 trick on average from here on (besides the 4 tricks you have taken), and the bid "
+    assert ("With 6-2 you take 1 trick on average from here on (besides the 4 tricks you have taken), and the bid "
             "is made already.") in said, said
     assert "your side" not in said and "always makes" not in said and "1.00" not in said, said
 
@@ -294,3 +295,42 @@ def test_bidding_feedback_says_plain_words_first_the_numbers_behind_a_fold(page:
     said = alert.first.inner_text()
     assert "Right!" in said and "%" not in said and "The right call is to pass" in said, said
     assert fold.count() == 1
+
+
+def test_a_second_wrong_try_ends_a_play_better_level_and_the_learner_goes_on(page: Any, server: str) -> None:
+    """Play better, the level of a stage's drill: after a second wrong tile the feedback shows
+    the answer, and the level ends there with the star the rule gives (★ after two wrong
+    tries): "Next level" is there, the tiles are done, and the drill below opens. Without it
+    the page was a dead end: the answer shown, "Show the answer" greyed, no way on, the drill
+    locked until the learner clicked the answer."""
+    from lessons import load_course
+    from lessons.strategy.drill import drill_of
+
+    course = load_course()
+    stage = course.stage("pb-lead-through")
+    lid = drill_of(stage).level
+    level = course.level(lid)
+    best = str(level.answer())
+    wrong = [str(t) for t in sorted(level.task.tricks) if str(t) != best][:2]
+    assert len(wrong) == 2
+    open_page(page, f"{server}/learn?level={lid}")
+    box = page.locator(".st-key-learn-level-box")
+    drill = page.locator(".st-key-learn-drill")
+    assert "Answer the question above first" in drill.inner_text()
+    for t in wrong:
+        click(page, page.locator(f".st-key-lv-{lid}-tiles-btn-{t.replace('-', '')} button:visible").first)
+    said = box.inner_text()
+    assert "The answer:" in said and best in said, said
+    assert "this level ends here: ★☆☆ (1 of 3 stars)" in said, said
+    assert page.locator(".st-key-learn-next button").is_visible()
+    assert page.locator(".st-key-learn-retry button").is_visible()
+    assert not page.locator(f".st-key-lv-{lid}-hint").count()  # no greyed "Show the answer" left
+    assert not page.locator(f".st-key-lv-{lid}-tiles-btn-{best.replace('-', '')} button").count()  # tiles done
+    assert "Your best on this level: ★☆☆" in page.inner_text("body")
+    assert "Answer the question above first" not in drill.inner_text()
+    assert page.locator(".st-key-drill-start button").is_visible()
+    assert not page.locator('[data-testid="stException"]').count()
+    click(page, page.locator(".st-key-learn-next button"))
+    nxt = stage.levels[[lv.id for lv in stage.levels].index(lid) + 1]
+    page.wait_for_function("t => document.body.innerText.includes(t)", arg=nxt.question, timeout=10000)
+    assert nxt.title in box.inner_text()

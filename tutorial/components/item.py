@@ -18,6 +18,7 @@ from tutorial.services import describe as words
 from tutorial.services.items import (
     TILE_KINDS,
     Attempt,
+    accept_shown,
     choice_label,
     finished_tricks,
     mode_of,
@@ -133,7 +134,7 @@ def position_view(item: Item, key: str | None = None) -> None:
 
 
 # -- callbacks --------------------------------------------------------------------------------------
-def _answer(item: Item, key: str, answer: object, on_solved: Solved | None) -> None:
+def _answer(item: Item, key: str, answer: object, on_solved: Solved | None, on_shown: Solved | None = None) -> None:
     att = attempt_for(key)
     if att.solved:
         return
@@ -141,13 +142,17 @@ def _answer(item: Item, key: str, answer: object, on_solved: Solved | None) -> N
     if ok and on_solved is not None:
         on_solved(item, att)
     events.answered(item, key, att, answer, ok)
+    if ok is False and on_shown is not None and accept_shown(item, att):
+        # the second wrong try showed the answer: it is taken as the next try, and the item ends
+        events.answered(item, key, att, item.answer_json(), True)
+        on_shown(item, att)
 
 
-def _pick(item: Item, key: str, choice: str, on_solved: Solved | None) -> None:
+def _pick(item: Item, key: str, choice: str, on_solved: Solved | None, on_shown: Solved | None = None) -> None:
     mode = mode_of(item.kind)
     att = attempt_for(key)
     if mode == "one":
-        _answer(item, key, choice, on_solved)
+        _answer(item, key, choice, on_solved, on_shown)
     elif mode == "many":
         att.toggle(choice)
         att.feedback = None
@@ -156,7 +161,7 @@ def _pick(item: Item, key: str, choice: str, on_solved: Solved | None) -> None:
         att.feedback = None
 
 
-def _check(item: Item, key: str, on_solved: Solved | None) -> None:
+def _check(item: Item, key: str, on_solved: Solved | None, on_shown: Solved | None = None) -> None:
     mode = mode_of(item.kind)
     att = attempt_for(key)
     if mode in ("many", "order"):
@@ -166,7 +171,7 @@ def _check(item: Item, key: str, on_solved: Solved | None) -> None:
     else:
         sides = len(item.rules.teams())
         answer = [st.session_state.get(f"{key}-num-{i}") for i in range(sides)]
-    _answer(item, key, answer, on_solved)
+    _answer(item, key, answer, on_solved, on_shown)
 
 
 def _clear(key: str) -> None:
@@ -192,8 +197,11 @@ def _hint(key: str) -> None:
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
 
 
-def answer_controls(item: Item, key: str, on_solved: Solved | None = None) -> None:
-    """The controls for answering ``item`` (disabled once it is solved)."""
+def answer_controls(item: Item, key: str, on_solved: Solved | None = None, on_shown: Solved | None = None) -> None:
+    """The controls for answering ``item`` (disabled once it is solved). With ``on_shown``
+    the item ends at the second wrong try, whose feedback shows the answer
+    (:func:`~tutorial.services.items.accept_shown`), and ``on_shown`` is called as
+    ``on_solved`` is for a right answer."""
     att = attempt_for(key)
     events.shown(key)
     kind, mode = item.kind, mode_of(item.kind)
@@ -216,7 +224,7 @@ def answer_controls(item: Item, key: str, on_solved: Solved | None = None) -> No
         clickable_tiles(
             tiles, key=f"{key}-tiles", verb=verb, trump=trump, disabled=done,
             selected=[Tile.parse(s) for s in att.selected] if mode != "one" else (),
-            captions=captions, on_click=lambda t: _pick(item, key, str(t), on_solved), mark_playable=False,
+            captions=captions, on_click=lambda t: _pick(item, key, str(t), on_solved, on_shown), mark_playable=False,
         )
         if mode == "order":
             st.markdown("**Your order, strongest first:** " + (" > ".join(att.selected) or "_click the tiles in order_"))
@@ -226,7 +234,7 @@ def answer_controls(item: Item, key: str, on_solved: Solved | None = None) -> No
                 picked = c in att.selected
                 label = ("✓ " if picked else "") + choice_label(kind, c, pos.players)
                 st.button(label, key=f"{key}-choice-{c}", disabled=done, on_click=_pick,
-                          args=(item, key, c, on_solved), type="primary" if picked else "secondary")
+                          args=(item, key, c, on_solved, on_shown), type="primary" if picked else "secondary")
     elif mode == "number":
         if done:
             # The field shows the answer that was graded, in a fresh widget: the old one may
@@ -251,7 +259,7 @@ def answer_controls(item: Item, key: str, on_solved: Solved | None = None) -> No
     if mode != "one" and not done:
         with st.container(horizontal=True, key=f"{key}-check-row"):
             st.button("Check my answer", key=f"{key}-check", type="primary", on_click=_check,
-                      args=(item, key, on_solved), icon=":material/check:")
+                      args=(item, key, on_solved, on_shown), icon=":material/check:")
             if mode in ("many", "order"):
                 st.button("Clear", key=f"{key}-clear", on_click=_clear, args=(key,), disabled=not att.selected)
 

@@ -284,9 +284,15 @@ def level_view(c: Course, level: Level) -> None:
             show_row([Shown(t, str(t)) for t in named], base=0.7, label="The tiles named above")
         st.markdown(names_md(f"**{level.question}**"), unsafe_allow_html=True)  # tile names never break
         ask.position_view(level, key)
-        ask.answer_controls(level, key, on_solved=_solved)
+        ask.answer_controls(level, key, on_solved=_solved, on_shown=_solved)
         ask.feedback(level, key)
         ask.hints(level, key)
+        if att.solved and att.feedback is not None and not att.feedback[0]:
+            # the second wrong try showed the answer: the level ends there, as it would with that answer
+            n = att.stars
+            st.info(f"The answer is shown, so this level ends here: {_star_text(n)} ({n} of {MAX_STARS} "
+                    "stars). Go on to the next level, or try this one again.",
+                    icon=":material/flag:")
         if att.solved:
             with st.container(horizontal=True, key="learn-after"):
                 st.button("Next level", key="learn-next", type="primary", on_click=_go_next, args=(c, level.id),

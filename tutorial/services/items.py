@@ -266,6 +266,21 @@ def submit(item: Item, attempt: Attempt, answer: object) -> bool | None:
     return bool(fb.correct)
 
 
+def accept_shown(item: Item, attempt: Attempt) -> bool:
+    """After a second wrong try, whose feedback shows the answer: the answer shown is taken as
+    the next try, so the item ends there with the stars of the one rule (★ after two wrong
+    tries: what clicking the answer shown would give) and the learner can go on. The wrong
+    try's feedback stays on the page. Returns whether it ended the item (not before the second
+    wrong try, nor once solved)."""
+    if attempt.solved or attempt.tries < 2:
+        return False
+    attempt.tries += 1
+    attempt.graded = item.answer_json()
+    attempt.solved = True
+    attempt.stars = int(item.stars(attempt.tries, attempt.hints))
+    return True
+
+
 def replay(item: Item, attempt: Attempt, tries: list[tuple[object, int]]) -> None:
     """Give a fresh attempt the wrong ``tries`` stored since the item was last answered right
     (``(answer, hints asked by then)``, first first, as :attr:`store.stats.Summary.open_wrong`),
