@@ -14,8 +14,8 @@ if TYPE_CHECKING:
     from store.stats import Summary
     from store.transfer import Known
 
-__all__ = ["CourseCount", "ProgressError", "check_file", "course_count", "item_names", "known_content", "place_words",
-           "resume_level"]
+__all__ = ["CourseCount", "ProgressError", "check_file", "course_count", "item_names", "known_content", "next_level",
+           "place_words", "resume_level"]
 
 
 class ProgressError(ValueError):
@@ -88,6 +88,29 @@ def resume_level(course: Course, summ: Summary) -> str:
         return last
     after = ids[ids.index(last) + 1:]
     return next((i for i in after if summ.stars.get(i, 0) < MAX_STARS), todo[0] if todo else last)
+
+
+def next_level(course: Course, summ: Summary, open_level: str = "") -> str:
+    """Home's "Next": the level open in this session (``open_level``) while it has no star
+    yet, else :func:`resume_level`: a level just answered right is behind the learner, as it
+    is after a reload.
+
+    >>> from types import SimpleNamespace as NS
+    >>> from store.stats import Summary
+    >>> c = NS(stages=[NS(id="s1", levels=[NS(id="a", stage="s1"), NS(id="b", stage="s1")])])
+    >>> next_level(c, Summary(stars={"a": 3}, last_level="a"), "a")
+    'b'
+    >>> next_level(c, Summary(stars={"a": 3}, last_level="a"), "b")
+    'b'
+    >>> next_level(c, Summary(), "b")
+    'b'
+    >>> next_level(c, Summary(stars={"a": 2}, last_level="a"), "")
+    'b'
+    """
+    ids = {str(lv.id) for s in course.stages for lv in s.levels}
+    if open_level in ids and summ.stars.get(open_level, 0) == 0:
+        return open_level
+    return resume_level(course, summ)
 
 
 def _level_of_drill(course: Course, answered: str | None) -> str | None:
