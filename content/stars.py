@@ -23,8 +23,7 @@ __all__ = ["MAX_STARS", "RULE", "stars_for"]
 MAX_STARS = 3
 
 #: The rule in the learner's words (the app shows it beside the stars).
-RULE = ("★★★ right first time without a hint · ★★ after one wrong try or one hint · ★ otherwise "
-        "(a wrong try at a yes-or-no question leaves ★)")
+RULE = "★★★ right first time without a hint · ★★ one wrong try or one hint · ★ otherwise, or a wrong yes or no"
 
 
 def stars_for(misses: int, hints: int, options: int | None = None) -> int:

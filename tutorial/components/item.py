@@ -275,15 +275,15 @@ STAR_KEY_AT = "star-key-at"
 
 
 def _star_key(item: Item, key: str, att: Attempt) -> str:
-    """What follows "N of 3 stars" under a right answer: the whole star rule under the first
-    answer of the session (and under that answer again on a rerun), after that only the part
-    that explains a single star after a wrong try at a yes-or-no question; the rule stays in
-    the help of the level picker and the hint button."""
+    """What follows "(N of 3 stars)" under a right answer: the whole star rule under the
+    first answer of the session (and under that answer again on a rerun), after that only the
+    part that explains a single star after a wrong try at a yes-or-no question; the rule stays
+    in the help of the level picker and the hint button."""
     if st.session_state.setdefault(STAR_KEY_AT, key) == key:
-        return f": {STAR_RULE}"
+        return f". Stars: {STAR_RULE}."
     options = item.options()
     if att.misses and options is not None and options <= 2:
-        return ": a wrong try at a yes-or-no question leaves ★"
+        return ": a wrong try at a yes-or-no question leaves ★."
     return ""
 
 
@@ -296,7 +296,7 @@ def feedback(item: Item, key: str) -> None:
         stars = "★" * att.stars + "☆" * (3 - att.stars)
         # the stars in a paragraph of their own: under a list of tiles, a line break would
         # make them part of its last line
-        st.success(f"**Right!**{_para(text.removeprefix('Right! '))}\n\n{stars} ({att.stars} of 3 stars{_star_key(item, key, att)})",
+        st.success(f"**Right!**{_para(text.removeprefix('Right! '))}\n\n{stars} ({att.stars} of 3 stars){_star_key(item, key, att)}",
                    icon=":material/check_circle:")
     else:
         st.error(f"**Not quite.**{_para(text)}", icon=":material/cancel:")
