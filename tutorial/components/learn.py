@@ -169,7 +169,7 @@ def level_picker(stage: Stage) -> Level:
         return f"Level {ids.index(lid) + 1}"
 
     st.radio("Level", ids, key=LEVEL, format_func=label, horizontal=True,
-             help=f"Each level has one question. Stars: {ask.STAR_RULE}.")
+             help=f"Each level has one question. Stars: {ask.STAR_HELP}.")
     st.markdown(" · ".join(f"{i + 1}: {_star_text(_stars(lid))}" for i, lid in enumerate(ids)))
     return next(lv for lv in stage.levels if lv.id == st.session_state[LEVEL])
 
@@ -212,7 +212,7 @@ def stage_end(stage: Stage) -> None:
     ids = [lv.id for lv in stage.levels]
     with st.container(border=True, key="learn-stage-summary"):
         st.markdown(f"### {course().stage_name(stage)} done: {s['earned']} of {s['most']} stars")
-        st.caption(f"Stars: {ask.STAR_RULE}.")
+        st.caption(f"Stars: {ask.STAR_HELP}.")
         if s["missed"]:
             lines = [
                 f"- Level {ids.index(lid) + 1}, *{md_escape(stage.levels[ids.index(lid)].title or lid)}*: "
