@@ -55,18 +55,20 @@ def _pos_seat(pos: Position, seat: int, you: int | None, plain: bool = False) ->
     return f"Seat {seat}"
 
 
-def trump_marks(item: Item, key: str | None = None) -> Trump | None:
+def trump_marks(item: Item, key: str) -> Trump | None:
     """The trump to mark tiles with (gold, "★"), or ``None`` when marking trumps would give the
     answer away: a question about which tiles are trumps, not yet answered (the attempt under
-    ``key``; see :func:`tutorial.services.items.trump_marks`)."""
-    att = attempt_for(key) if key is not None else None
-    return marks_for(item, answered=att is not None and (att.solved or att.answer_shown))
+    ``key``; see :func:`tutorial.services.items.trump_marks`). One rule for the whole table:
+    the hand, the trick and the tiles played are marked together."""
+    att = attempt_for(key)
+    return marks_for(item, answered=att.solved or att.answer_shown)
 
 
-def position_view(item: Item, key: str | None = None) -> None:
-    """The table of a question: rules, trump, auction, trick, hands and loose tiles. The tiles
-    the learner answers with are left out here (they are drawn as the controls). Trumps are
-    not marked while they are what the question asks about (see :func:`trump_marks`)."""
+def position_view(item: Item, key: str) -> None:
+    """The table of a question (its attempt under ``key``): rules, trump, auction, trick,
+    hands and loose tiles. The tiles the learner answers with are left out here (they are
+    drawn as the controls). Trumps are not marked while they are what the question asks about
+    (see :func:`trump_marks`)."""
     pos = item.position
     kind = item.kind
     trump = trump_marks(item, key)

@@ -256,7 +256,7 @@ def ask_puzzle(puzzle: Puzzle, key: str, why: str) -> None:
     att = ask.attempt_for(key)
     st.markdown(f"**{kind_title(puzzle.kind)}** · {why}")
     st.markdown(f"#### {puzzle.question}")
-    ask.position_view(puzzle)
+    ask.position_view(puzzle, key)
     ask.answer_controls(puzzle, key)
     ask.feedback(puzzle, key)
     if att.solved or att.answer_shown:
