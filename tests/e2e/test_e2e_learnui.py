@@ -120,11 +120,14 @@ def test_progress_and_practice_say_the_puzzle_rating_in_the_same_words(page: Any
     me, token = learners.create(db)
     missed = next(iter(puzzles()))
     events.write(db, me.id, events.PuzzleAnswer(missed.id, False, kind=missed.kind, themes=tuple(missed.themes)))
+    page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, f"{server}/progress?me={token}")
     metric = page.locator('[data-testid="stMetric"]', has_text="Puzzle rating")
     metric.wait_for()
     value = metric.locator('[data-testid="stMetricValue"]').inner_text()
     assert value.strip() == "not settled yet", value
+    cut = "(v) => [v, ...v.querySelectorAll('*')].some(e => e.scrollWidth > e.clientWidth)"
+    assert not metric.locator('[data-testid="stMetricValue"]').evaluate(cut), "the words are cut off"
     metric.locator('[data-testid="stTooltipIcon"], [data-testid="stTooltipHoverTarget"]').first.hover()
     tip = page.locator('[data-testid="stTooltipContent"]')
     tip.wait_for()

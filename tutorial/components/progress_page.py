@@ -51,7 +51,7 @@ def load() -> stats.LearnerStats | None:
 
 def headline(s: stats.LearnerStats) -> None:
     p = profile.progress()
-    c1, c2, c3, c4 = st.columns(4)
+    c1, c2, c3, c4 = st.columns([2, 1, 1, 1])  # room for "not settled yet"
     words = rating_words(s.rating, s.rd, len(s.rating_history))
     c1.metric("Puzzle rating", words.value, help=words.detail[0].upper() + words.detail[1:] + ".")
     c2.metric("Stars", course_count(p).stars, help="Over the lesson levels, as Learn counts them")
