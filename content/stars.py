@@ -1,4 +1,4 @@
-"""The one star rule of the course and the puzzles, shown to the learner as :data:`RULE`.
+"""The one star rule of the course and the puzzles, shown to the learner as :data:`RULE` (and :data:`YES_NO`).
 
 >>> stars_for(0, 0), stars_for(1, 0), stars_for(0, 1), stars_for(1, 1), stars_for(3, 0)
 (3, 2, 2, 1, 1)
@@ -17,14 +17,15 @@ rule lives in one place.
 
 from __future__ import annotations
 
-__all__ = ["MAX_STARS", "RULE", "stars_for"]
+__all__ = ["MAX_STARS", "RULE", "YES_NO", "stars_for"]
 
 #: The most stars a level or puzzle gives.
 MAX_STARS = 3
 
 #: The rule in the learner's words (the app shows it beside the stars).
-RULE = ("★★★ right first time without a hint · ★★ after one wrong try or one hint · ★ otherwise "
-        "(a wrong try at a yes-or-no question leaves ★)")
+RULE = "★★★ right first time without a hint · ★★ after one wrong try or one hint · ★ otherwise"
+#: The rule's exception, said where it applies (and in the help beside the stars).
+YES_NO = "a wrong try at a yes-or-no question leaves ★"
 
 
 def stars_for(misses: int, hints: int, options: int | None = None) -> int:

@@ -43,6 +43,10 @@ RENAMED: dict[str, str] = {
     "bid-weak-hand": "bid-twos-hand",
     # The same question: a bid.
     "bid-strong-hand": "bid-sixes-hand",
+    # "Who has won the game, if anyone?": a defender.
+    "game-defenders-win": "game-bid-six",
+    # "Pick every tile you may play.": not the trump that bears the number led.
+    "follow-trump-does-not-follow": "follow-plain-suit-led",
 }
 
 

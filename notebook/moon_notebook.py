@@ -305,14 +305,14 @@ check("follow-two-suit-threes", answer)
 reveal("follow-two-suit-threes")
 
 # %%
-exercise("follow-trump-does-not-follow")
+exercise("follow-plain-suit-led")
 
 # %%
 answer = None  # a list of tiles
-check("follow-trump-does-not-follow", answer)
+check("follow-plain-suit-led", answer)
 
 # %%
-reveal("follow-trump-does-not-follow")
+reveal("follow-plain-suit-led")
 
 # %% [markdown]
 # ## 4. Winning a trick

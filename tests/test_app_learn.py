@@ -418,3 +418,16 @@ def test_a_reload_after_a_wrong_try_shows_its_feedback_again() -> None:
     assert again.button(key=f"lv-{lv.id}-hint").label == hint_label == "Show the answer"
     again.button(key=f"lv-{lv.id}-choice-{right}").click().run()
     assert again.success and "1 of 3 stars" in again.success[0].value
+
+
+def test_the_star_line_is_short_with_no_brackets_inside_brackets() -> None:
+    """The stars under a right answer and the rule beside them: one short line, no brackets
+    inside brackets (not "★ otherwise (a wrong try at a yes-or-no question leaves ★))")."""
+    import re
+
+    at, lv = _open_level(_first("suit_led"))
+    at.button(key=f"lv-{lv.id}-choice-{lv.answer_json()}").click().run()
+    line = at.success[0].value.split("\n\n")[-1]
+    assert line.startswith("★★★ (3 of 3 stars)"), line
+    assert not re.search(r"\([^()]*\(", line) and "))" not in line, line
+    assert len(line) <= 140, (len(line), line)

@@ -155,7 +155,7 @@ def test_a_wrong_try_at_a_yes_or_no_question_leaves_one_star() -> None:
 
 
 def test_feedback_override_replaces_the_engine_words() -> None:
-    level = course().level("follow-trump-does-not-follow")
+    level = course().level("follow-plain-suit-led")
     fb = level.grade(["5-3", "6-5"])
     assert fb.code == "trump-cannot-follow" and fb.reasons == ("trump-cannot-follow",)
     assert fb.text == level.feedback["trump-cannot-follow"]
@@ -485,6 +485,17 @@ def giveaways(item: Item) -> list[str]:
                     found.append(f"{where} says any tile may be played, the answer (every tile): {sentence!r}")
     if kind == "game_winner" and ans is None and re.search(_SAYS_TIE, shown["title"], re.IGNORECASE):
         found.append(f"title says the scores tie at the top, the answer (nobody has won): {shown['title']!r}")
+    if kind == "game_winner" and isinstance(ans, int) and not isinstance(ans, bool):
+        # (a role the question itself names, "'Bidder goes out' rule", tells nothing more)
+        role, says = _winner_role(item, ans)
+        for where in ("title", "address"):
+            if (re.search(says, shown[where], re.IGNORECASE) and re.search(_SAYS_WINS_GAME, shown[where], re.IGNORECASE)
+                    and not re.search(says, shown["question"], re.IGNORECASE)):
+                found.append(f"{where} says the {role} win: {shown[where]!r}")
+    if kind in ("legal_tiles", "play"):
+        for where in ("title", "address"):
+            if re.search(_SAYS_FOLLOWS, shown[where], re.IGNORECASE):
+                found.append(f"{where} states which tiles follow, the answer: {shown[where]!r}")
     if kind in ("legal_tiles", "play") and _void_in_suit_led(item):
         # (a title naming both cases, "Follow suit? Trump in? Throw off?", leaves the case to the hand)
         both = re.search(r"\bfollow\b", re.sub(_VOID_CASE, "", shown["title"], flags=re.IGNORECASE), re.IGNORECASE)
@@ -571,6 +582,24 @@ _SAYS_PASS = r"\bpass(?:es|ed|ing)?\b|\bweak\b|\bpoor\b|\bfew tricks\b|\bworthle
 _SAYS_BID = r"\bstrong\b|\bbid it\b"
 #: A tie at the top, or what it means (the game goes on): the scores must show it.
 _SAYS_TIE = r"\bti(?:e|es|ed|ing)\b|\blevel\b|\bplays? on\b|\bgoes on\b|\bnobody\b|\bno winner\b|\bshare"
+#: A statement of which tiles follow ("A trump never follows a plain suit"), above a question
+#: asking which do.
+_SAYS_FOLLOWS = r"\b(?:never|not|cannot|can'?t|doesn'?t|must|always|only)\s+follows?\b"
+#: The bidder's side, or the defenders' (above "Who has won the game?").
+_SAYS_BIDDER = r"\bbidd(?:er|ers|ing)\b|\bcontract\b|\bmoon\b"
+_SAYS_DEFENDERS = r"\bdefen[cs]es?\b|\bdefend(?:ers?|ing)?\b|\bagainst the bid\w*\b"
+#: Winning the game ("Winning on defence", "The moon wins at once").
+_SAYS_WINS_GAME = r"\b(?:wins?|winning|won|goes? out|out first)\b"
+
+
+def _winner_role(item: Item, winner: int) -> tuple[str, str]:
+    """Whether the game's ``winner`` (a side: a seat with three players, a team with four) is
+    the bidder's side or the defenders', with the words that name that side."""
+    pos = item.position
+    bidder_side = pos.bidder is not None and pos.rules.side_of(pos.bidder) == winner
+    return ("bidder", _SAYS_BIDDER) if bidder_side else ("defenders", _SAYS_DEFENDERS)
+
+
 #: The case of holding none of the suit led, or what that case allows.
 _VOID_CASE = (_VOID + r"|\bcan'?not follow\b|\bcan't follow\b|\bnone of the suit\b|\bout of (?:the )?suit\b"
               r"|\b(?:does|do|will) not force\b|\btrump(?:s|ing)? in\b|\bthrow(?:s|ing)? off\b|\banything goes\b")
@@ -750,6 +779,11 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         # a title saying the scores tie at the top (nobody has won)
         "game-tie": {"title": "A tie at the top plays on"},
         "four-tie": {"title": "Teams can tie too"},
+        # a title or address naming the winner's side; one stating which tiles follow
+        "game-bid-six": {"title": "Winning on defence"},
+        "game-moon": {"title": "The moon wins at once"},
+        "game-reach-21": {"title": "The bidder wins it"},
+        "follow-plain-suit-led": {"title": "A trump never follows a plain suit"},
     }
     import copy
 
@@ -776,6 +810,8 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
                 ("trump-big-small", {"id": "trump-not"}),
                 ("doubles-naming", {"id": "doubles-is-trump"}),
                 ("win-whole-trick", {"id": "win-trump"}),
+                ("game-bid-six", {"id": "game-defenders-win"}),
+                ("follow-plain-suit-led", {"id": "follow-trump-does-not-follow"}),
                 # a bid level answered pass saying pass or weak; one answered a bid saying strong
                 ("bid-twos-hand", {"title": "Know when to pass"}),
                 ("bid-twos-hand", {"id": "bid-weak-hand"}),

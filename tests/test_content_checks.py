@@ -224,3 +224,17 @@ def test_every_kind_declares_how_it_is_answered_in_one_place() -> None:
     assert choice_label("game_winner", "1", players=4) == "Team 1 (Seats 1 & 3)"
     assert choice_label("bid", "bid 21") == "Bid 21 (moon)" and choice_label("trump_choice", "none") == "No trump"
     assert choice_label("legal_tiles", "6-4") == "6-4"
+
+
+def test_score_feedback_says_the_changes_in_words() -> None:
+    """A score's explanation ends with each side's change in words ("In all: Seat 0 +5,
+    Seat 1 +1 and Seat 2 +1."), never a programmer's list ("[5, 1, 1]")."""
+    s = task("score_hand", {"bidder": 0, "bid": 5, "tricks_won": [5, 1, 1]})
+    assert s.explain().endswith("In all: Seat 0 +5, Seat 1 +1 and Seat 2 +1."), s.explain()
+    four = task("score_hand", {"rules": {"players": 4}, "bidder": 1, "bid": 5, "tricks_won": [1, 3, 1, 2]})
+    assert four.explain().endswith("In all: Team 0 +2 and Team 1 +5."), four.explain()
+    from tutorial.services.items import course
+
+    for lv in course().levels():
+        if lv.kind == "score_hand":
+            assert "[" not in lv.task.explain() and "In all: " in lv.task.explain(), (lv.id, lv.task.explain())

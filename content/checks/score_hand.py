@@ -8,7 +8,7 @@ from typing import ClassVar
 from content.checks.base import JSON, Features, Feedback, read_int, register, side_name
 from content.checks.hand import HandTask
 from content.errors import AnswerError
-from engine.words import count_words
+from engine.words import count_words, join_words
 
 
 @register
@@ -112,7 +112,10 @@ class ScoreHand(HandTask[tuple[int, ...]]):
             for i in range(len(s.change)):
                 if i != bs:
                     parts.append(f"{side_name(pos, i)} took {count_words(s.side_tricks[i], 'trick')}: {s.change[i]:+d}.")
-        parts.append(f"Score changes: {list(s.change)}.")
+        team = "Team" if pos.players == 4 else "Seat"
+        each = [f"{team} {i} " + (count_words(c, "mark") if pos.rules.scoring == "marks" else f"{c:+d}")
+                for i, c in enumerate(s.change)]
+        parts.append(f"In all: {join_words(each)}.")
         return " ".join(parts)
 
     def wrong_answers(self) -> Sequence[object]:

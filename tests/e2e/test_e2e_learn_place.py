@@ -59,6 +59,29 @@ def test_learn_opens_where_the_learner_stopped(page: Any, server: str) -> None:
     _at(page, stage, 2, two.id)
 
 
+def test_home_offers_the_level_after_the_one_just_answered(page: Any, server: str) -> None:
+    """A level answered right, then the sidebar's Home: "Next" and "Continue learning" name
+    the following level, as they do after a reload (not the level just done)."""
+    from tutorial.services.progress import place_words
+
+    c = course()
+    lv = first_count_level()
+    ids = [x.id for x in c.levels()]
+    following = ids[ids.index(lv.id) + 1]
+    answer_count_level(page, server, lv.answer())
+    page.get_by_text("Right!").first.wait_for()
+    click(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Home"))
+    path = page.locator(".st-key-home-path")
+    path.wait_for()
+    text = path.inner_text()
+    assert f"Next: {place_words(c, following)}" in text, text
+    link = path.get_by_role("link", name=re.compile("Continue learning"))
+    assert (link.get_attribute("href") or "").endswith(f"learn?level={following}"), link.get_attribute("href")
+    page.reload()
+    wait_ready(page)
+    assert f"Next: {place_words(c, following)}" in page.locator(".st-key-home-path").inner_text()
+
+
 def test_one_star_number_after_a_wrong_answer_and_a_reload(page: Any, server: str) -> None:
     """Wrong, reload, right: the feedback, "Your best on this level" and the row of stars all
     say two stars (the wrong try before the reload counts)."""

@@ -113,6 +113,31 @@ def test_practice_says_when_missed_puzzles_come_back(page: Any, server: str) -> 
     assert not re.search(r"rating: \d+ \(± \d+\)", main), main
 
 
+def test_progress_and_practice_say_the_puzzle_rating_in_the_same_words(page: Any, server: str) -> None:
+    """After one puzzle the rating is not settled: Progress says so in Practice's words (and
+    its help counts the tries), never a bare number with "Glicko-2, ± 636 (95%)"."""
+    db = open_store()
+    me, token = learners.create(db)
+    missed = next(iter(puzzles()))
+    events.write(db, me.id, events.PuzzleAnswer(missed.id, False, kind=missed.kind, themes=tuple(missed.themes)))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, f"{server}/progress?me={token}")
+    metric = page.locator('[data-testid="stMetric"]', has_text="Puzzle rating")
+    metric.wait_for()
+    value = metric.locator('[data-testid="stMetricValue"]').inner_text()
+    assert value.strip() == "not settled yet", value
+    cut = "(v) => [v, ...v.querySelectorAll('*')].some(e => e.scrollWidth > e.clientWidth)"
+    assert not metric.locator('[data-testid="stMetricValue"]').evaluate(cut), "the words are cut off"
+    metric.locator('[data-testid="stTooltipIcon"], [data-testid="stTooltipHoverTarget"]').first.hover()
+    tip = page.locator('[data-testid="stTooltipContent"]')
+    tip.wait_for()
+    assert "It settles after about fifteen first tries at puzzles; 1 so far." in tip.inner_text(), tip.inner_text()
+    assert "Glicko" not in page.locator('[data-testid="stMain"]').inner_text()
+    open_page(page, f"{server}/practice?me={token}")
+    main = page.locator('[data-testid="stMain"]').inner_text()
+    assert "Your puzzle rating: not settled yet (it settles after about fifteen first tries at puzzles; 1 so far)" in main
+
+
 def test_the_sidebar_says_whose_rules_it_shows(page: Any, server: str) -> None:
     """On Play the sidebar shows the open game's rules, labelled so, also after the New game
     panel's number of players changes: the game keeps its own to its end, and the panel's are

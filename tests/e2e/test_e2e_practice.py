@@ -238,3 +238,23 @@ def test_the_puzzle_of_the_day_stays_done_in_a_new_session(page: Any, server: st
     panel = _daily_panel(page)
     assert "done ✓" in panel.locator("summary").inner_text(), panel.inner_text()
     assert panel.get_by_text("The answer:").is_visible(), panel.inner_text()
+
+
+def test_the_trick_is_tinted_after_the_answer_as_on_puzzles(page: Any, server: str) -> None:
+    """A puzzle whose skill is finding the trumps, served by Practice: the trick's trump is
+    drawn plain before the answer and tinted (gold, "★") once the answer is shown, as the
+    Puzzles page draws it; one rule for both."""
+    pz = next(p for p in puzzles() if p.id == "play-3104")
+    led = pz.position.trick[0]
+    assert pz.task.hides_trumps() and pz.position.trump is not None and pz.position.trump.is_trump(led)
+    db = open_store()
+    me, token = learners.create(db)
+    events.write(db, me.id, events.PuzzleAnswer(pz.id, False, kind=pz.kind, themes=tuple(pz.themes)))
+    _due_now(db, me.id, "puzzle", pz.id)
+    open_page(page, f"{server}/practice?me={token}")
+    assert _served(page) == pz.id
+    box = page.locator(".st-key-practice-box")
+    assert box.locator(f'svg[aria-label^="{led}"]').count() >= 1
+    assert box.locator('svg[aria-label*="trump"]').count() == 0  # the skill: no trump marked before
+    click_key(page, f"pr-{pz.id}-solution")
+    box.locator(f'svg[aria-label="{led}, trump"]').first.wait_for()

@@ -93,3 +93,21 @@ def test_puzzles_never_serve_the_same_kind_of_answer_twice_in_a_row(page: Any, s
         click_key(page, "pz-next")
     patterns = [answer_pattern(by_id[i]) for i in served]
     assert all(a != b for a, b in itertools.pairwise(patterns)), [(i, by_id[i].answer_json()) for i in served]
+
+
+def test_no_tooltip_over_the_next_puzzle_after_next_puzzle(page: Any, server: str) -> None:
+    """Next puzzle clicked, the mouse still on it: no tooltip covers the new puzzle's buttons
+    (the walk found "The next puzzle of this list…" over its Hint button); what Next puzzle and
+    Make a new puzzle do is the caption under them."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, f"{server}/puzzles")
+    box = page.locator(".st-key-pz-box")
+    first = box.inner_text()[:80]
+    click_key(page, "pz-next")
+    assert box.inner_text()[:80] != first
+    box.get_by_role("button", name="Next puzzle").first.hover()
+    page.wait_for_timeout(1500)  # a tooltip shows after a short hover delay
+    tips = page.locator('[data-testid="stTooltipContent"]')
+    assert not [t for t in tips.all() if t.is_visible()], [t.inner_text() for t in tips.all()]
+    caption = box.inner_text()
+    assert "Next puzzle: the next puzzle of this list (the filters above) that you have not solved." in caption, caption

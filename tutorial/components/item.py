@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from content.stars import RULE
+from content.stars import RULE, YES_NO
 from engine import Tile
 from tutorial.components import events, state
 from tutorial.components.state import tile_scale
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 ATTEMPTS = state.ATTEMPTS
 #: The star rule, as the learner reads it (``content.stars``).
 STAR_RULE = RULE
+#: The whole star rule with its exception, for the help beside the stars.
+STAR_HELP = f"{RULE}; {YES_NO}"
 Solved = Callable[["Item", Attempt], None]
 
 
@@ -54,18 +56,20 @@ def _pos_seat(pos: Position, seat: int, you: int | None, plain: bool = False) ->
     return f"Seat {seat}"
 
 
-def trump_marks(item: Item, key: str | None = None) -> Trump | None:
+def trump_marks(item: Item, key: str) -> Trump | None:
     """The trump to mark tiles with (gold, "★"), or ``None`` when marking trumps would give the
     answer away: a question about which tiles are trumps, not yet answered (the attempt under
-    ``key``; see :func:`tutorial.services.items.trump_marks`)."""
-    att = attempt_for(key) if key is not None else None
-    return marks_for(item, answered=att is not None and (att.solved or att.answer_shown))
+    ``key``; see :func:`tutorial.services.items.trump_marks`). One rule for the whole table:
+    the hand, the trick and the tiles played are marked together."""
+    att = attempt_for(key)
+    return marks_for(item, answered=att.solved or att.answer_shown)
 
 
-def position_view(item: Item, key: str | None = None) -> None:
-    """The table of a question: rules, trump, auction, trick, hands and loose tiles. The tiles
-    the learner answers with are left out here (they are drawn as the controls). Trumps are
-    not marked while they are what the question asks about (see :func:`trump_marks`)."""
+def position_view(item: Item, key: str) -> None:
+    """The table of a question (its attempt under ``key``): rules, trump, auction, trick,
+    hands and loose tiles. The tiles the learner answers with are left out here (they are
+    drawn as the controls). Trumps are not marked while they are what the question asks about
+    (see :func:`trump_marks`)."""
     pos = item.position
     kind = item.kind
     trump = trump_marks(item, key)
@@ -283,16 +287,15 @@ STAR_KEY_AT = "star-key-at"
 
 
 def _star_key(item: Item, key: str, att: Attempt) -> str:
-    """What follows "N of 3 stars" under a right answer: the whole star rule under the first
-    answer of the session (and under that answer again on a rerun), after that only the part
-    that explains a single star after a wrong try at a yes-or-no question; the rule stays in
-    the help of the level picker and the hint button."""
-    if st.session_state.setdefault(STAR_KEY_AT, key) == key:
-        return f": {STAR_RULE}"
+    """What follows "(N of 3 stars)" under a right answer: why a single star after a wrong try
+    at a yes-or-no question, when that is the case, and the whole star rule under the first
+    answer of the session (and under that answer again on a rerun); the rule stays in the help
+    of the level picker and the hint button."""
     options = item.options()
-    if att.misses and options is not None and options <= 2:
-        return ": a wrong try at a yes-or-no question leaves ★"
-    return ""
+    note = f": {YES_NO}" if att.misses and options is not None and options <= 2 else ""
+    if st.session_state.setdefault(STAR_KEY_AT, key) == key:
+        return f"{note}. Stars: {STAR_RULE}."
+    return f"{note}." if note else ""
 
 
 def feedback(item: Item, key: str) -> None:
@@ -308,7 +311,7 @@ def feedback(item: Item, key: str) -> None:
         stars = "★" * att.stars + "☆" * (3 - att.stars)
         # the stars in a paragraph of their own: under a list of tiles, a line break would
         # make them part of its last line
-        st.success(f"**Right!**{_para(plain or text)}\n\n{stars} ({att.stars} of 3 stars{_star_key(item, key, att)})",
+        st.success(f"**Right!**{_para(plain or text)}\n\n{stars} ({att.stars} of 3 stars){_star_key(item, key, att)}",
                    icon=":material/check_circle:")
     else:
         st.error(f"**Not quite.**{_para(plain or text)}", icon=":material/cancel:")
@@ -333,11 +336,11 @@ def hints(item: Item, key: str, reveal: bool = True) -> None:
     if reveal:
         label = ["Hint", "Show the answer", "Answer shown"][step]
         st.button(label, key=f"{key}-hint", on_click=_hint, args=(key,), disabled=step >= 2 or att.answer_shown,
-                  icon=":material/lightbulb:", help=f"First where to look, then the answer with its reason. {STAR_RULE}.")
+                  icon=":material/lightbulb:", help=f"First where to look, then the answer with its reason. {STAR_HELP}.")
     else:  # kept in its place once given, so the row of buttons does not change under the learner
         st.button("Hint" if step == 0 else "Hint shown", key=f"{key}-hint", on_click=_hint, args=(key,),
                   icon=":material/lightbulb:", disabled=step > 0,
-                  help=f"Where to look. {STAR_RULE}." if step == 0 else
+                  help=f"Where to look. {STAR_HELP}." if step == 0 else
                   "The hint is on the page, with your try; “Show the answer” gives the answer.")
     if att.hints >= 1 and not att.tries:  # after a wrong answer its feedback carries the hint
         st.info(f"**Hint 1:** {item.hint(1)}", icon=":material/lightbulb:")

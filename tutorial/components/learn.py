@@ -19,7 +19,7 @@ from tutorial.components import item as ask
 from tutorial.components import profile, state
 from tutorial.components.tiles import Shown, names_md, show_row
 from tutorial.services.items import Attempt, course, replay, stage_summary, tiles_named
-from tutorial.services.progress import place_words, resume_level
+from tutorial.services.progress import next_level, place_words, resume_level
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LearnLink, LinkError
 
@@ -83,8 +83,8 @@ def _held() -> LearnLink:
 
 
 def home_link() -> tuple[str, str] | None:
-    """Home's way back into Learn: ``(level id, "Stage 3, Level 2")`` of :func:`place` once the
-    learner has started (an answer, or a level opened in this session); ``None`` for a new
+    """Home's way back into Learn: ``(level id, "Stage 3, Level 2")`` of
+    :func:`~tutorial.services.progress.next_level` once the learner has started (an answer, or a level opened in this session); ``None`` for a new
     learner (or when the course cannot be loaded)."""
     held, last = _held().level, profile.progress().last_level
     if held == "" and last is None:  # a new learner: no need to wait for the course
@@ -95,7 +95,7 @@ def home_link() -> tuple[str, str] | None:
         return None
     if held == next(iter(c.levels())).id and last is None:
         return None
-    lid = place(c)
+    lid = next_level(c, profile.progress(), held)
     return lid, place_words(c, lid)
 
 
@@ -169,7 +169,7 @@ def level_picker(stage: Stage) -> Level:
         return f"Level {ids.index(lid) + 1}"
 
     st.radio("Level", ids, key=LEVEL, format_func=label, horizontal=True,
-             help=f"Each level has one question. Stars: {ask.STAR_RULE}.")
+             help=f"Each level has one question. Stars: {ask.STAR_HELP}.")
     st.markdown(" · ".join(f"{i + 1}: {_star_text(_stars(lid))}" for i, lid in enumerate(ids)))
     return next(lv for lv in stage.levels if lv.id == st.session_state[LEVEL])
 
@@ -212,7 +212,7 @@ def stage_end(stage: Stage) -> None:
     ids = [lv.id for lv in stage.levels]
     with st.container(border=True, key="learn-stage-summary"):
         st.markdown(f"### {course().stage_name(stage)} done: {s['earned']} of {s['most']} stars")
-        st.caption(f"Stars: {ask.STAR_RULE}.")
+        st.caption(f"Stars: {ask.STAR_HELP}.")
         if s["missed"]:
             lines = [
                 f"- Level {ids.index(lid) + 1}, *{md_escape(stage.levels[ids.index(lid)].title or lid)}*: "

@@ -15,12 +15,13 @@ import streamlit as st
 from engine.words import count_words
 from puzzles.retired import current_id
 from puzzles.themes import theme_title
-from store import StoreUnavailable, glicko2, practice, stats
+from store import StoreUnavailable, practice, stats
 from store.events import LessonAnswer
 from tutorial.components import events, profile, state
 from tutorial.components import item as ask
 from tutorial.components.tiles import names_md
 from tutorial.services.items import Attempt, course, kind_title, puzzles, submit
+from tutorial.services.progress import rating_words
 
 if TYPE_CHECKING:
     from content import Item
@@ -255,7 +256,7 @@ def ask_puzzle(puzzle: Puzzle, key: str, why: str) -> None:
     att = ask.attempt_for(key)
     st.markdown(f"**{kind_title(puzzle.kind)}** · {why}")
     st.markdown(f"#### {puzzle.question}")
-    ask.position_view(puzzle)
+    ask.position_view(puzzle, key)
     ask.answer_controls(puzzle, key)
     ask.feedback(puzzle, key)
     if att.solved or att.answer_shown:
@@ -331,23 +332,8 @@ def rating_line(pool: list[Puzzle]) -> None:
         ids = {p.id for p in pool}
         later = [d for k, pid, d, _box in s.reviews if k == "puzzle" and current_id(pid) in ids]
         reviews = coming_back(later, datetime.now(UTC))
-    st.markdown(f":material/trending_up: {rating_words(s.rating, s.rd, len(s.rating_history))} · {reviews}")
-
-
-def rating_words(rating: float, rd: float, tries: int) -> str:
-    """The learner's puzzle rating as Practice says it: the number once it is settled; while it
-    is provisional (:func:`store.glicko2.provisional`, as the Classes dashboard decides), that
-    it is still settling, with the first tries counted so far, never a raw "1049 (± 636)".
-
-    >>> rating_words(1049.4, 318.0, 1)
-    'Your puzzle rating: **not settled yet** (it settles after about fifteen first tries at puzzles; 1 so far)'
-    >>> rating_words(1612.0, 80.0, 25)
-    'Your puzzle rating: **1612** (± 160)'
-    """
-    if glicko2.provisional(rd):
-        return (f"Your puzzle rating: **not settled yet** (it settles after about fifteen first tries at "
-                f"puzzles; {tries} so far)")
-    return f"Your puzzle rating: **{rating:.0f}** (± {2 * rd:.0f})"
+    words = rating_words(s.rating, s.rd, len(s.rating_history))
+    st.markdown(f":material/trending_up: Your puzzle rating: **{words.value}** ({words.detail}) · {reviews}")
 
 
 def _after(delta: timedelta) -> str:

@@ -13,7 +13,7 @@ from puzzles.themes import theme_title
 from store import StoreUnavailable, stats
 from tutorial.components import profile
 from tutorial.services.items import course
-from tutorial.services.progress import course_count, item_names
+from tutorial.services.progress import course_count, item_names, rating_words
 from tutorial.services.progress_charts import accuracy_bars, rating_chart
 from tutorial.services.text import md_escape
 
@@ -51,8 +51,9 @@ def load() -> stats.LearnerStats | None:
 
 def headline(s: stats.LearnerStats) -> None:
     p = profile.progress()
-    c1, c2, c3, c4 = st.columns(4)
-    c1.metric("Puzzle rating", f"{s.rating:.0f}", help=f"Glicko-2, ± {2 * s.rd:.0f} (95%)")
+    c1, c2, c3, c4 = st.columns([2, 1, 1, 1])  # room for "not settled yet"
+    words = rating_words(s.rating, s.rd, len(s.rating_history))
+    c1.metric("Puzzle rating", words.value, help=words.detail[0].upper() + words.detail[1:] + ".")
     c2.metric("Stars", course_count(p).stars, help="Over the lesson levels, as Learn counts them")
     c3.metric("Puzzles solved", len(p.puzzles_solved))
     c4.metric("Best streak", p.best_streak)

@@ -139,13 +139,15 @@ def puzzle_view(puzzle: Puzzle, chosen: list[Puzzle]) -> None:
             ask.hints(puzzle, key, reveal=False)
         with st.container(horizontal=True, key="pz-actions"):
             st.button("Next puzzle", key="pz-next", type="primary" if att.solved or att.gave_up else "secondary",
-                      on_click=_next, args=(ids,), icon=":material/arrow_forward:", help=NEXT_HELP.capitalize())
+                      on_click=_next, args=(ids,), icon=":material/arrow_forward:")
             st.button("Retry", key="pz-retry", on_click=_retry, args=(key,), icon=":material/replay:",
                       disabled=att.tries == 0 and not att.gave_up)
             st.button("Show the answer", key="pz-solution", on_click=_solution, args=(puzzle, key),
                       disabled=att.solved or att.gave_up, icon=":material/visibility:")
             st.button(NEW_LABEL, key="pz-new", on_click=new_clicked, args=(list(st.session_state.get("pz-kinds", [])),),
-                      icon=":material/auto_awesome:", help=NEW_HELP.capitalize())
+                      icon=":material/auto_awesome:")
+        # said under the buttons, not as their tooltips: a tooltip stays under the mouse, over
+        # the next puzzle's buttons
         st.caption(f"**Next puzzle**: {NEXT_HELP} **{NEW_LABEL}**: {NEW_HELP}")
     msg = st.session_state.pop(state.PUZZLE_MESSAGE, None)
     if msg:

@@ -14,8 +14,8 @@ if TYPE_CHECKING:
     from store.stats import Summary
     from store.transfer import Known
 
-__all__ = ["CourseCount", "ProgressError", "check_file", "course_count", "item_names", "known_content", "place_words",
-           "resume_level"]
+__all__ = ["CourseCount", "ProgressError", "RatingWords", "check_file", "course_count", "item_names", "known_content",
+           "next_level", "place_words", "rating_words", "resume_level"]
 
 
 class ProgressError(ValueError):
@@ -88,6 +88,55 @@ def resume_level(course: Course, summ: Summary) -> str:
         return last
     after = ids[ids.index(last) + 1:]
     return next((i for i in after if summ.stars.get(i, 0) < MAX_STARS), todo[0] if todo else last)
+
+
+class RatingWords(NamedTuple):
+    """The learner's puzzle rating in words: ``value`` (the number, or "not settled yet") and
+    ``detail`` (how far to trust it), as Practice and Progress both say it."""
+
+    value: str
+    detail: str
+
+
+def rating_words(rating: float, rd: float, tries: int) -> RatingWords:
+    """The puzzle rating as the app says it: the number once it is settled, give or take
+    twice its deviation; while it is provisional (:func:`store.glicko2.provisional`, as the
+    Classes dashboard decides), that it is not settled yet, with the first tries counted so
+    far, never a raw "1049 (± 636)".
+
+    >>> rating_words(1049.4, 318.0, 1)
+    RatingWords(value='not settled yet', detail='it settles after about fifteen first tries at puzzles; 1 so far')
+    >>> rating_words(1612.0, 80.0, 25)
+    RatingWords(value='1612', detail='give or take 160')
+    """
+    from store import glicko2
+
+    if glicko2.provisional(rd):
+        return RatingWords("not settled yet", f"it settles after about fifteen first tries at puzzles; {tries} so far")
+    return RatingWords(f"{rating:.0f}", f"give or take {2 * rd:.0f}")
+
+
+def next_level(course: Course, summ: Summary, open_level: str = "") -> str:
+    """Home's "Next": the level open in this session (``open_level``) while it has no star
+    yet, else :func:`resume_level`: a level just answered right is behind the learner, as it
+    is after a reload.
+
+    >>> from types import SimpleNamespace as NS
+    >>> from store.stats import Summary
+    >>> c = NS(stages=[NS(id="s1", levels=[NS(id="a", stage="s1"), NS(id="b", stage="s1")])])
+    >>> next_level(c, Summary(stars={"a": 3}, last_level="a"), "a")
+    'b'
+    >>> next_level(c, Summary(stars={"a": 3}, last_level="a"), "b")
+    'b'
+    >>> next_level(c, Summary(), "b")
+    'b'
+    >>> next_level(c, Summary(stars={"a": 2}, last_level="a"), "")
+    'b'
+    """
+    ids = {str(lv.id) for s in course.stages for lv in s.levels}
+    if open_level in ids and summ.stars.get(open_level, 0) == 0:
+        return open_level
+    return resume_level(course, summ)
 
 
 def _level_of_drill(course: Course, answered: str | None) -> str | None:
