@@ -1120,3 +1120,70 @@ def test_the_reveal_moves_nothing_with_or_without_a_live_class(kept_page: Any, s
         pg.set_viewport_size({"width": 1920, "height": 1080})
     # "Answer" the same size with a live class as without (28, 18.7 and 14.9 px).
     assert all(abs(answer[w] - 28 * min(w / 1920, h / 1080)) < 0.5 for w, h in sizes), answer
+
+
+#: Each seat's tile height (its first tile; every tile of a hand is as tall) and tile count.
+_HAND_SIZES = """() => Object.fromEntries([...document.querySelectorAll('.pres-table .pres-seat')].map(s => {
+  const t = [...s.querySelectorAll('.pres-tiles svg.moon-tile')];
+  return [s.dataset.seat, [t.length ? t[0].getBoundingClientRect().height : 0, t.length]]; }))"""
+
+
+def test_the_hands_keep_their_size_from_move_to_move(kept_page: Any, server: str) -> None:
+    """Deal 1 (three players, strong) stepped with → and Page Down from the deal to move 12, at
+    1920×1080, 1280×720 and 1024×768: no seat's tiles get smaller from one slide to the next (a
+    whole trick on the table, moves 8 and 11, narrowed the side hands' columns: 166 to 145 px)."""
+    pg = kept_page(1920, 1080)
+    last: dict[tuple[int, int], dict[str, list[float]]] = {}
+    try:
+        open_presenter(pg, server + "/presenter?deal=1&players=3&computer=strong&move=0")
+        for move in range(13):
+            assert stage(pg) == str(move)
+            for width, height in PROJECTORS:
+                pg.set_viewport_size({"width": width, "height": height})
+                pg.wait_for_timeout(300)
+                now = pg.evaluate(_HAND_SIZES)
+                before = last.get((width, height), {})
+                shrunk = {s: (before[s][0], h) for s, (h, n) in now.items() if n and s in before and h < before[s][0] - 0.5}
+                assert not shrunk, (move, width, shrunk)
+                last[width, height] = now
+            pg.set_viewport_size({"width": 1920, "height": 1080})
+            if move < 12:
+                press(pg, "PageDown" if move % 4 == 3 else "ArrowRight")
+            if move in (4, 8):
+                shot(pg, f"presenter-steady-{move}-1920x1080.png")
+    finally:
+        pg.set_viewport_size({"width": 1920, "height": 1080})
+
+
+def test_the_hand_asked_is_the_largest_on_the_table(kept_page: Any, server: str) -> None:
+    """"Pause and ask" at deal 1 (strong): moves 3 (Seat 2 lays a tile aside: eight tiles at the
+    side), 8 (Seat 2, six tiles at the side), 9 (Seat 0 at the bottom) and 10 (Seat 1 at the other
+    side), asked and revealed, at 1920×1080, 1280×720 and 1024×768: the hand asked (the only one
+    face up) has tiles at least as tall as every other hand's backs, and a tenth of the window's
+    height (27 px on a quarter-size picture of 1920×1080); its 8 tiles were 86 px beside Seat 0's
+    backs at 167."""
+    pg = kept_page(1920, 1080)
+    try:
+        for move in (3, 8, 9, 10):
+            open_presenter(pg, server + f"/presenter?deal=1&players=3&computer=strong&move={move}")
+            click_key(pg, "pres-ask")
+            assert stage(pg, "asking") == "1"
+            asked = pg.evaluate("() => document.querySelector('.pres-seat.pres-act').dataset.seat")
+            for step in ("asked", "revealed"):
+                if step == "revealed":
+                    pg.set_viewport_size({"width": 1920, "height": 1080})
+                    press(pg, "ArrowRight")
+                    assert stage(pg, "revealed") == "1"
+                for width, height in PROJECTORS:
+                    pg.set_viewport_size({"width": width, "height": height})
+                    pg.wait_for_timeout(300)
+                    sizes = pg.evaluate(_HAND_SIZES)
+                    own = sizes[asked][0]
+                    where = (move, step, width, asked, sizes)
+                    assert all(own >= h - 0.5 for s, (h, n) in sizes.items() if s != asked and n), where
+                    assert own >= 0.1 * height - 0.5, where
+                    in_view(pg)
+                    if move == 3:
+                        shot(pg, f"presenter-asked-largest-{step}-{width}x{height}.png")
+    finally:
+        pg.set_viewport_size({"width": 1920, "height": 1080})
