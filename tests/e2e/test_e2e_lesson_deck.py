@@ -186,6 +186,33 @@ def test_the_deck_builders_puzzle_picker_is_searched_by_what_a_puzzle_asks(teach
         page.screenshot(path=str(SCREENSHOTS / f"deck-puzzle-picker-{width}x{height}.png"))
 
 
+def test_the_deck_builder_warns_of_a_position_asked_where_any_tile_is_right(teacher: Any, server: str,
+                                                                           log_mark: int) -> None:
+    """Deal 1 (three players, strong) at move 8: every tile Seat 2 may play is as good. Added with
+    "what would you play?", the deck builder says it is a poor moment to ask and names the next
+    move worth asking; at move 9 it says nothing."""
+    page = teacher
+    page.set_viewport_size({"width": 1440, "height": 900})
+    open_page(page, server + "/classroom?deal=1&players=3&computer=strong&move=8")
+    wait_for(page, "[data-testid=stExpander] summary", 120)
+    if not _panel_open(page):
+        click(page, _summary(page))
+    click(page, page.locator(".st-key-deck-ask label").first)
+    click_key(page, "deck-add-hand")
+    warned = page.locator(".st-key-deck-ask-warning").inner_text()
+    assert "any tile is as good at move 8: a poor moment to ask" in warned, warned
+    assert "The next move worth asking is move 9." in warned, warned
+    page.locator(".st-key-deck-ask-warning").scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "deck-poor-ask-1440x900.png"))
+    open_page(page, re.sub(r"move=\d+", "move=9", page.url))
+    wait_for(page, ".st-key-deck-ask label", 120)
+    assert "move 9 of" in page.locator("[data-testid=stMain]").inner_text()
+    click(page, page.locator(".st-key-deck-ask label").first)
+    click_key(page, "deck-add-hand")
+    assert page.locator(".st-key-deck-ask-warning").count() == 0
+    assert len(page.locator("[class*='st-key-deck-entry-']").all_inner_texts()) == 2
+
+
 def test_the_server_log_has_no_warning_after_a_lesson(server: str, log_mark: int) -> None:
     """A normal lesson (the deck above, and the presenter tests before this module) leaves no
     warning, error or stack trace in the server's log."""

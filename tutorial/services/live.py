@@ -113,6 +113,8 @@ def move_spec(question: Question, scene: Scene, ref: str, where: str = "", where
     if worse:
         view["worse"] = worse
     reason = question.answer.reason + (f" {question.as_good_note}" if question.as_good else "")
+    if question.every_right:
+        reason = f"{question.every_right_note} {reason}"
     return QuestionSpec(ref=ref, kind="move", prompt=question.prompt, choices=choices,
                         right=question.right, answer_label=question.answer_label, reason=reason, view=view)
 

@@ -51,6 +51,7 @@ __all__ = [
     "build_item_show",
     "build_show",
     "choice_order",
+    "every_play_right",
     "plain_reason",
     "slide_labels",
     "worse_notes",
@@ -120,6 +121,17 @@ class Question:
         return (self.answer.action, *self.as_good)
 
     @property
+    def every_right(self) -> bool:
+        """True when every legal choice (two or more) is right: the question's answer is
+        "anything", a poor moment to ask the room."""
+        return len(self.choices) > 1 and set(self.choices) <= set(self.right)
+
+    @property
+    def every_right_note(self) -> str:
+        """Said first at the reveal when every legal play is right ("" otherwise)."""
+        return f"Every tile Seat {self.seat} could play was right here: any answer counts." if self.every_right else ""
+
+    @property
     def answer_label(self) -> str:
         """The answer as the room reads it: "Seat 1 plays 1-1 or 4-2 (as good)"."""
         if not self.as_good:
@@ -176,6 +188,16 @@ def as_good(decision: Decided | None) -> tuple[tuple[str, ...], int]:
         return (), 0
     layouts = 0 if exp.exhaustive else max(1, int(exp.layouts))
     return tuple(str(c.action) for c in exp.candidates if c.action is not mine and exp.as_good(c, chosen)), layouts
+
+
+def every_play_right(decision: Decided | None, legal: Sequence[str]) -> bool:
+    """True when every one of the ``legal`` actions (two or more) is the computer's choice
+    or as good by its numbers (:func:`as_good`): asking "what would you play?" there has no
+    wrong answer (see :attr:`Question.every_right`)."""
+    if decision is None or len(legal) < 2:
+        return False
+    also, _layouts = as_good(decision)
+    return set(legal) <= {str(decision_action(decision)), *also}
 
 
 def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
@@ -432,6 +454,12 @@ class Show:
     def question(self, count: int) -> Question:
         """"What would you play?" before action ``count`` (0 <= count < total)."""
         return self.questions[count]
+
+    def next_worth_asking(self, count: int, end: int | None = None) -> int | None:
+        """The first move after ``count`` (up to ``end``, the hand's last by default) whose
+        question has a wrong answer (:attr:`Question.every_right` is false); ``None`` if none."""
+        stop = self.total if end is None else min(end, self.total)
+        return next((c for c in range(count + 1, stop) if not self.questions[c].every_right), None)
 
 
 def build_show(
