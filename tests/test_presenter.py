@@ -521,3 +521,25 @@ def test_a_move_where_every_legal_play_is_right_says_so_and_points_to_the_next_w
     # One legal play is a rule to follow, not "anything": not flagged.
     forced = next(c for c, x in enumerate(show.questions) if len(x.choices) == 1)
     assert not show.question(forced).every_right
+
+
+def test_a_phone_says_in_plain_words_why_a_tile_the_computer_did_not_weigh_is_wrong() -> None:
+    """Deal 1 (three players, strong), move 3: Seat 2 lays 6-1 aside. A student who chose 0-0
+    or 6-4 (tiles the computer has no full words for: 0-0 looked at in 3 deals, 6-4 not tried)
+    learns why at the reveal, in plain words (percent of deals, no bare figures); 3-1 keeps
+    the computer's full words."""
+    from tutorial.services.live import move_spec, wrong_reason
+
+    rules = RuleSet(players=3, min_bid=4, all_pass="redeal")
+    hand, decisions = generate_hand(rules, 1, "strong")
+    show = build_show(hand, decisions, "strong")
+    q = show.question(3)
+    assert q.answer.action == "discard 6-1"
+    plain = dict(q.plain)
+    assert plain["discard 0-0"] == "discard 0-0: the bid is made less often: 0% of deals against 100%."
+    assert plain["discard 6-4"] == "discard 6-4: the computer keeps that tile; it did not even try laying it aside."
+    spec = move_spec(q, show.scenes[3], "ref")
+    assert wrong_reason(spec.view, "discard 0-0") == plain["discard 0-0"]
+    assert wrong_reason(spec.view, "discard 6-4") == plain["discard 6-4"]
+    assert wrong_reason(spec.view, "discard 3-1") == q.worse_note("discard 3-1") != ""
+    assert wrong_reason(spec.view, "discard 6-1") == ""

@@ -52,6 +52,7 @@ __all__ = [
     "build_show",
     "choice_order",
     "every_play_right",
+    "plain_notes",
     "plain_reason",
     "slide_labels",
     "worse_notes",
@@ -109,6 +110,9 @@ class Question:
     #: Every one of those plays in one line, by the computer's numbers (:func:`worse_summary`):
     #: said on the projector at the reveal.
     worse_all: str = ""
+    #: For each legal play that is not right, why, in a few plain words for a class
+    #: (:func:`plain_notes`): said on a live class's chart for the wrong answers chosen.
+    plain: tuple[tuple[str, str], ...] = ()
 
     def worse_note(self, action: str) -> str:
         """Why ``action`` (a legal play that is not right) is worse than the answer, by the
@@ -218,6 +222,27 @@ def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[s
             continue
         note = words.worse_words(c, best, exp.tie_margin)
         if note:
+            out.append((action, note))
+    return tuple(out)
+
+
+def plain_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """For each play (or tile laid aside) not in ``right``: why it is a wrong answer, in plain
+    words (``describe.plain_worse``), the computer's numbers in percent of deals and tricks,
+    or that it did not look closely at it. Nothing for a decision without those numbers."""
+    exp = getattr(decision, "explanation", None)
+    if decision is None or exp is None:
+        return ()
+    try:
+        best = exp.candidate(decision_action(decision))
+    except KeyError:
+        return ()
+    out = []
+    for c in exp.candidates:
+        action = str(c.action)
+        if action in right or c.action.kind not in ("play", "discard"):
+            continue
+        if note := words.plain_worse(c, best, exp.tie_margin):
             out.append((action, note))
     return tuple(out)
 
@@ -501,6 +526,7 @@ def build_show(
             choices=legal, answer=answer, as_good=good, layouts=layouts,
             worse=worse_notes(decision, (answer.action, *good)),
             worse_all=worse_summary(decision, (answer.action, *good)),
+            plain=plain_notes(decision, (answer.action, *good)),
         ))
         game.apply(action)
         scenes.append(_scene(game, i + 1, total, made))
