@@ -213,6 +213,23 @@ def test_the_deck_builder_warns_of_a_position_asked_where_any_tile_is_right(teac
     assert len(page.locator("[class*='st-key-deck-entry-']").all_inner_texts()) == 2
 
 
+def test_a_note_slide_without_a_title_is_listed_by_its_words_once(teacher: Any, server: str, log_mark: int) -> None:
+    """A note slide with no title: the deck lists it by its words, once."""
+    page = teacher
+    open_page(page, server + "/classroom")
+    wait_for(page, "[data-testid=stExpander] summary")
+    if not _panel_open(page):
+        click(page, _summary(page))
+    click(page, page.locator(".st-key-deck-notes label").first)
+    words = "Remember: **trumps** beat everything. <i>Élan</i> — ça va?"
+    page.locator(".st-key-deck-slide-note textarea").fill(words)
+    page.locator(".st-key-deck-slide-note textarea").press("Tab")
+    settle(page)
+    click_key(page, "deck-add-note")
+    listed = page.locator("[class*='st-key-deck-entry-']").all_inner_texts()
+    assert len(listed) == 1 and listed[0].split("\n")[0].strip() == f"1. Note: {words}", listed
+
+
 def test_the_server_log_has_no_warning_after_a_lesson(server: str, log_mark: int) -> None:
     """A normal lesson (the deck above, and the presenter tests before this module) leaves no
     warning, error or stack trace in the server's log."""

@@ -474,8 +474,7 @@ def deck_builder(t: Timeline | None) -> None:
             names = _item_titles() if needs_content(deck) else {}
         for i, e in enumerate(deck.entries):
             with st.container(horizontal=True, key=f"deck-entry-{i}", vertical_alignment="center"):
-                note = f" — {' '.join(e.note[:80].split())}" if e.note else ""  # one line
-                st.markdown(md_escape(f"{i + 1}. {e.describe(names)}{note}"))
+                st.markdown(md_escape(f"{i + 1}. {e.listing(names)}"))
                 st.button("Up", key=f"deck-up-{i}", on_click=_edit, args=(i, -1), disabled=i == 0,
                           icon=":material/arrow_upward:")
                 st.button("Down", key=f"deck-down-{i}", on_click=_edit, args=(i, 1),
