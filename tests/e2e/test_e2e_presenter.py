@@ -178,6 +178,17 @@ def test_pause_and_ask_warns_the_teacher_where_any_tile_is_right(projector: Any,
     assert said == "Every tile Seat 2 could play was right here: any answer counts.", said
 
 
+def test_a_heading_hovered_on_the_stage_shows_no_anchor_link(projector: Any, server: str) -> None:
+    """The stage's headings ("The computer: …", "Move 26: …") carry no anchor link, hovered or not:
+    nothing to click on a projector."""
+    open_presenter(projector, server + "/presenter?deal=1&players=3&computer=strong&move=3&ask=revealed")
+    projector.locator(".pres-talk h2").first.hover()
+    projector.wait_for_timeout(300)
+    links = projector.locator("[data-testid=stMain] [data-testid=stHeaderActionElements]")
+    assert links.count() >= 1  # Streamlit adds them to the stage's headings: hidden
+    assert all(not links.nth(i).is_visible() for i in range(links.count())), links.count()
+
+
 def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp_path: Any) -> None:
     deck = {"format": "moon-deck-1", "title": "Two positions", "entries": [
         {"kind": "deal", "deal": 5, "computer": "basic", "move": 3, "to": 4, "note": "Watch the lead."},
