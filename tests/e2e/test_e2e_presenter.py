@@ -189,6 +189,27 @@ def test_a_heading_hovered_on_the_stage_shows_no_anchor_link(projector: Any, ser
     assert all(not links.nth(i).is_visible() for i in range(links.count())), links.count()
 
 
+_RESULT = """() => {
+  const talk = document.querySelector('.pres-talk'), res = document.querySelector('.pres-talk .pres-result');
+  const t = talk.getBoundingClientRect(), r = res.getBoundingClientRect();
+  const sizes = [...document.querySelectorAll('.pres-talk .pres-reason')].map(e => parseFloat(getComputedStyle(e).fontSize));
+  return {result: parseFloat(getComputedStyle(res).fontSize), reason: Math.max(...sizes), text: res.innerText,
+          inside: r.top >= t.top - 1 && r.bottom <= t.bottom + 1 && r.bottom <= innerHeight};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
+def test_the_hands_result_is_as_big_as_the_commentary(kept_page: Any, server: str, width: int, height: int) -> None:
+    """The last slide of deal 1 (three players, strong): the hand's result in projector type at
+    least as big as the commentary above it, inside the words' panel."""
+    pg = kept_page(width, height)
+    open_presenter(pg, server + "/presenter?deal=1&players=3&computer=strong&move=26")
+    got = pg.evaluate(_RESULT)
+    assert got["text"].startswith("Hand 1: Seat 2 bid 5") and got["inside"], got
+    assert got["result"] >= got["reason"] >= 20, got
+    pg.screenshot(path=str(SCREENSHOTS / f"presenter-result-{width}x{height}.png"))
+
+
 def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp_path: Any) -> None:
     deck = {"format": "moon-deck-1", "title": "Two positions", "entries": [
         {"kind": "deal", "deal": 5, "computer": "basic", "move": 3, "to": 4, "note": "Watch the lead."},
