@@ -210,28 +210,6 @@ def test_the_hands_result_is_as_big_as_the_commentary(kept_page: Any, server: st
     pg.screenshot(path=str(SCREENSHOTS / f"presenter-result-{width}x{height}.png"))
 
 
-_LABEL = """() => {
-  const lab = document.querySelector('.st-key-pres-jump [data-testid=stSliderThumbValue]').getBoundingClientRect();
-  const buttons = [...document.querySelectorAll('.st-key-pres-controls button, .st-key-pres-controls a')]
-    .filter(e => e.checkVisibility()).map(e => e.getBoundingClientRect().bottom);
-  return {label: [lab.top, lab.bottom], buttons: Math.max(...buttons), height: innerHeight};
-}"""
-
-
-def test_the_slider_label_clears_the_buttons_in_a_live_class(kept_page: Any, server: str) -> None:
-    """A live class at 1920×1080 (deal 12, move 5, asked): the move over the "Jump to" thumb
-    ("Move 5") stands clear of the buttons above it, inside the window, and the page fits."""
-    pg = kept_page(1920, 1080)
-    open_presenter(pg, server + "/presenter?deal=12&move=5&computer=strong")
-    click_key(pg, "pres-ask")
-    start_live(pg, close_join=True)
-    wait_for(pg, ".live-chart", 30)
-    got = pg.evaluate(_LABEL)
-    assert got["label"][0] >= got["buttons"] + 2 and got["label"][1] <= got["height"], got
-    in_view(pg)
-    pg.screenshot(path=str(SCREENSHOTS / "presenter-live-slider-label-1920x1080.png"))
-
-
 def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp_path: Any) -> None:
     deck = {"format": "moon-deck-1", "title": "Two positions", "entries": [
         {"kind": "deal", "deal": 5, "computer": "basic", "move": 3, "to": 4, "note": "Watch the lead."},
