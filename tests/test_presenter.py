@@ -498,3 +498,48 @@ def test_the_numbers_table_names_the_summarys_moves_and_drops_sparse_columns() -
     assert "<td>no trump</td>" in table and table.count("<tr>") == 10
     assert "Expected tricks" not in table and "<th>Makes bid %</th>" in table
     assert '<p class="live-note"><b>Expected tricks:</b> blanks 5.41 · no trump 5.37</p>' in out
+
+
+def test_a_move_where_every_legal_play_is_right_says_so_and_points_to_the_next_worth_asking() -> None:
+    """Deal 1 (three players, strong), move 8: every tile Seat 2 may play is as good by the
+    computer's numbers. The question knows it (so the presenter warns before asking and the
+    deck builder when it is added with "what would you play?"), the reveal says plainly that
+    every tile was right, and the next move worth asking is move 9."""
+    from tutorial.services.presenter import every_play_right
+
+    rules = RuleSet(players=3, min_bid=4, all_pass="redeal")
+    hand, decisions = generate_hand(rules, 1, "strong")
+    show = build_show(hand, decisions, "strong")
+    q = show.question(8)
+    assert q.every_right and len(q.choices) == 6
+    assert q.every_right_note == "Every tile Seat 2 could play was right here: any answer counts."
+    assert not show.question(9).every_right_note
+    assert every_play_right(decisions[8], q.choices)
+    assert not show.question(9).every_right and not every_play_right(decisions[9], show.question(9).choices)
+    assert show.next_worth_asking(8) == 9
+    assert show.next_worth_asking(8, end=9) is None
+    # One legal play is a rule to follow, not "anything": not flagged.
+    forced = next(c for c, x in enumerate(show.questions) if len(x.choices) == 1)
+    assert not show.question(forced).every_right
+
+
+def test_a_phone_says_in_plain_words_why_a_tile_the_computer_did_not_weigh_is_wrong() -> None:
+    """Deal 1 (three players, strong), move 3: Seat 2 lays 6-1 aside. A student who chose 0-0
+    or 6-4 (tiles the computer has no full words for: 0-0 looked at in 3 deals, 6-4 not tried)
+    learns why at the reveal, in plain words (percent of deals, no bare figures); 3-1 keeps
+    the computer's full words."""
+    from tutorial.services.live import move_spec, wrong_reason
+
+    rules = RuleSet(players=3, min_bid=4, all_pass="redeal")
+    hand, decisions = generate_hand(rules, 1, "strong")
+    show = build_show(hand, decisions, "strong")
+    q = show.question(3)
+    assert q.answer.action == "discard 6-1"
+    plain = dict(q.plain)
+    assert plain["discard 0-0"] == "discard 0-0: the bid is made less often: 0% of deals against 100%."
+    assert plain["discard 6-4"] == "discard 6-4: the computer keeps that tile; it did not even try laying it aside."
+    spec = move_spec(q, show.scenes[3], "ref")
+    assert wrong_reason(spec.view, "discard 0-0") == plain["discard 0-0"]
+    assert wrong_reason(spec.view, "discard 6-4") == plain["discard 6-4"]
+    assert wrong_reason(spec.view, "discard 3-1") == q.worse_note("discard 3-1") != ""
+    assert wrong_reason(spec.view, "discard 6-1") == ""

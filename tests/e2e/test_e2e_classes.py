@@ -65,6 +65,10 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     main = page.locator("[data-testid=stMain]")
     assert "teacher=" not in main.inner_text(), "the teacher link shows beside the join code"
     assert "PIN of four digits" in main.inner_text()
+    # The dashboard keeps the app's navigation: on to the Presenter or the Classroom.
+    nav = page.locator("[data-testid=stSidebar] [data-testid=stSidebarNav]")
+    assert page.locator("[data-testid=stSidebar]").is_visible() and nav.is_visible()
+    assert {"Presenter", "Classroom"} <= set(nav.inner_text().split("\n")), nav.inner_text()
     code = page.locator(".class-join-code").inner_text().strip()
     assert "teacher=" not in page.url and f"class={code}" in page.url  # no secret in the address bar
     # Said before it is shown: this browser keeps the link (elsewhere only a new one can be made).
@@ -90,6 +94,7 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     assert f"/classes?code={code}" in str(qr.get_attribute("aria-label")) and qr.bounding_box()["height"] > 400
     assert float(page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.class-code')).fontSize)")) >= 56
     assert page.locator("[data-testid=stSidebar]").is_hidden()
+    assert all(page.locator(f"[data-testid={c}]").is_hidden() for c in ("stExpandSidebarButton", "stSidebarCollapsedControl"))
     assert "Students" not in page.locator("[data-testid=stMain]").inner_text()
     # The warning for the teacher stays off the screen the room reads.
     assert "Phones cannot open" not in page.locator("[data-testid=stMain]").inner_text()

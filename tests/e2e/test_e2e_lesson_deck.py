@@ -185,6 +185,50 @@ def test_the_deck_builders_puzzle_picker_is_searched_by_what_a_puzzle_asks(teach
         shot(page, f"deck-puzzle-picker-{width}x{height}.png")
 
 
+def test_the_deck_builder_warns_of_a_position_asked_where_any_tile_is_right(teacher: Any, server: str,
+                                                                           log_mark: int) -> None:
+    """Deal 1 (three players, strong) at move 8: every tile Seat 2 may play is as good. Added with
+    "what would you play?", the deck builder says it is a poor moment to ask and names the next
+    move worth asking; at move 9 it says nothing."""
+    page = teacher
+    page.set_viewport_size({"width": 1440, "height": 900})
+    open_page(page, server + "/classroom?deal=1&players=3&computer=strong&move=8")
+    wait_for(page, "[data-testid=stExpander] summary", 120)
+    if not _panel_open(page):
+        click(page, _summary(page))
+    click(page, page.locator(".st-key-deck-ask label").first)
+    click_key(page, "deck-add-hand")
+    warned = page.locator(".st-key-deck-ask-warning").inner_text()
+    assert "any tile is as good at move 8: a poor moment to ask" in warned, warned
+    assert "The next move worth asking is move 9." in warned, warned
+    page.locator(".st-key-deck-ask-warning").scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "deck-poor-ask-1440x900.png"))
+    open_page(page, re.sub(r"move=\d+", "move=9", page.url))
+    wait_for(page, ".st-key-deck-ask label", 120)
+    assert "move 9 of" in page.locator("[data-testid=stMain]").inner_text()
+    click(page, page.locator(".st-key-deck-ask label").first)
+    click_key(page, "deck-add-hand")
+    assert page.locator(".st-key-deck-ask-warning").count() == 0
+    assert len(page.locator("[class*='st-key-deck-entry-']").all_inner_texts()) == 2
+
+
+def test_a_note_slide_without_a_title_is_listed_by_its_words_once(teacher: Any, server: str, log_mark: int) -> None:
+    """A note slide with no title: the deck lists it by its words, once."""
+    page = teacher
+    open_page(page, server + "/classroom")
+    wait_for(page, "[data-testid=stExpander] summary")
+    if not _panel_open(page):
+        click(page, _summary(page))
+    click(page, page.locator(".st-key-deck-notes label").first)
+    words = "Remember: **trumps** beat everything. <i>Élan</i> — ça va?"
+    page.locator(".st-key-deck-slide-note textarea").fill(words)
+    page.locator(".st-key-deck-slide-note textarea").press("Tab")
+    settle(page)
+    click_key(page, "deck-add-note")
+    listed = page.locator("[class*='st-key-deck-entry-']").all_inner_texts()
+    assert len(listed) == 1 and listed[0].split("\n")[0].strip() == f"1. Note: {words}", listed
+
+
 def test_the_server_log_has_no_warning_after_a_lesson(server: str, log_mark: int) -> None:
     """A normal lesson (the deck above, and the presenter tests before this module) leaves no
     warning, error or stack trace in the server's log."""

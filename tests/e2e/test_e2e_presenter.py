@@ -145,6 +145,70 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     assert "move 9 of" in projector.locator("[data-testid=stMain]").inner_text()
 
 
+def test_pause_and_ask_warns_the_teacher_where_any_tile_is_right(projector: Any, server: str) -> None:
+    """Deal 1 (three players, strong), move 8: every tile Seat 2 may play is as good. "Pause and
+    ask" says so on the teacher's controls before asking (the stage says nothing of it), with
+    the next move worth asking a click away; asked anyway, the reveal says every tile was right."""
+    link = server + "/presenter?deal=1&players=3&computer=strong&move={move}"
+    open_presenter(projector, link.format(move=8))
+    assert projector.locator(".st-key-pres-ask button").count() == 0
+    projector.locator(".st-key-pres-ask-poor button").first.click()
+    wait_for(projector, ".st-key-pres-ask-next button", 30)
+    menu = projector.locator("[data-testid=stPopoverBody]").inner_text()
+    assert "Any tile is as good here: a poor moment to ask." in menu, menu
+    assert "The next move worth asking is move 9." in menu, menu
+    assert "as good" not in projector.locator(".pres-stage").inner_text()
+    projector.screenshot(path=str(SCREENSHOTS / "presenter-poor-ask-1920x1080.png"))
+    click_key(projector, "pres-ask-next")
+    assert stage(projector) == "9" and stage(projector, "asking") == "0"
+    # Move 9 is worth asking: the plain button asks at once.
+    assert projector.locator(".st-key-pres-ask-poor").count() == 0
+    click_key(projector, "pres-ask")
+    assert stage(projector, "asking") == "1"
+    # Back at move 8, asked anyway: the reveal says plainly that every tile was right.
+    open_presenter(projector, link.format(move=8))
+    projector.locator(".st-key-pres-ask-poor button").first.click()
+    wait_for(projector, ".st-key-pres-ask-anyway button", 30)
+    click_key(projector, "pres-ask-anyway")
+    assert stage(projector, "asking") == "1" and stage(projector) == "8"
+    press(projector, "ArrowRight")
+    assert stage(projector, "revealed") == "1"
+    said = projector.locator(".pres-talk .pres-every-right").inner_text()
+    assert said == "Every tile Seat 2 could play was right here: any answer counts.", said
+
+
+def test_a_heading_hovered_on_the_stage_shows_no_anchor_link(projector: Any, server: str) -> None:
+    """The stage's headings ("The computer: …", "Move 26: …") carry no anchor link, hovered or not:
+    nothing to click on a projector."""
+    open_presenter(projector, server + "/presenter?deal=1&players=3&computer=strong&move=3&ask=revealed")
+    projector.locator(".pres-talk h2").first.hover()
+    projector.wait_for_timeout(300)
+    links = projector.locator("[data-testid=stMain] [data-testid=stHeaderActionElements]")
+    assert links.count() >= 1  # Streamlit adds them to the stage's headings: hidden
+    assert all(not links.nth(i).is_visible() for i in range(links.count())), links.count()
+
+
+_RESULT = """() => {
+  const talk = document.querySelector('.pres-talk'), res = document.querySelector('.pres-talk .pres-result');
+  const t = talk.getBoundingClientRect(), r = res.getBoundingClientRect();
+  const sizes = [...document.querySelectorAll('.pres-talk .pres-reason')].map(e => parseFloat(getComputedStyle(e).fontSize));
+  return {result: parseFloat(getComputedStyle(res).fontSize), reason: Math.max(...sizes), text: res.innerText,
+          inside: r.top >= t.top - 1 && r.bottom <= t.bottom + 1 && r.bottom <= innerHeight};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
+def test_the_hands_result_is_as_big_as_the_commentary(kept_page: Any, server: str, width: int, height: int) -> None:
+    """The last slide of deal 1 (three players, strong): the hand's result in projector type at
+    least as big as the commentary above it, inside the words' panel."""
+    pg = kept_page(width, height)
+    open_presenter(pg, server + "/presenter?deal=1&players=3&computer=strong&move=26")
+    got = pg.evaluate(_RESULT)
+    assert got["text"].startswith("Hand 1: Seat 2 bid 5") and got["inside"], got
+    assert got["result"] >= got["reason"] >= 20, got
+    pg.screenshot(path=str(SCREENSHOTS / f"presenter-result-{width}x{height}.png"))
+
+
 def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp_path: Any) -> None:
     deck = {"format": "moon-deck-1", "title": "Two positions", "entries": [
         {"kind": "deal", "deal": 5, "computer": "basic", "move": 3, "to": 4, "note": "Watch the lead."},

@@ -208,6 +208,29 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         assert stage(projector) == count
 
 
+def test_a_live_discard_reveal_tells_the_phone_in_plain_words_why_its_tile_is_wrong(projector: Any, browser: Any,
+                                                                                     server: str) -> None:
+    """Deal 1 (three players, strong), move 3: Seat 2 lays 6-1 aside; a student lays 0-0 aside.
+    At the reveal the phone says why, in plain words (percent of deals, no bare figures)."""
+    open_presenter(projector, server + "/presenter?deal=1&players=3&computer=strong&move=3")
+    with _live_phone(projector, browser, server, "Ada") as phone:
+        wait_for(projector, ".st-key-live-panel", 30)
+        click(projector, projector.locator(".st-key-pres-ask button").first)
+        wait_for(projector, ".live-chart", 30)
+        chosen = phone.locator("[class*='st-key-live-choice-'] button", has_text="0-0")
+        chosen.wait_for(timeout=30_000)
+        settle(phone)
+        click(phone, chosen)
+        projector.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '1'",
+                                    timeout=20_000)
+        click(projector, projector.locator(".st-key-pres-forward button").first)
+        wait_for(projector, ".live-chart[data-revealed='1']", 30)
+        said = phone.locator(".live-revealed", has_text="less often")
+        said.wait_for(timeout=30_000)
+        assert "discard 0-0: the bid is made less often: 0% of deals against 100%." in said.inner_text()
+        phone.screenshot(path=str(SCREENSHOTS / "live-discard-phone-390x844.png"), full_page=True)
+
+
 def test_join_as_a_student_leaves_no_stale_class_in_the_address(browser: Any, server: str) -> None:
     """A class's dashboard address (``?class=``) opened on a phone that did not make the class
     offers "Join this class as a student": it opens the join page with the code filled in, and

@@ -33,6 +33,7 @@ from tutorial.services.decks import (
 from tutorial.services.describe import seat_name
 from tutorial.services.kept import DECK_COOKIE, deck_value
 from tutorial.services.players import Decider, bot_seed, default_factory
+from tutorial.services.presenter import every_play_right
 from tutorial.services.records import RecordError, RecordJSON, load_hand
 from tutorial.services.rules_text import short_summary, with_players
 from tutorial.services.text import md_escape
@@ -352,9 +353,38 @@ def _add_position() -> None:
         entry = DeckEntry("hand", note=note, record=t.hand.record, computer=_level(), move=count,
                           to=to if to != count else None, ask=ask)
     _add(entry)
+    if ask and (poor := _poor_ask(t, count, entry.computer)):
+        st.session_state[ASK_WARNING] = poor
     st.session_state["deck-note"] = ""
     st.session_state["deck-more"] = 0
     st.session_state["deck-ask"] = False
+
+
+#: The deck builder's warning of a position added with "what would you play?" where every
+#: legal play is right (said once, under "Add this position").
+ASK_WARNING = "deck-ask-warning"
+
+
+def _every_right(t: Timeline, count: int, level: str) -> bool | None:
+    """Whether every legal play before action ``count`` is right by the ``level`` computer's
+    numbers (:func:`~tutorial.services.presenter.every_play_right`); ``None`` when the
+    Classroom holds no word of that computer on it."""
+    if t.commentary_level != level or (count not in t.commentary and level != _level()):
+        return None
+    decision = t.comment(count, _bot_for).decision
+    return every_play_right(decision, tuple(str(a) for a in t.game_at(count).legal_actions()))
+
+
+def _poor_ask(t: Timeline, count: int, level: str) -> str:
+    """The warning for a position asked where any tile is as good (``""`` when it is worth
+    asking): the presenter's "Pause and ask" says the same, with the next move worth asking."""
+    if not _every_right(t, count, level):
+        return ""
+    total = len(t.hand.actions)
+    nxt = next((c for c in range(count + 1, total) if c in t.commentary and _every_right(t, c, level) is False), None)
+    then = f" The next move worth asking is move {nxt}." if nxt is not None else ""
+    return (f"Added, but any tile is as good at move {count}: a poor moment to ask “what would you play?”, "
+            f"as every answer is right.{then}")
 
 
 def _add_item(kind: str) -> None:
@@ -412,6 +442,9 @@ def deck_builder(t: Timeline | None) -> None:
                             key="deck-more", help="0: just this position. 3: this one and the next three moves.")
             c2.checkbox("Open with “what would you play?”", key="deck-ask", disabled=count >= len(t.hand.actions))
             st.button("Add this position", key="deck-add-hand", on_click=_add_position, icon=":material/add:")
+            if poor := st.session_state.pop(ASK_WARNING, None):
+                with st.container(key="deck-ask-warning"):
+                    st.warning(md_escape(str(poor)), icon=":material/front_hand:")
         if st.toggle("Add puzzles and lesson levels", key="deck-items"):
             # Each picker on a row of its own: a puzzle's question needs the width.
             pz = {p.id: p for p in puzzles()}
@@ -441,8 +474,7 @@ def deck_builder(t: Timeline | None) -> None:
             names = _item_titles() if needs_content(deck) else {}
         for i, e in enumerate(deck.entries):
             with st.container(horizontal=True, key=f"deck-entry-{i}", vertical_alignment="center"):
-                note = f" — {' '.join(e.note[:80].split())}" if e.note else ""  # one line
-                st.markdown(md_escape(f"{i + 1}. {e.describe(names)}{note}"))
+                st.markdown(md_escape(f"{i + 1}. {e.listing(names)}"))
                 st.button("Up", key=f"deck-up-{i}", on_click=_edit, args=(i, -1), disabled=i == 0,
                           icon=":material/arrow_upward:")
                 st.button("Down", key=f"deck-down-{i}", on_click=_edit, args=(i, 1),

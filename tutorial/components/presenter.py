@@ -258,6 +258,58 @@ def _can_ask(p: Presentation) -> bool:
     return isinstance(show, Show) and slide.count < show.total
 
 
+def _slide_show(p: Presentation) -> Show | None:
+    """The hand on the current slide, when it is one (worked out already)."""
+    if p.hand is not None:
+        return p.hand
+    assert p.deck is not None
+    show = p.shows.get(p.stepper.slide.entry)
+    return show if isinstance(show, Show) else None
+
+
+def _go_to(pos: int) -> None:
+    p = current()
+    if p is None:
+        return
+    p.stepper.go(pos)
+    _sync_url(p)
+
+
+def _poor_moment(p: Presentation) -> bool:
+    """True when the question on this slide has no wrong answer: every legal play is right
+    (:attr:`~tutorial.services.presenter.Question.every_right`)."""
+    show = _slide_show(p)
+    return (show is not None and not p.stepper.asking and _can_ask(p)
+            and show.question(p.stepper.slide.count).every_right)
+
+
+def _ask_anyway() -> None:
+    """The poor moment's "Pause and ask" menu: ask all the same."""
+    _step("pause")
+
+
+def _ask_menu(p: Presentation) -> None:
+    """"Pause and ask" at a move where every legal play is right: the teacher learns it first,
+    in a menu on the controls (the stage says nothing of it), with the next move worth asking
+    a click away, or asks anyway."""
+    s = p.stepper
+    show = _slide_show(p)
+    assert show is not None
+    slide = s.slide
+    later = [i for i, x in enumerate(s.slides) if i > s.pos and x.entry == slide.entry]
+    end = s.slides[later[-1]].count if later else slide.count
+    nxt = show.next_worth_asking(slide.count, end + 1)
+    with st.popover("Pause and ask", key="pres-ask-poor", icon=":material/front_hand:"):
+        st.markdown("**Any tile is as good here: a poor moment to ask.** "
+                    + (f"The next move worth asking is move {nxt}." if nxt is not None else
+                       "No later move here is worth asking."))
+        if nxt is not None:
+            pos = next(i for i in later if s.slides[i].count == nxt)
+            st.button(f"Go to move {nxt}", key="pres-ask-next", on_click=_go_to, args=(pos,),
+                      type="primary", icon=":material/skip_next:")
+        st.button("Ask anyway", key="pres-ask-anyway", on_click=_ask_anyway, icon=":material/front_hand:")
+
+
 @st.fragment
 def stage(start: bool = False) -> None:
     """The stage and its controls (a step redraws only this); with ``start``, "Start a live
@@ -284,6 +336,8 @@ def stage(start: bool = False) -> None:
         if s.asking and not s.slide.ask:
             st.button("Show every hand", key="pres-resume", on_click=_step, args=("resume",),
                       icon=":material/visibility:")
+        elif _poor_moment(p):
+            _ask_menu(p)
         elif not s.asking:
             st.button("Pause and ask", key="pres-ask", on_click=_step, args=("pause",), disabled=not _can_ask(p),
                       icon=":material/front_hand:")

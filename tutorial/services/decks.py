@@ -156,6 +156,23 @@ class DeckEntry:
         title = (titles or {}).get((self.kind, self.ref))
         return f"{self.kind.capitalize()}: {title}" if title else f"{self.kind.capitalize()} {self.ref}"
 
+    def listing(self, titles: Mapping[tuple[str, str], str] | None = None) -> str:
+        """The entry as the deck builder lists it, on one line: :meth:`describe`, then its note
+        (the first 80 characters), unless the line already says it (a note slide with no title
+        is named by its words).
+
+        >>> DeckEntry("note", note="Remember: trumps beat everything.").listing()
+        'Note: Remember: trumps beat everything.'
+        >>> DeckEntry("note", title="Remember", note="Trumps beat everything.").listing()
+        'Note: Remember — Trumps beat everything.'
+        >>> DeckEntry("level", ref="win-top-of-suit", note="Look at the\\nlead.").listing()
+        'Level win-top-of-suit — Look at the lead.'
+        """
+        line = self.describe(titles)
+        if not self.note or (self.kind == "note" and not self.title):
+            return line
+        return f"{line} — {' '.join(self.note[:80].split())}"
+
     def to_json(self, *, link: bool = False) -> dict[str, object]:
         """The entry as a deck file writes it; with ``link``, as a deck link packs it, where an
         entry read without house rules stays without them (so the page opened from the link,

@@ -39,6 +39,7 @@ __all__ = [
     "hint_nudge",
     "move_label",
     "move_without_reason",
+    "plain_worse",
     "result_words",
     "seat_name",
     "trump_label",
@@ -566,6 +567,42 @@ def worse_line(worse: Sequence[Candidate], best: Candidate, margin: float = 1e-6
     if any(_same_chance(c, best, margin) for c in known):
         line += f" Same chance, so the tricks decide: {_why_tricks(goal, short=True)}."
     return line
+
+
+def plain_worse(worse: Candidate, best: Candidate, margin: float = 1e-6) -> str:
+    """Why ``worse`` is a wrong answer beside the computer's ``best``, in a few plain words for
+    a class (percent of deals and tricks, no bare figures), short enough for a live class's
+    chart of the answers the students chose (its ✓ marks ``best``). ``""`` when ``best`` has
+    no numbers.
+
+    >>> from engine.players import Candidate
+    >>> best = Candidate(Action.parse("discard 6-1"), tricks=5.0, goal="make", goal_chance=1.0)
+    >>> print(plain_worse(Candidate(Action.parse("discard 0-0"), goal="make", goal_chance=0.0), best))
+    discard 0-0: the bid is made less often: 0% of deals against 100%.
+    >>> print(plain_worse(Candidate(Action.parse("discard 6-4")), best))
+    discard 6-4: the computer keeps that tile; it did not even try laying it aside.
+    >>> print(plain_worse(Candidate(Action.parse("play 5-5"), tricks=6.0, goal="make", goal_chance=1.0),
+    ...                   Candidate(Action.parse("play 5-2"), tricks=6.24, goal="make", goal_chance=1.0), 0.0375))
+    5-5: the bid is made as often (100%), but with fewer tricks: 6.00 against 6.24.
+    """
+    mine = move_label(worse.action)
+    if best.tricks is None:
+        return ""
+    if worse.tricks is None and worse.goal_chance is None:
+        if worse.action.kind == "discard":
+            return f"{mine}: the computer keeps that tile; it did not even try laying it aside."
+        return f"{mine}: the computer did not think it worth a close look."
+    if best.goal_chance is None or worse.goal_chance is None:
+        if worse.tricks is None:
+            return ""
+        return f"{mine}: fewer tricks for its side: {worse.tricks:.2f} against {best.tricks:.2f}."
+    done = "made" if (best.goal or "make") == "make" else "set"
+    a, b = _percents([worse.goal_chance, best.goal_chance], margin)
+    if not _same_chance(worse, best, margin):
+        return f"{mine}: the bid is {done} less often: {a} of deals against {b}."
+    if worse.tricks is None:
+        return ""
+    return f"{mine}: the bid is {done} as often ({a}), but with fewer tricks: {worse.tricks:.2f} against {best.tricks:.2f}."
 
 
 def _either(worse: float, best: float, goal: str, margin: float) -> str:

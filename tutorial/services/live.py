@@ -118,7 +118,12 @@ def move_spec(question: Question, scene: Scene, ref: str, where: str = "", where
     worse = {a: note for a, note in question.worse if a in values and a not in illegal}
     if worse:
         view["worse"] = worse
+    plain = {a: note for a, note in question.plain if a in values and a not in illegal and a not in worse}
+    if plain:
+        view["plain"] = plain
     reason = question.answer.reason + (f" {question.as_good_note}" if question.as_good else "")
+    if question.every_right:
+        reason = f"{question.every_right_note} {reason}"
     return QuestionSpec(ref=ref, kind="move", prompt=question.prompt, choices=choices,
                         right=question.right, answer_label=question.answer_label, reason=reason, view=view)
 
@@ -141,7 +146,8 @@ def illegal_reason(view: Mapping[str, object], value: str) -> str:
 
 def wrong_reason(view: Mapping[str, object], value: str) -> str:
     """Why the wrong choice ``value`` is wrong: the engine's reason it may not be played, or
-    why the computer's numbers rate it worse than the answer (``""``: nothing to say).
+    why the computer's numbers rate it worse than the answer, or (a play it has no full words
+    for: a tile it did not try laying aside) its plain words (``""``: nothing to say).
 
     >>> wrong_reason({"illegal": {"play 6-6": "6-6 may not be played: …"}, "worse": {"play 2-1": "2-1 is worse: …"}},
     ...              "play 2-1")
@@ -149,9 +155,12 @@ def wrong_reason(view: Mapping[str, object], value: str) -> str:
     """
     if found := illegal_reason(view, value):
         return found
-    worse = view.get("worse")
-    said = worse.get(value) if isinstance(worse, dict) else None
-    return str(said) if said else ""
+    for key in ("worse", "plain"):  # the computer's full words, else its plain ones (no close look)
+        notes = view.get(key)
+        said = notes.get(value) if isinstance(notes, dict) else None
+        if said:
+            return str(said)
+    return ""
 
 
 def _label(item: Item, value: object) -> str:

@@ -51,6 +51,8 @@ __all__ = [
     "build_item_show",
     "build_show",
     "choice_order",
+    "every_play_right",
+    "plain_notes",
     "plain_reason",
     "slide_labels",
     "worse_notes",
@@ -108,6 +110,9 @@ class Question:
     #: Every one of those plays in one line, by the computer's numbers (:func:`worse_summary`):
     #: said on the projector at the reveal.
     worse_all: str = ""
+    #: For each legal play that is not right, why, in a few plain words for a class
+    #: (:func:`plain_notes`): said on a live class's chart for the wrong answers chosen.
+    plain: tuple[tuple[str, str], ...] = ()
 
     def worse_note(self, action: str) -> str:
         """Why ``action`` (a legal play that is not right) is worse than the answer, by the
@@ -118,6 +123,17 @@ class Question:
     def right(self) -> tuple[str, ...]:
         """Every action counted right: the computer's, then those as good."""
         return (self.answer.action, *self.as_good)
+
+    @property
+    def every_right(self) -> bool:
+        """True when every legal choice (two or more) is right: the question's answer is
+        "anything", a poor moment to ask the room."""
+        return len(self.choices) > 1 and set(self.choices) <= set(self.right)
+
+    @property
+    def every_right_note(self) -> str:
+        """Said first at the reveal when every legal play is right ("" otherwise)."""
+        return f"Every tile Seat {self.seat} could play was right here: any answer counts." if self.every_right else ""
 
     @property
     def answer_label(self) -> str:
@@ -178,6 +194,16 @@ def as_good(decision: Decided | None) -> tuple[tuple[str, ...], int]:
     return tuple(str(c.action) for c in exp.candidates if c.action is not mine and exp.as_good(c, chosen)), layouts
 
 
+def every_play_right(decision: Decided | None, legal: Sequence[str]) -> bool:
+    """True when every one of the ``legal`` actions (two or more) is the computer's choice
+    or as good by its numbers (:func:`as_good`): asking "what would you play?" there has no
+    wrong answer (see :attr:`Question.every_right`)."""
+    if decision is None or len(legal) < 2:
+        return False
+    also, _layouts = as_good(decision)
+    return set(legal) <= {str(decision_action(decision)), *also}
+
+
 def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """For each play (or tile laid aside) the computer rated below its own choice, and not in
     ``right``: why it is worse, by the computer's numbers (``describe.worse_words``). Nothing
@@ -196,6 +222,27 @@ def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[s
             continue
         note = words.worse_words(c, best, exp.tie_margin)
         if note:
+            out.append((action, note))
+    return tuple(out)
+
+
+def plain_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """For each play (or tile laid aside) not in ``right``: why it is a wrong answer, in plain
+    words (``describe.plain_worse``), the computer's numbers in percent of deals and tricks,
+    or that it did not look closely at it. Nothing for a decision without those numbers."""
+    exp = getattr(decision, "explanation", None)
+    if decision is None or exp is None:
+        return ()
+    try:
+        best = exp.candidate(decision_action(decision))
+    except KeyError:
+        return ()
+    out = []
+    for c in exp.candidates:
+        action = str(c.action)
+        if action in right or c.action.kind not in ("play", "discard"):
+            continue
+        if note := words.plain_worse(c, best, exp.tie_margin):
             out.append((action, note))
     return tuple(out)
 
@@ -446,6 +493,12 @@ class Show:
         """"What would you play?" before action ``count`` (0 <= count < total)."""
         return self.questions[count]
 
+    def next_worth_asking(self, count: int, end: int | None = None) -> int | None:
+        """The first move after ``count`` (up to ``end``, the hand's last by default) whose
+        question has a wrong answer (:attr:`Question.every_right` is false); ``None`` if none."""
+        stop = self.total if end is None else min(end, self.total)
+        return next((c for c in range(count + 1, stop) if not self.questions[c].every_right), None)
+
 
 def build_show(
     hand: HandFile,
@@ -486,6 +539,7 @@ def build_show(
             choices=legal, answer=answer, as_good=good, layouts=layouts,
             worse=worse_notes(decision, (answer.action, *good)),
             worse_all=worse_summary(decision, (answer.action, *good)),
+            plain=plain_notes(decision, (answer.action, *good)),
         ))
         game.apply(action)
         scenes.append(_scene(game, i + 1, total, made))

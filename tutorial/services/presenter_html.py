@@ -298,6 +298,8 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
             talk += f'<p class="pres-ask">{escape(question.prompt)}</p>'
         if revealed:
             talk += _move_html(question.answer, numbers, title=f"The computer: {question.answer_label}")
+            if question.every_right:
+                talk += f'<p class="pres-reason pres-every-right">{escape(question.every_right_note)}</p>'
             if question.as_good and not numbers:
                 talk += f'<p class="pres-reason pres-as-good">{names_html(escape(question.as_good_note))}</p>'
             # Every other legal play, and why it is worse, in one line by the computer's numbers
