@@ -202,7 +202,7 @@ def test_the_deck_builder_warns_of_a_position_asked_where_any_tile_is_right(teac
     assert "any tile is as good at move 8: a poor moment to ask" in warned, warned
     assert "The next move worth asking is move 9." in warned, warned
     page.locator(".st-key-deck-ask-warning").scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / "deck-poor-ask-1440x900.png"))
+    shot(page, "deck-poor-ask-1440x900.png")
     open_page(page, re.sub(r"move=\d+", "move=9", page.url))
     wait_for(page, ".st-key-deck-ask label", 120)
     assert "move 9 of" in page.locator("[data-testid=stMain]").inner_text()

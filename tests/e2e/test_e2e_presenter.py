@@ -158,7 +158,7 @@ def test_pause_and_ask_warns_the_teacher_where_any_tile_is_right(projector: Any,
     assert "Any tile is as good here: a poor moment to ask." in menu, menu
     assert "The next move worth asking is move 9." in menu, menu
     assert "as good" not in projector.locator(".pres-stage").inner_text()
-    projector.screenshot(path=str(SCREENSHOTS / "presenter-poor-ask-1920x1080.png"))
+    shot(projector, "presenter-poor-ask-1920x1080.png")
     click_key(projector, "pres-ask-next")
     assert stage(projector) == "9" and stage(projector, "asking") == "0"
     # Move 9 is worth asking: the plain button asks at once.
@@ -206,7 +206,7 @@ def test_the_hands_result_is_as_big_as_the_commentary(kept_page: Any, server: st
     got = pg.evaluate(_RESULT)
     assert got["text"].startswith("Hand 1: Seat 2 bid 5") and got["inside"], got
     assert got["result"] >= got["reason"] >= 20, got
-    pg.screenshot(path=str(SCREENSHOTS / f"presenter-result-{width}x{height}.png"))
+    shot(pg, f"presenter-result-{width}x{height}.png")
 
 
 def test_load_a_deck_in_the_classroom_and_present_it(page: Any, server: str, tmp_path: Any) -> None:

@@ -228,7 +228,7 @@ def test_a_live_discard_reveal_tells_the_phone_in_plain_words_why_its_tile_is_wr
         said = phone.locator(".live-revealed", has_text="less often")
         said.wait_for(timeout=30_000)
         assert "discard 0-0: the bid is made less often: 0% of deals against 100%." in said.inner_text()
-        phone.screenshot(path=str(SCREENSHOTS / "live-discard-phone-390x844.png"), full_page=True)
+        shot(phone, "live-discard-phone-390x844.png", full_page=True)
 
 
 def test_join_as_a_student_leaves_no_stale_class_in_the_address(browser: Any, server: str) -> None:
