@@ -306,7 +306,7 @@ def feedback(item: Item, key: str) -> None:
     text = text.removeprefix("Right! ") if ok else text
     # Where the feedback is mostly numbers (the strong player's bids and trumps): once the
     # answer is known, plain words first, the numbers behind a fold.
-    plain = item.plain(att.graded) if ok or att.answer_shown else ""
+    plain = item.plain(att.graded) if ok or att.answer_shown or att.solved else ""
     if ok:
         stars = "★" * att.stars + "☆" * (3 - att.stars)
         # the stars in a paragraph of their own: under a list of tiles, a line break would

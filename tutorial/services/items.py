@@ -271,11 +271,11 @@ def accept_shown(item: Item, attempt: Attempt) -> bool:
     the next try, so the item ends there with the stars of the one rule (★ after two wrong
     tries: what clicking the answer shown would give) and the learner can go on. The wrong
     try's feedback stays on the page. Returns whether it ended the item (not before the second
-    wrong try, nor once solved)."""
+    wrong try, nor once solved). ``graded`` stays the learner's last answer: the feedback on
+    the page (and a number field) speaks of it."""
     if attempt.solved or attempt.tries < 2:
         return False
     attempt.tries += 1
-    attempt.graded = item.answer_json()
     attempt.solved = True
     attempt.stars = int(item.stars(attempt.tries, attempt.hints))
     return True
