@@ -152,7 +152,7 @@ def test_why_numbers_say_what_each_chance_is_of(page: Any, server: str) -> None:
     feed = page.locator(FEED).first
     while "Seat 1 passes" not in feed.inner_text():
         click_key(page, "to-my-turn")
-    click(page, feed.get_by_text("Why?").first)
+    click(page, page.locator(f"{FEED} .st-key-feed-why-pick button").first)  # Seat 1's pass: the first
     page.get_by_text("In numbers:").first.wait_for(timeout=60_000)
     said = page.locator(".st-key-feed-why").first.inner_text()
     assert "Next best, by chance of winning the game: bid 6 leaves me" in said, said
