@@ -136,13 +136,14 @@ def test_stars_follow_the_one_visible_rule() -> None:
 def test_a_wrong_try_at_a_yes_or_no_question_leaves_one_star() -> None:
     """Guessing a question of two answers must not be sure of 2 stars: one wrong try leaves
     only the right answer, so it gives 1 star; a hint alone still gives 2, and a question of
-    three answers keeps the common rule. The puzzles and levels of two answers follow it."""
-    from content.stars import RULE, stars_for
+    three answers keeps the common rule. The puzzles and levels of two answers follow it; the
+    exception is said (:data:`content.stars.YES_NO`) where it applies and in the stars' help."""
+    from content.stars import YES_NO, stars_for
 
     assert stars_for(1, 0, options=2) == 1 and stars_for(0, 1, options=2) == 2
     assert stars_for(0, 0, options=2) == 3 and stars_for(1, 0, options=3) == 2
     assert stars_for(1, 0, options=None) == 2
-    assert "yes-or-no" in RULE
+    assert "yes-or-no" in YES_NO
     yes_no = [p for p in puzzles().values() if p.choices() == ["yes", "no"]]
     assert yes_no, "the shipped puzzles have yes-or-no questions"
     for p in yes_no:
