@@ -32,6 +32,7 @@ from content.items import Item
 from engine import Action, Game, Tile, Trump, explain_play, explain_winner, trick_winner
 from engine.contract import tricks_needed
 from engine.game import Phase
+from engine.players import Candidate
 from engine.players.decision import Decision
 from tutorial.services import describe as words
 from tutorial.services.players import decision_action
@@ -204,10 +205,10 @@ def every_play_right(decision: Decided | None, legal: Sequence[str]) -> bool:
     return set(legal) <= {str(decision_action(decision)), *also}
 
 
-def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
-    """For each play (or tile laid aside) the computer rated below its own choice, and not in
-    ``right``: why it is worse, by the computer's numbers (``describe.worse_words``). Nothing
-    for a decision without those numbers."""
+def _notes(decision: Decided | None, right: Sequence[str],
+           say: Callable[[Candidate, Candidate, float], str]) -> tuple[tuple[str, str], ...]:
+    """``say(candidate, best, tie margin)`` for each play (or tile laid aside) of ``decision``
+    not in ``right`` where it says something. Nothing for a decision without its numbers."""
     exp = getattr(decision, "explanation", None)
     if decision is None or exp is None:
         return ()
@@ -220,31 +221,23 @@ def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[s
         action = str(c.action)
         if action in right or c.action.kind not in ("play", "discard"):
             continue
-        note = words.worse_words(c, best, exp.tie_margin)
-        if note:
+        if note := say(c, best, exp.tie_margin):
             out.append((action, note))
     return tuple(out)
+
+
+def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """For each play (or tile laid aside) the computer rated below its own choice, and not in
+    ``right``: why it is worse, by the computer's numbers (``describe.worse_words``). Nothing
+    for a decision without those numbers."""
+    return _notes(decision, right, words.worse_words)
 
 
 def plain_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """For each play (or tile laid aside) not in ``right``: why it is a wrong answer, in plain
     words (``describe.plain_worse``), the computer's numbers in percent of deals and tricks,
     or that it did not look closely at it. Nothing for a decision without those numbers."""
-    exp = getattr(decision, "explanation", None)
-    if decision is None or exp is None:
-        return ()
-    try:
-        best = exp.candidate(decision_action(decision))
-    except KeyError:
-        return ()
-    out = []
-    for c in exp.candidates:
-        action = str(c.action)
-        if action in right or c.action.kind not in ("play", "discard"):
-            continue
-        if note := words.plain_worse(c, best, exp.tie_margin):
-            out.append((action, note))
-    return tuple(out)
+    return _notes(decision, right, words.plain_worse)
 
 
 def worse_summary(decision: Decided | None, right: Sequence[str]) -> str:
