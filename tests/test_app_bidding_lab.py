@@ -72,3 +72,24 @@ def test_lab_keeps_the_computers_tiles_of_the_hand_being_played_hidden() -> None
     assert at.session_state["moon_play"].game.hand_finished
     at.switch_page(PAGE_FILES["bidding"]).run()
     assert _seat_shown(at, other)
+
+
+def test_lab_keeps_the_hidden_tiles_of_the_saved_game_in_another_tab() -> None:
+    """The walk typed Play's deal number into the lab in a second tab: a new session, whose
+    game is the learner's saved one. Its computers' tiles stay hidden there too."""
+    from engine import Game, RuleSet
+    from store import learners, open_store, saved_games
+    from tutorial.services.urlstate import PlaySetup, encode
+
+    db = open_store()
+    me, token = learners.create(db)
+    g = Game.new(RuleSet(), 5)
+    for action in ("bid 4", "pass", "pass"):  # the auction over, the hand under way
+        g.apply(action)
+    assert not g.hand_finished
+    saved_games.save(db, me.id, encode(PlaySetup(RuleSet(), 5), [[str(a) for _, a in g.history]]))
+    at = open_app("home", {"me": token})
+    at.switch_page(PAGE_FILES["bidding"]).run()
+    assert "moon_play" not in at.session_state
+    assert not _seat_shown(at, 1)
+    assert _seat_shown(at, 0)

@@ -6,7 +6,7 @@ import streamlit as st
 
 from engine import Game, RuleSet, Tile
 from engine.words import percent
-from tutorial.components import state
+from tutorial.components import resume, state
 from tutorial.components.tiles import Shown, show_row
 from tutorial.services.bidding import (
     TIME_LIMIT,
@@ -19,7 +19,6 @@ from tutorial.services.bidding import (
 )
 from tutorial.services.charts import bid_heatmap
 from tutorial.services.rules_text import short_summary, with_players
-from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LinkError, parse_deal_number
 
@@ -57,8 +56,8 @@ def pick_hand() -> tuple[Tile, ...] | None:
             st.error(md_escape(str(e)))
             return _kept_hand()
         hand = Game.new(rules, deal).hands[seat if seat < rules.players else 0]
-        game = state.get(state.PLAY)
-        if isinstance(game, PlaySession) and held_in_play(hand, game.game, game.seat, open_hands=game.open_hands):
+        playing = resume.game_in_play()
+        if playing is not None and held_in_play(hand, playing[0], playing[1], open_hands=playing[2]):
             st.info(f"Deal {deal} is the hand you are playing on Play: Seat {seat}'s tiles show here once "
                     "that hand is over (or with Play's \"open hands\" switch on).")
             return None

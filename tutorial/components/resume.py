@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from engine import Game
 from store import saved_games
 from store.db import StoreUnavailable
 from store.events import GameCleared, GameSaved
@@ -20,7 +21,7 @@ from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LinkError
 
-__all__ = ["confirm_play_now", "keep", "offer", "play_now_button", "saved"]
+__all__ = ["confirm_play_now", "game_in_play", "keep", "offer", "play_now_button", "saved"]
 
 #: The button's label, on Play and on Home.
 LABEL = "Continue your game"
@@ -83,6 +84,26 @@ def saved() -> resume.Resumable | None:
     st.warning(md_escape(f"{problem} It has been removed: start a new game on Play."), icon=":material/error:")
     events.send(GameCleared())
     return None
+
+
+def game_in_play() -> tuple[Game, int, bool] | None:
+    """The game the learner is playing, for pages that must keep its hidden tiles hidden: this
+    session's (its game, the learner's seat and whether its hands are open), else the learner's
+    saved game, as another tab or browser sees it (hands not open). Quiet: a saved game that
+    cannot be opened is said where it is offered, on Play and Home."""
+    sess = sync.current()
+    if sess is not None:
+        return sess.game, sess.seat, sess.open_hands
+    lid = profile.learner_id()
+    db = profile.store() if lid is not None else None
+    if lid is None or db is None:
+        return None
+    try:
+        row = saved_games.load(db, lid)
+        game = resume.reopen(row.query) if row is not None else None
+    except (StoreUnavailable, saved_games.BadSavedGame, LinkError):
+        return None
+    return None if game is None else (game.game, game.request.setup.seat, False)
 
 
 def _box(game: resume.Resumable) -> None:
