@@ -527,34 +527,10 @@ def test_a_bids_chance_is_said_plain_first_and_the_credit_after() -> None:
     bold = make_bot("strong", seed=1, confirm_samples=0).decide(view).explanation.summary
     assert bold.startswith("I bid 5 with threes trump: I make it in 56% of 24 simulated deals,"), bold
     assert ("When choosing a bid, I count a deal where I fall one trick short as three quarters of a success "
-            "(such a deal often still makes at the table: defenders who cannot see my hand let a trick through), "
-            "so I rated this bid 86%: a rating, not the chance of making it, which is 56%.") in bold, bold
+            "(defenders who cannot see my hand often let a trick through), so I rated this bid 86%.") in bold, bold
     plain = make_bot("strong", seed=1, short=0, confirm_samples=0).decide(view).explanation.summary
     assert re.search(r"bid 5 leaves me \d+%, the bid made on 56% of the deals with", plain), plain
     assert "When choosing" not in plain and "rated" not in plain
-
-
-def test_a_bids_rating_is_named_as_a_rating_and_the_next_best_as_game_chances() -> None:
-    """The newcomer walk (finding 9) read "I make it in 56% ... so I rated this bid 89%"
-    as two chances of one bid, and "Next best: bid 5 leaves me 30%" against them. The
-    summary says one chance of making the bid; the rating is named as a rating beside that
-    same chance, with why a deal one trick short counts; the next best rows are labelled as
-    chances of winning the game (deal 13, the strong bid of 5)."""
-    g = Game.new(RuleSet(), seed=13)
-    g.apply(Action.parse("pass"))
-    view = g.view(g.to_act)
-    d = make_bot("strong", seed=1, confirm_samples=0).decide(view)
-    said = d.explanation.summary
-    made = re.search(r"I make it in (\d+)% of", said)
-    assert made is not None, said
-    assert re.search(rf"so I rated this bid \d+%: a rating, not the chance of making it, which is {made.group(1)}%\.",
-                     said), said
-    assert "often still makes at the table" in said, said
-    assert "Next best, by chance of winning the game: " in said and "Next best: " not in said, said
-    # The chance of making it is said as a chance once: every other percentage before the
-    # next best rows is the rating or a chance of winning the game.
-    head = said.split("Next best")[0]
-    assert len(re.findall(rf"\b{made.group(1)}%", head)) == 2, head
 
 
 def test_a_bids_table_says_the_chance_its_sentence_says_and_the_rating_beside_it() -> None:

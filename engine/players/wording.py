@@ -158,7 +158,7 @@ def _credit(model: ScoreModel, value: int, four: bool = False) -> str:
     >>> from engine import RuleSet
     >>> from engine.players.bidding import ScoreModel
     >>> _credit(ScoreModel(RuleSet(), short=0.75), 5)
-    'a deal where I fall one trick short as three quarters of a success (such a deal often still makes at the table: defenders who cannot see my hand let a trick through)'
+    'a deal where I fall one trick short as three quarters of a success (defenders who cannot see my hand often let a trick through)'
     """
     i = "we" if four else "I"
     k = tricks_needed(value)
@@ -175,8 +175,8 @@ def _credit(model: ScoreModel, value: int, four: bool = False) -> str:
         parts.append(f"a deal made with no trick to spare as only {_share(model.partial)} (my partner cannot "
                      "see my hand)")
     if model.short:
-        parts.append(f"a deal where {i} fall one trick short as {_share(model.short)} (such a deal often still "
-                     "makes at the table: defenders who cannot see my hand let a trick through)")
+        parts.append(f"a deal where {i} fall one trick short as {_share(model.short)} (defenders who cannot see "
+                     "my hand often let a trick through)")
     return join(parts)
 
 
@@ -213,9 +213,7 @@ def score_bid_summary(
     where the bid is made. ``credited``: the bids (by value) whose rated chance counts some
     deal as part of a made bid; for the bid chosen, a sentence of its own then says how such
     deals count and the chance that gave ("When choosing a bid, I count a deal where I fall
-    one trick short as three quarters of a success ..., so I rated this bid 86%: a rating, not
-    the chance of making it, which is 56%."); the next best rows, when playing to win, are
-    labelled as chances of winning the game. ``fair``:
+    one trick short as three quarters of a success ..., so I rated this bid 86%."). ``fair``:
     said at the table during the hand, with no trump named (a bid is a number at the
     table)."""
 
@@ -279,10 +277,7 @@ def score_bid_summary(
             f"averaging {r.tricks:.1f} tricks, {gives}"
         )
         if credit:
-            # The rating is a second number for the same bid: named as a rating, beside
-            # the one chance of making it, so the two do not read as two chances.
-            rated = (f"When choosing a bid, I count {credit}, so I rated this bid {pct(r.chance)}: "
-                     f"a rating, not the chance of making it, which is {pct(made)}.")
+            rated = f"When choosing a bid, I count {credit}, so I rated this bid {pct(r.chance)}."
     elif now is None:
         lead = (
             f"I pass: a pass is worth {table.row(0).score:+.1f} {unit} against the others over "
@@ -298,7 +293,6 @@ def score_bid_summary(
         # A sentence of its own: the lead may end in brackets already.
         # The rated chance, when it is not the plain one, is the second sentence.
         said = f"{lead}." + (f" {rated}" if rated else "")
-        # Labelled: the next rows' numbers are chances of winning the game, not of a bid.
-        return f"{said} Next best, by chance of winning the game: {rest}." if rest else said
+        return f"{said} Next best: {rest}." if rest else said
     said = f"{lead} (next best: {rest})." if rest else f"{lead}."
     return f"{said} {rated}" if rated else said
