@@ -59,22 +59,24 @@ def keep(sess: PlaySession) -> None:
         st.rerun(scope="app")
 
 
+def _reopen_saved() -> resume.Resumable | None:
+    """The learner's saved game, rebuilt (``None`` without a learner, a store or a saved game);
+    :class:`~store.saved_games.BadSavedGame` or :class:`LinkError` when it cannot be opened."""
+    lid = profile.learner_id()
+    db = profile.store() if lid is not None else None
+    if lid is None or db is None:
+        return None
+    row = saved_games.load(db, lid)
+    return None if row is None else resume.reopen(row.query)
+
+
 def saved() -> resume.Resumable | None:
     """The learner's saved game, checked, when there is one and this session has no game open.
     A stored game that cannot be read or opened is said (in words) and dropped."""
     if sync.current() is not None:
         return None
-    lid = profile.learner_id()
-    if lid is None:
-        return None
-    db = profile.store()
-    if db is None:
-        return None
     try:
-        row = saved_games.load(db, lid)
-        if row is None:
-            return None
-        return resume.reopen(row.query)
+        return _reopen_saved()
     except StoreUnavailable:
         return None
     except saved_games.BadSavedGame as e:
@@ -94,13 +96,8 @@ def game_in_play() -> tuple[Game, int, bool] | None:
     sess = sync.current()
     if sess is not None:
         return sess.game, sess.seat, sess.open_hands
-    lid = profile.learner_id()
-    db = profile.store() if lid is not None else None
-    if lid is None or db is None:
-        return None
     try:
-        row = saved_games.load(db, lid)
-        game = resume.reopen(row.query) if row is not None else None
+        game = _reopen_saved()
     except (StoreUnavailable, saved_games.BadSavedGame, LinkError):
         return None
     return None if game is None else (game.game, game.request.setup.seat, False)
