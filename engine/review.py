@@ -370,7 +370,7 @@ class DecisionReview:
         ' Why, from what you could see: with no trump, five of your tiles could not be beaten when led (6-6, 5-5, 4-4, 3-3 and 1-1); with sixes as trump, you held two trumps (6-6 and 6-1), and one of your tiles could not be beaten when led (6-6). With no trump the bid was as likely as not to make; with sixes as trump, made on none of the deals the strong player tried.'
         """
         sb, sp = self.strength_best, self.strength_played
-        if self.agrees or self.kind == "discard" or sb is None:
+        if self.agrees or self.kind == "discard" or (sb is None and sp is None):
             return ""
         whose = _whose(who)
         could = "you" if whose == "your" else who
@@ -381,11 +381,13 @@ class DecisionReview:
                 return "made on none of the deals the strong player tried" + (" (0%)" if numbers else "")
             return f"{chance_words(p)} to make" + (f" ({p:.0%})" if numbers else "")
 
-        parts = [sb.words(whose)]
-        if sp is not None and sp.trump != sb.trump:
-            parts.append(sp.words(whose))
+        # The better choice's trump first; a pass has none (a bid the strong player would not
+        # make is said by the bid's own trump).
+        shown = [x for x in (sb, sp) if x is not None]
+        parts = [x.words(whose) for i, x in enumerate(shown) if all(x.trump != y.trump for y in shown[:i])]
         text = f" Why, from what {could} could see: {'; '.join(parts)}."
         if self.kind == "trump":
+            assert sb is not None  # a trump is always named
             if chances and cp is not None and cb is not None and sp is not None:
                 text += f" With {as_trump(sb.trump)} the bid was {said(cb)}; with {as_trump(sp.trump)}, {said(cp)}."
             return text

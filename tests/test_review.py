@@ -12,7 +12,7 @@ import pytest
 
 from engine import Action, Game, RuleSet, Tile, Trump, parse_tiles
 from engine.players import make_bot
-from engine.review import DecisionReview, PlayReview, bid_grade, grade, review_hand, start_of_hand
+from engine.review import DecisionReview, HandReview, PlayReview, bid_grade, grade, review_hand, start_of_hand
 from engine.solver import move_values
 from tutorial.services.reviewing import hand_review_table, mistakes_heading, no_mistakes_heading
 
@@ -927,3 +927,21 @@ def test_a_moon_compared_early_in_the_game_is_not_put_down_to_the_score() -> Non
         "bid of 6). Shooting the moon came out better on the deals the strong player tried, but by too little to "
         "call bidding 6 a mistake."), text
     assert "score made it" not in bid.describe("you", numbers=False)
+
+
+def test_a_bid_the_strong_player_would_pass_says_why_by_the_bids_own_trump() -> None:
+    """"Passing was better: bidding 6 is a poor choice …" says why too: what the hand held with
+    the bid's own trump (a pass has none), the tricks the bid needs, and its chance in words."""
+    from engine.review import hand_strength
+    from tutorial.services.reviewing import biggest_mistakes
+
+    hand = parse_tiles("6-6 6-2 5-3 4-1 3-2 2-1 0-0")
+    unseen = [t for t in RuleSet().tiles if t not in hand]
+    over = DecisionReview(1, 0, "bid", Action.parse("bid 6"), Action.parse("pass"), 0.12, None, None, None, 2.5,
+                          "mistake", strength_played=hand_strength(hand, unseen, Trump.parse("6")))
+    line = biggest_mistakes(HandReview(1, (), (over,)), you=0, players=3, seat=0, numbers=False)[0]
+    assert line == (
+        "**Passing was better: bidding 6 is a poor choice that gives away points on average** — your bid. Why, from "
+        "what you could see: with sixes as trump, you held two trumps (6-6 and 6-2), and one of your tiles could not "
+        "be beaten when led (6-6). A bid of 6 needs six tricks. From what you could see, a bid of 6 was very "
+        "unlikely to make."), line
