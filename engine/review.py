@@ -54,7 +54,9 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeAlias, TypedDict
 
 from engine.actions import Action
+from engine.contract import MOON, tricks_needed
 from engine.game import Game, PlayerView
+from engine.play import trick_winner
 from engine.players import GRADES, StrongBot, make_bot, seat_goal
 from engine.players.analysis import analyse_play
 from engine.players.decision import Candidate, Explanation
@@ -71,10 +73,11 @@ from engine.words import (
     count_words,
     join_words,
     number_word,
+    shows_none,
 )
 
-__all__ = ["BID_GRADES", "DecisionReview", "HandReview", "LineDifference", "PlayReview", "bid_grade", "grade", "hand_note",
-           "line_difference", "review_hand", "start_of_hand"]
+__all__ = ["BID_GRADES", "DecisionReview", "HandReview", "HandStrength", "LineDifference", "PlayReview", "bid_grade",
+           "grade", "hand_note", "hand_strength", "line_difference", "review_hand", "start_of_hand"]
 
 #: Grades of a bid or pass, by the points it expects to lose against the strong player's.
 BID_GRADES = (("blunder", 3.0), ("mistake", 2.0), ("inaccuracy", 1.0))
@@ -128,11 +131,13 @@ def _choice(action: Action) -> str:
 
 def hand_note(hand: Iterable[Tile], trump: Trump | None) -> str:
     """What a bid rests on, in a hand before the widow: its tiles of ``trump`` (the trump the
-    numbers are for; with none, its longest number suit) and its other doubles, named.
+    numbers are for; with none, its longest number suit) and its doubles besides, named.
 
     >>> hand = [Tile(6, 5), Tile(5, 5), Tile(5, 3), Tile(5, 1), Tile(3, 3), Tile(0, 0), Tile(4, 2)]
     >>> hand_note(hand, Trump.parse("5"))
-    'four fives (6-5, 5-5, 5-3 and 5-1) and two other doubles (3-3 and 0-0)'
+    'four fives (6-5, 5-5, 5-3 and 5-1) and two doubles besides 5-5 (3-3 and 0-0)'
+    >>> hand_note(hand, Trump.parse("6"))
+    'one six (6-5) and three doubles (5-5, 3-3 and 0-0)'
     >>> hand_note(hand, Trump.parse("doubles"))
     'three doubles (5-5, 3-3 and 0-0)'
     >>> hand_note([Tile(6, 6), Tile(4, 1)], Trump.parse("none"))
@@ -155,8 +160,58 @@ def hand_note(hand: Iterable[Tile], trump: Trump | None) -> str:
     others = [t for t in doubles if t not in suit]
     text = named(len(suit), describe_suit(number, plural=len(suit) != 1), suit)
     if others:
-        text += " and " + named(len(others), "other double" if len(others) == 1 else "other doubles", others)
+        # "besides 5-5", never "other doubles": 5-4 and 5-2 in the list before are not doubles.
+        own = Tile(number, number)
+        besides = f" besides {own}" if own in suit else ""
+        text += " and " + named(len(others), ("double" if len(others) == 1 else "doubles") + besides, others)
     return text
+
+
+@dataclass(frozen=True)
+class HandStrength:
+    """What a hand holds with one trump, as a learner can check it against the hand: its
+    trumps (none with no trump), and its *sure* tiles, those that no tile the player has not
+    seen could beat when led (:func:`hand_strength`)."""
+
+    trump: Trump
+    trumps: tuple[Tile, ...]
+    sure: tuple[Tile, ...]
+
+    def words(self, whose: str = "your") -> str:
+        """``"with no trump, five of your tiles could not be beaten when led (6-6, 5-5, 4-4, 3-3
+        and 1-1)"``; with a trump, the trumps held after it.
+
+        >>> from engine.tiles import ALL_TILES
+        >>> hand = [Tile(6, 6), Tile(6, 1), Tile(5, 5), Tile(4, 4), Tile(5, 4), Tile(3, 3), Tile(1, 1)]
+        >>> seen = {*hand, Tile(5, 2)}
+        >>> unseen = [t for t in ALL_TILES if t not in seen]
+        >>> hand_strength(hand, unseen, Trump.parse("none")).words()
+        'with no trump, five of your tiles could not be beaten when led (6-6, 5-5, 4-4, 3-3 and 1-1)'
+        >>> hand_strength(hand, unseen, Trump.parse("6")).words()
+        'with sixes as trump, you held two trumps (6-6 and 6-1), and one of your tiles could not be beaten when led (6-6)'
+        """
+        you = "you" if whose == "your" else whose.removesuffix("'s")
+        n = len(self.sure)
+        if n:
+            sure = f"{number_word(n)} of {whose} tiles could not be beaten when led ({join_words(self.sure)})"
+        else:
+            sure = f"every one of {whose} tiles could be beaten when led"
+        if self.trump.kind == "none":
+            return f"with no trump, {sure}"
+        k = len(self.trumps)
+        held = f"{number_word(k)} trump{'s' if k != 1 else ''}" + (f" ({join_words(self.trumps)})" if k else "")
+        return f"with {as_trump(self.trump)}, {you} held {held}, and {sure}"
+
+
+def hand_strength(hand: Iterable[Tile], unseen: Iterable[Tile], trump: Trump) -> HandStrength:
+    """The trumps of ``hand`` with ``trump``, and its tiles that none of ``unseen`` (the tiles
+    its player has not seen) could beat when led: tricks the hand takes whenever it has the
+    lead, whatever the other hands hold. What a bid or a trump choice rests on, said so that
+    a learner can count it on the hand (:meth:`DecisionReview.why`)."""
+    tiles = sorted(hand, reverse=True)
+    others = list(unseen)
+    sure = tuple(t for t in tiles if not any(trick_winner((t, u), trump) == 1 for u in others))
+    return HandStrength(trump, tuple(t for t in tiles if trump.is_trump(t)), sure)
 
 
 @dataclass(frozen=True)
@@ -172,7 +227,10 @@ class DecisionReview:
     in percentage points (bid, when the strong player plays for the game), with
     ``game_played`` / ``game_best`` the chances of winning the game behind it (0..1),
     ``grade`` the grade; ``reason`` the strong player's reason; ``hand_note`` what the bid
-    rests on in the player's hand (:func:`hand_note`; bids only). For a pass: ``open_bid``
+    rests on in the player's hand (:func:`hand_note`; bids only); ``strength_played`` /
+    ``strength_best`` what the hand held with the trump of each choice (:func:`hand_strength`;
+    for a pass, none of its own), the ground :meth:`why` gives; ``before_widow`` whether a
+    bid's trump was the strong player's plan before the widow was seen. For a pass: ``open_bid``
     the lowest bid the player could have made instead, ``open_chance`` the chance of making
     it with its best trump (the share of the strong player's simulated deals), and
     ``partner_holds`` whether the partner held the bid (four players): what a pass's line
@@ -198,6 +256,9 @@ class DecisionReview:
     open_bid: int | None = None
     open_chance: float | None = None
     partner_holds: bool = False
+    strength_played: HandStrength | None = None
+    strength_best: HandStrength | None = None
+    before_widow: bool = False
 
     @property
     def agrees(self) -> bool:
@@ -241,6 +302,9 @@ class DecisionReview:
         if self.kind == "bid" and self.trump_best is not None and self.best.kind == "bid":
             tr = self.trump_best
             text += f" with {as_trump(tr)}"
+            if self.before_widow:
+                # The trump line, after the widow, may name another trump: this one was a plan.
+                text += " (its plan before the widow)"
         text += "."
         if self.kind == "bid":
             if held:
@@ -251,7 +315,7 @@ class DecisionReview:
                 text += (f" The strong player's bid of {_bid_value(self.best)} was {chance_words(cb)} to "
                          f"make{fig(f'{cb:.0%}')}.")
                 if cb < 0.5:
-                    text += self._why_the_risk()
+                    text += self._why_the_risk(whose, fig)
             # What the choice costs is said of a graded one; an ungraded comparison's cost is
             # within what the review's second look calls noise (the numbers are in its table).
             if self.points_lost and self.grade:
@@ -271,6 +335,7 @@ class DecisionReview:
                     text += f" ({self.game_drop:.1f})."
             if not self.grade and not self.agrees:
                 text += self._why_not_graded()
+            text += self.why(who, numbers, chances=False)
         elif cp is not None and cb is not None:
             yours = "yours" if whose == "your" else whose
             figures = fig(f"{cb:.0%} with the strong player's choice, {cp:.0%} with {yours}")
@@ -282,6 +347,61 @@ class DecisionReview:
                     best = action_phrase(self.best, "ing")
                     text += (f" {best[0].upper()}{best[1:]} came out better on the deals the strong player tried, "
                              f"but by too little to call {action_phrase(self.action, 'ing')} a mistake.")
+            text += self.why(who, numbers, chances=False)
+        return text
+
+    def why(self, who: str = "You", numbers: bool = True, chances: bool = True) -> str:
+        """Why the strong player's choice was better, in terms the player can check against
+        the hand, from what the player could see (never hindsight): what the hand held with
+        the trump of each choice (:class:`HandStrength`: the tiles that could not be beaten
+        when led, and the trumps), the tricks the bid needs, and (with ``chances``) how likely
+        each choice was to make the bid, in words, the figures in brackets with ``numbers``.
+        ``""`` for a choice the strong player makes too, a discard, or a review without the
+        hand's facts.
+
+        >>> from engine.tiles import ALL_TILES
+        >>> hand = [Tile(6, 6), Tile(6, 1), Tile(5, 5), Tile(4, 4), Tile(5, 4), Tile(3, 3), Tile(1, 1)]
+        >>> unseen = [t for t in ALL_TILES if t not in {*hand, Tile(5, 2)}]
+        >>> named = DecisionReview(3, 0, "trump", Action.parse("trump 6"), Action.parse("trump none"), 0.0, 0.47,
+        ...                        Trump.parse("none"), 47.0, None, "blunder",
+        ...                        strength_played=hand_strength(hand, unseen, Trump.parse("6")),
+        ...                        strength_best=hand_strength(hand, unseen, Trump.parse("none")))
+        >>> named.why("you", numbers=False)
+        ' Why, from what you could see: with no trump, five of your tiles could not be beaten when led (6-6, 5-5, 4-4, 3-3 and 1-1); with sixes as trump, you held two trumps (6-6 and 6-1), and one of your tiles could not be beaten when led (6-6). With no trump the bid was as likely as not to make; with sixes as trump, made on none of the deals the strong player tried.'
+        """
+        sb, sp = self.strength_best, self.strength_played
+        if self.agrees or self.kind == "discard" or (sb is None and sp is None):
+            return ""
+        whose = _whose(who)
+        could = "you" if whose == "your" else who
+        cp, cb = self.chance_played, self.chance_best
+
+        def said(p: float) -> str:
+            if shows_none(p):
+                return "made on none of the deals the strong player tried" + (" (0%)" if numbers else "")
+            return f"{chance_words(p)} to make" + (f" ({p:.0%})" if numbers else "")
+
+        # The better choice's trump first; a pass has none (a bid the strong player would not
+        # make is said by the bid's own trump).
+        shown = [x for x in (sb, sp) if x is not None]
+        parts = [x.words(whose) for i, x in enumerate(shown) if all(x.trump != y.trump for y in shown[:i])]
+        text = f" Why, from what {could} could see: {'; '.join(parts)}."
+        if self.kind == "trump":
+            assert sb is not None  # a trump is always named
+            if chances and cp is not None and cb is not None and sp is not None:
+                text += f" With {as_trump(sb.trump)} the bid was {said(cb)}; with {as_trump(sp.trump)}, {said(cp)}."
+            return text
+        if self.best.kind == "bid" and cb is not None and cb < 0.5:
+            return ""  # a long shot: its reason is the risk (the bid line's "A long shot, but ...")
+        best, mine = _bid_value(self.best), _bid_value(self.action)
+        need = [(v, tricks_needed(v)) for v in dict.fromkeys(x for x in (best, mine) if x is not None)]
+        needs = "; ".join(f"a bid of {v} needs {number_word(n) if n < 7 else 'all seven'} tricks" for v, n in need)
+        text += f" {needs[0].upper()}{needs[1:]}."
+        if chances:
+            made = [f"a bid of {v} was {said(p)}" for v, p in ((best, cb), (mine, cp))
+                    if v is not None and p is not None]
+            if made:
+                text += f" From what {could} could see, {' and '.join(made)}."
         return text
 
     def _why_pass(self, whose: str, fig: Callable[[str], str]) -> str:
@@ -329,12 +449,19 @@ class DecisionReview:
                     "of winning the game.")
         return " It is not a mistake because both score about the same on average."
 
-    def _why_the_risk(self) -> str:
+    def _why_the_risk(self, whose: str, fig: Callable[[str], str]) -> str:
         """Why the strong player chose a bid it was more likely to lose than make: what it
-        weighs a bid by (the chance of winning the game from the score as it stood, or the
-        points it expects) made the risk worth taking."""
+        weighs a bid by (the chance of winning the game, by its reckoning of the whole game
+        from the score as it stood, or the points it expects) made the risk worth taking; for
+        a moon, that a made one wins the game at once. The score is not named as the reason:
+        early in a game it is not one. ``fig``: the numbers in brackets, or nothing."""
         if self.game_drop is not None:
-            return " A long shot, but the score made it worth the risk."
+            moon = self.best.kind == "bid" and self.best.value == MOON
+            gain = " A long shot, but a made moon wins the game at once:" if moon else " A long shot, but"
+            text = f"{gain} by the strong player's reckoning of the whole game, it gave the better chance of winning it"
+            if self.game_best is not None and self.game_played is not None:
+                text += fig(f"{self.game_best:.0%} against {self.game_played:.0%} with {whose} {_choice(self.action)}")
+            return text + "."
         return (" A long shot, but worth the risk: what it scores when made outweighs what it loses "
                 "when set.")
 
@@ -688,6 +815,8 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
         differ = action is not chosen
         note = hand_note(view.hand, best.trump or mine.trump)
         passed = _pass_facts(view, exp) if action.kind == "pass" else {}
+        strength = _strengths(view, mine.trump if action.kind == "bid" else None, best.trump if chosen.kind == "bid" else None)
+        strength["before_widow"] = view.rules.has_widow and not view.rules.trump_before_widow
         if mine.game_chance is not None and best.game_chance is not None:
             # Playing for the game: each choice's chance of winning it. That chance moves with
             # the chance of making the bid (by at most as much), so a drop within the deals'
@@ -697,7 +826,7 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
             return DecisionReview(
                 number, seat, kind, action, chosen, cp, cb, best.trump, None, None,
                 grade(game_drop) if sure else None, exp.reason, game_drop=game_drop,
-                game_played=mine.game_chance, game_best=best.game_chance, hand_note=note, **passed,
+                game_played=mine.game_chance, game_best=best.game_chance, hand_note=note, **passed, **strength,
             )
         if mine.score is not None and best.score is not None:
             # The strong player's own expected scores (relative to the others) of both choices.
@@ -710,14 +839,32 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
         return DecisionReview(
             number, seat, kind, action, chosen, cp, cb, best.trump, None, lost,
             bid_grade(lost) if differ and lost > NOISE_SIGMAS * noise + 1e-9 else None, exp.reason,
-            hand_note=note, **passed,
+            hand_note=note, **passed, **strength,
         )
     drop = None if cp is None or cb is None else round(100 * max(0.0, cb - cp), 6)
     sure = drop is not None and action is not chosen and drop > NOISE_SIGMAS * _deal_noise(mine, best) + 1e-9
+    named = _strengths(view, mine.trump, best.trump) if kind == "trump" else {}
     return DecisionReview(
         number, seat, kind, action, chosen, cp, cb, best.trump, drop, None,
-        grade(drop) if sure and drop is not None else None, exp.reason,
+        grade(drop) if sure and drop is not None else None, exp.reason, **named,
     )
+
+
+class _Strengths(TypedDict, total=False):
+    """What a hand held with each choice's trump (:class:`DecisionReview`'s ``strength_played``,
+    ``strength_best``), and whether a bid's trump was a plan made before the widow."""
+
+    strength_played: HandStrength | None
+    strength_best: HandStrength | None
+    before_widow: bool
+
+
+def _strengths(view: PlayerView, played: Trump | None, best: Trump | None) -> _Strengths:
+    """:func:`hand_strength` of ``view``'s hand with the played choice's trump and the best
+    one's, by the tiles its player has not seen."""
+    unseen = view.unseen()
+    return {"strength_played": None if played is None else hand_strength(view.hand, unseen, played),
+            "strength_best": None if best is None else hand_strength(view.hand, unseen, best)}
 
 
 class _PassFacts(TypedDict, total=False):

@@ -12,7 +12,7 @@ import pytest
 
 from engine import Action, Game, RuleSet, Tile, Trump, parse_tiles
 from engine.players import make_bot
-from engine.review import DecisionReview, PlayReview, bid_grade, grade, review_hand, start_of_hand
+from engine.review import DecisionReview, HandReview, PlayReview, bid_grade, grade, review_hand, start_of_hand
 from engine.solver import move_values
 from tutorial.services.reviewing import hand_review_table, mistakes_heading, no_mistakes_heading
 
@@ -436,14 +436,16 @@ def test_a_chance_is_one_number_in_the_words_and_the_tables() -> None:
 def test_a_long_shot_the_strong_player_bids_says_why_it_is_worth_the_risk() -> None:
     """"The strong player would have shot the moon … very unlikely to make (17%)" left the
     learner wondering why it is suggested: a bid more likely lost than made is said to be
-    worth the risk by what the strong player weighs (the game from the score, or points)."""
+    worth the risk by what the strong player weighs (its chance of winning the game, or points)."""
     moon = DecisionReview(1, 0, "bid", Action.parse("pass"), Action.parse("bid 21"), None, 0.17,
                           trump_best=Trump.parse("6"), game_drop=12.0, grade="mistake")
     text = moon.describe("you")
-    assert "(17%). A long shot, but the score made it worth the risk. From the score as it stood" in text, text
+    assert ("(17%). A long shot, but a made moon wins the game at once: by the strong player's reckoning of the "
+            "whole game, it gave the better chance of winning it. From the score as it stood") in text, text
     compared = replace(moon, game_drop=0.5, grade=None)
-    assert "(17%). A long shot, but the score made it worth the risk. It is not a mistake because, from the " \
-           "score as it stood, both give about the same chance of winning the game." in compared.describe("you")
+    assert ("(17%). A long shot, but a made moon wins the game at once: by the strong player's reckoning of the "
+            "whole game, it gave the better chance of winning it. It is not a mistake because, from the "
+            "score as it stood, both give about the same chance of winning the game.") in compared.describe("you")
     by_points = replace(moon, game_drop=None, points_lost=2.5)
     assert "(17%). A long shot, but worth the risk: what it scores when made outweighs what it loses when set." \
            in by_points.describe("you")
@@ -824,3 +826,122 @@ def test_a_better_play_that_gains_nothing_in_this_deal_says_so() -> None:
     unseen = replace(same, open_values={Tile.parse("3-1"): 1, Tile.parse("5-1"): 2}, tricks_lost=1)
     assert line_words(unseen, 0, 3) == ""
     assert line_words(replace(same, grade=None), 0, 3) == ""
+
+
+#: The newcomer walk's game (deal 380975, 3 players, the learner at seat 0), its first three
+#: hands as played: hand 2, the learner passes holding 0-0 1-1 2-1 3-1 3-3 5-1 6-4; hand 3, at
+#: scores 0 / 4 / 6, the learner bids 6, lays 5-2 aside (the widow 6-1 taken) and names sixes.
+WALK_380975: dict[str, Any] = {
+    "format": "moon-tutor-record",
+    "engine": "0.1.0",
+    "rules": RuleSet().to_dict(),
+    "seed": 380975,
+    "hands": [{"actions": a.split(", ")} for a in (
+        "bid 5, pass, pass, discard 4-2, trump 1, play 1-1, play 3-1, play 6-1, play 2-1, play 3-2, play 5-2, "
+        "play 4-1, play 4-3, play 6-3, play 5-1, play 5-4, play 5-3, play 0-0, play 6-2, play 2-2, play 3-3, "
+        "play 6-4, play 6-6, play 5-5, play 6-5, play 4-4",
+        "pass, bid 4, pass, discard 6-1, trump 2, play 5-2, play 2-2, play 2-1, play 4-3, play 6-4, play 4-4, "
+        "play 6-2, play 4-2, play 0-0, play 3-2, play 5-4, play 1-1, play 4-1, play 5-3, play 3-1, play 5-5, "
+        "play 6-5, play 5-1, play 6-6, play 6-3, play 3-3",
+        "bid 4, bid 5, bid 6, discard 5-2, trump 6, play 1-1, play 6-3, play 2-1, play 6-4, play 6-2, play 6-1, "
+        "play 3-2, play 3-1, play 3-3, play 4-4, play 4-2, play 4-1, play 5-4, play 5-3, play 5-1, play 5-5, "
+        "play 6-5, play 0-0, play 4-3, play 2-2, play 6-6",
+    )],
+}
+
+
+def _walk_review(hand: int) -> Any:
+    from tutorial.services.players import bot_seed
+    from tutorial.services.reviewing import run_review
+
+    record = {**WALK_380975, "hands": WALK_380975["hands"][:hand]}
+    return run_review(record, hand, you=0, seed=bot_seed(380975, 0))
+
+
+@pytest.mark.slow
+def test_a_graded_bid_and_trump_say_why_from_the_hand() -> None:
+    """The newcomer walk (re-check 11): "Bidding 5 was better: passing is a poor choice …" and
+    "Naming no trump was better: naming sixes trump is a costly choice …" gave no reason. Each
+    now says what in the hand made the better choice better, from what the player could see:
+    the trumps held with each choice's trump and the tiles that no unseen tile could beat when
+    led (with no trump, exactly the hand's doubles: a double tops its suit and nothing
+    trumps it), the tricks the bid needs, the chances in words (numbers behind the switch)."""
+    from tutorial.services.reviewing import biggest_mistakes
+
+    g = start_of_hand(WALK_380975, 2)
+    assert sorted(map(str, g.hands[0])) == ["0-0", "1-1", "2-1", "3-1", "3-3", "5-1", "6-4"]
+    passed = _walk_review(2)
+    bid = next(d for d in passed.decisions if d.kind == "bid" and d.seat == 0)
+    assert (bid.action, bid.best, bid.grade) == (Action.parse("pass"), Action.parse("bid 5"), "mistake")
+    line = biggest_mistakes(passed, you=0, players=3, seat=0, numbers=False)[0]
+    assert line == (
+        "**Bidding 5 was better: passing is a poor choice that makes losing the game more likely** — your bid. "
+        "Why, from what you could see: with ones as trump, you held four trumps (5-1, 3-1, 2-1 and 1-1), and one "
+        "of your tiles could not be beaten when led (1-1). A bid of 5 needs five tricks. From what you could see, "
+        "a bid of 5 was likely to make."), line
+    assert "%" not in line
+    assert biggest_mistakes(passed, you=0, players=3, seat=0)[0].endswith(
+        "Why, from what you could see: with ones as trump, you held four trumps (5-1, 3-1, 2-1 and 1-1), and one "
+        "of your tiles could not be beaten when led (1-1). A bid of 5 needs five tricks.")
+
+    named = _walk_review(3)
+    trump = next(d for d in named.decisions if d.kind == "trump" and d.seat == 0)
+    assert (trump.action, trump.best, trump.grade) == (Action.parse("trump 6"), Action.parse("trump none"), "blunder")
+    # With no trump, the tiles no unseen tile beats when led are the hand's doubles.
+    held = start_of_hand(WALK_380975, 3)
+    for a in WALK_380975["hands"][2]["actions"][:4]:
+        held.apply(a)
+    doubles = tuple(sorted((t for t in held.hands[0] if t.is_double), reverse=True))
+    assert trump.strength_best is not None and trump.strength_best.sure == doubles == parse_tiles("6-6 5-5 4-4 3-3 1-1")
+    line = biggest_mistakes(named, you=0, players=3, seat=0, numbers=False)[0]
+    assert line == (
+        "**Naming no trump was better: naming sixes trump is a costly choice that makes the bid much less likely "
+        "to be made** — your choice of trump. Why, from what you could see: with no trump, five of your tiles "
+        "could not be beaten when led (6-6, 5-5, 4-4, 3-3 and 1-1); with sixes as trump, you held two trumps "
+        "(6-6 and 6-1), and one of your tiles could not be beaten when led (6-6). With no trump the bid was as "
+        "likely as not to make; with sixes as trump, made on none of the deals the strong player tried."), line
+
+
+@pytest.mark.slow
+def test_a_moon_compared_early_in_the_game_is_not_put_down_to_the_score() -> None:
+    """The newcomer walk (finding 4), hand 3 at scores 0 / 4 / 6: "the strong player would have
+    shot the moon with fives as trump … A long shot, but the score made it worth the risk",
+    under a trump line naming no trump the best, and "three fives (5-5, 5-4 and 5-2) and four
+    other doubles". The strong player's game model does moon there (14% to make, its chance
+    of winning the game 50% against 34% with the bid of 6): the line says that reason (a
+    made moon wins the game at once, by its reckoning of the whole game), not the score; the
+    fives are its plan before the widow; the doubles are "besides 5-5"."""
+    review = _walk_review(3)
+    assert start_of_hand(WALK_380975, 3).scores == (0, 4, 6)
+    bid = next(d for d in review.decisions if d.kind == "bid" and d.seat == 0)
+    assert bid.best == Action.parse("bid 21") and bid.grade is None
+    assert (round(100 * (bid.chance_best or 0)), round(100 * (bid.game_best or 0)), round(100 * (bid.game_played or 0))) \
+        == (14, 50, 34)
+    text = bid.describe("you")
+    assert text == (
+        "Bid: you bid 6. Not a mistake; for comparison, the strong player would have shot the moon with fives as "
+        "trump (its plan before the widow). Your hand held three fives (5-5, 5-4 and 5-2) and four doubles besides "
+        "5-5 (6-6, 4-4, 3-3 and 1-1). Your bid of 6 was very likely to make (82%). The strong player's bid of 21 "
+        "was very unlikely to make (14%). A long shot, but a made moon wins the game at once: by the strong "
+        "player's reckoning of the whole game, it gave the better chance of winning it (50% against 34% with your "
+        "bid of 6). Shooting the moon came out better on the deals the strong player tried, but by too little to "
+        "call bidding 6 a mistake."), text
+    assert "score made it" not in bid.describe("you", numbers=False)
+
+
+def test_a_bid_the_strong_player_would_pass_says_why_by_the_bids_own_trump() -> None:
+    """"Passing was better: bidding 6 is a poor choice …" says why too: what the hand held with
+    the bid's own trump (a pass has none), the tricks the bid needs, and its chance in words."""
+    from engine.review import hand_strength
+    from tutorial.services.reviewing import biggest_mistakes
+
+    hand = parse_tiles("6-6 6-2 5-3 4-1 3-2 2-1 0-0")
+    unseen = [t for t in RuleSet().tiles if t not in hand]
+    over = DecisionReview(1, 0, "bid", Action.parse("bid 6"), Action.parse("pass"), 0.12, None, None, None, 2.5,
+                          "mistake", strength_played=hand_strength(hand, unseen, Trump.parse("6")))
+    line = biggest_mistakes(HandReview(1, (), (over,)), you=0, players=3, seat=0, numbers=False)[0]
+    assert line == (
+        "**Passing was better: bidding 6 is a poor choice that gives away points on average** — your bid. Why, from "
+        "what you could see: with sixes as trump, you held two trumps (6-6 and 6-2), and one of your tiles could not "
+        "be beaten when led (6-6). A bid of 6 needs six tricks. From what you could see, a bid of 6 was very "
+        "unlikely to make."), line

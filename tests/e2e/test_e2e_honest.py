@@ -9,10 +9,12 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from moon_browser import FEED, click, click_key, open_page, settle, shot, step_mode, why_button
+from moon_browser import FEED, click, click_key, feed_moves, open_page, settle, shot, step_mode, why_button
+from test_review import WALK_380975
 
 from engine import Game, RuleSet
 from engine.players import make_bot
+from engine.review import start_of_hand
 from tutorial.services.players import bot_seed
 from tutorial.services.urlstate import PlaySetup, encode
 
@@ -284,3 +286,70 @@ def test_the_hand_review_says_why_the_better_play_was_better(page: Any, server: 
     for width, height in ((1280, 800), (390, 844), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
         shot(where, f"review-why-better-{width}.png")
+
+
+def _walk_380975() -> tuple[PlaySetup, list[list[str]]]:
+    """The newcomer walk's game (deal 380975, strong, the learner at seat 0), its first three
+    hands as played (tests/test_review.py): hand 3, the learner bids 6, lays 5-2 aside, names
+    sixes and is set."""
+    return PlaySetup(RuleSet(), 380975, 0, "strong"), [list(h["actions"]) for h in WALK_380975["hands"]]
+
+
+def test_a_finished_hands_feed_keeps_every_computer_move_with_its_reason(page: Any, server: str) -> None:
+    """The newcomer walk (finding 9): once the hand was over, "The computer's moves" kept only
+    the last trick; the lines that said "I say why once the hand is over" and the bid lines
+    were gone. Once the hand is over the feed lists every computer move of it, bids first,
+    each with its reason in full (none held back), and what is below the table moves up
+    beside the long feed (the tabs are not pushed below it)."""
+    setup, moves = _walk_380975()
+    open_page(page, f"{server}/play?{urlencode(encode(setup, moves))}")
+    page.locator(".st-key-hand-summary").first.wait_for()
+    settle(page)
+    g = start_of_hand(WALK_380975, 3)
+    theirs = []
+    for i, m in enumerate(moves[-1]):
+        if g.to_act != setup.seat:
+            theirs.append(i)
+        g.apply(m)
+    assert len(theirs) == 2 + 2 * 7, theirs  # two bids, then two tiles a trick
+    assert feed_moves(page) == [(3, i) for i in theirs]
+    text = page.locator(FEED).first.inner_text()
+    assert "Hand 3 is over: every move of the computer players in it, with its reasons in full." in text, text
+    assert "Seat 1 bids 4." in text and "Seat 2 bids 5." in text and "Trick 1" in text and "Trick 7" in text, text
+    assert "once the hand is over" not in text, text
+    lines = [x for x in text.splitlines() if re.match(r"Seat \d (bids|plays) ", x)]
+    assert len(lines) == len(theirs) and all(len(x.split(". ", 1)) == 2 and x.split(". ", 1)[1] for x in lines), lines
+    tabs = page.locator(".st-key-play-tabs").first.bounding_box()
+    feed = page.locator(FEED).first.bounding_box()
+    assert tabs is not None and feed is not None and tabs["y"] < feed["y"] + feed["height"], (tabs, feed)
+    shot(page, "feed-whole-hand")
+
+
+def test_the_review_says_why_a_better_bid_or_trump_was_better(page: Any, server: str) -> None:
+    """The newcomer walk (re-check 11 and finding 4), hand 3: "Naming no trump was better:
+    naming sixes trump is a costly choice …" with no reason, and a moon compared at scores
+    0 / 4 / 6 put down to "the score". The trump line says what the hand held with each trump;
+    the moon is put down to what the strong player weighed (a made moon wins the game at
+    once); the moon's fives are its plan before the widow; no "other doubles" after fives."""
+    setup, moves = _walk_380975()
+    open_page(page, f"{server}/play?{urlencode(encode(setup, moves))}")
+    page.locator(".st-key-play-tabs button", has_text="Hand review").first.click()
+    page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
+    settle(page)
+    review = _below_the_table(page)
+    assert ("Naming no trump was better: naming sixes trump is a costly choice that makes the bid much less likely "
+            "to be made — your choice of trump. Why, from what you could see: with no trump, five of your tiles "
+            "could not be beaten when led (6-6, 5-5, 4-4, 3-3 and 1-1); with sixes as trump, you held two trumps "
+            "(6-6 and 6-1), and one of your tiles could not be beaten when led (6-6). With no trump the bid was as "
+            "likely as not to make; with sixes as trump, made on none of the deals the strong player tried.") \
+        in review, review
+    bid = next(x for x in review.splitlines() if x.startswith("Bid: you bid 6."))
+    assert bid == (
+        "Bid: you bid 6. Not a mistake; for comparison, the strong player would have shot the moon with fives as "
+        "trump (its plan before the widow). Your hand held three fives (5-5, 5-4 and 5-2) and four doubles besides "
+        "5-5 (6-6, 4-4, 3-3 and 1-1). Your bid of 6 was very likely to make. The strong player's bid of 21 was very "
+        "unlikely to make. A long shot, but a made moon wins the game at once: by the strong player's reckoning of "
+        "the whole game, it gave the better chance of winning it. Shooting the moon came out better on the deals "
+        "the strong player tried, but by too little to call bidding 6 a mistake."), bid
+    assert "%" not in review and "score made it" not in review, review
+    shot(page, "review-why-trump")

@@ -173,7 +173,10 @@ def biggest_mistakes(review: HandReview, you: int, players: int, seat: int | Non
                      numbers: bool = True) -> list[str]:
     """The graded decisions and plays of ``seat`` (everyone's when ``None``), biggest first,
     as markdown lines: the grade mark, then what happened in words, numbers in brackets;
-    with ``numbers`` off, the grade in plain words (:func:`plain_words`) and what was chosen."""
+    with ``numbers`` off, the grade in plain words (:func:`plain_words`) and what was chosen.
+    Each says why the better choice was better: a play by the lines after it
+    (:func:`line_words`, hindsight), a bid or trump by what the hand held with each choice
+    (:meth:`engine.review.DecisionReview.why`, from what the player could see)."""
     items = review.mistakes(seat)
     lines = []
     for x in items[:limit]:
@@ -182,7 +185,10 @@ def biggest_mistakes(review: HandReview, you: int, players: int, seat: int | Non
         grade = x.grade or ""  # mistakes() gives graded ones only
         mark = GRADE_MARKS.get(grade, "")
         if not numbers:  # plain words only: the grade's mark is one of the numbers
-            why = f" {line_words(x, you, players)}" if isinstance(x, PlayReview) and line_words(x, you, players) else ""
+            if isinstance(x, PlayReview):
+                why = f" {line_words(x, you, players)}" if line_words(x, you, players) else ""
+            else:  # a bid or trump: what in the hand made the better choice better
+                why = x.why(who, numbers=False)
             lines.append(f"**{plain_words(x)[0].upper()}{plain_words(x)[1:]}** — {_where(x, who)}.{why}")
             continue
         text = x.describe(who) if isinstance(x, DecisionReview) else _play_sentence(x, who)

@@ -319,11 +319,11 @@ class PlaySession:
         return at_table() if callable(at_table) else decision
 
     def fill_feed(self) -> int:
-        """Ask again for the decisions of the feed's moves that are not remembered (after a
-        page refresh the game is rebuilt from the URL without them), so that their reasons
-        come back. Returns how many were asked."""
+        """Ask again for the decisions of the feed's moves (:meth:`feed_shown`) that are not
+        remembered (after a page refresh the game is rebuilt from the URL without them), so
+        that their reasons come back. Returns how many were asked."""
         asked = 0
-        for ln in self.feed():
+        for ln in self.feed_shown():
             if (ln.hand, ln.index) not in self.decisions:
                 self.decision_at(ln.hand, ln.index)
                 asked += 1
@@ -333,6 +333,16 @@ class PlaySession:
         """The computer moves of the current and the previous trick, oldest first."""
         view = self.view()
         return feed_lines(view.actions, self.seat, self.game.hand_number, self.players)
+
+    def feed_shown(self) -> list[FeedLine]:
+        """The moves the Play page's feed shows: during a hand, :meth:`feed`; once the hand is
+        over, every computer move of it, bids, discard and trump first, each with its reason
+        (the reasons kept back during the hand, "I say why once the hand is over", are said
+        in full then)."""
+        if not self.game.hand_finished:
+            return self.feed()
+        view = self.view()
+        return feed_lines(view.actions, self.seat, self.game.hand_number, self.players, whole=True)
 
     def game_at(self, hand: int, index: int) -> Game:
         """The game just before action ``index`` of hand ``hand``."""

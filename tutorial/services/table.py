@@ -163,9 +163,11 @@ class FeedLine:
     trick: int
 
 
-def feed_lines(actions: Sequence[tuple[int, Action | None]], you: int, hand: int, players: int) -> list[FeedLine]:
+def feed_lines(actions: Sequence[tuple[int, Action | None]], you: int, hand: int, players: int,
+               whole: bool = False) -> list[FeedLine]:
     """The computer moves of the current and the previous trick, oldest first (during the
-    first trick, the bidding, discard and trump count as the previous "trick")."""
+    first trick, the bidding, discard and trump count as the previous "trick"); with
+    ``whole``, every computer move of ``actions`` (bids, discard, trump, each trick)."""
     lines: list[FeedLine] = []
     trick = 0
     plays = 0
@@ -176,6 +178,8 @@ def feed_lines(actions: Sequence[tuple[int, Action | None]], you: int, hand: int
             plays += 1
         if seat != you:
             lines.append(FeedLine(hand, i, seat, action, trick if action is not None and action.kind == "play" else 0))
+    if whole:
+        return lines
     current = max(1, (plays + players - 1) // players) if plays else 0
     if plays and plays % players == 0:
         # The last trick is complete: it is the "previous" one until the next tile is led.

@@ -154,8 +154,9 @@ def feed_markdown(rows: list[tuple[str, str]], moves: list[tuple[int, int]] | No
 
 @st.fragment
 def feed(sess: PlaySession) -> None:
-    """Every computer move of the current and the previous trick, one sentence each; the
-    full explanation opens from its line. A fragment of its own: opening and closing an
+    """Every computer move of the current and the previous trick, one sentence each, and once
+    the hand is over every computer move of the hand, its reasons in full
+    (:meth:`PlaySession.feed_shown`); the full explanation opens from its line. A fragment of its own: opening and closing an
     explanation draws only the feed again. Drawn in few elements (each is a message to the
     browser on every click): the text in one (:func:`feed_markdown`), then the "Why?" of every
     line in one ``st.pills`` (each line's move is an option; the open one is selected, and
@@ -163,13 +164,17 @@ def feed(sess: PlaySession) -> None:
     beside its line. No container of its own (one message fewer on every click): the
     fragment's block is the feed's box and grid."""
     sess = sync.current() or sess  # a run of the feed alone: the game as it is now
-    lines = sess.feed()
+    lines = sess.feed_shown()  # the whole hand once it is over
     if lines and any((ln.hand, ln.index) not in sess.decisions for ln in lines):
         with st.spinner("Asking the computer for its reasons…"):
             sess.fill_feed()  # after a refresh: the game came back from the URL, the reasons did not
     rows: list[tuple[str, str]] = [("title", "**The computer's moves**")]
     if not lines:
         rows.append(("note", "No computer move yet in this hand."))
+    elif sess.game.hand_finished:
+        # "over": the page's script and the play_table sheet know a long feed by it.
+        rows.append(("over", f"Hand {sess.game.hand_number} is over: every move of the computer players in it, "
+                             "with its reasons in full."))
     last_trick = None
     open_key = st.session_state.get(WHY)
     if open_key is not None and open_key not in {(ln.hand, ln.index) for ln in lines}:

@@ -451,9 +451,10 @@ def settings(sess: PlaySession) -> None:
 #:   stays open when a run draws it again, until the learner closes it;
 #: - a "Why?" of the feed opened (its explanation drawn under the whole feed, often below the
 #:   fold), the page scrolls so that the explanation's first line is in sight, below the strip;
-#: - an explanation open in the feed that makes the feed reach well below the table (more than
+#: - an explanation open in the feed, or a finished hand's whole feed (its ``moon-feed-over``
+#:   note, :func:`panels.feed`), that makes the feed reach well below the table (more than
 #:   :data:`BESIDE_PX`): the body gets the class ``moon-why-beside``, and the ``play_table``
-#:   sheet moves what is below the table up into the table's column, beside the explanation;
+#:   sheet moves what is below the table up into the table's column, beside the feed;
 #: - every "Why?" of the feed names the feed's line of help for the keyboard as its
 #:   description (``aria-describedby``, :data:`panels.KEYS_HINT`): a screen reader says it
 #:   with the button.
@@ -557,6 +558,8 @@ _FOCUS_JS = """<script>
   // again as it takes the focus: a run may have drawn the button anew).
   const describe = (b) => { if (document.getElementById('moon-feed-keys')) b.setAttribute('aria-describedby', 'moon-feed-keys'); };
   const WHYS = '.st-key-feed-why-pick button';
+  // What makes the feed long: an open explanation, or a finished hand's whole feed.
+  const LONG_FEED = '.st-key-feed-why, .moon-feed-over';
   document.addEventListener('focusin', (e) => {
     if (e.target instanceof Element && e.target.matches(WHYS)) describe(e.target);
   });
@@ -567,7 +570,7 @@ _FOCUS_JS = """<script>
   new MutationObserver(() => {
     describeAll();
     // an explanation closed in a run too short to show as running: no settled() after it
-    if (!document.querySelector('.st-key-feed-why')) document.body.classList.remove('moon-why-beside');
+    if (!document.querySelector(LONG_FEED)) document.body.classList.remove('moon-why-beside');
     if (onHand(document.activeElement) && control()) refocus();
   })
     .observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['disabled']});
@@ -575,7 +578,7 @@ _FOCUS_JS = """<script>
   // table moves up beside it (the play_table sheet). Neither the table's height nor the feed's
   // changes with that move, so the test gives the same answer after it.
   const beside = () => {
-    const box = document.querySelector('.st-key-feed-why');
+    const box = document.querySelector(LONG_FEED);
     const table = document.querySelector('.st-key-table-main');
     const feed = box && box.closest('[data-testid="stLayoutWrapper"]:has(.moon-feed)');
     const far = !!(feed && table && !box.closest('[data-stale="true"]')
