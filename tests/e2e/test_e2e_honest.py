@@ -155,7 +155,7 @@ def test_why_numbers_say_what_each_chance_is_of(page: Any, server: str) -> None:
     click(page, page.locator(f"{FEED} .st-key-feed-why-pick button").first)  # Seat 1's pass: the first
     page.get_by_text("In numbers:").first.wait_for(timeout=60_000)
     said = page.locator(".st-key-feed-why").first.inner_text()
-    assert "Next best: bid 6 leaves me" in said, said
+    assert "Next best (chance to win the game): bid 6 leaves me" in said, said
     assert "((" not in said.replace(" ", "") and "% (made in" not in said and "(counted made in" not in said, said
     assert re.search(r"bid 7 leaves me \d+%, the bid (made on none of the deals: the game goes on after a set"
                      r"|(counted )?made on \d+% of the deals)", said), said
@@ -176,8 +176,8 @@ def test_why_a_strong_bid_says_one_chance_in_its_sentence_and_its_table(page: An
     d = bot.decide(g.view(1))
     assert str(d.action) == "bid 6", d.action
     plain = re.search(r"I make it in (\d+)% of", d.explanation.summary)
-    rated = re.search(r"so I rated this bid (\d+)%", d.explanation.summary)
-    assert plain is not None and rated is not None, d.explanation.summary
+    rated = re.search(r"I rated this bid (\d+)% \(a rating, not the (\d+)% chance\)", d.explanation.summary)
+    assert plain is not None and rated is not None and rated.group(2) == plain.group(1), d.explanation.summary
     open_page(page, f"{server}/play?{urlencode(encode(setup, [['bid 5']]))}")
     step_mode(page)
     feed = page.locator(FEED).first
@@ -192,7 +192,7 @@ def test_why_a_strong_bid_says_one_chance_in_its_sentence_and_its_table(page: An
     why = page.locator(".st-key-feed-why").first
     why.get_by_text("Rated chance").first.wait_for(timeout=30_000)
     said = why.inner_text()
-    assert f"I make it in {plain.group(1)}% of" in said and f"so I rated this bid {rated.group(1)}%" in said, said
+    assert f"I make it in {plain.group(1)}% of" in said and f"I rated this bid {rated.group(1)}% (a rating, not the {plain.group(1)}% chance)" in said, said
     row = next(line for line in said.splitlines() if line.startswith("bid 6 (chosen)"))
     assert f"Chance to make the bid: {plain.group(1)}%" in row, row
     assert f"Rated chance (some deals count in part): {rated.group(1)}%" in row, row
