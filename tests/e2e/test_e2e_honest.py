@@ -204,10 +204,11 @@ def test_why_a_strong_bid_says_one_chance_in_its_sentence_and_its_table(page: An
 def test_why_a_trump_choice_keeps_the_trumps_dropped_after_a_first_look_apart(page: Any, server: str) -> None:
     """Deal 6 (three players, strong; the learner passes): Seat 1 names twos after racing it
     against one other trump on 16 deals; the seven others were dropped after a first look on
-    3. The "Why?" list gives their chance as "Dropped after a first look", never as "Chance to
-    make the bid" beside the two looked at closely; it has no "With trump" (each row is its
-    trump), no "—" cell, no "0.0"; the chart draws a bar for the two only; the reason compares
-    "the trumps left after a first look"."""
+    3. The "Why?" list gives each of them as "Made on a brief look: 1 of 3 deals" (a bare "0%"
+    read as a chance, newcomer walk 6, finding 6), never as "Chance to make the bid" beside the
+    two looked at closely; it has no "With trump" (each row is its trump), no "—" cell, no
+    "0.0"; the chart draws a bar for the two only; the reason compares "the trumps I looked at
+    closely"."""
     deal = 6
     setup = PlaySetup(RuleSet(), deal, 0, "strong")
     g = Game.new(setup.rules, deal)
@@ -234,15 +235,15 @@ def test_why_a_trump_choice_keeps_the_trumps_dropped_after_a_first_look_apart(pa
     assert named in feed.inner_text(), feed.inner_text()
     click(page, why_button(page, 1, 4))
     why = page.locator(".st-key-feed-why").first
-    assert "of the trumps left after a first look" in why.inner_text(), why.inner_text()
+    assert "of the trumps I looked at closely" in why.inner_text(), why.inner_text()
     click(page, page.locator('[class*="st-key-why-"][class*="-details"] label').first)
-    why.get_by_text("Dropped after a first look").first.wait_for(timeout=60_000)
+    why.get_by_text("Made on a brief look").first.wait_for(timeout=60_000)
     said = why.inner_text()
-    rows = [line for line in said.splitlines() if " — " in line and ("Deals looked at" in line)]
+    rows = [line for line in said.splitlines() if " — " in line and ("Deals looked at" in line or "brief look" in line)]
     assert len(rows) == 9, said
-    first = [r for r in rows if "Dropped after a first look:" in r]
+    first = [r for r in rows if "Made on a brief look:" in r]
     assert len(first) == 7 and not any("Chance to make the bid" in r for r in first), rows
-    assert all(re.search(r"Dropped after a first look: \d+% · Deals looked at: 3$", r) for r in first), first
+    assert all(re.search(r"Made on a brief look: [0-3] of 3 deals$", r) for r in first), first
     assert "With trump" not in said and ": —" not in said and "0.0" not in said, said
     why.locator(".js-plotly-plot .bars .point").first.wait_for(timeout=30_000)
     assert why.locator(".js-plotly-plot .bars .point").count() == 2
