@@ -486,7 +486,7 @@ def test_play_explanations_quote_the_candidates_numbers() -> None:
                 chances = dict(c.bid_chances)
                 # The candidate holds the chance the bid was chosen on: said first when every
                 # deal counts whole, else in the sentence that says how deals were counted.
-                rated = re.search(r"so I rated this bid (\d+)%", ex.summary)
+                rated = re.search(r"I rated this bid (\d+)% \(a rating, not the \d+% chance\)", ex.summary)
                 said = int(rated.group(1)) if rated else _percentages(ex.summary)[0]
                 assert round(100 * chances[k]) == said, ex.summary  # type: ignore[index]
                 few = c.layouts < FEW_DEALS

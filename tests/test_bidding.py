@@ -523,14 +523,34 @@ def test_a_bids_chance_is_said_plain_first_and_the_credit_after() -> None:
     said = make_bot("strong", seed=1, short=0.5, confirm_samples=0).decide(view).explanation.summary
     assert re.search(r"[:;] bid 5 leaves me \d+%, the bid made on 56% of the deals with", said), said
     assert "counted made" not in said and "((" not in said
-    assert "When choosing a bid, I count a deal where I fall one trick short as half a success" in said, said
+    assert "I rated this bid 98% (a rating, not the 97% chance), counting a deal where I fall one trick short as half a success" in said, said
     bold = make_bot("strong", seed=1, confirm_samples=0).decide(view).explanation.summary
     assert bold.startswith("I bid 5 with threes trump: I make it in 56% of 24 simulated deals,"), bold
-    assert ("When choosing a bid, I count a deal where I fall one trick short as three quarters of a success "
-            "(defenders who cannot see my hand often let a trick through), so I rated this bid 86%.") in bold, bold
+    assert ("I rated this bid 86% (a rating, not the 56% chance), counting a deal where I fall one trick short as "
+            "three quarters of a success (defenders who cannot see my hand often let a trick through).") in bold, bold
     plain = make_bot("strong", seed=1, short=0, confirm_samples=0).decide(view).explanation.summary
     assert re.search(r"bid 5 leaves me \d+%, the bid made on 56% of the deals with", plain), plain
-    assert "When choosing" not in plain and "rated" not in plain
+    assert "counting" not in plain and "rated" not in plain
+
+
+def test_a_bids_rating_is_named_as_a_rating_and_the_next_best_by_what_it_compares() -> None:
+    """The newcomer walk (issue 35 item 9) read "I make it in 56% ... so I rated this bid
+    89%" as two chances of one bid, and "Next best: bid 5 leaves me 30%" beside them. The
+    rating is named as a rating beside the one chance of making the bid, in few words (a
+    Presenter bid slide's revealed panel holds it at 1024×768), and the next best rows are
+    labelled as chances of winning the game (deal 13, the strong bid of 5)."""
+    g = Game.new(RuleSet(), seed=13)
+    g.apply(Action.parse("pass"))
+    view = g.view(g.to_act)
+    said = make_bot("strong", seed=1, confirm_samples=0).decide(view).explanation.summary
+    made = re.search(r"I make it in (\d+)% of", said)
+    assert made is not None, said
+    assert re.search(rf"\. I rated this bid \d+% \(a rating, not the {made.group(1)}% chance\), counting a deal ", said), said
+    assert "Next best (chance to win the game): bid " in said and "Next best: " not in said, said
+    # The chance of making the bid is the one said twice; every other figure before the
+    # next best rows is the rating or a chance of winning the game.
+    head = said.split("Next best")[0]
+    assert len(re.findall(rf"\b{made.group(1)}%", head)) == 2, head
 
 
 def test_a_bids_table_says_the_chance_its_sentence_says_and_the_rating_beside_it() -> None:
@@ -548,8 +568,9 @@ def test_a_bids_table_says_the_chance_its_sentence_says_and_the_rating_beside_it
     assert d.action == Action.parse("bid 5")
     said = d.explanation.summary
     plain = re.search(r"I make it in (\d+)% of", said)
-    rated = re.search(r"so I rated this bid (\d+)%", said)
+    rated = re.search(r"I rated this bid (\d+)% \(a rating, not the (\d+)% chance\)", said)
     assert plain is not None and rated is not None and plain.group(1) != rated.group(1), said
+    assert rated.group(2) == plain.group(1), said
     frame = decision_frame(d)
     chosen = frame[frame["Chosen"] == "✓"].iloc[0]
     assert round(chosen["Chance to make the bid"]) == int(plain.group(1)), (said, chosen)

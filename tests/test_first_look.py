@@ -6,13 +6,14 @@
 - The trump (and discard) choice is a race: every choice gets a first look on a few deals,
   the finalists a closer look on more. Those dropped after the first look are not compared as
   equals: their chance stands in a column of its own, with no bar, and the reason compares
-  the choices left ("of the trumps left after a first look"); when a dropped one showed a
+  the choices left ("of the trumps I looked at closely"); when a dropped one showed a
   higher chance, the reason says it only looked better at first, never a bare "best".
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -49,7 +50,9 @@ def test_a_moon_made_on_no_deal_after_the_widow_is_said_to_fall_short() -> None:
     """Deal 2 (three players): seat 2 shoots the moon at "might" (26% of 48 deals); with the
     widow taken its discard and its trump make the 21 on none of 16 deals: both reasons, full
     and at the table, say it expects to fall short unless the others slip, and neither says
-    "outside chance"."""
+    "outside chance". The discard, the first line after the widow, says the widow lowered the
+    chance the bid was said with (newcomer walk 6, finding 5); the trump after it does not
+    say so again."""
     bid = _decision(3, 2, "bid")
     moon = next(d for _i, d in sorted(_hand(3, 2).items()) if str(d.action) == "bid 21")
     assert "might take all seven tricks" in moon.explanation.reason, moon.explanation.reason
@@ -58,8 +61,10 @@ def test_a_moon_made_on_no_deal_after_the_widow_is_said_to_fall_short() -> None:
         d = _decision(3, 2, kind)
         assert re.search(r"I make (it|my 21)( with \w+ trump)? in 0% of 16 simulated deals", d.explanation.summary), (
             d.explanation.summary)
+        end = "; the widow lowered my chance: I expect to fall short of my 21 unless the others slip." if (
+            kind == "discard") else FALL_SHORT
         for reason in (d.explanation.reason, d.at_table().explanation.reason):
-            assert reason.endswith(FALL_SHORT) and "outside chance" not in reason, reason
+            assert reason.endswith(end) and "outside chance" not in reason, reason
 
 
 @pytest.mark.parametrize("chance", [0.0, 0.004])
@@ -92,7 +97,7 @@ def test_trumps_dropped_after_a_first_look_stand_apart() -> None:
     assert len(dropped) == 7 and {c.layouts for c in dropped} == {3}
     for exp in (d, d.at_table()):
         reason = exp.explanation.reason
-        assert "of the trumps left after a first look" in reason, reason
+        assert "of the trumps I looked at closely" in reason and "my bid of the trumps" not in reason, reason
         frame = decision_frame(exp)
         assert "With trump" not in frame.columns
         first = frame.set_index("Move")[FIRST_LOOK_COLUMN]
@@ -103,7 +108,8 @@ def test_trumps_dropped_after_a_first_look_stand_apart() -> None:
             assert str(frame[col].dtype) == "Int64", frame[col].dtype
         lines = decision_lines(frame)
         assert ": —" not in lines and "0.0" not in lines and "With trump" not in lines, lines
-        assert "- **doubles** — Dropped after a first look: 100% · Deals looked at: 3" in lines, lines
+        assert "- **doubles** — Made on a brief look: 3 of 3 deals" in lines, lines
+        assert "Deals looked at: 3" not in lines and "brief look: 0%" not in lines, lines
         metric = decision_metric(exp)
         assert metric is not None
         chart = decision_chart_frame(frame, metric_column(metric))
@@ -158,3 +164,25 @@ def test_the_presenters_numbers_say_which_trumps_had_a_first_look_only() -> None
     chance = {r[0].removesuffix(" ✓"): r[1] for r in move.rows}
     assert deals.pop("blanks") == deals.pop("no trump") == "16"
     assert set(deals.values()) == {"3, first look"} and chance["doubles"] == "100", move.rows
+
+
+def test_the_trumps_compared_are_said_first_and_a_brief_look_as_deals_made() -> None:
+    """Newcomer walk 6, finding 6: "they give my hand the best chance to make my bid of the
+    trumps left after a first look" read as if the bid were "of the trumps", and the Details'
+    "Dropped after a first look: 0%" as a 0% chance. The trumps compared are said before the
+    comparison, and a brief look as the deals made of the few looked at."""
+    g = Game.new(RuleSet(), seed=6)
+    view = g.view(g.to_act)
+    view = replace(view, bid=5)
+    said = trump_reason(view, Trump.parse("1"), "best", 0.9, fair=True, first="left")
+    assert said == ("I name ones: of the trumps I looked at closely, they give my hand the best chance to make "
+                    "my bid; I should make it."), said
+    said = trump_reason(view, Trump.parse("none"), "best", 0.5, fair=True, first="left")
+    assert said == ("I name no trump: of the trumps I looked at closely, it gives my hand the best chance to make "
+                    "my bid; I have about an even chance to make it."), said
+    tile = view.hand[0]
+    said = contract_reason_discard(view, tile, Trump.parse("none"), "most", 0.9, fair=True, first="left")
+    assert said == ("I lay one tile aside face down: of the discards I looked at closely, the tiles I keep take "
+                    "the most tricks; I should make my 5."), said
+    said = contract_reason_discard(view, tile, Trump.parse("none"), "least", 0.9, first="left")
+    assert said.startswith(f"I discard {tile}: no other discard I looked at closely does better"), said

@@ -500,11 +500,12 @@ def test_the_strong_player_bids_to_win_the_game_from_the_score() -> None:
     assert action == "bid 21" and "wins the game" in reason
     assert "is likely to take all seven tricks" in reason, reason
     assert summary.startswith("I shoot the moon with sixes trump: I make it in 62% of 24 simulated deals,"), summary
-    assert ("(now 33%). When choosing a bid, I count a deal where I take six of the seven as half a success "
-            "(defenders who cannot see my hand often let their one trick through), so I rated this bid 81%. "
-            "Next best:") in summary, summary
+    assert ("(now 33%). I rated this bid 81% (a rating, not the 62% chance), counting a deal where I take six "
+            "of the seven as half a success (defenders who cannot see my hand often let their one trick through). "
+            "Next best (chance to win the game):") in summary, summary
     assert "leaves me an 82% chance of winning the game (now 33%)" in summary
-    assert "Next best: bid 6 leaves me 53%, the bid made on every one of the deals with sixes trump" in summary
+    assert ("Next best (chance to win the game): bid 6 leaves me 53%, the bid made on every one of the deals "
+            "with sixes trump") in summary
     # With no credit for six tricks it is made in the 62% of deals that sweep: still the 21
     # (a 65% chance of winning the game)...
     action, _, summary = bid((0, 0, 0), short_seven=0)

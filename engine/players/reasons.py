@@ -604,7 +604,8 @@ def _single_trump(view: PlayerView, tr: Trump) -> Tile | None:
 
 
 def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = None, *, fair: bool = False,
-                 bid_trump: Trump | None = None, first: str = "", other: Trump | None = None) -> str:
+                 bid_trump: Trump | None = None, first: str = "", other: Trump | None = None,
+                 bid_chance: float | None = None) -> str:
     """The reason for naming ``tr``: what in the hand makes it (``why``: ``"best"``, ``"most"``
     or ``"even"``, how it compares with the other trumps; ``fair``: said at the table, what
     the trump gives the hand without what is in it). ``bid_trump``: the trump the seat's bid
@@ -613,27 +614,31 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
     said at the table, where the bid named no trump, it names the trump alone. ``chance``:
     the plain chance of making the bid with ``tr`` (the strong player's), said after the
     comparison in its band's words (:func:`odds_tail`); the basic player, which counts
-    tricks by rule of thumb, gives none. ``first``: the comparison is of the trumps left
-    after a first look (:func:`first_look_words`; ``other``: the dropped trump that looked
-    better there)."""
+    tricks by rule of thumb, gives none. ``first``: the comparison is of the trumps looked
+    at closely, said before it (:data:`CLOSELY`; ``other``: the dropped trump that looked
+    better on its first look). ``bid_chance``: the chance the seat's bid was said with, when the widow was
+    seen since and no discard line has said how the chance moved (:func:`odds_tail`)."""
     goal = f"my {view.bid}" if view.bid is not None else "my bid"
     options = []
-    for compare, said in _trump_compares(why, first, other):
+    for compare, said, lead in _trump_compares(why, first, other):
         if chance is not None:
-            compare += odds_tail(chance, "it" if said else "my bid", goal)
-        options += _trump_wordings(view, tr, compare, chance, fair=fair, bid_trump=bid_trump)
+            compare += odds_tail(chance, "it" if said else "my bid", goal, before=bid_chance)
+        options += _trump_wordings(view, tr, compare, chance, fair=fair, bid_trump=bid_trump, before=bid_chance,
+                                   lead=lead)
     return _short(*dict.fromkeys(options))
 
 
-def _trump_compares(why: str, first: str, other: Trump | None) -> list[tuple[str, bool]]:
+def _trump_compares(why: str, first: str, other: Trump | None) -> list[tuple[str, bool, str]]:
     """How a named trump compares with the others (:func:`trump_reason`), longest first, each
-    with whether it says "to make my bid" (then the chance after it says "it"). With
-    ``first``, the comparison is of the trumps left after a first look
-    (:func:`first_look_words`), or, when a dropped one (``other``) looked better there, of
-    the closer look, which says so.
+    with whether it says "to make my bid" (then the chance after it says "it") and the words
+    the reason starts its comparison with. With ``first``, the comparison is of the trumps
+    looked at closely (:data:`CLOSELY`: said first, "of the trumps I looked at closely, they
+    give my hand the best chance to make my bid", or after a short comparison, "the best
+    chance of the trumps I looked at closely"), or, when a dropped one (``other``) looked
+    better on its first look, of the closer look, which says so.
 
-    >>> _trump_compares("best", "left", None)[-1]
-    ('the best chance of the trumps left after a first look', False)
+    >>> _trump_compares("best", "left", None)
+    [('the best chance to make my bid', True, 'of the trumps I looked at closely, '), ('the best chance of the trumps I looked at closely', False, '')]
     >>> _trump_compares("best", "higher", Trump.parse("none"))[0][0]
     'the best chance to make my bid on a closer look (no trump only looked better at first)'
     """
@@ -646,36 +651,52 @@ def _trump_compares(why: str, first: str, other: Trump | None) -> list[tuple[str
     }[why]
     says = why in ("best", "good")
     if not first or why == "count":
-        return [(base, says)]
+        return [(base, says, "")]
     if first == "higher":
         name = "another" if other is None else other.name
         look = "" if why == "good" else f" {CLOSER_LOOK}"
         note = f" ({name} only looked better at first)"
-        return [(f"{base}{look}{note}", says), (f"{short}{look}{note}", False), (f"{short}{look}", False)]
-    even = why == "even"
-    return [(base + first_look_words("trumps", first, even=even), says),
-            (short + first_look_words("trumps", first, even=even), False)]
+        return [(f"{base}{look}{note}", says, ""), (f"{short}{look}{note}", False, ""), (f"{short}{look}", False, "")]
+    if why == "even":
+        return [(base + first_look_words("trumps", first, even=True), says, "")]
+    return [(base, says, f"{CLOSELY.format(kind='trumps')}, "), (short + first_look_words("trumps", first), False, "")]
 
 
 def _trump_wordings(view: PlayerView, tr: Trump, compare: str, chance: float | None, *, fair: bool,
-                    bid_trump: Trump | None) -> list[str]:
+                    bid_trump: Trump | None, before: float | None = None, lead: str = "") -> list[str]:
     """The wordings of :func:`trump_reason` with one comparison (and the chance after it),
-    longest first."""
+    longest first. ``lead``: the words the comparison starts with (:func:`_trump_compares`),
+    said right after "I name ...:", what the hand holds in brackets before it."""
     hand = list(view.hand)
     lone = lone_top_trump(hand, tr)
     goal = f"my {view.bid}" if view.bid is not None else ""
     # Said at the table the bid named no trump, so there is no plan to say was changed.
     changed = "" if fair else widow_changed(view, tr, bid_trump)
     single = _single_trump(view, tr)
+    gives = "it gives" if tr.kind == "none" else "they give"
+    if lead:
+        # The comparison first, so that "of the trumps ..." is never read as "my bid of the trumps".
+        if changed or (single is not None and not fair and single in hand):
+            return []  # said with the comparison after it (the next of _trump_compares)
+        n = sum(1 for t in hand if t.is_double) if tr.kind in ("doubles", "none") else sum(
+            1 for t in hand if tr.is_trump(t))
+        first = f"I name {tr.name}: {lead}{gives} my hand {compare}."
+        if fair or single is not None or (tr.kind == "none" and not n):
+            return [first]
+        top = next((t for t in hand if t.is_double and tr.is_trump(t)), None) if tr.kind == "number" else None
+        held = {"doubles": f"I hold {number_word(n)} of them",
+                "none": f"I hold {number_word(n)} double{'s' if n != 1 else ''}"}.get(
+            tr.kind, f"I hold {number_word(n)} of them, {top} included" if top is not None and n > 1
+            else f"I hold {number_word(n)} of them")
+        return [f"I name {tr.name} ({held}): {lead}{gives} my hand {compare}.", first]
     if changed:
-        gives = "it gives" if tr.kind == "none" else "they give"
         if single is not None and tr.value is not None:
             gives = f"{single}, the only {describe_suit(tr.value, plural=False)}, gives"
         return [f"{changed}, as {gives} my hand {compare}."]
     if single is not None:
         # A suit of one tile in the set (blanks with three players: 0-0 alone): one trump.
         if not fair and single in hand:
-            odds = odds_tail(chance, goal=goal) if chance is not None else ""
+            odds = odds_tail(chance, goal=goal, before=before) if chance is not None else ""
             return [f"I name {tr.name}: only {single} is a trump then, and it is mine: one sure trick, and the "
                     f"rest plays like no trump{odds}."]
         return [f"I name {tr.name}: with {single} the only trump, my hand plays almost like no trump and has "
@@ -685,7 +706,7 @@ def _trump_wordings(view: PlayerView, tr: Trump, compare: str, chance: float | N
             return [f"I name no trump: it gives my hand {compare}."]
         return [f"I name {tr.name}: they give my hand {compare}."]
     if lone is not None and tr.value is not None:  # a lone trump: only a number trump has one
-        odds = odds_tail(chance, goal=goal) if chance is not None else ""
+        odds = odds_tail(chance, goal=goal, before=before) if chance is not None else ""
         return [f"I name {tr.name}: {lone} is {suit_tile(tr.value, 'the only')} I hold, "
                 f"so it plays like no trump with one sure trick{odds}."]
     if tr.kind == "doubles":
@@ -942,7 +963,7 @@ def _fair_bid_options(view: PlayerView, value: int, chance: float, tail: str, *,
     return [_bid_words(value, chance, "my hand", tail), _bid_words(value, chance, "my hand", tail, short=True)]
 
 
-def odds_tail(chance: float, bid: str = "my bid", goal: str = "") -> str:
+def odds_tail(chance: float, bid: str = "my bid", goal: str = "", before: float | None = None) -> str:
     """What a trump or discard reason adds after its comparison: the plain chance of making
     the ``bid`` (``"it"`` when the comparison has just said it) in its band's words
     (:func:`engine.words.chance_clause`), so that "the best chance" is never read as a good
@@ -957,11 +978,35 @@ def odds_tail(chance: float, bid: str = "my bid", goal: str = "") -> str:
     ('; I should make it', ', but even so I have only an outside chance to make my 21')
     >>> odds_tail(0.0, "it", "my 21")
     ', but even so I expect to fall short of my 21 unless the others slip'
+
+    ``before``: the plain chance the seat's bid was said with, before the widow. When the
+    chance after the widow is in another band, the tail says so and why, so that a bid "likely
+    to take all seven tricks" and a discard with "about an even chance" a moment later do not
+    read as a contradiction:
+
+    >>> odds_tail(0.56, "it", "my 21", before=0.67)
+    '; the widow lowered my chance: I have about an even chance to make it'
+    >>> odds_tail(0.9, "it", before=0.67), odds_tail(0.62, "it", before=0.67)
+    ('; the widow raised my chance: I should make it', '; I am likely to make it')
     """
+    band = chance_band(chance)
+    changed = ""
+    if before is not None and chance_band(before) != band:
+        # In another band, so the chance moved that way.
+        changed = f"the widow {'lowered' if chance < before else 'raised'} my chance: "
     if shows_none(chance):
-        return f", but even so {fall_short_clause(goal or bid)}"
+        return f", but even so {fall_short_clause(goal or bid)}" if not changed else f"; {changed}{fall_short_clause(goal or bid)}"
     said = chance_clause(chance, "I", f"make {bid}")
-    return f", but even so {said}" if chance_band(chance) == "outside" else f"; {said}"
+    if changed:
+        return f"; {changed}{said}"
+    return f", but even so {said}" if band == "outside" else f"; {said}"
+
+
+#: The choices a trump or discard reason compares when some were dropped after a first look
+#: (a yes/no probe on a few deals): said at the start of the comparison ("of the trumps I
+#: looked at closely, they give my hand the best chance to make my bid"), so that it is never
+#: read as "my bid of the trumps".
+CLOSELY = "of the {kind} I looked at closely"
 
 
 def first_look_words(kind: str, first: str, other: str = "", *, even: bool = False) -> str:
@@ -974,41 +1019,43 @@ def first_look_words(kind: str, first: str, other: str = "", *, even: bool = Fal
     stood on an equal footing with one from many.
 
     >>> first_look_words("trumps", ""), first_look_words("trumps", "left")
-    ('', ' of the trumps left after a first look')
+    ('', ' of the trumps I looked at closely')
     >>> first_look_words("trumps", "higher", "no trump")
-    ' of the trumps left after a first look (no trump looked better only on fewer deals)'
+    ' of the trumps I looked at closely (no trump looked better only on fewer deals)'
     >>> first_look_words("trumps", "left", even=True)
-    ' left after a first look'
+    ' I looked at closely'
     """
     if not first:
         return ""
-    said = " left after a first look" if even else f" of the {kind} left after a first look"
+    said = " I looked at closely" if even else f" {CLOSELY.format(kind=kind)}"
     if first == "higher":
         said += f" ({other or 'another'} looked better only on fewer deals)"
     return said
 
 
 def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, chance: float, *,
-                            fair: bool = False, first: str = "", other: Tile | None = None) -> str:
+                            fair: bool = False, first: str = "", other: Tile | None = None,
+                            bid_chance: float | None = None) -> str:
     """The strong player's reason for discarding ``tile`` (``how``: ``"best"``, ``"most"``,
     ``"good"`` or ``"least"``: best chance to make the bid, most tricks, best once every
     deal is counted (:data:`CLOSER_LOOK`), or no discard does better; ``chance``: the plain
     chance of making the bid with the tiles kept, said in its band's words,
     :func:`odds_tail`; ``fair``: said at the table, where the tile is face down and the trump
-    not named yet; ``first``: the comparison is of the discards left after a first look,
+    not named yet; ``first``: the comparison is of the discards looked at closely (:data:`CLOSELY`),
     :func:`first_look_words`, ``other`` the dropped tile that looked better there, never named
-    at the table)."""
+    at the table; ``bid_chance``: the chance the seat's bid was said with, before the widow,
+    :func:`odds_tail`)."""
     bid = view.bid
     goal = f"my {bid}"
     compared = how in ("best", "most", "good")
     # Some discards were dropped after a first look: the comparison is of those left, or, when
     # a dropped one looked better there, of the closer look, which says so.
-    left = "of the discards left after a first look, " if first == "left" and compared else ""
+    left = f"{CLOSELY.format(kind='discards')}, " if first == "left" and compared else ""
     note = ""
     if first == "higher":
         seen = "another" if fair or other is None else str(other)
         note = ("" if how == "good" else f" {CLOSER_LOOK}") + f" ({seen} only looked better at first)"
-    other_left = " left after a first look" if first == "left" and not compared else ""
+    other_left = " I looked at closely" if first == "left" and not compared else ""
     odd = ""
     if tr.is_trump(tile):
         odd = " even though it is a trump"
@@ -1024,7 +1071,7 @@ def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, c
     }.get(how, [("it is the tile I need least", goal)])
     options = []
     for keep, bid_said in keeps:
-        tail = odds_tail(chance, bid_said, goal)
+        tail = odds_tail(chance, bid_said, goal, before=bid_chance)
         if fair:
             options.append(f"I lay one tile aside face down: {left}{keep}{note if compared else ''}{tail}.")
             continue
@@ -1034,6 +1081,12 @@ def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, c
             else:
                 options.append(f"I discard {tile}: no other discard{other_left} does better{with_trump}{note}, and it "
                                f"is the tile I need least{tail}.")
+    # The fewest words (without the trump and which discards were compared): a reason that
+    # says how the widow moved the chance can run past the others' length.
+    keep, bid_said = keeps[-1]
+    tail = odds_tail(chance, bid_said, goal, before=bid_chance)
+    options.append(f"I lay one tile aside face down: {keep}{note}{tail}." if fair
+                   else f"I discard {tile}: {keep}{note}{tail}.")
     return _short(*dict.fromkeys(options))
 
 

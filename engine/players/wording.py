@@ -152,7 +152,7 @@ def _share(x: float) -> str:
 def _credit(model: ScoreModel, value: int, four: bool = False) -> str:
     """How the rated chance of a bid of ``value`` counts the simulated deals the open-hands
     solver does not call plainly made (see :class:`ScoreModel`), in plain words, as the
-    part of a sentence after "When choosing a bid, I count"; empty when it counts only made
+    part of a sentence after "I rated this bid 86% (...), counting"; empty when it counts only made
     ones. ``four``: four players (the tricks are the team's).
 
     >>> from engine import RuleSet
@@ -212,8 +212,10 @@ def score_bid_summary(
     each row leaves. Every chance it quotes first is plain, the share of simulated deals
     where the bid is made. ``credited``: the bids (by value) whose rated chance counts some
     deal as part of a made bid; for the bid chosen, a sentence of its own then says how such
-    deals count and the chance that gave ("When choosing a bid, I count a deal where I fall
-    one trick short as three quarters of a success ..., so I rated this bid 86%."). ``fair``:
+    deals count and the rating that gave, named as a rating beside the plain chance ("I rated
+    this bid 86% (a rating, not the 56% chance), counting a deal where I fall one trick short
+    as three quarters of a success ..."). Playing to win, the next best rows are labelled as
+    chances of winning the game ("Next best (chance to win the game): ..."). ``fair``:
     said at the table during the hand, with no trump named (a bid is a number at the
     table)."""
 
@@ -277,7 +279,9 @@ def score_bid_summary(
             f"averaging {r.tricks:.1f} tricks, {gives}"
         )
         if credit:
-            rated = f"When choosing a bid, I count {credit}, so I rated this bid {pct(r.chance)}."
+            # A second number for the same bid: named as a rating beside the one chance of
+            # making it, so that the two never read as two chances.
+            rated = f"I rated this bid {pct(r.chance)} (a rating, not the {pct(made)} chance), counting {credit}."
     elif now is None:
         lead = (
             f"I pass: a pass is worth {table.row(0).score:+.1f} {unit} against the others over "
@@ -293,6 +297,7 @@ def score_bid_summary(
         # A sentence of its own: the lead may end in brackets already.
         # The rated chance, when it is not the plain one, is the second sentence.
         said = f"{lead}." + (f" {rated}" if rated else "")
-        return f"{said} Next best: {rest}." if rest else said
+        # Labelled: the next rows' figures are chances of winning the game, not of a bid.
+        return f"{said} Next best (chance to win the game): {rest}." if rest else said
     said = f"{lead} (next best: {rest})." if rest else f"{lead}."
     return f"{said} {rated}" if rated else said

@@ -157,7 +157,7 @@ def test_why_numbers_say_what_each_chance_is_of(page: Any, server: str) -> None:
     click(page, page.locator(f"{FEED} .st-key-feed-why-pick button").first)  # Seat 1's pass: the first
     page.get_by_text("In numbers:").first.wait_for(timeout=60_000)
     said = page.locator(".st-key-feed-why").first.inner_text()
-    assert "Next best: bid 6 leaves me" in said, said
+    assert "Next best (chance to win the game): bid 6 leaves me" in said, said
     assert "((" not in said.replace(" ", "") and "% (made in" not in said and "(counted made in" not in said, said
     assert re.search(r"bid 7 leaves me \d+%, the bid (made on none of the deals: the game goes on after a set"
                      r"|(counted )?made on \d+% of the deals)", said), said
@@ -178,8 +178,8 @@ def test_why_a_strong_bid_says_one_chance_in_its_sentence_and_its_table(page: An
     d = bot.decide(g.view(1))
     assert str(d.action) == "bid 6", d.action
     plain = re.search(r"I make it in (\d+)% of", d.explanation.summary)
-    rated = re.search(r"so I rated this bid (\d+)%", d.explanation.summary)
-    assert plain is not None and rated is not None, d.explanation.summary
+    rated = re.search(r"I rated this bid (\d+)% \(a rating, not the (\d+)% chance\)", d.explanation.summary)
+    assert plain is not None and rated is not None and rated.group(2) == plain.group(1), d.explanation.summary
     open_page(page, f"{server}/play?{urlencode(encode(setup, [['bid 5']]))}")
     step_mode(page)
     feed = page.locator(FEED).first
@@ -194,7 +194,7 @@ def test_why_a_strong_bid_says_one_chance_in_its_sentence_and_its_table(page: An
     why = page.locator(".st-key-feed-why").first
     why.get_by_text("Rated chance").first.wait_for(timeout=30_000)
     said = why.inner_text()
-    assert f"I make it in {plain.group(1)}% of" in said and f"so I rated this bid {rated.group(1)}%" in said, said
+    assert f"I make it in {plain.group(1)}% of" in said and f"I rated this bid {rated.group(1)}% (a rating, not the {plain.group(1)}% chance)" in said, said
     row = next(line for line in said.splitlines() if line.startswith("bid 6 (chosen)"))
     assert f"Chance to make the bid: {plain.group(1)}%" in row, row
     assert f"Rated chance (some deals count in part): {rated.group(1)}%" in row, row
@@ -206,10 +206,11 @@ def test_why_a_strong_bid_says_one_chance_in_its_sentence_and_its_table(page: An
 def test_why_a_trump_choice_keeps_the_trumps_dropped_after_a_first_look_apart(page: Any, server: str) -> None:
     """Deal 6 (three players, strong; the learner passes): Seat 1 names twos after racing it
     against one other trump on 16 deals; the seven others were dropped after a first look on
-    3. The "Why?" list gives their chance as "Dropped after a first look", never as "Chance to
-    make the bid" beside the two looked at closely; it has no "With trump" (each row is its
-    trump), no "—" cell, no "0.0"; the chart draws a bar for the two only; the reason compares
-    "the trumps left after a first look"."""
+    3. The "Why?" list gives each of them as "Made on a brief look: 1 of 3 deals" (a bare "0%"
+    read as a chance, newcomer walk 6, finding 6), never as "Chance to make the bid" beside the
+    two looked at closely; it has no "With trump" (each row is its trump), no "—" cell, no
+    "0.0"; the chart draws a bar for the two only; the reason compares "the trumps I looked at
+    closely"."""
     deal = 6
     setup = PlaySetup(RuleSet(), deal, 0, "strong")
     g = Game.new(setup.rules, deal)
@@ -236,15 +237,15 @@ def test_why_a_trump_choice_keeps_the_trumps_dropped_after_a_first_look_apart(pa
     assert named in feed.inner_text(), feed.inner_text()
     click(page, why_button(page, 1, 4))
     why = page.locator(".st-key-feed-why").first
-    assert "of the trumps left after a first look" in why.inner_text(), why.inner_text()
+    assert "of the trumps I looked at closely" in why.inner_text(), why.inner_text()
     click(page, page.locator('[class*="st-key-why-"][class*="-details"] label').first)
-    why.get_by_text("Dropped after a first look").first.wait_for(timeout=60_000)
+    why.get_by_text("Made on a brief look").first.wait_for(timeout=60_000)
     said = why.inner_text()
-    rows = [line for line in said.splitlines() if " — " in line and ("Deals looked at" in line)]
+    rows = [line for line in said.splitlines() if " — " in line and ("Deals looked at" in line or "brief look" in line)]
     assert len(rows) == 9, said
-    first = [r for r in rows if "Dropped after a first look:" in r]
+    first = [r for r in rows if "Made on a brief look:" in r]
     assert len(first) == 7 and not any("Chance to make the bid" in r for r in first), rows
-    assert all(re.search(r"Dropped after a first look: \d+% · Deals looked at: 3$", r) for r in first), first
+    assert all(re.search(r"Made on a brief look: [0-3] of 3 deals$", r) for r in first), first
     assert "With trump" not in said and ": —" not in said and "0.0" not in said, said
     why.locator(".js-plotly-plot .bars .point").first.wait_for(timeout=30_000)
     assert why.locator(".js-plotly-plot .bars .point").count() == 2

@@ -232,8 +232,9 @@ def move_label(action: Action) -> str:
 #: The column of the chance to make the bid of a strong discard or trump choice dropped after
 #: a first look (a yes/no probe on a few deals, :attr:`engine.players.Candidate.first_look`):
 #: apart from the chances of the choices looked at closely, never compared with them as equals
-#: (and never charted).
-FIRST_LOOK_COLUMN = "Dropped after a first look"
+#: (and never charted). Said as what it is, a share of a few deals made ("Made on a brief
+#: look: 0 of 3 deals" in a list), never as a bare "0%" that reads as a chance.
+FIRST_LOOK_COLUMN = "Made on a brief look"
 
 #: The column of the chance a strong bid was rated on when some deals count in part (one
 #: trick short, a sweep, no trick to spare: its summary says which): a rating, beside the
@@ -471,6 +472,14 @@ def decision_lines(frame: pd.DataFrame) -> str:
     >>> print(decision_lines(f))
     - **1-1** (chosen) — Chance to make the bid: 63% · Expected tricks: 4.50 · Notes: leads
     - **2-1**
+
+    A choice looked at only briefly (:data:`FIRST_LOOK_COLUMN`) says its deals made of those
+    looked at, not a percentage beside the chances of the others:
+
+    >>> f = pd.DataFrame({"Move": ["blanks"], "Chosen": [""], FIRST_LOOK_COLUMN: pd.array([0], dtype="Int64"),
+    ...                   "Deals looked at": [3]})
+    >>> print(decision_lines(f))
+    - **blanks** — Made on a brief look: 0 of 3 deals
     """
     import pandas as pd
 
@@ -487,9 +496,19 @@ def decision_lines(frame: pd.DataFrame) -> str:
     for _, row in frame.iterrows():
         chosen = " (chosen)" if row.get("Chosen") == "✓" else ""
         parts = []
+        brief = shown(FIRST_LOOK_COLUMN, row.get(FIRST_LOOK_COLUMN)) if FIRST_LOOK_COLUMN in frame.columns else ""
+        deals = row.get("Deals looked at")
         for col in frame.columns:
             if col in ("Move", "Chosen"):
                 continue
+            if brief and col == FIRST_LOOK_COLUMN and deals:
+                made = float(row[col]) * int(deals) / 100
+                # The deals made of the few looked at (a chance weighted by the bidding: its share).
+                said = f"{round(made)} of {int(deals)} deals" if abs(made - round(made)) < 0.05 else f"{brief} of {int(deals)} deals"
+                parts.append(f"{col}: {said}")
+                continue
+            if brief and col == "Deals looked at":
+                continue  # said with the deals made
             value = shown(col, row[col])
             if value:
                 parts.append(f"{col}: {value}")

@@ -327,10 +327,12 @@ class StrongBot(PhaseBot):
             assert row.trump is not None and row.chance is not None
             if len(self.contracts.bid_trumps) > 64:
                 self.contracts.bid_trumps.clear()
+                self.contracts.bid_chances.clear()
             self.contracts.bid_trumps[self.contracts.hand_key(view)] = (row.trump, work.confirmed)
             value: int | None = best.value
             # The reason says the plain chance (the share of deals made), as the details do first.
             trump, chance = row.trump, row.plain if row.plain is not None else row.chance
+            self.contracts.bid_chances[self.contracts.hand_key(view)] = chance
             holds, said_high = False, 0
         else:
             # A pass is said with the lowest bid open: its best trump and chance.
@@ -549,9 +551,12 @@ class StrongBot(PhaseBot):
             f"{best.mean():.1f} tricks, the best of my {len(legal)} discards{nxt}{skipped}."
         )
         (how, first, top), chance = _compare(best, others, need), best.chance(need)
+        # The chance its bid was said with: the widow, seen now, may have moved it to another band.
+        before = self.contracts.bid_chances.get(self.contracts.hand_key(view))
         reason = contract_reason_discard(view, d_best, best.trump, how, chance, first=first,
-                                         other=None if top is None else top.discard)
-        fair = contract_reason_discard(view, d_best, best.trump, how, chance, fair=True, first=first)
+                                         other=None if top is None else top.discard, bid_chance=before)
+        fair = contract_reason_discard(view, d_best, best.trump, how, chance, fair=True, first=first,
+                                       bid_chance=before)
         chosen = next(c for c in marked if c.chosen)
         return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason,
                                             table_reason=fair))
@@ -617,9 +622,15 @@ class StrongBot(PhaseBot):
         why = {"best": "best", "most": "most", "good": "good"}.get(how, "even")
         said, _ = self.contracts.bid_trumps.get(self.contracts.hand_key(view), (None, 0))  # the trump its bid reason named
         other = None if top is None else top.trump
-        reason = trump_reason(view, best.trump, why, best.chance(need), bid_trump=said, first=first, other=other)
+        # With the widow seen and no discard line of this seat's to say so, the chance its bid
+        # was said with: the trump line says when its chance is in another band.
+        before = None
+        if rules.has_widow and not before_widow and view.discard is None:
+            before = self.contracts.bid_chances.get(self.contracts.hand_key(view))
+        reason = trump_reason(view, best.trump, why, best.chance(need), bid_trump=said, first=first, other=other,
+                              bid_chance=before)
         fair = trump_reason(view, best.trump, why, best.chance(need), fair=True, bid_trump=said, first=first,
-                            other=other)
+                            other=other, bid_chance=before)
         if reads:
             reason = with_auction(reason)
             fair = with_auction(fair)

@@ -106,6 +106,10 @@ class Contracts:
         #: :meth:`hand_key`): the trump choice after the auction works that trump out on every
         #: deal, and races on the same deals as the bid.
         self.bid_trumps: dict[Key, tuple[Trump, int]] = {}
+        #: The plain chance each hand's bid was said with (its reason's band), kept under
+        #: :meth:`hand_key`: the discard and trump reasons after the widow say when theirs
+        #: is in another band.
+        self.bid_chances: dict[Key, float] = {}
 
     @property
     def nodes(self) -> int:

@@ -1,0 +1,45 @@
+"""A bid's chance and the chance after the widow (newcomer walk 6, finding 5).
+
+Play now's first game (deal 574516): Seat 2 shoots the moon, "my hand is likely to take all
+seven tricks" (67% of 48 deals); after the widow its discard and trump lines said "about an
+even chance" (56%). Each true at its moment, but read as a contradiction. When the chance
+after the widow is in another band than the bid's, the discard line says it changed, which
+way, and why (the widow seen); the trump line after it does not say it again.
+"""
+
+from __future__ import annotations
+
+from engine import Game, RuleSet
+from engine.players import make_bot
+from tutorial.services.players import bot_seed
+
+DEAL = 574516
+
+
+def _contract_moves() -> dict[str, tuple[str, str, str]]:
+    """Deal 574516 played by the strong player as Play seats it, up to the trump: each of
+    Seat 2's contract decisions (bid, discard, trump) as (action, reason, table reason)."""
+    g = Game.new(RuleSet(), seed=DEAL)
+    bots = {s: make_bot("strong", seed=bot_seed(DEAL, s)) for s in range(3)}
+    said: dict[str, tuple[str, str, str]] = {}
+    while g.phase.value in ("bidding", "discard", "trump"):
+        seat, phase = g.to_act, g.phase.value
+        d = bots[seat].decide(g.view(seat))
+        if seat == 2:
+            said[phase] = (str(d.action), d.explanation.reason, d.explanation.table_reason or "")
+        g.apply(d.action)
+    return said
+
+
+def test_the_discard_says_the_widow_moved_the_bids_chance_to_another_band() -> None:
+    said = _contract_moves()
+    action, bid, _ = said["bidding"]
+    assert action == "bid 21" and "is likely to take all seven tricks" in bid, said["bidding"]
+    tail = "; the widow lowered my chance: I have about an even chance to make my 21."
+    action, reason, table = said["discard"]
+    assert action == "discard 4-1", said["discard"]
+    assert reason.endswith(tail) and table.endswith(tail), said["discard"]
+    # The trump line comes right after the discard line: it says the chance, not the change again.
+    _, reason, table = said["trump"]
+    assert "my chance:" not in reason and "my chance:" not in table, said["trump"]
+    assert "about an even chance" in reason and "about an even chance" in table, said["trump"]
