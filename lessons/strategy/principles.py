@@ -592,9 +592,10 @@ PRINCIPLES: tuple[Principle, ...] = (
             "play to your trump leads is one they cannot use to trump your doubles and high tiles. Example: "
             "fours are trump and you hold 4-4, 4-2 and 3-3; while a defender still holds a four, 3-3 can be "
             "trumped, so draw the trumps first, and 3-3 can then take its trick. Draw with a trump that wins: "
-            "when a trump you have not seen can beat your top trump, a trump lead hands the lead to the "
-            "defender who holds it. Then lead the highest double of another suit, the top of its suit, and "
-            "keep your trumps to trump in later."
+            "if a trump you have not seen can beat the trump you lead, the defender who holds it takes the "
+            "trick and the lead. When a trump you have not seen can beat every trump you hold, lead the "
+            "highest double of another suit instead (the top of its suit), and keep your trumps to trump in "
+            "later."
         ),
         question="{role}, and you lead. Which tile do you lead?",
         hint="Count the trumps you have not seen. Can one of them beat your top trump? What happens to your "
