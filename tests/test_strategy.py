@@ -479,6 +479,39 @@ def test_drawing_trumps_asks_whether_to_lead_a_trump_and_which() -> None:
     assert min(cases.values()) * 3 >= len(levels), cases
 
 
+def test_drawing_trumps_says_only_what_is_true_of_a_wrong_lead_when_no_trump_is_led() -> None:
+    """Drawing trumps, the case where no trump is led: the feedback on a lower trump says that a
+    defender holding a higher one wins the trick (the lead still draws trumps: not that it
+    draws nothing); on a side tile that is not a double it names the unseen tiles of its suit
+    that beat it, and says a trump can, never that it surely hands over the lead."""
+    from engine.trump import describe_suit
+    from lessons.strategy.principles import beaters, draw_branch
+
+    named = 0
+    for lv in COURSE.stage("pb-draw-trumps").levels:
+        view = lv.task.view
+        tr = view.trump
+        assert tr is not None
+        if draw_branch(view) != "hold":
+            continue
+        for tile in view.hand:
+            if tile == lv.answer():
+                continue
+            said = lv.grade(str(tile)).text
+            higher = beaters(view, tile)
+            assert "draw nothing" not in said and "hands the lead" not in said, said
+            if tr.is_trump(tile):
+                assert said.startswith(f"{tile} is a trump, but {higher[0]}") and "wins the trick" in said, said
+            elif not tile.is_double:
+                of_suit = [str(t) for t in higher if not tr.is_trump(t)]
+                assert of_suit, (lv.id, tile)
+                suit = describe_suit(tr.suit_led(tile))
+                assert said.startswith(f"{tile} is not the top of {suit}: {of_suit[0]}"), said
+                assert all(t in said.split(" With ")[0] for t in of_suit) and "so can a trump" in said, said
+                named += 1
+    assert named >= 2
+
+
 @pytest.mark.parametrize("stage_id", [f"pb-{p.id}" for p in PRINCIPLES if p.open_contract])
 def test_a_stage_of_an_open_contract_asks_while_the_bid_is_still_open(stage_id: str) -> None:
     """Cashing sure tricks: in every position the learner's side still needs tricks and the

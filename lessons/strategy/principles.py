@@ -177,15 +177,18 @@ def _draw_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     out = unseen_trumps(view)
     higher = beaters(view, tile)
     if draw_branch(view) == "hold":
+        of_suit = [t for t in higher if not view.trump.is_trump(t)]
         if view.trump.is_trump(tile):
-            text = (f"{tile} is a trump, but {_names(higher)} can still beat it: a defender who holds one takes "
-                    "the trick and the lead, and your trumps draw nothing.")
+            text = (f"{tile} is a trump, but {_names(higher)} can still beat it: a defender who holds "
+                    f"{higher[0] if len(higher) == 1 else 'one'} wins the trick with it and takes the lead.")
         elif tile.is_double:
             text = (f"{tile} is the top of its suit too, but a lower double: keep it, it can take a trick of its "
                     "suit later.")
+        elif of_suit:
+            text = (f"{tile} is not the top of {describe_suit(view.trump.suit_led(tile))}: {_names(of_suit)} can "
+                    "still beat it, and so can a trump: a defender who takes the trick has the lead.")
         else:
-            text = (f"{tile} can be beaten by a tile of its suit you have not seen, or trumped, and hands the lead "
-                    "to a defender.")
+            text = f"{tile} can still be trumped, and a defender who trumps it has the lead."
     elif view.trump.is_trump(tile):
         if higher:
             text = (f"{tile} is a trump, but not your top one: {_names(higher)} can still beat it, "
