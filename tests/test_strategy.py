@@ -438,6 +438,80 @@ def test_play_better_texts_name_no_partner_with_three_players_and_seats_in_capit
                 assert "your side" not in text, (s.id, text)
 
 
+def _highest_trump(view: Any) -> Tile | None:
+    """The highest trump of the hand (the highest of the tiles its buttons mark ★), if any."""
+    tr = view.trump
+    trumps = [t for t in view.hand if tr is not None and tr.is_trump(t)]
+    return max(trumps, key=lambda t: tr.power(t, tr.suit_led(t))) if trumps else None
+
+
+@pytest.mark.parametrize("stage_id", [s.id for s in BETTER])
+def test_a_stages_answers_are_not_all_the_highest_marked_tile(stage_id: str) -> None:
+    """The hand's buttons mark the trumps (★). A stage whose every answer is the highest ★ tile
+    of the hand is answered by that one simple rule, without the stage's judgement."""
+    levels = COURSE.stage(stage_id).levels
+    assert levels
+    assert not all(lv.answer() == _highest_trump(lv.task.view) for lv in levels), stage_id
+
+
+def test_drawing_trumps_asks_whether_to_lead_a_trump_and_which() -> None:
+    """Drawing trumps: in some positions the answer is the top trump (no unseen trump beats
+    it), in others not a trump at all (an unseen trump can beat the top one, and a trump lead
+    would hand it the lead), each case in at least a third of the stage, and the feedback on
+    the top trump says what beats it."""
+    from lessons.strategy.principles import beaters, draw_branch
+
+    levels = COURSE.stage("pb-draw-trumps").levels
+    cases = {"draw": 0, "hold": 0}
+    for lv in levels:
+        view, answer = lv.task.view, lv.answer()
+        assert view.trump is not None
+        top = _highest_trump(view)
+        assert top is not None
+        case = draw_branch(view)
+        cases[case] += 1
+        if case == "draw":
+            assert answer == top and not beaters(view, top), lv.id
+        else:
+            assert beaters(view, top) and not view.trump.is_trump(answer), lv.id
+            said = lv.grade(str(top)).text
+            assert said.startswith(f"{top} is a trump, but ") and str(beaters(view, top)[0]) in said, said
+    assert min(cases.values()) * 3 >= len(levels), cases
+
+
+def test_drawing_trumps_says_only_what_is_true_of_a_wrong_lead_when_no_trump_is_led() -> None:
+    """Drawing trumps, the case where no trump is led: the feedback on a lower trump says that a
+    defender holding a higher one wins the trick (the lead still draws trumps: not that it
+    draws nothing); on a side tile that is not a double it names the unseen tiles of its suit
+    that beat it, and says a trump can, never that it surely hands over the lead."""
+    from engine.trump import describe_suit
+    from lessons.strategy.principles import beaters, draw_branch
+
+    named = 0
+    for lv in COURSE.stage("pb-draw-trumps").levels:
+        view = lv.task.view
+        tr = view.trump
+        assert tr is not None
+        if draw_branch(view) != "hold":
+            continue
+        for tile in view.hand:
+            if tile == lv.answer():
+                continue
+            said = lv.grade(str(tile)).text
+            higher = beaters(view, tile)
+            assert "draw nothing" not in said and "hands the lead" not in said, said
+            if tr.is_trump(tile):
+                assert said.startswith(f"{tile} is a trump, but {higher[0]}") and "wins the trick" in said, said
+            elif not tile.is_double:
+                of_suit = [str(t) for t in higher if not tr.is_trump(t)]
+                assert of_suit, (lv.id, tile)
+                suit = describe_suit(tr.suit_led(tile))
+                assert said.startswith(f"{tile} is not the top of {suit}: {of_suit[0]}"), said
+                assert all(t in said.split(" With ")[0] for t in of_suit) and "so can a trump" in said, said
+                named += 1
+    assert named >= 2
+
+
 @pytest.mark.parametrize("stage_id", [f"pb-{p.id}" for p in PRINCIPLES if p.open_contract])
 def test_a_stage_of_an_open_contract_asks_while_the_bid_is_still_open(stage_id: str) -> None:
     """Cashing sure tricks: in every position the learner's side still needs tricks and the

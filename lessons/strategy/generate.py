@@ -81,6 +81,7 @@ def find(p: Principle, count: int = PER_STAGE, start: int = 1, max_seeds: int = 
     found = 0
     places: list[tuple[int, int]] = []
     kinds: list[str] = []
+    branches: list[str] = []
     for seed in range(start, start + max_seeds):
         rules = _rules_for(seed, p.players)
         kind = p.trumps[seed // 2 % len(p.trumps)] if p.trumps else ""
@@ -98,13 +99,15 @@ def find(p: Principle, count: int = PER_STAGE, start: int = 1, max_seeds: int = 
                 pick = p.rule(view)
                 if (pick is not None and pick not in example and not p.gives_away(view, pick)
                         and _place_free(places, place_of(view.hand, pick), count)
-                        and (not p.open_contract or _contract_open(view))):
+                        and (not p.open_contract or _contract_open(view))
+                        and (p.branch is None or branches.count(p.branch(view)) < count // 2)):
                     fa = fair_answer(view, samples=SAMPLES, seed=seed)
                     if (fa.best == pick and fa.clear_best() and _displayable(view)
                             and (not p.open_contract or fa.chance[pick] > 0)):
                         yield Found(p.id, rules, seed, tuple(actions), seat, fa)
                         places.append(place_of(view.hand, pick))
                         kinds.append(kind)
+                        branches.append(p.branch(view) if p.branch is not None else "")
                         found += 1
                         break
             action = bots[seat].decide(view).action

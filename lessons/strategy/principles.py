@@ -19,7 +19,7 @@ from engine.strategy import FairAnswer
 from engine.tiles import Tile
 from engine.trump import describe_suit
 
-__all__ = ["PRINCIPLES", "Principle", "beaters", "counted_winners", "mate_seat", "opponents_who_can_beat",
+__all__ = ["PRINCIPLES", "Principle", "beaters", "counted_winners", "draw_branch", "mate_seat", "opponents_who_can_beat",
            "principle", "trump_in_leads", "unseen_trumps", "walkers"]
 
 
@@ -119,6 +119,9 @@ class Principle:
     #: the trump kinds the generating deals are played with ("doubles", "none"), named by the
     #: generator for the bidder (the basic players never name them); empty: the bidder's choice
     trumps: tuple[str, ...] = ()
+    #: the cases of the principle's rule (a position's case by its view), each given an equal
+    #: share of the stage, so that no one simple rule answers every level
+    branch: Callable[[PlayerView], str] | None = None
     #: positions only while the contract is open: the learner's side still needs tricks and
     #: can still get them, so the tile chosen matters for the bid, not only for the points
     open_contract: bool = False
@@ -140,17 +143,53 @@ def _draw_applies(view: PlayerView) -> bool:
             and sum(1 for t in view.hand if view.trump.is_trump(t)) >= 2 and bool(unseen_trumps(view)))
 
 
-def _draw_rule(view: PlayerView) -> Tile | None:
+def _top_trump(view: PlayerView) -> Tile:
+    """The highest trump of the hand."""
     assert view.trump is not None
-    trumps = [t for t in view.hand if view.trump.is_trump(t)]
-    return max(trumps, key=lambda t: view.trump.power(t, view.trump.suit_led(t))) if trumps else None  # type: ignore[union-attr]
+    tr = view.trump
+    return max((t for t in view.hand if tr.is_trump(t)), key=lambda t: tr.power(t, tr.suit_led(t)))
+
+
+def draw_branch(view: PlayerView) -> str:
+    """Which case of drawing trumps a position is: ``"draw"`` when no trump the bidder has not
+    seen can beat its top trump (leading it draws and keeps the lead), ``"hold"`` when one can
+    (a trump lead may hand the lead to a defender holding it)."""
+    return "hold" if beaters(view, _top_trump(view)) else "draw"
+
+
+def _side_doubles(view: PlayerView) -> list[Tile]:
+    """The doubles of the hand that are not trumps, highest first: each the top of its suit."""
+    assert view.trump is not None
+    return sorted((t for t in view.hand if t.is_double and not view.trump.is_trump(t)), key=lambda t: -t.pips)
+
+
+def _draw_rule(view: PlayerView) -> Tile | None:
+    """The top trump when no unseen trump beats it; else (a defender may hold a higher trump)
+    no trump lead: the highest double of a side suit, if the hand has one."""
+    if draw_branch(view) == "draw":
+        return _top_trump(view)
+    doubles = _side_doubles(view)
+    return doubles[0] if doubles else None
 
 
 def _draw_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     assert view.trump is not None
     out = unseen_trumps(view)
-    if view.trump.is_trump(tile):
-        higher = beaters(view, tile)
+    higher = beaters(view, tile)
+    if draw_branch(view) == "hold":
+        of_suit = [t for t in higher if not view.trump.is_trump(t)]
+        if view.trump.is_trump(tile):
+            text = (f"{tile} is a trump, but {_names(higher)} can still beat it: a defender who holds "
+                    f"{higher[0] if len(higher) == 1 else 'one'} wins the trick with it and takes the lead.")
+        elif tile.is_double:
+            text = (f"{tile} is the top of its suit too, but a lower double: keep it, it can take a trick of its "
+                    "suit later.")
+        elif of_suit:
+            text = (f"{tile} is not the top of {describe_suit(view.trump.suit_led(tile))}: {_names(of_suit)} can "
+                    "still beat it, and so can a trump: a defender who takes the trick has the lead.")
+        else:
+            text = f"{tile} can still be trumped, and a defender who trumps it has the lead."
+    elif view.trump.is_trump(tile):
         if higher:
             text = (f"{tile} is a trump, but not your top one: {_names(higher)} can still beat it, "
                     "so leading it can hand the lead to a defender while your top trump waits.")
@@ -163,6 +202,13 @@ def _draw_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
 
 
 def _draw_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    assert view.trump is not None
+    if draw_branch(view) == "hold":
+        top = _top_trump(view)
+        return (f"Not a trump this time: {_names(beaters(view, top))} can still beat your top trump, {top}, so a "
+                f"trump lead can hand the lead to a defender. {tile} is the top of "
+                f"{describe_suit(view.trump.suit_led(tile))}: lead it, and keep your trumps to trump in later. "
+                f"{_figures(view, fa, tile)}.")
     return (f"{tile} is your top trump: leading it draws the defenders' trumps, so your other winners are "
             f"not trumped later. {_figures(view, fa, tile)}.")
 
@@ -548,11 +594,17 @@ PRINCIPLES: tuple[Principle, ...] = (
             "As the bidder, draw the defenders' trumps before you play your other winners: every trump they "
             "play to your trump leads is one they cannot use to trump your doubles and high tiles. Example: "
             "fours are trump and you hold 4-4, 4-2 and 3-3; while a defender still holds a four, 3-3 can be "
-            "trumped, so draw the trumps first, and 3-3 can then take its trick."
+            "trumped, so draw the trumps first, and 3-3 can then take its trick. Draw with a trump that wins: "
+            "if a trump you have not seen can beat the trump you lead, the defender who holds it takes the "
+            "trick and the lead. When a trump you have not seen can beat every trump you hold, lead the "
+            "highest double of another suit instead (the top of its suit), and keep your trumps to trump in "
+            "later."
         ),
         question="{role}, and you lead. Which tile do you lead?",
-        hint="Count the trumps you have not seen. What happens to your winners if a defender still holds one?",
+        hint="Count the trumps you have not seen. Can one of them beat your top trump? What happens to your "
+             "winners if a defender still holds one?",
         applies=_draw_applies, rule=_draw_rule, wrong=_draw_wrong, right=_draw_right, named=_is_trump,
+        branch=draw_branch, open_contract=True,
     ),
     Principle(
         id="cash-walkers",
