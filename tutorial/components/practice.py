@@ -140,7 +140,8 @@ def _position_choice() -> tuple[Level, practice.Miss] | None:
     except StoreUnavailable:
         return None
     shown = {r.removeprefix(POSITION) for r in recent if r.startswith(POSITION)}
-    picked = practice.next_position(cards, misses, shown, {a.level_id for a in answers if a.correct})
+    picked = practice.next_position(cards, misses, shown, {a.level_id for a in answers if a.correct},
+                                    {a.level_id for a in answers})
     if picked is None:
         return None
     card, miss = picked
@@ -379,9 +380,10 @@ def coming_back(due: list[datetime], at: datetime) -> str:
 
 
 def _stars(level: Item, att: Attempt) -> None:
-    """The stars of a right answer to a Play better position, by the rule Learn reads the
-    stored rows with (an answer here is an answer to that level)."""
-    now = LessonAnswer(level_id=level.id, correct=True, try_number=att.tries, hints=att.hints)
+    """The stars of a right answer to a Play better position (or of its answer shown after a
+    wrong try), by the rule Learn reads the stored rows with (an answer here is an answer to
+    that level, counting the tries made here: :meth:`store.stats.Summary.lesson`)."""
+    now = LessonAnswer(level_id=level.id, correct=True, try_number=att.tries, hints=att.hints, practice=True)
     att.stars = profile.progress().with_events([now]).last_stars[level.id]
 
 
@@ -396,9 +398,9 @@ def ask_position(level: Level, key: str, why: str) -> None:
     st.markdown(names_md(level.intro), unsafe_allow_html=True)  # tile names never break
     st.markdown(f"#### {level.question}")
     ask.position_view(level, key)
-    ask.answer_controls(level, key, on_solved=_stars)
+    ask.answer_controls(level, key, on_solved=_stars, on_shown=_stars)
     ask.feedback(level, key)
-    ask.hints(level, key)
+    ask.hints(level, key, on_shown=_stars)
 
 
 def _stale(pool: list[Puzzle], cur: str | None, due: list[str]) -> bool:
