@@ -310,9 +310,10 @@ def daily(pool: list[Puzzle]) -> None:
     att = ask.attempt_for(key)
     _restore_daily(puzzle, key, att, today)
     done = att.solved or att.gave_up or att.answer_shown
-    # Once it is done the heading says so, so it never reads as the heading of the next puzzle
-    # below; the new label is a new panel, drawn open so the feedback stays in view.
-    label = f"Puzzle of the day · {today:%d %B %Y}" + (" · done ✓" if done else "")
+    # Its label says where it stands (folded, to be opened; or done), so that it never reads as
+    # the heading of the item below, which has its own; the new label is a new panel, drawn
+    # open once done so the feedback stays in view.
+    label = f"Puzzle of the day · {today:%d %B %Y}" + (" · done ✓" if done else " · open it to answer")
     with st.expander(label, icon=":material/today:", expanded=done):
         ask_puzzle(puzzle, key, "the same puzzle for everyone today")
 
