@@ -92,20 +92,24 @@ def resume_level(course: Course, summ: Summary) -> str:
 
 def levels_under_three(course: Course, summ: Summary) -> list[str]:
     """The levels of ``course`` the learner has answered (right, or only wrong so far) that
-    have fewer than three stars, in the course's order: the levels Learn's rows show with an
-    empty star, from the same rows (a level only tried wrong has none yet).
+    have fewer than three stars, in the course's order, each Play better stage's drill after
+    its levels: the levels Learn's rows show with an empty star (and the drills their star
+    line), from the same rows (a level only tried wrong has none yet).
 
     >>> from types import SimpleNamespace as NS
     >>> from store.stats import Summary
-    >>> c = NS(stages=[NS(id="s1", levels=[NS(id="b"), NS(id="a"), NS(id="c"), NS(id="d")])])
-    >>> levels_under_three(c, Summary(stars={"a": 2, "c": 3, "x-drill": 1}, open_misses={"d": 1}))
-    ['a', 'd']
+    >>> c = NS(stages=[NS(id="s1", part="rules", levels=[NS(id="b"), NS(id="a"), NS(id="c"), NS(id="d")]),
+    ...                NS(id="pb-x", part="play-better", levels=[NS(id="x-1")])])
+    >>> levels_under_three(c, Summary(stars={"a": 2, "c": 3, "pb-x-drill": 1}, open_misses={"d": 1, "x-1": 2}))
+    ['a', 'd', 'x-1', 'pb-x-drill']
     """
     from content.stars import MAX_STARS
+    from lessons.strategy.drill import drill_id
 
     tried = set(summ.stars) | set(summ.open_misses)
-    return [str(lv.id) for s in course.stages for lv in s.levels
-            if lv.id in tried and summ.stars.get(lv.id, 0) < MAX_STARS]
+    ids = [str(i) for s in course.stages
+           for i in (*(lv.id for lv in s.levels), *([drill_id(s.id)] if getattr(s, "part", "rules") == "play-better" else []))]
+    return [i for i in ids if i in tried and summ.stars.get(i, 0) < MAX_STARS]
 
 
 class RatingWords(NamedTuple):
