@@ -243,11 +243,12 @@ def open_misses(cards: Sequence[PositionCard], games: Sequence[Miss], answers: S
 
 
 def next_position(cards: Sequence[PositionCard], misses: Sequence[Miss], recent: Collection[str],
-                  solved: Collection[str] = ()) -> tuple[PositionCard, Miss] | None:
+                  solved: Collection[str] = (), seen: Collection[str] = ()) -> tuple[PositionCard, Miss] | None:
     """The position Practice serves for the open misses (:func:`open_misses`, newest first),
     with the miss it answers: of the newest miss's principle a position not in ``recent``
-    (just shown) and not the position answered wrong; of those, one not in ``solved``
-    (answered right before, in Learn or here: its answer is known) first, then one with the
+    (just shown) and not the position answered wrong; of those, one not in ``seen`` (answered
+    before, right or wrong, in Learn or here) first, then one not in ``solved`` (answered
+    right before, or its answer shown: its answer is known), then one with the
     miss's number of players, then the first in ``cards`` (the course's order). A principle whose positions are all recent
     gives way to the next miss; ``None`` when none is left.
 
@@ -262,6 +263,10 @@ def next_position(cards: Sequence[PositionCard], misses: Sequence[Miss], recent:
     'dt-3'
     >>> next_position(cards, [miss], recent=set(), solved={"dt-2", "dt-3"})[0].id
     'dt-1'
+    >>> next_position(cards, [miss], recent=set(), seen={"dt-2"})[0].id
+    'dt-3'
+    >>> next_position(cards, [miss], recent=set(), solved={"dt-3"}, seen={"dt-1", "dt-2", "dt-3"})[0].id
+    'dt-2'
     >>> next_position(cards, [miss], recent={"dt-2", "dt-3"})[0].id
     'dt-1'
     >>> next_position(cards, [miss], recent={"dt-1", "dt-2", "dt-3"}) is None
@@ -272,7 +277,7 @@ def next_position(cards: Sequence[PositionCard], misses: Sequence[Miss], recent:
         if not candidates:
             continue
         order = {c.id: i for i, c in enumerate(cards)}
-        best = min(candidates, key=lambda c: (c.id in solved, c.players != m.players, order[c.id]))
+        best = min(candidates, key=lambda c: (c.id in seen, c.id in solved, c.players != m.players, order[c.id]))
         return best, m
     return None
 

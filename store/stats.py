@@ -108,6 +108,14 @@ class Summary:
         >>> s.last_level, s.open_misses
         ('a', {'pb-8': 1})
 
+        A right answer in Practice is graded by the tries made there (its ``try_number``, as
+        the page counts and shows them), not by wrong tries left open on Learn, which the
+        Practice page does not show; it closes them, as any right answer does:
+
+        >>> s.lesson("pb-9", False, 1, 0); s.lesson("pb-9", False, 1, 0, practice=True)
+        >>> s.lesson("pb-9", True, 2, 0, practice=True); s.stars["pb-9"], s.open_misses
+        (2, {'pb-8': 1})
+
         A level renamed since (:mod:`lessons.renamed`) counts under its id now:
 
         >>> s.lesson("trump-not", True, 1, 0); s.stars["trump-big-small"], s.last_level
@@ -119,7 +127,8 @@ class Summary:
         if imported_stars is not None:
             stars = imported_stars
         elif correct:
-            tries = max(try_number, self.open_misses.pop(level_id, 0) + 1)
+            open_before = self.open_misses.pop(level_id, 0)
+            tries = try_number if practice else max(try_number, open_before + 1)
             # The options matter after a miss only (read no more of the course than needed).
             stars = star_rule(tries, hints, self.options.get(level_id) if tries > 1 else None)
             self.open_wrong.pop(level_id, None)

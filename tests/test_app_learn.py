@@ -431,3 +431,25 @@ def test_the_star_line_is_short_with_no_brackets_inside_brackets() -> None:
     assert line.startswith("★★★ (3 of 3 stars)"), line
     assert not re.search(r"\([^()]*\(", line) and "))" not in line, line
     assert len(line) <= 140, (len(line), line)
+
+
+def test_showing_the_answer_after_one_wrong_try_ends_the_level_with_one_star() -> None:
+    """The star rule on the page: the answer shown counts as the next try. One wrong try,
+    then "Show the answer": the level ends there with ★ (as after two wrong tries, not ☆☆☆),
+    said under the answer, stored as answered so (the level's row on Learn, Home and Progress
+    read the stored rows), and the learner can go on."""
+    at, lv = _open_level(_first("suit_led"))
+    wrong = next(c for c in lv.choices() if c != str(lv.answer_json()))
+    at.button(key=f"lv-{lv.id}-choice-{wrong}").click().run()
+    at.button(key=f"lv-{lv.id}-hint").click().run()
+    assert not at.exception, errors(at)
+    shown = [i.value for i in at.info]
+    assert any("The answer:" in v for v in shown), shown
+    assert any("The answer is shown, so this level ends here: ★☆☆ (1 of 3 stars)" in v for v in shown), shown
+    assert not any("Try again" in e.value for e in at.error)  # no try is left
+    assert at.session_state["moon_progress"].stars[lv.id] == 1
+    assert keys(at, "learn-next") and keys(at, "learn-retry")
+    assert at.button(key=f"lv-{lv.id}-choice-{lv.answer_json()}").disabled
+    ids = [x.id for x in course().stage(lv.stage).levels]
+    row = f"{ids.index(lv.id) + 1}: ★☆☆"
+    assert any(row in str(m.value) for m in at.markdown), row

@@ -143,3 +143,45 @@ def test_practice_serves_a_position_whose_answer_the_learner_has_not_found() -> 
     cur = at.session_state["pr-current"]
     assert cur.startswith("level:") and cur not in (f"level:{missed.id}", f"level:{known}"), cur
     assert course().level(cur.removeprefix("level:")).stage == "pb-cash-walkers"
+
+
+def test_a_position_in_practice_counts_the_tries_made_there() -> None:
+    """The walk: a Play better position with a wrong try left open on Learn, served in
+    Practice, answered there right at the second try: the star line says ★★ ("★★ after one
+    wrong try", as its legend), and the level's stored stars agree; not ★ from the try on
+    Learn the Practice page never showed."""
+    db = open_store()
+    me, token = learners.create(db)
+    level = course().level(_stage_levels("pb-cash-walkers")[0])
+    best = level.answer()
+    wrong = next(t for t in level.task.tricks if t != best)
+    events.write(db, me.id, LessonAnswer(level.id, False, answer=str(wrong), stage_id=level.stage))
+    at = open_app("practice", query={"me": token}, state={"pr-current": f"level:{level.id}"})
+    assert not at.exception, errors(at)
+    assert at.session_state["pr-current"] == f"level:{level.id}"
+    at.button(key=f"prl-{level.id}-tiles-btn-{wrong.high}{wrong.low}").click().run()
+    at.button(key=f"prl-{level.id}-tiles-btn-{best.high}{best.low}").click().run()
+    assert not at.exception, errors(at)
+    said = at.success[0].value
+    assert "★★☆ (2 of 3 stars)" in said, said
+    assert at.session_state["moon_progress"].stars[level.id] == 2
+
+
+def test_practice_prefers_a_position_the_learner_has_not_seen() -> None:
+    """The walk: "Practise it on another position" served a position the learner had seen
+    answered in Learn (one wrong try there). Of the principle's positions, one not answered
+    at all comes first."""
+    db = open_store()
+    me, token = learners.create(db)
+    ids = _stage_levels("pb-cash-walkers")
+    missed = course().level(ids[2])
+    same = [i for i in ids if i != missed.id and course().level(i).position.players == missed.position.players]
+    assert len(same) >= 2
+    seen = same[0]  # the one served first before: the missed position's players, first in order
+    events.write(db, me.id, LessonAnswer(seen, False, stage_id=missed.stage),
+                 LessonAnswer(missed.id, False, stage_id=missed.stage))
+    at = open_app("practice", query={"me": token})
+    assert not at.exception, errors(at)
+    cur = at.session_state["pr-current"]
+    assert cur.startswith("level:") and cur not in (f"level:{missed.id}", f"level:{seen}"), cur
+    assert course().level(cur.removeprefix("level:")).stage == "pb-cash-walkers"

@@ -129,6 +129,8 @@ def test_the_puzzle_of_the_day_heading_says_done_and_the_next_puzzle_has_its_own
     assert not at.exception, errors(at)
     daily = [e for e in at.expander if e.label.startswith("Puzzle of the day")]
     assert len(daily) == 1 and "done" not in daily[0].label
+    # folded, its label says it is a panel to open, not the heading of what follows
+    assert daily[0].label.endswith("· open it to answer"), daily[0].label
     assert [h.value for h in at.subheader] == ["Your next puzzle"]
     solution = next(k for k in keys(at, "daily-") if k.endswith("-solution"))
     at.button(key=solution).click().run()

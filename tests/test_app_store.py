@@ -357,3 +357,24 @@ def test_the_sidebar_counts_in_the_singular_for_one() -> None:
     assert "3 stars · 1 level  \n" in texts(at)
     assert "**3 stars** over **1 level**" in texts(at)  # Home's Learn card
     assert "0 puzzles · best streak 0  \n" in texts(at) and "0 hands played · 0 games won" in texts(at)
+
+
+def test_progress_lists_every_level_learn_shows_under_three_stars() -> None:
+    """The walk: Progress listed 2 "Levels under three stars" while Learn showed ten more at
+    ☆☆☆ after a wrong try. One list from the same rows as Learn's stars: every level answered
+    with fewer than three stars, one only tried wrong too, in the course's order; a level at
+    three stars is not in it."""
+    db = open_store()
+    me, token = learners.create(db)
+    lv = list(course().levels())
+    tried, full, two = lv[5], lv[1], lv[3]
+    events.write(db, me.id, LessonAnswer(tried.id, False, stage_id=tried.stage),
+                 LessonAnswer(full.id, True, stage_id=full.stage),
+                 LessonAnswer(two.id, True, try_number=2, stage_id=two.stage))
+    at = open_app("progress", query={"me": token})
+    assert not at.exception, errors(at)
+    line = next(str(m.value) for m in at.markdown if "Levels under three stars" in str(m.value))
+    named = line.split(":**", 1)[1]
+    assert md_escape(two.title) in named and md_escape(tried.title) in named, line
+    assert named.index(md_escape(two.title)) < named.index(md_escape(tried.title)), line
+    assert md_escape(full.title) not in named, line

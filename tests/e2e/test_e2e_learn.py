@@ -334,3 +334,32 @@ def test_a_second_wrong_try_ends_a_play_better_level_and_the_learner_goes_on(pag
     nxt = stage.levels[[lv.id for lv in stage.levels].index(lid) + 1]
     page.wait_for_function("t => document.body.innerText.includes(t)", arg=nxt.question, timeout=10000)
     assert nxt.title in box.inner_text()
+
+
+def test_one_wrong_try_then_show_the_answer_ends_the_level_with_one_star(page: Any, server: str) -> None:
+    """The walk: one wrong try, then "Show the answer", left the level at ☆☆☆ (two wrong tries
+    gave ★). The answer shown counts as the next try: the level ends at ★☆☆, said under the
+    answer, in the level's row and its best, with the way on; Progress lists it under three
+    stars, from the same stored rows."""
+    from lessons import load_course
+
+    course = load_course()
+    lv = next(x for x in course.levels() if x.kind == "suit_led")
+    wrong = next(c for c in lv.choices() if c != str(lv.answer_json()))
+    ids = [x.id for x in course.stage(lv.stage).levels]
+    open_page(page, f"{server}/learn?level={lv.id}")
+    box = page.locator(".st-key-learn-level-box")
+    click_key(page, f"lv-{lv.id}-choice-{wrong}")
+    assert "Not quite" in box.inner_text()
+    click_key(page, f"lv-{lv.id}-hint")
+    said = " ".join(box.inner_text().split())
+    assert "The answer:" in said and "this level ends here: ★☆☆ (1 of 3 stars)" in said, said
+    assert "Try again" not in said, said
+    assert page.locator(".st-key-learn-next button").is_visible()
+    body = page.inner_text("body")
+    assert f"{ids.index(lv.id) + 1}: ★☆☆" in body and "Your best on this level: ★☆☆" in body, body
+    assert not page.locator('[data-testid="stException"]').count()
+    click(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Progress"))
+    page.get_by_text("Levels under three stars").wait_for()
+    line = page.locator('[data-testid="stMarkdownContainer"]', has_text="Levels under three stars").last.inner_text()
+    assert (lv.title or lv.id) in line, line

@@ -258,3 +258,29 @@ def test_the_trick_is_tinted_after_the_answer_as_on_puzzles(page: Any, server: s
     assert box.locator('svg[aria-label*="trump"]').count() == 0  # the skill: no trump marked before
     click_key(page, f"pr-{pz.id}-solution")
     box.locator(f'svg[aria-label="{led}, trump"]').first.wait_for()
+
+
+def test_a_position_seen_on_learn_is_graded_by_the_tries_made_in_practice(page: Any, server: str) -> None:
+    """The walk: a Play better position with a wrong try left on Learn, served in Practice and
+    answered there at the second try, said "★☆☆" under a legend of "★★ after one wrong try".
+    Every position of the principle has a wrong try on Learn (so Practice serves one of them);
+    one wrong try in Practice, then the right tile: ★★☆, as the legend under it says."""
+    db = open_store()
+    me, token = learners.create(db)
+    ids = [lv.id for lv in course().stage("pb-cash-walkers").levels if lv.kind == "strategy"]
+    events.write(db, me.id, *[events.LessonAnswer(i, False, stage_id="pb-cash-walkers") for i in ids])
+    open_page(page, f"{server}/practice?me={token}")
+    box = page.locator(".st-key-practice-box")
+    box.get_by_text("A Play better position for you").wait_for()
+    cls = box.locator("[class*='-tiles-btn-']").first.get_attribute("class")
+    level_id = next(c for c in cls.split() if c.startswith("st-key-prl-")).removeprefix("st-key-prl-").split("-tiles-btn-")[0]
+    level = course().level(level_id)
+    assert level.id in ids, level.id
+    best = level.answer()
+    wrong = next(t for t in sorted(level.task.tricks) if t != best)
+    click_key(page, f"prl-{level.id}-tiles-btn-{wrong.high}{wrong.low}")
+    box.get_by_text("Not quite").wait_for()
+    click_key(page, f"prl-{level.id}-tiles-btn-{best.high}{best.low}")
+    box.get_by_text("Right!").wait_for()
+    said = " ".join(box.inner_text().split())
+    assert "★★☆ (2 of 3 stars)" in said and "★★ after one wrong try" in said, said

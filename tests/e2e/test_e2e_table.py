@@ -913,3 +913,35 @@ def test_play_better_four_player_positions_say_your_seat_and_your_partner(page: 
     click_key(page, "drill-start")
     said = " ".join(page.locator(".st-key-learn-drill").first.inner_text().split())
     assert f"You are Seat {drill.seat}; your partner is Seat {(drill.seat + 2) % 4}." in said, said
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_phone_hand_of_seven_is_one_row_of_tappable_buttons(kept_page: Any, server: str, players: int) -> None:
+    """The walk (390×844): the 7th tile of the hand wrapped to a row of its own. A hand of seven
+    (a lead with three players, after the widow; a follow with four) is one row: every tile and
+    its button on one line, each button at least 40 px wide (a finger's target), and seven
+    buttons as wide as the widest of these ("Play ★ 4-2": seven trumps) fit the hand's width."""
+    width, height = 390, 844
+    page = kept_page(width, height)
+    label, setup, g = next(c for c in _phases(players) if c[0] == ("lead" if players == 3 else "follow 7"))
+    assert len(g.view(0).hand) == 7
+    open_page(page, _link(server, setup, g))
+    shot(page, f"play-phone-{players}p-seven.png")
+    tiles = page.locator(".st-key-table-hand [class*=\"-tile-\"] svg.moon-tile:visible")
+    buttons = page.locator(".st-key-table-hand [class*=\"-btn-\"] button:visible")
+    buttons.nth(6).wait_for()  # the hand's buttons come once the computer players have moved
+    assert tiles.count() == 7 and buttons.count() == 7, (tiles.count(), buttons.count())
+    for loc in (tiles, buttons):
+        boxes = [loc.nth(i).bounding_box() for i in range(7)]
+        assert len({round(b["y"]) for b in boxes}) == 1, (label, boxes)
+        assert all(b["x"] + b["width"] <= width for b in boxes), (label, boxes)
+    widths = [buttons.nth(i).bounding_box()["width"] for i in range(7)]
+    assert min(widths) >= 40, widths
+    hand = page.locator(".st-key-table-hand").first
+    room = hand.evaluate("e => e.getBoundingClientRect().width")
+    gap = hand.evaluate("e => parseFloat(getComputedStyle(e).columnGap)")
+    widest = buttons.evaluate_all("""bs => Math.max(...bs.map(b => {
+        const c = b.cloneNode(true); c.querySelector('p').textContent = 'Play ★ 4-2';
+        c.style.position = 'absolute'; b.parentElement.appendChild(c);
+        const w = c.getBoundingClientRect().width; c.remove(); return w; }))""")
+    assert 7 * widest + 6 * gap <= room, (widest, gap, room)

@@ -146,8 +146,15 @@ def _answer(item: Item, key: str, answer: object, on_solved: Solved | None, on_s
     if ok and on_solved is not None:
         on_solved(item, att)
     events.answered(item, key, att, answer, ok)
-    if ok is False and on_shown is not None and accept_shown(item, att):
-        # the second wrong try showed the answer: it is taken as the next try, and the item ends
+    if ok is False and on_shown is not None:
+        _end_shown(item, key, on_shown)
+
+
+def _end_shown(item: Item, key: str, on_shown: Solved) -> None:
+    """The answer shown after a wrong try (the second wrong try's feedback, or asked for after
+    the first) is taken as the next try: the item ends there, stored as answered so."""
+    att = attempt_for(key)
+    if accept_shown(item, att):
         events.answered(item, key, att, item.answer_json(), True)
         on_shown(item, att)
 
@@ -191,9 +198,11 @@ def _hint_step(att: Attempt) -> int:
     return max(int(att.hints), 1 if att.tries and not att.solved else 0)
 
 
-def _hint(key: str) -> None:
+def _hint(item: Item, key: str, on_shown: Solved | None = None) -> None:
     att = attempt_for(key)
     att.hints = min(2, _hint_step(att) + 1)
+    if on_shown is not None:
+        _end_shown(item, key, on_shown)
 
 
 # -- the controls ----------------------------------------------------------------------------------
@@ -203,7 +212,8 @@ _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10t
 
 def answer_controls(item: Item, key: str, on_solved: Solved | None = None, on_shown: Solved | None = None) -> None:
     """The controls for answering ``item`` (disabled once it is solved). With ``on_shown``
-    the item ends at the second wrong try, whose feedback shows the answer
+    the item ends at a wrong try once the answer is shown (the second wrong try's feedback
+    shows it; or it was asked for: :func:`hints`), the answer shown taken as the next try
     (:func:`~tutorial.services.items.accept_shown`), and ``on_shown`` is called as
     ``on_solved`` is for a right answer."""
     att = attempt_for(key)
@@ -325,20 +335,22 @@ def _numbers(text: str, key: str) -> None:
         st.markdown(text)
 
 
-def hints(item: Item, key: str, reveal: bool = True) -> None:
+def hints(item: Item, key: str, reveal: bool = True, on_shown: Solved | None = None) -> None:
     """The hint button and what it gave: first where to look, then (with ``reveal``) the
     answer with its reason. A page with its own "Show the answer" button passes
-    ``reveal=False``: one button, one wording, for showing the answer."""
+    ``reveal=False``: one button, one wording, for showing the answer. With ``on_shown`` the
+    answer asked for after a wrong try ends the item, as the second wrong try does (see
+    :func:`answer_controls`); the answer stays on the page."""
     att = attempt_for(key)
-    if att.solved:
+    if att.solved and not (att.shown and att.hints >= 2):
         return
     step = _hint_step(att)
     if reveal:
         label = ["Hint", "Show the answer", "Answer shown"][step]
-        st.button(label, key=f"{key}-hint", on_click=_hint, args=(key,), disabled=step >= 2 or att.answer_shown,
+        st.button(label, key=f"{key}-hint", on_click=_hint, args=(item, key, on_shown), disabled=step >= 2 or att.answer_shown,
                   icon=":material/lightbulb:", help=f"First where to look, then the answer with its reason. {STAR_HELP}.")
     else:  # kept in its place once given, so the row of buttons does not change under the learner
-        st.button("Hint" if step == 0 else "Hint shown", key=f"{key}-hint", on_click=_hint, args=(key,),
+        st.button("Hint" if step == 0 else "Hint shown", key=f"{key}-hint", on_click=_hint, args=(item, key),
                   icon=":material/lightbulb:", disabled=step > 0,
                   help=f"Where to look. {STAR_HELP}." if step == 0 else
                   "The hint is on the page, with your try; “Show the answer” gives the answer.")

@@ -286,9 +286,9 @@ def level_view(c: Course, level: Level) -> None:
         ask.position_view(level, key)
         ask.answer_controls(level, key, on_solved=_solved, on_shown=_solved)
         ask.feedback(level, key)
-        ask.hints(level, key)
-        if att.solved and att.feedback is not None and not att.feedback[0]:
-            # the second wrong try showed the answer: the level ends there, as it would with that answer
+        ask.hints(level, key, on_shown=_solved)
+        if att.solved and att.shown:
+            # the answer shown after a wrong try ends the level, as that answer would
             n = att.stars
             st.info(f"The answer is shown, so this level ends here: {_star_text(n)} ({n} of {MAX_STARS} "
                     "stars). Go on to the next level, or try this one again.",

@@ -140,7 +140,8 @@ def _position_choice() -> tuple[Level, practice.Miss] | None:
     except StoreUnavailable:
         return None
     shown = {r.removeprefix(POSITION) for r in recent if r.startswith(POSITION)}
-    picked = practice.next_position(cards, misses, shown, {a.level_id for a in answers if a.correct})
+    picked = practice.next_position(cards, misses, shown, {a.level_id for a in answers if a.correct},
+                                    {a.level_id for a in answers})
     if picked is None:
         return None
     card, miss = picked
@@ -309,9 +310,10 @@ def daily(pool: list[Puzzle]) -> None:
     att = ask.attempt_for(key)
     _restore_daily(puzzle, key, att, today)
     done = att.solved or att.gave_up or att.answer_shown
-    # Once it is done the heading says so, so it never reads as the heading of the next puzzle
-    # below; the new label is a new panel, drawn open so the feedback stays in view.
-    label = f"Puzzle of the day · {today:%d %B %Y}" + (" · done ✓" if done else "")
+    # Its label says where it stands (folded, to be opened; or done), so that it never reads as
+    # the heading of the item below, which has its own; the new label is a new panel, drawn
+    # open once done so the feedback stays in view.
+    label = f"Puzzle of the day · {today:%d %B %Y}" + (" · done ✓" if done else " · open it to answer")
     with st.expander(label, icon=":material/today:", expanded=done):
         ask_puzzle(puzzle, key, "the same puzzle for everyone today")
 
@@ -379,9 +381,10 @@ def coming_back(due: list[datetime], at: datetime) -> str:
 
 
 def _stars(level: Item, att: Attempt) -> None:
-    """The stars of a right answer to a Play better position, by the rule Learn reads the
-    stored rows with (an answer here is an answer to that level)."""
-    now = LessonAnswer(level_id=level.id, correct=True, try_number=att.tries, hints=att.hints)
+    """The stars of a right answer to a Play better position (or of its answer shown after a
+    wrong try), by the rule Learn reads the stored rows with (an answer here is an answer to
+    that level, counting the tries made here: :meth:`store.stats.Summary.lesson`)."""
+    now = LessonAnswer(level_id=level.id, correct=True, try_number=att.tries, hints=att.hints, practice=True)
     att.stars = profile.progress().with_events([now]).last_stars[level.id]
 
 
@@ -396,9 +399,9 @@ def ask_position(level: Level, key: str, why: str) -> None:
     st.markdown(names_md(level.intro), unsafe_allow_html=True)  # tile names never break
     st.markdown(f"#### {level.question}")
     ask.position_view(level, key)
-    ask.answer_controls(level, key, on_solved=_stars)
+    ask.answer_controls(level, key, on_solved=_stars, on_shown=_stars)
     ask.feedback(level, key)
-    ask.hints(level, key)
+    ask.hints(level, key, on_shown=_stars)
 
 
 def _stale(pool: list[Puzzle], cur: str | None, due: list[str]) -> bool:

@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from content.stars import MAX_STARS
 from puzzles.themes import theme_title
 from store import StoreUnavailable, stats
 from tutorial.components import profile
 from tutorial.services.items import course
-from tutorial.services.progress import course_count, item_names, rating_words
+from tutorial.services.progress import course_count, item_names, levels_under_three, rating_words
 from tutorial.services.progress_charts import accuracy_bars, rating_chart
 from tutorial.services.text import md_escape
 
@@ -99,10 +98,9 @@ def revisit(s: stats.LearnerStats) -> None:
         st.dataframe(rows, hide_index=True, key="progress-reviews")
         st.caption("Missed ones come back: ten minutes later, then after 1, 3, 7 and 21 days while you keep "
                    "getting them right (Leitner boxes 1-5). Puzzles due come first on **Practice**.")
-    p = profile.progress()
-    low = [lid for lid, n in p.stars.items() if n < MAX_STARS]
+    low = levels_under_three(c, profile.progress()) if c is not None else []
     if low:
-        st.markdown("**Levels under three stars:** " + ", ".join(md_escape(titles.get(lid, lid)) for lid in sorted(low)))
+        st.markdown("**Levels under three stars:** " + ", ".join(md_escape(titles.get(lid, lid)) for lid in low))
     if not rows and not low:
         st.success("Nothing to revisit: every level answered has three stars and no puzzle is waiting.")
 

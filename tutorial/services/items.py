@@ -148,6 +148,8 @@ class Attempt:
     feedback: tuple[bool, str] | None = None
     stars: int = 0
     graded: object = None
+    #: The item ended on the answer shown, taken as the next try (:func:`accept_shown`).
+    shown: bool = False
     #: The wrong answers tried (one choice each, as given), first first: once the answer is
     #: shown each gets the engine's reason (:func:`tries_explained`).
     wrong: list[str] = field(default_factory=list)
@@ -176,6 +178,7 @@ class Attempt:
         self.gave_up = False
         self.tries = 0
         self.graded = None
+        self.shown = False
         self.wrong = []
 
 
@@ -267,16 +270,23 @@ def submit(item: Item, attempt: Attempt, answer: object) -> bool | None:
 
 
 def accept_shown(item: Item, attempt: Attempt) -> bool:
-    """After a second wrong try, whose feedback shows the answer: the answer shown is taken as
-    the next try, so the item ends there with the stars of the one rule (★ after two wrong
-    tries: what clicking the answer shown would give) and the learner can go on. The wrong
-    try's feedback stays on the page. Returns whether it ended the item (not before the second
-    wrong try, nor once solved). ``graded`` stays the learner's last answer: the feedback on
-    the page (and a number field) speaks of it."""
-    if attempt.solved or attempt.tries < 2:
+    """Once the answer is shown after a wrong try (the second wrong try's feedback shows it,
+    or the learner asked for it after the first): the answer shown is taken as the next try,
+    so the item ends there with the stars of the one rule (★: what clicking the answer shown
+    would give) and the learner can go on. Returns whether it ended the item (not before a
+    wrong try, nor before the answer is shown, nor once solved).
+
+    A second wrong try's feedback stays on the page (it speaks of that try and gives the
+    answer); a first wrong try's ("Try again" with a hint) is dropped, as there is no try
+    left: its reason comes with the answer shown (:func:`tries_explained`). ``graded`` stays
+    the learner's last answer (a number field shows it)."""
+    if attempt.solved or not attempt.tries or not attempt.answer_shown:
         return False
+    if attempt.tries < 2:
+        attempt.feedback = None
     attempt.tries += 1
     attempt.solved = True
+    attempt.shown = True
     attempt.stars = int(item.stars(attempt.tries, attempt.hints))
     return True
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from store.transfer import Known
 
 __all__ = ["CourseCount", "ProgressError", "RatingWords", "check_file", "course_count", "item_names", "known_content",
-           "next_level", "place_words", "rating_words", "resume_level"]
+           "levels_under_three", "next_level", "place_words", "rating_words", "resume_level"]
 
 
 class ProgressError(ValueError):
@@ -88,6 +88,28 @@ def resume_level(course: Course, summ: Summary) -> str:
         return last
     after = ids[ids.index(last) + 1:]
     return next((i for i in after if summ.stars.get(i, 0) < MAX_STARS), todo[0] if todo else last)
+
+
+def levels_under_three(course: Course, summ: Summary) -> list[str]:
+    """The levels of ``course`` the learner has answered (right, or only wrong so far) that
+    have fewer than three stars, in the course's order, each Play better stage's drill after
+    its levels: the levels Learn's rows show with an empty star (and the drills their star
+    line), from the same rows (a level only tried wrong has none yet).
+
+    >>> from types import SimpleNamespace as NS
+    >>> from store.stats import Summary
+    >>> c = NS(stages=[NS(id="s1", part="rules", levels=[NS(id="b"), NS(id="a"), NS(id="c"), NS(id="d")]),
+    ...                NS(id="pb-x", part="play-better", levels=[NS(id="x-1")])])
+    >>> levels_under_three(c, Summary(stars={"a": 2, "c": 3, "pb-x-drill": 1}, open_misses={"d": 1, "x-1": 2}))
+    ['a', 'd', 'x-1', 'pb-x-drill']
+    """
+    from content.stars import MAX_STARS
+    from lessons.strategy.drill import drill_id
+
+    tried = set(summ.stars) | set(summ.open_misses)
+    ids = [str(i) for s in course.stages
+           for i in (*(lv.id for lv in s.levels), *([drill_id(s.id)] if getattr(s, "part", "rules") == "play-better" else []))]
+    return [i for i in ids if i in tried and summ.stars.get(i, 0) < MAX_STARS]
 
 
 class RatingWords(NamedTuple):
