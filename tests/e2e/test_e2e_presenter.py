@@ -1354,3 +1354,36 @@ def test_a_level_slides_reveal_moves_nothing_with_or_without_a_live_class(kept_p
                 assert not bad, (width, bad)
     finally:
         pg.set_viewport_size({"width": 1920, "height": 1080})
+
+
+#: The "poor moment" menu's box, the boxes of the seats, and the menu's smallest and largest type.
+_POOR_MENU = """() => { const R = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const pop = document.querySelector('[data-testid=stPopoverBody]');
+  const type = [...pop.querySelectorAll('p, button, button *')].filter(e => e.textContent.trim())
+    .map(e => parseFloat(getComputedStyle(e).fontSize));
+  return {menu: R(pop), seats: [...document.querySelectorAll('.pres-seat')].map(R), type: Math.min(...type)}; }"""
+
+
+def test_the_poor_moment_menu_is_in_projector_type_over_no_hand(kept_page: Any, server: str) -> None:
+    """Deal 1 (three players, strong), move 8, "Pause and ask": the menu saying it is a poor
+    moment to ask opens over the teacher's controls, inside the window and over no seat's hand,
+    in projector type (28 px at 1920×1080, 7 px on a quarter-size picture; it was 14 px over
+    Seat 0's hand), at 1920×1080, 1280×720 and 1024×768."""
+    pg = kept_page(1920, 1080)
+    try:
+        open_presenter(pg, server + "/presenter?deal=1&players=3&computer=strong&move=8")
+        pg.locator(".st-key-pres-ask-poor button").first.click()
+        wait_for(pg, ".st-key-pres-ask-anyway button", 30)
+        for width, height in PROJECTORS:
+            pg.set_viewport_size({"width": width, "height": height})
+            pg.wait_for_timeout(300)
+            got = pg.evaluate(_POOR_MENU)
+            menu = got["menu"]
+            assert menu[0] >= 0 and menu[1] >= 0 and menu[2] <= width and menu[3] <= height, (width, menu)
+            over = [s for s in got["seats"] if s[0] < menu[2] - 1 and menu[0] < s[2] - 1 and s[1] < menu[3] - 1
+                    and menu[1] < s[3] - 1]
+            assert not over, (width, menu, over)
+            assert got["type"] >= max(28 * min(width / 1920, height / 1080), 20) - 0.1, (width, got["type"])
+            shot(pg, f"presenter-poor-menu-{width}x{height}.png")
+    finally:
+        pg.set_viewport_size({"width": 1920, "height": 1080})
