@@ -1324,6 +1324,7 @@ def test_a_level_slides_reveal_moves_nothing_with_or_without_a_live_class(kept_p
                 for width, height in PROJECTORS:
                     pg.set_viewport_size({"width": width, "height": height})
                     pg.wait_for_timeout(300)
+                    wait_for(pg, ".st-key-pres-controls button", 30)
                     got, where = pg.evaluate(_ITEM_CELLS), (live, ref, step, width)
                     assert len(got["cells"]) >= 6, where
                     if width > 1150:  # (beside a 4:3 projector's panel the words' column is narrow)

@@ -329,15 +329,15 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
 LONG_REASON = 280
 
 #: The room a live class's words under a slide's tiles take, in the presenter's unit (``--u``:
-#: 1 px at 1920x1080): the column's width inside its box, the width of a character and the
-#: height of a line, each per unit of type (beside the live panel the question and answer are
-#: 34 units, every other word 30).
-_LINE_WIDTH, _CHAR_WIDTH, _LINE_HEIGHT = 1100.0, 0.47, 1.3
+#: 1 px at 1920x1080): the column's width inside its box, the width of a character (a list's
+#: line, a paragraph's: set wide, with a margin) and the height of a line, each per unit of type
+#: (beside the live panel the question and answer are 34 units, every other word 30 or 32).
+_LINE_WIDTH, _CHAR_WIDTH, _LIST_CHAR_WIDTH, _LINE_HEIGHT = 1100.0, 0.47, 0.40, 1.3
 
 
-def _lines(text: str, size: float, indent: float = 0.0) -> int:
+def _lines(text: str, size: float, indent: float = 0.0, char: float = _CHAR_WIDTH) -> int:
     """How many lines ``text`` takes in ``size`` units of type across the words' column."""
-    per_line = max(1, int((_LINE_WIDTH - indent) / (_CHAR_WIDTH * size)))
+    per_line = max(1, int((_LINE_WIDTH - indent) / (char * size)))
     out, line = 1, 0
     for word in text.split():
         if line and line + 1 + len(word) > per_line:
@@ -358,8 +358,8 @@ def words_room(item: ItemShow, note: str = "") -> int:
     >>> 300 < words_room(level) < 800
     True
     """
-    def block(text: str, size: float, after: float = 0.0, indent: float = 0.0) -> float:
-        return _lines(text, size, indent) * size * _LINE_HEIGHT + after * size
+    def block(text: str, size: float, after: float = 0.0, indent: float = 0.0, char: float = _CHAR_WIDTH) -> float:
+        return _lines(text, size, indent, char) * size * _LINE_HEIGHT + after * size
 
     noted = block(note, 30, 0.8) + 20 if note.strip() else 0.0
     asked = noted + block(item.question, 34, 0.3)
@@ -368,7 +368,7 @@ def words_room(item: ItemShow, note: str = "") -> int:
     said = noted + block(item.question, 34, 0.3) + block("Answer: " + item.answer, 34)
     for line in item.reason.splitlines():
         if line.strip().startswith("- "):
-            said += block(line.strip()[2:], 32, 0.1, indent=36)
+            said += block(line.strip()[2:], 32, 0.1, indent=36, char=_LIST_CHAR_WIDTH)
         elif line.strip():
             said += block(line, 30)
     said += 0.6 * 30 + (block("The level's introduction", 30) if paras else 0.0)
