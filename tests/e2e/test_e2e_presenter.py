@@ -1256,3 +1256,135 @@ def test_the_hand_asked_is_the_largest_on_the_table(kept_page: Any, server: str)
                         shot(pg, f"presenter-asked-largest-{step}-{width}x{height}.png")
     finally:
         pg.set_viewport_size({"width": 1920, "height": 1080})
+
+
+#: The cells of a puzzle's or level's tiles (their boxes) and whether its words' panel scrolls.
+_ITEM_CELLS = """() => {
+  const t = document.querySelector('.pres-talk');
+  return {cells: [...document.querySelectorAll('.pres-table .pres-cell')].map(c => {
+            const r = c.getBoundingClientRect(); return [c.querySelector('svg').dataset.tile, r.left, r.top, r.right, r.bottom]; }),
+          scroll: t.scrollHeight - t.clientHeight};
+}"""
+
+#: Every ``[name, asked html, revealed html]`` slide drawn in the stage's place, asked then
+#: revealed: the tiles' cells that move at the reveal, and the words' panel scrolling or a tile
+#: out of its table or over the words (either time).
+_ITEMS_STILL = """(slides) => {
+  const host = document.querySelector('.pres-stage').parentElement, out = [];
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const draw = html => { host.innerHTML = html;
+    const t = host.querySelector('.pres-talk'), tb = box(host.querySelector('.pres-table')), tw = box(t);
+    const cells = [...host.querySelectorAll('.pres-table .pres-cell')].map(box);
+    const out = cells.filter(c => c[1] < tb[1] - 1 || c[3] > tb[3] + 1 || c[0] < tw[2] - 1 && c[2] > tw[0] + 1
+                                  && c[1] < tw[3] - 1 && c[3] > tw[1] + 1).length;
+    return {cells, scroll: t.scrollHeight - t.clientHeight, out}; };
+  for (const [name, asked, revealed] of slides) {
+    const a = draw(asked), r = draw(revealed);
+    const moved = a.cells.filter((c, i) => c.some((v, j) => Math.abs(v - r.cells[i][j]) > 1)).length;
+    if (moved || a.scroll > 1 || r.scroll > 1 || a.out || r.out) out.push([name, moved, a.scroll, r.scroll, a.out, r.out]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("live", [False, True], ids=["plain", "live"])
+def test_a_level_slides_reveal_moves_nothing_with_or_without_a_live_class(kept_page: Any, server: str,
+                                                                          live: bool) -> None:
+    """A deck's level slides ("Spot the trumps", a reason of a line a tile; "Which tiles stay?"),
+    asked then revealed, without and with a live class, at 1920×1080, 1280×720 and 1024×768:
+    every tile's cell keeps its box at the reveal (within 1 px; in a live class the tiles
+    shrank from 157×289 to 102×187 px and went to a strip at the top, the question box under
+    them), the words' panel does not scroll, and the page does not either. In the live class,
+    every puzzle and level with a long reason and no hands, drawn in the stage's place asked
+    then revealed at 1920×1080 and 1280×720, moves no tile either, each tile inside its table
+    and clear of the words, the words whole."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+    from tutorial.services.items import course, puzzles
+    from tutorial.services.presenter import build_item_show
+    from tutorial.services.presenter_html import LONG_REASON, item_html
+    from tutorial.services.text import lines_html
+
+    refs = ("trump-pick", "tiles-which-stay")
+    deck = Deck(title="Week 3", entries=tuple(DeckEntry(kind="level", ref=r) for r in refs))
+    pg = kept_page(1920, 1080)
+    try:
+        open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+        if live:
+            start_live(pg, close_join=True)
+            wait_for(pg, ".live-chart", 30)
+        for ref in refs:
+            seen: dict[int, Any] = {}
+            for step in ("asked", "revealed"):
+                if step == "revealed":
+                    pg.set_viewport_size({"width": 1920, "height": 1080})
+                    press(pg, "ArrowRight")
+                    assert stage(pg, "revealed") == "1"
+                    if live:
+                        wait_for(pg, ".live-chart[data-revealed='1']", 30)
+                for width, height in PROJECTORS:
+                    pg.set_viewport_size({"width": width, "height": height})
+                    pg.wait_for_timeout(300)
+                    wait_for(pg, ".st-key-pres-controls button", 30)
+                    got, where = pg.evaluate(_ITEM_CELLS), (live, ref, step, width)
+                    assert len(got["cells"]) >= 6, where
+                    if width > 1150:  # (beside a 4:3 projector's panel the words' column is narrow)
+                        assert got["scroll"] <= 1, (where, got["scroll"])
+                    if step == "asked":
+                        seen[width] = got["cells"]
+                    else:
+                        moved = [(a, b) for a, b in zip(seen[width], got["cells"], strict=True)
+                                 if a[0] != b[0] or max(abs(x - y) for x, y in zip(a[1:], b[1:], strict=True)) > 1]
+                        assert not moved, (where, moved)
+                    in_view(pg)
+                    shot(pg, f"presenter-level-still-{'live' if live else 'plain'}-{ref}-{step}-{width}x{height}.png")
+            pg.set_viewport_size({"width": 1920, "height": 1080})
+            press(pg, "ArrowRight")
+        if live:
+            where = pg.locator(".pres-where").inner_text()
+            shows = [build_item_show(x, "level") for x in course().levels()] + \
+                [build_item_show(x, "puzzle") for x in puzzles()]
+            longs = [x for x in shows if (x.trick or x.tiles) and not x.hands
+                     and ("<ul>" in lines_html(x.reason) or len(x.reason) > LONG_REASON)]
+            assert len(longs) >= 10, len(longs)
+            slides = [[x.ref, item_html(x, revealed=False, where=where), item_html(x, revealed=True, where=where)]
+                      for x in longs]
+            for width, height in WIDE_AND_SHORT:
+                pg.set_viewport_size({"width": width, "height": height})
+                pg.wait_for_timeout(300)
+                bad = pg.evaluate(_ITEMS_STILL, slides)
+                assert not bad, (width, bad)
+    finally:
+        pg.set_viewport_size({"width": 1920, "height": 1080})
+
+
+#: The "poor moment" menu's box, the boxes of the seats, and the menu's smallest and largest type.
+_POOR_MENU = """() => { const R = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const pop = document.querySelector('[data-testid=stPopoverBody]');
+  const type = [...pop.querySelectorAll('p, button, button *')].filter(e => e.textContent.trim())
+    .map(e => parseFloat(getComputedStyle(e).fontSize));
+  return {menu: R(pop), seats: [...document.querySelectorAll('.pres-seat')].map(R), type: Math.min(...type)}; }"""
+
+
+def test_the_poor_moment_menu_is_in_projector_type_over_no_hand(kept_page: Any, server: str) -> None:
+    """Deal 1 (three players, strong), move 8, "Pause and ask": the menu saying it is a poor
+    moment to ask opens over the teacher's controls, inside the window and over no seat's hand,
+    in projector type (28 px at 1920×1080, 7 px on a quarter-size picture; it was 14 px over
+    Seat 0's hand), at 1920×1080, 1280×720 and 1024×768."""
+    pg = kept_page(1920, 1080)
+    try:
+        open_presenter(pg, server + "/presenter?deal=1&players=3&computer=strong&move=8")
+        pg.locator(".st-key-pres-ask-poor button").first.click()
+        wait_for(pg, ".st-key-pres-ask-anyway button", 30)
+        for width, height in PROJECTORS:
+            pg.set_viewport_size({"width": width, "height": height})
+            pg.wait_for_timeout(300)
+            got = pg.evaluate(_POOR_MENU)
+            menu = got["menu"]
+            assert menu[0] >= 0 and menu[1] >= 0 and menu[2] <= width and menu[3] <= height, (width, menu)
+            over = [s for s in got["seats"] if s[0] < menu[2] - 1 and menu[0] < s[2] - 1 and s[1] < menu[3] - 1
+                    and menu[1] < s[3] - 1]
+            assert not over, (width, menu, over)
+            assert got["type"] >= max(28 * min(width / 1920, height / 1080), 20) - 0.1, (width, got["type"])
+            shot(pg, f"presenter-poor-menu-{width}x{height}.png")
+    finally:
+        pg.set_viewport_size({"width": 1920, "height": 1080})

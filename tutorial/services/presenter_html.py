@@ -328,6 +328,52 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
 #: A reason longer than this (characters) takes the wider words' column beside a slide's tiles.
 LONG_REASON = 280
 
+#: The room a live class's words under a slide's tiles take, in the presenter's unit (``--u``:
+#: 1 px at 1920x1080): the column's width inside its box, the width of a character (a list's
+#: line, a paragraph's: set wide, with a margin) and the height of a line, each per unit of type
+#: (beside the live panel the question and answer are 34 units, every other word 30 or 32).
+_LINE_WIDTH, _CHAR_WIDTH, _LIST_CHAR_WIDTH, _LINE_HEIGHT = 1100.0, 0.47, 0.40, 1.3
+
+
+def _lines(text: str, size: float, indent: float = 0.0, char: float = _CHAR_WIDTH) -> int:
+    """How many lines ``text`` takes in ``size`` units of type across the words' column."""
+    per_line = max(1, int((_LINE_WIDTH - indent) / (char * size)))
+    out, line = 1, 0
+    for word in text.split():
+        if line and line + 1 + len(word) > per_line:
+            out, line = out + 1, len(word)
+        else:
+            line += len(word) + (1 if line else 0)
+    return out
+
+
+def words_room(item: ItemShow, note: str = "") -> int:
+    """The height (in ``--u`` units) that the words of ``item``'s slide take under its tiles in
+    a live class, the taller of the question asked (with the intro) and the answer revealed
+    (with its reason): the slide keeps that room for them both, so the reveal moves nothing.
+
+    >>> from tutorial.services.items import course
+    >>> from tutorial.services.presenter import build_item_show
+    >>> level = build_item_show(course().level("trump-pick"), "level")
+    >>> 300 < words_room(level) < 800
+    True
+    """
+    def block(text: str, size: float, after: float = 0.0, indent: float = 0.0, char: float = _CHAR_WIDTH) -> float:
+        return _lines(text, size, indent, char) * size * _LINE_HEIGHT + after * size
+
+    noted = block(note, 30, 0.8) + 20 if note.strip() else 0.0
+    asked = noted + block(item.question, 34, 0.3)
+    paras = [" ".join(p.split()) for p in item.intro.split("\n\n") if p.strip()]
+    asked += sum(block(p, 30, 0.35) for p in paras) if paras else block("→ reveals the answer and the reason.", 30)
+    said = noted + block(item.question, 34, 0.3) + block("Answer: " + item.answer, 34)
+    for line in item.reason.splitlines():
+        if line.strip().startswith("- "):
+            said += block(line.strip()[2:], 32, 0.1, indent=36, char=_LIST_CHAR_WIDTH)
+        elif line.strip():
+            said += block(line, 30)
+    said += 0.6 * 30 + (block("The level's introduction", 30) if paras else 0.0)
+    return round(max(asked, said) + 60)  # the box's padding and border, and a line's spare
+
 
 def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = "") -> str:
     """The stage of a puzzle or lesson level: the question, then the engine's answer; a
@@ -390,6 +436,8 @@ def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = ""
     body = "pres-body" if rows else "pres-body pres-solo"  # no tiles: the words take the stage
     # A long reason (a line a tile, or a bid's chances) asks for a wider column, asked and revealed alike.
     listed = ' data-words="long"' if "<ul>" in lines_html(item.reason) or len(item.reason) > LONG_REASON else ""
+    if listed and rows and not item.hands:  # a live class puts these words under the tiles, in this much room
+        listed += f' data-said style="--said: {words_room(item, note)}"'
     return (f'<section class="pres-stage" data-count="0" data-asking="1" data-revealed="{int(revealed)}" '
             f'aria-label="Presenter">{top}<div class="{body}"{listed}>{table}'
             f'<aside class="pres-talk pres-item-talk" aria-live="polite">{talk}</aside></div></section>')
