@@ -837,6 +837,40 @@ def test_a_trump_or_discard_reason_says_its_chance_in_its_band() -> None:
         assert reason_problems(view, Action.parse("pass"), reason) == [], reason
 
 
+@pytest.mark.parametrize("fair", [False, True])
+def test_every_trump_and_discard_wording_keeps_to_35_words(fair: bool) -> None:
+    """Whatever a trump or discard reason adds (the trumps or discards looked at closely, one
+    dropped that looked better at first, the widow's change of trump and of chance, the
+    auction's words), it keeps to the rules, said in full and at the table: the table's
+    discard line "I lay one tile aside face down: the tiles I keep give me the best chance on
+    a closer look (another only looked better at first); the widow lowered my chance: ..."
+    ran to 42 words."""
+    import dataclasses
+    import itertools
+
+    from engine.players.reasons import contract_reason_discard
+
+    # 1-1 is the only one held: "plays like no trump with one sure trick"; 0-0 is the only blank.
+    view = dataclasses.replace(Game.new(RuleSet(), seed=3).view(0), bid=21)
+    tile = view.hand[0]
+    checked = 0
+    for chance in (0.0, 0.1, 0.5, 0.9):
+        for before in (None, 0.0, 0.9):
+            for first in ("", "left", "higher"):
+                for how in ("best", "most", "good", "least"):
+                    said = contract_reason_discard(view, tile, Trump.parse("1"), how, chance, fair=fair, first=first,
+                                                   other=view.hand[1], bid_chance=before)
+                    assert reason_problems(view, Action.discard(tile), said) == [], said
+                    checked += 1
+                for why, name in itertools.product(("best", "most", "good", "even"), ("1", "0", "6", "doubles", "none")):
+                    for bid_trump, auction in itertools.product((None, Trump.parse("5")), (False, True)):
+                        said = trump_reason(view, Trump.parse(name), why, chance, fair=fair, bid_trump=bid_trump,
+                                            first=first, other=Trump.parse("none"), bid_chance=before, auction=auction)
+                        assert reason_problems(view, Action.parse(f"trump {name}"), said) == [], said
+                        checked += 1
+    assert checked == 4 * 3 * 3 * (4 + 4 * 5 * 2 * 2)
+
+
 @pytest.mark.parametrize("why", ["best", "good", "even", "most"])
 @pytest.mark.parametrize("fair", [False, True])
 def test_blanks_trump_with_three_players_says_it_is_one_trump(why: str, fair: bool) -> None:

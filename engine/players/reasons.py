@@ -637,9 +637,14 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
                                    lead=lead)
     # Said at the table the bid named no trump, so there is no plan to say was changed.
     changed = "" if fair else widow_changed(view, tr, bid_trump)
+    tail = odds_tail(chance, goal=goal, before=bid_chance) if chance is not None else ""
+    fewest = none_better("trump", why, first)
+    # With no comparison left, "but even so" would have nothing to go against.
+    bare = tail.replace(", but even so ", "; ", 1)
     if changed:
-        tail = odds_tail(chance, goal=goal, before=bid_chance) if chance is not None else ""
-        options += [f"{changed}, as {none_better('trump', why, first)}{tail}.", f"{changed}{tail}."]
+        options += [f"{changed}, as {fewest}{tail}.", f"{changed}{bare}."]
+    else:
+        options += [f"I name {tr.name}: {fewest}{tail}.", f"I name {tr.name}{bare}."]
     if auction:
         options = [with_auction(o) for o in options]
     return _short(*dict.fromkeys(options))
@@ -650,18 +655,20 @@ def none_better(kind: str, how: str, first: str) -> str:
     ``how``: how it compares, as for :func:`trump_reason` or :func:`contract_reason_discard`;
     ``first``: as for :func:`first_look_words`): said of the choices looked at closely when
     some were dropped after a first look, so never as better than one dropped there that
-    showed more; "on a closer look" when another looked better before every deal was counted.
+    showed more; ``"good"`` (best once every deal is counted, :data:`CLOSER_LOOK`) of the
+    closer look, which only the choices looked at closely had.
 
     >>> none_better("trump", "even", "left"), none_better("discard", "best", "")
     ('no other trump I looked at closely does better', 'no other discard does better')
     >>> none_better("discard", "good", "higher")
-    'no other discard I looked at closely does better on a closer look'
+    'no other discard does better on a closer look'
     """
+    if how == "good":
+        return f"no other {kind} does better {CLOSER_LOOK}"
     closely = " I looked at closely" if first else ""
-    look = f" {CLOSER_LOOK}" if how == "good" else ""
     if how in ("count", "most"):
         return f"no other {kind}{closely} takes more tricks{', by my count' if how == 'count' else ''}"
-    return f"no other {kind}{closely} does better{look}"
+    return f"no other {kind}{closely} does better"
 
 
 def _trump_compares(why: str, first: str, other: Trump | None) -> list[tuple[str, bool, str]]:
