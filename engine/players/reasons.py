@@ -638,33 +638,36 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
     # Said at the table the bid named no trump, so there is no plan to say was changed.
     changed = "" if fair else widow_changed(view, tr, bid_trump)
     tail = odds_tail(chance, goal=goal, before=bid_chance) if chance is not None else ""
-    fewest = none_better("trump", why, first)
+    seen = ("another" if other is None else other.name) if first == "higher" else ""
     # With no comparison left, "but even so" would have nothing to go against.
     bare = tail.replace(", but even so ", "; ", 1)
-    if changed:
-        options += [f"{changed}, as {fewest}{tail}.", f"{changed}{bare}."]
-    else:
-        options += [f"I name {tr.name}: {fewest}{tail}.", f"I name {tr.name}{bare}."]
+    for fewest in dict.fromkeys((none_better("trump", why, first, seen), none_better("trump", why, first))):
+        options.append(f"{changed}, as {fewest}{tail}." if changed else f"I name {tr.name}: {fewest}{tail}.")
+    options.append(f"{changed}{bare}." if changed else f"I name {tr.name}{bare}.")
     if auction:
         options = [with_auction(o) for o in options]
     return _short(*dict.fromkeys(options))
 
 
-def none_better(kind: str, how: str, first: str) -> str:
+def none_better(kind: str, how: str, first: str, other: str = "") -> str:
     """A trump's or discard's comparison in few words (``kind``: ``"trump"`` or ``"discard"``;
     ``how``: how it compares, as for :func:`trump_reason` or :func:`contract_reason_discard`;
     ``first``: as for :func:`first_look_words`): said of the choices looked at closely when
     some were dropped after a first look, so never as better than one dropped there that
     showed more; ``"good"`` (best once every deal is counted, :data:`CLOSER_LOOK`) of the
-    closer look, which only the choices looked at closely had.
+    closer look, which only the choices looked at closely had. ``other``: the one dropped
+    that showed more on its first look (``first`` is ``"higher"``), said with the closer look.
 
     >>> none_better("trump", "even", "left"), none_better("discard", "best", "")
     ('no other trump I looked at closely does better', 'no other discard does better')
     >>> none_better("discard", "good", "higher")
     'no other discard does better on a closer look'
+    >>> none_better("discard", "best", "higher", "5-3")
+    'no other discard does better on a closer look (5-3 only looked better at first)'
     """
-    if how == "good":
-        return f"no other {kind} does better {CLOSER_LOOK}"
+    if how == "good" or (first == "higher" and other):
+        said = "takes more tricks" if how == "most" else "does better"
+        return f"no other {kind} {said} {CLOSER_LOOK}" + (f" ({other} only looked better at first)" if other else "")
     closely = " I looked at closely" if first else ""
     if how in ("count", "most"):
         return f"no other {kind}{closely} takes more tricks{', by my count' if how == 'count' else ''}"
@@ -1132,9 +1135,11 @@ def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, c
     options.append(f"I lay one tile aside face down: {keep}{note}{tail}." if fair
                    else f"I discard {tile}: {keep}{note}{tail}.")
     # Fewer still: the comparison as "no other discard does better" (:func:`none_better`).
-    tail = odds_tail(chance, goal=goal, before=bid_chance)
-    fewest = f"{none_better('discard', how, first)}{tail}."
-    options.append(f"I lay one tile aside face down: {fewest}" if fair else f"I discard {tile}: {fewest}")
+    tail = odds_tail(chance, goal, goal, before=bid_chance)
+    seen = "another" if fair or other is None else str(other)
+    for fewest in dict.fromkeys((none_better("discard", how, first, seen if first == "higher" else ""),
+                                 none_better("discard", how, first))):
+        options.append(f"I lay one tile aside face down: {fewest}{tail}." if fair else f"I discard {tile}: {fewest}{tail}.")
     return _short(*dict.fromkeys(options))
 
 
