@@ -620,8 +620,8 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
     seen since and no discard line has said how the chance moved (:func:`odds_tail`). ``auction``:
     reading the bids changed the trump (:func:`with_auction`, counted in the 35 words).
 
-    When the trump is not the bid's (:func:`widow_changed`), the shortest wordings say
-    how it compares in fewer words (:func:`none_better`), and last without the comparison:
+    The shortest wordings say how it compares in fewer words (:func:`none_better`), and the
+    last one says only the trump (and, when it is not the bid's, the change) and the chance:
 
     >>> from engine import Game
     >>> view = Game.new(seed=1).view(0)
