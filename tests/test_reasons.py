@@ -53,6 +53,17 @@ def _tile_can_win(view: PlayerView, tile: Tile) -> bool:
     return trump.power(tile, suit) > max(trump.power(t, suit) for t in trick)
 
 
+def _said_to_win(text: str, action: Action) -> bool:
+    """Whether ``text`` says the tile played wins or takes the trick: a win word right after
+    another tile's name ("I follow fives with 5-4; 6-1 takes the trick", said at the table)
+    is said of that tile."""
+    for m in _WINS.finditer(text):
+        named = re.search(r"\b(\d-\d)\s+(still\s+)?$", text[:m.start()])
+        if named is None or named.group(1) == str(action.value):
+            return True
+    return False
+
+
 def reason_problems(view: PlayerView, action: Action, reason: str) -> list[str]:
     """Every rule the reason breaks (an empty list when it keeps them all)."""
     out = []
@@ -71,19 +82,24 @@ def reason_problems(view: PlayerView, action: Action, reason: str) -> list[str]:
         out.append(f"numbers that are not bids: {sorted(numbers - allowed)}")
     if view.rules.players == 3 and _PARTNER_WORDS.search(text):
         out.append(f"speaks of a partner in three-player Moon: {_PARTNER_WORDS.search(text).group(0)!r}")  # type: ignore[union-attr]
-    if action.kind == "play" and _WINS.search(text):
+    if action.kind == "play" and _said_to_win(text, action):
         assert isinstance(action.value, Tile)
         if not _tile_can_win(view, action.value):
             out.append(f"says {action.value} wins or takes the trick, but it cannot")
     return out
 
 
-def play_hand_checking(game: Game, bots: Sequence[Any]) -> int:
-    """Play one hand, checking every decision's reason; returns how many were checked."""
+def play_hand_checking(game: Game, bots: Sequence[Any], said: list[tuple[int, str]] | None = None) -> int:
+    """Play one hand, checking every decision's reason, in full and as said at the table;
+    returns how many were checked (``said``: gets every trump reason, in full and at the table,
+    with its seat)."""
     checked = 0
     for seat, view, d in bot_moves(game, bots):
-        problems = reason_problems(view, d.action, d.explanation.reason)
-        assert not problems, f"{bots[seat]} {view.phase} {d.action}: {d.explanation.reason!r}: {problems}"
+        for reason in dict.fromkeys((d.explanation.reason, d.at_table().explanation.reason)):
+            problems = reason_problems(view, d.action, reason)
+            assert not problems, f"{bots[seat]} {view.phase} {d.action}: {reason!r}: {problems}"
+            if said is not None and d.action.kind == "trump":
+                said.append((seat, reason))
         if d.action.kind == "play" and "best chance" in d.explanation.reason:
             # The strong player's reason must agree with its numbers.
             chosen = d.explanation.chosen.goal_chance
@@ -109,6 +125,27 @@ def test_strong_reasons_keep_the_rules(seed: int, rules: RuleSet) -> None:
     bots = [make_bot("strong", seed=seed + s, **FAST) if s % 2 == seed % 2 else make_bot("basic", seed=s)
             for s in range(rules.players)]
     assert play_hand_checking(g, bots) > 0
+
+
+@pytest.mark.parametrize("rules, seat", [
+    (RuleSet(players=3, keep_double_blank=False, all_pass="force-last"), 2),
+    (RuleSet(players=3, doubles_trump=False, moon_wins_game=False, moon_overcall=True), 0),
+])
+def test_a_trump_other_than_the_bids_keeps_to_35_words(rules: RuleSet, seat: int) -> None:
+    """Seed 1000 as :func:`test_strong_reasons_keep_the_rules` plays it: the strong player
+    names a trump other than its bid's ("On a closer count I name ones instead of fives",
+    "The widow brought 6-3: I name sixes instead of fives"), which with its comparison of the
+    trumps looked at closely, its chance and the auction's words must still keep to 35 words,
+    in full and at the table, as must every other reason of the hand."""
+    assert rules in RULE_VARIANTS
+    seed = 1000
+    g = Game.new(rules, seed=seed)
+    bots = [make_bot("strong", seed=seed + s, **FAST) if s % 2 == seed % 2 else make_bot("basic", seed=s)
+            for s in range(rules.players)]
+    said: list[tuple[int, str]] = []
+    assert play_hand_checking(g, bots, said) > 0
+    # The case itself: that seat names a trump other than its bid's, and says so.
+    assert any(s == seat and "instead of fives" in r for s, r in said), said
 
 
 def test_every_strong_decision_has_a_reason_in_both_player_counts() -> None:
@@ -156,6 +193,9 @@ def test_a_throw_off_is_never_said_to_win() -> None:
     t = Tile(1, 0)
     assert not can_win(view, t) and not _tile_can_win(view, t)
     assert reason_problems(view, Action.play(t), "1-0 takes this trick for sure.") != []
+    assert reason_problems(view, Action.play(t), "I throw off 1-0; 4-4 still wins, so 1-0 takes the trick.") != []
+    # Said of the tile winning so far, not of the throw-off (the table's words).
+    assert reason_problems(view, Action.play(t), "I cannot follow fours, so I throw off 1-0; 4-4 still wins the trick.") == []
     for level in ("basic", "strong"):
         d = make_bot(level, seed=3, **(FAST if level == "strong" else {})).decide(view)
         assert not reason_problems(view, d.action, d.explanation.reason), d.explanation.reason
@@ -795,6 +835,40 @@ def test_a_trump_or_discard_reason_says_its_chance_in_its_band() -> None:
     for reason in (trump_reason(view, Trump.parse("none"), "best", 0.45),
                    contract_reason_discard(view, tile, Trump.parse("1"), "most", 0.85)):
         assert reason_problems(view, Action.parse("pass"), reason) == [], reason
+
+
+@pytest.mark.parametrize("fair", [False, True])
+def test_every_trump_and_discard_wording_keeps_to_35_words(fair: bool) -> None:
+    """Whatever a trump or discard reason adds (the trumps or discards looked at closely, one
+    dropped that looked better at first, the widow's change of trump and of chance, the
+    auction's words), it keeps to the rules, said in full and at the table: the table's
+    discard line "I lay one tile aside face down: the tiles I keep give me the best chance on
+    a closer look (another only looked better at first); the widow lowered my chance: ..."
+    ran to 42 words."""
+    import dataclasses
+    import itertools
+
+    from engine.players.reasons import contract_reason_discard
+
+    # 1-1 is the only one held: "plays like no trump with one sure trick"; 0-0 is the only blank.
+    view = dataclasses.replace(Game.new(RuleSet(), seed=3).view(0), bid=21)
+    tile = view.hand[0]
+    checked = 0
+    for chance in (0.0, 0.1, 0.5, 0.9):
+        for before in (None, 0.0, 0.9):
+            for first in ("", "left", "higher"):
+                for how in ("best", "most", "good", "least"):
+                    said = contract_reason_discard(view, tile, Trump.parse("1"), how, chance, fair=fair, first=first,
+                                                   other=view.hand[1], bid_chance=before)
+                    assert reason_problems(view, Action.discard(tile), said) == [], said
+                    checked += 1
+                for why, name in itertools.product(("best", "most", "good", "even"), ("1", "0", "6", "doubles", "none")):
+                    for bid_trump, auction in itertools.product((None, Trump.parse("5")), (False, True)):
+                        said = trump_reason(view, Trump.parse(name), why, chance, fair=fair, bid_trump=bid_trump,
+                                            first=first, other=Trump.parse("none"), bid_chance=before, auction=auction)
+                        assert reason_problems(view, Action.parse(f"trump {name}"), said) == [], said
+                        checked += 1
+    assert checked == 4 * 3 * 3 * (4 + 4 * 5 * 2 * 2)
 
 
 @pytest.mark.parametrize("why", ["best", "good", "even", "most"])

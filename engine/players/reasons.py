@@ -605,7 +605,7 @@ def _single_trump(view: PlayerView, tr: Trump) -> Tile | None:
 
 def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = None, *, fair: bool = False,
                  bid_trump: Trump | None = None, first: str = "", other: Trump | None = None,
-                 bid_chance: float | None = None) -> str:
+                 bid_chance: float | None = None, auction: bool = False) -> str:
     """The reason for naming ``tr``: what in the hand makes it (``why``: ``"best"``, ``"most"``
     or ``"even"``, how it compares with the other trumps; ``fair``: said at the table, what
     the trump gives the hand without what is in it). ``bid_trump``: the trump the seat's bid
@@ -617,7 +617,17 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
     tricks by rule of thumb, gives none. ``first``: the comparison is of the trumps looked
     at closely, said before it (:data:`CLOSELY`; ``other``: the dropped trump that looked
     better on its first look). ``bid_chance``: the chance the seat's bid was said with, when the widow was
-    seen since and no discard line has said how the chance moved (:func:`odds_tail`)."""
+    seen since and no discard line has said how the chance moved (:func:`odds_tail`). ``auction``:
+    reading the bids changed the trump (:func:`with_auction`, counted in the 35 words).
+
+    The shortest wordings say how it compares in fewer words (:func:`none_better`), and the
+    last one says only the trump (and, when it is not the bid's, the change) and the chance:
+
+    >>> from engine import Game
+    >>> view = Game.new(seed=1).view(0)
+    >>> trump_reason(view, Trump.parse("1"), "even", 0.0, bid_trump=Trump.parse("5"), first="left")
+    'On a closer count I name ones instead of fives, as no other trump I looked at closely does better, but even so I expect to fall short of my bid unless the others slip.'
+    """
     goal = f"my {view.bid}" if view.bid is not None else "my bid"
     options = []
     for compare, said, lead in _trump_compares(why, first, other):
@@ -625,7 +635,43 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
             compare += odds_tail(chance, "it" if said else "my bid", goal, before=bid_chance)
         options += _trump_wordings(view, tr, compare, chance, fair=fair, bid_trump=bid_trump, before=bid_chance,
                                    lead=lead)
+    # Said at the table the bid named no trump, so there is no plan to say was changed.
+    changed = "" if fair else widow_changed(view, tr, bid_trump)
+    tail = odds_tail(chance, goal=goal, before=bid_chance) if chance is not None else ""
+    seen = ("another" if other is None else other.name) if first == "higher" else ""
+    # With no comparison left, "but even so" would have nothing to go against.
+    bare = tail.replace(", but even so ", "; ", 1)
+    for fewest in dict.fromkeys((none_better("trump", why, first, seen), none_better("trump", why, first))):
+        options.append(f"{changed}, as {fewest}{tail}." if changed else f"I name {tr.name}: {fewest}{tail}.")
+    options.append(f"{changed}{bare}." if changed else f"I name {tr.name}{bare}.")
+    if auction:
+        options = [with_auction(o) for o in options]
     return _short(*dict.fromkeys(options))
+
+
+def none_better(kind: str, how: str, first: str, other: str = "") -> str:
+    """A trump's or discard's comparison in few words (``kind``: ``"trump"`` or ``"discard"``;
+    ``how``: how it compares, as for :func:`trump_reason` or :func:`contract_reason_discard`;
+    ``first``: as for :func:`first_look_words`): said of the choices looked at closely when
+    some were dropped after a first look, so never as better than one dropped there that
+    showed more; ``"good"`` (best once every deal is counted, :data:`CLOSER_LOOK`) of the
+    closer look, which only the choices looked at closely had. ``other``: the one dropped
+    that showed more on its first look (``first`` is ``"higher"``), said with the closer look.
+
+    >>> none_better("trump", "even", "left"), none_better("discard", "best", "")
+    ('no other trump I looked at closely does better', 'no other discard does better')
+    >>> none_better("discard", "good", "higher")
+    'no other discard does better on a closer look'
+    >>> none_better("discard", "best", "higher", "5-3")
+    'no other discard does better on a closer look (5-3 only looked better at first)'
+    """
+    if how == "good" or (first == "higher" and other):
+        said = "takes more tricks" if how == "most" else "does better"
+        return f"no other {kind} {said} {CLOSER_LOOK}" + (f" ({other} only looked better at first)" if other else "")
+    closely = " I looked at closely" if first else ""
+    if how in ("count", "most"):
+        return f"no other {kind}{closely} takes more tricks{', by my count' if how == 'count' else ''}"
+    return f"no other {kind}{closely} does better"
 
 
 def _trump_compares(why: str, first: str, other: Trump | None) -> list[tuple[str, bool, str]]:
@@ -658,7 +704,8 @@ def _trump_compares(why: str, first: str, other: Trump | None) -> list[tuple[str
         note = f" ({name} only looked better at first)"
         return [(f"{base}{look}{note}", says, ""), (f"{short}{look}{note}", False, ""), (f"{short}{look}", False, "")]
     if why == "even":
-        return [(base + first_look_words("trumps", first, even=True), says, "")]
+        return [(base + first_look_words("trumps", first, even=True), says, ""),
+                ("as good a chance as any I looked at closely", False, "")]
     return [(base, says, f"{CLOSELY.format(kind='trumps')}, "), (short + first_look_words("trumps", first), False, "")]
 
 
@@ -1087,6 +1134,12 @@ def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, c
     tail = odds_tail(chance, bid_said, goal, before=bid_chance)
     options.append(f"I lay one tile aside face down: {keep}{note}{tail}." if fair
                    else f"I discard {tile}: {keep}{note}{tail}.")
+    # Fewer still: the comparison as "no other discard does better" (:func:`none_better`).
+    tail = odds_tail(chance, goal, goal, before=bid_chance)
+    seen = "another" if fair or other is None else str(other)
+    for fewest in dict.fromkeys((none_better("discard", how, first, seen if first == "higher" else ""),
+                                 none_better("discard", how, first))):
+        options.append(f"I lay one tile aside face down: {fewest}{tail}." if fair else f"I discard {tile}: {fewest}{tail}.")
     return _short(*dict.fromkeys(options))
 
 

@@ -628,12 +628,9 @@ class StrongBot(PhaseBot):
         if rules.has_widow and not before_widow and view.discard is None:
             before = self.contracts.bid_chances.get(self.contracts.hand_key(view))
         reason = trump_reason(view, best.trump, why, best.chance(need), bid_trump=said, first=first, other=other,
-                              bid_chance=before)
+                              bid_chance=before, auction=reads)
         fair = trump_reason(view, best.trump, why, best.chance(need), fair=True, bid_trump=said, first=first,
-                            other=other, bid_chance=before)
-        if reads:
-            reason = with_auction(reason)
-            fair = with_auction(fair)
+                            other=other, bid_chance=before, auction=reads)
         chosen = next(c for c in marked if c.chosen)
         return Decision(choice, Explanation(summary, marked, chosen.tags, deals, False, None, reason,
                                             table_reason=fair))
