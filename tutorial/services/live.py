@@ -84,7 +84,7 @@ def _trump_text(trump: Trump | None) -> str | None:
 def move_spec(question: Question, scene: Scene, ref: str, where: str = "", where_id: str = "") -> QuestionSpec:
     """"What would you play?" at a move: the computer's choice as the right one (and every play
     its numbers rate as good: :attr:`Question.as_good`), its reason, and for each worse play why
-    it is worse (``view["worse"]``, :attr:`Question.worse`);
+    it is worse in the projector's plain line for it (``view["worse"]``, :attr:`Question.plain`);
     the phones draw the hand of the seat to play and the trick. When a tile is to be played
     the choices are the seat's **whole hand**, legal or not (which tiles may follow is part of
     the question): an illegal tile is counted wrong, and ``view["illegal"]`` keeps the
@@ -115,12 +115,10 @@ def move_spec(question: Question, scene: Scene, ref: str, where: str = "", where
     }
     if illegal:
         view["illegal"] = illegal
-    worse = {a: note for a, note in question.worse if a in values and a not in illegal}
+    # Why each legal wrong play is wrong: the plain line the projector says for it (one wording).
+    worse = {a: note for a, note in question.plain if a in values and a not in illegal}
     if worse:
         view["worse"] = worse
-    plain = {a: note for a, note in question.plain if a in values and a not in illegal and a not in worse}
-    if plain:
-        view["plain"] = plain
     reason = question.answer.reason + (f" {question.as_good_note}" if question.as_good else "")
     if question.every_right:
         reason = f"{question.every_right_note} {reason}"
@@ -146,21 +144,18 @@ def illegal_reason(view: Mapping[str, object], value: str) -> str:
 
 def wrong_reason(view: Mapping[str, object], value: str) -> str:
     """Why the wrong choice ``value`` is wrong: the engine's reason it may not be played, or
-    why the computer's numbers rate it worse than the answer, or (a play it has no full words
-    for: a tile it did not try laying aside) its plain words (``""``: nothing to say).
+    the projector's plain line on why the computer's numbers rate it worse than the answer
+    (``""``: nothing to say).
 
-    >>> wrong_reason({"illegal": {"play 6-6": "6-6 may not be played: …"}, "worse": {"play 2-1": "2-1 is worse: …"}},
+    >>> wrong_reason({"illegal": {"play 6-6": "6-6 may not be played: …"}, "worse": {"play 2-1": "2-1: the bid …"}},
     ...              "play 2-1")
-    '2-1 is worse: …'
+    '2-1: the bid …'
     """
     if found := illegal_reason(view, value):
         return found
-    for key in ("worse", "plain"):  # the computer's full words, else its plain ones (no close look)
-        notes = view.get(key)
-        said = notes.get(value) if isinstance(notes, dict) else None
-        if said:
-            return str(said)
-    return ""
+    notes = view.get("worse")
+    said = notes.get(value) if isinstance(notes, dict) else None
+    return str(said) if said else ""
 
 
 def _label(item: Item, value: object) -> str:
