@@ -530,7 +530,8 @@ def test_a_deck_levels_live_reveal_shows_the_whole_panel(projector: Any, browser
     """A deck's slide put to a live class, a phone answering, then revealed (a level with a
     reason of a line a tile, "Which tiles stay?", and a puzzle with a one-line reason): at 1920×1080, 1280×720 and 1024×768 the panel shows whole (every bar of the
     chart, the join code, Join screen / Class summary / End), nothing of the slide over it, and
-    the slide's words clear of it and whole, as on a hand's slide."""
+    the slide's words clear of it and whole, as on a hand's slide. The level's phone, which
+    sent a wrong set, is told first which tiles it left out (and took wrongly)."""
     from tutorial.services.decks import Deck, DeckEntry, deck_token
 
     deck = Deck(title="Which stay", entries=(DeckEntry(kind=kind, ref=ref),))
@@ -565,6 +566,21 @@ def test_a_deck_levels_live_reveal_shows_the_whole_panel(projector: Any, browser
             projector.keyboard.press("ArrowRight")  # the reveal
             settle(projector, since=before)
             wait_for(projector, ".live-chart[data-revealed='1']", 30)
+            if kind == "level":  # Ann's set (the first tile only): what it left out, first, on her phone
+                right = live.pick_places(asked.question.right[0], len(asked.question.choices))
+                assert right is not None and right != (0,)
+                tiles = [label for _value, label in asked.question.choices]
+                missed = [tiles[i] for i in right if i != 0]
+                said = ((f"You left out {', '.join(missed[:-1])} and {missed[-1]}." if len(missed) > 1
+                         else f"You left out {missed[0]}.") if missed else "")
+                if 0 not in right:
+                    said = f"{said} You picked {tiles[0]}, which is not in the answer.".strip()
+                got = phone.locator(".live-revealed .live-illegal")
+                got.wait_for(timeout=30_000)
+                assert got.inner_text() == said, (got.inner_text(), said)
+                text = phone.locator(".live-revealed").inner_text()
+                assert text.index(said) < text.index("The answer:"), text
+                shot(phone.locator(".live-revealed"), "lesson-phone-pick-misses-390x844.png")
             for width, height in ((1920, 1080), (1280, 720), (1024, 768)):
                 projector.set_viewport_size({"width": width, "height": height})
                 projector.wait_for_timeout(400)

@@ -31,8 +31,9 @@ from urllib.parse import urlsplit
 from content.items import Item
 from engine import Action, Tile, Trump, explain_play
 from engine.game import Phase
+from engine.words import join_words
 from store.classes import normalise_code
-from store.live import PICK, QuestionInfo, QuestionScore, QuestionSpec, pick_value
+from store.live import PICK, QuestionInfo, QuestionScore, QuestionSpec, pick_places, pick_value
 from tutorial.services import describe as words
 from tutorial.services.presenter import ItemShow, Question, Scene, answer_words, choice_order
 
@@ -47,6 +48,7 @@ __all__ = [
     "join_url",
     "local_address",
     "move_spec",
+    "pick_misses",
     "public_base",
     "qr_svg",
     "question_ref",
@@ -156,6 +158,35 @@ def wrong_reason(view: Mapping[str, object], value: str) -> str:
     notes = view.get("worse")
     said = notes.get(value) if isinstance(notes, dict) else None
     return str(said) if said else ""
+
+
+def pick_misses(q: QuestionInfo, value: str) -> str:
+    """For a wrong set picked (``value``) at a "pick every …" question: the tiles (or
+    actions) it left out of the answer, then those it took that are not in it; said first at
+    the reveal on the phone, before the answer's whole list. ``""`` for another question, or
+    the right set.
+
+    >>> from store.live import QuestionInfo
+    >>> q = QuestionInfo(1, 1, "r", "trump_pick", "Pick every trump.", (("a", "2-2"), ("b", "6-2"), ("c", "5-3"),
+    ...                  ("d", "2-1")), ("pick:0,1,3",), "", "", {"pick": True}, 0, True, True)
+    >>> pick_misses(q, "pick:0")
+    'You left out 6-2 and 2-1.'
+    >>> pick_misses(q, "pick:0,2")
+    'You left out 6-2 and 2-1. You picked 5-3, which is not in the answer.'
+    >>> pick_misses(q, "pick:0,1,3")
+    ''
+    """
+    if not q.picks or not q.right:
+        return ""
+    mine, right = pick_places(value, len(q.choices)), pick_places(q.right[0], len(q.choices))
+    if mine is None or right is None or mine == right:
+        return ""
+    missed = [q.choices[i][1] for i in right if i not in mine]
+    extra = [q.choices[i][1] for i in mine if i not in right]
+    said = [f"You left out {join_words(missed)}."] if missed else []
+    if extra:
+        said.append(f"You picked {join_words(extra)}, which {'is' if len(extra) == 1 else 'are'} not in the answer.")
+    return " ".join(said)
 
 
 def _label(item: Item, value: object) -> str:
