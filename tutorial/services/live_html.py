@@ -94,8 +94,7 @@ def chart_html(view: HostView, worse: bool = True) -> str:
         choices, counts = logic.chart_choices(q, view.counts)
         rows = logic.chart_rows(choices, counts, q.right, revealed=True)
         bars = "".join(
-            f'<div class="live-bar{" live-right" if r.right else ""}{"" if r.count else " live-none"}" '
-            f'data-value="{escape(r.value)}" data-n="{r.count}">'
+            f'<div class="live-bar{" live-right" if r.right else ""}" data-value="{escape(r.value)}" data-n="{r.count}">'
             f'<span class="live-lab">{"✓ " if r.right else ""}{escape(r.label)}</span>'
             f'<span class="live-track"><span class="live-fill" style="width:{r.share * 100:.1f}%"></span></span>'
             f'<span class="live-n">{r.count}</span></div>'
