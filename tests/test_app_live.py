@@ -397,7 +397,9 @@ def test_a_pick_every_tile_level_is_toggles_then_send_graded_as_a_set() -> None:
     at.run()
     html = _html(at)
     assert "Not this time: you answered 0-0, 6-6." in html
-    assert "The answer: 0-0, 6-6, 2-1" in html
+    # What the set left out, said first, before the answer's list (and the reason a tile each).
+    assert '<p class="live-illegal">You left out 2-1.</p>' in html
+    assert html.index("You left out 2-1.") < html.index("The answer: 0-0, 6-6, 2-1") < html.index("<ul><li>")
     assert html.count('aria-label="The answer"') == 1  # drawn as its tiles too
     assert re.search(r'<div class="live-reason">(<p>[^<]*(<span[^>]*>[^<]*</span>[^<]*)*</p>)?<ul><li>', html), html[-900:]
     board = live.summary(db, info.id)

@@ -314,8 +314,9 @@ def test_a_live_question_counts_every_play_as_good_and_says_so() -> None:
 
 def test_a_worse_play_says_why_at_the_reveal_on_the_chart_and_the_phone() -> None:
     """A legal play the computer rates below its answer gets the computer's reason it is
-    worse (its expected tricks and chance beside the answer's): on the question, in the
-    phones' view, and on the projector's chart once revealed for a tile someone chose."""
+    worse (its expected tricks and chance beside the answer's) on the question; the phones'
+    view and the projector's chart, once revealed for a tile someone chose, say its plain
+    line."""
     from store.live import HostView, LiveInfo, QuestionInfo
     from tutorial.services.live import move_spec, wrong_reason
     from tutorial.services.live_html import chart_html
@@ -334,10 +335,10 @@ def test_a_worse_play_says_why_at_the_reveal_on_the_chart_and_the_phone() -> Non
     count = next(i for i, q in enumerate(show.questions) if q.phase == Phase.PLAYING and len(q.choices) >= 2)
     q0 = show.questions[count]
     wrong = next(c for c in q0.choices if c != q0.answer.action)
-    q = replace(q0, worse=((wrong, f"{wrong[5:]} is worse: the computer's numbers."),))
-    assert q.worse_note(wrong).startswith(wrong[5:]) and q.worse_note(q.answer.action) == ""
+    line = f"{wrong[5:]}: the bid is made less often — never, against always with {q0.answer.action[5:]}."
+    q = replace(q0, plain=((wrong, line),))
     spec = move_spec(q, show.scenes[count], "ref")
-    assert wrong_reason(spec.view, wrong) == q.worse_note(wrong)
+    assert wrong_reason(spec.view, wrong) == line and wrong_reason(spec.view, q.answer.action) == ""
     from datetime import UTC, datetime, timedelta
 
     start = datetime.now(UTC)
@@ -345,24 +346,24 @@ def test_a_worse_play_says_why_at_the_reveal_on_the_chart_and_the_phone() -> Non
     asked = QuestionInfo(1, 1, spec.ref, "move", spec.prompt, spec.choices, spec.right, spec.answer_label,
                          spec.reason, spec.view, 2, closed=True, revealed=True)
     chart = chart_html(HostView(info, 3, asked, {wrong: 1, q.answer.action: 1}, 2))
-    assert q.worse_note(wrong) in chart.replace("&#x27;", "'")
+    assert line in chart.replace("&#x27;", "'")
     hidden = chart_html(HostView(info, 3, replace(asked, revealed=False), {wrong: 1}, 1))
-    assert "is worse" not in hidden  # nothing before the reveal
-    # The projector's chart leaves it to the stage's words, which name every worse play.
-    assert "is worse" not in chart_html(HostView(info, 3, asked, {wrong: 1, q.answer.action: 1}, 2), worse=False)
+    assert "less often" not in hidden  # nothing before the reveal
+    # The projector's chart leaves it to the stage's words, which say a line on each one chosen.
+    assert "less often" not in chart_html(HostView(info, 3, asked, {wrong: 1, q.answer.action: 1}, 2), worse=False)
 
 
-def test_the_reveal_names_every_worse_play_in_one_line_in_the_tables_figures() -> None:
+def test_the_reveal_names_every_worse_play_in_one_plain_line_and_the_table_has_the_figures() -> None:
     """At the reveal the stage names every legal play the computer rates worse (not the first
-    three), best first, with the figures as the numbers' table writes them ("5.00", not "5")."""
+    three), best first, in one plain line; the figures are the numbers' table's, written
+    "5.00", not "5"."""
     from tutorial.services.presenter import worse_summary
 
     values = {"1-1": (0.81, 1.73), "4-2": (0.81, 1.72), "6-6": (0.42, 1.1), "5-5": (0.2, 0.9), "3-3": (0.0, 1.0),
               "2-2": (0.5, 2.0)}
     decision = _play_decision(values, "1-1", exhaustive=False)
     line = worse_summary(decision, ("play 1-1", "play 4-2"))
-    assert line == ("Worse, by the computer's numbers (chance to make the bid, then tricks for its side; 1-1: 81%, 1.73): "
-                    "2-2 50%, 2.00 · 6-6 42%, 1.10 · 5-5 20%, 0.90 · 3-3 0%, 1.00."), line
+    assert line == "Worse: 2-2, 6-6, 5-5 and 3-3 make the bid less often.", line
     assert worse_summary(Action.parse("play 1-1"), ()) == ""  # no numbers (a rule of thumb): nothing said
     hand, decisions = generate_hand(RuleSet(), 12, "strong")
     show = build_show(hand, decisions, "strong")
@@ -390,11 +391,10 @@ def test_a_play_with_the_bids_same_chance_is_worse_by_its_tricks_and_the_words_s
     assert notes["play 6-6"] == ("6-6 is worse: it makes the bid less often. With it the computer has a 50% chance "
                                  "to make the bid and expects 6.50 tricks for its side; with 5-2, 100% and 6.24 tricks.")
     line = worse_summary(decision, ("play 5-2", "play 0-0"))
-    assert line == ("Worse, by the computer's numbers (chance to make the bid, then tricks for its side; 5-2: 100%, "
-                    "6.24): 5-5 100%, 6.00 · 6-6 50%, 6.50. Same chance, so the tricks decide: each is a point the "
-                    "others do not score.")
-    # Only plays with a lower chance: nothing about the tricks deciding.
-    assert "the tricks decide" not in worse_summary(decision, ("play 5-2", "play 0-0", "play 5-5"))
+    assert line == ("Worse: 6-6 makes the bid less often; 5-5 makes it as often, with fewer tricks: each is a point "
+                    "the others do not score.")
+    # Only plays with a lower chance: nothing about the tricks.
+    assert worse_summary(decision, ("play 5-2", "play 0-0", "play 5-5")) == "Worse: 6-6 makes the bid less often."
     # A defender: the chance to set the bid, and a trick is a point for its own side.
     from engine.players.decision import Candidate, Decision, Explanation
 
@@ -451,11 +451,12 @@ def test_deal_12_move_11_the_walks_tie_reads_the_same_everywhere_the_question_is
     assert spec.right == q.right
     for action in ("play 5-5", "play 5-3"):
         said = wrong_reason(spec.view, action)
-        assert said == q.worse_note(action)
-        assert said.startswith(f"{action[5:]} is worse, though with either tile the bid is made every time (100%): "
-                               "with 5-2 the bidder's side takes 0.24 of a trick more on average"), said
+        assert said == dict(q.plain)[action]
+        assert said == (f"{action[5:]}: the bid is made as often (always), with fewer tricks — 6.00 on average, "
+                        "against 6.24 with 5-2: each is a point the others do not score."), said
     assert all(wrong_reason(spec.view, a) == "" for a in q.right)
-    assert q.worse_all.endswith("Same chance, so the tricks decide: each is a point the others do not score.")
+    assert q.worse_all == ("Worse: 5-3 and 5-5 make the bid as often, with fewer tricks: each is a point the others "
+                           "do not score.")
     # Asked in a live class: the phones' right and wrong, the summary and its CSV count the same.
     import csv
     import io
@@ -526,8 +527,9 @@ def test_a_move_where_every_legal_play_is_right_says_so_and_points_to_the_next_w
 def test_a_phone_says_in_plain_words_why_a_tile_the_computer_did_not_weigh_is_wrong() -> None:
     """Deal 1 (three players, strong), move 3: Seat 2 lays 6-1 aside. A student who chose 0-0
     or 6-4 (tiles the computer has no full words for: 0-0 looked at in 3 deals, 6-4 not tried)
-    learns why at the reveal, in plain words (percent of deals, no bare figures); 3-1 keeps
-    the computer's full words."""
+    learns why at the reveal, in plain words (how often the bid is made, no bare figures); 3-1,
+    the same kind of mistake, reads the same sentence; the projector says the same line on
+    each wrong answer the class chose, with how many chose it, most chosen first."""
     from tutorial.services.live import move_spec, wrong_reason
 
     rules = RuleSet(players=3, min_bid=4, all_pass="redeal")
@@ -536,10 +538,17 @@ def test_a_phone_says_in_plain_words_why_a_tile_the_computer_did_not_weigh_is_wr
     q = show.question(3)
     assert q.answer.action == "discard 6-1"
     plain = dict(q.plain)
-    assert plain["discard 0-0"] == "discard 0-0: the bid is made less often: 0% of deals against 100%."
-    assert plain["discard 6-4"] == "discard 6-4: the computer keeps that tile; it did not even try laying it aside."
+    assert plain["discard 0-0"] == "0-0: the bid is made less often — never, against always with 6-1."
+    assert plain["discard 3-1"] == "3-1: the bid is made less often — never, against always with 6-1."
+    assert plain["discard 6-4"] == "6-4: the computer keeps that tile; it did not even try laying it aside."
     spec = move_spec(q, show.scenes[3], "ref")
-    assert wrong_reason(spec.view, "discard 0-0") == plain["discard 0-0"]
-    assert wrong_reason(spec.view, "discard 6-4") == plain["discard 6-4"]
-    assert wrong_reason(spec.view, "discard 3-1") == q.worse_note("discard 3-1") != ""
+    for action in ("discard 0-0", "discard 3-1", "discard 6-4"):
+        assert wrong_reason(spec.view, action) == plain[action]
     assert wrong_reason(spec.view, "discard 6-1") == ""
+    assert q.chosen_lines({"discard 6-4": 1, "discard 0-0": 2, "discard 6-1": 3, "discard 3-1": 1, "discard 5-4": 0}) == (
+        "0-0 (2 students): the bid is made less often — never, against always with 6-1.",
+        "3-1 (1 student): the bid is made less often — never, against always with 6-1.",
+        "6-4 (1 student): the computer keeps that tile; it did not even try laying it aside.")
+    assert q.chosen_lines({"discard 6-1": 3}) == ()
+    # Without a class's answers the stage says one line on every worse play the computer weighed.
+    assert q.worse_all == "Worse: 3-1, 0-0 and 4-3 make the bid less often."

@@ -121,6 +121,13 @@ def _live_phone(projector: Any, browser: Any, server: str, name: str) -> Iterato
     wait_for(projector, ".live-join-big", 30)
     code = str(projector.locator(".live-join-big").get_attribute("data-code"))
     click(projector, projector.locator(".st-key-live-join-close button").first)
+    with _phone(browser, server, code, name) as phone:
+        yield phone
+
+
+@contextmanager
+def _phone(browser: Any, server: str, code: str, name: str) -> Iterator[Any]:
+    """A phone (390×844) joined to the live class ``code`` as ``name`` (its browser closed afterwards)."""
     ctx = sized_context(browser, 390, 844)
     try:
         phone = ctx.new_page()
@@ -180,18 +187,20 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         before = runs(projector)
         projector.keyboard.press("ArrowRight")  # the reveal
         settle(projector, since=before)
-        # Why 6-5 is worse, by the computer's figures beside 4-1's: in the stage's words, which
-        # name every worse play (the chart does not say it again).
+        # Why 6-5 is worse, in plain words beside 4-1: in the stage's words, a line on each wrong
+        # answer chosen (the chart does not say it again).
         said = projector.locator(".pres-talk .pres-worse", has_text="6-5 ")
         said.wait_for(timeout=20_000)
         wait_for(projector, ".st-key-live-panel .live-chart[data-revealed='1'] .live-names", 30)
-        assert "4-1: " in said.inner_text() and "is worse" not in projector.locator(".st-key-live-panel").inner_text()
+        line = "6-5: the bid is set less often — in 17% of deals, against 27% with 4-1."
+        assert said.inner_text() == line.replace(":", " (1 student):", 1), said.inner_text()
+        assert "less often" not in projector.locator(".st-key-live-panel").inner_text()
         # The words and the result under the chart read from the back of the room: a step above 28 px.
         size = "(sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize)"
         assert projector.evaluate(size, ".pres-talk .pres-worse") >= 34
         assert projector.evaluate(size, ".st-key-live-panel .live-names b") >= 34
         wait_for(phone, ".live-revealed", 30)
-        assert "6-5 is worse" in phone.locator(".live-revealed").inner_text()
+        assert line in phone.locator(".live-revealed").inner_text()  # the projector's sentence
         shot(phone, "lesson-phone-worse-390x844.png", full_page=True)
         click(projector, projector.locator(".st-key-pres-numbers button"))
         wait_for(projector, ".live-numbers table", 30)
@@ -208,27 +217,65 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         assert stage(projector) == count
 
 
-def test_a_live_discard_reveal_tells_the_phone_in_plain_words_why_its_tile_is_wrong(projector: Any, browser: Any,
-                                                                                     server: str) -> None:
-    """Deal 1 (three players, strong), move 3: Seat 2 lays 6-1 aside; a student lays 0-0 aside.
-    At the reveal the phone says why, in plain words (percent of deals, no bare figures)."""
+def test_a_live_discard_reveal_says_a_plain_line_on_each_wrong_answer_chosen(projector: Any, browser: Any,
+                                                                            server: str) -> None:
+    """Deal 1 (three players, strong), move 3: Seat 2 lays 6-1 aside; two students lay 0-0
+    aside, one 3-1 (the computer weighed 3-1 fully, 0-0 in three deals). At the reveal the
+    projector says one plain line on each wrong answer chosen, most chosen first, with how
+    many chose it, and nothing of a wrong answer nobody chose; in full at 1920×1080, 1280×720
+    and 1024×768, the panel whole beside or above it (every bar, the code, its buttons). Each
+    phone reads its own tile's line: the same sentence as the projector's, for either tile."""
     open_presenter(projector, server + "/presenter?deal=1&players=3&computer=strong&move=3")
-    with _live_phone(projector, browser, server, "Ada") as phone:
-        wait_for(projector, ".st-key-live-panel", 30)
-        click(projector, projector.locator(".st-key-pres-ask button").first)
-        wait_for(projector, ".live-chart", 30)
-        chosen = phone.locator("[class*='st-key-live-choice-'] button", has_text="0-0")
-        chosen.wait_for(timeout=30_000)
-        settle(phone)
-        click(phone, chosen)
-        projector.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '1'",
-                                    timeout=20_000)
-        click(projector, projector.locator(".st-key-pres-forward button").first)
-        wait_for(projector, ".live-chart[data-revealed='1']", 30)
-        said = phone.locator(".live-revealed", has_text="less often")
-        said.wait_for(timeout=30_000)
-        assert "discard 0-0: the bid is made less often: 0% of deals against 100%." in said.inner_text()
-        shot(phone, "live-discard-phone-390x844.png", full_page=True)
+    picks = {"Ada": "0-0", "Bo": "0-0", "Cy": "3-1"}
+    lines = {"0-0": "0-0: the bid is made less often — never, against always with 6-1.",
+             "3-1": "3-1: the bid is made less often — never, against always with 6-1."}
+    sizes = ((1920, 1080), (1280, 720), (1024, 768))
+    with _live_phone(projector, browser, server, "Ada") as ada:
+        code = str(projector.locator(".st-key-live-panel [data-code]").first.get_attribute("data-code"))
+        with _phone(browser, server, code, "Bo") as bo, _phone(browser, server, code, "Cy") as cy:
+            phones = {"Ada": ada, "Bo": bo, "Cy": cy}
+            for phone in phones.values():
+                wait_for(phone, ".live-waiting", 60)
+            click(projector, projector.locator(".st-key-pres-ask button").first)
+            wait_for(projector, ".live-chart", 30)
+            for name, phone in phones.items():
+                chosen = phone.locator("[class*='st-key-live-choice-'] button", has_text=picks[name])
+                chosen.wait_for(timeout=60_000)
+                settle(phone)
+                click(phone, chosen)
+            projector.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '3'",
+                                        timeout=30_000)
+            click(projector, projector.locator(".st-key-pres-forward button").first)
+            wait_for(projector, ".live-chart[data-revealed='1']", 30)
+            said = projector.locator(".pres-talk .pres-worse.pres-chosen p")
+            said.first.wait_for(timeout=30_000)
+            assert said.all_inner_texts() == [lines["0-0"].replace(":", " (2 students):", 1),
+                                              lines["3-1"].replace(":", " (1 student):", 1)]
+            assert projector.locator(".pres-talk .pres-worse").count() == 1  # no line on every worse play
+            for name, phone in phones.items():
+                revealed = phone.locator(".live-revealed", has_text="less often")
+                revealed.wait_for(timeout=30_000)
+                assert lines[picks[name]] in revealed.inner_text(), (name, revealed.inner_text())
+            shot(cy, "live-discard-phone-390x844.png", full_page=True)
+            try:
+                for width, height in sizes:
+                    projector.set_viewport_size({"width": width, "height": height})
+                    projector.wait_for_timeout(400)
+                    shot(projector, f"live-discard-reveal-{width}x{height}.png")
+                    got = projector.evaluate(_REVEALED)
+                    where = (width, got)
+                    assert not got["cut"] and got["scroll"] <= 1, where  # every line in full
+                    assert not _meets(got["talk"], got["panel"]), where
+                    # Under the panel (a wide projector) the words set the page's height: the
+                    # controls stay in view. (At 1024×768 the words stand beside the board, shorter.)
+                    assert width < 1151 or got["controls"][3] <= height, where
+                    assert width >= 1151 or got["talk"][3] <= got["seat"][3], where
+                    parts = projector.evaluate(_PANEL_SHOWN)
+                    assert sum(1 for p in parts if p[0][:1] in "✓d") == 8, parts  # the chart's eight bars
+                    assert any("End" in p[0] for p in parts) and any(p[3] for p in parts), parts
+                    assert all(p[1] and p[2] for p in parts), (width, parts)  # whole, nothing over it
+            finally:
+                projector.set_viewport_size({"width": 1920, "height": 1080})
 
 
 def test_join_as_a_student_leaves_no_stale_class_in_the_address(browser: Any, server: str) -> None:
@@ -343,7 +390,7 @@ def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapp
     (Seat 2 again: 5-5 makes the bid every time like the answer, with fewer tricks, and the
     phone that chose it says why the tricks count) and move 12 (Seat 0, four answers at the
     bottom), at 1920×1080, 1280×720 and 1024×768: the computer's
-    words in full and right under the answers panel when under it (no empty band between), (the answer, its reason, the plays as good and every worse play, the same
+    words in full and right under the answers panel when under it (no empty band between), (the answer, its reason, the plays as good and a line on the wrong answer chosen, the same
     line at every size), the asked hand about as large as while asked (16:9), each ring and "Answer" tag
     inside its own cell, the cells inside the seat's frame and clear of its name, the type at
     the projector bar (28 px at 1920 wide, in proportion below); after End, one short line
@@ -356,13 +403,11 @@ def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapp
         wait_for(phone, ".live-waiting", 30)
         wait_for(projector, ".st-key-live-panel", 30)
         _reveal_at_sizes(projector, phone, sizes, worse_lines)
-    # Every legal worse play named, the same at every size: at move 8, all four.
+    # The wrong answer chosen, in its plain line, the same at every size.
     assert all(len(lines) == 1 for lines in worse_lines.values()), worse_lines
-    (line,) = worse_lines[8]
-    assert all(f"{t} " in line for t in ("0-0", "1-1", "5-3", "5-5")) and "0-0 0%, 5.00" in line, line
-    (line,) = worse_lines[11]
-    assert "5-5 100%, 6.00" in line and line.endswith("Same chance, so the tricks decide: each is a point the others "
-                                                      "do not score."), line
+    assert worse_lines[8] == {"0-0 (1 student): the bid is made less often — never, against always with 4-2."}
+    assert worse_lines[11] == {"5-5 (1 student): the bid is made as often (always), with fewer tricks — 6.00 on "
+                               "average, against 6.24 with 5-2: each is a point the others do not score."}
     _ended_fits(projector, sizes)
 
 
@@ -402,11 +447,10 @@ def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], .
             projector.wait_for_timeout(1_000)
             assert projector.locator("[data-testid=stTooltipContent]:visible").count() == 0
             if move == 11:  # 100% against 100%: the phone says the tricks decide, and why
-                phone.locator(".live-revealed", has_text="5-5 is worse").wait_for(timeout=30_000)
+                phone.locator(".live-revealed", has_text="5-5: ").wait_for(timeout=30_000)
                 said = phone.locator(".live-revealed").inner_text()
-                assert ("5-5 is worse, though with either tile the bid is made every time (100%): with 5-2 the "
-                        "bidder's side takes 0.24 of a trick more on average") in said, said
-                assert "a point the others do not score" in said, said
+                assert ("5-5: the bid is made as often (always), with fewer tricks — 6.00 on average, against 6.24 "
+                        "with 5-2: each is a point the others do not score.") in said, said
                 shot(phone, "lesson-phone-tie-390x844.png", full_page=True)
             for width, height in sizes:
                 projector.set_viewport_size({"width": width, "height": height})
@@ -433,7 +477,7 @@ def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], .
                 worse = projector.locator(".pres-talk .pres-worse")
                 assert worse.count() == 1
                 worse_lines.setdefault(move, set()).add(worse.inner_text())
-                assert "is worse" not in projector.locator(".st-key-live-panel").inner_text()
+                assert "less often" not in projector.locator(".st-key-live-panel").inner_text()
                 shot(projector, f"lesson-live-revealed-{move}-{width}x{height}.png")
     finally:
         projector.set_viewport_size({"width": 1920, "height": 1080})
@@ -486,7 +530,8 @@ def test_a_deck_levels_live_reveal_shows_the_whole_panel(projector: Any, browser
     """A deck's slide put to a live class, a phone answering, then revealed (a level with a
     reason of a line a tile, "Which tiles stay?", and a puzzle with a one-line reason): at 1920×1080, 1280×720 and 1024×768 the panel shows whole (every bar of the
     chart, the join code, Join screen / Class summary / End), nothing of the slide over it, and
-    the slide's words clear of it and whole, as on a hand's slide."""
+    the slide's words clear of it and whole, as on a hand's slide. The level's phone, which
+    sent a wrong set, is told first which tiles it left out (and took wrongly)."""
     from tutorial.services.decks import Deck, DeckEntry, deck_token
 
     deck = Deck(title="Which stay", entries=(DeckEntry(kind=kind, ref=ref),))
@@ -521,6 +566,21 @@ def test_a_deck_levels_live_reveal_shows_the_whole_panel(projector: Any, browser
             projector.keyboard.press("ArrowRight")  # the reveal
             settle(projector, since=before)
             wait_for(projector, ".live-chart[data-revealed='1']", 30)
+            if kind == "level":  # Ann's set (the first tile only): what it left out, first, on her phone
+                right = live.pick_places(asked.question.right[0], len(asked.question.choices))
+                assert right is not None and right != (0,)
+                tiles = [label for _value, label in asked.question.choices]
+                missed = [tiles[i] for i in right if i != 0]
+                said = ((f"You left out {', '.join(missed[:-1])} and {missed[-1]}." if len(missed) > 1
+                         else f"You left out {missed[0]}.") if missed else "")
+                if 0 not in right:
+                    said = f"{said} You picked {tiles[0]}, which is not in the answer.".strip()
+                got = phone.locator(".live-revealed .live-illegal")
+                got.wait_for(timeout=30_000)
+                assert got.inner_text() == said, (got.inner_text(), said)
+                text = phone.locator(".live-revealed").inner_text()
+                assert text.index(said) < text.index("The answer:"), text
+                shot(phone.locator(".live-revealed"), "lesson-phone-pick-misses-390x844.png")
             for width, height in ((1920, 1080), (1280, 720), (1024, 768)):
                 projector.set_viewport_size({"width": width, "height": height})
                 projector.wait_for_timeout(400)

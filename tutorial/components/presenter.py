@@ -13,7 +13,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial.components import css, state
-from tutorial.components.live.host import start_button
+from tutorial.components.live.host import revealed_answers, start_button
 from tutorial.components.live.host import sync as live_sync
 from tutorial.components.presentation import (
     LIVE_TITLE,
@@ -137,7 +137,8 @@ def styles() -> None:
 UNSAID_RULES = "classic rules"
 
 
-def _stage_html(p: Presentation) -> str:
+def _stage_html(p: Presentation, chosen: dict[str, int] | None = None) -> str:
+    """The slide's HTML; ``chosen``: a live class's answers to the question revealed on it."""
     s = p.stepper
     slide: Slide = s.slide
     live_open = isinstance(state.get(state.LIVE_HOST), int) and bool(state.get(state.LIVE_HOST_OPEN))
@@ -147,7 +148,7 @@ def _stage_html(p: Presentation) -> str:
         if p.unsaid_rules:
             where += f" · {UNSAID_RULES}"
         return hand_html(p.hand, slide.count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, where=where,
-                         title=live_title)
+                         title=live_title, chosen=chosen)
     assert p.deck is not None
     entry = p.deck.entries[slide.entry]
     title = p.deck.title.strip()
@@ -164,7 +165,7 @@ def _stage_html(p: Presentation) -> str:
     if entry.unsaid_rules:  # an old deck: which rules it is dealt under is said
         moves += f" · {UNSAID_RULES}"
     return hand_html(show, count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, note=entry.note,
-                     where=f"{deck} · {moves}" if deck else moves.capitalize(), title=live_title)
+                     where=f"{deck} · {moves}" if deck else moves.capitalize(), title=live_title, chosen=chosen)
 
 
 def _step(how: str) -> None:
@@ -317,8 +318,11 @@ def stage(start: bool = False) -> None:
     p = current()
     if p is None:
         return
+    # A live class follows the presenter: the question on screen goes to the phones at once
+    # (and a reveal closes its answers before the stage says a line on each wrong one chosen).
+    live_sync(p)
     try:
-        html = _stage_html(p)
+        html = _stage_html(p, revealed_answers(p))
     except (RecordError, KeyError, ValueError) as e:
         st.error(md_escape(f"This entry cannot be shown: {e}"))
         html = ""
@@ -357,8 +361,6 @@ def stage(start: bool = False) -> None:
         if start:
             start_button()
     _jump_slider(p)
-    # A live class follows the presenter: the question on screen goes to the phones at once.
-    live_sync(p)
 
 
 __all__ = ["hand_html", "item_html", "note_html", "nothing_to_present", "open_from_link", "stage", "styles"]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from engine import Action, Tile, Trump
 from engine.tiles import suit_name
 from engine.trump import TRUMP, describe_suit
-from engine.words import Form, action_phrase, trump_phrase
+from engine.words import Form, action_phrase, join_words, trump_phrase
 
 if TYPE_CHECKING:  # pandas is imported by the tables' functions: pages without a table never load it
     import pandas as pd
@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # pandas is imported by the tables' functions: pages without 
 
 __all__ = [
     "bid_label",
+    "chosen_by",
     "decision_chart_frame",
     "decision_frame",
     "decision_metric",
@@ -551,77 +552,141 @@ def _why_tricks(goal: str, short: bool = False) -> str:
     return ("each" if short else "every trick the bidder's side takes") + " is a point the others do not score"
 
 
+def _tile_name(action: Action) -> str:
+    """A play's or a tile laid aside's name as the reveal says it: the tile ("0-0")."""
+    return str(action.value) if action.kind in ("play", "discard") else move_label(action)
+
+
+def _how_often(chance: float, shown: str, first: bool) -> str:
+    """A chance to make (or set) the bid as said: "never", "always", else "in 40% of deals"
+    (``first``) or "40%" (after "against")."""
+    if chance <= 1e-9:
+        return "never"
+    if chance >= 1 - 1e-9:
+        return "always"
+    return f"in {shown} of deals" if first else shown
+
+
+def _kind_of_worse(worse: Candidate, best: Candidate, margin: float) -> str:
+    """How ``worse`` falls short of ``best`` by the computer's numbers: ``"less"`` (the bid is
+    made, or set, less often), ``"tricks"`` (as often, with fewer tricks), ``"fewer"`` (no
+    chances: fewer tricks), ``"untried"`` (no numbers), or ``""`` (nothing to say)."""
+    if worse.tricks is None and worse.goal_chance is None:
+        return "untried"
+    if best.goal_chance is None or worse.goal_chance is None:
+        return "fewer" if worse.tricks is not None else ""
+    if not _same_chance(worse, best, margin):
+        return "less"
+    return "tricks" if worse.tricks is not None else ""
+
+
 def worse_line(worse: Sequence[Candidate], best: Candidate, margin: float = 1e-6) -> str:
-    """Every play in ``worse`` in one line, best first, by the computer's own numbers beside
-    ``best``'s: its chance to make or set the bid, then the expected tricks of the seat's side
-    (the order the computer weighs them in); ``""`` when none has such numbers. When a play
-    has the same chance as ``best`` (too close to tell apart: within ``margin``, the
-    :attr:`~engine.players.Explanation.tie_margin` of the numbers), the line says why its fewer
-    tricks count.
+    """Every play in ``worse`` the computer has numbers for, in one plain line for the
+    projector's reveal, grouped by how it falls short of ``best`` (the bid made, or set, less
+    often; as often with fewer tricks, and why those count: docs/rules.md §7), best first
+    within a group; the figures themselves are in the numbers' table ("Show the numbers").
+    ``""`` when none has such numbers. Chances too close to tell apart (within ``margin``,
+    the :attr:`~engine.players.Explanation.tie_margin` of the numbers) count as the same.
 
     >>> from engine.players import Candidate
     >>> print(worse_line([Candidate(Action.parse("play 0-0"), tricks=5.0, goal="make", goal_chance=0.0),
     ...                   Candidate(Action.parse("play 5-5"), tricks=5.92, goal="make", goal_chance=0.92)],
     ...                  Candidate(Action.parse("play 4-2"), tricks=6.1, goal="make", goal_chance=1.0)))
-    Worse, by the computer's numbers (chance to make the bid, then tricks for its side; 4-2: 100%, 6.10): 5-5 92%, 5.92 · 0-0 0%, 5.00.
-    >>> print(worse_line([Candidate(Action.parse("play 5-5"), tricks=6.0, goal="make", goal_chance=1.0)],
+    Worse: 5-5 and 0-0 make the bid less often.
+    >>> print(worse_line([Candidate(Action.parse("play 5-5"), tricks=6.0, goal="make", goal_chance=1.0),
+    ...                   Candidate(Action.parse("play 6-6"), tricks=6.5, goal="make", goal_chance=0.5)],
     ...                  Candidate(Action.parse("play 5-2"), tricks=6.24, goal="make", goal_chance=1.0), 0.0375))
-    Worse, by the computer's numbers (chance to make the bid, then tricks for its side; 5-2: 100%, 6.24): 5-5 100%, 6.00. Same chance, so the tricks decide: each is a point the others do not score.
+    Worse: 6-6 makes the bid less often; 5-5 makes it as often, with fewer tricks: each is a point the others do not score.
     """
-    known = [c for c in worse if c.tricks is not None]
-    if best.tricks is None or not known:
+    if best.tricks is None:
         return ""
-    chance = best.goal_chance is not None and all(c.goal_chance is not None for c in known)
-    known.sort(key=lambda c: (-(c.goal_chance or 0.0) if chance else 0.0, -(c.tricks or 0.0)))
-    mine = move_label(best.action)
-    if not chance:
-        each = [f"{move_label(c.action)} {c.tricks:.2f}" for c in known]
-        return f"Worse, by the computer's numbers (tricks for its side; {mine}: {best.tricks:.2f}): {' · '.join(each)}."
-    assert best.goal_chance is not None
+    groups: dict[str, list[Candidate]] = {"less": [], "tricks": [], "fewer": []}
+    for c in worse:
+        kind = _kind_of_worse(c, best, margin)
+        if kind in groups:
+            groups[kind].append(c)
+    groups["less"].sort(key=lambda c: (-(c.goal_chance or 0.0), -(c.tricks or 0.0)))
+    groups["tricks"].sort(key=lambda c: -(c.tricks or 0.0))
+    groups["fewer"].sort(key=lambda c: -(c.tricks or 0.0))
     goal = best.goal or "make"
-    shown = _percents([best.goal_chance, *(c.goal_chance or 0.0 for c in known)], margin)
-    head = f"chance to {goal} the bid, then tricks for its side; {mine}: {shown[0]}, {best.tricks:.2f}"
-    each = [f"{move_label(c.action)} {p}, {c.tricks:.2f}" for c, p in zip(known, shown[1:], strict=True)]
-    line = f"Worse, by the computer's numbers ({head}): {' · '.join(each)}."
-    if any(_same_chance(c, best, margin) for c in known):
-        line += f" Same chance, so the tricks decide: {_why_tricks(goal, short=True)}."
-    return line
+
+    def who(cs: list[Candidate], verb: str) -> str:
+        return join_words(_tile_name(c.action) for c in cs) + f" {verb}{'s' if len(cs) == 1 else ''}"
+
+    parts = []
+    if groups["less"]:
+        parts.append(f"{who(groups['less'], goal)} the bid less often")
+    if groups["fewer"]:
+        parts.append(f"{who(groups['fewer'], 'take')} fewer tricks for its side")
+    if groups["tricks"]:
+        it = "it" if parts else "the bid"
+        parts.append(f"{who(groups['tricks'], goal)} {it} as often, with fewer tricks: {_why_tricks(goal, short=True)}")
+    return f"Worse: {'; '.join(parts)}." if parts else ""
 
 
-def plain_worse(worse: Candidate, best: Candidate, margin: float = 1e-6) -> str:
-    """Why ``worse`` is a wrong answer beside the computer's ``best``, in a few plain words for
-    a class (percent of deals and tricks, no bare figures), short enough for a live class's
-    chart of the answers the students chose (its ✓ marks ``best``). ``""`` when ``best`` has
-    no numbers.
+def plain_worse(worse: Candidate, best: Candidate, margin: float = 1e-6, chosen: int = 0) -> str:
+    """Why ``worse`` is a wrong answer beside the computer's ``best``, in one short plain line
+    (how often the bid is made, or set, with each; the tricks when that is the same; or that
+    the computer did not look closely at it): the projector's line for a wrong answer the
+    class chose (``chosen``: how many students chose it, said after the tile) and the phones'
+    words for it, the same sentence. ``""`` when ``best`` has no numbers.
 
     >>> from engine.players import Candidate
     >>> best = Candidate(Action.parse("discard 6-1"), tricks=5.0, goal="make", goal_chance=1.0)
-    >>> print(plain_worse(Candidate(Action.parse("discard 0-0"), goal="make", goal_chance=0.0), best))
-    discard 0-0: the bid is made less often: 0% of deals against 100%.
+    >>> print(plain_worse(Candidate(Action.parse("discard 0-0"), goal="make", goal_chance=0.0), best, chosen=2))
+    0-0 (2 students): the bid is made less often — never, against always with 6-1.
     >>> print(plain_worse(Candidate(Action.parse("discard 6-4")), best))
-    discard 6-4: the computer keeps that tile; it did not even try laying it aside.
+    6-4: the computer keeps that tile; it did not even try laying it aside.
+    >>> print(plain_worse(Candidate(Action.parse("play 6-4"), tricks=1.2, goal="set", goal_chance=0.4),
+    ...                   Candidate(Action.parse("play 5-5"), tricks=2.1, goal="set", goal_chance=0.75), chosen=1))
+    6-4 (1 student): the bid is set less often — in 40% of deals, against 75% with 5-5.
     >>> print(plain_worse(Candidate(Action.parse("play 5-5"), tricks=6.0, goal="make", goal_chance=1.0),
     ...                   Candidate(Action.parse("play 5-2"), tricks=6.24, goal="make", goal_chance=1.0), 0.0375))
-    5-5: the bid is made as often (100%), but with fewer tricks: 6.00 against 6.24.
+    5-5: the bid is made as often (always), with fewer tricks — 6.00 on average, against 6.24 with 5-2: each is a point the others do not score.
     """
-    mine = move_label(worse.action)
     if best.tricks is None:
         return ""
-    if worse.tricks is None and worse.goal_chance is None:
+    line = _plain_worse(worse, best, margin)
+    return chosen_by(line, chosen) if chosen and line else line
+
+
+def chosen_by(line: str, students: int) -> str:
+    """A line of :func:`plain_worse` ("0-0: …") with how many students chose its tile.
+
+    >>> chosen_by("0-0: the bid is made less often — never, against always with 6-1.", 1)
+    '0-0 (1 student): the bid is made less often — never, against always with 6-1.'
+    """
+    tile, sep, rest = line.partition(": ")
+    return f"{tile} ({students} student{'' if students == 1 else 's'}){sep}{rest}"
+
+
+def _plain_worse(worse: Candidate, best: Candidate, margin: float) -> str:
+    if best.tricks is None:
+        return ""
+    mine = _tile_name(worse.action)
+    theirs = _tile_name(best.action)
+    kind = _kind_of_worse(worse, best, margin)
+    if kind == "untried":
         if worse.action.kind == "discard":
             return f"{mine}: the computer keeps that tile; it did not even try laying it aside."
         return f"{mine}: the computer did not think it worth a close look."
-    if best.goal_chance is None or worse.goal_chance is None:
-        if worse.tricks is None:
-            return ""
-        return f"{mine}: fewer tricks for its side: {worse.tricks:.2f} against {best.tricks:.2f}."
-    done = "made" if (best.goal or "make") == "make" else "set"
-    a, b = _percents([worse.goal_chance, best.goal_chance], margin)
-    if not _same_chance(worse, best, margin):
-        return f"{mine}: the bid is {done} less often: {a} of deals against {b}."
-    if worse.tricks is None:
+    if kind == "fewer":
+        assert worse.tricks is not None
+        return f"{mine}: fewer tricks for its side — {worse.tricks:.2f} on average, against {best.tricks:.2f} with {theirs}."
+    if kind == "":
         return ""
-    return f"{mine}: the bid is {done} as often ({a}), but with fewer tricks: {worse.tricks:.2f} against {best.tricks:.2f}."
+    assert worse.goal_chance is not None and best.goal_chance is not None
+    goal = best.goal or "make"
+    done = "made" if goal == "make" else "set"
+    a, b = _percents([worse.goal_chance, best.goal_chance], margin)
+    mine_often, theirs_often = _how_often(worse.goal_chance, a, True), _how_often(best.goal_chance, b, False)
+    if kind == "less":
+        return f"{mine}: the bid is {done} less often — {mine_often}, against {theirs_often} with {theirs}."
+    assert worse.tricks is not None
+    often = f"as often ({mine_often})" if a == b else f"about as often ({mine_often}, against {theirs_often})"
+    side = "" if goal == "make" else " for its side"
+    return (f"{mine}: the bid is {done} {often}, with fewer tricks{side} — {worse.tricks:.2f} on average, against "
+            f"{best.tricks:.2f} with {theirs}: {_why_tricks(goal, short=True)}.")
 
 
 def _either(worse: float, best: float, goal: str, margin: float) -> str:

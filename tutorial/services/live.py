@@ -31,8 +31,9 @@ from urllib.parse import urlsplit
 from content.items import Item
 from engine import Action, Tile, Trump, explain_play
 from engine.game import Phase
+from engine.words import join_words
 from store.classes import normalise_code
-from store.live import PICK, QuestionInfo, QuestionScore, QuestionSpec, pick_value
+from store.live import PICK, QuestionInfo, QuestionScore, QuestionSpec, pick_places, pick_value
 from tutorial.services import describe as words
 from tutorial.services.presenter import ItemShow, Question, Scene, answer_words, choice_order
 
@@ -47,6 +48,7 @@ __all__ = [
     "join_url",
     "local_address",
     "move_spec",
+    "pick_misses",
     "public_base",
     "qr_svg",
     "question_ref",
@@ -84,7 +86,7 @@ def _trump_text(trump: Trump | None) -> str | None:
 def move_spec(question: Question, scene: Scene, ref: str, where: str = "", where_id: str = "") -> QuestionSpec:
     """"What would you play?" at a move: the computer's choice as the right one (and every play
     its numbers rate as good: :attr:`Question.as_good`), its reason, and for each worse play why
-    it is worse (``view["worse"]``, :attr:`Question.worse`);
+    it is worse in the projector's plain line for it (``view["worse"]``, :attr:`Question.plain`);
     the phones draw the hand of the seat to play and the trick. When a tile is to be played
     the choices are the seat's **whole hand**, legal or not (which tiles may follow is part of
     the question): an illegal tile is counted wrong, and ``view["illegal"]`` keeps the
@@ -115,12 +117,10 @@ def move_spec(question: Question, scene: Scene, ref: str, where: str = "", where
     }
     if illegal:
         view["illegal"] = illegal
-    worse = {a: note for a, note in question.worse if a in values and a not in illegal}
+    # Why each legal wrong play is wrong: the plain line the projector says for it (one wording).
+    worse = {a: note for a, note in question.plain if a in values and a not in illegal}
     if worse:
         view["worse"] = worse
-    plain = {a: note for a, note in question.plain if a in values and a not in illegal and a not in worse}
-    if plain:
-        view["plain"] = plain
     reason = question.answer.reason + (f" {question.as_good_note}" if question.as_good else "")
     if question.every_right:
         reason = f"{question.every_right_note} {reason}"
@@ -146,21 +146,47 @@ def illegal_reason(view: Mapping[str, object], value: str) -> str:
 
 def wrong_reason(view: Mapping[str, object], value: str) -> str:
     """Why the wrong choice ``value`` is wrong: the engine's reason it may not be played, or
-    why the computer's numbers rate it worse than the answer, or (a play it has no full words
-    for: a tile it did not try laying aside) its plain words (``""``: nothing to say).
+    the projector's plain line on why the computer's numbers rate it worse than the answer
+    (``""``: nothing to say).
 
-    >>> wrong_reason({"illegal": {"play 6-6": "6-6 may not be played: …"}, "worse": {"play 2-1": "2-1 is worse: …"}},
+    >>> wrong_reason({"illegal": {"play 6-6": "6-6 may not be played: …"}, "worse": {"play 2-1": "2-1: the bid …"}},
     ...              "play 2-1")
-    '2-1 is worse: …'
+    '2-1: the bid …'
     """
     if found := illegal_reason(view, value):
         return found
-    for key in ("worse", "plain"):  # the computer's full words, else its plain ones (no close look)
-        notes = view.get(key)
-        said = notes.get(value) if isinstance(notes, dict) else None
-        if said:
-            return str(said)
-    return ""
+    notes = view.get("worse")
+    said = notes.get(value) if isinstance(notes, dict) else None
+    return str(said) if said else ""
+
+
+def pick_misses(q: QuestionInfo, value: str) -> str:
+    """For a wrong set picked (``value``) at a "pick every …" question: the tiles (or
+    actions) it left out of the answer, then those it took that are not in it; said first at
+    the reveal on the phone, before the answer's whole list. ``""`` for another question, or
+    the right set.
+
+    >>> from store.live import QuestionInfo
+    >>> q = QuestionInfo(1, 1, "r", "trump_pick", "Pick every trump.", (("a", "2-2"), ("b", "6-2"), ("c", "5-3"),
+    ...                  ("d", "2-1")), ("pick:0,1,3",), "", "", {"pick": True}, 0, True, True)
+    >>> pick_misses(q, "pick:0")
+    'You left out 6-2 and 2-1.'
+    >>> pick_misses(q, "pick:0,2")
+    'You left out 6-2 and 2-1. You picked 5-3, which is not in the answer.'
+    >>> pick_misses(q, "pick:0,1,3")
+    ''
+    """
+    if not q.picks or not q.right:
+        return ""
+    mine, right = pick_places(value, len(q.choices)), pick_places(q.right[0], len(q.choices))
+    if mine is None or right is None or mine == right:
+        return ""
+    missed = [q.choices[i][1] for i in right if i not in mine]
+    extra = [q.choices[i][1] for i in mine if i not in right]
+    said = [f"You left out {join_words(missed)}."] if missed else []
+    if extra:
+        said.append(f"You picked {join_words(extra)}, which {'is' if len(extra) == 1 else 'are'} not in the answer.")
+    return " ".join(said)
 
 
 def _label(item: Item, value: object) -> str:

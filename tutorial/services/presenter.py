@@ -105,20 +105,32 @@ class Question:
     #: from when they are averages (0: exact, every layout solved).
     as_good: tuple[str, ...] = ()
     layouts: int = 0
-    #: For each legal play the computer rates worse, why, by its numbers
-    #: (:func:`worse_notes`): said at the reveal to those who chose it.
+    #: For each legal play the computer rates worse, why, in its full words by its numbers
+    #: (:func:`worse_notes`).
     worse: tuple[tuple[str, str], ...] = ()
-    #: Every one of those plays in one line, by the computer's numbers (:func:`worse_summary`):
-    #: said on the projector at the reveal.
+    #: Every one of those plays in one plain line (:func:`worse_summary`): said on the
+    #: projector at the reveal when no class answered it wrongly with a legal play.
     worse_all: str = ""
-    #: For each legal play that is not right, why, in a few plain words for a class
-    #: (:func:`plain_notes`): said on a live class's chart for the wrong answers chosen.
+    #: For each legal play that is not right, why, in one short plain line (:func:`plain_notes`):
+    #: said at the reveal on the phones that chose it and, with how many chose it, on the
+    #: projector (:meth:`chosen_lines`): one wording everywhere.
     plain: tuple[tuple[str, str], ...] = ()
 
     def worse_note(self, action: str) -> str:
         """Why ``action`` (a legal play that is not right) is worse than the answer, by the
         computer's numbers; ``""`` when it is right, or the computer has no numbers for it."""
         return dict(self.worse).get(action, "")
+
+    def chosen_lines(self, counts: Mapping[str, int]) -> tuple[str, ...]:
+        """The projector's line for each wrong answer a class chose (``counts``: how many
+        students chose each action), most chosen first, then in the order of the choices: its
+        plain line (:attr:`plain`) with how many chose it. Nothing for a right answer, nor for
+        a tile that may not be played (the chart says why under its bar)."""
+        plain = dict(self.plain)
+        order = {a: i for i, a in enumerate(self.choices)}
+        chosen = sorted((a for a, n in counts.items() if n > 0 and a in plain and a not in self.right),
+                        key=lambda a: (-counts[a], order.get(a, len(order)), a))
+        return tuple(words.chosen_by(plain[a], counts[a]) for a in chosen)
 
     @property
     def right(self) -> tuple[str, ...]:
@@ -234,16 +246,17 @@ def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[s
 
 
 def plain_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
-    """For each play (or tile laid aside) not in ``right``: why it is a wrong answer, in plain
-    words (``describe.plain_worse``), the computer's numbers in percent of deals and tricks,
-    or that it did not look closely at it. Nothing for a decision without those numbers."""
+    """For each play (or tile laid aside) not in ``right``: why it is a wrong answer, in one
+    short plain line (``describe.plain_worse``): how often the bid is made (or set) with it and
+    with the computer's choice, the tricks when that is the same, or that the computer did not
+    look closely at it. Nothing for a decision without those numbers."""
     return _notes(decision, right, words.plain_worse)
 
 
 def worse_summary(decision: Decided | None, right: Sequence[str]) -> str:
     """Every play (or tile laid aside) the computer rated below its own choice, and not in
-    ``right``, in one line with its numbers (``describe.worse_line``); ``""`` for a decision
-    without those numbers."""
+    ``right``, in one plain line grouped by how it falls short (``describe.worse_line``; the
+    figures are in the numbers' table); ``""`` for a decision without those numbers."""
     exp = getattr(decision, "explanation", None)
     if decision is None or exp is None:
         return ""
@@ -465,7 +478,8 @@ class Show:
     scenes: list[Scene]
     questions: list[Question]
     #: Drawings already made for this hand (by the view; keyed as it likes).
-    drawn: dict[tuple[int, bool, bool, bool, str, str, str], str] = field(default_factory=dict, repr=False)
+    drawn: dict[tuple[int, bool, bool, bool, str, str, str, tuple[tuple[str, int], ...]], str] = field(
+        default_factory=dict, repr=False)
 
     @property
     def total(self) -> int:

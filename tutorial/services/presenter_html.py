@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from html import escape
 
@@ -265,10 +266,13 @@ def _note_html(note: str) -> str:
 
 
 def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: bool, note: str = "",
-              where: str = "", title: str = "") -> str:
+              where: str = "", title: str = "", chosen: Mapping[str, int] | None = None) -> str:
     """The stage of a hand at ``count`` actions (cached per hand and view); ``title`` instead
-    of the hand's own (which names its deal)."""
-    key = (count, asking, revealed, numbers, note, where, title)
+    of the hand's own (which names its deal). ``chosen``: a live class's answers to the
+    question revealed (how many chose each action); the reveal then says a line on each wrong
+    answer chosen instead of a line on every worse play."""
+    answers = tuple(sorted((chosen or {}).items()))
+    key = (count, asking, revealed, numbers, note, where, title, answers)
     if key in show.drawn:
         return show.drawn[key]
     scene = show.scenes[count]
@@ -302,9 +306,13 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
                 talk += f'<p class="pres-reason pres-every-right">{escape(question.every_right_note)}</p>'
             if question.as_good and not numbers:
                 talk += f'<p class="pres-reason pres-as-good">{names_html(escape(question.as_good_note))}</p>'
-            # Every other legal play, and why it is worse, in one line by the computer's numbers
-            # (a live class says it on its chart, for the tiles the room chose).
-            if not numbers and question.worse_all:
+            # Why the others are worse, in plain words (the figures are in the numbers' table): a
+            # line on each wrong answer a live class chose, else one line on every worse play.
+            lines = question.chosen_lines(dict(answers)) if not numbers else ()
+            if lines:
+                talk += ('<div class="pres-reason pres-worse pres-chosen">'
+                         + "".join(f"<p>{names_html(escape(line))}</p>" for line in lines) + "</div>")
+            elif not numbers and question.worse_all:
                 talk += f'<p class="pres-reason pres-worse">{names_html(escape(question.worse_all))}</p>'
         else:
             talk += '<p class="pres-help">Every other hand is hidden. → reveals the computer\'s answer.</p>'

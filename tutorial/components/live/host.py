@@ -35,7 +35,7 @@ from tutorial.services.live_html import (
     unreachable_html,
     unreachable_text,
 )
-from tutorial.services.presenter import ItemShow
+from tutorial.services.presenter import ItemShow, Question
 from tutorial.services.presenter_html import numbers_table_html
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LiveLink
@@ -236,6 +236,39 @@ def start_button() -> None:
         st.rerun()
 
 
+def _asked_ref(p: Presentation) -> tuple[Question | ItemShow | None, str | None]:
+    """The question the presenter's slide asks, if any, and its name in the live class."""
+    try:
+        q = asked(p)
+    except Exception:  # an entry that cannot be shown: nothing to ask
+        return None, None
+    if q is None:
+        return None, None
+    kind = "move" if not isinstance(q, ItemShow) else q.kind
+    return q, logic.question_ref(p.source, p.stepper.slide.entry, p.stepper.slide.count, kind)
+
+
+def revealed_answers(p: Presentation | None) -> dict[str, int] | None:
+    """How many students of this browser's live class chose each answer to the question on
+    the presenter's slide, once it is revealed (call after :func:`sync`, which closes its
+    answers); ``None`` with no class, before the reveal, or for a slide the class was not
+    asked."""
+    sid = state.get(state.LIVE_HOST)
+    if not isinstance(sid, int) or p is None or not p.stepper.revealed or state.get(state.LIVE_UNASKED):
+        return None
+    _q, ref = _asked_ref(p)
+    db = profile.store()
+    if ref is None or db is None:
+        return None
+    try:
+        view = live.host_view(db, sid)
+    except StoreUnavailable:
+        return None
+    if view is None or view.question is None or view.question.ref != ref or not view.question.revealed:
+        return None
+    return dict(view.counts)
+
+
 def sync(p: Presentation | None) -> bool:
     """Put the presenter's question to the room, reveal it, or close it, when that changed
     since the last look (the presenter stays the one place the teacher steps). True when the
@@ -245,15 +278,7 @@ def sync(p: Presentation | None) -> bool:
     if not isinstance(sid, int) or p is None:
         return False
     s = p.stepper
-    q = None
-    try:
-        q = asked(p)
-    except Exception:  # an entry that cannot be shown: nothing to ask
-        q = None
-    ref = None
-    if q is not None:
-        kind = "move" if not isinstance(q, ItemShow) else q.kind
-        ref = logic.question_ref(p.source, s.slide.entry, s.slide.count, kind)
+    q, ref = _asked_ref(p)
     key = (sid, ref, bool(ref and s.revealed))
     if state.get(state.LIVE_SYNCED) == key:
         return ref is not None and not state.get(state.LIVE_UNASKED)

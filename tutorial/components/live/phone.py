@@ -152,7 +152,8 @@ def _question(token: str) -> int | None:
         else:
             got = (f'<div class="live-got live-no">Not this time: you answered {escape(q.label(view.mine))}.'
                    "</div>")
-            why = logic.wrong_reason(q.view, view.mine)
+            # A set picked: what it left out and took wrongly, first; a move: why that tile is wrong.
+            why = logic.pick_misses(q, view.mine) or logic.wrong_reason(q.view, view.mine)
             if why:
                 got += f'<p class="live-illegal">{escape(why)}</p>'
         # The reason as the projector says it: a list where it is about several tiles.
