@@ -1219,17 +1219,37 @@ def test_the_hands_keep_their_size_from_move_to_move(kept_page: Any, server: str
         pg.set_viewport_size({"width": 1920, "height": 1080})
 
 
+#: Every tile's height on the table: each seat's first tile (every tile of a hand is as tall),
+#: the widow's and the trick's; and each seat's name's height in lines of its "Seat N".
+_TABLE_SIZES = """() => {
+  const h = e => e ? e.getBoundingClientRect().height : 0;
+  const seats = Object.fromEntries([...document.querySelectorAll('.pres-table .pres-seat')].map(s =>
+    [s.dataset.seat, [h(s.querySelector('.pres-tiles svg.moon-tile')),
+                      h(s.querySelector('.pres-name')) / h(s.querySelector('.pres-who'))]]));
+  return {seats, widow: h(document.querySelector('.pres-widow-tiles svg.moon-tile')),
+          trick: h(document.querySelector('.pres-trick-tiles svg.moon-tile'))};
+}"""
+
+
 def test_the_hand_asked_is_the_largest_on_the_table(kept_page: Any, server: str) -> None:
     """"Pause and ask" at deal 1 (strong): moves 3 (Seat 2 lays a tile aside: eight tiles at the
     side), 8 (Seat 2, six tiles at the side), 9 (Seat 0 at the bottom) and 10 (Seat 1 at the other
     side), asked and revealed, at 1920×1080, 1280×720 and 1024×768: the hand asked (the only one
-    face up) has tiles at least as tall as every other hand's backs, and a tenth of the window's
-    height (27 px on a quarter-size picture of 1920×1080); its 8 tiles were 86 px beside Seat 0's
-    backs at 167."""
+    face up) has tiles at least as tall as every other hand's backs and a tenth of the window's
+    height; a hand asked at the side (moves 3 and 8) also as tall as one click before (at move 3
+    its eight tiles went from 166 to 108 px at 1920×1080 in three rows, from 111 to 72 at
+    1280×720), as the widow's and the trick's tiles (the widow stood at 150 beside them), with
+    every seat's name on one line."""
     pg = kept_page(1920, 1080)
     try:
         for move in (3, 8, 9, 10):
             open_presenter(pg, server + f"/presenter?deal=1&players=3&computer=strong&move={move}")
+            before: dict[int, dict[str, Any]] = {}
+            for width, height in PROJECTORS:
+                pg.set_viewport_size({"width": width, "height": height})
+                pg.wait_for_timeout(300)
+                before[width] = pg.evaluate(_TABLE_SIZES)
+            pg.set_viewport_size({"width": 1920, "height": 1080})
             if move == 8:  # every tile is right here: the teacher is told first, and asks anyway
                 pg.locator(".st-key-pres-ask-poor button").first.click()
                 wait_for(pg, ".st-key-pres-ask-anyway button", 30)
@@ -1246,11 +1266,16 @@ def test_the_hand_asked_is_the_largest_on_the_table(kept_page: Any, server: str)
                 for width, height in PROJECTORS:
                     pg.set_viewport_size({"width": width, "height": height})
                     pg.wait_for_timeout(300)
-                    sizes = pg.evaluate(_HAND_SIZES)
-                    own = sizes[asked][0]
-                    where = (move, step, width, asked, sizes)
-                    assert all(own >= h - 0.5 for s, (h, n) in sizes.items() if s != asked and n), where
+                    sizes = pg.evaluate(_TABLE_SIZES)
+                    own = sizes["seats"][asked][0]
+                    where = (move, step, width, asked, before[width], sizes)
+                    backs = [h for s, (h, _) in sizes["seats"].items() if s != asked]
+                    assert all(own >= h - 0.5 for h in backs), where
                     assert own >= 0.1 * height - 0.5, where
+                    if move in (3, 8):  # a hand at the side (at the bottom, moves 9 and 10: not yet)
+                        assert own >= before[width]["seats"][asked][0] - 0.5, where
+                        assert own >= sizes["widow"] - 0.5 and own >= sizes["trick"] - 0.5, where
+                        assert all(lines < 1.5 for _, lines in sizes["seats"].values()), where
                     in_view(pg)
                     if move == 3:
                         shot(pg, f"presenter-asked-largest-{step}-{width}x{height}.png")
