@@ -165,8 +165,8 @@ class Question:
             return ""
         names = _names(self.as_good)
         verb = "is" if len(names) == 1 else "are"
-        how = f"the same or too close to tell apart ({self.layouts} deals)" if self.layouts else "the same"
-        return f"{_or(names, 'and')} {verb} as good, right too: the computer's numbers are {how}."
+        how = "as good as far as the computer can tell" if self.layouts else "just as good"
+        return f"{_or(names, 'and')} {verb} {how}: right too."
 
 
 def _names(actions: Sequence[str]) -> list[str]:
