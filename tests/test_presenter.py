@@ -552,3 +552,26 @@ def test_a_phone_says_in_plain_words_why_a_tile_the_computer_did_not_weigh_is_wr
     assert q.chosen_lines({"discard 6-1": 3}) == ()
     # Without a class's answers the stage says one line on every worse play the computer weighed.
     assert q.worse_all == "Worse: 3-1, 0-0 and 4-3 make the bid less often."
+
+
+def test_a_wrong_trump_chosen_gets_its_plain_line_on_the_projector_and_the_phone() -> None:
+    """Deal 1 (three players, strong), move 4: Seat 2 names threes. A student who named sixes
+    reads at the reveal why, in the discard's plain words, and the projector says the same line
+    with how many chose it; fours (made less often) reads its own line."""
+    from tutorial.services.live import move_spec, wrong_reason
+
+    rules = RuleSet(players=3, min_bid=4, all_pass="redeal")
+    hand, decisions = generate_hand(rules, 1, "strong")
+    show = build_show(hand, decisions, "strong")
+    q = show.question(4)
+    assert q.answer.action == "trump 3" and q.right == ("trump 3",)
+    plain = dict(q.plain)
+    assert plain["trump 6"] == "sixes: the bid is never made, against always with threes."
+    assert plain["trump 4"] == "fours: the bid is made less often than with threes."
+    assert set(plain) == set(q.choices) - {"trump 3"}
+    assert q.chosen_lines({"trump 6": 2, "trump 4": 1, "trump 3": 3}) == (
+        "sixes (2 students): the bid is never made, against always with threes.",
+        "fours (1 student): the bid is made less often than with threes.")
+    spec = move_spec(q, show.scenes[4], "ref")
+    assert wrong_reason(spec.view, "trump 6") == plain["trump 6"]
+    assert wrong_reason(spec.view, "trump 3") == ""
