@@ -440,3 +440,60 @@ def test_a_blank_double_as_trump_reads_as_two_halves_on_the_phone(browser: Any) 
         assert not white, white[:5]  # no badge over it
     finally:
         ctx.close()
+
+
+_TOP_OF = """sel => { const e = document.querySelector(sel); return e ? e.getBoundingClientRect().top : null }"""
+
+
+def test_a_phone_shows_its_top_when_the_reveal_or_the_next_question_comes(kept_page: Any, server: str) -> None:
+    """A student taps the last of many answer buttons (the page scrolled down to it): the
+    reveal, then the next question, come into view from their top (the verdict, the prompt),
+    not scrolled past; and no answer button of the new question looks touched."""
+    from store import live, open_store
+
+    db = open_store()  # the server inherited this process's MOON_DATABASE_URL
+    info, _ = live.start(db, "Scroll")
+    phone = kept_page(390, 844, "scroll")
+    phone.set_default_timeout(90_000)
+    phone.goto(f"{server}/live?code={info.join_code}")
+    wait_for(phone, ".st-key-live-name input", 120)
+    settle(phone)
+    _join(phone, server, info.join_code, "Ann")
+    wait_for(phone, ".live-waiting", 30)
+    tiles = ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "5-5", "5-4", "5-3", "4-4", "4-3", "3-3"]
+
+    def spec(ref: str, prompt: str) -> Any:
+        return live.QuestionSpec(ref, "move", prompt, tuple((f"play {t}", t) for t in tiles), ("play 6-6",),
+                                 "Seat 1 plays 6-6", "6-6 is the only winner.",
+                                 {"seat": 1, "hand": tiles, "trump": "6"})
+
+    live.ask(db, info.id, spec("top-1", "Seat 1 is to play. What would you play?"))
+    wait_for(phone, "[class*='st-key-live-choice-'] button", 30)
+    settle(phone)
+    last = phone.locator("[class*='st-key-live-choice-'] button").last
+    click(phone, last)  # scrolled into view first, as a thumb would
+    wait_for(phone, ".live-got", 30)
+    phone.mouse.wheel(0, 700)  # the student scrolls on down, past "Answer received"
+    phone.wait_for_timeout(400)
+    assert phone.evaluate(_TOP_OF, ".live-got") < 0, "the page should be scrolled past the top before the reveal"
+    live.reveal(db, info.id)
+    wait_for(phone, ".live-revealed", 30)
+    settle(phone)
+    phone.wait_for_timeout(800)
+    top = phone.evaluate(_TOP_OF, ".live-revealed .live-got")
+    assert 0 <= top < 844 // 2, f"the verdict is at y={top}, not in view from the top"
+    assert "Not this time: you answered 3-3." in phone.locator(".live-got").inner_text()
+
+    live.ask(db, info.id, spec("top-2", "Seat 2 took the widow. Which tile would you lay aside?"))
+    wait_for(phone, "[class*='st-key-live-choice-'] button", 30)
+    settle(phone)
+    phone.wait_for_timeout(800)
+    heading = phone.evaluate(_TOP_OF, ".live-phone [role=heading]")
+    assert 0 <= heading < 844 // 2, f"the new question's prompt is at y={heading}, not in view from the top"
+    buttons = phone.locator("[class*='st-key-live-choice-'] button")
+    looks = phone.evaluate("""() => [...document.querySelectorAll("[class*='st-key-live-choice-'] button")]
+        .map(b => { const s = getComputedStyle(b); return s.backgroundColor + '|' + s.borderColor + '|' + s.color })""")
+    assert len(set(looks)) == 1, f"an answer button of the new question looks touched: {looks}"
+    assert buttons.count() == len(tiles)
+    assert phone.evaluate("() => !!document.activeElement.closest(\"[class*='st-key-live-choice-']\")") is False
+    shot(phone, "live-phone-next-question-top-390x844.png")

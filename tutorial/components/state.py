@@ -92,6 +92,7 @@ LIVE_CONFIRM_END = "moon_live_confirm_end"  # "End" was pressed: the panel asks 
 LIVE_NAMES = "moon_live_names"  # the teacher chose to show the students' results on the class summary
 LIVE_WELCOME = "moon_live_welcome"  # this phone has just joined: its line says "Welcome" until the first answer
 LIVE_SEEN = "moon_live_seen"  # the question this phone last showed (its id): a new one closes "Leave?"
+LIVE_STAGE = "moon_live_stage"  # what this phone shows: "<question>-asked" or "-revealed" ("" none)
 LIVE_LATE = "moon_live_late"  # the question this phone tapped after its reveal (its id)
 LIVE_PICK = "moon_live_pick"  # the prefix of a "pick every …" question's toggles: LIVE_PICK-<question>-<place>
 PLAY_WHOLE_PAGE = "moon_play_whole_page"  # a change the table's fragment cannot show alone (see play.sync)

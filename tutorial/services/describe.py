@@ -626,23 +626,24 @@ def worse_line(worse: Sequence[Candidate], best: Candidate, margin: float = 1e-6
 
 def plain_worse(worse: Candidate, best: Candidate, margin: float = 1e-6, chosen: int = 0) -> str:
     """Why ``worse`` is a wrong answer beside the computer's ``best``, in one short plain line
-    (how often the bid is made, or set, with each; the tricks when that is the same; or that
-    the computer did not look closely at it): the projector's line for a wrong answer the
+    with no figures (whether the bid is made, or set, less often with it; fewer tricks when
+    that is the same; or that the computer did not look closely at it; the figures are under
+    "Show the numbers"): the projector's line for a wrong answer the
     class chose (``chosen``: how many students chose it, said after the tile) and the phones'
     words for it, the same sentence. ``""`` when ``best`` has no numbers.
 
     >>> from engine.players import Candidate
     >>> best = Candidate(Action.parse("discard 6-1"), tricks=5.0, goal="make", goal_chance=1.0)
     >>> print(plain_worse(Candidate(Action.parse("discard 0-0"), goal="make", goal_chance=0.0), best, chosen=2))
-    0-0 (2 students): the bid is made less often — never, against always with 6-1.
+    0-0 (2 students): the bid is never made, against always with 6-1.
     >>> print(plain_worse(Candidate(Action.parse("discard 6-4")), best))
     6-4: the computer keeps that tile; it did not even try laying it aside.
     >>> print(plain_worse(Candidate(Action.parse("play 6-4"), tricks=1.2, goal="set", goal_chance=0.4),
     ...                   Candidate(Action.parse("play 5-5"), tricks=2.1, goal="set", goal_chance=0.75), chosen=1))
-    6-4 (1 student): the bid is set less often — in 40% of deals, against 75% with 5-5.
+    6-4 (1 student): the bid is set less often than with 5-5.
     >>> print(plain_worse(Candidate(Action.parse("play 5-5"), tricks=6.0, goal="make", goal_chance=1.0),
     ...                   Candidate(Action.parse("play 5-2"), tricks=6.24, goal="make", goal_chance=1.0), 0.0375))
-    5-5: the bid is made as often (always), with fewer tricks — 6.00 on average, against 6.24 with 5-2: each is a point the others do not score.
+    5-5: the bid is made as often, with fewer tricks than with 5-2: each is a point the others do not score.
     """
     if best.tricks is None:
         return ""
@@ -653,8 +654,8 @@ def plain_worse(worse: Candidate, best: Candidate, margin: float = 1e-6, chosen:
 def chosen_by(line: str, students: int) -> str:
     """A line of :func:`plain_worse` ("0-0: …") with how many students chose its tile.
 
-    >>> chosen_by("0-0: the bid is made less often — never, against always with 6-1.", 1)
-    '0-0 (1 student): the bid is made less often — never, against always with 6-1.'
+    >>> chosen_by("0-0: the bid is never made, against always with 6-1.", 1)
+    '0-0 (1 student): the bid is never made, against always with 6-1.'
     """
     tile, sep, rest = line.partition(": ")
     return f"{tile} ({students} student{'' if students == 1 else 's'}){sep}{rest}"
@@ -672,7 +673,7 @@ def _plain_worse(worse: Candidate, best: Candidate, margin: float) -> str:
         return f"{mine}: the computer did not think it worth a close look."
     if kind == "fewer":
         assert worse.tricks is not None
-        return f"{mine}: fewer tricks for its side — {worse.tricks:.2f} on average, against {best.tricks:.2f} with {theirs}."
+        return f"{mine}: fewer tricks for its side than with {theirs}."
     if kind == "":
         return ""
     assert worse.goal_chance is not None and best.goal_chance is not None
@@ -681,12 +682,12 @@ def _plain_worse(worse: Candidate, best: Candidate, margin: float) -> str:
     a, b = _percents([worse.goal_chance, best.goal_chance], margin)
     mine_often, theirs_often = _how_often(worse.goal_chance, a, True), _how_often(best.goal_chance, b, False)
     if kind == "less":
-        return f"{mine}: the bid is {done} less often — {mine_often}, against {theirs_often} with {theirs}."
-    assert worse.tricks is not None
-    often = f"as often ({mine_often})" if a == b else f"about as often ({mine_often}, against {theirs_often})"
+        if mine_often == "never":
+            return f"{mine}: the bid is never {done}, against {'always' if theirs_often == 'always' else 'at times'} with {theirs}."
+        return f"{mine}: the bid is {done} less often than with {theirs}."
+    often = "as often" if a == b else "about as often"
     side = "" if goal == "make" else " for its side"
-    return (f"{mine}: the bid is {done} {often}, with fewer tricks{side} — {worse.tricks:.2f} on average, against "
-            f"{best.tricks:.2f} with {theirs}: {_why_tricks(goal, short=True)}.")
+    return f"{mine}: the bid is {done} {often}, with fewer tricks{side} than with {theirs}: {_why_tricks(goal, short=True)}."
 
 
 def _either(worse: float, best: float, goal: str, margin: float) -> str:

@@ -165,8 +165,8 @@ class Question:
             return ""
         names = _names(self.as_good)
         verb = "is" if len(names) == 1 else "are"
-        how = f"the same or too close to tell apart ({self.layouts} deals)" if self.layouts else "the same"
-        return f"{_or(names, 'and')} {verb} as good, right too: the computer's numbers are {how}."
+        how = "as good as far as the computer can tell" if self.layouts else "just as good"
+        return f"{_or(names, 'and')} {verb} {how}: right too."
 
 
 def _names(actions: Sequence[str]) -> list[str]:
@@ -217,10 +217,11 @@ def every_play_right(decision: Decided | None, legal: Sequence[str]) -> bool:
     return set(legal) <= {str(decision_action(decision)), *also}
 
 
-def _notes(decision: Decided | None, right: Sequence[str],
-           say: Callable[[Candidate, Candidate, float], str]) -> tuple[tuple[str, str], ...]:
-    """``say(candidate, best, tie margin)`` for each play (or tile laid aside) of ``decision``
-    not in ``right`` where it says something. Nothing for a decision without its numbers."""
+def _notes(decision: Decided | None, right: Sequence[str], say: Callable[[Candidate, Candidate, float], str],
+           kinds: tuple[str, ...] = ("play", "discard")) -> tuple[tuple[str, str], ...]:
+    """``say(candidate, best, tie margin)`` for each action of ``kinds`` (plays, tiles laid
+    aside) of ``decision`` not in ``right`` where it says something. Nothing for a decision
+    without its numbers."""
     exp = getattr(decision, "explanation", None)
     if decision is None or exp is None:
         return ()
@@ -231,7 +232,7 @@ def _notes(decision: Decided | None, right: Sequence[str],
     out = []
     for c in exp.candidates:
         action = str(c.action)
-        if action in right or c.action.kind not in ("play", "discard"):
+        if action in right or c.action.kind not in kinds:
             continue
         if note := say(c, best, exp.tie_margin):
             out.append((action, note))
@@ -246,11 +247,11 @@ def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[s
 
 
 def plain_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
-    """For each play (or tile laid aside) not in ``right``: why it is a wrong answer, in one
-    short plain line (``describe.plain_worse``): how often the bid is made (or set) with it and
-    with the computer's choice, the tricks when that is the same, or that the computer did not
-    look closely at it. Nothing for a decision without those numbers."""
-    return _notes(decision, right, words.plain_worse)
+    """For each play (tile laid aside, trump named) not in ``right``: why it is a wrong answer,
+    in one short plain line (``describe.plain_worse``): whether the bid is made (or set) less
+    often with it than with the computer's choice, fewer tricks when that is the same, or that
+    the computer did not look closely at it. Nothing for a decision without those numbers."""
+    return _notes(decision, right, words.plain_worse, ("play", "discard", "trump"))
 
 
 def worse_summary(decision: Decided | None, right: Sequence[str]) -> str:
