@@ -793,8 +793,9 @@ def test_every_state_fits_a_short_projector(kept_page: Any, server: str) -> None
     """A short or 4:3 projector (1280×720, 1024×768: the same page, resized at each step): deal
     12 with the trick and the widow laid aside (move 6, strong; move 10, basic) and a
     four-player table (deal 3, move 2), plain, asked ("Pause and ask") and revealed (→): the
-    page does not scroll, every control is in the window, and "Jump to" shows its slider and
-    its label ("Move 6") inside it."""
+    page does not scroll, every control is in the window, on one row ("Start a live class" went
+    to a second row at 1024x768 once "Show the numbers" came back at the reveal), and "Jump to"
+    shows its slider and its label ("Move 6") inside it."""
     pg = kept_page(*SHORT_PROJECTORS[0])
     for link in ("/presenter?deal=12&computer=strong&move=6", "/presenter?deal=12&computer=basic&move=10",
                  "/presenter?deal=3&players=4&computer=basic&move=2"):
@@ -814,6 +815,8 @@ def test_every_state_fits_a_short_projector(kept_page: Any, server: str) -> None
                 assert fit["page"] <= height + 1, (width, link, step, fit)
                 assert fit["label"] and fit["label"] <= height, (width, link, step, fit)
                 assert fit["slider"] and fit["slider"] <= height, (width, link, step, fit)
+                tops = [c[2] for c in pg.evaluate(_CONTROLS)]  # a second row would be a button's height lower
+                assert max(tops) - min(tops) <= 5, (width, link, step, "the controls take more than one row", tops)
                 in_view(pg)
                 if step == "revealed":
                     shot(pg, f"presenter-short-{link.split('deal=')[1][:2]}-{width}x{height}.png")
