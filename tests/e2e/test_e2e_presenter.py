@@ -21,6 +21,7 @@ from moon_browser import (
     runs,
     settle,
     shot,
+    sized_context,
     stage,
     start_live,
     wait_for,
@@ -792,8 +793,9 @@ def test_every_state_fits_a_short_projector(kept_page: Any, server: str) -> None
     """A short or 4:3 projector (1280×720, 1024×768: the same page, resized at each step): deal
     12 with the trick and the widow laid aside (move 6, strong; move 10, basic) and a
     four-player table (deal 3, move 2), plain, asked ("Pause and ask") and revealed (→): the
-    page does not scroll, every control is in the window, and "Jump to" shows its slider and
-    its label ("Move 6") inside it."""
+    page does not scroll, every control is in the window, on one row ("Start a live class" went
+    to a second row at 1024x768 once "Show the numbers" came back at the reveal), and "Jump to"
+    shows its slider and its label ("Move 6") inside it."""
     pg = kept_page(*SHORT_PROJECTORS[0])
     for link in ("/presenter?deal=12&computer=strong&move=6", "/presenter?deal=12&computer=basic&move=10",
                  "/presenter?deal=3&players=4&computer=basic&move=2"):
@@ -813,6 +815,8 @@ def test_every_state_fits_a_short_projector(kept_page: Any, server: str) -> None
                 assert fit["page"] <= height + 1, (width, link, step, fit)
                 assert fit["label"] and fit["label"] <= height, (width, link, step, fit)
                 assert fit["slider"] and fit["slider"] <= height, (width, link, step, fit)
+                tops = [c[2] for c in pg.evaluate(_CONTROLS)]  # a second row would be a button's height lower
+                assert max(tops) - min(tops) <= 5, (width, link, step, "the controls take more than one row", tops)
                 in_view(pg)
                 if step == "revealed":
                     shot(pg, f"presenter-short-{link.split('deal=')[1][:2]}-{width}x{height}.png")
@@ -1130,6 +1134,71 @@ _SEATS = """() => {
 }"""
 
 
+#: The "Jump to" label's box and the controls' bottom.
+_LABEL_AND_CONTROLS = """() => { const r = document.querySelector('.st-key-pres-jump [data-testid=stSliderThumbValue]').getBoundingClientRect();
+  return [[r.left, r.top, r.right, r.bottom], document.querySelector('.st-key-pres-controls').getBoundingClientRect().bottom]; }"""
+
+
+#: Each bar's name in the live chart: its words and whether they show whole (not cut to "discar…").
+_BAR_NAMES = """() => [...document.querySelectorAll('.live-chart .live-lab')]
+  .map(e => [e.textContent, e.scrollWidth <= e.clientWidth + 1])"""
+
+
+def test_a_live_class_fits_every_projector(browser: Any, kept_page: Any, server: str) -> None:
+    """A live class at 1024×768 and 1280×720 (the same page, resized): deal 1, move 3 (Seat 2
+    has taken the widow), "Pause and ask", a phone answers 0-0, then the reveal: asked and
+    revealed the page does not scroll, every control (the stage's and the panel's) is in the
+    window, the panel overlaps nothing, every line of the words lies inside their box, each of
+    the chart's names shows whole ("✓ discard 6-1", not "✓ discar…"), and the words' box is at
+    least 40% of the window wide (a 235 px column of 13 px type at 1024×768). At 1920×1080 too,
+    where "Jump to" shows: its label ("Move 3") lies under the buttons, clear of them, and inside
+    the window (it overlapped "Forward" by 15 px)."""
+    pg = kept_page(1024, 768)
+    phone_ctx = sized_context(browser, 390, 844)
+    try:
+        open_presenter(pg, server + "/presenter?deal=1&players=3&computer=strong&move=3")
+        code = start_live(pg, close_join=True)
+        phone = phone_ctx.new_page()
+        phone.goto(server + f"/live?code={code}")
+        wait_for(phone, ".st-key-live-name input", 120)
+        settle(phone)
+        phone.locator(".st-key-live-name input").fill("Eve")
+        click(phone, phone.locator("[data-testid=stFormSubmitButton] button").first)
+        wait_for(phone, ".live-waiting", 30)
+        click_key(pg, "pres-ask")
+        wait_for(pg, ".live-chart", 30)
+        wait_for(phone, "[class*='st-key-live-choice-'] button", 30)
+        click(phone, phone.locator("[class*='st-key-live-choice-'] button", has_text="0-0").first)
+        pg.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '1'", timeout=30_000)
+        for step in ("asked", "revealed"):
+            if step == "revealed":
+                pg.set_viewport_size({"width": 1024, "height": 768})
+                press(pg, "ArrowRight")
+                wait_for(pg, ".live-chart[data-revealed='1']", 30)
+                assert "0-0 (1 student)" in pg.locator(".pres-talk").inner_text()
+            for width, height in PROJECTORS:
+                pg.set_viewport_size({"width": width, "height": height})
+                pg.wait_for_timeout(300)
+                where = (step, width)
+                if height > 800:
+                    wait_for(pg, ".st-key-pres-jump [data-testid=stSliderThumbValue]", 30)
+                    label, ctrl = pg.evaluate(_LABEL_AND_CONTROLS)
+                    assert label[1] >= ctrl - 1 and label[3] <= height, (where, label, ctrl)
+                in_view(pg)
+                _apart(pg)
+                fit = pg.evaluate(_FITS)
+                assert not fit["out"] and fit["scroll"] <= 1, (where, fit)
+                if step == "revealed":
+                    names = pg.evaluate(_BAR_NAMES)
+                    assert len(names) == 8 and all(whole for _, whole in names), (where, names)
+                talk = pg.locator(".pres-talk").bounding_box()
+                assert talk and talk["width"] >= 0.4 * width, (where, talk)
+                shot(pg, f"presenter-live-4-3-{step}-{width}x{height}.png")
+    finally:
+        phone_ctx.close()
+        pg.set_viewport_size({"width": 1920, "height": 1080})
+
+
 @pytest.mark.parametrize("live", [False, True], ids=["plain", "live"])
 def test_the_reveal_moves_nothing_with_or_without_a_live_class(kept_page: Any, server: str, live: bool) -> None:
     """Deal 12 asked ("Pause and ask") at moves 10 (Seat 2, at the side), 11 and 14 (Seat 0), then
@@ -1321,7 +1390,7 @@ def test_a_level_slides_reveal_moves_nothing_with_or_without_a_live_class(kept_p
     shrank from 157×289 to 102×187 px and went to a strip at the top, the question box under
     them), the words' panel does not scroll, and the page does not either. In the live class,
     every puzzle and level with a long reason and no hands, drawn in the stage's place asked
-    then revealed at 1920×1080 and 1280×720, moves no tile either, each tile inside its table
+    then revealed at 1920×1080, 1280×720 and 1024×768, moves no tile either, each tile inside its table
     and clear of the words, the words whole."""
     from tutorial.services.decks import Deck, DeckEntry, deck_token
     from tutorial.services.items import course, puzzles
@@ -1352,8 +1421,7 @@ def test_a_level_slides_reveal_moves_nothing_with_or_without_a_live_class(kept_p
                     wait_for(pg, ".st-key-pres-controls button", 30)
                     got, where = pg.evaluate(_ITEM_CELLS), (live, ref, step, width)
                     assert len(got["cells"]) >= 6, where
-                    if width > 1150:  # (beside a 4:3 projector's panel the words' column is narrow)
-                        assert got["scroll"] <= 1, (where, got["scroll"])
+                    assert got["scroll"] <= 1, (where, got["scroll"])
                     if step == "asked":
                         seen[width] = got["cells"]
                     else:
@@ -1373,7 +1441,7 @@ def test_a_level_slides_reveal_moves_nothing_with_or_without_a_live_class(kept_p
             assert len(longs) >= 10, len(longs)
             slides = [[x.ref, item_html(x, revealed=False, where=where), item_html(x, revealed=True, where=where)]
                       for x in longs]
-            for width, height in WIDE_AND_SHORT:
+            for width, height in PROJECTORS:
                 pg.set_viewport_size({"width": width, "height": height})
                 pg.wait_for_timeout(300)
                 bad = pg.evaluate(_ITEMS_STILL, slides)
