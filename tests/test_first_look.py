@@ -17,6 +17,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
+import pandas as pd
 import pytest
 
 from engine import Game, RuleSet, Trump
@@ -186,3 +187,19 @@ def test_the_trumps_compared_are_said_first_and_a_brief_look_as_deals_made() -> 
                     "the most tricks; I should make my 5."), said
     said = contract_reason_discard(view, tile, Trump.parse("none"), "least", 0.9, first="left")
     assert said.startswith(f"I discard {tile}: no other discard I looked at closely does better"), said
+
+
+def test_a_weighted_brief_look_is_a_percentage_never_a_share_of_deals() -> None:
+    """Newcomer walk 7, finding 3: "threes — Made on a brief look: 59% of 3 deals" beside
+    "blanks — ... 0 of 3 deals": 59% of 3 deals is no whole number of deals (the deals are
+    weighted by the bidding). None or all of them is said as a count; any other share as a
+    plain percentage with the deals said apart, even one that looks like a whole count."""
+    frame = pd.DataFrame({"Move": ["threes", "blanks", "doubles", "fours"], "Chosen": ["", "", "", ""],
+                          FIRST_LOOK_COLUMN: pd.array([59, 0, 100, 67], dtype="Int64"),
+                          "Deals looked at": [3, 3, 3, 3]})
+    assert decision_lines(frame).splitlines() == [
+        "- **threes** — Made on a brief look: 59% (over 3 deals, each weighted by how well it fits the bidding)",
+        "- **blanks** — Made on a brief look: 0 of 3 deals",
+        "- **doubles** — Made on a brief look: 3 of 3 deals",
+        "- **fours** — Made on a brief look: 67% (over 3 deals, each weighted by how well it fits the bidding)",
+    ]

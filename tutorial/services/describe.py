@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from engine import Action, Tile, Trump
 from engine.tiles import suit_name
 from engine.trump import TRUMP, describe_suit
-from engine.words import Form, action_phrase, join_words, trump_phrase
+from engine.words import Form, action_phrase, count_words, join_words, trump_phrase
 
 if TYPE_CHECKING:  # pandas is imported by the tables' functions: pages without a table never load it
     import pandas as pd
@@ -481,6 +481,8 @@ def decision_lines(frame: pd.DataFrame) -> str:
     ...                   "Deals looked at": [3]})
     >>> print(decision_lines(f))
     - **blanks** — Made on a brief look: 0 of 3 deals
+
+    Any other share is a percentage, the deals said apart (see :func:`brief_look`).
     """
     import pandas as pd
 
@@ -503,10 +505,7 @@ def decision_lines(frame: pd.DataFrame) -> str:
             if col in ("Move", "Chosen"):
                 continue
             if brief and col == FIRST_LOOK_COLUMN and deals:
-                made = float(row[col]) * int(deals) / 100
-                # The deals made of the few looked at (a chance weighted by the bidding: its share).
-                said = f"{round(made)} of {int(deals)} deals" if abs(made - round(made)) < 0.05 else f"{brief} of {int(deals)} deals"
-                parts.append(f"{col}: {said}")
+                parts.append(f"{col}: {brief_look(float(row[col]), int(deals))}")
                 continue
             if brief and col == "Deals looked at":
                 continue  # said with the deals made
@@ -515,6 +514,22 @@ def decision_lines(frame: pd.DataFrame) -> str:
                 parts.append(f"{col}: {value}")
         lines.append(f"- **{row['Move']}**{chosen}" + (f" — {' · '.join(parts)}" if parts else ""))
     return "\n".join(lines)
+
+
+def brief_look(share: float, deals: int) -> str:
+    """A first look's share of deals made (:data:`FIRST_LOOK_COLUMN`, a whole percent) in
+    plain words. The deals count by how well each fits the bidding, so only none or all of
+    them is a count of deals; any other share is said as the percentage it is, with the deals
+    apart (59% of 3 deals is no whole number of deals).
+
+    >>> brief_look(0, 3), brief_look(100, 3), brief_look(100, 1)
+    ('0 of 3 deals', '3 of 3 deals', '1 of 1 deal')
+    >>> brief_look(59, 3)
+    '59% (over 3 deals, each weighted by how well it fits the bidding)'
+    """
+    if share in (0, 100):
+        return f"{deals if share else 0} of {count_words(deals, 'deal')}"
+    return f"{share:.0f}% (over {count_words(deals, 'deal')}, each weighted by how well it fits the bidding)"
 
 
 def _percents(chances: Sequence[float], margin: float) -> list[str]:
