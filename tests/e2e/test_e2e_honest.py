@@ -5,6 +5,7 @@ review of a set bid agrees with itself."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 from urllib.parse import urlencode
@@ -320,6 +321,15 @@ def test_a_finished_hands_feed_keeps_every_computer_move_with_its_reason(page: A
     assert "once the hand is over" not in text, text
     lines = [x for x in text.splitlines() if re.match(r"Seat \d (bids|plays) ", x)]
     assert len(lines) == len(theirs) and all(len(x.split(". ", 1)) == 2 and x.split(". ", 1)[1] for x in lines), lines
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    # The page moves what is below the table up beside a long feed once its run has finished
+    # (up to 1.5 s later on a loaded browser): wait for that, then measure.
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            """([t, f]) => { const a = document.querySelector(t), b = document.querySelector(f);
+                 return !!(a && b) && a.getBoundingClientRect().top < b.getBoundingClientRect().bottom; }""",
+            arg=[".st-key-play-tabs", FEED], timeout=10_000)
     tabs = page.locator(".st-key-play-tabs").first.bounding_box()
     feed = page.locator(FEED).first.bounding_box()
     assert tabs is not None and feed is not None and tabs["y"] < feed["y"] + feed["height"], (tabs, feed)
