@@ -8,7 +8,6 @@ level shown, so a reload keeps it."""
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 import streamlit as st
@@ -16,7 +15,7 @@ import streamlit as st
 from content.stars import MAX_STARS
 from store.events import LessonAnswer
 from tutorial.components import item as ask
-from tutorial.components import profile, state
+from tutorial.components import profile, scroll, state
 from tutorial.components.tiles import Shown, names_md, show_row
 from tutorial.services.items import Attempt, course, replay, stage_summary, tiles_named
 from tutorial.services.progress import next_level, place_words, resume_level
@@ -226,34 +225,11 @@ def stage_end(stage: Stage) -> None:
             st.markdown("Every level with three stars. On to the next stage!")
 
 
-#: Brings a level just opened into view from its top: after "Next level" (pressed at the
-#: bottom of the box) the browser keeps the scroll position, which cut off the top of the next
-#: question. It scrolls only when the level shown changed and its box starts above the window.
-_TOP_JS = """<script>
-(() => {
-  const level = %s;
-  const was = window.__moonLevelShown;
-  window.__moonLevelShown = level;
-  if (was === undefined || was === level) return;
-  const up = () => {
-    const box = document.querySelector('.st-key-learn-level-box');
-    if (!box) return;
-    if (box.getBoundingClientRect().top < 0) {
-      box.style.scrollMarginTop = '4.5rem';
-      box.scrollIntoView({block: 'start'});
-    }
-  };
-  requestAnimationFrame(up);
-  setTimeout(up, 150);
-  setTimeout(up, 600);
-})();
-</script>"""
-
-
 def _to_top(level: Level) -> None:
-    """The script of :data:`_TOP_JS` for ``level`` (its text changes with the level, so the
-    browser runs it again when another level is shown)."""
-    st.html(_TOP_JS % json.dumps(level.id), unsafe_allow_javascript=True, width="content")
+    """Bring ``level``'s box into view from its top when it was just opened: after "Next
+    level" (pressed at the bottom of the box) the browser keeps the scroll position, which cut
+    off the top of the next question."""
+    scroll.top_on_change(".st-key-learn-level-box", level.id, "__moonLevelShown")
 
 
 def _restore(level: Level, key: str, att: Attempt) -> None:

@@ -5,7 +5,6 @@ address (:class:`~tutorial.services.urlstate.PhoneLink`), so a refresh keeps it.
 
 from __future__ import annotations
 
-import json
 from html import escape
 
 import streamlit as st
@@ -13,7 +12,7 @@ import streamlit as st
 from store import StoreUnavailable, live
 from store.live import LiveError, QuestionInfo
 from store.names import cut_note
-from tutorial.components import css, profile, state
+from tutorial.components import css, profile, scroll, state
 from tutorial.components.live import DOWN
 from tutorial.services import live as logic
 from tutorial.services.live_html import answer_tiles_html, question_html
@@ -79,44 +78,19 @@ def _pick_toggles(token: str, q: QuestionInfo) -> None:
               icon=":material/send:", width="stretch")
 
 
-#: Brings the phone's page to its top when what it shows changes (a new question, the
-#: reveal): the browser keeps the scroll position, so a student who scrolled down to tap an
-#: answer saw the verdict or the next prompt off the top. It also lets go of the button last
-#: tapped (a touch leaves it focused, so it looked chosen). ``%s``: what is shown now.
-_TOP_JS = """<script>
-(() => {
-  const now = %s;
-  const was = window.__moonPhoneShown;
-  window.__moonPhoneShown = now;
-  if (was === undefined || was === now) return;
-  const up = () => {
-    const a = document.activeElement;
-    if (a && a !== document.body && a.blur) a.blur();
-    const top = document.querySelector('.live-phone');
-    if (top && top.getBoundingClientRect().top < 0) {
-      top.style.scrollMarginTop = '4.5rem';
-      top.scrollIntoView({block: 'start'});
-    }
-  };
-  requestAnimationFrame(up);
-  setTimeout(up, 150);
-  setTimeout(up, 600);
-})();
-</script>"""
-
-
 @st.fragment(run_every=PHONE_EVERY)
 def _phone(token: str) -> None:
     """The phone's live part, redrawn every :data:`PHONE_EVERY` seconds: the question, then
     "Leave this class" far below it. A "Leave?" still open when a new question comes is
     closed: the student is answering, not leaving. A new question or its reveal is shown
-    from the page's top (:data:`_TOP_JS`)."""
+    from the page's top, and the button last tapped let go (a touch leaves it focused, so
+    it looked chosen)."""
     shown = _question(token)
     if shown != state.get(state.LIVE_SEEN):
         state.put(state.LIVE_SEEN, shown)
         state.put(state.LIVE_LEAVING, False)
     _leave_box()
-    st.html(_TOP_JS % json.dumps(state.get(state.LIVE_STAGE) or ""), unsafe_allow_javascript=True, width="content")
+    scroll.top_on_change(".live-phone", state.get(state.LIVE_STAGE) or "", "__moonPhoneShown", blur=True)
 
 
 def _seen() -> int | None:
