@@ -9,6 +9,12 @@ the page's WebSocket, after the page was served), so the page's script asks this
 (:func:`tutorial.components.profile.sync_cookie`); where the route is missing (the app started
 as ``streamlit run tutorial/app.py``) that script sets an ordinary cookie instead.
 
+A page opened with a personal link (``GET /?me=<token>``, any page's address) is answered with
+that ``moon_learner`` cookie already set, the same way, when the token opens a learner (by
+:class:`LinkCookie`): the browser holds the profile before the page is drawn. The page's own
+script comes only once the page is drawn, seconds later on a busy machine, and another address
+opened in the meantime would find no cookie and start a new profile over the link's.
+
 ``POST /class-link-cookie`` (the body: a class code, a space, its teacher token) keeps a class's
 teacher link in the browser that made the class, in an ``HttpOnly`` cookie of its own
 (``moon_class_<code>``), so a reload there can show the link again behind its reveal
@@ -32,23 +38,25 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 _ROOT = Path(__file__).resolve().parents[1]
 if str(_ROOT) not in sys.path:  # `streamlit run tutorial/server.py` puts only tutorial/ on the path
     sys.path.insert(0, str(_ROOT))
 
 import streamlit as st  # noqa: E402
+from starlette.concurrency import run_in_threadpool  # noqa: E402
 from starlette.middleware import Middleware  # noqa: E402
 from starlette.requests import Request  # noqa: E402
 from starlette.responses import Response  # noqa: E402
 from starlette.routing import Route  # noqa: E402
 from starlette.types import ASGIApp, Message, Receive, Scope, Send  # noqa: E402
 
+from store import learners, open_store  # noqa: E402
 from store.classes import CODE_ALPHABET, CODE_LENGTH  # noqa: E402
 from store.learners import looks_like_token  # noqa: E402
 from tutorial.components.classes import LINK_COOKIE, LINK_COOKIE_ROUTE  # noqa: E402
-from tutorial.components.profile import COOKIE, COOKIE_ROUTE, COOKIE_SECONDS  # noqa: E402
+from tutorial.components.profile import COOKIE, COOKIE_ROUTE, COOKIE_SECONDS, LINK_PARAM, store_url  # noqa: E402
 from tutorial.services import kept  # noqa: E402
 
 _CLASS_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
@@ -164,6 +172,51 @@ class PresenterEarlyKeys:
         await self.app(scope, receive, edit)
 
 
-app = st.App("app.py", middleware=[Middleware(PresenterEarlyKeys)], routes=[Route(COOKIE_ROUTE, profile_cookie, methods=["POST", "DELETE"]),
+def _link_token(scope: Scope) -> str | None:
+    """The personal link's token of a page asked for with one (``GET ...?me=<token>``)."""
+    if scope["type"] != "http" or scope["method"] != "GET":
+        return None
+    values = parse_qs(bytes(scope.get("query_string", b"")).decode("latin-1")).get(LINK_PARAM, [])
+    return values[0] if len(values) == 1 and looks_like_token(values[0]) else None
+
+
+def _opens_learner(token: str) -> bool:
+    """Whether ``token`` opens a learner (false while the database cannot be reached)."""
+    try:
+        return learners.find(open_store(store_url()), token) is not None
+    except Exception:  # unreachable or not configured: the page says so, and sets no cookie
+        return False
+
+
+class LinkCookie:
+    """ASGI middleware: the page of a personal link (``GET ...?me=<token>``, answered with
+    Streamlit's ``index.html``) comes with the ``moon_learner`` cookie set to that token,
+    ``HttpOnly``, when the token opens a learner (an unknown or replaced link leaves the
+    browser's cookie as it was). Every other request passes through untouched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        token = _link_token(scope)
+        if token is None or not await run_in_threadpool(_opens_learner, token):
+            await self.app(scope, receive, send)
+            return
+        made = Response()
+        made.set_cookie(COOKIE, token, max_age=COOKIE_SECONDS, path="/", httponly=True, samesite="lax",
+                        secure=scope.get("scheme") == "https")
+        cookie = [(k, v) for k, v in made.raw_headers if k == b"set-cookie"]
+
+        async def with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = dict(message.get("headers", []))
+                if message.get("status") == 200 and b"text/html" in headers.get(b"content-type", b""):
+                    message = {**message, "headers": [*message.get("headers", []), *cookie]}
+            await send(message)
+
+        await self.app(scope, receive, with_cookie)
+
+
+app = st.App("app.py", middleware=[Middleware(LinkCookie), Middleware(PresenterEarlyKeys)], routes=[Route(COOKIE_ROUTE, profile_cookie, methods=["POST", "DELETE"]),
                                Route(LINK_COOKIE_ROUTE, class_link_cookie, methods=["POST"]),
                                Route(kept.KEPT_ROUTE, kept_cookie, methods=["POST"])])

@@ -96,6 +96,33 @@ def test_progress_survives_refresh_browser_restart_and_server_restart(browser: A
         ctx.close()
 
 
+def test_personal_link_is_kept_as_soon_as_its_page_shows_the_profile(browser: Any, server: str) -> None:
+    """A personal link opened in a new browser: once Home shows the profile, the browser holds
+    it. Another address opened at once (the next page, a new session) shows the same progress,
+    and the cookie stays the link's learner."""
+    lv = first_count_level()
+    ctx = sized_context(browser, 1440, 900)
+    page = ctx.new_page()
+    answer_count_level(page, server, lv.answer())
+    token = _personal_link(page, server)
+    ctx.close()
+    ctx = sized_context(browser, 1440, 900)
+    page = ctx.new_page()
+    page.goto(f"{server}/?me={token}")
+    page.wait_for_function("() => (document.querySelector('.st-key-home-path') || {}).innerText"
+                           "?.includes('3 stars over 1 level')", timeout=90_000, polling=20)
+    open_page(page, server + "/progress")
+    main = str(page.locator('[data-testid="stMainBlockContainer"]').inner_text())
+    assert "Nothing yet" not in main, main
+    assert "3 stars" in _sidebar(page), _sidebar(page)
+    wait_for_cookie(page, token)
+    page.wait_for_timeout(2000)  # no script of the link's page may replace it later
+    assert [c["value"] for c in ctx.cookies() if c["name"] == "moon_learner"] == [token]
+    open_page(page, server + "/")
+    assert "3 stars over 1 level" in str(page.locator(".st-key-home-path").inner_text())
+    ctx.close()
+
+
 @pytest.fixture(scope="module")
 def pg_url() -> Iterator[str]:
     url = os.environ.get("MOON_TEST_POSTGRES_URL")

@@ -55,11 +55,16 @@ def _secret_url() -> str | None:
     return str(value) if value else None
 
 
+def store_url() -> str:
+    """The database URL the app's store opens (the environment, else Streamlit's secret)."""
+    return database_url(secret=_secret_url())
+
+
 def store() -> Store | None:
     """The app's store (``None`` when the database cannot be opened: answers then wait in the
     session's outbox, the pages say so, and a later call tries to open it again)."""
     try:
-        db = open_store(database_url(secret=_secret_url()))
+        db = open_store(store_url())
     except Exception:  # unreachable (tried again on a later call) or not configured
         st.session_state[state.STORE_DOWN] = True
         return None
