@@ -154,6 +154,9 @@ def resolve() -> None:
     lid = learner_id()  # forgotten here if its link was replaced (or earlier in this run's callback)
     if st.session_state.pop(state.LINK_STALE, False):
         st.warning(LINK_REPLACED, icon=":material/link_off:")
+        # The cookie this session connected with may be that link's (set with the link's page):
+        # said once, by the browser's next session, and not read again here.
+        st.session_state[state.COOKIE_STALE] = True
     if lid is not None:
         return
     cookie = st.context.cookies.get(COOKIE)
