@@ -1,6 +1,7 @@
 """Fixtures of the browser tests: one ``streamlit run tutorial/server.py`` server (the app as
-``make run`` serves it: ``tutorial/app.py`` plus its cookie route) and one headless Chromium for
-the whole session. Every test is marked ``e2e`` (run them alone with ``pytest tests/e2e``;
+``make run`` serves it: ``tutorial/app.py`` plus its cookie routes), one ``streamlit run
+tutorial/app.py`` server only for the tests that ask for it (``app_py_server``), and one headless
+Chromium for the whole session. Every test is marked ``e2e`` (run them alone with ``pytest tests/e2e``;
 skip them with ``-m "not e2e"``)."""
 
 from __future__ import annotations
@@ -34,6 +35,15 @@ def server() -> Iterator[str]:
         pytest.skip("Chromium is not installed (apt-get install -y chromium)")
     pytest.importorskip("playwright")
     with app_server(script=ROOT / "tutorial" / "server.py") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def app_py_server(server: str) -> Iterator[str]:
+    """The app started as ``streamlit run tutorial/app.py`` (no cookie routes, no middleware:
+    the page sets its cookies itself), on the same database as ``server``; started the first
+    time a test asks for it and kept for the session."""
+    with app_server() as url:
         yield url
 
 

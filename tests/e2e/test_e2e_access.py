@@ -1,10 +1,10 @@
 """Browser tests of access to a profile: a personal link replaced in one browser stops working
 in another browser's tab that had it open (it can no longer read, write or replace the link), and
 a browser whose cookie holds the replaced link is told once and forgets it;
-served by ``tutorial/server.py`` (as ``make run`` does) the cookie is ``HttpOnly``. The shared
-server runs ``tutorial/server.py``; the replaced-link test runs twice on it: with its cookie
-route, and with the route missing (the browser is answered 404 there, as a server started from
-``tutorial/app.py`` answers), where the page sets an ordinary cookie itself."""
+served by ``tutorial/server.py`` (as ``make run`` does) the cookie is ``HttpOnly``. The
+replaced-link test runs twice: on the shared ``tutorial/server.py`` server (its cookie routes,
+and a personal link's page answered with its cookie), and on a real ``streamlit run
+tutorial/app.py`` server (no routes: the page sets an ordinary cookie itself)."""
 
 from __future__ import annotations
 
@@ -22,23 +22,19 @@ from moon_browser import (
     wait_for_no_cookie,
 )
 
-from tutorial.components.profile import COOKIE_ROUTE
-
 
 @pytest.fixture(params=["app.py", "server.py"])
-def route(request: pytest.FixtureRequest) -> bool:
-    """Whether the browsers of a test reach the server's cookie route (``server.py``) or are
-    answered as by a server without it (``streamlit run tutorial/app.py``)."""
-    return request.param == "server.py"
+def served(request: pytest.FixtureRequest) -> tuple[str, bool]:
+    """The URL of the app started from ``tutorial/app.py`` or ``tutorial/server.py``, and
+    whether it has the cookie route (``server.py``)."""
+    if request.param == "server.py":
+        return str(request.getfixturevalue("server")), True
+    return str(request.getfixturevalue("app_py_server")), False
 
 
-def _context(browser: Any, route: bool) -> Any:
-    """A browser context at 1440×1000; without ``route``, its requests to the cookie route get
-    a 404 (the page then sets the cookie itself)."""
-    ctx = sized_context(browser, 1440, 1000)
-    if not route:
-        ctx.route(f"**{COOKIE_ROUTE}", lambda r: r.fulfill(status=404, body="Not Found"))
-    return ctx
+def _context(browser: Any) -> Any:
+    """A new browser at 1440×1000."""
+    return sized_context(browser, 1440, 1000)
 
 
 def _sidebar(page: Any) -> str:
@@ -61,8 +57,9 @@ def _replace_link(page: Any) -> None:
     click_key(page, "profile-reset")
 
 
-def test_a_replaced_link_is_refused_in_the_tab_that_had_it_open(browser: Any, server: str, route: bool) -> None:
-    a_ctx, b_ctx = _context(browser, route), _context(browser, route)
+def test_a_replaced_link_is_refused_in_the_tab_that_had_it_open(browser: Any, served: tuple[str, bool]) -> None:
+    server, route = served
+    a_ctx, b_ctx = _context(browser), _context(browser)
     a, b = a_ctx.new_page(), b_ctx.new_page()
     # A earns three stars, and B opens A's personal link.
     answer_count_level(a, server, first_count_level().answer())
