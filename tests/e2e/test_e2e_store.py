@@ -30,6 +30,7 @@ from moon_browser import (
 )
 
 from store.pgserver import private_server, unavailable_reason
+from tutorial.components.profile import COOKIE_ROUTE
 
 
 def _wait_for_cookie(page: Any) -> None:
@@ -120,6 +121,35 @@ def test_personal_link_is_kept_as_soon_as_its_page_shows_the_profile(browser: An
     assert [c["value"] for c in ctx.cookies() if c["name"] == "moon_learner"] == [token]
     open_page(page, server + "/")
     assert "3 stars over 1 level" in str(page.locator(".st-key-home-path").inner_text())
+    ctx.close()
+
+
+def test_a_tab_opened_before_the_personal_link_leaves_the_browser_its_profile(browser: Any, server: str) -> None:
+    """A tab opened before the personal link (a new visitor's, with no profile), answered in
+    once the link's page has shown the profile: the answer makes that tab a profile of its own,
+    but the browser keeps the link's cookie, and its next page shows the link's progress."""
+    lv = first_count_level()
+    ctx = sized_context(browser, 1440, 900)
+    page = ctx.new_page()
+    answer_count_level(page, server, lv.answer())
+    token = _personal_link(page, server)
+    ctx.close()
+    ctx = sized_context(browser, 1440, 900)
+    early = ctx.new_page()
+    open_page(early, f"{server}/learn?level={lv.id}")
+    link = ctx.new_page()
+    open_page(link, f"{server}/?me={token}")
+    assert "3 stars" in _sidebar(link)
+    wait_for_cookie(link, token)
+    # A wrong answer in the early tab makes it a profile (no stars); its page then asks the
+    # server to keep that profile in the browser's cookie.
+    with early.expect_response(lambda r: r.url.endswith(COOKIE_ROUTE) and r.request.method == "POST"):
+        answer_count_level(early, server, lv.answer() + 1, reopen=False)
+    assert "0 stars" in _sidebar(early)
+    assert [c["value"] for c in ctx.cookies() if c["name"] == "moon_learner"] == [token]
+    later = ctx.new_page()
+    open_page(later, server + "/progress")
+    assert "3 stars" in _sidebar(later), _sidebar(later)
     ctx.close()
 
 

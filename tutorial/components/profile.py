@@ -208,16 +208,22 @@ def sync_cookie() -> None:
     """Keep this browser's cookie pointing at the session's learner: a tiny script, sent on
     every run while the cookie the browser connected with differs (the same element each run,
     so the browser runs it once). It asks the server's :data:`COOKIE_ROUTE` for an ``HttpOnly``
-    cookie (``tutorial/server.py``); where there is no such route it sets the cookie itself
-    (``SameSite=Lax``, ``Secure`` on https; a script cannot make it ``HttpOnly``)."""
+    cookie (``tutorial/server.py``), sending the cookie this session connected with too: the
+    route keeps a cookie that another tab changed since to another learner's (a personal link
+    opened there), and answers ``409``. Where there is no such route the script sets the cookie
+    itself (``SameSite=Lax``, ``Secure`` on https; a script cannot make it ``HttpOnly``)."""
     token = st.session_state.get(state.LEARNER_TOKEN)
-    if not token or st.context.cookies.get(COOKIE) == token:
+    connected = st.context.cookies.get(COOKIE)
+    connected = connected if learners.looks_like_token(connected) else ""
+    if not token or connected == token:
         return
     value = json.dumps(f"{COOKIE}={token}; path=/; max-age={COOKIE_SECONDS}; SameSite=Lax")
+    body = json.dumps(f"{token} {connected}")
     st.html(
         "<script>(async () => {"
-        f"try {{ const r = await fetch({json.dumps(COOKIE_ROUTE)}, {{method: 'POST', body: {json.dumps(token)}, "
-        "credentials: 'same-origin', cache: 'no-store'}); if (r.status === 204) return; } catch (e) {} "
+        f"try {{ const r = await fetch({json.dumps(COOKIE_ROUTE)}, {{method: 'POST', body: {body}, "
+        "credentials: 'same-origin', cache: 'no-store'}); if (r.status === 204 || r.status === 409) return; "
+        "} catch (e) {} "
         f"document.cookie = {value} + (location.protocol === 'https:' ? '; Secure' : '');"
         "})();</script>",
         unsafe_allow_javascript=True,
