@@ -56,6 +56,16 @@ def test_a_cookie_another_tab_set_to_another_learner_is_kept() -> None:
         assert (resp.status_code, _set_to(resp)) == (409, None), body
 
 
+def test_a_cookie_the_session_itself_sent_before_is_replaced() -> None:
+    """A phone's session made a profile (its cookie now holds it), then took a classmate's with
+    their PIN: the new token replaces the one this session sent."""
+    first, pin = _token(), _token()
+    resp = _post(f"{pin}  {first}", first)
+    assert (resp.status_code, _set_to(resp)) == (204, pin)
+    resp = _post(f"{pin}  {_token()}", first)  # another token sent before, not the one held
+    assert (resp.status_code, _set_to(resp)) == (409, None)
+
+
 def test_a_cookie_that_opens_no_learner_is_replaced() -> None:
     """A cookie changed since the session connected but whose link was replaced (or is unknown)
     keeps nobody's profile: the session's learner takes its place."""

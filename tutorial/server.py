@@ -1,12 +1,13 @@
 """Moon Tutor served as an ASGI app (``st.App``): ``streamlit run tutorial/server.py``, as
 ``make run`` does, serves ``tutorial/app.py`` plus one route of its own.
 
-``POST /profile-cookie`` (the body: the learner's token, a space, and the cookie the page's
-session connected with, or nothing) answers with the ``moon_learner`` cookie set ``HttpOnly`` (so
-no script in the page can read it), ``SameSite=Lax``, and ``Secure`` when the page is on https.
-It keeps the browser's cookie instead (``409``) when that cookie has changed since the session
-connected and opens another learner: a tab opened before a personal link, answered in after it,
-would otherwise put its new profile over the link's. ``DELETE /profile-cookie`` clears it (the page asks when the cookie's link was
+``POST /profile-cookie`` (the body: the learner's token, then, after spaces, the cookies the
+page's session knows the browser may hold: the one it connected with, or nothing, and the tokens
+it sent before) answers with the ``moon_learner`` cookie set ``HttpOnly`` (so no script in the
+page can read it), ``SameSite=Lax``, and ``Secure`` when the page is on https. It keeps the
+browser's cookie instead (``409``) when that cookie is none of those and opens another learner:
+a tab opened before a personal link, answered in after it, would otherwise put its new profile
+over the link's. ``DELETE /profile-cookie`` clears it (the page asks when the cookie's link was
 replaced). A Streamlit script cannot set a cookie or a response header itself (it runs over
 the page's WebSocket, after the page was served), so the page's script asks this route for it
 (:func:`tutorial.components.profile.sync_cookie`); where the route is missing (the app started
@@ -80,8 +81,8 @@ def _secure(request: Request) -> bool:
 
 async def profile_cookie(request: Request) -> Response:
     """Set the learner's cookie, ``HttpOnly``, from a page of this site, unless the browser's
-    cookie changed since the page's session connected and opens another learner (``409``: it
-    is kept); ``DELETE`` clears it (a cookie whose link was replaced)."""
+    cookie is none the page's session knows of and opens another learner (``409``: it is
+    kept); ``DELETE`` clears it (a cookie whose link was replaced)."""
     refused = _foreign(request)
     if refused is not None:
         return refused
@@ -89,11 +90,11 @@ async def profile_cookie(request: Request) -> Response:
         gone = Response(status_code=204, headers={"Cache-Control": "no-store"})
         gone.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=_secure(request))
         return gone
-    token, _, connected = (await request.body())[:200].decode("ascii", "replace").partition(" ")
+    token, *known = (await request.body())[:400].decode("ascii", "replace").split(" ")
     if not looks_like_token(token):
         return Response("That is not a Moon Tutor token.", status_code=400)
     held = request.cookies.get(COOKIE, "")
-    if held not in ("", token, connected) and await run_in_threadpool(_opens_learner, held):
+    if held not in ("", token, *known) and await run_in_threadpool(_opens_learner, held):
         return Response("This browser opened another profile meanwhile (a personal link); it keeps that one.",
                         status_code=409, headers={"Cache-Control": "no-store"})
     resp = Response(status_code=204, headers={"Cache-Control": "no-store"})

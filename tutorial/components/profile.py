@@ -208,17 +208,22 @@ def sync_cookie() -> None:
     """Keep this browser's cookie pointing at the session's learner: a tiny script, sent on
     every run while the cookie the browser connected with differs (the same element each run,
     so the browser runs it once). It asks the server's :data:`COOKIE_ROUTE` for an ``HttpOnly``
-    cookie (``tutorial/server.py``), sending the cookie this session connected with too: the
-    route keeps a cookie that another tab changed since to another learner's (a personal link
-    opened there), and answers ``409``. Where there is no such route the script sets the cookie
-    itself (``SameSite=Lax``, ``Secure`` on https; a script cannot make it ``HttpOnly``)."""
+    cookie (``tutorial/server.py``), sending too the cookies this session knows the browser
+    may hold (the one it connected with, the tokens it sent before): the route keeps a cookie
+    that another tab changed since to another learner's (a personal link opened there), and
+    answers ``409``. Where there is no such route the script sets the cookie itself
+    (``SameSite=Lax``, ``Secure`` on https; a script cannot make it ``HttpOnly``)."""
     token = st.session_state.get(state.LEARNER_TOKEN)
-    connected = st.context.cookies.get(COOKIE)
-    connected = connected if learners.looks_like_token(connected) else ""
-    if not token or connected == token:
+    held = st.context.cookies.get(COOKIE)
+    connected = held if isinstance(held, str) and learners.looks_like_token(held) else ""
+    if not isinstance(token, str) or not token or connected == token:
         return
+    sent = st.session_state.setdefault(state.COOKIE_SENT, [])
+    if token not in sent:
+        sent.append(token)
+    before = sent[max(0, sent.index(token) - 3):sent.index(token)]  # the same for this token on every run
+    body = json.dumps(" ".join([token, connected, *before]))
     value = json.dumps(f"{COOKIE}={token}; path=/; max-age={COOKIE_SECONDS}; SameSite=Lax")
-    body = json.dumps(f"{token} {connected}")
     st.html(
         "<script>(async () => {"
         f"try {{ const r = await fetch({json.dumps(COOKIE_ROUTE)}, {{method: 'POST', body: {body}, "

@@ -102,6 +102,7 @@ LINK_STALE = "moon_link_stale"  # this session's personal link was replaced else
 CLIENT = "moon_client"  # this session's random id, the client key of PIN limits when there is no address
 RENAMED = "moon_renamed"  # what the last rename saved, said once under the Rename button
 COOKIE_STALE = "moon_cookie_stale"  # this browser's cookie held a replaced link: said and cleared once
+COOKIE_SENT = "moon_cookie_sent"  # the profile tokens this session asked the browser's cookie to keep, in order
 LEARN_PLACE = "moon_learn_place"  # the Learn level last open (kept while other pages are open)
 CLASS_TOKENS = "moon_class_tokens"  # the teacher links of the classes made in this session, by code
 CLASS_SHOW_LINK = "moon_class_show_link"  # the teacher asked to see the teacher link on the dashboard
