@@ -361,6 +361,7 @@ def test_the_review_says_why_a_better_bid_or_trump_was_better(page: Any, server:
         "5-5 (6-6, 4-4, 3-3 and 1-1). Your bid of 6 was very likely to make. The strong player's bid of 21 was very "
         "unlikely to make. A long shot, but a made moon wins the game at once: by the strong player's reckoning of "
         "the whole game, it gave the better chance of winning it. Shooting the moon came out better on the deals "
-        "the strong player tried, but by too little to call bidding 6 a mistake."), bid
+        "the strong player tried, but those deals were too few to be sure it is better, so bidding 6 is not called "
+        "a mistake."), bid
     assert "%" not in review and "score made it" not in review, review
     shot(page, "review-why-trump")
