@@ -794,7 +794,9 @@ def score_words(view: PlayerView, short: bool = False) -> str:
     to winning"``: then a set costs little, as only a big score can still win), ``"as I am
     behind"``... or, when the
     score says nothing special, ``"playing for the game, not just this hand's points"``
-    (``short``: ``"playing for the game"``, and "close to winning" without "well behind").
+    (``short``: ``"playing for the game"``, and "close to winning" without "well behind"); at
+    the start of the game, every score 0, ``"playing for the game to 21, not just this hand's
+    points"``: a newcomer is told what the game is rather than a score there is not yet.
 
     "Close" is within a good hand of the target (7 points or 2 marks); "behind" or "ahead"
     is a good hand or more from the best other side, "well" behind or ahead two good hands
@@ -820,7 +822,13 @@ def score_words(view: PlayerView, short: bool = False) -> str:
         return f"as {me} {'well ' if mine <= top - 2 * gap else ''}behind"
     if mine >= top + gap:
         return f"as {me} {'well ' if mine >= top + 2 * gap else ''}ahead"
-    return "playing for the game" if short else "playing for the game, not just this hand's points"
+    if short:
+        return "playing for the game"
+    if not any(view.scores):
+        # At the start of the game there is no score to speak of: what "the game" is, instead.
+        marks = " marks" if rules.scoring == "marks" else ""
+        return f"playing for the game to {rules.target}{marks}, not just this hand's points"
+    return "playing for the game, not just this hand's points"
 
 
 def with_auction(reason: str, play: bool = False) -> str:
