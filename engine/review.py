@@ -862,8 +862,11 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
 
 def _contract_checker(analyst: StrongBot) -> StrongBot:
     """The strong player that checks a bid, discard or trump choice before the review grades
-    it: the same player with :data:`CHECK_FACTOR` times its simulated deals."""
-    return StrongBot(analyst.seed, settings=analyst.settings.more_deals(CHECK_FACTOR))
+    it: the same player with :data:`CHECK_FACTOR` times its simulated deals (its numbers, not
+    its words, are used: it does not work out again a bid it did not see made)."""
+    checker = StrongBot(analyst.seed, settings=analyst.settings.more_deals(CHECK_FACTOR))
+    checker.recall_bids = False
+    return checker
 
 
 def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, number: int,
@@ -885,12 +888,13 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
             return 0.0 if v is None or p is None else (2 * p - 1) * v
 
         differ = action is not chosen
-        # The bid the player went on to name a trump for is judged with that trump: its note and
-        # strength are the named trump's, its chance (the strong player's, with its own best
-        # trump for the bid) said as counted with that other trump.
+        # The bid the player went on to name a trump for is judged with that trump: its strength
+        # is the named trump's, and so is its note unless the strong player's own bid (and its
+        # trump) is what the line compares it with; its chance (the strong player's, with its
+        # own best trump for the bid) is said as counted with that other trump.
         own = named[1] if named is not None and named[0] == seat and action.kind == "bid" else None
         counted = mine.trump if own is not None and mine.trump is not None and mine.trump != own else None
-        note = hand_note(view.hand, own or best.trump or mine.trump)
+        note = hand_note(view.hand, best.trump or own or mine.trump)
         passed = _pass_facts(view, exp) if action.kind == "pass" else {}
         strength = _strengths(view, (own or mine.trump) if action.kind == "bid" else None,
                               best.trump if chosen.kind == "bid" else None)
