@@ -921,11 +921,12 @@ def test_a_moon_compared_early_in_the_game_is_not_put_down_to_the_score() -> Non
     assert text == (
         "Bid: you bid 6. Not a mistake; for comparison, the strong player would have shot the moon with fives as "
         "trump (its plan before the widow). Your hand held three fives (5-5, 5-4 and 5-2) and four doubles besides "
-        "5-5 (6-6, 4-4, 3-3 and 1-1). Your bid of 6 was very likely to make (82%). The strong player's bid of 21 "
+        "5-5 (6-6, 4-4, 3-3 and 1-1). Your bid of 6 was very likely to make (82%), counted with fives as trump, the "
+        "strong player's best trump for your hand before the widow. The strong player's bid of 21 "
         "was very unlikely to make (14%). A long shot, but a made moon wins the game at once: by the strong "
         "player's reckoning of the whole game, it gave the better chance of winning it (50% against 34% with your "
-        "bid of 6). Shooting the moon came out better on the deals the strong player tried, but by too little to "
-        "call bidding 6 a mistake."), text
+        "bid of 6). Shooting the moon came out better on the deals the strong player tried, but those deals were "
+        "too few to be sure it is better, so bidding 6 is not called a mistake."), text
     assert "score made it" not in bid.describe("you", numbers=False)
 
 

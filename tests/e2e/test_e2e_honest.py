@@ -358,7 +358,8 @@ def test_the_review_says_why_a_better_bid_or_trump_was_better(page: Any, server:
     assert bid == (
         "Bid: you bid 6. Not a mistake; for comparison, the strong player would have shot the moon with fives as "
         "trump (its plan before the widow). Your hand held three fives (5-5, 5-4 and 5-2) and four doubles besides "
-        "5-5 (6-6, 4-4, 3-3 and 1-1). Your bid of 6 was very likely to make. The strong player's bid of 21 was very "
+        "5-5 (6-6, 4-4, 3-3 and 1-1). Your bid of 6 was very likely to make, counted with fives as trump, the strong "
+        "player's best trump for your hand before the widow. The strong player's bid of 21 was very "
         "unlikely to make. A long shot, but a made moon wins the game at once: by the strong player's reckoning of "
         "the whole game, it gave the better chance of winning it. Shooting the moon came out better on the deals "
         "the strong player tried, but those deals were too few to be sure it is better, so bidding 6 is not called "
