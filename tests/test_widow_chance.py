@@ -71,3 +71,27 @@ def test_a_player_that_did_not_make_the_bid_still_says_what_the_widow_changed() 
     assert action == "discard 4-3" and reason.endswith("; the widow raised my chance: I should make my 6."), reason
     action, reason = said["trump"]
     assert action == "trump 0" and reason.startswith("The widow brought 0-0: I name blanks instead of fives"), reason
+
+
+def test_with_no_widow_a_closer_count_that_moves_the_chance_is_said() -> None:
+    """Four players take no widow, but the trump choice counts the hand again on more deals
+    (and the others' bids since): deal 34's bidder said "fives as trump is likely to take five
+    tricks" and then "I name fives: ...; I should make it", deal 49's "threes as trump should
+    take six tricks" and then "I am likely to make my bid", with no word of a change. The trump
+    line says the change and what made it: a closer count."""
+    for seed, bid_said, tail in (
+        (34, "fives as trump is likely to take five tricks", "; a closer count raised my chance: I should make it."),
+        (49, "threes as trump should take six tricks", "; a closer count lowered my chance: I am likely to make my bid."),
+    ):
+        g = Game.new(RuleSet(players=4), seed=seed)
+        bots = [make_bot("strong", seed=s) for s in range(4)]
+        said: dict[str, str] = {}
+        while g.phase.value in ("bidding", "trump"):
+            d = bots[g.to_act].decide(g.view(g.to_act))  # type: ignore[index]
+            if d.action.kind == "bid":
+                said["bid"] = d.explanation.reason
+            if g.phase.value == "trump":
+                said["trump"] = d.explanation.reason
+            g.apply(d.action)
+        assert bid_said in said["bid"], said
+        assert said["trump"].endswith(tail), said

@@ -654,10 +654,11 @@ class StrongBot(PhaseBot):
         why = {"best": "best", "most": "most", "good": "good"}.get(how, "even")
         said, said_chance = self.contracts.bid_said(self.contracts.hand_key(view))  # what its bid reason said
         other = None if top is None else top.trump
-        # With the widow seen and no discard line of this seat's to say so, the chance its bid
-        # was said with: the trump line says when its chance is in another band.
+        # With the widow seen and no discard line of this seat's to say so, or with no widow
+        # at all (four players), the chance its bid was said with: the trump line says when its
+        # chance is in another band.
         before = None
-        if rules.has_widow and not before_widow and view.discard is None:
+        if (rules.has_widow and not before_widow and view.discard is None) or not rules.has_widow:
             before = said_chance
         reason = trump_reason(view, best.trump, why, best.chance(need), bid_trump=said, first=first, other=other,
                               bid_chance=before, auction=reads)
