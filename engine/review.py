@@ -894,7 +894,7 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
         # own best trump for the bid) is said as counted with that other trump.
         own = named[1] if named is not None and named[0] == seat and action.kind == "bid" else None
         counted = mine.trump if own is not None and mine.trump is not None and mine.trump != own else None
-        note = hand_note(view.hand, best.trump or own or mine.trump)
+        note = hand_note(view.hand, (best.trump if chosen.kind == "bid" else None) or own or mine.trump)
         passed = _pass_facts(view, exp) if action.kind == "pass" else {}
         strength = _strengths(view, (own or mine.trump) if action.kind == "bid" else None,
                               best.trump if chosen.kind == "bid" else None)
