@@ -203,6 +203,12 @@ class HandStrength:
         return f"with {as_trump(self.trump)}, {you} held {held}, and {sure}"
 
 
+    def alike(self, other: HandStrength) -> bool:
+        """Whether :meth:`words` says the same of this trump and ``other`` but for the tiles'
+        names: as many trumps, and as many tiles that could not be beaten when led."""
+        return len(self.trumps) == len(other.trumps) and len(self.sure) == len(other.sure)
+
+
 def hand_strength(hand: Iterable[Tile], unseen: Iterable[Tile], trump: Trump) -> HandStrength:
     """The trumps of ``hand`` with ``trump``, and its tiles that none of ``unseen`` (the tiles
     its player has not seen) could beat when led: tricks the hand takes whenever it has the
@@ -230,7 +236,11 @@ class DecisionReview:
     rests on in the player's hand (:func:`hand_note`; bids only); ``strength_played`` /
     ``strength_best`` what the hand held with the trump of each choice (:func:`hand_strength`;
     for a pass, none of its own), the ground :meth:`why` gives; ``before_widow`` whether a
-    bid's trump was the strong player's plan before the widow was seen. For a pass: ``open_bid``
+    bid's trump was the strong player's plan before the widow was seen. ``scores``: the game's
+    score when the choice was made, one per side (at the start of the game, all 0, a line
+    says nothing of the score; ``None``: not known). ``counted_with``: for a bid whose player named another trump later in the hand, the
+    trump its chance was counted with (the strong player's best for it), said with the chance;
+    the hand's note and strength are then the named trump's. For a pass: ``open_bid``
     the lowest bid the player could have made instead, ``open_chance`` the chance of making
     it with its best trump (the share of the strong player's simulated deals), and
     ``partner_holds`` whether the partner held the bid (four players): what a pass's line
@@ -259,6 +269,8 @@ class DecisionReview:
     strength_played: HandStrength | None = None
     strength_best: HandStrength | None = None
     before_widow: bool = False
+    scores: tuple[int, ...] | None = None
+    counted_with: Trump | None = None
 
     @property
     def agrees(self) -> bool:
@@ -310,7 +322,16 @@ class DecisionReview:
             if held:
                 text += f" {whose_cap} {held.removeprefix(whose + ' ')}."
             if cp is not None:
-                text += f" {whose_cap} bid of {_bid_value(self.action)} was {chance_words(cp)} to make{fig(f'{cp:.0%}')}."
+                counted = ""
+                if self.counted_with is not None:
+                    # The player named another trump: the chance is the strong player's count
+                    # with its own best trump for the bid, said as such.
+                    plan = " before the widow" if self.before_widow else ""
+                    counted = (f", counted with {as_trump(self.counted_with)}, the strong player's best trump for "
+                               f"{whose} hand{plan}")
+                text += (f" {whose_cap} bid of {_bid_value(self.action)} was {chance_words(cp)} to make"
+                         f"{fig(f'{cp:.0%}')}{counted}.")
+                text += self._why_strong_passes()
             if cb is not None:
                 text += (f" The strong player's bid of {_bid_value(self.best)} was {chance_words(cb)} to "
                          f"make{fig(f'{cb:.0%}')}.")
@@ -321,11 +342,13 @@ class DecisionReview:
             if self.points_lost and self.grade:
                 n = max(1, round(self.points_lost))
                 text += f" That costs about {n} point{'s' if n != 1 else ''} on average{fig(f'{self.points_lost:.1f}')}."
+            stood = self._as_it_stood()
+            lowers = f" {stood[0].upper()}{stood[1:]}that lowers" if stood else " That lowers"
             if self.game_drop and self.grade and not numbers:
-                text += " From the score as it stood, that lowers the chance of winning the game."
+                text += f"{lowers} the chance of winning the game."
             elif self.game_drop and self.grade:
                 text += (
-                    " From the score as it stood, that lowers the chance of winning the game by about "
+                    f"{lowers} the chance of winning the game by about "
                     f"{max(1, round(self.game_drop))} percentage points"
                 )
                 if self.game_played is not None and self.game_best is not None:
@@ -344,9 +367,7 @@ class DecisionReview:
             else:
                 text += f" The chance to make the bid {chance_change(cb, cp)}{figures}."
                 if not self.grade and (self.drop or 0.0) >= GRADES[-1][1]:
-                    best = action_phrase(self.best, "ing")
-                    text += (f" {best[0].upper()}{best[1:]} came out better on the deals the strong player tried, "
-                             f"but by too little to call {action_phrase(self.action, 'ing')} a mistake.")
+                    text += self._too_few()
             text += self.why(who, numbers, chances=False)
         return text
 
@@ -386,6 +407,11 @@ class DecisionReview:
         shown = [x for x in (sb, sp) if x is not None]
         parts = [x.words(whose) for i, x in enumerate(shown) if all(x.trump != y.trump for y in shown[:i])]
         text = f" Why, from what {could} could see: {'; '.join(parts)}."
+        if len(parts) == 2 and sb is not None and sp is not None and sb.alike(sp):
+            # The counts the learner can check are the same: the difference is in the tiles
+            # the player could not see, and the line says so rather than leave two equal halves.
+            text += (f" From {whose} hand alone the two look alike: the difference is in how the tiles {could} "
+                     "could not see may lie, on the deals the strong player tried.")
         if self.kind == "trump":
             assert sb is not None  # a trump is always named
             if chances and cp is not None and cb is not None and sp is not None:
@@ -403,6 +429,38 @@ class DecisionReview:
             if made:
                 text += f" From what {could} could see, {' and '.join(made)}."
         return text
+
+    def _as_it_stood(self) -> str:
+        """``"from the score as it stood, "``, or nothing at the start of the game (every
+        score 0), where the score says nothing a newcomer could follow."""
+        return "" if self.scores is not None and not any(self.scores) else "from the score as it stood, "
+
+    def _too_few(self) -> str:
+        """Why a choice the strong player's numbers put below its own by a grade's worth or
+        more is not graded: the difference is within the noise of the simulated deals it
+        tried (:data:`NOISE_SIGMAS`), so the deals were too few to be sure of it, however
+        large it looks.
+
+        >>> DecisionReview(1, 0, "trump", Action.parse("trump 1"), Action.parse("trump 2"), 0.55, 0.82)._too_few()
+        ' Naming twos trump came out better on the deals the strong player tried, but those deals were too few to be sure it is better, so naming ones trump is not called a mistake.'
+        """
+        best = action_phrase(self.best, "ing")
+        return (f" {best[0].upper()}{best[1:]} came out better on the deals the strong player tried, but those "
+                f"deals were too few to be sure it is better, so {action_phrase(self.action, 'ing')} is not called "
+                "a mistake.")
+
+    def _why_strong_passes(self) -> str:
+        """Why the strong player passes where the player's bid was likely to make or better:
+        what a made bid gains is small against what the others score anyway (four players:
+        the other team scores the tricks it takes) or against the risk of a set, as the
+        strong player's own pass reason says. Empty otherwise."""
+        cp, v = self.chance_played, _bid_value(self.action)
+        if self.best.kind != "pass" or v is None or cp is None or chance_band(cp) not in ("should", "likely"):
+            return ""
+        if self.scores is not None and len(self.scores) == 2:  # four players: two teams
+            return (" The strong player passes all the same: the other team scores the tricks it takes whether the "
+                    f"bid is made or not, so a made bid of {v} gains little over passing.")
+        return f" The strong player passes all the same: a made bid of {v} gains too little for the risk of a set."
 
     def _why_pass(self, whose: str, fig: Callable[[str], str]) -> str:
         """Why a pass the strong player makes too was right, by what the hand lacked: the
@@ -433,19 +491,16 @@ class DecisionReview:
     def _why_not_graded(self) -> str:
         """Why a bid or pass that differs from the strong player's is not a mistake: the two
         are close in what the strong player weighs them by, or the strong choice came out
-        better by too little to be sure on its simulated deals (said plainly: "Bidding 5 came
-        out better on the deals the strong player tried, but by too little to call passing a
-        mistake.")."""
+        better, but on too few simulated deals to be sure of it (:meth:`_too_few`)."""
         least = GRADES[-1][1] if self.game_drop is not None else BID_GRADES[-1][1]
         lost = self.game_drop if self.game_drop is not None else self.points_lost
         if lost is None:
             return ""
         if lost >= least:
-            best = action_phrase(self.best, "ing")
-            return (f" {best[0].upper()}{best[1:]} came out better on the deals the strong player tried, "
-                    f"but by too little to call {action_phrase(self.action, 'ing')} a mistake.")
+            return self._too_few()
         if self.game_drop is not None:
-            return (" It is not a mistake because, from the score as it stood, both give about the same chance "
+            stood = self._as_it_stood()
+            return (f" It is not a mistake because{', ' + stood if stood else ' '}both give about the same chance "
                     "of winning the game.")
         return " It is not a mistake because both score about the same on average."
 
@@ -717,6 +772,7 @@ def review_hand(
     contract_checker = _contract_checker(analyst)
     out: list[PlayReview] = []
     decisions: list[DecisionReview] = []
+    named = _named_trump(g, actions)
     for text in actions:
         seat = g.to_act
         if (
@@ -725,7 +781,8 @@ def review_hand(
             and seat is not None
             and (contract is None or seat in contract)
         ):
-            decisions.append(_review_decision(analyst, g, seat, Action.parse(str(text)), number, contract_checker))
+            decisions.append(_review_decision(analyst, g, seat, Action.parse(str(text)), number, contract_checker,
+                                              named=named))
         if g.phase == "playing" and seat is not None and (wanted is None or seat in wanted):
             view = g.view(seat)
             trump = g.trump
@@ -761,8 +818,21 @@ def review_hand(
     return HandReview(number, tuple(out), tuple(decisions))
 
 
+def _named_trump(start: Game, actions: Iterable[str]) -> tuple[int, Trump] | None:
+    """The seat that named the trump of the hand that ``start`` begins (its ``actions``
+    played from there), and the trump it named; ``None`` when no trump was named (a hand
+    thrown in). A bid is judged with the trump its player went on to name."""
+    g = start.clone()
+    for text in actions:
+        action = Action.parse(str(text))
+        if action.kind == "trump" and isinstance(action.value, Trump) and g.to_act is not None:
+            return g.to_act, action.value
+        g.apply(action)
+    return None
+
+
 def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, number: int,
-                     checker: StrongBot | None = None) -> DecisionReview:
+                     checker: StrongBot | None = None, *, named: tuple[int, Trump] | None = None) -> DecisionReview:
     """The verdict on one bid, discard or trump choice, by what its player could know.
 
     The strong player's own look comes first. A choice it does not make, graded there, is
@@ -775,11 +845,11 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
     the review names one strong choice, the hint's. A discard or trump that differs from
     the strong player's is always looked at again, and its figures are the second look's:
     the first look may have screened it on a few deals only."""
-    first = _decision_verdict(analyst, g, seat, action, number)
+    first = _decision_verdict(analyst, g, seat, action, number, named=named)
     if first.grade is None and (first.kind == "bid" or first.agrees):
         return first
-    second = replace(_decision_verdict(checker or _contract_checker(analyst), g, seat, action, number, first.best),
-                     reason=first.reason)
+    second = replace(_decision_verdict(checker or _contract_checker(analyst), g, seat, action, number, first.best,
+                                       named=named), reason=first.reason)
     if first.grade is None:
         # A discard or trump the strong player did not choose was often only screened by its
         # first look (three deals for a trump it did not name: "100%" on three deals): the
@@ -792,14 +862,19 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
 
 def _contract_checker(analyst: StrongBot) -> StrongBot:
     """The strong player that checks a bid, discard or trump choice before the review grades
-    it: the same player with :data:`CHECK_FACTOR` times its simulated deals."""
-    return StrongBot(analyst.seed, settings=analyst.settings.more_deals(CHECK_FACTOR))
+    it: the same player with :data:`CHECK_FACTOR` times its simulated deals (its numbers, not
+    its words, are used: it does not work out again a bid it did not see made)."""
+    checker = StrongBot(analyst.seed, settings=analyst.settings.more_deals(CHECK_FACTOR))
+    checker.recall_bids = False
+    return checker
 
 
 def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, number: int,
-                      strong: Action | None = None) -> DecisionReview:
+                      strong: Action | None = None, *, named: tuple[int, Trump] | None = None) -> DecisionReview:
     """The verdict on one bid, discard or trump choice, from one strong player's numbers,
-    against ``strong`` (the strong choice to compare with; by default the analyst's own)."""
+    against ``strong`` (the strong choice to compare with; by default the analyst's own).
+    ``named``: the seat that named the hand's trump and the trump it named (:func:`_named_trump`):
+    that seat's bid is judged with it."""
     view = g.view(seat)
     d = analyst.decide(view)
     exp = d.explanation
@@ -813,9 +888,16 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
             return 0.0 if v is None or p is None else (2 * p - 1) * v
 
         differ = action is not chosen
-        note = hand_note(view.hand, best.trump or mine.trump)
+        # The bid the player went on to name a trump for is judged with that trump: its strength
+        # is the named trump's, and so is its note unless the strong player's own bid (and its
+        # trump) is what the line compares it with; its chance (the strong player's, with its
+        # own best trump for the bid) is said as counted with that other trump.
+        own = named[1] if named is not None and named[0] == seat and action.kind == "bid" else None
+        counted = mine.trump if own is not None and mine.trump is not None and mine.trump != own else None
+        note = hand_note(view.hand, (best.trump if chosen.kind == "bid" else None) or own or mine.trump)
         passed = _pass_facts(view, exp) if action.kind == "pass" else {}
-        strength = _strengths(view, mine.trump if action.kind == "bid" else None, best.trump if chosen.kind == "bid" else None)
+        strength = _strengths(view, (own or mine.trump) if action.kind == "bid" else None,
+                              best.trump if chosen.kind == "bid" else None)
         strength["before_widow"] = view.rules.has_widow and not view.rules.trump_before_widow
         if mine.game_chance is not None and best.game_chance is not None:
             # Playing for the game: each choice's chance of winning it. That chance moves with
@@ -827,6 +909,7 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
                 number, seat, kind, action, chosen, cp, cb, best.trump, None, None,
                 grade(game_drop) if sure else None, exp.reason, game_drop=game_drop,
                 game_played=mine.game_chance, game_best=best.game_chance, hand_note=note, **passed, **strength,
+                scores=view.scores, counted_with=counted,
             )
         if mine.score is not None and best.score is not None:
             # The strong player's own expected scores (relative to the others) of both choices.
@@ -839,14 +922,14 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
         return DecisionReview(
             number, seat, kind, action, chosen, cp, cb, best.trump, None, lost,
             bid_grade(lost) if differ and lost > NOISE_SIGMAS * noise + 1e-9 else None, exp.reason,
-            hand_note=note, **passed, **strength,
+            hand_note=note, **passed, **strength, scores=view.scores, counted_with=counted,
         )
     drop = None if cp is None or cb is None else round(100 * max(0.0, cb - cp), 6)
     sure = drop is not None and action is not chosen and drop > NOISE_SIGMAS * _deal_noise(mine, best) + 1e-9
-    named = _strengths(view, mine.trump, best.trump) if kind == "trump" else {}
+    strengths = _strengths(view, mine.trump, best.trump) if kind == "trump" else {}
     return DecisionReview(
         number, seat, kind, action, chosen, cp, cb, best.trump, drop, None,
-        grade(drop) if sure and drop is not None else None, exp.reason, **named,
+        grade(drop) if sure and drop is not None else None, exp.reason, **strengths, scores=view.scores,
     )
 
 

@@ -43,3 +43,55 @@ def test_the_discard_says_the_widow_moved_the_bids_chance_to_another_band() -> N
     _, reason, table = said["trump"]
     assert "my chance:" not in reason and "my chance:" not in table, said["trump"]
     assert "about an even chance" in reason and "about an even chance" in table, said["trump"]
+
+
+def test_a_player_that_did_not_make_the_bid_still_says_what_the_widow_changed() -> None:
+    """The second newcomer walk (deal 83455, Play now, hand 1): Seat 2 bid 6 ("fives as trump
+    might take six tricks"), then "I discard 4-3: ...; I should make my 6." and "I name blanks:
+    only 0-0 is a trump then ..." with no word that the widow changed the trump or raised the
+    chance. The app's decisions run in a pool of worker processes: the discard and the trump
+    can be made by a player that did not make the bid, with no memory of it. Each decision
+    here is made by a fresh player, as in another process: the discard and trump lines say
+    the change all the same, as the player that bid says it."""
+    deal = 83455
+    g = Game.new(RuleSet(), seed=deal)
+    said: dict[str, tuple[str, str]] = {}
+    while g.phase.value in ("bidding", "discard", "trump"):
+        seat, phase = g.to_act, g.phase.value
+        if seat == 0:  # the learner passes
+            g.apply("pass")
+            continue
+        d = make_bot("strong", seed=bot_seed(deal, seat)).decide(g.view(seat))
+        if seat == 2:
+            said[phase] = (str(d.action), d.explanation.reason)
+        g.apply(d.action)
+    action, bid = said["bidding"]
+    assert action == "bid 6" and "fives as trump might take six tricks" in bid, said["bidding"]
+    action, reason = said["discard"]
+    assert action == "discard 4-3" and reason.endswith("; the widow raised my chance: I should make my 6."), reason
+    action, reason = said["trump"]
+    assert action == "trump 0" and reason.startswith("The widow brought 0-0: I name blanks instead of fives"), reason
+
+
+def test_with_no_widow_a_closer_count_that_moves_the_chance_is_said() -> None:
+    """Four players take no widow, but the trump choice counts the hand again on more deals
+    (and the others' bids since): deal 34's bidder said "fives as trump is likely to take five
+    tricks" and then "I name fives: ...; I should make it", deal 49's "threes as trump should
+    take six tricks" and then "I am likely to make my bid", with no word of a change. The trump
+    line says the change and what made it: a closer count."""
+    for seed, bid_said, tail in (
+        (34, "fives as trump is likely to take five tricks", "; a closer count raised my chance: I should make it."),
+        (49, "threes as trump should take six tricks", "; a closer count lowered my chance: I am likely to make my bid."),
+    ):
+        g = Game.new(RuleSet(players=4), seed=seed)
+        bots = [make_bot("strong", seed=s) for s in range(4)]
+        said: dict[str, str] = {}
+        while g.phase.value in ("bidding", "trump"):
+            d = bots[g.to_act].decide(g.view(g.to_act))  # type: ignore[index]
+            if d.action.kind == "bid":
+                said["bid"] = d.explanation.reason
+            if g.phase.value == "trump":
+                said["trump"] = d.explanation.reason
+            g.apply(d.action)
+        assert bid_said in said["bid"], said
+        assert said["trump"].endswith(tail), said

@@ -617,7 +617,8 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
     tricks by rule of thumb, gives none. ``first``: the comparison is of the trumps looked
     at closely, said before it (:data:`CLOSELY`; ``other``: the dropped trump that looked
     better on its first look). ``bid_chance``: the chance the seat's bid was said with, when the widow was
-    seen since and no discard line has said how the chance moved (:func:`odds_tail`). ``auction``:
+    seen since and no discard line has said how the chance moved, or when no widow was taken
+    (four players: then "a closer count" moved it, :func:`chance_cause`; :func:`odds_tail`). ``auction``:
     reading the bids changed the trump (:func:`with_auction`, counted in the 35 words).
 
     The shortest wordings say how it compares in fewer words (:func:`none_better`), and the
@@ -629,15 +630,17 @@ def trump_reason(view: PlayerView, tr: Trump, why: str, chance: float | None = N
     'On a closer count I name ones instead of fives, as no other trump I looked at closely does better, but even so I expect to fall short of my bid unless the others slip.'
     """
     goal = f"my {view.bid}" if view.bid is not None else "my bid"
+    # Said at the table the bid named no trump, so there is no plan to say was changed.
+    changed = "" if fair else widow_changed(view, tr, bid_trump)
+    # After "On a closer count I name ...", the count is "that": said once.
+    cause = "that" if changed.startswith("On a closer count") else chance_cause(view)
     options = []
     for compare, said, lead in _trump_compares(why, first, other):
         if chance is not None:
-            compare += odds_tail(chance, "it" if said else "my bid", goal, before=bid_chance)
+            compare += odds_tail(chance, "it" if said else "my bid", goal, before=bid_chance, cause=cause)
         options += _trump_wordings(view, tr, compare, chance, fair=fair, bid_trump=bid_trump, before=bid_chance,
                                    lead=lead)
-    # Said at the table the bid named no trump, so there is no plan to say was changed.
-    changed = "" if fair else widow_changed(view, tr, bid_trump)
-    tail = odds_tail(chance, goal=goal, before=bid_chance) if chance is not None else ""
+    tail = odds_tail(chance, goal=goal, before=bid_chance, cause=cause) if chance is not None else ""
     seen = ("another" if other is None else other.name) if first == "higher" else ""
     # With no comparison left, "but even so" would have nothing to go against.
     bare = tail.replace(", but even so ", "; ", 1)
@@ -743,7 +746,7 @@ def _trump_wordings(view: PlayerView, tr: Trump, compare: str, chance: float | N
     if single is not None:
         # A suit of one tile in the set (blanks with three players: 0-0 alone): one trump.
         if not fair and single in hand:
-            odds = odds_tail(chance, goal=goal, before=before) if chance is not None else ""
+            odds = odds_tail(chance, goal=goal, before=before, cause=chance_cause(view)) if chance is not None else ""
             return [f"I name {tr.name}: only {single} is a trump then, and it is mine: one sure trick, and the "
                     f"rest plays like no trump{odds}."]
         return [f"I name {tr.name}: with {single} the only trump, my hand plays almost like no trump and has "
@@ -753,7 +756,7 @@ def _trump_wordings(view: PlayerView, tr: Trump, compare: str, chance: float | N
             return [f"I name no trump: it gives my hand {compare}."]
         return [f"I name {tr.name}: they give my hand {compare}."]
     if lone is not None and tr.value is not None:  # a lone trump: only a number trump has one
-        odds = odds_tail(chance, goal=goal, before=before) if chance is not None else ""
+        odds = odds_tail(chance, goal=goal, before=before, cause=chance_cause(view)) if chance is not None else ""
         return [f"I name {tr.name}: {lone} is {suit_tile(tr.value, 'the only')} I hold, "
                 f"so it plays like no trump with one sure trick{odds}."]
     if tr.kind == "doubles":
@@ -794,7 +797,9 @@ def score_words(view: PlayerView, short: bool = False) -> str:
     to winning"``: then a set costs little, as only a big score can still win), ``"as I am
     behind"``... or, when the
     score says nothing special, ``"playing for the game, not just this hand's points"``
-    (``short``: ``"playing for the game"``, and "close to winning" without "well behind").
+    (``short``: ``"playing for the game"``, and "close to winning" without "well behind"); at
+    the start of the game, every score 0, ``"playing for the game to 21, not just this hand's
+    points"``: a newcomer is told what the game is rather than a score there is not yet.
 
     "Close" is within a good hand of the target (7 points or 2 marks); "behind" or "ahead"
     is a good hand or more from the best other side, "well" behind or ahead two good hands
@@ -820,7 +825,13 @@ def score_words(view: PlayerView, short: bool = False) -> str:
         return f"as {me} {'well ' if mine <= top - 2 * gap else ''}behind"
     if mine >= top + gap:
         return f"as {me} {'well ' if mine >= top + 2 * gap else ''}ahead"
-    return "playing for the game" if short else "playing for the game, not just this hand's points"
+    if short:
+        return "playing for the game"
+    if not any(view.scores):
+        # At the start of the game there is no score to speak of: what "the game" is, instead.
+        marks = " marks" if rules.scoring == "marks" else ""
+        return f"playing for the game to {rules.target}{marks}, not just this hand's points"
+    return "playing for the game, not just this hand's points"
 
 
 def with_auction(reason: str, play: bool = False) -> str:
@@ -1010,7 +1021,14 @@ def _fair_bid_options(view: PlayerView, value: int, chance: float, tail: str, *,
     return [_bid_words(value, chance, "my hand", tail), _bid_words(value, chance, "my hand", tail, short=True)]
 
 
-def odds_tail(chance: float, bid: str = "my bid", goal: str = "", before: float | None = None) -> str:
+def chance_cause(view: PlayerView) -> str:
+    """What moved a bidder's chance since its bid, as its trump line says it: ``"the
+    widow"`` once it took one, else (four players) ``"a closer count"`` of the same hand."""
+    return "the widow" if view.widow else "a closer count"
+
+
+def odds_tail(chance: float, bid: str = "my bid", goal: str = "", before: float | None = None,
+              cause: str = "the widow") -> str:
     """What a trump or discard reason adds after its comparison: the plain chance of making
     the ``bid`` (``"it"`` when the comparison has just said it) in its band's words
     (:func:`engine.words.chance_clause`), so that "the best chance" is never read as a good
@@ -1035,12 +1053,17 @@ def odds_tail(chance: float, bid: str = "my bid", goal: str = "", before: float 
     '; the widow lowered my chance: I have about an even chance to make it'
     >>> odds_tail(0.9, "it", before=0.67), odds_tail(0.62, "it", before=0.67)
     ('; the widow raised my chance: I should make it', '; I am likely to make it')
+
+    ``cause``: what moved it, with no widow taken (four players) ``"a closer count"``:
+
+    >>> odds_tail(0.5, "it", before=0.81, cause="a closer count")
+    '; a closer count lowered my chance: I have about an even chance to make it'
     """
     band = chance_band(chance)
     changed = ""
     if before is not None and chance_band(before) != band:
         # In another band, so the chance moved that way.
-        changed = f"the widow {'lowered' if chance < before else 'raised'} my chance: "
+        changed = f"{cause} {'lowered' if chance < before else 'raised'} my chance: "
     if shows_none(chance):
         return f", but even so {fall_short_clause(goal or bid)}" if not changed else f"; {changed}{fall_short_clause(goal or bid)}"
     said = chance_clause(chance, "I", f"make {bid}")

@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from moon_browser import FEED, click, click_key, feed_moves, open_page, settle, shot, step_mode, why_button
-from test_review import WALK_380975
+from test_review import WALK_380975, WALK_806211
 
 from engine import Game, RuleSet
 from engine.players import make_bot
@@ -358,9 +358,38 @@ def test_the_review_says_why_a_better_bid_or_trump_was_better(page: Any, server:
     assert bid == (
         "Bid: you bid 6. Not a mistake; for comparison, the strong player would have shot the moon with fives as "
         "trump (its plan before the widow). Your hand held three fives (5-5, 5-4 and 5-2) and four doubles besides "
-        "5-5 (6-6, 4-4, 3-3 and 1-1). Your bid of 6 was very likely to make. The strong player's bid of 21 was very "
+        "5-5 (6-6, 4-4, 3-3 and 1-1). Your bid of 6 was very likely to make, counted with fives as trump, the strong "
+        "player's best trump for your hand before the widow. The strong player's bid of 21 was very "
         "unlikely to make. A long shot, but a made moon wins the game at once: by the strong player's reckoning of "
         "the whole game, it gave the better chance of winning it. Shooting the moon came out better on the deals "
-        "the strong player tried, but by too little to call bidding 6 a mistake."), bid
+        "the strong player tried, but those deals were too few to be sure it is better, so bidding 6 is not called "
+        "a mistake."), bid
     assert "%" not in review and "score made it" not in review, review
     shot(page, "review-why-trump")
+
+
+def test_the_review_of_a_bid_the_strong_player_passes_tells_one_story(page: Any, server: str) -> None:
+    """The second newcomer walk (four players, deal 806211, hand 2): "Your bid of 4 was very
+    likely to make" beside a strong player that passed, with no word why; the trump line's fall
+    from "very likely" to "as likely as not" called "too little to call naming ones trump a
+    mistake"; and a "Why" that said the same of twos and ones. On the page: the bid line says
+    why the strong player passes, the trump line puts the ungraded fall down to the deals
+    being too few, and says that twos and ones look alike from the hand."""
+    moves = [re.findall(r"pass|(?:bid|discard|trump|play) \S+", h) for h in WALK_806211]
+    setup = PlaySetup(RuleSet(players=4), 806211, 0, "strong")
+    open_page(page, f"{server}/play?{urlencode(encode(setup, moves))}")
+    page.locator(".st-key-play-tabs button", has_text="Hand review").first.click()
+    page.get_by_text("Your decisions and plays:").wait_for(timeout=180_000)
+    settle(page)
+    review = _below_the_table(page)
+    bid = next(x for x in review.splitlines() if x.startswith("Bid: you bid 4."))
+    assert ("Your bid of 4 was very likely to make. The strong player passes all the same: the other team scores "
+            "the tricks it takes whether the bid is made or not, so a made bid of 4 gains little over passing.") \
+        in bid, bid
+    trump = next(x for x in review.splitlines() if x.startswith("Trump: you named ones trump."))
+    assert "too little" not in trump, trump
+    assert ("Naming twos trump came out better on the deals the strong player tried, but those deals were too few "
+            "to be sure it is better, so naming ones trump is not called a mistake.") in trump, trump
+    assert trump.endswith("From your hand alone the two look alike: the difference is in how the tiles you could "
+                          "not see may lie, on the deals the strong player tried."), trump
+    shot(page, "review-one-story-806211")

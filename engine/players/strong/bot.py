@@ -13,7 +13,7 @@ from typing import Any, TypedDict
 
 from engine.actions import Action
 from engine.contract import tricks_needed
-from engine.game import PlayerView
+from engine.game import Phase, PlayerView
 from engine.players.analysis import PlayAnalysis, analyse_play, analyse_play_weighted
 from engine.players.base import PhaseBot
 from engine.players.bidding import BidRow, ScoreModel, ScoreTable, play_weights, score_table
@@ -99,6 +99,10 @@ class StrongBot(PhaseBot):
         self.settings: StrongSettings = settings if settings is not None else StrongSettings.of(**options)
         #: its work on contracts: solvers, the hand's deal pool, solved counts, plans
         self.contracts = Contracts(seed, self.settings)
+        #: whether a discard or trump choice of a seat whose bid this player did not see made
+        #: works that bid out again (:meth:`_recall_bid`); off for a review's second look,
+        #: which weighs a choice's numbers, not its words
+        self.recall_bids = True
 
     @property
     def bid_threshold(self) -> float:
@@ -266,6 +270,32 @@ class StrongBot(PhaseBot):
         )
 
     # -- bid -----------------------------------------------------------------------------
+    def _recall_bid(self, view: PlayerView) -> None:
+        """Make sure the trump and chance the seat's winning bid was said with are known (kept
+        by :meth:`_bid` under the hand's key), so that its discard and trump lines say how the
+        widow or a closer count changed them: a player that did not make the bid itself (a
+        fresh one, or one in another process: the app's decisions run in a pool of workers)
+        works the bid out again from the view it had then (:func:`bid_time_view`), which is
+        the same decision, every draw being seeded by the view."""
+        c = self.contracts
+        key = c.hand_key(view)
+        if not self.recall_bids or view.bidder != view.seat or key in c.bid_trumps or key in c.bids_recalled:
+            return
+        if len(c.bids_recalled) > 64:
+            c.bids_recalled.clear()
+        c.bids_recalled[key] = None
+        then = bid_time_view(view)
+        if then is None:
+            return
+        # Worked out as the bid was, by a player of the same seed and settings, and kept apart:
+        # only the words use it (this player's caches, work budget and trump race stay what
+        # they were for a player that did not see the bid made).
+        bidder = StrongBot(self.seed, settings=self.settings)
+        bidder._bid(then, then.legal_actions())
+        trumps, chances = bidder.contracts.bid_trumps, bidder.contracts.bid_chances
+        if key in trumps and key in chances:
+            c.bids_recalled[key] = (trumps[key][0], chances[key])
+
     def _bid(self, view: PlayerView, legal: list[Action]) -> Decision:
         rules = view.rules
         bids = [a.value for a in legal if a.kind == "bid" and isinstance(a.value, int)]
@@ -483,6 +513,7 @@ class StrongBot(PhaseBot):
 
     # -- discard and trump ---------------------------------------------------------------
     def _discard(self, view: PlayerView, legal: list[Action]) -> Decision:
+        self._recall_bid(view)
         rules = view.rules
         assert view.bid is not None
         need = tricks_needed(view.bid)
@@ -552,7 +583,7 @@ class StrongBot(PhaseBot):
         )
         (how, first, top), chance = _compare(best, others, need), best.chance(need)
         # The chance its bid was said with: the widow, seen now, may have moved it to another band.
-        before = self.contracts.bid_chances.get(self.contracts.hand_key(view))
+        _, before = self.contracts.bid_said(self.contracts.hand_key(view))
         reason = contract_reason_discard(view, d_best, best.trump, how, chance, first=first,
                                          other=None if top is None else top.discard, bid_chance=before)
         fair = contract_reason_discard(view, d_best, best.trump, how, chance, fair=True, first=first,
@@ -562,6 +593,7 @@ class StrongBot(PhaseBot):
                                             table_reason=fair))
 
     def _trump(self, view: PlayerView, legal: list[Action]) -> Decision:
+        self._recall_bid(view)
         rules = view.rules
         assert view.bid is not None
         need = tricks_needed(view.bid)
@@ -620,13 +652,14 @@ class StrongBot(PhaseBot):
             )
         how, first, top = _compare(best, others, need)
         why = {"best": "best", "most": "most", "good": "good"}.get(how, "even")
-        said, _ = self.contracts.bid_trumps.get(self.contracts.hand_key(view), (None, 0))  # the trump its bid reason named
+        said, said_chance = self.contracts.bid_said(self.contracts.hand_key(view))  # what its bid reason said
         other = None if top is None else top.trump
-        # With the widow seen and no discard line of this seat's to say so, the chance its bid
-        # was said with: the trump line says when its chance is in another band.
+        # With the widow seen and no discard line of this seat's to say so, or with no widow
+        # at all (four players), the chance its bid was said with: the trump line says when its
+        # chance is in another band.
         before = None
-        if rules.has_widow and not before_widow and view.discard is None:
-            before = self.contracts.bid_chances.get(self.contracts.hand_key(view))
+        if (rules.has_widow and not before_widow and view.discard is None) or not rules.has_widow:
+            before = said_chance
         reason = trump_reason(view, best.trump, why, best.chance(need), bid_trump=said, first=first, other=other,
                               bid_chance=before, auction=reads)
         fair = trump_reason(view, best.trump, why, best.chance(need), fair=True, bid_trump=said, first=first,
@@ -641,6 +674,43 @@ def _leader(keep: Sequence[Trump], solved: dict[Trump, list[int]], ranked: Seque
     """The trump of ``keep`` with the most tricks solved so far (the better by rule of thumb,
     earlier in ``ranked``, on a tie)."""
     return max(keep, key=lambda tr: (sum(solved[tr]), -ranked.index(tr)))
+
+
+def bid_time_view(view: PlayerView) -> PlayerView | None:
+    """The view the seat of ``view`` (before the play) had when it made its last bid of the
+    hand (``None`` when it made none, or once the play has begun): its hand as dealt, the actions before that bid, nothing of the
+    widow, the discard or the play. Equal to the view the game gave it then, so a strong
+    player's decision for it is the one it made (:meth:`StrongBot._recall_bid`).
+
+    >>> from engine import Game
+    >>> g = Game.new(seed=5)
+    >>> seat = g.to_act
+    >>> then = g.view(seat)
+    >>> for a in ("bid 5", "pass", "pass"):
+    ...     g.apply(a)
+    >>> g.phase, g.bidder == seat, then == g.view(seat)
+    (<Phase.DISCARD: 'discard'>, True, False)
+    >>> bid_time_view(g.view(seat)) == then, bid_time_view(g.view((seat + 1) % 3)) is None
+    (True, True)
+    """
+    last = max((i for i, (s, a) in enumerate(view.actions) if s == view.seat and a is not None and a.kind == "bid"),
+               default=None)
+    if last is None or view.tricks or view.current_trick:
+        return None
+    actions = view.actions[:last]
+    n = view.rules.players
+    return replace(
+        view, phase=Phase.BIDDING, to_act=view.seat, hand=tuple(sorted(Contracts.dealt_hand(view), key=_index)),
+        widow=(), discard=None,
+        bids=tuple((s, a.value if isinstance(a.value, int) else 0) for s, a in actions
+                   if a is not None and a.kind in ("bid", "pass")),
+        bidder=None, bid=None, trump=None, leader=None, current_trick=(), tricks=(), tricks_won=(0,) * n,
+        hand_sizes=(7,) * n, actions=actions,
+    )
+
+
+def _index(t: Tile) -> int:
+    return t.index
 
 
 def _bid_chances(rules: RuleSet, model: ScoreModel, work: _BidWork, trump: Trump) -> tuple[tuple[int, float], ...]:

@@ -110,6 +110,20 @@ class Contracts:
         #: :meth:`hand_key`: the discard and trump reasons after the widow say when theirs
         #: is in another band.
         self.bid_chances: dict[Key, float] = {}
+        #: What a player that did not see the seat's bid made has worked out again of it (see
+        #: ``StrongBot._recall_bid``), by :meth:`hand_key`: the trump and the plain chance its
+        #: reason said (``None`` for a hand it would have passed), for the words of its
+        #: discard and trump lines only: its choices are worked out as before.
+        self.bids_recalled: dict[Key, tuple[Trump, float] | None] = {}
+
+    def bid_said(self, key: Key) -> tuple[Trump | None, float | None]:
+        """The trump and the plain chance the bid of the hand ``key`` was said with: this
+        player's own bid's, else one worked out again (``bids_recalled``); ``None`` for
+        what is not known."""
+        if key in self.bid_trumps:
+            return self.bid_trumps[key][0], self.bid_chances.get(key)
+        said = self.bids_recalled.get(key)
+        return (None, None) if said is None else said
 
     @property
     def nodes(self) -> int:
