@@ -17,6 +17,7 @@ so a sentence reads the same everywhere (the app's own words, such as "You" and 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from typing import Literal, Protocol
 
@@ -42,6 +43,7 @@ __all__ = [
     "number_word",
     "percent",
     "shows_none",
+    "tricks_average",
     "trump_phrase",
     "trump_sentence",
 ]
@@ -73,6 +75,25 @@ def count_words(n: int, word: str) -> str:
     ('1 trick', '0 tricks')
     """
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def tricks_average(n: float) -> str:
+    """An average number of tricks as a person says it: one decimal at most, a whole number
+    plainly, and a difference too small for one decimal said so, never as "0.0".
+
+    >>> tricks_average(5.54), tricks_average(4.96), tricks_average(1.0), tricks_average(0.04)
+    ('5.5 tricks', '5 tricks', '1 trick', 'under a tenth of a trick')
+    >>> tricks_average(1.25)
+    '1.3 tricks'
+    >>> tricks_average(0.0)
+    '0 tricks'
+    """
+    tenths = math.floor(n * 10 + 0.5)  # half up: 1.25 is "1.3 tricks"
+    if tenths == 0 and n > 0:
+        return "under a tenth of a trick"
+    if tenths % 10 == 0:
+        return count_words(tenths // 10, "trick")
+    return f"{tenths / 10:.1f} tricks"
 
 
 def percent(x: float | None) -> str:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     from puzzles.loader import Puzzle
 
-__all__ = ["answer_pattern", "served", "serving_order"]
+__all__ = ["KIND_GAP", "answer_pattern", "served", "serving_order"]
 
 T = TypeVar("T")
 
@@ -44,7 +44,8 @@ def answer_pattern(puzzle: Puzzle) -> Hashable:
     return (puzzle.kind, shape) if shape is not None else (puzzle.kind, tuple(sorted(puzzle.themes)))
 
 
-def serving_order(items: Sequence[T], key: Callable[[T], Hashable]) -> list[T]:
+def serving_order(items: Sequence[T], key: Callable[[T], Hashable], group: Callable[[T], Hashable] | None = None,
+                  window: int = 0) -> list[T]:
     """``items`` (already easiest first) reordered so that no two neighbours share ``key``
     where that can be avoided: each next item is the first of the rest whose key differs
     from the last one served and that leaves the rest still possible to spread (a key that
@@ -54,6 +55,13 @@ def serving_order(items: Sequence[T], key: Callable[[T], Hashable]) -> list[T]:
 
     >>> "".join(serving_order(list("abbb"), key=str))
     'babb'
+
+    ``group`` and ``window``: of the items that keep to that rule, one whose group is not among
+    the last ``window`` served comes first where there is one (the kinds of puzzles mixed, not
+    only their answers):
+
+    >>> "".join(serving_order(list("aAaAbc"), key=str, group=str.lower, window=2))
+    'abcAaA'
     """
     from collections import Counter
 
@@ -72,14 +80,18 @@ def serving_order(items: Sequence[T], key: Callable[[T], Hashable]) -> list[T]:
                 return False
         return True
 
+    recent: list[Hashable] = []
     while rest:
-        i = next((j for j, (k, _) in enumerate(rest) if k != last and spreadable(k)), None)
+        fits = [j for j, (k, _) in enumerate(rest) if k != last and spreadable(k)]
+        i = next((j for j in fits if group is None or group(rest[j][1]) not in recent), fits[0] if fits else None)
         if i is None:  # some repeat is bound to come: serve the most common key first
             other = [j for j, (k, _) in enumerate(rest) if k != last]
             i = max(other, key=lambda j: (counts[rest[j][0]], -j)) if other else 0
         last, item = rest.pop(i)
         counts[last] -= 1
         out.append(item)
+        if group is not None and window:
+            recent = [*recent, group(item)][-window:]
     return out
 
 
@@ -93,7 +105,15 @@ def _pattern(puzzle: Puzzle) -> Hashable:
     return _PATTERNS[puzzle.id]
 
 
+#: How many puzzles of other kinds come before one of the same kind again, where there are any:
+#: the whole list opened on four "Is it a trump?" in its first five (newcomer7 #11).
+KIND_GAP = 4
+
+
 def served(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
     """The puzzles in the order the Puzzles page serves them: easiest first (by rating, then
-    id), no two in a row of the same :func:`answer_pattern` where avoidable."""
-    return serving_order(sorted(puzzles, key=lambda p: (p.rating, p.id)), _pattern)
+    id), no two in a row of the same :func:`answer_pattern` where avoidable, and of those the
+    easiest whose kind is not among the last :data:`KIND_GAP` served where there is one (the
+    kinds mixed; a list of one kind keeps to the answers' rule alone)."""
+    return serving_order(sorted(puzzles, key=lambda p: (p.rating, p.id)), _pattern, group=lambda p: p.kind,
+                         window=KIND_GAP)

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 __all__ = ["DayAnswer", "Miss", "PositionAnswer", "PositionCard", "PuzzleCard", "daily_puzzle", "day_answers", "due_reviews",
-           "game_misses", "last_answered", "next_position", "next_puzzle", "open_misses", "position_answers", "theme_misses"]
+           "game_misses", "last_answered", "next_position", "next_puzzle", "open_misses", "position_answers", "reached",
+           "theme_misses"]
 
 #: How much one point of "miss rate" of a theme is worth, in rating points of distance.
 THEME_WEIGHT = 300.0
@@ -178,6 +179,8 @@ class PositionAnswer:
     correct: bool
     clean: bool
     at: datetime
+    #: the try this answer was (1: the first)
+    try_number: int = 1
 
 
 @dataclass(frozen=True)
@@ -195,6 +198,9 @@ class Miss:
     trick: int = 0
     tile: str = ""
     better: str = ""
+    #: for a position answered wrong: the try at which the learner then got that same
+    #: position right (2: at the second try); 0 when they have not got it right since
+    right_at: int = 0
 
     @property
     def in_game(self) -> bool:
@@ -223,11 +229,18 @@ def open_misses(cards: Sequence[PositionCard], games: Sequence[Miss], answers: S
     ['cash-walkers']
     >>> [m.principle for m in open_misses(cards, [game], [wrong, PositionAnswer("dt-1", True, False, t[3])])]
     ['draw-trumps', 'cash-walkers']
+
+    A position answered wrong and then right at a later try stays a miss, which says so:
+
+    >>> open_misses(cards, [], [wrong, PositionAnswer("dt-1", True, False, t[3], try_number=2)])[0].right_at
+    2
     """
     by_id = {c.id: c for c in cards}
     principles = {c.principle for c in cards}
     misses = [m for m in games if m.principle in principles]
-    misses += [Miss(by_id[a.level_id].principle, a.at, by_id[a.level_id].players, level_id=a.level_id)
+    misses += [Miss(by_id[a.level_id].principle, a.at, by_id[a.level_id].players, level_id=a.level_id,
+                    right_at=next((b.try_number for b in answers
+                                   if b.level_id == a.level_id and b.correct and b.at >= a.at), 0))
                for a in answers if not a.correct and a.level_id in by_id]
     cleared: dict[str, datetime] = {}
     for a in answers:
@@ -242,15 +255,42 @@ def open_misses(cards: Sequence[PositionCard], games: Sequence[Miss], answers: S
     return sorted(still, key=lambda m: (m.at, m.principle), reverse=True)
 
 
+def reached(cards: Sequence[PositionCard], answers: Sequence[PositionAnswer]) -> set[str]:
+    """The positions of ``cards`` (the course's order) the learner has reached on Learn: of each
+    principle, its first position and every one up to the furthest they have answered (right or
+    wrong). Practice serves no position past these, so it never fills a level Learn has not
+    opened yet.
+
+    >>> from datetime import UTC
+    >>> at = datetime(2026, 12, 5, 9, tzinfo=UTC)
+    >>> cards = [PositionCard(f"dt-{i}", "draw-trumps", 3) for i in (1, 2, 3)] + [PositionCard("cw-1", "cash-walkers", 3),
+    ...          PositionCard("cw-2", "cash-walkers", 3)]
+    >>> sorted(reached(cards, [PositionAnswer("dt-2", False, False, at)]))
+    ['cw-1', 'dt-1', 'dt-2']
+    """
+    furthest: dict[str, int] = {}
+    place: dict[str, int] = {}
+    for c in cards:
+        place[c.id] = furthest[c.principle] = furthest.get(c.principle, -1) + 1
+    top = {p: 0 for p in furthest}
+    for a in answers:
+        card = next((c for c in cards if c.id == a.level_id), None)
+        if card is not None:
+            top[card.principle] = max(top[card.principle], place[card.id])
+    return {c.id for c in cards if place[c.id] <= top[c.principle]}
+
+
 def next_position(cards: Sequence[PositionCard], misses: Sequence[Miss], recent: Collection[str],
-                  solved: Collection[str] = (), seen: Collection[str] = ()) -> tuple[PositionCard, Miss] | None:
+                  solved: Collection[str] = (), seen: Collection[str] = (),
+                  reach: Collection[str] | None = None) -> tuple[PositionCard, Miss] | None:
     """The position Practice serves for the open misses (:func:`open_misses`, newest first),
     with the miss it answers: of the newest miss's principle a position not in ``recent``
     (just shown) and not the position answered wrong; of those, one not in ``seen`` (answered
     before, right or wrong, in Learn or here) first, then one not in ``solved`` (answered
     right before, or its answer shown: its answer is known), then one with the
-    miss's number of players, then the first in ``cards`` (the course's order). A principle whose positions are all recent
-    gives way to the next miss; ``None`` when none is left.
+    miss's number of players, then the first in ``cards`` (the course's order). Only positions
+    in ``reach`` (:func:`reached`; every one when ``None``) are served. A principle whose
+    positions are all recent gives way to the next miss; ``None`` when none is left.
 
     >>> from datetime import UTC
     >>> at = datetime(2026, 12, 5, 9, tzinfo=UTC)
@@ -271,9 +311,12 @@ def next_position(cards: Sequence[PositionCard], misses: Sequence[Miss], recent:
     'dt-1'
     >>> next_position(cards, [miss], recent={"dt-1", "dt-2", "dt-3"}) is None
     True
+    >>> next_position(cards, [miss], recent=set(), reach={"dt-1"})[0].id
+    'dt-1'
     """
     for m in misses:
-        candidates = [c for c in cards if c.principle == m.principle and c.id not in recent and c.id != m.level_id]
+        candidates = [c for c in cards if c.principle == m.principle and c.id not in recent and c.id != m.level_id
+                      and (reach is None or c.id in reach)]
         if not candidates:
             continue
         order = {c.id: i for i, c in enumerate(cards)}
@@ -331,5 +374,5 @@ def position_answers(store: object, learner_id: int, ids: Collection[str]) -> li
         if fault is not None or not isinstance(at, datetime):
             skip_row("lesson_attempts", rid, fault or "created_at")
             continue
-        out.append(PositionAnswer(level_id, bool(correct), bool(correct) and tries == 1 and hints == 0, at))
+        out.append(PositionAnswer(level_id, bool(correct), bool(correct) and tries == 1 and hints == 0, at, tries))
     return out

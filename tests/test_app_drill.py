@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.words import tricks_average
 from lessons.strategy.principles import principle
 from tutorial.services.items import course
 from tutorial.services.progress import check_file
@@ -88,7 +89,7 @@ def test_the_drill_played_to_the_end_by_the_principle_then_left_on_a_replay() ->
     res = play.result()
     assert not res.achieved and res.costly
     said = at.info[-1].value
-    assert not at.success and "Hand over." in said and f"{drill.best_tricks:.2f} tricks on average" in said
+    assert not at.success and "Hand over." in said and f"{tricks_average(drill.best_tricks)} on average" in said
     assert "You kept to the principle" in said and "The tricks went at decisions this principle does not judge" in said
     for c in res.costly:
         d = c.decision

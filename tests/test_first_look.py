@@ -62,7 +62,7 @@ def test_a_moon_made_on_no_deal_after_the_widow_is_said_to_fall_short() -> None:
         d = _decision(3, 2, kind)
         assert re.search(r"I make (it|my 21)( with \w+ trump)? in 0% of 16 simulated deals", d.explanation.summary), (
             d.explanation.summary)
-        end = "; the widow lowered my chance: I expect to fall short of my 21 unless the others slip." if (
+        end = "; the widow lowered my chance, and I expect to fall short of my 21 unless the others slip." if (
             kind == "discard") else FALL_SHORT
         for reason in (d.explanation.reason, d.at_table().explanation.reason):
             assert reason.endswith(end) and "outside chance" not in reason, reason

@@ -8,6 +8,7 @@ import pytest
 
 from engine import Tile
 from engine.strategy import fair_answer
+from engine.words import tricks_average
 from lessons import load_course
 from lessons.strategy.drill import DRILL_SAMPLES, DrillPlay, drill_ids, drill_of, drills
 from lessons.strategy.principles import beaters, draw_branch, principle
@@ -108,7 +109,8 @@ def test_leaving_the_principle_is_named_at_its_decision_with_the_level_s_figures
         trick = len(d.start().tricks) + 1
         text = " ".join(r.lines())
         assert f"Trick {trick}: you " in text and f"{worst}, where {principle(d.principle).title} picks {d.best}" in text
-        assert f"{d.best_tricks:.2f}" in text
+        assert f"{tricks_average(d.best_tricks)} on average" in text
+        assert f"{d.best_tricks:.2f} tricks on average" in " ".join(r.numbers())
 
 
 def test_a_different_tile_as_good_in_expectation_is_no_departure(course) -> None:  # type: ignore[no-untyped-def]
@@ -160,7 +162,7 @@ def test_leaving_the_rule_for_a_tile_as_good_is_said_not_hidden(course) -> None:
     a = r.alike[0]
     # Drawing trumps' drill is a bidder's of three players: its tricks are the learner's own.
     assert d.rules.players == 3 and d.goal == "make" and "your side" not in said
-    assert a.played_tricks > a.pick_tricks and f"{a.played_tricks:.2f} tricks for you from there" in said
+    assert a.played_tricks > a.pick_tricks and f"{tricks_average(a.played_tricks)} for you from there" in said
     assert f"at the other {r.judged - 1} decisions where it picks a tile you played that tile" in said
 
 
@@ -189,3 +191,29 @@ def test_the_result_says_who_your_side_is(course) -> None:  # type: ignore[no-un
             assert "From the position on, you took 3 tricks and made the bid." == first, first
             seen.add("bidder")
     assert seen == {"partner", "defender", "bidder"}
+
+
+def test_the_result_says_its_figures_plainly_and_its_counts_apart(course) -> None:  # type: ignore[no-untyped-def]
+    """newcomer7 #9: the drill's end said "5.54 tricks on average", "a sample of 400 layouts"
+    and "924 layouts" in one box. Its lines give averages to one decimal at most and no count
+    of layouts; the numbers (two decimals, the layouts each is over) are one a line apart. The
+    worst first tile and then the principle: the departure's figures are among the numbers."""
+    import re
+
+    for s in _better(course):
+        d = drill_of(s)
+        sums = course.level(d.level).task.param("tricks")
+        p = DrillPlay(d)
+        p.play(Tile.parse(min(sums, key=lambda t: (sums[t], t))))
+        while not p.finished:
+            p.play(_by_principle(p))
+        r = p.result()
+        said = " ".join(r.lines())
+        assert not re.search(r"\d\.\d\d", said), (s.id, said)
+        assert not re.search(r"\d+ layouts", said) and "a sample of" not in said, (s.id, said)
+        assert f"{tricks_average(d.best_tricks)} on average from the same position" in said, (s.id, said)
+        numbers = r.numbers()
+        assert r.departure is not None and r.departure.numbers in numbers, (s.id, numbers)
+        assert f"{d.best_tricks:.2f} tricks on average" in numbers[0], numbers
+        for line in numbers:
+            assert len(re.findall(r"\d+ layouts|the one layout", line)) == 1, line

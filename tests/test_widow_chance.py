@@ -35,7 +35,7 @@ def test_the_discard_says_the_widow_moved_the_bids_chance_to_another_band() -> N
     said = _contract_moves()
     action, bid, _ = said["bidding"]
     assert action == "bid 21" and "is likely to take all seven tricks" in bid, said["bidding"]
-    tail = "; the widow lowered my chance: I have about an even chance to make my 21."
+    tail = "; though the widow lowered my chance, I have about an even chance to make my 21."
     action, reason, table = said["discard"]
     assert action == "discard 4-1", said["discard"]
     assert reason.endswith(tail) and table.endswith(tail), said["discard"]
@@ -68,7 +68,7 @@ def test_a_player_that_did_not_make_the_bid_still_says_what_the_widow_changed() 
     action, bid = said["bidding"]
     assert action == "bid 6" and "fives as trump might take six tricks" in bid, said["bidding"]
     action, reason = said["discard"]
-    assert action == "discard 4-3" and reason.endswith("; the widow raised my chance: I should make my 6."), reason
+    assert action == "discard 4-3" and reason.endswith("; now that the widow raised my chance, I should make my 6."), reason
     action, reason = said["trump"]
     assert action == "trump 0" and reason.startswith("The widow brought 0-0: I name blanks instead of fives"), reason
 
@@ -95,3 +95,27 @@ def test_with_no_widow_a_closer_count_that_moves_the_chance_is_said() -> None:
             g.apply(d.action)
         assert bid_said in said["bid"], said
         assert said["trump"].endswith(tail), said
+
+
+def test_the_table_discard_line_says_one_thought_a_clause_and_no_bracket() -> None:
+    """newcomer7 #12: at the table, "I lay one tile aside face down: no other discard does
+    better on a closer look (another only looked better at first); the widow lowered my
+    chance: I am likely to make my 5." The unnamed "another" says nothing and goes; the
+    widow's change is said as the reason the chance reads as it does, in one clause. After
+    the hand the reason still names the tile that only looked better at first."""
+    import dataclasses
+
+    from engine import Game, RuleSet
+    from engine.players.reasons import contract_reason_discard
+    from engine.trump import Trump
+
+    view = dataclasses.replace(Game.new(RuleSet(), seed=3).view(0), bid=5)
+    tile, other = view.hand[0], view.hand[1]
+    for how in ("best", "most", "good", "least"):
+        table = contract_reason_discard(view, tile, Trump.parse("1"), how, 0.62, fair=True, first="higher",
+                                        other=other, bid_chance=0.9)
+        assert "(" not in table and "another" not in table, table
+        assert table.endswith("; though the widow lowered my chance, I am likely to make my 5."), table
+        full = contract_reason_discard(view, tile, Trump.parse("1"), how, 0.62, first="higher", other=other,
+                                       bid_chance=0.9)
+        assert f"({other} only looked better at first)" in full and "my chance:" not in full, full

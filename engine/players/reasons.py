@@ -1028,7 +1028,7 @@ def chance_cause(view: PlayerView) -> str:
 
 
 def odds_tail(chance: float, bid: str = "my bid", goal: str = "", before: float | None = None,
-              cause: str = "the widow") -> str:
+              cause: str = "the widow", *, joined: bool = False) -> str:
     """What a trump or discard reason adds after its comparison: the plain chance of making
     the ``bid`` (``"it"`` when the comparison has just said it) in its band's words
     (:func:`engine.words.chance_clause`), so that "the best chance" is never read as a good
@@ -1058,9 +1058,24 @@ def odds_tail(chance: float, bid: str = "my bid", goal: str = "", before: float 
 
     >>> odds_tail(0.5, "it", before=0.81, cause="a closer count")
     '; a closer count lowered my chance: I have about an even chance to make it'
+
+    ``joined``: the widow's change said as the reason for the chance, in one thought, not
+    glued on before it with a colon:
+
+    >>> odds_tail(0.62, "my 5", before=0.9, joined=True), odds_tail(0.9, "my 5", before=0.62, joined=True)
+    ('; though the widow lowered my chance, I am likely to make my 5', '; now that the widow raised my chance, I should make my 5')
+    >>> odds_tail(0.0, "my 21", before=0.62, joined=True)
+    '; the widow lowered my chance, and I expect to fall short of my 21 unless the others slip'
     """
     band = chance_band(chance)
     changed = ""
+    if joined and before is not None and chance_band(before) != band:
+        said = fall_short_clause(goal or bid) if shows_none(chance) else chance_clause(chance, "I", f"make {bid}")
+        if chance > before:
+            return f"; now that {cause} raised my chance, {said}"
+        if band == "outside" or shows_none(chance):
+            return f"; {cause} lowered my chance, and {said}"
+        return f"; though {cause} lowered my chance, {said}"
     if before is not None and chance_band(before) != band:
         # In another band, so the chance moved that way.
         changed = f"{cause} {'lowered' if chance < before else 'raised'} my chance: "
@@ -1123,8 +1138,10 @@ def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, c
     left = f"{CLOSELY.format(kind='discards')}, " if first == "left" and compared else ""
     note = ""
     if first == "higher":
-        seen = "another" if fair or other is None else str(other)
-        note = ("" if how == "good" else f" {CLOSER_LOOK}") + f" ({seen} only looked better at first)"
+        # At the table the dropped tile is not named, and "another only looked better at
+        # first" says nothing: the reason stops at the closer look. After the hand it names it.
+        note = ("" if how == "good" else f" {CLOSER_LOOK}") + ("" if fair or other is None else
+                                                                f" ({other} only looked better at first)")
     other_left = " I looked at closely" if first == "left" and not compared else ""
     odd = ""
     if tr.is_trump(tile):
@@ -1141,7 +1158,7 @@ def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, c
     }.get(how, [("it is the tile I need least", goal)])
     options = []
     for keep, bid_said in keeps:
-        tail = odds_tail(chance, bid_said, goal, before=bid_chance)
+        tail = odds_tail(chance, bid_said, goal, before=bid_chance, joined=True)
         if fair:
             options.append(f"I lay one tile aside face down: {left}{keep}{note if compared else ''}{tail}.")
             continue
@@ -1154,14 +1171,13 @@ def contract_reason_discard(view: PlayerView, tile: Tile, tr: Trump, how: str, c
     # The fewest words (without the trump and which discards were compared): a reason that
     # says how the widow moved the chance can run past the others' length.
     keep, bid_said = keeps[-1]
-    tail = odds_tail(chance, bid_said, goal, before=bid_chance)
+    tail = odds_tail(chance, bid_said, goal, before=bid_chance, joined=True)
     options.append(f"I lay one tile aside face down: {keep}{note}{tail}." if fair
                    else f"I discard {tile}: {keep}{note}{tail}.")
     # Fewer still: the comparison as "no other discard does better" (:func:`none_better`).
-    tail = odds_tail(chance, goal, goal, before=bid_chance)
-    seen = "another" if fair or other is None else str(other)
-    for fewest in dict.fromkeys((none_better("discard", how, first, seen if first == "higher" else ""),
-                                 none_better("discard", how, first))):
+    tail = odds_tail(chance, goal, goal, before=bid_chance, joined=True)
+    seen = "" if fair or other is None or first != "higher" else str(other)
+    for fewest in dict.fromkeys((none_better("discard", how, first, seen), none_better("discard", how, first))):
         options.append(f"I lay one tile aside face down: {fewest}{tail}." if fair else f"I discard {tile}: {fewest}{tail}.")
     return _short(*dict.fromkeys(options))
 

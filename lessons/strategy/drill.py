@@ -42,6 +42,7 @@ from engine.players.base import Bot
 from engine.rules import RuleSet
 from engine.strategy import CHANCE_MARGIN, TRICK_MARGIN, FairAnswer, fair_answer, side_of
 from engine.tiles import Tile
+from engine.words import tricks_average
 from lessons.strategy.generate import SAMPLES
 from lessons.strategy.principles import principle
 
@@ -169,6 +170,9 @@ class Departure:
     played_tricks: float
     layouts: int
     text: str
+    #: the figures behind ``text``: the averages to two decimals and how many layouts they
+    #: are over (shown apart, under the result's numbers)
+    numbers: str = ""
 
 
 @dataclass(frozen=True)
@@ -212,9 +216,9 @@ class DrillResult:
             ("set the bid" if self.achieved else "let the bidder make it")
         out = [
             f"From the position on, {side} took {_count(self.tricks, 'trick')} and {goal}.",
-            f"The best line takes {d.best_tricks:.2f} tricks on average from the same position, over "
-            f"{'every one of the' if d.exhaustive else 'a sample of'} {d.layouts} layouts of the tiles you could not "
-            f"see (it {'makes' if d.goal == 'make' else 'sets'} the bid in {d.best_chance:.0f}% of them).",
+            f"The best line takes {tricks_average(d.best_tricks)} on average from the same position, over the "
+            f"ways the tiles you could not see may lie, and {'makes' if d.goal == 'make' else 'sets'} the bid "
+            f"{_how_often(d.best_chance, d.exhaustive)}.",
         ]
         out += [a.text for a in self.alike]
         if self.departure is None and self.alike:
@@ -240,6 +244,16 @@ class DrillResult:
                               if self.costly else "the hand was lost to the lie of the tiles, not to a decision of yours."))
         return out
 
+    def numbers(self) -> list[str]:
+        """The figures behind :meth:`lines`, one a line, each with the layouts it is over:
+        the best line's, then each decision the lines judge by its averages."""
+        d = self.drill
+        out = [f"The best line from the position: {d.best_tricks:.2f} tricks on average, the bid "
+               f"{'made' if d.goal == 'make' else 'set'} in {d.best_chance:.0f}% of the layouts, over "
+               f"{_over(d.exhaustive, d.layouts)}."]
+        more = [*self.alike, *([self.departure] if self.departure is not None else []), *self.costly]
+        return out + [m.numbers for m in more if m.numbers]
+
     @property
     def short(self) -> bool:
         """The side missed its goal, or took a trick or more under the best line's average."""
@@ -248,6 +262,35 @@ class DrillResult:
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _how_often(chance: float, exhaustive: bool) -> str:
+    """In how many of the layouts the side gets what it wants, in words: "in every one of
+    them" (every layout solved), "in every one tried" (a sample), "in none of them", else a
+    whole percentage ("in 92% of them")."""
+    if chance >= 100.0:
+        return "in every one of them" if exhaustive else "in every one tried"
+    if chance <= 0.0:
+        return "in none of them" if exhaustive else "in none tried"
+    pct = f"{chance:.0f}"
+    pct = "over 99" if pct == "100" else "under 1" if pct == "0" else pct
+    return f"in {pct}% of them"
+
+
+def _over(exhaustive: bool, layouts: int) -> str:
+    """The layouts a figure is over: "every one of the 924 layouts of the tiles you could not
+    see", "a sample of 400 layouts of ..."."""
+    if layouts == 1:
+        return "the one layout left for the tiles you could not see"
+    return f"{'every one of the' if exhaustive else 'a sample of'} {layouts} layouts of the tiles you could not see"
+
+
+def _numbers(d: Decision, fa: FairAnswer, better: Tile, played: Tile) -> str:
+    """The figures of a judged decision for the result's numbers: both tiles' averages to two
+    decimals and chances, and the layouts they are over."""
+    return (f"Trick {d.trick}: {better} {fa.tricks[better]:.2f} tricks on average ({fa.chance[better]:.0f}% of the "
+            f"layouts), {played} {fa.tricks[played]:.2f} ({fa.chance[played]:.0f}%), over "
+            f"{_over(fa.exhaustive, fa.layouts)}.")
 
 
 class DrillPlay:
@@ -354,19 +397,20 @@ class DrillPlay:
             if best == d.played or (dt < TRICK_MARGIN - 1e-9 and dc < CHANCE_MARGIN - 1e-9):
                 continue
             if fa.layouts == 1:
-                over, figures = "the tiles you could not see had only one way left to lie", f"tricks for {side}"
+                over, figures = "the tiles you could not see had only one way left to lie", f"for {side}"
                 chances = (f"(with {best} {side} {aim} the bid, with {d.played} {'you do' if alone else 'it does'} not)"
                            if fa.chance[best] > fa.chance[d.played] else "")
             else:
-                every = "every one of the" if fa.exhaustive else "a sample of"
-                over = f"over {every} {fa.layouts} layouts of the tiles you could not see"
-                figures = f"tricks on average for {side}"
-                chances = (f"({side} {aim} the bid in {fa.chance[best]:.0f}% of the layouts with {best}, in "
+                over = "over the ways the tiles you could not see may lie"
+                figures = f"on average for {side}"
+                chances = (f"({side} {aim} the bid in {fa.chance[best]:.0f}% of them with {best}, in "
                            f"{fa.chance[d.played]:.0f}% with {d.played})")
             text = (f"Trick {d.trick}: you {'led' if d.led else 'played'} {d.played}; {best} did better: "
-                    f"{fa.tricks[best]:.2f} {figures} from there against {fa.tricks[d.played]:.2f} with {d.played}"
-                    f"{' ' + chances if chances else ''}; {over}.")
-            out.append(Departure(d, fa.tricks[best], fa.tricks[d.played], fa.layouts, text))
+                    f"{tricks_average(fa.tricks[best])} {figures} from there against "
+                    f"{tricks_average(fa.tricks[d.played])} with {d.played}; {over}"
+                    f"{' ' + chances if chances else ''}.")
+            out.append(Departure(d, fa.tricks[best], fa.tricks[d.played], fa.layouts, text,
+                                 _numbers(d, fa, best, d.played)))
         return tuple(out)
 
     def _departures(self, judged: Sequence[Decision]) -> tuple[Departure | None, tuple[Departure, ...]]:
@@ -386,19 +430,25 @@ class DrillPlay:
             dc = fa.chance[d.pick] - fa.chance[d.played]
             verb = "led" if d.led else "played"
             side = "you" if self.drill.alone else "your side"
-            every = "every one of the" if fa.exhaustive else "a sample of"
-            over = f"over {every} {fa.layouts} layouts of the tiles you could not see"
+            over = "over the ways the tiles you could not see may lie"
+            aim = ("make" if self.drill.alone else "makes") if self.drill.goal == "make" else \
+                ("set" if self.drill.alone else "sets")
+            played, picked = tricks_average(fa.tricks[d.played]), tricks_average(fa.tricks[d.pick])
+            numbers = _numbers(d, fa, d.pick, d.played)
             if dt < TRICK_MARGIN - 1e-9 and dc < CHANCE_MARGIN - 1e-9:
                 # As good in expectation: a coin flip, not the principle; said, not counted.
-                how = "better" if dt < 0 else "as well"
+                how = "better" if dt < 0 and played != picked else "as well"
                 text = (f"Trick {d.trick}: you {verb} {d.played}, where {p.title} picks {d.pick}. Here {d.played} does "
-                        f"{how} on average: {fa.tricks[d.played]:.2f} tricks for {side} from there against "
-                        f"{fa.tricks[d.pick]:.2f} with {d.pick}, {over}, so it is not counted against you.")
-                alike.append(Departure(d, fa.tricks[d.pick], fa.tricks[d.played], fa.layouts, text))
+                        f"{how} on average: {played} for {side} from there against "
+                        f"{picked} with {d.pick}, {over}, so it is not counted against you.")
+                alike.append(Departure(d, fa.tricks[d.pick], fa.tricks[d.played], fa.layouts, text, numbers))
                 continue
             words = p.wrong(view, fa, d.played).split(" With ")[0]
             text = (f"Trick {d.trick}: you {verb} {d.played}, where {p.title} picks {d.pick}. {words} "
-                    f"{over[0].upper()}{over[1:]}, {d.pick} gives {side} "
-                    f"{fa.tricks[d.pick]:.2f} tricks on average from there and {d.played} {fa.tricks[d.played]:.2f}.")
-            return Departure(d, fa.tricks[d.pick], fa.tricks[d.played], fa.layouts, text), tuple(alike)
+                    f"{over[0].upper()}{over[1:]}, {d.pick} gives {side} {picked} on average from there and "
+                    f"{d.played} {played}"
+                    + (f"; {side} {aim} the bid in {fa.chance[d.pick]:.0f}% of "
+                       f"them with {d.pick}, in {fa.chance[d.played]:.0f}% with {d.played}" if played == picked else "")
+                    + ".")
+            return Departure(d, fa.tricks[d.pick], fa.tricks[d.played], fa.layouts, text, numbers), tuple(alike)
         return None, tuple(alike)

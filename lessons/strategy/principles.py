@@ -18,6 +18,7 @@ from engine.sampling import PILE, Constraints
 from engine.strategy import FairAnswer
 from engine.tiles import Tile
 from engine.trump import describe_suit
+from engine.words import tricks_average
 
 __all__ = ["PRINCIPLES", "Principle", "beaters", "counted_winners", "draw_branch", "mate_seat", "opponents_who_can_beat",
            "principle", "trump_in_leads", "unseen_trumps", "walkers"]
@@ -79,11 +80,9 @@ def _figures(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
 
 
 def _tricks(n: float) -> str:
-    """An average of tricks: ``"2.13 tricks"``, a whole one plainly (``"1 trick"``, not
-    ``"1.00 tricks"``)."""
-    if abs(n - round(n)) < 0.005:
-        return f"{round(n)} trick{'' if round(n) == 1 else 's'}"
-    return f"{n:.2f} tricks"
+    """An average of tricks in plain words (:func:`engine.words.tricks_average`): ``"2.1
+    tricks"``, a whole one plainly (``"1 trick"``)."""
+    return tricks_average(n)
 
 
 def _against_best(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
@@ -273,7 +272,7 @@ def _cheap_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
     d = fa.tricks[fa.best] - fa.tricks[tile]
     who = _side_words(view, fa)[0].removesuffix(" together")
     return (f"{tile} does not take this trick either, and it is worth more later: giving it up costs {who} "
-            f"{d:.2f} tricks on average. {_against_best(view, fa, tile)}.")
+            f"{_tricks(d)} on average. {_against_best(view, fa, tile)}.")
 
 
 def _cheap_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:

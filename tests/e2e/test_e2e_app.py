@@ -69,13 +69,13 @@ def test_a_shared_deal_link_rebuilds_the_game(page: Any, browser: Any, server: s
     assert "deal=31" in link and "moves=" in link
     mine = page.locator(".st-key-table-hand svg.moon-tile").evaluate_all(
         "els => els.map(e => e.getAttribute('data-tile'))")
-    status = page.get_by_text(re.compile(r"Hand 1 · deal 31")).inner_text()
+    status = page.get_by_text(re.compile(r"Hand 1 of game 31")).inner_text()
     other = sized_context(browser, 1440, 1000).new_page()
     open_page(other, link)
     again = other.locator(".st-key-table-hand svg.moon-tile").evaluate_all(
         "els => els.map(e => e.getAttribute('data-tile'))")
     assert mine and again == mine
-    assert other.get_by_text(re.compile(r"Hand 1 · deal 31")).inner_text() == status
+    assert other.get_by_text(re.compile(r"Hand 1 of game 31")).inner_text() == status
     other.context.close()
 
 
@@ -100,3 +100,27 @@ def test_tiles_are_images_with_labels(page: Any, server: str) -> None:
         "els => els.map(e => e.getAttribute('aria-label'))")
     assert hand and all(re.match(r"^\d-\d", h) for h in hand)
     assert page.locator("svg.moon-back").first.get_attribute("aria-label") == "face-down tile"
+
+
+def test_the_status_line_names_the_game_and_rules_say_one_number_deals_it(page: Any, server: str) -> None:
+    """Every hand of a game comes from its one deal number (docs/rules.md §3.4): the table
+    names hand 2 of game 31 as such (not "deal 31" again, as if the number dealt hand 2
+    alone), and the Rules page says one number deals the whole game, in the same words."""
+    from urllib.parse import urlencode
+
+    from engine import Game
+    from tutorial.services.urlstate import PlaySetup, encode
+
+    setup = PlaySetup(deal=31)
+    g = Game.new(setup.rules, 31)
+    while not g.hand_finished:
+        g.apply("bid 4" if g.phase == "bidding" and g.to_act == 0 else g.legal_actions()[0])
+    first = [str(a) for _, a in g.history]
+    open_page(page, f"{server}/play?{urlencode(encode(setup, [first, []]))}")
+    status = page.locator(".st-key-table-status").first.inner_text()
+    assert status.startswith("Hand 2 of game 31 ·"), status
+    assert "deal 31" not in status, status
+    open_page(page, f"{server}/rules")
+    rules = page.locator('[data-testid="stMain"]').first.inner_text()
+    assert "one deal number deals a whole game" in rules, rules[:600]
+    assert '"Hand 2 of game 2024" is the second hand dealt from deal number 2024' in rules, rules[:600]

@@ -363,3 +363,46 @@ def test_one_wrong_try_then_show_the_answer_ends_the_level_with_one_star(page: A
     page.get_by_text("Levels under three stars").wait_for()
     line = page.locator('[data-testid="stMarkdownContainer"]', has_text="Levels under three stars").last.inner_text()
     assert (lv.title or lv.id) in line, line
+
+
+def test_play_better_says_its_figures_plainly_and_the_counts_apart(page: Any, server: str) -> None:
+    """newcomer7 #9 (Play better 1, the level of its drill): the feedback said "5.54 tricks on
+    average", and the drill's end "a sample of 400 layouts" and "924 layouts" in one box. The
+    feedback and the result give averages to one decimal at most and no count of layouts; the
+    figures with their counts sit under "The numbers behind it", one a line."""
+    import re
+
+    from lessons import load_course
+    from lessons.strategy.drill import DrillPlay, drill_of
+    from lessons.strategy.principles import principle
+
+    course = load_course()
+    d = drill_of(course.stage("pb-draw-trumps"))
+    lid = d.level
+    level = course.level(lid)
+    best = str(level.answer())
+    worse = next(str(t) for t in level.task.tricks if str(t) != best)
+    open_page(page, f"{server}/learn?level={lid}")
+    box = page.locator(".st-key-learn-level-box")
+    click(page, page.locator(f".st-key-lv-{lid}-tiles-btn-{worse.replace('-', '')} button:visible").first)
+    click(page, page.locator(f".st-key-lv-{lid}-tiles-btn-{best.replace('-', '')} button:visible").first)
+    said = box.inner_text()
+    assert "Right!" in said and "tricks on average from here on" in said, said
+    assert not re.search(r"\d\.\d\d", said), said
+    _play_the_drill_out(page, "pb-draw-trumps")
+    section = page.locator(".st-key-learn-drill")
+    alert = section.locator('[data-testid="stAlert"]').last.inner_text()
+    assert "Hand over." in alert and "The best line takes" in alert, alert
+    assert not re.search(r"\d\.\d\d", alert) and not re.search(r"\d+ layouts", alert), alert
+    numbers = section.get_by_text("The numbers behind it")
+    click(page, numbers)
+    mirror = DrillPlay(d)
+    rule = principle(d.principle)
+    while not mirror.finished:
+        view = mirror.view()
+        pick = rule.rule(view) if rule.applies(view) else None
+        mirror.play(pick if pick is not None else mirror.legal()[0])
+    shown = " ".join(section.locator('[data-testid="stExpanderDetails"]').last.inner_text().split())
+    for line in mirror.result().numbers():
+        assert line in shown, (line, shown)
+    assert f"{d.best_tricks:.2f} tricks on average" in shown and "400 layouts" in shown, shown

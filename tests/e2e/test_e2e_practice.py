@@ -284,3 +284,28 @@ def test_a_position_seen_on_learn_is_graded_by_the_tries_made_in_practice(page: 
     box.get_by_text("Right!").wait_for()
     said = " ".join(box.inner_text().split())
     assert "★★☆ (2 of 3 stars)" in said and "★★ after one wrong try" in said, said
+
+
+def test_a_position_is_served_only_once_learn_has_reached_it_and_a_second_try_is_said(page: Any, server: str) -> None:
+    """newcomer7 #10: after Play better 2's Position 4 was answered wrong on Learn and then right
+    at the second try, Practice served Position 5 and 7 (which Learn had not opened yet; an
+    answer there filled Learn's level) and said "You missed ... Position 4". Practice serves
+    a position Learn has reached (one of Positions 1 to 3, each answered right), and says the
+    second try as it was."""
+    db = open_store()
+    me, token = learners.create(db)
+    stage = course().stage("pb-cash-walkers")
+    ids = [lv.id for lv in stage.levels if lv.kind == "strategy"]
+    events.write(db, me.id, *[events.LessonAnswer(i, True, stage_id=stage.id) for i in ids[:3]])
+    events.write(db, me.id, events.LessonAnswer(ids[3], False, stage_id=stage.id))
+    events.write(db, me.id, events.LessonAnswer(ids[3], True, stage_id=stage.id, try_number=2))
+    open_page(page, f"{server}/practice?me={token}")
+    box = page.locator(".st-key-practice-box")
+    box.get_by_text("A Play better position for you").wait_for()
+    cls = box.locator("[class*='-tiles-btn-']").first.get_attribute("class")
+    level_id = next(c for c in cls.split() if c.startswith("st-key-prl-")).removeprefix("st-key-prl-").split("-tiles-btn-")[0]
+    assert level_id in ids[:3], (level_id, ids[:4])
+    said = " ".join(box.inner_text().split())
+    title = course().level(ids[3]).title
+    assert f"You got Play better 2, {title} right at the second try, on " in said, said
+    assert "You missed" not in said, said

@@ -111,3 +111,28 @@ def test_no_tooltip_over_the_next_puzzle_after_next_puzzle(page: Any, server: st
     assert not [t for t in tips.all() if t.is_visible()], [t.inner_text() for t in tips.all()]
     caption = box.inner_text()
     assert "Next puzzle: the next puzzle of this list (the filters above) that you have not solved." in caption, caption
+
+
+def test_puzzles_with_no_filter_mix_the_kinds(page: Any, server: str) -> None:
+    """/puzzles with no filter (newcomer7 #11): four of the first five puzzles were "Is it a
+    trump?". The first five served (Next puzzle, nothing answered) are of five kinds, the
+    same order as :func:`puzzles.order.served` gives, easiest of its kind first."""
+    from puzzles.order import served as order
+    from tutorial.services.items import puzzles
+
+    everything = list(puzzles())
+    by_id = {p.id: p for p in everything}
+    open_page(page, f"{server}/puzzles")
+    box = page.locator(".st-key-pz-box")
+    seen = []
+    for n in range(1, 6):
+        assert f"puzzle {n} of " in box.inner_text(), box.inner_text()[:300]
+        names = " ".join(box.locator("[class*='st-key-pz-']").evaluate_all(
+            "els => els.map(e => e.className)")).split()
+        ids = {i for i in by_id for c in names if c.startswith(f"st-key-pz-{i}-")}
+        assert len(ids) == 1, ids
+        seen.append(ids.pop())
+        click_key(page, "pz-next")
+    kinds = [by_id[i].kind for i in seen]
+    assert len(set(kinds)) == 5, kinds
+    assert seen == [p.id for p in order(everything)[:5]], seen

@@ -136,6 +136,8 @@ def _result(p: DrillPlay) -> None:
         st.info(f"**Hand over.** {text}", icon=":material/school:")
     else:
         st.warning(f"**Hand over.** {text}", icon=":material/school:")
+    with st.expander("The numbers behind it"):
+        st.markdown("\n".join(f"- {line}" for line in res.numbers()))
 
 
 def section(stage: Stage, level_id: str | None = None) -> None:

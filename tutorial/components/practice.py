@@ -141,7 +141,7 @@ def _position_choice() -> tuple[Level, practice.Miss] | None:
         return None
     shown = {r.removeprefix(POSITION) for r in recent if r.startswith(POSITION)}
     picked = practice.next_position(cards, misses, shown, {a.level_id for a in answers if a.correct},
-                                    {a.level_id for a in answers})
+                                    {a.level_id for a in answers}, practice.reached(cards, answers))
     if picked is None:
         return None
     card, miss = picked
@@ -151,6 +151,12 @@ def _position_choice() -> tuple[Level, practice.Miss] | None:
 def _day(at: datetime, today: date) -> str:
     """A day as the learner reads it: "5 December" (the year only when it is not ``today``'s)."""
     return f"{at.day} {at:%B}" + ("" if at.year == today.year else f" {at.year}")
+
+
+def _ordinal(n: int) -> str:
+    """``"second"`` for 2 (the words up to ten, then ``"11th"``)."""
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+    return words[n - 1] if 1 <= n <= len(words) else f"{n}th"
 
 
 def why_position(miss: practice.Miss, principle: str, stage: str, first_level: str, missed_title: str = "",
@@ -173,6 +179,11 @@ def why_position(miss: practice.Miss, principle: str, stage: str, first_level: s
     ...                    today=date(2027, 1, 2)))  # doctest: +NORMALIZE_WHITESPACE
     You missed **Drawing trumps** in Play better 1, Position 4 (3 players), on 5 December 2026. Practise it
     on another position; [Play better 1: Drawing trumps](/learn?level=draw-trumps-1) teaches it.
+    >>> second = practice.Miss("draw-trumps", at, 3, level_id="draw-trumps-4", right_at=2)
+    >>> print(why_position(second, "Drawing trumps", "Play better 1", "draw-trumps-1", "Position 4 (3 players)",
+    ...                    today=date(2026, 12, 6)))  # doctest: +NORMALIZE_WHITESPACE
+    You got Play better 1, Position 4 (3 players) right at the second try, on 5 December. Practise
+    **Drawing trumps** on another position; [Play better 1: Drawing trumps](/learn?level=draw-trumps-1) teaches it.
     """
     link = f"[{stage}: {principle}](/learn?level={quote(first_level)}) teaches it."
     day = _day(miss.at, today or datetime.now(UTC).date())
@@ -181,6 +192,9 @@ def why_position(miss: practice.Miss, principle: str, stage: str, first_level: s
                 f"{miss.trick}: you played {miss.tile} where the principle picks {miss.better}). Practise it on "
                 f"this position; {link}")
     where = f"{stage}, {missed_title}" if missed_title else stage
+    if miss.right_at:
+        return (f"You got {where} right at the {_ordinal(miss.right_at)} try, on {day}. Practise **{principle}** "
+                f"on another position; {link}")
     return f"You missed **{principle}** in {where}, on {day}. Practise it on another position; {link}"
 
 

@@ -181,8 +181,10 @@ Naming a trump changes this, as the trump section explains.""",
 left over: the **widow**, which waits face down for whoever wins the bidding. With four
 players every tile is dealt.
 
-In this app a hand is dealt from a **deal number**: the same number and house rules always
-give the same tiles, which is how a link or a teacher can share a deal.""",
+In this app one **deal number** deals a whole game: the same number and house rules always
+give the same tiles in hand 1, the same in hand 2, and so on, which is how a link or a teacher
+can share a game. Play names it at the top of the table: "Hand 2 of game 2024" is the second
+hand dealt from deal number 2024.""",
         ("keep_double_blank",),
     ),
     Section(

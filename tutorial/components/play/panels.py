@@ -85,7 +85,8 @@ def new_game_panel(sess: PlaySession | None) -> None:
             st.toggle("Random deal", key="play-random", on_change=_copy, args=("play-random", sync.RANDOM_CHOICE))
             st.text_input("Deal number", key="play-deal", disabled=bool(st.session_state.get("play-random", True)),
                           on_change=_copy, args=("play-deal", sync.DEAL_CHOICE), placeholder="e.g. 2024",
-                          help="The same deal number and house rules always deal the same tiles.")
+                          help="One number deals the whole game: the same number and house rules always "
+                          "deal the same tiles, hand after hand.")
         if st.toggle(f"House rules: {short_summary(rules, players=False)}", key="play-show-rules",
                      help="Lowest bid, what doubles do, scoring... The classic rules by default."):
             rules_editor("play", players=players)

@@ -79,7 +79,7 @@ def status_strip(sess: PlaySession) -> None:
     # Blank lines around the text: Markdown inside the HTML block.
     st.markdown(
         '<div class="st-key-table-status">\n\n'
-        f"**Hand {g.hand_number}** · deal {g.seed} · contract: **{escape(contract)}** · "
+        f"**Hand {g.hand_number}** of game {g.seed} · contract: **{escape(contract)}** · "
         f"trump: **{words.trump_label(g.trump)}** · computer: {sess.setup.level}"
         + (" · **open hands: every tile shown**" if sess.open_hands else "") + "  \n"
         f"**Tricks** {escape(tricks)}  \n"
