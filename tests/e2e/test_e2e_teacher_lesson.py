@@ -182,7 +182,7 @@ def test_the_numbers_table_is_compact_and_fits_beside_the_table(projector: Any, 
 def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any, server: str) -> None:
     """A live class at 1920×1080: the asked hand's tiles big beside the panel, a phone that
     chooses a legal but weaker tile told why it is worse (and the projector too), the numbers in
-    the panel in view, and the class summary ("This hand") leading back to the slide."""
+    the panel in view, and the class summary ("Hand 1") leading back to the slide."""
     open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=13")
     with _live_phone(projector, browser, server, "Ada") as phone:
         wait_for(phone, ".live-waiting", 30)
@@ -233,7 +233,7 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         count = stage(projector)
         click(projector, projector.locator(".st-key-live-summary-open button").first)
         wait_for(projector, ".st-key-live-summary", 30)
-        assert "Class summary: This hand" in projector.locator(".st-key-live-summary").inner_text()
+        assert "Class summary: Hand 1" in projector.locator(".st-key-live-summary").inner_text()
         click(projector, projector.locator(".st-key-live-summary-close button"))
         wait_for(projector, ".pres-stage", 30)
         assert stage(projector) == count
