@@ -210,23 +210,24 @@ def test_teacher_starts_asks_sees_the_count_reveals_and_exports() -> None:
     assert "Class summary" in texts(at)
 
 
-def test_the_summary_of_a_hand_is_titled_this_hand_until_the_end_and_leads_back_to_the_slide() -> None:
-    """While the class is open a live class on a hand goes by "This hand" on its summary, not
-    "Deal 12" (a deal number opens every hand in a student's browser); once ended, by its deal
-    (the teacher can tell later which hand it was); the summary leads back to the slide on
-    screen, before and after End."""
+def test_the_summary_of_a_hand_is_titled_by_its_number_until_the_end_and_leads_back_to_the_slide() -> None:
+    """While the class is open a live class on a hand goes by the hand's number in its game
+    ("Hand 1") on the stage and its summary, not "Deal 12" (a deal number opens every hand in a
+    student's browser); once ended, by its deal (the teacher can tell later which hand it was);
+    the summary leads back to the slide on screen, before and after End."""
     at = open_app("presenter", query=DEAL)
     at.button(key="live-start").click().run()
     at.button(key="live-join-close").click().run()
     at.button(key="pres-forward").click().run()
+    assert '<h1 class="pres-title">Hand 1</h1>' in _html(at)
     at.button(key="live-summary-open").click().run()
     assert not at.exception, errors(at)
-    assert "Class summary: This hand" in texts(at) and "Deal 12" not in texts(at) + _html(at)
+    assert "Class summary: Hand 1" in texts(at) and "Deal 12" not in texts(at) + _html(at)
     at.button(key="live-summary-close").click().run()
     assert 'class="pres-stage" data-count="13"' in _html(at)
     at.button(key="live-end").click().run()
     at.button(key="live-end-yes").click().run()
-    assert "Deal 12, hand 1" in _html(at) and "This hand" not in _html(at)  # the header names the deal again
+    assert '<h1 class="pres-title">Deal 12, hand 1</h1>' in _html(at)  # the header names the deal again
     at.button(key="live-summary-open").click().run()
     assert re.search(r"Class summary: Deal 12\\?, hand 1", texts(at))  # the Markdown source escapes the comma
     at.button(key="live-summary-close").click().run()

@@ -297,3 +297,18 @@ def test_a_pick_every_tile_level_is_toggles_then_send_and_nothing_leaks_before_t
     on_projector = projector.locator(".pres-reason li").all_inner_texts()
     assert len(items) >= 2 and items == on_projector, (items, on_projector)
     shot(phone, "room-phone-pick-reveal-390x844.png", full_page=True)
+
+
+def test_a_pick_every_tile_bar_never_breaks_a_tile_name(page: Any) -> None:
+    """A "pick every tile" bar's set of tiles ("2-1, 4-2, 6-2, 6-6"), in a label as narrow as
+    at 1024×768, wraps between tiles, never at a tile name's hyphen ("4-" over "2")."""
+    from tutorial.components import css
+    from tutorial.services.live_html import unbroken_label
+
+    label = unbroken_label("2-1, 4-2, 6-2, 6-6, 3-3")
+    page.set_content(f'{css.sheet("live_host")}<div class="live-host"><div class="live-chart" data-pick="1">'
+                     f'<div class="live-bar" style="width: 150px"><span class="live-lab">{label}</span>'
+                     '<span class="live-track"></span><span class="live-n">1</span></div></div></div>')
+    names = page.evaluate("() => [...document.querySelectorAll('.live-tile-name')].map(e => e.getClientRects().length)")
+    assert len(names) == 5 and all(n == 1 for n in names), names
+    assert page.evaluate("() => document.querySelector('.live-lab').getClientRects()[0].height") > 0

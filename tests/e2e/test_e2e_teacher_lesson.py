@@ -111,6 +111,28 @@ def test_the_numbers_button_shows_only_where_there_are_numbers(projector: Any, s
 
 _BOX = "(sel) => { const e = document.querySelector(sel); if (!e) return null; const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom] }"
 _HEIGHTS = "(sel) => [...document.querySelectorAll(sel)].map(e => Math.round(e.getBoundingClientRect().height))"
+# The "Jump to" bar's box, its thumb's and the thumb's label's ("Move 8"), when it is shown
+# (null when it is hidden or absent).
+_JUMP = """() => { const e = document.querySelector('.st-key-pres-jump-box');
+  const label = document.querySelector('.st-key-pres-jump [data-testid=stSliderThumbValue]');
+  const t = label && label.parentElement;
+  if (!e || !t || !e.checkVisibility() || !t.checkVisibility() || !label.checkVisibility()) return null;
+  const b = x => { const r = x.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const tiles = [...document.querySelectorAll('.pres-stage svg.moon-tile')].filter(x => x.checkVisibility()).map(b);
+  return {bar: b(e), thumb: b(t), label: b(label), tiles}; }"""
+
+
+def _bar_in_view(projector: Any, width: int, height: int, where: object) -> None:
+    """The "Jump to" bar shown, clear of the controls and of every tile, its thumb and the move
+    beside it inside the window, the page unscrolled."""
+    bar = projector.evaluate(_JUMP)
+    controls = projector.evaluate(_BOX, ".st-key-pres-controls")
+    assert bar is not None, ("the move bar is hidden", where)
+    assert not _meets(bar["bar"], controls) and bar["bar"][3] <= height, (bar, controls, where)
+    assert not any(_meets(bar["bar"], tile) for tile in bar["tiles"]), (bar, where)  # over no tile
+    for part in (bar["thumb"], bar["label"]):
+        assert 0 <= part[0] and part[2] <= width and part[3] <= height, (bar, where)
+    assert projector.evaluate("() => document.documentElement.scrollHeight") <= height, where
 
 
 @contextmanager
@@ -160,7 +182,7 @@ def test_the_numbers_table_is_compact_and_fits_beside_the_table(projector: Any, 
 def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any, server: str) -> None:
     """A live class at 1920×1080: the asked hand's tiles big beside the panel, a phone that
     chooses a legal but weaker tile told why it is worse (and the projector too), the numbers in
-    the panel in view, and the class summary ("This hand") leading back to the slide."""
+    the panel in view, and the class summary ("Hand 1") leading back to the slide."""
     open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=13")
     with _live_phone(projector, browser, server, "Ada") as phone:
         wait_for(phone, ".live-waiting", 30)
@@ -211,7 +233,7 @@ def test_a_live_lesson_on_the_projector_and_a_phone(projector: Any, browser: Any
         count = stage(projector)
         click(projector, projector.locator(".st-key-live-summary-open button").first)
         wait_for(projector, ".st-key-live-summary", 30)
-        assert "Class summary: This hand" in projector.locator(".st-key-live-summary").inner_text()
+        assert "Class summary: Hand 1" in projector.locator(".st-key-live-summary").inner_text()
         click(projector, projector.locator(".st-key-live-summary-close button"))
         wait_for(projector, ".pres-stage", 30)
         assert stage(projector) == count
@@ -269,6 +291,7 @@ def test_a_live_discard_reveal_says_a_plain_line_on_each_wrong_answer_chosen(pro
                     # Under the panel (at every projector size in a live class) the words set
                     # the page's height: the controls stay in view.
                     assert got["controls"][3] <= height, where
+                    _bar_in_view(projector, width, height, where)  # the teacher keeps stepping: 1280x720, 4:3 too
                     parts = projector.evaluate(_PANEL_SHOWN)
                     assert sum(1 for p in parts if p[0][:1] in "✓d") == 8, parts  # the chart's eight bars
                     assert any("End" in p[0] for p in parts) and any(p[3] for p in parts), parts
@@ -392,9 +415,10 @@ def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapp
     words in full and right under the answers panel when under it (no empty band between), (the answer, its reason, the plays as good and a line on the wrong answer chosen, the same
     line at every size), the asked hand about as large as while asked (16:9), each ring and "Answer" tag
     inside its own cell, the cells inside the seat's frame and clear of its name, the type at
-    the projector bar (28 px at 1920 wide, in proportion below); after End, one short line
-    says so and the lesson still fits the window, its controls in view, and once the line is
-    closed the slide is as before the class, "Jump to" under the controls."""
+    the projector bar (28 px at 1920 wide, in proportion below), "Jump to" under the controls
+    at every size, asked and revealed; after End, one short line says so and the lesson still
+    fits the window, its controls and "Jump to" in view, and once the line is closed the slide
+    is as before the class."""
     sizes = ((1920, 1080), (1280, 720), (1024, 768))
     open_presenter(projector, server + "/presenter?deal=12&players=3&computer=strong&move=8")
     worse_lines = {}
@@ -432,6 +456,7 @@ def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], .
                 projector.set_viewport_size({"width": width, "height": height})
                 projector.wait_for_timeout(300)
                 asked[width] = min(projector.evaluate(_HEIGHTS, ".pres-seat.pres-act svg.moon-tile"))
+                _bar_in_view(projector, width, height, ("asked", move, width))
             projector.set_viewport_size({"width": 1920, "height": 1080})
             weaker = phone.locator("[class*='st-key-live-choice-'] button", has_text=picks[move])
             weaker.wait_for(timeout=30_000)
@@ -461,6 +486,7 @@ def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], .
                 if got["talk"][1] >= got["panel"][3]:  # under the chart, right under it: no empty band
                     assert got["talk"][1] - got["panel"][3] <= 0.02 * height, where  # its 1.4vh margin
                 assert got["controls"][3] <= height, where
+                _bar_in_view(projector, width, height, where)  # the teacher keeps stepping: 1280x720, 4:3 too
                 # The hand asked stays large: at the bottom as tall as while asked, at a side at least
                 # 70% of that beside the other side and the trick (a 4:3 projector's
                 # narrow stage keeps the bottom hand in one row).
@@ -483,7 +509,8 @@ def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], .
 
 
 def _ended_fits(projector: Any, sizes: tuple[tuple[int, int], ...]) -> None:
-    """End, then at each size: one short line, the controls in view; closed, the slide as before."""
+    """End, then at each size: one short line, the controls and "Jump to" in view; closed, the
+    slide as before."""
     click(projector, projector.locator(".st-key-live-end button").first)
     click(projector, projector.locator(".st-key-live-end-yes button").first)
     wait_for(projector, ".st-key-live-ended-msg", 30)
@@ -493,10 +520,11 @@ def _ended_fits(projector: Any, sizes: tuple[tuple[int, int], ...]) -> None:
             projector.wait_for_timeout(300)
             notice = projector.evaluate(_BOX, ".st-key-live-ended-msg")
             assert notice[3] - notice[1] <= 70 * height / 1080 + 1, (width, notice)  # one short line
-            # The controls in view ("Jump to" gives way to the line until it is closed).
+            # The controls in view, and "Jump to" under them: the teacher keeps stepping.
             box = projector.evaluate(_BOX, ".st-key-pres-controls")
             assert box is not None and box[3] <= height, (width, box)
             assert projector.evaluate("() => document.documentElement.scrollHeight") <= height, width
+            _bar_in_view(projector, width, height, ("ended", width))
             shot(projector, f"lesson-live-ended-{width}x{height}.png")
     finally:
         projector.set_viewport_size({"width": 1920, "height": 1080})

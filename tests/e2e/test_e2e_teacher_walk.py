@@ -110,7 +110,7 @@ def test_a_tap_as_the_reveal_comes_lands_on_nothing_and_leave_does_not_outlive_t
 
 
 def test_a_live_class_on_a_deal_is_named_by_its_deal_once_ended(browser: Any, server: str) -> None:
-    """While the class is open the projector calls the hand "This hand" (a deal number opens
+    """While the class is open the projector calls the hand by its number, "Hand 1" (a deal number opens
     every hand in a student's browser); after End the header names the deal again, and the
     summary and the questions CSV name it (title and id), so the teacher can tell later which
     hand it was."""
@@ -121,7 +121,7 @@ def test_a_live_class_on_a_deal_is_named_by_its_deal_once_ended(browser: Any, se
         open_presenter(teacher, server + PRESENT)
         assert teacher.locator(".pres-title").inner_text() == "Deal 12, hand 1"
         start_live(teacher, close_join=True)
-        assert teacher.locator(".pres-title").inner_text() == "This hand"
+        assert teacher.locator(".pres-title").inner_text() == "Hand 1"
         click(teacher, teacher.locator(".st-key-pres-ask button").first)
         wait_for(teacher, ".live-chart", 30)
         click(teacher, teacher.locator(".st-key-pres-forward button").first)  # the reveal

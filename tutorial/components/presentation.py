@@ -54,10 +54,12 @@ __all__ = [
 
 #: Session-state key of the presentation on screen.
 PRESENTATION = state.PRESENTER
-#: A hand's title on the projector while a live class is open, and its class summary's: not
-#: its deal number, which a student could open in their own browser (``/presenter?deal=…``) to
-#: see the hands the room does not. Once the class has ended the deal is named again
-#: (:func:`live_title`, which the questions CSV keeps throughout).
+#: A hand's title on the projector while a live class is open, and its class summary's, when
+#: the hand is not known: never its deal number, which a student could open in their own
+#: browser (``/presenter?deal=…``) to see the hands the room does not. A known hand goes by
+#: its number in its game (:attr:`~tutorial.services.presenter.Show.room_heading`: "Hand 1").
+#: Once the class has ended the deal is named again (:func:`live_title`, which the questions
+#: CSV keeps throughout).
 LIVE_TITLE = "This hand"
 
 # -- the presentation --------------------------------------------------------------------------------
@@ -151,14 +153,19 @@ def live_title(p: Presentation | None) -> str:
 
 def room_title(p: Presentation | None, title: str) -> str:
     """What the screen the room sees calls an open live class kept under ``title``: a deck's
-    own title, but never a hand's, which names its deal (:data:`LIVE_TITLE`)."""
-    if p is None or p.deck is None:
+    own title, but never a hand's, which names its deal: a hand goes by its number in its game
+    ("Hand 1", :attr:`~tutorial.services.presenter.Show.room_heading`; :data:`LIVE_TITLE`
+    when it is not known)."""
+    if p is None:
         return LIVE_TITLE
+    if p.deck is None:
+        return p.hand.room_heading if p.hand is not None else LIVE_TITLE
     entries = p.deck.entries
     one_hand = len(entries) == 1 and entries[0].kind in ("deal", "hand")
     deck_title = p.deck.title.strip()
     if not deck_title or (one_hand and (deck_title.lower().startswith("deal ") or deck_title == "Lesson deck")):
-        return LIVE_TITLE
+        show = p.shows.get(0) if one_hand else None
+        return show.room_heading if isinstance(show, Show) else LIVE_TITLE
     return title
 def current() -> Presentation | None:
     p = state.get(PRESENTATION)

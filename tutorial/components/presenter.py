@@ -16,7 +16,6 @@ from tutorial.components import css, state
 from tutorial.components.live.host import revealed_answers, start_button
 from tutorial.components.live.host import sync as live_sync
 from tutorial.components.presentation import (
-    LIVE_TITLE,
     Presentation,
     current,
     deal_show,
@@ -142,13 +141,12 @@ def _stage_html(p: Presentation, chosen: dict[str, int] | None = None) -> str:
     s = p.stepper
     slide: Slide = s.slide
     live_open = isinstance(state.get(state.LIVE_HOST), int) and bool(state.get(state.LIVE_HOST_OPEN))
-    live_title = LIVE_TITLE if live_open else ""
     if p.hand is not None:
         where = f"Move {min(slide.count, p.hand.total)} of {p.hand.total}"
         if p.unsaid_rules:
             where += f" · {UNSAID_RULES}"
         return hand_html(p.hand, slide.count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, where=where,
-                         title=live_title, chosen=chosen)
+                         title=p.hand.room_heading if live_open else "", chosen=chosen)
     assert p.deck is not None
     entry = p.deck.entries[slide.entry]
     title = p.deck.title.strip()
@@ -165,7 +163,8 @@ def _stage_html(p: Presentation, chosen: dict[str, int] | None = None) -> str:
     if entry.unsaid_rules:  # an old deck: which rules it is dealt under is said
         moves += f" · {UNSAID_RULES}"
     return hand_html(show, count, asking=s.asking, revealed=s.revealed, numbers=p.numbers, note=entry.note,
-                     where=f"{deck} · {moves}" if deck else moves.capitalize(), title=live_title, chosen=chosen)
+                     where=f"{deck} · {moves}" if deck else moves.capitalize(),
+                     title=show.room_heading if live_open else "", chosen=chosen)
 
 
 def _step(how: str) -> None:

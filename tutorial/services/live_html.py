@@ -9,6 +9,7 @@ Pure functions of the store's views (:mod:`store.live`); the live pages put them
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from html import escape
 
@@ -17,7 +18,7 @@ from engine.svg import tile_svg
 from store.live import HostView, LiveInfo, QuestionInfo, pick_places
 from tutorial.services import live as logic
 
-__all__ = ["answer_tiles_html", "chart_html", "join_html", "join_small_html", "question_html", "table_html", "unreachable_html",
+__all__ = ["answer_tiles_html", "chart_html", "join_html", "join_small_html", "question_html", "table_html", "unbroken_label", "unreachable_html",
            "unreachable_text"]
 
 
@@ -71,6 +72,19 @@ def join_small_html(info: LiveInfo, base: str) -> str:
             f'<b class="live-code-small">{escape(info.join_code)}</b></span></div>')
 
 
+_TILE_NAME = re.compile(r"\b\d-\d\b")
+
+
+def unbroken_label(text: str) -> str:
+    """``text`` as HTML, each tile's name in it ("4-2") kept whole on its line (a set of tiles
+    wraps between names, never at a name's hyphen).
+
+    >>> unbroken_label("2-1, 4-2 & 6-2")
+    '<span class="live-tile-name">2-1</span>, <span class="live-tile-name">4-2</span> &amp; <span class="live-tile-name">6-2</span>'
+    """
+    return _TILE_NAME.sub(lambda m: f'<span class="live-tile-name">{m.group(0)}</span>', escape(text))
+
+
 def chart_html(view: HostView, worse: bool = True) -> str:
     """The answers on the projector. While the question is open, only how many answered (of how
     many joined): a count per answer would let a student who has not answered follow the crowd,
@@ -95,7 +109,7 @@ def chart_html(view: HostView, worse: bool = True) -> str:
         rows = logic.chart_rows(choices, counts, q.right, revealed=True)
         bars = "".join(
             f'<div class="live-bar{" live-right" if r.right else ""}" data-value="{escape(r.value)}" data-n="{r.count}">'
-            f'<span class="live-lab">{"✓ " if r.right else ""}{escape(r.label)}</span>'
+            f'<span class="live-lab">{"✓ " if r.right else ""}{unbroken_label(r.label)}</span>'
             f'<span class="live-track"><span class="live-fill" style="width:{r.share * 100:.1f}%"></span></span>'
             f'<span class="live-n">{r.count}</span></div>'
             for r in rows)

@@ -492,6 +492,21 @@ class Show:
         return self.title.split(" (")[0].capitalize()
 
     @property
+    def room_heading(self) -> str:
+        """The hand's name on a screen students see during a live class: its number in its game
+        ("Hand 1"), never its deal, which opens every hand in a student's browser
+        (``/presenter?deal=…``); "This hand" for a record that names no number.
+
+        >>> from types import SimpleNamespace as N
+        >>> Show.room_heading.fget(N(hand=N(record={"seed": 12, "hand_number": 2})))
+        'Hand 2'
+        >>> Show.room_heading.fget(N(hand=N(record={})))
+        'This hand'
+        """
+        number = self.hand.record.get("hand_number")
+        return f"Hand {number}" if isinstance(number, int) and not isinstance(number, bool) else "This hand"
+
+    @property
     def deal_id(self) -> str:
         """The hand's deal as an id ("deal-12"; ``""`` for a hand whose record names none)."""
         seed = self.hand.record.get("seed")
