@@ -213,6 +213,38 @@ def test_a_failed_review_is_tried_again(monkeypatch: pytest.MonkeyPatch) -> None
     assert s.review(number) is None and len(jobs) == 2
 
 
+def test_a_review_whose_worker_died_is_made_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The background worker dies while the review waits for it (as a worker that cannot
+    start does: an AppTest script as ``__main__``): the review is made here, the same review,
+    and the broken pool is replaced, as ``think`` and ``offload`` do."""
+    import signal
+
+    from tutorial.services.reviewing import run_review
+
+    monkeypatch.setenv("MOON_WORKERS", "1")
+    monkeypatch.setenv("MOON_BACKGROUND_WORKERS", "1")
+    players.shutdown_pool()
+    try:
+        s = _finished_hand()
+        number = s.reviewable()[-1]
+        worker = players.background(os.getpid).result(timeout=120)
+        assert worker != os.getpid()
+        os.kill(worker, signal.SIGSTOP)  # the review is sent to it and waits there
+        assert s.review(number) is None
+        os.kill(worker, signal.SIGKILL)
+        end = time.monotonic() + 120
+        review = s.review(number)
+        while review is None and time.monotonic() < end:
+            time.sleep(0.05)
+            review = s.review(number)
+        assert review == run_review(s.game.record(), number, you=s.seat, seed=players.bot_seed(s.setup.deal, s.seat))
+        assert s.review(number) is review
+        # A new worker does the next background work.
+        assert players.background(os.getpid).result(timeout=120) not in (worker, os.getpid())
+    finally:
+        players.shutdown_pool()
+
+
 def test_content_is_loaded_once_for_every_thread_that_asks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pages opened at the same time wait for one load, not one load each."""
     monkeypatch.setenv("MOON_WORKERS", "0")

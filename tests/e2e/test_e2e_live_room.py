@@ -15,6 +15,7 @@ from typing import Any
 from moon_browser import (
     click,
     click_key,
+    click_when_busy,
     open_presenter,
     runs,
     settle,
@@ -23,6 +24,7 @@ from moon_browser import (
     stage,
     start_live,
     wait_for,
+    wait_runs,
 )
 
 #: Deal 12 at move 12, basic computer: Seat 1 to play, its whole hand offered on the phones.
@@ -73,6 +75,52 @@ def test_the_end_confirmation_fits_the_live_panel(kept_page: Any, server: str) -
         click(pg, pg.locator(".st-key-live-end-no button").first)
         wait_for(pg, ".live-chart[data-revealed='1']", 30)
         assert pg.locator(".st-key-live-end-yes").count() == 0
+
+
+def test_a_click_on_a_busy_page_counts_once(kept_page: Any, server: str) -> None:
+    """The CI failure of session 33: on a loaded machine the panel's timer (it is drawn again
+    every second) sent its run request, the click's trigger in it, just before the click's own
+    request, and "Cancel" (or "End", "Join screen") acted twice: the confirmation stayed. Each
+    click here comes on a busy page (:func:`moon_browser.click_when_busy`) and acts once: "End"
+    asks, "Cancel" brings the revealed chart back, "Join screen" opens it and its "Close"
+    closes it, each still so after the panel is drawn again three times; beside it, "Show the
+    numbers" shows them, and "Forward" and "Back" step one move each, five times over."""
+    pg = kept_page(1280, 720)
+    open_presenter(pg, server + "/presenter?deal=12&move=5&computer=strong")
+    click_key(pg, "pres-ask")
+    start_live(pg, close_join=True)
+    wait_for(pg, ".live-chart", 30)
+    press(pg, "ArrowRight")
+    wait_for(pg, ".live-chart[data-revealed='1']", 30)
+    for _ in range(2):
+        click_when_busy(pg, ".st-key-live-end button")
+        wait_runs(pg, 3)
+        assert pg.locator(".st-key-live-end-yes button").count() == 1, "End did not ask (its click acted twice?)"
+        click_when_busy(pg, ".st-key-live-end-no button")
+        wait_runs(pg, 3)
+        assert pg.locator(".st-key-live-end-yes").count() == 0, "Cancel left the question (its click acted twice?)"
+        wait_for(pg, ".live-chart[data-revealed='1']", 30)
+    click_when_busy(pg, ".st-key-live-join-open button")
+    wait_runs(pg, 3)
+    assert pg.locator(".live-join-big").count() == 1, "Join screen did not open (its click acted twice?)"
+    click_when_busy(pg, ".st-key-live-join-close button")
+    wait_runs(pg, 3)
+    assert pg.locator(".live-join-big").count() == 0, "the join screen stayed (its Close acted twice?)"
+    wait_for(pg, ".live-chart[data-revealed='1']", 30)
+    # The presenter's own buttons, beside the panel: one click, one step.
+    click_when_busy(pg, ".st-key-pres-numbers button")
+    wait_runs(pg, 3)
+    assert "Hide the numbers" in pg.locator(".st-key-pres-numbers button").inner_text()
+    # Stepping: the presenter's buttons are outside the panel, but the panel's timer sends
+    # their triggers too (less often than the panel's own: 1 click in 10 doubled before).
+    move = int(stage(pg))
+    for i in range(5):
+        click_when_busy(pg, ".st-key-pres-forward button")
+        wait_runs(pg, 2)
+        assert int(stage(pg)) == move + 1, ("Forward stepped twice", i)
+        click_when_busy(pg, ".st-key-pres-back button")
+        wait_runs(pg, 2)
+        assert int(stage(pg)) == move, ("Back stepped twice", i)
 
 
 #: Every box on the phone's page that holds something (the leaves of Streamlit's elements, and

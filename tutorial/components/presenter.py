@@ -35,7 +35,7 @@ from tutorial.services.decks import (
     deck_token,
     needs_content,
 )
-from tutorial.services.presenter import ItemShow, Show, Slide, slide_labels
+from tutorial.services.presenter import ItemShow, Show, Slide, Stepper, slide_labels
 from tutorial.services.presenter_html import hand_html, item_html, note_html
 from tutorial.services.records import RecordError
 from tutorial.services.text import md_escape
@@ -167,9 +167,19 @@ def _stage_html(p: Presentation, chosen: dict[str, int] | None = None) -> str:
                      title=show.room_heading if live_open else "", chosen=chosen)
 
 
-def _step(how: str) -> None:
+def _at(s: Stepper) -> tuple[int, bool, bool]:
+    """Where the stepper is (slide, asking, revealed): what a stepping button was drawn at."""
+    return (s.pos, s.asking, s.revealed)
+
+
+def _step(how: str, at: tuple[int, bool, bool]) -> None:
+    """A stepping button's callback: ``how`` from where the button was drawn (``at``); once
+    the stepper has moved from there, nothing. The callback can act twice for one click: on a
+    busy page a live class's panel (a fragment drawn again every second) may send its run
+    request, with the click's trigger in it, before the click's own request, and each run
+    calls the callback; the second would step again."""
     p = current()
-    if p is None:
+    if p is None or _at(p.stepper) != at:
         return
     getattr(p.stepper, how)()
     _sync_url(p)
@@ -205,10 +215,12 @@ def _jump_slider(p: Presentation) -> None:
                          help="Jump to: go straight to any move of the hand (or slide of the deck).")
 
 
-def _toggle_numbers() -> None:
+def _show_numbers(shown: bool) -> None:
+    """"Show the numbers" (``shown``) or "Hide the numbers": set, not flipped, so a callback
+    acting twice for one click (see :func:`_step`) leaves them as asked."""
     p = current()
     if p is not None:
-        p.numbers = not p.numbers
+        p.numbers = shown
 
 
 def _sync_url(p: Presentation) -> None:
@@ -285,7 +297,9 @@ def _poor_moment(p: Presentation) -> bool:
 
 def _ask_anyway() -> None:
     """The poor moment's "Pause and ask" menu: ask all the same."""
-    _step("pause")
+    p = current()
+    if p is not None:
+        _step("pause", _at(p.stepper))
 
 
 def _ask_menu(p: Presentation) -> None:
@@ -331,31 +345,31 @@ def stage(start: bool = False) -> None:
     # The stepping buttons carry no tooltip: one left hanging over them after a click stayed on
     # the room's screen (their keys are on them; a clicker's Page Down and Page Up step too).
     with st.container(horizontal=True, key="pres-controls", vertical_alignment="center"):
-        st.button("Back", key="pres-back", on_click=_step, args=("back",), disabled=not s.can_back(),
+        st.button("Back", key="pres-back", on_click=_step, args=("back", _at(s)), disabled=not s.can_back(),
                   icon=":material/arrow_back:", shortcut="Left")
         fwd = "Reveal" if s.asking and not s.revealed else "Forward"
-        st.button(fwd, key="pres-forward", on_click=_step, args=("forward",), disabled=not s.can_forward(),
+        st.button(fwd, key="pres-forward", on_click=_step, args=("forward", _at(s)), disabled=not s.can_forward(),
                   type="primary", icon=":material/arrow_forward:", shortcut="Right")
         if s.asking and not s.slide.ask:
-            st.button("Show every hand", key="pres-resume", on_click=_step, args=("resume",),
+            st.button("Show every hand", key="pres-resume", on_click=_step, args=("resume", _at(s)),
                       icon=":material/visibility:")
         elif _poor_moment(p):
             _ask_menu(p)
         elif not s.asking:
-            st.button("Pause and ask", key="pres-ask", on_click=_step, args=("pause",), disabled=not _can_ask(p),
+            st.button("Pause and ask", key="pres-ask", on_click=_step, args=("pause", _at(s)), disabled=not _can_ask(p),
                       icon=":material/front_hand:")
         # Only a slide with figures offers them: not the deal, an open question, a note, a
         # puzzle or a level, nor a move the computer gave no numbers for.
         if has_numbers(p):
             if (st.button("Hide the numbers" if p.numbers else "Show the numbers", key="pres-numbers",
-                          on_click=_toggle_numbers, icon=":material/bar_chart:")
+                          on_click=_show_numbers, args=(not p.numbers,), icon=":material/bar_chart:")
                     and isinstance(state.get(state.LIVE_HOST), int)):
                 st.rerun()  # a live class: the table stands in its panel (not this fragment), shown at once
         st.page_link("views/classroom.py", label="Classroom", icon=":material/close:", query_params=_back_query(p))
         # A clicker sends Page Down / Page Up: hidden twins of Forward and Back take them.
-        st.button("Forward (Page Down)", key="pres-forward-page", on_click=_step, args=("forward",),
+        st.button("Forward (Page Down)", key="pres-forward-page", on_click=_step, args=("forward", _at(s)),
                   disabled=not s.can_forward(), shortcut="PageDown")
-        st.button("Back (Page Up)", key="pres-back-page", on_click=_step, args=("back",),
+        st.button("Back (Page Up)", key="pres-back-page", on_click=_step, args=("back", _at(s)),
                   disabled=not s.can_back(), shortcut="PageUp")
         if start:
             start_button()

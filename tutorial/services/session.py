@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -375,27 +376,34 @@ class PlaySession:
         ``None`` while it is being made. The first call starts it in the background worker
         (:func:`tutorial.services.players.background`), so it is made only for the hands the
         learner asks about, and never in front of a computer player's decision; with no
-        background worker it is made here, at once. An error in the review is raised (and
+        background worker it is made here, at once. A broken pool (its worker died) is
+        replaced, and the review made here, as :func:`~tutorial.services.players.think` and
+        :func:`~tutorial.services.players.offload` do. An error in the review is raised (and
         the next call tries again)."""
         if hand_number in self.reviews:
             return self.reviews[hand_number]
         if hand_number not in self.reviewable():
             raise ValueError(f"hand {hand_number} has no review (it is not over, or was thrown in)")
+        from tutorial.services.players import background, shutdown_pool
+        from tutorial.services.reviewing import run_review
+
+        # The hint's strong player (its seed for the learner's seat): the review's "the
+        # strong player would have ..." is the hint's answer.
+        seed = bot_seed(self.setup.deal, self.seat)
         job = self._review_jobs.get(hand_number)
         if job is None:
-            from tutorial.services.players import background
-            from tutorial.services.reviewing import run_review
-
-            # The hint's strong player (its seed for the learner's seat): the review's "the
-            # strong player would have ..." is the hint's answer.
             job = self._review_jobs[hand_number] = background(
-                run_review, self.game.record(), hand_number, you=self.seat,
-                seed=bot_seed(self.setup.deal, self.seat))
+                run_review, self.game.record(), hand_number, you=self.seat, seed=seed)
         if not job.done():
             return None
         del self._review_jobs[hand_number]
-        self.reviews[hand_number] = job.result()
-        return self.reviews[hand_number]
+        try:
+            made = job.result()
+        except BrokenProcessPool:
+            shutdown_pool()
+            made = run_review(self.game.record(), hand_number, you=self.seat, seed=seed)
+        self.reviews[hand_number] = made
+        return made
 
     # -- records ----------------------------------------------------------------------------
     def hand_record(self, hand_number: int) -> RecordJSON:

@@ -312,8 +312,12 @@ def sync(p: Presentation | None) -> bool:
     return ref is not None and not unasked
 
 
-def _toggle(key: str) -> None:
-    state.put(key, not bool(state.get(key)))
+def _set(key: str, value: bool) -> None:
+    """A button's callback: ``key`` set to ``value``, the state the button asks for (not
+    flipped), so the callback acting twice for one click leaves the same state. It can: on a
+    busy page, the panel's timer (:data:`HOST_EVERY`) may send its run request, with the
+    click's trigger in it, before the click's own request, and each run calls the callback."""
+    state.put(key, value)
 
 
 def _end(sid: int) -> None:
@@ -364,7 +368,7 @@ def _host_live(sid: int) -> None:
             if warn := unreachable_html(public_base(), st.get_option("server.port")):
                 st.markdown(warn, unsafe_allow_html=True)
             st.button("Close: start the questions", key="live-join-close", type="primary",
-                      on_click=_toggle, args=(state.LIVE_JOIN_SCREEN,), icon=":material/close:")
+                      on_click=_set, args=(state.LIVE_JOIN_SCREEN, False), icon=":material/close:")
         return
     with st.container(key="live-panel"):
         if state.get(state.LIVE_CONFIRM_END):
@@ -382,14 +386,14 @@ def _host_live(sid: int) -> None:
             st.markdown('<div class="live-host">' + _join(view.session, False, view.players) + "</div>",
                         unsafe_allow_html=True)
         with st.container(horizontal=True):
-            st.button("Join screen", key="live-join-open", on_click=_toggle, args=(state.LIVE_JOIN_SCREEN,),
+            st.button("Join screen", key="live-join-open", on_click=_set, args=(state.LIVE_JOIN_SCREEN, True),
                       icon=":material/qr_code_2:")
             if st.button("Class summary", key="live-summary-open", icon=":material/summarize:",
                          help="Opens in your view: the students' names and scores stay hidden until you show them."):
                 _open_summary()
                 st.rerun()
-            st.button("End", key="live-end", icon=":material/stop_circle:", on_click=_toggle,
-                      args=(state.LIVE_CONFIRM_END,), help="End the live class (asks first).")
+            st.button("End", key="live-end", icon=":material/stop_circle:", on_click=_set,
+                      args=(state.LIVE_CONFIRM_END, True), help="End the live class (asks first).")
         # "Show the numbers": their table stands here, under the chart, as wide as the panel
         # (beside it the stage's column of words is too narrow); the stage keeps the summary.
         try:
@@ -410,7 +414,7 @@ def _confirm_end(sid: int) -> None:
         if st.button("Yes, end the class", key="live-end-yes", type="primary", icon=":material/stop_circle:"):
             _end(sid)
             st.rerun()
-        st.button("Cancel", key="live-end-no", on_click=_toggle, args=(state.LIVE_CONFIRM_END,))
+        st.button("Cancel", key="live-end-no", on_click=_set, args=(state.LIVE_CONFIRM_END, False))
 
 
 def _end_others(ids: tuple[int, ...]) -> None:
@@ -531,7 +535,7 @@ def summary(info: LiveInfo) -> None:
                                key="live-csv-questions", icon=":material/download:", on_click="ignore",
                                help="One row per question: its answer, how many got it, every wrong answer.")
             st.button("Hide the students' results" if names else "Show the results to the class",
-                      key="live-names", on_click=_toggle, args=(state.LIVE_NAMES,),
+                      key="live-names", on_click=_set, args=(state.LIVE_NAMES, not names),
                       icon=":material/visibility_off:" if names else ":material/visibility:",
                       help="Each student's name and score, on this summary (the screen the room sees); the "
                            "live panel beside the presentation names nobody.")
