@@ -538,3 +538,23 @@ def test_a_stage_of_an_open_contract_asks_while_the_bid_is_still_open(stage_id: 
 
 def test_cashing_sure_tricks_is_a_stage_of_an_open_contract() -> None:
     assert principle("cash-walkers").open_contract
+
+
+def test_cashing_a_trump_walker_first_says_why_the_side_suit_walker_goes_first() -> None:
+    """Play better 2, position 2 (three players, fours trump; every four but the learner's 5-4
+    is played): 5-4 wins too, yet nothing can trump 3-2 later, so the feedback says why to
+    keep the trump (it can win a trick of a suit the hand lacks) and that no unseen trump is
+    left; the first hint after it does not name the answer, 3-2."""
+    lv = COURSE.level("cash-walkers-2")
+    fb = lv.grade("5-4")
+    assert fb.text.startswith("5-4 wins too, but a trump can also take a trick of a suit you hold none of: keep 5-4 "
+                              "to win the lead back later. No trump you have not seen is left"), fb.text
+    assert "trumped later" not in fb.text and "3-2" not in lv.first_hint(fb), lv.first_hint(fb)
+
+
+def test_a_hint_lists_every_unseen_tile_that_beats_the_tile_tried() -> None:
+    """Play better 2, position 1 (four players, blanks trump): 5-1 can be beaten by 5-2, 5-3,
+    5-4 and 5-5, all four unseen; the feedback names all four."""
+    lv = COURSE.level("cash-walkers-1")
+    assert lv.grade("5-1").text.startswith("5-1 can be beaten: 5-2, 5-3, 5-4 and 5-5 are not seen yet"), \
+        lv.grade("5-1").text

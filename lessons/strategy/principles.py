@@ -228,12 +228,21 @@ def _cash_rule(view: PlayerView) -> Tile | None:
 
 
 def _cash_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
+    """What a tile other than the side-suit walker gives up. A tile that can be beaten names
+    every unseen tile that beats it. A tile that cannot is a trump (the rule picks the one
+    walker of a side suit), and then no trump is unseen at all (a side-suit walker has no
+    unseen beater), so the side-suit walker is safe: the trump is the tile to keep, as it can
+    also win a trick of a suit the hand lacks. Neither names the answer (the first wrong
+    try's hint is this text without its figures)."""
     b = beaters(view, tile)
     if b:
-        text = (f"{tile} can be beaten: {_names(b[-3:])} {'is' if len(b) == 1 else 'are'} not seen yet, so "
+        text = (f"{tile} can be beaten: {_names(b)} {'is' if len(b) == 1 else 'are'} not seen yet, so "
                 "you may lose the lead before your sure trick is taken.")
     else:
-        text = f"{tile} wins too, but it keeps the side-suit winner waiting, where it can still be trumped later."
+        assert not unseen_trumps(view)
+        text = (f"{tile} wins too, but a trump can also take a trick of a suit you hold none of: keep {tile} to "
+                "win the lead back later. No trump you have not seen is left, so your sure trick of a side suit "
+                "cannot be trumped: take that one now.")
     return f"{text} {_against_best(view, fa, tile)}."
 
 
