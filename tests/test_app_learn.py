@@ -433,6 +433,24 @@ def test_the_star_line_is_short_with_no_brackets_inside_brackets() -> None:
     assert len(line) <= 140, (len(line), line)
 
 
+def test_two_wrong_tries_end_the_level_saying_so_not_that_the_answer_was_asked_for() -> None:
+    """Play better 2, position 2: two wrong tiles end the level (the second try's feedback
+    gives the answer). The line that ends it says the two wrong tries did, not only "The answer
+    is shown" (the walk read that as though "Show the answer" had been pressed, which it was
+    not): "Show the answer" was never pressed, and the stars are ★."""
+    at, lv = _open_level("cash-walkers-2")
+    for t in ("6-2", "5-4"):
+        at.button(key=f"lv-{lv.id}-tiles-btn-{t.replace('-', '')}").click().run()
+    assert not at.exception, errors(at)
+    shown = [i.value for i in at.info]
+    assert any(v.startswith("After two wrong tries the answer is shown, so this level ends here: ★☆☆ (1 of 3 stars)")
+               for v in shown), shown
+    assert not any(v.startswith("The answer is shown") for v in shown), shown
+    said = " ".join(e.value for e in at.error)
+    assert "5-4 wins too, but a trump can also take a trick of a suit you hold none of" in said, said
+    assert "trumped later" not in said, said
+
+
 def test_showing_the_answer_after_one_wrong_try_ends_the_level_with_one_star() -> None:
     """The star rule on the page: the answer shown counts as the next try. One wrong try,
     then "Show the answer": the level ends there with ★ (as after two wrong tries, not ☆☆☆),

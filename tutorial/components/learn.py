@@ -17,7 +17,7 @@ from store.events import LessonAnswer
 from tutorial.components import item as ask
 from tutorial.components import profile, scroll, state
 from tutorial.components.tiles import Shown, names_md, show_row
-from tutorial.services.items import Attempt, course, replay, stage_summary, tiles_named
+from tutorial.services.items import Attempt, course, replay, shown_reason, stage_summary, tiles_named
 from tutorial.services.progress import next_level, place_words, resume_level
 from tutorial.services.text import md_escape
 from tutorial.services.urlstate import LearnLink, LinkError
@@ -266,7 +266,7 @@ def level_view(c: Course, level: Level) -> None:
         if att.solved and att.shown:
             # the answer shown after a wrong try ends the level, as that answer would
             n = att.stars
-            st.info(f"The answer is shown, so this level ends here: {_star_text(n)} ({n} of {MAX_STARS} "
+            st.info(f"{shown_reason(att)}, so this level ends here: {_star_text(n)} ({n} of {MAX_STARS} "
                     "stars). Go on to the next level, or try this one again.",
                     icon=":material/flag:")
         if att.solved:

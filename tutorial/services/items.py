@@ -44,6 +44,7 @@ __all__ = [
     "puzzle_summary",
     "puzzles",
     "rules_note",
+    "shown_reason",
     "stage_summary",
     "submit",
     "tiles_named",
@@ -289,6 +290,22 @@ def accept_shown(item: Item, attempt: Attempt) -> bool:
     attempt.shown = True
     attempt.stars = int(item.stars(attempt.tries, attempt.hints))
     return True
+
+
+def shown_reason(attempt: Attempt) -> str:
+    """Why an item that ended on the answer shown (:func:`accept_shown`) ended, as the start
+    of a sentence: the learner asked for the answer (or gave up), or the second wrong try's
+    feedback gave it.
+
+    >>> asked = Attempt(tries=2, hints=2, solved=True, shown=True)
+    >>> shown_reason(asked)
+    'The answer is shown'
+    >>> shown_reason(Attempt(tries=3, solved=True, shown=True))
+    'After two wrong tries the answer is shown'
+    """
+    if attempt.hints >= 2 or attempt.gave_up or attempt.misses < 2:
+        return "The answer is shown"
+    return "After two wrong tries the answer is shown"
 
 
 def replay(item: Item, attempt: Attempt, tries: list[tuple[object, int]]) -> None:
