@@ -540,6 +540,69 @@ def test_cashing_sure_tricks_is_a_stage_of_an_open_contract() -> None:
     assert principle("cash-walkers").open_contract
 
 
+_TILE = r"[0-6]-[0-6]"
+_TILES = rf"{_TILE}(?:(?:, | and ){_TILE})*"
+
+
+def _tiles_in(words: str) -> set[Tile]:
+    return {Tile.parse(t) for t in re.findall(_TILE, words)}
+
+
+def _against_may_trump(view: Any) -> bool:
+    """True when a seat against the learner's side may hold a trump the learner has not seen."""
+    from engine.players.facts import seat_goal
+    from engine.sampling import PILE, Constraints
+
+    side = set(seat_goal(view).seats)
+    cons = Constraints.from_view(view)
+    return any(view.trump.is_trump(t) and any(h != PILE and h not in side for h in ok)
+               for t, ok in zip(cons.tiles, cons.allowed, strict=True))
+
+
+def test_play_better_words_hold_at_the_table() -> None:
+    """A property over every Play better position and every text it shows (intro, hints, the
+    feedback on every tile): what the words claim about the tiles holds of the learner's view.
+
+    - The intro names every tile the learner has seen that the page shows nowhere else (the
+      tile the bidder laid aside, and the widow when it is that tile) and no tile it has not
+      seen.
+    - "X can be beaten: A, B and C are not seen yet" lists exactly the unseen tiles that beat X
+      (not three of them; never a tile the learner cannot see).
+    - "No tile you have not seen can beat X": none does; "every tile that could is played,
+      but …" names where each of the others is (in the hand, or the tile laid aside).
+    - "No trump you have not seen is left": none is; "can still be trumped": a seat against
+      the learner may hold a trump."""
+    from lessons.strategy.principles import beaters, unseen_trumps
+
+    checked = {"beaten": 0, "sure": 0, "aside": 0, "no trump": 0}
+    for lv in LEVELS:
+        view = lv.task.view
+        seen = set(view.hand) | set(view.played()) | set(view.widow) | ({view.discard} - {None})
+        intro = _tiles_in(lv.intro)
+        assert intro <= seen, (lv.id, "the intro names an unseen tile", sorted(map(str, intro - seen)))
+        elsewhere = set(view.hand) | set(view.played())  # the hand's buttons and the tricks told
+        hidden = (set(view.widow) | ({view.discard} - {None})) - elsewhere
+        assert hidden <= intro, (lv.id, "the page hides a seen tile", sorted(map(str, hidden)), lv.intro)
+        for where, text in _level_texts(lv):
+            for x, listed in re.findall(rf"({_TILE}) can be beaten: ({_TILES}) (?:is|are) not seen yet", text):
+                assert _tiles_in(listed) == set(beaters(view, Tile.parse(x))), (lv.id, where, text)
+                checked["beaten"] += 1
+            for x in re.findall(rf"No tile you have not seen can beat ({_TILE})", text):
+                assert not beaters(view, Tile.parse(x)), (lv.id, where, text)
+                checked["sure"] += 1
+            for held in re.findall(rf"in your hand \(({_TILES})\)", text):
+                assert _tiles_in(held) <= set(view.hand), (lv.id, where, text)
+            for x in re.findall(rf"the tile you laid aside \(({_TILE})\)", text):
+                assert Tile.parse(x) == view.discard, (lv.id, where, text)
+                checked["aside"] += 1
+            if "No trump you have not seen is left" in text:
+                assert not unseen_trumps(view), (lv.id, where, text)
+                checked["no trump"] += 1
+            if re.search(r"can still be trumped|\bbe trumped later", text):
+                assert _against_may_trump(view), (lv.id, where, text)
+    assert all(checked.values()), checked
+
+
 def test_cashing_a_trump_walker_first_says_why_the_side_suit_walker_goes_first() -> None:
     """Play better 2, position 2 (three players, fours trump; every four but the learner's 5-4
     is played): 5-4 wins too, yet nothing can trump 3-2 later, so the feedback says why to
@@ -550,6 +613,18 @@ def test_cashing_a_trump_walker_first_says_why_the_side_suit_walker_goes_first()
     assert fb.text.startswith("5-4 wins too, but a trump can also take a trick of a suit you hold none of: keep 5-4 "
                               "to win the lead back later. No trump you have not seen is left"), fb.text
     assert "trumped later" not in fb.text and "3-2" not in lv.first_hint(fb), lv.first_hint(fb)
+
+
+def test_a_sure_trick_says_where_the_tiles_that_could_beat_it_are() -> None:
+    """Play better 2, position 3 (three players, threes trump): 3-1, the one trump not played,
+    is the tile the learner laid aside. The intro says so, and the answer says
+    that every tile that could beat 4-2 is played or the tile laid aside, 3-1."""
+    lv = COURSE.level("cash-walkers-3")
+    assert lv.intro.startswith("You won the auction with a bid of 5, picked up the widow, laid 3-1 aside and named "
+                               "threes trump.\n"), lv.intro
+    assert str(lv.task.param("right")).startswith(
+        "No tile you have not seen can beat 4-2: every tile that could is played or the tile you laid aside "
+        "(3-1). It is a sure trick, so take it now."), lv.task.param("right")
 
 
 def test_a_hint_lists_every_unseen_tile_that_beats_the_tile_tried() -> None:

@@ -199,10 +199,11 @@ def role(view: PlayerView) -> str:
 
 def history(view: PlayerView) -> str:
     """The hand so far in words: the contract, and each finished trick with who played what,
-    the learner named "you"."""
+    the learner named "you". A learner who is the bidder with a widow is told the tile it laid
+    aside: it counts among the tiles the learner has seen, and the page shows it nowhere else."""
     assert view.trump is not None and view.bidder is not None
-    lines = [f"{_learner_seat(view, view.bidder, start=True)} won the auction with a bid of {view.bid} and named "
-             f"{trump_phrase(view.trump)}."]
+    lines = [f"{_learner_seat(view, view.bidder, start=True)} won the auction with a bid of {view.bid}"
+             f"{_widow_words(view)}."]
     n = view.rules.players
     for i, tr in enumerate(view.tricks, start=1):
         plays = ", ".join(f"{_learner_seat(view, (tr.leader + j) % n)} {'led' if j == 0 else 'played'} {t}"
@@ -211,6 +212,26 @@ def history(view: PlayerView) -> str:
     if not view.tricks:
         lines.append("No trick has been played yet.")
     return "\n\n".join(lines)
+
+
+def _widow_words(view: PlayerView) -> str:
+    """How the bidder's turn after the auction goes on, from the auction's sentence: ``" and
+    named fours trump"``, or with the widow seen (the learner is the bidder) ``", picked up
+    the widow, laid 6-1 aside and named fours trump"`` (in the order of the rules in force,
+    docs/rules.md §5.1 and §9.3). The tile laid aside is named, as the learner saw it and
+    the page shows it nowhere else; the widow's tile only when it is that tile (``", picked up
+    the widow (3-1), laid it aside and …"``): else it is in the hand shown or a trick told."""
+    assert view.trump is not None
+    named = f"named {trump_phrase(view.trump)}"
+    if not view.widow or view.discard is None:
+        return f" and {named}"
+    if (view.discard,) == tuple(view.widow):
+        widow, aside = f"the widow ({view.discard})", "laid it aside"
+    else:
+        widow, aside = "the widow", f"laid {view.discard} aside"
+    if view.rules.trump_before_widow:
+        return f", {named}, then picked up {widow} and {aside}"
+    return f", picked up {widow}, {aside} and {named}"
 
 
 def recorded_answer(level: Mapping[str, Any], view: PlayerView) -> FairAnswer:  # Any: a TOML table

@@ -21,7 +21,7 @@ from engine.trump import describe_suit
 from engine.words import tricks_average
 
 __all__ = ["PRINCIPLES", "Principle", "beaters", "counted_winners", "draw_branch", "mate_seat", "opponents_who_can_beat",
-           "principle", "trump_in_leads", "unseen_trumps", "walkers"]
+           "principle", "sure_reason", "trump_in_leads", "unseen_trumps", "walkers"]
 
 
 def _legal(view: PlayerView) -> list[Tile]:
@@ -247,8 +247,28 @@ def _cash_wrong(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
 
 
 def _cash_right(view: PlayerView, fa: FairAnswer, tile: Tile) -> str:
-    return (f"No tile you have not seen can beat {tile}: it is a sure trick, so take it now. "
-            f"{_figures(view, fa, tile)}.")
+    return f"{sure_reason(view, tile)} It is a sure trick, so take it now. {_figures(view, fa, tile)}."
+
+
+def sure_reason(view: PlayerView, tile: Tile) -> str:
+    """Why no unseen tile beats ``tile`` led now, where the learner can check it: every tile
+    that could beat it is played, in the learner's hand, or the tile the learner laid aside
+    (the bidder's discard, which the position's intro names).
+
+    The tiles that beat a lead are those :func:`engine.play.trick_winner` lets take it, so a
+    trump beats a side-suit tile."""
+    assert view.trump is not None
+    could = [u for u in view.rules.tiles if u != tile and trick_winner((tile, u), view.trump) == 1]
+    if not could:
+        return f"No tile can beat {tile}."
+    played = view.played()
+    held = [u for u in could if u in view.hand]
+    aside = [u for u in could if u == view.discard]
+    assert not [u for u in could if u not in played and u not in held and u not in aside], "an unseen beater"
+    places = (["played"] if any(u in played for u in could) else []) + (
+        [f"in your hand ({_names(held)})"] if held else []) + ([f"the tile you laid aside ({aside[0]})"] if aside else [])
+    where = places[0] if len(places) == 1 else ", ".join(places[:-1]) + " or " + places[-1]
+    return f"No tile you have not seen can beat {tile}: every tile that could is {where}."
 
 
 # -- giving up a trick cheaply --------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from moon_browser import click, click_key, open_page, wait_ready
+from moon_browser import click, click_key, open_page, shot, wait_ready
 
 
 def test_number_field_shows_the_answer_that_was_graded(page: Any, server: str) -> None:
@@ -406,3 +406,41 @@ def test_play_better_says_its_figures_plainly_and_the_counts_apart(page: Any, se
     for line in mirror.result().numbers():
         assert line in shown, (line, shown)
     assert f"{d.best_tricks:.2f} tricks on average" in shown and "400 layouts" in shown, shown
+
+
+def test_play_better_2_says_what_is_true_at_the_table(page: Any, server: str) -> None:
+    """Play better 2 "Cashing sure tricks", as the walk met it. Position 2 (three players,
+    fours trump, every four but the learner's 5-4 played): the intro tells the tile laid
+    aside; the second try 5-4 is told why 3-2 goes first (no trump is left to trump
+    it; the trump wins a trick of a suit the hand lacks), never that 3-2 "can still be trumped
+    later", and the level ends saying two wrong tries showed the answer (nobody pressed "Show
+    the answer"). Position 3: 3-1, the one trump not played, is the tile the learner laid
+    aside, and the intro and the answer say so. Position 1: the hint on 5-1 lists every unseen
+    tile that beats it (5-2 too)."""
+    box = page.locator(".st-key-learn-level-box")
+    open_page(page, f"{server}/learn?level=cash-walkers-2")
+    said = " ".join(box.inner_text().split())
+    assert "You won the auction with a bid of 4, picked up the widow, laid 6-1 aside and named fours trump." in said, said
+    for t in ("62", "54"):
+        click(page, page.locator(f".st-key-lv-cash-walkers-2-tiles-btn-{t} button:visible").first)
+    said = " ".join(box.inner_text().split())
+    assert ("5-4 wins too, but a trump can also take a trick of a suit you hold none of: keep 5-4 to win the lead back "
+            "later. No trump you have not seen is left, so your sure trick of a side suit cannot be trumped") in said, said
+    assert "trumped later" not in said, said
+    assert "After two wrong tries the answer is shown, so this level ends here: ★☆☆ (1 of 3 stars)" in said, said
+    assert "Show the answer" not in said, said
+    shot(box, "learn-pb2-two-wrong-tries.png")
+    open_page(page, f"{server}/learn?level=cash-walkers-3")
+    said = " ".join(box.inner_text().split())
+    assert "picked up the widow, laid 3-1 aside and named threes trump." in said, said
+    click_key(page, "lv-cash-walkers-3-hint")
+    click_key(page, "lv-cash-walkers-3-hint")
+    said = " ".join(box.inner_text().split())
+    assert ("The answer: No tile you have not seen can beat 4-2: every tile that could is played or the tile you "
+            "laid aside (3-1).") in said, said
+    shot(box, "learn-pb2-sure-trick-laid-aside.png")
+    open_page(page, f"{server}/learn?level=cash-walkers-1")
+    click(page, page.locator(".st-key-lv-cash-walkers-1-tiles-btn-51 button:visible").first)
+    said = " ".join(box.inner_text().split())
+    assert "5-1 can be beaten: 5-2, 5-3, 5-4 and 5-5 are not seen yet" in said, said
+    assert not page.locator('[data-testid="stException"]').count()
