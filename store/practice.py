@@ -8,6 +8,8 @@ for everyone that day).
 'b'
 >>> next_puzzle(pool, rating=1480, theme_misses={}, recent=set(), due=["c"]).id
 'c'
+>>> next_puzzle(pool, rating=1480, theme_misses={}, recent=set(), seen={"b"}).id
+'a'
 >>> from datetime import date
 >>> daily_puzzle(pool, date(2026, 12, 1)) == daily_puzzle(list(reversed(pool)), date(2026, 12, 1))
 True
@@ -20,9 +22,9 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
-__all__ = ["DayAnswer", "Miss", "PositionAnswer", "PositionCard", "PuzzleCard", "daily_puzzle", "day_answers", "due_reviews",
-           "game_misses", "last_answered", "next_position", "next_puzzle", "open_misses", "position_answers", "reached",
-           "theme_misses"]
+__all__ = ["DayAnswer", "Miss", "PositionAnswer", "PositionCard", "PuzzleCard", "answered_puzzles", "daily_puzzle",
+           "day_answers", "due_reviews", "game_misses", "last_answered", "next_position", "next_puzzle", "open_misses",
+           "position_answers", "reached", "theme_misses"]
 
 #: How much one point of "miss rate" of a theme is worth, in rating points of distance.
 THEME_WEIGHT = 300.0
@@ -49,14 +51,26 @@ def theme_misses(accuracy: Mapping[str, tuple[int, int]]) -> dict[str, float]:
 
 
 def next_puzzle(pool: Sequence[PuzzleCard], rating: float, theme_misses: Mapping[str, float],
-                recent: Collection[str], due: Sequence[str] = ()) -> PuzzleCard | None:
+                recent: Collection[str], due: Sequence[str] = (), seen: Collection[str] = ()) -> PuzzleCard | None:
     """The next puzzle: the first due review in ``pool``, else the one that minimises
-    ``|rating gap| - THEME_WEIGHT × (its worst theme's miss rate)`` among those not in
-    ``recent`` (if every puzzle is recent, among all)."""
+    ``|rating gap| - THEME_WEIGHT × (its worst theme's miss rate)`` among the new ones (not in
+    ``seen``, the puzzles the learner has answered before: a missed one comes back as a due
+    review, a solved one not at all while new ones are left) that are not in ``recent``; when
+    no new one is left, among those not in ``recent`` (if every puzzle is recent, among all).
+
+    >>> pool = [PuzzleCard("a", 1500), PuzzleCard("b", 1510), PuzzleCard("c", 2000)]
+    >>> next_puzzle(pool, 1500, {}, recent=set(), seen={"a"}).id
+    'b'
+    >>> next_puzzle(pool, 1500, {}, recent={"b"}, seen={"a"}).id
+    'c'
+    >>> next_puzzle(pool, 1500, {}, recent={"c"}, seen={"a", "b", "c"}).id
+    'a'
+    """
     by_id = {p.id: p for p in pool}
     for pid in due_reviews(pool, due, recent):
         return by_id[pid]
-    candidates = [p for p in pool if p.id not in recent] or list(pool)
+    candidates = ([p for p in pool if p.id not in recent and p.id not in seen]
+                  or [p for p in pool if p.id not in recent] or list(pool))
     if not candidates:
         return None
 
@@ -125,6 +139,20 @@ def last_answered(store: object, learner_id: int) -> str | None:
     pid = store.run(lambda s: s.scalar(select(PuzzleAttempt.puzzle_id).where(PuzzleAttempt.learner_id == learner_id)
                                        .order_by(PuzzleAttempt.id.desc()).limit(1)))
     return None if pid is None else str(pid)
+
+
+def answered_puzzles(store: object, learner_id: int) -> set[str]:
+    """The ids of every puzzle the learner has answered (or given up on), wherever: Practice,
+    the puzzle of the day, Puzzles, another browser, a progress file loaded."""
+    from sqlalchemy import select
+
+    from store.db import Store
+    from store.models import PuzzleAttempt
+
+    assert isinstance(store, Store)
+    rows = store.run(lambda s: s.scalars(select(PuzzleAttempt.puzzle_id).where(PuzzleAttempt.learner_id == learner_id)
+                                         .distinct()).all())
+    return {str(pid) for pid in rows}
 
 
 @dataclass(frozen=True)

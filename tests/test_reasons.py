@@ -1064,3 +1064,17 @@ def test_the_last_tile_of_a_suit_is_said_with_its_suit() -> None:
     view.played = lambda: tuple(t for t in ones if t != Tile(1, 1))  # 1-1 still out, beats it
     said = table_play_reason(view, Tile(1, 0))  # type: ignore[arg-type]
     assert said == "I lead 1-0, one of the ones; I say why once the hand is over.", said
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_pass_whose_best_trump_is_no_trump_says_it_of_the_player(players: int) -> None:
+    """The walk (4 players): "I pass: no trump should make the bid, but it is worth little
+    ...", read as "no trump suit would make it". With no trump named, the reason says the
+    player should make the bid: "with no trump named (no-trump), I should make the bid"."""
+    view = Game.new(RuleSet(players=players, no_trump=True), seed=3).view(1)
+    for chance, said in ((0.9, "I should make the bid"), (0.65, "I am likely to make the bid")):
+        reason = score_bid_reason(view, None, Trump.parse("none"), chance, high=4)
+        assert reason.startswith(f"I pass: with no trump named (no-trump), {said}, but it is worth"), reason
+        assert "no trump should" not in reason and "no trump is likely" not in reason, reason
+    sixes = score_bid_reason(view, None, Trump.parse("6"), 0.9, high=4)  # a suit is said as before
+    assert sixes.startswith("I pass: sixes as trump should make the bid, but it is worth"), sixes

@@ -932,7 +932,10 @@ def _score_bid_options(
     if floor > 7:
         return _moon_pass_options(view, chance, tail, f"even with {as_trump(tr)}, my hand", "my hand")
     if chance_band(chance) in ("should", "likely") and floor <= 7:
-        would = f"I pass: {chance_clause(chance, as_trump(tr), 'make the bid')}, but it is worth"
+        # "no trump should make the bid" reads as "no trump suit would": said of the player.
+        made = (f"with no trump named (no-trump), {chance_clause(chance, 'I', 'make the bid')}" if tr.kind == "none"
+                else chance_clause(chance, as_trump(tr), "make the bid"))
+        would = f"I pass: {made}, but it is worth"
         if view.rules.players == 4:
             return [f"{would} little against the tricks the other team scores anyway{tail}.", f"{would} little{tail}."]
         return [f"{would} too little for the risk{tail}.", f"{would} too little{tail}."]

@@ -309,3 +309,46 @@ def test_a_position_is_served_only_once_learn_has_reached_it_and_a_second_try_is
     title = course().level(ids[3]).title
     assert f"You got Play better 2, {title} right at the second try, on " in said, said
     assert "You missed" not in said, said
+
+
+def test_practice_serves_new_puzzles_before_ones_solved_elsewhere(page: Any, server: str) -> None:
+    """The walk: six puzzles solved at the first try on Puzzles, then Practice says no review
+    is due and promises "then new ones near your rating", yet served puzzles solved minutes
+    before. A learner who solved the puzzles nearest their rating gets new ones, turn after
+    turn, while new ones are left."""
+    from datetime import UTC, datetime
+
+    from store import practice
+
+    pool = list(puzzles())
+    daily = practice.daily_puzzle([practice.PuzzleCard(p.id, p.rating, tuple(p.themes)) for p in pool],
+                                  datetime.now(UTC).date())
+    assert daily is not None
+    db = open_store()
+    me, token = learners.create(db)
+    learned = practice.learned_ratings(db, {p.id for p in pool})
+    cards = [practice.PuzzleCard(p.id, learned.get(p.id, float(p.rating)), tuple(p.themes)) for p in pool]
+    solved = [c.id for c in sorted(cards, key=lambda c: (abs(c.rating - 1500), c.id)) if c.id != daily.id][:8]
+    by_id = {p.id: p for p in pool}
+    events.write(db, me.id, *[events.PuzzleAnswer(pid, True, answer=by_id[pid].answer_json(), kind=by_id[pid].kind,
+                                                  themes=tuple(by_id[pid].themes)) for pid in solved])
+    # A learner rated as one of the puzzles they solved (its learned rating moved with their
+    # answer): without the rule, the next puzzle near their rating is one they solved.
+    learned = practice.learned_ratings(db, {p.id for p in pool})
+    cards = [practice.PuzzleCard(p.id, learned.get(p.id, float(p.rating)), tuple(p.themes)) for p in pool]
+    rating = next(r for r in (next(c.rating for c in cards if c.id == pid) for pid in solved[:-1])
+                  if getattr(practice.next_puzzle(cards, r, {}, {daily.id, solved[-1]}), "id", None) in solved)
+    with db.session() as s:
+        s.get(Learner, me.id).rating = rating
+    open_page(page, f"{server}/practice?me={token}")
+    main = page.locator('[data-testid="stMain"]').inner_text()
+    assert "no puzzle review due" in main and "then new ones near your rating" in main, main
+    box = page.locator(".st-key-practice-box")
+    served = []
+    for _ in range(3):
+        served.append(_served(page))
+        assert served[-1] not in solved and served[-1] != daily.id, (served, solved)
+        click(page, box.get_by_role("button", name="Show the answer"))
+        click(page, box.get_by_role("button", name="Next puzzle"))
+        _wait_served_other(page, served[-1])
+    assert len(set(served)) == 3, served

@@ -4,8 +4,9 @@ moves. A screenshot of the offer goes to artifacts/screenshots/ (with MOON_SCREE
 
 from __future__ import annotations
 
+import time
 from typing import Any
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, urlencode, urlparse
 
 from moon_browser import (
     click,
@@ -88,3 +89,51 @@ def test_the_unfinished_game_continues_in_a_new_browser_with_the_personal_link(b
     assert fresh.get("players", "3") == "3" and fresh.get("deal") != played.get("deal"), fresh
     assert page.locator(".st-key-play-now-confirm").count() == 0
     other.close()
+
+
+def test_a_game_link_asks_before_it_replaces_your_unfinished_game(browser: Any, server: str) -> None:
+    """The walk: opening a game link (another deal, or the same deal with moves of its own)
+    silently replaced the learner's unfinished game. A link asks first, as "Play now" does:
+    "Keep my game" opens theirs, unchanged; "Open the link's game" opens the link's. A link
+    to their own game at a later move (a reload) asks nothing."""
+    from store import learners, open_store, saved_games
+
+    ctx = sized_context(browser, 1280, 800)
+    page = ctx.new_page()
+    open_page(page, f"{server}/play?deal=42&players=4&moves=p.p.p")
+    click_key(page, "bid-4")
+    click(page, page.locator(".st-key-trump-buttons button").first)
+    wait_for(page, "[class*='st-key-hand-btn-'] button:enabled")
+    played = _query(page)
+    hand = _hand(page)
+    wait_for_cookie(page)
+    for link in ("deal=76482", "deal=42&players=4&moves=p.p.b4"):  # another deal; the same one, edited
+        open_page(page, f"{server}/play?{link}")
+        wait_for(page, ".st-key-play-link-confirm")
+        asked = page.locator(".st-key-play-link-confirm").inner_text()
+        assert "This link opens another game" in asked and "throws away your unfinished game" in asked, asked
+        assert ("deal 42, moves of its own" in asked) == link.startswith("deal=42"), asked
+        assert page.locator("[class*='st-key-hand-btn-']").count() == 0  # nothing replaced meanwhile
+        shot(page, "resume-link-asks-1280x800.png")
+        click_key(page, "play-link-keep")
+        wait_for(page, "[class*='st-key-hand-btn-'] button:enabled")
+        settle(page)
+        assert _query(page) == played and _hand(page) == hand, (_query(page), played)
+        assert page.locator(".st-key-play-link-confirm").count() == 0
+    open_page(page, f"{server}/play?{urlencode(played)}")  # a reload of their game: no question
+    wait_for(page, "[class*='st-key-hand-btn-'] button:enabled")
+    assert page.locator(".st-key-play-link-confirm").count() == 0 and _hand(page) == hand
+    open_page(page, f"{server}/play?deal=76482")
+    click_key(page, "play-link-open")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('deal') === '76482'")
+    settle(page)
+    assert page.locator(".st-key-play-link-confirm").count() == 0
+    token = next(c["value"] for c in ctx.cookies() if c["name"] == "moon_learner")
+    db = open_store()
+    me = learners.find(db, token)
+    assert me is not None
+    deadline = time.monotonic() + 30  # saved once the computer's moves reach the learner's turn
+    while (saved := saved_games.load(db, me.id)) is None or saved.query.get("deal") != "76482":
+        assert time.monotonic() < deadline, saved
+        time.sleep(0.2)
+    ctx.close()

@@ -945,3 +945,55 @@ def test_phone_hand_of_seven_is_one_row_of_tappable_buttons(kept_page: Any, serv
         c.style.position = 'absolute'; b.parentElement.appendChild(c);
         const w = c.getBoundingClientRect().width; c.remove(); return w; }))""")
     assert 7 * widest + 6 * gap <= room, (widest, gap, room)
+
+
+def _moon_before_the_learner(players: int) -> tuple[PlaySetup, Game, int]:
+    """The walk: the first computer seat to call shoots the moon before the learner (seat 0)
+    has called, the auction closes (Rules §4.5), every seat then plays as the basic player
+    until the learner's first turn in trick 1; with the seat that shot the moon."""
+    for deal in range(1, 100):
+        setup = PlaySetup(RuleSet(players=players), deal, 0, "basic")
+        g = Game.new(setup.rules, deal)
+        if g.first_bidder == 0:
+            continue
+        mooner = g.first_bidder
+        g.apply("bid 21")
+        bots = [make_bot("basic", seed=bot_seed(deal, s)) for s in range(players)]
+        while not (g.phase == "playing" and g.to_act == 0):
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].decide(g.view(seat)).action)
+        assert not g.view(0).tricks
+        return setup, g, mooner
+    raise AssertionError("no deal where a computer seat bids first")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_moon_before_your_turn_says_you_do_not_bid(kept_page: Any, server: str, players: int) -> None:
+    """The walk: a computer seat shoots the moon, the learner's turn to bid never comes, and the
+    next thing they saw was "your play" with trump named, with no word why. In trick 1 the
+    table (on a desktop and on a phone, in the window) and the feed, right under the moon's
+    line, say that a 21 ends the bidding and who never bids (Rules §4.5), the learner
+    among them."""
+    setup, g, mooner = _moon_before_the_learner(players)
+    silent = [s for s in ((mooner + k) % players for k in range(1, players)) if s not in {b[0] for b in g.bids}]
+    assert 0 in silent, g.bids
+    names = " and ".join("you" if s == 0 else f"Seat {s}" + (" (partner)" if players == 4 and s == 2 else "")
+                         for s in silent)
+    who = f"Seat {mooner}" + (" (partner)" if players == 4 and mooner == 2 else "")
+    said = f"{who} shot the moon: a 21 ends the bidding, so {names} do not bid this hand."
+    page = kept_page(1280, 800)
+    open_page(page, _link(server, setup, g))
+    text = _middle(page)[0]
+    assert said in text, text
+    feed = " ".join(_feed_text(page).split())
+    assert f"{who} shoots the moon (bid 21)." in feed and said in feed, feed
+    after = feed[feed.index(f"{who} shoots the moon (bid 21)."):]
+    assert after.index(said) < after.index(f"{who} names"), feed  # right under the moon's line
+    shot(page, f"play-moon-note-{players}p.png")
+    phone = kept_page(390, 844, "phone")
+    open_page(phone, _link(server, setup, g))
+    note = phone.locator(".moon-middle").get_by_text(said)
+    box = note.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+    shot(phone, f"play-moon-note-{players}p-phone.png")

@@ -1,7 +1,7 @@
 """Practice: the puzzle of the day, then puzzles picked for the learner — reviews that are due
 first, then a Play better position of a principle their own games or answers show them missing
-(every other turn at most, saying why), then near their Glicko-2 rating from the themes they
-miss most."""
+(every other turn at most, saying why), then new puzzles (not answered before) near their
+Glicko-2 rating from the themes they miss most."""
 
 from __future__ import annotations
 
@@ -100,6 +100,18 @@ def _last_answered() -> str | None:
         return practice.last_answered(db, lid)
     except StoreUnavailable:
         return None
+
+
+def _seen() -> set[str]:
+    """The puzzles this learner has answered before, anywhere (none without a learner): new
+    ones come before them (:func:`store.practice.next_puzzle`)."""
+    db, lid = profile.store(), profile.learner_id()
+    if db is None or lid is None:
+        return set()
+    try:
+        return {current_id(pid) for pid in practice.answered_puzzles(db, lid)}
+    except StoreUnavailable:
+        return set()
 
 
 def _due(pool: list[Puzzle], s: stats.LearnerStats | None) -> list[str]:
@@ -213,9 +225,10 @@ def _why(level: Level, miss: practice.Miss) -> str:
 def _choose(pool: list[Puzzle]) -> str | None:
     """What the box serves next: the first puzzle review due; else a Play better position of
     a principle the learner was shown missing (:func:`_position_choice`, its reason kept
-    under :data:`WHY`), as ``"level:<id>"``; else a new puzzle that is not the one they
-    answered last (never the same puzzle twice in a row), and once the puzzle of the day is
-    answered, not of its kind (when another kind is left)."""
+    under :data:`WHY`), as ``"level:<id>"``; else a new puzzle (one the learner has not
+    answered yet, while one is left) that is not the one they answered last (never the same
+    puzzle twice in a row), and once the puzzle of the day is answered, not of its kind (when
+    another kind is left)."""
     s = _learner_stats()
     due = _due(pool, s)
     if due:
@@ -232,7 +245,7 @@ def _choose(pool: list[Puzzle]) -> str | None:
     if daily_kind is not None:  # after the puzzle of the day, a puzzle of another kind
         kinds = {p.id: p.kind for p in pool}
         cards = [c for c in cards if kinds[c.id] != daily_kind] or cards
-    card = practice.next_puzzle(cards, rating, misses, _shown(pool) | ({last} if last else set()))
+    card = practice.next_puzzle(cards, rating, misses, _shown(pool) | ({last} if last else set()), seen=_seen())
     return card.id if card else None
 
 
@@ -422,8 +435,8 @@ def _stale(pool: list[Puzzle], cur: str | None, due: list[str]) -> bool:
     """Whether the box chooses again rather than keep ``cur`` (not started yet): due reviews
     come first, as the line above says; a puzzle is chosen again if it is today's puzzle of the
     day or was just answered elsewhere (Puzzles, the puzzle of the day, another browser: never
-    the same puzzle twice in a row), or is of the kind of the puzzle of the day just answered,
-    or gives way to a Play better position of a principle missed since it was chosen (a game
+    the same puzzle twice in a row), or was answered before while a new one is left, or is of
+    the kind of the puzzle of the day just answered, or gives way to a Play better position of a principle missed since it was chosen (a game
     reviewed on Play meanwhile)."""
     if cur in due or not _untouched(_key(cur)):
         return False
@@ -433,7 +446,9 @@ def _stale(pool: list[Puzzle], cur: str | None, due: list[str]) -> bool:
         return False
     daily_card = _daily_card(pool, datetime.now(UTC).date())
     daily_kind = _daily_kind_done(pool)
+    seen = _seen()
     return (daily_card is not None and cur == daily_card.id) or cur == _last_answered() or \
+        (cur in seen and any(p.id not in seen for p in pool)) or \
         (daily_kind is not None and any(p.id == cur and p.kind == daily_kind for p in pool)) or \
         _position_choice() is not None
 

@@ -19,9 +19,10 @@ from tutorial.components.play import sync
 from tutorial.services import resume
 from tutorial.services.session import PlaySession
 from tutorial.services.text import md_escape
-from tutorial.services.urlstate import LinkError
+from tutorial.services.urlstate import LinkError, PlayLink
 
-__all__ = ["confirm_play_now", "game_in_play", "keep", "offer", "play_now_button", "saved"]
+__all__ = ["ask_before_link", "confirm_link", "confirm_play_now", "game_in_play", "keep", "offer", "play_now_button",
+           "saved"]
 
 #: The button's label, on Play and on Home.
 LABEL = "Continue your game"
@@ -34,7 +35,9 @@ _STARTED = state.PLAY_NOW_STARTED
 
 def keep(sess: PlaySession) -> None:
     """Save the session's game as the learner's unfinished game when it stands at a save
-    point (:func:`tutorial.services.resume.save_point`), or clear it once it is over. Each
+    point (:func:`tutorial.services.resume.save_point`) and is theirs (a game a link brought
+    is saved from their first move in it: opening a link replaces nothing of theirs), or
+    clear it once it is over. Each
     position is sent once. A visitor without a profile is saved from their first move (which
     makes the profile, as a first answer does, and draws the whole page again)."""
     g = sess.game
@@ -46,8 +49,8 @@ def keep(sess: PlaySession) -> None:
     had_profile = profile.learner_id() is not None
     if over:
         events.send(GameCleared(query))
-    elif not resume.save_point(g, sess.seat):
-        return
+    elif not resume.save_point(g, sess.seat) or sync.untouched():
+        return  # not a point to save, or a link's game the learner has not moved in yet
     elif not had_profile and not resume.learner_moved(g, sess.seat):
         return
     else:
@@ -199,3 +202,55 @@ def confirm_play_now(key: str = "play-now") -> bool:
                       icon=":material/play_arrow:")
             st.button("Keep my game", key=f"{key}-keep", on_click=_keep_mine)
     return False
+
+
+def _lost_by(link: PlayLink) -> str | None:
+    """What opening ``link`` would throw away, in words: the game open in this session once
+    the learner has moved in it, else their saved unfinished game; ``None`` when nothing (no
+    such game, or the link is that game at another move: :func:`~tutorial.services.resume.continues`)."""
+    sess = sync.current()
+    if sess is not None and not sync.untouched():
+        if sess.game.phase == "game_over" or not resume.learner_moved(sess.game, sess.seat):
+            return None
+        return None if resume.continues(PlayLink(sess.setup, sess.moves()), link) else "the game you are playing"
+    try:
+        mine = _reopen_saved()
+    except (StoreUnavailable, saved_games.BadSavedGame, LinkError):
+        return None  # nothing to keep (a bad one is said and removed where it is offered)
+    if mine is None or resume.continues(mine.request, link):
+        return None
+    return "your unfinished game"
+
+
+def ask_before_link(link: PlayLink) -> bool:
+    """Whether a game link must ask before it opens (for :func:`sync.load_from_url`): it would
+    throw away an unfinished game of the learner's, as "Play now" asks."""
+    return _lost_by(link) is not None
+
+
+def confirm_link() -> None:
+    """The question a game link asks before it replaces the learner's unfinished game: open
+    the link's game, or keep theirs (with no game open here, "Keep my game" opens the saved
+    one). Nothing is lost either way: the game not chosen stays where it was (the link, the
+    saved game)."""
+    link = sync.asked_link()
+    if link is None:
+        return
+    lost = _lost_by(link)
+    if lost is None:  # nothing to lose any more (the game ended, or was removed)
+        sync.open_link()
+        st.rerun()
+    setup = link.setup
+    sess = sync.current()
+    mine = None if sess is not None else saved()
+    yours = sess.setup if sess is not None else mine.request.setup if mine is not None else None
+    players = "4 players" if setup.rules.players == 4 else "3 players"
+    other = ", moves of its own" if yours is not None and yours.deal == setup.deal else ""
+    with st.container(key="play-link-confirm", border=True):
+        st.warning(f"This link opens another game ({players}, deal {setup.deal}{other}). Opening it throws away "
+                   f"{lost}. Open the link's game, or keep yours?", icon=":material/warning:")
+        with st.container(horizontal=True):
+            st.button("Open the link's game", type="primary", key="play-link-open", on_click=sync.open_link,
+                      icon=":material/link:")
+            st.button("Keep my game", key="play-link-keep", on_click=sync.keep_mine,
+                      args=(None if mine is None else mine.query,))

@@ -27,7 +27,7 @@ from engine import Game
 from tutorial.services.describe import seat_name
 from tutorial.services.urlstate import LinkError, PlayLink, decode, encode, replay
 
-__all__ = ["Resumable", "describe", "learner_moved", "reopen", "save_point"]
+__all__ = ["Resumable", "continues", "describe", "learner_moved", "reopen", "save_point"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,36 @@ class Resumable:
 def learner_moved(game: Game, seat: int) -> bool:
     """Whether the learner (``seat``) has made a move in this game yet."""
     return game.hand_number > 1 or any(s == seat for s, _ in game.history)
+
+
+def _flat(moves: list[list[str]]) -> list[str]:
+    out: list[str] = []
+    for i, hand in enumerate(moves):
+        out += (["|"] if i else []) + hand
+    return out
+
+
+def continues(a: PlayLink, b: PlayLink) -> bool:
+    """Whether ``a`` and ``b`` are one game at two moments: the same setup, and the moves of
+    one the start of the other's (a link to an earlier or a later move of the game). A link
+    to the same deal whose moves part from the game's is another game.
+
+    >>> from tutorial.services.urlstate import PlaySetup
+    >>> game = PlayLink(PlaySetup(deal=7), [["pass", "bid 5", "pass"], ["bid 4"]])
+    >>> continues(game, PlayLink(PlaySetup(deal=7), [["pass", "bid 5"]]))
+    True
+    >>> continues(PlayLink(PlaySetup(deal=7), [["pass", "bid 5", "pass"], ["bid 4", "pass"]]), game)
+    True
+    >>> continues(game, PlayLink(PlaySetup(deal=7), [["pass", "bid 6"]]))
+    False
+    >>> continues(game, PlayLink(PlaySetup(deal=8), [["pass"]]))
+    False
+    """
+    if a.setup != b.setup:
+        return False
+    x, y = _flat(a.moves), _flat(b.moves)
+    n = min(len(x), len(y))
+    return x[:n] == y[:n]
 
 
 def save_point(game: Game, seat: int) -> bool:

@@ -26,8 +26,8 @@ from tutorial.services import describe as words
 if TYPE_CHECKING:
     from tutorial.services.players import Choice
 
-__all__ = ["FeedLine", "auction_lines", "bid_is_set", "feed_lines", "reason_of", "seats_around", "side_tricks",
-           "tricks_line"]
+__all__ = ["FeedLine", "auction_lines", "bid_is_set", "feed_lines", "moon_note", "moon_silenced", "reason_of",
+           "seats_around", "side_tricks", "tricks_line"]
 
 
 def seats_around(you: int, players: int) -> dict[str, int]:
@@ -61,18 +61,63 @@ def auction_lines(view: PlayerView, you: int) -> list[str]:
     lines = [f"{first} {verb} first"]
     if view.bids:
         lines.append(", ".join(f"{words.seat_label(s, you, n)}: {words.bid_label(b)}" for s, b in view.bids))
-    if view.bids and view.bids[-1][1] == 21 and not view.rules.moon_overcall:
-        called = {s for s, _ in view.bids}
-        left = [words.seat_name((view.first_bidder + k) % n, you, n) for k in range(n)
-                if (view.first_bidder + k) % n not in called]
-        if left:
-            names = " and ".join(left)
-            if len(left) == 1:
-                verb = "do not bid" if left[0] == "You" else "does not bid"
-            else:
-                verb = "do not bid"
-            lines.append(f"{names} {verb}: a 21 ends the bidding")
+    left = moon_silenced(view, you)
+    if left:
+        lines.append(f"{' and '.join(left)} {_do_not_bid(left)}: a 21 ends the bidding")
     return lines
+
+
+def _do_not_bid(names: list[str]) -> str:
+    return "does not bid" if len(names) == 1 and names[0] != "You" else "do not bid"
+
+
+def moon_silenced(view: PlayerView, you: int) -> list[str]:
+    """The seats (as :func:`describe.seat_name` says them, in the auction's order) that never
+    call this hand because a 21 closed the auction before their turn (Rules §4.5); none when
+    the house rule lets others shoot over a moon (§9.9), or no 21 was bid."""
+    if not view.bids or view.bids[-1][1] != 21 or view.rules.moon_overcall:
+        return []
+    n = view.rules.players
+    called = {s for s, _ in view.bids}
+    return [words.seat_name((view.first_bidder + k) % n, you, n) for k in range(n)
+            if (view.first_bidder + k) % n not in called]
+
+
+def moon_note(view: PlayerView, you: int) -> str | None:
+    """After a 21 that closed the auction (Rules §4.5), who shot the moon and who never bids
+    because of it, said once the bidding is over (the table's trick 1 and the feed say it, as
+    the learner's turn to bid never comes); ``None`` when every seat called (the 21 was the
+    last call, or the house rule of §9.9 let the others bid on).
+
+    >>> from engine import Game, RuleSet
+    >>> g = Game.new(RuleSet(), 3)
+    >>> g.first_bidder
+    0
+    >>> g.apply("bid 21")
+    >>> moon_note(g.view(1), 1)
+    'Seat 0 shot the moon: a 21 ends the bidding, so you and Seat 2 do not bid this hand.'
+    >>> moon_note(g.view(2), 2)
+    'Seat 0 shot the moon: a 21 ends the bidding, so Seat 1 and you do not bid this hand.'
+    >>> g = Game.new(RuleSet(players=4), 1)
+    >>> g.apply("bid 4"); g.apply("bid 5"); g.apply("bid 21")
+    >>> moon_note(g.view(3), 3)
+    'Seat 2 shot the moon: a 21 ends the bidding, so you do not bid this hand.'
+    >>> moon_note(g.view(2), 2)
+    'You shot the moon: a 21 ends the bidding, so Seat 3 does not bid this hand.'
+    >>> moon_note(g.view(1), 1)
+    'Seat 2 shot the moon: a 21 ends the bidding, so Seat 3 (partner) does not bid this hand.'
+    >>> g = Game.new(RuleSet(moon_overcall=True), 3)
+    >>> g.apply("bid 21")
+    >>> moon_note(g.view(0), 0) is None
+    True
+    """
+    left = moon_silenced(view, you)
+    if not left:
+        return None
+    n = view.rules.players
+    mooner = words.seat_name(view.bids[-1][0], you, n)
+    names = " and ".join("you" if name == "You" else name for name in left)
+    return f"{mooner} shot the moon: a 21 ends the bidding, so {names} {_do_not_bid(left)} this hand."
 
 
 def tricks_line(*, taken: int, bid: int | None, name: str, bidding: bool, over: bool = False,

@@ -22,7 +22,8 @@ with top:
 # the server no longer knows.
 with st.container(key="play-notes"):
     resume.confirm_play_now()  # below the title: "Play now" asks before it replaces a game
-    ui.load_from_url()
+    ui.load_from_url(ask=resume.ask_before_link)  # a link to another game asks before it replaces yours
+    resume.confirm_link()
 
 
 @st.fragment(key=ui.GAME_FRAGMENT)

@@ -22,7 +22,7 @@ from tutorial.components.tiles import Shown, is_trump, names_md, note_html, row_
 from tutorial.services import describe as words
 from tutorial.services.rules_text import short_summary, with_players
 from tutorial.services.session import Hint, PlaySession
-from tutorial.services.table import reason_of
+from tutorial.services.table import moon_note, reason_of
 from tutorial.services.urlstate import LEVELS
 
 #: The feed line whose full explanation is open: (hand, index) or None.
@@ -195,6 +195,8 @@ def feed(sess: PlaySession) -> None:
         reason = reason_of(decision) or _no_reason(sess, ln.hand, ln.index, action, decision)
         rows.append(("line", names_md(f"**{said}.** {reason}" if reason else f"**{said}.**")))
         whys.append((ln.hand, ln.index))
+        if action is not None and action.kind == "bid" and action.value == 21 and (moon := moon_note(sess.view(), sess.seat)):
+            rows.append(("note", moon))  # the learner's turn to bid never comes: said where it would be
     if whys:
         rows.insert(1, ("keys", KEYS_HINT))  # under the title
     st.markdown(feed_markdown(rows, whys), unsafe_allow_html=True)

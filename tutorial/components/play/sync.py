@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from urllib.parse import urlencode
 
@@ -121,9 +121,18 @@ def _own_params() -> dict[str, str]:
     return own_query(st.query_params.to_dict())
 
 
-def load_from_url() -> PlaySession | None:
+#: A game link waiting for the learner's answer: open it, or keep their unfinished game.
+LINK_ASK = state.PLAY_LINK_ASK
+#: Set while the session's game is as a link brought it (no move of the learner's since).
+FROM_LINK = state.PLAY_FROM_LINK
+
+
+def load_from_url(ask: Callable[[PlayLink], bool] | None = None) -> PlaySession | None:
     """The session's game; a link to another game (see :class:`PlayAddress`) starts the game
-    it describes. A bad link leaves the current game as it was and says what is wrong."""
+    it describes, unless ``ask(link)`` says it would throw away an unfinished game of the
+    learner's: the link then waits under :data:`LINK_ASK` for their answer (:func:`open_link`
+    or :func:`keep_mine`) and nothing changes meanwhile. A bad link leaves the current game as
+    it was and says what is wrong."""
     params = _own_params()
     sess = current()
     held = _held()
@@ -139,8 +148,47 @@ def load_from_url() -> PlaySession | None:
         keep = " Your game in progress is unchanged." if sess is not None else ""
         st.error(md_escape(f"This link does not open a game: {e}{keep}"), icon=":material/link_off:")
         return sess
+    if ask is not None and ask(link):
+        state.put(ADDRESS, held.refusing(params))  # read once: the question holds it now
+        state.put(LINK_ASK, link)
+        return sess
     _install(new)
+    state.put(FROM_LINK, True)
     return new
+
+
+def asked_link() -> PlayLink | None:
+    """The game link waiting for the learner's answer, if any."""
+    link = state.get(LINK_ASK)
+    return link if isinstance(link, PlayLink) else None
+
+
+def untouched() -> bool:
+    """Whether the session's game is as a link brought it: the learner has not moved in it
+    here yet (it is not theirs to keep until they do)."""
+    return bool(state.get(FROM_LINK))
+
+
+def open_link() -> None:
+    """The learner's answer to :data:`LINK_ASK`: open the link's game (a button callback). It
+    is theirs now (it replaces the unfinished game they were asked about)."""
+    link = asked_link()
+    state.put(LINK_ASK, None)
+    if link is None:
+        return
+    sess = PlaySession(link.setup, link.moves)
+    _install(sess)
+    _reply_now(sess)
+    whole_page_later()
+    st.session_state["new-game-box"] = False  # the table takes the page
+
+
+def keep_mine(query: Mapping[str, str] | None = None) -> None:
+    """The learner's answer to :data:`LINK_ASK`: keep their game (a button callback); with no
+    game open in this session, their saved one (``query``) opens."""
+    state.put(LINK_ASK, None)
+    if current() is None and query is not None:
+        open_game(query)
 
 
 def sync_url(sess: PlaySession) -> None:
@@ -200,6 +248,7 @@ def _install(sess: PlaySession) -> None:
     the Rules page's) as they were."""
     state.put(state.PLAY, sess)
     state.put(ADDRESS, _held().showing(PlayLink(sess.setup, sess.moves())))
+    state.put(FROM_LINK, False)
 
 
 def start_game(setup: PlaySetup) -> PlaySession:
@@ -327,6 +376,7 @@ def act(action: Action | str) -> None:
     except IllegalAction as e:
         say("error", md_escape(f"That move is not allowed: {e}"))
         return
+    state.put(FROM_LINK, False)  # the game is the learner's now
     count_finished(sess)
     _reply_now(sess)
 

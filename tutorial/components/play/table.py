@@ -34,6 +34,7 @@ from tutorial.services.session import PlaySession
 from tutorial.services.table import (
     auction_lines,
     bid_is_set,
+    moon_note,
     reason_of,
     seats_around,
     side_tricks,
@@ -192,6 +193,9 @@ def table_area(sess: PlaySession) -> None:
             if shown is not None and trump is not None:
                 title += f" · {words.describe_suit(trump.suit_led(shown.tiles[0]))} led"
             first = shown.leader if shown is not None else (view.leader if view.leader is not None else sess.seat)
+            moon = moon_note(view, sess.seat) if not view.tricks else None
+            if moon:  # the learner's turn to bid never came: trick 1 says why
+                note = note_html(moon)
         order = [(first + k) % sess.players for k in range(sess.players)]
         cells = "".join(_trick_cell(sess, s, where[s], trump, shown) for s in order)
         done = " moon-trick-done" if shown is not None and shown.done else ""
