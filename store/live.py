@@ -372,10 +372,16 @@ def player_by_token(store: Store, token: object) -> tuple[Player, LiveInfo] | No
 
 
 # -- questions ---------------------------------------------------------------------------------------
-def ask(store: Store, session_id: int, spec: QuestionSpec) -> QuestionInfo:
+def ask(store: Store, session_id: int, spec: QuestionSpec, *, anew: bool = False) -> QuestionInfo:
     """Put ``spec`` to the room: it becomes the question on the phones. The same ``ref``
     asked again is the same question (reopened if it was not revealed); the question it
-    replaces is closed unless revealed."""
+    replaces is closed unless revealed.
+
+    ``anew``: the presenter puts the question face down again after its reveal. A revealed
+    question of this ``ref`` is then asked as a new one (its own number, an empty chart, every
+    phone answers again); the revealed one keeps its answers in the summary, under a ref of
+    its own (:func:`_retired_ref`). Without ``anew`` (the presenter's page drawn again on a
+    revealed slide) the revealed question stays as it is."""
     if not spec.choices:
         raise LiveError("This question has no choices to tap.")
     if any(len(v) > MAX_CHOICE for v, _ in spec.choices):
@@ -389,6 +395,10 @@ def ask(store: Store, session_id: int, spec: QuestionSpec) -> QuestionInfo:
         q = s.scalar(select(LiveQuestion).where(LiveQuestion.session_id == session_id, LiveQuestion.ref == spec.ref))
         if sess.current_question_id is not None and (q is None or q.id != sess.current_question_id):
             _close_current(s, sess)
+        if q is not None and anew and q.revealed_at is not None:
+            q.ref = _retired_ref(q.ref, q.seq)
+            s.flush()
+            q = None
         if q is None:
             seq = (s.scalar(select(func.max(LiveQuestion.seq)).where(LiveQuestion.session_id == session_id)) or 0) + 1
             q = LiveQuestion(session_id=session_id, seq=seq, ref=spec.ref[:120], kind=spec.kind[:20],
@@ -403,6 +413,17 @@ def ask(store: Store, session_id: int, spec: QuestionSpec) -> QuestionInfo:
         return _question(q)
 
     return store.run(work)
+
+
+def _retired_ref(ref: str, seq: int) -> str:
+    """The ref a revealed question keeps once its position is asked anew (unique in the
+    session: its number is).
+
+    >>> _retired_ref("move:ab12:0:3", 4)
+    'move:ab12:0:3~4'
+    """
+    mark = f"~{seq}"
+    return ref[:120 - len(mark)] + mark
 
 
 def was_asked(store: Store, session_id: int, ref: str) -> bool:

@@ -441,3 +441,33 @@ def test_thirty_students_answer_and_none_is_lost(store: Store) -> None:
     host = live.host_view(store, info.id)
     assert host is not None and host.answered == 30 and sorted(host.counts.values()) == [10, 10, 10]
     assert host.question is not None and host.question.answers_n == 30
+
+
+def test_a_revealed_question_asked_again_is_a_new_question_with_an_empty_chart(store: Store) -> None:
+    """The presenter reveals a move, goes back and asks it again (teacher8 #1): the phones
+    get the question to answer again and the chart starts empty, not the first time's
+    result beside a face-down question; the first time's answers stay in the summary. Drawn
+    again on the revealed slide (``anew`` false), the revealed question stays as it is."""
+    info, _ = live.start(store)
+    _, ada = live.join(store, info.join_code, "Ada")
+    first = live.ask(store, info.id, spec("m3"))
+    live.answer(store, ada, first.id, "play 5-5")
+    live.reveal(store, info.id)
+    same = live.ask(store, info.id, spec("m3"))  # the teacher's page drawn again on the reveal
+    assert same.id == first.id and same.revealed
+    live.close(store, info.id)  # back to the move, not asked
+    again = live.ask(store, info.id, spec("m3"), anew=True)
+    assert again.id != first.id and not again.revealed and not again.closed and again.seq == first.seq + 1
+    host = live.host_view(store, info.id)
+    assert host is not None and host.question is not None and host.question.id == again.id
+    assert host.answered == 0 and not host.question.revealed
+    view = live.student_view(store, ada)
+    assert view is not None and view.question is not None and view.question.id == again.id
+    assert view.mine is None and view.correct is None and view.number == 2
+    live.answer(store, ada, again.id, "play 6-4")
+    assert live.was_asked(store, info.id, "m3")
+    # Asked anew while not yet revealed (the teacher's page drawn again): the same question.
+    assert live.ask(store, info.id, spec("m3"), anew=True).id == again.id
+    live.reveal(store, info.id)
+    board = live.summary(store, info.id)
+    assert [(q["number"], q["answered"], q["right"]) for q in board.per_question] == [(1, 1, 0), (2, 1, 1)]

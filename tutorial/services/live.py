@@ -74,7 +74,8 @@ OTHER_SETS = "pick:other"
 
 def question_ref(source: tuple[str | int, ...], entry: int, count: int, kind: str) -> str:
     """A short stable name for the question at one place of one presentation (asking it
-    again is the same question)."""
+    again before its reveal is the same question; after its reveal, a new one under the same
+    name: :func:`store.live.ask`)."""
     digest = hashlib.sha256(repr(source).encode()).hexdigest()[:16]
     return f"{kind}:{digest}:{entry}:{count}"
 

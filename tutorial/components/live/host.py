@@ -300,7 +300,8 @@ def sync(p: Presentation | None) -> bool:
                 show = p.hand if p.hand is not None else entry_show(p, s.slide.entry)
                 assert not isinstance(show, ItemShow)
                 spec = logic.move_spec(q, show.scenes[q.count], ref, show.heading, show.deal_id)
-            live.ask(db, sid, spec)
+            # Face down again after its reveal: a new question (a fresh chart, the phones answer).
+            live.ask(db, sid, spec, anew=not s.revealed)
             if s.revealed:
                 live.reveal(db, sid)
     except LiveError:
