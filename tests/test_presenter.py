@@ -575,3 +575,33 @@ def test_a_wrong_trump_chosen_gets_its_plain_line_on_the_projector_and_the_phone
     spec = move_spec(q, show.scenes[4], "ref")
     assert wrong_reason(spec.view, "trump 6") == plain["trump 6"]
     assert wrong_reason(spec.view, "trump 3") == ""
+
+
+def test_a_defenders_worse_play_names_who_scores_its_tricks() -> None:
+    """teacher8 #5 (deal 1, three players, strong, move 9: Seat 0 defends): "4-4: the bid is set
+    as often, with fewer tricks for its side …: each is a point for its side" named no one. The
+    plain line and the stage's summary name who scores a defender's tricks (docs/rules.md §7.3,
+    §7.5): the seat itself with three players, the defenders with four."""
+    from engine.players.decision import Candidate, Decision, Explanation
+    from tutorial.services.presenter import plain_notes, worse_summary
+
+    hand, decisions = generate_hand(RuleSet(players=3), 1, "strong")
+    q = build_show(hand, decisions, "strong").questions[9]
+    assert q.seat == 0 and q.answer.action == "play 1-1"
+    plain = dict(q.plain)
+    assert plain["play 4-4"] == ("4-4: the bid is set as often, with fewer tricks for Seat 0 than with 1-1, and "
+                                 "Seat 0 scores a point for each.")
+    assert "its side" not in " ".join(plain.values()) + q.worse_all
+    assert q.worse_all.endswith("set it as often, with fewer tricks: each is a point for Seat 0."), q.worse_all
+    # Four players: the defenders score together.
+    cands = (Candidate(Action.parse("play 4-1"), tricks=3.0, goal="set", goal_chance=0.5, chosen=True),
+             Candidate(Action.parse("play 4-3"), tricks=2.5, goal="set", goal_chance=0.5),
+             Candidate(Action.parse("play 6-6"), tricks=2.0, goal="set"))
+    d = Decision(Action.parse("play 4-1"), Explanation("", cands, layouts=3000, exhaustive=True))
+    four = dict(plain_notes(d, ("play 4-1",), "the defenders"))
+    assert four["play 4-3"] == ("4-3: the bid is set as often, with fewer tricks for the defenders than with 4-1, "
+                                "and the defenders score a point for each.")
+    assert four["play 6-6"] == "6-6: fewer tricks for the defenders than with 4-1."
+    assert worse_summary(d, ("play 4-1",), "the defenders") == (
+        "Worse: 6-6 takes fewer tricks for the defenders; 4-3 sets it as often, with fewer tricks: each is a point "
+        "for the defenders.")

@@ -33,6 +33,7 @@ __all__ = [
     "decision_chart_frame",
     "decision_frame",
     "decision_metric",
+    "defending_side",
     "describe_action",
     "describe_suit",
     "explanation_frame",
@@ -554,16 +555,17 @@ def _same_chance(worse: Candidate, best: Candidate, margin: float) -> bool:
     return best.goal_chance - worse.goal_chance <= margin
 
 
-def _why_tricks(goal: str, short: bool = False) -> str:
+def _why_tricks(goal: str, short: bool = False, side: str = "the defenders") -> str:
     """Why more tricks count when the bid's chance is the same (docs/rules.md §7): a made bid
     scores no more for extra tricks, but every other side scores one point per trick.
-    ``short``: after "the tricks decide" (the projector's one line).
+    ``short``: after "the tricks decide" (the projector's one line); ``side``: who scores a
+    defender's tricks (:func:`defending_side`).
 
-    >>> _why_tricks("make"), _why_tricks("set", short=True)
-    ("every trick the bidder's side takes is a point the others do not score", 'each is a point for its side')
+    >>> _why_tricks("make"), _why_tricks("set", short=True, side="Seat 0")
+    ("every trick the bidder's side takes is a point the others do not score", 'each is a point for Seat 0')
     """
     if goal == "set":
-        return "each is a point for its side" if short else "every trick its side takes is a point for it"
+        return f"each is a point for {side}" if short else "every trick its side takes is a point for it"
     return ("each" if short else "every trick the bidder's side takes") + " is a point the others do not score"
 
 
@@ -595,13 +597,25 @@ def _kind_of_worse(worse: Candidate, best: Candidate, margin: float) -> str:
     return "tricks" if worse.tricks is not None else ""
 
 
-def worse_line(worse: Sequence[Candidate], best: Candidate, margin: float = 1e-6) -> str:
+def defending_side(seat: int, players: int) -> str:
+    """Who scores a defender's tricks, named for the reveal's words (docs/rules.md §7.3, §7.5):
+    the seat itself with three players, the defenders' team with four.
+
+    >>> defending_side(0, 3), defending_side(1, 4)
+    ('Seat 0', 'the defenders')
+    """
+    return f"Seat {seat}" if players == 3 else "the defenders"
+
+
+def worse_line(worse: Sequence[Candidate], best: Candidate, margin: float = 1e-6, *,
+               side: str = "the defenders") -> str:
     """Every play in ``worse`` the computer has numbers for, in one plain line for the
     projector's reveal, grouped by how it falls short of ``best`` (the bid made, or set, less
     often; as often with fewer tricks, and why those count: docs/rules.md §7), best first
     within a group; the figures themselves are in the numbers' table ("Show the numbers").
     ``""`` when none has such numbers. Chances too close to tell apart (within ``margin``,
     the :attr:`~engine.players.Explanation.tie_margin` of the numbers) count as the same.
+    ``side``: who scores the tricks of a defender's play (:func:`defending_side`).
 
     >>> from engine.players import Candidate
     >>> print(worse_line([Candidate(Action.parse("play 0-0"), tricks=5.0, goal="make", goal_chance=0.0),
@@ -632,20 +646,24 @@ def worse_line(worse: Sequence[Candidate], best: Candidate, margin: float = 1e-6
     if groups["less"]:
         parts.append(f"{who(groups['less'], goal)} the bid less often")
     if groups["fewer"]:
-        parts.append(f"{who(groups['fewer'], 'take')} fewer tricks for its side")
+        whose = side if goal == "set" else "the bidder's side"
+        parts.append(f"{who(groups['fewer'], 'take')} fewer tricks for {whose}")
     if groups["tricks"]:
         it = "it" if parts else "the bid"
-        parts.append(f"{who(groups['tricks'], goal)} {it} as often, with fewer tricks: {_why_tricks(goal, short=True)}")
+        parts.append(f"{who(groups['tricks'], goal)} {it} as often, with fewer tricks: "
+                     f"{_why_tricks(goal, short=True, side=side)}")
     return f"Worse: {'; '.join(parts)}." if parts else ""
 
 
-def plain_worse(worse: Candidate, best: Candidate, margin: float = 1e-6, chosen: int = 0) -> str:
+def plain_worse(worse: Candidate, best: Candidate, margin: float = 1e-6, chosen: int = 0, *,
+                side: str = "the defenders") -> str:
     """Why ``worse`` is a wrong answer beside the computer's ``best``, in one short plain line
     with no figures (whether the bid is made, or set, less often with it; fewer tricks when
     that is the same; or that the computer did not look closely at it; the figures are under
     "Show the numbers"): the projector's line for a wrong answer the
     class chose (``chosen``: how many students chose it, said after the tile) and the phones'
-    words for it, the same sentence. ``""`` when ``best`` has no numbers.
+    words for it, the same sentence. ``side`` names who scores a defender's tricks
+    (:func:`defending_side`). ``""`` when ``best`` has no numbers.
 
     >>> from engine.players import Candidate
     >>> best = Candidate(Action.parse("discard 6-1"), tricks=5.0, goal="make", goal_chance=1.0)
@@ -659,10 +677,13 @@ def plain_worse(worse: Candidate, best: Candidate, margin: float = 1e-6, chosen:
     >>> print(plain_worse(Candidate(Action.parse("play 5-5"), tricks=6.0, goal="make", goal_chance=1.0),
     ...                   Candidate(Action.parse("play 5-2"), tricks=6.24, goal="make", goal_chance=1.0), 0.0375))
     5-5: the bid is made as often, with fewer tricks than with 5-2: each is a point the others do not score.
+    >>> print(plain_worse(Candidate(Action.parse("play 4-4"), tricks=1.0, goal="set", goal_chance=0.5),
+    ...                   Candidate(Action.parse("play 1-1"), tricks=1.5, goal="set", goal_chance=0.5), side="Seat 0"))
+    4-4: the bid is set as often, with fewer tricks for Seat 0 than with 1-1, and Seat 0 scores a point for each.
     """
     if best.tricks is None:
         return ""
-    line = _plain_worse(worse, best, margin)
+    line = _plain_worse(worse, best, margin, side)
     return chosen_by(line, chosen) if chosen and line else line
 
 
@@ -676,7 +697,7 @@ def chosen_by(line: str, students: int) -> str:
     return f"{tile} ({students} student{'' if students == 1 else 's'}){sep}{rest}"
 
 
-def _plain_worse(worse: Candidate, best: Candidate, margin: float) -> str:
+def _plain_worse(worse: Candidate, best: Candidate, margin: float, side: str) -> str:
     if best.tricks is None:
         return ""
     mine = _tile_name(worse.action)
@@ -688,7 +709,8 @@ def _plain_worse(worse: Candidate, best: Candidate, margin: float) -> str:
         return f"{mine}: the computer did not think it worth a close look."
     if kind == "fewer":
         assert worse.tricks is not None
-        return f"{mine}: fewer tricks for its side than with {theirs}."
+        who = side if (best.goal or worse.goal) == "set" else "the bidder's side"
+        return f"{mine}: fewer tricks for {who} than with {theirs}."
     if kind == "":
         return ""
     assert worse.goal_chance is not None and best.goal_chance is not None
@@ -701,8 +723,10 @@ def _plain_worse(worse: Candidate, best: Candidate, margin: float) -> str:
             return f"{mine}: the bid is never {done}, against {'always' if theirs_often == 'always' else 'at times'} with {theirs}."
         return f"{mine}: the bid is {done} less often than with {theirs}."
     often = "as often" if a == b else "about as often"
-    side = "" if goal == "make" else " for its side"
-    return f"{mine}: the bid is {done} {often}, with fewer tricks{side} than with {theirs}: {_why_tricks(goal, short=True)}."
+    if goal == "make":
+        return f"{mine}: the bid is {done} {often}, with fewer tricks than with {theirs}: {_why_tricks(goal, short=True)}."
+    scores = "score" if side.startswith("the ") else "scores"
+    return f"{mine}: the bid is {done} {often}, with fewer tricks for {side} than with {theirs}, and {side} {scores} a point for each."
 
 
 def _either(worse: float, best: float, goal: str, margin: float) -> str:

@@ -246,18 +246,21 @@ def worse_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[s
     return _notes(decision, right, words.worse_words)
 
 
-def plain_notes(decision: Decided | None, right: Sequence[str]) -> tuple[tuple[str, str], ...]:
+def plain_notes(decision: Decided | None, right: Sequence[str], side: str = "the defenders") -> tuple[tuple[str, str], ...]:
     """For each play (tile laid aside, trump named) not in ``right``: why it is a wrong answer,
     in one short plain line (``describe.plain_worse``): whether the bid is made (or set) less
     often with it than with the computer's choice, fewer tricks when that is the same, or that
-    the computer did not look closely at it. Nothing for a decision without those numbers."""
-    return _notes(decision, right, words.plain_worse, ("play", "discard", "trump"))
+    the computer did not look closely at it; ``side`` names who scores a defender's tricks
+    (``describe.defending_side``). Nothing for a decision without those numbers."""
+    return _notes(decision, right, lambda c, best, margin: words.plain_worse(c, best, margin, side=side),
+                  ("play", "discard", "trump"))
 
 
-def worse_summary(decision: Decided | None, right: Sequence[str]) -> str:
+def worse_summary(decision: Decided | None, right: Sequence[str], side: str = "the defenders") -> str:
     """Every play (or tile laid aside) the computer rated below its own choice, and not in
     ``right``, in one plain line grouped by how it falls short (``describe.worse_line``; the
-    figures are in the numbers' table); ``""`` for a decision without those numbers."""
+    figures are in the numbers' table; ``side`` as for :func:`plain_notes`); ``""`` for a
+    decision without those numbers."""
     exp = getattr(decision, "explanation", None)
     if decision is None or exp is None:
         return ""
@@ -266,7 +269,7 @@ def worse_summary(decision: Decided | None, right: Sequence[str]) -> str:
     except KeyError:
         return ""
     return words.worse_line([c for c in exp.candidates if str(c.action) not in right
-                             and c.action.kind in ("play", "discard")], best, exp.tie_margin)
+                             and c.action.kind in ("play", "discard")], best, exp.tie_margin, side=side)
 
 
 @dataclass(frozen=True)
@@ -555,14 +558,15 @@ def build_show(
         else:
             answer = made
         legal = tuple(str(a) for a in before.legal_actions())
+        side = words.defending_side(seat, before.rules.players)
         also, layouts = as_good(decision)
         good = tuple(a for a in also if a in legal)
         questions.append(Question(
             count=i, seat=seat, phase=before.phase, prompt=_prompt(before, seat),
             choices=legal, answer=answer, as_good=good, layouts=layouts,
             worse=worse_notes(decision, (answer.action, *good)),
-            worse_all=worse_summary(decision, (answer.action, *good)),
-            plain=plain_notes(decision, (answer.action, *good)),
+            worse_all=worse_summary(decision, (answer.action, *good), side),
+            plain=plain_notes(decision, (answer.action, *good), side),
         ))
         game.apply(action)
         scenes.append(_scene(game, i + 1, total, made))
