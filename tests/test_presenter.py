@@ -605,3 +605,24 @@ def test_a_defenders_worse_play_names_who_scores_its_tricks() -> None:
     assert worse_summary(d, ("play 4-1",), "the defenders") == (
         "Worse: 6-6 takes fewer tricks for the defenders; 4-3 sets it as often, with fewer tricks: each is a point "
         "for the defenders.")
+
+
+def test_a_pick_tiles_reveal_says_the_tiles_in_one_order() -> None:
+    """teacher8 #11: the level's reveal said "Answer: 2-2, 6-2, 2-1, 4-2" then "The tiles that
+    fit: 2-1, 2-2, 4-2 and 6-2.". For every "pick the tiles that fit" level and puzzle the
+    explanation lists the tiles in the answer's order (the tiles as offered)."""
+    from puzzles.loader import load_puzzles
+    from tutorial.services.items import course
+    from tutorial.services.presenter import answer_words
+
+    items: list[Any] = [x for x in course().levels() if x.kind == "pick_tiles"]
+    items += [x for x in load_puzzles() if x.kind == "pick_tiles"]
+    checked = 0
+    for item in items:
+        lead = item.task.explain().split("\n")[0]
+        if not lead.startswith("The tiles that fit: "):
+            continue
+        said = lead.removeprefix("The tiles that fit: ").rstrip(".").replace(" and ", ", ").split(", ")
+        assert said == answer_words(item).split(", "), (item.id, lead, answer_words(item))
+        checked += 1
+    assert checked >= 3, checked

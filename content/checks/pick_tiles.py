@@ -136,7 +136,8 @@ class PickTiles(Task[tuple[Tile, ...]]):
         return Feedback(False, code, tile_lines(lines))
 
     def explain(self) -> str:
-        right = self.answer()
+        # In the order the tiles are offered, as the answer is said everywhere else.
+        right = [t for t in self.position.tiles if t in set(self.answer())]
         lead = f"The tiles that fit: {names(right)}." if right else "None of these tiles fits."
         return lead + "\n" + tile_lines([self.why(t) for t in self.position.tiles])
 
