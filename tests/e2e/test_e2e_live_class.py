@@ -82,3 +82,67 @@ def test_a_move_asked_again_after_its_reveal_is_a_new_question(kept_page: Any, s
     revealed = _chart(projector, "1", "1")
     assert revealed["question"] == again["question"]
     assert projector.locator(".st-key-live-panel .live-bar").count() >= 2
+
+
+#: Whether the element ``sel`` is seen whole: inside the window, and the element at each of nine
+#: points of it is that element or inside it (nothing covers or clips it).
+_WHOLE = """(sel) => { const e = document.querySelector(sel);
+  if (!e || !e.checkVisibility()) return {found: false};
+  const r = e.getBoundingClientRect(), bad = [];
+  for (const fx of [0.05, 0.5, 0.95]) for (const fy of [0.15, 0.5, 0.85]) {
+    const x = r.left + fx * r.width, y = r.top + fy * r.height;
+    const hit = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementFromPoint(x, y) : null;
+    if (!hit || !e.contains(hit)) bad.push([fx, fy, hit ? hit.className || hit.tagName : null]); }
+  return {found: true, bad, box: [r.left, r.top, r.right, r.bottom]}; }"""
+
+#: How far each box, or a box round it that scrolls, scrolls inside itself (0: its content fits).
+_INNER_SCROLL = """() => Object.fromEntries(['.st-key-live-panel', '.pres-talk'].map(sel => {
+  let e = document.querySelector(sel), most = e ? 0 : -1;
+  for (; e && e !== document.body; e = e.parentElement) {
+    if (getComputedStyle(e).overflowY !== 'visible') most = Math.max(most, e.scrollHeight - e.clientHeight); }
+  return [sel, Math.max(-1, most)]; }))"""
+
+
+def test_a_revealed_discard_with_eight_bars_keeps_the_whole_panel_in_view(kept_page: Any, server: str) -> None:
+    """teacher8 #3 (1920×1080, deal 1, three players, strong, move 3: Seat 2's discard, eight
+    bars, three wrong answers chosen, each with its line under the panel): at the reveal the
+    panel scrolled inside itself, its join line sliced and "Join screen / Class summary / End"
+    out of sight. Now the panel's chart, join line and buttons are seen whole, End in the
+    window, neither the panel nor the words under it scrolling; the same at 1280×720 and
+    1024×768."""
+    from store import live, open_store
+
+    db = open_store()  # the server inherited this process's MOON_DATABASE_URL
+    projector = kept_page(1920, 1080, "fit")
+    open_presenter(projector, server + "/presenter?deal=1&players=3&computer=strong&move=3")
+    click_key(projector, "pres-ask")
+    code = start_live(projector, close_join=True)
+    _chart(projector, "0", "0")
+    sid = live.open_by_code(db, code).id
+    view = live.host_view(db, sid)
+    assert view is not None and view.question is not None
+    for name, tile in (("Ann", "3-1"), ("Ben", "3-1"), ("Cal", "0-0"), ("Dan", "6-4"), ("Eve", "6-1")):
+        _, token = live.join(db, code, name)
+        live.answer(db, token, view.question.id, f"discard {tile}")
+    _chart(projector, "0", "5")
+    press(projector, "ArrowRight")
+    _chart(projector, "1", "5")
+    projector.wait_for_function("() => document.querySelectorAll('.pres-talk .pres-chosen').length >= 1", timeout=30_000)
+    for width, height in ((1920, 1080), (1280, 720), (1024, 768)):
+        projector.set_viewport_size({"width": width, "height": height})
+        projector.wait_for_timeout(600)
+        shot(projector, f"class-reveal-8-bars-{width}x{height}.png")
+        projector.screenshot(path=f"/tmp/treask-shots/reveal-{width}.png")
+        assert projector.evaluate(_INNER_SCROLL) == {".st-key-live-panel": 0, ".pres-talk": 0}, (width, height)
+        for sel in (".st-key-live-panel .live-join-small", ".st-key-live-end button",
+                    ".st-key-live-summary-open button", ".st-key-live-join-open button"):
+            seen = projector.evaluate(_WHOLE, sel)
+            assert seen["found"] and not seen["bad"], (width, sel, seen)
+        # Every bar inside the panel and the window, its choice's name whole (not cut short).
+        bars = projector.evaluate("""() => { const p = document.querySelector('.st-key-live-panel')
+            .getBoundingClientRect();
+          return [...document.querySelectorAll('.st-key-live-panel .live-bar')].map(b => {
+            const r = b.getBoundingClientRect(), lab = b.querySelector('.live-lab');
+            return [lab.innerText, r.left >= p.left && r.right <= p.right && r.top >= p.top && r.bottom <= p.bottom
+                    && r.bottom <= innerHeight, lab.scrollWidth <= lab.clientWidth + 1]; }); }""")
+        assert len(bars) == 8 and all(inside and whole for _lab, inside, whole in bars), (width, bars)

@@ -85,6 +85,11 @@ def unbroken_label(text: str) -> str:
     return _TILE_NAME.sub(lambda m: f'<span class="live-tile-name">{m.group(0)}</span>', escape(text))
 
 
+#: From this many bars a revealed chart (not a "pick every …" one, whose sets are long) may
+#: stand in two columns on a projector.
+MANY_BARS = 7
+
+
 def chart_html(view: HostView, worse: bool = True) -> str:
     """The answers on the projector. While the question is open, only how many answered (of how
     many joined): a count per answer would let a student who has not answered follow the crowd,
@@ -107,12 +112,15 @@ def chart_html(view: HostView, worse: bool = True) -> str:
         head = f'<div class="live-names"><b>{score}</b> ({view.players} in the class)</div>'
         choices, counts = logic.chart_choices(q, view.counts)
         rows = logic.chart_rows(choices, counts, q.right, revealed=True)
-        bars = "".join(
+        # Many short choices (a discard's eight tiles, nine trumps) may stand in two columns
+        # (live_host.css), so the panel keeps its join line and buttons in view above the words.
+        many = ' data-many="1"' if len(rows) >= MANY_BARS and not q.picks else ""
+        bars = (f'<div class="live-bars"{many} style="--rows: {(len(rows) + 1) // 2}">' + "".join(
             f'<div class="live-bar{" live-right" if r.right else ""}" data-value="{escape(r.value)}" data-n="{r.count}">'
             f'<span class="live-lab">{"✓ " if r.right else ""}{unbroken_label(r.label)}</span>'
             f'<span class="live-track"><span class="live-fill" style="width:{r.share * 100:.1f}%"></span></span>'
             f'<span class="live-n">{r.count}</span></div>'
-            for r in rows)
+            for r in rows) + "</div>")
         said = "".join(f'<div class="live-illegal" data-value="{escape(r.value)}">{escape(why)}</div>'
                         for r in rows if r.count and not r.right
                         and (why := (logic.wrong_reason if worse else logic.illegal_reason)(q.view, r.value)))
