@@ -146,3 +146,28 @@ def test_a_revealed_discard_with_eight_bars_keeps_the_whole_panel_in_view(kept_p
             return [lab.innerText, r.left >= p.left && r.right <= p.right && r.top >= p.top && r.bottom <= p.bottom
                     && r.bottom <= innerHeight, lab.scrollWidth <= lab.clientWidth + 1]; }); }""")
         assert len(bars) == 8 and all(inside and whole for _lab, inside, whole in bars), (width, bars)
+
+
+def test_a_deck_links_first_slide_keeps_its_header_on_one_line(kept_page: Any, server: str) -> None:
+    """teacher8 #7: a deck link's slide 1 (a position, the deck's long title in its header) at
+    1920×1080 wrapped its header to two lines and the page scrolled (1108 px in 1080), "Slide 1"
+    cut by the window's edge. The header keeps one line and the page its window."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    deck = Deck(title="Période 3 — la défausse", entries=(
+        DeckEntry(kind="deal", deal=1, computer="strong", move=11, note="Regardez la défausse de Seat 2."),
+        DeckEntry(kind="level", ref="tiles-sixes"), DeckEntry(kind="note", title="Remember", note="Trumps win."),
+        DeckEntry(kind="note", title="End", note="Merci.")))
+    pg = kept_page(1920, 1080, "deck")
+    open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}")
+    for width, height in ((1920, 1080),):
+        shot(pg, f"class-deck-slide1-{width}x{height}.png")
+        pg.screenshot(path=f"/tmp/treask-shots/deck-{width}.png")
+        top = pg.evaluate("""() => { const t = document.querySelector('.pres-top'),
+          kids = [...t.children].map(c => c.getBoundingClientRect());
+          return {where: t.querySelector('.pres-where').innerText,
+                  one: kids.every(r => r.top < kids[0].bottom), tops: kids.map(r => [r.top, r.bottom])}; }""")
+        assert top["where"].startswith("Période 3 — la défausse · slide 1 of 4"), top
+        page = pg.evaluate("() => [document.querySelector('[data-testid=stMain]').scrollHeight, innerHeight]")
+        assert page[0] <= page[1], (width, page)
+        assert top["one"], (width, top)  # every part of the header beside the title, none under it

@@ -294,7 +294,7 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
         f'<div class="pres-top"><h1 class="pres-title">{escape(title or show.heading)}</h1>'
         f'<div class="pres-fact"><span class="pres-k">Trump:</span> <b>{escape(trump)}</b></div>'
         f'<div class="pres-fact"><span class="pres-k">Contract:</span> <b>{escape(scene.contract)}</b></div>'
-        f'<div class="pres-where">{escape(where or f"Move {count} of {show.total}")}</div></div>'
+        f'<div class="pres-where"{_long_where(where)}>{escape(where or f"Move {count} of {show.total}")}</div></div>'
     )
     talk = _note_html(note)
     if question is not None:
@@ -381,6 +381,20 @@ def words_room(item: ItemShow, note: str = "") -> int:
             said += block(line, 30)
     said += 0.6 * 30 + (block("The level's introduction", 30) if paras else 0.0)
     return round(max(asked, said) + 60)  # the box's padding and border, and a line's spare
+
+
+#: A position's "where" longer than this (a deck's title, its slide and move) takes the stage's
+#: type, not the header's larger one, so the header keeps one line at 1920x1080.
+LONG_WHERE = 36
+
+
+def _long_where(where: str) -> str:
+    """The attribute marking a long "where" on a position's header (``""`` for a short one).
+
+    >>> _long_where("Move 3 of 26"), _long_where("Période 3 — la défausse · slide 1 of 4 · move 11 of 26")
+    ('', ' data-long="1"')
+    """
+    return ' data-long="1"' if len(where) > LONG_WHERE else ""
 
 
 def item_html(item: ItemShow, *, revealed: bool, note: str = "", where: str = "") -> str:
