@@ -1356,6 +1356,45 @@ def test_the_hand_asked_is_the_largest_on_the_table(kept_page: Any, server: str)
         pg.set_viewport_size({"width": 1920, "height": 1080})
 
 
+#: The widow's title: its words on each line (from each word's box), live or not.
+_WIDOW_TITLE_LINES = """() => {
+  const t = document.querySelector('.pres-widow .pres-trick-title'), node = t.firstChild, text = node.textContent;
+  const lines = new Map(); let at = 0;
+  for (const word of text.split(/\\s/)) {
+    const r = document.createRange(); r.setStart(node, at); r.setEnd(node, at + word.length); at += word.length + 1;
+    const top = Math.round(r.getBoundingClientRect().top);
+    lines.set(top, [...(lines.get(top) || []), word]);
+  }
+  return [...lines.values()].map(ws => ws.join(' '));
+}"""
+
+
+@pytest.mark.parametrize("live", [False, True], ids=["plain", "live"])
+def test_the_widows_title_keeps_its_words_together_during_a_question(kept_page: Any, server: str,
+                                                                     live: bool) -> None:
+    """Deal 1, move 3 (Seat 2 lays a tile aside, eight tiles at the side), "Pause and ask" at
+    1920×1080, 1280×720 and 1024×768, with and without a live class: the widow's title "Widow:
+    Seat 2 took it" on at most two lines, "Seat 2 took it" whole on one (the middle column is
+    as narrow as its longest word, and at 1920×1080 the title went to three lines, "it" alone)."""
+    pg = kept_page(1920, 1080)
+    try:
+        open_presenter(pg, server + "/presenter?deal=1&players=3&computer=strong&move=3")
+        if live:
+            start_live(pg, close_join=True)
+        click_key(pg, "pres-ask")
+        assert stage(pg, "asking") == "1"
+        for width, height in PROJECTORS:
+            pg.set_viewport_size({"width": width, "height": height})
+            pg.wait_for_timeout(300)
+            lines = pg.evaluate(_WIDOW_TITLE_LINES)
+            assert " ".join(lines) == "Widow: Seat 2 took it", lines
+            assert len(lines) <= 2 and lines[-1].endswith("Seat 2 took it"), (width, lines)
+            if width == 1920:
+                shot(pg, f"presenter-widow-title-{'live' if live else 'plain'}-{width}x{height}.png")
+    finally:
+        pg.set_viewport_size({"width": 1920, "height": 1080})
+
+
 #: The cells of a puzzle's or level's tiles (their boxes) and whether its words' panel scrolls.
 _ITEM_CELLS = """() => {
   const t = document.querySelector('.pres-talk');

@@ -121,6 +121,8 @@ def _widow_html(scene: Scene, open_hands: bool, bidder_shown: bool) -> str:
     the bidder's hand is shown), then the tile laid aside, face down unless the hands are open."""
     if not scene.widow:
         return ""
+    # The title's words that belong together are joined by no-break spaces ("Seat 2 took it"):
+    # in a middle column as narrow as its longest word it breaks after "Widow:" only.
     tiles: tuple[Tile, ...]
     if scene.discard is not None:
         title = f"Laid aside by Seat {scene.bidder}"
@@ -130,8 +132,9 @@ def _widow_html(scene: Scene, open_hands: bool, bidder_shown: bool) -> str:
         state, tiles, down = "taken", scene.widow, not bidder_shown
     else:
         title, state, tiles, down = "Widow (face down)", "down", scene.widow, True
+    shown = title.replace(f"Seat {scene.bidder}", f"Seat\u00a0{scene.bidder}").replace(" took it", "\u00a0took\u00a0it")
     cells = "".join(_tile(t, scene.trump, hidden=down) for t in tiles)
-    return (f'<div class="pres-widow" data-widow="{state}"><div class="pres-trick-title">{escape(title)}</div>'
+    return (f'<div class="pres-widow" data-widow="{state}"><div class="pres-trick-title">{escape(shown)}</div>'
             f'<div class="pres-widow-tiles" role="group" aria-label="{escape(title)}">{cells}</div></div>')
 
 
