@@ -71,8 +71,11 @@ def test_a_class_made_by_the_button_projected_safely_and_found_again(teacher: An
     assert {"Presenter", "Classroom"} <= set(nav.inner_text().split("\n")), nav.inner_text()
     code = page.locator(".class-join-code").inner_text().strip()
     assert "teacher=" not in page.url and f"class={code}" in page.url  # no secret in the address bar
-    # Said before it is shown: this browser keeps the link (elsewhere only a new one can be made).
-    assert "This browser keeps it" in page.locator(".st-key-class-codes").inner_text()
+    # Said before it is shown: this browser keeps the link (elsewhere only a new one can be made),
+    # and how the dashboard comes back in it (done below: the Classes page, Your classes).
+    said = page.locator(".st-key-class-codes").inner_text()
+    assert "This browser keeps it" in said and "Your classes opens this dashboard again" in said, said
+    assert "a reload shows it again" not in said, said  # the Classes page itself shows the list
     token = _revealed(page)  # shown when asked
     assert len(token) >= 20
     # Kept in an HttpOnly cookie of this browser, which no script of the page can read.

@@ -456,8 +456,9 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
             c2.button("Hide the teacher link" if shown else "Show the teacher link (private)", key="class-link-reveal",
                       on_click=_toggle_link, icon=":material/visibility_off:" if shown else ":material/key:")
             c2.caption("The teacher link opens this dashboard: keep it off the projector."
-                       + (" This browser keeps it for you (a reload shows it again); on another device make a "
-                          "new one, which stops this one." if owned else ""))
+                       + (" This browser keeps it for you: on the Classes page, Your classes opens this "
+                          "dashboard again, the link behind this button. On another device make a new one, which "
+                          "stops this one." if owned else ""))
             if shown:
                 c2.caption("Your teacher link: keep it private, it opens this dashboard.")
                 c2.code(_links(token), language=None, wrap_lines=True)
