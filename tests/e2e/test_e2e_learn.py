@@ -205,6 +205,49 @@ def test_next_level_opens_at_the_top_of_its_question(page: Any, server: str) -> 
     assert box.locator("h2").first.is_visible()
 
 
+#: The level box's question (its bold line) and the first tile or button after it: their tops
+#: and bottoms in the window, and the box's top.
+_QUESTION_IN_VIEW = """(question) => {
+  const box = document.querySelector('.st-key-learn-level-box');
+  const norm = t => t.replace(/\\s+/g, ' ').trim();
+  const q = [...box.querySelectorAll('strong')].find(e => norm(e.textContent) === norm(question));
+  const after = [...box.querySelectorAll('svg.moon-tile, button')].find(
+    e => q.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING && e.getBoundingClientRect().height > 0);
+  const r = e => { const b = e.getBoundingClientRect(); return [Math.round(b.top), Math.round(b.bottom)]; };
+  return {box: r(box)[0], question: r(q), first: r(after), height: window.innerHeight};
+}"""
+
+
+def test_a_level_opened_on_a_phone_shows_its_question_without_scrolling(page: Any, server: str) -> None:
+    """At 390×844 a level opened by its link (a count, a pick, a ranking, a tile to follow;
+    "Trumps in a trick of another suit" among them), and another picked from the level row,
+    shows its title, its question and the first of its tiles or buttons in the window without
+    a swipe: the stage picker, the stage's words, the level row and the stars above it had put
+    the question below the fold (the box began at 566 px)."""
+    from tutorial.services.items import course
+
+    c = course()
+    page.set_viewport_size({"width": 390, "height": 844})
+    seen = []
+    for lid in ("trump-beats-all", "tiles-which-stay", "suits-rank-sixes", "doubles-follow"):
+        level = c.level(lid)
+        open_page(page, f"{server}/learn?level={lid}")
+        page.wait_for_timeout(900)  # the level's box is brought up in the frames after the run
+        where = page.evaluate(_QUESTION_IN_VIEW, level.question)
+        seen.append((lid, where))
+        assert 0 <= where["box"] and where["question"][1] <= where["height"], (lid, where)
+        assert 0 <= where["first"][0] and where["first"][1] <= where["height"], (lid, where)
+    # Another level picked from the level row (a swipe up): brought up the same way.
+    page.mouse.wheel(0, -5000)
+    page.wait_for_timeout(300)
+    click(page, page.get_by_text("Level 2", exact=True).first)
+    page.wait_for_timeout(900)
+    level = c.stage("doubles").levels[1]
+    where = page.evaluate(_QUESTION_IN_VIEW, level.question)
+    assert 0 <= where["box"] and where["first"][1] <= where["height"], where
+    shot(page, "learn-phone-level-opened-390x844.png")
+
+
 def test_a_reload_after_a_wrong_try_keeps_its_message_and_one_star_for_yes_or_no(page: Any, server: str) -> None:
     """A wrong try, then a reload: the level shows its "Not quite…" message again (the stars
     count that try), and the right answer to this yes-or-no level then gives one star."""

@@ -228,8 +228,10 @@ def stage_end(stage: Stage) -> None:
 def _to_top(level: Level) -> None:
     """Bring ``level``'s box into view from its top when it was just opened: after "Next
     level" (pressed at the bottom of the box) the browser keeps the scroll position, which cut
-    off the top of the next question."""
-    scroll.top_on_change(".st-key-learn-level-box", level.id, "__moonLevelShown")
+    off the top of the next question. On a phone also when a level is opened (a link, the
+    page, a level picked): the stage and level pickers above it put its question below the
+    fold; they are a swipe up."""
+    scroll.top_on_change(".st-key-learn-level-box", level.id, "__moonLevelShown", phone=True)
 
 
 def _restore(level: Level, key: str, att: Attempt) -> None:
