@@ -1356,6 +1356,52 @@ def test_the_hand_asked_is_the_largest_on_the_table(kept_page: Any, server: str)
         pg.set_viewport_size({"width": 1920, "height": 1080})
 
 
+#: The hand asked's tiles' boxes (to compare asked and revealed) and whether the page scrolls.
+_ASKED_BOXES = """() => [...document.querySelectorAll('.pres-seat.pres-act .pres-tiles svg.moon-tile')].map(e => {
+  const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom].map(Math.round); })"""
+
+
+def test_the_hand_asked_beside_a_live_panel_is_the_largest_on_the_table(kept_page: Any, server: str) -> None:
+    """A live class at 1024×768 and 1280×720, deal 1 (strong), moves 3 (eight tiles at the
+    side) and 8 (six): "Pause and ask", then the reveal. The hand asked has tiles at least as
+    tall as the widow's, the trick's and every other hand's, and an eighth of the window's
+    height; the reveal moves none of them and the page does not scroll. At 1024×768, move 3,
+    it stood 65 px in two columns of four rows beside a widow of 77 (the walk saw 42)."""
+    pg = kept_page(1920, 1080)
+    try:
+        for width, height in ((1024, 768), (1280, 720)):
+            pg.set_viewport_size({"width": width, "height": height})
+            for move in (3, 8):
+                open_presenter(pg, server + f"/presenter?deal=1&players=3&computer=strong&move={move}")
+                start_live(pg, close_join=True)
+                wait_for(pg, ".st-key-live-panel", 30)
+                if move == 8:  # every tile is right here: the teacher is told first, and asks anyway
+                    pg.locator(".st-key-pres-ask-poor button").first.click()
+                    wait_for(pg, ".st-key-pres-ask-anyway button", 30)
+                    click_key(pg, "pres-ask-anyway")
+                else:
+                    click_key(pg, "pres-ask")
+                assert stage(pg, "asking") == "1"
+                pg.wait_for_timeout(500)
+                sizes = pg.evaluate(_TABLE_SIZES)
+                asked = pg.evaluate("() => document.querySelector('.pres-seat.pres-act').dataset.seat")
+                own = sizes["seats"][asked][0]
+                others = [h for s, (h, _) in sizes["seats"].items() if s != asked] + [sizes["widow"], sizes["trick"]]
+                where = (width, move, asked, sizes)
+                assert all(own >= h - 0.5 for h in others), where
+                assert own >= height / 8, where
+                boxes = pg.evaluate(_ASKED_BOXES)
+                if move == 3:
+                    shot(pg, f"presenter-live-asked-largest-{width}x{height}.png")
+                press(pg, "ArrowRight")
+                wait_for(pg, ".live-chart[data-revealed='1']", 30)
+                pg.wait_for_timeout(500)
+                assert pg.evaluate(_ASKED_BOXES) == boxes, where
+                assert pg.evaluate("() => document.documentElement.scrollHeight - innerHeight") <= 1, where
+    finally:
+        pg.set_viewport_size({"width": 1920, "height": 1080})
+
+
 #: The widow's title: its words on each line (from each word's box), live or not.
 _WIDOW_TITLE_LINES = """() => {
   const t = document.querySelector('.pres-widow .pres-trick-title'), node = t.firstChild, text = node.textContent;
