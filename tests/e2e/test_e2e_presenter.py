@@ -1402,6 +1402,35 @@ def test_the_hand_asked_beside_a_live_panel_is_the_largest_on_the_table(kept_pag
         pg.set_viewport_size({"width": 1920, "height": 1080})
 
 
+def test_the_controls_keep_their_place_from_move_to_question_to_reveal(kept_page: Any, server: str) -> None:
+    """Without a live class at 1024×768 and 1280×720, deal 1 (strong), moves 3, 9 and 10: the
+    controls' row (and the move bar under it) stands at the same height on the move, at "Pause
+    and ask" and at the reveal, and the page does not scroll (at 1024×768, move 3, it jumped
+    from y=458 to 589 at the question, the board using 70% of the window)."""
+    pg = kept_page(1024, 768)
+    top = "() => Math.round(document.querySelector('.st-key-pres-controls').getBoundingClientRect().top)"
+    try:
+        for width, height in ((1024, 768), (1280, 720)):
+            pg.set_viewport_size({"width": width, "height": height})
+            for move in (3, 9, 10):
+                open_presenter(pg, server + f"/presenter?deal=1&players=3&computer=strong&move={move}")
+                seen = [pg.evaluate(top)]
+                click_key(pg, "pres-ask")
+                assert stage(pg, "asking") == "1"
+                pg.wait_for_timeout(300)
+                seen.append(pg.evaluate(top))
+                press(pg, "ArrowRight")
+                assert stage(pg, "revealed") == "1"
+                pg.wait_for_timeout(300)
+                seen.append(pg.evaluate(top))
+                where = (width, move, seen)
+                assert max(seen) - min(seen) <= 1, where
+                assert pg.evaluate("() => document.documentElement.scrollHeight - innerHeight") <= 1, where
+                in_view(pg)
+    finally:
+        pg.set_viewport_size({"width": 1920, "height": 1080})
+
+
 #: The widow's title: its words on each line (from each word's box), live or not.
 _WIDOW_TITLE_LINES = """() => {
   const t = document.querySelector('.pres-widow .pres-trick-title'), node = t.firstChild, text = node.textContent;
