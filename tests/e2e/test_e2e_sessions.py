@@ -63,7 +63,7 @@ async def _one_session(browser: Any, server: str, deal: int) -> dict[str, Any]:
         "first_hand": first_hand,
         "summary": status,
         "errors": await page.locator('[data-testid="stException"]').count(),
-        "line": await page.get_by_text(f"deal {deal} ·").count(),
+        "line": await page.get_by_text(f"of game {deal} ·").count(),
     }
     await ctx.close()
     return out
