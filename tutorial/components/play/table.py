@@ -568,6 +568,7 @@ _FOCUS_JS = """<script>
     if (e.target instanceof Element && e.target.matches(WHYS)) describe(e.target);
   });
   const describeAll = () => document.querySelectorAll(WHYS).forEach(describe);
+  let besideFrame = 0;
   // On every change to the page: the "Why?" drawn described; and a loaded browser may draw the
   // learner's controls after the run has finished (and after refocus has looked): while the
   // focus waits on the hand, the first control drawn takes it.
@@ -575,6 +576,9 @@ _FOCUS_JS = """<script>
     describeAll();
     // an explanation closed in a run too short to show as running: no settled() after it
     if (!document.querySelector(LONG_FEED)) document.body.classList.remove('moon-why-beside');
+    // a loaded browser may draw the long feed after every look settled() takes: look again
+    // once the frame is drawn (the class changes no element, so this does not call itself)
+    if (!besideFrame) besideFrame = requestAnimationFrame(() => { besideFrame = 0; beside(); });
     if (onHand(document.activeElement) && control()) refocus();
   })
     .observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['disabled']});
