@@ -333,19 +333,21 @@ def click(page: Any, locator: Any) -> None:
 BUSY = "(ms) => { setTimeout(() => { const end = performance.now() + ms; while (performance.now() < end) {} }, 0); }"
 
 
-def click_when_busy(page: Any, selector: str, busy: int = 1500) -> None:
+def click_when_busy(page: Any, selector: str, after: int, busy: int = 1500) -> None:
     """Click the middle of ``selector`` with the mouse while the page is busy, as a page on
     a loaded machine is: a fragment's ``run_every`` timer falls due meanwhile, and the
     browser, which handles input first, runs the click before that timer, and the timer
     before the click's own request to the server, so the timer's request carries the
-    click's trigger too. Then wait for the runs to finish. A widget's callback must act
-    once, as the person clicked once."""
+    click's trigger too. Then wait for the runs to finish, and for ``after`` runs more (a
+    doubled callback shows in one of them). A widget's callback must act once, as the
+    person clicked once."""
     box = page.locator(selector).first.bounding_box()
     assert box is not None, f"{selector} is not on the page"
     before = runs(page)
     page.evaluate(BUSY, busy)
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     settle(page, since=before)
+    wait_runs(page, after)
 
 
 #: Whether the CSS selector (the argument) matches an element that is on screen (a box of

@@ -24,7 +24,6 @@ from moon_browser import (
     stage,
     start_live,
     wait_for,
-    wait_runs,
 )
 
 #: Deal 12 at move 12, basic computer: Seat 1 to play, its whole hand offered on the phones.
@@ -93,33 +92,26 @@ def test_a_click_on_a_busy_page_counts_once(kept_page: Any, server: str) -> None
     press(pg, "ArrowRight")
     wait_for(pg, ".live-chart[data-revealed='1']", 30)
     for _ in range(2):
-        click_when_busy(pg, ".st-key-live-end button")
-        wait_runs(pg, 3)
+        click_when_busy(pg, ".st-key-live-end button", after=3)
         assert pg.locator(".st-key-live-end-yes button").count() == 1, "End did not ask (its click acted twice?)"
-        click_when_busy(pg, ".st-key-live-end-no button")
-        wait_runs(pg, 3)
+        click_when_busy(pg, ".st-key-live-end-no button", after=3)
         assert pg.locator(".st-key-live-end-yes").count() == 0, "Cancel left the question (its click acted twice?)"
         wait_for(pg, ".live-chart[data-revealed='1']", 30)
-    click_when_busy(pg, ".st-key-live-join-open button")
-    wait_runs(pg, 3)
+    click_when_busy(pg, ".st-key-live-join-open button", after=3)
     assert pg.locator(".live-join-big").count() == 1, "Join screen did not open (its click acted twice?)"
-    click_when_busy(pg, ".st-key-live-join-close button")
-    wait_runs(pg, 3)
+    click_when_busy(pg, ".st-key-live-join-close button", after=3)
     assert pg.locator(".live-join-big").count() == 0, "the join screen stayed (its Close acted twice?)"
     wait_for(pg, ".live-chart[data-revealed='1']", 30)
     # The presenter's own buttons, beside the panel: one click, one step.
-    click_when_busy(pg, ".st-key-pres-numbers button")
-    wait_runs(pg, 3)
+    click_when_busy(pg, ".st-key-pres-numbers button", after=3)
     assert "Hide the numbers" in pg.locator(".st-key-pres-numbers button").inner_text()
     # Stepping: the presenter's buttons are outside the panel, but the panel's timer sends
     # their triggers too (less often than the panel's own: 1 click in 10 doubled before).
     move = int(stage(pg))
     for i in range(5):
-        click_when_busy(pg, ".st-key-pres-forward button")
-        wait_runs(pg, 2)
+        click_when_busy(pg, ".st-key-pres-forward button", after=2)
         assert int(stage(pg)) == move + 1, ("Forward stepped twice", i)
-        click_when_busy(pg, ".st-key-pres-back button")
-        wait_runs(pg, 2)
+        click_when_busy(pg, ".st-key-pres-back button", after=2)
         assert int(stage(pg)) == move, ("Back stepped twice", i)
 
 

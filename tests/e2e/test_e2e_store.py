@@ -97,16 +97,23 @@ def test_progress_survives_refresh_browser_restart_and_server_restart(browser: A
         ctx.close()
 
 
-def test_personal_link_is_kept_as_soon_as_its_page_shows_the_profile(browser: Any, server: str) -> None:
-    """A personal link opened in a new browser: once Home shows the profile, the browser holds
-    it. Another address opened at once (the next page, a new session) shows the same progress,
-    and the cookie stays the link's learner."""
+def _three_star_link(browser: Any, server: str) -> tuple[Any, str]:
+    """A learner made in a browser of their own (three stars on the first counting level) and
+    their personal link's token, that browser closed: the level and the token."""
     lv = first_count_level()
     ctx = sized_context(browser, 1440, 900)
     page = ctx.new_page()
     answer_count_level(page, server, lv.answer())
     token = _personal_link(page, server)
     ctx.close()
+    return lv, token
+
+
+def test_personal_link_is_kept_as_soon_as_its_page_shows_the_profile(browser: Any, server: str) -> None:
+    """A personal link opened in a new browser: once Home shows the profile, the browser holds
+    it. Another address opened at once (the next page, a new session) shows the same progress,
+    and the cookie stays the link's learner."""
+    _, token = _three_star_link(browser, server)
     ctx = sized_context(browser, 1440, 900)
     page = ctx.new_page()
     page.goto(f"{server}/?me={token}")
@@ -128,12 +135,7 @@ def test_a_tab_opened_before_the_personal_link_leaves_the_browser_its_profile(br
     """A tab opened before the personal link (a new visitor's, with no profile), answered in
     once the link's page has shown the profile: the answer makes that tab a profile of its own,
     but the browser keeps the link's cookie, and its next page shows the link's progress."""
-    lv = first_count_level()
-    ctx = sized_context(browser, 1440, 900)
-    page = ctx.new_page()
-    answer_count_level(page, server, lv.answer())
-    token = _personal_link(page, server)
-    ctx.close()
+    lv, token = _three_star_link(browser, server)
     ctx = sized_context(browser, 1440, 900)
     early = ctx.new_page()
     open_page(early, f"{server}/learn?level={lv.id}")
