@@ -862,11 +862,19 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
     the review names one strong choice, the hint's. A discard or trump that differs from
     the strong player's is always looked at again, and its figures are the second look's:
     the first look may have screened it on a few deals only."""
+    own = None
+    if _judged_trump(g, seat, named) is not None:
+        # The analyst makes its own discard all the same: the trump choice after it reads the
+        # plan that discard made, as the hint's player does.
+        own = analyst.decide(g.view(seat)).action
     first = _decision_verdict(analyst, g, seat, action, number, named=named)
     if first.grade is None and (first.kind == "bid" or first.agrees):
         return first
-    second = replace(_decision_verdict(checker or _contract_checker(analyst), g, seat, action, number, first.best,
-                                       named=named), reason=first.reason)
+    check = checker or _contract_checker(analyst)
+    if own is not None and own is not action:
+        check.decide(g.view(seat))  # as its look at a discard the analyst would not make: the same plan
+    second = replace(_decision_verdict(check, g, seat, action, number, first.best, named=named),
+                     reason=first.reason)
     if first.grade is None:
         # A discard or trump the strong player did not choose was often only screened by its
         # first look (three deals for a trump it did not name: "100%" on three deals): the
@@ -875,6 +883,15 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
     if second.grade is None or _SEVERITY[second.grade] <= _SEVERITY[first.grade]:
         return second
     return replace(second, grade=first.grade)
+
+
+def _judged_trump(g: Game, seat: int, named: tuple[int, Trump] | None) -> Trump | None:
+    """The trump a discard of ``seat`` in ``g`` is judged with: the one that seat went on to
+    name (``named``, :func:`_named_trump`) when no trump is known at the discard; else
+    ``None``."""
+    if g.phase != "discard" or g.trump is not None or named is None or named[0] != seat:
+        return None
+    return named[1]
 
 
 def _contract_checker(analyst: StrongBot) -> StrongBot:
@@ -893,15 +910,12 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
     ``named``: the seat that named the hand's trump and the trump it named (:func:`_named_trump`):
     that seat's bid is judged with it."""
     view = g.view(seat)
-    judged = None
+    judged = _judged_trump(g, seat, named)
     decider = analyst
-    if view.phase == "discard" and view.trump is None and named is not None and named[0] == seat:
+    if judged is not None:
         # A discard is judged with the trump its player went on to name: a strong player of
         # the same seed and settings discards knowing that trump (as under trump-before-widow
-        # rules). The analyst still makes its own discard, so that the trump choice after it
-        # reads the plan that discard made, as the hint's player does.
-        analyst.decide(view)
-        judged = named[1]
+        # rules), apart from the analyst (whose own discard is what its trump choice reads).
         view = replace(view, trump=judged)
         decider = StrongBot(analyst.seed, settings=analyst.settings)
         decider.recall_bids = analyst.recall_bids
