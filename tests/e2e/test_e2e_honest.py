@@ -158,7 +158,7 @@ def test_why_numbers_say_what_each_chance_is_of(page: Any, server: str) -> None:
     click(page, page.locator(f"{FEED} .st-key-feed-why-pick button").first)  # Seat 1's pass: the first
     page.get_by_text("In numbers:").first.wait_for(timeout=60_000)
     said = page.locator(".st-key-feed-why").first.inner_text()
-    assert "Next best (chance to win the game): bid 6 leaves me" in said, said
+    assert re.search(r"Next best, by the chance to win the game:\s+bid 6 leaves me", said), said
     assert "((" not in said.replace(" ", "") and "% (made in" not in said and "(counted made in" not in said, said
     assert re.search(r"bid 7 leaves me \d+%, the bid (made on none of the deals: the game goes on after a set"
                      r"|(counted )?made on \d+% of the deals)", said), said
@@ -189,13 +189,19 @@ def test_why_a_strong_bid_says_one_chance_in_its_sentence_and_its_table(page: An
     text = feed.inner_text()
     assert "my hand has about an even chance to take six tricks" in text and "is likely to take six" not in text, text
     click(page, why_button(page, 1, 1))  # the "Why?" of Seat 1's bid, hand 1's second move
-    assert "I bid 6" in page.locator(".st-key-feed-why").first.inner_text()
     page.get_by_text("In numbers:").first.wait_for(timeout=60_000)
+    assert "Bid 6: made on" in page.locator(".st-key-feed-why").first.inner_text()
     click(page, page.locator('[class*="st-key-why-"][class*="-details"] label').first)
     why = page.locator(".st-key-feed-why").first
     why.get_by_text("Rated chance").first.wait_for(timeout=30_000)
     said = why.inner_text()
-    assert f"I make it in {plain.group(1)}% of" in said and f"I rated this bid {rated.group(1)}% (a rating, not the {plain.group(1)}% chance)" in said, said
+    # Issue 35 #8: the numbers are a short list, each figure after its label, not one paragraph.
+    assert f"Bid 6: made on {plain.group(1)}% of" in said, said
+    assert f"Rated chance: {rated.group(1)}% (a rating, not the {plain.group(1)}% chance)" in said, said
+    figures = [x.strip() for x in why.locator("li").all_inner_texts()]
+    assert any(re.fullmatch(r"Tricks on average: \d\.\d", x) for x in figures), figures
+    assert any(re.fullmatch(r"Chance of winning the game: \d+% \(now \d+%\)", x) for x in figures), figures
+    assert any(x.startswith("Next best, by the chance to win the game:") for x in figures), figures
     row = next(line for line in said.splitlines() if line.startswith("bid 6 (chosen)"))
     assert f"Chance to make the bid: {plain.group(1)}%" in row, row
     assert f"Rated chance (some deals count in part): {rated.group(1)}%" in row, row
@@ -333,7 +339,7 @@ def test_a_finished_hands_feed_keeps_every_computer_move_with_its_reason(page: A
     tabs = page.locator(".st-key-play-tabs").first.bounding_box()
     feed = page.locator(FEED).first.bounding_box()
     assert tabs is not None and feed is not None and tabs["y"] < feed["y"] + feed["height"], (tabs, feed)
-    shot(page, "feed-whole-hand")
+    shot(page, "feed-whole-hand.png")
 
 
 def test_the_review_says_why_a_better_bid_or_trump_was_better(page: Any, server: str) -> None:
@@ -364,7 +370,7 @@ def test_the_review_says_why_a_better_bid_or_trump_was_better(page: Any, server:
         "the whole game, it might give the better chance of winning it. Shooting the moon might be better, but the "
         "deals the strong player tried were too few to be sure."), bid
     assert "%" not in review and "score made it" not in review, review
-    shot(page, "review-why-trump")
+    shot(page, "review-why-trump.png")
 
 
 def test_the_review_of_a_bid_the_strong_player_passes_tells_one_story(page: Any, server: str) -> None:
@@ -392,7 +398,7 @@ def test_the_review_of_a_bid_the_strong_player_passes_tells_one_story(page: Any,
         in trump, trump
     assert trump.endswith("From your hand alone the two look alike: the difference is in how the tiles you could "
                           "not see may lie, on the deals the strong player tried."), trump
-    shot(page, "review-one-story-806211")
+    shot(page, "review-one-story-806211.png")
 
 
 def test_the_review_judges_the_bid_and_discard_with_the_trump_the_learner_named(page: Any, server: str) -> None:
