@@ -240,7 +240,8 @@ class DecisionReview:
     score when the choice was made, one per side (at the start of the game, all 0, a line
     says nothing of the score; ``None``: not known). ``counted_with``: for a bid whose player named another trump later in the hand, the
     trump its chance was counted with (the strong player's best for it), said with the chance;
-    the hand's note and strength are then the named trump's. For a pass: ``open_bid``
+    the hand's note and strength are then the named trump's. ``judged_with``: for a discard, the
+    trump its player went on to name, which both discards are judged with. For a pass: ``open_bid``
     the lowest bid the player could have made instead, ``open_chance`` the chance of making
     it with its best trump (the share of the strong player's simulated deals), and
     ``partner_holds`` whether the partner held the bid (four players): what a pass's line
@@ -271,6 +272,7 @@ class DecisionReview:
     before_widow: bool = False
     scores: tuple[int, ...] | None = None
     counted_with: Trump | None = None
+    judged_with: Trump | None = None
 
     @property
     def agrees(self) -> bool:
@@ -296,21 +298,26 @@ class DecisionReview:
             """`` (text)`` with the numbers on, else nothing."""
             return f" ({text})" if numbers else ""
 
+        # A discard judged with the trump its player named says so where it names the strong one's.
+        judged = "" if self.judged_with is None else \
+            f"with {as_trump(self.judged_with)}, the trump {'you' if whose == 'your' else who} named"
         if self.agrees and self.kind == "bid" and self.action.kind == "pass":
             return f"{title}: {who} {mine}, as the strong player would{self._why_pass(whose, fig)}."
         if self.agrees:
-            text = f"{title}: {who} {mine}, as the strong player would"
+            text = f"{title}: {who} {mine}, as the strong player would" + (f" {judged}" if judged else "")
             if held:
                 text += f": {held}"
                 if cp is not None:
                     text += f", and a bid of {_bid_value(self.action)} was {chance_words(cp)} to make{fig(f'{cp:.0%}')}"
+                    text += self._counted(whose)
             return text + "."
+        strong = f"{judged}, the strong player" if judged else "the strong player"
         if self.grade:
-            text = f"{title}: {who} {mine}; the strong player would have {theirs}"
+            text = f"{title}: {who} {mine}; {strong} would have {theirs}"
         else:
             # Not graded: the difference is within what the review lets pass. The line is a
             # comparison, not a mistake, and says so.
-            text = f"{title}: {who} {mine}. Not a mistake; for comparison, the strong player would have {theirs}"
+            text = f"{title}: {who} {mine}. Not a mistake; for comparison, {strong} would have {theirs}"
         if self.kind == "bid" and self.trump_best is not None and self.best.kind == "bid":
             tr = self.trump_best
             text += f" with {as_trump(tr)}"
@@ -322,15 +329,8 @@ class DecisionReview:
             if held:
                 text += f" {whose_cap} {held.removeprefix(whose + ' ')}."
             if cp is not None:
-                counted = ""
-                if self.counted_with is not None:
-                    # The player named another trump: the chance is the strong player's count
-                    # with its own best trump for the bid, said as such.
-                    plan = " before the widow" if self.before_widow else ""
-                    counted = (f", counted with {as_trump(self.counted_with)}, the strong player's best trump for "
-                               f"{whose} hand{plan}")
                 text += (f" {whose_cap} bid of {_bid_value(self.action)} was {chance_words(cp)} to make"
-                         f"{fig(f'{cp:.0%}')}{counted}.")
+                         f"{fig(f'{cp:.0%}')}{self._counted(whose)}.")
                 text += self._why_strong_passes()
             if cb is not None:
                 text += (f" The strong player's bid of {_bid_value(self.best)} was {chance_words(cb)} to "
@@ -364,10 +364,11 @@ class DecisionReview:
             figures = fig(f"{cb:.0%} with the strong player's choice, {cp:.0%} with {yours}")
             if round(100 * cb) == round(100 * cp):
                 text += f" The chance to make the bid stays {chance_words(cp)}{fig(f'{cp:.0%} with either')}."
+            elif not self.grade and (self.drop or 0.0) >= GRADES[-1][1]:
+                # Too few deals to be sure of the fall: it is not said as a fact first.
+                text += self._too_few(figures)
             else:
                 text += f" The chance to make the bid {chance_change(cb, cp)}{figures}."
-                if not self.grade and (self.drop or 0.0) >= GRADES[-1][1]:
-                    text += self._too_few()
             text += self.why(who, numbers, chances=False)
         return text
 
@@ -435,19 +436,28 @@ class DecisionReview:
         score 0), where the score says nothing a newcomer could follow."""
         return "" if self.scores is not None and not any(self.scores) else "from the score as it stood, "
 
-    def _too_few(self) -> str:
+    def _counted(self, whose: str) -> str:
+        """``", counted with threes as trump, the strong player's best trump for your hand"``
+        when the player named another trump than the one the bid's chance was counted with
+        (:attr:`counted_with`), else nothing."""
+        if self.counted_with is None:
+            return ""
+        plan = " before the widow" if self.before_widow else ""
+        return f", counted with {as_trump(self.counted_with)}, the strong player's best trump for {whose} hand{plan}"
+
+    def _too_few(self, figures: str = "") -> str:
         """Why a choice the strong player's numbers put below its own by a grade's worth or
-        more is not graded: the difference is within the noise of the simulated deals it
-        tried (:data:`NOISE_SIGMAS`), so the deals were too few to be sure of it, however
-        large it looks.
+        more is not graded, in one sentence that states no fall as a fact: the difference is
+        within the noise of the simulated deals it tried (:data:`NOISE_SIGMAS`), so the deals
+        were too few to be sure of it, however large it looks. ``figures``: the chances in
+        brackets, or nothing.
 
         >>> DecisionReview(1, 0, "trump", Action.parse("trump 1"), Action.parse("trump 2"), 0.55, 0.82)._too_few()
-        ' Naming twos trump came out better on the deals the strong player tried, but those deals were too few to be sure it is better, so naming ones trump is not called a mistake.'
+        ' Naming twos trump might be better, but the deals the strong player tried were too few to be sure.'
         """
         best = action_phrase(self.best, "ing")
-        return (f" {best[0].upper()}{best[1:]} came out better on the deals the strong player tried, but those "
-                f"deals were too few to be sure it is better, so {action_phrase(self.action, 'ing')} is not called "
-                "a mistake.")
+        return (f" {best[0].upper()}{best[1:]} might be better{figures}, but the deals the strong player tried "
+                "were too few to be sure.")
 
     def _why_strong_passes(self) -> str:
         """Why the strong player passes where the player's bid was likely to make or better:
@@ -488,15 +498,21 @@ class DecisionReview:
         held = f": {whose} hand held {self.hand_note}, and" if self.hand_note else ":"
         return f"{held} a bid of {self.open_bid} was {said}, but the strong player found passing worth more"
 
+    def _unsure(self) -> bool:
+        """Whether a bid or pass not graded came out a grade's worth or more below the strong
+        player's: the deals tried were too few to be sure of it (:meth:`_too_few`)."""
+        least = GRADES[-1][1] if self.game_drop is not None else BID_GRADES[-1][1]
+        lost = self.game_drop if self.game_drop is not None else self.points_lost
+        return not self.grade and not self.agrees and lost is not None and lost >= least
+
     def _why_not_graded(self) -> str:
         """Why a bid or pass that differs from the strong player's is not a mistake: the two
         are close in what the strong player weighs them by, or the strong choice came out
         better, but on too few simulated deals to be sure of it (:meth:`_too_few`)."""
-        least = GRADES[-1][1] if self.game_drop is not None else BID_GRADES[-1][1]
         lost = self.game_drop if self.game_drop is not None else self.points_lost
         if lost is None:
             return ""
-        if lost >= least:
+        if self._unsure():
             return self._too_few()
         if self.game_drop is not None:
             stood = self._as_it_stood()
@@ -513,7 +529,8 @@ class DecisionReview:
         if self.game_drop is not None:
             moon = self.best.kind == "bid" and self.best.value == MOON
             gain = " A long shot, but a made moon wins the game at once:" if moon else " A long shot, but"
-            text = f"{gain} by the strong player's reckoning of the whole game, it gave the better chance of winning it"
+            gave = "might give" if self._unsure() else "gave"  # too few deals to be sure: no fact
+            text = f"{gain} by the strong player's reckoning of the whole game, it {gave} the better chance of winning it"
             if self.game_best is not None and self.game_played is not None:
                 text += fig(f"{self.game_best:.0%} against {self.game_played:.0%} with {whose} {_choice(self.action)}")
             return text + "."
@@ -845,11 +862,19 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
     the review names one strong choice, the hint's. A discard or trump that differs from
     the strong player's is always looked at again, and its figures are the second look's:
     the first look may have screened it on a few deals only."""
+    own = None
+    if _judged_trump(g, seat, named) is not None:
+        # The analyst makes its own discard all the same: the trump choice after it reads the
+        # plan that discard made, as the hint's player does.
+        own = analyst.decide(g.view(seat)).action
     first = _decision_verdict(analyst, g, seat, action, number, named=named)
     if first.grade is None and (first.kind == "bid" or first.agrees):
         return first
-    second = replace(_decision_verdict(checker or _contract_checker(analyst), g, seat, action, number, first.best,
-                                       named=named), reason=first.reason)
+    check = checker or _contract_checker(analyst)
+    if own is not None and own is not action:
+        check.decide(g.view(seat))  # as its look at a discard the analyst would not make: the same plan
+    second = replace(_decision_verdict(check, g, seat, action, number, first.best, named=named),
+                     reason=first.reason)
     if first.grade is None:
         # A discard or trump the strong player did not choose was often only screened by its
         # first look (three deals for a trump it did not name: "100%" on three deals): the
@@ -858,6 +883,15 @@ def _review_decision(analyst: StrongBot, g: Game, seat: int, action: Action, num
     if second.grade is None or _SEVERITY[second.grade] <= _SEVERITY[first.grade]:
         return second
     return replace(second, grade=first.grade)
+
+
+def _judged_trump(g: Game, seat: int, named: tuple[int, Trump] | None) -> Trump | None:
+    """The trump a discard of ``seat`` in ``g`` is judged with: the one that seat went on to
+    name (``named``, :func:`_named_trump`) when no trump is known at the discard; else
+    ``None``."""
+    if g.phase != "discard" or g.trump is not None or named is None or named[0] != seat:
+        return None
+    return named[1]
 
 
 def _contract_checker(analyst: StrongBot) -> StrongBot:
@@ -876,7 +910,16 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
     ``named``: the seat that named the hand's trump and the trump it named (:func:`_named_trump`):
     that seat's bid is judged with it."""
     view = g.view(seat)
-    d = analyst.decide(view)
+    judged = _judged_trump(g, seat, named)
+    decider = analyst
+    if judged is not None:
+        # A discard is judged with the trump its player went on to name: a strong player of
+        # the same seed and settings discards knowing that trump (as under trump-before-widow
+        # rules), apart from the analyst (whose own discard is what its trump choice reads).
+        view = replace(view, trump=judged)
+        decider = StrongBot(analyst.seed, settings=analyst.settings)
+        decider.recall_bids = analyst.recall_bids
+    d = decider.decide(view)
     exp = d.explanation
     kind = "bid" if view.phase == "bidding" else view.phase
     chosen = d.action if strong is None else exp.candidate(strong).action
@@ -888,16 +931,17 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
             return 0.0 if v is None or p is None else (2 * p - 1) * v
 
         differ = action is not chosen
-        # The bid the player went on to name a trump for is judged with that trump: its strength
-        # is the named trump's, and so is its note unless the strong player's own bid (and its
-        # trump) is what the line compares it with; its chance (the strong player's, with its
-        # own best trump for the bid) is said as counted with that other trump.
+        # The bid the player went on to name a trump for is judged with that trump: its note and
+        # strength are the named trump's; its chance (the strong player's, with its own best
+        # trump for the bid) is said as counted with that other trump.
         own = named[1] if named is not None and named[0] == seat and action.kind == "bid" else None
         counted = mine.trump if own is not None and mine.trump is not None and mine.trump != own else None
-        note = hand_note(view.hand, (best.trump if chosen.kind == "bid" else None) or own or mine.trump)
+        note = hand_note(view.hand, own or (best.trump if chosen.kind == "bid" else None) or mine.trump)
         passed = _pass_facts(view, exp) if action.kind == "pass" else {}
+        # The bid's "Why" is the named trump's alone: the trump line says once what another
+        # trump would have done.
         strength = _strengths(view, (own or mine.trump) if action.kind == "bid" else None,
-                              best.trump if chosen.kind == "bid" else None)
+                              own or (best.trump if chosen.kind == "bid" else None))
         strength["before_widow"] = view.rules.has_widow and not view.rules.trump_before_widow
         if mine.game_chance is not None and best.game_chance is not None:
             # Playing for the game: each choice's chance of winning it. That chance moves with
@@ -930,6 +974,7 @@ def _decision_verdict(analyst: StrongBot, g: Game, seat: int, action: Action, nu
     return DecisionReview(
         number, seat, kind, action, chosen, cp, cb, best.trump, drop, None,
         grade(drop) if sure and drop is not None else None, exp.reason, **strengths, scores=view.scores,
+        judged_with=judged,
     )
 
 

@@ -103,7 +103,9 @@ class Explanation:
     seats during the hand: they name no tile the seat has not played and say nothing of its
     hand that a player could not say out loud ("my hand should take four tricks"; a bid names
     no trump); :meth:`at_table` is the explanation so rendered. An empty ``table_reason``
-    means ``reason`` is already fair (the random player's).
+    means ``reason`` is already fair (the random player's). ``figures`` (and
+    ``table_figures``, said at the table): the summary's numbers as a short markdown list,
+    each after its label, where the decision has one (a strong bid or pass).
     """
 
     summary: str
@@ -115,6 +117,8 @@ class Explanation:
     reason: str = ""
     table_reason: str = ""
     table_summary: str = ""
+    figures: str = ""
+    table_figures: str = ""
 
     def at_table(self, action: Action) -> Explanation:
         """This explanation as the other seats may hear it during the hand (``action``: the
@@ -136,7 +140,8 @@ class Explanation:
         else:
             cands, tags = self.candidates, self.tags
         return replace(self, summary=self.table_summary, candidates=cands, tags=tags,
-                       reason=self.table_reason or self.reason, table_reason="", table_summary="")
+                       reason=self.table_reason or self.reason, table_reason="", table_summary="",
+                       figures=self.table_figures, table_figures="")
 
     @property
     def details(self) -> str:

@@ -798,8 +798,8 @@ def score_words(view: PlayerView, short: bool = False) -> str:
     behind"``... or, when the
     score says nothing special, ``"playing for the game, not just this hand's points"``
     (``short``: ``"playing for the game"``, and "close to winning" without "well behind"); at
-    the start of the game, every score 0, ``"playing for the game to 21, not just this hand's
-    points"``: a newcomer is told what the game is rather than a score there is not yet.
+    the start of the game, every score 0, ``"with the whole game ahead, not just this hand's
+    points"``: said as a player would, with no score there is not yet and no target to puzzle over.
 
     "Close" is within a good hand of the target (7 points or 2 marks); "behind" or "ahead"
     is a good hand or more from the best other side, "well" behind or ahead two good hands
@@ -828,9 +828,8 @@ def score_words(view: PlayerView, short: bool = False) -> str:
     if short:
         return "playing for the game"
     if not any(view.scores):
-        # At the start of the game there is no score to speak of: what "the game" is, instead.
-        marks = " marks" if rules.scoring == "marks" else ""
-        return f"playing for the game to {rules.target}{marks}, not just this hand's points"
+        # At the start of the game there is no score to speak of: said as a player would.
+        return "with the whole game ahead, not just this hand's points"
     return "playing for the game, not just this hand's points"
 
 

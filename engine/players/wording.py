@@ -205,6 +205,7 @@ def score_bid_summary(
     partner_holds: bool = False,
     credited: Collection[int] = (),
     fair: bool = False,
+    as_list: bool = False,
 ) -> str:
     """The strong player's detailed sentence for a bid or pass chosen by expected score: the
     chosen row's chance and expected score, and the next best rows'. When the model plays to
@@ -217,7 +218,8 @@ def score_bid_summary(
     as three quarters of a success ..."). Playing to win, the next best rows are labelled as
     chances of winning the game ("Next best (chance to win the game): ..."). ``fair``:
     said at the table during the hand, with no trump named (a bid is a number at the
-    table)."""
+    table). ``as_list``: the same numbers as a short markdown list, each figure after its
+    label, the next best rows in a list of their own (the "In numbers" of a bid's "Why?")."""
 
     def with_trump(tr: Trump) -> str:
         return "" if fair else f" with {trump_phrase(tr)}"
@@ -293,6 +295,29 @@ def score_bid_summary(
             f"{pct(now)}) over {deals_words(table.deals)}{weighed}"
         )
     rest = "; ".join(row_words(r.value) for r in others)
+    if as_list:
+        if partner_holds:
+            items = [f"{lead}."]
+        elif value:
+            r = table.row(value)
+            assert r.tricks is not None
+            items = [f"{'The moon' if value == 21 else f'Bid {value}'}{with_trump(r.trump) if r.trump else ''}: "
+                     f"made on {pct(plain(r) or 0.0)} of {deals_words(table.deals)}{weighed}",
+                     f"Tricks on average: {r.tricks:.1f}"]
+        else:
+            items = [f"A pass, over {deals_words(table.deals)}{weighed}"]
+        r = table.row(value)
+        if not partner_holds and now is None:
+            items.append(f"Expected score against the others: {r.score:+.1f} {unit}")
+        elif not partner_holds:
+            items.append(f"Chance of winning the game: {pct(table.game_chance(r) or 0.0)} (now {pct(now)})")
+        if rated:
+            items.append(f"Rated chance: {rated.removeprefix('I rated this bid ').removesuffix('.')}")
+        text = "\n".join(f"- {x}" for x in items)
+        if others:
+            label = "Next best, by the chance to win the game:" if now is not None else "Next best, by points:"
+            text += f"\n- {label}" + "".join(f"\n    - {row_words(o.value)}" for o in others)
+        return text
     if now is not None:
         # A sentence of its own: the lead may end in brackets already.
         # The rated chance, when it is not the plain one, is the second sentence.

@@ -28,6 +28,12 @@ def summary_of(decision: Choice | None) -> str:
     return str(getattr(exp, "summary", "")) if exp is not None else ""
 
 
+def figures_of(decision: Choice | None) -> str:
+    """The numbers of a decision as a short markdown list (a strong bid or pass), or ``""``."""
+    exp = getattr(decision, "explanation", None)
+    return str(getattr(exp, "figures", "")) if exp is not None else ""
+
+
 def reason_of(decision: Choice | None) -> str:
     """The plain reason of a decision (falls back to the summary for an explanation without
     one), or ``""``."""
@@ -61,7 +67,8 @@ def show_decision(
     details = summary_of(decision)
     in_words = said and bool(details) and details != text
     if in_words:
-        st.markdown(f"**In numbers:** {details}")
+        figures = figures_of(decision)
+        st.markdown(f"**In numbers:**\n\n{figures}" if figures else f"**In numbers:** {details}")
     elif text:
         st.markdown(f"**{who} says:** “{text}”")
     frame = decision_frame(decision)

@@ -342,9 +342,16 @@ class StrongBot(PhaseBot):
             score_bid_summary(view, choice, table, model, reads, partner_holds=keep_pass, credited=credited, fair=fair)
             for fair in (False, True)
         )
+        figures, fair_figures = (
+            score_bid_summary(view, choice, table, model, reads, partner_holds=keep_pass, credited=credited, fair=fair,
+                              as_list=True)
+            for fair in (False, True)
+        )
         if work.rechecked:
             summary = f"{summary} {work.rechecked}"
             fair_summary = f"{fair_summary} {work.rechecked}"
+            figures += f"\n- {work.rechecked.strip('()')}"
+            fair_figures += f"\n- {work.rechecked.strip('()')}"
         if work.unprobed:
             unprobed = (
                 f" ({work.unprobed} trump{'s' if work.unprobed > 1 else ''} weaker by rule of thumb "
@@ -352,6 +359,8 @@ class StrongBot(PhaseBot):
             )
             summary += unprobed
             fair_summary += unprobed
+            figures += f"\n- {unprobed.strip(' ()')}"
+            fair_figures += f"\n- {unprobed.strip(' ()')}"
         if choice.kind == "bid":
             row = table.row(best.value)
             assert row.trump is not None and row.chance is not None
@@ -378,7 +387,8 @@ class StrongBot(PhaseBot):
         chosen = next(c for c in marked if c.chosen)
         # The bid's numbers name no tile; at the table they name no trump either.
         return Decision(choice, Explanation(summary, marked, chosen.tags, len(used), False, None, reason,
-                                            table_reason=fair, table_summary=fair_summary))
+                                            table_reason=fair, table_summary=fair_summary, figures=figures,
+                                            table_figures=fair_figures))
 
     def _bid_counts(self, view: PlayerView, trump: Trump, layouts: Sequence[Layout], low: int) -> list[int]:
         """The tricks the seat's side takes with ``trump`` in each of ``layouts``, the seat
