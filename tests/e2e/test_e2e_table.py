@@ -286,15 +286,16 @@ def test_trick_status_and_whole_hand_in_view(kept_page: Any, server: str, size: 
 #: the run's table); once the page's own timers queued by then have fired (1.6 s later, in
 #: the page's order of timers), ``window.__moonLate`` is set and, with ``late``, the hand's
 #: block changes first (a node of no size: the run's table drawn late). With ``wheel``, the
-#: learner turns the wheel in between.
+#: learner turns the wheel as the run ends.
 _RUN_ENDS = """([late, wheel]) => {
   window.__moonLate = false;
   const app = document.querySelector('[data-testid="stApp"]');
   app.setAttribute('data-test-script-state', 'running');
   setTimeout(() => {
     app.setAttribute('data-test-script-state', 'notRunning');
-    if (wheel) setTimeout(() => document.querySelector('[data-testid="stMain"]')
-      .dispatchEvent(new WheelEvent('wheel', {deltaY: 40, bubbles: true})), 100);
+    // (once the page has heard the run end, before it looks at anything)
+    if (wheel) queueMicrotask(() => document.querySelector('[data-testid="stMain"]')
+      .dispatchEvent(new WheelEvent('wheel', {deltaY: 40, bubbles: true})));
     setTimeout(() => {
       if (late) document.querySelector('.st-key-table-hand').appendChild(document.createComment('late'));
       window.__moonLate = true;
