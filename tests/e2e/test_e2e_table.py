@@ -282,6 +282,63 @@ def test_trick_status_and_whole_hand_in_view(kept_page: Any, server: str, size: 
     _play_from_under_the_strip(page, width, height, "hand-btn-", "play from under the strip")
 
 
+#: In the page: the app says a run has finished (as a loaded browser does before it has drawn
+#: the run's table); once the page's own timers queued by then have fired (1.6 s later, in
+#: the page's order of timers), ``window.__moonLate`` is set and, with ``late``, the hand's
+#: block changes first (a node of no size: the run's table drawn late). With ``wheel``, the
+#: learner turns the wheel as the run ends.
+_RUN_ENDS = """([late, wheel]) => {
+  window.__moonLate = false;
+  const app = document.querySelector('[data-testid="stApp"]');
+  app.setAttribute('data-test-script-state', 'running');
+  setTimeout(() => {
+    app.setAttribute('data-test-script-state', 'notRunning');
+    // (once the page has heard the run end, before it looks at anything)
+    if (wheel) queueMicrotask(() => document.querySelector('[data-testid="stMain"]')
+      .dispatchEvent(new WheelEvent('wheel', {deltaY: 40, bubbles: true})));
+    setTimeout(() => {
+      if (late) document.querySelector('.st-key-table-hand').appendChild(document.createComment('late'));
+      window.__moonLate = true;
+    }, 1600);
+  }, 0);
+}"""
+
+
+def _run_ends(page: Any, late: bool, wheel: bool = False) -> None:
+    page.evaluate(_RUN_ENDS, [late, wheel])
+    page.wait_for_function("() => window.__moonLate === true")
+
+
+def test_a_table_drawn_after_the_run_still_comes_out_from_under_the_strip(kept_page: Any, server: str) -> None:
+    """A loaded browser may draw a run's table seconds after the app says the run finished (CI:
+    "discard from under the strip"): the page looks at the table whenever the page changes
+    after a run, not at fixed times, and scrolls it out from under the stuck strip once. A
+    learner who turns the wheel after the run is left where they scrolled."""
+    width, height = 1280, 800
+    page = kept_page(width, height)
+    setup = PlaySetup(RuleSet(), 8, 0, "basic")
+    g = Game.new(setup.rules, 8)
+    while g.phase == "bidding":
+        g.apply("bid 4" if g.to_act == 0 else "pass")
+    open_page(page, _link(server, setup, g))
+    _run_ends(page, late=False)  # every look of the page has seen this table
+    _scroll_under_the_strip(page, "a table drawn late")
+    _run_ends(page, late=True)
+    page.wait_for_function("""() => {
+        const s = document.querySelector('.st-key-table-status').getBoundingClientRect();
+        return document.querySelector('.moon-middle').getBoundingClientRect().top >= s.bottom - 1; }""",
+                           timeout=5_000)
+    _in_view(page, width, height, "a table drawn late")
+    # The learner turns the wheel after the run: the table drawn later leaves the page alone.
+    _scroll_under_the_strip(page, "the wheel turned")
+    _run_ends(page, late=True, wheel=True)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    strip = page.locator(".st-key-table-status").first.bounding_box()
+    middle = page.locator(".moon-middle").first.bounding_box()
+    assert strip is not None and middle is not None
+    assert strip["y"] + strip["height"] > middle["y"], ("the learner's scroll stays", strip, middle)
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
 def test_play_now_closes_the_panel_and_nothing_shows_above_the_stuck_strip(
         kept_page: Any, server: str, size: tuple[int, int]) -> None:

@@ -449,6 +449,9 @@ def settings(sess: PlaySession) -> None:
 #:   the stuck status strip covers the top of the table, and the learner's hand is still on
 #:   screen, the page scrolls back just enough that the table sits below the strip. The learner
 #:   who scrolled on to the feed or the tabs (the hand out of sight) is left where they are.
+#:   After each run the table is looked at on every change to the page until the run's table
+#:   has been seen once (a loaded browser draws it late); the learner's own wheel, touch, key
+#:   or press ends that wait;
 #: - a click on the picture of a tile that can be clicked (``data-btn``, see
 #:   :func:`tutorial.components.tiles.hand_buttons`) is a click on its button;
 #: - a folded block the learner opened (``<details data-keep>``, see :func:`details_html`)
@@ -501,19 +504,41 @@ _FOCUS_JS = """<script>
     const hand = document.querySelector('.st-key-table-hand');
     if (hand && !waiting) { hand.setAttribute('tabindex', '-1'); hand.focus({preventScroll: true}); }
   };
-  let drawn = null;
+  // After each run, until the table it drew has been looked at once: a loaded browser may draw
+  // the table after the run has finished, so every change to the page looks again (in the next
+  // frame). The learner's own scrolling (wheel, touch, keys, a press on the scroll bar) ends
+  // the wait: the page never scrolls against the learner.
+  let drawn = null, uncovering = false, uncoverFrame = 0;
+  const tableNow = () => {
+    const table = document.querySelector('.st-key-table-trick');
+    const hand = document.querySelector('.st-key-table-hand');
+    return table && hand ? table.innerHTML + hand.innerHTML : null;
+  };
   const uncover = () => {
+    if (!uncovering) return;
     const main = document.querySelector('[data-testid="stMain"]');
     const strip = document.querySelector('.st-key-table-status');
     const table = document.querySelector('.st-key-table-trick');
     const hand = document.querySelector('.st-key-table-hand');
     if (!main || !strip || !table || !hand) { drawn = null; return; }
-    const now = table.innerHTML + hand.innerHTML;
+    // a table still being drawn again (the run's old elements, marked stale, not taken away yet)
+    if ([table, hand].some(e => e.closest('[data-stale="true"]') || e.querySelector('[data-stale="true"]'))) return;
+    const now = tableNow();
     if (now === drawn) return;
     drawn = now;
+    uncovering = false;
     const s = strip.getBoundingClientRect(), t = table.getBoundingClientRect(), h = hand.getBoundingClientRect();
     if (t.top < s.bottom && h.bottom > s.bottom) main.scrollBy({top: t.top - s.bottom, behavior: 'instant'});
   };
+  const lookAgain = () => {
+    if (uncovering && !uncoverFrame) uncoverFrame = requestAnimationFrame(() => { uncoverFrame = 0; uncover(); });
+  };
+  // (the table on screen then counts as looked at: a later run that leaves it as it is does
+  // not scroll either)
+  const learnerScrolls = () => { if (uncovering) { uncovering = false; drawn = tableNow(); } };
+  for (const kind of ['wheel', 'touchmove', 'keydown', 'pointerdown']) {
+    document.addEventListener(kind, learnerScrolls, {capture: true, passive: true});
+  }
   // Automatic mode: the table drawn while a computer player is to move carries the class
   // moon-autoplay, and a run is always under way until the learner's turn. If the page stays
   // finished with that table for a while (a run of the table lost on its way: a click that
@@ -579,6 +604,7 @@ _FOCUS_JS = """<script>
     // a loaded browser may draw the long feed after every look settled() takes: look again
     // once the frame is drawn (the class changes no element, so this does not call itself)
     if (!besideFrame) besideFrame = requestAnimationFrame(() => { besideFrame = 0; beside(); });
+    lookAgain();
     if (onHand(document.activeElement) && control()) refocus();
   })
     .observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['disabled']});
@@ -599,13 +625,15 @@ _FOCUS_JS = """<script>
     if (!app) { setTimeout(watch, 200); return; }
     new MutationObserver(() => {
       if (app.getAttribute('data-test-script-state') === 'notRunning') {
+        uncovering = true;
         setTimeout(settled, 30);
         // A loaded browser may draw the run's last elements after the app says it finished:
-        // look at the table again (uncover does nothing when the table has not changed).
-        setTimeout(() => { uncover(); beside(); reveal(); }, 400);
-        setTimeout(() => { uncover(); beside(); reveal(); }, 1500);
+        // look at the feed again (the table is looked at on every change, see uncover).
+        setTimeout(() => { beside(); reveal(); }, 400);
+        setTimeout(() => { beside(); reveal(); }, 1500);
       } else if (waited !== null) { clearTimeout(waited); waited = null; }
     }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+    uncovering = true;
     setTimeout(settled, 30);
   };
   watch();
