@@ -243,12 +243,13 @@ def confirm_link() -> None:
     setup = link.setup
     sess = sync.current()
     mine = None if sess is not None else saved()
-    yours = sess.setup if sess is not None else mine.request.setup if mine is not None else None
+    yours = sess.game if sess is not None else mine.game if mine is not None else None
     players = "4 players" if setup.rules.players == 4 else "3 players"
-    other = ", moves of its own" if yours is not None and yours.deal == setup.deal else ""
+    other = ", with moves other than yours" if yours is not None and yours.seed == setup.deal else ""
+    at = "" if yours is None else f" (game {yours.seed}, hand {yours.hand_number})"
     with st.container(key="play-link-confirm", border=True):
-        st.warning(f"This link opens another game ({players}, deal {setup.deal}{other}). Opening it throws away "
-                   f"{lost}. Open the link's game, or keep yours?", icon=":material/warning:")
+        st.warning(f"This link opens another game: game {setup.deal}, {players}{other}. Opening it throws away "
+                   f"{lost}{at}. Open the link's game, or keep yours?", icon=":material/warning:")
         with st.container(horizontal=True):
             st.button("Open the link's game", type="primary", key="play-link-open", on_click=sync.open_link,
                       icon=":material/link:")
