@@ -8,7 +8,7 @@ import pytest
 from engine import Game, RuleSet
 from store import learners, open_store, saved_games
 from tutorial.services.resume import describe, learner_moved, reopen, save_point
-from tutorial.services.text import md_escape
+from tutorial.services.text import md_escape, numbers_html
 from tutorial.services.urlstate import LinkError, PlaySetup, encode
 from tutorial.testing import click, errors, keys, open_app, texts
 
@@ -121,7 +121,7 @@ def test_a_move_saves_the_game_and_the_personal_link_continues_it_elsewhere() ->
     first = at.session_state["moon_play"]
     line = describe(first.game, first.seat, "basic")
     assert line.startswith("4 players (two teams) · game 42, hand 1, ") and line.endswith("· computer: basic")
-    assert "**Your unfinished game** · " + md_escape(line) in page
+    assert "**Your unfinished game** · " + numbers_html(md_escape(line)) in page
     play = open_app("play", {"me": token}, state=STEP)  # Next moves the computer: nothing moves by itself
     assert "Your unfinished game" in texts(play) and "moon_play" not in play.session_state
     click(play, "continue-game-button")

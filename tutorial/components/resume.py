@@ -18,7 +18,7 @@ from tutorial.components import events, profile, state
 from tutorial.components.play import sync
 from tutorial.services import resume
 from tutorial.services.session import PlaySession
-from tutorial.services.text import md_escape
+from tutorial.services.text import md_escape, numbers_html
 from tutorial.services.urlstate import LinkError, PlayLink
 
 __all__ = ["ask_before_link", "confirm_link", "confirm_play_now", "game_in_play", "keep", "offer", "play_now_button",
@@ -107,7 +107,8 @@ def game_in_play() -> tuple[Game, int, bool] | None:
 
 
 def _box(game: resume.Resumable) -> None:
-    st.markdown(f"**Your unfinished game** · {md_escape(game.description)}")
+    st.markdown(f"**Your unfinished game** · {numbers_html(md_escape(game.description))}",
+                unsafe_allow_html=True)  # "hand 2", "Seat 1 0": never split at a line's end
 
 
 def offer(play_page: str | None = None) -> None:
