@@ -62,6 +62,9 @@ def test_lab_keeps_the_computers_tiles_of_the_hand_being_played_hidden() -> None
     you, other = sess.seat, (sess.seat + 1) % sess.players
     at.switch_page(PAGE_FILES["bidding"]).run()
     assert not _seat_shown(at, other)
+    # Play calls it game 5, hand 1: the lab says so, not "Deal 5 is the hand you are playing".
+    said = next(i.value for i in at.info if "you are playing on Play" in i.value)
+    assert said.startswith("Deal number 5 deals the hand you are playing on Play (game 5, hand 1): "), said
     assert _seat_shown(at, you)
     sess.open_hands = True
     assert _seat_shown(at, other)

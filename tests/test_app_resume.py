@@ -8,7 +8,7 @@ import pytest
 from engine import Game, RuleSet
 from store import learners, open_store, saved_games
 from tutorial.services.resume import describe, learner_moved, reopen, save_point
-from tutorial.services.text import md_escape
+from tutorial.services.text import md_escape, numbers_html
 from tutorial.services.urlstate import LinkError, PlaySetup, encode
 from tutorial.testing import click, errors, keys, open_app, texts
 
@@ -50,24 +50,24 @@ def test_a_game_is_saved_on_the_learners_turn_and_after_their_move_but_never_onc
     assert save_point(ended, 1) and learner_moved(ended, 1)  # waiting for the next hand
 
 
-def test_the_description_says_players_hand_scores_deal_and_computer() -> None:
+def test_the_description_says_players_game_hand_scores_and_computer() -> None:
+    """The game goes by its number as Play's table names it ("Hand 2 of game 11"), never "deal 11"."""
     g = _played(RuleSet(players=3), 11, until="hand_over")
     g.next_hand()
     line = describe(g, 0, "strong")
     scores = ", ".join(f"{n} {s}" for n, s in zip(["You", "Seat 1", "Seat 2"], g.scores, strict=True))
-    assert line == (f"3 players · hand 2, bidding · scores: {scores} (game to 21 points) · deal 11 · "
-                    "computer: strong")
+    assert line == f"3 players · game 11, hand 2, bidding · scores: {scores} (game to 21 points) · computer: strong"
     # A hand played to its end is not unfinished: it is said finished, with the next to deal.
     done = _played(RuleSet(players=3), 11, until="hand_over")
-    assert describe(done, 0, "strong").startswith("3 players · hand 1 finished, hand 2 next · scores: ")
+    assert describe(done, 0, "strong").startswith("3 players · game 11, hand 1 finished, hand 2 next · scores: ")
     assert "over" not in describe(done, 0, "strong")
     g4 = Game.new(RuleSet(players=4), 5)
-    assert describe(g4, 1, "basic").startswith("4 players (two teams) · hand 1, bidding · scores: their team 0, "
+    assert describe(g4, 1, "basic").startswith("4 players (two teams) · game 5, hand 1, bidding · scores: their team 0, "
                                                "your team 0")
 
 
 @pytest.mark.parametrize(("query", "said"), [
-    ({"deal": "42", "moves": "b9.b9.b9"}, "do not fit deal 42"),
+    ({"deal": "42", "moves": "b9.b9.b9"}, "do not fit game 42"),
     ({"deal": "x"}, "not a whole number"),
     ({"deal": "42", "seat": "7"}, "is not a seat"),
     ({"deal": "42", "rules": "nonsense:1"}, "does not exist"),
@@ -120,8 +120,8 @@ def test_a_move_saves_the_game_and_the_personal_link_continues_it_elsewhere() ->
     page = texts(home)
     first = at.session_state["moon_play"]
     line = describe(first.game, first.seat, "basic")
-    assert line.startswith("4 players (two teams) · hand 1, ") and line.endswith("· deal 42 · computer: basic")
-    assert "**Your unfinished game** · " + md_escape(line) in page
+    assert line.startswith("4 players (two teams) · game 42, hand 1, ") and line.endswith("· computer: basic")
+    assert "**Your unfinished game** · " + numbers_html(md_escape(line)) in page
     play = open_app("play", {"me": token}, state=STEP)  # Next moves the computer: nothing moves by itself
     assert "Your unfinished game" in texts(play) and "moon_play" not in play.session_state
     click(play, "continue-game-button")
@@ -138,7 +138,7 @@ def test_a_bad_saved_game_is_said_and_dropped_never_a_crash() -> None:
     saved_games.save(db, me.id, {"deal": "42", "moves": "b9.b9.b9"})
     at = open_app("home", {"me": token})
     assert not at.exception, errors(at)
-    assert md_escape("Your saved game could not be opened: The moves in the link do not fit deal 42") in texts(at)
+    assert md_escape("Your saved game could not be opened: The moves in the link do not fit game 42") in texts(at)
     assert "It has been removed" in texts(at)
     assert saved_games.load(db, me.id) is None
     at.run()

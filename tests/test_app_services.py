@@ -84,7 +84,7 @@ def test_bad_links(query: dict[str, str], word: str) -> None:
 
 
 def test_moves_that_do_not_fit_the_deal() -> None:
-    with pytest.raises(LinkError, match="do not fit deal 5"):
+    with pytest.raises(LinkError, match="do not fit game 5"):
         replay(PlaySetup(deal=5), [["play 6-6"]])
 
 

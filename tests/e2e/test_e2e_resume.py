@@ -53,7 +53,9 @@ def test_the_unfinished_game_continues_in_a_new_browser_with_the_personal_link(b
     open_page(page, f"{server}/?me={token}")
     wait_for(page, ".st-key-continue-game")
     offer = page.locator(".st-key-continue-game").inner_text()
-    assert "Your unfinished game" in offer and "4 players (two teams) · hand 1" in offer and "deal 42" in offer, offer
+    # The game goes by its number, as Play's table says "Hand 1 of game 42": never "deal 42".
+    assert "Your unfinished game" in offer and "4 players (two teams) · game 42, hand 1, " in offer, offer
+    assert "deal" not in offer.lower(), offer
     shot(page, "resume-home-1280x800.png")
     # "Play now" asks before it replaces the saved game, as Deal asks mid-hand; kept, the
     # offer stays.
@@ -111,8 +113,11 @@ def test_a_game_link_asks_before_it_replaces_your_unfinished_game(browser: Any, 
         open_page(page, f"{server}/play?{link}")
         wait_for(page, ".st-key-play-link-confirm")
         asked = page.locator(".st-key-play-link-confirm").inner_text()
-        assert "This link opens another game" in asked and "throws away your unfinished game" in asked, asked
-        assert ("deal 42, moves of its own" in asked) == link.startswith("deal=42"), asked
+        assert "This link opens another game: game " in asked, asked
+        assert "throws away your unfinished game (game 42, hand 1)" in asked, asked
+        assert ("game 42, 4 players, with moves other than yours" in asked) == link.startswith("deal=42"), asked
+        assert link.startswith("deal=42") or "game 76482, 3 players." in asked, asked
+        assert "deal" not in asked.lower(), asked
         assert page.locator("[class*='st-key-hand-btn-']").count() == 0  # nothing replaced meanwhile
         shot(page, "resume-link-asks-1280x800.png")
         click_key(page, "play-link-keep")

@@ -184,7 +184,8 @@ def test_deal_deals_what_the_panel_shows_and_asks_mid_hand(page: Any, server: st
     click(page, page.locator(".st-key-new-game-box summary").first)
     click_key(page, "new-game")
     assert page.locator(".st-key-deal-confirm").count() == 1, "Deal between hands asks first"
-    assert "throws away the game you are playing" in page.locator(".st-key-deal-confirm").first.inner_text()
+    asked = page.locator(".st-key-deal-confirm").first.inner_text()
+    assert "throws away the game you are playing (game 7, hand 1)" in asked, asked
     click_key(page, "deal-keep")
     assert _query(page).get("deal") == "7"
 

@@ -58,8 +58,9 @@ def pick_hand() -> tuple[Tile, ...] | None:
         hand = Game.new(rules, deal).hands[seat if seat < rules.players else 0]
         playing = resume.game_in_play()
         if playing is not None and held_in_play(hand, playing[0], playing[1], open_hands=playing[2]):
-            st.info(f"Deal {deal} is the hand you are playing on Play: Seat {seat}'s tiles show here once "
-                    "that hand is over (or with Play's \"open hands\" switch on).")
+            st.info(f"Deal number {deal} deals the hand you are playing on Play (game {playing[0].seed}, hand "
+                    f"{playing[0].hand_number}): Seat {seat}'s tiles show here once that hand is over (or with "
+                    "Play's \"open hands\" switch on).")
             return None
     else:
         text = st.text_input("Seven tiles", value="6-6 6-5 6-4 5-5 4-4 3-2 2-1", key="lab-tiles",

@@ -19,7 +19,7 @@ from tutorial.components import profile, scroll, state
 from tutorial.components.tiles import Shown, names_md, show_row
 from tutorial.services.items import Attempt, course, replay, shown_reason, stage_summary, tiles_named
 from tutorial.services.progress import next_level, place_words, resume_level
-from tutorial.services.text import md_escape
+from tutorial.services.text import md_escape, unbroken
 from tutorial.services.urlstate import LearnLink, LinkError
 
 if TYPE_CHECKING:
@@ -169,7 +169,8 @@ def level_picker(stage: Stage) -> Level:
 
     st.radio("Level", ids, key=LEVEL, format_func=label, horizontal=True,
              help=f"Each level has one question. Stars: {ask.STAR_HELP}.")
-    st.markdown(" · ".join(f"{i + 1}: {_star_text(_stars(lid))}" for i, lid in enumerate(ids)))
+    st.markdown(" · ".join(unbroken(f"{i + 1}: {_star_text(_stars(lid))}") for i, lid in enumerate(ids)),
+                unsafe_allow_html=True)  # a level's number never ends a line without its stars
     return next(lv for lv in stage.levels if lv.id == st.session_state[LEVEL])
 
 

@@ -18,7 +18,7 @@ from tutorial.components import events, profile, state
 from tutorial.components.play import sync
 from tutorial.services import resume
 from tutorial.services.session import PlaySession
-from tutorial.services.text import md_escape
+from tutorial.services.text import md_escape, numbers_html
 from tutorial.services.urlstate import LinkError, PlayLink
 
 __all__ = ["ask_before_link", "confirm_link", "confirm_play_now", "game_in_play", "keep", "offer", "play_now_button",
@@ -107,7 +107,8 @@ def game_in_play() -> tuple[Game, int, bool] | None:
 
 
 def _box(game: resume.Resumable) -> None:
-    st.markdown(f"**Your unfinished game** · {md_escape(game.description)}")
+    st.markdown(f"**Your unfinished game** · {numbers_html(md_escape(game.description))}",
+                unsafe_allow_html=True)  # "hand 2", "Seat 1 0": never split at a line's end
 
 
 def offer(play_page: str | None = None) -> None:
@@ -243,12 +244,13 @@ def confirm_link() -> None:
     setup = link.setup
     sess = sync.current()
     mine = None if sess is not None else saved()
-    yours = sess.setup if sess is not None else mine.request.setup if mine is not None else None
+    yours = sess.game if sess is not None else mine.game if mine is not None else None
     players = "4 players" if setup.rules.players == 4 else "3 players"
-    other = ", moves of its own" if yours is not None and yours.deal == setup.deal else ""
+    other = ", with moves other than yours" if yours is not None and yours.seed == setup.deal else ""
+    at = "" if yours is None else f" (game {yours.seed}, hand {yours.hand_number})"
     with st.container(key="play-link-confirm", border=True):
-        st.warning(f"This link opens another game ({players}, deal {setup.deal}{other}). Opening it throws away "
-                   f"{lost}. Open the link's game, or keep yours?", icon=":material/warning:")
+        st.warning(f"This link opens another game: game {setup.deal}, {players}{other}. Opening it throws away "
+                   f"{lost}{at}. Open the link's game, or keep yours?", icon=":material/warning:")
         with st.container(horizontal=True):
             st.button("Open the link's game", type="primary", key="play-link-open", on_click=sync.open_link,
                       icon=":material/link:")

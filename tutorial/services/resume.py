@@ -11,7 +11,7 @@ it in a line.
 >>> from tutorial.services.urlstate import PlaySetup, encode
 >>> game = reopen(encode(PlaySetup(RuleSet(players=4), deal=42), [["pass"]]))
 >>> game.description
-'4 players (two teams) · hand 1, bidding · scores: your team 0, their team 0 (game to 21 points) · deal 42 · computer: basic'
+'4 players (two teams) · game 42, hand 1, bidding · scores: your team 0, their team 0 (game to 21 points) · computer: basic'
 >>> reopen({"deal": "42", "players": "5"})
 Traceback (most recent call last):
 ...
@@ -96,17 +96,17 @@ def _sides(game: Game, seat: int) -> list[str]:
 
 
 def describe(game: Game, seat: int, level: str) -> str:
-    """One line: players, hand and where it stands (a hand played to its end is said
-    finished, with the next one to deal), the scores, the deal and the computer."""
+    """One line: players, the game (by its deal number, as Play's table names it: "game 42,
+    hand 2"), where the hand stands (a hand played to its end is said finished, with the next
+    one to deal), the scores and the computer."""
     players = "4 players (two teams)" if game.rules.players == 4 else "3 players"
     n = game.hand_number
     stage = {"bidding": "bidding", "discard": "the widow", "trump": "naming trump",
              "playing": f"trick {len(game.tricks) + 1}"}.get(str(game.phase))
-    hand = f"hand {n}, {stage}" if stage else f"hand {n} finished, hand {n + 1} next"
+    hand = f"game {game.seed}, hand {n}, {stage}" if stage else f"game {game.seed}, hand {n} finished, hand {n + 1} next"
     unit = "marks" if game.rules.scoring == "marks" else "points"
     scores = ", ".join(f"{name} {score}" for name, score in zip(_sides(game, seat), game.scores, strict=True))
-    return (f"{players} · {hand} · scores: {scores} (game to {game.rules.target} {unit})"
-            f" · deal {game.seed} · computer: {level}")
+    return f"{players} · {hand} · scores: {scores} (game to {game.rules.target} {unit}) · computer: {level}"
 
 
 def reopen(query: Mapping[str, str]) -> Resumable:

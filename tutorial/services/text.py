@@ -29,7 +29,8 @@ import re
 import string
 from html import escape
 
-__all__ = ["TILE_NAME", "WORD_JOINER", "html_text", "lines_html", "md_escape", "names_html"]
+__all__ = ["TILE_NAME", "WORD_JOINER", "html_text", "lines_html", "md_escape", "names_html", "numbers_html",
+           "unbroken"]
 
 _SPECIAL = set(string.punctuation)
 #: An invisible character that joins what is on either side (no space, no line break).
@@ -60,7 +61,33 @@ def names_html(html: str) -> str:
     >>> names_html("Seat 1 plays 6-5, then 4-0.")
     'Seat 1 plays <span class="moon-tn">6-5</span>, then <span class="moon-tn">4-0</span>.'
     """
-    return TILE_NAME.sub(lambda m: f'<span class="moon-tn">{m.group(0)}</span>', html)
+    return TILE_NAME.sub(lambda m: unbroken(m.group(0)), html)
+
+
+def unbroken(html: str) -> str:
+    """``html`` (already escaped) in a span that the ``frame`` sheet keeps on one line (as a
+    tile name): a short piece such as "computer: basic" or "6: ★★☆" never split at the end of a
+    line.
+
+    >>> unbroken("6: ★★☆")
+    '<span class="moon-tn">6: ★★☆</span>'
+    """
+    return f'<span class="moon-tn">{html}</span>'
+
+
+#: A word and its number ("hand 2", "Seat 1 0", "trick 3"), or a number and its word ("3 players").
+_WORD_NUMBER = re.compile(r"\b[A-Za-z]+ \d+(?: \d+)?\b|\b\d+ [A-Za-z]+\b")
+
+
+def numbers_html(escaped: str) -> str:
+    """``escaped`` (text already escaped by :func:`md_escape` or :func:`html_text`, for a
+    Markdown that allows HTML) with every word kept on one line with its number (see
+    :func:`unbroken`).
+
+    >>> numbers_html(md_escape("game 31, hand 1 · You 0, Seat 1 0 · 3 players"))
+    '<span class="moon-tn">game 31</span>\\\\, <span class="moon-tn">hand 1</span> · <span class="moon-tn">You 0</span>\\\\, <span class="moon-tn">Seat 1 0</span> · <span class="moon-tn">3 players</span>'
+    """
+    return _WORD_NUMBER.sub(lambda m: unbroken(m.group(0)), escaped)
 
 
 def lines_html(text: str) -> str:

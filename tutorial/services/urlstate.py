@@ -329,7 +329,7 @@ def replay(setup: PlaySetup, moves: Sequence[Sequence[str]]) -> Game:
     try:
         return Game.replay(record_for(setup, moves))
     except (IllegalAction, ParseError) as e:
-        raise LinkError(f"The moves in the link do not fit deal {setup.deal}: {e}") from None
+        raise LinkError(f"The moves in the link do not fit game {setup.deal}: {e}") from None
 
 
 def own_query(query: Mapping[str, str | Sequence[str]]) -> dict[str, str]:

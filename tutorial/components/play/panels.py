@@ -85,15 +85,15 @@ def new_game_panel(sess: PlaySession | None) -> None:
             st.toggle("Random deal", key="play-random", on_change=_copy, args=("play-random", sync.RANDOM_CHOICE))
             st.text_input("Deal number", key="play-deal", disabled=bool(st.session_state.get("play-random", True)),
                           on_change=_copy, args=("play-deal", sync.DEAL_CHOICE), placeholder="e.g. 2024",
-                          help="One number deals the whole game: the same number and house rules always "
-                          "deal the same tiles, hand after hand.")
+                          help="One number deals the whole game and names it (\"Hand 2 of game 2024\"): the same "
+                          "number and house rules always deal the same tiles, hand after hand.")
         if st.toggle(f"House rules: {short_summary(rules, players=False)}", key="play-show-rules",
                      help="Lowest bid, what doubles do, scoring... The classic rules by default."):
             rules_editor("play", players=players)
         if st.session_state.get(sync.CONFIRM_DEAL) and sess is not None and sync.game_in_progress(sess):
             with st.container(key="deal-confirm", border=True):
-                st.warning(f"A new deal throws away the game you are playing (hand {sess.game.hand_number}). "
-                           "Deal anyway?", icon=":material/warning:")
+                st.warning("A new deal starts a new game: it throws away the game you are playing "
+                           f"(game {sess.game.seed}, hand {sess.game.hand_number}). Deal anyway?", icon=":material/warning:")
                 with st.container(horizontal=True):
                     st.button("Deal anyway", type="primary", key="deal-anyway", on_click=sync.new_game_clicked,
                               kwargs={"confirmed": True}, icon=":material/playing_cards:")
@@ -292,7 +292,7 @@ def hand_over(sess: PlaySession) -> None:
         with st.container(horizontal=True, key="after-hand"):
             if g.phase == Phase.GAME_OVER:
                 st.button("Play again", key="play-again", type="primary", on_click=sync.play_again,
-                          icon=":material/replay:", help="A new game with the same rules, on a new deal.")
+                          icon=":material/replay:", help="A new game with the same rules, from a new deal number.")
                 st.button("New game", key="game-over-new", on_click=_open_new_game, icon=":material/add_circle:",
                           help="Choose the rules, your seat and the computer players.")
             else:
@@ -389,7 +389,7 @@ def scores_panel(sess: PlaySession) -> None:
 
 
 def records_panel(sess: PlaySession) -> None:
-    st.markdown("**Share this game.** The link holds the deal number, the house rules and every move so far.")
+    st.markdown("**Share this game.** The link holds the game's number, the house rules and every move so far.")
     st.code(sync.share_link(sess), language=None, wrap_lines=True)
     g = sess.game
     st.download_button(

@@ -40,6 +40,7 @@ from tutorial.services.table import (
     side_tricks,
     tricks_line,
 )
+from tutorial.services.text import unbroken
 
 
 def side_names(sess: PlaySession) -> list[str]:
@@ -80,8 +81,8 @@ def status_strip(sess: PlaySession) -> None:
     # Blank lines around the text: Markdown inside the HTML block.
     st.markdown(
         '<div class="st-key-table-status">\n\n'
-        f"**Hand {g.hand_number}** of game {g.seed} · contract: **{escape(contract)}** · "
-        f"trump: **{words.trump_label(g.trump)}** · computer: {sess.setup.level}"
+        f"**Hand {g.hand_number}** of {unbroken(f'game {g.seed}')} · contract: **{escape(contract)}** · "
+        f"{unbroken(f'trump: **{words.trump_label(g.trump)}**')} · {unbroken(f'computer: {sess.setup.level}')}"
         + (" · **open hands: every tile shown**" if sess.open_hands else "") + "  \n"
         f"**Tricks** {escape(tricks)}  \n"
         f"**Scores** {escape(scores)} (game to {g.rules.target} {unit})\n\n</div>",
