@@ -415,9 +415,11 @@ def table_play_reason(view: PlayerView, tile: Tile) -> str:
     """The reason for playing ``tile`` as the table may hear it during the hand: what the
     tile does, from what every seat sees (the tiles on the table and those played before),
     without numbers and never naming another tile of the seat's hand. A follow says how it
-    plays to the trick: ``"I follow fives low with 5-1; 5-4 still wins the trick."`` ("low"
-    only when the seat kept a higher five and no lower one: ``"I follow fives with 5-4; 5-5
-    takes the trick."`` for a forced follow, never saying it was the seat's only five); a lead
+    plays to the trick: ``"I follow fives low with 5-1; 5-4 is winning so far."`` ("low"
+    only when the seat kept a higher five and no lower one; ``"I follow fives with 5-4; 5-5
+    takes the trick."`` for a forced follow, never saying it was the seat's only five). The
+    tile winning the trick "takes" it only when nobody plays after the seat or no tile still
+    out (in any hand, the seat's own included, as the table sees it) beats it; a lead
     says what it is, and its purpose only when the table can see it (nothing left can beat
     it), else :data:`LATER`: ``"I lead 5-4, a five; I say why once the hand is over."``
     The full reason (:func:`play_reason`) comes once the hand is over."""
@@ -441,7 +443,8 @@ def table_play_reason(view: PlayerView, tile: Tile) -> str:
     n = view.rules.players
     partners = n == 4 and ((view.leader or 0) + best_i) % n == (view.seat + 2) % n
     holder = f"my partner's {best}" if partners else str(best)
-    stays = f"{holder} takes the trick" if last else f"{holder} still wins the trick"
+    # Said before the trick is complete only when the table sees no tile still out that beats it.
+    stays = f"{holder} takes the trick" if last or _top_at_table(view, best, suit) else f"{holder} is winning so far"
     follows = trump.follows(tile, suit)
     if can_win(view, tile):
         how = f"I follow {suits} with {tile}" if follows else f"I trump in with {tile}"

@@ -456,7 +456,7 @@ def _decisions(setup: PlaySetup, g: Game) -> dict[int, Any]:
 
 def test_a_computer_play_is_said_by_what_the_tile_does_until_the_hand_is_over(page: Any, server: str) -> None:
     """During the hand the feed says what each computer tile does ("I follow fives low with
-    5-1; 5-5 still wins the trick."), a lead's purpose waits for the end of the hand, and its
+    5-1; 5-5 is winning so far."), a lead's purpose waits for the end of the hand, and its
     "Why?" opens no numbers; once the hand is over every reason is said in full, with its
     numbers."""
     from engine.players.reasons import LATER
