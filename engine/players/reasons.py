@@ -924,7 +924,6 @@ def _score_bid_options(
     if partner_holds:
         return ["I pass: my partner holds the bid, and raising it would only make our contract harder."]
     floor = max(view.rules.min_bid, high + 1)
-    target = "shoot the moon" if floor > 7 else (f"bid over {high}" if high else f"bid {floor}")
     if fair:
         # Said at the table, a pass names no trump: "even with ones as trump" gives away the
         # seat's best suit.
@@ -934,19 +933,37 @@ def _score_bid_options(
         return [f"I pass: my hand is not worth a bid{over}{tail}."]
     if floor > 7:
         return _moon_pass_options(view, chance, tail, f"even with {as_trump(tr)}, my hand", "my hand")
+    trump_words = "with no trump" if tr.kind == "none" else f"with {as_trump(tr)}"
     if chance_band(chance) in ("should", "likely") and floor <= 7:
-        # "no trump should make the bid" reads as "no trump suit would": said of the player.
-        made = (f"with no trump named (no-trump), {chance_clause(chance, 'I', 'make the bid')}" if tr.kind == "none"
-                else chance_clause(chance, as_trump(tr), "make the bid"))
-        would = f"I pass: {made}, but it is worth"
+        # Why a bid the seat should make is passed, in the scoring's plain words: a made bid
+        # scores its number, and the defenders score each trick they take at no risk.
+        made = chance_clause(chance, "I", f"make a bid of {floor} {trump_words}")
+        if view.rules.scoring != "points":
+            return [f"I pass: {made}, but a made bid gains too little for the risk of a set{tail}.",
+                    f"I pass: {made}, but it gains too little for the risk{tail}."]
         if view.rules.players == 4:
-            return [f"{would} little against the tricks the other team scores anyway{tail}.", f"{would} little{tail}."]
-        return [f"{would} too little for the risk{tail}.", f"{would} too little{tail}."]
-    enough = f"take enough tricks to {target}"
+            full, brief = "as defenders our team still scores a point for each trick it takes", "as defenders we still score a point per trick"
+        else:
+            full, brief = "as a defender I still score a point for each trick I take", "as a defender I still score a point per trick"
+        return [f"I pass: {made}, but it would score only {floor}, and {full}, at no risk{tail}.",
+                f"I pass: {made}, but it would score only {floor}; {brief} at no risk{tail}."]
+    # The trump the seat's hand is best with, and its chance with it: too small to bid.
+    enough = f"take enough tricks for a bid of {floor}"
     return [
-        f"I pass: even with {as_trump(tr)}, {chance_clause(chance, 'my hand', enough)}{tail}.",
-        f"I pass: {chance_clause(chance, as_trump(tr), enough)}{tail}.",
+        f"I pass: my hand is best {trump_words}, and then it {_chance_words(chance, enough)}: "
+        f"not enough to risk a bid{tail}.",
+        f"I pass: {trump_words} {chance_clause(chance, 'my hand', enough)}{tail}.",
     ]
+
+
+def _chance_words(chance: float, verb: str) -> str:
+    """:func:`engine.words.chance_clause` without its subject: ``"has about an even chance
+    to take five tricks"``.
+
+    >>> _chance_words(0.5, "take five tricks")
+    'has about an even chance to take five tricks'
+    """
+    return chance_clause(chance, "it", verb).removeprefix("it ")
 
 
 def _bid_words(value: int, chance: float, subject: str, tail: str, *, short: bool = False) -> str:
