@@ -1098,3 +1098,38 @@ def test_a_pass_says_why_in_plain_words_without_contradicting_itself(players: in
         for chance in (0.5, 0.3, 0.1):
             said = score_bid_reason(view, None, Trump.parse(tr), chance, high=4)
             assert "even with" not in said and "for a bid of 5" in said and "not enough to risk a bid" in said, said
+
+
+#: A play's reason that says only what it is for ("3-3 gives the best chance to set the bid.").
+_ONLY_WHAT_FOR = re.compile(r"^[0-6]-[0-6] (?:gives|is a sure way|should bring)\b")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_play_said_after_the_hand_says_what_the_tile_does(players: int) -> None:
+    """The walk read "I say why once the hand is over" answered by "3-3 gives the best chance
+    to set the bid." and "1-1 should bring me the most tricks from here.": nothing of what the
+    tile does. A strong play's reason said for the contract or the tricks first says what the
+    tile does (draws trumps, should take the trick, keeps the stronger tiles, beats the tiles
+    played, gives up a tile that cannot win), and that is true of the position."""
+    from engine.players.facts import keep_value
+
+    said = 0
+    for seed in range(3):
+        game = Game.new(RuleSet(players=players), seed=seed)
+        for _, view, d in bot_moves(game, seat_bots("strong", players, seed, FAST)):
+            reason, tile, trump = d.explanation.reason, d.action.value, view.trump
+            if d.action.kind != "play" or not isinstance(tile, Tile) or trump is None:
+                continue
+            assert not _ONLY_WHAT_FOR.match(reason), reason
+            if not (reason.endswith(" the bid.") or reason.endswith(" from here.")):
+                continue
+            does = reason.split(": that ")[0]
+            assert str(tile) in does and does != reason, reason
+            if "draw the trumps" in does:
+                assert trump.is_trump(tile) and not view.current_trick, reason
+            if "keep my stronger tiles" in does:
+                assert any(keep_value(t, trump) > keep_value(tile, trump) for t in view.hand if t != tile), reason
+            if "cannot win this trick" in does:
+                assert not can_win(view, tile), reason
+            said += 1
+    assert said, "no play was said for the contract or the tricks"
