@@ -21,7 +21,7 @@ from engine.players.reasons import _top_of_suit, hand_features
 from tutorial.services.describe import describe_action, result_words, seat_name
 from tutorial.services.table import side_tricks, tricks_line
 
-from helpers import bot_moves, fast_strong, seat_bots
+from helpers import bot_moves, fast_strong, seat_bots, shown_voids
 
 FAST = fast_strong(4, 3, bid_samples=4, contract_samples=5, bid_trumps=2)
 _TILE = re.compile(r"\b([0-6])-([0-6])\b")
@@ -213,24 +213,6 @@ _OTHER_TAKES = re.compile(r"\b([0-6]-[0-6]) (?:takes|still wins|wins) the trick\
 _TILE_TAKES = re.compile(r"\bso it takes this trick\b|\band take the trick\b|\bfor sure\b")
 
 
-def _known_voids(view: PlayerView) -> dict[int, set[Any]]:
-    """The suits each seat has shown it holds none of, as ``view``'s seat saw the tricks so
-    far (a seat that did not follow the suit led holds none of it). Worked out here from the
-    tricks, not from the code under test."""
-    trump = view.trump
-    assert trump is not None
-    voids: dict[int, set[Any]] = {s: set() for s in range(view.rules.players)}
-    tricks = [(t.leader, t.tiles) for t in view.tricks]
-    if view.current_trick and view.leader is not None:
-        tricks.append((view.leader, view.current_trick))
-    for leader, tiles in tricks:
-        suit = trump.suit_led(tiles[0])
-        for i, t in enumerate(tiles[1:], start=1):
-            if not trump.follows(t, suit):
-                voids[(leader + i) % view.rules.players].add(suit)
-    return voids
-
-
 def _later_winners(view: PlayerView, tile: Tile, claimed: Tile) -> list[tuple[int, Tile]]:
     """The (seat, tile) pairs that could still beat ``claimed`` in the trick ``view``'s seat
     plays ``tile`` to, in some layout of the tiles it has not seen that agrees with what it
@@ -242,7 +224,7 @@ def _later_winners(view: PlayerView, tile: Tile, claimed: Tile) -> list[tuple[in
     trick = view.current_trick
     suit = trump.suit_led(trick[0]) if trick else trump.suit_led(tile)
     later = [(view.seat + k) % n for k in range(1, n - len(trick))]
-    voids = _known_voids(view)
+    voids = shown_voids(view)
     power = trump.power(claimed, suit)
     return [(s, u) for s in later for u in sorted(view.unseen(), key=lambda t: t.index)
             if trump.power(u, suit) > power and not any(trump.follows(u, v) for v in voids[s])]
