@@ -249,3 +249,21 @@ def fast_strong(layouts: int, layouts_4p: int, **more: Any) -> dict[str, Any]:
     """
     return {"play_samples": dict.fromkeys(range(1, 8), layouts),
             "play_samples_4p": dict.fromkeys(range(1, 8), layouts_4p), **more}
+
+
+def shown_voids(state: Game | PlayerView) -> dict[int, set[Any]]:
+    """The suits each seat has shown it holds none of in the hand so far (a seat that did not
+    follow the suit led holds none of it), from the tricks of ``state`` (a game, or a seat's
+    view: every seat sees the tricks). Worked out here, not by the code under test."""
+    tr = state.trump
+    assert tr is not None
+    voids: dict[int, set[Any]] = {s: set() for s in range(state.rules.players)}
+    tricks = [(t.leader, t.tiles) for t in state.tricks]
+    if state.current_trick:
+        tricks.append((state.leader or 0, state.current_trick))
+    for leader, tiles in tricks:
+        suit = tr.suit_led(tiles[0])
+        for i, t in enumerate(tiles[1:], start=1):
+            if not tr.follows(t, suit):
+                voids[(leader + i) % state.rules.players].add(suit)
+    return voids

@@ -18,7 +18,7 @@ from engine.sampling import PILE, Constraints, view_digest
 from engine.solver import Solver
 from tutorial.services.describe import explanation_frame
 
-from helpers import RULE_VARIANTS, fast_strong, reference_move_values, rules_id
+from helpers import RULE_VARIANTS, fast_strong, reference_move_values, rules_id, shown_voids
 
 # -- the reference solver, to check the strong bot's use of the solver ----------------------
 
@@ -236,21 +236,6 @@ def _true_layout(game: Game, seat: int) -> dict[int, tuple[Tile, ...]]:
     return out
 
 
-def _independent_voids(game: Game, seat: int) -> dict[int, set[Any]]:
-    tr = game.trump
-    voids: dict[int, set[Any]] = {s: set() for s in range(game.rules.players)}
-    assert tr is not None
-    tricks = [(t.leader, t.tiles) for t in game.tricks]
-    if game.current_trick:
-        tricks.append((game.leader or 0, game.current_trick))
-    for leader, tiles in tricks:
-        suit = tr.suit_led(tiles[0])
-        for i, t in enumerate(tiles[1:], start=1):
-            if not tr.follows(t, suit):
-                voids[(leader + i) % game.rules.players].add(suit)
-    return voids
-
-
 @pytest.mark.parametrize("rules", [RuleSet(), RuleSet(players=4), RuleSet(trump_before_widow=True), RuleSet(keep_double_blank=False)], ids=str)
 def test_sampled_layouts_agree_with_everything_seen(rules: RuleSet) -> None:
     rng = random.Random(1)
@@ -270,7 +255,7 @@ def test_sampled_layouts_agree_with_everything_seen(rules: RuleSet) -> None:
             truth = _true_layout(g, seat)
             assert c.agrees(truth), "the real layout must be one of the possible ones"
             seen = set(view.hand) | set(view.played()) | set(view.widow) | ({view.discard} if view.discard else set())
-            voids = _independent_voids(g, seat) if g.trump is not None else {}
+            voids = shown_voids(g) if g.trump is not None else {}
             # the bidder knows the widow and its discard: nothing face down is hidden from it
             if seat == g.bidder and g.widow_taken:
                 assert PILE not in c.holders

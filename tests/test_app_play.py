@@ -535,3 +535,35 @@ def test_the_strip_says_a_set_bid_on_the_bidders_side_only(players: int, bidder:
     if players == 4:
         who = "you" if side == 1 else "they"
         assert parts[1 - side].endswith(f"— {who} set the bid"), strip
+
+
+def test_a_learner_who_led_and_took_a_trick_reads_lead_next_in_two_badges() -> None:
+    """The walk: after the learner led and took a trick, its place read "led", "took it" and
+    "lead" (meaning "you lead next") side by side. It reads "led" and "took it, lead next"."""
+    from engine import Game, trick_winner
+    from engine.players import make_bot
+    from tutorial.services.players import bot_seed
+    from tutorial.services.urlstate import PlayLink, PlaySetup
+
+    def led_and_took(g: Game) -> bool:
+        tricks = g.view(0).tricks
+        return bool(tricks) and not g.current_trick and g.phase == "playing" \
+            and tricks[-1].leader == 0 and tricks[-1].winner == 0
+
+    for deal in range(1, 200):
+        setup = PlaySetup(RuleSet(players=3), deal, 0, "basic")
+        g = Game.new(setup.rules, deal)
+        bots = [make_bot("basic", seed=bot_seed(deal, s)) for s in range(3)]
+        while not g.hand_finished and not led_and_took(g):
+            g.apply(bots[g.to_act or 0].decide(g.view(g.to_act or 0)).action)
+        if led_and_took(g):
+            break
+    assert led_and_took(g) and g.trump is not None and trick_winner(g.view(0).tricks[-1].tiles, g.trump) == 0
+    moves = [list(h["actions"]) for h in g.record()["hands"]]
+    at = open_app("play", PlayLink(setup, moves).to_query(), state=STEP)
+    assert not at.exception, errors(at)
+    table = next(str(m.value) for m in at.markdown if "<div class=\"moon-trick-cell" in str(m.value))
+    cell = re.search(r'<div class="moon-cap">You \(Seat 0\)(.*?)</div>', table)
+    assert cell is not None, table
+    badges = re.findall(r'<span class="moon-\w+">(.*?)</span>', cell.group(1))
+    assert badges == ["led", "took it, lead next"], badges

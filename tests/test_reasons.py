@@ -1070,11 +1070,66 @@ def test_the_last_tile_of_a_suit_is_said_with_its_suit() -> None:
 def test_a_pass_whose_best_trump_is_no_trump_says_it_of_the_player(players: int) -> None:
     """The walk (4 players): "I pass: no trump should make the bid, but it is worth little
     ...", read as "no trump suit would make it". With no trump named, the reason says the
-    player should make the bid: "with no trump named (no-trump), I should make the bid"."""
+    player should make the bid: "I should make a bid of 5 with no trump"."""
     view = Game.new(RuleSet(players=players, no_trump=True), seed=3).view(1)
-    for chance, said in ((0.9, "I should make the bid"), (0.65, "I am likely to make the bid")):
+    for chance, said in ((0.9, "I should make a bid of 5"), (0.65, "I am likely to make a bid of 5")):
         reason = score_bid_reason(view, None, Trump.parse("none"), chance, high=4)
-        assert reason.startswith(f"I pass: with no trump named (no-trump), {said}, but it is worth"), reason
+        assert reason.startswith(f"I pass: {said} with no trump, but it would score only 5"), reason
         assert "no trump should" not in reason and "no trump is likely" not in reason, reason
     sixes = score_bid_reason(view, None, Trump.parse("6"), 0.9, high=4)  # a suit is said as before
-    assert sixes.startswith("I pass: sixes as trump should make the bid, but it is worth"), sixes
+    assert sixes.startswith("I pass: I should make a bid of 5 with sixes as trump, but it would score only 5"), sixes
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_pass_says_why_in_plain_words_without_contradicting_itself(players: int) -> None:
+    """The walk (4 players) read "I pass: ..., I should make the bid, but it is worth little
+    against the tricks the other team scores anyway." and "I pass: even with fours as trump,
+    my hand has about an even chance to take enough tricks to bid over 4.": a pass of a bid
+    the seat should make says why in the scoring's plain words (a made bid scores only its
+    number; the defenders score a point per trick, at no risk), and "even with" is not said
+    beside "an even chance"."""
+    view = Game.new(RuleSet(players=players), seed=3).view(1)
+    defenders = "as defenders" if players == 4 else "as a defender"
+    for tr in ("none", "4"):
+        for chance in (0.95, 0.85, 0.7, 0.62):
+            said = score_bid_reason(view, None, Trump.parse(tr), chance, high=4)
+            assert "but it would score only 5" in said and defenders in said and "at no risk" in said, said
+            assert "worth little" not in said and "the other team scores anyway" not in said, said
+        for chance in (0.5, 0.3, 0.1):
+            said = score_bid_reason(view, None, Trump.parse(tr), chance, high=4)
+            assert "even with" not in said and "for a bid of 5" in said and "not enough to risk a bid" in said, said
+
+
+#: A play's reason that says only what it is for ("3-3 gives the best chance to set the bid.").
+_ONLY_WHAT_FOR = re.compile(r"^[0-6]-[0-6] (?:gives|is a sure way|should bring)\b")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_play_said_after_the_hand_says_what_the_tile_does(players: int) -> None:
+    """The walk read "I say why once the hand is over" answered by "3-3 gives the best chance
+    to set the bid." and "1-1 should bring me the most tricks from here.": nothing of what the
+    tile does. A strong play's reason said for the contract or the tricks first says what the
+    tile does (draws trumps, should take the trick, keeps the stronger tiles, beats the tiles
+    played, gives up a tile that cannot win), and that is true of the position."""
+    from engine.players.facts import keep_value
+
+    said = 0
+    for seed in range(3):
+        game = Game.new(RuleSet(players=players), seed=seed)
+        for _, view, d in bot_moves(game, seat_bots("strong", players, seed, FAST)):
+            reason, tile, trump = d.explanation.reason, d.action.value, view.trump
+            if d.action.kind != "play" or not isinstance(tile, Tile) or trump is None:
+                continue
+            assert not _ONLY_WHAT_FOR.match(reason), reason
+            if not (reason.endswith(" the bid.") or reason.endswith(" from here.")):
+                continue
+            does = reason.split(": that ")[0]
+            assert str(tile) in does and does != reason, reason
+            if "draw the trumps" in does:
+                assert trump.is_trump(tile) and not view.current_trick, reason
+            if "keep my stronger tiles" in does:
+                assert any(keep_value(t, trump) > keep_value(tile, trump) for t in view.hand if t != tile), reason
+            if "cannot win this trick" in does:
+                assert not can_win(view, tile), reason
+            said += 1
+    assert said, "no play was said for the contract or the tricks"

@@ -21,7 +21,7 @@ from engine.players.reasons import _top_of_suit, hand_features
 from tutorial.services.describe import describe_action, result_words, seat_name
 from tutorial.services.table import side_tricks, tricks_line
 
-from helpers import bot_moves, fast_strong, seat_bots
+from helpers import bot_moves, fast_strong, seat_bots, shown_voids
 
 FAST = fast_strong(4, 3, bid_samples=4, contract_samples=5, bid_trumps=2)
 _TILE = re.compile(r"\b([0-6])-([0-6])\b")
@@ -204,6 +204,65 @@ def test_a_play_said_at_the_table_says_what_the_tile_does_and_no_more(players: i
                 claims = []
     if level == "basic":
         assert kinds == {"takes", "stays", "later"}
+
+
+#: A table reason that says who takes the trick being played: another tile ("6-6 takes the
+#: trick", "my partner's 5-3 still wins the trick") or the tile played ("so it takes this
+#: trick", "and take the trick", "takes this trick for sure"). "Should" and "hoping" are not claims.
+_OTHER_TAKES = re.compile(r"\b([0-6]-[0-6]) (?:takes|still wins|wins) the trick\b")
+_TILE_TAKES = re.compile(r"\bso it takes this trick\b|\band take the trick\b|\bfor sure\b")
+
+
+def _later_winners(view: PlayerView, tile: Tile, claimed: Tile) -> list[tuple[int, Tile]]:
+    """The (seat, tile) pairs that could still beat ``claimed`` in the trick ``view``'s seat
+    plays ``tile`` to, in some layout of the tiles it has not seen that agrees with what it
+    knows (its hand, the tiles played and the voids shown): a seat still to play after it
+    that may hold a tile beating ``claimed``."""
+    trump = view.trump
+    assert trump is not None
+    n = view.rules.players
+    trick = view.current_trick
+    suit = trump.suit_led(trick[0]) if trick else trump.suit_led(tile)
+    later = [(view.seat + k) % n for k in range(1, n - len(trick))]
+    voids = shown_voids(view)
+    power = trump.power(claimed, suit)
+    return [(s, u) for s in later for u in sorted(view.unseen(), key=lambda t: t.index)
+            if trump.power(u, suit) > power and not any(trump.follows(u, v) for v in voids[s])]
+
+
+@pytest.mark.parametrize(("players", "level", "seeds"), [(3, "basic", range(40)), (4, "basic", range(40)),
+                                                          (3, "strong", range(4)), (4, "strong", range(6))])
+def test_a_table_reason_says_who_takes_the_trick_only_when_nothing_can_change_it(
+        players: int, level: str, seeds: range) -> None:
+    """ "I follow sixes with 6-5; 6-6 still wins the trick." was read, and stayed in the feed,
+    after a later seat trumped and took the trick. During the hand a reason says a tile takes
+    (or still wins) the trick only when, from the speaking seat's view (its hand, the tiles
+    played and the voids shown), no seat still to play may hold a tile that beats it; and the
+    claim is true of the deal. Otherwise it says the tile "is winning so far"."""
+    seen = {"claims": 0, "so far": 0}
+    for seed in seeds:
+        game = Game.new(RuleSet(players=players), seed=seed)
+        claims: list[Tile] = []
+        for seat, view, d in bot_moves(game, seat_bots(level, players, seed, FAST)):
+            if d.action.kind != "play":
+                continue
+            tile = d.action.value
+            assert isinstance(tile, Tile)
+            said = d.at_table().explanation.reason
+            seen["so far"] += "is winning so far" in said
+            claimed = [Tile.parse(m.group(1)) for m in _OTHER_TAKES.finditer(said)]
+            if _TILE_TAKES.search(said):
+                claimed.append(tile)
+            for c in claimed:
+                could = _later_winners(view, tile, c)
+                assert not could, f"seed {seed} seat {seat} {tile}: {said!r}, but a later seat may hold a winner: {could}"
+                claims.append(c)
+                seen["claims"] += 1
+            if not game.current_trick and game.view(YOU).tricks:
+                won = _trick_winner_tile(game)
+                assert all(c is won for c in claims), f"seed {seed}: said {claims} take the trick, {won} did"
+                claims = []
+    assert seen["claims"] and seen["so far"], seen
 
 
 def test_a_double_given_up_is_not_called_cheap() -> None:

@@ -284,6 +284,35 @@ def _sure_after_all(view: PlayerView, tile: Tile) -> str:
     return f"However the tiles still out lie, nobody still to play can beat {tile}, so it takes this trick for sure."
 
 
+def _what_it_does(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
+    """What playing ``tile`` does in this trick, without the full stop, read off the position
+    and the analysis ``an`` (said once the hand is over, before what it is for): a trump lead
+    draws the trumps still out; a lead that holds the trick in most layouts should take it;
+    another lead keeps the stronger tiles the seat holds; a follow beats the tiles played so
+    far, or trumps in, or leaves the trick to the partner, or gives up a tile that cannot win."""
+    trump = view.trump
+    assert trump is not None
+    trick = view.current_trick
+    stronger = [t for t in view.hand if t is not tile and keep_value(t, trump) > keep_value(tile, trump)]
+    if not trick:
+        if trump.is_trump(tile) and an.trumps_out and an.draws[tile] > 0:
+            return f"I lead {tile} to draw the trumps still out"
+        if an.win_trick[tile] >= 0.5:
+            return f"I lead {tile}, which should take this trick{' for us' if view.rules.players == 4 else ''}"
+        if stronger:
+            return f"I lead {tile} and keep my stronger tiles for later"
+        return f"I lead {tile}, the strongest tile I hold"
+    if can_win(view, tile):
+        if _ruffs(view, tile):
+            return f"I trump in with {tile} to beat the tiles played so far"
+        return f"I play {tile} to beat the tiles played so far"
+    if partner_winning(view):
+        return f"My partner is winning this trick, so I play {tile}"
+    if tile is _cheapest(an.tiles, trump):
+        return f"{tile} cannot win this trick, so I give up {_least(tile)}"
+    return f"{tile} cannot win this trick, so I give it up and keep the tiles I need later"
+
+
 def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
     """The strong player's reason for playing ``tile``, read off its analysis ``an``."""
     trump = view.trump
@@ -322,21 +351,20 @@ def play_reason(view: PlayerView, an: PlayAnalysis, tile: Tile) -> str:
         if tile is _cheapest(tiles, trump):
             return f"None of my tiles can win this trick, so I give up {_least(tile)}."
         return f"None of my tiles can win this trick, so I let {tile} go and keep the tiles I need later."
-    # 4. The contract decides.
+    # 4. The contract decides: what the tile does, then what it is for.
     if g > g2:
         sure_goal = g == 1.0 and an.exhaustive
-        if an.goal == "set" and view.rules.players == 3:
-            return f"{tile} is a sure way to set the bid." if sure_goal else f"{tile} gives the best chance to set the bid."
         what = "a sure way" if sure_goal else "the best chance"
-        return f"{tile} gives {_side(view)} {what} to {goal_verb} the bid."
+        # With three players the two defenders set the bid together: not "me".
+        whom = "" if an.goal == "set" and view.rules.players == 3 else f" {_side(view)}"
+        return f"{_what_it_does(view, an, tile)}: that gives{whom} {what} to {goal_verb} the bid."
     # 5. Drawing trump with a trump lead.
     if not trick and trump.is_trump(tile) and an.trumps_out and an.draws[tile] > 0:
         return f"I lead {tile} to draw the trumps still out, so nobody can trump my good tiles later."
     # 6. More tricks.
     if tr > tr2 + 1e-9:
-        if view.rules.players == 4:
-            return f"{tile} should bring our side the most tricks from here."
-        return f"{tile} should bring me the most tricks from here."
+        side = "our side" if view.rules.players == 4 else "me"
+        return f"{_what_it_does(view, an, tile)}: that should bring {side} the most tricks from here."
     # 7. A tile that may win the trick when the others cannot do better.
     if mine and an.win_trick[tile] > an.win_trick[runner]:
         return f"{tile} has the best chance of taking this trick, and no other play does better later."
@@ -415,9 +443,11 @@ def table_play_reason(view: PlayerView, tile: Tile) -> str:
     """The reason for playing ``tile`` as the table may hear it during the hand: what the
     tile does, from what every seat sees (the tiles on the table and those played before),
     without numbers and never naming another tile of the seat's hand. A follow says how it
-    plays to the trick: ``"I follow fives low with 5-1; 5-4 still wins the trick."`` ("low"
-    only when the seat kept a higher five and no lower one: ``"I follow fives with 5-4; 5-5
-    takes the trick."`` for a forced follow, never saying it was the seat's only five); a lead
+    plays to the trick: ``"I follow fives low with 5-1; 5-4 is winning so far."`` ("low"
+    only when the seat kept a higher five and no lower one; ``"I follow fives with 5-4; 5-5
+    takes the trick."`` for a forced follow, never saying it was the seat's only five). The
+    tile winning the trick "takes" it only when nobody plays after the seat or no tile still
+    out (in any hand, the seat's own included, as the table sees it) beats it; a lead
     says what it is, and its purpose only when the table can see it (nothing left can beat
     it), else :data:`LATER`: ``"I lead 5-4, a five; I say why once the hand is over."``
     The full reason (:func:`play_reason`) comes once the hand is over."""
@@ -441,7 +471,8 @@ def table_play_reason(view: PlayerView, tile: Tile) -> str:
     n = view.rules.players
     partners = n == 4 and ((view.leader or 0) + best_i) % n == (view.seat + 2) % n
     holder = f"my partner's {best}" if partners else str(best)
-    stays = f"{holder} takes the trick" if last else f"{holder} still wins the trick"
+    # Said before the trick is complete only when the table sees no tile still out that beats it.
+    stays = f"{holder} takes the trick" if last or _top_at_table(view, best, suit) else f"{holder} is winning so far"
     follows = trump.follows(tile, suit)
     if can_win(view, tile):
         how = f"I follow {suits} with {tile}" if follows else f"I trump in with {tile}"
@@ -920,7 +951,6 @@ def _score_bid_options(
     if partner_holds:
         return ["I pass: my partner holds the bid, and raising it would only make our contract harder."]
     floor = max(view.rules.min_bid, high + 1)
-    target = "shoot the moon" if floor > 7 else (f"bid over {high}" if high else f"bid {floor}")
     if fair:
         # Said at the table, a pass names no trump: "even with ones as trump" gives away the
         # seat's best suit.
@@ -930,19 +960,40 @@ def _score_bid_options(
         return [f"I pass: my hand is not worth a bid{over}{tail}."]
     if floor > 7:
         return _moon_pass_options(view, chance, tail, f"even with {as_trump(tr)}, my hand", "my hand")
+    trump_words = "with no trump" if tr.kind == "none" else f"with {as_trump(tr)}"
     if chance_band(chance) in ("should", "likely") and floor <= 7:
-        # "no trump should make the bid" reads as "no trump suit would": said of the player.
-        made = (f"with no trump named (no-trump), {chance_clause(chance, 'I', 'make the bid')}" if tr.kind == "none"
-                else chance_clause(chance, as_trump(tr), "make the bid"))
-        would = f"I pass: {made}, but it is worth"
+        # Why a bid the seat should make is passed, in the scoring's plain words: a made bid
+        # scores its number, and the defenders score each trick they take at no risk.
+        made = chance_clause(chance, "I", f"make a bid of {floor} {trump_words}")
+        if view.rules.scoring != "points":
+            return [f"I pass: {made}, but a made bid gains too little for the risk of a set{tail}.",
+                    f"I pass: {made}, but it gains too little for the risk{tail}."]
         if view.rules.players == 4:
-            return [f"{would} little against the tricks the other team scores anyway{tail}.", f"{would} little{tail}."]
-        return [f"{would} too little for the risk{tail}.", f"{would} too little{tail}."]
-    enough = f"take enough tricks to {target}"
+            full, brief = "as defenders our team still scores a point for each trick it takes", "as defenders we still score a point per trick"
+        else:
+            full, brief = "as a defender I still score a point for each trick I take", "as a defender I still score a point per trick"
+        return [f"I pass: {made}, but it would score only {floor}, and {full}, at no risk{tail}.",
+                f"I pass: {made}, but it would score only {floor}; {brief} at no risk{tail}.",
+                f"I pass: a made {floor} would score only {floor}; {brief} at no risk{tail}.",
+                f"I pass: {brief} at no risk{tail}."]
+    # The trump the seat's hand is best with, and its chance with it: too small to bid.
+    enough = f"take enough tricks for a bid of {floor}"
     return [
-        f"I pass: even with {as_trump(tr)}, {chance_clause(chance, 'my hand', enough)}{tail}.",
-        f"I pass: {chance_clause(chance, as_trump(tr), enough)}{tail}.",
+        f"I pass: my hand is best {trump_words}, and then it {_chance_words(chance, enough)}: "
+        f"not enough to risk a bid{tail}.",
+        f"I pass: {trump_words}, {chance_clause(chance, 'my hand', enough)}{tail}.",
+        f"I pass: {chance_clause(chance, 'my hand', f'make a bid of {floor}')}{tail}.",
     ]
+
+
+def _chance_words(chance: float, verb: str) -> str:
+    """:func:`engine.words.chance_clause` without its subject: ``"has about an even chance
+    to take five tricks"``.
+
+    >>> _chance_words(0.5, "take five tricks")
+    'has about an even chance to take five tricks'
+    """
+    return chance_clause(chance, "it", verb).removeprefix("it ")
 
 
 def _bid_words(value: int, chance: float, subject: str, tail: str, *, short: bool = False) -> str:

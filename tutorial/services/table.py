@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from tutorial.services.players import Choice
 
 __all__ = ["FeedLine", "auction_lines", "bid_is_set", "feed_lines", "moon_note", "moon_silenced", "reason_of",
-           "seats_around", "side_tricks", "tricks_line"]
+           "seats_around", "side_tricks", "trick_badges", "tricks_line"]
 
 
 def seats_around(you: int, players: int) -> dict[str, int]:
@@ -36,6 +36,29 @@ def seats_around(you: int, players: int) -> dict[str, int]:
     if players == 4:
         return {"bottom": you, "left": (you + 1) % 4, "top": (you + 2) % 4, "right": (you + 3) % 4}
     return {"bottom": you, "left": (you + 1) % 3, "right": (you + 2) % 3}
+
+
+def trick_badges(place: int, best: int, *, done: bool, leads_next: bool, you: bool) -> list[tuple[str, str]]:
+    """The badges beside a seat's name in the trick area, as (kind, words): ``"led"`` for the
+    tile at ``place`` 0, and for the tile winning (``best``) ``"winning"`` while the trick is
+    played, ``"took it"`` once it is ``done``, said with who leads next in the same badge
+    (``leads_next``: the hand goes on), so a seat that led and took a trick carries two badges,
+    never "led", "took it" and "lead" side by side.
+
+    >>> trick_badges(0, 0, done=True, leads_next=True, you=True)
+    [('led', 'led'), ('best', 'took it, lead next')]
+    >>> trick_badges(2, 2, done=True, leads_next=True, you=False)
+    [('best', 'took it, leads next')]
+    >>> trick_badges(1, 2, done=False, leads_next=False, you=False), trick_badges(1, 1, done=False, leads_next=False, you=False)
+    ([], [('best', 'winning')])
+    """
+    out = [("led", "led")] if place == 0 else []
+    if place == best:
+        if not done:
+            out.append(("best", "winning"))
+        else:
+            out.append(("best", f"took it, {'lead' if you else 'leads'} next" if leads_next else "took it"))
+    return out
 
 
 def auction_lines(view: PlayerView, you: int) -> list[str]:

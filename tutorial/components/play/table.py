@@ -38,6 +38,7 @@ from tutorial.services.table import (
     reason_of,
     seats_around,
     side_tricks,
+    trick_badges,
     tricks_line,
 )
 from tutorial.services.text import unbroken
@@ -136,11 +137,8 @@ def _trick_cell(sess: PlaySession, seat: int, where: str, trump: Trump | None, s
                 Shown(t, trump=is_trump(t, trump), highlight=i == best, extra=won if i == best else None),
                 tile_scale(0.62),
             )
-            lead = ' <span class="moon-led">led</span>' if i == 0 else ""
-            if i == best:
-                lead += f' <span class="moon-best">{"took it" if shown.done else "winning"}</span>'
-                if shown.done and view.phase == "playing":  # the winner leads the next trick
-                    lead += f' <span class="moon-led">{"lead" if seat == sess.seat else "leads"}</span>'
+            badges = trick_badges(i, best, done=shown.done, leads_next=view.phase == "playing", you=seat == sess.seat)
+            lead = "".join(f' <span class="moon-{kind}">{text}</span>' for kind, text in badges)
     elif view.leader == seat and view.phase == "playing":
         lead = f' <span class="moon-led">{"lead" if seat == sess.seat else "leads"}</span>'
     name = escape(words.seat_label(seat, sess.seat, sess.players))
