@@ -146,6 +146,28 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     assert "move 9 of" in projector.locator("[data-testid=stMain]").inner_text()
 
 
+_ARROWS = """k => { const b = document.querySelector(`.st-key-${k} button`);
+    const icons = [...b.querySelectorAll('[data-testid=stIconMaterial]')].map(e => e.textContent);
+    const rest = b.innerText.replace(/arrow_[a-z]+/g, '');
+    return [b.innerText, icons.filter(t => t.includes('arrow')).length + (rest.match(/[\u2190-\u2193]/g) || []).length]; }"""
+
+
+def test_the_stepping_buttons_show_their_arrow_once(projector: Any, server: str) -> None:
+    """Back, Forward and Reveal each show one arrow (their key), not an arrow icon and the key's
+    arrow too ("← Back ←")."""
+    open_presenter(projector, server + LINK.format(move=10))
+    for key in ("pres-back", "pres-forward"):
+        wait_for(projector, f".st-key-{key} button", 30)
+        words, arrows = projector.evaluate(_ARROWS, key)
+        assert arrows == 1, (key, words)
+    click_key(projector, "pres-ask")
+    assert stage(projector, "asking") == "1"
+    wait_for(projector, ".st-key-pres-forward button", 30)
+    words, arrows = projector.evaluate(_ARROWS, "pres-forward")
+    assert "Reveal" in words and arrows == 1, words
+    shot(projector, "presenter-arrows-1920x1080.png")
+
+
 def test_pause_and_ask_warns_the_teacher_where_any_tile_is_right(projector: Any, server: str) -> None:
     """Deal 1 (three players, strong), move 8: every tile Seat 2 may play is as good. "Pause and
     ask" says so on the teacher's controls before asking (the stage says nothing of it), with

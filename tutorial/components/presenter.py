@@ -343,13 +343,14 @@ def stage(start: bool = False) -> None:
         st.markdown(html, unsafe_allow_html=True)
     s = p.stepper
     # The stepping buttons carry no tooltip: one left hanging over them after a click stayed on
-    # the room's screen (their keys are on them; a clicker's Page Down and Page Up step too).
+    # the room's screen (their keys are on them; a clicker's Page Down and Page Up step too). The
+    # key shown on Back and Forward is their arrow: an arrow icon beside it would say it twice.
     with st.container(horizontal=True, key="pres-controls", vertical_alignment="center"):
         st.button("Back", key="pres-back", on_click=_step, args=("back", _at(s)), disabled=not s.can_back(),
-                  icon=":material/arrow_back:", shortcut="Left")
+                  shortcut="Left")
         fwd = "Reveal" if s.asking and not s.revealed else "Forward"
         st.button(fwd, key="pres-forward", on_click=_step, args=("forward", _at(s)), disabled=not s.can_forward(),
-                  type="primary", icon=":material/arrow_forward:", shortcut="Right")
+                  type="primary", shortcut="Right")
         if s.asking and not s.slide.ask:
             st.button("Show every hand", key="pres-resume", on_click=_step, args=("resume", _at(s)),
                       icon=":material/visibility:")
