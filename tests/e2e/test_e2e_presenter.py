@@ -179,15 +179,20 @@ def test_pause_and_ask_warns_the_teacher_where_any_tile_is_right(projector: Any,
     wait_for(projector, ".st-key-pres-ask-next button", 30)
     menu = projector.locator("[data-testid=stPopoverBody]").inner_text()
     assert "Any tile is as good here: a poor moment to ask." in menu, menu
-    assert "The next move worth asking is move 9." in menu, menu
+    # The question it recommends is named by the move it asks (the one played after "Move 9 of 26"),
+    # not by the move on screen after it is played.
+    assert "The next move worth asking is Seat 0's play at move 10." in menu, menu
     assert "as good" not in projector.locator(".pres-stage").inner_text()
+    assert projector.locator(".st-key-pres-ask-next button").inner_text().endswith("Ask Seat 0's play at move 10")
     shot(projector, "presenter-poor-ask-1920x1080.png")
+    # Its button lands paused on that question: Seat 0 to play, every other hand hidden.
     click_key(projector, "pres-ask-next")
-    assert stage(projector) == "9" and stage(projector, "asking") == "0"
-    # Move 9 is worth asking: the plain button asks at once.
-    assert projector.locator(".st-key-pres-ask-poor").count() == 0
-    click_key(projector, "pres-ask")
-    assert stage(projector, "asking") == "1"
+    assert stage(projector) == "9" and stage(projector, "asking") == "1"
+    assert "Seat 0 is to play." in projector.locator(".pres-talk").inner_text()
+    assert "ask=1" in projector.url and "move=9" in projector.url, projector.url
+    press(projector, "ArrowRight")
+    assert stage(projector, "revealed") == "1"
+    assert "The computer: Seat 0 plays" in projector.locator(".pres-talk").inner_text()
     # Back at move 8, asked anyway: the reveal says plainly that every tile was right.
     open_presenter(projector, link.format(move=8))
     projector.locator(".st-key-pres-ask-poor button").first.click()

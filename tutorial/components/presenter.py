@@ -279,11 +279,14 @@ def _slide_show(p: Presentation) -> Show | None:
     return show if isinstance(show, Show) else None
 
 
-def _go_to(pos: int) -> None:
+def _ask_at(pos: int) -> None:
+    """The poor moment's menu: to slide ``pos`` and ask its question there (set, not stepped,
+    so a callback acting twice for one click, see :func:`_step`, leaves the same place)."""
     p = current()
     if p is None:
         return
     p.stepper.go(pos)
+    p.stepper.pause()
     _sync_url(p)
 
 
@@ -314,12 +317,13 @@ def _ask_menu(p: Presentation) -> None:
     end = s.slides[later[-1]].count if later else slide.count
     nxt = show.next_worth_asking(slide.count, end + 1)
     with st.popover("Pause and ask", key="pres-ask-poor", icon=":material/front_hand:"):
+        named = show.question(nxt).named if nxt is not None else ""
         st.markdown("**Any tile is as good here: a poor moment to ask.** "
-                    + (f"The next move worth asking is move {nxt}." if nxt is not None else
+                    + (f"The next move worth asking is {named}." if named else
                        "No later move here is worth asking."))
         if nxt is not None:
             pos = next(i for i in later if s.slides[i].count == nxt)
-            st.button(f"Go to move {nxt}", key="pres-ask-next", on_click=_go_to, args=(pos,),
+            st.button(f"Ask {named}", key="pres-ask-next", on_click=_ask_at, args=(pos,),
                       type="primary", icon=":material/skip_next:")
         st.button("Ask anyway", key="pres-ask-anyway", on_click=_ask_anyway, icon=":material/front_hand:")
 
