@@ -168,6 +168,25 @@ def test_the_stepping_buttons_show_their_arrow_once(projector: Any, server: str)
     shot(projector, "presenter-arrows-1920x1080.png")
 
 
+def test_back_to_the_classroom_opens_the_hand_presented_at_its_move(projector: Any, server: str) -> None:
+    """A hand presented from the Classroom is kept in the presenter's address as a deck of that
+    hand alone; "× Classroom" from it (in a new session: a reload) opens that hand at the move on
+    screen, and makes no lesson deck of it."""
+    from engine import RuleSet
+    from tutorial.services.classroom import generate_hand
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    hand, _ = generate_hand(RuleSet(), 12, "basic")
+    entry = DeckEntry(kind="hand", record=hand.record, computer="basic", move=0, to=len(hand.actions))
+    open_presenter(projector, server + f"/presenter?deck={deck_token(Deck(title='Deal 12', entries=(entry,)))}&slide=9")
+    assert stage(projector) == "9"
+    click(projector, projector.locator(".st-key-pres-controls a", has_text="Classroom"))
+    wait_for(projector, ".st-key-class-controls", 120)
+    main = projector.locator("[data-testid=stMain]").inner_text()
+    assert f"move 9 of {len(hand.actions)}" in main, main
+    assert "(1 entry)" not in main and "deck=" not in projector.url, projector.url
+
+
 def test_pause_and_ask_warns_the_teacher_where_any_tile_is_right(projector: Any, server: str) -> None:
     """Deal 1 (three players, strong), move 8: every tile Seat 2 may play is as good. "Pause and
     ask" says so on the teacher's controls before asking (the stage says nothing of it), with

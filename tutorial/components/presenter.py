@@ -24,7 +24,7 @@ from tutorial.components.presentation import (
     present_deck,
     present_hand,
 )
-from tutorial.services.classroom import ClassroomLink
+from tutorial.services.classroom import ClassroomLink, hand_token
 from tutorial.services.decks import (
     MAX_TOKEN,
     Deck,
@@ -255,7 +255,24 @@ def _back_query(p: Presentation) -> dict[str, str]:
         return {}
     if len(p.deck.entries) == 1 and p.deck.entries[0].kind == "hand" and state.get(state.CLASS_TIMELINE) is not None:
         return {}  # the Classroom's own hand, presented
+    whole = _whole_hand(p)
+    if whole is not None:  # one hand, start to end: back on it at the move on screen, no deck made of it
+        packed = hand_token(whole.hand)
+        if len(packed) <= MAX_TOKEN:
+            return ClassroomLink(move=p.stepper.slide.count, hand=packed).to_query()
     return {"deck": str(p.source[1])}
+
+
+def _whole_hand(p: Presentation) -> Show | None:
+    """The hand of a deck of that one hand alone, from its start to its end with no note (how
+    a hand presented from the Classroom is kept in the address); ``None`` for any other deck."""
+    if p.deck is None or len(p.deck.entries) != 1:
+        return None
+    e = p.deck.entries[0]
+    show = p.shows.get(0)
+    if e.kind != "hand" or e.note or e.move != 0 or not isinstance(show, Show) or e.end < show.total:
+        return None
+    return show
 
 
 def _can_ask(p: Presentation) -> bool:
