@@ -519,6 +519,9 @@ def test_a_move_where_every_legal_play_is_right_says_so_and_points_to_the_next_w
     assert not show.question(9).every_right and not every_play_right(decisions[9], show.question(9).choices)
     assert show.next_worth_asking(8) == 9
     assert show.next_worth_asking(8, end=9) is None
+    # Named by the move it asks (the one played after "Move 9 of 26"), for the teacher's controls.
+    assert show.question(9).named == "Seat 0's play at move 10"
+    assert show.question(0).named == "Seat 1's bid at move 1"
     # One legal play is a rule to follow, not "anything": not flagged.
     forced = next(c for c, x in enumerate(show.questions) if len(x.choices) == 1)
     assert not show.question(forced).every_right

@@ -146,6 +146,47 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     assert "move 9 of" in projector.locator("[data-testid=stMain]").inner_text()
 
 
+_ARROWS = """k => { const b = document.querySelector(`.st-key-${k} button`);
+    const icons = [...b.querySelectorAll('[data-testid=stIconMaterial]')].map(e => e.textContent);
+    const rest = b.innerText.replace(/arrow_[a-z]+/g, '');
+    return [b.innerText, icons.filter(t => t.includes('arrow')).length + (rest.match(/[\u2190-\u2193]/g) || []).length]; }"""
+
+
+def test_the_stepping_buttons_show_their_arrow_once(projector: Any, server: str) -> None:
+    """Back, Forward and Reveal each show one arrow (their key), not an arrow icon and the key's
+    arrow too ("← Back ←")."""
+    open_presenter(projector, server + LINK.format(move=10))
+    for key in ("pres-back", "pres-forward"):
+        wait_for(projector, f".st-key-{key} button", 30)
+        words, arrows = projector.evaluate(_ARROWS, key)
+        assert arrows == 1, (key, words)
+    click_key(projector, "pres-ask")
+    assert stage(projector, "asking") == "1"
+    wait_for(projector, ".st-key-pres-forward button", 30)
+    words, arrows = projector.evaluate(_ARROWS, "pres-forward")
+    assert "Reveal" in words and arrows == 1, words
+    shot(projector, "presenter-arrows-1920x1080.png")
+
+
+def test_back_to_the_classroom_opens_the_hand_presented_at_its_move(projector: Any, server: str) -> None:
+    """A hand presented from the Classroom is kept in the presenter's address as a deck of that
+    hand alone; "× Classroom" from it (in a new session: a reload) opens that hand at the move on
+    screen, and makes no lesson deck of it."""
+    from engine import RuleSet
+    from tutorial.services.classroom import generate_hand
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    hand, _ = generate_hand(RuleSet(), 12, "basic")
+    entry = DeckEntry(kind="hand", record=hand.record, computer="basic", move=0, to=len(hand.actions))
+    open_presenter(projector, server + f"/presenter?deck={deck_token(Deck(title='Deal 12', entries=(entry,)))}&slide=9")
+    assert stage(projector) == "9"
+    click(projector, projector.locator(".st-key-pres-controls a", has_text="Classroom"))
+    wait_for(projector, ".st-key-class-controls", 120)
+    main = projector.locator("[data-testid=stMain]").inner_text()
+    assert f"move 9 of {len(hand.actions)}" in main, main
+    assert "(1 entry)" not in main and "deck=" not in projector.url, projector.url
+
+
 def test_pause_and_ask_warns_the_teacher_where_any_tile_is_right(projector: Any, server: str) -> None:
     """Deal 1 (three players, strong), move 8: every tile Seat 2 may play is as good. "Pause and
     ask" says so on the teacher's controls before asking (the stage says nothing of it), with
@@ -157,15 +198,20 @@ def test_pause_and_ask_warns_the_teacher_where_any_tile_is_right(projector: Any,
     wait_for(projector, ".st-key-pres-ask-next button", 30)
     menu = projector.locator("[data-testid=stPopoverBody]").inner_text()
     assert "Any tile is as good here: a poor moment to ask." in menu, menu
-    assert "The next move worth asking is move 9." in menu, menu
+    # The question it recommends is named by the move it asks (the one played after "Move 9 of 26"),
+    # not by the move on screen after it is played.
+    assert "The next move worth asking is Seat 0's play at move 10." in menu, menu
     assert "as good" not in projector.locator(".pres-stage").inner_text()
+    assert projector.locator(".st-key-pres-ask-next button").inner_text().endswith("Ask Seat 0's play at move 10")
     shot(projector, "presenter-poor-ask-1920x1080.png")
+    # Its button lands paused on that question: Seat 0 to play, every other hand hidden.
     click_key(projector, "pres-ask-next")
-    assert stage(projector) == "9" and stage(projector, "asking") == "0"
-    # Move 9 is worth asking: the plain button asks at once.
-    assert projector.locator(".st-key-pres-ask-poor").count() == 0
-    click_key(projector, "pres-ask")
-    assert stage(projector, "asking") == "1"
+    assert stage(projector) == "9" and stage(projector, "asking") == "1"
+    assert "Seat 0 is to play." in projector.locator(".pres-talk").inner_text()
+    assert "ask=1" in projector.url and "move=9" in projector.url, projector.url
+    press(projector, "ArrowRight")
+    assert stage(projector, "revealed") == "1"
+    assert "The computer: Seat 0 plays" in projector.locator(".pres-talk").inner_text()
     # Back at move 8, asked anyway: the reveal says plainly that every tile was right.
     open_presenter(projector, link.format(move=8))
     projector.locator(".st-key-pres-ask-poor button").first.click()

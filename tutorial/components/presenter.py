@@ -24,7 +24,7 @@ from tutorial.components.presentation import (
     present_deck,
     present_hand,
 )
-from tutorial.services.classroom import ClassroomLink
+from tutorial.services.classroom import ClassroomLink, hand_token
 from tutorial.services.decks import (
     MAX_TOKEN,
     Deck,
@@ -255,7 +255,24 @@ def _back_query(p: Presentation) -> dict[str, str]:
         return {}
     if len(p.deck.entries) == 1 and p.deck.entries[0].kind == "hand" and state.get(state.CLASS_TIMELINE) is not None:
         return {}  # the Classroom's own hand, presented
+    whole = _whole_hand(p)
+    if whole is not None:  # one hand, start to end: back on it at the move on screen, no deck made of it
+        packed = hand_token(whole.hand)
+        if len(packed) <= MAX_TOKEN:
+            return ClassroomLink(move=p.stepper.slide.count, hand=packed).to_query()
     return {"deck": str(p.source[1])}
+
+
+def _whole_hand(p: Presentation) -> Show | None:
+    """The hand of a deck of that one hand alone, from its start to its end with no note (how
+    a hand presented from the Classroom is kept in the address); ``None`` for any other deck."""
+    if p.deck is None or len(p.deck.entries) != 1:
+        return None
+    e = p.deck.entries[0]
+    show = p.shows.get(0)
+    if e.kind != "hand" or e.note or e.move != 0 or not isinstance(show, Show) or e.end < show.total:
+        return None
+    return show
 
 
 def _can_ask(p: Presentation) -> bool:
@@ -279,11 +296,14 @@ def _slide_show(p: Presentation) -> Show | None:
     return show if isinstance(show, Show) else None
 
 
-def _go_to(pos: int) -> None:
+def _ask_at(pos: int) -> None:
+    """The poor moment's menu: to slide ``pos`` and ask its question there (set, not stepped,
+    so a callback acting twice for one click, see :func:`_step`, leaves the same place)."""
     p = current()
     if p is None:
         return
     p.stepper.go(pos)
+    p.stepper.pause()
     _sync_url(p)
 
 
@@ -314,12 +334,13 @@ def _ask_menu(p: Presentation) -> None:
     end = s.slides[later[-1]].count if later else slide.count
     nxt = show.next_worth_asking(slide.count, end + 1)
     with st.popover("Pause and ask", key="pres-ask-poor", icon=":material/front_hand:"):
+        named = show.question(nxt).named if nxt is not None else ""
         st.markdown("**Any tile is as good here: a poor moment to ask.** "
-                    + (f"The next move worth asking is move {nxt}." if nxt is not None else
+                    + (f"The next move worth asking is {named}." if named else
                        "No later move here is worth asking."))
         if nxt is not None:
             pos = next(i for i in later if s.slides[i].count == nxt)
-            st.button(f"Go to move {nxt}", key="pres-ask-next", on_click=_go_to, args=(pos,),
+            st.button(f"Ask {named}", key="pres-ask-next", on_click=_ask_at, args=(pos,),
                       type="primary", icon=":material/skip_next:")
         st.button("Ask anyway", key="pres-ask-anyway", on_click=_ask_anyway, icon=":material/front_hand:")
 
@@ -343,13 +364,14 @@ def stage(start: bool = False) -> None:
         st.markdown(html, unsafe_allow_html=True)
     s = p.stepper
     # The stepping buttons carry no tooltip: one left hanging over them after a click stayed on
-    # the room's screen (their keys are on them; a clicker's Page Down and Page Up step too).
+    # the room's screen (their keys are on them; a clicker's Page Down and Page Up step too). The
+    # key shown on Back and Forward is their arrow: an arrow icon beside it would say it twice.
     with st.container(horizontal=True, key="pres-controls", vertical_alignment="center"):
         st.button("Back", key="pres-back", on_click=_step, args=("back", _at(s)), disabled=not s.can_back(),
-                  icon=":material/arrow_back:", shortcut="Left")
+                  shortcut="Left")
         fwd = "Reveal" if s.asking and not s.revealed else "Forward"
         st.button(fwd, key="pres-forward", on_click=_step, args=("forward", _at(s)), disabled=not s.can_forward(),
-                  type="primary", icon=":material/arrow_forward:", shortcut="Right")
+                  type="primary", shortcut="Right")
         if s.asking and not s.slide.ask:
             st.button("Show every hand", key="pres-resume", on_click=_step, args=("resume", _at(s)),
                       icon=":material/visibility:")

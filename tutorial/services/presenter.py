@@ -133,6 +133,13 @@ class Question:
         return tuple(words.chosen_by(plain[a], counts[a]) for a in chosen)
 
     @property
+    def named(self) -> str:
+        """The question as a teacher reads it on the controls, by the move it asks (the one
+        its reveal heads "Move N: ..."): "Seat 0's play at move 10"."""
+        what = {"bidding": "bid", "discard": "discard", "trump": "choice of trump"}.get(str(self.phase), "play")
+        return f"{_who(self.seat)}'s {what} at move {self.count + 1}"
+
+    @property
     def right(self) -> tuple[str, ...]:
         """Every action counted right: the computer's, then those as good."""
         return (self.answer.action, *self.as_good)
