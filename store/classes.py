@@ -18,6 +18,7 @@ import hmac
 import io
 import re
 import secrets
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -46,7 +47,7 @@ from store.models import (
 
 __all__ = ["BOM", "PIN_WORDS", "WRONG_PAIR", "ClassError", "ClassInfo", "Dashboard", "LevelRow", "PuzzleRow", "SafeWriter", "StudentRow", "answers_csv", "client_key", "create_class",
            "dashboard", "find_by_code", "find_by_teacher_token", "find_owned", "hash_pin", "join", "memberships",
-           "new_teacher_link", "owned_classes", "students_csv", "verify_pin"]
+           "new_teacher_link", "normalise_pin", "owned_classes", "students_csv", "verify_pin"]
 
 T = TypeVar("T")
 
@@ -104,10 +105,26 @@ def normalise_code(code: object) -> str:
     screen's ``?join=``, the presenter's ``live=``) reads codes through it; whether what is
     left names a class is the caller's check.
 
+    Full-width letters and digits (some phone keyboards type them) read as the plain ones
+    (Unicode NFKC).
+
     >>> normalise_code(" ab3-k9z "), normalise_code("srv-7ka."), normalise_code("«SRV 7KA»!")
     ('AB3K9Z', 'SRV7KA', 'SRV7KA')
+    >>> normalise_code("Ｋ９ＫＮＮＡ")
+    'K9KNNA'
     """
-    return "".join(ch for ch in str(code)[:200] if ch.isascii() and ch.isalnum()).upper()[:20]
+    text = unicodedata.normalize("NFKC", str(code)[:200])
+    return "".join(ch for ch in text if ch.isascii() and ch.isalnum()).upper()[:20]
+
+
+def normalise_pin(pin: object) -> str:
+    """A PIN as typed, without the spaces around it and with full-width digits read as the
+    plain ones (Unicode NFKC); whether it is four digits is the caller's check.
+
+    >>> normalise_pin(" １２３４ "), normalise_pin("12a4")
+    ('1234', '12a4')
+    """
+    return unicodedata.normalize("NFKC", str(pin)[:200]).strip()
 
 
 def hash_pin(pin: str, salt: bytes | None = None) -> str:
@@ -267,6 +284,7 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
     if not name:
         raise ClassError("Type the name your teacher will see.")
     key = name_key(name)
+    pin = normalise_pin(pin) if pin is not None else None
     if klass.pin_required and not pin:
         raise ClassError(f"This class asks for a PIN. {PIN_WORDS}: choose one the first time, then type it "
                          "again to come back.")

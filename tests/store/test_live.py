@@ -92,6 +92,7 @@ def test_a_live_class_code_typed_to_join_a_class_says_it_is_a_live_class_code(st
 @pytest.mark.parametrize("typed, stored", [
     ("srv-7ka.", "SRV7KA"), (" srv 7ka ", "SRV7KA"), ("SRV—7KA", "SRV7KA"), ('"srv7ka",', "SRV7KA"),
     ("(SRV-7KA)!", "SRV7KA"), ("srv_7ka;", "SRV7KA"), ("\tsrv7ka\n", "SRV7KA"), ("", ""), ("...", ""),
+    ("Ｋ９ＫＮＮＡ", "K9KNNA"), ("ｓｒｖ－７ｋａ", "SRV7KA"),  # full width, as some phone keyboards type
 ])
 def test_one_normaliser_reads_a_code_typed_loosely(typed: str, stored: str) -> None:
     from store.classes import normalise_code

@@ -45,6 +45,19 @@ def test_a_pin_class_said_as_four_digits_and_a_name_in_another_case_needs_the_pi
     assert classes.join(store, klass.join_code, "ada", b.id, "2580") == classes.Joined(a.id, "Ada", True)
 
 
+def test_a_code_and_a_pin_typed_in_full_width_digits_join_the_class(store: Store) -> None:
+    """Some phone keyboards type full-width letters and digits: they read as the plain ones."""
+    klass, _ = classes.create_class(store, "Club", pin_required=True)
+    a, _ = learners.create(store)
+    b, _ = learners.create(store)
+    wide = "".join(chr(ord(ch) + 0xFEE0) for ch in klass.join_code)  # "K9KNNA" as "Ｋ９ＫＮＮＡ"
+    assert classes.join(store, wide, "Ada", a.id, " ２５８０ ") == classes.Joined(a.id, "Ada", False)
+    assert classes.join(store, klass.join_code, "ada", b.id, "2580") == classes.Joined(a.id, "Ada", True)
+    info, _ = live.start(store)
+    wide = "".join(chr(ord(ch) + 0xFEE0) for ch in info.join_code)
+    assert live.join(store, wide, "Ada")[0].session_id == info.id
+
+
 def test_a_live_name_is_unique_whatever_its_case_and_a_profile_comes_back_to_its_answers(store: Store) -> None:
     info, _ = live.start(store)
     me, _ = learners.create(store)
