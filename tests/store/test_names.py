@@ -69,7 +69,7 @@ def test_a_live_name_is_unique_whatever_its_case_and_a_profile_comes_back_to_its
     live.answer(store, t1, q.id, "a")
     # The same browser (its profile) joins again after leaving, in any case: the same place.
     p2, t2 = live.join(store, info.join_code, "dup", learner_id=me.id)
-    assert p2 == p1 and t2 != t1
+    assert (p2.id, p2.name, p2.back) == (p1.id, "Dup", True) and t2 != t1
     view = live.student_view(store, t2)
     assert view is not None and view.mine == "a"
     assert [(x["name"], x["answered"]) for x in live.summary(store, info.id).students] == [("Dup", 1)]

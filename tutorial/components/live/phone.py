@@ -21,6 +21,8 @@ from tutorial.services.urlstate import PhoneLink
 
 #: How often a phone looks at the store (seconds).
 PHONE_EVERY = 1.5
+#: :data:`state.LIVE_WELCOME` of a student back in their own place (answers kept).
+BACK = "back"
 
 
 def _address() -> PhoneLink:
@@ -119,7 +121,9 @@ def _question(token: str) -> int | None:
     # after joining the same line says welcome: in the page's flow, covering nothing (a toast
     # would float over this line and the title).
     name = f"<b>{escape(view.player.name)}</b>"
-    who = (f"Welcome, {name}! You are in class" if state.get(state.LIVE_WELCOME) else f"You are {name} in class")
+    welcome = state.get(state.LIVE_WELCOME)
+    who = (f"Welcome back, {name}: your earlier answers are kept. You are in class" if welcome == BACK
+           else f"Welcome, {name}! You are in class" if welcome else f"You are {name} in class")
     st.markdown(f'<div class="live-phone"><div class="live-who">{who} '
                 f'<span class="live-who-code">{escape(view.session.join_code)}</span>{number}</div></div>',
                 unsafe_allow_html=True)
@@ -193,7 +197,7 @@ def _join() -> None:
     try:
         # The phone's profile (made now if it has none) brings the student back to their own
         # place, answers and all, when they join again from this browser or their personal link.
-        _player, token = live.join(db, code, name, learner_id=profile.ensure())
+        player, token = live.join(db, code, name, learner_id=profile.ensure())
     except LiveError as e:
         state.put(state.LIVE_MESSAGE, str(e))
         return
@@ -202,8 +206,10 @@ def _join() -> None:
         return
     state.put(state.LIVE_PLAYER, token)
     _write(PhoneLink(player=token))
-    state.put(state.LIVE_NAME_NOTE, cut_note(name).strip() or None)
-    state.put(state.LIVE_WELCOME, True)
+    note = (f"The name “{player.wanted}” is taken in this class by another student, so you are back under "
+            "your earlier name." if player.wanted else cut_note(name).strip())
+    state.put(state.LIVE_NAME_NOTE, note or None)
+    state.put(state.LIVE_WELCOME, BACK if player.back else True)
 
 
 def _leave() -> None:
