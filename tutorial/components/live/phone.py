@@ -5,6 +5,7 @@ address (:class:`~tutorial.services.urlstate.PhoneLink`), so a refresh keeps it.
 
 from __future__ import annotations
 
+import time
 from html import escape
 
 import streamlit as st
@@ -230,12 +231,16 @@ def _leave_box() -> None:
     any hand of answer buttons, ``live_phone.css``): the reveal and "Answer received" are
     shorter than the buttons they replace, and a late tap must land on nothing, not on Leave.
     A student who leaves by mistake joins again from this phone with the code and gets their
-    place back."""
+    place back. The question asked opens where the button was, brought into view on a phone
+    (the gap above it out of sight, its buttons on screen)."""
+    leaving = state.get(state.LIVE_LEAVING)
+    if leaving:  # each opening its own stamp: brought into view once, each time it opens
+        scroll.top_on_change(".st-key-live-leave-box", str(leaving), "__moonLeaveShown", phone=True)
     with st.container(key="live-leave-box"):
         st.divider()
-        if not state.get(state.LIVE_LEAVING):
-            st.button("Leave this class", key="live-leave", on_click=state.put, args=(state.LIVE_LEAVING, True),
-                      icon=":material/logout:")
+        if not leaving:
+            st.button("Leave this class", key="live-leave", on_click=state.put,
+                      args=(state.LIVE_LEAVING, str(time.time_ns())), icon=":material/logout:")
             return
         st.warning("Leave the live class? Your answers stay in it: join again from this phone with the code on "
                    "the board to take your place back, or from another phone with your personal link below.")
