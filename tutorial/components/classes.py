@@ -111,6 +111,8 @@ def join_form(code: str | None = None) -> None:
     if state.get(state.CLASS_JOINED):
         _joined()
         return
+    # A link's class that asks for a PIN says so before Join (and nothing else of the class).
+    pin_asked = bool(scanned) and _asks_pin(scanned)
     with st.form("class-join", border=True):
         st.markdown("### Join a class")
         # Room for a code typed with spaces or dashes (a longer paste would be dropped whole).
@@ -120,7 +122,8 @@ def join_form(code: str | None = None) -> None:
         st.text_input("Your name (your teacher sees it)", key="class-name",
                       help=f"At most {MAX_NAME} characters: a longer name is cut.")
         # Room past four: a longer PIN is told it is not four digits (a browser's limit would drop it whole).
-        st.text_input("PIN: four digits, 0–9 (only if your teacher asked for one)", max_chars=12, key="class-pin",
+        st.text_input("PIN: four digits, 0–9 (this class asks for one)" if pin_asked
+                      else "PIN: four digits, 0–9 (only if your teacher asked for one)", max_chars=12, key="class-pin",
                       type="password", help="Choose it the first time; type it again to come back on another device.")
         st.form_submit_button("Join", type="primary", on_click=_join, icon=":material/login:")
     msg = st.session_state.pop(state.CLASS_MESSAGE, None)
@@ -130,6 +133,19 @@ def join_form(code: str | None = None) -> None:
             st.page_link("views/live.py", label=f"Live class: join with {msg[2]}", icon=":material/cell_tower:",
                          query_params={"code": msg[2]})
     _memberships()
+
+
+def _asks_pin(code: str) -> bool:
+    """Whether the class of ``code`` asks for a PIN (``False`` for no such class, or while the
+    database is away: Join says what is wrong)."""
+    db = profile.store()
+    if db is None:
+        return False
+    try:
+        klass = classes.find_by_code(db, code)
+    except StoreUnavailable:
+        return False
+    return klass is not None and klass.pin_required
 
 
 def _join_again() -> None:
