@@ -274,8 +274,9 @@ def my_classes() -> None:
 
 
 def _join_url(code: str) -> tuple[str, str]:
-    """The link a phone opens to join the class, and the warning (HTML, or "") when its
-    address names this computer only (for the teacher's dashboard, not the join screen)."""
+    """The link a phone opens to join the class (on this computer's network address when the
+    browser shows ``localhost``), and the warning (HTML, or "") when no address phones can
+    open was found (the dashboard and the join screen both say it)."""
     from tutorial.components.live import public_base
 
     base = public_base()
@@ -285,7 +286,8 @@ def _join_url(code: str) -> tuple[str, str]:
 
 def join_screen(code: str) -> None:
     """The projector's join screen: the class's name, its code and QR code, big, and nothing
-    else (no student's name, no score, no teacher link: its address holds only the join code)."""
+    else (no student's name, no score, no teacher link: its address holds only the join code)
+    but, when no address phones can open was found, that warning, big too."""
     db = profile.store()
     if db is None:
         st.error("The join screen cannot be shown just now: the database is not reachable.")
@@ -298,13 +300,15 @@ def join_screen(code: str) -> None:
     if klass is None:
         st.error("There is no class with this code.", icon=":material/link_off:")
         return
-    url = _join_url(klass.join_code)[0]
+    url, warn = _join_url(klass.join_code)
     qr = qr_svg(url).replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(url)}" ', 1)
+    # A way in that no phone can open is said on the screen itself, in its own large type: the
+    # teacher projecting it sees it before the room tries.
     st.markdown(css.sheet("join_screen") + f'<div class="class-screen" data-code="{escape(klass.join_code)}">'
                 f'<div class="class-qr">{qr}</div><div class="class-text">'
                 f'<div class="class-title">{escape(klass.name)}</div><div>Scan the QR code, or open</div>'
                 f'<div class="class-url">{escape(url.split("?")[0])}</div><div>and type the code</div>'
-                f'<div class="class-code">{escape(klass.join_code)}</div></div></div>', unsafe_allow_html=True)
+                f'<div class="class-code">{escape(klass.join_code)}</div>{warn}</div></div>', unsafe_allow_html=True)
 
 
 def join_here(code: str) -> None:
@@ -463,7 +467,7 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
                        icon=":material/qr_code_2:", type="primary")
         c2.markdown("**For the projector**: the join screen shows the code and its QR code, big, and nothing else; "
                     "project it rather than this page.")
-        # Said here, to the teacher, not on the join screen the room reads.
+        # Said to the teacher here, and on the join screen (big: the room would try the address).
         warn = _join_url(klass.join_code)[1]
         if warn:
             c2.markdown(css.sheet("join_screen") + warn, unsafe_allow_html=True)
