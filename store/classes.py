@@ -352,7 +352,7 @@ class StudentRow(TypedDict):
     """One student of a :class:`Dashboard`. ``rating_provisional``: its deviation is still
     large (see :func:`store.glicko2.provisional`); ``imported_stars`` / ``imported_puzzles``:
     how many of those stars and puzzles came from a progress file rather than from answers in
-    the app."""
+    the app; ``answers``: the answers the student gave (:func:`store.stats.given_answer`)."""
 
     name: str
     stage: str
@@ -477,7 +477,7 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
                 .where(PuzzleAttempt.learner_id.in_(ids)).order_by(PuzzleAttempt.id)).all():
             if not stats.good_puzzle(r[8], r[1], r[3], r[4], r[5], r[6]):
                 continue
-            answers[r[0]] += 1
+            answers[r[0]] += stats.given_answer(r[2], r[3], r[4], r[10])
             if r[2]:
                 solved[r[0]].add(r[1])
                 if not r[7]:
@@ -504,7 +504,7 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
                 "name": name, "stage": stage, "stars": sum(stars.values()), "levels": len(stars),
                 "puzzles_solved": len(solved[lid]), "rating": _rating(lid, rating),
                 "rating_provisional": not real(rd, 0, 1e6) or glicko2.provisional(float(rd)),
-                "answers": len(rows) + answers.get(lid, 0),
+                "answers": sum(stats.given_answer(r[3], r[4], r[5]) for r in rows) + answers.get(lid, 0),
                 "imported_stars": sum(max(0, n - earned.get(level, 0)) for level, n in stars.items()),
                 "imported_puzzles": len(solved[lid] - earned_puzzles[lid]),
             })
@@ -600,14 +600,16 @@ def students_csv(board: Dashboard, stages: Mapping[str, str] | None = None) -> s
     """The dashboard's students table as CSV (UTF-8 with a byte-order mark): one row per
     student, the stage's id and its title (``stages``: id → title) side by side;
     ``rating_provisional`` says "yes" while the rating's deviation is large (a few puzzles move
-    it by hundreds); ``imported_stars`` and ``imported_puzzles`` count what came from a progress file. Text
+    it by hundreds); ``answers_given``, the answers the student gave, right or wrong (not the
+    answer shown after two wrong tries, nor a puzzle given up: :func:`store.stats.given_answer`);
+    ``imported_stars`` and ``imported_puzzles`` count what came from a progress file. Text
     cells that a spreadsheet would read as a formula get a leading apostrophe."""
     stages = stages or {}
     out = io.StringIO()
     out.write(BOM)
     w = SafeWriter(out)
     w.writerow(["student", "stage_id", "stage", "stars", "levels", "puzzles_solved", "rating", "rating_provisional",
-                "answers", "imported_stars", "imported_puzzles"])
+                "answers_given", "imported_stars", "imported_puzzles"])
     for st in board.students:
         w.writerow([st["name"], st["stage"], stages.get(st["stage"], st["stage"]), st["stars"], st["levels"],
                     st["puzzles_solved"], st["rating"], "yes" if st["rating_provisional"] else "no", st["answers"],

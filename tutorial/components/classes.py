@@ -523,12 +523,13 @@ def _students(board: classes.Dashboard, stages: dict[str, str]) -> None:
         st.dataframe([{"Student": s["name"], "Stage": stages.get(s["stage"], s["stage"] or "—"), "Stars": s["stars"],
                        "Levels": s["levels"], "Puzzles solved": s["puzzles_solved"],
                        "Rating": rating_cell(float(s["rating"]), bool(s["rating_provisional"])),
-                       "Answers": s["answers"], "From a file": imported_text(s)} for s in board.students],
+                       ANSWERS_GIVEN: s["answers"], "From a file": imported_text(s)} for s in board.students],
                      hide_index=True, key="class-students",
                      # A student's name is what the teacher reads first: it gets the room a name takes.
                      column_config={"Student": st.column_config.TextColumn(width="medium"),
                                     "Stage": st.column_config.TextColumn(width="medium"),
-                                    "Rating": st.column_config.TextColumn(help=_RATING_HELP, alignment="right")})
+                                    "Rating": st.column_config.TextColumn(help=_RATING_HELP, alignment="right"),
+                                    ANSWERS_GIVEN: st.column_config.NumberColumn(help=_ANSWERS_HELP)})
         if any(s["rating_provisional"] for s in board.students):
             st.caption(f"*Rating*: “{NEW_RATING}” while it is provisional. {_RATING_HELP}")
         if any(s["imported_stars"] or s["imported_puzzles"] for s in board.students):
@@ -557,6 +558,10 @@ def _answers(board: classes.Dashboard, titles: dict[str, str], stages: dict[str,
         st.caption("No puzzle answered yet.")
 
 
+#: The dashboard's column of the answers a student gave, and what it counts.
+ANSWERS_GIVEN = "Answers given"
+_ANSWERS_HELP = ("The answers the student gave, right or wrong. Not counted: the answer shown after two wrong tries "
+                 "(or asked for with the second hint), and puzzles given up.")
 #: What the dashboard's Rating column shows for a provisional rating.
 NEW_RATING = "new"
 #: What the dashboard says of a provisional rating.
