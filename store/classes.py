@@ -18,6 +18,7 @@ import hmac
 import io
 import re
 import secrets
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -46,7 +47,7 @@ from store.models import (
 
 __all__ = ["BOM", "PIN_WORDS", "WRONG_PAIR", "ClassError", "ClassInfo", "Dashboard", "LevelRow", "PuzzleRow", "SafeWriter", "StudentRow", "answers_csv", "client_key", "create_class",
            "dashboard", "find_by_code", "find_by_teacher_token", "find_owned", "hash_pin", "join", "memberships",
-           "new_teacher_link", "owned_classes", "students_csv", "verify_pin"]
+           "new_teacher_link", "normalise_pin", "owned_classes", "students_csv", "verify_pin"]
 
 T = TypeVar("T")
 
@@ -104,10 +105,26 @@ def normalise_code(code: object) -> str:
     screen's ``?join=``, the presenter's ``live=``) reads codes through it; whether what is
     left names a class is the caller's check.
 
+    Full-width letters and digits (some phone keyboards type them) read as the plain ones
+    (Unicode NFKC).
+
     >>> normalise_code(" ab3-k9z "), normalise_code("srv-7ka."), normalise_code("«SRV 7KA»!")
     ('AB3K9Z', 'SRV7KA', 'SRV7KA')
+    >>> normalise_code("Ｋ９ＫＮＮＡ")
+    'K9KNNA'
     """
-    return "".join(ch for ch in str(code)[:200] if ch.isascii() and ch.isalnum()).upper()[:20]
+    text = unicodedata.normalize("NFKC", str(code)[:200])
+    return "".join(ch for ch in text if ch.isascii() and ch.isalnum()).upper()[:20]
+
+
+def normalise_pin(pin: object) -> str:
+    """A PIN as typed, without the spaces around it and with full-width digits read as the
+    plain ones (Unicode NFKC); whether it is four digits is the caller's check.
+
+    >>> normalise_pin(" １２３４ "), normalise_pin("12a4")
+    ('1234', '12a4')
+    """
+    return unicodedata.normalize("NFKC", str(pin)[:200]).strip()
 
 
 def hash_pin(pin: str, salt: bytes | None = None) -> str:
@@ -267,6 +284,7 @@ def join(store: Store, code: object, display_name: str, learner_id: int, pin: st
     if not name:
         raise ClassError("Type the name your teacher will see.")
     key = name_key(name)
+    pin = normalise_pin(pin) if pin is not None else None
     if klass.pin_required and not pin:
         raise ClassError(f"This class asks for a PIN. {PIN_WORDS}: choose one the first time, then type it "
                          "again to come back.")
@@ -334,7 +352,7 @@ class StudentRow(TypedDict):
     """One student of a :class:`Dashboard`. ``rating_provisional``: its deviation is still
     large (see :func:`store.glicko2.provisional`); ``imported_stars`` / ``imported_puzzles``:
     how many of those stars and puzzles came from a progress file rather than from answers in
-    the app."""
+    the app; ``answers``: the answers the student gave (:func:`store.stats.given_answer`)."""
 
     name: str
     stage: str
@@ -459,7 +477,7 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
                 .where(PuzzleAttempt.learner_id.in_(ids)).order_by(PuzzleAttempt.id)).all():
             if not stats.good_puzzle(r[8], r[1], r[3], r[4], r[5], r[6]):
                 continue
-            answers[r[0]] += 1
+            answers[r[0]] += stats.given_answer(r[2], r[3], r[4], r[10])
             if r[2]:
                 solved[r[0]].add(r[1])
                 if not r[7]:
@@ -486,7 +504,7 @@ def dashboard(store: Store, klass: ClassInfo, level_order: dict[str, int] | None
                 "name": name, "stage": stage, "stars": sum(stars.values()), "levels": len(stars),
                 "puzzles_solved": len(solved[lid]), "rating": _rating(lid, rating),
                 "rating_provisional": not real(rd, 0, 1e6) or glicko2.provisional(float(rd)),
-                "answers": len(rows) + answers.get(lid, 0),
+                "answers": sum(stats.given_answer(r[3], r[4], r[5]) for r in rows) + answers.get(lid, 0),
                 "imported_stars": sum(max(0, n - earned.get(level, 0)) for level, n in stars.items()),
                 "imported_puzzles": len(solved[lid] - earned_puzzles[lid]),
             })
@@ -582,14 +600,16 @@ def students_csv(board: Dashboard, stages: Mapping[str, str] | None = None) -> s
     """The dashboard's students table as CSV (UTF-8 with a byte-order mark): one row per
     student, the stage's id and its title (``stages``: id → title) side by side;
     ``rating_provisional`` says "yes" while the rating's deviation is large (a few puzzles move
-    it by hundreds); ``imported_stars`` and ``imported_puzzles`` count what came from a progress file. Text
+    it by hundreds); ``answers_given``, the answers the student gave, right or wrong (not the
+    answer shown after two wrong tries, nor a puzzle given up: :func:`store.stats.given_answer`);
+    ``imported_stars`` and ``imported_puzzles`` count what came from a progress file. Text
     cells that a spreadsheet would read as a formula get a leading apostrophe."""
     stages = stages or {}
     out = io.StringIO()
     out.write(BOM)
     w = SafeWriter(out)
     w.writerow(["student", "stage_id", "stage", "stars", "levels", "puzzles_solved", "rating", "rating_provisional",
-                "answers", "imported_stars", "imported_puzzles"])
+                "answers_given", "imported_stars", "imported_puzzles"])
     for st in board.students:
         w.writerow([st["name"], st["stage"], stages.get(st["stage"], st["stage"]), st["stars"], st["levels"],
                     st["puzzles_solved"], st["rating"], "yes" if st["rating_provisional"] else "no", st["answers"],

@@ -202,11 +202,15 @@ def _question(q: LiveQuestion) -> QuestionInfo:
 
 @dataclass(frozen=True)
 class Player:
-    """A student in a live session."""
+    """A student in a live session. From :func:`join`: ``back`` when they came back to their
+    own place (answers and all), and ``wanted``, the name they typed then when another student
+    holds it (they keep their earlier name), else ""."""
 
     id: int
     session_id: int
     name: str
+    back: bool = False
+    wanted: str = ""
 
 
 # -- the session -------------------------------------------------------------------------------------
@@ -305,9 +309,10 @@ def _touch(sess: LiveSession) -> None:
 def join(store: Store, code: object, name: object, learner_id: int | None = None) -> tuple[Player, str]:
     """Join the open session with ``code`` under ``name``; returns the player and their
     token (the phone keeps it). A learner already in the session (same profile: the same
-    browser, or their personal link) gets their place back under a new token, answers and all.
-    Names are the same whatever their case and spacing ("Dup" is "dup"): a name another
-    student holds is refused. :class:`LiveError` says what is wrong."""
+    browser, or their personal link) gets their place back under a new token, answers and all,
+    under the name typed now if no other student holds it (else under their earlier name, the
+    one typed in ``Player.wanted``). Names are the same whatever their case and spacing ("Dup"
+    is "dup"): a name another student holds is refused. :class:`LiveError` says what is wrong."""
     info = open_by_code(store, code)
     display = clean_name(str(name))
     if not display:
@@ -321,7 +326,14 @@ def join(store: Store, code: object, name: object, learner_id: int | None = None
             if mine is not None:
                 mine.token_hash = token_hash(token)
                 mine.left_at = None
-                return Player(mine.id, info.id, mine.name)
+                wanted = ""
+                if mine.name_key != key:  # a new name: theirs if no other student holds it
+                    if s.scalar(select(LivePlayer.id).where(LivePlayer.session_id == info.id,
+                                                            LivePlayer.name_key == key)) is None:
+                        mine.name, mine.name_key = display, key
+                    else:
+                        wanted = display
+                return Player(mine.id, info.id, mine.name, back=True, wanted=wanted)
         held = s.scalar(select(LivePlayer.name).where(LivePlayer.session_id == info.id,
                                                       LivePlayer.name_key == key))
         if held is not None:

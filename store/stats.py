@@ -49,7 +49,7 @@ from store.models import (
     now,
 )
 
-__all__ = ["LearnerStats", "Summary", "good_lesson", "good_puzzle", "learner_stats", "level_stars", "puzzle_streaks",
+__all__ = ["LearnerStats", "Summary", "given_answer", "good_lesson", "good_puzzle", "learner_stats", "level_stars", "puzzle_streaks",
            "star_rule", "summary"]
 
 def star_rule(tries: int, hints: int, options: int | None = None) -> int:
@@ -208,6 +208,24 @@ def puzzle_streaks(rows: Iterable[tuple[bool, int, int, bool]]) -> tuple[int, in
     for correct, tries, hints, gave_up in rows:
         s.puzzle("", correct, tries, hints, gave_up)
     return s.streak, s.best_streak
+
+
+def given_answer(correct: object, try_number: object, hints: object, gave_up: object = False) -> bool:
+    """Whether a stored answer is one the learner gave: a wrong one, or a right one given before
+    the answer was shown. Not the answer shown taken as the next try (Learn and Puzzles show it
+    after two wrong tries, or at the second hint, and store it as a right try: try 3 or more, or
+    hints 2), nor a puzzle given up.
+
+    >>> [given_answer(False, 2, 0), given_answer(True, 2, 1), given_answer(True, 3, 0), given_answer(True, 2, 2)]
+    [True, True, False, False]
+    >>> given_answer(False, 1, 0, gave_up=True)
+    False
+    """
+    if gave_up:
+        return False
+    if not correct:
+        return True
+    return isinstance(try_number, int) and isinstance(hints, int) and try_number <= 2 and hints < 2
 
 
 def good_lesson(row_id: object, level_id: object, try_number: object, hints: object, imported_stars: object) -> bool:

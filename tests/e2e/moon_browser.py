@@ -47,10 +47,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def app_server(port: int | None = None, log: Path | None = None, script: Path | None = None) -> Iterator[str]:
-    """``streamlit run tutorial/app.py`` (or ``script``) on 127.0.0.1 (stopped afterwards);
-    yields its URL. Without a ``port`` it takes a free one; should another process (a second
-    test worker's server) bind it first, it starts again on another (three tries)."""
+def app_server(port: int | None = None, log: Path | None = None, script: Path | None = None,
+               address: str = "127.0.0.1") -> Iterator[str]:
+    """``streamlit run tutorial/app.py`` (or ``script``) answering on ``address`` (this computer
+    only by default; ``"0.0.0.0"``: every interface, as ``make run``), stopped afterwards;
+    yields its URL on 127.0.0.1. Without a ``port`` it takes a free one; should another process
+    (a second test worker's server) bind it first, it starts again on another (three tries)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("MOON_NO_WARMUP", None)
     env.pop("MOON_WORKERS", None)
@@ -61,14 +63,14 @@ def app_server(port: int | None = None, log: Path | None = None, script: Path | 
         out_log.parent.mkdir(parents=True, exist_ok=True)
         cmd = [
             sys.executable, "-m", "streamlit", "run", str(script or ROOT / "tutorial" / "app.py"),
-            "--server.port", str(at), "--server.address", "127.0.0.1", "--server.headless", "true",
+            "--server.port", str(at), "--server.address", address, "--server.headless", "true",
             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
         ]
         with out_log.open("w") as out:
             proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
             url = f"http://127.0.0.1:{at}"
             try:
-                if not _started(proc, url, out_log, last=attempt == tries - 1):
+                if not _started(proc, url, out_log, last=attempt == tries - 1, logged=f"http://{'localhost' if address == '0.0.0.0' else address}:{at}"):
                     continue
                 yield url
                 return
@@ -76,9 +78,10 @@ def app_server(port: int | None = None, log: Path | None = None, script: Path | 
                 _stop(proc)
 
 
-def _started(proc: subprocess.Popen[bytes], url: str, log: Path, last: bool) -> bool:
-    """Wait until the server ``proc`` answers at ``url``: true once it does; false when it
-    exited because its port was taken (and ``last`` is false: another port is tried)."""
+def _started(proc: subprocess.Popen[bytes], url: str, log: Path, last: bool, logged: str | None = None) -> bool:
+    """Wait until the server ``proc`` answers at ``url`` (its log names it ``logged``, by
+    default ``url``): true once it does; false when it exited because its port was taken (and
+    ``last`` is false: another port is tried)."""
     deadline = time.time() + 60
     while True:
         if proc.poll() is not None:
@@ -89,7 +92,7 @@ def _started(proc: subprocess.Popen[bytes], url: str, log: Path, last: bool) -> 
             with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
                 # Answered by this server (its log names the address once it holds the port),
                 # not by another one that took the port first.
-                if r.status == 200 and f"URL: {url}\n" in log.read_text(errors="replace"):
+                if r.status == 200 and f"URL: {logged or url}\n" in log.read_text(errors="replace"):
                     return True
         except OSError:
             pass

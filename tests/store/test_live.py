@@ -92,6 +92,7 @@ def test_a_live_class_code_typed_to_join_a_class_says_it_is_a_live_class_code(st
 @pytest.mark.parametrize("typed, stored", [
     ("srv-7ka.", "SRV7KA"), (" srv 7ka ", "SRV7KA"), ("SRV—7KA", "SRV7KA"), ('"srv7ka",', "SRV7KA"),
     ("(SRV-7KA)!", "SRV7KA"), ("srv_7ka;", "SRV7KA"), ("\tsrv7ka\n", "SRV7KA"), ("", ""), ("...", ""),
+    ("Ｋ９ＫＮＮＡ", "K9KNNA"), ("ｓｒｖ－７ｋａ", "SRV7KA"),  # full width, as some phone keyboards type
 ])
 def test_one_normaliser_reads_a_code_typed_loosely(typed: str, stored: str) -> None:
     from store.classes import normalise_code
@@ -241,8 +242,31 @@ def test_names_are_unique_in_a_session_and_a_profile_gets_its_place_back(store: 
     with pytest.raises(LiveError, match="Type your name"):
         live.join(store, info.join_code, "   ")
     p2, t2 = live.join(store, info.join_code, "Someone else", learner_id=me.id)  # same profile: same place
-    assert p2 == p1 and t2 != t1
-    assert live.player_by_token(store, t1) is None and live.player_by_token(store, t2) == (p1, info)
+    assert (p2.id, p2.name, p2.back) == (p1.id, "Someone else", True) and t2 != t1  # under the new name
+    assert live.player_by_token(store, t1) is None and live.player_by_token(store, t2) == (live.Player(p1.id, info.id, "Someone else"), info)
+
+
+def test_a_student_back_under_a_new_name_keeps_their_place_and_answers_under_it_when_it_is_free(store: Store) -> None:
+    """A student who leaves and joins again from the same browser with a new name gets their
+    own place back (answers kept) under that name; a name another student holds is not taken
+    from them: the student keeps their earlier name, and is told which name was taken."""
+    info, _ = live.start(store)
+    me, _tok = learners.create(store)
+    p1, t1 = live.join(store, info.join_code, "A" * 60, learner_id=me.id)
+    _, bob = live.join(store, info.join_code, "Bob")
+    q = live.ask(store, info.id, spec())
+    live.answer(store, t1, q.id, "play 6-4")
+    live.leave(store, t1)
+    back, t2 = live.join(store, info.join_code, "  bob ", learner_id=me.id)  # Bob's, whatever its case
+    assert (back.id, back.name, back.back, back.wanted) == (p1.id, "A" * 40, True, "bob")
+    renamed, t3 = live.join(store, info.join_code, "Bob  Fixed", learner_id=me.id)
+    assert (renamed.id, renamed.name, renamed.back, renamed.wanted) == (p1.id, "Bob Fixed", True, "")
+    assert sorted(s["name"] for s in live.summary(store, info.id).students) == ["Bob", "Bob Fixed"]
+    view = live.student_view(store, t3)
+    assert view is not None and view.player.name == "Bob Fixed" and view.mine == "play 6-4"
+    with pytest.raises(LiveError, match="'Bob Fixed' is taken"):  # the new name is theirs now
+        live.join(store, info.join_code, "bob fixed")
+    assert live.player_by_token(store, bob) is not None and live.player_by_token(store, t2) is None
 
 
 def test_a_student_who_leaves_is_no_longer_counted_and_comes_back_counted_once(store: Store) -> None:

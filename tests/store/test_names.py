@@ -45,6 +45,19 @@ def test_a_pin_class_said_as_four_digits_and_a_name_in_another_case_needs_the_pi
     assert classes.join(store, klass.join_code, "ada", b.id, "2580") == classes.Joined(a.id, "Ada", True)
 
 
+def test_a_code_and_a_pin_typed_in_full_width_digits_join_the_class(store: Store) -> None:
+    """Some phone keyboards type full-width letters and digits: they read as the plain ones."""
+    klass, _ = classes.create_class(store, "Club", pin_required=True)
+    a, _ = learners.create(store)
+    b, _ = learners.create(store)
+    wide = "".join(chr(ord(ch) + 0xFEE0) for ch in klass.join_code)  # "K9KNNA" as "Ｋ９ＫＮＮＡ"
+    assert classes.join(store, wide, "Ada", a.id, " ２５８０ ") == classes.Joined(a.id, "Ada", False)
+    assert classes.join(store, klass.join_code, "ada", b.id, "2580") == classes.Joined(a.id, "Ada", True)
+    info, _ = live.start(store)
+    wide = "".join(chr(ord(ch) + 0xFEE0) for ch in info.join_code)
+    assert live.join(store, wide, "Ada")[0].session_id == info.id
+
+
 def test_a_live_name_is_unique_whatever_its_case_and_a_profile_comes_back_to_its_answers(store: Store) -> None:
     info, _ = live.start(store)
     me, _ = learners.create(store)
@@ -56,7 +69,7 @@ def test_a_live_name_is_unique_whatever_its_case_and_a_profile_comes_back_to_its
     live.answer(store, t1, q.id, "a")
     # The same browser (its profile) joins again after leaving, in any case: the same place.
     p2, t2 = live.join(store, info.join_code, "dup", learner_id=me.id)
-    assert p2 == p1 and t2 != t1
+    assert (p2.id, p2.name, p2.back) == (p1.id, "Dup", True) and t2 != t1
     view = live.student_view(store, t2)
     assert view is not None and view.mine == "a"
     assert [(x["name"], x["answered"]) for x in live.summary(store, info.id).students] == [("Dup", 1)]

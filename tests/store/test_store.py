@@ -306,3 +306,26 @@ def test_stored_stars_of_a_yes_or_no_level_follow_its_rule(store: Store) -> None
     assert stats.summary(store, me.id).stars == {"tiles-4": 2, "tiles-5": 2}
     assert stats.summary(store, me.id, options).stars == {"tiles-4": 1, "tiles-5": 2}
     assert stats.level_stars([("tiles-4", False, 1, 0, None), ("tiles-4", True, 2, 0, None)], options) == {"tiles-4": 1}
+
+
+def test_the_dashboard_counts_the_answers_a_student_gave_not_the_answer_shown(store: Store) -> None:
+    """Two wrong tries, then the answer shown (stored as the third, right, try): two answers
+    given; a second hint (the answer shown) then a right try, and a puzzle given up: none."""
+    klass, _ = classes.create_class(store, "Club")
+    ann, _ = learners.create(store)
+    classes.join(store, klass.join_code, "Ann", ann.id)
+    for answer in (LessonAnswer("tiles-1", False, answer=6, stage_id="tiles"),
+                   LessonAnswer("tiles-1", False, answer=9, stage_id="tiles", try_number=2),
+                   LessonAnswer("tiles-1", True, answer=7, stage_id="tiles", try_number=3),  # the answer shown
+                   LessonAnswer("tiles-2", False, answer=1, stage_id="tiles"),
+                   LessonAnswer("tiles-2", True, answer=2, stage_id="tiles", try_number=2),  # given: right at try 2
+                   LessonAnswer("tiles-3", True, answer=3, stage_id="tiles", try_number=2, hints=2),  # shown
+                   PuzzleAnswer("p1", False, answer="6-4"),
+                   PuzzleAnswer("p1", False, gave_up=True, try_number=2),
+                   PuzzleAnswer("p2", True, answer="5-5")):
+        events.write(store, ann.id, answer)
+    board = classes.dashboard(store, klass)
+    assert board.students[0]["answers"] == 6
+    csv_text = classes.students_csv(board)
+    header, row = csv_text.lstrip("\ufeff").splitlines()[:2]
+    assert dict(zip(header.split(","), row.split(","), strict=True))["answers_given"] == "6"

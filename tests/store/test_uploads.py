@@ -301,7 +301,7 @@ def test_the_dashboard_and_its_csv_mark_what_came_from_a_file(store: Store) -> N
     # The class's per-level figures are the answers given in the app.
     assert [(lv["level"], lv["students"], lv["wrong_answers"]) for lv in board.levels] == [("tiles-1", 2, [])]
     lines = classes.students_csv(board).splitlines()
-    assert lines[0].endswith(",answers,imported_stars,imported_puzzles")
+    assert lines[0].endswith(",answers_given,imported_stars,imported_puzzles")
     assert lines[2].startswith("Loaded,") and lines[2].endswith(",5,1") and lines[1].endswith(",0,0")
 
 

@@ -111,6 +111,8 @@ def join_form(code: str | None = None) -> None:
     if state.get(state.CLASS_JOINED):
         _joined()
         return
+    # A link's class that asks for a PIN says so before Join (and nothing else of the class).
+    pin_asked = bool(scanned) and _asks_pin(scanned)
     with st.form("class-join", border=True):
         st.markdown("### Join a class")
         # Room for a code typed with spaces or dashes (a longer paste would be dropped whole).
@@ -120,7 +122,8 @@ def join_form(code: str | None = None) -> None:
         st.text_input("Your name (your teacher sees it)", key="class-name",
                       help=f"At most {MAX_NAME} characters: a longer name is cut.")
         # Room past four: a longer PIN is told it is not four digits (a browser's limit would drop it whole).
-        st.text_input("PIN: four digits, 0–9 (only if your teacher asked for one)", max_chars=12, key="class-pin",
+        st.text_input("PIN: four digits, 0–9 (this class asks for one)" if pin_asked
+                      else "PIN: four digits, 0–9 (only if your teacher asked for one)", max_chars=12, key="class-pin",
                       type="password", help="Choose it the first time; type it again to come back on another device.")
         st.form_submit_button("Join", type="primary", on_click=_join, icon=":material/login:")
     msg = st.session_state.pop(state.CLASS_MESSAGE, None)
@@ -130,6 +133,19 @@ def join_form(code: str | None = None) -> None:
             st.page_link("views/live.py", label=f"Live class: join with {msg[2]}", icon=":material/cell_tower:",
                          query_params={"code": msg[2]})
     _memberships()
+
+
+def _asks_pin(code: str) -> bool:
+    """Whether the class of ``code`` asks for a PIN (``False`` for no such class, or while the
+    database is away: Join says what is wrong)."""
+    db = profile.store()
+    if db is None:
+        return False
+    try:
+        klass = classes.find_by_code(db, code)
+    except StoreUnavailable:
+        return False
+    return klass is not None and klass.pin_required
 
 
 def _join_again() -> None:
@@ -258,8 +274,9 @@ def my_classes() -> None:
 
 
 def _join_url(code: str) -> tuple[str, str]:
-    """The link a phone opens to join the class, and the warning (HTML, or "") when its
-    address names this computer only (for the teacher's dashboard, not the join screen)."""
+    """The link a phone opens to join the class (on this computer's network address when the
+    browser shows ``localhost``), and the warning (HTML, or "") when no address phones can
+    open was found (the dashboard and the join screen both say it)."""
     from tutorial.components.live import public_base
 
     base = public_base()
@@ -269,7 +286,8 @@ def _join_url(code: str) -> tuple[str, str]:
 
 def join_screen(code: str) -> None:
     """The projector's join screen: the class's name, its code and QR code, big, and nothing
-    else (no student's name, no score, no teacher link: its address holds only the join code)."""
+    else (no student's name, no score, no teacher link: its address holds only the join code)
+    but, when no address phones can open was found, that warning, big too."""
     db = profile.store()
     if db is None:
         st.error("The join screen cannot be shown just now: the database is not reachable.")
@@ -282,13 +300,15 @@ def join_screen(code: str) -> None:
     if klass is None:
         st.error("There is no class with this code.", icon=":material/link_off:")
         return
-    url = _join_url(klass.join_code)[0]
+    url, warn = _join_url(klass.join_code)
     qr = qr_svg(url).replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(url)}" ', 1)
+    # A way in that no phone can open is said on the screen itself, in its own large type: the
+    # teacher projecting it sees it before the room tries.
     st.markdown(css.sheet("join_screen") + f'<div class="class-screen" data-code="{escape(klass.join_code)}">'
                 f'<div class="class-qr">{qr}</div><div class="class-text">'
                 f'<div class="class-title">{escape(klass.name)}</div><div>Scan the QR code, or open</div>'
                 f'<div class="class-url">{escape(url.split("?")[0])}</div><div>and type the code</div>'
-                f'<div class="class-code">{escape(klass.join_code)}</div></div></div>', unsafe_allow_html=True)
+                f'<div class="class-code">{escape(klass.join_code)}</div>{warn}</div></div>', unsafe_allow_html=True)
 
 
 def join_here(code: str) -> None:
@@ -447,7 +467,7 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
                        icon=":material/qr_code_2:", type="primary")
         c2.markdown("**For the projector**: the join screen shows the code and its QR code, big, and nothing else; "
                     "project it rather than this page.")
-        # Said here, to the teacher, not on the join screen the room reads.
+        # Said to the teacher here, and on the join screen (big: the room would try the address).
         warn = _join_url(klass.join_code)[1]
         if warn:
             c2.markdown(css.sheet("join_screen") + warn, unsafe_allow_html=True)
@@ -503,12 +523,13 @@ def _students(board: classes.Dashboard, stages: dict[str, str]) -> None:
         st.dataframe([{"Student": s["name"], "Stage": stages.get(s["stage"], s["stage"] or "—"), "Stars": s["stars"],
                        "Levels": s["levels"], "Puzzles solved": s["puzzles_solved"],
                        "Rating": rating_cell(float(s["rating"]), bool(s["rating_provisional"])),
-                       "Answers": s["answers"], "From a file": imported_text(s)} for s in board.students],
+                       ANSWERS_GIVEN: s["answers"], "From a file": imported_text(s)} for s in board.students],
                      hide_index=True, key="class-students",
                      # A student's name is what the teacher reads first: it gets the room a name takes.
                      column_config={"Student": st.column_config.TextColumn(width="medium"),
                                     "Stage": st.column_config.TextColumn(width="medium"),
-                                    "Rating": st.column_config.TextColumn(help=_RATING_HELP, alignment="right")})
+                                    "Rating": st.column_config.TextColumn(help=_RATING_HELP, alignment="right"),
+                                    ANSWERS_GIVEN: st.column_config.NumberColumn(help=_ANSWERS_HELP)})
         if any(s["rating_provisional"] for s in board.students):
             st.caption(f"*Rating*: “{NEW_RATING}” while it is provisional. {_RATING_HELP}")
         if any(s["imported_stars"] or s["imported_puzzles"] for s in board.students):
@@ -537,6 +558,10 @@ def _answers(board: classes.Dashboard, titles: dict[str, str], stages: dict[str,
         st.caption("No puzzle answered yet.")
 
 
+#: The dashboard's column of the answers a student gave, and what it counts.
+ANSWERS_GIVEN = "Answers given"
+_ANSWERS_HELP = ("The answers the student gave, right or wrong. Not counted: the answer shown after two wrong tries "
+                 "(or asked for with the second hint), and puzzles given up.")
 #: What the dashboard's Rating column shows for a provisional rating.
 NEW_RATING = "new"
 #: What the dashboard says of a provisional rating.

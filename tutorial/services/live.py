@@ -20,6 +20,7 @@ level's from its task (:meth:`grade`, ``explain``). Nothing here decides what is
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 import socket
 from collections.abc import Mapping
@@ -47,7 +48,9 @@ __all__ = [
     "item_spec",
     "join_url",
     "local_address",
+    "loopback_host",
     "move_spec",
+    "phone_base",
     "pick_misses",
     "public_base",
     "qr_svg",
@@ -271,6 +274,39 @@ def public_base(configured: str | None, browser_url: str | None) -> str:
     return ""
 
 
+def phone_base(configured: str | None, browser_url: str | None, listening: str | None,
+               network: str | None) -> str:
+    """The address phones are told to open (the join lines, the QR codes): :func:`public_base`,
+    except that a name of this computer for itself (:func:`unreachable_host`: ``localhost``,
+    ``127.x``, ``::1``; what the teacher's browser shows after ``make run``) is replaced by an
+    address on the network where the app answers: ``listening`` (Streamlit's
+    ``server.address``) when it names one, else, when the app answers on every interface
+    (unset, ``0.0.0.0``, ``::``), ``network`` (this computer's network address,
+    :func:`local_address`). When the app answers on this computer only, or ``network`` is
+    ``None``, the loopback address stays (and the join screens warn:
+    :func:`tutorial.services.live_html.unreachable_text`).
+
+    >>> phone_base("", "http://localhost:8702/classes?join=K7M3QA", None, "192.168.1.20")
+    'http://192.168.1.20:8702'
+    >>> phone_base("", "http://127.0.0.1:8702/", "0.0.0.0", "10.0.0.5"), phone_base("", "http://[::1]:80/", "10.1.1.1", None)
+    ('http://10.0.0.5:8702', 'http://10.1.1.1:80')
+    >>> phone_base("", "http://localhost:8702/", "127.0.0.1", "10.0.0.5"), phone_base("", "http://localhost:8702/", "", None)
+    ('http://localhost:8702', 'http://localhost:8702')
+    >>> phone_base("https://moon.school.example", "http://localhost:8702/", None, "10.0.0.5")
+    'https://moon.school.example'
+    """
+    base = public_base(configured, browser_url)
+    if not base or not unreachable_host(base):
+        return base
+    listening = (listening or "").strip().strip("[]")
+    host = network if listening in ("", "0.0.0.0", "::") else listening
+    if not host or loopback_host(host):
+        return base
+    parts = urlsplit(base)
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{f'[{host}]' if ':' in host else host}{port}{parts.path}"
+
+
 def join_url(base: str, code: str) -> str:
     """The link a phone opens to join (the code filled in)."""
     return f"{base.rstrip('/')}/live?code={normalise_code(code)}"
@@ -282,8 +318,24 @@ def unreachable_host(base: str) -> bool:
     >>> unreachable_host("http://localhost:8501"), unreachable_host("http://10.0.0.5:8501")
     (True, False)
     """
-    host = urlsplit(base).hostname or ""
-    return host in ("localhost", "127.0.0.1", "::1", "0.0.0.0") or host.endswith(".localhost")
+    return loopback_host(urlsplit(base).hostname or "")
+
+
+def loopback_host(host: str) -> bool:
+    """True when ``host`` is this computer's name for itself (``localhost``, ``127.x``, ``::1``)
+    or no address at all (``0.0.0.0``, ``::``).
+
+    >>> [loopback_host(h) for h in ("localhost", "127.0.1.1", "::1", "0.0.0.0", "192.168.1.20", "moon.example")]
+    [True, True, True, True, False, False]
+    """
+    host = host.lower().strip("[]")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_unspecified
 
 
 def local_address() -> str | None:

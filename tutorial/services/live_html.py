@@ -23,14 +23,19 @@ __all__ = ["answer_tiles_html", "chart_html", "join_html", "join_small_html", "q
 
 
 def unreachable_text(base: str, port: object = "") -> str:
-    """A warning for the teacher when ``base``, the address phones are told to open, names this
-    computer only, with its network address to use instead (``port``: the app's); else ""."""
+    """A warning when ``base``, the address phones are told to open (:func:`logic.phone_base`),
+    names this computer only, which happens only when no network address can stand in for it:
+    this computer has none, or the app answers on this computer only (``port``: the app's);
+    else ""."""
     if not base or not logic.unreachable_host(base):
         return ""
     addr = logic.local_address()
-    hint = f" such as http://{addr}:{port}" if addr else ""
-    return (f"Phones cannot open “{base}”: it is this computer's own name. "
-            f"Open the app by its network address{hint}, or set {logic.PUBLIC_URL_ENV}.")
+    why = (f"the app answers on this computer only, so phones cannot open its network address "
+           f"http://{addr}{f':{port}' if port else ''} either. Start it with make run, which answers on "
+           "the network" if addr else
+           "this computer has no network address for phones (is it on the room's Wi-Fi?). Connect it "
+           "to the network and open the app again")
+    return f"Phones cannot open “{base}”: it is this computer's own name, and {why}; or set {logic.PUBLIC_URL_ENV}."
 
 
 def unreachable_html(base: str, port: object = "") -> str:

@@ -36,12 +36,17 @@ def _configured_base() -> str:
 
 
 def public_base() -> str:
-    """The address students' phones open (``MOON_PUBLIC_URL``, else what this browser shows)."""
+    """The address students' phones open, on every join screen and join line (live and
+    Classes): ``MOON_PUBLIC_URL``, else what this browser shows, with ``localhost`` (or
+    another name of this computer for itself) replaced by its network address
+    (:func:`tutorial.services.live.phone_base`)."""
     try:
         browser = str(st.context.url or "")
     except Exception:
         browser = ""
-    return logic.public_base(_configured_base(), browser)
+    listening = st.get_option("server.address")
+    return logic.phone_base(_configured_base(), browser, str(listening) if listening else None,
+                            logic.local_address())
 
 
 __all__ = ["DOWN", "public_base"]

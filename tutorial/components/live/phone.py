@@ -5,6 +5,7 @@ address (:class:`~tutorial.services.urlstate.PhoneLink`), so a refresh keeps it.
 
 from __future__ import annotations
 
+import time
 from html import escape
 
 import streamlit as st
@@ -21,6 +22,8 @@ from tutorial.services.urlstate import PhoneLink
 
 #: How often a phone looks at the store (seconds).
 PHONE_EVERY = 1.5
+#: :data:`state.LIVE_WELCOME` of a student back in their own place (answers kept).
+BACK = "back"
 
 
 def _address() -> PhoneLink:
@@ -119,7 +122,9 @@ def _question(token: str) -> int | None:
     # after joining the same line says welcome: in the page's flow, covering nothing (a toast
     # would float over this line and the title).
     name = f"<b>{escape(view.player.name)}</b>"
-    who = (f"Welcome, {name}! You are in class" if state.get(state.LIVE_WELCOME) else f"You are {name} in class")
+    welcome = state.get(state.LIVE_WELCOME)
+    who = (f"Welcome back, {name}: your earlier answers are kept. You are in class" if welcome == BACK
+           else f"Welcome, {name}! You are in class" if welcome else f"You are {name} in class")
     st.markdown(f'<div class="live-phone"><div class="live-who">{who} '
                 f'<span class="live-who-code">{escape(view.session.join_code)}</span>{number}</div></div>',
                 unsafe_allow_html=True)
@@ -193,7 +198,7 @@ def _join() -> None:
     try:
         # The phone's profile (made now if it has none) brings the student back to their own
         # place, answers and all, when they join again from this browser or their personal link.
-        _player, token = live.join(db, code, name, learner_id=profile.ensure())
+        player, token = live.join(db, code, name, learner_id=profile.ensure())
     except LiveError as e:
         state.put(state.LIVE_MESSAGE, str(e))
         return
@@ -202,8 +207,10 @@ def _join() -> None:
         return
     state.put(state.LIVE_PLAYER, token)
     _write(PhoneLink(player=token))
-    state.put(state.LIVE_NAME_NOTE, cut_note(name).strip() or None)
-    state.put(state.LIVE_WELCOME, True)
+    note = (f"The name “{player.wanted}” is taken in this class by another student, so you are back under "
+            "your earlier name." if player.wanted else cut_note(name).strip())
+    state.put(state.LIVE_NAME_NOTE, note or None)
+    state.put(state.LIVE_WELCOME, BACK if player.back else True)
 
 
 def _leave() -> None:
@@ -224,12 +231,16 @@ def _leave_box() -> None:
     any hand of answer buttons, ``live_phone.css``): the reveal and "Answer received" are
     shorter than the buttons they replace, and a late tap must land on nothing, not on Leave.
     A student who leaves by mistake joins again from this phone with the code and gets their
-    place back."""
+    place back. The question asked opens where the button was, brought into view on a phone
+    (the gap above it out of sight, its buttons on screen)."""
+    leaving = state.get(state.LIVE_LEAVING)
+    if leaving:  # each opening its own stamp: brought into view once, each time it opens
+        scroll.top_on_change(".st-key-live-leave-box", str(leaving), "__moonLeaveShown", phone=True)
     with st.container(key="live-leave-box"):
         st.divider()
-        if not state.get(state.LIVE_LEAVING):
-            st.button("Leave this class", key="live-leave", on_click=state.put, args=(state.LIVE_LEAVING, True),
-                      icon=":material/logout:")
+        if not leaving:
+            st.button("Leave this class", key="live-leave", on_click=state.put,
+                      args=(state.LIVE_LEAVING, str(time.time_ns())), icon=":material/logout:")
             return
         st.warning("Leave the live class? Your answers stay in it: join again from this phone with the code on "
                    "the board to take your place back, or from another phone with your personal link below.")
