@@ -135,10 +135,13 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     marked = {projector.locator(".pres-is-answer svg").nth(i).get_attribute("data-tile")
               for i in range(projector.locator(".pres-is-answer").count())}
     assert marked == {"1-1", "4-2"}, marked
-    # One word "Answer", under the computer's own tile: the others are ringed (tags side by side overlap).
-    assert projector.locator(".pres-answer-cap").count() == 1
-    assert projector.locator(".pres-is-answer", has=projector.locator(".pres-answer-cap")).locator(
-        "svg").get_attribute("data-tile") == "1-1"
+    # The word "Answer" under each right tile, the computer's own and the one as good, side by side
+    # and clear of each other.
+    tagged = {projector.locator(".pres-is-answer", has=projector.locator(".pres-answer-cap")).nth(i).locator(
+        "svg").get_attribute("data-tile") for i in range(projector.locator(".pres-answer-cap").count())}
+    assert tagged == {"1-1", "4-2"}, tagged
+    first, second = (projector.locator(".pres-answer-cap").nth(i).bounding_box() for i in range(2))
+    assert first and second and first["x"] + first["width"] <= second["x"] + 1, (first, second)
     # "× Classroom" takes the deal opened by its link into the Classroom, at the move on screen.
     click(projector, projector.locator(".st-key-pres-controls a", has_text="Classroom"))
     wait_for(projector, ".st-key-class-controls", 120)
