@@ -920,6 +920,32 @@ def test_the_header_is_one_line(kept_page: Any, server: str) -> None:
                 shot(pg, f"presenter-header-{width}x{height}.png")
 
 
+#: The word "widow" under the widow's tile in the bidder's hand: its box, its cell's, and whether
+#: it shows whole (nothing cuts its text; it is the topmost thing at its centre).
+_WIDOW_WORD = """() => { const c = document.querySelector('.pres-seat .pres-cell.pres-widow-tile');
+  const cap = c.querySelector('.pres-cap'), R = e => { const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; }, b = R(cap);
+  const top = document.elementFromPoint((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
+  return {word: cap.textContent, box: b, cell: R(c), whole: cap.scrollWidth <= cap.clientWidth + 1,
+          top: !!top && cap.contains(top)}; }"""
+
+
+def test_the_widows_word_shows_whole_on_a_phone(kept_page: Any, server: str) -> None:
+    """Deal 1 (three players, strong), move 3 on a phone (390×844): Seat 2, at the side, has
+    taken the widow. Asked and revealed, the word "widow" under that tile lies inside the window
+    and its cell, whole and uncovered (it stood half outside the window, cut to "dow")."""
+    phone = kept_page(390, 844, "widow")
+    for ask in ("1", "revealed"):
+        open_presenter(phone, server + f"/presenter?deal=1&players=3&computer=strong&move=3&ask={ask}")
+        phone.locator(".pres-cell.pres-widow-tile .pres-cap").scroll_into_view_if_needed()
+        got = phone.evaluate(_WIDOW_WORD)
+        box = got["box"]
+        assert got["word"] == "widow", got
+        assert box[0] >= 0 and box[2] <= 390 and box[1] >= 0 and box[3] <= 844, (ask, got)  # in the window
+        assert _inside(box, got["cell"]) and got["whole"] and got["top"], (ask, got)
+        shot(phone, f"presenter-phone-widow-{ask}-390x844.png")
+
+
 def test_the_hint_under_a_question_in_projector_type(projector: Any, server: str) -> None:
     """The grey hint under an asked move ("Every other hand is hidden…") is in projector type:
     at least 28 px at 1920×1080 (7 px on a quarter-size picture)."""
