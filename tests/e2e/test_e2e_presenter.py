@@ -946,6 +946,34 @@ def test_the_widows_word_shows_whole_on_a_phone(kept_page: Any, server: str) -> 
         shot(phone, f"presenter-phone-widow-{ask}-390x844.png")
 
 
+def test_a_decks_header_is_one_line_on_every_projector(kept_page: Any, server: str) -> None:
+    """A deck's position before the bidding ("Follow suit, Friday · slide 1 of 3 · move 0 of 26"
+    beside "Trump: Not named yet" and "Contract: Bidding") at 1280×800, 1280×720, 1024×768 and
+    1920×1080 (the same page, resized): the header's parts share one line, each one line high,
+    and the page fits the window (at 1280×800 the header took two lines, the page 802 px)."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    deck = Deck("Follow suit, Friday", (DeckEntry("deal", deal=12, computer="basic", move=0, to=2),
+                                        DeckEntry("puzzle", ref="trick-winner-2008"),
+                                        DeckEntry("level", ref="tiles-which-stay")))
+    pg = kept_page(1280, 800)
+    try:
+        open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+        for width, height in ((1280, 800), (1280, 720), (1024, 768), (1920, 1080)):
+            pg.set_viewport_size({"width": width, "height": height})
+            pg.wait_for_timeout(300)
+            parts = pg.evaluate(_HEADER)
+            assert len(parts) == 4 and "Follow suit, Friday · slide 1 of" in parts[3][0], parts
+            first = min(bottom for _, _, bottom, _ in parts)
+            assert all(top < first for _, top, _, _ in parts), (width, height, parts)  # side by side
+            assert all(lines == 1 for *_, lines in parts), (width, height, parts)
+            tall = pg.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight")
+            assert tall <= height, (width, height, tall)
+            shot(pg, f"presenter-deck-header-{width}x{height}.png")
+    finally:
+        pg.set_viewport_size({"width": 1920, "height": 1080})
+
+
 def test_the_hint_under_a_question_in_projector_type(projector: Any, server: str) -> None:
     """The grey hint under an asked move ("Every other hand is hidden…") is in projector type:
     at least 28 px at 1920×1080 (7 px on a quarter-size picture)."""
