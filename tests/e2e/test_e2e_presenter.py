@@ -135,10 +135,13 @@ def test_pause_and_ask_then_reveal_with_the_arrow_key(projector: Any, server: st
     marked = {projector.locator(".pres-is-answer svg").nth(i).get_attribute("data-tile")
               for i in range(projector.locator(".pres-is-answer").count())}
     assert marked == {"1-1", "4-2"}, marked
-    # One word "Answer", under the computer's own tile: the others are ringed (tags side by side overlap).
-    assert projector.locator(".pres-answer-cap").count() == 1
-    assert projector.locator(".pres-is-answer", has=projector.locator(".pres-answer-cap")).locator(
-        "svg").get_attribute("data-tile") == "1-1"
+    # The word "Answer" under each right tile, the computer's own and the one as good, side by side
+    # and clear of each other.
+    tagged = {projector.locator(".pres-is-answer", has=projector.locator(".pres-answer-cap")).nth(i).locator(
+        "svg").get_attribute("data-tile") for i in range(projector.locator(".pres-answer-cap").count())}
+    assert tagged == {"1-1", "4-2"}, tagged
+    first, second = (projector.locator(".pres-answer-cap").nth(i).bounding_box() for i in range(2))
+    assert first and second and first["x"] + first["width"] <= second["x"] + 1, (first, second)
     # "× Classroom" takes the deal opened by its link into the Classroom, at the move on screen.
     click(projector, projector.locator(".st-key-pres-controls a", has_text="Classroom"))
     wait_for(projector, ".st-key-class-controls", 120)
@@ -961,6 +964,60 @@ def test_the_header_is_one_line(kept_page: Any, server: str) -> None:
             assert all(lines == 1 for *_, lines in parts), (width, step, parts)
             if step == "asked":
                 shot(pg, f"presenter-header-{width}x{height}.png")
+
+
+#: The word "widow" under the widow's tile in the bidder's hand: its box, its cell's, and whether
+#: it shows whole (nothing cuts its text; it is the topmost thing at its centre).
+_WIDOW_WORD = """() => { const c = document.querySelector('.pres-seat .pres-cell.pres-widow-tile');
+  const cap = c.querySelector('.pres-cap'), R = e => { const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; }, b = R(cap);
+  const top = document.elementFromPoint((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
+  return {word: cap.textContent, box: b, cell: R(c), whole: cap.scrollWidth <= cap.clientWidth + 1,
+          top: !!top && cap.contains(top)}; }"""
+
+
+def test_the_widows_word_shows_whole_on_a_phone(kept_page: Any, server: str) -> None:
+    """Deal 1 (three players, strong), move 3 on a phone (390×844): Seat 2, at the side, has
+    taken the widow. Asked and revealed, the word "widow" under that tile lies inside the window
+    and its cell, whole and uncovered (it stood half outside the window, cut to "dow")."""
+    phone = kept_page(390, 844, "widow")
+    for ask in ("1", "revealed"):
+        open_presenter(phone, server + f"/presenter?deal=1&players=3&computer=strong&move=3&ask={ask}")
+        phone.locator(".pres-cell.pres-widow-tile .pres-cap").scroll_into_view_if_needed()
+        got = phone.evaluate(_WIDOW_WORD)
+        box = got["box"]
+        assert got["word"] == "widow", got
+        assert box[0] >= 0 and box[2] <= 390 and box[1] >= 0 and box[3] <= 844, (ask, got)  # in the window
+        assert _inside(box, got["cell"]) and got["whole"] and got["top"], (ask, got)
+        shot(phone, f"presenter-phone-widow-{ask}-390x844.png")
+
+
+def test_a_decks_header_is_one_line_on_every_projector(kept_page: Any, server: str) -> None:
+    """A deck's position before the bidding ("Follow suit, Friday · slide 1 of 3 · move 0 of 26"
+    beside "Trump: Not named yet" and "Contract: Bidding") at 1280×800, 1280×720, 1024×768 and
+    1920×1080 (the same page, resized): the header's parts share one line, each one line high,
+    and the page fits the window (at 1280×800 the header took two lines, the page 802 px)."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    deck = Deck("Follow suit, Friday", (DeckEntry("deal", deal=12, computer="basic", move=0, to=2),
+                                        DeckEntry("puzzle", ref="trick-winner-2008"),
+                                        DeckEntry("level", ref="tiles-which-stay")))
+    pg = kept_page(1280, 800)
+    try:
+        open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+        for width, height in ((1280, 800), (1280, 720), (1024, 768), (1920, 1080)):
+            pg.set_viewport_size({"width": width, "height": height})
+            pg.wait_for_timeout(300)
+            parts = pg.evaluate(_HEADER)
+            assert len(parts) == 4 and "Follow suit, Friday · slide 1 of" in parts[3][0], parts
+            first = min(bottom for _, _, bottom, _ in parts)
+            assert all(top < first for _, top, _, _ in parts), (width, height, parts)  # side by side
+            assert all(lines == 1 for *_, lines in parts), (width, height, parts)
+            tall = pg.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight")
+            assert tall <= height, (width, height, tall)
+            shot(pg, f"presenter-deck-header-{width}x{height}.png")
+    finally:
+        pg.set_viewport_size({"width": 1920, "height": 1080})
 
 
 def test_the_hint_under_a_question_in_projector_type(projector: Any, server: str) -> None:

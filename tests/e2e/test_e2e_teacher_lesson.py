@@ -390,7 +390,9 @@ _REVEALED = """() => {
   return {cut, scroll: talk.scrollHeight - talk.clientHeight, talk: box(talk),
           seat: box(act), name: box(act.querySelector('.pres-name')),
           cells: [...act.querySelectorAll('.pres-cell')].map(box),
-          answers: all('.pres-act .pres-is-answer'), tags: all('.pres-answer-cap'),
+          answers: [...act.querySelectorAll('.pres-is-answer')].filter(e => e.checkVisibility())
+            .map(c => [box(c), [...c.querySelectorAll('.pres-answer-cap')].filter(e => e.checkVisibility()).map(box)]),
+          tags: all('.pres-answer-cap'),
           tiles: all('.pres-act svg.moon-tile'), heights: all('.pres-act svg.moon-tile').map(b => b[3] - b[1]),
           panel: box(document.querySelector('.st-key-live-panel')),
           controls: box(document.querySelector('.st-key-pres-controls')), smallest: Math.min(...sizes)};
@@ -413,9 +415,10 @@ def test_a_live_reveal_shows_every_word_at_every_projector_size_nothing_overlapp
     phone that chose it says why the tricks count) and move 12 (Seat 0, four answers at the
     bottom), at 1920×1080, 1280×720 and 1024×768: the computer's
     words in full and right under the answers panel when under it (no empty band between), (the answer, its reason, the plays as good and a line on the wrong answer chosen, the same
-    line at every size), the asked hand about as large as while asked (16:9), each ring and "Answer" tag
-    inside its own cell, the cells inside the seat's frame and clear of its name, the type at
-    the projector bar (28 px at 1920 wide, in proportion below), "Jump to" under the controls
+    line at every size), the asked hand about as large as while asked (16:9), an "Answer" tag in
+    each right cell (the computer's tile and every tile as good), each ring and tag inside its own
+    cell, the tags clear of each other and of every tile, the cells inside the seat's frame and
+    clear of its name, the type at the projector bar (28 px at 1920 wide, in proportion below), "Jump to" under the controls
     at every size, asked and revealed; after End, one short line says so and the lesson still
     fits the window, its controls and "Jump to" in view, and once the line is closed the slide
     is as before the class."""
@@ -438,6 +441,7 @@ def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], .
                      worse_lines: dict[int, set[str]]) -> None:
     """Moves 8, 11 and 12 asked (the phone choosing a weaker tile), then revealed, at each size."""
     picks = {8: "0-0", 11: "5-5", 12: "6-6"}
+    answers = {8: 2, 11: 3, 12: 4}  # the computer's tile and those as good: 4-2, 5-2; 5-2, 0-0, 1-1; 5-1, 3-3, 4-4, 6-4
     try:
         at = 8
         for move in picks:
@@ -492,10 +496,14 @@ def _reveal_at_sizes(projector: Any, phone: Any, sizes: tuple[tuple[int, int], .
                 # narrow stage keeps the bottom hand in one row).
                 least = asked[width] - 1 if move == 12 else 0.7 * asked[width] - 1
                 assert width < 1280 or min(got["heights"]) >= least, (asked[width], where)
-                assert got["answers"] and len(got["tags"]) == 1, where
-                tag = got["tags"][0]
-                assert any(_inside(tag, cell) for cell in got["answers"]), where  # the tag in its own cell
-                assert not any(_meets(tag, tile) for tile in got["tiles"]), where  # over no tile
+                # An "Answer" tag in each right cell (the computer's tile and each as good), inside
+                # it, over no tile and clear of the other tags.
+                assert len(got["answers"]) == answers[move] and len(got["tags"]) == answers[move], where
+                for cell, tags in got["answers"]:
+                    assert len(tags) == 1 and _inside(tags[0], cell), (cell, tags, where)
+                tags = got["tags"]
+                assert not any(_meets(tag, tile) for tag in tags for tile in got["tiles"]), where
+                assert not any(_meets(a, b) for i, a in enumerate(tags) for b in tags[i + 1:]), where
                 assert all(_inside(cell, got["seat"]) for cell in got["cells"]), where  # rings in the frame
                 assert not any(_meets(got["name"], cell) for cell in got["cells"]), where  # clear of the name
                 assert got["smallest"] >= 28 * min(width / 1920, height / 1080) - 0.5, where

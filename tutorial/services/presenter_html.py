@@ -40,22 +40,19 @@ WIDOW_CAPTION = "widow"
 
 
 def _tile(t: Tile, trump: Trump | None, *, best: bool = False, hidden: bool = False, caption: str = "",
-          answer: bool = False, tag: bool = True) -> str:
-    """One tile in its cell; ``answer`` rings it, and ``tag`` adds the word "Answer" under it
-    (one word for the computer's own tile: beside it, tiles as good are ringed only)."""
+          answer: bool = False) -> str:
+    """One tile in its cell; ``answer`` rings it and adds the word "Answer" under it (under each
+    right tile: the computer's own and every tile as good)."""
     if hidden:
         pic = back_svg(scale=1.0, tooltip=False)
     else:
         tr = trump is not None and trump.is_trump(t)
         pic = tile_svg(t, scale=1.0, trump=tr, highlight=best, tooltip=False,
                        extra="the answer" if answer else ("winning" if best else None))
-    if answer and tag:
+    if answer:
         more = f'<span class="pres-cap-more">{escape(" · " + caption)}</span>' if caption else ""
         cap = f'<div class="pres-cap pres-answer-cap">Answer{more}</div>'
         return f'<div class="pres-cell pres-is-answer">{pic}{cap}</div>'
-    if answer:
-        cap = f'<div class="pres-cap">{escape(caption)}</div>' if caption else ""
-        return f'<div class="pres-cell pres-is-answer pres-as-good-tile">{pic}{cap}</div>'
     cap = f'<div class="pres-cap">{escape(caption)}</div>' if caption else ""
     # The widow's tile in the bidder's hand: framed, its word under it alone.
     cls = "pres-cell pres-widow-tile" if caption == WIDOW_CAPTION else "pres-cell"
@@ -82,8 +79,7 @@ def _answer_tiles(question: Question | None, revealed: bool) -> frozenset[Tile]:
 _PLACES = {3: ("pres-bottom", "pres-left", "pres-right"), 4: ("pres-bottom", "pres-left", "pres-top-seat", "pres-right")}
 
 
-def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool, answer: frozenset[Tile] = frozenset(),
-               tagged: Tile | None = None) -> str:
+def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool, answer: frozenset[Tile] = frozenset()) -> str:
     role = []
     if scene.bidder == seat:
         role.append("bidder")
@@ -99,7 +95,7 @@ def _seat_html(scene: Scene, seat: int, hidden: bool, acting: bool, answer: froz
     # The widow's tile in the bidder's hand, until a tile is laid aside.
     fresh = set(scene.widow) if scene.widow_taken and scene.discard is None and seat == scene.bidder else set()
     tiles = "".join(
-        _tile(t, scene.trump, hidden=hidden, answer=t in answer, tag=tagged is None or t == tagged,
+        _tile(t, scene.trump, hidden=hidden, answer=t in answer,
               caption=WIDOW_CAPTION if t in fresh and not hidden else "")
         for t in scene.hands[seat]
     ) or '<span class="pres-empty">no tiles</span>'
@@ -283,11 +279,8 @@ def hand_html(show: Show, count: int, *, asking: bool, revealed: bool, numbers: 
     question = show.question(count) if asking else None
     acting = scene.to_act if count < show.total else None
     answer = _answer_tiles(question, revealed)
-    own = _answer_tiles(replace(question, as_good=()), revealed) if question is not None and question.as_good else None
-    tagged = next(iter(own)) if own else None  # several answers: the word under the computer's own only
     seats = "".join(
-        _seat_html(scene, s, hidden=question is not None and s != question.seat, acting=s == acting, answer=answer,
-                   tagged=tagged)
+        _seat_html(scene, s, hidden=question is not None and s != question.seat, acting=s == acting, answer=answer)
         for s in range(scene.players)
     )
     seats += _widow_html(scene, open_hands=question is None,
