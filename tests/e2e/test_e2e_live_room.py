@@ -414,3 +414,35 @@ def test_every_revealed_bar_shows_its_count_at_a_small_projector(kept_page: Any,
             shot(pg, f"room-every-count-{width}x{height}.png")
     finally:
         pg.set_viewport_size({"width": 1024, "height": 768})
+
+
+#: The type of every word of a slide's words box (each element with text of its own).
+_TALK_TYPE = """() => [...document.querySelectorAll('.pres-item-talk, .pres-item-talk *')]
+  .filter(e => e.checkVisibility() && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+  .map(e => [e.textContent.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])"""
+
+
+def test_a_level_slides_words_stay_projector_type_at_1024(kept_page: Any, server: str) -> None:
+    """teacher8 #9: a live class on a deck's level slides ("Spot the sixes", with its two
+    paragraphs of intro; a level with a hand and the trick so far, "keep-later-6") at 1024×768,
+    asked and revealed: every word of the slide's words is 20 px or more (they were 15 and 16 px
+    beside the panel), and the page does not scroll."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    refs = ("tiles-sixes", "keep-later-6")
+    deck = Deck(title="Type at 4:3", entries=tuple(DeckEntry(kind="level", ref=r) for r in refs))
+    pg = kept_page(1024, 768)
+    open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+    start_live(pg, close_join=True)
+    wait_for(pg, ".live-chart", 30)
+    for ref in refs:
+        for step in ("asked", "revealed"):
+            if step == "revealed":
+                press(pg, "ArrowRight")
+                wait_for(pg, ".live-chart[data-revealed='1']", 30)
+            words = pg.evaluate(_TALK_TYPE)
+            assert len(words) >= 2 and min(size for _, size in words) >= 20, (ref, step, words)
+            scroll = pg.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight - innerHeight")
+            assert scroll <= 1, (ref, step, scroll)
+            shot(pg, f"room-level-type-{ref}-{step}-1024x768.png")
+        press(pg, "ArrowRight")
