@@ -352,3 +352,97 @@ def test_a_pick_every_tile_bar_never_breaks_a_tile_name(page: Any) -> None:
     names = page.evaluate("() => [...document.querySelectorAll('.live-tile-name')].map(e => e.getClientRects().length)")
     assert len(names) == 5 and all(n == 1 for n in names), names
     assert page.evaluate("() => document.querySelector('.live-lab').getClientRects()[0].height") > 0
+
+
+#: Each revealed bar of the live panel: its name, its count as drawn and as data, how much of the
+#: count's box is seen (inside the panel and the window, left of nothing but its own bar), its
+#: name's right edge and its track's box, and the fill's width over the track's.
+_BARS = """() => { const panel = document.querySelector('.st-key-live-panel').getBoundingClientRect();
+  return [...document.querySelectorAll('.st-key-live-panel .live-bar')].map(b => {
+    const box = s => b.querySelector(s).getBoundingClientRect(), n = box('.live-n'), lab = box('.live-lab'),
+      track = box('.live-track'), fill = box('.live-fill'), el = b.querySelector('.live-n');
+    const x = n.left + n.width / 2, y = n.top + n.height / 2, hit = document.elementFromPoint(x, y);
+    return {name: b.querySelector('.live-lab').textContent, n: el.textContent.trim(), data: b.dataset.n,
+      inside: n.left >= panel.left && n.right <= panel.right && n.right <= innerWidth && n.width > 0,
+      seen: !!hit && el.contains(hit), clipped: el.scrollWidth > el.clientWidth + 1,
+      lab: lab.right, track: [track.left, track.right], count: n.left, fill: fill.width / track.width}; }); }"""
+
+
+def test_every_revealed_bar_shows_its_count_at_a_small_projector(kept_page: Any, server: str) -> None:
+    """recheck8: a live class at 1024×768 (deal 1, move 3, Seat 2's discard: eight bars in two
+    columns) with two phones answering, one the right discard (6-1), one 0-0; at the reveal,
+    at 1024×768, 1280×720, 1280×800 and 1920×1080, every row shows its count (the one it
+    stands for) and its share: the count whole, inside the panel and the window, nothing over
+    it, right of its bar; the bar right of the name, at least 12 px long, filled by its share.
+    The right row's "✓ discard 6-1" pushed its count out of the panel at 1024×768."""
+    pg = kept_page(1024, 768)
+    try:
+        open_presenter(pg, server + "/presenter?deal=1&players=3&computer=strong&move=3")
+        click_key(pg, "pres-ask")
+        code = start_live(pg, close_join=True)
+        for name, tile in (("Ana", "6-1"), ("Ben", "0-0")):
+            phone = kept_page(390, 844, name)
+            phone.set_default_timeout(90_000)
+            phone.goto(f"{server}/live?code={code}")
+            wait_for(phone, ".st-key-live-name input", 120)
+            settle(phone)
+            phone.locator(".st-key-live-name input").fill(name)
+            click(phone, phone.locator("[data-testid=stFormSubmitButton] button").first)
+            choice = phone.locator("[class*='st-key-live-choice-'] button", has_text=tile)
+            choice.wait_for(timeout=60_000)
+            settle(phone)
+            click(phone, choice)
+        pg.wait_for_function("() => document.querySelector('.live-chart')?.dataset.answered === '2'", timeout=30_000)
+        press(pg, "ArrowRight")
+        wait_for(pg, ".live-chart[data-revealed='1']", 30)
+        for width, height in ((1024, 768), (1280, 720), (1280, 800), (1920, 1080)):
+            pg.set_viewport_size({"width": width, "height": height})
+            pg.wait_for_function("w => innerWidth === w", arg=width)
+            bars = pg.evaluate(_BARS)
+            where = (width, height)
+            assert len(bars) == 8, (where, bars)
+            right = [b for b in bars if b["name"].startswith("✓")]
+            assert [b["name"] for b in right] == ["✓ discard 6-1"] and right[0]["n"] == "1", (where, right)
+            shares = {b["name"].lstrip("✓ "): b["n"] for b in bars}
+            assert shares == {f"discard {t}": str(int(t in ("6-1", "0-0"))) for t in
+                              ("0-0", "3-1", "3-3", "4-3", "5-4", "6-1", "6-3", "6-4")}, (where, shares)
+            for b in bars:
+                assert b["n"] == b["data"] and b["inside"] and b["seen"] and not b["clipped"], (where, b)
+                left, end = b["track"]
+                assert b["lab"] <= left and end <= b["count"] and end - left >= 12, (where, b)
+                assert abs(b["fill"] - (0.5 if b["n"] == "1" else 0)) < 0.1, (where, b)
+            shot(pg, f"room-every-count-{width}x{height}.png")
+    finally:
+        pg.set_viewport_size({"width": 1024, "height": 768})
+
+
+#: The type of every word of a slide's words box (each element with text of its own).
+_TALK_TYPE = """() => [...document.querySelectorAll('.pres-item-talk, .pres-item-talk *')]
+  .filter(e => e.checkVisibility() && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+  .map(e => [e.textContent.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])"""
+
+
+def test_a_level_slides_words_stay_projector_type_at_1024(kept_page: Any, server: str) -> None:
+    """teacher8 #9: a live class on a deck's level slides ("Spot the sixes", with its two
+    paragraphs of intro; a level with a hand and the trick so far, "keep-later-6") at 1024×768,
+    asked and revealed: every word of the slide's words is 20 px or more (they were 15 and 16 px
+    beside the panel), and the page does not scroll."""
+    from tutorial.services.decks import Deck, DeckEntry, deck_token
+
+    refs = ("tiles-sixes", "keep-later-6")
+    deck = Deck(title="Type at 4:3", entries=tuple(DeckEntry(kind="level", ref=r) for r in refs))
+    pg = kept_page(1024, 768)
+    open_presenter(pg, server + f"/presenter?deck={deck_token(deck)}&slide=0")
+    start_live(pg, close_join=True)
+    wait_for(pg, ".live-chart", 30)
+    for ref in refs:
+        for step in ("asked", "revealed"):
+            if step == "revealed":
+                press(pg, "ArrowRight")
+                wait_for(pg, ".live-chart[data-revealed='1']", 30)
+            words = pg.evaluate(_TALK_TYPE)
+            assert len(words) >= 2 and min(size for _, size in words) >= 20, (ref, step, words)
+            scroll = pg.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight - innerHeight")
+            assert scroll <= 1, (ref, step, scroll)
+            shot(pg, f"room-level-type-{ref}-{step}-1024x768.png")
+        press(pg, "ArrowRight")
