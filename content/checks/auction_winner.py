@@ -42,6 +42,10 @@ class AuctionWinner(Task[int | None]):
             raise FieldError("position.bids", "kind 'auction_winner' needs a finished auction")
         self.game = self.position.game_after_bids()
 
+    def hides_contract(self) -> bool:
+        """The contract is the auction's outcome, the answer."""
+        return True
+
     def compute(self) -> int | None:
         return self.game.bidder
 
