@@ -1285,3 +1285,34 @@ def test_learn_names_the_seats_as_the_table_does() -> None:
                      lv.grade(lv.answer_json()).text, lv.hint(2)]  # and the engine's words after the answer
             for text in texts:
                 assert not re.search(r"\b(?:seats?|team) \d", text), (lv.id, text)
+
+
+def test_hints_name_no_house_rule_the_question_does_not_use() -> None:
+    """A hint speaks of a house rule by name ('moon overcall') only where the question's rules
+    use it, and then says what it does: "(under 'moon overcall', the last 21)" under a
+    classic auction named a rule a newcomer had never seen."""
+    import dataclasses
+
+    from engine import RuleSet
+
+    classic = RuleSet()
+    items: list[Item] = [*course().levels(), *puzzles().values()]
+    checked = 0
+    for item in items:
+        rules = item.position.rules
+        hints = [item.hint(1), *(item.first_hint(item.grade(w)) for w in item.task.wrong_answers())]
+        for f in dataclasses.fields(RuleSet):
+            name = f.name.replace("_", " ")
+            for hint in hints:
+                if f"'{name}'" not in hint:
+                    continue
+                checked += 1
+                assert getattr(rules, f.name) != getattr(classic, f.name), (item.id, name, hint)
+    auction = [p for p in puzzles().values() if p.kind == "auction_winner"]
+    assert all("overcall" not in p.hint(1) for p in auction if not p.rules.moon_overcall)
+    over = dataclasses.replace(classic, moon_overcall=True)
+    from content import make_task
+
+    task = make_task("auction_winner", auction[0].position.__class__.from_dict(
+        {"bids": [4, 21, 21], "first_bidder": 0, "rules": over.differences()}), {})
+    assert "'moon overcall'" in task.general_hint() and "later player may bid 21" in task.general_hint()
