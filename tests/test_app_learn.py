@@ -494,3 +494,17 @@ def test_a_picked_tile_looks_selected_not_marked_wrong() -> None:
     hue = colorsys.rgb_to_hsv(r, g, bl)[0] * 360
     assert 150 <= hue <= 270, (ring.group(1), hue)  # blue or teal: not red, orange or yellow
     assert at.button(key=f"lv-{lv.id}-tiles-btn-{a}{b}").label == f"✓ {t}"
+
+
+def test_show_the_answer_has_no_tooltip_to_open_over_the_feedback() -> None:
+    """After a wrong check, "Show the answer" carries no tooltip: the feedback pushed it under
+    the pointer left on "Check my answer", and its tooltip opened by itself over the red box.
+    "Hint", before any try, keeps its help."""
+    at, lv = _open_level(_first("count"))
+    hint = at.button(key=f"lv-{lv.id}-hint")
+    assert hint.label == "Hint" and hint.help, hint
+    at.number_input(key=f"lv-{lv.id}-number").set_value(lv.answer() + 1).run()
+    at.button(key=f"lv-{lv.id}-check").click().run()
+    assert at.error
+    shown = at.button(key=f"lv-{lv.id}-hint")
+    assert shown.label == "Show the answer" and not shown.help, shown.help

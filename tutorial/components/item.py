@@ -319,15 +319,18 @@ def hints(item: Item, key: str, reveal: bool = True, on_shown: Solved | None = N
     if att.solved and not (att.shown and att.hints >= 2):
         return
     step = _hint_step(att)
+    # A tooltip only on "Hint", before any try: once a try's feedback has pushed the button
+    # down, a tooltip opened under a pointer left where "Check" was, over the feedback; the
+    # later labels ("Show the answer", "Hint shown") say what they do.
     if reveal:
         label = ["Hint", "Show the answer", "Answer shown"][step]
         st.button(label, key=f"{key}-hint", on_click=_hint, args=(item, key, on_shown), disabled=step >= 2 or att.answer_shown,
-                  icon=":material/lightbulb:", help=f"First where to look, then the answer with its reason. {STAR_HELP}.")
+                  icon=":material/lightbulb:",
+                  help=f"First where to look, then the answer with its reason. {STAR_HELP}." if step == 0 else None)
     else:  # kept in its place once given, so the row of buttons does not change under the learner
         st.button("Hint" if step == 0 else "Hint shown", key=f"{key}-hint", on_click=_hint, args=(item, key),
                   icon=":material/lightbulb:", disabled=step > 0,
-                  help=f"Where to look. {STAR_HELP}." if step == 0 else
-                  "The hint is on the page, with your try; “Show the answer” gives the answer.")
+                  help=f"Where to look. {STAR_HELP}." if step == 0 else None)
     if att.hints >= 1 and not att.tries:  # after a wrong answer its feedback carries the hint
         st.info(f"**Hint 1:** {item.hint(1)}", icon=":material/lightbulb:")
     if att.hints >= 2:
