@@ -13,7 +13,10 @@ Marks are never colour alone:
   double still reads as two halves);
 - a tile that **cannot be played** is faded, drawn with a dashed outline *and* crossed by
   diagonal stripes; a **playable** tile keeps a solid, thicker outline;
-- a **highlighted** tile (say, the one winning the trick) gets a second, outer ring.
+- a **highlighted** tile (say, the one winning the trick) gets a second, outer ring;
+- a **selected** tile (picked for an answer not yet checked) gets an outer ring in a calm
+  blue, never the warm colour of a mark, and "selected" in its label (the app's button
+  under it says "✓" too).
 
 >>> svg = tile_svg("6-4", trump=True, playable=True)
 >>> svg.startswith("<svg") and 'role="img"' in svg and 'aria-label="6-4, trump, playable"' in svg
@@ -65,6 +68,7 @@ PALETTE: dict[str, str] = {
     "stripe": "#6B6B6B",
     "star": "#8A5A00",
     "ring": "#C2410C",
+    "selected": "#1D4ED8",
     "back": "#1F3A5F",
     "back_mark": "#9FB8D6",
 }
@@ -160,6 +164,7 @@ def tile_svg(
     reason: str | None = None,
     extra: str | None = None,
     tooltip: bool = True,
+    selected: bool = False,
 ) -> str:
     """One tile as an ``<svg>`` element (a single line of markup).
 
@@ -192,10 +197,11 @@ def tile_svg(
     ]
     if tooltip:
         parts.append(f"<title>{escape(text)}</title>")
-    if highlight:
+    if highlight or selected:
+        ring = p["ring"] if highlight else p["selected"]
         parts.append(
             f'<rect x="1.5" y="1.5" width="{_num(vw - 3)}" height="{_num(vh - 3)}" rx="11" '
-            f'fill="none" stroke="{p["ring"]}" stroke-width="3"/>'
+            f'fill="none" stroke="{ring}" stroke-width="3"/>'
         )
     parts.append('<g opacity="0.45">' if dim else "<g>")
     parts.append(

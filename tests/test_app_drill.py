@@ -10,7 +10,7 @@ from engine.words import tricks_average
 from lessons.strategy.principles import principle
 from tutorial.services.items import course
 from tutorial.services.progress import check_file
-from tutorial.testing import errors, keys, open_app
+from tutorial.testing import errors, keys, open_app, texts
 
 DRILL = "pb-draw-trumps-drill"
 
@@ -130,3 +130,22 @@ def test_learn_reopens_after_the_stage_of_the_drill_answered_last() -> None:
     following = c.stages[c.stages.index(stage) + 1]
     summ = Summary(stars=dict.fromkeys([lv.id for lv in stage.levels], 3), last_level=DRILL)
     assert resume_level(c, summ) == following.levels[0].id
+
+
+def test_the_level_drill_and_stage_stars_tell_one_story() -> None:
+    """"Your best on this level: ★★☆" beside "Your best on this drill: ★★★" and a stage total
+    counting only the first: each label says what it counts, and the stage line shows the
+    drill's stars apart, not counted."""
+    from lessons.strategy.drill import drill_of
+    from store.stats import Summary
+
+    stage = course().stage("pb-draw-trumps")
+    d = drill_of(stage)
+    at = open_app("learn", state={"learn-stage": stage.id, "learn-level": d.level,
+                                  "moon_progress": Summary(stars={d.level: 2, d.id: 3})})
+    assert not at.exception, errors(at)
+    shown = texts(at)
+    n = len(stage.levels)
+    assert f"This stage: 2 of {3 * n} stars, from its {n} levels · Play it out drill: ★★★ (not counted here)" in shown
+    assert "Your best on this level: ★★☆ (counted in this stage's stars)" in shown
+    assert "Your best on this drill: ★★★ (kept apart: not counted in the stage's stars)" in shown

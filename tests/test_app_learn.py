@@ -471,3 +471,40 @@ def test_showing_the_answer_after_one_wrong_try_ends_the_level_with_one_star() -
     ids = [x.id for x in course().stage(lv.stage).levels]
     row = f"{ids.index(lv.id) + 1}: ★☆☆"
     assert any(row in str(m.value) for m in at.markdown), row
+
+
+def test_a_picked_tile_looks_selected_not_marked_wrong() -> None:
+    """A tile picked before "Check my answer" gets a calm ring (a cool hue, not the orange-red
+    of a mark, which read as an error) and "selected" in its label; its button says "✓"."""
+    import colorsys
+    import re
+
+    at, lv = _open_level(_first("pick_tiles"))
+    t = lv.choices()[0]
+    a, b = t.split("-")
+    at.button(key=f"lv-{lv.id}-tiles-btn-{a}{b}").click().run()
+    assert not at.exception, errors(at)
+    html = next(m.value for m in at.markdown if f'data-tile="{t}"' in m.value)
+    start = html.rindex("<svg", 0, html.index(f'data-tile="{t}"'))
+    svg = html[start:html.index("</svg>", start)]
+    assert "selected" in re.search(r'aria-label="([^"]*)"', svg).group(1), svg  # type: ignore[union-attr]
+    ring = re.search(r'<rect x="1.5" y="1.5"[^>]*stroke="#([0-9A-Fa-f]{6})"', svg)
+    assert ring, svg
+    r, g, bl = (int(ring.group(1)[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    hue = colorsys.rgb_to_hsv(r, g, bl)[0] * 360
+    assert 150 <= hue <= 270, (ring.group(1), hue)  # blue or teal: not red, orange or yellow
+    assert at.button(key=f"lv-{lv.id}-tiles-btn-{a}{b}").label == f"✓ {t}"
+
+
+def test_show_the_answer_has_no_tooltip_to_open_over_the_feedback() -> None:
+    """After a wrong check, "Show the answer" carries no tooltip: the feedback pushed it under
+    the pointer left on "Check my answer", and its tooltip opened by itself over the red box.
+    "Hint", before any try, keeps its help."""
+    at, lv = _open_level(_first("count"))
+    hint = at.button(key=f"lv-{lv.id}-hint")
+    assert hint.label == "Hint" and hint.help, hint
+    at.number_input(key=f"lv-{lv.id}-number").set_value(lv.answer() + 1).run()
+    at.button(key=f"lv-{lv.id}-check").click().run()
+    assert at.error
+    shown = at.button(key=f"lv-{lv.id}-hint")
+    assert shown.label == "Show the answer" and not shown.help, shown.help

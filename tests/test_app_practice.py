@@ -185,3 +185,22 @@ def test_practice_prefers_a_position_the_learner_has_not_seen() -> None:
     cur = at.session_state["pr-current"]
     assert cur.startswith("level:") and cur not in (f"level:{missed.id}", f"level:{seen}"), cur
     assert course().level(cur.removeprefix("level:")).stage == "pb-cash-walkers"
+
+
+def test_the_next_puzzle_is_not_of_the_kind_of_the_puzzle_of_the_day_above_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """"Your next puzzle" under the puzzle of the day is of another kind from the start, not
+    only once the daily is answered: "Twos are trump. Is 6-6 a trump?" sat under "Fours are
+    trump. Is 6-6 a trump?"."""
+    monkeypatch.setattr(practice, "daily_puzzle", lambda pool, day: None)
+    at = open_app("practice")
+    first = next(p for p in puzzles() if p.id == at.session_state["pr-current"])
+    same = [p for p in puzzles() if p.kind == first.kind and p.id != first.id]
+    assert same, first.kind
+    # the daily: one of that kind, on the same tiles where there is one
+    daily = next((p for p in same if p.position.tiles == first.position.tiles), same[0])
+    card = practice.PuzzleCard(daily.id, daily.rating, tuple(daily.themes))
+    monkeypatch.setattr(practice, "daily_puzzle", lambda pool, day: card)
+    at = open_app("practice")
+    assert not at.exception, errors(at)
+    served = next(p for p in puzzles() if p.id == at.session_state["pr-current"])
+    assert served.kind != daily.kind, (daily.id, served.id, daily.question, served.question)

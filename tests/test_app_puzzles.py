@@ -177,3 +177,17 @@ def test_a_yes_or_no_puzzle_right_at_the_second_try_gives_one_star() -> None:
     at.button(key=f"pz-{p.id}-choice-{right}").click().run()
     assert not at.exception, errors(at)
     assert at.success and "1 of 3 stars" in at.success[0].value, [s.value for s in at.success]
+
+
+def test_auction_winner_shows_no_contract_until_answered() -> None:
+    """"Who won the auction?" shows the bids, not the contract (the answer), until answered."""
+    at = open_app("puzzles", state={"pz-kinds": ["auction_winner"]})
+    p = _current(at)
+    while p.position.bid is None:  # a puzzle where somebody bid
+        at.button(key="pz-next").click().run()
+        p = _current(at)
+    shown = " ".join(m.value for m in at.markdown)
+    assert "Bids: " in shown and "Contract:" not in shown, shown
+    _solve(at, p)
+    assert at.success, errors(at)
+    assert f"Contract: seat {p.answer_json()} bid" in " ".join(m.value for m in at.markdown)

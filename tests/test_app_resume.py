@@ -159,3 +159,22 @@ def test_the_end_of_the_game_clears_it() -> None:
     assert not at.exception, errors(at)
     assert at.session_state["moon_play"].game.phase == "game_over"
     assert saved_games.load(db, me.id) is None
+
+
+def test_home_points_to_the_game_open_in_this_session() -> None:
+    """Back on Home mid-game, the Play card says "Continue your game" with the hand and trick
+    (as Play does), not only "Play a game"."""
+    from tutorial.testing import PAGE_FILES
+
+    at = _learner_turn(open_app("play", {"deal": "42", "players": "4"}, state=STEP))
+    click(at, keys(at, "bid-")[0])
+    assert not at.exception, errors(at)
+    sess = at.session_state["moon_play"]
+    line = describe(sess.game, sess.seat, sess.setup.level)
+    at.switch_page(PAGE_FILES["home"]).run()
+    assert not at.exception, errors(at)
+    assert "**Your unfinished game** · " + md_escape(line) in texts(at)
+    assert "4 players (two teams) · hand 1, " in line
+    links = [(el.proto.label, el.proto.page) for el in at.get("page_link")]
+    assert any(label == "Continue your game" for label, _ in links), links
+    assert not any(label == "Play a game" for label, _ in links), links

@@ -379,8 +379,10 @@ def _shown_before_answering(item: Item) -> dict[str, str]:
     """What the learner reads before answering: a level's stage summary (Learn shows it above
     every level of the stage), title and intro, the "Rules for this question" note (levels
     and puzzles alike), a level's address (its id, in the browser's address bar and in any
-    link to it) and the question itself."""
-    from tutorial.services.items import rules_note
+    link to it), the question itself and the lines of the table above the tiles (trump,
+    bids, contract, tricks taken, scores: ``table``, as Learn, Puzzles and Practice draw them
+    before the question is answered)."""
+    from tutorial.services.items import rules_note, table_notes
     from tutorial.services.rules_text import house_rules
 
     pos = item.position
@@ -391,7 +393,8 @@ def _shown_before_answering(item: Item) -> dict[str, str]:
     # a level's id is its address (/learn?level=<id>), read as words
     address = item.id.replace("-", " ") if isinstance(stage, str) else ""
     return {"stage": summary, "title": getattr(item, "title", ""), "intro": getattr(item, "intro", ""),
-            "rules": rules, "address": address, "question": item.question}
+            "rules": rules, "address": address, "question": item.question,
+            "table": " ".join(table_notes(item, False, house_rules(pos.rules)))}
 
 
 def _sentences(text: str) -> list[str]:
@@ -449,6 +452,9 @@ def giveaways(item: Item) -> list[str]:
       kind of tile it is (the doubles, big tiles, a trump number on the lower end), or points
       at the part of the tile that decides it ("Look at both ends" above a trump by its lower
       end), see :func:`_yes_no_giveaways`;
+    - the table above the tiles stating the outcome asked for: the contract (who holds it)
+      under "Who won the auction?", the trump named under "Which trump?", the learner's own
+      bid in the contract under "Pass, or bid how many tricks?";
     - the best tile of a Play better position: the answer tile named, or its rank said when
       it is the hand's top trump ("lead your trumps from the top" above "which tile do you
       lead?").
@@ -555,6 +561,14 @@ def giveaways(item: Item) -> list[str]:
             for where, text in teach.items():
                 if winner is not None and re.search(rf"\bseat {winner} (?:wins|takes)\b", text, re.IGNORECASE):
                     found.append(f"{where} says seat {winner} wins")
+    table = shown["table"]
+    if kind == "auction_winner" and re.search(r"\bcontract\b", table, re.IGNORECASE):
+        found.append(f"table states the contract, the auction's outcome (the answer {ans}): {table!r}")
+    if kind == "trump_choice" and re.search(r"\btrump:", table, re.IGNORECASE):
+        found.append(f"table names the trump, the answer {ans}: {table!r}")
+    if kind == "bid" and isinstance(ans, str) and ans.startswith("bid ") and re.search(
+            rf"\bcontract:[^.]*\bseat {item.position.to_play} bid {ans[4:]}\b", table, re.IGNORECASE):
+        found.append(f"table states the learner's own bid, the answer {ans}: {table!r}")
     if kind == "is_trump":
         found += _yes_no_giveaways(item, {k: v for k, v in shown.items() if k != "question"})
     if kind in ("trick_winner", "play", "legal_tiles"):
@@ -824,6 +838,27 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         for name, text in fields.items():
             setattr(lv, name, text)
         assert giveaways(lv), level_id
+
+
+def test_the_table_states_no_answer_before_answering(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lines above a question's tiles state no answer until it is answered: "Who won the
+    auction?" shows the bids, not "Contract: seat 0 bid 21 (moon)" (a newcomer read the answer
+    right under the question), and shows the contract once answered. The check over every
+    level and puzzle (:func:`giveaways`, ``table``) catches it when shown."""
+    from content.checks.auction_winner import AuctionWinner
+    from tutorial.services.items import table_notes
+    from tutorial.services.rules_text import house_rules
+
+    asked = [p for p in [*course().levels(), *puzzles().values()] if p.kind == "auction_winner" and p.position.bid]
+    assert len(asked) >= 5
+    for p in asked:
+        before = " ".join(table_notes(p, False, house_rules(p.rules)))
+        after = " ".join(table_notes(p, True, house_rules(p.rules)))
+        assert "Contract" not in before and "Bids: " in before, (p.id, before)
+        assert f"Contract: seat {p.answer_json()} bid" in after, (p.id, after)
+        assert not giveaways(p), p.id
+    monkeypatch.setattr(AuctionWinner, "hides_contract", lambda self: False)
+    assert all(giveaways(p) for p in asked)
 
 
 def test_hints_speak_of_the_trump_in_force_only() -> None:
@@ -1250,3 +1285,34 @@ def test_learn_names_the_seats_as_the_table_does() -> None:
                      lv.grade(lv.answer_json()).text, lv.hint(2)]  # and the engine's words after the answer
             for text in texts:
                 assert not re.search(r"\b(?:seats?|team) \d", text), (lv.id, text)
+
+
+def test_hints_name_no_house_rule_the_question_does_not_use() -> None:
+    """A hint speaks of a house rule by name ('moon overcall') only where the question's rules
+    use it, and then says what it does: "(under 'moon overcall', the last 21)" under a
+    classic auction named a rule a newcomer had never seen."""
+    import dataclasses
+
+    from engine import RuleSet
+
+    classic = RuleSet()
+    items: list[Item] = [*course().levels(), *puzzles().values()]
+    checked = 0
+    for item in items:
+        rules = item.position.rules
+        hints = [item.hint(1), *(item.first_hint(item.grade(w)) for w in item.task.wrong_answers())]
+        for f in dataclasses.fields(RuleSet):
+            name = f.name.replace("_", " ")
+            for hint in hints:
+                if f"'{name}'" not in hint:
+                    continue
+                checked += 1
+                assert getattr(rules, f.name) != getattr(classic, f.name), (item.id, name, hint)
+    auction = [p for p in puzzles().values() if p.kind == "auction_winner"]
+    assert all("overcall" not in p.hint(1) for p in auction if not p.rules.moon_overcall)
+    over = dataclasses.replace(classic, moon_overcall=True)
+    from content import make_task
+
+    task = make_task("auction_winner", auction[0].position.__class__.from_dict(
+        {"bids": [4, 21, 21], "first_bidder": 0, "rules": over.differences()}), {})
+    assert "'moon overcall'" in task.general_hint() and "later player may bid 21" in task.general_hint()

@@ -15,9 +15,12 @@ class AuctionWinner(Task[int | None]):
     title = "Who wins the auction"
     short_title = "Auction winner"
     mode = "one"
-    hint = (
-        "The highest bid wins the auction (under 'moon overcall', the last 21); if nobody bid, the "
-        "hand is thrown in."
+    hint = "The highest bid wins the auction; if nobody bid, the hand is thrown in."
+    #: The first hint where the house rule "moon overcall" is in force, saying what it does.
+    overcall_hint = (
+        "The highest bid wins the auction. Here the house rule 'moon overcall' is on: after a 21, "
+        "a later player may bid 21 too and take the contract over, so the last 21 wins. If nobody "
+        "bid, the hand is thrown in."
     )
     default_question = "Who wins the auction?"
     answer_format = "the bidder's seat, or null when everyone passed (the hand is thrown in)"
@@ -41,6 +44,15 @@ class AuctionWinner(Task[int | None]):
         if not self.position.auction_done():
             raise FieldError("position.bids", "kind 'auction_winner' needs a finished auction")
         self.game = self.position.game_after_bids()
+
+    def general_hint(self) -> str:
+        """The plain rule; the house rule "moon overcall" only where it is in force, with what
+        it does."""
+        return self.overcall_hint if self.position.rules.moon_overcall else self.hint
+
+    def hides_contract(self) -> bool:
+        """The contract is the auction's outcome, the answer."""
+        return True
 
     def compute(self) -> int | None:
         return self.game.bidder

@@ -192,6 +192,12 @@ class Task(ABC, Generic[A]):
         away, so the app must not mark them until the question is answered."""
         return self.asks_trump
 
+    def hides_contract(self) -> bool:
+        """Whether showing the contract (who holds the bid, and how much) would give the
+        answer away, so the app must not show it until the question is answered (who won
+        the auction)."""
+        return False
+
     def general_hint(self) -> str:
         """The kind's hint for this question: where to look, speaking only of the trump in
         force (default: :attr:`hint`)."""

@@ -76,6 +76,10 @@ def _play(d: Drill, tile: str) -> None:
         t.misses = 0 if res.kept else t.misses + 1
 
 
+#: How a drill's stars stand to its stage's: the stage counts its levels' stars only.
+DRILL_APART = "kept apart: not counted in the stage's stars"
+
+
 def _stars_text(n: int) -> str:
     return "★" * n + "☆" * (MAX_STARS - n)
 
@@ -183,4 +187,4 @@ def section(stage: Stage, level_id: str | None = None) -> None:
                 _result(p)
                 st.button("Play it again", key="drill-again", on_click=_start, args=(d,), icon=":material/replay:")
         best = summary.stars.get(d.id, 0)
-        st.caption(f"Your best on this drill: {_stars_text(best)} · Stars: {STAR_RULE}.")
+        st.caption(f"Your best on this drill: {_stars_text(best)} ({DRILL_APART}) · Stars: {STAR_RULE}.")

@@ -14,7 +14,6 @@ from engine import Tile
 from tutorial.components import events, state
 from tutorial.components.state import tile_scale
 from tutorial.components.tiles import Shown, clickable_tiles, is_trump, row_html, show_row
-from tutorial.services import describe as words
 from tutorial.services.items import (
     TILE_KINDS,
     Attempt,
@@ -22,15 +21,16 @@ from tutorial.services.items import (
     choice_label,
     finished_tricks,
     mode_of,
-    rules_note,
+    seat_name,
     submit,
+    table_notes,
     tries_explained,
 )
 from tutorial.services.items import trump_marks as marks_for
 from tutorial.services.rules_text import house_rules
 
 if TYPE_CHECKING:
-    from content import Item, Position
+    from content import Item
     from engine import Trump
 
 ATTEMPTS = state.ATTEMPTS
@@ -46,14 +46,6 @@ def attempt_for(key: str) -> Attempt:
     if key not in store:
         store[key] = Attempt()
     return store[key]
-
-
-def _pos_seat(pos: Position, seat: int, you: int | None, plain: bool = False) -> str:
-    """A seat's name under a question: "You (seat 2)" for the learner's seat, or plain "You"
-    where the question names the learner "you" only (Play better), else "Seat N"."""
-    if you is not None and seat == you:
-        return "You" if plain else f"You (Seat {seat})"
-    return f"Seat {seat}"
 
 
 def trump_marks(item: Item, key: str) -> Trump | None:
@@ -74,31 +66,13 @@ def position_view(item: Item, key: str) -> None:
     kind = item.kind
     trump = trump_marks(item, key)
     you = pos.to_play
-    notes = []
-    if (pos.players == 4 or pos.rules.differences()) and not getattr(item, "whole_set", False):
-        note = rules_note(item, house_rules(pos.rules))
-        if note:
-            notes.append("*Rules for this question:* " + " ".join(note))
-    if pos.trump is not None and getattr(item, "trump_taught", True):
-        notes.append(f"Trump: **{words.trump_label(pos.trump)}**")
+    att = attempt_for(key)
+    notes = table_notes(item, att.solved or att.answer_shown, house_rules(pos.rules))
     plain = kind == "strategy"
-    if plain and you is not None and pos.players == 4:  # "you" and "your partner": which seats they are
-        notes.insert(0, words.seat_line(you))
 
     def name(seat: int) -> str:
-        return _pos_seat(pos, seat, you, plain)
+        return seat_name(pos, seat, plain)
 
-    if pos.bids:
-        notes.append("Bids: " + ", ".join(f"{name(s) if plain else f'Seat {s}'}: {words.bid_label(b)}"
-                                          for s, b in pos.bids))
-    if pos.bidder is not None and pos.bid is not None:
-        notes.append(f"Contract: {name(pos.bidder) if plain else f'seat {pos.bidder}'} bid {words.bid_label(pos.bid)}")
-    if pos.tricks_won is not None:
-        notes.append("Tricks taken: " + ", ".join(f"{name(s) if plain else f'Seat {s}'}: {n}"
-                                                  for s, n in enumerate(pos.tricks_won)))
-    if pos.scores is not None:
-        label = "team" if pos.players == 4 else "seat"
-        notes.append("Scores before this hand: " + ", ".join(f"{label} {s}: {n}" for s, n in enumerate(pos.scores)))
     for n in notes:
         st.markdown(n)
     if pos.trick and kind != "trick_winner":
@@ -227,7 +201,7 @@ def answer_controls(item: Item, key: str, on_solved: Solved | None = None, on_sh
         tiles = [Tile.parse(c) for c in choices]
         captions: dict[Tile, str] = {}
         if kind == "trick_winner" and pos.leader is not None:
-            captions = {t: _pos_seat(pos, pos.seat_of(i), pos.to_play) + (" led" if i == 0 else "")
+            captions = {t: seat_name(pos, pos.seat_of(i)) + (" led" if i == 0 else "")
                         for i, t in enumerate(pos.trick)}
         if mode == "order":
             # Each picked tile shows its place in the learner's order, while picking and after.
@@ -345,15 +319,18 @@ def hints(item: Item, key: str, reveal: bool = True, on_shown: Solved | None = N
     if att.solved and not (att.shown and att.hints >= 2):
         return
     step = _hint_step(att)
+    # A tooltip only on "Hint", before any try: once a try's feedback has pushed the button
+    # down, a tooltip opened under a pointer left where "Check" was, over the feedback; the
+    # later labels ("Show the answer", "Hint shown") say what they do.
     if reveal:
         label = ["Hint", "Show the answer", "Answer shown"][step]
         st.button(label, key=f"{key}-hint", on_click=_hint, args=(item, key, on_shown), disabled=step >= 2 or att.answer_shown,
-                  icon=":material/lightbulb:", help=f"First where to look, then the answer with its reason. {STAR_HELP}.")
+                  icon=":material/lightbulb:",
+                  help=f"First where to look, then the answer with its reason. {STAR_HELP}." if step == 0 else None)
     else:  # kept in its place once given, so the row of buttons does not change under the learner
         st.button("Hint" if step == 0 else "Hint shown", key=f"{key}-hint", on_click=_hint, args=(item, key),
                   icon=":material/lightbulb:", disabled=step > 0,
-                  help=f"Where to look. {STAR_HELP}." if step == 0 else
-                  "The hint is on the page, with your try; “Show the answer” gives the answer.")
+                  help=f"Where to look. {STAR_HELP}." if step == 0 else None)
     if att.hints >= 1 and not att.tries:  # after a wrong answer its feedback carries the hint
         st.info(f"**Hint 1:** {item.hint(1)}", icon=":material/lightbulb:")
     if att.hints >= 2:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from content.stars import MAX_STARS
+from lessons.strategy.drill import drill_of
 from store.events import LessonAnswer
 from tutorial.components import item as ask
 from tutorial.components import profile, scroll, state
@@ -54,6 +55,11 @@ def load() -> Course | None:
 
 def _stars(level_id: str) -> int:
     return profile.progress().stars.get(level_id, 0)
+
+
+def _has_drill(stage: Stage) -> bool:
+    """Whether the stage has a Play it out drill (the Play better stages)."""
+    return getattr(stage, "part", "rules") == "play-better"
 
 
 def _star_text(n: int) -> str:
@@ -151,9 +157,12 @@ def stage_picker(c: Course) -> Stage:
         st.info(PLAY_BETTER, icon=":material/psychology:")
     got = sum(_stars(lv.id) for lv in stage.levels)
     total = sum(_stars(lv.id) for lv in c.levels())
+    drill = ""
+    if _has_drill(stage):  # its stars are the drill's own: said beside, not in the stage's
+        drill = f" · Play it out drill: {_star_text(_stars(drill_of(stage).id))} (not counted here)"
     st.caption(
-        f"This stage: {got} of {MAX_STARS * len(stage.levels)} stars · the whole course: {total} of "
-        f"{MAX_STARS * sum(len(s.levels) for s in c.stages)} stars"
+        f"This stage: {got} of {MAX_STARS * len(stage.levels)} stars, from its {len(stage.levels)} levels{drill}"
+        f" · the whole course: {total} of {MAX_STARS * sum(len(s.levels) for s in c.stages)} stars"
     )
     return stage
 
@@ -280,7 +289,8 @@ def level_view(c: Course, level: Level) -> None:
                           icon=":material/replay:")
     best = _stars(level.id)
     if best:
-        st.caption(f"Your best on this level: {_star_text(best)}")
+        counted = " (counted in this stage's stars)" if _has_drill(c.stage(level.stage)) else ""
+        st.caption(f"Your best on this level: {_star_text(best)}{counted}")
     _to_top(level)
 
 

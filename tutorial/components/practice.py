@@ -79,14 +79,12 @@ def _shown(pool: list[Puzzle]) -> set[str]:
     return set(st.session_state.get(RECENT, [])) | ({daily_card.id} if daily_card else set())
 
 
-def _daily_kind_done(pool: list[Puzzle]) -> str | None:
-    """The kind of today's puzzle of the day once the learner has answered it (here or, by the
-    store, elsewhere), else ``None``: the box then serves another kind."""
+def _daily_kind(pool: list[Puzzle]) -> str | None:
+    """The kind of today's puzzle of the day (drawn in its own panel above the box), or
+    ``None`` without one: the box serves another kind, so that the two never read as the
+    same question twice ("Is 6-6 a trump?" under "Is 6-6 a trump?")."""
     card = _daily_card(pool, datetime.now(UTC).date())
     if card is None:
-        return None
-    att = ask.attempt_for(f"daily-{card.id}")
-    if not (att.solved or att.gave_up or att.answer_shown or att.tries) and _last_answered() != card.id:
         return None
     return next(p.kind for p in pool if p.id == card.id)
 
@@ -227,7 +225,7 @@ def _choose(pool: list[Puzzle]) -> str | None:
     a principle the learner was shown missing (:func:`_position_choice`, its reason kept
     under :data:`WHY`), as ``"level:<id>"``; else a new puzzle (one the learner has not
     answered yet, while one is left) that is not the one they answered last (never the same
-    puzzle twice in a row), and once the puzzle of the day is answered, not of its kind (when
+    puzzle twice in a row), and not of the kind of the puzzle of the day above it (when
     another kind is left)."""
     s = _learner_stats()
     due = _due(pool, s)
@@ -241,8 +239,8 @@ def _choose(pool: list[Puzzle]) -> str | None:
     rating, misses = (1500.0, {}) if s is None else (s.rating, practice.theme_misses(s.theme_accuracy))
     last = _last_answered()
     cards = _cards(pool)
-    daily_kind = _daily_kind_done(pool)
-    if daily_kind is not None:  # after the puzzle of the day, a puzzle of another kind
+    daily_kind = _daily_kind(pool)
+    if daily_kind is not None:  # under the puzzle of the day, a puzzle of another kind
         kinds = {p.id: p.kind for p in pool}
         cards = [c for c in cards if kinds[c.id] != daily_kind] or cards
     card = practice.next_puzzle(cards, rating, misses, _shown(pool) | ({last} if last else set()), seen=_seen())
@@ -436,7 +434,7 @@ def _stale(pool: list[Puzzle], cur: str | None, due: list[str]) -> bool:
     come first, as the line above says; a puzzle is chosen again if it is today's puzzle of the
     day or was just answered elsewhere (Puzzles, the puzzle of the day, another browser: never
     the same puzzle twice in a row), or was answered before while a new one is left, or is of
-    the kind of the puzzle of the day just answered, or gives way to a Play better position of a principle missed since it was chosen (a game
+    the kind of the puzzle of the day, or gives way to a Play better position of a principle missed since it was chosen (a game
     reviewed on Play meanwhile)."""
     if cur in due or not _untouched(_key(cur)):
         return False
@@ -445,7 +443,7 @@ def _stale(pool: list[Puzzle], cur: str | None, due: list[str]) -> bool:
     if cur is not None and cur.startswith(POSITION):
         return False
     daily_card = _daily_card(pool, datetime.now(UTC).date())
-    daily_kind = _daily_kind_done(pool)
+    daily_kind = _daily_kind(pool)
     seen = _seen()
     return (daily_card is not None and cur == daily_card.id) or cur == _last_answered() or \
         (cur in seen and any(p.id not in seen for p in pool)) or \

@@ -111,20 +111,33 @@ def _box(game: resume.Resumable) -> None:
                 unsafe_allow_html=True)  # "hand 2", "Seat 1 0": never split at a line's end
 
 
-def offer(play_page: str | None = None) -> None:
-    """"Continue your game": the saved game's line and, on Play, a button that reopens it
-    here; from Home (``play_page``, the Play page's file), a link to Play with the game's
-    query, which Play opens like any game link."""
-    game = saved()
+def _open_here() -> resume.Resumable | None:
+    """This session's game, described as a saved one is, while it is unfinished and the
+    learner has moved in it (``None`` otherwise)."""
+    sess = sync.current()
+    if sess is None or sess.game.phase == "game_over" or not resume.learner_moved(sess.game, sess.seat):
+        return None
+    return resume.Resumable(sess.query(), PlayLink(sess.setup, sess.moves()), sess.game,
+                            resume.describe(sess.game, sess.seat, sess.setup.level))
+
+
+def offer(play_page: str | None = None) -> bool:
+    """"Continue your game": the unfinished game's line and, on Play, a button that reopens
+    the saved game here (when this session has none open); from Home (``play_page``, the Play
+    page's file), a link to Play with the game's query, which Play opens like any game link:
+    the game open in this session, else the saved one. Whether it offered one."""
+    game = _open_here() if play_page is not None else None
+    game = game or saved()
     if game is None:
-        return
-    with st.container(border=True, key="continue-game"):
+        return False
+    with st.container(border=play_page is None, key="continue-game"):
         _box(game)
         if play_page is not None:
             st.page_link(play_page, label=LABEL, icon=":material/resume:", query_params=game.query)
         else:
             st.button(LABEL, icon=":material/resume:", type="primary", key="continue-game-button",
                       on_click=sync.open_game, args=(game.query,))
+    return True
 
 
 def _has_saved() -> bool:

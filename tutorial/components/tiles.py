@@ -54,6 +54,7 @@ class Shown:
     extra: str | None = None
     reason: str | None = None
     horizontal: bool = False
+    selected: bool = False  # picked for an answer not yet checked (a calm ring, not a mark)
 
 
 def is_trump(tile: Tile, trump: Trump | None) -> bool:
@@ -69,6 +70,7 @@ def tile_html(item: Shown, scale: float) -> str:
         pic = tile_svg(
             item.tile, scale=scale, horizontal=item.horizontal, trump=item.trump, playable=item.playable,
             highlight=item.highlight, extra=item.extra, reason=item.reason, tooltip=False,
+            selected=item.selected,
         )
     cap = f'<div class="moon-cap">{names_html(escape(item.caption))}</div>' if item.caption else ""
     return f'<div class="moon-cell">{pic}{cap}</div>'
@@ -126,13 +128,13 @@ def clickable_tiles(
 
     ``blocked`` maps tiles that may not be chosen to the reason (shown as the button's tooltip
     and in the tile's label: the only tooltip a tile's button has, the others would repeat
-    its label over the tiles around it). ``selected`` tiles are drawn highlighted and their
-    buttons say so. ``on_click`` (if given) is called with the tile as a button callback.
+    its label over the tiles around it). ``selected`` tiles are drawn with the selected ring and
+    their buttons say so. ``on_click`` (if given) is called with the tile as a button callback.
     """
     blocked = blocked or {}
     captions = captions or {}
     if disabled:
-        show_row([Shown(t, captions.get(t, ""), trump=is_trump(t, trump), highlight=t in selected) for t in tiles],
+        show_row([Shown(t, captions.get(t, ""), trump=is_trump(t, trump), selected=t in selected) for t in tiles],
                  base=base, label="Tiles")
         return None
     scale = tile_scale(base)
@@ -148,7 +150,7 @@ def clickable_tiles(
             sel = t in selected
             with st.container(key=f"{key}-tile-{t.high}{t.low}", width="content", gap="small"):
                 picture = tile_html(
-                    Shown(t, captions.get(t, ""), trump=is_trump(t, trump), playable=playable, highlight=sel,
+                    Shown(t, captions.get(t, ""), trump=is_trump(t, trump), playable=playable, selected=sel,
                           extra="selected" if sel else None, reason=reason),
                     scale,
                 )

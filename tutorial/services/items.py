@@ -44,9 +44,11 @@ __all__ = [
     "puzzle_summary",
     "puzzles",
     "rules_note",
+    "seat_name",
     "shown_reason",
     "stage_summary",
     "submit",
+    "table_notes",
     "tiles_named",
     "tries_explained",
     "trump_marks",
@@ -134,6 +136,52 @@ def trump_marks(item: Item, answered: bool) -> Trump | None:
     if trump is None or answered or not item.task.hides_trumps():
         return trump
     return None
+
+
+def seat_name(pos: Position, seat: int, plain: bool = False) -> str:
+    """A seat's name under a question: "You (Seat 2)" for the learner's seat (the seat to
+    play), or plain "You" where the question names the learner "you" only (Play better),
+    else "Seat N"."""
+    if pos.to_play is not None and seat == pos.to_play:
+        return "You" if plain else f"You (Seat {seat})"
+    return f"Seat {seat}"
+
+
+def table_notes(item: Item, answered: bool, house: Sequence[str]) -> list[str]:
+    """The lines above a question's tiles (markdown): the rules for this question (from the
+    ``house`` rules' sentences, see :func:`rules_note`), the trump, the seats, the bids, the
+    contract, the tricks taken and the scores before the hand. A line that states the answer
+    is left out until the question is ``answered``: the contract under "Who won the
+    auction?" (``item.task.hides_contract()``)."""
+    from tutorial.services import describe as words
+
+    pos = item.position
+    plain = item.kind == "strategy"
+    you = pos.to_play
+    notes = []
+    if (pos.players == 4 or pos.rules.differences()) and not getattr(item, "whole_set", False):
+        note = rules_note(item, house)
+        if note:
+            notes.append("*Rules for this question:* " + " ".join(note))
+    if pos.trump is not None and getattr(item, "trump_taught", True):
+        notes.append(f"Trump: **{words.trump_label(pos.trump)}**")
+    if plain and you is not None and pos.players == 4:  # "you" and "your partner": which seats they are
+        notes.insert(0, words.seat_line(you))
+
+    def name(seat: int) -> str:
+        return seat_name(pos, seat, plain) if plain else f"Seat {seat}"
+
+    if pos.bids:
+        notes.append("Bids: " + ", ".join(f"{name(s)}: {words.bid_label(b)}" for s, b in pos.bids))
+    if pos.bidder is not None and pos.bid is not None and (answered or not item.task.hides_contract()):
+        bidder = name(pos.bidder) if plain else f"seat {pos.bidder}"
+        notes.append(f"Contract: {bidder} bid {words.bid_label(pos.bid)}")
+    if pos.tricks_won is not None:
+        notes.append("Tricks taken: " + ", ".join(f"{name(s)}: {n}" for s, n in enumerate(pos.tricks_won)))
+    if pos.scores is not None:
+        label = "team" if pos.players == 4 else "seat"
+        notes.append("Scores before this hand: " + ", ".join(f"{label} {s}: {n}" for s, n in enumerate(pos.scores)))
+    return notes
 
 
 @dataclass

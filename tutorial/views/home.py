@@ -16,7 +16,6 @@ st.title(":material/dark_mode: Moon Tutor")
 # Three players, classic rules, strong computer players; it asks before replacing a saved game.
 if resume.play_now_button("home-play-now") | resume.confirm_play_now("home-play-now"):
     st.switch_page(PAGES["play"])
-resume.offer(PAGES["play"])  # the unfinished game, when there is one and none is open here
 st.markdown(
     "**Moon** is a trick-taking game played with dominoes, a close cousin of Texas 42. "
     "Three players (or four, in two teams) each get seven tiles. After one round of bidding, "
@@ -64,7 +63,8 @@ with c3, st.container(border=True):
     st.markdown("Whole games against the computer. Ask *why?* after any of its moves.")
     st.markdown(f":material/playing_cards: {_count(p.hands_played, 'hand')} played · "
                 f"{_count(p.games_won, 'game')} won")
-    st.page_link(PAGES["play"], label="Play a game", icon=":material/playing_cards:")
+    if not resume.offer(PAGES["play"]):  # the unfinished game (open here, or saved), when there is one
+        st.page_link(PAGES["play"], label="Play a game", icon=":material/playing_cards:")
 
 profile.home_box()
 
