@@ -21,7 +21,7 @@ from tutorial.services.items import (
     choice_label,
     finished_tricks,
     mode_of,
-    seat_name,
+    question_seat,
     submit,
     table_notes,
     tries_explained,
@@ -71,7 +71,7 @@ def position_view(item: Item, key: str) -> None:
     plain = kind == "strategy"
 
     def name(seat: int) -> str:
-        return seat_name(pos, seat, plain)
+        return question_seat(pos, seat, plain)
 
     for n in notes:
         st.markdown(n)
@@ -201,7 +201,7 @@ def answer_controls(item: Item, key: str, on_solved: Solved | None = None, on_sh
         tiles = [Tile.parse(c) for c in choices]
         captions: dict[Tile, str] = {}
         if kind == "trick_winner" and pos.leader is not None:
-            captions = {t: seat_name(pos, pos.seat_of(i)) + (" led" if i == 0 else "")
+            captions = {t: question_seat(pos, pos.seat_of(i)) + (" led" if i == 0 else "")
                         for i, t in enumerate(pos.trick)}
         if mode == "order":
             # Each picked tile shows its place in the learner's order, while picking and after.

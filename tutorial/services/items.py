@@ -43,8 +43,8 @@ __all__ = [
     "puzzle_option",
     "puzzle_summary",
     "puzzles",
+    "question_seat",
     "rules_note",
-    "seat_name",
     "shown_reason",
     "stage_summary",
     "submit",
@@ -138,7 +138,7 @@ def trump_marks(item: Item, answered: bool) -> Trump | None:
     return None
 
 
-def seat_name(pos: Position, seat: int, plain: bool = False) -> str:
+def question_seat(pos: Position, seat: int, plain: bool = False) -> str:
     """A seat's name under a question: "You (Seat 2)" for the learner's seat (the seat to
     play), or plain "You" where the question names the learner "you" only (Play better),
     else "Seat N"."""
@@ -169,7 +169,7 @@ def table_notes(item: Item, answered: bool, house: Sequence[str]) -> list[str]:
         notes.insert(0, words.seat_line(you))
 
     def name(seat: int) -> str:
-        return seat_name(pos, seat, plain) if plain else f"Seat {seat}"
+        return question_seat(pos, seat, plain) if plain else f"Seat {seat}"
 
     if pos.bids:
         notes.append("Bids: " + ", ".join(f"{name(s)}: {words.bid_label(b)}" for s, b in pos.bids))
