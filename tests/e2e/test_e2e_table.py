@@ -1055,27 +1055,3 @@ def test_a_moon_before_your_turn_says_you_do_not_bid(kept_page: Any, server: str
     box = note.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
     shot(phone, f"play-moon-note-{players}p-phone.png")
-
-
-@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
-def test_a_why_opens_under_its_own_line(kept_page: Any, server: str, size: tuple[int, int]) -> None:
-    """Once the hand is over the feed lists every computer move (25 lines), and "Why?" on an
-    early move opened its explanation at the bottom of the list, far from the button (walk
-    newcomer9, #12). It opens right under its own line, above the next line."""
-    width, height = size
-    page = kept_page(width, height)
-    setup, g = _basic_game(1, 3, lambda g: g.hand_finished)
-    open_page(page, _link(server, setup, g))
-    moves = feed_moves(page)
-    assert len(moves) > 12, moves
-    hand, index = moves[2]
-    click(page, why_button(page, hand, index))
-    box = page.locator(".st-key-feed-why").first
-    box.wait_for()
-    line = page.locator(f'{FEED} .moon-feed-line[data-move="{hand}-{index}"]').first.bounding_box()
-    after = page.locator(f'{FEED} .moon-feed-line[data-move="{moves[3][0]}-{moves[3][1]}"]').first.bounding_box()
-    opened = box.bounding_box()
-    assert line and after and opened
-    shot(page, f"play-why-under-line-{width}x{height}.png", full_page=True)
-    assert 0 <= opened["y"] - (line["y"] + line["height"]) <= 40, (line, opened)
-    assert after["y"] >= opened["y"] + opened["height"], (opened, after)

@@ -153,41 +153,6 @@ def feed_markdown(rows: list[tuple[str, str]], moves: list[tuple[int, int]] | No
     return "\n".join([*out, "</div>"])
 
 
-#: The feed's grid (the ``play_table`` sheet) and, in it, the child that holds the open
-#: explanation (the ``feed-why`` box); ``{}``: what else the grid has (its keyboard focus).
-_WHY_BOX = ".stVerticalBlock:has(> .stElementContainer .moon-feed){} > :is(.st-key-feed-why, :has(.st-key-feed-why))"
-_FOCUSED = ":has(.st-key-feed-why-pick button:focus-visible)"
-
-
-def why_row_style(rows: list[tuple[str, str]], open_key: object) -> str:
-    """A style sheet that puts the open explanation (the ``feed-why`` box, drawn after the
-    whole feed) in the feed's grid right under its own line, not at the bottom of a long
-    list: the grid row after the line's (the line being the ``open_key``-th ``"line"`` row of
-    ``rows``, as :func:`feed_markdown` numbers them); the ``"keys"`` row takes a grid row only
-    while a "Why?" has the keyboard's focus (the sheet shows it then), so the box's row is
-    said for both. ``""`` when no line is open.
-
-    >>> rows = [("title", "t"), ("keys", "k"), ("head", "Trick 1"), ("line", "a"), ("line", "b")]
-    >>> "grid-row: 5 / span 1" in why_row_style(rows, 0), "grid-row: 6 / span 1" in why_row_style(rows, 1)
-    (True, True)
-    >>> why_row_style(rows, None)
-    ''
-    """
-    if not isinstance(open_key, int):
-        return ""
-    seen = -1
-    for i, (kind, _) in enumerate(rows):
-        seen += kind == "line"
-        if seen == open_key:
-            shown = i + 1 - sum(k == "keys" for k, _ in rows[:i])  # the line's grid row, the keys hidden
-            keys = any(k == "keys" for k, _ in rows[:i])
-            style = f"{_WHY_BOX.format('')} {{grid-row: {shown + 1} / span 1;}}"
-            if keys:  # shown under the title while a "Why?" has the focus: one row more
-                style += f" {_WHY_BOX.format(_FOCUSED)} {{grid-row: {shown + 2} / span 1;}}"
-            return f"<style>{style}</style>"
-    return ""
-
-
 @st.fragment
 def feed(sess: PlaySession) -> None:
     """Every computer move of the current and the previous trick, one sentence each, and once
@@ -234,8 +199,7 @@ def feed(sess: PlaySession) -> None:
             rows.append(("note", moon))  # the learner's turn to bid never comes: said where it would be
     if whys:
         rows.insert(1, ("keys", KEYS_HINT))  # under the title
-    opened = whys.index(open_key) if open_key in whys else None
-    st.markdown(feed_markdown(rows, whys) + why_row_style(rows, opened), unsafe_allow_html=True)
+    st.markdown(feed_markdown(rows, whys), unsafe_allow_html=True)
     if whys:
         st.session_state[WHY_PICK] = open_key if open_key in whys else None
         # Each label unique (Streamlit tells the options apart by their labels): "Why?"
