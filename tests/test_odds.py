@@ -567,9 +567,9 @@ def test_the_hand_outcomes_bench_gives_whole_hands(players: int) -> None:
     [
         # At the start of the game there is no score to speak of, nor a target to puzzle over
         # (issue 35 #10): said as a player would at the start of a game.
-        (RuleSet(), (0, 0, 0), 0, "with the whole game ahead, not just this hand's points"),
-        (RuleSet(players=4), (0, 0), 1, "with the whole game ahead, not just this hand's points"),
-        (RuleSet(scoring="marks"), (0, 0, 0), 0, "with the whole game ahead, not just this hand's points"),
+        (RuleSet(), (0, 0, 0), 0, "with the whole game still to play, not just this hand's points"),
+        (RuleSet(players=4), (0, 0), 1, "with the whole game still to play, not just this hand's points"),
+        (RuleSet(scoring="marks"), (0, 0, 0), 0, "with the whole game still to play, not just this hand's points"),
         (RuleSet(), (18, 5, 5), 0, "as I am close to winning"),
         (RuleSet(), (5, 18, 9), 0, "as another player is close to winning"),
         (RuleSet(), (5, 18, 19), 0, "as I am well behind the others, both close to winning"),

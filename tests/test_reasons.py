@@ -312,7 +312,7 @@ def test_a_bid_says_its_chance_in_its_band_and_a_long_shot_as_a_gamble(fair: boo
         assert f"{subject} {said} four tricks{then}" in reason, (chance, reason)
         assert reason_problems(view, Action.parse("bid 4"), reason) == [], reason
         game = score_bid_reason(view, 4, Trump.parse("1"), chance, for_game=True, fair=fair)
-        assert f"{said} four tricks" in game and "playing for the game" in game, game
+        assert f"{said} four tricks" in game and "with the whole game still to play" in game, game
         assert reason_problems(view, Action.parse("bid 4"), game) == [], game
 
 

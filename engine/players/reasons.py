@@ -829,7 +829,7 @@ def score_words(view: PlayerView, short: bool = False) -> str:
     behind"``... or, when the
     score says nothing special, ``"playing for the game, not just this hand's points"``
     (``short``: ``"playing for the game"``, and "close to winning" without "well behind"); at
-    the start of the game, every score 0, ``"with the whole game ahead, not just this hand's
+    the start of the game, every score 0, ``"with the whole game still to play, not just this hand's
     points"``: said as a player would, with no score there is not yet and no target to puzzle over.
 
     "Close" is within a good hand of the target (7 points or 2 marks); "behind" or "ahead"
@@ -860,7 +860,7 @@ def score_words(view: PlayerView, short: bool = False) -> str:
         return "playing for the game"
     if not any(view.scores):
         # At the start of the game there is no score to speak of: said as a player would.
-        return "with the whole game ahead, not just this hand's points"
+        return "with the whole game still to play, not just this hand's points"
     return "playing for the game, not just this hand's points"
 
 
