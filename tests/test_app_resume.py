@@ -173,8 +173,8 @@ def test_home_points_to_the_game_open_in_this_session() -> None:
     line = describe(sess.game, sess.seat, sess.setup.level)
     at.switch_page(PAGE_FILES["home"]).run()
     assert not at.exception, errors(at)
-    assert "**Your unfinished game** · " + md_escape(line) in texts(at)
-    assert "4 players (two teams) · hand 1, " in line
+    assert "**Your unfinished game** · " + numbers_html(md_escape(line)) in texts(at)
+    assert "4 players (two teams) · game 42, hand 1, " in line
     links = [(el.proto.label, el.proto.page) for el in at.get("page_link")]
     assert any(label == "Continue your game" for label, _ in links), links
     assert not any(label == "Play a game" for label, _ in links), links
