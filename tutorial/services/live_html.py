@@ -120,13 +120,12 @@ def chart_html(view: HostView, worse: bool = True) -> str:
         # Many short choices (a discard's eight tiles, nine trumps) may stand in two columns
         # (live_host.css), so the panel keeps its join line and buttons in view above the words.
         many = ' data-many="1"' if len(rows) >= MANY_BARS and not q.picks else ""
-        half = (len(rows) + 1) // 2  # in two columns, the bars from this one on stand in the second
-        bars = (f'<div class="live-bars"{many} style="--rows: {half}">' + "".join(
-            f'<div class="live-bar{" live-right" if r.right else ""}" data-value="{escape(r.value)}" data-n="{r.count}"'
-            f' data-col="{1 + (i >= half)}"><span class="live-lab">{"✓ " if r.right else ""}{unbroken_label(r.label)}</span>'
+        bars = (f'<div class="live-bars"{many} style="--rows: {(len(rows) + 1) // 2}">' + "".join(
+            f'<div class="live-bar{" live-right" if r.right else ""}" data-value="{escape(r.value)}" data-n="{r.count}">'
+            f'<span class="live-lab">{"✓ " if r.right else ""}{unbroken_label(r.label)}</span>'
             f'<span class="live-track"><span class="live-fill" style="width:{r.share * 100:.1f}%"></span></span>'
             f'<span class="live-n">{r.count}</span></div>'
-            for i, r in enumerate(rows)) + "</div>")
+            for r in rows) + "</div>")
         said = "".join(f'<div class="live-illegal" data-value="{escape(r.value)}">{escape(why)}</div>'
                         for r in rows if r.count and not r.right
                         and (why := (logic.wrong_reason if worse else logic.illegal_reason)(q.view, r.value)))
