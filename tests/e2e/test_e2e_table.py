@@ -253,6 +253,15 @@ def _play_from_under_the_strip(page: Any, width: int, height: int, button: str, 
     _in_view(page, width, height, label)
 
 
+def _won_bid_on_deal_8() -> tuple[PlaySetup, Game]:
+    """Deal 8, three players, basic: the learner bids 4, the others pass (the widow next)."""
+    setup = PlaySetup(RuleSet(), 8, 0, "basic")
+    g = Game.new(setup.rules, 8)
+    while g.phase == "bidding":
+        g.apply("bid 4" if g.to_act == 0 else "pass")
+    return setup, g
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1440, 900), (390, 844)], ids=["1280x800", "1440x900", "390x844"])
 def test_trick_status_and_whole_hand_in_view(kept_page: Any, server: str, size: tuple[int, int]) -> None:
     """After the widow (eight tiles) and after a trick: the trick, the status strip and the
@@ -260,10 +269,7 @@ def test_trick_status_and_whole_hand_in_view(kept_page: Any, server: str, size: 
     so the stuck strip covered the trick before the learner's discard or play."""
     width, height = size
     page = kept_page(width, height)
-    setup = PlaySetup(RuleSet(), 8, 0, "basic")
-    g = Game.new(setup.rules, 8)
-    while g.phase == "bidding":
-        g.apply("bid 4" if g.to_act == 0 else "pass")
+    setup, g = _won_bid_on_deal_8()
     open_page(page, _link(server, setup, g))
     _in_view(page, width, height, "widow")
     shot(page, f"play-widow-{width}x{height}.png")
@@ -317,10 +323,7 @@ def test_a_table_drawn_after_the_run_still_comes_out_from_under_the_strip(kept_p
     learner who turns the wheel after the run is left where they scrolled."""
     width, height = 1280, 800
     page = kept_page(width, height)
-    setup = PlaySetup(RuleSet(), 8, 0, "basic")
-    g = Game.new(setup.rules, 8)
-    while g.phase == "bidding":
-        g.apply("bid 4" if g.to_act == 0 else "pass")
+    setup, g = _won_bid_on_deal_8()
     open_page(page, _link(server, setup, g))
     _run_ends(page, late=False)  # every look of the page has seen this table
     _scroll_under_the_strip(page, "a table drawn late")
