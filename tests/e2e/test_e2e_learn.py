@@ -205,6 +205,30 @@ def test_next_level_opens_at_the_top_of_its_question(page: Any, server: str) -> 
     assert box.locator("h2").first.is_visible()
 
 
+def test_next_level_puts_its_id_in_the_address_when_the_click_is_taken(page: Any, server: str) -> None:
+    """After "Next level" the address bar names the new level at once: the click's run sends
+    ``?level=<next>`` before it draws anything of the page (the address kept the previous
+    level's id while the page was drawn again, about a second on a busy machine), and the
+    address names it once the click settles."""
+    from tutorial.services.items import course
+
+    levels = list(course().levels())
+    here, after = levels[2], levels[3]
+    frames: list[bytes] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f if isinstance(f, bytes) else f.encode())))
+    open_page(page, f"{server}/learn?level={here.id}")
+    page.get_by_label("Your answer").fill(str(here.answer()))
+    click_key(page, f"lv-{here.id}-check")
+    seen = len(frames)
+    click_key(page, "learn-next")
+    assert page.url.endswith(f"?level={after.id}"), page.url
+    sent = frames[seen:]
+    address = next(i for i, f in enumerate(sent) if f"level={after.id}".encode() in f)
+    title = next(i for i, f in enumerate(sent) if b"school: Learn" in f)
+    assert address < title, (address, title)
+    assert after.title in page.locator(".st-key-learn-level-box").inner_text()
+
+
 #: The level box's question (its bold line) and the first tile or button after it: their tops
 #: and bottoms in the window, and the box's top.
 _QUESTION_IN_VIEW = """(question) => {
