@@ -20,6 +20,21 @@ def test_lab_simulates_a_dealt_hand() -> None:
     assert at.get("plotly_chart")
 
 
+def test_lab_table_writes_each_column_in_one_number_format() -> None:
+    """Every column of the lab's table has a fixed number of decimals: "Average tricks" said
+    "4" beside "3.28" (a whole number lost its decimals); it says "4.00"."""
+    import json
+
+    at = open_app("bidding")
+    at.slider(key="lab-samples").set_value(10).run()
+    at.button(key="lab-run").click().run()
+    shown = next(df for df in at.dataframe if "Average tricks" in df.value.columns)
+    formats = {c: v["type_config"]["format"] for c, v in json.loads(shown.proto.columns).items()}
+    assert set(formats) == set(shown.value.columns), formats
+    assert formats["Average tricks"] == "%.2f", formats
+    assert all(f == "%.0f%%" for c, f in formats.items() if c != "Average tricks"), formats
+
+
 def test_lab_typed_hand_and_bad_hand() -> None:
     at = open_app("bidding")
     at.radio(key="lab-how").set_value("Type the tiles").run()

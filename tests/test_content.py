@@ -410,7 +410,9 @@ def giveaways(item: Item) -> list[str]:
     - a tile answer (the tiles to pick, the order, the tile to play): an answer tile named in
       the title, intro, rules or question;
     - a count: the number counted, in digits or words, anywhere shown; or every tile counted
-      named in the title or intro (the six sixes listed above "how many trumps?");
+      named in the title or intro (the six sixes listed above "how many trumps?"); or, for a
+      suit counted, every tile of another suit as long named there (the seven fives listed
+      above "how many tiles bear a six?": the same count);
     - the tiles to pick: their number said as "N tiles" or "N trumps"; every tile on offer
       to be picked;
     - the suit led: a sentence saying that a lead calls the answer's suit in general, with no
@@ -446,7 +448,8 @@ def giveaways(item: Item) -> list[str]:
       address saying pass or a weak hand ("Know when to pass", ``bid-weak-hand``, "takes few
       tricks"); answered a bid, a title or address calling the hand strong
       (``bid-strong-hand``);
-    - a yes or no (is this tile a trump?): a level's address saying a verdict (``trump-not``,
+    - a yes or no (is this tile a trump?): asked with no trump named (the table's "Trump: no
+      trump" answers it, whatever the tile); a level's address saying a verdict (``trump-not``,
       ``doubles-is-trump``); a sentence of the title, intro or rules that says
       the answer ("is a trump", "never a trump", "no trumps at all") of the tile asked or of a
       kind of tile it is (the doubles, big tiles, a trump number on the lower end), or points
@@ -461,6 +464,7 @@ def giveaways(item: Item) -> list[str]:
     """
     import re
 
+    from content.checks.selection import Selection
     from engine.trump import TRUMP, describe_suit
     from tutorial.services.items import tiles_named
 
@@ -483,6 +487,16 @@ def giveaways(item: Item) -> list[str]:
         for where, text in teach.items():
             if members and members <= set(tiles_named(text)):
                 found.append(f"{where} lists every tile counted")
+        asked = item.task.selection  # type: ignore[attr-defined]
+        if asked.of == "suit":
+            for suit in set(range(7)) - {asked.suit}:
+                other = set(Selection("suit", suit).of_set(item.position))
+                for where, text in teach.items():
+                    # (as many listed as counted: "the fours of a full set" above the threes
+                    # of the three-player set leaves the blank to take out)
+                    listed = {t for t in tiles_named(text) if t.high == suit or t.low == suit}
+                    if len(listed) == ans and other <= listed:
+                        found.append(f"{where} lists every tile of the {describe_suit(suit)}, as many as the count")
     if kind == "pick_tiles" and set(ans) == set(item.choices() or []):
         found.append("every tile on offer is to be picked (\"pick every tile that is in play\" with four players)")
     if kind == "legal_tiles" and set(ans) == set(map(str, item.position.hand(item.position.to_play))):
@@ -569,6 +583,8 @@ def giveaways(item: Item) -> list[str]:
     if kind == "bid" and isinstance(ans, str) and ans.startswith("bid ") and re.search(
             rf"\bcontract:[^.]*\bseat {item.position.to_play} bid {ans[4:]}\b", table, re.IGNORECASE):
         found.append(f"table states the learner's own bid, the answer {ans}: {table!r}")
+    if kind == "is_trump" and item.position.trump is not None and item.position.trump.kind == "none":
+        found.append("asks whether a tile is a trump with no trump named: nothing is, the answer")
     if kind == "is_trump":
         found += _yes_no_giveaways(item, {k: v for k, v in shown.items() if k != "question"})
     if kind in ("trick_winner", "play", "legal_tiles"):
@@ -778,7 +794,6 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         "trump-big-small": {"intro": "A tile without the trump number is an ordinary tile, however many pips it has."},
         "doubles-naming": {"intro": "Then the seven doubles are the trumps."},
         "doubles-big-tiles": {"intro": "With doubles trump, a tile with two different numbers is never a trump, however big."},
-        "notrump-follow-me": {"intro": "Then there are no trumps at all."},
         "draw-trumps-1": {"intro": "As the bidder, lead your trumps from the top before your other winners."},
         # a title naming the answer's kind (the only one in the trick), or saying what wins
         "win-top-of-suit": {"title": "The double takes it"},
@@ -838,6 +853,31 @@ def test_nothing_shown_before_answering_gives_the_answer_away() -> None:
         for name, text in fields.items():
             setattr(lv, name, text)
         assert giveaways(lv), level_id
+
+
+def test_the_giveaway_check_finds_questions_that_answer_themselves() -> None:
+    """Two questions a newcomer found answered before they were asked are caught: "No trump.
+    Is 6-6 a trump?" under "Trump: no trump" (any tile asked so is no trump), and the fives
+    listed in the intro above "how many tiles bear a six?" (every suit of the full set has
+    seven tiles). The shipped levels of the same ids ask something to think about."""
+    from lessons.loader import build_level
+
+    asked_with_no_trump = {
+        "id": "notrump-follow-me", "intro": "The bidder may also choose no trump, \"follow me\".",
+        "question": "No trump. Is 6-6 a trump?", "kind": "is_trump", "expected": False, "hints": ["How many?"],
+        "position": {"trump": "none", "tiles": ["6-6"]},
+    }
+    fives_listed = {
+        "id": "tiles-sixes", "whole_set": True,
+        "intro": "So the number five appears on 6-5, 5-5, 5-4, 5-3, 5-2, 5-1 and 5-0.",
+        "question": "In a full double-six set, how many tiles bear a six?", "kind": "count",
+        "of": "suit", "suit": 6, "expected": 7, "hints": ["Pair six."], "position": {"rules": {"players": 4}},
+    }
+    for raw in (asked_with_no_trump, fives_listed):
+        stage = course().level(str(raw["id"])).stage
+        assert giveaways(build_level(raw, "test.toml", stage)), raw["question"]
+        assert not giveaways(course().level(str(raw["id"]))), raw["id"]
+    assert course().level("notrump-follow-me").kind != "is_trump"
 
 
 def test_the_table_states_no_answer_before_answering(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -205,6 +205,95 @@ def test_next_level_opens_at_the_top_of_its_question(page: Any, server: str) -> 
     assert box.locator("h2").first.is_visible()
 
 
+def test_next_level_puts_its_id_in_the_address_when_the_click_is_taken(page: Any, server: str) -> None:
+    """After "Next level" the address bar names the new level at once: the click's run sends
+    ``?level=<next>`` before it draws anything of the page (the address kept the previous
+    level's id while the page was drawn again, about a second on a busy machine), and the
+    address names it once the click settles."""
+    from tutorial.services.items import course
+
+    levels = list(course().levels())
+    here, after = levels[2], levels[3]
+    frames: list[bytes] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f if isinstance(f, bytes) else f.encode())))
+    open_page(page, f"{server}/learn?level={here.id}")
+    page.get_by_label("Your answer").fill(str(here.answer()))
+    click_key(page, f"lv-{here.id}-check")
+    seen = len(frames)
+    click_key(page, "learn-next")
+    assert page.url.endswith(f"?level={after.id}"), page.url
+    sent = frames[seen:]
+    address = next(i for i, f in enumerate(sent) if f"level={after.id}".encode() in f)
+    title = next(i for i, f in enumerate(sent) if b"school: Learn" in f)
+    assert address < title, (address, title)
+    assert after.title in page.locator(".st-key-learn-level-box").inner_text()
+
+
+#: In the page, before "Next level" is clicked: when the next level's box is drawn (its title
+#: ``[0]``), a 1200 px block of the run's old elements (marked stale) sits above it until 1.6 s
+#: later, as on a loaded browser that takes the run's old elements away late; then
+#: ``window.__moonLate`` is set. With ``[1]``, the learner turns the wheel 100 ms after the box
+#: is drawn. ``window.__moonScrolled`` counts the page's own scrolls to an element from then on.
+_DRAWN_LATE = """([title, wheel]) => {
+  window.__moonLate = false;
+  window.__moonScrolled = 0;
+  if (!window.__moonCounts) {
+    window.__moonCounts = true;
+    const into = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (...a) { window.__moonScrolled += 1; return into.apply(this, a); };
+  }
+  const watch = new MutationObserver(() => {
+    const h = document.querySelector('.st-key-learn-level-box h2');
+    if (!h || !h.textContent.includes(title)) return;
+    watch.disconnect();
+    const old = document.createElement('div');
+    old.setAttribute('data-stale', 'true');
+    old.style.height = '1200px';
+    const main = document.querySelector('[data-testid="stMainBlockContainer"]');
+    main.insertBefore(old, main.firstChild);
+    if (wheel) setTimeout(() => document.querySelector('[data-testid="stMain"]')
+      .dispatchEvent(new WheelEvent('wheel', {deltaY: 40, bubbles: true})), 100);
+    setTimeout(() => { old.remove(); window.__moonLate = true; }, 1600);
+  });
+  watch.observe(document.body, {childList: true, subtree: true, characterData: true});
+}"""
+
+
+def test_next_level_comes_into_view_when_its_page_is_drawn_late(kept_page: Any, server: str) -> None:
+    """A loaded browser may take the run's old elements away after the times the page used to
+    look at (the next frame, 150 ms, 600 ms): the level box is brought into view once the page
+    is drawn, looked at on every change to the page, whatever the delay. A learner who turns the
+    wheel meanwhile is left where they scrolled."""
+    from tutorial.services.items import course
+
+    page = kept_page(390, 844, "late-level")
+    # (Chromium's scroll anchoring would hold the box still while the block above it comes and
+    # goes; a redraw moves it, so the anchoring is taken out here)
+    anchoring_off = "[data-testid=stMain], [data-testid=stMain] * {overflow-anchor: none !important;}"
+    levels = list(course().levels())
+    ids = [lv.id for lv in levels]
+    # yes-or-no levels whose next level starts below the window's top bar once drawn
+    asked = [(levels[i], levels[i + 1]) for i in (ids.index("trump-big-small"), ids.index("doubles-naming"))]
+    for n, (here, after) in enumerate(asked):
+        wheel = n == 1
+        open_page(page, f"{server}/learn?level={here.id}")
+        page.add_style_tag(content=anchoring_off)
+        click_key(page, f"lv-{here.id}-choice-{'yes' if here.answer() else 'no'}")
+        nxt = page.locator(".st-key-learn-next button")
+        nxt.scroll_into_view_if_needed()
+        page.evaluate(_DRAWN_LATE, [after.title, wheel])
+        click(page, nxt)
+        page.wait_for_function("() => window.__moonLate === true")
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        top = page.locator(".st-key-learn-level-box").bounding_box()["y"]
+        scrolled = page.evaluate("() => window.__moonScrolled")
+        if not wheel:
+            assert 0 <= top < 200, ("the next level's box in view", top)
+            assert scrolled == 1, ("one scroll", scrolled, here.id, after.id, top)
+        else:
+            assert scrolled == 0, ("the learner's scroll stays", scrolled)
+
+
 #: The level box's question (its bold line) and the first tile or button after it: their tops
 #: and bottoms in the window, and the box's top.
 _QUESTION_IN_VIEW = """(question) => {

@@ -128,6 +128,7 @@ def results(hand: tuple[Tile, ...]) -> None:
     shown.insert(0, "Average tricks", res.averages().round(2))
     shown.index.name = "Trump"
     config = {c: st.column_config.NumberColumn(format="%.0f%%") for c in shown.columns if c != "Average tricks"}
+    config["Average tricks"] = st.column_config.NumberColumn(format="%.2f")  # "4.00" beside "3.28", not "4"
     st.dataframe(shown, column_config=config, key="lab-table")
     st.caption(
         "Each simulated deal gives the other players random tiles from those you cannot see, gives you the widow "

@@ -183,18 +183,23 @@ def level_picker(stage: Stage) -> Level:
     return next(lv for lv in stage.levels if lv.id == st.session_state[LEVEL])
 
 
+def _open_now(c: Course, level_id: str) -> None:
+    """Open ``level_id`` from a button's callback, its address with it: the address bar
+    names the level the moment the click is taken, not once the page has been drawn again."""
+    _go_to(c, level_id)
+    keep_place(c.level(level_id))
+
+
 def _go_next(c: Course, level_id: str) -> None:
     queue = [i for i in st.session_state.get(PRACTICE, []) if i != level_id]
     st.session_state[PRACTICE] = queue
     if queue:
-        st.session_state[LEVEL] = queue[0]
+        _open_now(c, queue[0])
         return
     levels = list(c.levels())
     i = next(k for k, lv in enumerate(levels) if lv.id == level_id)
     if i + 1 < len(levels):
-        nxt = levels[i + 1]
-        st.session_state[STAGE] = nxt.stage
-        st.session_state[LEVEL] = nxt.id
+        _open_now(c, levels[i + 1].id)
 
 
 def _retry(level_id: str) -> None:

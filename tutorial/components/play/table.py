@@ -17,7 +17,7 @@ from html import escape
 import streamlit as st
 
 from engine import Phase, Tile, Trump, explain_winner, trick_winner, tricks_needed
-from tutorial.components import css
+from tutorial.components import css, scroll
 from tutorial.components.play import sync
 from tutorial.components.state import tile_scale
 from tutorial.components.tiles import (
@@ -535,7 +535,7 @@ _FOCUS_JS = """<script>
   // (the table on screen then counts as looked at: a later run that leaves it as it is does
   // not scroll either)
   const learnerScrolls = () => { if (uncovering) { uncovering = false; drawn = tableNow(); } };
-  for (const kind of ['wheel', 'touchmove', 'keydown', 'pointerdown']) {
+  for (const kind of __LEARNER_EVENTS__) {
     document.addEventListener(kind, learnerScrolls, {capture: true, passive: true});
   }
   // Automatic mode: the table drawn while a computer player is to move carries the class
@@ -661,4 +661,5 @@ def refocus_hand() -> None:
     """Keep the keyboard in the hand and the table in sight: after a play, the focus comes back
     to the first playable tile, a click on a tile's picture plays it, and the stuck status strip
     never covers the table the learner is playing at (see :data:`_FOCUS_JS`)."""
-    st.html(_FOCUS_JS.replace("__BESIDE__", str(BESIDE_PX)), unsafe_allow_javascript=True, width="content")
+    st.html(_FOCUS_JS.replace("__BESIDE__", str(BESIDE_PX)).replace("__LEARNER_EVENTS__", scroll.LEARNER_EVENTS),
+            unsafe_allow_javascript=True, width="content")
