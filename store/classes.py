@@ -66,6 +66,8 @@ PIN_WINDOW = timedelta(minutes=1)
 #: The first key of the PostgreSQL advisory locks that serialise one client's PIN attempts.
 _CLIENT_LOCK = 4242002
 _PIN = re.compile(r"[0-9]{4}")
+#: A provisional puzzle rating, as the dashboard and the students' CSV say it.
+NEW_RATING = "new"
 #: What a PIN is, in the words a student reads when theirs is not one.
 PIN_WORDS = "A PIN is four digits (0–9), like 2580"
 
@@ -599,8 +601,9 @@ def wrong_cell(wrong: list[tuple[str, int]], keep: int = WRONG_SHOWN) -> str:
 def students_csv(board: Dashboard, stages: Mapping[str, str] | None = None) -> str:
     """The dashboard's students table as CSV (UTF-8 with a byte-order mark): one row per
     student, the stage's id and its title (``stages``: id → title) side by side;
-    ``rating_provisional`` says "yes" while the rating's deviation is large (a few puzzles move
-    it by hundreds); ``answers_given``, the answers the student gave, right or wrong (not the
+    ``rating`` is "new" while the rating is provisional, as on the dashboard (its deviation
+    large: a few puzzles move it by hundreds, so the number would not compare students fairly),
+    and ``rating_provisional`` says "yes" then; ``answers_given``, the answers the student gave, right or wrong (not the
     answer shown after two wrong tries, nor a puzzle given up: :func:`store.stats.given_answer`);
     ``imported_stars`` and ``imported_puzzles`` count what came from a progress file. Text
     cells that a spreadsheet would read as a formula get a leading apostrophe."""
@@ -612,7 +615,8 @@ def students_csv(board: Dashboard, stages: Mapping[str, str] | None = None) -> s
                 "answers_given", "imported_stars", "imported_puzzles"])
     for st in board.students:
         w.writerow([st["name"], st["stage"], stages.get(st["stage"], st["stage"]), st["stars"], st["levels"],
-                    st["puzzles_solved"], st["rating"], "yes" if st["rating_provisional"] else "no", st["answers"],
+                    st["puzzles_solved"], NEW_RATING if st["rating_provisional"] else st["rating"],
+                    "yes" if st["rating_provisional"] else "no", st["answers"],
                     st["imported_stars"], st["imported_puzzles"]])
     return out.getvalue()
 

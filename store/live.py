@@ -353,6 +353,32 @@ def join(store: Store, code: object, name: object, learner_id: int | None = None
                         "If it is yours, from another phone: open your personal link on this one first.") from None
 
 
+def take_back(store: Store, learner_id: int | None, code: object = "") -> tuple[Player, str] | None:
+    """The place of ``learner_id`` (this browser's profile) in an open session it joined and has
+    not left, with a new token for this phone (the token an earlier phone held opens nothing
+    more), as :func:`join` gives it back: a browser closed and opened again finds its place
+    without the code and name. ``code``: only the session with this code (a link to another
+    class takes nothing back). ``None`` when there is no such place."""
+    if learner_id is None:
+        return None
+    c = normalise_code(code) if str(code).strip() else ""
+    token = new_token()
+
+    def work(s: Session) -> Player | None:
+        rows = s.execute(select(LivePlayer, LiveSession).join(LiveSession, LiveSession.id == LivePlayer.session_id)
+                         .where(LivePlayer.learner_id == learner_id, LivePlayer.left_at.is_(None),
+                                LiveSession.ended_at.is_(None))
+                         .order_by(LivePlayer.joined_at.desc(), LivePlayer.id.desc())).all()
+        for p, sess in rows:
+            if _info(sess).open and (not c or sess.join_code == c):
+                p.token_hash = token_hash(token)
+                return Player(p.id, p.session_id, p.name, back=True)
+        return None
+
+    player = store.run(work)
+    return (player, token) if player is not None else None
+
+
 def leave(store: Store, player_token: object) -> None:
     """The player whose phone holds ``player_token`` leaves: no longer counted in the room, and
     the token opens nothing any more. Their answers stay; joining again from the same profile

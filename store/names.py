@@ -49,4 +49,4 @@ def cut_note(typed: str) -> str:
     """
     if not name_is_cut(typed):
         return ""
-    return f" Names are at most {MAX_NAME} characters, so yours was cut to “{clean_name(typed)}”."
+    return f" Names are at most {MAX_NAME} characters: yours was shortened to “{clean_name(typed)}”."

@@ -98,6 +98,8 @@ def test_the_dashboard_says_new_for_a_provisional_rating() -> None:
     assert got["Nia"][0] is True and got["Nia"][1] < 1200 and got["Sol"] == (False, 1234)
     rows = list(csv.reader(io.StringIO(classes.students_csv(board).removeprefix("\ufeff"))))
     assert {r[0]: r[rows[0].index("rating_provisional")] for r in rows[1:]} == {"Nia": "yes", "Sol": "no"}
+    # The file says what the dashboard says: no provisional number to compare students by.
+    assert {r[0]: r[rows[0].index("rating")] for r in rows[1:]} == {"Nia": "new", "Sol": "1234"}
     at = open_app("classes", query={"teacher": teacher})
     assert not at.exception, errors(at)
     ratings = dict(zip(at.dataframe[0].value["Student"], at.dataframe[0].value["Rating"], strict=True))

@@ -170,3 +170,121 @@ def test_a_class_link_says_before_join_that_the_class_asks_for_a_pin(kept_page: 
     open_page(phone, f"{server}/classes?code={without.join_code}")
     wait_for(phone, ".st-key-class-pin input")
     assert "only if your teacher asked for one" in phone.locator(".st-key-class-pin label").inner_text()
+
+
+def _qr_modules(svg: str) -> set[tuple[int, int]]:
+    """The dark modules of a QR code as the page draws it (``segno``'s inline SVG: one path of
+    horizontal runs, ``M``/``m`` moves and ``h`` runs), read back from the drawing itself."""
+    import re
+
+    d = re.search(r'<path class="qrline"[^>]*\sd="([^"]+)"', svg)
+    assert d, svg[:200]
+    x = y = 0.0
+    dark: set[tuple[int, int]] = set()
+    for cmd, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?:\s+(-?[\d.]+))?", d.group(1)):
+        if cmd == "M":
+            x, y = float(a), float(b)
+        elif cmd == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            dark |= {(int(y), int(x) + i) for i in range(int(float(a)))}
+            x += float(a)
+    return dark
+
+
+def _qr_of(url: str) -> set[tuple[int, int]]:
+    """The dark modules of the QR code of ``url`` (error correction M, a quiet zone of 4)."""
+    import segno
+
+    rows = segno.make(url, error="m", micro=False).matrix
+    return {(r + 4, c + 4) for r, row in enumerate(rows) for c, v in enumerate(row) if v}
+
+
+def test_the_live_qr_carries_the_code_and_its_link_fills_it_in_on_a_phone(projector: Any, kept_page: Any,
+                                                                          server: str) -> None:
+    """The live class's QR code, as the projector draws it, is the QR code of ``/live?code=…``
+    (its modules read back from the page and matched with that address's), not of a code-less
+    ``/live``; that link on a phone (390×844) fills in "Code on the board"; a bad code in a link
+    is shown back as it reads, with the words "Join" would say."""
+    open_presenter(projector, f"{server}/presenter?deal=12&move=5")
+    code = start_live(projector)
+    svg = str(projector.locator(".live-join-big .live-qr").inner_html())
+    url = f"{server}/live?code={code}"
+    assert _qr_modules(svg) == _qr_of(url), "the QR code drawn is not the one of " + url
+    assert _qr_modules(svg) != _qr_of(f"{server}/live")
+    phone = kept_page(390, 844, "q")
+    open_page(phone, url)
+    wait_for(phone, ".st-key-live-name input")
+    from playwright.sync_api import expect
+
+    expect(phone.locator(".st-key-live-code input")).to_have_value(code, timeout=30_000)
+    shot(phone, "join-live-qr-link-390x844.png")
+    open_page(phone, f"{server}/live?code=zz9")
+    expect(phone.locator(".st-key-live-code input")).to_have_value("ZZ9", timeout=30_000)
+    expect(phone.locator("[data-testid=stAlert]")).to_contain_text("A live-class code is 6 letters and digits")
+
+
+def test_a_phone_on_the_join_screens_address_gets_the_form_first_and_after_join_the_welcome_only(
+        kept_page: Any, server: str) -> None:
+    """A phone (390×844) that opens ``/classes?join=CODE`` reads the join form first, the code
+    filled in, with no QR code and no big title; after Join, the welcome and nothing of the
+    projector's screen ("Scan the QR code"). At 1280×720 the screen is the projector's, the form
+    below its first screenful."""
+    from playwright.sync_api import expect
+
+    from store import classes, open_store
+
+    klass, _ = classes.create_class(open_store(), "Phone club")
+    phone = kept_page(390, 844, "j")
+    open_page(phone, f"{server}/classes?join={klass.join_code}")
+    wait_for(phone, ".st-key-class-code input")
+    expect(phone.locator(".st-key-class-code input")).to_have_value(klass.join_code, timeout=30_000)
+    expect(phone.locator(".st-key-class-code input")).to_be_in_viewport(ratio=1)
+    expect(phone.locator(".st-key-class-screen-join [data-testid=stFormSubmitButton] button")).to_be_in_viewport()
+    assert phone.locator(".class-screen svg").is_hidden() and phone.locator("h1").filter(visible=True).count() == 0
+    shot(phone, "join-class-screen-phone-390x844.png")
+    phone.locator(".st-key-class-name input").fill("Pia")
+    click(phone, phone.get_by_role("button", name="Join"))
+    wait_for(phone, ".st-key-class-joined")
+    main = phone.locator("[data-testid=stMain]").inner_text()
+    assert "Welcome, Pia!" in main and "Scan the QR code" not in main and phone.locator(".class-screen").count() == 0
+    shot(phone, "join-class-screen-phone-joined-390x844.png")
+    wide = kept_page(1280, 720, "jw")
+    open_page(wide, f"{server}/classes?join={klass.join_code}")
+    wait_for(wide, ".class-screen")
+    settle(wide)
+    expect(wide.locator(".class-screen svg")).to_be_visible()
+    assert wide.locator(".st-key-class-screen-join").bounding_box()["y"] >= 720
+    shot(wide, "join-class-screen-1280x720.png")
+
+
+def test_a_reopened_browser_finds_its_live_place_without_the_form(kept_page: Any, server: str) -> None:
+    """A phone joins a live class, then its browser is closed and opened again on ``/live``
+    (a new page, the same cookies): its place is taken back at once, "Welcome back, Bob", the
+    answer kept. Another phone opening ``/live`` gets the join form, and not Bob's place."""
+    from store import live, open_store
+
+    db = open_store()
+    info, _ = live.start(db, "Reopen")
+    live.ask(db, info.id, live.QuestionSpec("r1", "move", "Which tile?", (("a", "6-4"), ("b", "5-5")), ("a",),
+                                            "6-4", "It wins."))
+    phone = kept_page(390, 844, "r")
+    open_page(phone, f"{server}/live?code={info.join_code}")
+    wait_for(phone, ".st-key-live-name input")
+    _join_live(phone, info.join_code, "Bob")
+    wait_for(phone, "[class*='st-key-live-choice-'] button")
+    click(phone, phone.locator("[class*='st-key-live-choice-'] button").first)
+    wait_for(phone, ".live-got")
+    phone.close()  # the browser closed; its cookies kept
+    again = kept_page(390, 844, "r")
+    open_page(again, f"{server}/live")
+    wait_for(again, ".live-who")
+    who = again.locator(".live-who").inner_text()
+    assert who.startswith(f"Welcome back, Bob: your earlier answers are kept. You are in class {info.join_code}"), who
+    assert "Answer received: 6-4" in again.locator(".live-got").inner_text()
+    assert again.locator(".st-key-live-name input").count() == 0
+    shot(again, "join-live-reopened-390x844.png")
+    other = kept_page(390, 844, "r2")
+    open_page(other, f"{server}/live")
+    wait_for(other, ".st-key-live-name input")
+    assert other.locator(".live-who").count() == 0

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from store import StoreUnavailable, classes
-from store.names import MAX_NAME, cut_note
+from store.names import MAX_NAME, clean_name, cut_note
 from tutorial.components import css, profile, state
 from tutorial.services.items import course, item_title, level_options, puzzles
 from tutorial.services.live import qr_svg
@@ -97,7 +97,9 @@ def _join() -> None:
             return
     st.session_state[state.CLASS_MESSAGE] = ("success", f"Welcome{' back' if joined.returning else ''}, "
                                                 f"{joined.display_name}! Your teacher sees your progress."
-                                                + ("" if joined.returning else cut_note(name)))
+                                                # The name cut to 40 is said whenever it is the name
+                                                # joined under (a student back under it too).
+                                                + (cut_note(name) if joined.display_name == clean_name(name) else ""))
     state.put(state.CLASS_JOINED, True)
 
 
@@ -311,6 +313,18 @@ def join_screen(code: str) -> None:
                 f'<div class="class-code">{escape(klass.join_code)}</div>{warn}</div></div>', unsafe_allow_html=True)
 
 
+def join_page(code: str) -> None:
+    """``/classes?join=<code>``: the projector's join screen under its title, then the join form
+    (:func:`join_here`). On a phone-sized screen (``join_screen.css``) the title and the screen
+    are not drawn, so the form with the code filled in comes first and no QR code shows; once the
+    student has joined, only the welcome stays (no "Scan the QR code" above it)."""
+    if not state.get(state.CLASS_JOINED):
+        with st.container(key="class-screen-top"):
+            st.title(":material/qr_code_2: Join the class")
+            join_screen(code)
+    join_here(code)
+
+
 def join_here(code: str) -> None:
     """Below the join screen: the join form with this code filled in, for a student who opened
     the join screen's address on their own device. On a phone it follows the code at once; on a
@@ -516,9 +530,9 @@ def _board(klass: classes.ClassInfo, token: str | None, owned: bool = False) -> 
 
 
 def _students(board: classes.Dashboard, stages: dict[str, str]) -> None:
-    """The students' progress, folded away until the teacher opens it: the page may be on the
-    projector to show the code, and no name or score should reach the room unasked."""
-    with st.expander(f"Students' progress ({len(board.students)})", expanded=False, key="class-students-box",
+    """The students' progress, open when the dashboard opens (it is what the teacher came for;
+    the room gets the join screen, which shows no name or score), and folds away."""
+    with st.expander(f"Students' progress ({len(board.students)})", expanded=True, key="class-students-box",
                      icon=":material/group:"):
         st.dataframe([{"Student": s["name"], "Stage": stages.get(s["stage"], s["stage"] or "—"), "Stars": s["stars"],
                        "Levels": s["levels"], "Puzzles solved": s["puzzles_solved"],
@@ -562,8 +576,8 @@ def _answers(board: classes.Dashboard, titles: dict[str, str], stages: dict[str,
 ANSWERS_GIVEN = "Answers given"
 _ANSWERS_HELP = ("The answers the student gave, right or wrong. Not counted: the answer shown after two wrong tries "
                  "(or asked for with the second hint), and puzzles given up.")
-#: What the dashboard's Rating column shows for a provisional rating.
-NEW_RATING = "new"
+#: What the dashboard's Rating column (and the students' CSV) shows for a provisional rating.
+NEW_RATING = classes.NEW_RATING
 #: What the dashboard says of a provisional rating.
 _RATING_HELP = ("The puzzle rating (Glicko-2) shows once about fifteen first tries at puzzles have pinned it down; "
                 "before that a single puzzle moves it by hundreds, so it would not compare students fairly.")

@@ -12,9 +12,7 @@ screen = ui.screen_code()
 token = ui.teacher_token()
 mine = ui.own_class_code()
 if screen:
-    st.title(":material/qr_code_2: Join the class")
-    ui.join_screen(screen)
-    ui.join_here(screen)
+    ui.join_page(screen)
 else:
     st.title(":material/groups: Classes")
     if token:

@@ -317,15 +317,38 @@ def _known(token: str) -> bool:
         return True
 
 
+def _take_back() -> str:
+    """The place this browser's profile holds in an open live class it has not left (a
+    browser closed and opened again, cookie kept), taken back as "Join" would give it back:
+    its new token, or "". Only this browser's profile: another phone cannot take the name."""
+    db = profile.store()
+    if db is None:
+        return ""
+    try:
+        back = live.take_back(db, profile.learner_id(), _address().code)
+    except StoreUnavailable:
+        return ""
+    if back is None:
+        return ""
+    token = back[1]
+    state.put(state.LIVE_PLAYER, token)
+    state.put(state.LIVE_WELCOME, BACK)
+    return token
+
+
 def student_page() -> None:
-    """The phone's page: the join form, or the live question."""
+    """The phone's page: the live question; the place this browser held, taken back; or the
+    join form."""
     st.markdown(css.sheet("live_phone"), unsafe_allow_html=True)
     token = _address().player or str(state.get(state.LIVE_PLAYER) or "")
     if token and not _known(token):
         _leave()
-        st.error("This link's place in a live class is unknown (or the class has been cleared). Join with the "
-                 "code on the board.", icon=":material/link_off:")
-        token = ""
+        token = _take_back()
+        if not token:
+            st.error("This link's place in a live class is unknown (or the class has been cleared). Join with "
+                     "the code on the board.", icon=":material/link_off:")
+    elif not token:
+        token = _take_back()
     if token:
         if _address().player != token:
             _write(PhoneLink(player=token))  # a refresh keeps the place
