@@ -96,11 +96,12 @@ def test_leaving_shows_the_personal_link_but_never_a_class_pin_devices_token() -
     from store import learners
 
     db = open_store()
-    info, _ = live.start(db, "Links")
     ada, link = learners.create(db, "Ada")
     phone = learners.add_device(db, ada.id)  # another device, joined with Ada's class PIN
     shown = {}
     for name, token in (("own", link), ("device", phone)):
+        # A class each: Ada's profile in a class it has not left would take her place back at once.
+        info, _ = live.start(db, f"Links {name}")
         at = open_app("live", query={"code": info.join_code, "me": token})
         _join(at, info.join_code, "Ada")
         at.button(key="live-leave").click().run()
@@ -405,3 +406,27 @@ def test_a_pick_every_tile_level_is_toggles_then_send_graded_as_a_set() -> None:
     assert re.search(r'<div class="live-reason">(<p>[^<]*(<span[^>]*>[^<]*</span>[^<]*)*</p>)?<ul><li>', html), html[-900:]
     board = live.summary(db, info.id)
     assert board.per_question[0]["wrong"] == [("0-0, 6-6", 1)] and board.per_question[0]["right"] == 1
+
+
+def test_a_profile_takes_back_only_its_own_place_in_an_open_class_it_has_not_left() -> None:
+    """``take_back``: the place of this profile in an open class, under a new token (the old
+    one opens nothing more); none for another profile, a class left, a class ended, or a link
+    to another class."""
+    from store import learners
+
+    db = open_store()
+    info, _ = live.start(db, "Back")
+    other, _ = live.start(db, "Other")
+    bob, _ = learners.create(db, "Bob")
+    ann, _ = learners.create(db, "Ann")
+    player, old = live.join(db, info.join_code, "Bob", learner_id=bob.id)
+    assert live.take_back(db, ann.id) is None and live.take_back(db, None) is None
+    assert live.take_back(db, bob.id, other.join_code) is None
+    back = live.take_back(db, bob.id, info.join_code.lower())
+    assert back is not None and back[0].id == player.id and back[0].back and back[0].name == "Bob"
+    assert live.player_by_token(db, old) is None and live.player_by_token(db, back[1]) is not None
+    live.leave(db, back[1])
+    assert live.take_back(db, bob.id) is None  # left on purpose: the form, not the class
+    live.join(db, info.join_code, "Bob", learner_id=bob.id)
+    live.end(db, info.id)
+    assert live.take_back(db, bob.id) is None
