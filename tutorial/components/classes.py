@@ -315,12 +315,11 @@ def join_screen(code: str) -> None:
 
 def join_page(code: str) -> None:
     """``/classes?join=<code>``: the projector's join screen under its title, then the join form
-    (:func:`join_here`). On a phone-sized screen (``join_screen.css``) the title and the screen
-    are not drawn, so the form with the code filled in comes first and no QR code shows; once the
+    (:func:`join_here`). On a phone-sized screen (``join_screen.css``) the screen is not drawn, so the form with the code filled in comes first and no QR code shows; once the
     student has joined, only the welcome stays (no "Scan the QR code" above it)."""
+    st.title(":material/qr_code_2: Join the class")
     if not state.get(state.CLASS_JOINED):
         with st.container(key="class-screen-top"):
-            st.title(":material/qr_code_2: Join the class")
             join_screen(code)
     join_here(code)
 
