@@ -361,7 +361,7 @@ def take_back(store: Store, learner_id: int | None, code: object = "") -> tuple[
     class takes nothing back). ``None`` when there is no such place."""
     if learner_id is None:
         return None
-    c = normalise_code(code) if str(code).strip() else ""
+    c = normalise_code(code)
     token = new_token()
 
     def work(s: Session) -> Player | None:
